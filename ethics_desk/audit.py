@@ -1,0 +1,105 @@
+"""The audit trail: appended in the same transaction as the act, hash-chained, and verifiable.
+
+Each record's hash covers its own fields and the hash of the record before it, so an edited,
+deleted or reordered record breaks the chain. The head (last sequence number and hash) is kept
+in the ``setting`` table in the same transaction, so that deleting the newest records is caught
+too. On SQLite, triggers also refuse UPDATE and DELETE on ``audit_record``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from ethics_desk.models import AuditRecord, Setting, utcnow
+
+GENESIS = "0" * 64
+HEAD_KEY = "audit.head"
+
+
+def _canonical(seq: int, at: datetime, actor: str, action: str, complaint_id: int | None,
+               summary: str, detail: str, prev_hash: str) -> bytes:
+    at_utc = at.astimezone(UTC).replace(tzinfo=None).isoformat(timespec="microseconds")
+    payload = [seq, at_utc, actor, action, complaint_id, summary, detail, prev_hash]
+    return json.dumps(payload, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+def record_hash(record: AuditRecord) -> str:
+    """The hash a record should carry, recomputed from its fields."""
+    return hashlib.sha256(_canonical(record.seq, record.at, record.actor, record.action,
+                                     record.complaint_id, record.summary, record.detail,
+                                     record.prev_hash)).hexdigest()
+
+
+def append(session: Session, *, actor: str, action: str, summary: str,
+           complaint_id: int | None = None, detail: dict[str, Any] | None = None,
+           at: datetime | None = None) -> AuditRecord:
+    """Append one audit record in the caller's transaction and move the chain head."""
+    head = session.get(Setting, HEAD_KEY)
+    if head is None:
+        seq, prev = 1, GENESIS
+    else:
+        last = json.loads(head.value)
+        seq, prev = int(last["seq"]) + 1, str(last["hash"])
+    at = at or utcnow()
+    # Round-trip through storage keeps microseconds only; hash what will be read back.
+    at = at.astimezone(UTC)
+    detail_text = json.dumps(detail or {}, ensure_ascii=False, sort_keys=True, default=str)
+    record = AuditRecord(seq=seq, at=at, actor=actor or "unknown", action=action,
+                         complaint_id=complaint_id, summary=summary, detail=detail_text,
+                         prev_hash=prev, hash="")
+    record.hash = record_hash(record)
+    session.add(record)
+    head_value = json.dumps({"seq": seq, "hash": record.hash})
+    if head is None:
+        session.add(Setting(key=HEAD_KEY, value=head_value))
+    else:
+        head.value = head_value
+    session.flush()
+    return record
+
+
+@dataclass(frozen=True)
+class ChainProblem:
+    """One break in the audit chain, in words."""
+
+    seq: int | None
+    message: str
+
+
+def verify_chain(session: Session) -> list[ChainProblem]:
+    """Every break in the chain (empty when it holds), checking order, links, hashes and head."""
+    records: Iterable[AuditRecord] = session.scalars(
+        select(AuditRecord).order_by(AuditRecord.seq)).yield_per(2000)
+    problems: list[ChainProblem] = []
+    expected_seq, prev_hash = 1, GENESIS
+    for record in records:
+        if record.seq != expected_seq:
+            problems.append(ChainProblem(record.seq, f"record {expected_seq} is missing or out of "
+                                                    f"order (found {record.seq} next)"))
+        if record.prev_hash != prev_hash:
+            problems.append(ChainProblem(record.seq, f"record {record.seq} does not follow the "
+                                                     "record before it (deleted or reordered)"))
+        if record_hash(record) != record.hash:
+            problems.append(ChainProblem(record.seq, f"record {record.seq} was altered after it "
+                                                     "was written"))
+        expected_seq, prev_hash = record.seq + 1, record.hash
+    head = session.get(Setting, HEAD_KEY)
+    last_seq = expected_seq - 1
+    if head is None:
+        if last_seq:
+            problems.append(ChainProblem(None, "the chain head is missing"))
+    else:
+        value = json.loads(head.value)
+        if int(value["seq"]) != last_seq or value["hash"] != prev_hash:
+            problems.append(ChainProblem(None, f"the chain ends at record {last_seq} but its head "
+                                               f"says {value['seq']}: newest records were removed "
+                                               "or the head was edited"))
+    return problems

@@ -1,0 +1,41 @@
+"""The records of Ethics Desk: SQLAlchemy 2 typed ORM, one module per aggregate."""
+
+from ethics_desk.models.audit import AuditRecord
+from ethics_desk.models.base import Base, fold, utcnow
+from ethics_desk.models.board import (
+    Ballot,
+    BoardMember,
+    BoardTerm,
+    BoardVote,
+    Election,
+    Hearing,
+    Sanction,
+    ShowCauseFactor,
+    ShowCauseOrder,
+)
+from ethics_desk.models.calendar import CalendarDay
+from ethics_desk.models.complaint import (
+    Allegation,
+    Attachment,
+    Complainant,
+    Complaint,
+    DocumentItem,
+    Oath,
+    Provision,
+    Respondent,
+    Witness,
+)
+from ethics_desk.models.deadline import Deadline
+from ethics_desk.models.enums import *  # noqa: F403 - the vocabularies are part of the model API
+from ethics_desk.models.filing import Filing
+from ethics_desk.models.mail import IssuedDocument, Mailing
+from ethics_desk.models.review import Cure, Decision, Review, ReviewDefect
+from ethics_desk.models.setting import Setting
+
+__all__ = [
+    "Allegation", "Attachment", "AuditRecord", "Ballot", "Base", "BoardMember", "BoardTerm",
+    "BoardVote", "CalendarDay", "Complainant", "Complaint", "Cure", "Deadline", "Decision",
+    "DocumentItem", "Election", "Filing", "Hearing", "IssuedDocument", "Mailing", "Oath",
+    "Provision", "Respondent", "Review", "ReviewDefect", "Sanction", "Setting", "ShowCauseFactor",
+    "ShowCauseOrder", "Witness", "fold", "utcnow",
+]

@@ -1,0 +1,192 @@
+"""The Ethics Review Board: roster and terms, votes and ballots, hearings, show cause, sanctions."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+
+from sqlalchemy import (
+    Boolean,
+    CheckConstraint,
+    Date,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+)
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from ethics_desk.models.base import Base, Versioned, enum_type, fold, utcnow
+from ethics_desk.models.enums import (
+    CIVIL_PENALTY_LIMIT_CENTS,
+    BoardAction,
+    BoardRole,
+    FrivolousFactor,
+    HearingKind,
+    SanctionKind,
+    VoteChoice,
+)
+
+
+class BoardMember(Versioned, Base):
+    """A person on the Board roster (member or staff); membership on a date follows the terms."""
+
+    __tablename__ = "board_member"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(200))
+    name_folded: Mapped[str] = mapped_column(String(200), index=True)
+    is_staff: Mapped[bool] = mapped_column(Boolean, default=False)
+
+    terms: Mapped[list[BoardTerm]] = relationship(back_populates="member",
+                                                  cascade="all, delete-orphan",
+                                                  order_by="BoardTerm.starts_on")
+
+    def set_name(self, name: str) -> None:
+        """Set the name and its search key together."""
+        self.name = name
+        self.name_folded = fold(name)
+
+    def role_on(self, day: date) -> BoardRole | None:
+        """The office held on ``day``, or None when not serving then."""
+        for term in self.terms:
+            if term.starts_on <= day and (term.ends_on is None or day <= term.ends_on):
+                return term.role
+        return None
+
+
+class BoardTerm(Versioned, Base):
+    """A term of service in one role (member, Chair, Vice Chair, staff)."""
+
+    __tablename__ = "board_term"
+    __table_args__ = (CheckConstraint("ends_on IS NULL OR ends_on >= starts_on",
+                                      name="term_order"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    member_id: Mapped[int] = mapped_column(ForeignKey("board_member.id", ondelete="CASCADE"),
+                                           index=True)
+    role: Mapped[BoardRole] = mapped_column(enum_type(BoardRole))
+    starts_on: Mapped[date] = mapped_column(Date)
+    ends_on: Mapped[date | None] = mapped_column(Date)
+
+    member: Mapped[BoardMember] = relationship(back_populates="terms")
+
+
+class BoardVote(Versioned, Base):
+    """A Board action on a case: the meeting, who was present, and the result by its rule."""
+
+    __tablename__ = "board_vote"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    complaint_id: Mapped[int] = mapped_column(ForeignKey("complaint.id", ondelete="CASCADE"),
+                                              index=True)
+    action: Mapped[BoardAction] = mapped_column(enum_type(BoardAction))
+    meeting_on: Mapped[date] = mapped_column(Date)
+    is_record_vote: Mapped[bool] = mapped_column(Boolean, default=False)
+    present_count: Mapped[int] = mapped_column(Integer)
+    yes_count: Mapped[int] = mapped_column(Integer)
+    required_yes: Mapped[int] = mapped_column(Integer)
+    carried: Mapped[bool] = mapped_column(Boolean)
+    summary: Mapped[str] = mapped_column(Text)
+    recorded_by: Mapped[str] = mapped_column(String(120), default="")
+    recorded_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    ballots: Mapped[list[Ballot]] = relationship(back_populates="vote",
+                                                 cascade="all, delete-orphan",
+                                                 order_by="Ballot.id")
+
+
+class Ballot(Versioned, Base):
+    """One present member's vote (yes, no, abstain, recused) in a Board vote."""
+
+    __tablename__ = "ballot"
+    __table_args__ = (UniqueConstraint("vote_id", "member_name", name="vote_member"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    vote_id: Mapped[int] = mapped_column(ForeignKey("board_vote.id", ondelete="CASCADE"),
+                                         index=True)
+    member_id: Mapped[int | None] = mapped_column(ForeignKey("board_member.id"))
+    member_name: Mapped[str] = mapped_column(String(200))
+    choice: Mapped[VoteChoice] = mapped_column(enum_type(VoteChoice))
+
+    vote: Mapped[BoardVote] = relationship(back_populates="ballots")
+
+
+class Hearing(Versioned, Base):
+    """A hearing requested under (e)(4) or held on a show-cause order under (f)(5)."""
+
+    __tablename__ = "hearing"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    complaint_id: Mapped[int] = mapped_column(ForeignKey("complaint.id", ondelete="CASCADE"),
+                                              index=True)
+    kind: Mapped[HearingKind] = mapped_column(enum_type(HearingKind))
+    requested_by: Mapped[str] = mapped_column(String(60), default="")
+    scheduled_at: Mapped[datetime | None] = mapped_column()
+    place: Mapped[str] = mapped_column(Text, default="")
+    held_on: Mapped[date | None] = mapped_column(Date)
+    appeared: Mapped[str] = mapped_column(Text, default="")
+    counsel: Mapped[str] = mapped_column(Text, default="")
+    concluded: Mapped[bool | None] = mapped_column(Boolean)
+
+
+class ShowCauseOrder(Versioned, Base):
+    """The (f)(2) order after a carried vote, with its (f)(4) explanation and hearing."""
+
+    __tablename__ = "show_cause_order"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    complaint_id: Mapped[int] = mapped_column(ForeignKey("complaint.id", ondelete="CASCADE"),
+                                              index=True)
+    vote_id: Mapped[int] = mapped_column(ForeignKey("board_vote.id"))
+    hearing_id: Mapped[int] = mapped_column(ForeignKey("hearing.id"))
+    explanation: Mapped[str] = mapped_column(Text, default="")
+    ordered_on: Mapped[date] = mapped_column(Date)
+
+    factors: Mapped[list[ShowCauseFactor]] = relationship(
+        cascade="all, delete-orphan", order_by="ShowCauseFactor.factor")
+
+
+class ShowCauseFactor(Versioned, Base):
+    """The clerk's note on one (f)(3) factor for a show-cause order."""
+
+    __tablename__ = "show_cause_factor"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    order_id: Mapped[int] = mapped_column(ForeignKey("show_cause_order.id", ondelete="CASCADE"),
+                                          index=True)
+    factor: Mapped[FrivolousFactor] = mapped_column(enum_type(FrivolousFactor))
+    note: Mapped[str] = mapped_column(Text, default="")
+
+
+class Sanction(Versioned, Base):
+    """A sanction of (g)(2) or a notification of (g)(3); a civil penalty never exceeds $500.00."""
+
+    __tablename__ = "sanction"
+    __table_args__ = (
+        CheckConstraint(
+            f"kind != 'civil_penalty' OR (amount_cents >= 0 AND amount_cents <= "
+            f"{CIVIL_PENALTY_LIMIT_CENTS})", name="civil_penalty_limit"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    complaint_id: Mapped[int] = mapped_column(ForeignKey("complaint.id", ondelete="CASCADE"),
+                                              index=True)
+    vote_id: Mapped[int | None] = mapped_column(ForeignKey("board_vote.id"))
+    kind: Mapped[SanctionKind] = mapped_column(enum_type(SanctionKind))
+    amount_cents: Mapped[int | None] = mapped_column(Integer)
+    text: Mapped[str] = mapped_column(Text, default="")
+    agency: Mapped[str] = mapped_column(String(300), default="")
+    factors_considered: Mapped[str] = mapped_column(Text, default="")
+    imposed_on: Mapped[date] = mapped_column(Date)
+
+
+class Election(Versioned, Base):
+    """An election the office tracks, for the (f)(3)(a) timing factor."""
+
+    __tablename__ = "election"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    held_on: Mapped[date] = mapped_column(Date)
+    name: Mapped[str] = mapped_column(String(200))
+    candidates: Mapped[str] = mapped_column(Text, default="")

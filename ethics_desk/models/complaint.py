@@ -1,0 +1,263 @@
+"""The complaint aggregate: the filing, its parties, allegations, facts, documents and oath (§ 2-83(c))."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from typing import TYPE_CHECKING
+
+from sqlalchemy import (
+    Boolean,
+    CheckConstraint,
+    Date,
+    ForeignKey,
+    Index,
+    Integer,
+    LargeBinary,
+    String,
+    Text,
+    UniqueConstraint,
+)
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from ethics_desk.models.base import Base, Versioned, enum_type, fold, utcnow
+from ethics_desk.models.enums import (
+    Affirmation,
+    CaseState,
+    DocumentList,
+    KnowledgeBasis,
+    Route,
+    ViolationPeriod,
+)
+
+
+class Complaint(Versioned, Base):
+    """A sworn complaint from the first keystroke at the counter (DRAFT) to its resolution.
+
+    The case number ``ERB-YYYY-NNN`` is assigned when the Clerk records receipt (FILED).
+    """
+
+    __tablename__ = "complaint"
+    __table_args__ = (
+        UniqueConstraint("case_year", "case_seq", name="case_year_seq"),
+        Index("ix_complaint_state_received", "state", "received_at"),
+        CheckConstraint("violation_end IS NULL OR violation_start IS NULL "
+                        "OR violation_end >= violation_start", name="violation_period_order"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    case_number: Mapped[str | None] = mapped_column(String(20), unique=True)
+    case_year: Mapped[int | None] = mapped_column(Integer)
+    case_seq: Mapped[int | None] = mapped_column(Integer)
+    state: Mapped[CaseState] = mapped_column(enum_type(CaseState), default=CaseState.DRAFT,
+                                             index=True)
+    route: Mapped[Route | None] = mapped_column(enum_type(Route))
+    route_confirmed: Mapped[bool] = mapped_column(Boolean, default=False)
+    received_at: Mapped[datetime | None] = mapped_column()
+    received_by: Mapped[str | None] = mapped_column(String(120))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    created_by: Mapped[str] = mapped_column(String(120), default="")
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
+    updated_by: Mapped[str] = mapped_column(String(120), default="")
+    refiling_of_id: Mapped[int | None] = mapped_column(ForeignKey("complaint.id"))
+    # (c)(6): the statement of facts and the date or period of the alleged violation.
+    facts: Mapped[str] = mapped_column(Text, default="")
+    violation_period: Mapped[ViolationPeriod | None] = mapped_column(enum_type(ViolationPeriod))
+    violation_start: Mapped[date | None] = mapped_column(Date)
+    violation_end: Mapped[date | None] = mapped_column(Date)
+    # (c)(5): the nature of the alleged violation, in the complainant's words.
+    nature: Mapped[str] = mapped_column(Text, default="")
+    next_due_on: Mapped[date | None] = mapped_column(Date, index=True)
+    resolved_on: Mapped[date | None] = mapped_column(Date)
+
+    complainants: Mapped[list[Complainant]] = relationship(
+        back_populates="complaint", cascade="all, delete-orphan", order_by="Complainant.position")
+    respondents: Mapped[list[Respondent]] = relationship(
+        back_populates="complaint", cascade="all, delete-orphan", order_by="Respondent.position")
+    allegations: Mapped[list[Allegation]] = relationship(
+        back_populates="complaint", cascade="all, delete-orphan", order_by="Allegation.position")
+    documents: Mapped[list[DocumentItem]] = relationship(
+        back_populates="complaint", cascade="all, delete-orphan", order_by="DocumentItem.position")
+    attachments: Mapped[list[Attachment]] = relationship(
+        back_populates="complaint", cascade="all, delete-orphan", order_by="Attachment.id")
+    oath: Mapped[Oath | None] = relationship(back_populates="complaint",
+                                             cascade="all, delete-orphan", uselist=False)
+    witnesses: Mapped[list[Witness]] = relationship(
+        back_populates="complaint", cascade="all, delete-orphan", order_by="Witness.id")
+
+    def __repr__(self) -> str:
+        return f"<Complaint {self.case_number or f'draft #{self.id}'} {self.state}>"
+
+    @property
+    def display_number(self) -> str:
+        """The case number, or the draft's number before filing."""
+        return self.case_number or f"Draft {self.id}"
+
+
+class _NamedParty:
+    """A person whose name is searched: the folded copy is kept in step with the name."""
+
+    if TYPE_CHECKING:
+        name: Mapped[str]
+        name_folded: Mapped[str]
+
+    def set_name(self, name: str) -> None:
+        """Set the name and its search key together."""
+        self.name = name
+        self.name_folded = fold(name)
+
+
+class Complainant(Versioned, _NamedParty, Base):
+    """The person filing, § 2-83(c)(1)–(2); may be a Board member or staff acting for the Board (a)."""
+
+    __tablename__ = "complainant"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    complaint_id: Mapped[int] = mapped_column(ForeignKey("complaint.id", ondelete="CASCADE"),
+                                              index=True)
+    position: Mapped[int] = mapped_column(Integer, default=0)
+    name: Mapped[str] = mapped_column(String(200), default="")
+    name_folded: Mapped[str] = mapped_column(String(200), default="", index=True)
+    address: Mapped[str] = mapped_column(Text, default="")
+    phone: Mapped[str] = mapped_column(String(40), default="")
+    email: Mapped[str] = mapped_column(String(200), default="")
+    is_board_member_or_staff: Mapped[bool] = mapped_column(Boolean, default=False)
+    acting_for_board: Mapped[bool] = mapped_column(Boolean, default=False)
+
+    complaint: Mapped[Complaint] = relationship(back_populates="complainants")
+
+
+class Respondent(Versioned, _NamedParty, Base):
+    """Each person complained about, § 2-83(c)(3)–(4), with where to mail their notices."""
+
+    __tablename__ = "respondent"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    complaint_id: Mapped[int] = mapped_column(ForeignKey("complaint.id", ondelete="CASCADE"),
+                                              index=True)
+    position: Mapped[int] = mapped_column(Integer, default=0)
+    name: Mapped[str] = mapped_column(String(200), default="")
+    name_folded: Mapped[str] = mapped_column(String(200), default="", index=True)
+    title: Mapped[str] = mapped_column(String(200), default="")
+    department: Mapped[str] = mapped_column(String(200), default="")
+    address: Mapped[str] = mapped_column(Text, default="")
+    email: Mapped[str] = mapped_column(String(200), default="")
+
+    complaint: Mapped[Complaint] = relationship(back_populates="respondents")
+
+
+class Witness(Versioned, _NamedParty, Base):
+    """A witness or potential witness identified by a party or another witness (h)(1)."""
+
+    __tablename__ = "witness"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    complaint_id: Mapped[int] = mapped_column(ForeignKey("complaint.id", ondelete="CASCADE"),
+                                              index=True)
+    name: Mapped[str] = mapped_column(String(200), default="")
+    name_folded: Mapped[str] = mapped_column(String(200), default="", index=True)
+    identified_by: Mapped[str] = mapped_column(String(200), default="")
+    contact: Mapped[str] = mapped_column(Text, default="")
+
+    complaint: Mapped[Complaint] = relationship(back_populates="witnesses")
+
+
+class Provision(Versioned, Base):
+    """A section a complaint can cite, kept as data with its effective dates (resources/provisions.csv)."""
+
+    __tablename__ = "provision"
+    __table_args__ = (UniqueConstraint("code", "section", name="code_section"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    code: Mapped[str] = mapped_column(String(80))
+    section: Mapped[str] = mapped_column(String(40))
+    title: Mapped[str] = mapped_column(String(300))
+    division: Mapped[str] = mapped_column(String(200), default="")
+    effective_on: Mapped[date | None] = mapped_column(Date)
+    repealed_on: Mapped[date | None] = mapped_column(Date)
+    note: Mapped[str] = mapped_column(Text, default="")
+    campaign_finance_route: Mapped[bool] = mapped_column(Boolean, default=False)
+
+    @property
+    def citation(self) -> str:
+        """``§ 2-43 Conflicts of interest`` or ``City Charter § 141``."""
+        prefix = "" if self.code in ("Ethics Code", "Campaign Finance Code") else f"{self.code} "
+        sign = "" if self.section.startswith("ch.") else "§ "
+        return f"{prefix}{sign}{self.section} {self.title}".strip()
+
+
+class Allegation(Versioned, Base):
+    """One alleged violation (c)(5); ``provision_id`` is empty when the complainant is not sure."""
+
+    __tablename__ = "allegation"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    complaint_id: Mapped[int] = mapped_column(ForeignKey("complaint.id", ondelete="CASCADE"),
+                                              index=True)
+    position: Mapped[int] = mapped_column(Integer, default=0)
+    provision_id: Mapped[int | None] = mapped_column(ForeignKey("provision.id"))
+    respondent_id: Mapped[int | None] = mapped_column(
+        ForeignKey("respondent.id", ondelete="SET NULL"))
+    description: Mapped[str] = mapped_column(Text, default="")
+
+    complaint: Mapped[Complaint] = relationship(back_populates="allegations")
+    provision: Mapped[Provision | None] = relationship()
+
+
+class Attachment(Versioned, Base):
+    """A document in the complainant's possession, attached as filed (c)(7); bytes load on demand."""
+
+    __tablename__ = "attachment"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    complaint_id: Mapped[int] = mapped_column(ForeignKey("complaint.id", ondelete="CASCADE"),
+                                              index=True)
+    file_name: Mapped[str] = mapped_column(String(260))
+    media_type: Mapped[str] = mapped_column(String(100))
+    size: Mapped[int] = mapped_column(Integer)
+    sha256: Mapped[str] = mapped_column(String(64))
+    content: Mapped[bytes] = mapped_column(LargeBinary, deferred=True)
+    added_at: Mapped[datetime] = mapped_column(default=utcnow)
+    added_by: Mapped[str] = mapped_column(String(120), default="")
+
+    complaint: Mapped[Complaint] = relationship(back_populates="attachments")
+
+
+class DocumentItem(Versioned, Base):
+    """An entry on one of the three (c)(7) lists, with its location when known."""
+
+    __tablename__ = "document_item"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    complaint_id: Mapped[int] = mapped_column(ForeignKey("complaint.id", ondelete="CASCADE"),
+                                              index=True)
+    position: Mapped[int] = mapped_column(Integer, default=0)
+    list_kind: Mapped[DocumentList] = mapped_column(enum_type(DocumentList))
+    description: Mapped[str] = mapped_column(Text, default="")
+    location: Mapped[str] = mapped_column(Text, default="")
+    attachment_id: Mapped[int | None] = mapped_column(
+        ForeignKey("attachment.id", ondelete="SET NULL"))
+
+    complaint: Mapped[Complaint] = relationship(back_populates="documents")
+    attachment: Mapped[Attachment | None] = relationship()
+
+
+class Oath(Versioned, Base):
+    """The affidavit and the oath before a notary (c): what was sworn, by whom, before whom."""
+
+    __tablename__ = "oath"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    complaint_id: Mapped[int] = mapped_column(ForeignKey("complaint.id", ondelete="CASCADE"),
+                                              unique=True)
+    affirmation: Mapped[Affirmation | None] = mapped_column(enum_type(Affirmation))
+    knowledge: Mapped[KnowledgeBasis | None] = mapped_column(enum_type(KnowledgeBasis))
+    source_and_basis: Mapped[str] = mapped_column(Text, default="")
+    sworn: Mapped[bool] = mapped_column(Boolean, default=False)
+    notary_name: Mapped[str] = mapped_column(String(200), default="")
+    notary_commission_number: Mapped[str] = mapped_column(String(60), default="")
+    notary_commission_expires: Mapped[date | None] = mapped_column(Date)
+    county: Mapped[str] = mapped_column(String(100), default="")
+    state: Mapped[str] = mapped_column(String(60), default="Texas")
+    sworn_on: Mapped[date | None] = mapped_column(Date)
+
+    complaint: Mapped[Complaint] = relationship(back_populates="oath")
