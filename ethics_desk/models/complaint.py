@@ -252,7 +252,7 @@ class Oath(Versioned, Base):
     affirmation: Mapped[Affirmation | None] = mapped_column(enum_type(Affirmation))
     knowledge: Mapped[KnowledgeBasis | None] = mapped_column(enum_type(KnowledgeBasis))
     source_and_basis: Mapped[str] = mapped_column(Text, default="")
-    sworn: Mapped[bool] = mapped_column(Boolean, default=False)
+    sworn: Mapped[bool | None] = mapped_column(Boolean)  # None: not yet recorded
     notary_name: Mapped[str] = mapped_column(String(200), default="")
     notary_commission_number: Mapped[str] = mapped_column(String(60), default="")
     notary_commission_expires: Mapped[date | None] = mapped_column(Date)

@@ -1,0 +1,174 @@
+"""The statutory clocks of a sworn ethics complaint (City Code §§ 2-83, 2-85, 2-87; Gov't Code).
+
+Each clock is a :class:`ClockRule`: what starts it (the trigger), how long it runs, in which unit,
+on which calendar, and where the rule comes from. The one clock that is office policy rather than
+statute — forwarding the complaint "promptly" under § 2-83(d)(1) — is marked ``is_policy`` and its
+length can be set by the office (:func:`clock`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from enum import StrEnum
+from types import MappingProxyType
+
+__all__ = ["CLOCKS", "ClockKind", "ClockRule", "CountUnit", "clock"]
+
+_CALENDARS = frozenset({"city", "state"})
+
+
+class CountUnit(StrEnum):
+    """What a clock counts."""
+
+    BUSINESS_DAYS = "business_days"
+    CALENDAR_DAYS = "calendar_days"
+
+
+class ClockKind(StrEnum):
+    """The clocks Ethics Desk keeps, one per rule."""
+
+    PROMPT_FORWARD = "prompt_forward"  # office policy for "promptly", § 2-83(d)(1)
+    REVIEW = "review"  # 5 business days from the reviewer's receipt, § 2-83(d)(1)
+    CF_FORWARD = "cf_forward"  # 5 business days from the Compliance Auditor's receipt, (d)(2)
+    ETHICS_FORWARD = "ethics_forward"  # 10 business days after receipt from the Clerk, (d)(3)
+    RESPONSE = "response"  # 10 business days from the respondent's receipt, § 2-83(e)(1)
+    REPLY = "reply"  # 5 business days from the complainant's receipt of the response, (e)(3)
+    OPINION = "opinion"  # 90 calendar days from filing, plus time granted, § 2-87(a)
+    UNALLEGED_RULE = "unalleged_rule"  # 10 business days from written notice, § 2-85(c)
+    PIA_RULING = "pia_ruling"  # 10 State business days from the request, Gov't Code § 552.301
+
+
+@dataclass(frozen=True)
+class ClockRule:
+    """One clock: ``length`` ``unit`` counted after ``trigger`` on ``calendar``, per ``citation``.
+
+    ``trigger`` completes the sentence "N business days from ..." (e.g. "the reviewer's receipt
+    of the complaint from the City Clerk"). ``is_policy`` marks a length the office chose where
+    the statute sets none.
+    """
+
+    kind: ClockKind
+    title: str
+    length: int
+    unit: CountUnit
+    citation: str
+    trigger: str
+    calendar: str = "city"
+    is_policy: bool = False
+
+    def __post_init__(self) -> None:
+        """Reject rules that cannot be counted."""
+        if isinstance(self.length, bool) or not isinstance(self.length, int) or self.length < 0:
+            raise ValueError(f"{self.kind}: the length must be a whole number >= 0")
+        if self.calendar not in _CALENDARS:
+            raise ValueError(f"{self.kind}: unknown calendar {self.calendar!r}")
+
+    @property
+    def period(self) -> str:
+        """The period in words, e.g. "10 business days" or "1 business day"."""
+        noun = "business day" if self.unit is CountUnit.BUSINESS_DAYS else "calendar day"
+        return f"{self.length} {noun}{'' if self.length == 1 else 's'}"
+
+    @property
+    def summary(self) -> str:
+        """E.g. "10 business days from the respondent's receipt of the complaint"."""
+        return f"{self.period} from {self.trigger}"
+
+
+_RULES: tuple[ClockRule, ...] = (
+    ClockRule(
+        kind=ClockKind.PROMPT_FORWARD,
+        title="Forward the complaint to the reviewers (\"promptly\")",
+        length=1,
+        unit=CountUnit.BUSINESS_DAYS,
+        citation="City Code § 2-83(d)(1)",
+        trigger="the filing of the complaint with the City Clerk",
+        is_policy=True,
+    ),
+    ClockRule(
+        kind=ClockKind.REVIEW,
+        title="Independent review for compliance with the filing requirements of § 2-83(c)",
+        length=5,
+        unit=CountUnit.BUSINESS_DAYS,
+        citation="City Code § 2-83(d)(1)",
+        trigger="the reviewer's receipt of the complaint from the City Clerk",
+    ),
+    ClockRule(
+        kind=ClockKind.CF_FORWARD,
+        title="Forward a campaign-finance complaint to the respondent",
+        length=5,
+        unit=CountUnit.BUSINESS_DAYS,
+        citation="City Code § 2-83(d)(2)",
+        trigger="receipt of the complaint by the Compliance Auditor",
+    ),
+    ClockRule(
+        kind=ClockKind.ETHICS_FORWARD,
+        title="Forward an Ethics Code complaint to the Ethics Review Board and the respondents",
+        length=10,
+        unit=CountUnit.BUSINESS_DAYS,
+        citation="City Code § 2-83(d)(3)",
+        trigger="receipt of the complaint from the City Clerk",
+    ),
+    ClockRule(
+        kind=ClockKind.RESPONSE,
+        title="Respondent's sworn response",
+        length=10,
+        unit=CountUnit.BUSINESS_DAYS,
+        citation="City Code § 2-83(e)(1)",
+        trigger="the respondent's receipt of the complaint",
+    ),
+    ClockRule(
+        kind=ClockKind.REPLY,
+        title="Complainant's sworn reply to the response",
+        length=5,
+        unit=CountUnit.BUSINESS_DAYS,
+        citation="City Code § 2-83(e)(3)",
+        trigger="the complainant's receipt of the copy of the response",
+    ),
+    ClockRule(
+        kind=ClockKind.OPINION,
+        title="Ethics Review Board's written opinion",
+        length=90,
+        unit=CountUnit.CALENDAR_DAYS,
+        citation="City Code § 2-87(a)",
+        trigger="the filing of the complaint",
+    ),
+    ClockRule(
+        kind=ClockKind.UNALLEGED_RULE,
+        title="Respondent's response on a rule not alleged in the complaint",
+        length=10,
+        unit=CountUnit.BUSINESS_DAYS,
+        citation="City Code § 2-85(c)",
+        trigger="the written notice to the respondent of the rule not alleged",
+    ),
+    ClockRule(
+        kind=ClockKind.PIA_RULING,
+        title="Public Information Act: ask the Attorney General for a ruling",
+        length=10,
+        unit=CountUnit.BUSINESS_DAYS,
+        citation="Tex. Gov't Code § 552.301(b)",
+        trigger="receipt of the written request for information",
+        calendar="state",
+    ),
+)
+
+CLOCKS: Mapping[ClockKind, ClockRule] = MappingProxyType({rule.kind: rule for rule in _RULES})
+"""Every clock by kind (read-only), in the order of the case."""
+
+
+def clock(kind: ClockKind, *, length: int | None = None) -> ClockRule:
+    """The rule for ``kind``; ``length`` overrides the office-policy clock's length only.
+
+    A statutory clock's length is fixed by the Code: passing a different length for one raises
+    ValueError (passing its own length is allowed, so callers may pass a setting generically).
+    """
+    rule = CLOCKS[ClockKind(kind)]
+    if length is None or length == rule.length:
+        return rule
+    if not rule.is_policy:
+        raise ValueError(
+            f"the {rule.kind} clock is set by {rule.citation} at {rule.period}; "
+            "only an office-policy clock's length can be changed"
+        )
+    return replace(rule, length=length)

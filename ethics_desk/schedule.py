@@ -1,0 +1,178 @@
+"""The clocks on a case as stored rows: start, close, recompute — always through the deadline engine.
+
+The workflow controller calls these inside its transaction; the UI never does. The calendars are
+built from the rules (``resources/calendars``) plus the days the office set in ``calendar_day``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from ethics_desk.deadlines import (
+    BusinessCalendar,
+    ClockKind,
+    ClockRule,
+    Closure,
+    DayKind,
+    DueDate,
+    Receipt,
+    ReceiptBasis,
+    city_calendar,
+    clock,
+    compute_due,
+    presumed_receipt,
+    state_calendar,
+)
+from ethics_desk.models import CalendarDay, Complaint, Deadline, DeadlineStatus
+
+
+@dataclass(frozen=True)
+class Calendars:
+    """The City's calendar (every § 2-83 clock) and the State's (the Public Information Act)."""
+
+    city: BusinessCalendar
+    state: BusinessCalendar
+
+    def for_rule(self, rule: ClockRule) -> BusinessCalendar:
+        """The calendar a clock counts on."""
+        return self.state if rule.calendar == "state" else self.city
+
+
+def load_calendars(session: Session) -> Calendars:
+    """Both calendars with the office's closures from the database."""
+    rows = session.scalars(select(CalendarDay)).all()
+    by_calendar: dict[str, list[Closure]] = {"city": [], "state": []}
+    for row in rows:
+        kind = DayKind.FIESTA if row.kind == "fiesta" else DayKind.CLOSURE
+        by_calendar.setdefault(row.calendar, []).append(Closure(row.day, row.name, kind))
+    return Calendars(city=city_calendar(by_calendar["city"]),
+                     state=state_calendar(by_calendar["state"]))
+
+
+def start_clock(session: Session, complaint: Complaint, kind: ClockKind, trigger: Receipt,
+                calendars: Calendars, *, subject: str = "", length: int | None = None,
+                extension_days: int = 0, presumption_days: int | None = None) -> Deadline:
+    """Open a clock on the case (replacing an open one for the same clock and subject).
+
+    ``presumption_days`` is kept with a presumed receipt so that a calendar change can presume
+    the receipt again.
+    """
+    rule = clock(kind, length=length)
+    due = compute_due(rule, trigger, calendars.for_rule(rule), extension_days=extension_days)
+    for existing in open_deadlines(session, complaint, kind, subject):
+        existing.status = DeadlineStatus.CANCELLED
+        existing.closed_on = trigger.day
+    deadline = Deadline(
+        complaint_id=complaint.id, clock=kind.value, subject=subject, title=rule.title,
+        citation=rule.citation, trigger_on=trigger.day, trigger_basis=trigger.basis.value,
+        trigger_detail=trigger.detail, trigger_mailed_on=trigger.mailed_on,
+        presumption_days=presumption_days, length=rule.length, extension_days=extension_days,
+        calendar=rule.calendar, due_on=due.due, explanation=due.explain(),
+        status=DeadlineStatus.OPEN)
+    session.add(deadline)
+    session.flush()
+    refresh_next_due(session, complaint)
+    return deadline
+
+
+def open_deadlines(session: Session, complaint: Complaint, kind: ClockKind | None = None,
+                   subject: str | None = None) -> list[Deadline]:
+    """The case's open clocks, optionally of one kind and subject."""
+    query = select(Deadline).where(Deadline.complaint_id == complaint.id,
+                                   Deadline.status == DeadlineStatus.OPEN)
+    if kind is not None:
+        query = query.where(Deadline.clock == kind.value)
+    if subject is not None:
+        query = query.where(Deadline.subject == subject)
+    return list(session.scalars(query.order_by(Deadline.due_on, Deadline.id)))
+
+
+def close_clock(deadline: Deadline, on: date) -> None:
+    """Stop a clock because what it waited for happened on ``on``: met, or missed if late."""
+    deadline.status = DeadlineStatus.MET if on <= deadline.due_on else DeadlineStatus.MISSED
+    deadline.closed_on = on
+
+
+def close_clocks(session: Session, complaint: Complaint, kind: ClockKind, on: date,
+                 subject: str | None = None) -> list[Deadline]:
+    """Close every open clock of a kind (and subject) on the case; returns them."""
+    closed = open_deadlines(session, complaint, kind, subject)
+    for deadline in closed:
+        close_clock(deadline, on)
+    refresh_next_due(session, complaint)
+    return closed
+
+
+def cancel_open_clocks(session: Session, complaint: Complaint, on: date) -> None:
+    """Stop every clock on a case that has ended (returned or resolved)."""
+    for deadline in open_deadlines(session, complaint):
+        deadline.status = DeadlineStatus.CANCELLED
+        deadline.closed_on = on
+    refresh_next_due(session, complaint)
+
+
+def refresh_next_due(session: Session, complaint: Complaint) -> None:
+    """Keep the case's earliest open due date in step (the inbox sorts and filters on it)."""
+    session.flush()
+    complaint.next_due_on = session.scalar(
+        select(Deadline.due_on).where(Deadline.complaint_id == complaint.id,
+                                      Deadline.status == DeadlineStatus.OPEN)
+        .order_by(Deadline.due_on).limit(1))
+
+
+@dataclass(frozen=True)
+class MovedDeadline:
+    """An open deadline whose due date a calendar change moves."""
+
+    deadline_id: int
+    complaint_id: int
+    title: str
+    subject: str
+    old_due: date
+    new_due: date
+
+
+def recompute_open(session: Session, calendars: Calendars, *, apply: bool) -> list[MovedDeadline]:
+    """Recompute every open deadline on ``calendars``; with ``apply``, store the new dates.
+
+    Without ``apply`` nothing is changed (the preview a clerk sees before saving).
+    """
+    moved: list[MovedDeadline] = []
+    touched: set[int] = set()
+    deadlines = list(session.scalars(select(Deadline).where(
+        Deadline.status == DeadlineStatus.OPEN)))
+    for deadline in deadlines:
+        due = _recompute(deadline, calendars)
+        if due.due != deadline.due_on:
+            moved.append(MovedDeadline(deadline.id, deadline.complaint_id, deadline.title,
+                                       deadline.subject, deadline.due_on, due.due))
+        if apply and (due.due != deadline.due_on or due.explain() != deadline.explanation):
+            deadline.trigger_on = due.trigger.day
+            deadline.trigger_detail = due.trigger.detail
+            deadline.due_on = due.due
+            deadline.explanation = due.explain()
+            touched.add(deadline.complaint_id)
+    if apply:
+        for complaint_id in touched:
+            complaint = session.get(Complaint, complaint_id)
+            if complaint is not None:
+                refresh_next_due(session, complaint)
+    return moved
+
+
+def _recompute(deadline: Deadline, calendars: Calendars) -> DueDate:
+    """The due date a stored clock has on ``calendars`` (a presumed receipt is presumed anew)."""
+    rule = clock(ClockKind(deadline.clock), length=deadline.length)
+    calendar = calendars.for_rule(rule)
+    if deadline.trigger_basis == ReceiptBasis.PRESUMED.value and deadline.trigger_mailed_on:
+        receipt = presumed_receipt(deadline.trigger_mailed_on, calendar,
+                                   deadline.presumption_days if deadline.presumption_days
+                                   is not None else 3)
+    else:  # an actual receipt (a presumed one always keeps its mailing date)
+        receipt = Receipt(day=deadline.trigger_on, basis=ReceiptBasis.ACTUAL,
+                          detail=deadline.trigger_detail)
+    return compute_due(rule, receipt, calendar, extension_days=deadline.extension_days)

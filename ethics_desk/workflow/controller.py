@@ -1,0 +1,182 @@
+"""The workflow controller: the only way a case changes, one transaction per user action.
+
+It answers the UI's two questions — what can I do here, and why not the rest
+(:meth:`WorkflowController.available_events`) — and applies an event
+(:meth:`WorkflowController.fire`): guards, effect and audit record in one transaction.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import date, datetime
+from enum import Enum
+from typing import Any
+
+from sqlalchemy.orm import Session
+
+from ethics_desk import audit
+from ethics_desk.db import Database
+from ethics_desk.errors import ConflictError, RuleError, UserError
+from ethics_desk.intake import Intake, apply_intake
+from ethics_desk.models import CaseState, Complaint
+from ethics_desk.workflow.context import Context
+from ethics_desk.workflow.events import Event, Payload
+from ethics_desk.workflow.guards import Block
+from ethics_desk.workflow.table import BY_EVENT, TRANSITIONS, Transition
+
+
+@dataclass(frozen=True)
+class EventOption:
+    """One event as the UI shows it: allowed, or blocked with the reasons."""
+
+    event: Event
+    label: str
+    citation: str
+    allowed: bool
+    reasons: tuple[Block, ...]
+    in_state: bool
+
+    @property
+    def why_not(self) -> str:
+        """The reasons in words, for a tooltip or a status line."""
+        return "; ".join(str(b) for b in self.reasons)
+
+
+@dataclass(frozen=True)
+class FireResult:
+    """What an event did: the case's new state, version and the audit summary."""
+
+    complaint_id: int
+    case_number: str | None
+    state: CaseState
+    version: int
+    summary: str
+
+
+def _jsonable(value: Any) -> Any:
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)
+                if f.name != "content"}
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, (date, datetime)):
+        return value.isoformat()
+    if isinstance(value, dict):
+        return {str(_jsonable(k)): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_jsonable(v) for v in value]
+    return value
+
+
+class WorkflowController:
+    """Applies § 2-83 events to cases for one staff member at the desk."""
+
+    def __init__(self, database: Database, actor: str,
+                 clock: Callable[[], datetime] | None = None) -> None:
+        self.database = database
+        self.actor = actor
+        self._clock = clock or (lambda: datetime.now().astimezone())
+
+    def now(self) -> datetime:
+        """The current time, timezone-aware."""
+        return self._clock()
+
+    # -- asking -------------------------------------------------------------------------------
+
+    @staticmethod
+    def blocks(session: Session, complaint: Complaint, transition: Transition) -> list[Block]:
+        """Why ``transition`` cannot happen to the case now (empty when it can)."""
+        if complaint.state not in transition.sources:
+            return [Block(f"Not possible while the case is “{complaint.state.label}”",
+                          transition.citation)]
+        return [b for g in transition.guards if (b := g.check(session, complaint)) is not None]
+
+    def available_events(self, complaint_id: int) -> list[EventOption]:
+        """Every event, in the table's order, with whether it is allowed and why not."""
+        with self.database.read_session() as session:
+            complaint = self._get(session, complaint_id)
+            return [EventOption(t.event, t.label, t.citation, not (b := self.blocks(
+                        session, complaint, t)), tuple(b), complaint.state in t.sources)
+                    for t in TRANSITIONS]
+
+    # -- acting -------------------------------------------------------------------------------
+
+    def fire(self, complaint_id: int, payload: Payload, *,
+             expected_version: int | None = None) -> FireResult:
+        """Apply one event: guards, effect, state, audit — one transaction, all or nothing.
+
+        ``expected_version`` is the case version the clerk was looking at; if another
+        workstation changed the case since, nothing is saved and :class:`ConflictError` says
+        who and when.
+        """
+        transition = BY_EVENT[payload.event]
+        with self.database.unit_of_work() as session:
+            complaint = self._get(session, complaint_id)
+            self._check_version(complaint, expected_version)
+            blocks = self.blocks(session, complaint, transition)
+            if blocks:
+                first = blocks[0]
+                raise RuleError(f"Cannot {transition.label.lower()}: {first.reason}",
+                                first.citation)
+            ctx = Context(session=session, complaint=complaint, actor=self.actor, now=self.now())
+            outcome = transition.effect(ctx, payload)
+            before = complaint.state
+            complaint.state = outcome.target
+            complaint.updated_at = ctx.now
+            complaint.updated_by = self.actor
+            session.flush()
+            audit.append(session, actor=self.actor, action=f"event.{transition.event.value}",
+                         complaint_id=complaint.id, summary=outcome.summary, at=ctx.now,
+                         detail={"from": before.value, "to": outcome.target.value,
+                                 "payload": _jsonable(payload), **outcome.detail})
+            session.flush()
+            return FireResult(complaint.id, complaint.case_number, complaint.state,
+                              complaint.version, outcome.summary)
+
+    def save_draft(self, intake: Intake, draft_id: int | None = None, *,
+                   expected_version: int | None = None) -> FireResult:
+        """Store what the clerk has typed so far (a new draft, or over an existing draft)."""
+        with self.database.unit_of_work() as session:
+            if draft_id is None:
+                complaint = Complaint(state=CaseState.DRAFT, created_by=self.actor,
+                                      updated_by=self.actor, created_at=self.now(),
+                                      updated_at=self.now())
+                session.add(complaint)
+                session.flush()
+                audit.append(session, actor=self.actor, action="draft.create",
+                             complaint_id=complaint.id, summary="Intake started", at=self.now())
+            else:
+                complaint = self._get(session, draft_id)
+                self._check_version(complaint, expected_version)
+                if complaint.state is not CaseState.DRAFT:
+                    raise RuleError(f"{complaint.display_number} is already filed; a filed "
+                                    "complaint is not edited as a draft", "§ 2-83(c)")
+            apply_intake(session, complaint, intake, self.actor)
+            complaint.updated_at = self.now()
+            complaint.updated_by = self.actor
+            session.flush()
+            return FireResult(complaint.id, None, complaint.state, complaint.version,
+                              "Draft saved")
+
+    # -- helpers ------------------------------------------------------------------------------
+
+    @staticmethod
+    def _get(session: Session, complaint_id: int) -> Complaint:
+        complaint = session.get(Complaint, complaint_id)
+        if complaint is None:
+            raise UserError(f"There is no complaint with id {complaint_id}.",
+                            "Refresh the list; it may have been discarded.")
+        return complaint
+
+    @staticmethod
+    def _check_version(complaint: Complaint, expected: int | None) -> None:
+        if expected is not None and complaint.version != expected:
+            when = complaint.updated_at.astimezone().strftime("%Y-%m-%d %H:%M")
+            raise ConflictError(
+                f"{complaint.display_number} was changed by {complaint.updated_by or 'someone'} "
+                f"at {when} after you opened it; nothing was saved.",
+                "Reopen the case to see the change, then make yours again.")
+
+

@@ -1,0 +1,563 @@
+"""Effects: what each event writes, inside the transaction of the user's action.
+
+Each effect validates the data its event carries (raising ``RuleError`` with the citation),
+writes the rows, starts or stops clocks through ``ethics_desk.schedule``, and returns the
+:class:`Outcome`. The controller adds the audit record in the same transaction.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, date
+
+from sqlalchemy import func, select
+
+from ethics_desk.deadlines import ClockKind, actual_receipt
+from ethics_desk.errors import RuleError
+from ethics_desk.models import (
+    CIVIL_PENALTY_LIMIT_CENTS,
+    Ballot,
+    BoardAction,
+    BoardVote,
+    CaseState,
+    Complaint,
+    Cure,
+    Decision,
+    DecisionKind,
+    Determination,
+    Disposition,
+    Filing,
+    FilingKind,
+    FrivolousFactor,
+    Hearing,
+    HearingKind,
+    PartyRole,
+    Review,
+    ReviewDefect,
+    ReviewerRole,
+    Route,
+    Sanction,
+    SanctionKind,
+    ShowCauseFactor,
+    ShowCauseOrder,
+    VoteChoice,
+    fold,
+)
+from ethics_desk.schedule import cancel_open_clocks, close_clocks, start_clock
+from ethics_desk.votes import VoteResult, tally
+from ethics_desk.workflow import events as ev
+from ethics_desk.workflow.context import Context, Outcome
+
+RESPONDENT = "respondent:{}"
+
+
+def _respondent(ctx: Context, respondent_id: int) -> str:
+    for r in ctx.complaint.respondents:
+        if r.id == respondent_id:
+            return r.name
+    raise RuleError(f"Respondent {respondent_id} is not a party to this complaint",
+                    "§ 2-83(c)(3)", "Choose one of the case's respondents.")
+
+
+def _not_future(ctx: Context, day: date, what: str, citation: str) -> date:
+    if day > ctx.today:
+        raise RuleError(f"The date {what} ({day.isoformat()}) is in the future", citation,
+                        "Enter the date it actually happened.")
+    return day
+
+
+def file_complaint(ctx: Context, p: ev.FileComplaint) -> Outcome:
+    """(c): receipt recorded, case number ``ERB-YYYY-NNN`` assigned, "promptly" clock started."""
+    received_at = (p.received_at or ctx.now).astimezone(UTC)
+    local = received_at.astimezone()
+    if local.date() > ctx.today:
+        raise RuleError("A complaint cannot be received in the future", "§ 2-83(c)",
+                        "Enter the date and time it was handed in.")
+    year = local.year
+    seq = (ctx.session.scalar(select(func.max(Complaint.case_seq))
+                              .where(Complaint.case_year == year)) or 0) + 1
+    c = ctx.complaint
+    c.case_year, c.case_seq = year, seq
+    c.case_number = f"ERB-{year}-{seq:03d}"
+    c.received_at = received_at
+    c.received_by = ctx.actor
+    detail = {"case_number": c.case_number, "received_at": local.isoformat(timespec="minutes"),
+              "sworn": bool(c.oath and c.oath.sworn)}
+    if c.oath is not None and c.oath.sworn:
+        start_clock(ctx.session, c, ClockKind.PROMPT_FORWARD,
+                    actual_receipt(local.date(), "filed with the City Clerk"), ctx.calendars,
+                    length=int(ctx.setting("policy.prompt_forward_days")))
+    return Outcome(CaseState.FILED,
+                   f"Filed as {c.case_number}, received {local:%Y-%m-%d %H:%M}", detail)
+
+
+def discard_draft(ctx: Context, p: ev.DiscardDraft) -> Outcome:
+    """A draft nobody will file; kept (not deleted) so the audit trail still points at it."""
+    return Outcome(CaseState.DISCARDED, "Draft discarded" + (f": {p.reason}" if p.reason else ""),
+                   {"reason": p.reason})
+
+
+def return_unsworn(ctx: Context, p: ev.ReturnUnsworn) -> Outcome:
+    """(c), last ¶: returned to the complainant; the return letter is produced (letters issue)."""
+    on = _not_future(ctx, p.returned_on or ctx.today, "returned", "§ 2-83(c)")
+    cancel_open_clocks(ctx.session, ctx.complaint, on)
+    ctx.session.add(Decision(complaint_id=ctx.complaint.id, kind=DecisionKind.RESOLUTION,
+                             decided_on=on, notes="Returned as not sworn (§ 2-83(c))",
+                             recorded_by=ctx.actor))
+    ctx.complaint.resolved_on = on
+    return Outcome(CaseState.RETURNED_UNSWORN,
+                   "Returned to the complainant as not sworn; not forwarded to the Compliance "
+                   "Auditor", {"returned_on": on.isoformat()})
+
+
+def forward_for_review(ctx: Context, p: ev.ForwardForReview) -> Outcome:
+    """(d)(1): four reviews with their own clocks; respondents told, for information only."""
+    c = ctx.complaint
+    forwarded = _not_future(ctx, p.forwarded_on or ctx.today, "forwarded", "§ 2-83(d)(1)")
+    received_date = c.received_at.astimezone().date() if c.received_at else forwarded
+    if forwarded < received_date:
+        raise RuleError("A complaint cannot be forwarded before it was filed", "§ 2-83(d)(1)",
+                        f"Use a date on or after {received_date.isoformat()}.")
+    receipts = {}
+    for role in ReviewerRole:
+        day = p.received_on.get(role, forwarded)
+        if day < forwarded:
+            raise RuleError(f"The {role.label} cannot receive the complaint before it was "
+                            "forwarded", "§ 2-83(d)(1)", "Check the dates of receipt.")
+        receipts[role] = _not_future(ctx, day, f"the {role.label} received it", "§ 2-83(d)(1)")
+        review = Review(complaint_id=c.id, role=role,
+                        reviewer_name=p.reviewer_names.get(role, ""), received_on=day,
+                        recorded_by=ctx.actor)
+        ctx.session.add(review)
+        start_clock(ctx.session, c, ClockKind.REVIEW,
+                    actual_receipt(day, f"received by the {role.label} from the City Clerk"),
+                    ctx.calendars, subject=role.value)
+    close_clocks(ctx.session, c, ClockKind.PROMPT_FORWARD, forwarded)
+    auditor_receipt = actual_receipt(receipts[ReviewerRole.COMPLIANCE_AUDITOR],
+                                     "received by the Compliance Auditor from the City Clerk")
+    if c.route is Route.CAMPAIGN_FINANCE:
+        start_clock(ctx.session, c, ClockKind.CF_FORWARD, auditor_receipt, ctx.calendars)
+    else:
+        start_clock(ctx.session, c, ClockKind.ETHICS_FORWARD, auditor_receipt, ctx.calendars)
+    names = ", ".join(r.name for r in c.respondents)
+    return Outcome(CaseState.UNDER_REVIEW,
+                   f"Forwarded for review to the Chair, Vice Chair, Compliance Auditor and City "
+                   f"Attorney's Office on {forwarded.isoformat()}; respondents ({names}) notified "
+                   "for information only — no response is due yet (§ 2-83(d)(1))",
+                   {"forwarded_on": forwarded.isoformat(),
+                    "received_on": {r.value: d.isoformat() for r, d in receipts.items()}})
+
+
+def record_review(ctx: Context, p: ev.RecordReview) -> Outcome:
+    """(d)(1): one reviewer's determination; their clock stops (met or missed)."""
+    c = ctx.complaint
+    review = ctx.session.scalar(select(Review).where(Review.complaint_id == c.id,
+                                                     Review.role == p.role))
+    if review is None:
+        raise RuleError(f"The complaint was not forwarded to the {p.role.label}", "§ 2-83(d)(1)")
+    if review.determination is not None:
+        raise RuleError(f"The {p.role.label}'s review is already recorded", "§ 2-83(d)(1)",
+                        "Each reviewer records one independent review.")
+    completed = _not_future(ctx, p.completed_on or ctx.today, "of the review", "§ 2-83(d)(1)")
+    if completed < review.received_on:
+        raise RuleError("A review cannot be completed before the reviewer received the complaint",
+                        "§ 2-83(d)(1)", f"Use a date on or after {review.received_on}.")
+    if p.determination is Determination.DOES_NOT_COMPLY and not p.defects:
+        raise RuleError("A finding that the complaint does not comply must name its defects",
+                        "§ 2-83(d)(3)", "Add each defect with the (c) item it fails.")
+    review.determination = p.determination
+    review.states_allegation_on_face = p.states_allegation_on_face
+    review.completed_on = completed
+    review.reviewer_name = p.reviewer_name or review.reviewer_name
+    review.notes = p.notes
+    review.recorded_by = ctx.actor
+    for item, note in p.defects:
+        review.defects.append(ReviewDefect(item=item, note=note))
+    closed = close_clocks(ctx.session, c, ClockKind.REVIEW, completed, subject=p.role.value)
+    timing = f" ({closed[0].status.value})" if closed else ""
+    return Outcome(c.state,
+                   f"{p.role.label}: {p.determination.value.replace('_', ' ')}"
+                   f"{timing}; {len(p.defects)} defect(s)",
+                   {"role": p.role.value, "determination": p.determination.value,
+                    "states_allegation_on_face": p.states_allegation_on_face,
+                    "defects": [[i.value, n] for i, n in p.defects],
+                    "completed_on": completed.isoformat()})
+
+
+def accept(ctx: Context, p: ev.Accept) -> Outcome:
+    """(d)(3): accepted for the Board; the ten-business-day forward clock keeps running."""
+    on = _not_future(ctx, p.decided_on or ctx.today, "of the decision", "§ 2-83(d)(3)")
+    ctx.session.add(Decision(complaint_id=ctx.complaint.id, kind=DecisionKind.ACCEPT,
+                             decided_on=on, notes=p.notes, recorded_by=ctx.actor))
+    return Outcome(CaseState.ACCEPTED, "Accepted: substantially complies; to be forwarded to the "
+                   "Ethics Review Board and the respondents (§ 2-83(d)(3))",
+                   {"decided_on": on.isoformat()})
+
+
+def return_defective(ctx: Context, p: ev.ReturnDefective) -> Outcome:
+    """(d)(3): returned with a letter explaining every defect the reviewers found."""
+    on = _not_future(ctx, p.returned_on or ctx.today, "returned", "§ 2-83(d)(3)")
+    defects = ctx.session.execute(
+        select(ReviewDefect.item, ReviewDefect.note, Review.role).join(Review)
+        .where(Review.complaint_id == ctx.complaint.id).order_by(ReviewDefect.item)).all()
+    ctx.session.add(Decision(complaint_id=ctx.complaint.id, kind=DecisionKind.RETURN_DEFECTIVE,
+                             decided_on=on, notes=p.notes, recorded_by=ctx.actor))
+    cancel_open_clocks(ctx.session, ctx.complaint, on)
+    ctx.complaint.resolved_on = on
+    items = sorted({d.item.citation for d in defects})
+    return Outcome(CaseState.RETURNED_DEFECTIVE,
+                   "Returned to the complainant as not substantially complying: " + "; ".join(items),
+                   {"returned_on": on.isoformat(),
+                    "defects": [[d.item.value, d.note, d.role.value] for d in defects]})
+
+
+def _start_response_clocks(ctx: Context, deliveries: tuple[ev.Delivery, ...],
+                           forwarded: date) -> list[str]:
+    by_id = {d.respondent_id: d for d in deliveries}
+    unknown = set(by_id) - {r.id for r in ctx.complaint.respondents}
+    if unknown:
+        raise RuleError(f"Respondent(s) {sorted(unknown)} are not parties to this complaint",
+                        "§ 2-83(e)")
+    lines = []
+    for respondent in ctx.complaint.respondents:
+        delivery = by_id.get(respondent.id, ev.Delivery(respondent.id, mailed_on=forwarded))
+        receipt = ctx.receipt(received_on=delivery.received_on,
+                              mailed_on=delivery.mailed_on or forwarded,
+                              detail=delivery.detail or "delivered")
+        deadline = start_clock(ctx.session, ctx.complaint, ClockKind.RESPONSE, receipt,
+                               ctx.calendars, subject=RESPONDENT.format(respondent.id),
+                               presumption_days=int(ctx.setting("receipt.presumption_days")))
+        lines.append(f"{respondent.name}: response due {deadline.due_on.isoformat()}")
+    return lines
+
+
+def forward_to_board(ctx: Context, p: ev.ForwardToBoard) -> Outcome:
+    """(d)(3), (e): forwarded to the ERB and each respondent; response clocks and the opinion."""
+    c = ctx.complaint
+    forwarded = _not_future(ctx, p.forwarded_on or ctx.today, "forwarded", "§ 2-83(d)(3)")
+    close_clocks(ctx.session, c, ClockKind.ETHICS_FORWARD, forwarded)
+    lines = _start_response_clocks(ctx, p.deliveries, forwarded)
+    filed = c.received_at.astimezone().date() if c.received_at else forwarded
+    start_clock(ctx.session, c, ClockKind.OPINION, actual_receipt(filed, "complaint filed"),
+                ctx.calendars)
+    return Outcome(CaseState.AWAITING_RESPONSE,
+                   f"Forwarded to the Ethics Review Board and the respondents with the (e) notice "
+                   f"and the Ethics Code on {forwarded.isoformat()}; " + "; ".join(lines),
+                   {"forwarded_on": forwarded.isoformat()})
+
+
+def forward_campaign_finance(ctx: Context, p: ev.ForwardCampaignFinance) -> Outcome:
+    """(d)(2): forwarded to the respondent; the cure can now be verified."""
+    c = ctx.complaint
+    forwarded = _not_future(ctx, p.forwarded_on or ctx.today, "forwarded", "§ 2-83(d)(2)")
+    closed = close_clocks(ctx.session, c, ClockKind.CF_FORWARD, forwarded)
+    ctx.session.add(Decision(complaint_id=c.id, kind=DecisionKind.FORWARD_CAMPAIGN_FINANCE,
+                             decided_on=forwarded, recorded_by=ctx.actor))
+    timing = f" ({closed[0].status.value})" if closed else ""
+    return Outcome(CaseState.CAMPAIGN_FINANCE,
+                   f"Campaign-finance complaint forwarded to the respondent(s) on "
+                   f"{forwarded.isoformat()}{timing}", {"forwarded_on": forwarded.isoformat()})
+
+
+def record_cure(ctx: Context, p: ev.RecordCure) -> Outcome:
+    """(d)(2), § 2-82(b)(2): a timely statement or report, verified by the Clerk, is no violation."""
+    if p.filed_on is None:
+        raise RuleError("Enter the date the statement or amended report was filed",
+                        "§ 2-83(d)(2)")
+    if not p.timely:
+        raise RuleError("Only a timely filing cures the complaint", "§ 2-82(b)(2)",
+                        "Record “not cured” instead.")
+    if not p.verified_by.strip():
+        raise RuleError("The filing must be verified by the City Clerk; enter who verified it",
+                        "§ 2-83(d)(2)")
+    filed = _not_future(ctx, p.filed_on, "filed", "§ 2-83(d)(2)")
+    verified = _not_future(ctx, p.verified_on or ctx.today, "verified", "§ 2-83(d)(2)")
+    c = ctx.complaint
+    ctx.session.add(Cure(complaint_id=c.id, kind=p.kind, filed_on=filed, timely=True,
+                         verified_by=p.verified_by.strip(), verified_on=verified))
+    ctx.session.add(Decision(complaint_id=c.id, kind=DecisionKind.RESOLUTION, decided_on=verified,
+                             disposition=Disposition.CURED, recorded_by=ctx.actor,
+                             notes=f"{p.kind.value.replace('_', ' ')} filed {filed.isoformat()}"))
+    cancel_open_clocks(ctx.session, c, verified)
+    c.resolved_on = verified
+    return Outcome(CaseState.RESOLVED,
+                   f"Cured: {p.kind.value.replace('_', ' ')} filed {filed.isoformat()}, verified by "
+                   f"{p.verified_by.strip()}; the complainant is to be told by first class mail "
+                   "(§ 2-83(d)(2)) and the respondents of the resolution (§ 2-83(d)(4))",
+                   {"kind": p.kind.value, "filed_on": filed.isoformat(),
+                    "verified_by": p.verified_by.strip()})
+
+
+def not_cured(ctx: Context, p: ev.NotCured) -> Outcome:
+    """(d)(2): no timely cure; the complaint goes on to the Board like an accepted one."""
+    on = _not_future(ctx, p.decided_on or ctx.today, "of the decision", "§ 2-83(d)(2)")
+    ctx.session.add(Decision(complaint_id=ctx.complaint.id, kind=DecisionKind.NOT_CURED,
+                             decided_on=on, notes=p.notes, recorded_by=ctx.actor))
+    return Outcome(CaseState.ACCEPTED, "Not cured: to be forwarded to the Ethics Review Board",
+                   {"decided_on": on.isoformat()})
+
+
+def record_respondent_receipt(ctx: Context, p: ev.RecordRespondentReceipt) -> Outcome:
+    """(e)(1): the respondent's actual receipt restarts their response clock from that day."""
+    name = _respondent(ctx, p.respondent_id)
+    if p.received_on is None:
+        raise RuleError("Enter the date the respondent received the complaint", "§ 2-83(e)(1)")
+    day = _not_future(ctx, p.received_on, "received", "§ 2-83(e)(1)")
+    deadline = start_clock(ctx.session, ctx.complaint, ClockKind.RESPONSE,
+                           actual_receipt(day, p.detail or "delivered"), ctx.calendars,
+                           subject=RESPONDENT.format(p.respondent_id))
+    return Outcome(ctx.complaint.state,
+                   f"{name} received the complaint on {day.isoformat()} ({p.detail}); response "
+                   f"due {deadline.due_on.isoformat()}",
+                   {"respondent_id": p.respondent_id, "received_on": day.isoformat()})
+
+
+def file_response(ctx: Context, p: ev.FileResponse) -> Outcome:
+    """(e)(1), (e)(3): a sworn response; forwarded; a copy to the complainant starts the reply."""
+    c = ctx.complaint
+    name = _respondent(ctx, p.respondent_id)
+    if not p.sworn:
+        raise RuleError("A response must be sworn", "§ 2-83(e)(1)",
+                        "Have the respondent swear to it before filing.")
+    if p.received_on is None:
+        raise RuleError("Enter the date the response was received", "§ 2-83(e)(1)")
+    received = _not_future(ctx, p.received_on, "received", "§ 2-83(e)(1)")
+    ctx.session.add(Filing(complaint_id=c.id, kind=FilingKind.RESPONSE,
+                           party_role=PartyRole.RESPONDENT, party_name=name,
+                           respondent_id=p.respondent_id, received_on=received, sworn=True,
+                           forwarded_on=p.forwarded_on, notes=p.notes, recorded_by=ctx.actor))
+    closed = close_clocks(ctx.session, c, ClockKind.RESPONSE, received,
+                          subject=RESPONDENT.format(p.respondent_id))
+    summary = f"Sworn response of {name} received {received.isoformat()}"
+    if closed:
+        summary += f" ({closed[0].status.value})"
+    if p.copy_mailed_on or p.copy_received_on:
+        receipt = ctx.receipt(received_on=p.copy_received_on, mailed_on=p.copy_mailed_on,
+                              detail="copy of the response received by the complainant")
+        deadline = start_clock(ctx.session, c, ClockKind.REPLY, receipt, ctx.calendars,
+                               subject=RESPONDENT.format(p.respondent_id),
+                               presumption_days=int(ctx.setting("receipt.presumption_days")))
+        summary += f"; complainant's reply due {deadline.due_on.isoformat()}"
+    return Outcome(CaseState.RESPONSE_FILED, summary,
+                   {"respondent_id": p.respondent_id, "received_on": received.isoformat()})
+
+
+def file_reply(ctx: Context, p: ev.FileReply) -> Outcome:
+    """(e)(3): the complainant's sworn reply; a copy goes to the respondents."""
+    if not p.sworn:
+        raise RuleError("A reply must be sworn", "§ 2-83(e)(3)",
+                        "Have the complainant swear to it before filing.")
+    if p.received_on is None:
+        raise RuleError("Enter the date the reply was received", "§ 2-83(e)(3)")
+    c = ctx.complaint
+    received = _not_future(ctx, p.received_on, "received", "§ 2-83(e)(3)")
+    name = c.complainants[0].name if c.complainants else ""
+    ctx.session.add(Filing(complaint_id=c.id, kind=FilingKind.REPLY,
+                           party_role=PartyRole.COMPLAINANT, party_name=name,
+                           received_on=received, sworn=True,
+                           forwarded_on=p.copy_to_respondents_on, notes=p.notes,
+                           recorded_by=ctx.actor))
+    closed = close_clocks(ctx.session, c, ClockKind.REPLY, received)
+    timing = f" ({closed[0].status.value})" if closed else ""
+    return Outcome(CaseState.REPLY_FILED,
+                   f"Sworn reply of {name} received {received.isoformat()}{timing}",
+                   {"received_on": received.isoformat()})
+
+
+def request_hearing(ctx: Context, p: ev.RequestHearing) -> Outcome:
+    """(e)(4): a party asks for a hearing; the Board schedules it."""
+    c = ctx.complaint
+    received = _not_future(ctx, p.received_on or ctx.today, "of the request", "§ 2-83(e)(4)")
+    name = p.party_name or (c.complainants[0].name if p.party is PartyRole.COMPLAINANT and
+                            c.complainants else "")
+    if not name:
+        raise RuleError("Name the party asking for the hearing", "§ 2-83(e)(4)")
+    ctx.session.add(Filing(complaint_id=c.id, kind=FilingKind.HEARING_REQUEST, party_role=p.party,
+                           party_name=name, received_on=received, recorded_by=ctx.actor))
+    ctx.session.add(Hearing(complaint_id=c.id, kind=HearingKind.REQUESTED,
+                            requested_by=p.party.value))
+    return Outcome(c.state, f"Hearing requested by {name} ({p.party.value}) on "
+                            f"{received.isoformat()}",
+                   {"party": p.party.value, "received_on": received.isoformat()})
+
+
+def _record_vote(ctx: Context, vote: ev.VoteData | None, action: BoardAction,
+                 citation: str, *, record_vote: bool) -> tuple[BoardVote, VoteResult]:
+    if vote is None or not vote.ballots:
+        raise RuleError("Record the members present and how each voted", citation)
+    if record_vote and not vote.is_record_vote:
+        raise RuleError("This determination needs a record vote", citation,
+                        "Record each member's name and vote.")
+    names = [fold(b.member_name) for b in vote.ballots]
+    if any(not n for n in names):
+        raise RuleError("Every ballot needs the member's name", citation)
+    if len(set(names)) != len(names):
+        raise RuleError("A member appears twice in the vote", citation,
+                        "Give one ballot for each member present.")
+    parties = {fold(x.name) for x in (*ctx.complaint.complainants, *ctx.complaint.respondents)}
+    for ballot in vote.ballots:
+        if fold(ballot.member_name) in parties and ballot.choice is not VoteChoice.RECUSED:
+            raise RuleError(f"{ballot.member_name} is a party to this complaint and cannot vote "
+                            "on it", "§ 2-83(h); § 2-85", "Record the member as recused.")
+    if vote.meeting_on > ctx.today:
+        raise RuleError("A vote cannot be recorded for a meeting that has not happened",
+                        citation, "Check the meeting date.")
+    result = tally(b.choice for b in vote.ballots)
+    row = BoardVote(complaint_id=ctx.complaint.id, action=action, meeting_on=vote.meeting_on,
+                    is_record_vote=vote.is_record_vote, present_count=result.present,
+                    yes_count=result.yes, required_yes=result.required, carried=result.carried,
+                    summary=result.summary, recorded_by=ctx.actor)
+    row.ballots = [Ballot(member_name=b.member_name, member_id=b.member_id, choice=b.choice)
+                   for b in vote.ballots]
+    ctx.session.add(row)
+    ctx.session.flush()
+    return row, result
+
+
+def order_show_cause(ctx: Context, p: ev.OrderShowCause) -> Outcome:
+    """(f)(2), (f)(4): two-thirds of those present order the complainant to show cause."""
+    if not p.explanation.strip():
+        raise RuleError("The order must explain why the complaint appears to be frivolous",
+                        "§ 2-83(f)(4)(a)")
+    if p.hearing_at is None or not p.place.strip():
+        raise RuleError("The order must give the date, time and place of the hearing",
+                        "§ 2-83(f)(4)(b)")
+    if p.hearing_at.tzinfo is None:
+        raise RuleError("The hearing time needs a time zone", "§ 2-83(f)(4)(b)")
+    if p.hearing_at <= ctx.now:
+        raise RuleError("The hearing must be set for a date and time still to come",
+                        "§ 2-83(f)(4)(b)", "Choose a future date for the hearing.")
+    c = ctx.complaint
+    vote, result = _record_vote(ctx, p.vote, BoardAction.SHOW_CAUSE, "§ 2-83(f)(2)",
+                                record_vote=False)
+    if not result.carried:
+        return Outcome(c.state, f"Motion to order the complainant to show cause failed: "
+                                f"{result.summary} (§ 2-83(f)(2))",
+                       {"vote_id": vote.id, "carried": False})
+    hearing = Hearing(complaint_id=c.id, kind=HearingKind.SHOW_CAUSE, requested_by="board",
+                      scheduled_at=p.hearing_at, place=p.place.strip())
+    ctx.session.add(hearing)
+    ctx.session.flush()
+    order = ShowCauseOrder(complaint_id=c.id, vote_id=vote.id, hearing_id=hearing.id,
+                           explanation=p.explanation.strip(), ordered_on=vote.meeting_on)
+    order.factors = [ShowCauseFactor(factor=FrivolousFactor(f), note=n)
+                     for f, n in sorted(p.factors.items()) if n.strip()]
+    ctx.session.add(order)
+    local = p.hearing_at.astimezone()
+    return Outcome(CaseState.SHOW_CAUSE,
+                   f"Order to show cause: {result.summary}; hearing {local:%Y-%m-%d %H:%M} at "
+                   f"{p.place.strip()} (§ 2-83(f)(2), (f)(4))",
+                   {"vote_id": vote.id, "carried": True, "hearing_at": local.isoformat()})
+
+
+def record_show_cause_hearing(ctx: Context, p: ev.RecordShowCauseHearing) -> Outcome:
+    """(f)(5): the hearing, where the complainant may be heard and accompanied by counsel."""
+    c = ctx.complaint
+    hearing = ctx.session.scalar(select(Hearing).where(
+        Hearing.complaint_id == c.id, Hearing.kind == HearingKind.SHOW_CAUSE)
+        .order_by(Hearing.id.desc()).limit(1))
+    if hearing is None:
+        raise RuleError("No show-cause hearing is scheduled", "§ 2-83(f)(4)")
+    if p.held_on is None:
+        raise RuleError("Enter the date the hearing was held", "§ 2-83(f)(5)")
+    held = _not_future(ctx, p.held_on, "of the hearing", "§ 2-83(f)(5)")
+    hearing.held_on = held
+    hearing.appeared = p.appeared.strip()
+    hearing.counsel = p.counsel.strip()
+    hearing.concluded = p.concluded
+    state = "concluded" if p.concluded else "continued"
+    return Outcome(c.state, f"Show-cause hearing held {held.isoformat()} ({state}); appeared: "
+                            f"{p.appeared.strip() or 'no one'}"
+                            + (f"; counsel: {p.counsel.strip()}" if p.counsel.strip() else ""),
+                   {"held_on": held.isoformat(), "concluded": p.concluded})
+
+
+def _merits_state(ctx: Context) -> CaseState:
+    """Where a case goes back to when the Board does not find it frivolous."""
+    kinds = set(ctx.session.scalars(select(Filing.kind).where(
+        Filing.complaint_id == ctx.complaint.id)))
+    if FilingKind.REPLY in kinds:
+        return CaseState.REPLY_FILED
+    if FilingKind.RESPONSE in kinds:
+        return CaseState.RESPONSE_FILED
+    return CaseState.AWAITING_RESPONSE
+
+
+def record_frivolous_vote(ctx: Context, p: ev.RecordFrivolousVote) -> Outcome:
+    """(f)(6): a record vote of two-thirds of those present finds the complaint frivolous."""
+    c = ctx.complaint
+    vote, result = _record_vote(ctx, p.vote, BoardAction.FRIVOLOUS, "§ 2-83(f)(6)",
+                                record_vote=True)
+    if not result.carried:
+        back = _merits_state(ctx)
+        return Outcome(back, f"Not determined frivolous: {result.summary} (§ 2-83(f)(6)); the "
+                             "complaint returns to the merits",
+                       {"vote_id": vote.id, "carried": False})
+    if not p.particulars.strip():
+        raise RuleError("State the particulars of the determination", "§ 2-83(f)(6)")
+    ctx.session.add(Decision(complaint_id=c.id, kind=DecisionKind.RESOLUTION,
+                             decided_on=vote.meeting_on, disposition=Disposition.FRIVOLOUS,
+                             notes=p.particulars.strip(), recorded_by=ctx.actor))
+    cancel_open_clocks(ctx.session, c, vote.meeting_on)
+    c.resolved_on = vote.meeting_on
+    return Outcome(CaseState.RESOLVED,
+                   f"Determined frivolous by record vote: {result.summary} (§ 2-83(f)(6))",
+                   {"vote_id": vote.id, "carried": True})
+
+
+def impose_sanctions(ctx: Context, p: ev.ImposeSanctions) -> Outcome:
+    """(g): after considering the (g)(1) factors; a civil penalty of at most $500.00."""
+    if not p.sanctions:
+        raise RuleError("Add at least one sanction or notification", "§ 2-83(g)(2)")
+    if not any(v.strip() for v in p.factors_considered.values()):
+        raise RuleError("Before imposing a sanction the Board must consider the seriousness, "
+                        "deterrence and what justice requires; note each", "§ 2-83(g)(1)")
+    on = _not_future(ctx, p.imposed_on or ctx.today, "imposed", "§ 2-83(g)")
+    lines = []
+    factors = "\n".join(f"{k}: {v.strip()}" for k, v in sorted(p.factors_considered.items()))
+    for s in p.sanctions:
+        if s.kind is SanctionKind.CIVIL_PENALTY:
+            if s.amount_cents is None or s.amount_cents <= 0:
+                raise RuleError("Enter the amount of the civil penalty", "§ 2-83(g)(2)(a)")
+            if s.amount_cents > CIVIL_PENALTY_LIMIT_CENTS:
+                raise RuleError(f"A civil penalty may not exceed $500.00; ${s.amount_cents / 100:,.2f}"
+                                " was entered", "§ 2-83(g)(2)(a)", "Enter $500.00 or less.")
+            lines.append(f"civil penalty ${s.amount_cents / 100:,.2f}")
+        elif s.kind is SanctionKind.ATTORNEYS_FEES:
+            if s.amount_cents is None or s.amount_cents <= 0:
+                raise RuleError("Enter the attorneys' fees incurred by the respondent",
+                                "§ 2-83(g)(2)(b)")
+            lines.append(f"attorneys' fees ${s.amount_cents / 100:,.2f}")
+        elif s.kind is SanctionKind.REFERRAL:
+            if not s.agency.strip():
+                raise RuleError("Name the agency notified", "§ 2-83(g)(3)")
+            lines.append(f"referral to {s.agency.strip()}")
+        else:
+            if not s.text.strip():
+                raise RuleError("Describe the other sanction", "§ 2-83(g)(2)(c)")
+            lines.append(s.text.strip())
+        ctx.session.add(Sanction(complaint_id=ctx.complaint.id, kind=s.kind,
+                                 amount_cents=s.amount_cents, text=s.text.strip(),
+                                 agency=s.agency.strip(), factors_considered=factors,
+                                 imposed_on=on))
+    return Outcome(ctx.complaint.state, "Sanctions: " + "; ".join(lines) + " (§ 2-83(g))",
+                   {"sanctions": [[s.kind.value, s.amount_cents, s.text, s.agency]
+                                  for s in p.sanctions]})
+
+
+def resolve(ctx: Context, p: ev.Resolve) -> Outcome:
+    """(d)(4): the case is resolved; the respondents are to be notified of the resolution."""
+    if p.disposition in (Disposition.FRIVOLOUS, Disposition.CURED):
+        how = ("the record vote of § 2-83(f)(6)" if p.disposition is Disposition.FRIVOLOUS
+               else "recording the cure (§ 2-83(d)(2))")
+        raise RuleError(f"A “{p.disposition.value}” resolution is recorded through {how}",
+                        "§ 2-83(d)(4)")
+    on = _not_future(ctx, p.decided_on or ctx.today, "of the resolution", "§ 2-83(d)(4)")
+    c = ctx.complaint
+    ctx.session.add(Decision(complaint_id=c.id, kind=DecisionKind.RESOLUTION, decided_on=on,
+                             disposition=p.disposition, notes=p.notes, recorded_by=ctx.actor))
+    cancel_open_clocks(ctx.session, c, on)
+    c.resolved_on = on
+    return Outcome(CaseState.RESOLVED,
+                   f"Resolved ({p.disposition.value.replace('_', ' ')}) on {on.isoformat()}; the "
+                   "respondents are to be notified (§ 2-83(d)(4))",
+                   {"disposition": p.disposition.value, "decided_on": on.isoformat()})

@@ -1,0 +1,298 @@
+"""The events a case can undergo, each with the data the clerk supplies for it."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from enum import StrEnum
+from typing import ClassVar
+
+from ethics_desk.models import (
+    CureKind,
+    DefectItem,
+    Determination,
+    Disposition,
+    FrivolousFactor,
+    MailMethod,
+    PartyRole,
+    ReviewerRole,
+    SanctionKind,
+    VoteChoice,
+)
+
+
+class Event(StrEnum):
+    """Everything that moves a complaint, named as the statute names it."""
+
+    FILE = "file"
+    DISCARD = "discard"
+    RETURN_UNSWORN = "return_unsworn"
+    FORWARD_FOR_REVIEW = "forward_for_review"
+    RECORD_REVIEW = "record_review"
+    ACCEPT = "accept"
+    RETURN_DEFECTIVE = "return_defective"
+    FORWARD_CAMPAIGN_FINANCE = "forward_campaign_finance"
+    RECORD_CURE = "record_cure"
+    NOT_CURED = "not_cured"
+    FORWARD_TO_BOARD = "forward_to_board"
+    RECORD_RESPONDENT_RECEIPT = "record_respondent_receipt"
+    FILE_RESPONSE = "file_response"
+    FILE_REPLY = "file_reply"
+    REQUEST_HEARING = "request_hearing"
+    ORDER_SHOW_CAUSE = "order_show_cause"
+    RECORD_SHOW_CAUSE_HEARING = "record_show_cause_hearing"
+    RECORD_FRIVOLOUS_VOTE = "record_frivolous_vote"
+    IMPOSE_SANCTIONS = "impose_sanctions"
+    RESOLVE = "resolve"
+
+
+@dataclass(frozen=True)
+class Payload:
+    """Base of every event's data; ``event`` says which event the data is for."""
+
+    event: ClassVar[Event]
+
+
+@dataclass(frozen=True)
+class FileComplaint(Payload):
+    """The Clerk records receipt; the case number is assigned (c). Default: now."""
+
+    event: ClassVar[Event] = Event.FILE
+    received_at: datetime | None = None
+
+
+@dataclass(frozen=True)
+class DiscardDraft(Payload):
+    """A draft abandoned before filing."""
+
+    event: ClassVar[Event] = Event.DISCARD
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class ReturnUnsworn(Payload):
+    """(c), last ¶: not sworn, so returned to the complainant, never forwarded."""
+
+    event: ClassVar[Event] = Event.RETURN_UNSWORN
+    returned_on: date | None = None
+
+
+@dataclass(frozen=True)
+class ForwardForReview(Payload):
+    """(d)(1): copies to the four reviewers; each one's receipt starts their own clock."""
+
+    event: ClassVar[Event] = Event.FORWARD_FOR_REVIEW
+    forwarded_on: date | None = None
+    received_on: Mapping[ReviewerRole, date] = field(default_factory=dict)
+    reviewer_names: Mapping[ReviewerRole, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class RecordReview(Payload):
+    """(d)(1): one reviewer's independent determination, with defects keyed to (c)."""
+
+    event: ClassVar[Event] = Event.RECORD_REVIEW
+    role: ReviewerRole = ReviewerRole.COMPLIANCE_AUDITOR
+    determination: Determination = Determination.COMPLIES
+    states_allegation_on_face: bool = True
+    defects: tuple[tuple[DefectItem, str], ...] = ()
+    completed_on: date | None = None
+    reviewer_name: str = ""
+    notes: str = ""
+
+
+@dataclass(frozen=True)
+class Accept(Payload):
+    """(d)(3): the Ethics Code complaint substantially complies and goes to the Board."""
+
+    event: ClassVar[Event] = Event.ACCEPT
+    decided_on: date | None = None
+    notes: str = ""
+
+
+@dataclass(frozen=True)
+class ReturnDefective(Payload):
+    """(d)(3): returned to the complainant with a letter explaining the defects."""
+
+    event: ClassVar[Event] = Event.RETURN_DEFECTIVE
+    returned_on: date | None = None
+    notes: str = ""
+
+
+@dataclass(frozen=True)
+class Delivery:
+    """How one respondent got a paper: mailed on (receipt presumed) and/or received on (actual)."""
+
+    respondent_id: int
+    mailed_on: date | None = None
+    received_on: date | None = None
+    method: MailMethod = MailMethod.CERTIFIED_RRR
+    detail: str = ""
+
+
+@dataclass(frozen=True)
+class ForwardToBoard(Payload):
+    """(d)(3), (e): to the ERB members, and to each respondent with the (e) notice and the Code.
+
+    A respondent without a :class:`Delivery` is taken as mailed on ``forwarded_on``.
+    """
+
+    event: ClassVar[Event] = Event.FORWARD_TO_BOARD
+    forwarded_on: date | None = None
+    deliveries: tuple[Delivery, ...] = ()
+
+
+@dataclass(frozen=True)
+class ForwardCampaignFinance(Payload):
+    """(d)(2): a §§ 2-306/2-307 complaint forwarded to the respondent."""
+
+    event: ClassVar[Event] = Event.FORWARD_CAMPAIGN_FINANCE
+    forwarded_on: date | None = None
+    deliveries: tuple[Delivery, ...] = ()
+
+
+@dataclass(frozen=True)
+class RecordCure(Payload):
+    """(d)(2), § 2-82(b)(2): the bank statement or amended report, timely filed, verified."""
+
+    event: ClassVar[Event] = Event.RECORD_CURE
+    kind: CureKind = CureKind.BANK_STATEMENT
+    filed_on: date | None = None
+    timely: bool = True
+    verified_by: str = ""
+    verified_on: date | None = None
+
+
+@dataclass(frozen=True)
+class NotCured(Payload):
+    """(d)(2): no timely cure; the complaint goes on to the Board."""
+
+    event: ClassVar[Event] = Event.NOT_CURED
+    decided_on: date | None = None
+    notes: str = ""
+
+
+@dataclass(frozen=True)
+class RecordRespondentReceipt(Payload):
+    """A delivery date for the (e) notice: the response clock runs from it (e)(1)."""
+
+    event: ClassVar[Event] = Event.RECORD_RESPONDENT_RECEIPT
+    respondent_id: int = 0
+    received_on: date | None = None
+    detail: str = "delivered (return receipt)"
+
+
+@dataclass(frozen=True)
+class FileResponse(Payload):
+    """(e)(1): a respondent's sworn response; copies go on, and the complainant's reply clock."""
+
+    event: ClassVar[Event] = Event.FILE_RESPONSE
+    respondent_id: int = 0
+    received_on: date | None = None
+    sworn: bool = False
+    forwarded_on: date | None = None
+    copy_mailed_on: date | None = None
+    copy_received_on: date | None = None
+    notes: str = ""
+
+
+@dataclass(frozen=True)
+class FileReply(Payload):
+    """(e)(3): the complainant's sworn reply to the response."""
+
+    event: ClassVar[Event] = Event.FILE_REPLY
+    received_on: date | None = None
+    sworn: bool = False
+    copy_to_respondents_on: date | None = None
+    notes: str = ""
+
+
+@dataclass(frozen=True)
+class RequestHearing(Payload):
+    """(e)(4): the complainant or a respondent asks for a hearing."""
+
+    event: ClassVar[Event] = Event.REQUEST_HEARING
+    party: PartyRole = PartyRole.COMPLAINANT
+    party_name: str = ""
+    received_on: date | None = None
+
+
+@dataclass(frozen=True)
+class BallotData:
+    """One member present and their vote."""
+
+    member_name: str
+    choice: VoteChoice
+    member_id: int | None = None
+
+
+@dataclass(frozen=True)
+class VoteData:
+    """A Board vote: the meeting date and a ballot for each member present."""
+
+    meeting_on: date
+    ballots: tuple[BallotData, ...]
+    is_record_vote: bool = True
+
+
+@dataclass(frozen=True)
+class OrderShowCause(Payload):
+    """(f)(2), (f)(4): the vote, the explanation by the (f)(3) factors, the hearing."""
+
+    event: ClassVar[Event] = Event.ORDER_SHOW_CAUSE
+    vote: VoteData | None = None
+    explanation: str = ""
+    factors: Mapping[FrivolousFactor, str] = field(default_factory=dict)
+    hearing_at: datetime | None = None
+    place: str = ""
+
+
+@dataclass(frozen=True)
+class RecordShowCauseHearing(Payload):
+    """(f)(5): the hearing at which the complainant may be heard, with counsel."""
+
+    event: ClassVar[Event] = Event.RECORD_SHOW_CAUSE_HEARING
+    held_on: date | None = None
+    appeared: str = ""
+    counsel: str = ""
+    concluded: bool = True
+
+
+@dataclass(frozen=True)
+class RecordFrivolousVote(Payload):
+    """(f)(6): the record vote after the hearing; carried means a frivolous determination."""
+
+    event: ClassVar[Event] = Event.RECORD_FRIVOLOUS_VOTE
+    vote: VoteData | None = None
+    particulars: str = ""
+
+
+@dataclass(frozen=True)
+class SanctionData:
+    """One sanction of (g)(2), or the (g)(3) notification of an agency."""
+
+    kind: SanctionKind
+    amount_cents: int | None = None
+    text: str = ""
+    agency: str = ""
+
+
+@dataclass(frozen=True)
+class ImposeSanctions(Payload):
+    """(g): sanctions after a frivolous determination, with the (g)(1) factors considered."""
+
+    event: ClassVar[Event] = Event.IMPOSE_SANCTIONS
+    sanctions: tuple[SanctionData, ...] = ()
+    factors_considered: Mapping[str, str] = field(default_factory=dict)
+    imposed_on: date | None = None
+
+
+@dataclass(frozen=True)
+class Resolve(Payload):
+    """(d)(4): the case is resolved; the respondents are to be notified."""
+
+    event: ClassVar[Event] = Event.RESOLVE
+    disposition: Disposition = Disposition.DISMISSED
+    decided_on: date | None = None
+    notes: str = ""

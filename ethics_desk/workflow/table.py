@@ -1,0 +1,95 @@
+"""The § 2-83 state machine as one table: (event, from states, guards, effect, label, citation).
+
+Read it top to bottom as the statute's process. Nothing else in the application decides what
+can happen to a case.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from ethics_desk.models import CaseState as S
+from ethics_desk.workflow import effects as fx
+from ethics_desk.workflow import events as ev
+from ethics_desk.workflow.context import Context, Outcome
+from ethics_desk.workflow.events import Event
+from ethics_desk.workflow.guards import GUARDS, Guard
+
+
+@dataclass(frozen=True)
+class Transition:
+    """One row: the event, where it may start, what must hold, and what it does."""
+
+    event: Event
+    sources: frozenset[S]
+    guards: tuple[Guard, ...]
+    effect: Callable[[Context, Any], Outcome]
+    payload: type[ev.Payload]
+    label: str
+    citation: str
+
+
+def _row(event: Event, sources: set[S], guards: tuple[str, ...],
+         effect: Callable[[Context, Any], Outcome], payload: type[ev.Payload], label: str,
+         citation: str) -> Transition:
+    return Transition(event, frozenset(sources), tuple(GUARDS[g] for g in guards), effect,
+                      payload, label, citation)
+
+
+MERITS = {S.ACCEPTED, S.AWAITING_RESPONSE, S.RESPONSE_FILED, S.REPLY_FILED}
+"""States in which the Board has the complaint on its merits (after (d)(3) acceptance)."""
+
+TRANSITIONS: tuple[Transition, ...] = (
+    _row(Event.FILE, {S.DRAFT}, ("filing_complete",), fx.file_complaint, ev.FileComplaint,
+         "File the complaint", "§ 2-83(a), (c)"),
+    _row(Event.DISCARD, {S.DRAFT}, (), fx.discard_draft, ev.DiscardDraft,
+         "Discard the draft", "—"),
+    _row(Event.RETURN_UNSWORN, {S.FILED}, ("is_not_sworn",), fx.return_unsworn, ev.ReturnUnsworn,
+         "Return as not sworn", "§ 2-83(c), last paragraph"),
+    _row(Event.FORWARD_FOR_REVIEW, {S.FILED},
+         ("is_sworn", "source_and_basis_stated", "route_known"), fx.forward_for_review,
+         ev.ForwardForReview, "Forward to the reviewers", "§ 2-83(d)(1)"),
+    _row(Event.RECORD_REVIEW, {S.UNDER_REVIEW, S.CAMPAIGN_FINANCE}, (), fx.record_review,
+         ev.RecordReview, "Record a review", "§ 2-83(d)(1)"),
+    _row(Event.ACCEPT, {S.UNDER_REVIEW},
+         ("ethics_code_route", "all_reviews_recorded", "auditor_finds_compliance"), fx.accept,
+         ev.Accept, "Accept for the Board", "§ 2-83(d)(3)"),
+    _row(Event.RETURN_DEFECTIVE, {S.UNDER_REVIEW},
+         ("ethics_code_route", "all_reviews_recorded", "auditor_finds_defects"),
+         fx.return_defective, ev.ReturnDefective, "Return as defective", "§ 2-83(d)(3)"),
+    _row(Event.FORWARD_CAMPAIGN_FINANCE, {S.UNDER_REVIEW}, ("campaign_finance_route",),
+         fx.forward_campaign_finance, ev.ForwardCampaignFinance,
+         "Forward to the respondent (campaign finance)", "§ 2-83(d)(2)"),
+    _row(Event.RECORD_CURE, {S.CAMPAIGN_FINANCE}, (), fx.record_cure, ev.RecordCure,
+         "Record the cure", "§ 2-83(d)(2); § 2-82(b)(2)"),
+    _row(Event.NOT_CURED, {S.CAMPAIGN_FINANCE}, (), fx.not_cured, ev.NotCured,
+         "Not cured: go on to the Board", "§ 2-83(d)(2)"),
+    _row(Event.FORWARD_TO_BOARD, {S.ACCEPTED}, (), fx.forward_to_board, ev.ForwardToBoard,
+         "Forward to the Board and the respondents", "§ 2-83(d)(3), (e)"),
+    _row(Event.RECORD_RESPONDENT_RECEIPT, {S.AWAITING_RESPONSE, S.RESPONSE_FILED}, (),
+         fx.record_respondent_receipt, ev.RecordRespondentReceipt,
+         "Record the respondent's receipt", "§ 2-83(e)(1)"),
+    _row(Event.FILE_RESPONSE, {S.AWAITING_RESPONSE, S.RESPONSE_FILED}, (), fx.file_response,
+         ev.FileResponse, "File a sworn response", "§ 2-83(e)(1)"),
+    _row(Event.FILE_REPLY, {S.RESPONSE_FILED}, ("response_filed",), fx.file_reply, ev.FileReply,
+         "File the complainant's sworn reply", "§ 2-83(e)(3)"),
+    _row(Event.REQUEST_HEARING, MERITS, (), fx.request_hearing, ev.RequestHearing,
+         "Record a hearing request", "§ 2-83(e)(4)"),
+    _row(Event.ORDER_SHOW_CAUSE, MERITS, (), fx.order_show_cause, ev.OrderShowCause,
+         "Order the complainant to show cause", "§ 2-83(f)(2), (f)(4)"),
+    _row(Event.RECORD_SHOW_CAUSE_HEARING, {S.SHOW_CAUSE}, (), fx.record_show_cause_hearing,
+         ev.RecordShowCauseHearing, "Record the show-cause hearing", "§ 2-83(f)(5)"),
+    _row(Event.RECORD_FRIVOLOUS_VOTE, {S.SHOW_CAUSE}, ("show_cause_hearing_held",),
+         fx.record_frivolous_vote, ev.RecordFrivolousVote,
+         "Record the vote on frivolousness", "§ 2-83(f)(6)"),
+    _row(Event.IMPOSE_SANCTIONS, {S.RESOLVED}, ("determined_frivolous",), fx.impose_sanctions,
+         ev.ImposeSanctions, "Impose sanctions", "§ 2-83(g)"),
+    _row(Event.RESOLVE, MERITS | {S.CAMPAIGN_FINANCE}, (), fx.resolve, ev.Resolve,
+         "Resolve the complaint", "§ 2-83(d)(4)"),
+)
+
+BY_EVENT: dict[Event, Transition] = {t.event: t for t in TRANSITIONS}
+assert len(BY_EVENT) == len(TRANSITIONS), "each event has exactly one row"
+assert all(t.payload.event is t.event for t in TRANSITIONS), "payloads match their rows"
