@@ -1,0 +1,1 @@
+"""The PySide6 interface. The only package that imports Qt; it never writes a row itself."""

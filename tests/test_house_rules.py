@@ -1,0 +1,75 @@
+"""The rules the design depends on, checked on every run: a Qt-free core, lint, migrations."""
+
+from __future__ import annotations
+
+import ast
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "ethics_desk"
+
+
+def _imports(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            names.add(node.module.split(".")[0])
+    return names
+
+
+def test_the_domain_core_never_imports_qt() -> None:
+    offenders = [str(p.relative_to(ROOT)) for p in PACKAGE.rglob("*.py")
+                 if "ui" not in p.relative_to(PACKAGE).parts[:1] and "PySide6" in _imports(p)]
+    assert offenders == []
+
+
+def test_every_module_and_class_has_a_docstring() -> None:
+    missing = []
+    for path in PACKAGE.rglob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        wants_docstring = (path.name != "__init__.py" or path.stat().st_size) and \
+            "versions" not in path.parts
+        if wants_docstring and not ast.get_docstring(tree):
+            missing.append(f"{path.relative_to(ROOT)} (module)")
+        missing.extend(f"{path.relative_to(ROOT)}:{node.lineno} {node.name}"
+                       for node in ast.walk(tree)
+                       if isinstance(node, ast.ClassDef) and not ast.get_docstring(node))
+    assert missing == []
+
+
+def test_ruff_finds_nothing() -> None:
+    ruff = shutil.which("ruff")
+    command = [ruff] if ruff else [sys.executable, "-m", "ruff"]
+    result = subprocess.run([*command, "check", "ethics_desk", "tests", "benchmarks"], cwd=ROOT,
+                            capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_the_migrations_match_the_models(tmp_path: Path) -> None:
+    from alembic.autogenerate import compare_metadata
+    from alembic.runtime.migration import MigrationContext
+
+    from ethics_desk.models import Base
+    from ethics_desk.storage import open_database
+
+    database = open_database(tmp_path / "m.sqlite")
+    try:
+        with database.engine.connect() as conn:
+            diff = compare_metadata(MigrationContext.configure(conn), Base.metadata)
+    finally:
+        database.dispose()
+    assert diff == [], "the models changed without a migration: " + repr(diff)
+
+
+@pytest.mark.parametrize("name", ["sqlalchemy", "alembic", "holidays", "reportlab"])
+def test_runtime_dependencies_are_declared(name: str) -> None:
+    text = (ROOT / "pyproject.toml").read_text(encoding="utf-8").lower()
+    assert f'"{name}' in text

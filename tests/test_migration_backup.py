@@ -1,0 +1,47 @@
+"""An existing database is backed up, and the copy verified, before any migration touches it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from ethics_desk import storage
+from ethics_desk.backup import verify_sqlite_file
+
+
+def test_an_existing_database_is_backed_up_before_it_is_migrated(
+        db_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    storage.open_database(db_path).dispose()
+    upgraded: list[str] = []
+    # Pretend this version ships a newer revision than the file has.
+    monkeypatch.setattr(storage, "head_revision", lambda: "0002")
+    monkeypatch.setattr(storage, "upgrade", lambda engine: upgraded.append("0002"))
+    storage.open_database(db_path).dispose()
+    [backup] = list(db_path.parent.glob("*.before-0002-*.sqlite"))
+    assert verify_sqlite_file(backup) == []
+    assert upgraded == ["0002"]
+
+
+def test_a_database_at_the_current_revision_is_opened_without_a_backup(db_path: Path) -> None:
+    storage.open_database(db_path).dispose()
+    storage.open_database(db_path).dispose()
+    assert list(db_path.parent.glob("*.before-*")) == []
+
+
+def test_a_failed_backup_stops_the_migration(db_path: Path,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    from ethics_desk.errors import StorageError
+
+    storage.open_database(db_path).dispose()
+    upgraded: list[str] = []
+    monkeypatch.setattr(storage, "head_revision", lambda: "0002")
+    monkeypatch.setattr(storage, "upgrade", lambda engine: upgraded.append("0002"))
+
+    def refuse(source: Path, dest: Path) -> None:
+        raise StorageError("The backup could not be written: disk full.", "Free some space.")
+
+    monkeypatch.setattr(storage, "backup_sqlite", refuse)
+    with pytest.raises(StorageError, match="disk full"):
+        storage.open_database(db_path)
+    assert upgraded == []
