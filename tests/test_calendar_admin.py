@@ -99,3 +99,20 @@ def test_fiesta_san_jacinto_day_is_set_per_year(database: Database) -> None:
         city = load_calendars(session).city
         assert city.missing_required_days(2027) == []
         assert city.non_business_reason(date(2027, 4, 23)) == "Fiesta San Jacinto Day"
+
+
+def test_a_closure_on_a_presumed_receipt_day_presumes_the_receipt_again(
+        database: Database, controller: WorkflowController) -> None:
+    from ethics_desk.workflow import Accept, ForwardToBoard
+    from tests.factories import reviewed_case
+
+    case_id = reviewed_case(controller)
+    controller.fire(case_id, Accept())
+    controller.fire(case_id, ForwardToBoard())  # mailed Mon 30 Nov: presumed received Thu 3 Dec
+    [response] = deadlines(database, case_id, "response")
+    assert (response.trigger_on, response.due_on) == (date(2026, 12, 3), date(2026, 12, 17))
+    add_closure(database, date(2026, 12, 3), "Ice storm closure", actor="Maria Clerk")
+    [response] = deadlines(database, case_id, "response")
+    assert response.trigger_basis == "presumed"
+    assert (response.trigger_on, response.due_on) == (date(2026, 12, 4), date(2026, 12, 18))
+    assert "rolled to the next business day" in response.explanation
