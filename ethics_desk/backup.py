@@ -63,6 +63,9 @@ def backup_sqlite(source: Path, dest: Path) -> BackupReport:
     if dest.resolve() == source.resolve():
         raise StorageError("The backup would overwrite the database itself.",
                            "Choose another file or folder for the backup.")
+    if dest.exists():
+        raise StorageError(f"{dest} already exists; a backup never replaces a file.",
+                           "Choose a new file name, or a folder to put a dated copy in.")
     if not dest.parent.exists():
         raise StorageError(f"The folder {dest.parent} does not exist.",
                            "Create it first, or choose another destination.")

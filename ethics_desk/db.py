@@ -61,10 +61,18 @@ def describe(url: URL) -> str:
 
 
 def sqlite_path(url: URL) -> Path | None:
-    """The file behind a SQLite URL, or None for other backends and in-memory databases."""
+    """The file behind a SQLite URL, or None for other backends and in-memory databases.
+
+    A URI-style URL (``sqlite:///file:PATH?mode=ro&uri=true``) names ``PATH``.
+    """
     if url.get_backend_name() != "sqlite" or not url.database or url.database == ":memory:":
         return None
-    return Path(url.database)
+    database = url.database
+    if str(url.query.get("uri", "")).lower() in ("true", "1") and database.startswith("file:"):
+        database = database.removeprefix("file:").split("?", 1)[0]
+        if database in ("", ":memory:"):
+            return None
+    return Path(database)
 
 
 def make_engine(url: URL, *, create_folder: bool = True) -> Engine:
@@ -143,6 +151,13 @@ class Database:
         finally:
             session.close()
 
+    def check_writable(self) -> None:
+        """Raise :class:`StorageError` now if nothing could be saved (read-only, locked)."""
+        with translate_errors(), self.engine.connect() as conn:
+            if self.url.get_backend_name() == "sqlite":
+                conn.exec_driver_sql("BEGIN IMMEDIATE")
+                conn.exec_driver_sql("ROLLBACK")
+
     def dispose(self) -> None:
         """Close every pooled connection (before a backup copy or at exit)."""
         self.engine.dispose()
@@ -178,6 +193,9 @@ def storage_error(exc: BaseException) -> StorageError | BaseException:
     if "disk is full" in text or "database or disk is full" in text or "no space" in text:
         return StorageError("The disk holding the database is full; nothing was saved.",
                             "Free some space on that drive (or ask IT), then try again.")
+    if "append-only" in text:
+        return StorageError("The audit trail cannot be changed or deleted; nothing was saved.",
+                            "Record a correction as a new entry instead.")
     if "not a database" in text or "malformed" in text or "file is encrypted" in text:
         return StorageError("The file is not an Ethics Desk database, or it is damaged.",
                             "Choose the right file, or restore the latest backup "

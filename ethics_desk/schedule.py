@@ -54,9 +54,13 @@ def load_calendars(session: Session) -> Calendars:
 
 
 def start_clock(session: Session, complaint: Complaint, kind: ClockKind, trigger: Receipt,
-                calendars: Calendars, *, subject: str = "", length: int | None = None,
-                extension_days: int = 0, presumption_days: int | None = None) -> Deadline:
+                calendars: Calendars, *, subject: str = "", subject_label: str = "",
+                length: int | None = None, extension_days: int = 0,
+                presumption_days: int | None = None) -> Deadline:
     """Open a clock on the case (replacing an open one for the same clock and subject).
+
+    ``subject`` is the key of whose clock it is (a reviewer role, ``respondent:<id>``);
+    ``subject_label`` is how a clerk reads it, added to the title ("— Chair of the …").
 
     ``presumption_days`` is kept with a presumed receipt so that a calendar change can presume
     the receipt again.
@@ -67,7 +71,8 @@ def start_clock(session: Session, complaint: Complaint, kind: ClockKind, trigger
         existing.status = DeadlineStatus.CANCELLED
         existing.closed_on = trigger.day
     deadline = Deadline(
-        complaint_id=complaint.id, clock=kind.value, subject=subject, title=rule.title,
+        complaint_id=complaint.id, clock=kind.value, subject=subject,
+        title=f"{rule.title} — {subject_label}" if subject_label else rule.title,
         citation=rule.citation, trigger_on=trigger.day, trigger_basis=trigger.basis.value,
         trigger_detail=trigger.detail, trigger_mailed_on=trigger.mailed_on,
         presumption_days=presumption_days, length=rule.length, extension_days=extension_days,

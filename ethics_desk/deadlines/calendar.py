@@ -56,6 +56,8 @@ from typing import Any
 
 import holidays
 
+from ethics_desk.resources import resources_dir
+
 __all__ = [
     "RESOURCES_DIR",
     "BusinessCalendar",
@@ -70,7 +72,7 @@ __all__ = [
     "state_calendar",
 ]
 
-RESOURCES_DIR: Path = Path(__file__).resolve().parents[2] / "resources"
+RESOURCES_DIR: Path = resources_dir()
 """The repository's ``resources`` directory; calendars live in its ``calendars`` folder."""
 
 WEEKDAY_NAMES: tuple[str, ...] = (

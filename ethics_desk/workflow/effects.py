@@ -130,7 +130,7 @@ def forward_for_review(ctx: Context, p: ev.ForwardForReview) -> Outcome:
         ctx.session.add(review)
         start_clock(ctx.session, c, ClockKind.REVIEW,
                     actual_receipt(day, f"received by the {role.label} from the City Clerk"),
-                    ctx.calendars, subject=role.value)
+                    ctx.calendars, subject=role.value, subject_label=role.label)
     close_clocks(ctx.session, c, ClockKind.PROMPT_FORWARD, forwarded)
     auditor_receipt = actual_receipt(receipts[ReviewerRole.COMPLIANCE_AUDITOR],
                                      "received by the Compliance Auditor from the City Clerk")
@@ -225,6 +225,7 @@ def _start_response_clocks(ctx: Context, deliveries: tuple[ev.Delivery, ...],
                               detail=delivery.detail or "delivered")
         deadline = start_clock(ctx.session, ctx.complaint, ClockKind.RESPONSE, receipt,
                                ctx.calendars, subject=RESPONDENT.format(respondent.id),
+                               subject_label=respondent.name,
                                presumption_days=int(ctx.setting("receipt.presumption_days")))
         lines.append(f"{respondent.name}: response due {deadline.due_on.isoformat()}")
     return lines
@@ -304,7 +305,8 @@ def record_respondent_receipt(ctx: Context, p: ev.RecordRespondentReceipt) -> Ou
     day = _not_future(ctx, p.received_on, "received", "§ 2-83(e)(1)")
     deadline = start_clock(ctx.session, ctx.complaint, ClockKind.RESPONSE,
                            actual_receipt(day, p.detail or "delivered"), ctx.calendars,
-                           subject=RESPONDENT.format(p.respondent_id))
+                           subject=RESPONDENT.format(p.respondent_id), subject_label=name,
+                           presumption_days=int(ctx.setting("receipt.presumption_days")))
     return Outcome(ctx.complaint.state,
                    f"{name} received the complaint on {day.isoformat()} ({p.detail}); response "
                    f"due {deadline.due_on.isoformat()}",
@@ -335,6 +337,7 @@ def file_response(ctx: Context, p: ev.FileResponse) -> Outcome:
                               detail="copy of the response received by the complainant")
         deadline = start_clock(ctx.session, c, ClockKind.REPLY, receipt, ctx.calendars,
                                subject=RESPONDENT.format(p.respondent_id),
+                               subject_label=f"to the response of {name}",
                                presumption_days=int(ctx.setting("receipt.presumption_days")))
         summary += f"; complainant's reply due {deadline.due_on.isoformat()}"
     return Outcome(CaseState.RESPONSE_FILED, summary,

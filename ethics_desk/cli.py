@@ -1,0 +1,480 @@
+"""The ``ethics-desk`` command: the window by default, and the office's admin commands.
+
+``ethics-desk`` alone opens the application. The commands answer the questions a clerk or IT
+asks outside the window: when is something due (``due``), which days are closed (``calendar``),
+close or reopen the offices on a day (``closure``), build a demonstration database (``demo``),
+is the database sound (``check``), and make a verified copy (``backup``).
+
+Every command takes ``--db`` (a file path or a SQLAlchemy URL); without it, ``ETHICS_DESK_DB``;
+without that, the file in the user's data folder. An error is one line on stderr,
+``ethics-desk: <problem> <fix>``, with exit status 2; a failed ``check`` exits with 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import getpass
+import os
+import sys
+from collections.abc import Callable, Sequence
+from datetime import date
+from pathlib import Path
+from typing import NoReturn, TextIO
+
+from sqlalchemy import select
+
+from ethics_desk import __version__, settings
+from ethics_desk.backup import backup_sqlite
+from ethics_desk.calendar_admin import CalendarChange, add_closure, remove_closure
+from ethics_desk.db import (
+    DB_ENV,
+    Database,
+    default_database_path,
+    describe,
+    resolve_url,
+    sqlite_path,
+    translate_errors,
+)
+from ethics_desk.deadlines import (
+    CLOCKS,
+    BusinessCalendar,
+    CountUnit,
+    add_business_days,
+    city_calendar,
+    format_day,
+    state_calendar,
+)
+from ethics_desk.demo import build_demo
+from ethics_desk.errors import UserError
+from ethics_desk.integrity import run_checks
+from ethics_desk.models import Complaint
+from ethics_desk.schedule import load_calendars
+from ethics_desk.storage import open_database
+
+PROG = "ethics-desk"
+EXIT_OK = 0
+EXIT_FAILED = 1
+EXIT_USAGE = 2
+MAX_DAYS = 1000
+"""The longest count ``due`` accepts (about four years of business days)."""
+
+
+class UsageError(Exception):
+    """The command line cannot be understood; the message says what to type instead."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose mistakes become one line (``ethics-desk: …``), not a usage dump."""
+
+    def error(self, message: str) -> NoReturn:
+        """Raise instead of printing the usage and exiting."""
+        raise UsageError(f"{message[:1].upper()}{message[1:]}. "
+                         f"See “{self.prog} --help”.")
+
+
+# -- arguments ------------------------------------------------------------------------------
+
+
+def parse_day(text: str, what: str) -> date:
+    """A date typed on the command line, or a message naming the argument and the form."""
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        raise UsageError(f"{what} “{text}” is not a date. Give it as YYYY-MM-DD, "
+                         "for example 2026-11-24.") from None
+
+
+def _day_count(text: str) -> int:
+    try:
+        count = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"“{text}” is not a whole number of business days "
+                                         f"(0 to {MAX_DAYS})") from None
+    if not 0 <= count <= MAX_DAYS:
+        raise argparse.ArgumentTypeError(f"the number of business days must be from 0 to "
+                                         f"{MAX_DAYS}, not {count}")
+    return count
+
+
+def _year(text: str) -> int:
+    try:
+        year = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"“{text}” is not a year such as 2027") from None
+    if not 1900 <= year <= 2200:
+        raise argparse.ArgumentTypeError(f"the year must be from 1900 to 2200, not {year}")
+    return year
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The command line, with a help text for every command."""
+    db_option = _Parser(add_help=False)
+    db_option.add_argument(
+        "--db", metavar="DB", default=argparse.SUPPRESS,
+        help="the database: a file path or a SQLAlchemy URL (default: $ETHICS_DESK_DB, else "
+             "the file in your data folder)")
+    calendar_option = _Parser(add_help=False)
+    calendar_option.add_argument(
+        "--calendar", choices=("city", "state"), default="city",
+        help="city: the City of San Antonio's business days, for every § 2-83 clock (default); "
+             "state: the State of Texas's, for the Public Information Act")
+
+    parser = _Parser(
+        prog=PROG, parents=[db_option], formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="The City Clerk's desk for sworn ethics complaints under City Code § 2-83.\n"
+                    "Without a command, opens the application window; each command below has "
+                    "its own --help.",
+        epilog="examples:\n"
+               "  ethics-desk                      open the application window\n"
+               "  ethics-desk due 2026-11-24 10    ten business days after 24 November 2026\n"
+               "  ethics-desk calendar 2027        the City's closed weekdays in 2027\n"
+               "  ethics-desk closure add 2027-04-23 \"Fiesta San Jacinto Day\" --kind fiesta\n"
+               "  ethics-desk check                is the database sound?\n"
+               "  ethics-desk backup D:\\Backups    a verified, dated copy")
+    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
+    parser.add_argument("--quit-when-ready", action="store_true",
+                        help="open the window and quit as soon as it is ready (a start-up test)")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", title="commands")
+
+    due = commands.add_parser(
+        "due", parents=[db_option, calendar_option],
+        help="the date N business days after START, with how it was counted",
+        description="The due date N business days after START (the start day is not counted; "
+                    "Code Construction Act § 311.014), on the City calendar with the office's "
+                    "closures from the database if there is one. The first line is the date "
+                    "(YYYY-MM-DD); the lines after it explain the count.")
+    due.add_argument("start", metavar="START", help="the day of the triggering event, YYYY-MM-DD")
+    due.add_argument("days", metavar="N", type=_day_count,
+                     help=f"the number of business days, 0 to {MAX_DAYS}")
+    due.set_defaults(handler=_cmd_due)
+
+    calendar = commands.add_parser(
+        "calendar", parents=[db_option, calendar_option],
+        help="the weekdays of a year that are not business days",
+        description="Every weekday of YEAR on which the offices are closed, one "
+                    "“YYYY-MM-DD name” a line: the calendar's holidays and the office's closures. "
+                    "Warns when a day the office must set each year (Fiesta San Jacinto Day) is "
+                    "not set.")
+    calendar.add_argument("year", metavar="YEAR", type=_year, help="the year, e.g. 2027")
+    calendar.set_defaults(handler=_cmd_calendar)
+
+    closure = commands.add_parser(
+        "closure", help="close or reopen the offices on a day (audited; open deadlines move)",
+        description="Add or remove a closure set by the office (Fiesta San Jacinto Day, a "
+                    "winter-holiday or weather closure). The change is audited and every open "
+                    "deadline is recomputed; the deadlines that move are listed.")
+    actions = closure.add_subparsers(dest="action", metavar="ACTION", title="actions")
+    add = actions.add_parser(
+        "add", parents=[db_option, calendar_option], help="close the offices on DATE",
+        description="Close the offices on DATE: saved, audited, open deadlines recomputed.")
+    add.add_argument("day", metavar="DATE", help="the day, YYYY-MM-DD")
+    add.add_argument("name", metavar="NAME",
+                     help="its name as deadline explanations show it, e.g. \"Winter weather "
+                          "closure\"")
+    add.add_argument("--kind", choices=("closure", "fiesta"), default="closure",
+                     help="fiesta for Fiesta San Jacinto Day (one Friday a year); otherwise "
+                          "closure (default)")
+    add.set_defaults(handler=_cmd_closure_add)
+    remove = actions.add_parser(
+        "remove", parents=[db_option, calendar_option],
+        help="reopen the offices on DATE (a closure the office set)",
+        description="Remove a closure the office set: audited, open deadlines recomputed. "
+                    "The calendar's rule holidays cannot be removed.")
+    remove.add_argument("day", metavar="DATE", help="the day, YYYY-MM-DD")
+    remove.set_defaults(handler=_cmd_closure_remove)
+
+    demo = commands.add_parser(
+        "demo", parents=[db_option],
+        help="build a demonstration database (give a separate file with --db)",
+        description="Fill an empty database with about forty realistic, fictitious complaints "
+                    "in every state of the § 2-83 process, made through the workflow like real "
+                    "ones. Refuses a database that already has complaints, and the office's own "
+                    "default database: give a separate file with --db.")
+    demo.set_defaults(handler=_cmd_demo)
+
+    check = commands.add_parser(
+        "check", parents=[db_option],
+        help="check the database: file integrity, schema, audit trail, deadlines",
+        description="Check the database without changing it: SQLite integrity and references, "
+                    "the schema revision, the audit trail's hash chain, and that every open "
+                    "deadline falls on a business day of the current calendars. Exit status 0 "
+                    "when every check holds, 1 when one fails.")
+    check.set_defaults(handler=_cmd_check)
+
+    backup = commands.add_parser(
+        "backup", parents=[db_option], help="write a verified copy of the database",
+        description="Copy the SQLite database to DEST (a file, or a folder for a dated file) "
+                    "while others may be working, then verify the copy (integrity, references, "
+                    "row counts, audit chain). A server database is backed up with the server's "
+                    "own tool.")
+    backup.add_argument("dest", metavar="DEST", help="the backup file, or a folder to put it in")
+    backup.set_defaults(handler=_cmd_backup)
+    return parser
+
+
+# -- entry point ----------------------------------------------------------------------------
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status (0 ok, 1 a check failed, 2 an error)."""
+    _never_fail_on_encoding(sys.stdout)
+    _never_fail_on_encoding(sys.stderr)
+    parser = build_parser()
+    try:
+        try:
+            args = parser.parse_args(list(argv) if argv is not None else None)
+        except SystemExit as exc:  # --help and --version print and "exit" here
+            return exc.code if isinstance(exc.code, int) else EXIT_OK
+        if args.command is None:
+            return _cmd_gui(args)
+        handler: Callable[[argparse.Namespace], int] | None = getattr(args, "handler", None)
+        if handler is None:  # "closure" without add/remove
+            raise UsageError(f"Say what to do: {PROG} {args.command} add or remove. "
+                             f"See “{PROG} {args.command} --help”.")
+        return handler(args)
+    except UsageError as exc:
+        return _fail(str(exc))
+    except UserError as exc:
+        return _fail(f"{exc.problem} {exc.fix}".strip())
+    except BrokenPipeError:
+        # The reader stopped (``ethics-desk demo | head``): not an error; silence the flush.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return EXIT_OK
+    except OSError as exc:
+        where = f" ({exc.filename})" if exc.filename else ""
+        return _fail(f"{exc.strerror or exc}{where}. Check the path and that you may read and "
+                     "write there.")
+    except KeyboardInterrupt:
+        return _fail("Interrupted; nothing more was done.", status=130)
+
+
+def _fail(message: str, *, status: int = EXIT_USAGE) -> int:
+    """One line on stderr: ``ethics-desk: <problem> <fix>``."""
+    print(f"{PROG}: {' '.join(message.split())}", file=sys.stderr)
+    return status
+
+
+def _never_fail_on_encoding(stream: TextIO) -> None:
+    """A console that cannot show "李" or "→" shows "?" rather than crash (Windows code pages)."""
+    reconfigure = getattr(stream, "reconfigure", None)
+    if reconfigure is not None:
+        with contextlib.suppress(ValueError, OSError):  # a closed or unusual stream: leave it
+            reconfigure(errors="replace")
+
+
+# -- the database a command uses --------------------------------------------------------------
+
+
+def _db_arg(args: argparse.Namespace) -> str | None:
+    """``--db`` as typed (None when not given)."""
+    value: str | None = getattr(args, "db", None)
+    return value
+
+
+def _db_named(args: argparse.Namespace) -> bool:
+    """Whether the user named a database (``--db`` or ``ETHICS_DESK_DB``) rather than the default."""
+    return _db_arg(args) is not None or bool(os.environ.get(DB_ENV))
+
+
+def _open_for_reading(args: argparse.Namespace) -> Database | None:
+    """The database for ``due``/``calendar``, or None when the default one does not exist yet.
+
+    Nothing is created or migrated: on a fresh machine the calendars are the rules alone.
+    """
+    url = resolve_url(_db_arg(args))
+    path = sqlite_path(url)
+    if path is not None and not path.exists() and not _db_named(args):
+        return None
+    return open_database(_db_arg(args), create=False, migrate=False)
+
+
+def _open_for_writing(args: argparse.Namespace) -> Database:
+    """The database for a command that changes it (migrated, after a backup, if older).
+
+    The default one is created on first use; a named one must exist, so that a mistyped --db
+    does not silently start an empty database.
+    """
+    return open_database(_db_arg(args), create=not _db_named(args))
+
+
+def _calendars(args: argparse.Namespace) -> tuple[BusinessCalendar, str]:
+    """The calendar asked for, and a line saying where the office's closures came from."""
+    database = _open_for_reading(args)
+    if database is None:
+        calendar = city_calendar() if args.calendar == "city" else state_calendar()
+        where = describe(resolve_url(_db_arg(args)))
+        return calendar, (f"Office closures: none, because there is no database yet at {where}; "
+                          "only the calendar's rules were used.")
+    try:
+        with translate_errors(), database.read_session() as session:
+            calendars = load_calendars(session)
+    finally:
+        database.dispose()
+    calendar = calendars.city if args.calendar == "city" else calendars.state
+    return calendar, f"Office closures: as set in the database at {database.description}."
+
+
+# -- commands -----------------------------------------------------------------------------------
+
+
+def _cmd_gui(args: argparse.Namespace) -> int:
+    """No command: open the application window."""
+    try:
+        from ethics_desk.ui.app import run_gui
+    except ModuleNotFoundError as exc:
+        if not (exc.name or "").startswith(("ethics_desk.ui", "PySide6", "shiboken6")):
+            raise
+        return _fail(f"The application window cannot open: {exc}. Reinstall Ethics Desk; the "
+                     f"commands still work (see “{PROG} --help”).", status=EXIT_FAILED)
+    return run_gui(_db_arg(args), args.quit_when_ready)
+
+
+def _cmd_due(args: argparse.Namespace) -> int:
+    """``due START N``: the due date, then how it was counted."""
+    start = parse_day(args.start, "START")
+    calendar, closures = _calendars(args)
+    due, skipped = add_business_days(calendar, start, args.days)
+    noun = "business day" if args.days == 1 else "business days"
+    lines = [due.isoformat(),
+             f"Due {format_day(due)}: {args.days} {noun} after {format_day(start)}, on the "
+             f"{calendar.title} calendar ({calendar.name}).",
+             "Counting: the start day is not counted; each business day after it counts, and the "
+             "last one counted is the due date (Code Construction Act, Tex. Gov't Code "
+             "§ 311.014). A business day is a weekday on which the offices are open."]
+    if args.days == 0:
+        lines.append("With 0 days the due date is the start day itself if it is a business day, "
+                      "otherwise the next business day.")
+    if skipped:
+        lines.append("Not counted, because the offices were closed:")
+        lines.extend(f"  - {format_day(s.day)}: {s.reason}" for s in skipped)
+    else:
+        lines.append("No day was skipped.")
+    lines.append(closures)
+    same = [f"{rule.title} ({rule.citation})" for rule in CLOCKS.values()
+            if rule.unit is CountUnit.BUSINESS_DAYS and rule.length == args.days
+            and rule.calendar == calendar.name and not rule.is_policy]
+    if same:
+        lines.append("Clocks of this length: " + "; ".join(same) + ".")
+    print("\n".join(lines))
+    return EXIT_OK
+
+
+def _cmd_calendar(args: argparse.Namespace) -> int:
+    """``calendar YEAR``: the closed weekdays, then a warning for any per-year day not set."""
+    calendar, _closures = _calendars(args)
+    for day, name in calendar.non_business_weekdays(args.year):
+        print(f"{day.isoformat()} {name}")
+    kinds = {required.name: required.kind.value for required in calendar.rules.required_days}
+    for name in calendar.missing_required_days(args.year):
+        print(f"warning: {name} {args.year} is not set on the {calendar.name} calendar; add it "
+              f"with: {PROG} closure add DATE \"{name}\" --kind {kinds.get(name, 'closure')}",
+              file=sys.stderr)
+    return EXIT_OK
+
+
+def _actor(database: Database) -> str:
+    """Who is acting, for the audit trail: the staff name set in Settings, else the login name."""
+    with database.read_session() as session:
+        name = str(settings.get(session, "staff.name") or "").strip()
+    if name:
+        return name
+    try:
+        return getpass.getuser()
+    except Exception:  # no login name (a service account)
+        return "ethics-desk command line"
+
+
+def _print_change(database: Database, change: CalendarChange) -> None:
+    """The summary of a calendar change and each deadline it moved, by case number."""
+    print(change.summary + ".")
+    if not change.moved:
+        return
+    ids = {m.complaint_id for m in change.moved}
+    with database.read_session() as session:
+        numbers = {complaint_id: number for complaint_id, number in session.execute(
+            select(Complaint.id, Complaint.case_number).where(Complaint.id.in_(ids)))}
+    for moved in change.moved:
+        print(f"{numbers.get(moved.complaint_id) or f'Draft {moved.complaint_id}'} "
+              f"{moved.title} {moved.old_due.isoformat()} → {moved.new_due.isoformat()}")
+
+
+def _cmd_closure_add(args: argparse.Namespace) -> int:
+    """``closure add DATE NAME``."""
+    day = parse_day(args.day, "DATE")
+    database = _open_for_writing(args)
+    try:
+        change = add_closure(database, day, args.name, actor=_actor(database),
+                             calendar=args.calendar, kind=args.kind)
+        _print_change(database, change)
+    finally:
+        database.dispose()
+    return EXIT_OK
+
+
+def _cmd_closure_remove(args: argparse.Namespace) -> int:
+    """``closure remove DATE``."""
+    day = parse_day(args.day, "DATE")
+    database = _open_for_writing(args)
+    try:
+        change = remove_closure(database, day, actor=_actor(database), calendar=args.calendar)
+        _print_change(database, change)
+    finally:
+        database.dispose()
+    return EXIT_OK
+
+
+def _cmd_demo(args: argparse.Namespace) -> int:
+    """``demo --db FILE``: a demonstration database, one line per case."""
+    url = resolve_url(_db_arg(args))
+    if url == resolve_url(str(default_database_path())):
+        raise UserError(f"The demonstration cases would go into the office's own database "
+                        f"({describe(url)}).",
+                        f"Give a separate file, e.g. {PROG} demo --db demo.sqlite, then open it "
+                        f"with {PROG} --db demo.sqlite.")
+    database = open_database(_db_arg(args))
+    try:
+        cases = build_demo(database)
+    finally:
+        database.dispose()
+    for number, state in cases:
+        print(f"{number} {state}")
+    print(f"{len(cases)} demonstration cases in {database.description}.", file=sys.stderr)
+    return EXIT_OK
+
+
+def _cmd_check(args: argparse.Namespace) -> int:
+    """``check``: every check with ok/FAILED; exit 1 when one fails."""
+    url = resolve_url(_db_arg(args))
+    results = run_checks(url)
+    print(f"Checking {describe(url)}")
+    for result in results:
+        print(f"  {'ok' if result.ok else 'FAILED':<7} {result.name}")
+        for detail in result.details:
+            print(f"          {detail}")
+    failed = [r for r in results if not r.ok]
+    if not failed:
+        print(f"All {len(results)} checks hold.")
+        return EXIT_OK
+    return _fail(f"{len(failed)} of {len(results)} checks FAILED: "
+                 f"{'; '.join(r.name for r in failed)} (details above). Make a copy of the file "
+                 "as it is and call IT before entering more data.", status=EXIT_FAILED)
+
+
+def _cmd_backup(args: argparse.Namespace) -> int:
+    """``backup DEST``: a verified copy of the SQLite file."""
+    url = resolve_url(_db_arg(args))
+    source = sqlite_path(url)
+    if source is None:
+        raise UserError(f"{describe(url)} is a database server, not a file this command can "
+                        "copy.", "Back it up with the server's own backup tool (for "
+                        "PostgreSQL, pg_dump), as IT schedules it.")
+    dest = Path(args.dest).expanduser()
+    if not dest.exists() and (not dest.suffix or args.dest.endswith(("/", os.sep))):
+        raise UserError(f"There is no folder {dest} to put the backup in.",
+                        "Create the folder first, or give a file name ending in .sqlite.")
+    report = backup_sqlite(source, dest)
+    print(f"Backed up to {report.path}: {report.tables} tables, {report.rows} rows, "
+          f"{report.size} bytes, verified.")
+    return EXIT_OK

@@ -1,0 +1,375 @@
+"""The ethics-desk command: due dates, calendars, closures, checks, backups and one-line errors."""
+
+from __future__ import annotations
+
+import sqlite3
+import subprocess
+import sys
+import types
+from datetime import date
+from pathlib import Path
+
+import pytest
+from sqlalchemy import select
+
+from ethics_desk.cli import main
+from ethics_desk.db import Database, default_database_path
+from ethics_desk.models import AuditRecord, Deadline, DeadlineStatus
+from ethics_desk.workflow import WorkflowController
+from tests.factories import filed_case
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    """Run the command line in-process; returns (exit status, stdout, stderr)."""
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def assert_one_line_error(code: int, err: str, *words: str) -> None:
+    """An error is one line, ``ethics-desk: …``, exit status 2, and never a traceback."""
+    assert code == 2
+    assert err.startswith("ethics-desk: ")
+    assert err.count("\n") == 1, err
+    assert "Traceback" not in err
+    for word in words:
+        assert word in err
+
+
+def raw(db_path: Path, *statements: str) -> None:
+    """Change the file the way a tamperer with a raw SQLite tool would."""
+    conn = sqlite3.connect(db_path)
+    try:
+        for statement in statements:
+            conn.execute(statement)
+        conn.commit()
+    finally:
+        conn.close()
+
+
+def open_due_dates(database: Database) -> list[date]:
+    with database.read_session() as session:
+        return list(session.scalars(select(Deadline.due_on).where(
+            Deadline.status == DeadlineStatus.OPEN)))
+
+
+# -- due --------------------------------------------------------------------------------------
+
+
+def test_due_counts_three_business_days_past_thanksgiving(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "due", "2026-11-24", "3")
+    assert code == 0
+    first, *explanation = out.splitlines()
+    assert first == "2026-12-01"
+    text = "\n".join(explanation)
+    assert "Thanksgiving Day" in text and "Day after Thanksgiving" in text
+    assert "the start day is not counted" in text
+    assert "City of San Antonio" in text
+
+
+def test_due_works_on_a_fresh_machine_without_creating_a_database(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "due", "2026-11-24", "10")
+    assert code == 0
+    assert "no database yet" in out
+    assert "§ 2-83(e)(1)" in out  # the respondent's response runs ten business days
+    assert not default_database_path().exists()
+
+
+def test_due_counts_the_office_closures_in_the_database(
+        capsys: pytest.CaptureFixture[str], database: Database, db_path: Path) -> None:
+    assert run(capsys, "closure", "add", "2026-12-01", "Winter weather closure",
+               "--db", str(db_path))[0] == 0
+    code, out, _ = run(capsys, "due", "2026-11-24", "3", "--db", str(db_path))
+    assert code == 0
+    assert out.splitlines()[0] == "2026-12-02"
+    assert "Winter weather closure" in out
+
+
+def test_due_on_the_state_calendar_skips_the_state_holidays(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "due", "2026-02-27", "1", "--calendar", "state")
+    assert code == 0
+    assert out.splitlines()[0] == "2026-03-03"  # Monday 2 March is Texas Independence Day
+    assert "Texas Independence Day" in out
+
+
+# -- calendar ---------------------------------------------------------------------------------
+
+
+def test_calendar_lists_the_city_closed_weekdays_of_a_year(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "calendar", "2026")
+    assert code == 0
+    days = dict(line.split(" ", 1) for line in out.splitlines())
+    assert days["2026-11-26"] == "Thanksgiving Day"
+    assert days["2026-11-27"] == "Day after Thanksgiving"
+    assert days["2026-03-31"] == "César Chávez Day"
+    assert "2026-03-02" not in days
+    assert "Fiesta San Jacinto Day 2026 is not set" in err
+    assert 'closure add DATE "Fiesta San Jacinto Day" --kind fiesta' in err
+
+
+def test_calendar_of_the_state_has_texas_independence_day(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "calendar", "2026", "--calendar", "state")
+    assert code == 0
+    assert "2026-03-02 Texas Independence Day" in out.splitlines()
+    assert err == ""
+
+
+def test_calendar_does_not_warn_about_a_fiesta_day_that_is_set(
+        capsys: pytest.CaptureFixture[str], database: Database, db_path: Path) -> None:
+    code, out, err = run(capsys, "calendar", "2025", "--db", str(db_path))
+    assert code == 0
+    assert "2025-05-02 Fiesta San Jacinto Day" in out.splitlines()
+    assert err == ""
+
+
+# -- closure ----------------------------------------------------------------------------------
+
+
+def test_a_closure_on_a_due_date_moves_the_open_deadline_and_is_audited(
+        capsys: pytest.CaptureFixture[str], controller: WorkflowController,
+        database: Database, db_path: Path) -> None:
+    filed_case(controller)  # filed Monday 2026-11-30: forward "promptly", by 2026-12-01
+    assert open_due_dates(database) == [date(2026, 12, 1)]
+
+    code, out, _ = run(capsys, "closure", "add", "2026-12-01", "Winter weather closure",
+                       "--db", str(db_path))
+    assert code == 0
+    assert "Added Winter weather closure on 2026-12-01 to the city calendar" in out
+    assert "ERB-2026-001 " in out and "2026-12-01 → 2026-12-02" in out
+    assert open_due_dates(database) == [date(2026, 12, 2)]
+
+    code, out, _ = run(capsys, "closure", "remove", "2026-12-01", "--db", str(db_path))
+    assert code == 0
+    assert "ERB-2026-001 " in out and "2026-12-02 → 2026-12-01" in out
+    assert open_due_dates(database) == [date(2026, 12, 1)]
+    with database.read_session() as session:
+        actions = list(session.scalars(select(AuditRecord.action).order_by(AuditRecord.seq)))
+        summaries = list(session.scalars(select(AuditRecord.summary)))
+    assert actions[-2:] == ["calendar.add", "calendar.remove"]
+    assert any("Winter weather closure" in s and "1 open deadline(s) moved" in s
+               for s in summaries)
+
+
+def test_a_closure_on_a_weekend_is_refused_with_the_reason(
+        capsys: pytest.CaptureFixture[str], database: Database, db_path: Path) -> None:
+    code, _, err = run(capsys, "closure", "add", "2026-12-05", "Snow", "--db", str(db_path))
+    assert_one_line_error(code, err, "already not a business day (Saturday)")
+
+
+def test_the_same_closure_twice_is_refused_with_the_reason(
+        capsys: pytest.CaptureFixture[str], database: Database, db_path: Path) -> None:
+    assert run(capsys, "closure", "add", "2026-12-01", "Ice storm", "--db", str(db_path))[0] == 0
+    code, _, err = run(capsys, "closure", "add", "2026-12-01", "Ice", "--db", str(db_path))
+    assert_one_line_error(code, err, "already closed", "Ice storm")
+
+
+def test_a_closure_needs_an_existing_database_when_one_is_named(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    missing = tmp_path / "typo.sqlite"
+    code, _, err = run(capsys, "closure", "add", "2026-12-01", "Snow", "--db", str(missing))
+    assert_one_line_error(code, err, "There is no database")
+    assert not missing.exists()
+
+
+# -- check ------------------------------------------------------------------------------------
+
+
+def test_check_passes_on_a_fresh_database(capsys: pytest.CaptureFixture[str],
+                                          database: Database, db_path: Path) -> None:
+    code, out, err = run(capsys, "check", "--db", str(db_path))
+    assert code == 0, out + err
+    assert "FAILED" not in out
+    assert "All 6 checks hold." in out
+
+
+def test_check_detects_an_edited_audit_record(
+        capsys: pytest.CaptureFixture[str], controller: WorkflowController,
+        db_path: Path) -> None:
+    filed_case(controller)
+    raw(db_path, "DROP TRIGGER audit_record_no_update",
+        "UPDATE audit_record SET summary = 'Nothing happened' WHERE seq = 2")
+    code, out, err = run(capsys, "check", "--db", str(db_path))
+    assert code == 1
+    assert "FAILED  Audit trail hash chain" in out
+    assert "record 2 was altered after it was written" in out
+    assert "Traceback" not in err and err.count("\n") == 1
+
+
+def test_check_detects_a_deleted_newest_audit_record(
+        capsys: pytest.CaptureFixture[str], controller: WorkflowController,
+        db_path: Path) -> None:
+    filed_case(controller)
+    raw(db_path, "DROP TRIGGER audit_record_no_delete",
+        "DELETE FROM audit_record WHERE seq = (SELECT max(seq) FROM audit_record)")
+    code, out, _ = run(capsys, "check", "--db", str(db_path))
+    assert code == 1
+    assert "the chain ends at record 2 but its head says 3" in out
+
+
+def test_check_detects_two_audit_records_swapped(
+        capsys: pytest.CaptureFixture[str], controller: WorkflowController,
+        db_path: Path) -> None:
+    filed_case(controller)
+    raw(db_path, "DROP TRIGGER audit_record_no_update",
+        "UPDATE audit_record SET seq = -1 WHERE seq = 2",
+        "UPDATE audit_record SET seq = 2 WHERE seq = 3",
+        "UPDATE audit_record SET seq = 3 WHERE seq = -1")
+    code, out, _ = run(capsys, "check", "--db", str(db_path))
+    assert code == 1
+    assert "record 2 does not follow the record before it" in out
+
+
+def test_check_detects_a_deadline_left_on_a_day_the_offices_are_closed(
+        capsys: pytest.CaptureFixture[str], controller: WorkflowController,
+        db_path: Path) -> None:
+    filed_case(controller)  # forward by Tuesday 2026-12-01
+    raw(db_path, "INSERT INTO calendar_day (calendar, day, name, kind, version) "
+                 "VALUES ('city', '2026-12-01', 'Ice storm', 'closure', 1)")
+    code, out, _ = run(capsys, "check", "--db", str(db_path))
+    assert code == 1
+    assert "FAILED  Open deadlines fall on business days" in out
+    assert "ERB-2026-001" in out and "Ice storm" in out
+
+
+def test_check_refuses_a_database_that_does_not_exist(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    missing = tmp_path / "nowhere.sqlite"
+    code, _, err = run(capsys, "check", "--db", str(missing))
+    assert_one_line_error(code, err, "There is no database", str(missing))
+    assert not missing.exists()
+
+
+def test_check_reports_a_schema_written_by_a_newer_version(
+        capsys: pytest.CaptureFixture[str], database: Database, db_path: Path) -> None:
+    raw(db_path, "UPDATE alembic_version SET version_num = 'ffff'")
+    code, out, _ = run(capsys, "check", "--db", str(db_path))
+    assert code == 1
+    assert "revision ffff was written by a newer version" in out
+
+
+# -- backup -----------------------------------------------------------------------------------
+
+
+def test_backup_writes_a_verified_copy_that_passes_check(
+        capsys: pytest.CaptureFixture[str], controller: WorkflowController, db_path: Path,
+        tmp_path: Path) -> None:
+    filed_case(controller)
+    dest = tmp_path / "copy.sqlite"
+    code, out, _ = run(capsys, "backup", str(dest), "--db", str(db_path))
+    assert code == 0
+    assert out.startswith(f"Backed up to {dest}: ")
+    assert out.rstrip().endswith("bytes, verified.")
+    assert run(capsys, "check", "--db", str(dest))[0] == 0
+
+
+def test_backup_into_a_folder_that_does_not_exist_is_refused(
+        capsys: pytest.CaptureFixture[str], database: Database, db_path: Path,
+        tmp_path: Path) -> None:
+    code, _, err = run(capsys, "backup", str(tmp_path / "Backups"), "--db", str(db_path))
+    assert_one_line_error(code, err, "There is no folder", "Create the folder first")
+    assert not (tmp_path / "Backups").exists()
+
+
+def test_backup_refuses_a_database_that_does_not_exist(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, _, err = run(capsys, "backup", str(tmp_path / "copy.sqlite"),
+                       "--db", str(tmp_path / "missing.sqlite"))
+    assert_one_line_error(code, err, "There is no database")
+
+
+def test_backup_of_a_server_database_points_to_the_server_tool(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, _, err = run(capsys, "backup", str(tmp_path),
+                       "--db", "postgresql+psycopg://clerk@dbserver/ethics")
+    assert_one_line_error(code, err, "server's own backup tool")
+
+
+# -- demo -------------------------------------------------------------------------------------
+
+
+def test_demo_refuses_a_database_that_has_complaints(
+        capsys: pytest.CaptureFixture[str], controller: WorkflowController,
+        db_path: Path) -> None:
+    filed_case(controller)
+    code, _, err = run(capsys, "demo", "--db", str(db_path))
+    assert_one_line_error(code, err, "already has complaints")
+
+
+def test_demo_refuses_the_office_own_database(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "demo")
+    assert_one_line_error(code, err, "office's own database", "--db")
+    assert not default_database_path().exists()
+
+
+def test_demo_prints_one_line_per_case(capsys: pytest.CaptureFixture[str],
+                                       tmp_path: Path) -> None:
+    code, out, _ = run(capsys, "demo", "--db", str(tmp_path / "demo.sqlite"))
+    assert code == 0
+    lines = out.splitlines()
+    assert len(lines) >= 40
+    assert any(line.startswith("Draft ") and line.endswith(" draft") for line in lines)
+    assert any(line.startswith("ERB-") and line.endswith(" show_cause") for line in lines)
+
+
+# -- the command line itself ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    (("due", "2026-13-01", "3"), ("START", "2026-13-01", "YYYY-MM-DD")),
+    (("due", "2026-11-24", "-3"), ("from 0 to 1000", "-3")),
+    (("due", "2026-11-24", "1001"), ("from 0 to 1000",)),
+    (("due", "2026-11-24", "3", "--calendar", "moon"), ("moon", "city", "state")),
+    (("calendar", "twenty"), ("twenty", "year")),
+    (("closure", "add", "1 December", "Snow"), ("DATE", "YYYY-MM-DD")),
+    (("closure",), ("add or remove",)),
+    (("frobnicate",), ("frobnicate",)),
+])
+def test_a_mistyped_command_line_is_one_clear_line(
+        capsys: pytest.CaptureFixture[str], args: tuple[str, ...], words: tuple[str, ...]) -> None:
+    code, out, err = run(capsys, *args)
+    assert out == ""
+    assert_one_line_error(code, err, *words)
+
+
+def test_a_database_written_by_a_newer_version_is_refused_in_one_line(
+        capsys: pytest.CaptureFixture[str], database: Database, db_path: Path) -> None:
+    raw(db_path, "UPDATE alembic_version SET version_num = 'ffff'")
+    code, out, err = run(capsys, "due", "2026-11-24", "3", "--db", str(db_path))
+    assert out == ""
+    assert_one_line_error(code, err, "newer version of Ethics Desk", "Install the newer version")
+
+
+def test_help_describes_every_command(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "--help")
+    assert code == 0
+    for command in ("due", "calendar", "closure", "demo", "check", "backup"):
+        assert f"\n    {command} " in out
+    assert "--db" in out
+
+
+def test_no_command_opens_the_window_with_the_database_and_flag(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[tuple[str | None, bool]] = []
+
+    def run_gui(database_arg: str | None, quit_when_ready: bool) -> int:
+        calls.append((database_arg, quit_when_ready))
+        return 0
+
+    app = types.ModuleType("ethics_desk.ui.app")
+    app.run_gui = run_gui  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "ethics_desk.ui.app", app)
+    assert main(["--db", "office.sqlite", "--quit-when-ready"]) == 0
+    assert main([]) == 0
+    assert calls == [("office.sqlite", True), (None, False)]
+
+
+def test_python_dash_m_prints_the_version() -> None:
+    result = subprocess.run([sys.executable, "-m", "ethics_desk", "--version"],
+                            capture_output=True, text=True, check=False, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "ethics-desk 0.1.0"
