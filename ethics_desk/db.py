@@ -152,11 +152,18 @@ class Database:
             session.close()
 
     def check_writable(self) -> None:
-        """Raise :class:`StorageError` now if nothing could be saved (read-only, locked)."""
-        with translate_errors(), self.engine.connect() as conn:
+        """Raise :class:`StorageError` now if nothing could be saved (read-only, locked).
+
+        On SQLite the write engine begins ``IMMEDIATE``, which takes the write lock (a locked
+        file answers at once), and rewrites the header's ``user_version`` with its own value
+        (a read-only file refuses); the transaction is then rolled back.
+        """
+        with translate_errors(), self._write.kw["bind"].connect() as conn:
+            transaction = conn.begin()
             if self.url.get_backend_name() == "sqlite":
-                conn.exec_driver_sql("BEGIN IMMEDIATE")
-                conn.exec_driver_sql("ROLLBACK")
+                version = conn.exec_driver_sql("PRAGMA user_version").scalar()
+                conn.exec_driver_sql(f"PRAGMA user_version = {int(version or 0)}")
+            transaction.rollback()
 
     def dispose(self) -> None:
         """Close every pooled connection (before a backup copy or at exit)."""

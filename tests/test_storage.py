@@ -187,3 +187,34 @@ def test_a_backup_never_replaces_an_existing_file(database: Database, db_path: P
     with pytest.raises(StorageError, match="never replaces"):
         backup_sqlite(db_path, existing)
     assert existing.read_bytes() == b"an older backup"
+
+
+def test_a_writable_database_passes_the_start_up_write_check(database: Database) -> None:
+    database.check_writable()
+
+
+def test_a_read_only_database_fails_the_start_up_write_check(database: Database,
+                                                             db_path: Path) -> None:
+    read_only = open_database(f"sqlite:///file:{db_path}?mode=ro&uri=true", migrate=False)
+    try:
+        with pytest.raises(StorageError, match="read-only"):
+            read_only.check_writable()
+    finally:
+        read_only.dispose()
+
+
+def test_a_locked_database_fails_the_start_up_write_check(
+        database: Database, db_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(db_module, "BUSY_TIMEOUT_MS", 100)
+    holder = sqlite3.connect(db_path, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        fresh = open_database(db_path, migrate=False)
+        try:
+            with pytest.raises(StorageError, match="busy"):
+                fresh.check_writable()
+        finally:
+            fresh.dispose()
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()

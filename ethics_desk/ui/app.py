@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import sys
 
-from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from ethics_desk import __version__
-from ethics_desk.errors import UserError
+from ethics_desk.db import Database
+from ethics_desk.errors import StorageError, UserError
 
 
 def application() -> QApplication:
@@ -27,25 +27,57 @@ def application() -> QApplication:
     return app
 
 
-def run_gui(database_arg: str | None = None, quit_when_ready: bool = False) -> int:
-    """Open the database and show the main window; returns the exit code."""
+def open_with_dialogs(database_arg: str | None, *, interactive: bool) -> Database | None:
+    """Open the database; a problem is a dialog (Retry for a busy database), or stderr."""
     from ethics_desk.storage import open_database
+
+    while True:
+        try:
+            database = open_database(database_arg)
+            try:
+                database.check_writable()
+            except StorageError as exc:
+                if not interactive:
+                    print(f"ethics-desk: warning: {exc}", file=sys.stderr)
+                else:
+                    QMessageBox.warning(None, "Ethics Desk — changes cannot be saved",
+                                        f"{exc.problem}\n\nYou can look at the records, but "
+                                        f"nothing can be saved. {exc.fix}")
+            return database
+        except UserError as exc:
+            if not interactive:
+                print(f"ethics-desk: {exc}", file=sys.stderr)
+                return None
+            busy = "busy" in exc.problem
+            buttons = (QMessageBox.StandardButton.Retry | QMessageBox.StandardButton.Cancel
+                       if busy else QMessageBox.StandardButton.Close)
+            box = QMessageBox(QMessageBox.Icon.Critical, "Ethics Desk — the database cannot be "
+                              "opened", exc.problem, buttons)
+            box.setInformativeText(exc.fix)
+            if box.exec() != QMessageBox.StandardButton.Retry:
+                return None
+
+
+def run_gui(database_arg: str | None = None, quit_when_ready: bool = False) -> int:
+    """Open the database and show the main window; returns the exit code.
+
+    With ``quit_when_ready`` the application exits 0 as soon as the main window is shown and
+    populated (for smoke tests and start-up benchmarks).
+    """
+    from ethics_desk.ui.context import AppContext
+    from ethics_desk.ui.errors import install_crash_handler
     from ethics_desk.ui.main_window import MainWindow
 
     app = application()
-    try:
-        database = open_database(database_arg)
-    except UserError as exc:
-        if quit_when_ready:
-            print(f"ethics-desk: {exc}", file=sys.stderr)
-            return 2
-        QMessageBox.critical(None, "Ethics Desk — the database cannot be opened",
-                             f"{exc.problem}\n\n{exc.fix}")
+    if not quit_when_ready:
+        install_crash_handler()
+    database = open_with_dialogs(database_arg, interactive=not quit_when_ready)
+    if database is None:
         return 2
-    window = MainWindow(database)
-    window.show()
+    window = MainWindow(AppContext(database))
     if quit_when_ready:
-        QTimer.singleShot(0, app.quit)
+        window.ready.connect(app.quit)
+    window.show()
     try:
         return app.exec()
     finally:

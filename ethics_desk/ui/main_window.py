@@ -1,43 +1,205 @@
-"""The main window: for now, which database is open and how many cases it holds.
+"""The main window: navigation between the screens, menus with shortcuts, the status bar.
 
-The intake issue replaces this with the full frame (navigation, menus, screens).
+It remembers its geometry and the last screen between runs, and emits :attr:`ready` once it is
+shown and populated (``ethics-desk --quit-when-ready`` exits on it).
 """
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QLabel, QMainWindow, QVBoxLayout, QWidget
-from sqlalchemy import func, select
+from collections.abc import Callable
 
-from ethics_desk.db import Database
-from ethics_desk.models import CaseState, Complaint
+from PySide6.QtCore import QSettings, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QMainWindow,
+    QMessageBox,
+    QStackedWidget,
+    QStyle,
+    QWidget,
+)
+
+from ethics_desk import __version__
+from ethics_desk.ui.context import AppContext
+from ethics_desk.ui.screens.new_complaint import NewComplaintScreen
+from ethics_desk.ui.screens.placeholder import PlaceholderScreen
+from ethics_desk.ui.screens.settings_screen import SettingsScreen
+from ethics_desk.ui.sizing import fit_to_screen
+
+SCREENS = ("new", "inbox", "calendar", "mail", "settings")
 
 
 class MainWindow(QMainWindow):
-    """The application window, showing the database in use in its status bar."""
+    """The application frame that every screen plugs into."""
 
-    def __init__(self, database: Database) -> None:
+    ready = Signal()
+
+    def __init__(self, context: AppContext) -> None:
         super().__init__()
-        self.database = database
+        self.context = context
         self.setWindowTitle("Ethics Desk — City Code § 2-83 complaints")
-        self.resize(1000, 680)
-        body = QWidget()
-        layout = QVBoxLayout(body)
-        self.summary = QLabel()
-        self.summary.setObjectName("summary")
-        self.summary.setWordWrap(True)
-        layout.addWidget(self.summary)
-        layout.addStretch(1)
+        self.wizard: QWidget | None = None
+        self.stack = QStackedWidget(self)
+        self.navigation = QListWidget(self)
+        self.navigation.setObjectName("navigation")
+        self.navigation.setIconSize(QSize(24, 24))
+        self.navigation.setFixedWidth(190)
+        self.new_screen = NewComplaintScreen(context, self)
+        self.settings_screen = SettingsScreen(context, self)
+        style = self.style()
+        pages: list[tuple[str, str, QStyle.StandardPixmap, QWidget]] = [
+            ("new", "New complaint", QStyle.StandardPixmap.SP_FileIcon, self.new_screen),
+            ("inbox", "Inbox", QStyle.StandardPixmap.SP_FileDialogDetailedView,
+             PlaceholderScreen("Inbox", "What is due today, what is overdue, and what is waiting "
+                               "on whom, for every complaint.")),
+            ("calendar", "Calendar", QStyle.StandardPixmap.SP_FileDialogInfoView,
+             PlaceholderScreen("Calendar", "The month's deadlines beside the City's holidays "
+                               "and closures; editing closures and Fiesta San Jacinto Day. "
+                               "Until then: ethics-desk calendar YEAR and ethics-desk closure.")),
+            ("mail", "Mail", QStyle.StandardPixmap.SP_DialogSaveButton,
+             PlaceholderScreen("Mail", "The print queue and the mail ledger: what was mailed, "
+                               "how, and when it was delivered.")),
+            ("settings", "Settings", QStyle.StandardPixmap.SP_FileDialogContentsView,
+             self.settings_screen),
+        ]
+        for key, label, icon, widget in pages:
+            item = QListWidgetItem(style.standardIcon(icon), label)
+            item.setData(Qt.ItemDataRole.UserRole, key)
+            self.navigation.addItem(item)
+            self.stack.addWidget(widget)
+        self.navigation.currentRowChanged.connect(self.stack.setCurrentIndex)
+        body = QWidget(self)
+        layout = QHBoxLayout(body)
+        layout.addWidget(self.navigation)
+        layout.addWidget(self.stack, 1)
         self.setCentralWidget(body)
-        self.statusBar().showMessage(f"Database: {database.description}")
-        self.refresh()
+        self.database_label = QLabel(f"Database: {context.database.description}")
+        self.database_label.setObjectName("databaseLabel")
+        self.staff_label = QLabel()
+        self.staff_label.setObjectName("staffLabel")
+        self.statusBar().addWidget(self.database_label, 1)
+        self.statusBar().addPermanentWidget(self.staff_label)
+        self._build_menus()
+        self.new_screen.start_requested.connect(lambda: self.open_intake(None))
+        self.new_screen.resume_requested.connect(self.open_intake)
+        self.new_screen.info_sheet_requested.connect(self.show_info_sheet)
+        self.settings_screen.saved.connect(lambda _keys: self.refresh_staff())
+        self.refresh_staff()
+        self._restore()
 
-    def refresh(self) -> None:
-        """Count the cases by whether they are pending (§ 2-83(h))."""
-        with self.database.read_session() as session:
-            rows = session.execute(select(Complaint.state, func.count())
-                                   .group_by(Complaint.state)).all()
-        pending = sum(n for state, n in rows if state.is_pending)
-        drafts = sum(n for state, n in rows if state is CaseState.DRAFT)
-        total = sum(n for _, n in rows)
-        self.summary.setText(f"{total} complaint{'s' * (total != 1)} on record: {pending} "
-                             f"pending, {drafts} draft{'s' * (drafts != 1)}.")
+    # -- set-up -----------------------------------------------------------------------------
+
+    def _action(self, text: str, shortcut: QKeySequence | str | None,
+                slot: Callable[[], object], name: str) -> QAction:
+        action = QAction(text, self)
+        action.setObjectName(name)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        action.triggered.connect(lambda _checked=False: slot())
+        return action
+
+    def _build_menus(self) -> None:
+        bar = self.menuBar()
+        file_menu = bar.addMenu("&File")
+        self.new_action = self._action("&New complaint…", QKeySequence.StandardKey.New,
+                                       lambda: self.open_intake(None), "actionNew")
+        file_menu.addAction(self.new_action)
+        file_menu.addAction(self._action("&Resume a draft…", "Ctrl+R",
+                                         lambda: self.go("new"), "actionResume"))
+        file_menu.addSeparator()
+        file_menu.addAction(self._action("Print the &information sheet…", "Ctrl+Shift+I",
+                                         self.show_info_sheet, "actionInfoSheet"))
+        file_menu.addSeparator()
+        file_menu.addAction(self._action("&Quit", QKeySequence.StandardKey.Quit, self.close,
+                                         "actionQuit"))
+        edit_menu = bar.addMenu("&Edit")
+        edit_menu.addAction(self._action("&Settings…", QKeySequence.StandardKey.Preferences,
+                                         lambda: self.go("settings"), "actionSettings"))
+        view_menu = bar.addMenu("&View")
+        for number, key in enumerate(SCREENS, start=1):
+            label = self.navigation.item(number - 1).text()
+            view_menu.addAction(self._action(f"&{number} {label}", f"Ctrl+{number}",
+                                             lambda k=key: self.go(k), f"actionGo_{key}"))
+        help_menu = bar.addMenu("&Help")
+        help_menu.addAction(self._action("City Code &§ 2-83 text", QKeySequence.StandardKey.HelpContents,
+                                         self.show_statute, "actionStatute"))
+        help_menu.addAction(self._action("&How to file an ethics complaint", None,
+                                         self.show_info_sheet, "actionHowToFile"))
+        help_menu.addSeparator()
+        help_menu.addAction(self._action("&About Ethics Desk", None, self.show_about,
+                                         "actionAbout"))
+
+    def _restore(self) -> None:
+        store = QSettings()
+        geometry = store.value("window/geometry")
+        if geometry is None or not self.restoreGeometry(geometry):
+            fit_to_screen(self, 1180, 760)  # first run; fits the screen at 150 % too
+        screen = str(store.value("window/screen", "new"))
+        self.go(screen if screen in SCREENS else "new")
+
+    def showEvent(self, event: object) -> None:
+        """Announce readiness once the first paint can happen."""
+        super().showEvent(event)  # type: ignore[arg-type]
+        QTimer.singleShot(0, self.ready.emit)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        """Close any open intake first (it saves its draft), then remember the window."""
+        if self.wizard is not None and self.wizard.isVisible():
+            self.wizard.close()
+        store = QSettings()
+        store.setValue("window/geometry", self.saveGeometry())
+        store.setValue("window/screen", self.current_screen())
+        super().closeEvent(event)
+
+    # -- navigation -------------------------------------------------------------------------
+
+    def go(self, key: str) -> None:
+        """Show a screen by its key (new, inbox, calendar, mail, settings)."""
+        self.navigation.setCurrentRow(SCREENS.index(key))
+        if key == "new":
+            self.new_screen.refresh()
+
+    def current_screen(self) -> str:
+        """The key of the screen shown."""
+        return SCREENS[self.stack.currentIndex()]
+
+    def refresh_staff(self) -> None:
+        """Show who is at the desk."""
+        self.staff_label.setText(f"At the desk: {self.context.staff_name}")
+
+    # -- actions ----------------------------------------------------------------------------
+
+    def open_intake(self, draft_id: int | None) -> None:
+        """Open the intake wizard, new or resuming a draft."""
+        from ethics_desk.ui.intake.wizard import IntakeWizard
+
+        if self.wizard is not None and self.wizard.isVisible():
+            self.wizard.raise_()
+            self.wizard.activateWindow()
+            return
+        wizard = IntakeWizard(self.context, draft_id, self)
+        wizard.finished.connect(lambda _result: self.new_screen.refresh())
+        self.wizard = wizard
+        wizard.show()
+
+    def show_statute(self) -> None:
+        """Help → § 2-83 text."""
+        from ethics_desk.ui.statute_dialog import StatuteDialog
+
+        StatuteDialog(self).exec()
+
+    def show_info_sheet(self) -> None:
+        """The (b) information sheet, previewed for printing."""
+        from ethics_desk.ui.documents import show_info_sheet
+
+        show_info_sheet(self.context, self)
+
+    def show_about(self) -> None:
+        """Help → About."""
+        QMessageBox.about(self, "About Ethics Desk",
+                          f"<b>Ethics Desk {__version__}</b><br>The City Clerk's application for "
+                          "sworn ethics complaints under City Code § 2-83.<br><br>Database: "
+                          f"{self.context.database.description}")

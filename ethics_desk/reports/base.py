@@ -1,0 +1,621 @@
+"""The renderer every Ethics Desk document is built on: data in, PDF bytes out.
+
+A document is a small subclass of :class:`Renderer` that names its kind and its template file and
+fills in two template methods (the pattern of pretix's ReportLab invoice renderer):
+
+* :meth:`Renderer.values` — the ``${placeholders}`` its template may use, resolved from the data;
+* :meth:`Renderer.story` — the flowables, mostly from the template's sections through
+  :class:`Wording`, plus what depends on the case (tables, signature lines).
+
+Optional hooks: :meth:`Renderer.recipient` (an address block placed in the window of a #10
+envelope), :meth:`Renderer.side_lines` (the date and case beside it),
+:meth:`Renderer.is_confidential` (the "CONFIDENTIAL — § 2-83(h)" marking on every page) and
+:meth:`Renderer.stylesheet`. :meth:`Renderer.signature_block` and :func:`signature_line` are
+there to be used in stories.
+
+The base draws the rest: the letterhead on the first page; on later pages a running header with the
+document's title and case number; on every page a footer with "Page x of y". The total is found
+properly, by laying the document out twice: the first pass counts the pages, the second draws the
+numbers (and would go round again, were the count ever to change). Every string of user text is
+escaped and set in the embedded DejaVu fonts, with CID fallbacks for Chinese, Japanese and Korean
+(:mod:`ethics_desk.reports.fonts`). Output is ReportLab's ``invariant`` mode: the same data gives
+the same bytes, so an issued document can be reprinted identically.
+
+A later letter is written like this (its data a frozen dataclass with ``letterhead`` and
+``case_number``; its wording ``resources/templates/defect-letter.txt``; then one line in
+:mod:`ethics_desk.reports.registry`)::
+
+    class DefectLetterRenderer(Renderer[DefectLetterPaper]):
+        '''Kind ``defect-letter``: returns a complaint that does not comply (§ 2-83(d)(3)).'''
+
+        kind = "defect-letter"
+        title = "Defect letter to the complainant (§ 2-83(d)(3))"
+        template_name = "defect-letter"
+        required_sections = ("title", "body", "closing")
+
+        def values(self, data: DefectLetterPaper) -> dict[str, str | None]:
+            return {"complainant_name": data.complainant.name or None}
+
+        def recipient(self, data: DefectLetterPaper) -> Party | None:
+            return data.complainant
+
+        def story(self, data: DefectLetterPaper, wording: Wording) -> list[Flowable]:
+            return [Paragraph(wording.text("title"), self.styles["Title"]),
+                    *wording.flowables("body"),
+                    *(Paragraph(markup(defect), self.styles["Item"]) for defect in data.defects),
+                    self.signature_block(data.letterhead, wording.text("closing"))]
+
+Measurements are written in inches (``* inch`` turns them into PDF points) on a US-letter sheet;
+ReportLab's origin is the bottom-left corner.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
+
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
+from reportlab.lib.pagesizes import LETTER
+from reportlab.lib.styles import ParagraphStyle, StyleSheet1
+from reportlab.lib.units import inch
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import (
+    BaseDocTemplate,
+    Flowable,
+    Frame,
+    KeepTogether,
+    ListFlowable,
+    ListItem,
+    PageTemplate,
+    Paragraph,
+    Spacer,
+    Table,
+    TableStyle,
+)
+
+from ethics_desk.errors import UserError
+from ethics_desk.reports.data import Letterhead, Party
+from ethics_desk.reports.fonts import BOLD, REGULAR, markup, register_fonts
+from ethics_desk.reports.templates import BlockKind, DocumentTemplate, TemplateLibrary
+
+PAGE_WIDTH: float = LETTER[0]
+PAGE_HEIGHT: float = LETTER[1]
+MARGIN_LEFT: float = 1.0 * inch
+MARGIN_RIGHT: float = 1.0 * inch
+MARGIN_TOP: float = 1.0 * inch
+"""Top of the text on later pages (the running header sits above it)."""
+MARGIN_BOTTOM: float = 0.9 * inch
+LETTERHEAD_TOP: float = 0.6 * inch
+"""From the top edge of the sheet to the top of the letterhead."""
+LETTERHEAD_BOTTOM: float = 1.45 * inch
+"""From the top edge to the rule under the letterhead."""
+HEADER_BASELINE: float = 0.6 * inch
+"""From the top edge to the running header's baseline on later pages."""
+FOOTER_BASELINE: float = 0.5 * inch
+"""From the bottom edge to the footer's baseline."""
+MARKING_BASELINE: float = 0.45 * inch
+"""From the top edge to the confidentiality marking's baseline."""
+
+# The window of a standard #10 envelope (4-1/8" x 9-1/2") seen on a US-letter sheet folded in
+# three (letter fold, address panel on top), measured from the sheet's top-left corner.
+WINDOW_LEFT: float = 7 / 8 * inch
+WINDOW_TOP: float = 2.0 * inch
+WINDOW_WIDTH: float = 4.5 * inch
+WINDOW_HEIGHT: float = 1.125 * inch
+WINDOW_CLEARANCE: float = 1 / 8 * inch
+"""How far the address keeps inside each edge of the window: the folded sheet moves a little."""
+SIDE_BLOCK_LEFT: float = 5.6 * inch
+"""Left edge of the date and case lines printed to the right of the window."""
+BODY_TOP_WITH_WINDOW: float = WINDOW_TOP + WINDOW_HEIGHT + 0.3 * inch
+BODY_TOP_WITHOUT_WINDOW: float = LETTERHEAD_BOTTOM + 0.3 * inch
+
+MAX_PASSES = 3
+"""Layout passes allowed for "Page x of y" to settle (two always suffice: the numbers are drawn
+outside the frames, so their width cannot move the text)."""
+GREY = colors.Color(0.35, 0.35, 0.35)
+
+
+@dataclass(frozen=True)
+class Rect:
+    """A rectangle on the page in points, origin at the bottom-left corner of the sheet."""
+
+    left: float
+    bottom: float
+    width: float
+    height: float
+
+    @classmethod
+    def from_top_left(cls, left: float, top: float, width: float, height: float) -> Rect:
+        """A rectangle measured as with a ruler: from the sheet's left and top edges."""
+        return cls(left, PAGE_HEIGHT - top - height, width, height)
+
+    @property
+    def right(self) -> float:
+        """The right edge."""
+        return self.left + self.width
+
+    @property
+    def top(self) -> float:
+        """The top edge."""
+        return self.bottom + self.height
+
+    def contains(self, other: Rect) -> bool:
+        """Whether ``other`` lies wholly inside this rectangle."""
+        return (self.left <= other.left and other.right <= self.right
+                and self.bottom <= other.bottom and other.top <= self.top)
+
+    def inset(self, amount: float) -> Rect:
+        """This rectangle shrunk by ``amount`` on every side."""
+        return Rect(self.left + amount, self.bottom + amount, self.width - 2 * amount,
+                    self.height - 2 * amount)
+
+
+WINDOW = Rect.from_top_left(WINDOW_LEFT, WINDOW_TOP, WINDOW_WIDTH, WINDOW_HEIGHT)
+"""Where the envelope's window shows the folded sheet."""
+ADDRESS_SIZES = (10.0, 9.5, 9.0, 8.5, 8.0)
+"""Font sizes tried, largest first, until the address fits the window."""
+
+
+class PaperData(Protocol):
+    """What every document's data carries: the office's letterhead and the case number (or "")."""
+
+    @property
+    def letterhead(self) -> Letterhead:
+        """The office."""
+        ...
+
+    @property
+    def case_number(self) -> str:
+        """``ERB-YYYY-NNN``, or empty when the document belongs to no filed case."""
+        ...
+
+
+D = TypeVar("D", bound=PaperData)
+
+
+class DocTable(Table):
+    """A platypus Table whose cells default to DejaVu: ReportLab's default, Helvetica, is not
+    embedded and would put an unembedded font into the PDF. Documents use this, not Table."""
+
+    def __init__(self, data: Any, *args: Any, **kwargs: Any) -> None:
+        super().__init__(data, *args, **kwargs)
+        self.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), REGULAR)]))
+
+
+class Wording:
+    """A document's template bound to its placeholder values, turned into flowables on demand."""
+
+    def __init__(self, template: DocumentTemplate, values: Mapping[str, str | None],
+                 styles: StyleSheet1) -> None:
+        self.template = template
+        self.values = values
+        self.styles = styles
+
+    def has(self, section: str) -> bool:
+        """Whether the template has ``section`` (for optional parts)."""
+        return section in self.template.sections
+
+    def text(self, section: str) -> str:
+        """A one-paragraph section as Paragraph markup (labels, captions, single sentences)."""
+        return "<br/>".join(self.template.inline(item, self.values)
+                            for block in self.template.section(section).blocks
+                            for item in block.items)
+
+    def plain(self, section: str) -> str:
+        """A one-paragraph section as plain text (for PDF metadata and running headers)."""
+        return " ".join(self.template.plain(item, self.values)
+                        for block in self.template.section(section).blocks
+                        for item in block.items)
+
+    def flowables(self, section: str, style: str = "Body") -> list[Flowable]:
+        """Every block of ``section`` as flowables; paragraphs in ``style``."""
+        out: list[Flowable] = []
+        for block in self.template.section(section).blocks:
+            items = [self.template.inline(item, self.values) for item in block.items]
+            if block.kind is BlockKind.HEADING:
+                out.append(Paragraph(items[0], self.styles["Heading"]))
+            elif block.kind is BlockKind.SUBHEADING:
+                out.append(Paragraph(items[0], self.styles["Subheading"]))
+            elif block.kind is BlockKind.PARAGRAPH:
+                out.append(Paragraph(items[0], self.styles[style]))
+            elif block.kind is BlockKind.LINES:
+                out.append(Paragraph("<br/>".join(items), self.styles[style]))
+            elif block.kind is BlockKind.NOTICE:
+                out.append(notice([Paragraph(item, self.styles["Notice"]) for item in items]))
+            else:
+                out.append(bullet_list(items, self.styles["Item" if style == "Body" else style],
+                                       numbered=block.kind is BlockKind.NUMBERS))
+        return out
+
+
+def paragraphs(text: str, style: ParagraphStyle) -> list[Flowable]:
+    """User text as paragraphs: a blank line starts a new one, a single line break is kept."""
+    chunks = [chunk.strip() for chunk in re.split(r"\n[ \t]*\n", text.replace("\r\n", "\n"))]
+    return [Paragraph(markup(chunk), style) for chunk in chunks if chunk]
+
+
+def bullet_list(items: Sequence[str], style: ParagraphStyle, *, numbered: bool = False,
+                start: int = 1) -> ListFlowable:
+    """A bulleted (or numbered) list of markup items."""
+    flowables = [ListItem(Paragraph(item, style), leftIndent=16) for item in items]
+    common = {"bulletFontName": REGULAR, "bulletFontSize": style.fontSize, "leftIndent": 16,
+              "spaceAfter": max(style.spaceAfter, 3)}
+    if numbered:
+        return ListFlowable(flowables, bulletType="1", start=start, bulletFormat="%s.", **common)
+    return ListFlowable(flowables, bulletType="bullet", start="•", **common)
+
+
+def notice(content: list[Flowable], *, padding: float = 7) -> DocTable:
+    """Flowables in a ruled box: warnings, notes to the reader (short: a box cannot split)."""
+    table = DocTable([[content]], colWidths=["100%"])
+    table.setStyle(TableStyle([
+        ("BOX", (0, 0), (-1, -1), 1.2, colors.black),
+        ("LEFTPADDING", (0, 0), (-1, -1), padding),
+        ("RIGHTPADDING", (0, 0), (-1, -1), padding),
+        ("TOPPADDING", (0, 0), (-1, -1), padding),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), padding - 2),
+    ]))
+    table.spaceBefore = 6
+    table.spaceAfter = 8
+    return table
+
+
+def signature_line(caption: str, styles: StyleSheet1, *, width: float = 3.4 * inch,
+                   filled: str = "", space: float = 0.45 * inch) -> DocTable:
+    """A line to sign or write on, ``caption`` (markup) under it; ``filled`` (markup) on it."""
+    table = DocTable([[Paragraph(filled, styles["Fill"])],
+                      [Paragraph(caption, styles["Caption"])]],
+                     colWidths=[width], rowHeights=[space, None], hAlign="LEFT")
+    table.setStyle(TableStyle([
+        ("LINEBELOW", (0, 0), (0, 0), 0.8, colors.black),
+        ("VALIGN", (0, 0), (0, 0), "BOTTOM"),
+        ("LEFTPADDING", (0, 0), (-1, -1), 0),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+        ("TOPPADDING", (0, 0), (-1, -1), 1),
+        ("BOTTOMPADDING", (0, 0), (0, 0), 2),
+    ]))
+    return table
+
+
+def field_table(rows: Sequence[tuple[str, str]], styles: StyleSheet1, *,
+                label_width: float = 1.9 * inch, width: float | None = None) -> DocTable:
+    """Label and value pairs (both markup) in two columns, values on light rules."""
+    total = width if width is not None else PAGE_WIDTH - MARGIN_LEFT - MARGIN_RIGHT
+    table = DocTable([[Paragraph(label, styles["Label"]), Paragraph(value, styles["Cell"])]
+                      for label, value in rows], colWidths=[label_width, total - label_width],
+                     hAlign="LEFT")
+    table.setStyle(TableStyle([
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("LINEBELOW", (1, 0), (1, -1), 0.4, colors.Color(0.7, 0.7, 0.7)),
+        ("LEFTPADDING", (0, 0), (-1, -1), 0),
+        ("RIGHTPADDING", (0, 0), (0, -1), 6),
+        ("TOPPADDING", (0, 0), (-1, -1), 3),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+    ]))
+    return table
+
+
+@dataclass
+class _Pass:
+    """One layout pass: what the page callbacks need, and the pages they saw."""
+
+    data: Any
+    wording: Wording
+    total_pages: int | None
+    pages: int = 0
+    recipient: Party | None = None
+    side_lines: list[str] = field(default_factory=list)
+
+
+class _DocTemplate(BaseDocTemplate):
+    """Page template "first" for page 1, "later" for every page after it."""
+
+    def handle_pageBegin(self) -> None:
+        """Switch to the continuation template once the first page has begun."""
+        self._handle_pageBegin()
+        self._handle_nextPageTemplate("later")
+
+
+class Renderer(ABC, Generic[D]):
+    """The base of every document: subclasses give the kind, the template and the story."""
+
+    kind: ClassVar[str]
+    """The registry's name for the document, e.g. ``receipt``."""
+    title: ClassVar[str]
+    """What the document is, for a list of documents (the printed title is in the template)."""
+    template_name: ClassVar[str]
+    """The template file (without ``.txt``) under ``resources/templates/``."""
+    required_sections: ClassVar[tuple[str, ...]] = ("title",)
+    """Sections checked before anything is laid out, so a broken override fails at once."""
+    confidential: ClassVar[bool] = False
+    """Whether the "CONFIDENTIAL — § 2-83(h)" marking goes on every page."""
+
+    pagesize = LETTER
+    left_margin = MARGIN_LEFT
+    right_margin = MARGIN_RIGHT
+    top_margin = MARGIN_TOP
+    bottom_margin = MARGIN_BOTTOM
+
+    def __init__(self, templates: TemplateLibrary | None = None) -> None:
+        register_fonts()
+        self.templates = templates if templates is not None else TemplateLibrary()
+        self.styles = self.stylesheet()
+
+    # -- the public interface ------------------------------------------------------------------
+
+    def render(self, data: D) -> bytes:
+        """The document as PDF bytes (the same bytes for the same data and template)."""
+        template = self.templates.load(self.template_name)
+        values = {**self.common_values(data.letterhead, data.case_number), **self.values(data)}
+        template.check(values)
+        for section in self.required_sections:
+            template.section(section)
+        wording = Wording(template, values, self.styles)
+        total: int | None = None
+        for _ in range(MAX_PASSES):
+            pdf, pages = self._build(data, wording, total)
+            if pages == total:
+                return pdf
+            total = pages
+        raise RuntimeError(f"the page count of {self.kind} did not settle")  # pragma: no cover
+
+    def window_rect(self) -> Rect:
+        """The envelope window, on the sheet."""
+        return WINDOW
+
+    def address_block_rect(self) -> Rect:
+        """Where the recipient's address is printed: inside the window, clear of its edges."""
+        return WINDOW.inset(WINDOW_CLEARANCE)
+
+    # -- template methods for subclasses -------------------------------------------------------
+
+    @abstractmethod
+    def values(self, data: D) -> dict[str, str | None]:
+        """The placeholder values the template may use (``None``: no value for this case)."""
+
+    @abstractmethod
+    def story(self, data: D, wording: Wording) -> list[Flowable]:
+        """The document's flowables, title first."""
+
+    def recipient(self, data: D) -> Party | None:
+        """Whom a letter is addressed to, printed in the envelope window; ``None`` for no window."""
+        return None
+
+    def side_lines(self, data: D, wording: Wording) -> list[str]:
+        """Markup lines printed to the right of the window, when there is one (date, case)."""
+        return [markup(f"Case {data.case_number}")] if data.case_number else []
+
+    def is_confidential(self, data: D) -> bool:
+        """Whether this document carries the § 2-83(h) marking on every page."""
+        return self.confidential
+
+    def case_label(self, data: D) -> str:
+        """The case as the header and footer show it."""
+        return f"Case {data.case_number}" if data.case_number else ""
+
+    def first_page_top(self, *, has_window: bool) -> float:
+        """From the top edge to where the first page's text begins (below the window if any)."""
+        return BODY_TOP_WITH_WINDOW if has_window else BODY_TOP_WITHOUT_WINDOW
+
+    def common_values(self, letterhead: Letterhead, case_number: str) -> dict[str, str | None]:
+        """The placeholders every template may use: the office, and the case number."""
+        return {
+            "office_name": letterhead.office_name,
+            "city": letterhead.city,
+            "mailing_address": letterhead.mailing_address,
+            "mailing_address_line": _one_line(letterhead.mailing_address),
+            "filing_address": letterhead.filing_address,
+            "filing_address_line": _one_line(letterhead.filing_address),
+            "office_phone": letterhead.phone,
+            "office_fax": letterhead.fax,
+            "signatory": letterhead.signatory,
+            "signatory_title": letterhead.signatory_title,
+            "county": letterhead.county,
+            "case_number": case_number or None,
+        }
+
+    def stylesheet(self) -> StyleSheet1:
+        """The paragraph styles; override to change sizes for one document."""
+        sheet = StyleSheet1()
+        add = sheet.add
+        add(ParagraphStyle("Body", fontName=REGULAR, fontSize=10, leading=13.5, spaceAfter=6))
+        add(ParagraphStyle("BodyTight", parent=sheet["Body"], spaceAfter=2))
+        add(ParagraphStyle("Indented", parent=sheet["Body"], leftIndent=0.3 * inch))
+        add(ParagraphStyle("Item", parent=sheet["Body"], spaceAfter=3))
+        add(ParagraphStyle("Small", fontName=REGULAR, fontSize=8.5, leading=11, spaceAfter=4))
+        add(ParagraphStyle("Title", fontName=BOLD, fontSize=15, leading=19, spaceAfter=8))
+        add(ParagraphStyle("Subtitle", fontName=REGULAR, fontSize=10, leading=13,
+                           textColor=GREY, spaceAfter=10))
+        add(ParagraphStyle("Heading", fontName=BOLD, fontSize=11.5, leading=14.5, spaceBefore=10,
+                           spaceAfter=4, keepWithNext=1))
+        add(ParagraphStyle("Subheading", fontName=BOLD, fontSize=10, leading=13, spaceBefore=6,
+                           spaceAfter=3, keepWithNext=1))
+        add(ParagraphStyle("Notice", fontName=BOLD, fontSize=9.5, leading=12.5, spaceAfter=3))
+        add(ParagraphStyle("Cell", fontName=REGULAR, fontSize=9.5, leading=12))
+        add(ParagraphStyle("CellBold", parent=sheet["Cell"], fontName=BOLD))
+        add(ParagraphStyle("CellSmall", fontName=REGULAR, fontSize=7.5, leading=9.5))
+        add(ParagraphStyle("Label", fontName=BOLD, fontSize=8.5, leading=12, textColor=GREY))
+        add(ParagraphStyle("Fill", fontName=REGULAR, fontSize=10, leading=12))
+        add(ParagraphStyle("Caption", fontName=REGULAR, fontSize=8, leading=10, textColor=GREY))
+        add(ParagraphStyle("Address", fontName=REGULAR, fontSize=10, leading=12))
+        add(ParagraphStyle("Side", fontName=REGULAR, fontSize=9.5, leading=12.5))
+        add(ParagraphStyle("HeadCity", fontName=BOLD, fontSize=8.5, leading=11,
+                           textColor=GREY))
+        add(ParagraphStyle("HeadOffice", fontName=BOLD, fontSize=15, leading=18))
+        add(ParagraphStyle("HeadContact", fontName=REGULAR, fontSize=8, leading=10.5,
+                           textColor=GREY))
+        add(ParagraphStyle("Running", fontName=REGULAR, fontSize=8, leading=10, textColor=GREY))
+        add(ParagraphStyle("RunningRight", parent=sheet["Running"], alignment=TA_RIGHT))
+        add(ParagraphStyle("Marking", fontName=BOLD, fontSize=9, leading=11,
+                           alignment=TA_CENTER))
+        add(ParagraphStyle("Left", fontName=REGULAR, fontSize=10, leading=13,
+                           alignment=TA_LEFT))
+        return sheet
+
+    def signature_block(self, letterhead: Letterhead, closing: str) -> Flowable:
+        """The closing (markup, e.g. "Sincerely,"), room to sign, and the signatory."""
+        lines: list[str] = []
+        for line in (letterhead.signatory, letterhead.signatory_title, letterhead.office_name):
+            if line.strip() and line.strip() not in lines:
+                lines.append(line.strip())
+        return KeepTogether([
+            Spacer(0, 10),
+            Paragraph(closing, self.styles["Body"]),
+            signature_line("", self.styles, space=0.6 * inch, width=3.0 * inch),
+            Paragraph("<br/>".join(markup(line) for line in lines), self.styles["Left"]),
+        ])
+
+    # -- layout --------------------------------------------------------------------------------
+
+    def _build(self, data: D, wording: Wording, total: int | None) -> tuple[bytes, int]:
+        state = _Pass(data, wording, total, recipient=self.recipient(data),
+                      side_lines=self.side_lines(data, wording))
+        buffer = io.BytesIO()
+        doc = _DocTemplate(
+            buffer, pagesize=self.pagesize, leftMargin=self.left_margin,
+            rightMargin=self.right_margin, topMargin=self.top_margin,
+            bottomMargin=self.bottom_margin, invariant=1, initialFontName=REGULAR,
+            title=wording.plain("title"), author=data.letterhead.office_name,
+            subject=self.case_label(data), creator="Ethics Desk", producer="Ethics Desk",
+            lang="en-US")
+        width = PAGE_WIDTH - self.left_margin - self.right_margin
+        first_top = self.first_page_top(has_window=state.recipient is not None)
+        frame_args = {"leftPadding": 0, "rightPadding": 0, "topPadding": 0, "bottomPadding": 0}
+        doc.addPageTemplates([
+            PageTemplate("first", [Frame(self.left_margin, self.bottom_margin, width,
+                                         PAGE_HEIGHT - first_top - self.bottom_margin,
+                                         id="first", **frame_args)],
+                         onPage=self._page_callback(state, first=True), pagesize=self.pagesize),
+            PageTemplate("later", [Frame(self.left_margin, self.bottom_margin, width,
+                                         PAGE_HEIGHT - self.top_margin - self.bottom_margin,
+                                         id="later", **frame_args)],
+                         onPage=self._page_callback(state, first=False),
+                         pagesize=self.pagesize),
+        ])
+        doc.build(self.story(data, wording))
+        return buffer.getvalue(), state.pages
+
+    def _page_callback(self, state: _Pass, *, first: bool) -> Callable[[Canvas, Any], None]:
+        def on_page(canvas: Canvas, doc: Any) -> None:
+            state.pages = max(state.pages, canvas.getPageNumber())
+            canvas.saveState()
+            if first:
+                self.draw_letterhead(canvas, state.data.letterhead)
+                if state.recipient is not None:
+                    self.draw_address(canvas, state.recipient)
+                    if state.side_lines:
+                        self.draw_side_lines(canvas, state.side_lines)
+            else:
+                self.draw_running_header(canvas, state.data, state.wording)
+            if self.is_confidential(state.data):
+                self.draw_confidential_marking(canvas)
+            self.draw_footer(canvas, state.data, canvas.getPageNumber(), state.total_pages)
+            canvas.restoreState()
+        return on_page
+
+    def _draw(self, canvas: Canvas, text: str, style: str, left: float, top: float,
+              width: float) -> float:
+        """Markup drawn with its top at ``top``; returns the height used."""
+        paragraph = Paragraph(text, self.styles[style])
+        _, height = paragraph.wrapOn(canvas, width, PAGE_HEIGHT)
+        paragraph.drawOn(canvas, left, top - height)
+        return float(height)
+
+    def draw_letterhead(self, canvas: Canvas, letterhead: Letterhead) -> None:
+        """The city, the office and how to reach it across the top of the first page, ruled off."""
+        width = PAGE_WIDTH - self.left_margin - self.right_margin
+        top = PAGE_HEIGHT - LETTERHEAD_TOP
+        top -= self._draw(canvas, markup(letterhead.city.upper()), "HeadCity", self.left_margin,
+                          top, width)
+        top -= self._draw(canvas, markup(letterhead.office_name), "HeadOffice", self.left_margin,
+                          top, width)
+        contact = "  ·  ".join(part for part in (
+            _one_line(letterhead.mailing_address),
+            f"Telephone {letterhead.phone}" if letterhead.phone.strip() else "",
+            f"Fax {letterhead.fax}" if letterhead.fax.strip() else "") if part)
+        lines = [markup(contact)] if contact else []
+        if letterhead.filing_address.strip():
+            lines.append(markup("In person: " + _one_line(letterhead.filing_address)))
+        if lines:
+            self._draw(canvas, "<br/>".join(lines), "HeadContact", self.left_margin, top - 2,
+                       width)
+        canvas.setStrokeColor(colors.black)
+        canvas.setLineWidth(0.8)
+        rule = PAGE_HEIGHT - LETTERHEAD_BOTTOM
+        canvas.line(self.left_margin, rule, PAGE_WIDTH - self.right_margin, rule)
+
+    def address_lines_markup(self, recipient: Party) -> str:
+        """The recipient's name and address as markup, one line per line."""
+        return "<br/>".join(markup(line) for line in recipient.address_lines)
+
+    def draw_address(self, canvas: Canvas, recipient: Party) -> None:
+        """The recipient in the window position, shrunk to fit; too long an address is refused."""
+        box = self.address_block_rect()
+        text = self.address_lines_markup(recipient)
+        for size in ADDRESS_SIZES:
+            style = ParagraphStyle("AddressFit", parent=self.styles["Address"], fontSize=size,
+                                   leading=size * 1.2)
+            paragraph = Paragraph(text, style)
+            _, height = paragraph.wrapOn(canvas, box.width, box.height)
+            lines = len(paragraph.blPara.lines)
+            if height <= box.height and lines == len(recipient.address_lines):
+                paragraph.drawOn(canvas, box.left, box.top - height)
+                return
+        raise UserError(
+            f"The address of {recipient.name} does not fit the envelope window "
+            f"({len(recipient.address_lines)} lines).",
+            "Shorten it to at most five short lines: name, street or box, city, state and ZIP.")
+
+    def draw_side_lines(self, canvas: Canvas, lines: list[str]) -> None:
+        """The date and case to the right of the window."""
+        self._draw(canvas, "<br/>".join(lines), "Side", SIDE_BLOCK_LEFT,
+                   self.address_block_rect().top, PAGE_WIDTH - self.right_margin - SIDE_BLOCK_LEFT)
+
+    def draw_running_header(self, canvas: Canvas, data: D, wording: Wording) -> None:
+        """Title and case at the top of every page after the first, ruled off."""
+        width = PAGE_WIDTH - self.left_margin - self.right_margin
+        top = PAGE_HEIGHT - HEADER_BASELINE + 8
+        self._draw(canvas, markup(wording.plain("title")), "Running", self.left_margin, top,
+                   width * 0.6)
+        self._draw(canvas, markup(self.case_label(data)), "RunningRight",
+                   self.left_margin + width * 0.6, top, width * 0.4)
+        canvas.setStrokeColor(GREY)
+        canvas.setLineWidth(0.5)
+        rule = PAGE_HEIGHT - HEADER_BASELINE - 5
+        canvas.line(self.left_margin, rule, PAGE_WIDTH - self.right_margin, rule)
+
+    def draw_footer(self, canvas: Canvas, data: D, page: int, total: int | None) -> None:
+        """The case on the left and "Page x of y" on the right, on every page."""
+        width = PAGE_WIDTH - self.left_margin - self.right_margin
+        top = FOOTER_BASELINE + 8
+        left = " · ".join(part for part in (
+            self.case_label(data), f"{data.letterhead.office_name}, {data.letterhead.city}")
+            if part)
+        self._draw(canvas, markup(left), "Running", self.left_margin, top, width * 0.75)
+        self._draw(canvas, f"Page {page} of {total if total is not None else page}",
+                   "RunningRight", self.left_margin + width * 0.75, top, width * 0.25)
+
+    def draw_confidential_marking(self, canvas: Canvas) -> None:
+        """"CONFIDENTIAL — § 2-83(h)" boxed at the top centre of the page."""
+        text = "CONFIDENTIAL — § 2-83(h)"
+        style = self.styles["Marking"]
+        text_width = canvas.stringWidth(text, style.fontName, style.fontSize)
+        box_width = text_width + 14
+        left = (PAGE_WIDTH - box_width) / 2
+        baseline = PAGE_HEIGHT - MARKING_BASELINE
+        canvas.setStrokeColor(colors.black)
+        canvas.setLineWidth(0.9)
+        canvas.rect(left, baseline - 4, box_width, style.fontSize + 7, stroke=1, fill=0)
+        canvas.setFont(style.fontName, style.fontSize)
+        canvas.setFillColor(colors.black)
+        canvas.drawCentredString(PAGE_WIDTH / 2, baseline, text)
+
+
+def _one_line(text: str) -> str:
+    """A multi-line address on one line, its lines joined by commas."""
+    return ", ".join(line.strip() for line in text.splitlines() if line.strip())

@@ -1,0 +1,101 @@
+"""The intake's papers in the interface: preview dialogs with Print, each print audited."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTabWidget, QVBoxLayout, QWidget
+
+from ethics_desk import papers
+from ethics_desk.intake import Intake
+from ethics_desk.models import CaseState, Complaint
+from ethics_desk.office import record_access
+from ethics_desk.ui.context import AppContext
+from ethics_desk.ui.errors import attempt
+from ethics_desk.ui.pdf_view import PdfPreviewDialog, PdfViewer, choose_printer, print_document
+
+
+def sworn_complaint(context: AppContext, intake: Intake, citations: list[str]) -> bytes:
+    """The sworn complaint for the intake as typed."""
+    return papers.sworn_complaint_for_intake(context.database, intake, citations)
+
+
+def show_info_sheet(context: AppContext, parent: QWidget | None) -> PdfPreviewDialog | None:
+    """Preview the (b) information sheet; printing it is audited."""
+    data = attempt(parent, lambda: papers.info_sheet(context.database))
+    if data is None:
+        return None
+
+    def audit(pages: int) -> None:
+        record_access(context.database, actor=context.staff_name, action="print.info-sheet",
+                      summary=f"Printed the information sheet ({pages} page(s)) (§ 2-83(b))")
+
+    dialog = PdfPreviewDialog("How to file an ethics complaint — § 2-83(b)", data, parent,
+                              on_print=audit)
+    dialog.setObjectName("infoSheetDialog")
+    dialog.open()
+    return dialog
+
+
+class FilingPapersDialog(QDialog):
+    """After filing: the receipt, or for an unsworn complaint the letter returning it."""
+
+    def __init__(self, context: AppContext, case_id: int, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.context = context
+        self.case_id = case_id
+        with context.database.read_session() as session:
+            complaint = session.get(Complaint, case_id)
+            assert complaint is not None
+            number, state = complaint.case_number or "", complaint.state
+        self.setObjectName("filingPapersDialog")
+        self.setWindowTitle(f"{number} filed — papers for the complainant")
+        self.resize(840, 920)
+        self.tabs = QTabWidget(self)
+        self.viewers: dict[str, PdfViewer] = {}
+        if state is CaseState.RETURNED_UNSWORN:
+            # The return letter acknowledges receipt (case number, date); a receipt would
+            # promise a review that § 2-83(c) forbids for an unsworn complaint.
+            self._add("unsworn-return", "&Return letter (not sworn)",
+                      papers.unsworn_return(context.database, case_id, context.now().date()))
+        else:
+            self._add("receipt", "Filing &receipt", papers.receipt(context.database, case_id))
+        buttons = QDialogButtonBox(self)
+        self.print_button = buttons.addButton("&Print this paper…",
+                                              QDialogButtonBox.ButtonRole.ActionRole)
+        buttons.addButton(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        self.print_button.clicked.connect(lambda: self.print_current())
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.tabs, 1)
+        layout.addWidget(buttons)
+
+    def _add(self, kind: str, label: str, data: bytes) -> None:
+        viewer = PdfViewer(self)
+        viewer.setObjectName(kind)
+        viewer.set_pdf(data)
+        self.viewers[kind] = viewer
+        self.tabs.addTab(viewer, label)
+
+    def current_kind(self) -> str:
+        """The kind of paper on the tab shown."""
+        return list(self.viewers)[self.tabs.currentIndex()]
+
+    def print_current(self, printer: object = None) -> int:
+        """Print the paper on the tab shown (audited); returns pages printed."""
+        kind = self.current_kind()
+        chosen = printer or choose_printer(self)
+        if chosen is None:
+            return 0
+        pages = print_document(self.viewers[kind].document, chosen)  # type: ignore[arg-type]
+        record_access(self.context.database, actor=self.context.staff_name,
+                      action=f"print.{kind}", complaint_id=self.case_id,
+                      summary=f"Printed the {kind.replace('-', ' ')} ({pages} page(s))")
+        return pages
+
+
+def show_filing_papers(context: AppContext, case_id: int,
+                       parent: QWidget | None) -> FilingPapersDialog | None:
+    """Show the papers of a case just filed (non-modal, so the counter can go on)."""
+    dialog = attempt(parent, lambda: FilingPapersDialog(context, case_id, parent))
+    if dialog is not None:
+        dialog.open()
+    return dialog

@@ -1,0 +1,72 @@
+"""How the interface reports trouble: a problem the user can fix is a message naming the fix;
+anything else is a bug, shown in a crash dialog and written to the log."""
+
+from __future__ import annotations
+
+import logging
+import sys
+import traceback
+from collections.abc import Callable
+from pathlib import Path
+from types import TracebackType
+from typing import TypeVar
+
+import platformdirs
+from PySide6.QtWidgets import QMessageBox, QWidget
+
+from ethics_desk.errors import ConflictError, RuleError, StorageError, UserError
+
+T = TypeVar("T")
+log = logging.getLogger("ethics_desk")
+
+
+def show_user_error(parent: QWidget | None, error: UserError, title: str = "") -> None:
+    """A warning that says what is wrong and what to do; nothing the user typed is touched."""
+    if not title:
+        title = ("The database needs attention" if isinstance(error, StorageError) else
+                 "Changed elsewhere" if isinstance(error, ConflictError) else
+                 "Not allowed by § 2-83" if isinstance(error, RuleError) else "Please check")
+    box = QMessageBox(QMessageBox.Icon.Warning, f"Ethics Desk — {title}", error.problem,
+                      QMessageBox.StandardButton.Ok, parent)
+    if error.fix:
+        box.setInformativeText(error.fix)
+    box.setObjectName("userErrorBox")
+    box.exec()
+
+
+def attempt(parent: QWidget | None, action: Callable[[], T], title: str = "") -> T | None:
+    """Run a user action; a :class:`UserError` becomes a message and ``None`` is returned."""
+    try:
+        return action()
+    except UserError as error:
+        show_user_error(parent, error, title)
+        return None
+
+
+def log_file() -> Path:
+    """Where the application log is written (the user's log folder)."""
+    folder = Path(platformdirs.user_log_dir("EthicsDesk", appauthor=False))
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder / "ethics-desk.log"
+
+
+def install_crash_handler() -> None:
+    """Log every unexpected exception and show it in a dialog instead of dying silently."""
+    logging.basicConfig(filename=log_file(), level=logging.INFO,
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+
+    def handle(kind: type[BaseException], value: BaseException,
+               tb: TracebackType | None) -> None:
+        text = "".join(traceback.format_exception(kind, value, tb))
+        log.error("Unexpected error\n%s", text)
+        if isinstance(value, UserError):
+            show_user_error(None, value)
+            return
+        box = QMessageBox(QMessageBox.Icon.Critical, "Ethics Desk — unexpected error",
+                          "Something went wrong inside Ethics Desk. What you were doing may not "
+                          "have been saved; saved records are safe.", QMessageBox.StandardButton.Ok)
+        box.setInformativeText(f"The details are in {log_file()}. Please send that file to IT.")
+        box.setDetailedText(text)
+        box.exec()
+
+    sys.excepthook = handle

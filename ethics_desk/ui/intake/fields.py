@@ -1,0 +1,117 @@
+"""Form pieces the intake pages share: a field with its inline message, optional dates."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import TypeVar
+
+from PySide6.QtCore import QDate, Qt
+from PySide6.QtWidgets import (
+    QDateEdit,
+    QFormLayout,
+    QLabel,
+    QPlainTextEdit,
+    QVBoxLayout,
+    QWidget,
+)
+
+NO_DATE = QDate(1900, 1, 1)
+ERROR_STYLE = "color: #a40000; font-weight: 600;"
+W = TypeVar("W", bound=QWidget)
+
+
+class FieldMessage(QLabel):
+    """The message shown right under a field when it needs attention (hidden otherwise)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWordWrap(True)
+        self.setStyleSheet(ERROR_STYLE)
+        self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.hide()
+
+    def say(self, text: str) -> None:
+        """Show ``text`` (with a warning sign, so it is not told by colour alone)."""
+        if text:
+            self.setText(f"⚠ {text}")
+            self.show()
+        else:
+            self.clear()
+            self.hide()
+
+
+class FieldForm:
+    """A form whose rows each carry an inline :class:`FieldMessage`, keyed by field path."""
+
+    def __init__(self, parent: QWidget) -> None:
+        self.layout = QFormLayout()
+        self.layout.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        self.parent = parent
+        self.messages: dict[str, FieldMessage] = {}
+        self.widgets: dict[str, QWidget] = {}
+
+    def add(self, key: str, label: str, widget: W) -> W:
+        """A labelled row: the widget with its message under it. ``&`` in the label = mnemonic."""
+        holder = QWidget(self.parent)
+        column = QVBoxLayout(holder)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(2)
+        column.addWidget(widget)
+        message = FieldMessage(holder)
+        message.setObjectName(f"message:{key}")
+        column.addWidget(message)
+        caption = QLabel(label, self.parent)
+        caption.setBuddy(widget)
+        self.layout.addRow(caption, holder)
+        widget.setObjectName(key)
+        self.messages[key] = message
+        self.widgets[key] = widget
+        return widget
+
+    def show(self, problems: dict[str, str]) -> None:
+        """Show each problem beside its field; clear the others. Focus the first problem."""
+        first = None
+        for key, message in self.messages.items():
+            text = problems.get(key, "")
+            message.say(text)
+            if text and first is None:
+                first = self.widgets[key]
+        if first is not None:
+            first.setFocus(Qt.FocusReason.OtherFocusReason)
+
+
+def text_box(parent: QWidget, height: int = 90, *, grows: bool = False) -> QPlainTextEdit:
+    """A multi-line text field where Tab moves on (keyboard users are not trapped).
+
+    ``height`` is its height in pixels at 100 % scaling; a box that ``grows`` takes the room
+    the page has left (the statement of facts).
+    """
+    box = QPlainTextEdit(parent)
+    box.setTabChangesFocus(True)
+    lines = box.fontMetrics().lineSpacing()
+    box.setMinimumHeight(max(height, 3 * lines))
+    if not grows:
+        box.setMaximumHeight(max(height, 3 * lines) + lines)
+    return box
+
+
+def date_edit(parent: QWidget) -> QDateEdit:
+    """A date field that can also be empty (shown as “not given”)."""
+    edit = QDateEdit(parent)
+    edit.setCalendarPopup(True)
+    edit.setDisplayFormat("yyyy-MM-dd")
+    edit.setMinimumDate(NO_DATE)
+    edit.setSpecialValueText("(not given)")
+    edit.setDate(NO_DATE)
+    return edit
+
+
+def get_date(edit: QDateEdit) -> date | None:
+    """The date in a :func:`date_edit`, or None when it is empty."""
+    value = edit.date()
+    return None if value == NO_DATE else date(value.year(), value.month(), value.day())
+
+
+def set_date(edit: QDateEdit, value: date | None) -> None:
+    """Put a date (or nothing) in a :func:`date_edit`."""
+    edit.setDate(NO_DATE if value is None else QDate(value.year, value.month, value.day))

@@ -1,0 +1,120 @@
+"""Step 8 — review everything, with links back to each step, and file (§ 2-83(c), (d)(1))."""
+
+from __future__ import annotations
+
+import html
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QUrl
+from PySide6.QtWidgets import QTextBrowser, QVBoxLayout
+
+from ethics_desk.intake import Intake, Problem, check_intake
+from ethics_desk.models import DocumentList
+from ethics_desk.ui.intake.base import IntakePage
+
+if TYPE_CHECKING:
+    from ethics_desk.ui.intake.wizard import IntakeWizard
+
+
+def _e(text: str) -> str:
+    return html.escape(text).replace("\n", "<br>")
+
+
+class ReviewPage(IntakePage):
+    """A summary of the whole intake; "Edit" links go back to the step; Finish files it."""
+
+    def __init__(self, wizard: IntakeWizard) -> None:
+        super().__init__(wizard, "8. Review and file",
+                         "Check everything with the complainant. Filing records the date and time "
+                         "received and assigns the case number.")
+        self.summary = QTextBrowser(self)
+        self.summary.setObjectName("reviewSummary")
+        self.summary.setOpenLinks(False)
+        self.summary.anchorClicked.connect(self._edit)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.summary)
+        self.setFinalPage(True)
+
+    def load(self, intake: Intake) -> None:
+        """Nothing to fill: the summary is built when the page is shown."""
+
+    def store(self, intake: Intake) -> None:
+        """Nothing to store: this page only shows."""
+
+    def initializePage(self) -> None:
+        """Summarise the intake as it stands."""
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Rebuild the summary."""
+        intake = self.intake_wizard.collect()
+        self.summary.setHtml(self.render_summary(intake, check_intake(intake)))
+
+    def _edit(self, url: QUrl) -> None:
+        self.intake_wizard.go_to(int(url.fragment().removeprefix("page-")))
+
+    def render_summary(self, intake: Intake, problems: list[Problem]) -> str:
+        """The summary as HTML (every user text escaped)."""
+        w = self.intake_wizard
+        parts = []
+        if problems:
+            items = "".join(f"<li>{_e(p.message)} ({_e(p.citation)})</li>" for p in problems)
+            parts.append(f"<p style='color:#a40000'><b>⚠ Not ready to file:</b></p><ul>{items}</ul>")
+        else:
+            sworn = intake.oath.sworn
+            parts.append("<p><b>Ready to file.</b> " + (
+                "The complaint is sworn; it will be forwarded for review (§ 2-83(d)(1))."
+                if sworn else "The complaint is <b>not sworn</b>: filing it records its receipt "
+                "and returns it to the complainant with a letter; it is not forwarded to the "
+                "Compliance Auditor (§ 2-83(c), last paragraph).") + "</p>")
+
+        def section(page: int, title: str, body: str) -> None:
+            parts.append(f"<h3>{title} <a href='#page-{page}'>Edit</a></h3>{body}")
+
+        c = intake.complainant
+        section(w.COMPLAINANT, "1. Complainant",
+                f"{_e(c.name)}<br>{_e(c.address)}<br>{_e(c.phone)} {_e(c.email)}"
+                + ("<br>Board member or staff" + (", acting for the Board" if c.acting_for_board
+                                                   else "") if c.is_board_member_or_staff else ""))
+        respondents = "".join(f"<li>{_e(r.name)}, {_e(r.title)}"
+                              + (f", {_e(r.department)}" if r.department else "")
+                              + ("" if r.address else " — <i>no mailing address</i>") + "</li>"
+                              for r in intake.respondents)
+        section(w.RESPONDENTS, "2. Respondents", f"<ul>{respondents}</ul>")
+        provisions = w.provision_citations(intake.provision_ids)
+        if intake.provision_unsure:
+            provisions.append("not sure")
+        route = intake.route.label if intake.route else "not confirmed"
+        section(w.ALLEGATION, "3. Allegation",
+                f"{_e(intake.nature)}<br><i>Provisions:</i> {_e('; '.join(provisions))}"
+                f"<br><i>Route:</i> {_e(route)}")
+        period = w.period_words(intake)
+        section(w.FACTS, "4. Facts", f"<i>{_e(period)}</i><br>{_e(intake.facts)}")
+        docs = {kind: [d for d in intake.documents if d.list_kind is kind]
+                for kind in DocumentList}
+        attached = ", ".join(_e(d.attachment.file_name) for d in docs[DocumentList.IN_POSSESSION]
+                             if d.attachment) or "none"
+        held = "; ".join(_e(f"{d.description} ({d.location or 'location unknown'})")
+                         for d in docs[DocumentList.NOT_IN_POSSESSION]) or "none"
+        gone = "; ".join(_e(f"{d.description} ({d.location or 'location unknown'})")
+                         for d in docs[DocumentList.UNAVAILABLE]) or "none"
+        section(w.DOCUMENTS, "5. Documents", f"Attached: {attached}<br>Held by others: {held}"
+                                             f"<br>Unavailable: {gone}")
+        o = intake.oath
+        affirmation = {None: "not chosen", "true_and_correct": "true and correct",
+                       "good_reason_to_believe": "good reason to believe"}[
+            o.affirmation.value if o.affirmation else None]
+        knowledge = ("information and belief — source and basis: " + _e(o.source_and_basis)
+                     if o.knowledge and o.knowledge.value == "information_and_belief"
+                     else "personal knowledge" if o.knowledge else "not chosen")
+        section(w.AFFIDAVIT, "6. Affidavit", f"{affirmation}; {knowledge}")
+        oath = ("not recorded" if o.sworn is None else "<b>not sworn</b>" if not o.sworn else
+                f"sworn {o.sworn_on or ''} before {_e(o.notary_name)}, County of {_e(o.county)}")
+        section(w.SIGNING, "7. Oath", oath)
+        return "".join(parts)
+
+    def validatePage(self) -> bool:
+        """Everything must be ready; the wizard then files through the controller."""
+        problems = check_intake(self.intake_wizard.collect())
+        self.refresh()
+        return not problems

@@ -1,0 +1,132 @@
+"""Step 7 — print the sworn complaint for signing, then record the oath (§ 2-83(c))."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QHBoxLayout,
+    QLineEdit,
+    QPushButton,
+    QRadioButton,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ethics_desk.intake import Intake, Problem, check_oath
+from ethics_desk.ui.intake.base import IntakePage
+from ethics_desk.ui.intake.fields import date_edit, get_date, set_date
+from ethics_desk.ui.pdf_view import PdfViewer
+
+if TYPE_CHECKING:
+    from ethics_desk.ui.intake.wizard import IntakeWizard
+
+
+class SigningPage(IntakePage):
+    """The complaint with its affidavit and notary jurat, previewed and printed; the oath."""
+
+    def __init__(self, wizard: IntakeWizard) -> None:
+        super().__init__(wizard, "7. Signing under oath — § 2-83(c)",
+                         "Print the complaint for the complainant to sign before the notary, "
+                         "then record the oath.")
+        self.viewer = PdfViewer(self)
+        self.viewer.setObjectName("swornComplaintPreview")
+        self.print_button = QPushButton("&Print for signing…", self)
+        self.print_button.setObjectName("printSwornComplaint")
+        self.print_button.clicked.connect(lambda: wizard.print_sworn_complaint())
+        self.sworn = QRadioButton("&Sworn: the complainant signed and swore before the notary",
+                                  self)
+        self.unsworn = QRadioButton("Not s&worn: it will be returned to the complainant, not "
+                                    "forwarded", self)
+        self.choice = QButtonGroup(self)
+        self.choice.addButton(self.sworn)
+        self.choice.addButton(self.unsworn)
+        answer = QWidget(self)
+        column = QVBoxLayout(answer)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.addWidget(self.sworn)
+        column.addWidget(self.unsworn)
+        self.form.add("oath.sworn", "The oath:", answer)
+        self.notary = self.form.add("oath.notary_name", "&Notary's name:", QLineEdit(self))
+        self.commission = self.form.add("oath.notary_commission_number",
+                                        "Commission n&umber:", QLineEdit(self))
+        self.expires = self.form.add("oath.notary_commission_expires",
+                                     "Commission e&xpires:", date_edit(self))
+        self.county = self.form.add("oath.county", "&County:", QLineEdit(self))
+        self.sworn_on = self.form.add("oath.sworn_on", "&Date sworn:", date_edit(self))
+        for button in (self.sworn, self.unsworn):
+            button.toggled.connect(self._sworn_changed)
+        right = QWidget(self)
+        right_column = QVBoxLayout(right)
+        right_column.addLayout(self.form.layout)
+        right_column.addStretch(1)
+        left = QWidget(self)
+        left_column = QVBoxLayout(left)
+        left_column.setContentsMargins(0, 0, 0, 0)
+        left_column.addWidget(self.viewer, 1)
+        row = QHBoxLayout()
+        row.addWidget(self.print_button)
+        row.addStretch(1)
+        left_column.addLayout(row)
+        splitter = QSplitter(self)
+        splitter.addWidget(left)
+        splitter.addWidget(right)
+        splitter.setStretchFactor(0, 3)
+        splitter.setStretchFactor(1, 2)
+        splitter.setSizes([560, 380])
+        layout = QVBoxLayout(self)
+        layout.addWidget(splitter, 1)
+        self.watch(self.sworn, self.unsworn, self.notary, self.commission, self.expires,
+                   self.county, self.sworn_on)
+
+    def initializePage(self) -> None:
+        """Render the complaint as it stands now (the preview is what will be printed)."""
+        self.refresh_preview()
+
+    def refresh_preview(self) -> None:
+        """Show the sworn complaint for the intake as typed."""
+        self.viewer.set_pdf(self.intake_wizard.sworn_complaint_pdf())
+
+    def _sworn_changed(self) -> None:
+        sworn = self.sworn.isChecked()
+        for widget in (self.notary, self.commission, self.expires, self.county, self.sworn_on):
+            widget.setEnabled(sworn)
+        if sworn and get_date(self.sworn_on) is None:
+            set_date(self.sworn_on, self.intake_wizard.context.now().date())
+        if sworn and not self.county.text():
+            self.county.setText(self.intake_wizard.default_county())
+
+    def load(self, intake: Intake) -> None:
+        """Fill from the intake."""
+        oath = intake.oath
+        self.choice.setExclusive(False)
+        self.sworn.setChecked(oath.sworn is True)
+        self.unsworn.setChecked(oath.sworn is False)
+        self.choice.setExclusive(True)
+        self.notary.setText(oath.notary_name)
+        self.commission.setText(oath.notary_commission_number)
+        set_date(self.expires, oath.notary_commission_expires)
+        self.county.setText(oath.county)
+        set_date(self.sworn_on, oath.sworn_on)
+        self._sworn_changed()
+
+    def store(self, intake: Intake) -> None:
+        """Write into the intake."""
+        oath = intake.oath
+        oath.sworn = True if self.sworn.isChecked() else False if self.unsworn.isChecked() else None
+        oath.notary_name = self.notary.text()
+        oath.notary_commission_number = self.commission.text()
+        oath.notary_commission_expires = get_date(self.expires)
+        oath.county = self.county.text()
+        oath.sworn_on = get_date(self.sworn_on)
+
+    def problems(self, intake: Intake) -> list[Problem]:
+        """The oath recorded; when sworn, before whom, where and when."""
+        problems = check_oath(intake.oath)
+        today = self.intake_wizard.context.now().date()
+        if intake.oath.sworn and intake.oath.sworn_on and intake.oath.sworn_on > today:
+            problems.append(Problem("oath.sworn_on", "The date sworn cannot be in the future.",
+                                    "§ 2-83(c)"))
+        return problems

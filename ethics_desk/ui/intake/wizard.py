@@ -1,0 +1,242 @@
+"""The intake wizard: eight pages, saved as the clerk types, filed through the controller.
+
+It writes nothing itself: every save is ``WorkflowController.save_draft`` and filing is the
+controller's FILE event (and, for an unsworn complaint, RETURN_UNSWORN). Closing it, or a
+crash, loses at most the last half second of typing; the draft is listed for resuming.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QTimer, Signal
+from PySide6.QtGui import QCloseEvent
+from PySide6.QtPrintSupport import QPrinter
+from PySide6.QtWidgets import QWidget, QWizard
+
+from ethics_desk.catalogue import ProvisionChoice
+from ethics_desk.drafts import load_intake
+from ethics_desk.errors import ConflictError, UserError
+from ethics_desk.intake import Intake
+from ethics_desk.models import CaseState, ViolationPeriod
+from ethics_desk.office import read_settings, record_access
+from ethics_desk.ui import documents
+from ethics_desk.ui.context import AppContext
+from ethics_desk.ui.errors import attempt, show_user_error
+from ethics_desk.ui.intake.affidavit_page import AffidavitPage
+from ethics_desk.ui.intake.allegation_page import AllegationPage
+from ethics_desk.ui.intake.base import IntakePage
+from ethics_desk.ui.intake.complainant_page import ComplainantPage
+from ethics_desk.ui.intake.documents_page import DocumentsPage
+from ethics_desk.ui.intake.facts_page import FactsPage
+from ethics_desk.ui.intake.respondents_page import RespondentsPage
+from ethics_desk.ui.intake.review_page import ReviewPage
+from ethics_desk.ui.intake.signing_page import SigningPage
+from ethics_desk.ui.pdf_view import choose_printer, print_document
+from ethics_desk.ui.sizing import fit_to_screen
+from ethics_desk.workflow import FileComplaint, ReturnUnsworn
+
+SAVE_DELAY_MS = 500
+
+
+class IntakeWizard(QWizard):
+    """One sworn complaint taken at the counter, step by step."""
+
+    COMPLAINANT, RESPONDENTS, ALLEGATION, FACTS, DOCUMENTS, AFFIDAVIT, SIGNING, REVIEW = range(8)
+    filed = Signal(int)
+
+    def __init__(self, context: AppContext, draft_id: int | None = None,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("intakeWizard")
+        self.context = context
+        self.controller = context.controller()
+        self.draft_id = draft_id
+        self.version: int | None = None
+        self.filed_case_id: int | None = None
+        self.save_error = ""
+        self.saved_at = ""
+        self._loading = True
+        self.setWindowTitle("New complaint")
+        self.setWizardStyle(QWizard.WizardStyle.ClassicStyle)
+        self.setOption(QWizard.WizardOption.NoBackButtonOnStartPage, True)
+        self.setOption(QWizard.WizardOption.HaveHelpButton, False)
+        self.setButtonText(QWizard.WizardButton.FinishButton, "&File the complaint")
+        self.setButtonText(QWizard.WizardButton.NextButton, "&Next >")
+        self.setButtonText(QWizard.WizardButton.BackButton, "< &Back")
+        self.setButtonText(QWizard.WizardButton.CancelButton, "Close (&keep the draft)")
+        fit_to_screen(self, 960, 760)
+        self.save_timer = QTimer(self)
+        self.save_timer.setSingleShot(True)
+        self.save_timer.setInterval(SAVE_DELAY_MS)
+        self.save_timer.timeout.connect(self.save_draft)
+        self.pages: list[IntakePage] = [
+            ComplainantPage(self), RespondentsPage(self), AllegationPage(self), FactsPage(self),
+            DocumentsPage(self), AffidavitPage(self), SigningPage(self), ReviewPage(self)]
+        for number, page in enumerate(self.pages):
+            self.setPage(number, page)
+        self.currentIdChanged.connect(lambda _id: self.save_draft())
+        intake = Intake()
+        if draft_id is not None:
+            loaded = attempt(self, lambda: load_intake(context.database, draft_id))
+            if loaded is not None:
+                intake, self.version = loaded
+        for page in self.pages:
+            page.load(intake)
+        self._pristine = self.collect() if draft_id is None else None
+        self._loading = False
+        self._update_title()
+
+    # -- the intake as typed --------------------------------------------------------------------
+
+    def collect(self) -> Intake:
+        """The intake as the pages show it now."""
+        intake = Intake()
+        for page in self.pages:
+            page.store(intake)
+        return intake
+
+    def page_of(self, kind: type[IntakePage]) -> IntakePage:
+        """The page of a given class."""
+        return next(p for p in self.pages if isinstance(p, kind))
+
+    def provision_citations(self, ids: list[int]) -> list[str]:
+        """The citations of the chosen provisions, in order."""
+        choices: list[ProvisionChoice] = self.page_of(AllegationPage).choices  # type: ignore[attr-defined]
+        by_id = {c.id: c.label for c in choices}
+        return [by_id[i] for i in ids if i in by_id]
+
+    @staticmethod
+    def period_words(intake: Intake) -> str:
+        """"From 2026-10-03 to 2026-10-17", "On 2026-10-03", "Ongoing since …"."""
+        start = intake.violation_start.isoformat() if intake.violation_start else "(no date)"
+        if intake.violation_period is ViolationPeriod.RANGE:
+            end = intake.violation_end.isoformat() if intake.violation_end else "(no end)"
+            return f"From {start} to {end}"
+        if intake.violation_period is ViolationPeriod.ONGOING_SINCE:
+            return f"Ongoing since {start}"
+        return f"On {start}"
+
+    def default_county(self) -> str:
+        """The county for the jurat (Settings)."""
+        return str(read_settings(self.context.database)["office.county"])
+
+    # -- saving --------------------------------------------------------------------------------
+
+    def schedule_save(self) -> None:
+        """Save shortly after the clerk stops typing."""
+        if not self._loading and self.filed_case_id is None:
+            self.save_timer.start()
+
+    def has_content(self, intake: Intake) -> bool:
+        """Whether anything has been typed (an untouched wizard creates no draft)."""
+        return intake != self._pristine
+
+    def save_draft(self) -> bool:
+        """Store the intake as a draft now; a failure is shown in the title, nothing is lost."""
+        self.save_timer.stop()
+        if self._loading or self.filed_case_id is not None:
+            return True
+        intake = self.collect()
+        if self.draft_id is None and not self.has_content(intake):
+            return True
+        try:
+            result = self.controller.save_draft(intake, self.draft_id,
+                                                expected_version=self.version)
+        except ConflictError as error:
+            show_user_error(self, error)
+            return False
+        except UserError as error:
+            self.save_error = error.problem
+            self._update_title()
+            return False
+        self.draft_id, self.version = result.complaint_id, result.version
+        self.save_error = ""
+        self.saved_at = self.context.now().astimezone().strftime("%H:%M:%S")
+        self._update_title()
+        return True
+
+    def _update_title(self) -> None:
+        name = f"Draft {self.draft_id}" if self.draft_id else "New complaint"
+        state = (f"NOT SAVED — {self.save_error} (it will be saved again when you type)"
+                 if self.save_error else f"saved {self.saved_at}" if self.saved_at else
+                 "nothing typed yet")
+        self.setWindowTitle(f"{name} — {state}")
+
+    # -- navigation ------------------------------------------------------------------------------
+
+    def go_to(self, page_id: int) -> None:
+        """Back to an earlier step (the review page's "Edit" links)."""
+        while self.currentId() > page_id:
+            self.back()
+
+    # -- documents -------------------------------------------------------------------------------
+
+    def sworn_complaint_pdf(self) -> bytes:
+        """The sworn complaint for the intake as typed (for preview and printing)."""
+        intake = self.collect()
+        return documents.sworn_complaint(self.context, intake,
+                                         self.provision_citations(intake.provision_ids))
+
+    def print_sworn_complaint(self, printer: QPrinter | None = None) -> int:
+        """Print the complaint for signing (audited); returns pages printed."""
+        viewer = self.page_of(SigningPage).viewer  # type: ignore[attr-defined]
+        viewer.set_pdf(self.sworn_complaint_pdf())
+        printer = printer or choose_printer(self)
+        if printer is None:
+            return 0
+        pages = print_document(viewer.document, printer)
+        self.save_draft()
+        record_access(self.context.database, actor=self.context.staff_name,
+                      action="print.sworn-complaint", complaint_id=self.draft_id,
+                      summary=f"Printed the sworn complaint for signing ({pages} pages)")
+        return pages
+
+    def show_info_sheet(self) -> None:
+        """The (b) information sheet."""
+        documents.show_info_sheet(self.context, self)
+
+    # -- filing and closing ------------------------------------------------------------------------
+
+    def file_complaint(self) -> int | None:
+        """File through the controller; an unsworn complaint is returned at once (c)."""
+        if not self.save_draft() or self.draft_id is None:
+            return None
+        case_id = self.draft_id
+        sworn = self.collect().oath.sworn
+        if attempt(self, lambda: self.controller.fire(case_id, FileComplaint())) is None:
+            return None
+        if not sworn:
+            attempt(self, lambda: self.controller.fire(case_id, ReturnUnsworn()))
+        self.filed_case_id = case_id
+        self.filed.emit(case_id)
+        return case_id
+
+    def accept(self) -> None:
+        """Finish: file, then show the receipt (and the return letter when unsworn)."""
+        case_id = self.file_complaint()
+        if case_id is None:
+            return
+        parent = self.parentWidget()
+        super().accept()
+        self.result_dialog = documents.show_filing_papers(self.context, case_id, parent)
+
+    def reject(self) -> None:
+        """Close, keeping the draft."""
+        self.save_draft()
+        super().reject()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        """Closing the window keeps the draft too."""
+        self.save_draft()
+        super().closeEvent(event)
+
+    def filed_state(self) -> CaseState | None:
+        """The state of the filed case (for the caller's message)."""
+        if self.filed_case_id is None:
+            return None
+        from ethics_desk.models import Complaint
+
+        with self.context.database.read_session() as session:
+            case = session.get(Complaint, self.filed_case_id)
+            return case.state if case else None
+
+

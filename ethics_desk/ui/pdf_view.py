@@ -1,0 +1,169 @@
+"""Previewing a PDF in the application (QPdfView with zoom and page navigation) and printing it."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QPointF, Qt, Signal
+from PySide6.QtGui import QAction, QKeySequence, QPainter
+from PySide6.QtPdf import QPdfDocument, QPdfDocumentRenderOptions
+from PySide6.QtPdfWidgets import QPdfView
+from PySide6.QtPrintSupport import QPrintDialog, QPrinter, QPrinterInfo
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QHBoxLayout,
+    QLabel,
+    QMessageBox,
+    QToolBar,
+    QVBoxLayout,
+    QWidget,
+)
+
+
+class PdfViewer(QWidget):
+    """A PDF shown from bytes, with zoom in/out, fit width and page up/down."""
+
+    printed = Signal(int)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.document = QPdfDocument(self)
+        self._buffer: QBuffer | None = None
+        self._bytes = b""
+        self.view = QPdfView(self)
+        self.view.setMinimumSize(320, 360)
+        self.view.setDocument(self.document)
+        self.view.setPageMode(QPdfView.PageMode.MultiPage)
+        self.view.setZoomMode(QPdfView.ZoomMode.FitToWidth)
+        self.toolbar = QToolBar("PDF", self)
+        self.page_label = QLabel(self)
+        self.page_label.setObjectName("pageLabel")
+        for text, shortcut, slot in (
+                ("Zoom +", QKeySequence.StandardKey.ZoomIn, lambda: self._zoom(1.25)),
+                ("Zoom −", QKeySequence.StandardKey.ZoomOut, lambda: self._zoom(0.8)),
+                ("Fit", QKeySequence("Ctrl+0"), self._fit),
+                ("◀ Page", QKeySequence("Ctrl+PgUp"), lambda: self._go(-1)),
+                ("Page ▶", QKeySequence("Ctrl+PgDown"), lambda: self._go(1))):
+            action = QAction(text, self)
+            action.setToolTip(f"{text} ({QKeySequence(shortcut).toString()})")
+            action.setShortcut(shortcut)
+            action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            action.triggered.connect(slot)
+            self.toolbar.addAction(action)
+            self.addAction(action)
+        self.toolbar.addWidget(self.page_label)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.toolbar)
+        layout.addWidget(self.view, 1)
+        self.view.pageNavigator().currentPageChanged.connect(self._show_page)
+
+    @property
+    def pdf_bytes(self) -> bytes:
+        """The PDF being shown."""
+        return self._bytes
+
+    def set_pdf(self, data: bytes) -> None:
+        """Show a PDF given as bytes (kept alive for as long as it is shown)."""
+        self.document.close()
+        self._bytes = data
+        self._buffer = QBuffer(self)
+        self._buffer.setData(QByteArray(data))
+        self._buffer.open(QIODevice.OpenModeFlag.ReadOnly)
+        self.document.load(self._buffer)
+        self._show_page(0)
+
+    def page_count(self) -> int:
+        """Pages in the document shown."""
+        return self.document.pageCount()
+
+    def _show_page(self, page: int) -> None:
+        self.page_label.setText(f"  Page {page + 1} of {max(1, self.document.pageCount())}")
+
+    def _zoom(self, factor: float) -> None:
+        self.view.setZoomMode(QPdfView.ZoomMode.Custom)
+        self.view.setZoomFactor(max(0.25, min(4.0, self.view.zoomFactor() * factor)))
+
+    def _fit(self) -> None:
+        self.view.setZoomMode(QPdfView.ZoomMode.FitToWidth)
+
+    def _go(self, step: int) -> None:
+        navigator = self.view.pageNavigator()
+        target = max(0, min(self.document.pageCount() - 1, navigator.currentPage() + step))
+        navigator.jump(target, QPointF(), navigator.currentZoom())
+
+
+def print_document(document: QPdfDocument, printer: QPrinter) -> int:
+    """Print every page of ``document`` on ``printer``; returns the number of pages sent."""
+    painter = QPainter()
+    if not painter.begin(printer):
+        raise OSError("The printer could not be started.")
+    try:
+        pages = document.pageCount()
+        for index in range(pages):
+            if index:
+                printer.newPage()
+            target = painter.viewport()
+            size = document.pagePointSize(index)
+            dpi = printer.resolution()
+            image = document.render(index, (size * dpi / 72).toSize(),
+                                    QPdfDocumentRenderOptions())
+            scaled = image.size().scaled(target.size(), Qt.AspectRatioMode.KeepAspectRatio)
+            painter.drawImage(target.x(), target.y(), image.scaled(scaled))
+        return pages
+    finally:
+        painter.end()
+
+
+def choose_printer(parent: QWidget | None) -> QPrinter | None:
+    """The system's print dialog; ``None`` when cancelled or when no printer is set up."""
+    if not QPrinterInfo.availablePrinters():
+        QMessageBox.warning(parent, "Ethics Desk — no printer",
+                            "No printer is set up on this computer.\n\nAdd a printer in the "
+                            "system settings (or ask IT), then print again. Nothing was lost.")
+        return None
+    printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+    dialog = QPrintDialog(printer, parent)
+    if dialog.exec() != QDialog.DialogCode.Accepted:
+        return None
+    return printer
+
+
+class PdfPreviewDialog(QDialog):
+    """A document shown before printing: preview, Print…, Close."""
+
+    def __init__(self, title: str, data: bytes, parent: QWidget | None = None,
+                 on_print: object = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(title)
+        self.resize(820, 900)
+        self.viewer = PdfViewer(self)
+        self.viewer.set_pdf(data)
+        self._on_print = on_print
+        buttons = QDialogButtonBox(self)
+        self.print_button = buttons.addButton("&Print…", QDialogButtonBox.ButtonRole.ActionRole)
+        buttons.addButton(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        self.print_button.clicked.connect(self.print_now)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.viewer, 1)
+        row = QHBoxLayout()
+        row.addStretch(1)
+        row.addWidget(buttons)
+        layout.addLayout(row)
+
+    def print_now(self, printer: QPrinter | None = None) -> int:
+        """Print through the system dialog (or on ``printer``); returns pages printed."""
+        printer = printer or choose_printer(self)
+        if printer is None:
+            return 0
+        try:
+            pages = print_document(self.viewer.document, printer)
+        except OSError as exc:
+            QMessageBox.warning(self, "Ethics Desk — printing failed",
+                                f"{exc}\n\nCheck that the printer is on and connected, then "
+                                "print again.")
+            return 0
+        if callable(self._on_print):
+            self._on_print(pages)
+        self.viewer.printed.emit(pages)
+        return pages

@@ -1,0 +1,77 @@
+"""New complaint: start an intake at the counter, or resume a draft left unfinished."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ethics_desk.drafts import list_drafts
+from ethics_desk.ui.context import AppContext
+
+
+class NewComplaintScreen(QWidget):
+    """The counter's starting point: a new intake, the drafts, and the information sheet."""
+
+    start_requested = Signal()
+    resume_requested = Signal(int)
+    info_sheet_requested = Signal()
+
+    def __init__(self, context: AppContext, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.context = context
+        intro = QLabel(
+            "<h2>New complaint</h2>A sworn complaint under City Code § 2-83 is taken at the "
+            "counter in eight steps: the complainant, the respondents, the allegation, the "
+            "facts, the documents, the affidavit, signing before a notary, and filing. "
+            "Everything is saved as you type; a complaint left unfinished is listed below.")
+        intro.setWordWrap(True)
+        self.start_button = QPushButton("&Start a new complaint", self)
+        self.start_button.setObjectName("startIntake")
+        self.info_button = QPushButton("Print the &information sheet (§ 2-83(b))", self)
+        self.start_button.clicked.connect(self.start_requested)
+        self.info_button.clicked.connect(self.info_sheet_requested)
+        self.drafts = QListWidget(self)
+        self.drafts.setObjectName("drafts")
+        self.drafts.itemActivated.connect(self._resume)
+        self.resume_button = QPushButton("&Resume the selected draft", self)
+        self.resume_button.clicked.connect(lambda: self._resume(self.drafts.currentItem()))
+        self.empty = QLabel("No unfinished drafts.")
+        row = QHBoxLayout()
+        row.addWidget(self.start_button)
+        row.addWidget(self.info_button)
+        row.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.addWidget(intro)
+        layout.addLayout(row)
+        drafts_label = QLabel("<b>Unfinished &drafts</b> (double-click or Enter to resume)")
+        drafts_label.setBuddy(self.drafts)
+        layout.addWidget(drafts_label)
+        layout.addWidget(self.empty)
+        layout.addWidget(self.drafts, 1)
+        layout.addWidget(self.resume_button, 0, Qt.AlignmentFlag.AlignLeft)
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Reload the drafts list."""
+        self.drafts.clear()
+        for draft in list_drafts(self.context.database):
+            item = QListWidgetItem(draft.label)
+            item.setData(Qt.ItemDataRole.UserRole, draft.complaint_id)
+            self.drafts.addItem(item)
+        has = self.drafts.count() > 0
+        self.empty.setVisible(not has)
+        self.resume_button.setEnabled(has)
+        if has:
+            self.drafts.setCurrentRow(0)
+
+    def _resume(self, item: QListWidgetItem | None) -> None:
+        if item is not None:
+            self.resume_requested.emit(int(item.data(Qt.ItemDataRole.UserRole)))

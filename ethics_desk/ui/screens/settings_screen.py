@@ -1,0 +1,109 @@
+"""Settings: the staff member at the desk, the letterhead, and the office's policy days."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ethics_desk import settings
+from ethics_desk.office import read_settings, save_settings
+from ethics_desk.ui.context import AppContext
+from ethics_desk.ui.errors import attempt
+
+MULTILINE = {"office.mailing_address", "office.filing_address"}
+
+
+class SettingsScreen(QWidget):
+    """Every declared setting in a form; Save stores the changed ones (each change audited)."""
+
+    saved = Signal(list)
+
+    def __init__(self, context: AppContext, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.context = context
+        self.fields: dict[str, QWidget] = {}
+        form = QFormLayout()
+        for key, option in settings.OPTIONS.items():
+            widget: QWidget
+            if isinstance(option.default, int):
+                spin = QSpinBox(self)
+                spin.setRange(0, 30)
+                spin.setMaximumWidth(90)
+                widget = spin
+            elif key in MULTILINE:
+                edit = QPlainTextEdit(self)
+                edit.setTabChangesFocus(True)
+                edit.setFixedHeight(58)
+                widget = edit
+            else:
+                widget = QLineEdit(self)
+            widget.setObjectName(key)
+            label = QLabel(f"&{option.label}:" if key == "staff.name" else f"{option.label}:")
+            label.setBuddy(widget)
+            form.addRow(label, widget)
+            self.fields[key] = widget
+        self.status = QLabel(self)
+        self.status.setObjectName("settingsStatus")
+        self.save_button = QPushButton("&Save settings", self)
+        self.revert_button = QPushButton("&Revert", self)
+        self.save_button.clicked.connect(self.save)
+        self.revert_button.clicked.connect(self.load)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.status, 1)
+        buttons.addWidget(self.revert_button)
+        buttons.addWidget(self.save_button)
+        layout = QVBoxLayout(self)
+        layout.addWidget(QLabel("<h2>Settings</h2>"))
+        layout.addLayout(form)
+        layout.addLayout(buttons)
+        layout.addStretch(1)
+        self.load()
+
+    def load(self) -> None:
+        """Show the stored values."""
+        for key, value in read_settings(self.context.database).items():
+            self._set(self.fields[key], value)
+        self.status.setText("")
+
+    def values(self) -> dict[str, Any]:
+        """The values in the form."""
+        out: dict[str, Any] = {}
+        for key, widget in self.fields.items():
+            if isinstance(widget, QSpinBox):
+                out[key] = widget.value()
+            elif isinstance(widget, QPlainTextEdit):
+                out[key] = widget.toPlainText().strip()
+            elif isinstance(widget, QLineEdit):
+                out[key] = widget.text().strip()
+        return out
+
+    def save(self) -> None:
+        """Store the changed settings (one transaction, audited)."""
+        actor = self.values().get("staff.name") or self.context.staff_name
+        changed = attempt(self, lambda: save_settings(self.context.database, self.values(),
+                                                      actor=actor))
+        if changed is None:
+            return
+        self.status.setText(f"Saved {len(changed)} change(s)." if changed else "No changes.")
+        self.saved.emit(changed)
+
+    @staticmethod
+    def _set(widget: QWidget, value: Any) -> None:
+        if isinstance(widget, QSpinBox):
+            widget.setValue(int(value))
+        elif isinstance(widget, QPlainTextEdit):
+            widget.setPlainText(str(value))
+        elif isinstance(widget, QLineEdit):
+            widget.setText(str(value))

@@ -1,0 +1,16 @@
+"""Window sizes that respect the screen, whatever the display scaling."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QWidget
+
+
+def fit_to_screen(widget: QWidget, width: int, height: int) -> None:
+    """Resize to ``width`` × ``height`` (logical pixels), shrunk to fit the available screen."""
+    screen = widget.screen()
+    if screen is None:
+        widget.resize(width, height)
+        return
+    available = screen.availableGeometry()
+    widget.resize(min(width, int(available.width() * 0.92)),
+                  min(height, int(available.height() * 0.9)))

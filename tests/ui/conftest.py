@@ -1,0 +1,48 @@
+"""GUI test fixtures: Qt settings in a temporary folder, the app context, typing helpers."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QCoreApplication, QEvent, QSettings, Qt
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import QApplication, QWidget
+from pytestqt.qtbot import QtBot
+
+from ethics_desk.db import Database
+from ethics_desk.ui.context import AppContext
+from tests.conftest import NOW
+
+
+@pytest.fixture(autouse=True)
+def _qt_settings_in_tmp(tmp_path: Path, qapp: QApplication) -> Iterator[None]:
+    """Window geometry and the last screen go to a file of this test's own."""
+    QCoreApplication.setOrganizationName("EthicsDeskTests")
+    QCoreApplication.setApplicationName("Ethics Desk")
+    QSettings.setDefaultFormat(QSettings.Format.IniFormat)
+    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope,
+                      str(tmp_path / "qt-settings"))
+    yield
+
+
+@pytest.fixture
+def context(database: Database) -> AppContext:
+    """The application's context for clerk "Maria Clerk" at the tests' fixed time."""
+    from ethics_desk.office import save_settings
+
+    save_settings(database, {"staff.name": "Maria Clerk"}, actor="Maria Clerk")
+    return AppContext(database, clock=lambda: NOW)
+
+
+def type_text(qtbot: QtBot, widget: QWidget, text: str) -> None:
+    """Type into a widget one key event per character (``keyClicks`` aborts on non-ASCII)."""
+    widget.setFocus()
+    for char in text:
+        if char == "\n":
+            qtbot.keyClick(widget, Qt.Key.Key_Return)
+            continue
+        for kind in (QEvent.Type.KeyPress, QEvent.Type.KeyRelease):
+            QApplication.sendEvent(widget, QKeyEvent(kind, 0, Qt.KeyboardModifier.NoModifier,
+                                                     char))

@@ -1,0 +1,277 @@
+"""The intake wizard, driven through its real widgets: from empty to a filed case."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+from PySide6.QtCore import Qt
+from PySide6.QtPrintSupport import QPrinter
+from PySide6.QtWidgets import QWizard
+from pytestqt.qtbot import QtBot
+from sqlalchemy import select
+
+from ethics_desk.db import Database
+from ethics_desk.models import AuditRecord, CaseState, Complaint, DocumentList
+from ethics_desk.ui.context import AppContext
+from ethics_desk.ui.intake.wizard import IntakeWizard
+from tests.ui.conftest import type_text
+from tests.ui.intake_driver import (
+    click,
+    drive_to_review,
+    exhibit_pdf,
+    fill_complainant,
+    next_page,
+)
+
+
+@pytest.fixture
+def wizard(qtbot: QtBot, context: AppContext) -> IntakeWizard:
+    """A new, empty intake wizard on screen."""
+    w = IntakeWizard(context)
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    return w
+
+
+def _pdf_text(data: bytes) -> str:
+    return "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(data)).pages)
+
+
+def _stored(database: Database, case_id: int) -> Complaint:
+    with database.read_session() as session:
+        complaint = session.get(Complaint, case_id)
+        assert complaint is not None
+        # Load what the assertions read while the session is open.
+        _ = (complaint.complainants, complaint.respondents, complaint.attachments,
+             complaint.documents, complaint.oath, complaint.allegations)
+        for allegation in complaint.allegations:
+            _ = allegation.provision
+        return complaint
+
+
+def test_a_clerk_takes_a_sworn_complaint_from_empty_to_filed(
+        qtbot: QtBot, wizard: IntakeWizard, database: Database, tmp_path: Path) -> None:
+    drive_to_review(qtbot, wizard, exhibit_pdf(tmp_path))
+    summary = wizard.currentPage().summary.toPlainText()
+    assert "Ready to file" in summary
+    assert "José Peña" in summary and "Nguyễn Thị Minh Khai" in summary
+    qtbot.mouseClick(wizard.button(QWizard.WizardButton.FinishButton), Qt.MouseButton.LeftButton)
+    assert wizard.filed_case_id is not None
+    stored = _stored(database, wizard.filed_case_id)
+    assert stored.state is CaseState.FILED
+    assert stored.case_number == "ERB-2026-001"
+    assert stored.complainants[0].name == "José Peña"
+    assert stored.complainants[0].phone == "(210) 555-0143"
+    assert [(r.name, r.title) for r in stored.respondents] == [("Nguyễn Thị Minh Khai",
+                                                                "Director")]
+    assert [a.provision.section for a in stored.allegations if a.provision] == ["2-49"]
+    assert [a.file_name for a in stored.attachments] == ["truck-photos.pdf"]
+    assert {d.list_kind for d in stored.documents} == {DocumentList.IN_POSSESSION,
+                                                       DocumentList.NOT_IN_POSSESSION}
+    assert stored.oath is not None and stored.oath.notary_name == "Ana María Treviño"
+    papers = wizard.result_dialog
+    assert papers is not None
+    receipt = _pdf_text(papers.viewers["receipt"].pdf_bytes)
+    assert "ERB-2026-001" in receipt and "José Peña" in receipt
+    papers.close()
+
+
+def test_an_unsworn_complaint_is_filed_and_returned_with_its_letter(
+        qtbot: QtBot, wizard: IntakeWizard, database: Database, tmp_path: Path) -> None:
+    drive_to_review(qtbot, wizard, exhibit_pdf(tmp_path), sworn=False)
+    assert "not sworn" in wizard.currentPage().summary.toPlainText()
+    wizard.accept()
+    stored = _stored(database, wizard.filed_case_id or 0)
+    assert stored.state is CaseState.RETURNED_UNSWORN
+    assert list(wizard.result_dialog.viewers) == ["unsworn-return"]  # no "sworn" receipt
+    letter = _pdf_text(wizard.result_dialog.viewers["unsworn-return"].pdf_bytes)
+    assert "ERB-2026-001" in letter and "José Peña" in letter and "not sworn" in letter
+    wizard.result_dialog.close()
+
+
+def test_every_required_field_says_what_is_missing_beside_it(
+        qtbot: QtBot, wizard: IntakeWizard) -> None:
+    next_page(qtbot, wizard)
+    assert wizard.currentId() == IntakeWizard.COMPLAINANT  # Next checks, it is never disabled
+    page = wizard.currentPage()
+    for key, words in (("complainant.name", "§ 2-83(c)(1)"),
+                       ("complainant.address", "§ 2-83(c)(2)"),
+                       ("complainant.phone", "§ 2-83(c)(2)")):
+        message = page.form.messages[key]
+        assert message.isVisible() and words in message.text(), key
+    qtbot.keyClicks(page.phone, "555-01")
+    next_page(qtbot, wizard)
+    assert "not a US telephone number" in page.form.messages["complainant.phone"].text()
+    page.phone.clear()
+    fill_complainant(qtbot, wizard)
+    next_page(qtbot, wizard)
+    assert wizard.currentId() == IntakeWizard.RESPONDENTS
+    next_page(qtbot, wizard)
+    box = wizard.currentPage().boxes[0]
+    assert wizard.currentPage().none_message.isVisible()
+    qtbot.keyClicks(box.name, "Ana Ruiz")
+    next_page(qtbot, wizard)
+    assert "§ 2-83(c)(4)" in box.form.messages["respondents[0].title"].text()
+    qtbot.keyClicks(box.title_edit, "Inspector")
+    next_page(qtbot, wizard)
+    assert wizard.currentId() == IntakeWizard.ALLEGATION
+    next_page(qtbot, wizard)
+    page = wizard.currentPage()
+    assert "§ 2-83(c)(5)" in page.form.messages["nature"].text()
+    assert page.form.messages["provision_ids"].isVisible()
+    assert page.form.messages["route"].isVisible()
+
+
+def test_information_and_belief_needs_its_source_and_basis(
+        qtbot: QtBot, wizard: IntakeWizard, tmp_path: Path) -> None:
+    drive_to_review(qtbot, wizard, exhibit_pdf(tmp_path))
+    wizard.go_to(IntakeWizard.AFFIDAVIT)
+    page = wizard.currentPage()
+    click(qtbot, page.information)
+    next_page(qtbot, wizard)
+    assert wizard.currentId() == IntakeWizard.AFFIDAVIT
+    assert "source and basis" in page.form.messages["oath.source_and_basis"].text()
+    type_text(qtbot, page.source, "A Parks employee told me; I saw the fleet logbook.")
+    next_page(qtbot, wizard)
+    assert wizard.currentId() == IntakeWizard.SIGNING
+
+
+def test_a_draft_survives_the_wizard_being_destroyed_mid_way(
+        qtbot: QtBot, context: AppContext, database: Database) -> None:
+    first = IntakeWizard(context)  # not handed to qtbot: this test destroys it itself
+    first.show()
+    fill_complainant(qtbot, first, name="Zoë Ødegård")
+    qtbot.waitUntil(lambda: first.draft_id is not None and "saved" in first.windowTitle())
+    draft_id = first.draft_id
+    first.deleteLater()  # no close, no goodbye: as if the application had died
+    qtbot.wait(10)
+    from ethics_desk.drafts import list_drafts
+
+    assert [d.complaint_id for d in list_drafts(database)] == [draft_id]
+    resumed = IntakeWizard(context, draft_id)
+    qtbot.addWidget(resumed)
+    resumed.show()
+    page = resumed.currentPage()
+    assert page.name.text() == "Zoë Ødegård"
+    assert page.phone.text() == "(210) 555-0143"
+    assert "411 W. Nueva St." in page.address.toPlainText()
+
+
+def test_closing_the_wizard_keeps_the_draft(qtbot: QtBot, wizard: IntakeWizard,
+                                            database: Database) -> None:
+    fill_complainant(qtbot, wizard)
+    wizard.close()
+    with database.read_session() as session:
+        drafts = session.scalars(select(Complaint).where(
+            Complaint.state == CaseState.DRAFT)).all()
+        assert len(drafts) == 1 and drafts[0].complainants[0].name == "José Peña"
+
+
+def test_the_sworn_complaint_is_previewed_and_printed_for_signing(
+        qtbot: QtBot, wizard: IntakeWizard, database: Database, tmp_path: Path) -> None:
+    drive_to_review(qtbot, wizard, exhibit_pdf(tmp_path))
+    wizard.go_to(IntakeWizard.SIGNING)
+    viewer = wizard.currentPage().viewer
+    assert viewer.page_count() >= 1
+    text = _pdf_text(viewer.pdf_bytes)
+    for element in ("José Peña", "Nguyễn Thị Minh Khai", "Sworn to and subscribed before me",
+                    "Notary Public, State of Texas", "truck-photos.pdf"):
+        assert element in text, element
+    printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+    printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
+    target = tmp_path / "printed.pdf"
+    printer.setOutputFileName(str(target))
+    pages = wizard.print_sworn_complaint(printer)
+    assert pages == viewer.page_count()
+    assert len(PdfReader(target).pages) == pages
+    with database.read_session() as session:
+        assert session.scalar(select(AuditRecord.action).order_by(
+            AuditRecord.seq.desc()).limit(1)) == "print.sworn-complaint"
+
+
+def test_provisions_are_found_by_typing_and_choose_the_route(
+        qtbot: QtBot, wizard: IntakeWizard) -> None:
+    fill_complainant(qtbot, wizard)
+    next_page(qtbot, wizard)
+    from tests.ui.intake_driver import fill_respondent
+
+    fill_respondent(qtbot, wizard)
+    next_page(qtbot, wizard)
+    page = wizard.currentPage()
+    qtbot.keyClicks(page.search, "BANK account")
+    assert page.proxy.rowCount() == 1
+    page.proxy.setData(page.proxy.index(0, 0), Qt.CheckState.Checked.value,
+                       Qt.ItemDataRole.CheckStateRole)
+    assert page.campaign.isChecked()
+    assert "Campaign finance" in page.route_note.text()
+
+
+def test_the_later_pages_also_say_what_is_missing_beside_each_field(
+        qtbot: QtBot, wizard: IntakeWizard, tmp_path: Path) -> None:
+    from tests.ui.intake_driver import (
+        fill_affidavit,
+        fill_allegation,
+        fill_documents,
+        fill_facts,
+        fill_respondent,
+    )
+
+    for fill in (fill_complainant, fill_respondent, fill_allegation):
+        fill(qtbot, wizard)
+        next_page(qtbot, wizard)
+    page = wizard.currentPage()
+    next_page(qtbot, wizard)
+    assert wizard.currentId() == IntakeWizard.FACTS
+    assert "§ 2-83(c)(6)" in page.form.messages["facts"].text()
+    assert "date or period" in page.form.messages["violation_start"].text()
+    fill_facts(qtbot, wizard)
+    next_page(qtbot, wizard)
+    fill_documents(qtbot, wizard, exhibit_pdf(tmp_path))
+    next_page(qtbot, wizard)
+    page = wizard.currentPage()
+    next_page(qtbot, wizard)
+    assert wizard.currentId() == IntakeWizard.AFFIDAVIT
+    assert "true and correct" in page.form.messages["oath.affirmation"].text()
+    assert "personal knowledge" in page.form.messages["oath.knowledge"].text()
+    fill_affidavit(qtbot, wizard)
+    next_page(qtbot, wizard)
+    page = wizard.currentPage()
+    next_page(qtbot, wizard)
+    assert wizard.currentId() == IntakeWizard.SIGNING
+    assert "whether the complainant swore" in page.form.messages["oath.sworn"].text()
+    click(qtbot, page.sworn)
+    page.county.clear()
+    next_page(qtbot, wizard)
+    assert "notary's name" in page.form.messages["oath.notary_name"].text()
+    assert "county" in page.form.messages["oath.county"].text()
+
+
+def test_a_file_that_is_not_a_pdf_or_image_is_refused_with_the_fix(
+        qtbot: QtBot, wizard: IntakeWizard, tmp_path: Path) -> None:
+    from ethics_desk.ui.intake.documents_page import DocumentsPage
+
+    page = wizard.page(IntakeWizard.DOCUMENTS)
+    assert isinstance(page, DocumentsPage)
+    macro = tmp_path / "evidence.docm"
+    macro.write_bytes(b"PK\x03\x04")
+    [refusal] = page.attach_paths([macro])
+    assert "not a PDF or an image" in refusal and "save it as a PDF" in refusal
+    assert page.attachments == []
+
+
+def test_a_file_over_the_size_limit_is_refused_with_the_fix(
+        qtbot: QtBot, wizard: IntakeWizard, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from ethics_desk.ui.intake import documents_page
+
+    monkeypatch.setattr(documents_page, "MAX_ATTACHMENT_BYTES", 1024 * 1024)
+    big = tmp_path / "scan.pdf"
+    big.write_bytes(b"%PDF-1.4\n" + b"0" * (2 * 1024 * 1024))
+    page = wizard.page(IntakeWizard.DOCUMENTS)
+    [refusal] = page.attach_paths([big])
+    assert "2.0 MB; the limit is 1 MB" in refusal and "lower resolution" in refusal
+    assert page.form is not None and page.attachments == []
