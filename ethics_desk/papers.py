@@ -7,12 +7,15 @@ then these are previews, and each print is recorded in the audit trail by the ca
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import date
+from typing import Any
 
 from ethics_desk.db import Database
 from ethics_desk.errors import UserError
 from ethics_desk.intake import Intake
 from ethics_desk.models import Complaint
+from ethics_desk.reports.base import Renderer
 from ethics_desk.reports.data import (
     InfoSheetPaper,
     Letterhead,
@@ -22,6 +25,10 @@ from ethics_desk.reports.data import (
     receipt_paper_from_case,
     unsworn_return_paper_from_case,
 )
+from ethics_desk.reports.info_sheet import InfoSheetRenderer
+from ethics_desk.reports.receipt import ReceiptRenderer
+from ethics_desk.reports.sworn_complaint import SwornComplaintRenderer
+from ethics_desk.reports.unsworn_return import UnswornReturnRenderer
 
 
 def letterhead(database: Database) -> Letterhead:
@@ -30,54 +37,40 @@ def letterhead(database: Database) -> Letterhead:
         return letterhead_from_settings(session)
 
 
+def _for_case(database: Database, case_id: int, renderer: Renderer[Any],
+              resolve: Callable[[Complaint, Letterhead], Any]) -> bytes:
+    """Resolve a case's paper inside one read session, then render it outside it."""
+    with database.read_session() as session:
+        complaint = session.get(Complaint, case_id)
+        if complaint is None:
+            raise UserError(f"There is no complaint with id {case_id}.", "Refresh the list.")
+        paper = resolve(complaint, letterhead_from_settings(session))
+    return renderer.render(paper)
+
+
 def sworn_complaint_for_intake(database: Database, intake: Intake,
                                provision_citations: list[str]) -> bytes:
     """The complaint with its affidavit and notary jurat, for signing at the counter."""
-    from ethics_desk.reports.sworn_complaint import SwornComplaintRenderer
-
     paper = complaint_paper_from_intake(intake, provision_citations, letterhead(database))
     return SwornComplaintRenderer().render(paper)
 
 
 def sworn_complaint_for_case(database: Database, case_id: int) -> bytes:
     """The sworn complaint as filed (with its case number)."""
-    from ethics_desk.reports.sworn_complaint import SwornComplaintRenderer
-
-    with database.read_session() as session:
-        complaint = session.get(Complaint, case_id)
-        if complaint is None:
-            raise UserError(f"There is no complaint with id {case_id}.", "Refresh the list.")
-        paper = complaint_paper_from_case(complaint, letterhead_from_settings(session))
-    return SwornComplaintRenderer().render(paper)
+    return _for_case(database, case_id, SwornComplaintRenderer(), complaint_paper_from_case)
 
 
 def receipt(database: Database, case_id: int) -> bytes:
     """The filing receipt for the complainant."""
-    from ethics_desk.reports.receipt import ReceiptRenderer
-
-    with database.read_session() as session:
-        complaint = session.get(Complaint, case_id)
-        if complaint is None:
-            raise UserError(f"There is no complaint with id {case_id}.", "Refresh the list.")
-        paper = receipt_paper_from_case(complaint, letterhead_from_settings(session))
-    return ReceiptRenderer().render(paper)
+    return _for_case(database, case_id, ReceiptRenderer(), receipt_paper_from_case)
 
 
 def unsworn_return(database: Database, case_id: int, issued_on: date) -> bytes:
     """The letter returning an unsworn complaint (§ 2-83(c), last paragraph)."""
-    from ethics_desk.reports.unsworn_return import UnswornReturnRenderer
-
-    with database.read_session() as session:
-        complaint = session.get(Complaint, case_id)
-        if complaint is None:
-            raise UserError(f"There is no complaint with id {case_id}.", "Refresh the list.")
-        paper = unsworn_return_paper_from_case(complaint, letterhead_from_settings(session),
-                                               issued_on)
-    return UnswornReturnRenderer().render(paper)
+    return _for_case(database, case_id, UnswornReturnRenderer(),
+                     lambda c, head: unsworn_return_paper_from_case(c, head, issued_on))
 
 
 def info_sheet(database: Database) -> bytes:
     """The one-page "How to file an ethics complaint" sheet (§ 2-83(b))."""
-    from ethics_desk.reports.info_sheet import InfoSheetRenderer
-
     return InfoSheetRenderer().render(InfoSheetPaper(letterhead=letterhead(database)))

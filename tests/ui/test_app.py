@@ -6,6 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from pytestqt.qtbot import QtBot
 
 from ethics_desk.db import Database
@@ -113,3 +114,45 @@ def test_a_database_from_a_newer_version_is_refused_with_a_message(tmp_path: Pat
     assert "Traceback" not in result.stderr
 
 
+def test_a_database_that_cannot_be_opened_is_a_dialog_naming_the_fix(
+        qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import sqlite3
+
+    from PySide6.QtWidgets import QMessageBox
+
+    from ethics_desk.storage import open_database
+    from ethics_desk.ui.app import open_with_dialogs
+
+    path = tmp_path / "newer.sqlite"
+    open_database(path).dispose()
+    with sqlite3.connect(path) as conn:
+        conn.execute("UPDATE alembic_version SET version_num = 'ffff'")
+    shown: list[tuple[str, str]] = []
+
+    def capture(box: QMessageBox) -> int:
+        shown.append((box.text(), box.informativeText()))
+        return int(QMessageBox.StandardButton.Close)
+
+    monkeypatch.setattr(QMessageBox, "exec", capture)
+    assert open_with_dialogs(str(path), interactive=True) is None
+    [(problem, fix)] = shown
+    assert "newer version of Ethics Desk" in problem and "Install the newer version" in fix
+
+
+def test_a_read_only_database_opens_with_a_warning_that_nothing_can_be_saved(
+        qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from PySide6.QtWidgets import QMessageBox
+
+    from ethics_desk.storage import open_database
+    from ethics_desk.ui.app import open_with_dialogs
+
+    path = tmp_path / "ro.sqlite"
+    open_database(path).dispose()
+    warnings: list[str] = []
+    monkeypatch.setattr(QMessageBox, "warning",
+                        lambda parent, title, text: warnings.append(text))
+    database = open_with_dialogs(f"sqlite:///file:{path}?mode=ro&uri=true", interactive=True)
+    assert database is not None
+    database.dispose()
+    [text] = warnings
+    assert "read-only" in text and "nothing can be saved" in text

@@ -275,3 +275,19 @@ def test_a_file_over_the_size_limit_is_refused_with_the_fix(
     [refusal] = page.attach_paths([big])
     assert "2.0 MB; the limit is 1 MB" in refusal and "lower resolution" in refusal
     assert page.form is not None and page.attachments == []
+
+
+def test_files_dropped_on_the_list_are_attached(qtbot: QtBot, wizard: IntakeWizard,
+                                                tmp_path: Path) -> None:
+    from PySide6.QtCore import QMimeData, QPointF, QUrl
+    from PySide6.QtGui import QDropEvent
+
+    page = wizard.page(IntakeWizard.DOCUMENTS)
+    exhibit = exhibit_pdf(tmp_path)
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(exhibit))])
+    drop = QDropEvent(QPointF(10, 10), Qt.DropAction.CopyAction, mime,
+                      Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
+    page.attached.dropEvent(drop)
+    assert [a.file_name for a in page.attachments] == ["truck-photos.pdf"]
+    assert page.attachments[0].sha256 in page.attached.item(0).data(Qt.ItemDataRole.UserRole)
