@@ -15,6 +15,7 @@ from datetime import date
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from ethics_desk.listing import refresh_listing
 from ethics_desk.models import (
     Affirmation,
     Allegation,
@@ -345,3 +346,4 @@ def _apply(session: Session, complaint: Complaint, intake: Intake, actor: str) -
     oath.county = o.county.strip()
     oath.sworn_on = o.sworn_on
     complaint.oath = oath
+    refresh_listing(complaint)

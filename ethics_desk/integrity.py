@@ -54,6 +54,7 @@ SCHEMA = "Schema revision"
 AUDIT = "Audit trail hash chain"
 DEADLINE_DAYS = "Open deadlines fall on business days"
 DEADLINE_DATES = "Open deadlines agree with the current calendars"
+LISTING = "The inbox listing agrees with the records"
 
 
 def run_checks(db: URL | str | os.PathLike[str] | None) -> list[CheckResult]:
@@ -77,11 +78,12 @@ def run_checks(db: URL | str | os.PathLike[str] | None) -> list[CheckResult]:
         if not schema.ok:
             why = "not checked: the schema revision is missing, unknown or unreadable"
             results.extend(CheckResult(name, False, [why])
-                           for name in (AUDIT, DEADLINE_DAYS, DEADLINE_DATES))
+                           for name in (AUDIT, DEADLINE_DAYS, DEADLINE_DATES, LISTING))
             return results
         with Session(engine) as session:
             results += _guarded((AUDIT,), lambda: [_audit_check(session)])
             results += _guarded((DEADLINE_DAYS, DEADLINE_DATES), lambda: _deadline_checks(session))
+            results += _guarded((LISTING,), lambda: [_listing_check(session)])
         return results
     finally:
         engine.dispose()
@@ -177,3 +179,31 @@ def _deadline_checks(session: Session) -> list[CheckResult]:
     return [CheckResult(DEADLINE_DAYS, not on_closed_days,
                         on_closed_days or [f"{len(numbers)} open deadline(s)"]),
             CheckResult(DEADLINE_DATES, not stale, stale)]
+
+
+def _listing_check(session: Session) -> CheckResult:
+    """The stored names, search key and next deadline match the records they summarise."""
+    from sqlalchemy.orm import selectinload
+
+    from ethics_desk.listing import names, search_key_for
+    from ethics_desk.models import Complaint, Deadline, DeadlineStatus
+
+    next_due = {row.complaint_id: (row.due_on, row.title) for row in session.execute(
+        select(Deadline.complaint_id, Deadline.due_on, Deadline.title, Deadline.id)
+        .where(Deadline.status == DeadlineStatus.OPEN)
+        .order_by(Deadline.complaint_id, Deadline.due_on.desc(), Deadline.id.desc()))}
+    wrong: list[str] = []
+    count = 0
+    query = select(Complaint).options(selectinload(Complaint.complainants),
+                                      selectinload(Complaint.respondents),
+                                      selectinload(Complaint.witnesses))
+    for complaint in session.scalars(query).yield_per(2000):
+        count += 1
+        due, title = next_due.get(complaint.id, (None, ""))
+        if (complaint.complainant_names != names([c.name for c in complaint.complainants])
+                or complaint.respondent_names != names([r.name for r in complaint.respondents])
+                or complaint.search_key != search_key_for(complaint)
+                or complaint.next_due_on != due or complaint.next_due_title != title):
+            wrong.append(f"{complaint.display_number}: the inbox would show it wrongly "
+                         "(stored names, search key or next deadline are out of date)")
+    return CheckResult(LISTING, not wrong, wrong or [f"{count} case(s) listed correctly"])

@@ -121,12 +121,14 @@ def cancel_open_clocks(session: Session, complaint: Complaint, on: date) -> None
 
 
 def refresh_next_due(session: Session, complaint: Complaint) -> None:
-    """Keep the case's earliest open due date in step (the inbox sorts and filters on it)."""
+    """Keep the case's earliest open due date and its title in step (the inbox shows them)."""
     session.flush()
-    complaint.next_due_on = session.scalar(
-        select(Deadline.due_on).where(Deadline.complaint_id == complaint.id,
-                                      Deadline.status == DeadlineStatus.OPEN)
-        .order_by(Deadline.due_on).limit(1))
+    first = session.execute(
+        select(Deadline.due_on, Deadline.title).where(Deadline.complaint_id == complaint.id,
+                                                      Deadline.status == DeadlineStatus.OPEN)
+        .order_by(Deadline.due_on, Deadline.id).limit(1)).first()
+    complaint.next_due_on = first.due_on if first else None
+    complaint.next_due_title = first.title if first else ""
 
 
 @dataclass(frozen=True)

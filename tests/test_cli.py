@@ -184,7 +184,7 @@ def test_check_passes_on_a_fresh_database(capsys: pytest.CaptureFixture[str],
     code, out, err = run(capsys, "check", "--db", str(db_path))
     assert code == 0, out + err
     assert "FAILED" not in out
-    assert "All 6 checks hold." in out
+    assert "All 7 checks hold." in out
 
 
 def test_check_detects_an_edited_audit_record(

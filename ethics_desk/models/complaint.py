@@ -40,6 +40,7 @@ class Complaint(Versioned, Base):
     __table_args__ = (
         UniqueConstraint("case_year", "case_seq", name="case_year_seq"),
         Index("ix_complaint_state_received", "state", "received_at"),
+        Index("ix_complaint_received_at", "received_at"),
         CheckConstraint("violation_end IS NULL OR violation_start IS NULL "
                         "OR violation_end >= violation_start", name="violation_period_order"),
     )
@@ -68,6 +69,13 @@ class Complaint(Versioned, Base):
     nature: Mapped[str] = mapped_column(Text, default="")
     next_due_on: Mapped[date | None] = mapped_column(Date, index=True)
     resolved_on: Mapped[date | None] = mapped_column(Date)
+    # The inbox's listing, kept in step by ``ethics_desk.listing`` so that 100,000 cases are
+    # searched and sorted in SQL without joins: display names, the next clock's title, and a
+    # search key (case number and every party's name, case-folded and without accents).
+    complainant_names: Mapped[str] = mapped_column(String(400), default="")
+    respondent_names: Mapped[str] = mapped_column(String(800), default="")
+    next_due_title: Mapped[str] = mapped_column(String(300), default="")
+    search_key: Mapped[str] = mapped_column(Text, default="")
 
     complainants: Mapped[list[Complainant]] = relationship(
         back_populates="complaint", cascade="all, delete-orphan", order_by="Complainant.position")

@@ -13,6 +13,7 @@ from sqlalchemy import func, select
 
 from ethics_desk.deadlines import ClockKind, actual_receipt
 from ethics_desk.errors import RuleError
+from ethics_desk.listing import refresh_listing
 from ethics_desk.models import (
     CIVIL_PENALTY_LIMIT_CENTS,
     Ballot,
@@ -80,6 +81,7 @@ def file_complaint(ctx: Context, p: ev.FileComplaint) -> Outcome:
     c.case_number = f"ERB-{year}-{seq:03d}"
     c.received_at = received_at
     c.received_by = ctx.actor
+    refresh_listing(c)
     detail = {"case_number": c.case_number, "received_at": local.isoformat(timespec="minutes"),
               "sworn": bool(c.oath and c.oath.sworn)}
     if c.oath is not None and c.oath.sworn:
