@@ -6,8 +6,8 @@ import sqlite3
 from pathlib import Path
 
 from ethics_desk.db import Database
-from ethics_desk.integrity import LISTING, run_checks
 from ethics_desk.intake import RespondentData
+from ethics_desk.integrity import LISTING, run_checks
 from ethics_desk.workflow import ForwardForReview, WorkflowController
 from tests.factories import complete_intake, filed_case
 from tests.workflow.helpers import case

@@ -15,12 +15,12 @@ def test_an_existing_database_is_backed_up_before_it_is_migrated(
     storage.open_database(db_path).dispose()
     upgraded: list[str] = []
     # Pretend this version ships a newer revision than the file has.
-    monkeypatch.setattr(storage, "head_revision", lambda: "0002")
-    monkeypatch.setattr(storage, "upgrade", lambda engine: upgraded.append("0002"))
+    monkeypatch.setattr(storage, "head_revision", lambda: "9999")
+    monkeypatch.setattr(storage, "upgrade", lambda engine: upgraded.append("9999"))
     storage.open_database(db_path).dispose()
-    [backup] = list(db_path.parent.glob("*.before-0002-*.sqlite"))
+    [backup] = list(db_path.parent.glob("*.before-9999-*.sqlite"))
     assert verify_sqlite_file(backup) == []
-    assert upgraded == ["0002"]
+    assert upgraded == ["9999"]
 
 
 def test_a_database_at_the_current_revision_is_opened_without_a_backup(db_path: Path) -> None:
@@ -35,8 +35,8 @@ def test_a_failed_backup_stops_the_migration(db_path: Path,
 
     storage.open_database(db_path).dispose()
     upgraded: list[str] = []
-    monkeypatch.setattr(storage, "head_revision", lambda: "0002")
-    monkeypatch.setattr(storage, "upgrade", lambda engine: upgraded.append("0002"))
+    monkeypatch.setattr(storage, "head_revision", lambda: "9999")
+    monkeypatch.setattr(storage, "upgrade", lambda engine: upgraded.append("9999"))
 
     def refuse(source: Path, dest: Path) -> None:
         raise StorageError("The backup could not be written: disk full.", "Free some space.")
