@@ -42,6 +42,7 @@ class MainWindow(QMainWindow):
         self.context = context
         self.setWindowTitle("Ethics Desk — City Code § 2-83 complaints")
         self.wizard: QWidget | None = None
+        self.case_windows: dict[int, QWidget] = {}
         self.stack = QStackedWidget(self)
         self.navigation = QListWidget(self)
         self.navigation.setObjectName("navigation")
@@ -146,9 +147,12 @@ class MainWindow(QMainWindow):
         QTimer.singleShot(0, self.ready.emit)
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        """Close any open intake first (it saves its draft), then remember the window."""
+        """Close any open intake first (it saves its draft) and the case windows, then
+        remember the window."""
         if self.wizard is not None and self.wizard.isVisible():
             self.wizard.close()
+        for window in self.case_windows.values():
+            window.close()
         store = QSettings()
         store.setValue("window/geometry", self.saveGeometry())
         store.setValue("window/screen", self.current_screen())
@@ -184,6 +188,29 @@ class MainWindow(QMainWindow):
         wizard.finished.connect(lambda _result: self.new_screen.refresh())
         self.wizard = wizard
         wizard.show()
+
+    def open_case(self, case_id: int) -> QWidget:
+        """Open a case in its own window (or bring it forward if it is open already)."""
+        from ethics_desk.ui.case.case_window import CaseWindow
+
+        window = self.case_windows.get(case_id)
+        if window is not None and window.isVisible():
+            window.raise_()
+            window.activateWindow()
+            return window
+        window = CaseWindow(self.context, case_id)
+        window.changed.connect(lambda _id: self.refresh_screens())
+        window.resume_draft.connect(self.open_intake)
+        self.case_windows[case_id] = window
+        window.show()
+        return window
+
+    def refresh_screens(self) -> None:
+        """Show what a change in a case window changed (drafts, inbox, calendar)."""
+        for screen in (self.stack.widget(i) for i in range(self.stack.count())):
+            refresh = getattr(screen, "refresh", None)
+            if callable(refresh):
+                refresh()
 
     def show_statute(self) -> None:
         """Help → § 2-83 text."""

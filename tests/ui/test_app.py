@@ -156,3 +156,15 @@ def test_a_read_only_database_opens_with_a_warning_that_nothing_can_be_saved(
     database.dispose()
     [text] = warnings
     assert "read-only" in text and "nothing can be saved" in text
+
+
+def test_a_case_opens_in_its_own_window_once(qtbot: QtBot, context: AppContext,
+                                             controller: WorkflowController) -> None:
+    from tests.factories import filed_case
+
+    case_id = filed_case(controller)
+    window = _window(qtbot, context)
+    first = window.open_case(case_id)
+    qtbot.addWidget(first)
+    assert window.open_case(case_id) is first
+    assert first.windowTitle() == "ERB-2026-001 — Filed"

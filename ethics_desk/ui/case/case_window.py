@@ -1,0 +1,318 @@
+"""The case view: header, parties and allegation, documents, reviews, deadlines with their
+explanations, the history from the audit trail — and the actions the controller allows.
+
+Buttons the controller does not allow are disabled, with the reason as a tooltip and in the
+status line. Every save checks the version the clerk was looking at, so a change made at
+another workstation is never overwritten silently.
+"""
+
+from __future__ import annotations
+
+import html
+import tempfile
+from pathlib import Path
+
+from PySide6.QtCore import Qt, QUrl, Signal
+from PySide6.QtGui import QDesktopServices, QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QMainWindow,
+    QPlainTextEdit,
+    QPushButton,
+    QSplitter,
+    QTableView,
+    QTabWidget,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ethics_desk.case_file import (
+    CaseFile,
+    DeadlineLine,
+    DocumentLine,
+    TimelineLine,
+    load_case,
+    verified_attachment,
+)
+from ethics_desk.errors import ConflictError, RuleError, UserError
+from ethics_desk.models import CaseState, DocumentList
+from ethics_desk.office import record_access
+from ethics_desk.ui.case.forms import ActionDialog, form_for
+from ethics_desk.ui.case.rows import ROW_ROLE, RowsModel
+from ethics_desk.ui.context import AppContext
+from ethics_desk.ui.errors import attempt, show_user_error
+from ethics_desk.ui.sizing import fit_to_screen
+from ethics_desk.workflow import EventOption, Payload
+
+LIST_LABELS = {DocumentList.IN_POSSESSION: "Attached",
+               DocumentList.NOT_IN_POSSESSION: "Held by others",
+               DocumentList.UNAVAILABLE: "Unavailable"}
+
+
+def _e(text: str) -> str:
+    return html.escape(text or "").replace("\n", "<br>")
+
+
+class CaseWindow(QMainWindow):
+    """One complaint, opened from the inbox or the calendar."""
+
+    changed = Signal(int)
+    resume_draft = Signal(int)
+
+    def __init__(self, context: AppContext, case_id: int, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.context = context
+        self.case_id = case_id
+        self.case: CaseFile | None = None
+        self.setObjectName("caseWindow")
+        self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, False)
+        self.header = QLabel(self)
+        self.header.setObjectName("caseHeader")
+        self.header.setTextFormat(Qt.TextFormat.RichText)
+        self.header.setWordWrap(True)
+        self.actions_row = QHBoxLayout()
+        self.action_buttons: dict[str, QPushButton] = {}
+        self.reasons = QLabel(self)
+        self.reasons.setObjectName("actionReasons")
+        self.reasons.setWordWrap(True)
+        self.reasons.setStyleSheet("color: #555;")
+        self.tabs = QTabWidget(self)
+        self.summary = QTextBrowser(self)
+        self.summary.setObjectName("caseSummary")
+        self.documents = RowsModel[DocumentLine](
+            [("List", lambda d: LIST_LABELS[d.list_kind]), ("Document", lambda d: d.description),
+             ("Location", lambda d: d.location),
+             ("File", lambda d: f"{d.file_name} ({d.size / 1024:,.0f} KB)" if d.file_name else ""),
+             ("SHA-256", lambda d: d.sha256[:16] + "…" if d.sha256 else "")])
+        self.documents_view = self._table(self.documents, "documentsView")
+        self.documents_view.doubleClicked.connect(lambda _i: self.open_attachment())
+        self.open_button = QPushButton("&Open the attached file (checked against its SHA-256)")
+        self.open_button.clicked.connect(self.open_attachment)
+        self.reviews = QTextBrowser(self)
+        self.reviews.setObjectName("reviewsView")
+        self.deadlines = RowsModel[DeadlineLine](
+            [("Deadline", lambda d: d.title), ("Rule", lambda d: d.citation),
+             ("Started", lambda d: f"{d.trigger_on} ({d.trigger_basis})"),
+             ("Due", lambda d: d.due_on.isoformat()), ("Outcome", lambda d: d.outcome)],
+            tooltip=lambda d: d.explanation)
+        self.deadlines_view = self._table(self.deadlines, "deadlinesView")
+        self.explanation = QPlainTextEdit(self)
+        self.explanation.setObjectName("deadlineExplanation")
+        self.explanation.setReadOnly(True)
+        self.deadlines_view.selectionModel().currentRowChanged.connect(self._explain)
+        self.timeline = RowsModel[TimelineLine](
+            [("When", lambda t: t.at.astimezone().strftime("%Y-%m-%d %H:%M")),
+             ("Who", lambda t: t.actor), ("What", lambda t: t.summary)],
+            tooltip=lambda t: t.action)
+        self.timeline_view = self._table(self.timeline, "timelineView")
+        self._build_tabs()
+        body = QWidget(self)
+        layout = QVBoxLayout(body)
+        layout.addWidget(self.header)
+        layout.addLayout(self.actions_row)
+        layout.addWidget(self.reasons)
+        layout.addWidget(self.tabs, 1)
+        self.setCentralWidget(body)
+        QShortcut(QKeySequence.StandardKey.Refresh, self, activated=self.reload)
+        QShortcut(QKeySequence.StandardKey.Close, self, activated=self.close)
+        fit_to_screen(self, 1100, 780)
+        self.reload()
+        record_access(context.database, actor=context.staff_name, action="view.case",
+                      complaint_id=case_id, summary="Opened the case")
+
+    # -- building ---------------------------------------------------------------------------
+
+    def _table(self, model: RowsModel, name: str) -> QTableView:  # type: ignore[type-arg]
+        view = QTableView(self)
+        view.setObjectName(name)
+        view.setModel(model)
+        view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        view.setWordWrap(False)
+        view.verticalHeader().setVisible(False)
+        view.horizontalHeader().setStretchLastSection(True)
+        view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        return view
+
+    def _build_tabs(self) -> None:
+        documents = QWidget(self)
+        column = QVBoxLayout(documents)
+        column.addWidget(self.documents_view)
+        column.addWidget(self.open_button, 0, Qt.AlignmentFlag.AlignLeft)
+        deadlines = QSplitter(Qt.Orientation.Vertical, self)
+        deadlines.addWidget(self.deadlines_view)
+        deadlines.addWidget(self.explanation)
+        deadlines.setSizes([300, 200])
+        for widget, label in ((self.summary, "&Summary"), (documents, "&Documents"),
+                              (self.reviews, "Re&views"), (deadlines, "Dead&lines"),
+                              (self.timeline_view, "&History")):
+            self.tabs.addTab(widget, label)
+
+    # -- showing ----------------------------------------------------------------------------
+
+    def reload(self) -> None:
+        """Read the case again and show it, with the actions now possible."""
+        case = attempt(self, lambda: load_case(self.context.database, self.case_id))
+        if case is None:
+            return
+        self.case = case
+        self.setWindowTitle(f"{case.number} — {case.state.label}")
+        received = case.received_at.astimezone().strftime("%Y-%m-%d %H:%M") \
+            if case.received_at else "not filed"
+        route = case.route.label if case.route else "route not set"
+        due = (f"Next deadline: <b>{case.next_due_on}</b> — {_e(case.next_due_title)}"
+               if case.next_due_on else "No deadline running")
+        self.header.setText(
+            f"<h2 style='margin:0'>{_e(case.number)} — {_e(case.state.label)}</h2>"
+            f"{_e(route)} · received {received} · {due}")
+        self.summary.setHtml(self._summary_html(case))
+        self.documents.set_rows(case.documents)
+        self.open_button.setEnabled(any(d.attachment_id for d in case.documents))
+        self.reviews.setHtml(self._reviews_html(case))
+        self.deadlines.set_rows(case.deadlines)
+        self.timeline.set_rows(case.timeline)
+        self.explanation.setPlainText("Select a deadline to see how its date was counted.")
+        self._show_actions()
+
+    def _summary_html(self, case: CaseFile) -> str:
+        def people(rows: tuple) -> str:  # type: ignore[type-arg]
+            return "".join(
+                f"<li><b>{_e(p.name)}</b>{', ' + _e(p.title) if p.title else ''}"
+                f"{', ' + _e(p.department) if p.department else ''}<br>"
+                f"<span style='color:#555'>{_e(p.address) or '<i>no address</i>'}"
+                f"{' · ' + _e(p.phone) if p.phone else ''}"
+                f"{' · ' + _e(p.email) if p.email else ''}</span></li>" for p in rows)
+
+        sworn = {None: "not recorded", True: "sworn", False: "<b>not sworn</b>"}[case.sworn]
+        belief = (f"<br>Source and basis: {_e(case.source_and_basis)}"
+                  if case.source_and_basis else "")
+        return (f"<h3>Complainant</h3><ul>{people(case.complainants)}</ul>"
+                f"<h3>Respondents</h3><ul>{people(case.respondents)}</ul>"
+                f"<h3>Allegation — § 2-83(c)(5)</h3>{_e(case.nature)}<br><i>Provisions:</i> "
+                f"{_e('; '.join(case.provisions)) or 'none'}"
+                f"<h3>Facts — § 2-83(c)(6)</h3><i>{_e(case.period)}</i><br>{_e(case.facts)}"
+                f"<h3>Affidavit and oath — § 2-83(c)</h3>{_e(case.affirmation)}; "
+                f"{_e(case.knowledge)}; {sworn}{belief}")
+
+    @staticmethod
+    def _reviews_html(case: CaseFile) -> str:
+        if not case.reviews:
+            return "<p>Not yet forwarded for review (§ 2-83(d)(1)).</p>"
+        parts = []
+        for r in case.reviews:
+            if r.determination is None:
+                status = f"received {r.received_on}; <b>review not yet recorded</b>"
+            else:
+                face = {True: "states an allegation on its face", False:
+                        "<b>no allegation that, if true, is a violation</b>", None: ""}[
+                    r.states_allegation_on_face]
+                status = (f"received {r.received_on}; "
+                          f"<b>{r.determination.value.replace('_', ' ')}</b> on "
+                          f"{r.completed_on}; {face}")
+            defects = "".join(f"<li>{_e(c)} — {_e(label)}{': ' + _e(n) if n else ''}</li>"
+                              for c, label, n in r.defects)
+            who = f" ({_e(r.reviewer_name)})" if r.reviewer_name else ""
+            parts.append(f"<h3>{_e(r.role.label)}{who}</h3>{status}"
+                         + (f"<ul>{defects}</ul>" if defects else "")
+                         + (f"<p>{_e(r.notes)}</p>" if r.notes else ""))
+        return "".join(parts)
+
+    def _explain(self) -> None:
+        index = self.deadlines_view.currentIndex()
+        line = index.data(ROW_ROLE) if index.isValid() else None
+        self.explanation.setPlainText(line.explanation if line else "")
+
+    # -- actions ----------------------------------------------------------------------------
+
+    def _show_actions(self) -> None:
+        while self.actions_row.count():
+            item = self.actions_row.takeAt(0)
+            if item.widget():
+                item.widget().deleteLater()
+        self.action_buttons.clear()
+        assert self.case is not None
+        options = attempt(self, lambda: self.context.controller().available_events(self.case_id))
+        blocked = []
+        if self.case.state is CaseState.DRAFT:
+            button = QPushButton("Continue in the &intake wizard", self)
+            button.clicked.connect(lambda: self.resume_draft.emit(self.case_id))
+            self.actions_row.addWidget(button)
+        for option in options or []:
+            if not option.in_state:
+                continue
+            form = form_for(option.event, self.case, self.context.now().date(),
+                            self.context.staff_name)
+            if form is None:
+                continue
+            button = QPushButton(option.label, self)
+            button.setObjectName(f"action_{option.event.value}")
+            button.setEnabled(option.allowed)
+            button.setToolTip(f"{option.citation}" if option.allowed else option.why_not)
+            button.clicked.connect(lambda _c=False, o=option: self.start(o))
+            self.actions_row.addWidget(button)
+            self.action_buttons[option.event.value] = button
+            if not option.allowed:
+                blocked.append(f"<b>{_e(option.label)}</b>: {_e(option.why_not)}")
+        self.actions_row.addStretch(1)
+        self.reasons.setText("Not possible now — " + "; ".join(blocked) if blocked else "")
+        self.reasons.setVisible(bool(blocked))
+
+    def start(self, option: EventOption) -> ActionDialog | None:
+        """Open the action's form (non-modal, so the case stays readable); returns the dialog."""
+        assert self.case is not None
+        form = form_for(option.event, self.case, self.context.now().date(),
+                        self.context.staff_name)
+        if form is None:
+            return None
+        dialog = ActionDialog(form, lambda payload: self.fire(payload, dialog), self)
+        dialog.setObjectName(f"dialog_{option.event.value}")
+        self.dialog = dialog
+        dialog.open()
+        return dialog
+
+    def fire(self, payload: Payload, dialog: ActionDialog | None = None) -> bool:
+        """Hand the event to the controller at the version shown; True when saved."""
+        assert self.case is not None
+        try:
+            self.context.controller().fire(self.case_id, payload,
+                                           expected_version=self.case.version)
+        except ConflictError as error:
+            show_user_error(self, error)
+            self.reload()
+            return False
+        except RuleError as error:
+            if dialog is not None:
+                dialog.show_refusal(str(error))
+            else:
+                show_user_error(self, error)
+            return False
+        except UserError as error:
+            show_user_error(self, error)
+            return False
+        self.reload()
+        self.changed.emit(self.case_id)
+        return True
+
+    def open_attachment(self) -> Path | None:
+        """Verify the selected attachment's SHA-256, then open it with the system viewer."""
+        index = self.documents_view.currentIndex()
+        line = index.data(ROW_ROLE) if index.isValid() else None
+        if line is None or line.attachment_id is None:
+            line = next((d for d in self.documents.rows if d.attachment_id), None)
+        if line is None or line.attachment_id is None:
+            return None
+        attachment_id = line.attachment_id
+        found = attempt(self, lambda: verified_attachment(
+            self.context.database, attachment_id, actor=self.context.staff_name))
+        if found is None:
+            return None
+        name, content = found
+        folder = Path(tempfile.mkdtemp(prefix="ethics-desk-"))
+        path = folder / Path(name).name
+        path.write_bytes(content)
+        QDesktopServices.openUrl(QUrl.fromLocalFile(str(path)))
+        return path
