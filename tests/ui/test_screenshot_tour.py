@@ -80,3 +80,40 @@ def test_tour_of_the_intake_wizard(qtbot: QtBot, context: AppContext, tmp_path: 
     qtbot.waitExposed(papers)
     shoot(papers, "intake-9-filing-papers", qtbot)
     papers.close()
+
+
+def test_tour_of_case_windows_in_each_main_state(qtbot: QtBot, context: AppContext) -> None:
+    from sqlalchemy import select
+
+    from ethics_desk.demo import build_demo
+    from ethics_desk.models import CaseState, Complaint
+    from ethics_desk.ui.case.case_window import CaseWindow
+
+    build_demo(context.database, today=context.now().date())
+    wanted = [CaseState.FILED, CaseState.UNDER_REVIEW, CaseState.CAMPAIGN_FINANCE,
+              CaseState.AWAITING_RESPONSE, CaseState.REPLY_FILED, CaseState.RESOLVED]
+    with context.database.read_session() as session:
+        ids = {state: session.scalar(select(Complaint.id).where(Complaint.state == state)
+                                     .order_by(Complaint.id).limit(1)) for state in wanted}
+    for number, state in enumerate(wanted, start=1):
+        case_id = ids[state]
+        assert case_id is not None, state
+        window = CaseWindow(context, case_id)
+        qtbot.addWidget(window)
+        window.resize(1100, 760)
+        window.show()
+        qtbot.waitExposed(window)
+        shoot(window, f"case-{number}-{state.value}")
+        if state is CaseState.UNDER_REVIEW:
+            window.tabs.setCurrentIndex(2)
+            shoot(window, f"case-{number}-{state.value}-reviews")
+            window.tabs.setCurrentIndex(3)
+            window.deadlines_view.selectRow(0)
+            shoot(window, f"case-{number}-{state.value}-deadlines")
+            button = window.action_buttons["record_review"]
+            button.click()
+            window.dialog.resize(700, 560)
+            qtbot.waitExposed(window.dialog)
+            shoot(window.dialog, "case-review-form")
+            window.dialog.reject()
+        window.close()

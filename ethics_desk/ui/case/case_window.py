@@ -88,7 +88,7 @@ class CaseWindow(QMainWindow):
              ("Location", lambda d: d.location),
              ("File", lambda d: f"{d.file_name} ({d.size / 1024:,.0f} KB)" if d.file_name else ""),
              ("SHA-256", lambda d: d.sha256[:16] + "…" if d.sha256 else "")])
-        self.documents_view = self._table(self.documents, "documentsView")
+        self.documents_view = self._table(self.documents, "documentsView", 1)
         self.documents_view.doubleClicked.connect(lambda _i: self.open_attachment())
         self.open_button = QPushButton("&Open the attached file (checked against its SHA-256)")
         self.open_button.clicked.connect(self.open_attachment)
@@ -99,7 +99,7 @@ class CaseWindow(QMainWindow):
              ("Started", lambda d: f"{d.trigger_on} ({d.trigger_basis})"),
              ("Due", lambda d: d.due_on.isoformat()), ("Outcome", lambda d: d.outcome)],
             tooltip=lambda d: d.explanation)
-        self.deadlines_view = self._table(self.deadlines, "deadlinesView")
+        self.deadlines_view = self._table(self.deadlines, "deadlinesView", 0)
         self.explanation = QPlainTextEdit(self)
         self.explanation.setObjectName("deadlineExplanation")
         self.explanation.setReadOnly(True)
@@ -108,7 +108,7 @@ class CaseWindow(QMainWindow):
             [("When", lambda t: t.at.astimezone().strftime("%Y-%m-%d %H:%M")),
              ("Who", lambda t: t.actor), ("What", lambda t: t.summary)],
             tooltip=lambda t: t.action)
-        self.timeline_view = self._table(self.timeline, "timelineView")
+        self.timeline_view = self._table(self.timeline, "timelineView", 2)
         self._build_tabs()
         body = QWidget(self)
         layout = QVBoxLayout(body)
@@ -126,7 +126,9 @@ class CaseWindow(QMainWindow):
 
     # -- building ---------------------------------------------------------------------------
 
-    def _table(self, model: RowsModel, name: str) -> QTableView:  # type: ignore[type-arg]
+    def _table(self, model: RowsModel, name: str,  # type: ignore[type-arg]
+               stretch: int) -> QTableView:
+        """A read-only table whose ``stretch`` column takes the spare width."""
         view = QTableView(self)
         view.setObjectName(name)
         view.setModel(model)
@@ -134,8 +136,11 @@ class CaseWindow(QMainWindow):
         view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         view.setWordWrap(False)
         view.verticalHeader().setVisible(False)
-        view.horizontalHeader().setStretchLastSection(True)
-        view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header = view.horizontalHeader()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(stretch, QHeaderView.ResizeMode.Stretch)
+        view.setTextElideMode(Qt.TextElideMode.ElideMiddle)
         return view
 
     def _build_tabs(self) -> None:
