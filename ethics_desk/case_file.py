@@ -21,6 +21,8 @@ from ethics_desk.models import (
     Deadline,
     DeadlineStatus,
     DocumentList,
+    Filing,
+    FilingKind,
     Review,
     Route,
 )
@@ -43,9 +45,9 @@ class PartyLine:
 
 @dataclass(frozen=True)
 class DocumentLine:
-    """One entry of the (c)(7) lists."""
+    """One entry of the (c)(7) lists, or a paper filed later (a response, a reply)."""
 
-    list_kind: DocumentList
+    section: str
     description: str
     location: str
     attachment_id: int | None
@@ -135,6 +137,14 @@ class CaseFile:
     timeline: tuple[TimelineLine, ...]
 
 
+LIST_LABELS = {DocumentList.IN_POSSESSION: "Attached",
+               DocumentList.NOT_IN_POSSESSION: "Held by others",
+               DocumentList.UNAVAILABLE: "Unavailable"}
+FILING_LABELS = {FilingKind.RESPONSE: "Response (§ 2-83(e)(1))",
+                 FilingKind.REPLY: "Reply (§ 2-83(e)(3))",
+                 FilingKind.HEARING_REQUEST: "Hearing request (§ 2-83(e)(4))"}
+
+
 def _period(complaint: Complaint) -> str:
     start = complaint.violation_start.isoformat() if complaint.violation_start else "(no date)"
     kind = complaint.violation_period.value if complaint.violation_period else "single_date"
@@ -156,9 +166,17 @@ def load_case(database: Database, case_id: int) -> CaseFile:
                             "Refresh the inbox; it may have been discarded.")
         sizes = {a.id: (a.file_name, a.size, a.sha256) for a in c.attachments}
         documents = tuple(DocumentLine(
-            d.list_kind, d.description, d.location, d.attachment_id,
+            LIST_LABELS[d.list_kind], d.description, d.location, d.attachment_id,
             *(sizes.get(d.attachment_id, ("", 0, "")) if d.attachment_id else ("", 0, "")))
             for d in c.documents)
+        filings = session.scalars(select(Filing).where(
+            Filing.complaint_id == case_id, Filing.kind != FilingKind.HEARING_REQUEST)
+            .order_by(Filing.received_on, Filing.id)).all()
+        documents += tuple(DocumentLine(
+            FILING_LABELS[f.kind], f"{FILING_LABELS[f.kind]} of {f.party_name}, received "
+            f"{f.received_on}" + (" (sworn)" if f.sworn else ""), "", f.attachment_id,
+            *(sizes.get(f.attachment_id, ("", 0, "")) if f.attachment_id else ("", 0, "")))
+            for f in filings)
         deadlines = tuple(DeadlineLine(
             d.id, d.title, d.citation, d.subject, d.trigger_on, d.trigger_basis, d.due_on,
             d.status, d.closed_on, d.explanation)

@@ -13,9 +13,11 @@ from sqlalchemy import func, select
 
 from ethics_desk.deadlines import ClockKind, actual_receipt
 from ethics_desk.errors import RuleError
+from ethics_desk.intake import MAX_ATTACHMENT_BYTES, AttachmentData
 from ethics_desk.listing import refresh_listing
 from ethics_desk.models import (
     CIVIL_PENALTY_LIMIT_CENTS,
+    Attachment,
     Ballot,
     BoardAction,
     BoardVote,
@@ -315,6 +317,22 @@ def record_respondent_receipt(ctx: Context, p: ev.RecordRespondentReceipt) -> Ou
                    {"respondent_id": p.respondent_id, "received_on": day.isoformat()})
 
 
+def _attach(ctx: Context, data: AttachmentData | None) -> int | None:
+    """Store a filed paper's scan with its SHA-256; returns its id."""
+    if data is None:
+        return None
+    if len(data.content) > MAX_ATTACHMENT_BYTES:
+        raise RuleError(f"“{data.file_name}” is larger than "
+                        f"{MAX_ATTACHMENT_BYTES // 1024 // 1024} MB", "§ 2-83(e)",
+                        "Scan it at a lower resolution or split it.")
+    attachment = Attachment(complaint_id=ctx.complaint.id, file_name=data.file_name,
+                            media_type=data.media_type, size=len(data.content),
+                            sha256=data.sha256, content=data.content, added_by=ctx.actor)
+    ctx.session.add(attachment)
+    ctx.session.flush()
+    return attachment.id
+
+
 def file_response(ctx: Context, p: ev.FileResponse) -> Outcome:
     """(e)(1), (e)(3): a sworn response; forwarded; a copy to the complainant starts the reply."""
     c = ctx.complaint
@@ -328,7 +346,8 @@ def file_response(ctx: Context, p: ev.FileResponse) -> Outcome:
     ctx.session.add(Filing(complaint_id=c.id, kind=FilingKind.RESPONSE,
                            party_role=PartyRole.RESPONDENT, party_name=name,
                            respondent_id=p.respondent_id, received_on=received, sworn=True,
-                           forwarded_on=p.forwarded_on, notes=p.notes, recorded_by=ctx.actor))
+                           forwarded_on=p.forwarded_on, notes=p.notes, recorded_by=ctx.actor,
+                           attachment_id=_attach(ctx, p.attachment)))
     closed = close_clocks(ctx.session, c, ClockKind.RESPONSE, received,
                           subject=RESPONDENT.format(p.respondent_id))
     summary = f"Sworn response of {name} received {received.isoformat()}"
@@ -360,7 +379,7 @@ def file_reply(ctx: Context, p: ev.FileReply) -> Outcome:
                            party_role=PartyRole.COMPLAINANT, party_name=name,
                            received_on=received, sworn=True,
                            forwarded_on=p.copy_to_respondents_on, notes=p.notes,
-                           recorded_by=ctx.actor))
+                           recorded_by=ctx.actor, attachment_id=_attach(ctx, p.attachment)))
     closed = close_clocks(ctx.session, c, ClockKind.REPLY, received)
     timing = f" ({closed[0].status.value})" if closed else ""
     return Outcome(CaseState.REPLY_FILED,

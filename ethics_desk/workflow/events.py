@@ -8,6 +8,7 @@ from datetime import date, datetime
 from enum import StrEnum
 from typing import ClassVar
 
+from ethics_desk.intake import AttachmentData
 from ethics_desk.models import (
     CureKind,
     DefectItem,
@@ -195,6 +196,7 @@ class FileResponse(Payload):
     copy_mailed_on: date | None = None
     copy_received_on: date | None = None
     notes: str = ""
+    attachment: AttachmentData | None = None
 
 
 @dataclass(frozen=True)
@@ -206,6 +208,7 @@ class FileReply(Payload):
     sworn: bool = False
     copy_to_respondents_on: date | None = None
     notes: str = ""
+    attachment: AttachmentData | None = None
 
 
 @dataclass(frozen=True)

@@ -71,7 +71,7 @@ def _review_all(qtbot: QtBot, window: CaseWindow, finding: str) -> None:
 
 def test_a_case_goes_through_review_acceptance_response_and_reply(
         qtbot: QtBot, context: AppContext, controller: WorkflowController,
-        database: Database) -> None:
+        database: Database, tmp_path: Path) -> None:
     case_id = filed_case(controller)
     window = _window(qtbot, context, case_id)
     assert "ERB-2026-001 — Filed" in window.header.text()
@@ -95,9 +95,20 @@ def test_a_case_goes_through_review_acceptance_response_and_reply(
     _save(qtbot, dialog)  # not ticked as sworn: refused, and the form stays with its answers
     assert dialog.isVisible() and "must be sworn" in dialog.message.text()
     dialog.inputs["sworn"].setChecked(True)
+    scan = tmp_path / "sworn-response.pdf"
+    scan.write_bytes(b"%PDF-1.4 response")
+    dialog.inputs["scan"].load(scan)
     _save(qtbot, dialog)
     assert not dialog.isVisible()
     assert case(database, case_id).state is CaseState.RESPONSE_FILED
+    with database.read_session() as session:
+        from ethics_desk.models import Attachment, Filing
+
+        [filing] = session.scalars(select(Filing).where(Filing.complaint_id == case_id))
+        stored = session.get(Attachment, filing.attachment_id)
+        assert stored is not None and stored.file_name == "sworn-response.pdf"
+    listed = [d for d in window.documents.rows if d.file_name == "sworn-response.pdf"]
+    assert listed and listed[0].section == "Response (§ 2-83(e)(1))"
     [reply_clock] = deadlines(database, case_id, "reply")
     assert reply_clock.due_on == date(2026, 12, 10)
     dialog = _act(qtbot, window, "file_reply")

@@ -39,7 +39,7 @@ from ethics_desk.case_file import (
     verified_attachment,
 )
 from ethics_desk.errors import ConflictError, RuleError, UserError
-from ethics_desk.models import CaseState, DocumentList
+from ethics_desk.models import CaseState
 from ethics_desk.office import record_access
 from ethics_desk.ui.case.forms import ActionDialog, form_for
 from ethics_desk.ui.case.rows import ROW_ROLE, RowsModel
@@ -47,10 +47,6 @@ from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.errors import attempt, show_user_error
 from ethics_desk.ui.sizing import fit_to_screen
 from ethics_desk.workflow import EventOption, Payload
-
-LIST_LABELS = {DocumentList.IN_POSSESSION: "Attached",
-               DocumentList.NOT_IN_POSSESSION: "Held by others",
-               DocumentList.UNAVAILABLE: "Unavailable"}
 
 
 def _e(text: str) -> str:
@@ -84,7 +80,7 @@ class CaseWindow(QMainWindow):
         self.summary = QTextBrowser(self)
         self.summary.setObjectName("caseSummary")
         self.documents = RowsModel[DocumentLine](
-            [("List", lambda d: LIST_LABELS[d.list_kind]), ("Document", lambda d: d.description),
+            [("List", lambda d: d.section), ("Document", lambda d: d.description),
              ("Location", lambda d: d.location),
              ("File", lambda d: f"{d.file_name} ({d.size / 1024:,.0f} KB)" if d.file_name else ""),
              ("SHA-256", lambda d: d.sha256[:16] + "…" if d.sha256 else "")])

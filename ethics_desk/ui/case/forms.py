@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
 from enum import StrEnum
+from pathlib import Path
 from typing import Any
 
 from PySide6.QtWidgets import (
@@ -18,6 +19,7 @@ from PySide6.QtWidgets import (
     QDateEdit,
     QDialog,
     QDialogButtonBox,
+    QFileDialog,
     QFormLayout,
     QGridLayout,
     QHBoxLayout,
@@ -31,6 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from ethics_desk.case_file import CaseFile
+from ethics_desk.intake import AttachmentData
 from ethics_desk.models import (
     CureKind,
     DefectItem,
@@ -40,6 +43,7 @@ from ethics_desk.models import (
     PartyRole,
     ReviewerRole,
 )
+from ethics_desk.ui.intake.documents_page import FILE_FILTER, read_attachment
 from ethics_desk.ui.intake.fields import FieldMessage, date_edit, get_date, set_date, text_box
 from ethics_desk.workflow import (
     Accept,
@@ -75,6 +79,7 @@ class Kind(StrEnum):
     REVIEWERS = "reviewers"  # a received-on date and a name for each of the four reviewers
     DELIVERIES = "deliveries"  # mailed on / received on / method for each respondent
     DEFECTS = "defects"  # (c) item and a note, any number of rows
+    FILE = "file"  # a scan of the paper filed (PDF or image), optional
 
 
 @dataclass(frozen=True)
@@ -218,20 +223,24 @@ def form_for(event: Event, case: CaseFile, today: date, staff: str) -> ActionFor
              Field("forwarded", "Forwarded on", Kind.OPTIONAL_DATE, today),
              Field("copy_mailed", "Copy mailed to the complainant on", Kind.OPTIONAL_DATE, today),
              Field("copy_received", "Copy received by the complainant on", Kind.OPTIONAL_DATE),
+             Field("scan", "Scan of the response", Kind.FILE),
              Field("notes", "Notes", Kind.LONG_TEXT, "")),
             lambda v: FileResponse(respondent_id=v["respondent"], received_on=v["on"],
                                    sworn=v["sworn"], forwarded_on=v["forwarded"],
                                    copy_mailed_on=v["copy_mailed"],
-                                   copy_received_on=v["copy_received"], notes=v["notes"])),
+                                   copy_received_on=v["copy_received"], notes=v["notes"],
+                                   attachment=v["scan"])),
         Event.FILE_REPLY: ActionForm(
             "File the complainant's sworn reply", "§ 2-83(e)(3)",
             "A copy of the reply goes to the respondents.",
             (Field("on", "Received on", Kind.DATE, today),
              Field("sworn", "The reply is sworn", Kind.BOOL, False),
              Field("copy", "Copy sent to the respondents on", Kind.OPTIONAL_DATE, today),
+             Field("scan", "Scan of the reply", Kind.FILE),
              Field("notes", "Notes", Kind.LONG_TEXT, "")),
             lambda v: FileReply(received_on=v["on"], sworn=v["sworn"],
-                                copy_to_respondents_on=v["copy"], notes=v["notes"])),
+                                copy_to_respondents_on=v["copy"], notes=v["notes"],
+                                attachment=v["scan"])),
         Event.REQUEST_HEARING: ActionForm(
             "Record a hearing request", "§ 2-83(e)(4)",
             "The complainant or a respondent may request a hearing.",
@@ -306,6 +315,35 @@ class DefectsTable(QWidget):
         return tuple(rows)
 
 
+class FileField(QWidget):
+    """An optional scan: its name, a Choose… button, and the file as read and checked."""
+
+    def __init__(self, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.attachment: AttachmentData | None = None
+        self.name = QLineEdit(self)
+        self.name.setReadOnly(True)
+        self.name.setPlaceholderText("No file chosen (optional)")
+        choose = QPushButton("C&hoose…", self)
+        choose.clicked.connect(self.choose)
+        row = QHBoxLayout(self)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(self.name, 1)
+        row.addWidget(choose)
+
+    def choose(self) -> None:
+        """The file dialog."""
+        name, _ = QFileDialog.getOpenFileName(self, "Choose the scan", "", FILE_FILTER)
+        if name:
+            self.load(Path(name))
+
+    def load(self, path: Path) -> None:
+        """Read a file through the same checks as the intake's attachments."""
+        self.attachment = read_attachment(path)
+        self.name.setText(f"{self.attachment.file_name} (SHA-256 "
+                          f"{self.attachment.sha256[:12]}…)")
+
+
 class ActionDialog(QDialog):
     """The form of one action; OK hands the payload to ``submit``, which says if it was saved."""
 
@@ -369,6 +407,8 @@ class ActionDialog(QDialog):
             widget = combo
         elif spec.kind is Kind.DEFECTS:
             widget = DefectsTable(self)
+        elif spec.kind is Kind.FILE:
+            widget = FileField(self)
         elif spec.kind is Kind.REVIEWERS:
             widget = self._reviewers(spec.default)
         else:
@@ -440,6 +480,8 @@ class ActionDialog(QDialog):
                 out[spec.key] = spec.choices[number][1]
             elif spec.kind is Kind.DEFECTS:
                 out[spec.key] = widget.value()
+            elif spec.kind is Kind.FILE:
+                out[spec.key] = widget.attachment
             elif spec.kind is Kind.REVIEWERS:
                 reviewers = {}
                 for role, (when, name) in self.reviewer_inputs.items():
