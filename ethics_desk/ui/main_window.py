@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 
 from ethics_desk import __version__
 from ethics_desk.ui.context import AppContext
+from ethics_desk.ui.screens.calendar_screen import CalendarScreen
 from ethics_desk.ui.screens.new_complaint import NewComplaintScreen
 from ethics_desk.ui.screens.placeholder import PlaceholderScreen
 from ethics_desk.ui.screens.settings_screen import SettingsScreen
@@ -50,6 +51,8 @@ class MainWindow(QMainWindow):
         self.navigation.setFixedWidth(190)
         self.new_screen = NewComplaintScreen(context, self)
         self.settings_screen = SettingsScreen(context, self)
+        self.calendar_screen = CalendarScreen(context, self)
+        self.calendar_screen.case_requested.connect(self.open_case)
         style = self.style()
         pages: list[tuple[str, str, QStyle.StandardPixmap, QWidget]] = [
             ("new", "New complaint", QStyle.StandardPixmap.SP_FileIcon, self.new_screen),
@@ -57,9 +60,7 @@ class MainWindow(QMainWindow):
              PlaceholderScreen("Inbox", "What is due today, what is overdue, and what is waiting "
                                "on whom, for every complaint.")),
             ("calendar", "Calendar", QStyle.StandardPixmap.SP_FileDialogInfoView,
-             PlaceholderScreen("Calendar", "The month's deadlines beside the City's holidays "
-                               "and closures; editing closures and Fiesta San Jacinto Day. "
-                               "Until then: ethics-desk calendar YEAR and ethics-desk closure.")),
+             self.calendar_screen),
             ("mail", "Mail", QStyle.StandardPixmap.SP_DialogSaveButton,
              PlaceholderScreen("Mail", "The print queue and the mail ledger: what was mailed, "
                                "how, and when it was delivered.")),

@@ -254,10 +254,11 @@ def test_the_rules_are_loaded_from_the_repository_resources() -> None:
     ]
 
 
-def test_the_state_rules_keep_every_us_tx_holiday() -> None:
+def test_the_state_rules_keep_national_and_state_holidays_but_not_optional_ones() -> None:
     rules = load_rules("state")
-    assert (rules.country, rules.subdiv, rules.keep_holidays) == ("US", "TX", None)
-    assert rules.keeps("Lyndon Baines Johnson Day")
+    assert (rules.country, rules.subdiv) == ("US", "TX")
+    assert rules.keeps("Lyndon Baines Johnson Day") and rules.keeps("Day After Christmas")
+    assert not rules.keeps("Good Friday") and not rules.keeps("Cesar Chavez Day")
 
 
 def test_the_loader_accepts_another_resources_directory(tmp_path: Path) -> None:
@@ -331,3 +332,13 @@ def test_the_holidays_package_is_consulted_once_per_year(monkeypatch: pytest.Mon
     # Each year once: 2030 and 2031, and their neighbours for the day after Thanksgiving.
     assert len(calls) == len(set(calls))
     assert set(calls) <= {2029, 2030, 2031, 2032}
+
+
+def test_the_state_calendar_leaves_optional_holidays_as_business_days() -> None:
+    from ethics_desk.deadlines import state_calendar
+
+    state = state_calendar()
+    assert state.is_business_day(date(2026, 4, 3))  # Good Friday: optional, § 662.003(c)
+    assert state.is_business_day(date(2026, 3, 31))  # César Chávez Day: optional for the State
+    assert state.non_business_reason(date(2026, 3, 2)) == "Texas Independence Day"
+    assert state.non_business_reason(date(2026, 12, 24)) == "Christmas Eve"

@@ -1,0 +1,404 @@
+"""The Calendar screen and the closures editor: counts and closures on the month view, a day's
+deadlines opening their case, and calendar changes previewed, confirmed, saved and audited."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime
+
+import pytest
+from PySide6.QtCore import QDate, Qt
+from PySide6.QtWidgets import QDialog, QMessageBox, QTableView
+from pytestqt.modeltest import ModelTester
+from pytestqt.qtbot import QtBot
+from sqlalchemy import select
+
+from ethics_desk.calendar_admin import add_closure, preview_add
+from ethics_desk.db import Database
+from ethics_desk.deadline_calendar import calendar_days, deadlines_on, describe_moves
+from ethics_desk.models import AuditRecord
+from ethics_desk.ui.calendar_editor import (
+    CalendarEditorDialog,
+    ConfirmChangeDialog,
+    calendar_days_model,
+    moves_model,
+)
+from ethics_desk.ui.context import AppContext
+from ethics_desk.ui.screens.calendar_screen import (
+    HOLIDAY_COLOUR,
+    WEEKEND_COLOUR,
+    CalendarScreen,
+    DayDeadlinesModel,
+)
+from ethics_desk.workflow import ForwardForReview, WorkflowController
+from tests.conftest import NOW, OFFICE_TZ
+from tests.factories import filed_case
+from tests.ui.conftest import type_text
+from tests.workflow.helpers import case, deadlines
+
+TODAY = NOW.date()
+
+
+@dataclass(frozen=True)
+class Cases:
+    """Cases with open deadlines on known days."""
+
+    waiting: int  # "promptly forward" due Tue 17 Nov 2026, overdue
+    in_review: int  # four reviews due Tue 24 Nov 2026, overdue
+    new: int  # four reviews due Mon 7 Dec 2026
+
+
+@pytest.fixture
+def cases(controller: WorkflowController) -> Cases:
+    """The cases, made through the workflow."""
+    filed = datetime(2026, 11, 16, 9, 0, tzinfo=OFFICE_TZ)
+    waiting = filed_case(controller, received_at=filed)
+    in_review = filed_case(controller, received_at=filed)
+    controller.fire(in_review, ForwardForReview(forwarded_on=date(2026, 11, 17)))
+    new = filed_case(controller)
+    controller.fire(new, ForwardForReview())
+    return Cases(waiting, in_review, new)
+
+
+@pytest.fixture
+def screen(qtbot: QtBot, context: AppContext) -> CalendarScreen:
+    """The Calendar screen, shown, on November 2026."""
+    widget = CalendarScreen(context)
+    qtbot.addWidget(widget)
+    widget.resize(990, 720)
+    widget.show()
+    qtbot.waitExposed(widget)
+    return widget
+
+
+@dataclass
+class Confirmations:
+    """What the confirmation dialogs showed, and the answer each was given."""
+
+    answer: QDialog.DialogCode = QDialog.DialogCode.Accepted
+    shown: list[ConfirmChangeDialog] | None = None
+
+    def __call__(self, dialog: ConfirmChangeDialog) -> int:
+        """Stand in for ``exec``: remember the dialog and answer without blocking."""
+        assert self.shown is not None
+        self.shown.append(dialog)
+        return int(self.answer)
+
+
+@pytest.fixture
+def confirmations(monkeypatch: pytest.MonkeyPatch) -> Confirmations:
+    """Every calendar-change confirmation answered (Save, unless a test says otherwise)."""
+    recorder = Confirmations(shown=[])
+
+    def answer(dialog: ConfirmChangeDialog) -> int:
+        return recorder(dialog)
+
+    monkeypatch.setattr(ConfirmChangeDialog, "exec", answer)
+    return recorder
+
+
+@pytest.fixture
+def messages(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The text of every message box shown (none blocks)."""
+    shown: list[str] = []
+
+    def capture(box: QMessageBox) -> int:
+        shown.append(f"{box.text()} {box.informativeText()}")
+        return int(QMessageBox.StandardButton.Ok)
+
+    monkeypatch.setattr(QMessageBox, "exec", capture)
+    return shown
+
+
+def open_editor(qtbot: QtBot, screen: CalendarScreen) -> CalendarEditorDialog:
+    """Click “Closures and holidays…” and return the editor it opens."""
+    qtbot.mouseClick(screen.editor_button, Qt.MouseButton.LeftButton)
+    assert screen.editor is not None and screen.editor.isVisible()
+    qtbot.waitExposed(screen.editor)
+    return screen.editor
+
+
+def fill_closure(qtbot: QtBot, editor: CalendarEditorDialog, day: date, name: str) -> None:
+    """Type a closure into the editor's form."""
+    editor.day.setDate(QDate(day.year, day.month, day.day))
+    editor.name.clear()
+    type_text(qtbot, editor.name, name)
+
+
+# -- the models ---------------------------------------------------------------------------------
+
+
+def test_the_days_deadlines_model_passes_the_model_tester(
+        qtmodeltester: ModelTester, database: Database, cases: Cases) -> None:
+    model = DayDeadlinesModel()
+    model.set_rows(deadlines_on(database, date(2026, 11, 17), TODAY, include_closed=True))
+    assert model.rowCount() == 2
+    qtmodeltester.check(model)
+    model.set_rows([])
+    qtmodeltester.check(model)
+
+
+def test_the_calendar_days_model_passes_the_model_tester(
+        qtmodeltester: ModelTester, database: Database) -> None:
+    model = calendar_days_model()
+    model.set_rows(calendar_days(database, 2025))
+    assert model.rowCount() > 10
+    qtmodeltester.check(model)
+
+
+def test_the_moved_deadlines_model_passes_the_model_tester(
+        qtmodeltester: ModelTester, database: Database, cases: Cases) -> None:
+    model = moves_model()
+    model.set_rows(describe_moves(database, preview_add(database, date(2026, 12, 7), "Closure")))
+    assert model.rowCount() >= 4
+    qtmodeltester.check(model)
+
+
+# -- the month view -----------------------------------------------------------------------------
+
+
+def test_a_day_with_deadlines_shows_how_many_are_due_and_overdue(
+        screen: CalendarScreen, cases: Cases) -> None:
+    screen.refresh()
+    overdue = screen.month_view.describe_cell(date(2026, 11, 24))
+    assert (overdue.due, overdue.overdue, overdue.count) == ("4 due", "4 overdue ⚠",
+                                                             "4 due (4 overdue ⚠)")
+    coming = screen.month_view.describe_cell(date(2026, 12, 7))  # shown after the month
+    assert (coming.due, coming.overdue, coming.in_month) == ("4 due", "", False)
+    assert screen.month_view.describe_cell(date(2026, 11, 23)).count == ""
+
+
+def test_hovering_over_a_day_tells_its_deadlines_and_closures(screen: CalendarScreen,
+                                                              cases: Cases) -> None:
+    screen.refresh()
+    view = screen.month_view.findChild(QTableView, "qt_calendar_calendarview")
+    assert view is not None
+    model = view.model()
+    tips = [str(model.data(model.index(row, column), Qt.ItemDataRole.ToolTipRole) or "")
+            for row in range(model.rowCount()) for column in range(model.columnCount())]
+    assert any(t.startswith("Tuesday 24 November 2026 — 4 open deadlines due, 4 overdue")
+               for t in tips)
+    assert any(t.startswith("Thursday 26 November 2026") and "Thanksgiving Day (holiday)" in t
+               for t in tips)
+
+
+def test_weekends_and_city_holidays_are_shaded_and_named(screen: CalendarScreen) -> None:
+    thanksgiving = screen.month_view.describe_cell(date(2026, 11, 26))
+    assert (thanksgiving.name, thanksgiving.shade) == ("Thanksgiving Day", HOLIDAY_COLOUR)
+    day_after = screen.month_view.describe_cell(date(2026, 11, 27))
+    assert (day_after.name, day_after.shade) == ("Day after Thanksgiving", HOLIDAY_COLOUR)
+    saturday = screen.month_view.describe_cell(date(2026, 11, 28))
+    assert (saturday.name, saturday.shade) == ("", WEEKEND_COLOUR)
+    today = screen.month_view.describe_cell(TODAY)
+    assert today.is_today and today.shade is None and today.name == ""
+
+
+def test_a_state_holiday_on_a_city_workday_is_marked_as_the_states(
+        screen: CalendarScreen) -> None:
+    screen.select_day(date(2027, 3, 2))
+    cell = screen.month_view.describe_cell(date(2027, 3, 2))
+    assert (cell.name, cell.state_name, cell.shade) == ("", "Texas Independence Day", None)
+    assert "City offices open; State offices closed: Texas Independence Day" in \
+        screen.day_label.text()
+
+
+# -- a day's deadlines --------------------------------------------------------------------------
+
+
+def test_choosing_a_day_lists_its_deadlines_and_explains_the_first(
+        database: Database, screen: CalendarScreen, cases: Cases) -> None:
+    screen.select_day(date(2026, 11, 24))
+    assert screen.model.rowCount() == 4
+    number = case(database, cases.in_review).case_number
+    row = [screen.model.index(0, c).data() for c in range(screen.model.columnCount())]
+    assert row[0] == number
+    assert row[1].startswith("Independent review")
+    assert row[2] == "José Peña v. Nguyễn Thị Minh Khai"
+    assert row[3] == "Overdue ⚠"
+    first = screen.model.row(0)
+    assert first.explanation in screen.explanation.toPlainText()
+    assert screen.day_label.text().startswith("Tuesday 24 November 2026 — 4 open deadlines due")
+    screen.table.selectRow(2)
+    assert screen.model.row(2).title in screen.explanation.toPlainText()
+
+
+def test_met_and_missed_deadlines_are_listed_only_when_asked(screen: CalendarScreen,
+                                                             cases: Cases) -> None:
+    screen.select_day(date(2026, 11, 17))
+    assert [screen.model.row(r).complaint_id for r in range(screen.model.rowCount())] == \
+        [cases.waiting]
+    screen.show_closed.setChecked(True)
+    assert [screen.model.index(r, 3).data() for r in range(screen.model.rowCount())] == \
+        ["Overdue ⚠", "Met"]
+
+
+def test_the_arrow_keys_move_between_days_and_list_their_deadlines(
+        qtbot: QtBot, screen: CalendarScreen, cases: Cases) -> None:
+    screen.select_day(date(2026, 11, 23))
+    assert screen.model.rowCount() == 0
+    view = screen.month_view.findChild(QTableView, "qt_calendar_calendarview")
+    assert view is not None
+    view.setFocus()
+    qtbot.keyClick(view, Qt.Key.Key_Right)
+    assert screen.selected_day() == date(2026, 11, 24)
+    assert screen.model.rowCount() == 4
+    qtbot.keyClick(view, Qt.Key.Key_Down)
+    assert screen.selected_day() == date(2026, 12, 1)
+    qtbot.keyClick(view, Qt.Key.Key_PageUp)
+    assert screen.selected_day() == date(2026, 11, 1)
+    assert (screen.month_view.yearShown(), screen.month_view.monthShown()) == (2026, 11)
+    screen.select_day(date(2026, 11, 24))
+    view.setFocus()
+    qtbot.keyClick(view, Qt.Key.Key_Return)  # Enter on a day goes to its deadlines
+    assert screen.focusWidget() is screen.table
+
+
+def test_double_clicking_a_deadline_asks_for_its_case(qtbot: QtBot, screen: CalendarScreen,
+                                                      cases: Cases) -> None:
+    screen.select_day(date(2026, 11, 24))
+    rect = screen.table.visualRect(screen.model.index(1, 0))
+    requested: list[int] = []
+    screen.case_requested.connect(requested.append)
+    viewport = screen.table.viewport()
+    qtbot.mouseClick(viewport, Qt.MouseButton.LeftButton, pos=rect.center())
+    assert requested == []  # one click only chooses the deadline
+    assert screen.model.row(1).explanation in screen.explanation.toPlainText()
+    with qtbot.waitSignal(screen.case_requested, timeout=1000) as signal:
+        # QTest's double click is the second click of a real one: it follows the first.
+        qtbot.mouseDClick(viewport, Qt.MouseButton.LeftButton, pos=rect.center())
+    assert signal.args == [cases.in_review]
+    assert requested == [cases.in_review]
+
+
+def test_enter_on_a_deadline_asks_for_its_case(qtbot: QtBot, screen: CalendarScreen,
+                                               cases: Cases) -> None:
+    screen.select_day(date(2026, 11, 17))
+    screen.table.setFocus()
+    with qtbot.waitSignal(screen.case_requested, timeout=1000) as signal:
+        qtbot.keyClick(screen.table, Qt.Key.Key_Return)
+    assert signal.args == [cases.waiting]
+
+
+# -- the editor ---------------------------------------------------------------------------------
+
+
+def test_a_closure_on_a_due_date_is_previewed_then_saved_and_the_deadline_moves(
+        qtbot: QtBot, database: Database, screen: CalendarScreen, cases: Cases,
+        confirmations: Confirmations, messages: list[str]) -> None:
+    changed: list[bool] = []
+    editor = open_editor(qtbot, screen)
+    editor.changed.connect(lambda: changed.append(True))
+    fill_closure(qtbot, editor, date(2026, 12, 7), "Ice storm closure")
+    qtbot.mouseClick(editor.add_button, Qt.MouseButton.LeftButton)
+
+    assert confirmations.shown is not None and len(confirmations.shown) == 1
+    preview = confirmations.shown[0]
+    number = case(database, cases.new).case_number
+    reviews = [m for m in preview.moves if m.title.startswith("Independent review")]
+    assert len(reviews) == 4
+    assert {(m.case_number, m.old_due, m.new_due) for m in reviews} == {
+        (number, date(2026, 12, 7), date(2026, 12, 8))}
+    shown = [[preview.model.index(r, c).data() for c in range(4)]
+             for r in range(preview.model.rowCount())]
+    assert [number, reviews[0].title, "Mon 7 Dec 2026", "→ Tue 8 Dec 2026"] in shown
+    assert "Monday 7 December 2026" in preview.message.text()
+
+    assert messages == []
+    assert {d.due_on for d in deadlines(database, cases.new, "review")} == {date(2026, 12, 8)}
+    with database.read_session() as session:
+        audit = session.scalars(select(AuditRecord).where(
+            AuditRecord.action == "calendar.add")).one()
+    assert audit.actor == "Maria Clerk"
+    assert changed == [True]
+    assert "moved" in editor.status.text()
+    assert editor.name.text() == ""
+    assert editor.selected_entry("city") is not None
+    assert editor.selected_entry("city").name == "Ice storm closure"  # type: ignore[union-attr]
+    # The screen behind it shows the closure and the deadlines' new day.
+    assert screen.month_view.describe_cell(date(2026, 12, 7)).name == "Ice storm closure"
+    assert screen.month_view.describe_cell(date(2026, 12, 8)).due == "4 due"
+
+
+def test_declining_the_preview_saves_nothing_and_keeps_the_form(
+        qtbot: QtBot, database: Database, screen: CalendarScreen, cases: Cases,
+        confirmations: Confirmations) -> None:
+    confirmations.answer = QDialog.DialogCode.Rejected
+    editor = open_editor(qtbot, screen)
+    fill_closure(qtbot, editor, date(2026, 12, 7), "Ice storm closure")
+    assert not editor.add_day()
+    assert {d.due_on for d in deadlines(database, cases.new, "review")} == {date(2026, 12, 7)}
+    assert editor.name.text() == "Ice storm closure"
+    assert editor.status.text() == "Not saved."
+
+
+def test_a_refused_closure_shows_why_and_keeps_what_was_typed(
+        qtbot: QtBot, screen: CalendarScreen, confirmations: Confirmations,
+        messages: list[str]) -> None:
+    editor = open_editor(qtbot, screen)
+    fill_closure(qtbot, editor, date(2026, 12, 5), "Winter weather closure")
+    qtbot.mouseClick(editor.add_button, Qt.MouseButton.LeftButton)
+    assert len(messages) == 1 and "Saturday" in messages[0]
+    assert confirmations.shown == []
+    assert editor.name.text() == "Winter weather closure"
+    assert editor.chosen_day() == date(2026, 12, 5)
+
+
+def test_removing_an_office_closure_is_previewed_and_moves_the_deadline_back(
+        qtbot: QtBot, database: Database, screen: CalendarScreen, cases: Cases,
+        confirmations: Confirmations, messages: list[str]) -> None:
+    add_closure(database, date(2026, 12, 7), "Ice storm closure", actor="Maria Clerk")
+    editor = open_editor(qtbot, screen)
+    assert editor.select_entry("city", date(2026, 12, 7))
+    assert editor.remove_buttons["city"].isEnabled()
+    qtbot.mouseClick(editor.remove_buttons["city"], Qt.MouseButton.LeftButton)
+    assert confirmations.shown is not None and len(confirmations.shown) == 1
+    assert {(m.old_due, m.new_due) for m in confirmations.shown[0].moves
+            if m.complaint_id == cases.new and m.title.startswith("Independent")} == {
+        (date(2026, 12, 8), date(2026, 12, 7))}
+    assert messages == []
+    assert {d.due_on for d in deadlines(database, cases.new, "review")} == {date(2026, 12, 7)}
+    assert date(2026, 12, 7) not in {e.day for e in editor.entries("city")}
+    assert screen.month_view.describe_cell(date(2026, 12, 7)).name == ""
+
+
+def test_rule_holidays_cannot_be_removed_in_the_editor(qtbot: QtBot,
+                                                       screen: CalendarScreen) -> None:
+    editor = open_editor(qtbot, screen)
+    assert editor.select_entry("city", date(2026, 11, 26))
+    assert editor.selected_entry("city") is not None
+    assert not editor.remove_buttons["city"].isEnabled()
+    assert not editor.remove_selected("city")
+
+
+# -- Fiesta San Jacinto Day ---------------------------------------------------------------------
+
+
+def test_the_banner_asks_for_fiesta_san_jacinto_day_until_it_is_set(
+        qtbot: QtBot, database: Database, screen: CalendarScreen,
+        confirmations: Confirmations, messages: list[str]) -> None:
+    assert screen.banner.isVisible()
+    assert "not set for 2026 or 2027" in screen.banner_label.text()
+    qtbot.mouseClick(screen.banner_button, Qt.MouseButton.LeftButton)
+    editor = screen.editor
+    assert editor is not None and editor.isVisible()
+    assert (editor.year.value(), editor.kind.currentData(), editor.name.text()) == \
+        (2027, "fiesta", "Fiesta San Jacinto Day")
+    assert editor.missing_labels["city"].isVisibleTo(editor)
+    editor.day.setDate(QDate(2027, 4, 23))
+    assert editor.add_day(), messages
+    assert not editor.missing_labels["city"].isVisibleTo(editor)
+    assert "2027" not in screen.banner_label.text()
+    add_closure(database, date(2026, 4, 24), "Fiesta San Jacinto Day", actor="Maria Clerk",
+                kind="fiesta")
+    screen.refresh()
+    assert not screen.banner.isVisible()
+
+
+def test_a_fiesta_day_that_is_not_a_friday_is_refused_with_the_reason(
+        qtbot: QtBot, screen: CalendarScreen, confirmations: Confirmations,
+        messages: list[str]) -> None:
+    dialog = screen.open_editor(fiesta_year=2027)
+    dialog.day.setDate(QDate(2027, 4, 22))
+    assert not dialog.add_day()
+    assert len(messages) == 1 and "is a Friday" in messages[0]
+    assert dialog.name.text() == "Fiesta San Jacinto Day"
