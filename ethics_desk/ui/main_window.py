@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 from ethics_desk import __version__
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.screens.calendar_screen import CalendarScreen
+from ethics_desk.ui.screens.inbox_screen import InboxScreen
 from ethics_desk.ui.screens.new_complaint import NewComplaintScreen
 from ethics_desk.ui.screens.placeholder import PlaceholderScreen
 from ethics_desk.ui.screens.settings_screen import SettingsScreen
@@ -51,14 +52,15 @@ class MainWindow(QMainWindow):
         self.navigation.setFixedWidth(190)
         self.new_screen = NewComplaintScreen(context, self)
         self.settings_screen = SettingsScreen(context, self)
+        self.inbox_screen = InboxScreen(context, self)
+        self.inbox_screen.case_requested.connect(self.open_case)
         self.calendar_screen = CalendarScreen(context, self)
         self.calendar_screen.case_requested.connect(self.open_case)
         style = self.style()
         pages: list[tuple[str, str, QStyle.StandardPixmap, QWidget]] = [
             ("new", "New complaint", QStyle.StandardPixmap.SP_FileIcon, self.new_screen),
             ("inbox", "Inbox", QStyle.StandardPixmap.SP_FileDialogDetailedView,
-             PlaceholderScreen("Inbox", "What is due today, what is overdue, and what is waiting "
-                               "on whom, for every complaint.")),
+             self.inbox_screen),
             ("calendar", "Calendar", QStyle.StandardPixmap.SP_FileDialogInfoView,
              self.calendar_screen),
             ("mail", "Mail", QStyle.StandardPixmap.SP_DialogSaveButton,
@@ -138,9 +140,9 @@ class MainWindow(QMainWindow):
         store = QSettings()
         geometry = store.value("window/geometry")
         if geometry is None or not self.restoreGeometry(geometry):
-            fit_to_screen(self, 1180, 760)  # first run; fits the screen at 150 % too
-        screen = str(store.value("window/screen", "new"))
-        self.go(screen if screen in SCREENS else "new")
+            fit_to_screen(self, 1320, 800)  # first run; fits the screen at 150 % too
+        screen = str(store.value("window/screen", "inbox"))
+        self.go(screen if screen in SCREENS else "inbox")
 
     def showEvent(self, event: object) -> None:
         """Announce readiness once the first paint can happen."""
@@ -166,6 +168,8 @@ class MainWindow(QMainWindow):
         self.navigation.setCurrentRow(SCREENS.index(key))
         if key == "new":
             self.new_screen.refresh()
+        elif key == "inbox":
+            self.inbox_screen.refresh()
 
     def current_screen(self) -> str:
         """The key of the screen shown."""

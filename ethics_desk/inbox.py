@@ -1,0 +1,468 @@
+"""The inbox: which complaints to show, in what order, a page at a time, and how urgent each is.
+
+Everything is answered in SQL on the complaint's listing columns (``ethics_desk.listing``):
+filters, search and sorting, one query per page with ``LIMIT``/``OFFSET`` and a tie-break on
+the id, so that 100,000 cases list as fast as forty and no page ever repeats or skips a case.
+Only the rows of a page are turned into :class:`InboxRow`, and only for them are business days
+counted, on the City's calendar (loaded once per :class:`InboxQuery`).
+
+Search takes the words the clerk typed, folds them the way the search key was folded
+(:func:`ethics_desk.models.fold`: "PEÑA", "Peña" and "pena" are the same word, "Nguyễn" is
+"nguyen"), and keeps the cases whose key contains every word. ``%`` and ``_`` typed by the clerk
+are matched literally.
+
+The due windows and the urgency look at a case's *next* deadline — the earliest open one, the
+one the inbox shows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from datetime import date, datetime, timedelta
+from enum import StrEnum
+from typing import Any
+
+from sqlalchemy import ColumnElement, Select, and_, case, func, select
+from sqlalchemy.orm import QueryableAttribute
+from sqlalchemy.sql.elements import UnaryExpression
+
+from ethics_desk.db import Database, translate_errors
+from ethics_desk.deadlines import BusinessCalendar, ClockKind
+from ethics_desk.models import (
+    CaseState,
+    Complaint,
+    Deadline,
+    DeadlineStatus,
+    ReviewerRole,
+    Route,
+    fold,
+)
+from ethics_desk.schedule import load_calendars
+
+__all__ = [
+    "ALL_CASES",
+    "ALL_PENDING",
+    "AWAITING_RESPONSE",
+    "DRAFTS",
+    "DUE_TODAY",
+    "OVERDUE",
+    "PAGE_SIZE",
+    "PENDING_STATES",
+    "SAVED_VIEWS",
+    "THIS_WEEK",
+    "BusinessDayCounter",
+    "DueWindow",
+    "InboxFilter",
+    "InboxQuery",
+    "InboxRow",
+    "SavedView",
+    "SortKey",
+    "Urgency",
+    "like_pattern",
+    "saved_view",
+    "search_words",
+    "urgency_of",
+]
+
+PAGE_SIZE = 200
+"""How many rows the inbox loads at a time."""
+
+SOON_BUSINESS_DAYS = 2
+"""A deadline within this many business days after today is "due soon"."""
+
+WEEK_BUSINESS_DAYS = 5
+""""This week" is today and the following business days, five business days in all."""
+
+LIKE_ESCAPE = "\\"
+
+
+class DueWindow(StrEnum):
+    """When the next deadline of a case falls, relative to today, on the City's calendar."""
+
+    OVERDUE = "overdue"  # before today
+    TODAY = "today"  # today
+    THIS_WEEK = "this_week"  # from today through the fifth business day counting today
+    NEXT_TWO_BUSINESS_DAYS = "next_two_business_days"  # after today, within two business days
+    NONE = "none"  # no open deadline
+
+    @property
+    def label(self) -> str:
+        """The window as a clerk reads it."""
+        return _WINDOW_LABELS[self]
+
+
+_WINDOW_LABELS = {
+    DueWindow.OVERDUE: "Overdue",
+    DueWindow.TODAY: "Due today",
+    DueWindow.THIS_WEEK: "Due this week (five business days)",
+    DueWindow.NEXT_TWO_BUSINESS_DAYS: "Due in the next two business days",
+    DueWindow.NONE: "No open deadline",
+}
+
+
+class Urgency(StrEnum):
+    """How pressing a case's next deadline is."""
+
+    OVERDUE = "overdue"
+    DUE_TODAY = "due_today"
+    DUE_SOON = "due_soon"  # within two business days after today
+    LATER = "later"
+    NONE = "none"  # no open deadline
+
+
+class SortKey(StrEnum):
+    """The inbox's columns, each sortable in SQL (ties broken by the case's id)."""
+
+    CASE = "case"
+    RECEIVED = "received"
+    COMPLAINANT = "complainant"
+    RESPONDENTS = "respondents"
+    ROUTE = "route"
+    STATE = "state"
+    NEXT_DEADLINE = "next_deadline"
+    DUE = "due"
+    DAYS_LEFT = "days_left"
+
+
+@dataclass(frozen=True)
+class InboxFilter:
+    """What the inbox shows: search words, states, routes, a reviewer, a due window, the order.
+
+    ``None`` (or empty text) means "any". ``reviewer`` keeps the cases on which that reviewer's
+    (d)(1) review clock is open. ``sort`` and ``descending`` give the order; cases without the
+    sorted value (drafts have no number or receipt, many cases no deadline) come last either way.
+    """
+
+    text: str = ""
+    states: frozenset[CaseState] | None = None
+    routes: frozenset[Route] | None = None
+    reviewer: ReviewerRole | None = None
+    due: DueWindow | None = None
+    sort: SortKey = SortKey.DUE
+    descending: bool = False
+
+    def with_text(self, text: str) -> InboxFilter:
+        """The same filter searching for ``text``."""
+        return replace(self, text=text)
+
+    def sorted_by(self, key: SortKey, descending: bool = False) -> InboxFilter:
+        """The same filter in another order."""
+        return replace(self, sort=key, descending=descending)
+
+
+@dataclass(frozen=True)
+class SavedView:
+    """A named filter the clerk picks from a list ("Due today", "Drafts" …)."""
+
+    name: str
+    filter: InboxFilter
+    description: str
+
+
+PENDING_STATES = frozenset(state for state in CaseState if state.is_pending)
+"""The states of a complaint still pending under § 2-83(h)."""
+
+DUE_TODAY = "Due today"
+OVERDUE = "Overdue"
+THIS_WEEK = "This week"
+AWAITING_RESPONSE = "Awaiting response"
+DRAFTS = "Drafts"
+ALL_PENDING = "All pending"
+ALL_CASES = "All cases"
+
+SAVED_VIEWS: tuple[SavedView, ...] = (
+    SavedView(DUE_TODAY, InboxFilter(due=DueWindow.TODAY),
+              "Cases whose next deadline is today"),
+    SavedView(OVERDUE, InboxFilter(due=DueWindow.OVERDUE),
+              "Cases whose next deadline has passed, oldest first"),
+    SavedView(THIS_WEEK, InboxFilter(due=DueWindow.THIS_WEEK),
+              "Next deadline today or within the next five business days"),
+    SavedView(AWAITING_RESPONSE, InboxFilter(states=frozenset({CaseState.AWAITING_RESPONSE})),
+              "Accepted complaints waiting for the respondent's sworn response, § 2-83(e)(1)"),
+    SavedView(DRAFTS, InboxFilter(states=frozenset({CaseState.DRAFT}), sort=SortKey.CASE),
+              "Intakes started at the counter and not yet filed"),
+    SavedView(ALL_PENDING, InboxFilter(states=PENDING_STATES),
+              "Every complaint filed and not finally disposed of"),
+    SavedView(ALL_CASES, InboxFilter(sort=SortKey.RECEIVED, descending=True),
+              "Every complaint and draft, newest first"),
+)
+"""The inbox's saved views, in the order the clerk sees them; the first is shown at start-up."""
+
+
+def saved_view(name: str) -> InboxFilter:
+    """The filter of the saved view called ``name`` (KeyError for an unknown name)."""
+    for view in SAVED_VIEWS:
+        if view.name == name:
+            return view.filter
+    raise KeyError(name)
+
+
+@dataclass(frozen=True)
+class InboxRow:
+    """One line of the inbox, ready to show.
+
+    ``received_at`` is aware UTC (None for a draft); ``business_days_left`` is counted on the
+    City's calendar: 0 when due today, negative when overdue, None without an open deadline.
+    """
+
+    id: int
+    case_number: str  # "ERB-2026-014", or "Draft 43" before filing
+    received_at: datetime | None
+    complainant: str
+    respondents: str
+    route: Route | None
+    route_label: str
+    state: CaseState
+    state_label: str
+    next_due_on: date | None
+    next_due_title: str
+    business_days_left: int | None
+    urgency: Urgency
+
+
+# -- business days ------------------------------------------------------------------------------
+
+
+class BusinessDayCounter:
+    """Counts business days between two dates on one calendar, with a cached running total.
+
+    ``ordinal(day)`` is the number of business days from an origin through ``day``; the table
+    grows a year at a time in either direction, so a thousand rows cost a thousand lookups.
+    """
+
+    def __init__(self, calendar: BusinessCalendar) -> None:
+        self.calendar = calendar
+        self._origin: date | None = None
+        self._totals: list[int] = []
+
+    def _cover(self, day: date) -> None:
+        if self._origin is None:
+            self._origin = date(day.year, 1, 1)
+            self._totals = []
+            self._extend_to(date(day.year, 12, 31))
+        if day < self._origin:
+            start = date(day.year, 1, 1)
+            before: list[int] = []
+            running = 0
+            current = start
+            while current < self._origin:
+                running += self.calendar.is_business_day(current)
+                before.append(running)
+                current += timedelta(days=1)
+            self._totals = before + [total + running for total in self._totals]
+            self._origin = start
+        end = self._origin + timedelta(days=len(self._totals) - 1)
+        if day > end:
+            self._extend_to(date(day.year, 12, 31))
+
+    def _extend_to(self, last: date) -> None:
+        assert self._origin is not None
+        current = self._origin + timedelta(days=len(self._totals))
+        running = self._totals[-1] if self._totals else 0
+        while current <= last:
+            running += self.calendar.is_business_day(current)
+            self._totals.append(running)
+            current += timedelta(days=1)
+
+    def ordinal(self, day: date) -> int:
+        """Business days from the origin through ``day`` (inclusive).
+
+        The origin moves back when an earlier day is asked for: compare only ordinals read
+        after both days were covered.
+        """
+        self._cover(day)
+        assert self._origin is not None
+        return self._totals[(day - self._origin).days]
+
+    def days_left(self, today: date, due: date) -> int:
+        """Business days after ``today`` through ``due``; negative (at most -1) once overdue.
+
+        Due tomorrow (a business day) is 1; due today is 0; due on the last business day before
+        today is -1. Counting follows the Code Construction Act: today is not counted.
+        """
+        if due == today:
+            return 0
+        self._cover(today)
+        self._cover(due)  # both covered before either is read: covering may shift the origin
+        left = self.ordinal(due) - self.ordinal(today)
+        return min(left, -1) if due < today else left
+
+    def nth_after(self, today: date, count: int) -> date:
+        """The ``count``-th business day after ``today`` (today itself is not counted)."""
+        current, counted = today, 0
+        while counted < count:
+            current += timedelta(days=1)
+            counted += self.calendar.is_business_day(current)
+        return current
+
+    def week_end(self, today: date) -> date:
+        """The last day of "this week": the fifth business day counting today if it is one."""
+        counted = 1 if self.calendar.is_business_day(today) else 0
+        return self.nth_after(today, WEEK_BUSINESS_DAYS - counted)
+
+
+def urgency_of(today: date, due: date | None, days_left: int | None) -> Urgency:
+    """How pressing a deadline due on ``due`` is, ``days_left`` business days away."""
+    if due is None or days_left is None:
+        return Urgency.NONE
+    if due < today:
+        return Urgency.OVERDUE
+    if due == today:
+        return Urgency.DUE_TODAY
+    if days_left <= SOON_BUSINESS_DAYS:
+        return Urgency.DUE_SOON
+    return Urgency.LATER
+
+
+# -- search ------------------------------------------------------------------------------------
+
+
+def search_words(text: str) -> list[str]:
+    """The folded words of a search ("José  PEÑA" → ["jose", "pena"])."""
+    return [word for word in fold(text).split() if word]
+
+
+def like_pattern(word: str) -> str:
+    """A ``LIKE`` pattern that finds ``word`` anywhere, its ``%``, ``_`` and ``\\`` literal."""
+    escaped = (word.replace(LIKE_ESCAPE, LIKE_ESCAPE * 2).replace("%", LIKE_ESCAPE + "%")
+               .replace("_", LIKE_ESCAPE + "_"))
+    return f"%{escaped}%"
+
+
+def _word_condition(word: str) -> ColumnElement[bool]:
+    return Complaint.search_key.like(like_pattern(word), escape=LIKE_ESCAPE)
+
+
+# -- the query ---------------------------------------------------------------------------------
+
+
+_COLUMNS = (Complaint.id, Complaint.case_number, Complaint.received_at,
+            Complaint.complainant_names, Complaint.respondent_names, Complaint.route,
+            Complaint.state, Complaint.next_due_on, Complaint.next_due_title)
+
+_STATE_ORDER = case({state: position for position, state in enumerate(CaseState)},
+                    value=Complaint.state)
+"""States sort in the order of the process (design § 2), not alphabetically."""
+
+
+def _sort_keys(key: SortKey) -> Sequence[ColumnElement[Any] | QueryableAttribute[Any]]:
+    if key is SortKey.CASE:
+        return (Complaint.case_year, Complaint.case_seq)
+    if key is SortKey.RECEIVED:
+        return (Complaint.received_at,)
+    if key is SortKey.COMPLAINANT:
+        return (func.lower(Complaint.complainant_names),)
+    if key is SortKey.RESPONDENTS:
+        return (func.lower(Complaint.respondent_names),)
+    if key is SortKey.ROUTE:
+        return (Complaint.route,)
+    if key is SortKey.STATE:
+        return (_STATE_ORDER,)
+    if key is SortKey.NEXT_DEADLINE:
+        return (func.nullif(Complaint.next_due_title, ""),)
+    return (Complaint.next_due_on,)  # DUE and DAYS_LEFT: the same order
+
+
+class InboxQuery:
+    """The inbox's questions to the database for one day: ids, counts and pages of rows.
+
+    ``today`` is the office's date; the City calendar is loaded on first need and kept for the
+    life of the object (make a new one after the calendar or the date changes).
+    """
+
+    def __init__(self, database: Database, today: date) -> None:
+        self.database = database
+        self.today = today
+        self._counter: BusinessDayCounter | None = None
+
+    @property
+    def counter(self) -> BusinessDayCounter:
+        """Business-day counting on the City's calendar (loaded once)."""
+        if self._counter is None:
+            with translate_errors(), self.database.read_session() as session:
+                self._counter = BusinessDayCounter(load_calendars(session).city)
+        return self._counter
+
+    # -- SQL ----------------------------------------------------------------------------------
+
+    def conditions(self, inbox_filter: InboxFilter) -> list[ColumnElement[bool]]:
+        """The WHERE clauses of a filter."""
+        f = inbox_filter
+        where: list[ColumnElement[bool]] = [_word_condition(word)
+                                            for word in search_words(f.text)]
+        if f.states is not None:
+            where.append(Complaint.state.in_(sorted(f.states)))
+        if f.routes is not None:
+            where.append(Complaint.route.in_(sorted(f.routes)))
+        if f.reviewer is not None:
+            where.append(Complaint.id.in_(
+                select(Deadline.complaint_id).where(Deadline.status == DeadlineStatus.OPEN,
+                                                    Deadline.clock == ClockKind.REVIEW.value,
+                                                    Deadline.subject == f.reviewer.value)))
+        if f.due is not None:
+            where.append(self._due_condition(f.due))
+        return where
+
+    def _due_condition(self, window: DueWindow) -> ColumnElement[bool]:
+        due = Complaint.next_due_on
+        if window is DueWindow.OVERDUE:
+            return due < self.today
+        if window is DueWindow.TODAY:
+            return due == self.today
+        if window is DueWindow.THIS_WEEK:
+            return due.between(self.today, self.counter.week_end(self.today))
+        if window is DueWindow.NEXT_TWO_BUSINESS_DAYS:
+            last = self.counter.nth_after(self.today, SOON_BUSINESS_DAYS)
+            return and_(due > self.today, due <= last)
+        return due.is_(None)
+
+    def order_by(self, inbox_filter: InboxFilter) -> list[UnaryExpression[Any]]:
+        """The ORDER BY of a filter: its column, missing values last, then the id."""
+        order: list[UnaryExpression[Any]] = []
+        for key in _sort_keys(inbox_filter.sort):
+            ordered = key.desc() if inbox_filter.descending else key.asc()
+            order.append(ordered.nulls_last())
+        order.append(Complaint.id.desc() if inbox_filter.descending else Complaint.id.asc())
+        return order
+
+    def page_statement(self, inbox_filter: InboxFilter, offset: int,
+                       limit: int) -> Select[*tuple[Any, ...]]:
+        """The one SELECT that fetches a page (benchmarks run its SQL text as it is)."""
+        return (select(*_COLUMNS).where(*self.conditions(inbox_filter))
+                .order_by(*self.order_by(inbox_filter)).limit(limit).offset(offset))
+
+    # -- answers ------------------------------------------------------------------------------
+
+    def page(self, inbox_filter: InboxFilter, offset: int = 0,
+             limit: int = PAGE_SIZE) -> list[InboxRow]:
+        """Rows ``offset`` to ``offset + limit`` of the filter's list, in one query."""
+        with translate_errors(), self.database.engine.connect() as conn:
+            rows = conn.execute(self.page_statement(inbox_filter, offset, limit)).all()
+        return [self._row(row) for row in rows]
+
+    def ids(self, inbox_filter: InboxFilter) -> list[int]:
+        """Every matching case's id, in the filter's order (one query, ids only)."""
+        statement = (select(Complaint.id).where(*self.conditions(inbox_filter))
+                     .order_by(*self.order_by(inbox_filter)))
+        with translate_errors(), self.database.engine.connect() as conn:
+            return list(conn.execute(statement).scalars())
+
+    def count(self, inbox_filter: InboxFilter) -> int:
+        """How many cases match."""
+        statement = (select(func.count()).select_from(Complaint)
+                     .where(*self.conditions(inbox_filter)))
+        with translate_errors(), self.database.engine.connect() as conn:
+            return int(conn.execute(statement).scalar_one())
+
+    def _row(self, row: Sequence[Any]) -> InboxRow:
+        (complaint_id, number, received_at, complainants, respondents, route, state, due,
+         title) = row
+        left = None if due is None else self.counter.days_left(self.today, due)
+        return InboxRow(
+            id=complaint_id, case_number=number or f"Draft {complaint_id}",
+            received_at=received_at, complainant=complainants, respondents=respondents,
+            route=route, route_label=route.label if route is not None else "",
+            state=state, state_label=state.label, next_due_on=due,
+            next_due_title=title if due is not None else "", business_days_left=left,
+            urgency=urgency_of(self.today, due, left))

@@ -1,0 +1,448 @@
+"""Inbox: what is due today, what is overdue, and every case, searched and sorted in SQL.
+
+The screen opens on the saved view "Due today". Each keystroke in the search box asks the
+database again at once (no delay), within the chosen view and filters; clicking a column heading
+sorts in SQL; scrolling to the end fetches the next page. Double-click or Enter on a row asks
+for the case (:attr:`InboxScreen.case_requested`); Ctrl+F goes to the search box, Down or Enter
+from there to the list, Escape clears the search, F5 asks the database again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QEvent, QModelIndex, QObject, Qt, Signal
+from PySide6.QtGui import QFont, QFontMetrics, QKeyEvent, QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ethics_desk.errors import UserError
+from ethics_desk.inbox import (
+    ALL_CASES,
+    DUE_TODAY,
+    OVERDUE,
+    PENDING_STATES,
+    SAVED_VIEWS,
+    DueWindow,
+    InboxFilter,
+    InboxQuery,
+    SortKey,
+    saved_view,
+)
+from ethics_desk.models import CaseState, ReviewerRole, Route
+from ethics_desk.ui.context import AppContext
+from ethics_desk.ui.models.inbox_model import (
+    CASE_ID_ROLE,
+    COLUMN_OF,
+    COLUMNS,
+    ROUTE_NAMES,
+    InboxModel,
+    day_text,
+)
+
+CUSTOM = "Custom filter"
+"""What the view list shows when the filters match no saved view."""
+
+_SAMPLES = {
+    SortKey.CASE: "ERB-2026-0000",
+    SortKey.RECEIVED: "2026-11-30",
+    SortKey.ROUTE: "Campaign finance",
+    SortKey.STATE: "Awaiting response",
+    SortKey.DUE: "⚠ OVERDUE 2026-11-24",
+    SortKey.DAYS_LEFT: "days left",
+}
+"""Text the narrow columns are sized for (the Due column in bold, as overdue shows)."""
+_SHARES = {SortKey.COMPLAINANT: 0.25, SortKey.RESPONDENTS: 0.28}
+"""How the columns of names share the width left over; the Next deadline takes the rest."""
+_MINIMUM = {SortKey.COMPLAINANT: "Robert Garza", SortKey.RESPONDENTS: "Robert Garza",
+            SortKey.NEXT_DEADLINE: "Respondent's"}
+"""What those columns show at the least before the table scrolls sideways."""
+
+
+_REVIEWERS = {ReviewerRole.CHAIR: "Chair", ReviewerRole.VICE_CHAIR: "Vice Chair",
+              ReviewerRole.COMPLIANCE_AUDITOR: "Compliance Auditor",
+              ReviewerRole.CITY_ATTORNEY: "City Attorney's Office"}
+_WINDOWS = {DueWindow.OVERDUE: "Overdue", DueWindow.TODAY: "Today",
+            DueWindow.THIS_WEEK: "This week (5 business days)",
+            DueWindow.NEXT_TWO_BUSINESS_DAYS: "Next 2 business days",
+            DueWindow.NONE: "No open deadline"}
+
+
+class InboxScreen(QWidget):
+    """The inbox: saved views, search, filters and the case list."""
+
+    case_requested = Signal(int)
+    """The clerk asked to open the case with this id (double-click or Enter)."""
+
+    def __init__(self, context: AppContext, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.context = context
+        self.today = context.now().date()
+        self.heading = QLabel(self)
+        self.heading.setObjectName("inboxHeading")
+        self.heading.setTextFormat(Qt.TextFormat.RichText)
+
+        self.views = QComboBox(self)
+        self.views.setObjectName("inboxViews")
+        for view in SAVED_VIEWS:
+            self.views.addItem(view.name)
+            self.views.setItemData(self.views.count() - 1, view.description,
+                                   Qt.ItemDataRole.ToolTipRole)
+        self.search = QLineEdit(self)
+        self.search.setObjectName("inboxSearch")
+        self.search.setPlaceholderText("Search by case number or name")
+        self.search.setClearButtonEnabled(True)
+        self.search.setToolTip("Any part of a case number or of a complainant's, respondent's or "
+                               "witness's name; accents and capitals do not matter. Every word "
+                               "must match. (Ctrl+F)")
+        self._choices: dict[QComboBox, list[Any]] = {}
+        self.state = self._combo("inboxState", [("Any state", None),
+                                                ("Pending (any)", PENDING_STATES)]
+                                 + [(s.label, frozenset({s})) for s in CaseState])
+        self.route = self._combo("inboxRoute", [("Any route", None)]
+                                 + [(ROUTE_NAMES[r], frozenset({r})) for r in Route])
+        self.reviewer = self._combo("inboxReviewer", [("Any reviewer", None)]
+                                    + [(_REVIEWERS[r], r) for r in ReviewerRole])
+        self.reviewer.setToolTip("Cases on which this reviewer's independent review "
+                                 "(§ 2-83(d)(1)) is open")
+        self.due = self._combo("inboxDue", [("Any time", None)]
+                               + [(_WINDOWS[w], w) for w in DueWindow])
+        self.due.setToolTip("When the case's next deadline falls (City business days)")
+        self.refresh_button = QPushButton("Refresh", self)  # every letter is taken: F5 instead
+        self.refresh_button.setObjectName("inboxRefresh")
+        self.refresh_button.setToolTip("Ask the database again: what others saved appears (F5)")
+
+        self.query = InboxQuery(context.database, self.today)
+        self.model = InboxModel(self.query, saved_view(DUE_TODAY), parent=self, load=False)
+        self.table = QTableView(self)
+        self.table.setObjectName("inboxTable")
+        self.table.setAccessibleName("Cases")
+        self._set_up_table()
+        self.status = QLabel(self)
+        self.status.setObjectName("inboxStatus")
+        self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+
+        self._lay_out()
+        self.views.currentIndexChanged.connect(self._view_chosen)
+        for combo in (self.state, self.route, self.reviewer, self.due):
+            combo.currentIndexChanged.connect(self._filters_changed)
+        self.search.textChanged.connect(self._search_changed)
+        self.search.returnPressed.connect(self._to_table)
+        self.search.installEventFilter(self)
+        self.refresh_button.clicked.connect(self.refresh)
+        self.table.activated.connect(self._activated)
+        self.model.modelReset.connect(self._update_status)
+        self.model.rowsInserted.connect(self._update_status)
+        find = QShortcut(QKeySequence(QKeySequence.StandardKey.Find), self)
+        find.setContext(Qt.ShortcutContext.WindowShortcut)  # only while the inbox is shown
+        find.activated.connect(self.focus_search)
+        again = QShortcut(QKeySequence(QKeySequence.StandardKey.Refresh), self)
+        again.setContext(Qt.ShortcutContext.WindowShortcut)
+        again.activated.connect(self.refresh)
+        self.table.viewport().installEventFilter(self)
+        self._show_filter(self.model.inbox_filter)
+        self._update_heading()
+        self._guard(self.model.refresh)  # a busy database: an empty list and the reason
+
+    # -- construction -----------------------------------------------------------------------
+
+    def _combo(self, name: str, items: list[tuple[str, Any]]) -> QComboBox:
+        combo = QComboBox(self)
+        combo.setObjectName(name)
+        self._choices[combo] = [value for _text, value in items]  # Qt would turn enums to str
+        for text, _value in items:
+            combo.addItem(text)
+            combo.setItemData(combo.count() - 1, text, Qt.ItemDataRole.ToolTipRole)
+        combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        combo.setMinimumContentsLength(len(items[0][0]) + 2)
+        combo.view().setMinimumWidth(combo.view().sizeHintForColumn(0) + 24)
+        return combo
+
+    def _set_up_table(self) -> None:
+        table = self.table
+        table.setModel(self.model)
+        table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        table.setTabKeyNavigation(False)  # Tab leaves the list, arrows move within it
+        table.setWordWrap(False)
+        table.setAlternatingRowColors(True)
+        table.setTextElideMode(Qt.TextElideMode.ElideRight)
+        table.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
+        column, order = self.model.sort_column()
+        table.horizontalHeader().setSortIndicator(column, order)
+        table.setSortingEnabled(True)  # sorts by the indicator: the model's own order, no query
+        rows = table.verticalHeader()
+        rows.setVisible(False)
+        rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        rows.setDefaultSectionSize(table.fontMetrics().height() + 8)
+        header = table.horizontalHeader()
+        header.setHighlightSections(False)
+        header.setStretchLastSection(False)
+        header.setDefaultAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        metrics = table.fontMetrics()
+        bold = QFont(table.font())
+        bold.setBold(True)
+        bold_metrics = QFontMetrics(bold)
+        self._natural: dict[int, int] = {}
+        self._minimum: dict[int, int] = {}
+        heading = header.fontMetrics()
+        for number, spec in enumerate(COLUMNS):
+            header.setSectionResizeMode(number, QHeaderView.ResizeMode.Interactive)
+            title = max(heading.horizontalAdvance(line)
+                        for line in (spec.heading or spec.title).splitlines()) + 12
+            if spec.key in _SAMPLES:
+                sample = _SAMPLES[spec.key]
+                used = bold_metrics if spec.key in (SortKey.DUE, SortKey.DAYS_LEFT) else metrics
+                self._natural[number] = max(used.horizontalAdvance(sample) + 10, title)
+                header.resizeSection(number, self._natural[number])
+            else:
+                self._minimum[number] = max(metrics.horizontalAdvance(_MINIMUM[spec.key]) + 10,
+                                            title)
+        self._fitting = False
+        self.columns_set_by_hand = False
+        header.sectionResized.connect(self._section_resized)
+
+    def _fit_columns(self) -> None:
+        """Share the table's width among the columns, until the clerk widens one by hand."""
+        if self.columns_set_by_hand:
+            return
+        header = self.table.horizontalHeader()
+        rest = self.table.viewport().width() - sum(self._natural.values())
+        self._fitting = True
+        try:
+            for number, width in self._natural.items():
+                header.resizeSection(number, width)
+            *shared, last = self._minimum  # the last (Next deadline) takes what is left
+            for number in shared:
+                share = _SHARES[COLUMNS[number].key]
+                header.resizeSection(number, max(self._minimum[number], int(rest * share)))
+            left = rest - sum(header.sectionSize(number) for number in shared)
+            header.resizeSection(last, max(self._minimum[last], left))
+        finally:
+            self._fitting = False
+
+    def _section_resized(self, _section: int, _old: int, _new: int) -> None:
+        if not self._fitting:
+            self.columns_set_by_hand = True
+
+    def _lay_out(self) -> None:
+        def labelled(text: str, widget: QWidget) -> QLabel:
+            label = QLabel(text, self)
+            label.setBuddy(widget)
+            return label
+
+        top = QHBoxLayout()
+        top.addWidget(labelled("Vie&w:", self.views))
+        top.addWidget(self.views)
+        top.addSpacing(12)
+        top.addWidget(labelled("&Search:", self.search))
+        top.addWidget(self.search, 1)
+        filters = QHBoxLayout()
+        for text, combo in (("S&tate:", self.state), ("&Route:", self.route),
+                            ("Rev&iewer:", self.reviewer), ("&Due:", self.due)):
+            filters.addWidget(labelled(text, combo))
+            filters.addWidget(combo)
+            filters.addSpacing(8)
+        filters.addStretch(1)
+        filters.addWidget(self.refresh_button)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.heading)
+        layout.addLayout(top)
+        layout.addLayout(filters)
+        layout.addWidget(self.table, 1)
+        layout.addWidget(self.status)
+        QWidget.setTabOrder(self.views, self.search)
+        QWidget.setTabOrder(self.search, self.table)
+        QWidget.setTabOrder(self.table, self.state)
+        QWidget.setTabOrder(self.state, self.route)
+        QWidget.setTabOrder(self.route, self.reviewer)
+        QWidget.setTabOrder(self.reviewer, self.due)
+        QWidget.setTabOrder(self.due, self.refresh_button)
+
+    # -- the filter shown -------------------------------------------------------------------
+
+    @property
+    def inbox_filter(self) -> InboxFilter:
+        """What the list shows."""
+        return self.model.inbox_filter
+
+    def current_view(self) -> str:
+        """The saved view's name, or "Custom filter"."""
+        return self.views.currentText()
+
+    def show_view(self, name: str) -> None:
+        """Show a saved view (the search text stays)."""
+        index = self.views.findText(name)
+        if index < 0:
+            raise KeyError(name)
+        if index == self.views.currentIndex():
+            self._view_chosen(index)
+        else:
+            self.views.setCurrentIndex(index)
+
+    def _view_chosen(self, index: int) -> None:
+        name = self.views.itemText(index)
+        if name == CUSTOM:
+            return
+        self._apply(saved_view(name).with_text(self.search.text()))
+
+    def _filters_changed(self) -> None:
+        current = self.inbox_filter
+        wanted = InboxFilter(text=self.search.text(), states=self.choice(self.state),
+                             routes=self.choice(self.route), reviewer=self.choice(self.reviewer),
+                             due=self.choice(self.due), sort=current.sort,
+                             descending=current.descending)
+        self._apply(wanted)
+
+    def choice(self, combo: QComboBox) -> Any:
+        """The value behind a filter's chosen entry (None for "any")."""
+        return self._choices[combo][max(combo.currentIndex(), 0)]
+
+    def choose(self, combo: QComboBox, value: Any) -> None:
+        """Pick the entry of a filter whose value is ``value`` (the list is queried again)."""
+        combo.setCurrentIndex(self._choices[combo].index(value))
+
+    def _search_changed(self, text: str) -> None:
+        """A keystroke: query at once (the combos and the sort indicator stay as they are)."""
+        self._guard(lambda: self.model.set_filter(self.inbox_filter.with_text(text)))
+
+    def _apply(self, inbox_filter: InboxFilter) -> None:
+        if self._guard(lambda: self.model.set_filter(inbox_filter)):
+            self._show_filter(inbox_filter)
+
+    def _show_filter(self, inbox_filter: InboxFilter) -> None:
+        """Bring the combos and the sort indicator in line with ``inbox_filter`` (no re-query)."""
+        pairs: tuple[tuple[QComboBox, object], ...] = (
+            (self.state, inbox_filter.states), (self.route, inbox_filter.routes),
+            (self.reviewer, inbox_filter.reviewer), (self.due, inbox_filter.due))
+        for combo, value in pairs:
+            combo.blockSignals(True)
+            found = self._choices[combo].index(value) if value in self._choices[combo] else 0
+            combo.setCurrentIndex(found)
+            combo.blockSignals(False)
+        bare = inbox_filter.with_text("")
+        name = next((view.name for view in SAVED_VIEWS  # the order is the clerk's own choice
+                     if view.filter.sorted_by(bare.sort, bare.descending) == bare), CUSTOM)
+        self.views.blockSignals(True)
+        if name == CUSTOM and self.views.findText(CUSTOM) < 0:
+            self.views.addItem(CUSTOM)
+        self.views.setCurrentIndex(self.views.findText(name))
+        custom = self.views.findText(CUSTOM)
+        if name != CUSTOM and custom >= 0:
+            self.views.removeItem(custom)
+        self.views.blockSignals(False)
+        column, order = self.model.sort_column()
+        self.table.horizontalHeader().setSortIndicator(column, order)  # model.sort: no change
+
+    # -- actions ----------------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        """Run the current query again, for today's date and the current calendar."""
+        selected = self.selected_case_id()
+        self.today = self.context.now().date()
+        self.query = InboxQuery(self.context.database, self.today)
+        self._update_heading()
+        if self._guard(lambda: self.model.set_query(self.query)) and selected is not None:
+            self.select_case(selected)
+
+    def focus_search(self) -> None:
+        """Ctrl+F: to the search box, its text selected."""
+        self.search.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self.search.selectAll()
+
+    def selected_case_id(self) -> int | None:
+        """The id of the case on the current row, if any."""
+        index = self.table.currentIndex()
+        return int(index.data(CASE_ID_ROLE)) if index.isValid() else None
+
+    def select_case(self, case_id: int) -> bool:
+        """Make ``case_id`` the current row if it is loaded."""
+        row = self.model.row_of(case_id)
+        if row is None:
+            return False
+        self.table.selectRow(row)
+        return True
+
+    def _activated(self, index: QModelIndex) -> None:
+        if index.isValid():
+            self.case_requested.emit(int(index.data(CASE_ID_ROLE)))
+
+    def _to_table(self) -> None:
+        self.table.setFocus(Qt.FocusReason.OtherFocusReason)
+        if self.model.rowCount() and not self.table.currentIndex().isValid():
+            self.table.selectRow(0)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Down from the search box goes to the list; Escape clears the search."""
+        if watched is self.table.viewport() and event.type() == QEvent.Type.Resize:
+            self._fit_columns()
+        if watched is self.search and event.type() == QEvent.Type.KeyPress:
+            assert isinstance(event, QKeyEvent)
+            if event.key() == Qt.Key.Key_Down:
+                self._to_table()
+                return True
+            if event.key() == Qt.Key.Key_Escape and self.search.text():
+                self.search.clear()
+                return True
+        return super().eventFilter(watched, event)
+
+    def _guard(self, action: Callable[[], None]) -> bool:
+        """Run a query; a database problem goes to the status line, not a dialog per keystroke."""
+        try:
+            action()
+        except UserError as error:
+            self.status.setText(f"{error.problem} {error.fix}".strip())
+            return False
+        return True
+
+    # -- what the clerk reads ---------------------------------------------------------------
+
+    def _update_heading(self) -> None:
+        self.heading.setText(f"<h2>Inbox</h2>Today is {day_text(self.today)}; business days "
+                             "are counted on the City's calendar.")
+
+    def _update_status(self) -> None:
+        shown = self.model.rowCount()
+        view = self.current_view()
+        text = self.search.text().strip()
+        if shown:
+            message = f"{shown}{'+' if self.model.has_more else ''} shown"
+            if self.model.has_more:
+                message += " (scroll down for more)"
+            if text and view != ALL_CASES:
+                message += f" — searching “{view}” only; choose All cases to search every case"
+        elif text:
+            message = f"No case in “{view}” matches “{text}”."
+            if view != ALL_CASES:
+                message += " Choose All cases to search every case."
+        elif view == DUE_TODAY:
+            message = "Nothing is due today."
+            overdue = self._overdue_count()
+            if overdue:
+                message += (f" {overdue} case{' is' if overdue == 1 else 's are'} overdue: "
+                            f"choose {OVERDUE} to see {'it' if overdue == 1 else 'them'}.")
+        else:
+            message = "No case matches these filters."
+        self.status.setText(message)
+
+    def _overdue_count(self) -> int:
+        try:
+            return self.query.count(saved_view(OVERDUE))
+        except UserError:
+            return 0
+
+    def column_of(self, key: SortKey) -> int:
+        """The table column showing ``key``."""
+        return COLUMN_OF[key]

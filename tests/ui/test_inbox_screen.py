@@ -1,0 +1,385 @@
+"""The inbox screen: what is due today on start-up, search as the clerk types (accents or not),
+urgency in words as well as colour, lazy pages, SQL sorting, and opening a case from the list."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from datetime import date, datetime, timedelta
+
+import pytest
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QApplication
+from pytestqt.modeltest import ModelTester
+from pytestqt.qtbot import QtBot
+
+from ethics_desk.db import Database
+from ethics_desk.demo import build_demo
+from ethics_desk.inbox import (
+    ALL_CASES,
+    ALL_PENDING,
+    DUE_TODAY,
+    InboxFilter,
+    InboxQuery,
+    SortKey,
+    Urgency,
+    saved_view,
+)
+from ethics_desk.models import ReviewerRole
+from ethics_desk.storage import open_database
+from ethics_desk.ui.context import AppContext
+from ethics_desk.ui.models.inbox_model import (
+    CASE_ID_ROLE,
+    COLUMN_OF,
+    DUE_COLUMN,
+    URGENCY_ROLE,
+    InboxModel,
+)
+from ethics_desk.ui.screens.inbox_screen import CUSTOM, InboxScreen
+from tests.conftest import NOW, OFFICE_TZ
+from tests.test_inbox import CaseSpec, insert_cases
+from tests.ui.conftest import type_text
+
+TODAY = NOW.date()
+
+
+@pytest.fixture(scope="module")
+def demo_database(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
+    """The demonstration data, built once for the module; the inbox only reads it."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("TZ", "America/Chicago")
+        time.tzset()
+        database = open_database(tmp_path_factory.mktemp("inbox-ui") / "demo.sqlite")
+        try:
+            build_demo(database, today=TODAY)
+            yield database
+        finally:
+            database.dispose()
+    time.tzset()
+
+
+def context_on(database: Database, day: date = TODAY) -> AppContext:
+    """The app's context with the clock at 10:00 on ``day`` in San Antonio."""
+    moment = datetime(day.year, day.month, day.day, 10, 0, tzinfo=OFFICE_TZ)
+    return AppContext(database, clock=lambda: moment)
+
+
+def open_inbox(qtbot: QtBot, context: AppContext, *, show: bool = True) -> InboxScreen:
+    """The inbox screen, shown at the size it has in the main window."""
+    screen = InboxScreen(context)
+    qtbot.addWidget(screen)
+    if show:
+        screen.resize(1180, 720)
+        screen.show()
+        qtbot.waitExposed(screen)
+    return screen
+
+
+def case_numbers(screen: InboxScreen) -> list[str]:
+    """The Case column, top to bottom, of the rows loaded."""
+    model = screen.model
+    return [model.row_at(row).case_number for row in range(model.rowCount())]
+
+
+def double_click_row(qtbot: QtBot, screen: InboxScreen, row: int) -> None:
+    """Double-click in the middle of the Case cell of ``row``.
+
+    A real double-click is press, release, double-click, release; ``QTest.mouseDClick`` sends
+    only the last two, so the first click comes first.
+    """
+    centre = QPoint(screen.table.visualRect(screen.model.index(row, 0)).center())
+    qtbot.mouseClick(screen.table.viewport(), Qt.MouseButton.LeftButton, pos=centre)
+    qtbot.mouseDClick(screen.table.viewport(), Qt.MouseButton.LeftButton, pos=centre)
+
+
+# -- the model --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("force_py", [False, True], ids=["qt-tester", "python-tester"])
+@pytest.mark.parametrize("view", [ALL_PENDING, DUE_TODAY, ALL_CASES])
+def test_the_inbox_model_passes_the_qt_model_tester(qtmodeltester: ModelTester,
+                                                    demo_database: Database, view: str,
+                                                    force_py: bool) -> None:
+    model = InboxModel(InboxQuery(demo_database, TODAY), saved_view(view), page_size=10)
+    qtmodeltester.check(model, force_py=force_py)
+    model.fetchMore()
+    model.sort(COLUMN_OF[SortKey.STATE], Qt.SortOrder.DescendingOrder)
+    model.set_filter(saved_view(view).with_text("a"))
+
+
+def test_every_row_carries_its_case_id(demo_database: Database) -> None:
+    model = InboxModel(InboxQuery(demo_database, TODAY), saved_view(ALL_CASES))
+    for row in range(model.rowCount()):
+        assert model.index(row, 5).data(CASE_ID_ROLE) == model.row_at(row).id
+
+
+# -- start-up ---------------------------------------------------------------------------------
+
+
+def test_the_inbox_opens_on_what_is_due_today(qtbot: QtBot, demo_database: Database) -> None:
+    screen = open_inbox(qtbot, context_on(demo_database))
+    assert screen.current_view() == DUE_TODAY
+    assert sorted(case_numbers(screen)) == ["ERB-2026-033", "ERB-2026-040"]
+    assert all(screen.model.row_at(r).next_due_on == TODAY for r in range(screen.model.rowCount()))
+    assert screen.status.text() == "2 shown"
+    assert screen.search.placeholderText() == "Search by case number or name"
+
+
+def test_an_empty_day_says_nothing_is_due_today_and_points_to_what_is_overdue(
+        qtbot: QtBot, demo_database: Database) -> None:
+    screen = open_inbox(qtbot, context_on(demo_database, date(2026, 12, 8)))
+    assert screen.model.rowCount() == 0
+    assert screen.status.text().startswith("Nothing is due today.")
+    assert "overdue" in screen.status.text() and "Overdue" in screen.status.text()
+
+
+def test_a_new_database_says_nothing_is_due_today(qtbot: QtBot, database: Database) -> None:
+    screen = open_inbox(qtbot, context_on(database))
+    assert screen.status.text() == "Nothing is due today."
+
+
+# -- search -----------------------------------------------------------------------------------
+
+
+def test_typing_pena_without_the_tilde_finds_pena(qtbot: QtBot, demo_database: Database) -> None:
+    screen = open_inbox(qtbot, context_on(demo_database))
+    screen.show_view(ALL_CASES)
+    qtbot.keyClicks(screen.search, "pena")
+    rows = [screen.model.row_at(r) for r in range(screen.model.rowCount())]
+    assert "ERB-2026-006" in case_numbers(screen)
+    assert rows and all("Peña" in row.complainant + row.respondents for row in rows)
+    assert screen.status.text() == f"{len(rows)} shown"
+
+
+def test_typing_pena_with_the_tilde_finds_pena(qtbot: QtBot, demo_database: Database) -> None:
+    screen = open_inbox(qtbot, context_on(demo_database))
+    screen.show_view(ALL_CASES)
+    type_text(qtbot, screen.search, "Peña")
+    assert screen.search.text() == "Peña"
+    assert "ERB-2026-006" in case_numbers(screen)
+    assert all("Peña" in screen.model.row_at(r).complainant + screen.model.row_at(r).respondents
+               for r in range(screen.model.rowCount()))
+
+
+def test_each_keystroke_queries_at_once(qtbot: QtBot, demo_database: Database) -> None:
+    screen = open_inbox(qtbot, context_on(demo_database))
+    screen.show_view(ALL_CASES)
+    counts = []
+    for char in "nguy":
+        qtbot.keyClick(screen.search, char)
+        counts.append(screen.model.rowCount())  # no timer to wait for
+    assert counts[0] > counts[-1] > 0
+
+
+def test_a_search_outside_the_view_says_where_it_looked(qtbot: QtBot,
+                                                        demo_database: Database) -> None:
+    screen = open_inbox(qtbot, context_on(demo_database))
+    qtbot.keyClicks(screen.search, "zzzz")
+    assert screen.status.text() == ("No case in “Due today” matches “zzzz”. Choose All cases to "
+                                    "search every case.")
+
+
+# -- opening a case ---------------------------------------------------------------------------
+
+
+def test_double_click_asks_for_the_case(qtbot: QtBot, demo_database: Database) -> None:
+    screen = open_inbox(qtbot, context_on(demo_database))
+    screen.show_view(ALL_PENDING)
+    expected = screen.model.case_id(3)
+    with qtbot.waitSignal(screen.case_requested, timeout=2000) as signal:
+        double_click_row(qtbot, screen, 3)
+    assert signal.args == [expected]
+
+
+def test_enter_asks_for_the_case(qtbot: QtBot, demo_database: Database) -> None:
+    screen = open_inbox(qtbot, context_on(demo_database))
+    screen.show_view(ALL_PENDING)
+    screen.table.setFocus()
+    screen.table.selectRow(2)
+    with qtbot.waitSignal(screen.case_requested, timeout=2000) as signal:
+        qtbot.keyClick(screen.table, Qt.Key.Key_Return)
+    assert signal.args == [screen.model.case_id(2)]
+
+
+def test_ctrl_f_goes_to_the_search_and_tab_or_down_to_the_list(
+        qtbot: QtBot, demo_database: Database) -> None:
+    screen = open_inbox(qtbot, context_on(demo_database))
+    screen.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is screen)
+    screen.table.setFocus()
+    qtbot.keyClick(screen.table, Qt.Key.Key_F, Qt.KeyboardModifier.ControlModifier)
+    assert QApplication.focusWidget() is screen.search
+    qtbot.keyClick(screen.search, Qt.Key.Key_Tab)
+    assert QApplication.focusWidget() is screen.table
+    screen.search.setFocus()
+    qtbot.keyClick(screen.search, Qt.Key.Key_Down)
+    assert QApplication.focusWidget() is screen.table
+    assert screen.table.currentIndex().row() == 0
+    with qtbot.waitSignal(screen.case_requested, timeout=2000) as signal:
+        qtbot.keyClick(screen.table, Qt.Key.Key_Enter)
+    assert signal.args == [screen.model.case_id(0)]
+
+
+# -- urgency ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("urgency", "words"), [(Urgency.OVERDUE, "⚠ OVERDUE"),
+                                                (Urgency.DUE_TODAY, "● TODAY"),
+                                                (Urgency.DUE_SOON, "◐ Soon")])
+def test_urgency_is_shown_in_words_as_well_as_colour(qtbot: QtBot, demo_database: Database,
+                                                     urgency: Urgency, words: str) -> None:
+    screen = open_inbox(qtbot, context_on(demo_database))
+    screen.show_view(ALL_PENDING)
+    model = screen.model
+    rows = [r for r in range(model.rowCount())
+            if model.index(r, 0).data(URGENCY_ROLE) == urgency.value]
+    assert rows
+    for row in rows:
+        due = model.index(row, DUE_COLUMN)
+        assert str(due.data()).startswith(words)
+        assert due.data(Qt.ItemDataRole.BackgroundRole) is not None
+        tip = str(due.data(Qt.ItemDataRole.ToolTipRole))
+        assert model.row_at(row).next_due_title in tip and "business day" in tip + "due today"
+
+
+def test_later_deadlines_are_plain(qtbot: QtBot, demo_database: Database) -> None:
+    screen = open_inbox(qtbot, context_on(demo_database))
+    screen.show_view(ALL_PENDING)
+    model = screen.model
+    later = [r for r in range(model.rowCount()) if model.row_at(r).urgency is Urgency.LATER]
+    assert later
+    for row in later:
+        due = model.index(row, DUE_COLUMN)
+        assert str(due.data()) == model.row_at(row).next_due_on.isoformat()  # type: ignore[union-attr]
+        assert due.data(Qt.ItemDataRole.BackgroundRole) is None
+    overdue = next(r for r in range(model.rowCount())
+                   if model.row_at(r).case_number == "ERB-2026-022")
+    tip = model.index(overdue, COLUMN_OF[SortKey.DAYS_LEFT]).data(Qt.ItemDataRole.ToolTipRole)
+    assert "overdue by 4 business days" in tip
+    assert model.index(overdue, COLUMN_OF[SortKey.DAYS_LEFT]).data() == "-4"
+
+
+# -- pages, sorting, filters, refresh ---------------------------------------------------------
+
+
+def test_only_the_first_page_is_loaded_until_more_is_fetched(qtbot: QtBot,
+                                                             database: Database) -> None:
+    insert_cases(database, [CaseSpec(complainant=f"Complainant {n}",
+                                     due_on=TODAY + timedelta(days=n % 20))
+                            for n in range(450)])
+    screen = open_inbox(qtbot, context_on(database))
+    screen.show_view(ALL_CASES)
+    model = screen.model
+    assert model.rowCount() == 200 and model.canFetchMore()
+    assert screen.status.text() == "200+ shown (scroll down for more)"
+    model.fetchMore()
+    assert model.rowCount() == 400 and model.canFetchMore()
+    model.fetchMore()
+    assert model.rowCount() == 450 and not model.canFetchMore()
+    assert screen.status.text() == "450 shown"
+    ids = [model.case_id(row) for row in range(450)]
+    assert ids == InboxQuery(database, TODAY).ids(saved_view(ALL_CASES))
+
+
+def test_scrolling_to_the_end_fetches_the_next_page(qtbot: QtBot, database: Database) -> None:
+    insert_cases(database, [CaseSpec(complainant=f"Complainant {n}") for n in range(230)])
+    screen = open_inbox(qtbot, context_on(database))
+    screen.show_view(ALL_CASES)
+    assert screen.model.rowCount() == 200
+    screen.table.scrollToBottom()
+    qtbot.waitUntil(lambda: screen.model.rowCount() == 230)
+
+
+def test_clicking_a_heading_sorts_in_sql(qtbot: QtBot, demo_database: Database) -> None:
+    screen = open_inbox(qtbot, context_on(demo_database))
+    screen.show_view(ALL_CASES)
+    header = screen.table.horizontalHeader()
+    column = COLUMN_OF[SortKey.COMPLAINANT]
+    x = header.sectionViewportPosition(column) + header.sectionSize(column) // 2
+    qtbot.mouseClick(header.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(x, 5))
+    assert screen.inbox_filter.sort is SortKey.COMPLAINANT
+    first = screen.inbox_filter.descending
+    names = [screen.model.row_at(r).complainant for r in range(screen.model.rowCount())]
+    assert names == sorted(names, key=str.lower, reverse=first)
+    qtbot.mouseClick(header.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(x, 5))
+    assert screen.inbox_filter.descending is not first
+    assert screen.current_view() == ALL_CASES  # a view keeps its name in another order
+
+
+def test_the_filters_show_the_view_and_make_a_custom_one(qtbot: QtBot,
+                                                         demo_database: Database) -> None:
+    screen = open_inbox(qtbot, context_on(demo_database))
+    screen.show_view(ALL_PENDING)
+    assert screen.state.currentText() == "Pending (any)"
+    screen.choose(screen.reviewer, ReviewerRole.CHAIR)
+    assert screen.inbox_filter.reviewer is ReviewerRole.CHAIR
+    assert screen.current_view() == CUSTOM
+    assert screen.model.rowCount() and all(
+        screen.model.row_at(r).state.is_pending for r in range(screen.model.rowCount()))
+    screen.show_view(DUE_TODAY)
+    assert screen.reviewer.currentText() == "Any reviewer"
+    assert screen.views.findText(CUSTOM) < 0
+
+
+def test_refresh_shows_what_was_saved_since(qtbot: QtBot, database: Database) -> None:
+    screen = open_inbox(qtbot, context_on(database))
+    assert screen.model.rowCount() == 0
+    [case_id] = insert_cases(database, [CaseSpec(complainant="Zoë Ødegård", due_on=TODAY)])
+    screen.refresh()
+    assert [screen.model.case_id(r) for r in range(screen.model.rowCount())] == [case_id]
+    assert screen.status.text() == "1 shown"
+
+
+def test_a_database_problem_is_told_in_the_status_line(qtbot: QtBot, demo_database: Database,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    from ethics_desk.errors import StorageError
+
+    screen = open_inbox(qtbot, context_on(demo_database))
+    before = case_numbers(screen)
+
+    def busy(*_args: object) -> list[object]:
+        raise StorageError("The database is busy.", "Wait a moment and try again.")
+
+    monkeypatch.setattr(screen.model.query, "page", busy)
+    qtbot.keyClicks(screen.search, "x")
+    assert screen.status.text() == "The database is busy. Wait a moment and try again."
+    assert case_numbers(screen) == before
+
+
+def test_a_database_busy_at_start_up_leaves_an_empty_list_and_the_reason(
+        qtbot: QtBot, demo_database: Database, monkeypatch: pytest.MonkeyPatch) -> None:
+    from ethics_desk.errors import StorageError
+
+    def busy(*_args: object) -> list[object]:
+        raise StorageError("The database is busy.", "Wait a moment and try again.")
+
+    page = InboxQuery.page
+    monkeypatch.setattr(InboxQuery, "page", busy)
+    screen = open_inbox(qtbot, context_on(demo_database))
+    assert screen.model.rowCount() == 0
+    assert screen.status.text() == "The database is busy. Wait a moment and try again."
+    monkeypatch.setattr(InboxQuery, "page", page)  # the database is free again
+    screen.refresh()
+    assert screen.status.text() == "2 shown"
+
+
+def test_the_inbox_never_writes(qtbot: QtBot, demo_database: Database) -> None:
+    from sqlalchemy import event
+
+    writes: list[str] = []
+
+    def watch(_conn: object, _cursor: object, statement: str, *_args: object) -> None:
+        if statement.lstrip().split(" ", 1)[0].upper() in ("INSERT", "UPDATE", "DELETE"):
+            writes.append(statement)
+
+    event.listen(demo_database.engine, "before_cursor_execute", watch)
+    try:
+        screen = open_inbox(qtbot, context_on(demo_database))
+        for view in (ALL_PENDING, ALL_CASES):
+            screen.show_view(view)
+        qtbot.keyClicks(screen.search, "erb")
+        screen.refresh()
+        screen.model.set_filter(InboxFilter(sort=SortKey.STATE))
+    finally:
+        event.remove(demo_database.engine, "before_cursor_execute", watch)
+    assert writes == []
