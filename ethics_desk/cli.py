@@ -20,37 +20,19 @@ import sys
 from collections.abc import Callable, Sequence
 from datetime import date
 from pathlib import Path
-from typing import NoReturn, TextIO
+from typing import TYPE_CHECKING, NoReturn, TextIO
 
-from sqlalchemy import select
-
-from ethics_desk import __version__, settings
-from ethics_desk.backup import backup_sqlite
-from ethics_desk.calendar_admin import CalendarChange, add_closure, remove_closure
-from ethics_desk.db import (
-    DB_ENV,
-    Database,
-    default_database_path,
-    describe,
-    resolve_url,
-    sqlite_path,
-    translate_errors,
-)
-from ethics_desk.deadlines import (
-    CLOCKS,
-    BusinessCalendar,
-    CountUnit,
-    add_business_days,
-    city_calendar,
-    format_day,
-    state_calendar,
-)
-from ethics_desk.demo import build_demo
+from ethics_desk import __version__
 from ethics_desk.errors import UserError
-from ethics_desk.integrity import run_checks
-from ethics_desk.models import Complaint
-from ethics_desk.schedule import load_calendars
-from ethics_desk.storage import open_database
+
+# Each command imports what it needs when it runs, so that starting the application (the
+# default command) does not pay for the demonstration data, the integrity checks or Alembic.
+if TYPE_CHECKING:
+    from ethics_desk.calendar_admin import CalendarChange
+    from ethics_desk.db import Database
+    from ethics_desk.deadlines import BusinessCalendar
+
+DB_ENV = "ETHICS_DESK_DB"  # the same name as ethics_desk.db.DB_ENV (checked by a test)
 
 PROG = "ethics-desk"
 EXIT_OK = 0
@@ -283,6 +265,9 @@ def _open_for_reading(args: argparse.Namespace) -> Database | None:
 
     Nothing is created or migrated: on a fresh machine the calendars are the rules alone.
     """
+    from ethics_desk.db import resolve_url, sqlite_path
+    from ethics_desk.storage import open_database
+
     url = resolve_url(_db_arg(args))
     path = sqlite_path(url)
     if path is not None and not path.exists() and not _db_named(args):
@@ -296,11 +281,17 @@ def _open_for_writing(args: argparse.Namespace) -> Database:
     The default one is created on first use; a named one must exist, so that a mistyped --db
     does not silently start an empty database.
     """
+    from ethics_desk.storage import open_database
+
     return open_database(_db_arg(args), create=not _db_named(args))
 
 
 def _calendars(args: argparse.Namespace) -> tuple[BusinessCalendar, str]:
     """The calendar asked for, and a line saying where the office's closures came from."""
+    from ethics_desk.db import describe, resolve_url, translate_errors
+    from ethics_desk.deadlines import city_calendar, state_calendar
+    from ethics_desk.schedule import load_calendars
+
     database = _open_for_reading(args)
     if database is None:
         calendar = city_calendar() if args.calendar == "city" else state_calendar()
@@ -333,6 +324,8 @@ def _cmd_gui(args: argparse.Namespace) -> int:
 
 def _cmd_due(args: argparse.Namespace) -> int:
     """``due START N``: the due date, then how it was counted."""
+    from ethics_desk.deadlines import CLOCKS, CountUnit, add_business_days, format_day
+
     start = parse_day(args.start, "START")
     calendar, closures = _calendars(args)
     due, skipped = add_business_days(calendar, start, args.days)
@@ -376,6 +369,8 @@ def _cmd_calendar(args: argparse.Namespace) -> int:
 
 def _actor(database: Database) -> str:
     """Who is acting, for the audit trail: the staff name set in Settings, else the login name."""
+    from ethics_desk import settings
+
     with database.read_session() as session:
         name = str(settings.get(session, "staff.name") or "").strip()
     if name:
@@ -388,6 +383,10 @@ def _actor(database: Database) -> str:
 
 def _print_change(database: Database, change: CalendarChange) -> None:
     """The summary of a calendar change and each deadline it moved, by case number."""
+    from sqlalchemy import select
+
+    from ethics_desk.models import Complaint
+
     print(change.summary + ".")
     if not change.moved:
         return
@@ -402,6 +401,8 @@ def _print_change(database: Database, change: CalendarChange) -> None:
 
 def _cmd_closure_add(args: argparse.Namespace) -> int:
     """``closure add DATE NAME``."""
+    from ethics_desk.calendar_admin import add_closure
+
     day = parse_day(args.day, "DATE")
     database = _open_for_writing(args)
     try:
@@ -415,6 +416,8 @@ def _cmd_closure_add(args: argparse.Namespace) -> int:
 
 def _cmd_closure_remove(args: argparse.Namespace) -> int:
     """``closure remove DATE``."""
+    from ethics_desk.calendar_admin import remove_closure
+
     day = parse_day(args.day, "DATE")
     database = _open_for_writing(args)
     try:
@@ -427,6 +430,10 @@ def _cmd_closure_remove(args: argparse.Namespace) -> int:
 
 def _cmd_demo(args: argparse.Namespace) -> int:
     """``demo --db FILE``: a demonstration database, one line per case."""
+    from ethics_desk.db import default_database_path, describe, resolve_url
+    from ethics_desk.demo import build_demo
+    from ethics_desk.storage import open_database
+
     url = resolve_url(_db_arg(args))
     if url == resolve_url(str(default_database_path())):
         raise UserError(f"The demonstration cases would go into the office's own database "
@@ -446,6 +453,9 @@ def _cmd_demo(args: argparse.Namespace) -> int:
 
 def _cmd_check(args: argparse.Namespace) -> int:
     """``check``: every check with ok/FAILED; exit 1 when one fails."""
+    from ethics_desk.db import describe, resolve_url
+    from ethics_desk.integrity import run_checks
+
     url = resolve_url(_db_arg(args))
     results = run_checks(url)
     print(f"Checking {describe(url)}")
@@ -464,6 +474,9 @@ def _cmd_check(args: argparse.Namespace) -> int:
 
 def _cmd_backup(args: argparse.Namespace) -> int:
     """``backup DEST``: a verified copy of the SQLite file."""
+    from ethics_desk.backup import backup_sqlite
+    from ethics_desk.db import describe, resolve_url, sqlite_path
+
     url = resolve_url(_db_arg(args))
     source = sqlite_path(url)
     if source is None:

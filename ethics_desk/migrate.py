@@ -2,25 +2,33 @@
 
 A database whose schema revision this version does not know was written by a newer Ethics Desk
 and is refused with a message, never "upgraded" or opened half-way.
+
+Reading the revision needs no Alembic: it is one row in ``alembic_version``, compared with
+:data:`REVISIONS` (a test keeps that list equal to the migration scripts). Alembic itself is
+imported only when a migration is actually due, which keeps the application's start fast.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from alembic import command
-from alembic.config import Config
-from alembic.runtime.migration import MigrationContext
-from alembic.script import ScriptDirectory
-from sqlalchemy import Engine
+from sqlalchemy import Engine, inspect, text
 
 from ethics_desk.errors import StorageError
 
+if TYPE_CHECKING:
+    from alembic.config import Config
+
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
+REVISIONS: tuple[str, ...] = ("0001", "0002")
+"""Every revision of the schema this version knows, oldest first."""
 
 
 def alembic_config() -> Config:
     """The Alembic configuration, built in code (no alembic.ini to ship or lose)."""
+    from alembic.config import Config
+
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS_DIR))
     return config
@@ -28,21 +36,20 @@ def alembic_config() -> Config:
 
 def head_revision() -> str:
     """The newest schema revision this version of Ethics Desk knows."""
-    head = ScriptDirectory.from_config(alembic_config()).get_current_head()
-    assert head is not None, "the migrations folder has no revision"
-    return head
+    return REVISIONS[-1]
+
+
+def known_revisions() -> set[str]:
+    """Every revision this version knows."""
+    return set(REVISIONS)
 
 
 def current_revision(engine: Engine) -> str | None:
     """The schema revision recorded in the database, or None for an empty database."""
     with engine.connect() as conn:
-        return MigrationContext.configure(conn).get_current_revision()
-
-
-def known_revisions() -> set[str]:
-    """Every revision in this version's migration scripts."""
-    script = ScriptDirectory.from_config(alembic_config())
-    return {rev.revision for rev in script.walk_revisions()}
+        if not inspect(conn).has_table("alembic_version"):
+            return None
+        return conn.execute(text("SELECT version_num FROM alembic_version")).scalar()
 
 
 def check_not_newer(engine: Engine, where: str) -> str | None:
@@ -58,6 +65,8 @@ def check_not_newer(engine: Engine, where: str) -> str | None:
 
 def upgrade(engine: Engine) -> None:
     """Apply every migration up to the head, in one transaction."""
+    from alembic import command
+
     config = alembic_config()
     with engine.begin() as conn:
         config.attributes["connection"] = conn

@@ -73,3 +73,20 @@ def test_the_migrations_match_the_models(tmp_path: Path) -> None:
 def test_runtime_dependencies_are_declared(name: str) -> None:
     text = (ROOT / "pyproject.toml").read_text(encoding="utf-8").lower()
     assert f'"{name}' in text
+
+
+def test_the_command_line_and_the_database_agree_on_the_environment_variable() -> None:
+    from ethics_desk import cli, db
+
+    assert cli.DB_ENV == db.DB_ENV
+
+
+def test_the_known_revisions_are_exactly_the_migration_scripts() -> None:
+    from alembic.script import ScriptDirectory
+
+    from ethics_desk.migrate import REVISIONS, alembic_config
+
+    script = ScriptDirectory.from_config(alembic_config())
+    in_order = [rev.revision for rev in reversed(list(script.walk_revisions()))]
+    assert tuple(in_order) == REVISIONS
+    assert script.get_current_head() == REVISIONS[-1]

@@ -284,8 +284,14 @@ def _years(entry: Mapping[str, Any], where: str) -> tuple[int | None, int | None
 
 
 def _package_names(country: str, subdiv: str | None) -> set[str]:
+    """The holiday names the package uses around now (last year to next year).
+
+    A short window keeps the application's start fast; the test suite checks the shipped
+    calendars against every year of :data:`_NAME_CHECK_YEARS`.
+    """
     names: set[str] = set()
-    for year in _NAME_CHECK_YEARS:
+    this_year = date.today().year
+    for year in range(this_year - 1, this_year + 2):
         for _day, day_names in _package_year(country, subdiv, year):
             names.update(day_names)
     return names

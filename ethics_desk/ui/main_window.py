@@ -24,8 +24,8 @@ from PySide6.QtWidgets import (
 
 from ethics_desk import __version__
 from ethics_desk.ui.context import AppContext
-from ethics_desk.ui.screens.calendar_screen import CalendarScreen
 from ethics_desk.ui.screens.inbox_screen import InboxScreen
+from ethics_desk.ui.screens.lazy import LazyScreen
 from ethics_desk.ui.screens.new_complaint import NewComplaintScreen
 from ethics_desk.ui.screens.placeholder import PlaceholderScreen
 from ethics_desk.ui.screens.settings_screen import SettingsScreen
@@ -50,24 +50,24 @@ class MainWindow(QMainWindow):
         self.navigation.setObjectName("navigation")
         self.navigation.setIconSize(QSize(24, 24))
         self.navigation.setFixedWidth(190)
-        self.new_screen = NewComplaintScreen(context, self)
-        self.settings_screen = SettingsScreen(context, self)
+        # The inbox is what the clerk sees first; the others are built when first shown.
         self.inbox_screen = InboxScreen(context, self)
         self.inbox_screen.case_requested.connect(self.open_case)
-        self.calendar_screen = CalendarScreen(context, self)
-        self.calendar_screen.case_requested.connect(self.open_case)
+        self._new = LazyScreen(self._build_new_screen, self)
+        self._calendar = LazyScreen(self._build_calendar_screen, self)
+        self._settings = LazyScreen(self._build_settings_screen, self)
         style = self.style()
         pages: list[tuple[str, str, QStyle.StandardPixmap, QWidget]] = [
-            ("new", "New complaint", QStyle.StandardPixmap.SP_FileIcon, self.new_screen),
+            ("new", "New complaint", QStyle.StandardPixmap.SP_FileIcon, self._new),
             ("inbox", "Inbox", QStyle.StandardPixmap.SP_FileDialogDetailedView,
              self.inbox_screen),
             ("calendar", "Calendar", QStyle.StandardPixmap.SP_FileDialogInfoView,
-             self.calendar_screen),
+             self._calendar),
             ("mail", "Mail", QStyle.StandardPixmap.SP_DialogSaveButton,
              PlaceholderScreen("Mail", "The print queue and the mail ledger: what was mailed, "
                                "how, and when it was delivered.")),
             ("settings", "Settings", QStyle.StandardPixmap.SP_FileDialogContentsView,
-             self.settings_screen),
+             self._settings),
         ]
         for key, label, icon, widget in pages:
             item = QListWidgetItem(style.standardIcon(icon), label)
@@ -87,14 +87,48 @@ class MainWindow(QMainWindow):
         self.statusBar().addWidget(self.database_label, 1)
         self.statusBar().addPermanentWidget(self.staff_label)
         self._build_menus()
-        self.new_screen.start_requested.connect(lambda: self.open_intake(None))
-        self.new_screen.resume_requested.connect(self.open_intake)
-        self.new_screen.info_sheet_requested.connect(self.show_info_sheet)
-        self.settings_screen.saved.connect(lambda _keys: self.refresh_staff())
         self.refresh_staff()
         self._restore()
 
     # -- set-up -----------------------------------------------------------------------------
+
+    def _build_new_screen(self) -> NewComplaintScreen:
+        screen = NewComplaintScreen(self.context, self)
+        screen.start_requested.connect(lambda: self.open_intake(None))
+        screen.resume_requested.connect(self.open_intake)
+        screen.info_sheet_requested.connect(self.show_info_sheet)
+        return screen
+
+    def _build_calendar_screen(self) -> QWidget:
+        from ethics_desk.ui.screens.calendar_screen import CalendarScreen
+
+        screen = CalendarScreen(self.context, self)
+        screen.case_requested.connect(self.open_case)
+        return screen
+
+    def _build_settings_screen(self) -> SettingsScreen:
+        screen = SettingsScreen(self.context, self)
+        screen.saved.connect(lambda _keys: self.refresh_staff())
+        return screen
+
+    @property
+    def new_screen(self) -> NewComplaintScreen:
+        """The New complaint screen (built on first use)."""
+        screen = self._new.content()
+        assert isinstance(screen, NewComplaintScreen)
+        return screen
+
+    @property
+    def calendar_screen(self) -> QWidget:
+        """The Calendar screen (built on first use)."""
+        return self._calendar.content()
+
+    @property
+    def settings_screen(self) -> SettingsScreen:
+        """The Settings screen (built on first use)."""
+        screen = self._settings.content()
+        assert isinstance(screen, SettingsScreen)
+        return screen
 
     def _action(self, text: str, shortcut: QKeySequence | str | None,
                 slot: Callable[[], object], name: str) -> QAction:
@@ -165,10 +199,11 @@ class MainWindow(QMainWindow):
 
     def go(self, key: str) -> None:
         """Show a screen by its key (new, inbox, calendar, mail, settings)."""
+        already = self.current_screen() == key and self.stack.currentWidget().isVisible()
         self.navigation.setCurrentRow(SCREENS.index(key))
-        if key == "new":
+        if key == "new" and self._new.is_built:
             self.new_screen.refresh()
-        elif key == "inbox":
+        elif key == "inbox" and (already or self.isVisible()):
             self.inbox_screen.refresh()
 
     def current_screen(self) -> str:
@@ -190,7 +225,7 @@ class MainWindow(QMainWindow):
             self.wizard.activateWindow()
             return
         wizard = IntakeWizard(self.context, draft_id, self)
-        wizard.finished.connect(lambda _result: self.new_screen.refresh())
+        wizard.finished.connect(lambda _result: self.refresh_screens())
         self.wizard = wizard
         wizard.show()
 

@@ -342,3 +342,17 @@ def test_the_state_calendar_leaves_optional_holidays_as_business_days() -> None:
     assert state.is_business_day(date(2026, 3, 31))  # César Chávez Day: optional for the State
     assert state.non_business_reason(date(2026, 3, 2)) == "Texas Independence Day"
     assert state.non_business_reason(date(2026, 12, 24)) == "Christmas Eve"
+
+
+@pytest.mark.parametrize("name", ["city", "state"])
+def test_every_holiday_a_shipped_calendar_keeps_exists_in_the_package_over_the_years(
+        name: str) -> None:
+    from ethics_desk.deadlines.calendar import _NAME_CHECK_YEARS, _package_year
+
+    rules = load_rules(name)
+    known: set[str] = set()
+    for year in _NAME_CHECK_YEARS:
+        for _day, names in _package_year(rules.country, rules.subdiv, year):
+            known.update(names)
+    assert rules.keep_holidays is None or rules.keep_holidays <= known
+    assert {r.base for r in rules.relative_days} <= known
