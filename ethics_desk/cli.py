@@ -3,7 +3,8 @@
 ``ethics-desk`` alone opens the application. The commands answer the questions a clerk or IT
 asks outside the window: when is something due (``due``), which days are closed (``calendar``),
 close or reopen the offices on a day (``closure``), build a demonstration database (``demo``),
-is the database sound (``check``), and make a verified copy (``backup``).
+is the database sound (``check``), make a verified copy (``backup``), and preview a document
+for a case (``letter``).
 
 Every command takes ``--db`` (a file path or a SQLAlchemy URL); without it, ``ETHICS_DESK_DB``;
 without that, the file in the user's data folder. An error is one line on stderr,
@@ -192,6 +193,21 @@ def build_parser() -> argparse.ArgumentParser:
                     "own tool.")
     backup.add_argument("dest", metavar="DEST", help="the backup file, or a folder to put it in")
     backup.set_defaults(handler=_cmd_backup)
+
+    letter = commands.add_parser(
+        "letter", parents=[db_option], help="preview a document for a case as a PDF",
+        description="Render a preview of document KIND for case CASE to FILE.pdf (it is not "
+                    "issued: nothing is recorded as sent). CASE is a case number such as "
+                    "ERB-2026-001 or a draft's number. A kind that does not apply to the case's "
+                    "state is refused. --list lists the kinds.")
+    letter.add_argument("case", metavar="CASE", nargs="?", help="the case number or draft number")
+    letter.add_argument("kind", metavar="KIND", nargs="?", help="the document, see --list")
+    letter.add_argument("--out", metavar="FILE.pdf", help="where to write the PDF")
+    letter.add_argument("--recipient", metavar="N", type=int, default=1,
+                        help="which recipient's copy, 1 for the first (default 1)")
+    letter.add_argument("--force", action="store_true", help="replace FILE.pdf if it exists")
+    letter.add_argument("--list", action="store_true", help="list the kinds and exit")
+    letter.set_defaults(handler=_cmd_letter)
     return parser
 
 
@@ -490,4 +506,41 @@ def _cmd_backup(args: argparse.Namespace) -> int:
     report = backup_sqlite(source, dest)
     print(f"Backed up to {report.path}: {report.tables} tables, {report.rows} rows, "
           f"{report.size} bytes, verified.")
+    return EXIT_OK
+
+
+def _cmd_letter(args: argparse.Namespace) -> int:
+    """``letter CASE KIND --out FILE.pdf`` (a preview) and ``letter --list``."""
+    from ethics_desk.letters import find_case, kinds, render_letter, rule_for
+
+    if args.list:
+        for kind, title in kinds():
+            print(f"{kind:<24} {title}")
+        return EXIT_OK
+    if not args.case or not args.kind:
+        raise UsageError(f"Give the case and the document: {PROG} letter CASE KIND --out "
+                         f"FILE.pdf; {PROG} letter --list lists the kinds.")
+    rule_for(args.kind)
+    if not args.out:
+        raise UsageError("Say where to write the PDF with --out FILE.pdf.")
+    out = Path(args.out).expanduser()
+    if out.exists() and not args.force:
+        raise UserError(f"{out} already exists.", "Give another file, or --force to replace it.")
+    if not out.parent.is_dir():
+        raise UserError(f"There is no folder {out.parent} to write the PDF in.",
+                        "Create the folder first.")
+    from ethics_desk.db import translate_errors
+    from ethics_desk.storage import open_database
+
+    database = open_database(_db_arg(args), create=False, migrate=False)
+    try:
+        with translate_errors():
+            case_id = find_case(database, args.case)
+            pdf = render_letter(database, case_id, args.kind,
+                                recipient_index=args.recipient - 1, today=date.today())
+    finally:
+        database.dispose()
+    out.write_bytes(pdf)
+    print(f"Wrote a preview of {args.kind} for {args.case.upper()} to {out} "
+          f"({len(pdf)} bytes); it is not issued.")
     return EXIT_OK

@@ -94,12 +94,13 @@ LETTERHEAD_TOP: float = 0.6 * inch
 """From the top edge of the sheet to the top of the letterhead."""
 LETTERHEAD_BOTTOM: float = 1.45 * inch
 """From the top edge to the rule under the letterhead."""
-HEADER_BASELINE: float = 0.6 * inch
+HEADER_BASELINE: float = 0.72 * inch
 """From the top edge to the running header's baseline on later pages."""
 FOOTER_BASELINE: float = 0.5 * inch
 """From the bottom edge to the footer's baseline."""
-MARKING_BASELINE: float = 0.45 * inch
-"""From the top edge to the confidentiality marking's baseline."""
+MARKING_BASELINE: float = 0.4 * inch
+"""From the top edge to the confidentiality marking's baseline (above the running header and
+the letterhead, clear of both)."""
 
 # The window of a standard #10 envelope (4-1/8" x 9-1/2") seen on a US-letter sheet folded in
 # three (letter fold, address panel on top), measured from the sheet's top-left corner.

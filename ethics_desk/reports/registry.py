@@ -12,6 +12,23 @@ from typing import Any
 from ethics_desk.errors import UserError
 from ethics_desk.reports.base import Renderer
 from ethics_desk.reports.info_sheet import InfoSheetRenderer
+from ethics_desk.reports.letters import (
+    BoardTransmittalRenderer,
+    CampaignFinanceForwardRenderer,
+    CureNoticeRenderer,
+    DefectLetterRenderer,
+    FilingNoticeRenderer,
+    ReplyCopyRenderer,
+    ResolutionNoticeRenderer,
+    RespondentNoticeRenderer,
+    ResponseCopyRenderer,
+    ReviewerTransmittalRenderer,
+)
+from ethics_desk.reports.mailing import (
+    CertificateOfMailingRenderer,
+    EnvelopeRenderer,
+    LabelsRenderer,
+)
 from ethics_desk.reports.receipt import ReceiptRenderer
 from ethics_desk.reports.sworn_complaint import SwornComplaintRenderer
 from ethics_desk.reports.unsworn_return import UnswornReturnRenderer
@@ -22,6 +39,19 @@ RENDERERS: dict[str, type[Renderer[Any]]] = {
         ReceiptRenderer,
         UnswornReturnRenderer,
         InfoSheetRenderer,
+        ReviewerTransmittalRenderer,
+        FilingNoticeRenderer,
+        DefectLetterRenderer,
+        CampaignFinanceForwardRenderer,
+        CureNoticeRenderer,
+        BoardTransmittalRenderer,
+        RespondentNoticeRenderer,
+        ResponseCopyRenderer,
+        ReplyCopyRenderer,
+        ResolutionNoticeRenderer,
+        EnvelopeRenderer,
+        LabelsRenderer,
+        CertificateOfMailingRenderer,
     )
 }
 """Kind → renderer class, in the order a clerk meets the documents."""

@@ -8,21 +8,15 @@ recomputes every open deadline. A refused change is explained and nothing typed 
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import date
-from typing import Any, Generic, TypeVar
 
 from PySide6.QtCore import (
     QAbstractTableModel,
     QDate,
     QLocale,
-    QModelIndex,
-    QPersistentModelIndex,
     Qt,
     Signal,
 )
-from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -57,9 +51,7 @@ from ethics_desk.deadline_calendar import (
 )
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.errors import attempt
-
-AnyIndex = QModelIndex | QPersistentModelIndex
-Row = TypeVar("Row")
+from ethics_desk.ui.models.rows import Column, RowsModel
 
 FIESTA_NAME = "Fiesta San Jacinto Day"
 KINDS = (("closure", "Closure (weather, winter holidays …)"), ("fiesta", FIESTA_NAME))
@@ -67,83 +59,12 @@ CALENDAR_CHOICES = (("city", "City of San Antonio — every § 2-83 clock"),
                     ("state", "State of Texas — Public Information Act"))
 
 
-@dataclass(frozen=True)
-class Column(Generic[Row]):
-    """A column of a read-only table: its title and how a row becomes text."""
-
-    header: str
-    text: Callable[[Row], str]
-
-
-class RowsModel(QAbstractTableModel, Generic[Row]):
-    """A flat, read-only table over a list of rows, described by its columns.
-
-    ``bold`` marks rows shown in bold; ``tooltip`` gives a row's tooltip.
-    """
-
-    def __init__(self, columns: tuple[Column[Row], ...], parent: QWidget | None = None, *,
-                 bold: Callable[[Row], bool] | None = None,
-                 tooltip: Callable[[Row], str] | None = None) -> None:
-        super().__init__(parent)
-        self.columns = columns
-        self._rows: list[Row] = []
-        self._bold = bold
-        self._tooltip = tooltip
-
-    def set_rows(self, rows: list[Row]) -> None:
-        """Replace the rows."""
-        self.beginResetModel()
-        self._rows = list(rows)
-        self.endResetModel()
-
-    def rows(self) -> list[Row]:
-        """Every row, in order."""
-        return list(self._rows)
-
-    def row(self, row: int) -> Row:
-        """One row."""
-        return self._rows[row]
-
-    def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008 - Qt's signature
-        """The number of rows (no children)."""
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008 - Qt's signature
-        """The number of columns."""
-        return 0 if parent.isValid() else len(self.columns)
-
-    def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        """A cell's text, tooltip and font."""
-        if not index.isValid() or not 0 <= index.row() < len(self._rows) or \
-                not 0 <= index.column() < len(self.columns):
-            return None
-        item = self._rows[index.row()]
-        if role == Qt.ItemDataRole.DisplayRole:
-            return self.columns[index.column()].text(item)
-        if role == Qt.ItemDataRole.ToolTipRole and self._tooltip is not None:
-            return self._tooltip(item)
-        if role == Qt.ItemDataRole.FontRole and self._bold is not None and self._bold(item):
-            font = QFont()
-            font.setBold(True)
-            return font
-        return None
-
-    def headerData(self, section: int, orientation: Qt.Orientation,
-                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        """Column titles; rows are numbered."""
-        if role != Qt.ItemDataRole.DisplayRole:
-            return None
-        if orientation == Qt.Orientation.Horizontal:
-            return self.columns[section].header if 0 <= section < len(self.columns) else None
-        return str(section + 1)
-
-
 def calendar_days_model(parent: QWidget | None = None) -> RowsModel[CalendarEntry]:
     """A year's closed weekdays of one calendar; the office's days in bold."""
     return RowsModel(
         (Column("Date", lambda e: short_day(e.day)), Column("Name", lambda e: e.name),
          Column("Kind", lambda e: e.source)),
-        parent, bold=lambda e: e.set_by_office,
+        parent, bold=lambda e, _column: e.set_by_office,
         tooltip=lambda e: f"{long_day(e.day)}: {e.name} — {e.source}"
                           + ("" if e.set_by_office else ". A rule of the calendar: it cannot "
                              "be removed here."))

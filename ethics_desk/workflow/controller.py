@@ -111,29 +111,39 @@ class WorkflowController:
         workstation changed the case since, nothing is saved and :class:`ConflictError` says
         who and when.
         """
-        transition = BY_EVENT[payload.event]
         with self.database.unit_of_work() as session:
-            complaint = self._get(session, complaint_id)
-            self._check_version(complaint, expected_version)
-            blocks = self.blocks(session, complaint, transition)
-            if blocks:
-                first = blocks[0]
-                raise RuleError(f"Cannot {transition.label.lower()}: {first.reason}",
-                                first.citation)
-            ctx = Context(session=session, complaint=complaint, actor=self.actor, now=self.now())
-            outcome = transition.effect(ctx, payload)
-            before = complaint.state
-            complaint.state = outcome.target
-            complaint.updated_at = ctx.now
-            complaint.updated_by = self.actor
-            session.flush()
-            audit.append(session, actor=self.actor, action=f"event.{transition.event.value}",
-                         complaint_id=complaint.id, summary=outcome.summary, at=ctx.now,
-                         detail={"from": before.value, "to": outcome.target.value,
-                                 "payload": _jsonable(payload), **outcome.detail})
-            session.flush()
-            return FireResult(complaint.id, complaint.case_number, complaint.state,
-                              complaint.version, outcome.summary)
+            return self.fire_in(session, complaint_id, payload, expected_version=expected_version)
+
+    def fire_in(self, session: Session, complaint_id: int, payload: Payload, *,
+                expected_version: int | None = None) -> FireResult:
+        """Apply one event inside the caller's transaction (``session`` from ``unit_of_work``).
+
+        For a user action that writes its own rows as well as an event — recording a delivery
+        in the mail ledger moves a clock — so that both are saved together or not at all. The
+        caller commits; an error leaves the caller to roll back everything.
+        """
+        transition = BY_EVENT[payload.event]
+        complaint = self._get(session, complaint_id)
+        self._check_version(complaint, expected_version)
+        blocks = self.blocks(session, complaint, transition)
+        if blocks:
+            first = blocks[0]
+            raise RuleError(f"Cannot {transition.label.lower()}: {first.reason}",
+                            first.citation)
+        ctx = Context(session=session, complaint=complaint, actor=self.actor, now=self.now())
+        outcome = transition.effect(ctx, payload)
+        before = complaint.state
+        complaint.state = outcome.target
+        complaint.updated_at = ctx.now
+        complaint.updated_by = self.actor
+        session.flush()
+        audit.append(session, actor=self.actor, action=f"event.{transition.event.value}",
+                     complaint_id=complaint.id, summary=outcome.summary, at=ctx.now,
+                     detail={"from": before.value, "to": outcome.target.value,
+                             "payload": _jsonable(payload), **outcome.detail})
+        session.flush()
+        return FireResult(complaint.id, complaint.case_number, complaint.state,
+                          complaint.version, outcome.summary)
 
     def save_draft(self, intake: Intake, draft_id: int | None = None, *,
                    expected_version: int | None = None) -> FireResult:

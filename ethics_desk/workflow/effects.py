@@ -365,6 +365,43 @@ def file_response(ctx: Context, p: ev.FileResponse) -> Outcome:
                    {"respondent_id": p.respondent_id, "received_on": received.isoformat()})
 
 
+def record_complainant_receipt(ctx: Context, p: ev.RecordComplainantReceipt) -> Outcome:
+    """(e)(3): the complainant's actual receipt of a response's copy restarts the reply clock.
+
+    Once the complainant's reply is filed the reply clocks are closed; a receipt recorded
+    after that is kept in the record but opens no clock again.
+    """
+    c = ctx.complaint
+    name = _respondent(ctx, p.respondent_id)
+    if p.received_on is None:
+        raise RuleError("Enter the date the complainant received the copy of the response",
+                        "§ 2-83(e)(3)")
+    day = _not_future(ctx, p.received_on, "received", "§ 2-83(e)(3)")
+    filed = ctx.session.scalars(select(Filing.received_on).where(
+        Filing.complaint_id == c.id, Filing.kind == FilingKind.RESPONSE,
+        Filing.respondent_id == p.respondent_id)).all()
+    if not filed:
+        raise RuleError(f"No response of {name} has been filed, so there is no copy to receive",
+                        "§ 2-83(e)(3)", "File the response first.")
+    if day < min(filed):
+        raise RuleError(f"The copy cannot be received ({day.isoformat()}) before the response "
+                        f"was filed ({min(filed).isoformat()})", "§ 2-83(e)(3)",
+                        "Check the delivery date.")
+    detail = p.detail or "delivered"
+    data = {"respondent_id": p.respondent_id, "received_on": day.isoformat()}
+    if c.state is CaseState.REPLY_FILED:
+        return Outcome(c.state, f"The complainant received the copy of the response of {name} on "
+                                f"{day.isoformat()} ({detail}); the reply is already filed, so "
+                                "no clock is restarted", data)
+    deadline = start_clock(ctx.session, c, ClockKind.REPLY, actual_receipt(day, detail),
+                           ctx.calendars, subject=RESPONDENT.format(p.respondent_id),
+                           subject_label=f"to the response of {name}",
+                           presumption_days=int(ctx.setting("receipt.presumption_days")))
+    return Outcome(c.state, f"The complainant received the copy of the response of {name} on "
+                            f"{day.isoformat()} ({detail}); reply due "
+                            f"{deadline.due_on.isoformat()}", data)
+
+
 def file_reply(ctx: Context, p: ev.FileReply) -> Outcome:
     """(e)(3): the complainant's sworn reply; a copy goes to the respondents."""
     if not p.sworn:

@@ -38,6 +38,7 @@ class Event(StrEnum):
     NOT_CURED = "not_cured"
     FORWARD_TO_BOARD = "forward_to_board"
     RECORD_RESPONDENT_RECEIPT = "record_respondent_receipt"
+    RECORD_COMPLAINANT_RECEIPT = "record_complainant_receipt"
     FILE_RESPONSE = "file_response"
     FILE_REPLY = "file_reply"
     REQUEST_HEARING = "request_hearing"
@@ -179,6 +180,20 @@ class RecordRespondentReceipt(Payload):
     """A delivery date for the (e) notice: the response clock runs from it (e)(1)."""
 
     event: ClassVar[Event] = Event.RECORD_RESPONDENT_RECEIPT
+    respondent_id: int = 0
+    received_on: date | None = None
+    detail: str = "delivered (return receipt)"
+
+
+@dataclass(frozen=True)
+class RecordComplainantReceipt(Payload):
+    """A delivery date for the copy of a response: the complainant's reply clock runs from it.
+
+    (e)(3): the complainant may reply within five business days of receipt of the copy of the
+    response of ``respondent_id``.
+    """
+
+    event: ClassVar[Event] = Event.RECORD_COMPLAINANT_RECEIPT
     respondent_id: int = 0
     received_on: date | None = None
     detail: str = "delivered (return receipt)"

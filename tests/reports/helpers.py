@@ -171,6 +171,10 @@ def unsworn_return_paper(**changes: Any) -> UnswornReturnPaper:
 
 def sample(kind: str) -> Any:
     """Representative data for each registered kind."""
+    from tests.reports.letter_samples import LETTER_KINDS, letter_sample
+
+    if kind in LETTER_KINDS:
+        return letter_sample(kind)
     return {
         "sworn-complaint": filed_complaint_paper(),
         "receipt": receipt_paper(),

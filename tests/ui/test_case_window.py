@@ -15,8 +15,8 @@ from ethics_desk.db import Database
 from ethics_desk.models import AuditRecord, CaseState, DeadlineStatus
 from ethics_desk.ui.case.case_window import CaseWindow
 from ethics_desk.ui.case.forms import ActionDialog, DefectsTable
-from ethics_desk.ui.case.rows import RowsModel
 from ethics_desk.ui.context import AppContext
+from ethics_desk.ui.models.rows import RowsModel
 from ethics_desk.workflow import ForwardForReview, WorkflowController
 from tests.factories import complete_intake, filed_case, provision_id
 from tests.workflow.helpers import audit_actions, case, deadlines
@@ -107,7 +107,7 @@ def test_a_case_goes_through_review_acceptance_response_and_reply(
         [filing] = session.scalars(select(Filing).where(Filing.complaint_id == case_id))
         stored = session.get(Attachment, filing.attachment_id)
         assert stored is not None and stored.file_name == "sworn-response.pdf"
-    listed = [d for d in window.documents.rows if d.file_name == "sworn-response.pdf"]
+    listed = [d for d in window.documents.rows() if d.file_name == "sworn-response.pdf"]
     assert listed and listed[0].section == "Response (§ 2-83(e)(1))"
     [reply_clock] = deadlines(database, case_id, "reply")
     assert reply_clock.due_on == date(2026, 12, 10)
@@ -119,7 +119,7 @@ def test_a_case_goes_through_review_acceptance_response_and_reply(
     assert events == ["event.file", "event.forward_for_review", *["event.record_review"] * 4,
                       "event.accept", "event.forward_to_board", "event.file_response",
                       "event.file_reply"]
-    history = [window.timeline.rows[i].summary for i in range(len(window.timeline.rows))]
+    history = [line.summary for line in window.timeline.rows()]
     assert any("Sworn reply" in s for s in history)
 
 
@@ -183,7 +183,7 @@ def test_every_deadline_shows_how_it_was_counted(
     controller.fire(case_id, ForwardForReview())
     window = _window(qtbot, context, case_id)
     view = window.deadlines_view
-    row = next(i for i, d in enumerate(window.deadlines.rows) if d.subject == "chair")
+    row = next(i for i, d in enumerate(window.deadlines.rows()) if d.subject == "chair")
     view.selectRow(row)
     text = window.explanation.toPlainText()
     assert "City Code § 2-83(d)(1)" in text and "Due: Monday 2026-12-07" in text

@@ -42,9 +42,9 @@ from ethics_desk.errors import ConflictError, RuleError, UserError
 from ethics_desk.models import CaseState
 from ethics_desk.office import record_access
 from ethics_desk.ui.case.forms import ActionDialog, form_for
-from ethics_desk.ui.case.rows import ROW_ROLE, RowsModel
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.errors import attempt, show_user_error
+from ethics_desk.ui.models.rows import ROW_ROLE, Column, RowsModel
 from ethics_desk.ui.sizing import fit_to_screen
 from ethics_desk.workflow import EventOption, Payload
 
@@ -80,10 +80,11 @@ class CaseWindow(QMainWindow):
         self.summary = QTextBrowser(self)
         self.summary.setObjectName("caseSummary")
         self.documents = RowsModel[DocumentLine](
-            [("List", lambda d: d.section), ("Document", lambda d: d.description),
-             ("Location", lambda d: d.location),
-             ("File", lambda d: f"{d.file_name} ({d.size / 1024:,.0f} KB)" if d.file_name else ""),
-             ("SHA-256", lambda d: d.sha256[:16] + "…" if d.sha256 else "")])
+            [Column("List", lambda d: d.section), Column("Document", lambda d: d.description),
+             Column("Location", lambda d: d.location),
+             Column("File", lambda d: f"{d.file_name} ({d.size / 1024:,.0f} KB)"
+                    if d.file_name else ""),
+             Column("SHA-256", lambda d: d.sha256[:16] + "…" if d.sha256 else "")], self)
         self.documents_view = self._table(self.documents, "documentsView", 1)
         self.documents_view.doubleClicked.connect(lambda _i: self.open_attachment())
         self.open_button = QPushButton("&Open the attached file (checked against its SHA-256)")
@@ -91,18 +92,18 @@ class CaseWindow(QMainWindow):
         self.reviews = QTextBrowser(self)
         self.reviews.setObjectName("reviewsView")
         self.deadlines = RowsModel[DeadlineLine](
-            [("Deadline", lambda d: d.title), ("Rule", lambda d: d.citation),
-             ("Started", lambda d: f"{d.trigger_on} ({d.trigger_basis})"),
-             ("Due", lambda d: d.due_on.isoformat()), ("Outcome", lambda d: d.outcome)],
-            tooltip=lambda d: d.explanation)
+            [Column("Deadline", lambda d: d.title), Column("Rule", lambda d: d.citation),
+             Column("Started", lambda d: f"{d.trigger_on} ({d.trigger_basis})"),
+             Column("Due", lambda d: d.due_on.isoformat()),
+             Column("Outcome", lambda d: d.outcome)], self, tooltip=lambda d: d.explanation)
         self.deadlines_view = self._table(self.deadlines, "deadlinesView", 0)
         self.explanation = QPlainTextEdit(self)
         self.explanation.setObjectName("deadlineExplanation")
         self.explanation.setReadOnly(True)
         self.deadlines_view.selectionModel().currentRowChanged.connect(self._explain)
         self.timeline = RowsModel[TimelineLine](
-            [("When", lambda t: t.at.astimezone().strftime("%Y-%m-%d %H:%M")),
-             ("Who", lambda t: t.actor), ("What", lambda t: t.summary)],
+            [Column("When", lambda t: t.at.astimezone().strftime("%Y-%m-%d %H:%M")),
+             Column("Who", lambda t: t.actor), Column("What", lambda t: t.summary)], self,
             tooltip=lambda t: t.action)
         self.timeline_view = self._table(self.timeline, "timelineView", 2)
         self._build_tabs()
@@ -303,7 +304,7 @@ class CaseWindow(QMainWindow):
         index = self.documents_view.currentIndex()
         line = index.data(ROW_ROLE) if index.isValid() else None
         if line is None or line.attachment_id is None:
-            line = next((d for d in self.documents.rows if d.attachment_id), None)
+            line = next((d for d in self.documents.rows() if d.attachment_id), None)
         if line is None or line.attachment_id is None:
             return None
         attachment_id = line.attachment_id

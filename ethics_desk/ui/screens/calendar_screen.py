@@ -10,10 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
-from typing import Any
 
 from PySide6.QtCore import (
-    QAbstractTableModel,
     QDate,
     QLocale,
     QModelIndex,
@@ -62,8 +60,9 @@ from ethics_desk.deadline_calendar import (
     month_overview,
 )
 from ethics_desk.deadlines import DayKind
-from ethics_desk.ui.calendar_editor import CalendarEditorDialog, Column
+from ethics_desk.ui.calendar_editor import CalendarEditorDialog
 from ethics_desk.ui.context import AppContext
+from ethics_desk.ui.models.rows import Column, RowsModel
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 
@@ -295,11 +294,11 @@ class MonthView(QCalendarWidget):
         painter.restore()
 
 
-class DayDeadlinesModel(QAbstractTableModel):
+class DayDeadlinesModel(RowsModel[DayDeadline]):
     """The deadlines due on one day: case, deadline, parties and status.
 
-    Overdue rows are red and say "Overdue ⚠"; the tooltip is the deadline's explanation and
-    ``Qt.UserRole`` holds the complaint id.
+    Overdue rows are red and say "Overdue ⚠" (so colour is not the only cue); the tooltip names
+    the case and the rule, and ``Qt.UserRole`` holds the complaint id.
     """
 
     COLUMNS: tuple[Column[DayDeadline], ...] = (
@@ -308,58 +307,16 @@ class DayDeadlinesModel(QAbstractTableModel):
         Column("Parties", lambda d: d.parties),
         Column("Status", lambda d: d.status_text),
     )
+    STATUS = 3
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self._rows: list[DayDeadline] = []
-
-    def set_rows(self, rows: list[DayDeadline]) -> None:
-        """Replace the listed deadlines."""
-        self.beginResetModel()
-        self._rows = list(rows)
-        self.endResetModel()
-
-    def row(self, row: int) -> DayDeadline:
-        """The deadline on a row."""
-        return self._rows[row]
-
-    def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008 - Qt's signature
-        """The number of deadlines (a flat table: no children)."""
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008 - Qt's signature
-        """The number of columns."""
-        return 0 if parent.isValid() else len(self.COLUMNS)
-
-    def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        """Text, tooltip, colour and the complaint id of a cell."""
-        if not index.isValid() or not 0 <= index.row() < len(self._rows) or \
-                not 0 <= index.column() < len(self.COLUMNS):
-            return None
-        item = self._rows[index.row()]
-        if role == Qt.ItemDataRole.DisplayRole:
-            return self.COLUMNS[index.column()].text(item)
-        if role == Qt.ItemDataRole.ToolTipRole:
-            return f"{item.case_number}: {item.parties}\n{item.title} ({item.citation})"
-        if role == Qt.ItemDataRole.ForegroundRole and item.overdue:
-            return QBrush(OVERDUE_COLOUR)
-        if role == Qt.ItemDataRole.FontRole and item.overdue and \
-                self.COLUMNS[index.column()].header == "Status":
-            font = QFont()
-            font.setBold(True)
-            return font
-        if role == Qt.ItemDataRole.UserRole:
-            return item.complaint_id
-        return None
-
-    def headerData(self, section: int, orientation: Qt.Orientation,
-                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        """Column titles; rows are numbered."""
-        if role != Qt.ItemDataRole.DisplayRole:
-            return None
-        if orientation == Qt.Orientation.Horizontal:
-            return self.COLUMNS[section].header if 0 <= section < len(self.COLUMNS) else None
-        return str(section + 1)
+        super().__init__(
+            self.COLUMNS, parent,
+            tooltip=lambda d: f"{d.case_number}: {d.parties}\n{d.title} ({d.citation})",
+            bold=lambda d, column: d.overdue and column == self.STATUS,
+            style=lambda d, _column, role: QBrush(OVERDUE_COLOUR)
+            if role == Qt.ItemDataRole.ForegroundRole and d.overdue else None,
+            user=lambda d: d.complaint_id)
 
 
 class DeadlineTable(QTableView):

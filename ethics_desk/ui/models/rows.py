@@ -1,0 +1,101 @@
+"""One read-only table model for the small lists of the interface (a case's deadlines,
+documents and history; a day's deadlines; the calendars' days; the deadlines a change moves).
+
+Columns are described as data; optional hooks give the tooltip, the font or colour of a cell
+(so that meaning is never carried by colour alone, the callers pair colour with text), and the
+value of ``Qt.UserRole`` (an id). ``ROW_ROLE`` returns the row object itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtGui import QFont
+
+R = TypeVar("R")
+AnyIndex = QModelIndex | QPersistentModelIndex
+ROW_ROLE = Qt.ItemDataRole.UserRole + 1
+
+
+@dataclass(frozen=True)
+class Column(Generic[R]):
+    """A column: its heading and how a row becomes its text."""
+
+    header: str
+    text: Callable[[R], str]
+
+
+class RowsModel(QAbstractTableModel, Generic[R]):
+    """A flat, read-only table over a list of rows, described by its columns."""
+
+    def __init__(self, columns: Sequence[Column[R]], parent: QObject | None = None, *,
+                 tooltip: Callable[[R], str] | None = None,
+                 bold: Callable[[R, int], bool] | None = None,
+                 style: Callable[[R, int, int], Any] | None = None,
+                 user: Callable[[R], Any] | None = None) -> None:
+        super().__init__(parent)
+        self.columns = tuple(columns)
+        self._rows: list[R] = []
+        self._tooltip = tooltip
+        self._bold = bold
+        self._style = style
+        self._user = user
+        self._bold_font = QFont()
+        self._bold_font.setBold(True)
+
+    def set_rows(self, rows: Sequence[R]) -> None:
+        """Replace the rows."""
+        self.beginResetModel()
+        self._rows = list(rows)
+        self.endResetModel()
+
+    def rows(self) -> list[R]:
+        """Every row, in order."""
+        return list(self._rows)
+
+    def row(self, number: int) -> R:
+        """One row."""
+        return self._rows[number]
+
+    def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008 - Qt's signature
+        """The number of rows (a flat table: no children)."""
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008 - Qt's signature
+        """The number of columns."""
+        return 0 if parent.isValid() else len(self.columns)
+
+    def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        """A cell's text, tooltip, font or colour; the row's id or the row itself."""
+        if not index.isValid() or not 0 <= index.row() < len(self._rows) or \
+                not 0 <= index.column() < len(self.columns):
+            return None
+        item = self._rows[index.row()]
+        column = index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self.columns[column].text(item)
+        if role == Qt.ItemDataRole.ToolTipRole and self._tooltip is not None:
+            return self._tooltip(item)
+        if role == Qt.ItemDataRole.FontRole and self._bold is not None and \
+                self._bold(item, column):
+            return self._bold_font
+        if role == ROW_ROLE:
+            return item
+        if role == Qt.ItemDataRole.UserRole and self._user is not None:
+            return self._user(item)
+        if self._style is not None and role not in (Qt.ItemDataRole.DisplayRole,
+                                                    Qt.ItemDataRole.ToolTipRole):
+            return self._style(item, column, role)
+        return None
+
+    def headerData(self, section: int, orientation: Qt.Orientation,
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        """Column headings; rows are numbered."""
+        if role != Qt.ItemDataRole.DisplayRole:
+            return None
+        if orientation == Qt.Orientation.Horizontal:
+            return self.columns[section].header if 0 <= section < len(self.columns) else None
+        return str(section + 1)

@@ -1,0 +1,116 @@
+"""Sample data for the letters after filing and the mailing papers, with non-ASCII names."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import date
+from typing import Any
+
+from ethics_desk.reports.data import Letterhead, Party
+from ethics_desk.reports.letter_data import (
+    BoardTransmittalPaper,
+    CampaignFinanceForwardPaper,
+    CertificateOfMailingPaper,
+    CureNoticePaper,
+    DefectEntry,
+    DefectLetterPaper,
+    EnvelopePaper,
+    FilingNoticePaper,
+    LabelsPaper,
+    MailedItem,
+    ReplyCopyPaper,
+    ResolutionNoticePaper,
+    RespondentNoticePaper,
+    ResponseCopyPaper,
+    ReviewerCopy,
+    ReviewerTransmittalPaper,
+)
+
+CASE = "ERB-2026-014"
+FILED = date(2026, 11, 30)
+COMPLAINANT = Party("José Peña", address="411 W. Nueva St.\nSan Antonio, TX 78207",
+                    phone="(210) 555-0143")
+RESPONDENT = Party("Nguyễn Thị Minh Khai", title="Director", department="Parks and Recreation",
+                   address="P.O. Box 839966\nSan Antonio, TX 78283")
+SECOND_RESPONDENT = Party("Łukasz Wójcik-Ørsted", title="Deputy Director",
+                          department="Parks and Recreation",
+                          address="100 Military Plaza\nSan Antonio, TX 78205")
+RESPONSE_EXPLANATION = (
+    "Respondent's sworn response — City Code § 2-83(e)(1)\n"
+    "Trigger: the respondent's receipt of the complaint, on Thursday 2026-12-03.\n"
+    "Trigger date: presumed, none was recorded (presumed received: mailed 2026-11-30 + 3 days).\n"
+    "Counted 10 business days after Thursday 2026-12-03 (the trigger day is not counted), on "
+    "the City of San Antonio calendar (Code Construction Act § 311.014).\n"
+    "Due: Thursday 2026-12-17.")
+
+
+def _common(recipient: Party) -> dict[str, Any]:
+    return {"letterhead": Letterhead(), "case_number": CASE, "issued_on": date(2026, 12, 1),
+            "recipient": recipient, "complainant": COMPLAINANT,
+            "respondents": (RESPONDENT, SECOND_RESPONDENT), "filed_on": FILED,
+            "nature": "Used City vehicles for a private catering business.",
+            "provisions": ("§ 2-49 Use of City resources", "§ 2-43 Conflicts of interest")}
+
+
+def letter_sample(kind: str, **changes: Any) -> Any:
+    """Representative data for each letter and mailing kind."""
+    papers: dict[str, Any] = {
+        "reviewer-transmittal": lambda: ReviewerTransmittalPaper(
+            **_common(Party("Compliance Auditor")), forwarded_on=FILED,
+            reviewers=(ReviewerCopy("Chair of the Ethics Review Board", "Ana Gómez", FILED,
+                                    date(2026, 12, 7)),
+                       ReviewerCopy("Vice Chair of the Ethics Review Board", "", FILED,
+                                    date(2026, 12, 7)),
+                       ReviewerCopy("Compliance Auditor", "", FILED, date(2026, 12, 7)),
+                       ReviewerCopy("City Attorney's Office", "", FILED, date(2026, 12, 7)))),
+        "filing-notice": lambda: FilingNoticePaper(**_common(RESPONDENT)),
+        "defect-letter": lambda: DefectLetterPaper(
+            **_common(COMPLAINANT),
+            defects=(DefectEntry("§ 2-83(c)(4)", "the position or title of each person "
+                                 "complained about", "The respondent's title is missing."),
+                     DefectEntry("§ 2-83(c)(6)", "a statement of the facts and the dates or "
+                                 "period of the alleged violation", "No dates are given."))),
+        "cf-forward": lambda: CampaignFinanceForwardPaper(**_common(RESPONDENT),
+                                                          forwarded_on=date(2026, 12, 1)),
+        "cf-cure-notice": lambda: CureNoticePaper(
+            **_common(COMPLAINANT), cure="the amended report", cure_filed_on=date(2026, 12, 4),
+            verified_by="Maria Clerk", verified_on=date(2026, 12, 7)),
+        "board-transmittal": lambda: BoardTransmittalPaper(
+            **_common(Party("Members of the Ethics Review Board")),
+            members=("Ana Gómez (Chair)", "Bảo Trần (Vice Chair)", "Chris Ortiz"),
+            forwarded_on=date(2026, 12, 1)),
+        "respondent-notice": lambda: RespondentNoticePaper(
+            **_common(RESPONDENT), forwarded_on=FILED, response_due=date(2026, 12, 17),
+            response_explanation=RESPONSE_EXPLANATION, attachments=("truck.pdf",)),
+        "response-copy": lambda: ResponseCopyPaper(
+            **_common(COMPLAINANT), responding="Nguyễn Thị Minh Khai",
+            response_received_on=date(2026, 12, 10), reply_due=date(2026, 12, 21),
+            reply_explanation="Complainant's sworn reply — City Code § 2-83(e)(3)\n"
+                              "Due: Monday 2026-12-21."),
+        "reply-copy": lambda: ReplyCopyPaper(**_common(RESPONDENT),
+                                             reply_received_on=date(2026, 12, 18)),
+        "resolution-notice": lambda: ResolutionNoticePaper(
+            **_common(RESPONDENT), disposition="Dismissed", decided_on=date(2027, 1, 14),
+            notes="The Board found the allegation not supported by the evidence."),
+        "envelope": lambda: EnvelopePaper(Letterhead(), CASE, RESPONDENT),
+        "labels": lambda: LabelsPaper(Letterhead(), CASE, (COMPLAINANT, RESPONDENT,
+                                                           SECOND_RESPONDENT)),
+        "certificate-of-mailing": lambda: CertificateOfMailingPaper(
+            Letterhead(), CASE, (
+                MailedItem("Notice to a respondent under § 2-83(e)", RESPONDENT,
+                           "Certified mail, return receipt requested", date(2026, 12, 1),
+                           "9407 1118 9876 5432 1000 00"),
+                MailedItem("Notice to a respondent under § 2-83(e)", SECOND_RESPONDENT,
+                           "First class mail", date(2026, 12, 1))),
+            certified_on=date(2026, 12, 1)),
+    }
+    return replace(papers[kind](), **changes)
+
+
+CJK_PARTY = Party("李小龍 (Lee Siu-lung)", address="100 Military Plaza\nSan Antonio, TX 78205")
+"""A name set in the CID fallback fonts (not embedded), kept out of the shared samples."""
+
+LETTER_KINDS = ("reviewer-transmittal", "filing-notice", "defect-letter", "cf-forward",
+                "cf-cure-notice", "board-transmittal", "respondent-notice", "response-copy",
+                "reply-copy", "resolution-notice", "envelope", "labels",
+                "certificate-of-mailing")
