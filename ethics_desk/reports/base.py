@@ -14,9 +14,10 @@ envelope), :meth:`Renderer.side_lines` (the date and case beside it),
 there to be used in stories.
 
 The base draws the rest: the letterhead on the first page; on later pages a running header with the
-document's title and case number; on every page a footer with "Page x of y". The total is found
-properly, by laying the document out twice: the first pass counts the pages, the second draws the
-numbers (and would go round again, were the count ever to change). Every string of user text is
+document's title and case number; on every page a footer with "Page x of y". The document is laid
+out once; each finished page is held by the canvas until the PDF is saved, when the total is known
+and drawn on every page (the numbers sit outside the frames, so they cannot move the text). Every
+string of user text is
 escaped and set in the embedded DejaVu fonts, with CID fallbacks for Chinese, Japanese and Korean
 (:mod:`ethics_desk.reports.fonts`). Output is ReportLab's ``invariant`` mode: the same data gives
 the same bytes, so an issued document can be reprinted identically.
@@ -51,6 +52,7 @@ ReportLab's origin is the bottom-left corner.
 
 from __future__ import annotations
 
+import functools
 import io
 import re
 from abc import ABC, abstractmethod
@@ -115,9 +117,6 @@ SIDE_BLOCK_LEFT: float = 5.6 * inch
 BODY_TOP_WITH_WINDOW: float = WINDOW_TOP + WINDOW_HEIGHT + 0.3 * inch
 BODY_TOP_WITHOUT_WINDOW: float = LETTERHEAD_BOTTOM + 0.3 * inch
 
-MAX_PASSES = 3
-"""Layout passes allowed for "Page x of y" to settle (two always suffice: the numbers are drawn
-outside the frames, so their width cannot move the text)."""
 GREY = colors.Color(0.35, 0.35, 0.35)
 
 
@@ -301,13 +300,37 @@ def field_table(rows: Sequence[tuple[str, str]], styles: StyleSheet1, *,
     return table
 
 
+class _TotalsCanvas(Canvas):
+    """A canvas that holds each finished page until the document is saved, then draws
+    "Page x of y" on every page: the layout runs once, whatever the page count."""
+
+    def __init__(self, *args: Any, draw_total: Callable[[Canvas, int, int], None],
+                 **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._draw_total = draw_total
+        self._held: list[dict[str, Any]] = []
+
+    def showPage(self) -> None:
+        """Hold the page (its state) instead of writing it out now."""
+        self._held.append(dict(self.__dict__))
+        self._startPage()
+
+    def save(self) -> None:
+        """Draw each held page's total, write the pages, save."""
+        total = len(self._held)
+        for number, state in enumerate(self._held, start=1):
+            self.__dict__.update(state)
+            self._draw_total(self, number, total)
+            Canvas.showPage(self)
+        Canvas.save(self)
+
+
 @dataclass
 class _Pass:
-    """One layout pass: what the page callbacks need, and the pages they saw."""
+    """The layout: what the page callbacks need, and the pages they saw."""
 
     data: Any
     wording: Wording
-    total_pages: int | None
     pages: int = 0
     recipient: Party | None = None
     side_lines: list[str] = field(default_factory=list)
@@ -357,13 +380,8 @@ class Renderer(ABC, Generic[D]):
         for section in self.required_sections:
             template.section(section)
         wording = Wording(template, values, self.styles)
-        total: int | None = None
-        for _ in range(MAX_PASSES):
-            pdf, pages = self._build(data, wording, total)
-            if pages == total:
-                return pdf
-            total = pages
-        raise RuntimeError(f"the page count of {self.kind} did not settle")  # pragma: no cover
+        pdf, _pages = self._build(data, wording)
+        return pdf
 
     def window_rect(self) -> Rect:
         """The envelope window, on the sheet."""
@@ -473,8 +491,8 @@ class Renderer(ABC, Generic[D]):
 
     # -- layout --------------------------------------------------------------------------------
 
-    def _build(self, data: D, wording: Wording, total: int | None) -> tuple[bytes, int]:
-        state = _Pass(data, wording, total, recipient=self.recipient(data),
+    def _build(self, data: D, wording: Wording) -> tuple[bytes, int]:
+        state = _Pass(data, wording, recipient=self.recipient(data),
                       side_lines=self.side_lines(data, wording))
         buffer = io.BytesIO()
         doc = _DocTemplate(
@@ -498,7 +516,8 @@ class Renderer(ABC, Generic[D]):
                          onPage=self._page_callback(state, first=False),
                          pagesize=self.pagesize),
         ])
-        doc.build(self.story(data, wording))
+        doc.build(self.story(data, wording), canvasmaker=functools.partial(
+            _TotalsCanvas, draw_total=self.draw_page_number))
         return buffer.getvalue(), state.pages
 
     def _page_callback(self, state: _Pass, *, first: bool) -> Callable[[Canvas, Any], None]:
@@ -515,7 +534,7 @@ class Renderer(ABC, Generic[D]):
                 self.draw_running_header(canvas, state.data, state.wording)
             if self.is_confidential(state.data):
                 self.draw_confidential_marking(canvas)
-            self.draw_footer(canvas, state.data, canvas.getPageNumber(), state.total_pages)
+            self.draw_footer(canvas, state.data)
             canvas.restoreState()
         return on_page
 
@@ -590,16 +609,22 @@ class Renderer(ABC, Generic[D]):
         rule = PAGE_HEIGHT - HEADER_BASELINE - 5
         canvas.line(self.left_margin, rule, PAGE_WIDTH - self.right_margin, rule)
 
-    def draw_footer(self, canvas: Canvas, data: D, page: int, total: int | None) -> None:
-        """The case on the left and "Page x of y" on the right, on every page."""
+    def draw_footer(self, canvas: Canvas, data: D) -> None:
+        """The case and the office on the left of every page's footer."""
         width = PAGE_WIDTH - self.left_margin - self.right_margin
-        top = FOOTER_BASELINE + 8
         left = " · ".join(part for part in (
             self.case_label(data), f"{data.letterhead.office_name}, {data.letterhead.city}")
             if part)
-        self._draw(canvas, markup(left), "Running", self.left_margin, top, width * 0.75)
-        self._draw(canvas, f"Page {page} of {total if total is not None else page}",
-                   "RunningRight", self.left_margin + width * 0.75, top, width * 0.25)
+        self._draw(canvas, markup(left), "Running", self.left_margin, FOOTER_BASELINE + 8,
+                   width * 0.75)
+
+    def draw_page_number(self, canvas: Canvas, page: int, total: int) -> None:
+        """"Page x of y" on the right of the footer (drawn when the total is known)."""
+        width = PAGE_WIDTH - self.left_margin - self.right_margin
+        canvas.saveState()
+        self._draw(canvas, f"Page {page} of {total}", "RunningRight",
+                   self.left_margin + width * 0.75, FOOTER_BASELINE + 8, width * 0.25)
+        canvas.restoreState()
 
     def draw_confidential_marking(self, canvas: Canvas) -> None:
         """"CONFIDENTIAL — § 2-83(h)" boxed at the top centre of the page."""

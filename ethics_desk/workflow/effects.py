@@ -307,6 +307,13 @@ def record_respondent_receipt(ctx: Context, p: ev.RecordRespondentReceipt) -> Ou
     if p.received_on is None:
         raise RuleError("Enter the date the respondent received the complaint", "§ 2-83(e)(1)")
     day = _not_future(ctx, p.received_on, "received", "§ 2-83(e)(1)")
+    responded = ctx.session.scalar(select(Filing.received_on).where(
+        Filing.complaint_id == ctx.complaint.id, Filing.kind == FilingKind.RESPONSE,
+        Filing.respondent_id == p.respondent_id).limit(1))
+    if responded is not None:
+        raise RuleError(f"{name} already filed a response on {responded.isoformat()}; there is "
+                        "no response clock to restart", "§ 2-83(e)(1)",
+                        "Record the delivery in the mail ledger only.")
     deadline = start_clock(ctx.session, ctx.complaint, ClockKind.RESPONSE,
                            actual_receipt(day, p.detail or "delivered"), ctx.calendars,
                            subject=RESPONDENT.format(p.respondent_id), subject_label=name,

@@ -660,3 +660,15 @@ def test_a_refused_event_changes_nothing(controller: WorkflowController) -> None
     after = (case(controller.database, case_id).version,
              audit_actions(controller.database, case_id))
     assert before == after
+
+
+def test_a_receipt_recorded_after_the_response_does_not_reopen_the_clock(
+        controller: WorkflowController) -> None:
+    case_id = accepted_case(controller)
+    respondent_id = _respondent_ids(controller.database, case_id)[0]
+    controller.fire(case_id, FileResponse(respondent_id=respondent_id, received_on=TODAY,
+                                          sworn=True))
+    with pytest.raises(RuleError, match="already filed a response"):
+        controller.fire(case_id, RecordRespondentReceipt(respondent_id=respondent_id,
+                                                         received_on=TODAY))
+    assert deadlines(controller.database, case_id, "response", DeadlineStatus.OPEN) == []
