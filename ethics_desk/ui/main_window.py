@@ -27,7 +27,6 @@ from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.screens.inbox_screen import InboxScreen
 from ethics_desk.ui.screens.lazy import LazyScreen
 from ethics_desk.ui.screens.new_complaint import NewComplaintScreen
-from ethics_desk.ui.screens.placeholder import PlaceholderScreen
 from ethics_desk.ui.screens.settings_screen import SettingsScreen
 from ethics_desk.ui.sizing import fit_to_screen
 
@@ -55,6 +54,7 @@ class MainWindow(QMainWindow):
         self.inbox_screen.case_requested.connect(self.open_case)
         self._new = LazyScreen(self._build_new_screen, self)
         self._calendar = LazyScreen(self._build_calendar_screen, self)
+        self._mail = LazyScreen(self._build_mail_screen, self)
         self._settings = LazyScreen(self._build_settings_screen, self)
         style = self.style()
         pages: list[tuple[str, str, QStyle.StandardPixmap, QWidget]] = [
@@ -64,8 +64,7 @@ class MainWindow(QMainWindow):
             ("calendar", "Calendar", QStyle.StandardPixmap.SP_FileDialogInfoView,
              self._calendar),
             ("mail", "Mail", QStyle.StandardPixmap.SP_DialogSaveButton,
-             PlaceholderScreen("Mail", "The print queue and the mail ledger: what was mailed, "
-                               "how, and when it was delivered.")),
+             self._mail),
             ("settings", "Settings", QStyle.StandardPixmap.SP_FileDialogContentsView,
              self._settings),
         ]
@@ -103,6 +102,13 @@ class MainWindow(QMainWindow):
         from ethics_desk.ui.screens.calendar_screen import CalendarScreen
 
         screen = CalendarScreen(self.context, self)
+        screen.case_requested.connect(self.open_case)
+        return screen
+
+    def _build_mail_screen(self) -> QWidget:
+        from ethics_desk.ui.screens.mail_screen import MailScreen
+
+        screen = MailScreen(self.context, self)
         screen.case_requested.connect(self.open_case)
         return screen
 

@@ -42,6 +42,7 @@ from ethics_desk.errors import ConflictError, RuleError, UserError
 from ethics_desk.models import CaseState
 from ethics_desk.office import record_access
 from ethics_desk.ui.case.forms import ActionDialog, form_for
+from ethics_desk.ui.case.papers_panel import PapersPanel
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.errors import attempt, show_user_error
 from ethics_desk.ui.models.rows import ROW_ROLE, Column, RowsModel
@@ -153,6 +154,9 @@ class CaseWindow(QMainWindow):
                               (self.reviews, "Re&views"), (deadlines, "Dead&lines"),
                               (self.timeline_view, "&History")):
             self.tabs.addTab(widget, label)
+        self.papers = PapersPanel(self.context, self.case_id, self)
+        self.papers.changed.connect(self.reload)
+        self.tabs.insertTab(2, self.papers, "&Papers")
 
     # -- showing ----------------------------------------------------------------------------
 

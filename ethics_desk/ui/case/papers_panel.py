@@ -1,0 +1,566 @@
+"""The case window's Papers tab: the documents that apply to the case now, previewed, issued,
+reprinted from their frozen bytes, and their mailings and deliveries recorded.
+
+Everything written goes through the domain: :mod:`ethics_desk.letters` renders a preview,
+:mod:`ethics_desk.issuing` freezes it (and gives the stored bytes back for a reprint), and
+:mod:`ethics_desk.mail_ledger` records a mailing and what became of it — a delivery of the (e)
+notice restarts the respondent's response clock. :class:`MailingDialog` is shared with the Mail
+screen.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+
+from PySide6.QtCore import QDate, Qt, Signal
+from PySide6.QtGui import QShowEvent
+from PySide6.QtPdf import QPdfDocument
+from PySide6.QtPrintSupport import QPrinter
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QDateEdit,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QMessageBox,
+    QPlainTextEdit,
+    QPushButton,
+    QSplitter,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ethics_desk.errors import UserError
+from ethics_desk.issuing import (
+    RESPONDENT_NOTICE,
+    IssuedRef,
+    issue,
+    issue_respondent_packet,
+    issued_for_case,
+    reprint,
+)
+from ethics_desk.letters import KINDS, KindRule, Recipient, recipients, render_letter
+from ethics_desk.mail_ledger import (
+    METHOD_LABELS,
+    MailingRef,
+    mailings_for_case,
+    record_mailing,
+    record_outcome,
+)
+from ethics_desk.models import CaseState, Complaint, MailMethod, MailOutcome
+from ethics_desk.ui.context import AppContext
+from ethics_desk.ui.errors import attempt
+from ethics_desk.ui.models.rows import ROW_ROLE, Column, RowsModel
+from ethics_desk.ui.pdf_view import PdfViewer, choose_printer, print_document
+
+
+@dataclass(frozen=True)
+class KindLine:
+    """A kind of document that applies to the case now."""
+
+    kind: str
+    rule: KindRule
+
+
+def table(model: RowsModel, name: str, stretch: int,  # type: ignore[type-arg]
+          parent: QWidget) -> QTableView:
+    """A read-only, single-row-selection table whose ``stretch`` column takes the spare width."""
+    view = QTableView(parent)
+    view.setObjectName(name)
+    view.setModel(model)
+    view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+    view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    view.setWordWrap(False)
+    view.verticalHeader().setVisible(False)
+    header = view.horizontalHeader()
+    header.setStretchLastSection(False)
+    header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    header.setSectionResizeMode(stretch, QHeaderView.ResizeMode.Stretch)
+    view.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+    return view
+
+
+def selected_row(view: QTableView) -> object | None:
+    """The row object under the view's current index, or ``None``."""
+    index = view.currentIndex()
+    return index.data(ROW_ROLE) if index.isValid() else None
+
+
+def recipient_ref(recipient: Recipient) -> str:
+    """How the mail ledger names a recipient on the case ("respondent:<id>", "complainant")."""
+    if recipient.role == "respondent" and recipient.respondent_id is not None:
+        return f"respondent:{recipient.respondent_id}"
+    if recipient.role == "complainant" and recipient.respondent_id is not None:
+        return f"complainant:respondent:{recipient.respondent_id}"
+    return recipient.role
+
+
+def _when(ref: IssuedRef) -> str:
+    return ref.issued_at.astimezone().strftime("%Y-%m-%d %H:%M")
+
+
+def date_field(value: date, parent: QWidget) -> QDateEdit:
+    """A date field (with a calendar) showing ``value``."""
+    edit = QDateEdit(QDate(value.year, value.month, value.day), parent)
+    edit.setCalendarPopup(True)
+    edit.setDisplayFormat("yyyy-MM-dd")
+    return edit
+
+
+def field_date(edit: QDateEdit) -> date:
+    """The date in a :func:`date_field`."""
+    value = edit.date()
+    return date(value.year(), value.month(), value.day())
+
+
+def print_bytes(parent: QWidget, data: bytes, printer: QPrinter | None) -> int:
+    """Print PDF bytes on ``printer`` (or one the user chooses); pages printed, 0 if not.
+
+    A failure is a message naming what to do; nothing is recorded either way.
+    """
+    printer = printer or choose_printer(parent)
+    if printer is None:
+        return 0
+    holder = PdfViewer(parent)
+    holder.hide()
+    try:
+        holder.set_pdf(data)
+        if holder.document.status() != QPdfDocument.Status.Ready or not holder.page_count():
+            raise OSError("The document could not be read for printing.")
+        return print_document(holder.document, printer)
+    except OSError as exc:
+        QMessageBox.warning(parent, "Ethics Desk — printing failed",
+                            f"{exc}\n\nCheck that the printer is on and connected, then print "
+                            "again. The item stays in the print queue.")
+        return 0
+    finally:
+        holder.deleteLater()
+
+
+class MailingDialog(QDialog):
+    """Record how an issued document went out: method, tracking number, date, address."""
+
+    saved = Signal(int)
+
+    def __init__(self, context: AppContext, document_id: int, case_id: int, kind: str,
+                 recipient: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.context = context
+        self.document_id = document_id
+        self.mailing_id: int | None = None
+        self.setObjectName("mailingDialog")
+        self.setWindowTitle(f"Record mailing — {kind} to {recipient or '—'}")
+        try:
+            people = recipients(context.database, case_id, kind)
+        except UserError:
+            people = []
+        match = next((p for p in people if p.name == recipient), None)
+        self.recipient_ref = recipient_ref(match) if match else ""
+        self.name = QLineEdit(recipient, self)
+        self.name.setObjectName("mailName")
+        self.role = QLineEdit(match.role if match else "", self)
+        self.role.setObjectName("mailRole")
+        self.address = QPlainTextEdit(match.party.address if match else "", self)
+        self.address.setObjectName("mailAddress")
+        self.address.setFixedHeight(80)
+        self.method = QComboBox(self)
+        self.method.setObjectName("mailMethod")
+        for method, label in METHOD_LABELS.items():
+            self.method.addItem(label[:1].upper() + label[1:], method)
+        default = MailMethod.CERTIFIED_RRR if kind == RESPONDENT_NOTICE else \
+            MailMethod.FIRST_CLASS
+        self.method.setCurrentIndex(self.method.findData(default))
+        self.tracking = QLineEdit(self)
+        self.tracking.setObjectName("mailTracking")
+        self.tracking.setPlaceholderText("Article number (certified mail)")
+        self.mailed_on = date_field(context.now().date(), self)
+        self.mailed_on.setObjectName("mailedOn")
+        form = QFormLayout()
+        form.addRow("&Recipient:", self.name)
+        form.addRow("R&ole:", self.role)
+        form.addRow("&Address:", self.address)
+        form.addRow("&Method:", self.method)
+        form.addRow("&Tracking number:", self.tracking)
+        form.addRow("Mailed &on:", self.mailed_on)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save
+                                   | QDialogButtonBox.StandardButton.Cancel, self)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(buttons)
+
+    def set_method(self, method: MailMethod) -> None:
+        """Choose the method."""
+        self.method.setCurrentIndex(self.method.findData(method))
+
+    def accept(self) -> None:
+        """Save through the mail ledger; a problem is shown and the dialog stays open."""
+        mailed_on = field_date(self.mailed_on)
+        saved = attempt(self, lambda: record_mailing(
+            self.context.database, self.document_id, recipient_name=self.name.text(),
+            recipient_role=self.role.text(), recipient_ref=self.recipient_ref,
+            address=self.address.toPlainText(), method=MailMethod(self.method.currentData()),
+            tracking_number=self.tracking.text(), mailed_on=mailed_on,
+            actor=self.context.staff_name, clock=self.context.clock))
+        if saved is None:
+            return
+        self.mailing_id = saved
+        self.saved.emit(saved)
+        super().accept()
+
+
+class OutcomeDialog(QDialog):
+    """Record what became of a mailed item: delivered, returned or refused, and when."""
+
+    saved = Signal(str)
+
+    def __init__(self, context: AppContext, mailing: MailingRef,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.context = context
+        self.mailing = mailing
+        self.summary = ""
+        self.setObjectName("outcomeDialog")
+        self.setWindowTitle(f"Delivery or return — {mailing.document_kind} to "
+                            f"{mailing.recipient_name}")
+        self.outcome = QComboBox(self)
+        self.outcome.setObjectName("mailOutcome")
+        for outcome, label in ((MailOutcome.DELIVERED, "Delivered"),
+                               (MailOutcome.RETURNED, "Returned undelivered"),
+                               (MailOutcome.REFUSED, "Refused")):
+            self.outcome.addItem(label, outcome)
+        self.on = date_field(context.now().date(), self)
+        self.on.setObjectName("outcomeOn")
+        note = QLabel("A delivery of the notice to a respondent restarts the response deadline "
+                      "from the date on the return receipt (§ 2-83(e)).", self)
+        note.setWordWrap(True)
+        form = QFormLayout()
+        form.addRow("&What happened:", self.outcome)
+        form.addRow("&On:", self.on)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save
+                                   | QDialogButtonBox.StandardButton.Cancel, self)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(note)
+        layout.addWidget(buttons)
+
+    def set_outcome(self, outcome: MailOutcome) -> None:
+        """Choose the outcome."""
+        self.outcome.setCurrentIndex(self.outcome.findData(outcome))
+
+    def accept(self) -> None:
+        """Save through the mail ledger; a problem is shown and the dialog stays open."""
+        on = field_date(self.on)
+        result = attempt(self, lambda: record_outcome(
+            self.context.database, self.mailing.mailing_id,
+            MailOutcome(self.outcome.currentData()), on, actor=self.context.staff_name,
+            clock=self.context.clock))
+        if result is None:
+            return
+        self.summary = result.summary
+        self.saved.emit(result.summary)
+        super().accept()
+
+
+class PapersPanel(QWidget):
+    """Preview, issue, reprint and mail the case's documents."""
+
+    changed = Signal()
+
+    def __init__(self, context: AppContext, case_id: int, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.context = context
+        self.case_id = case_id
+        self.state: CaseState | None = None
+        self._preview: tuple[str, Recipient, bytes] | None = None
+        self._shown_document: int | None = None
+        self.dialog: QDialog | None = None
+        self.setObjectName("papersPanel")
+        self.kinds = RowsModel[KindLine](
+            [Column("Document", lambda k: k.rule.title), Column("Rule", lambda k: k.rule.citation),
+             Column("To", lambda k: k.rule.audience.value)], self,
+            tooltip=lambda k: f"{k.rule.title} ({k.rule.citation}) — to {k.rule.audience.value}")
+        self.kinds_view = table(self.kinds, "kindsView", 0, self)
+        self.kinds_view.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.kinds_view.selectionModel().currentRowChanged.connect(self._kind_chosen)
+        self.recipient = QComboBox(self)
+        self.recipient.setObjectName("recipientChooser")
+        self.recipient.currentIndexChanged.connect(self._update_buttons)
+        self.preview_button = QPushButton("Previe&w", self)
+        self.preview_button.clicked.connect(self.preview)
+        self.issue_button = QPushButton("&Issue the previewed copy", self)
+        self.issue_button.setToolTip("Freeze the previewed bytes as issued (SHA-256 recorded)")
+        self.issue_button.clicked.connect(self.issue)
+        self.issued = RowsModel[IssuedRef](
+            [Column("Document", lambda r: r.kind), Column("Recipient", lambda r: r.recipient),
+             Column("Issued", _when), Column("By", lambda r: r.issued_by),
+             Column("SHA-256", lambda r: r.sha256[:12] + "…"),
+             Column("Status", lambda r: f"VOID — {r.void_reason}" if r.is_void else "issued")],
+            self, tooltip=lambda r: f"{r.kind} to {r.recipient}: SHA-256 {r.sha256}, "
+                                    f"{r.page_count} page(s)",
+            bold=lambda r, column: r.is_void and column == 5)
+        self.issued_view = table(self.issued, "issuedView", 1, self)
+        self.issued_view.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.issued_view.selectionModel().currentRowChanged.connect(self._update_buttons)
+        self.reprint_button = QPushButton("&Reprint", self)
+        self.reprint_button.setToolTip("Show the issued bytes exactly as frozen")
+        self.reprint_button.clicked.connect(self.reprint)
+        self.print_button = QPushButton("Prin&t…", self)
+        self.print_button.setToolTip("Print the reprinted issued copy shown")
+        self.print_button.clicked.connect(lambda: self.print_shown())
+        self.mail_button = QPushButton("Record &mailing…", self)
+        self.mail_button.clicked.connect(self.open_mailing_dialog)
+        self.mailings = RowsModel[MailingRef](
+            [Column("Document", lambda m: m.document_kind),
+             Column("To", lambda m: m.recipient_name), Column("Method", lambda m: m.method_label),
+             Column("Tracking", lambda m: m.tracking_number),
+             Column("Mailed", lambda m: m.mailed_on.isoformat() if m.mailed_on else "—"),
+             Column("Outcome", self._outcome_text)], self, tooltip=lambda m: m.address)
+        self.mailings_view = table(self.mailings, "mailingsView", 1, self)
+        self.mailings_view.selectionModel().currentRowChanged.connect(self._update_buttons)
+        self.outcome_button = QPushButton("Record delivery / r&eturn…", self)
+        self.outcome_button.clicked.connect(self.open_outcome_dialog)
+        self.viewer = PdfViewer(self)
+        self.viewer.setObjectName("papersViewer")
+        self.shown_label = QLabel("Choose a document and press Preview.", self)
+        self.shown_label.setObjectName("shownLabel")
+        self.shown_label.setWordWrap(True)
+        self._layout()
+
+    def _layout(self) -> None:
+        left = QWidget(self)
+        column = QVBoxLayout(left)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.addWidget(QLabel("<b>Documents that apply now</b>", left))
+        column.addWidget(self.kinds_view, 2)
+        row = QHBoxLayout()
+        row.addWidget(QLabel("To:", left))
+        row.addWidget(self.recipient, 1)
+        row.addWidget(self.preview_button)
+        row.addWidget(self.issue_button)
+        column.addLayout(row)
+        column.addWidget(QLabel("<b>Issued</b>", left))
+        column.addWidget(self.issued_view, 2)
+        row = QHBoxLayout()
+        for button in (self.reprint_button, self.print_button, self.mail_button):
+            row.addWidget(button)
+        row.addStretch(1)
+        column.addLayout(row)
+        column.addWidget(QLabel("<b>Mailed</b>", left))
+        column.addWidget(self.mailings_view, 1)
+        row = QHBoxLayout()
+        row.addWidget(self.outcome_button)
+        row.addStretch(1)
+        column.addLayout(row)
+        right = QWidget(self)
+        side = QVBoxLayout(right)
+        side.setContentsMargins(0, 0, 0, 0)
+        side.addWidget(self.shown_label)
+        side.addWidget(self.viewer, 1)
+        splitter = QSplitter(Qt.Orientation.Horizontal, self)
+        splitter.addWidget(left)
+        splitter.addWidget(right)
+        splitter.setSizes([560, 440])
+        layout = QVBoxLayout(self)
+        layout.addWidget(splitter)
+        self.refresh()
+
+    # -- showing ----------------------------------------------------------------------------
+
+    def showEvent(self, event: QShowEvent) -> None:
+        """Read the case again when the tab comes into view (its state may have moved)."""
+        super().showEvent(event)
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Read the case's state, issued documents and mailings again."""
+        with self.context.database.read_session() as session:
+            complaint = session.get(Complaint, self.case_id)
+            state = complaint.state if complaint is not None else None
+        chosen = self.chosen_kind()
+        if state != self.state or not self.kinds.rows():
+            self.state = state
+            self.kinds.set_rows([KindLine(kind, rule) for kind, rule in KINDS.items()
+                                 if state is not None and state in rule.states])
+            names = [line.kind for line in self.kinds.rows()]
+            if chosen in names:
+                self.choose_kind(chosen)
+            elif names:
+                self.choose_kind(names[0])
+        issued = attempt(self, lambda: issued_for_case(self.context.database, self.case_id))
+        self.issued.set_rows(issued or [])
+        mailed = attempt(self, lambda: mailings_for_case(self.context.database, self.case_id))
+        self.mailings.set_rows(mailed or [])
+        self._update_buttons()
+
+    @staticmethod
+    def _outcome_text(mailing: MailingRef) -> str:
+        if mailing.outcome is None:
+            return "—"
+        text = f"{mailing.outcome.value} {mailing.outcome_on or ''}".strip()
+        if mailing.outcome is not MailOutcome.DELIVERED:
+            text = ("⚠ " + text) + (" (sent again)" if mailing.resent else "")
+        return text
+
+    def chosen_kind(self) -> str | None:
+        """The kind selected in the list."""
+        line = selected_row(self.kinds_view)
+        return line.kind if isinstance(line, KindLine) else None
+
+    def choose_kind(self, kind: str) -> None:
+        """Select a kind in the list (and list its recipients)."""
+        for number, line in enumerate(self.kinds.rows()):
+            if line.kind == kind:
+                self.kinds_view.setCurrentIndex(self.kinds.index(number, 0))
+                return
+        raise ValueError(f"{kind} does not apply to the case now")
+
+    def _kind_chosen(self) -> None:
+        self.recipient.clear()
+        kind = self.chosen_kind()
+        if kind is not None:
+            people = attempt(self, lambda: recipients(self.context.database, self.case_id, kind))
+            for person in people or []:
+                self.recipient.addItem(f"{person.name} ({person.role})", person)
+        self._update_buttons()
+
+    def _update_buttons(self) -> None:
+        kind = self.chosen_kind()
+        person = self.recipient.currentData()
+        self.preview_button.setEnabled(kind is not None and person is not None)
+        self.issue_button.setEnabled(self._preview is not None and kind == self._preview[0]
+                                     and person == self._preview[1])
+        document = selected_row(self.issued_view)
+        live = isinstance(document, IssuedRef) and not document.is_void
+        self.reprint_button.setEnabled(isinstance(document, IssuedRef))
+        self.mail_button.setEnabled(live)
+        self.print_button.setEnabled(self._shown_document is not None)
+        mailing = selected_row(self.mailings_view)
+        self.outcome_button.setEnabled(isinstance(mailing, MailingRef)
+                                       and mailing.outcome is None
+                                       and mailing.mailed_on is not None)
+
+    # -- acting -----------------------------------------------------------------------------
+
+    def preview(self) -> bytes | None:
+        """Render the chosen kind for the chosen recipient and show it."""
+        kind = self.chosen_kind()
+        person = self.recipient.currentData()
+        if kind is None or person is None:
+            return None
+        index = self.recipient.currentIndex()
+        data = attempt(self, lambda: render_letter(self.context.database, self.case_id, kind,
+                                                   recipient_index=index,
+                                                   today=self.context.now().date()))
+        if data is None:
+            return None
+        self._preview = (kind, person, data)
+        self._shown_document = None
+        self.viewer.set_pdf(data)
+        self.shown_label.setText(f"PREVIEW — {KINDS[kind].title}, to {person.name}. "
+                                 "Not issued yet.")
+        self._update_buttons()
+        return data
+
+    def issue(self) -> IssuedRef | None:
+        """Issue the previewed bytes (the (e) notice as a packet with the Ethics Code)."""
+        if self._preview is None:
+            return None
+        kind, person, data = self._preview
+        database, actor, clock = self.context.database, self.context.staff_name, \
+            self.context.clock
+        if kind == RESPONDENT_NOTICE:
+            ref = attempt(self, lambda: issue_respondent_packet(
+                database, self.case_id, person.name, data, actor=actor, clock=clock))
+        else:
+            ref = attempt(self, lambda: issue(database, self.case_id, kind, person.name, data,
+                                              actor=actor, clock=clock))
+        if ref is None:
+            return None
+        self._preview = None
+        self.shown_label.setText(f"Issued: {KINDS[kind].title}, to {person.name} "
+                                 f"(SHA-256 {ref.sha256[:12]}…).")
+        self.refresh()
+        self.select_issued(ref.document_id)
+        self.changed.emit()
+        return ref
+
+    def select_issued(self, document_id: int) -> None:
+        """Select an issued document in the list."""
+        for number, ref in enumerate(self.issued.rows()):
+            if ref.document_id == document_id:
+                self.issued_view.setCurrentIndex(self.issued.index(number, 0))
+
+    def reprint(self) -> bytes | None:
+        """Show the selected issued document's frozen bytes (checked against their SHA-256)."""
+        ref = selected_row(self.issued_view)
+        if not isinstance(ref, IssuedRef):
+            return None
+        data = attempt(self, lambda: reprint(self.context.database, ref.document_id,
+                                             actor=self.context.staff_name,
+                                             clock=self.context.clock))
+        if data is None:
+            return None
+        self._preview = None
+        self._shown_document = ref.document_id
+        self.viewer.set_pdf(data)
+        void = " — VOID" if ref.is_void else ""
+        self.shown_label.setText(f"ISSUED COPY{void} — {ref.kind} to {ref.recipient}, "
+                                 f"{_when(ref)} (SHA-256 {ref.sha256[:12]}… verified).")
+        self._update_buttons()
+        self.changed.emit()
+        return data
+
+    def print_shown(self, printer: QPrinter | None = None) -> int:
+        """Print the reprinted issued copy on ``printer`` (or one chosen); pages printed."""
+        if self._shown_document is None:
+            return 0
+        return print_bytes(self, self.viewer.pdf_bytes, printer)
+
+    def open_mailing_dialog(self) -> MailingDialog | None:
+        """Record how the selected issued document went out (non-modal)."""
+        ref = selected_row(self.issued_view)
+        if not isinstance(ref, IssuedRef) or ref.is_void:
+            return None
+        dialog = MailingDialog(self.context, ref.document_id, self.case_id, ref.kind,
+                               ref.recipient, self)
+        dialog.saved.connect(lambda _id: self._written())
+        self.dialog = dialog
+        dialog.open()
+        return dialog
+
+    def open_outcome_dialog(self) -> OutcomeDialog | None:
+        """Record what became of the selected mailing (non-modal)."""
+        mailing = selected_row(self.mailings_view)
+        if not isinstance(mailing, MailingRef):
+            return None
+        dialog = OutcomeDialog(self.context, mailing, self)
+        dialog.saved.connect(self._outcome_saved)
+        self.dialog = dialog
+        dialog.open()
+        return dialog
+
+    def select_mailing(self, mailing_id: int) -> None:
+        """Select a mailing in the list."""
+        for number, mailing in enumerate(self.mailings.rows()):
+            if mailing.mailing_id == mailing_id:
+                self.mailings_view.setCurrentIndex(self.mailings.index(number, 0))
+
+    def _outcome_saved(self, summary: str) -> None:
+        self.shown_label.setText(summary)
+        self._written()
+
+    def _written(self) -> None:
+        self.refresh()
+        self.changed.emit()

@@ -1,0 +1,173 @@
+"""Mail: the print queue (issued documents not yet mailed or handed over) and the items that
+came back returned or refused, across every case.
+
+Printing reprints the frozen bytes (checked against their SHA-256, audited) on a printer the
+clerk chooses; a document leaves the queue only when its mailing is recorded in the mail ledger
+(:class:`~ethics_desk.ui.case.papers_panel.MailingDialog`). Double-click opens the case.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import QModelIndex, Signal
+from PySide6.QtGui import QShowEvent
+from PySide6.QtPrintSupport import QPrinter
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from sqlalchemy import select
+
+from ethics_desk.issuing import QueueItem, print_queue, reprint
+from ethics_desk.mail_ledger import UNDELIVERED, MailingRef, returned_items
+from ethics_desk.models import Complaint, Mailing
+from ethics_desk.ui.case.papers_panel import MailingDialog, print_bytes, selected_row, table
+from ethics_desk.ui.context import AppContext
+from ethics_desk.ui.errors import attempt
+from ethics_desk.ui.models.rows import ROW_ROLE, Column, RowsModel
+
+
+@dataclass(frozen=True)
+class ReturnedLine:
+    """A returned or refused item, with the number of its case."""
+
+    case_number: str
+    mailing: MailingRef
+
+
+def _returned(line: ReturnedLine) -> str:
+    m = line.mailing
+    outcome = m.outcome.value if m.outcome else ""
+    return f"{outcome} {m.outcome_on.isoformat() if m.outcome_on else ''}".strip()
+
+
+class MailScreen(QWidget):
+    """The print queue and the returned items; opens a case on double-click."""
+
+    case_requested = Signal(int)
+
+    def __init__(self, context: AppContext, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.context = context
+        self.dialog: MailingDialog | None = None
+        self.setObjectName("mailScreen")
+        self.queue = RowsModel[QueueItem](
+            [Column("Case", lambda q: q.case_number), Column("Document", lambda q: q.kind),
+             Column("Recipient", lambda q: q.recipient),
+             Column("Pages", lambda q: str(q.page_count)),
+             Column("Issued", lambda q: q.issued_at.astimezone().strftime("%Y-%m-%d %H:%M")),
+             Column("By", lambda q: q.issued_by)], self,
+            user=lambda q: q.complaint_id)
+        self.queue_view = table(self.queue, "queueView", 2, self)
+        self.queue_view.doubleClicked.connect(self._open)
+        self.queue_view.selectionModel().currentRowChanged.connect(self._update_buttons)
+        self.print_button = QPushButton("&Print selected…", self)
+        self.print_button.setToolTip("Print the issued copy exactly as frozen (SHA-256 checked)")
+        self.print_button.clicked.connect(lambda: self.print_selected())
+        self.mail_button = QPushButton("Record &mailing…", self)
+        self.mail_button.clicked.connect(self.open_mailing_dialog)
+        self.refresh_button = QPushButton("Re&fresh", self)
+        self.refresh_button.clicked.connect(self.refresh)
+        self.returned = RowsModel[ReturnedLine](
+            [Column("Case", lambda r: r.case_number),
+             Column("Document", lambda r: r.mailing.document_kind),
+             Column("Recipient", lambda r: r.mailing.recipient_name),
+             Column("Method", lambda r: r.mailing.method_label),
+             Column("Tracking", lambda r: r.mailing.tracking_number),
+             Column("What happened", lambda r: "⚠ " + _returned(r)),
+             Column("Sent again", lambda r: "yes" if r.mailing.resent else "NO — send again")],
+            self, tooltip=lambda r: r.mailing.address, user=lambda r: r.mailing.complaint_id,
+            bold=lambda r, column: not r.mailing.resent and column == 6)
+        self.returned_view = table(self.returned, "returnedView", 2, self)
+        self.returned_view.doubleClicked.connect(self._open)
+        self.status = QLabel(self)
+        self.status.setObjectName("mailStatus")
+        self.status.setWordWrap(True)
+        layout = QVBoxLayout(self)
+        layout.addWidget(QLabel("<h2 style='margin:0'>Mail</h2>Issued documents waiting to be "
+                                "mailed or handed over. A document leaves the queue when its "
+                                "mailing is recorded.", self))
+        layout.addWidget(QLabel("<b>Print queue</b>", self))
+        layout.addWidget(self.queue_view, 3)
+        row = QHBoxLayout()
+        for button in (self.print_button, self.mail_button, self.refresh_button):
+            row.addWidget(button)
+        row.addStretch(1)
+        layout.addLayout(row)
+        layout.addWidget(self.status)
+        layout.addWidget(QLabel("<b>Returned or refused</b> — double-click to open the case "
+                                "and send the paper again", self))
+        layout.addWidget(self.returned_view, 2)
+        self._loaded = False
+        self.refresh()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        """Read the queue again whenever the screen comes into view."""
+        super().showEvent(event)
+        if self._loaded:
+            self.refresh()
+
+    def refresh(self) -> None:
+        """Read the print queue and the returned items again."""
+        self._loaded = True
+        database = self.context.database
+        self.queue.set_rows(attempt(self, lambda: print_queue(database)) or [])
+        with database.read_session() as session:
+            numbers: dict[int, str | None] = {
+                case_id: number for case_id, number in session.execute(
+                    select(Complaint.id, Complaint.case_number).where(Complaint.id.in_(
+                        select(Mailing.complaint_id).where(Mailing.outcome.in_(UNDELIVERED)))))}
+        lines = [ReturnedLine(number or "", mailing) for case_id, number in sorted(numbers.items())
+                 for mailing in returned_items(database, case_id)]
+        lines.sort(key=lambda line: (line.mailing.resent, line.case_number))
+        self.returned.set_rows(lines)
+        self._update_buttons()
+
+    def _update_buttons(self) -> None:
+        chosen = isinstance(selected_row(self.queue_view), QueueItem)
+        self.print_button.setEnabled(chosen)
+        self.mail_button.setEnabled(chosen)
+
+    def _open(self, index: QModelIndex) -> None:
+        case_id = index.data(ROW_ROLE)
+        if isinstance(case_id, QueueItem):
+            self.case_requested.emit(case_id.complaint_id)
+        elif isinstance(case_id, ReturnedLine):
+            self.case_requested.emit(case_id.mailing.complaint_id)
+
+    def select_document(self, document_id: int) -> None:
+        """Select a queued document."""
+        for number, item in enumerate(self.queue.rows()):
+            if item.document_id == document_id:
+                self.queue_view.setCurrentIndex(self.queue.index(number, 0))
+
+    def print_selected(self, printer: QPrinter | None = None) -> int:
+        """Print the selected document's issued bytes on ``printer`` (or one the clerk chooses).
+
+        Returns the pages printed (0 when cancelled or failed, with a message); the document
+        stays in the queue until its mailing is recorded.
+        """
+        item = selected_row(self.queue_view)
+        if not isinstance(item, QueueItem):
+            return 0
+        data = attempt(self, lambda: reprint(self.context.database, item.document_id,
+                                             actor=self.context.staff_name,
+                                             clock=self.context.clock))
+        if data is None:
+            return 0
+        pages = print_bytes(self, data, printer)
+        if pages:
+            self.status.setText(f"Printed {item.kind} for {item.case_number} ({pages} "
+                                f"page{'s' if pages != 1 else ''}). Record its mailing when it "
+                                "goes out.")
+        return pages
+
+    def open_mailing_dialog(self) -> MailingDialog | None:
+        """Record how the selected document went out (non-modal)."""
+        item = selected_row(self.queue_view)
+        if not isinstance(item, QueueItem):
+            return None
+        dialog = MailingDialog(self.context, item.document_id, item.complaint_id, item.kind,
+                               item.recipient, self)
+        dialog.saved.connect(lambda _id: self.refresh())
+        self.dialog = dialog
+        dialog.open()
+        return dialog

@@ -1,0 +1,207 @@
+"""The case window's Papers tab: the kinds that apply now, a preview of the (e) notice, issuing
+it frozen with its SHA-256, a reprint of the same bytes, and a certified mailing whose delivery
+moves the respondent's response deadline."""
+
+from __future__ import annotations
+
+import hashlib
+import io
+from datetime import date
+
+import pytest
+from pypdf import PdfReader
+from pytestqt.modeltest import ModelTester
+from pytestqt.qtbot import QtBot
+
+from ethics_desk.issuing import issued_for_case
+from ethics_desk.mail_ledger import mailings_for_case
+from ethics_desk.models import DeadlineStatus, MailMethod, MailOutcome
+from ethics_desk.ui.case.case_window import CaseWindow
+from ethics_desk.ui.case.papers_panel import PapersPanel
+from ethics_desk.ui.context import AppContext
+from ethics_desk.workflow import Accept, ForwardToBoard, WorkflowController
+from tests.factories import reviewed_case
+from tests.workflow.helpers import deadlines
+
+ARTICLE = "9407 1118 9876 5432 1012 34"
+RESPONDENT = "Nguyễn Thị Minh Khai"
+
+
+def pdf_text(data: bytes) -> str:
+    """All the text of a PDF."""
+    return "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(data)).pages)
+
+
+def forwarded_case(controller: WorkflowController) -> int:
+    """A case accepted and forwarded to the Board today: the (e) notice applies."""
+    case_id = reviewed_case(controller)
+    controller.fire(case_id, Accept())
+    controller.fire(case_id, ForwardToBoard())
+    return case_id
+
+
+@pytest.fixture(autouse=True)
+def _no_messages(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Any message box in these tests is a failure, with its text."""
+    from PySide6.QtWidgets import QMessageBox
+
+    def refuse(box: QMessageBox) -> int:
+        raise AssertionError(f"unexpected message: {box.text()} {box.informativeText()}")
+
+    monkeypatch.setattr(QMessageBox, "exec", refuse)
+
+
+def issue_notice(panel: PapersPanel) -> bytes:
+    """Preview the (e) notice for the first respondent and issue it; the previewed bytes."""
+    panel.choose_kind("respondent-notice")
+    assert panel.recipient.currentText() == f"{RESPONDENT} (respondent)"
+    preview = panel.preview()
+    assert preview is not None
+    assert panel.issue() is not None
+    return preview
+
+
+def test_only_the_kinds_that_apply_now_are_listed(qtbot: QtBot, context: AppContext,
+                                                  controller: WorkflowController) -> None:
+    case_id = forwarded_case(controller)
+    panel = PapersPanel(context, case_id)
+    qtbot.addWidget(panel)
+    kinds = [line.kind for line in panel.kinds.rows()]
+    assert "respondent-notice" in kinds and "board-transmittal" in kinds
+    assert "defect-letter" not in kinds and "reviewer-transmittal" not in kinds
+    assert not panel.issue_button.isEnabled()  # nothing previewed yet
+    with pytest.raises(ValueError):
+        panel.choose_kind("defect-letter")
+
+
+def test_preview_issue_reprint_mail_and_deliver_the_notice(
+        qtbot: QtBot, context: AppContext, controller: WorkflowController) -> None:
+    database = context.database
+    case_id = forwarded_case(controller)
+    [presumed] = deadlines(database, case_id, "response")
+    assert presumed.due_on == date(2026, 12, 17)
+    panel = PapersPanel(context, case_id)
+    qtbot.addWidget(panel)
+    changes: list[None] = []
+    panel.changed.connect(lambda: changes.append(None))
+
+    panel.choose_kind("respondent-notice")
+    preview = panel.preview()
+    assert preview is not None and panel.viewer.pdf_bytes == preview
+    text = pdf_text(preview)
+    assert "ERB-2026-001" in text
+    assert "December 17, 2026" in text
+    assert panel.issue_button.isEnabled()
+    assert "PREVIEW" in panel.shown_label.text()
+
+    ref = panel.issue()
+    assert ref is not None and changes
+    [issued] = issued_for_case(database, case_id)
+    assert issued.kind == "respondent-notice" and issued.recipient == RESPONDENT
+    assert issued.issued_by == "Maria Clerk"
+    assert len(panel.issued.rows()) == 1
+    assert panel.issued.data(panel.issued.index(0, 5)) == "issued"
+    assert panel.issued.data(panel.issued.index(0, 4)) == issued.sha256[:12] + "…"
+    assert not panel.issue_button.isEnabled()  # a preview is issued once
+
+    panel.select_issued(issued.document_id)
+    frozen = panel.reprint()
+    assert frozen is not None
+    assert hashlib.sha256(frozen).hexdigest() == issued.sha256
+    assert panel.viewer.pdf_bytes == frozen
+    assert panel.viewer.page_count() == issued.page_count
+    assert frozen.startswith(b"%PDF") and panel.reprint() == frozen  # identical every time
+    assert "ISSUED COPY" in panel.shown_label.text()
+    assert panel.print_button.isEnabled()
+
+    dialog = panel.open_mailing_dialog()
+    assert dialog is not None
+    assert dialog.name.text() == RESPONDENT
+    assert "P.O. Box 839966" in dialog.address.toPlainText()  # prefilled from the respondent
+    assert dialog.recipient_ref.startswith("respondent:")
+    assert dialog.method.currentData() == MailMethod.CERTIFIED_RRR
+    dialog.tracking.setText(ARTICLE)
+    dialog.accept()
+    assert dialog.mailing_id is not None and not dialog.isVisible()
+    [mailing] = mailings_for_case(database, case_id)
+    assert (mailing.method, mailing.tracking_number, mailing.mailed_on) == (
+        MailMethod.CERTIFIED_RRR, ARTICLE, date(2026, 11, 30))
+    assert panel.mailings.rowCount() == 1
+
+    panel.select_mailing(mailing.mailing_id)
+    assert panel.outcome_button.isEnabled()
+    outcome = panel.open_outcome_dialog()
+    assert outcome is not None
+    outcome.set_outcome(MailOutcome.DELIVERED)
+    outcome.accept()
+    assert "response due 2026-12-14" in outcome.summary
+    [response] = deadlines(database, case_id, "response", DeadlineStatus.OPEN)
+    assert response.trigger_on == date(2026, 11, 30) and response.due_on == date(2026, 12, 14)
+    assert panel.mailings.data(panel.mailings.index(0, 5)) == "delivered 2026-11-30"
+    panel.select_mailing(mailing.mailing_id)
+    assert not panel.outcome_button.isEnabled()  # recorded once
+
+
+def test_a_certified_mailing_without_its_number_is_refused_and_the_dialog_stays(
+        qtbot: QtBot, context: AppContext, controller: WorkflowController,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from ethics_desk.ui.case import papers_panel
+
+    case_id = forwarded_case(controller)
+    panel = PapersPanel(context, case_id)
+    qtbot.addWidget(panel)
+    issue_notice(panel)
+    shown: list[str] = []
+    monkeypatch.setattr(papers_panel, "attempt", _recording_attempt(shown))
+    dialog = panel.open_mailing_dialog()
+    assert dialog is not None
+    dialog.accept()
+    assert dialog.mailing_id is None and dialog.isVisible()
+    assert shown and "article number" in shown[0]
+    assert mailings_for_case(context.database, case_id) == []
+    dialog.reject()
+
+
+def _recording_attempt(shown: list[str]):  # type: ignore[no-untyped-def]
+    """An ``attempt`` that records the UserError's text instead of showing a box."""
+    from ethics_desk.errors import UserError
+
+    def attempt(_parent: object, action, title: str = ""):  # type: ignore[no-untyped-def]
+        try:
+            return action()
+        except UserError as error:
+            shown.append(error.problem)
+            return None
+
+    return attempt
+
+
+def test_the_case_window_has_the_papers_tab(qtbot: QtBot, context: AppContext,
+                                            controller: WorkflowController) -> None:
+    case_id = forwarded_case(controller)
+    window = CaseWindow(context, case_id)
+    qtbot.addWidget(window)
+    labels = [window.tabs.tabText(i) for i in range(window.tabs.count())]
+    assert "&Papers" in labels
+    panel = window.findChild(PapersPanel)
+    assert panel is not None
+    before = window.timeline.rowCount()
+    issue_notice(panel)
+    assert window.timeline.rowCount() > before  # the window reloaded: the issue is in History
+
+
+def test_the_papers_models_pass_the_model_tester(
+        qtbot: QtBot, qtmodeltester: ModelTester, context: AppContext,
+        controller: WorkflowController) -> None:
+    case_id = forwarded_case(controller)
+    panel = PapersPanel(context, case_id)
+    qtbot.addWidget(panel)
+    issue_notice(panel)
+    panel.select_issued(issued_for_case(context.database, case_id)[0].document_id)
+    dialog = panel.open_mailing_dialog()
+    assert dialog is not None
+    dialog.tracking.setText(ARTICLE)
+    dialog.accept()
+    for model in (panel.kinds, panel.issued, panel.mailings):
+        assert model.rowCount() > 0
+        qtmodeltester.check(model)

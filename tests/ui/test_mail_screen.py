@@ -1,0 +1,197 @@
+"""The Mail screen: the print queue (printing the frozen bytes, a failed print leaving the item
+queued, recording its mailing taking it off), the returned items across cases, and opening the
+case on double-click."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+from PySide6.QtCore import Qt
+from PySide6.QtPrintSupport import QPrinter
+from PySide6.QtWidgets import QMessageBox, QTableView
+from pytestqt.modeltest import ModelTester
+from pytestqt.qtbot import QtBot
+
+from ethics_desk.issuing import IssuedRef, issue, print_queue
+from ethics_desk.letters import render_letter
+from ethics_desk.mail_ledger import record_mailing, record_outcome
+from ethics_desk.models import MailMethod, MailOutcome
+from ethics_desk.ui.context import AppContext
+from ethics_desk.ui.main_window import MainWindow
+from ethics_desk.ui.screens.lazy import LazyScreen
+from ethics_desk.ui.screens.mail_screen import MailScreen
+from ethics_desk.workflow import WorkflowController
+from tests.ui.test_case_documents import ARTICLE, RESPONDENT, forwarded_case, issue_notice
+
+
+@pytest.fixture
+def warnings(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Warnings shown (instead of popping up); any other message box fails the test."""
+    shown: list[str] = []
+
+    def warn(_parent: object, _title: str, text: str, *args: object) -> int:
+        shown.append(text)
+        return int(QMessageBox.StandardButton.Ok)
+
+    def refuse(box: QMessageBox) -> int:
+        raise AssertionError(f"unexpected message: {box.text()} {box.informativeText()}")
+
+    monkeypatch.setattr(QMessageBox, "warning", warn)
+    monkeypatch.setattr(QMessageBox, "exec", refuse)
+    return shown
+
+
+def issued_notice(qtbot: QtBot, context: AppContext, controller: WorkflowController) -> int:
+    """A forwarded case whose (e) notice was issued from the Papers tab; the case id."""
+    from ethics_desk.ui.case.papers_panel import PapersPanel
+
+    case_id = forwarded_case(controller)
+    panel = PapersPanel(context, case_id)
+    qtbot.addWidget(panel)
+    issue_notice(panel)
+    return case_id
+
+
+def pdf_printer(path: Path) -> QPrinter:
+    """A printer writing a PDF file."""
+    printer = QPrinter()
+    printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
+    printer.setOutputFileName(str(path))
+    return printer
+
+
+def screen_for(qtbot: QtBot, context: AppContext) -> MailScreen:
+    """The Mail screen, shown."""
+    screen = MailScreen(context)
+    qtbot.addWidget(screen)
+    screen.resize(990, 700)
+    screen.show()
+    qtbot.waitExposed(screen)
+    return screen
+
+
+def double_click(qtbot: QtBot, view: QTableView, row: int) -> None:
+    """Double-click a row of a table."""
+    rect = view.visualRect(view.model().index(row, 0))
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    qtbot.mouseDClick(view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+
+
+def test_print_the_queued_notice_then_record_its_mailing(
+        qtbot: QtBot, context: AppContext, controller: WorkflowController, tmp_path: Path,
+        warnings: list[str]) -> None:
+    case_id = issued_notice(qtbot, context, controller)
+    screen = screen_for(qtbot, context)
+    [item] = screen.queue.rows()
+    assert (item.complaint_id, item.kind, item.recipient) == (case_id, "respondent-notice",
+                                                             RESPONDENT)
+    assert screen.queue.data(screen.queue.index(0, 0)) == "ERB-2026-001"
+    assert not screen.print_button.isEnabled()  # nothing selected
+    screen.select_document(item.document_id)
+    assert screen.print_button.isEnabled()
+
+    out = tmp_path / "printed.pdf"
+    pages = screen.print_selected(pdf_printer(out))
+    assert pages == item.page_count
+    assert len(PdfReader(io.BytesIO(out.read_bytes())).pages) == item.page_count
+    assert warnings == []
+    assert "Printed respondent-notice" in screen.status.text()
+    assert [q.document_id for q in print_queue(context.database)] == [item.document_id]
+
+    dialog = screen.open_mailing_dialog()
+    assert dialog is not None
+    assert "P.O. Box 839966" in dialog.address.toPlainText()
+    dialog.tracking.setText(ARTICLE)
+    dialog.accept()
+    assert dialog.mailing_id is not None
+    assert screen.queue.rowCount() == 0
+    assert print_queue(context.database) == []
+
+
+@pytest.mark.qt_log_ignore("QPainter::begin")  # the failure itself, as Qt reports it
+def test_a_failed_print_says_so_and_the_item_stays_queued(
+        qtbot: QtBot, context: AppContext, controller: WorkflowController, tmp_path: Path,
+        warnings: list[str]) -> None:
+    issued_notice(qtbot, context, controller)
+    screen = screen_for(qtbot, context)
+    [item] = screen.queue.rows()
+    screen.select_document(item.document_id)
+    printer = pdf_printer(tmp_path / "no-such-folder" / "printed.pdf")
+    assert screen.print_selected(printer) == 0
+    assert warnings and "printer" in warnings[0] and "stays in the print queue" in warnings[0]
+    screen.refresh()
+    assert [q.document_id for q in screen.queue.rows()] == [item.document_id]
+
+
+def test_no_printer_set_up_is_a_clear_message(
+        qtbot: QtBot, context: AppContext, controller: WorkflowController,
+        warnings: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    from PySide6.QtPrintSupport import QPrinterInfo
+
+    issued_notice(qtbot, context, controller)
+    screen = screen_for(qtbot, context)
+    screen.select_document(screen.queue.rows()[0].document_id)
+    monkeypatch.setattr(QPrinterInfo, "availablePrinters", staticmethod(lambda: []))
+    assert screen.print_selected() == 0
+    assert warnings and "No printer is set up" in warnings[0]
+    assert screen.queue.rowCount() == 1
+
+
+def returned_receipt(context: AppContext, case_id: int) -> IssuedRef:
+    """The complainant's filing receipt issued, mailed first class and returned today."""
+    database = context.database
+    pdf = render_letter(database, case_id, "receipt", today=context.now().date())
+    ref = issue(database, case_id, "receipt", "José Peña", pdf, actor="Maria Clerk",
+                clock=context.clock)
+    mailing = record_mailing(database, ref.document_id, recipient_name="José Peña",
+                             recipient_role="complainant", recipient_ref="complainant",
+                             address="411 W. Nueva St.", method=MailMethod.FIRST_CLASS,
+                             mailed_on=context.now().date(), actor="Maria Clerk",
+                             clock=context.clock)
+    record_outcome(database, mailing, MailOutcome.RETURNED, context.now().date(),
+                   actor="Maria Clerk", clock=context.clock)
+    return ref
+
+
+def test_returned_items_are_listed_and_double_click_opens_the_case(
+        qtbot: QtBot, qtmodeltester: ModelTester, context: AppContext,
+        controller: WorkflowController, warnings: list[str]) -> None:
+    case_id = issued_notice(qtbot, context, controller)
+    returned_receipt(context, case_id)
+    screen = screen_for(qtbot, context)
+    [line] = screen.returned.rows()
+    assert (line.case_number, line.mailing.document_kind) == ("ERB-2026-001", "receipt")
+    assert screen.returned.data(screen.returned.index(0, 5)) == "⚠ returned 2026-11-30"
+    assert screen.returned.data(screen.returned.index(0, 6)) == "NO — send again"
+    for model in (screen.queue, screen.returned):
+        qtmodeltester.check(model)
+
+    with qtbot.waitSignal(screen.case_requested) as opened:
+        double_click(qtbot, screen.returned_view, 0)
+    assert opened.args == [case_id]
+    with qtbot.waitSignal(screen.case_requested) as opened:
+        double_click(qtbot, screen.queue_view, 0)
+    assert opened.args == [case_id]
+
+
+def test_the_main_window_builds_the_mail_screen_and_opens_cases_from_it(
+        qtbot: QtBot, context: AppContext, controller: WorkflowController,
+        warnings: list[str]) -> None:
+    case_id = issued_notice(qtbot, context, controller)
+    window = MainWindow(context)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    window.go("mail")
+    lazy = window.stack.currentWidget()
+    assert isinstance(lazy, LazyScreen) and lazy.is_built
+    screen = lazy.content()
+    assert isinstance(screen, MailScreen)
+    assert screen.queue.rowCount() == 1
+    screen.case_requested.emit(case_id)
+    assert case_id in window.case_windows
+    for case_window in window.case_windows.values():
+        case_window.close()
