@@ -15,9 +15,7 @@ from pathlib import Path
 from PySide6.QtCore import Qt, QUrl, Signal
 from PySide6.QtGui import QDesktopServices, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QMainWindow,
     QPlainTextEdit,
@@ -45,7 +43,7 @@ from ethics_desk.ui.case.forms import ActionDialog, form_for
 from ethics_desk.ui.case.papers_panel import PapersPanel
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.errors import attempt, show_user_error
-from ethics_desk.ui.models.rows import ROW_ROLE, Column, RowsModel
+from ethics_desk.ui.models.rows import ROW_ROLE, Column, RowsModel, rows_view
 from ethics_desk.ui.sizing import fit_to_screen
 from ethics_desk.workflow import EventOption, Payload
 
@@ -127,19 +125,7 @@ class CaseWindow(QMainWindow):
     def _table(self, model: RowsModel, name: str,  # type: ignore[type-arg]
                stretch: int) -> QTableView:
         """A read-only table whose ``stretch`` column takes the spare width."""
-        view = QTableView(self)
-        view.setObjectName(name)
-        view.setModel(model)
-        view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        view.setWordWrap(False)
-        view.verticalHeader().setVisible(False)
-        header = view.horizontalHeader()
-        header.setStretchLastSection(False)
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(stretch, QHeaderView.ResizeMode.Stretch)
-        view.setTextElideMode(Qt.TextElideMode.ElideMiddle)
-        return view
+        return rows_view(model, name, stretch, self)
 
     def _build_tabs(self) -> None:
         documents = QWidget(self)

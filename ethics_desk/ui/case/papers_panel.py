@@ -18,14 +18,12 @@ from PySide6.QtGui import QShowEvent
 from PySide6.QtPdf import QPdfDocument
 from PySide6.QtPrintSupport import QPrinter
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QComboBox,
     QDateEdit,
     QDialog,
     QDialogButtonBox,
     QFormLayout,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
     QMessageBox,
@@ -57,7 +55,7 @@ from ethics_desk.mail_ledger import (
 from ethics_desk.models import CaseState, Complaint, MailMethod, MailOutcome
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.errors import attempt
-from ethics_desk.ui.models.rows import ROW_ROLE, Column, RowsModel
+from ethics_desk.ui.models.rows import ROW_ROLE, Column, RowsModel, rows_view
 from ethics_desk.ui.pdf_view import PdfViewer, choose_printer, print_document
 
 
@@ -69,23 +67,7 @@ class KindLine:
     rule: KindRule
 
 
-def table(model: RowsModel, name: str, stretch: int,  # type: ignore[type-arg]
-          parent: QWidget) -> QTableView:
-    """A read-only, single-row-selection table whose ``stretch`` column takes the spare width."""
-    view = QTableView(parent)
-    view.setObjectName(name)
-    view.setModel(model)
-    view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-    view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-    view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-    view.setWordWrap(False)
-    view.verticalHeader().setVisible(False)
-    header = view.horizontalHeader()
-    header.setStretchLastSection(False)
-    header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-    header.setSectionResizeMode(stretch, QHeaderView.ResizeMode.Stretch)
-    view.setTextElideMode(Qt.TextElideMode.ElideMiddle)
-    return view
+table = rows_view  # the shared read-only table (ethics_desk.ui.models.rows)
 
 
 def selected_row(view: QTableView) -> object | None:

@@ -14,6 +14,7 @@ from typing import Any, Generic, TypeVar
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import QFont
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidget
 
 R = TypeVar("R")
 AnyIndex = QModelIndex | QPersistentModelIndex
@@ -99,3 +100,21 @@ class RowsModel(QAbstractTableModel, Generic[R]):
         if orientation == Qt.Orientation.Horizontal:
             return self.columns[section].header if 0 <= section < len(self.columns) else None
         return str(section + 1)
+
+
+def rows_view(model: RowsModel[Any], name: str, stretch: int, parent: QWidget) -> QTableView:
+    """A read-only, single-row-selection table whose ``stretch`` column takes the spare width."""
+    view = QTableView(parent)
+    view.setObjectName(name)
+    view.setModel(model)
+    view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+    view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    view.setWordWrap(False)
+    view.verticalHeader().setVisible(False)
+    header = view.horizontalHeader()
+    header.setStretchLastSection(False)
+    header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    header.setSectionResizeMode(stretch, QHeaderView.ResizeMode.Stretch)
+    view.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+    return view
