@@ -92,6 +92,17 @@ class PdfViewer(QWidget):
         navigator.jump(target, QPointF(), navigator.currentZoom())
 
 
+def paint_page(painter: QPainter, printer: QPrinter, document: QPdfDocument,
+               index: int) -> None:
+    """Draw one page of ``document`` at the printer's resolution, fitted to the page."""
+    target = painter.viewport()
+    size = document.pagePointSize(index)
+    image = document.render(index, (size * printer.resolution() / 72).toSize(),
+                            QPdfDocumentRenderOptions())
+    scaled = image.size().scaled(target.size(), Qt.AspectRatioMode.KeepAspectRatio)
+    painter.drawImage(target.x(), target.y(), image.scaled(scaled))
+
+
 def print_document(document: QPdfDocument, printer: QPrinter) -> int:
     """Print every page of ``document`` on ``printer``; returns the number of pages sent."""
     painter = QPainter()
@@ -102,13 +113,7 @@ def print_document(document: QPdfDocument, printer: QPrinter) -> int:
         for index in range(pages):
             if index:
                 printer.newPage()
-            target = painter.viewport()
-            size = document.pagePointSize(index)
-            dpi = printer.resolution()
-            image = document.render(index, (size * dpi / 72).toSize(),
-                                    QPdfDocumentRenderOptions())
-            scaled = image.size().scaled(target.size(), Qt.AspectRatioMode.KeepAspectRatio)
-            painter.drawImage(target.x(), target.y(), image.scaled(scaled))
+            paint_page(painter, printer, document, index)
         return pages
     finally:
         painter.end()

@@ -195,3 +195,46 @@ def test_the_main_window_builds_the_mail_screen_and_opens_cases_from_it(
     assert case_id in window.case_windows
     for case_window in window.case_windows.values():
         case_window.close()
+
+
+def test_the_whole_queue_prints_in_the_background(
+        qtbot: QtBot, context: AppContext, controller: WorkflowController, tmp_path: Path,
+        warnings: list[str]) -> None:
+    from ethics_desk import papers
+
+    case_id = issued_notice(qtbot, context, controller)
+    issue(context.database, case_id, "receipt", "José Peña",
+          papers.receipt(context.database, case_id), actor="Maria Clerk")
+    screen = screen_for(qtbot, context)
+    screen.refresh()
+    queued = screen.queue.rows()
+    assert len(queued) == 2 and screen.print_all_button.isEnabled()
+    out = tmp_path / "batch.pdf"
+    batch = screen.print_all(pdf_printer(out))
+    assert batch is not None
+    with qtbot.waitSignal(batch.finished, timeout=20_000) as done:
+        pass
+    documents, pages, cancelled = done.args
+    assert (documents, cancelled) == (2, False)
+    assert pages == sum(q.page_count for q in queued)
+    assert len(PdfReader(io.BytesIO(out.read_bytes())).pages) == pages
+    assert "Printed 2 document(s)" in screen.status.text()
+    assert len(print_queue(context.database)) == 2  # printing is not mailing
+    assert warnings == []
+
+
+def test_cancel_stops_a_batch_and_everything_stays_queued(
+        qtbot: QtBot, context: AppContext, controller: WorkflowController,
+        tmp_path: Path) -> None:
+    from ethics_desk.ui.batch_print import BatchPrintWorker, PrintItem
+
+    case_id = issued_notice(qtbot, context, controller)
+    data = render_letter(context.database, case_id, "respondent-notice",
+                         today=context.now().date())
+    worker = BatchPrintWorker([PrintItem("one", data), PrintItem("two", data)],
+                              pdf_printer(tmp_path / "cancelled.pdf"))
+    worker.cancel()  # the clerk pressed Cancel before the first page
+    with qtbot.waitSignal(worker.done, timeout=10_000) as done:
+        worker.run()
+    assert done.args == [0, 0, True]
+    assert len(print_queue(context.database)) == 1

@@ -13,16 +13,25 @@ from dataclasses import dataclass
 from PySide6.QtCore import QModelIndex, Signal
 from PySide6.QtGui import QShowEvent
 from PySide6.QtPrintSupport import QPrinter
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QMessageBox,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
 from sqlalchemy import select
 
 from ethics_desk.issuing import QueueItem, print_queue, reprint
 from ethics_desk.mail_ledger import UNDELIVERED, MailingRef, returned_items
 from ethics_desk.models import Complaint, Mailing
+from ethics_desk.ui.batch_print import BatchPrint, PrintItem
 from ethics_desk.ui.case.papers_panel import MailingDialog, print_bytes, selected_row, table
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.errors import attempt
 from ethics_desk.ui.models.rows import ROW_ROLE, Column, RowsModel
+from ethics_desk.ui.pdf_view import choose_printer
 
 
 @dataclass(frozen=True)
@@ -62,6 +71,10 @@ class MailScreen(QWidget):
         self.print_button = QPushButton("&Print selected…", self)
         self.print_button.setToolTip("Print the issued copy exactly as frozen (SHA-256 checked)")
         self.print_button.clicked.connect(lambda: self.print_selected())
+        self.print_all_button = QPushButton("Print &all in the queue…", self)
+        self.print_all_button.setToolTip("Print every queued document, one after another, "
+                                         "in the background (Cancel stops between pages)")
+        self.print_all_button.clicked.connect(lambda: self.print_all())
         self.mail_button = QPushButton("Record &mailing…", self)
         self.mail_button.clicked.connect(self.open_mailing_dialog)
         self.refresh_button = QPushButton("Re&fresh", self)
@@ -88,7 +101,8 @@ class MailScreen(QWidget):
         layout.addWidget(QLabel("<b>Print queue</b>", self))
         layout.addWidget(self.queue_view, 3)
         row = QHBoxLayout()
-        for button in (self.print_button, self.mail_button, self.refresh_button):
+        for button in (self.print_button, self.print_all_button, self.mail_button,
+                       self.refresh_button):
             row.addWidget(button)
         row.addStretch(1)
         layout.addLayout(row)
@@ -125,6 +139,7 @@ class MailScreen(QWidget):
         chosen = isinstance(selected_row(self.queue_view), QueueItem)
         self.print_button.setEnabled(chosen)
         self.mail_button.setEnabled(chosen)
+        self.print_all_button.setEnabled(self.queue.rowCount() > 0)
 
     def _open(self, index: QModelIndex) -> None:
         case_id = index.data(ROW_ROLE)
@@ -159,6 +174,43 @@ class MailScreen(QWidget):
                                 f"page{'s' if pages != 1 else ''}). Record its mailing when it "
                                 "goes out.")
         return pages
+
+    def print_all(self, printer: QPrinter | None = None) -> BatchPrint | None:
+        """Print every queued document in the background, with progress and Cancel.
+
+        The issued copies are read (and their prints audited) first; printing runs off the GUI
+        thread. Everything stays in the queue until its mailing is recorded.
+        """
+        queued = [row for row in self.queue.rows() if isinstance(row, QueueItem)]
+        if not queued:
+            self.status.setText("The print queue is empty.")
+            return None
+        printer = printer or choose_printer(self)
+        if printer is None:
+            return None
+        items = []
+        for item in queued:
+            data = attempt(self, lambda item=item: reprint(
+                self.context.database, item.document_id, actor=self.context.staff_name,
+                clock=self.context.clock))
+            if data is None:
+                return None
+            items.append(PrintItem(f"{item.kind} for {item.case_number}", data))
+        batch = BatchPrint(items, printer, self)
+        batch.finished.connect(self._batch_done)
+        batch.failed.connect(lambda message: QMessageBox.warning(
+            self, "Ethics Desk — printing failed", message))
+        self.batch = batch
+        batch.start()
+        return batch
+
+    def _batch_done(self, documents: int, pages: int, cancelled: bool) -> None:
+        if cancelled:
+            self.status.setText(f"Printing cancelled after {documents} document(s); everything "
+                                "stays in the queue.")
+        else:
+            self.status.setText(f"Printed {documents} document(s), {pages} page(s). Record "
+                                "each mailing when it goes out.")
 
     def open_mailing_dialog(self) -> MailingDialog | None:
         """Record how the selected document went out (non-modal)."""
