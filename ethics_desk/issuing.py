@@ -292,6 +292,13 @@ def issue_respondent_packet(database: Database, case_id: int, recipient: str,
         return _ref(document)
 
 
+def respondent_packet_bytes(database: Database, notice_pdf: bytes) -> bytes:
+    """The (e) packet's bytes (notice + enclosure), for a correction by void and reissue."""
+    with database.read_session() as session:
+        path, placeholder = enclosure_path(session)
+    return respondent_packet(notice_pdf, _read_enclosure(path, placeholder))
+
+
 def issued_for_case(database: Database, case_id: int) -> list[IssuedRef]:
     """Every document issued on a case, voided ones included, oldest first."""
     with database.read_session() as session:

@@ -205,3 +205,30 @@ def test_the_papers_models_pass_the_model_tester(
     for model in (panel.kinds, panel.issued, panel.mailings):
         assert model.rowCount() > 0
         qtmodeltester.check(model)
+
+
+def test_a_wrong_copy_is_voided_and_reissued_with_its_reason(
+        qtbot: QtBot, context: AppContext, controller: WorkflowController) -> None:
+    from ethics_desk.issuing import issued_for_case
+
+    case_id = forwarded_case(controller)
+    panel = PapersPanel(context, case_id)
+    qtbot.addWidget(panel)
+    issue_notice(panel)
+    [first] = issued_for_case(context.database, case_id)
+    panel.select_issued(first.document_id)
+    assert not panel.void_button.isEnabled()  # nothing corrected to put in its place yet
+    panel.preview()
+    panel.select_issued(first.document_id)
+    assert panel.void_button.isEnabled()
+    dialog = panel.open_void_dialog()
+    assert dialog is not None
+    dialog.accept()  # no reason given: refused, the dialog stays
+    assert dialog.isVisible() and "reason" in dialog.message.text()
+    dialog.reason.setText("wrong mailing address")
+    dialog.accept()
+    old, new = sorted(issued_for_case(context.database, case_id), key=lambda r: r.document_id)
+    assert old.document_id == first.document_id and old.is_void
+    assert old.void_reason == "wrong mailing address"
+    assert new.replaces_id == old.document_id and not new.is_void
+    assert new.page_count == old.page_count  # the correction is the packet again

@@ -43,6 +43,8 @@ from ethics_desk.issuing import (
     issue_respondent_packet,
     issued_for_case,
     reprint,
+    respondent_packet_bytes,
+    void_and_reissue,
 )
 from ethics_desk.letters import KINDS, KindRule, Recipient, recipients, render_letter
 from ethics_desk.mail_ledger import (
@@ -125,6 +127,43 @@ def print_bytes(parent: QWidget, data: bytes, printer: QPrinter | None) -> int:
         return 0
     finally:
         holder.deleteLater()
+
+
+class VoidDialog(QDialog):
+    """Why an issued copy is being replaced (kept with the void copy, audited)."""
+
+    reason_given = Signal(str)
+
+    def __init__(self, document: IssuedRef, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(f"Void and reissue — {document.kind} to {document.recipient}")
+        self.reason = QLineEdit(self)
+        self.reason.setPlaceholderText("e.g. wrong mailing address")
+        self.message = QLabel(self)
+        self.message.setStyleSheet("color: #a40000;")
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
+                                   | QDialogButtonBox.StandardButton.Cancel, self)
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("&Void and reissue")
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(QLabel(f"The copy issued {_when(document)} stays on record, marked void; "
+                                "the corrected preview is issued in its place.", self))
+        label = QLabel("&Why is it being replaced?", self)
+        label.setBuddy(self.reason)
+        layout.addWidget(label)
+        layout.addWidget(self.reason)
+        layout.addWidget(self.message)
+        layout.addWidget(buttons)
+
+    def accept(self) -> None:
+        """A reason is required; then hand it over."""
+        reason = self.reason.text().strip()
+        if not reason:
+            self.message.setText("⚠ Give the reason: it is kept with the void copy.")
+            return
+        self.reason_given.emit(reason)
+        super().accept()
 
 
 class MailingDialog(QDialog):
@@ -303,6 +342,10 @@ class PapersPanel(QWidget):
         self.print_button.clicked.connect(lambda: self.print_shown())
         self.mail_button = QPushButton("Record &mailing…", self)
         self.mail_button.clicked.connect(self.open_mailing_dialog)
+        self.void_button = QPushButton("&Void and reissue…", self)
+        self.void_button.setToolTip("Replace the selected issued copy with the corrected preview "
+                                    "of the same document; the old copy is kept, marked void")
+        self.void_button.clicked.connect(lambda: self.open_void_dialog())
         self.mailings = RowsModel[MailingRef](
             [Column("Document", lambda m: m.document_kind),
              Column("To", lambda m: m.recipient_name), Column("Method", lambda m: m.method_label),
@@ -335,7 +378,8 @@ class PapersPanel(QWidget):
         column.addWidget(QLabel("<b>Issued</b>", left))
         column.addWidget(self.issued_view, 2)
         row = QHBoxLayout()
-        for button in (self.reprint_button, self.print_button, self.mail_button):
+        for button in (self.reprint_button, self.print_button, self.mail_button,
+                       self.void_button):
             row.addWidget(button)
         row.addStretch(1)
         column.addLayout(row)
@@ -427,6 +471,9 @@ class PapersPanel(QWidget):
         live = isinstance(document, IssuedRef) and not document.is_void
         self.reprint_button.setEnabled(isinstance(document, IssuedRef))
         self.mail_button.setEnabled(live)
+        self.void_button.setEnabled(live and self._preview is not None
+                                    and isinstance(document, IssuedRef)
+                                    and self._preview[0] == document.kind)
         self.print_button.setEnabled(self._shown_document is not None)
         mailing = selected_row(self.mailings_view)
         self.outcome_button.setEnabled(isinstance(mailing, MailingRef)
@@ -473,6 +520,40 @@ class PapersPanel(QWidget):
         self._preview = None
         self.shown_label.setText(f"Issued: {KINDS[kind].title}, to {person.name} "
                                  f"(SHA-256 {ref.sha256[:12]}…).")
+        self.refresh()
+        self.select_issued(ref.document_id)
+        self.changed.emit()
+        return ref
+
+    def open_void_dialog(self) -> VoidDialog | None:
+        """Ask why the selected copy is wrong, then replace it with the previewed correction."""
+        document = selected_row(self.issued_view)
+        if not isinstance(document, IssuedRef) or self._preview is None:
+            return None
+        dialog = VoidDialog(document, self)
+        dialog.reason_given.connect(lambda reason: self.void_and_reissue(document, reason))
+        self.void_dialog = dialog
+        dialog.open()
+        return dialog
+
+    def void_and_reissue(self, document: IssuedRef, reason: str) -> IssuedRef | None:
+        """Void ``document`` and issue the previewed correction in its place (one transaction)."""
+        if self._preview is None:
+            return None
+        kind, person, data = self._preview
+        database = self.context.database
+        new_pdf = attempt(self, lambda: respondent_packet_bytes(database, data)
+                          if kind == RESPONDENT_NOTICE else data)
+        if new_pdf is None:
+            return None
+        ref = attempt(self, lambda: void_and_reissue(
+            database, document.document_id, new_pdf, actor=self.context.staff_name,
+            reason=reason, recipient=person.name, clock=self.context.clock))
+        if ref is None:
+            return None
+        self._preview = None
+        self.shown_label.setText(f"Reissued: {KINDS[kind].title}, to {person.name}; the earlier "
+                                 f"copy is void ({reason}).")
         self.refresh()
         self.select_issued(ref.document_id)
         self.changed.emit()
