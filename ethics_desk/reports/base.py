@@ -374,14 +374,19 @@ class Renderer(ABC, Generic[D]):
 
     def render(self, data: D) -> bytes:
         """The document as PDF bytes (the same bytes for the same data and template)."""
+        pdf, _pages = self._build(data, self.wording_for(data))
+        return pdf
+
+    def wording_for(self, data: D) -> Wording:
+        """The template filled for ``data``, checked before anything is laid out: every
+        placeholder has a value and every required section is there (a broken office override
+        fails here, naming the file and the placeholder)."""
         template = self.templates.load(self.template_name)
         values = {**self.common_values(data.letterhead, data.case_number), **self.values(data)}
         template.check(values)
         for section in self.required_sections:
             template.section(section)
-        wording = Wording(template, values, self.styles)
-        pdf, _pages = self._build(data, wording)
-        return pdf
+        return Wording(template, values, self.styles)
 
     def window_rect(self) -> Rect:
         """The envelope window, on the sheet."""

@@ -72,12 +72,7 @@ class _CanvasRenderer(Renderer[Any]):
 
     def render(self, data: Any) -> bytes:
         """The pages as PDF bytes (the same bytes for the same data)."""
-        template = self.templates.load(self.template_name)
-        values = {**self.common_values(data.letterhead, data.case_number), **self.values(data)}
-        template.check(values)
-        for section in self.required_sections:
-            template.section(section)
-        wording = Wording(template, values, self.styles)
+        wording = self.wording_for(data)
         buffer = io.BytesIO()
         canvas = Canvas(buffer, pagesize=self.pagesize, invariant=1, initialFontName=REGULAR)
         canvas.setTitle(wording.plain("title"))

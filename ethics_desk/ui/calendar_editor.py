@@ -18,7 +18,6 @@ from PySide6.QtCore import (
     Signal,
 )
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QComboBox,
     QDateEdit,
     QDialog,
@@ -26,7 +25,6 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
     QPushButton,
@@ -51,7 +49,7 @@ from ethics_desk.deadline_calendar import (
 )
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.errors import attempt
-from ethics_desk.ui.models.rows import Column, RowsModel
+from ethics_desk.ui.models.rows import Column, RowsModel, rows_view
 
 FIESTA_NAME = "Fiesta San Jacinto Day"
 KINDS = (("closure", "Closure (weather, winter holidays …)"), ("fiesta", FIESTA_NAME))
@@ -81,20 +79,8 @@ def moves_model(parent: QWidget | None = None) -> RowsModel[MoveLine]:
 
 
 def _table(model: QAbstractTableModel, name: str, parent: QWidget, stretch: int) -> QTableView:
-    view = QTableView(parent)
-    view.setObjectName(name)
-    view.setModel(model)
-    view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-    view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-    view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-    view.setTabKeyNavigation(False)
-    view.setWordWrap(False)
-    view.verticalHeader().setVisible(False)
-    view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
-    view.verticalHeader().setDefaultSectionSize(view.fontMetrics().height() + 8)
-    view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-    view.horizontalHeader().setSectionResizeMode(stretch, QHeaderView.ResizeMode.Stretch)
-    return view
+    return rows_view(model, name, stretch, parent, compact=True,
+                     elide=Qt.TextElideMode.ElideRight)
 
 
 class ConfirmChangeDialog(QDialog):

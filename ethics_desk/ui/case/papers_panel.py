@@ -69,7 +69,6 @@ class KindLine:
     rule: KindRule
 
 
-table = rows_view  # the shared read-only table (ethics_desk.ui.models.rows)
 
 
 def selected_row(view: QTableView) -> object | None:
@@ -312,7 +311,7 @@ class PapersPanel(QWidget):
             [Column("Document", lambda k: k.rule.title), Column("Rule", lambda k: k.rule.citation),
              Column("To", lambda k: k.rule.audience.value)], self,
             tooltip=lambda k: f"{k.rule.title} ({k.rule.citation}) — to {k.rule.audience.value}")
-        self.kinds_view = table(self.kinds, "kindsView", 0, self)
+        self.kinds_view = rows_view(self.kinds, "kindsView", 0, self)
         self.kinds_view.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.kinds_view.selectionModel().currentRowChanged.connect(self._kind_chosen)
         self.recipient = QComboBox(self)
@@ -331,7 +330,7 @@ class PapersPanel(QWidget):
             self, tooltip=lambda r: f"{r.kind} to {r.recipient}: SHA-256 {r.sha256}, "
                                     f"{r.page_count} page(s)",
             bold=lambda r, column: r.is_void and column == 5)
-        self.issued_view = table(self.issued, "issuedView", 1, self)
+        self.issued_view = rows_view(self.issued, "issuedView", 1, self)
         self.issued_view.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.issued_view.selectionModel().currentRowChanged.connect(self._update_buttons)
         self.reprint_button = QPushButton("&Reprint", self)
@@ -352,7 +351,7 @@ class PapersPanel(QWidget):
              Column("Tracking", lambda m: m.tracking_number),
              Column("Mailed", lambda m: m.mailed_on.isoformat() if m.mailed_on else "—"),
              Column("Outcome", self._outcome_text)], self, tooltip=lambda m: m.address)
-        self.mailings_view = table(self.mailings, "mailingsView", 1, self)
+        self.mailings_view = rows_view(self.mailings, "mailingsView", 1, self)
         self.mailings_view.selectionModel().currentRowChanged.connect(self._update_buttons)
         self.outcome_button = QPushButton("Record delivery / r&eturn…", self)
         self.outcome_button.clicked.connect(self.open_outcome_dialog)

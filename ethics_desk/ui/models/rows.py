@@ -102,19 +102,28 @@ class RowsModel(QAbstractTableModel, Generic[R]):
         return str(section + 1)
 
 
-def rows_view(model: RowsModel[Any], name: str, stretch: int, parent: QWidget) -> QTableView:
-    """A read-only, single-row-selection table whose ``stretch`` column takes the spare width."""
+def rows_view(model: QAbstractTableModel, name: str, stretch: int, parent: QWidget, *,
+              compact: bool = False,
+              elide: Qt.TextElideMode = Qt.TextElideMode.ElideMiddle) -> QTableView:
+    """A read-only, single-row-selection table whose ``stretch`` column takes the spare width.
+
+    Tab leaves the table (keyboard users are not trapped); ``compact`` rows are one text line.
+    """
     view = QTableView(parent)
     view.setObjectName(name)
     view.setModel(model)
     view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
     view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
     view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    view.setTabKeyNavigation(False)
     view.setWordWrap(False)
     view.verticalHeader().setVisible(False)
+    if compact:
+        view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        view.verticalHeader().setDefaultSectionSize(view.fontMetrics().height() + 8)
     header = view.horizontalHeader()
     header.setStretchLastSection(False)
     header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
     header.setSectionResizeMode(stretch, QHeaderView.ResizeMode.Stretch)
-    view.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+    view.setTextElideMode(elide)
     return view

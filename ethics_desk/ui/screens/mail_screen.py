@@ -27,10 +27,10 @@ from ethics_desk.issuing import QueueItem, print_queue, reprint
 from ethics_desk.mail_ledger import UNDELIVERED, MailingRef, returned_items
 from ethics_desk.models import Complaint, Mailing
 from ethics_desk.ui.batch_print import BatchPrint, PrintItem
-from ethics_desk.ui.case.papers_panel import MailingDialog, print_bytes, selected_row, table
+from ethics_desk.ui.case.papers_panel import MailingDialog, print_bytes, selected_row
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.errors import attempt
-from ethics_desk.ui.models.rows import ROW_ROLE, Column, RowsModel
+from ethics_desk.ui.models.rows import ROW_ROLE, Column, RowsModel, rows_view
 from ethics_desk.ui.pdf_view import choose_printer
 
 
@@ -65,7 +65,7 @@ class MailScreen(QWidget):
              Column("Issued", lambda q: q.issued_at.astimezone().strftime("%Y-%m-%d %H:%M")),
              Column("By", lambda q: q.issued_by)], self,
             user=lambda q: q.complaint_id)
-        self.queue_view = table(self.queue, "queueView", 2, self)
+        self.queue_view = rows_view(self.queue, "queueView", 2, self)
         self.queue_view.doubleClicked.connect(self._open)
         self.queue_view.selectionModel().currentRowChanged.connect(self._update_buttons)
         self.print_button = QPushButton("&Print selected…", self)
@@ -89,7 +89,7 @@ class MailScreen(QWidget):
              Column("Sent again", lambda r: "yes" if r.mailing.resent else "NO — send again")],
             self, tooltip=lambda r: r.mailing.address, user=lambda r: r.mailing.complaint_id,
             bold=lambda r, column: not r.mailing.resent and column == 6)
-        self.returned_view = table(self.returned, "returnedView", 2, self)
+        self.returned_view = rows_view(self.returned, "returnedView", 2, self)
         self.returned_view.doubleClicked.connect(self._open)
         self.status = QLabel(self)
         self.status.setObjectName("mailStatus")
