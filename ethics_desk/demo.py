@@ -48,6 +48,7 @@ from ethics_desk.models import (
     Determination,
     Disposition,
     DocumentList,
+    Election,
     FrivolousFactor,
     KnowledgeBasis,
     MailMethod,
@@ -913,12 +914,27 @@ class _Demo:
             former.terms = [BoardTerm(role=BoardRole.MEMBER, starts_on=start - timedelta(days=730),
                                       ends_on=self.today - timedelta(days=200))]
             session.add_all([*members, former])
+            session.add_all(self.elections())
             session.flush()
             self.member_ids = {m.name: m.id for m in members}
             audit.append(session, actor=CLERKS[0], action="board.roster", at=self.clock.now,
                          summary=f"Ethics Review Board roster entered: {len(members)} members "
-                                 f"serving and 1 former member (demonstration data)",
+                                 f"serving and 1 former member; elections list of 2 "
+                                 f"(demonstration data)",
                          detail={"members": [m.name for m in (*members, former)]})
+
+    def elections(self) -> list[Election]:
+        """The office's elections list (§ 2-83(f)(3)(a)): one held last spring, one to come."""
+        def saturday_near(day: date) -> date:
+            return day + timedelta(days=(5 - day.weekday()) % 7)
+        candidates = "\n".join(o.name for o in (_ORTEGA, _BENAVIDES, _NAVARRO, _WHITMORE,
+                                                  _TREVINO, _KOWALCZYK))
+        return [Election(held_on=saturday_near(self.today - timedelta(days=210)),
+                         name="Special Election, City Council District 2",
+                         candidates="Alicia Montemayor\nGerald Pruitt"),
+                Election(held_on=saturday_near(self.today + timedelta(days=150)),
+                         name="General Election (Mayor and City Council)",
+                         candidates=candidates)]
 
     def fit(self, index: int, story: _Story) -> _Plan:
         """Plan ``story`` so that its last step falls about ``story.gap`` business days ago."""

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import select
 
+from ethics_desk import board
 from ethics_desk.audit import verify_chain
 from ethics_desk.db import Database
 from ethics_desk.demo import build_demo
@@ -143,6 +144,18 @@ def test_the_board_roster_has_a_chair_a_vice_chair_and_a_former_member(demo: Dem
     assert len(roles) == 12
     assert roles.count(BoardRole.CHAIR) == roles.count(BoardRole.VICE_CHAIR) == 1
     assert roles.count(None) == 1
+
+
+def test_the_elections_list_has_a_coming_election_with_a_respondent_as_candidate(
+        demo: Demo) -> None:
+    database, _ = demo
+    with database.read_session() as session:
+        respondents = list(session.scalars(select(Respondent.name)))
+        coming = board.pending_elections_for(session, respondents, TODAY)
+        everyone = board.elections(session)
+    assert len(everyone) == 2 and any(e.held_on < TODAY for e in everyone)
+    assert [e.held_on.weekday() for e in coming] == [5]  # a Saturday, still to come
+    assert "Raymond Ortega" in coming[0].candidates
 
 
 def test_the_demo_votes_follow_the_two_thirds_of_those_present_rule(demo: Demo) -> None:
