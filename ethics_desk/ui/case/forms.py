@@ -6,6 +6,7 @@ and writes. A refusal keeps the dialog open with everything the clerk typed.
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -251,15 +252,14 @@ def _board_forms(case: CaseFile, today: date, database: Database | None,
              Field("explanation", "Why the complaint appears to be frivolous (f)(4)(a)",
                    Kind.LONG_TEXT, ""),
              Field("factors", "The factors the Board may consider (§ 2-83(f)(3)) — a note for "
-                   "each that applies", Kind.NOTES, None, SHOW_CAUSE_FACTORS,
-                   hint=timing),
+                   "each that applies", Kind.NOTES, None, SHOW_CAUSE_FACTORS),
              Field("hearing_at", "Hearing date and time (f)(4)(b)", Kind.DATETIME, None,
                    hint="The hearing must be still to come when the order is issued."),
              Field("place", "Hearing place (f)(4)(b)", Kind.TEXT, "")),
             lambda v: OrderShowCause(vote=v["vote"], explanation=v["explanation"],
                                      factors={k: n for k, n in v["factors"].items() if n},
                                      hearing_at=v["hearing_at"], place=v["place"]),
-            {"today": today}),
+            {"today": today, "hints": {FrivolousFactor.TIMING: timing}}),
         Event.RECORD_SHOW_CAUSE_HEARING: ActionForm(
             "Record the show-cause hearing", "§ 2-83(f)(5)",
             "Before determining that a complaint is frivolous the Board holds a hearing at which "
@@ -294,11 +294,14 @@ def _board_forms(case: CaseFile, today: date, database: Database | None,
             (Field("factors", "The factors considered (§ 2-83(g)(1)) — a note for each",
                    Kind.NOTES, None, SANCTION_FACTORS),
              Field("penalty", "Civil penalty, dollars (g)(2)(a)", Kind.MONEY,
-                   limit_cents=CIVIL_PENALTY_LIMIT_CENTS, hint="Not more than $500.00."),
-             Field("fees", "Attorneys' fees incurred by the respondent, dollars (g)(2)(b)",
-                   Kind.MONEY),
+                   limit_cents=CIVIL_PENALTY_LIMIT_CENTS,
+                   hint="Not more than five hundred dollars ($500.00)."),
+             Field("fees", "Attorneys' fees, dollars (g)(2)(b)", Kind.MONEY,
+                   hint="The attorneys' fees incurred by the respondent."),
              Field("other", "Any other sanction permitted by law (g)(2)(c)", Kind.LONG_TEXT, ""),
-             Field("agency", "Agency notified for its appropriate action (g)(3)", Kind.TEXT, ""),
+             Field("agency", "Agency notified (g)(3)", Kind.TEXT, "",
+                   hint="The appropriate regulatory or supervisory agency, for their "
+                        "appropriate action."),
              Field("perjury", "A referral to that agency for investigation of perjury (g)(3)",
                    Kind.BOOL, False),
              Field("on", "Imposed on", Kind.DATE, today)),
@@ -552,7 +555,8 @@ def set_datetime(edit: QDateTimeEdit, value: datetime | None) -> None:
 class NotesField(QWidget):
     """A note for each of several factors, each under the statute's words."""
 
-    def __init__(self, factors: tuple[tuple[str, Any], ...], parent: QWidget) -> None:
+    def __init__(self, factors: tuple[tuple[str, Any], ...], parent: QWidget,
+                 hints: dict[Any, str] | None = None) -> None:
         super().__init__(parent)
         self.boxes: dict[Any, QPlainTextEdit] = {}
         column = QVBoxLayout(self)
@@ -565,6 +569,13 @@ class NotesField(QWidget):
             box.setObjectName(f"note_{key}")
             label.setBuddy(box)
             column.addWidget(label)
+            hint = (hints or {}).get(key, "")
+            if hint:  # what the record says for this factor, under its words
+                note = QLabel(f"<i>From the record:</i> {html.escape(hint)}", self)
+                note.setObjectName(f"hint_{key}")
+                note.setWordWrap(True)
+                note.setStyleSheet("color: #335; background: #eef2f8; padding: 4px;")
+                column.addWidget(note)
             column.addWidget(box)
             column.addSpacing(4)
             self.boxes[key] = box
@@ -630,19 +641,22 @@ class ActionDialog(QDialog):
             shown = self._with_hint(widget, spec.hint, body)
             if spec.kind is Kind.BOOL:
                 grid.addRow("", shown)
-            elif spec.kind in LARGE_KINDS:  # a heading, then the whole width
-                label = QLabel(f"<b>{spec.label}</b>", body)
+            elif spec.kind in LARGE_KINDS or (large and spec.kind is Kind.LONG_TEXT):
+                # a heading, then the whole width
+                heading = f"<b>{spec.label}</b>" if spec.kind in LARGE_KINDS else f"{spec.label}:"
+                label = QLabel(heading, body)
                 label.setWordWrap(True)
                 label.setBuddy(widget)
                 grid.addRow(label)
                 grid.addRow(shown)
             else:
                 label = QLabel(f"{spec.label}:", body)
-                label.setWordWrap(True)
                 label.setBuddy(widget)
                 grid.addRow(label, shown)
         if large:
-            body.setLayout(grid)
+            column = QVBoxLayout(body)
+            column.addLayout(grid)
+            column.addStretch(1)
             scroll = QScrollArea(self)
             scroll.setObjectName("formScroll")
             scroll.setWidgetResizable(True)
@@ -659,11 +673,18 @@ class ActionDialog(QDialog):
         buttons.accepted.connect(self.save)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
+        self._body = body if large else None
         if large:  # room for the vote and the notes; scrolls on a small screen (1280 × 800)
-            body.adjustSize()
-            fit_to_screen(self, 920, body.sizeHint().height() + 200)
+            fit_to_screen(self, *self.preferred_size())
         else:
             self.resize(640, self.sizeHint().height())
+
+    def preferred_size(self) -> tuple[int, int]:
+        """The size the dialog asks for before the screen is taken into account: a large form
+        (a vote, notes) is wide and as tall as its content, which scrolls when it does not fit."""
+        if self._body is None:
+            return 640, self.sizeHint().height()
+        return 920, self._body.sizeHint().height() + 200
 
     @staticmethod
     def _with_hint(widget: QWidget, hint: str, parent: QWidget) -> QWidget:
@@ -702,7 +723,7 @@ class ActionDialog(QDialog):
                                record_vote_required=spec.record_vote_required,
                                citation=self.form.citation)
         elif spec.kind is Kind.NOTES:
-            widget = NotesField(spec.choices, parent)
+            widget = NotesField(spec.choices, parent, self.form.extra.get("hints", {}))
         elif spec.kind is Kind.DATETIME:
             widget = datetime_edit(parent)
         elif spec.kind is Kind.MONEY:
@@ -810,7 +831,7 @@ class ActionDialog(QDialog):
                         and cents > spec.limit_cents:
                     raise ValueError(
                         f"{spec.label.split(',')[0]}: ${cents / 100:,.2f} is more than the law "
-                        f"allows — a civil penalty may not exceed "
+                        f"allows: a civil penalty may not exceed "
                         f"${spec.limit_cents / 100:,.2f} (§ 2-83(g)(2)(a)). Enter "
                         f"${spec.limit_cents / 100:,.2f} or less.")
                 out[spec.key] = cents

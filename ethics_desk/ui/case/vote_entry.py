@@ -95,8 +95,7 @@ class VoteEntry(QWidget):
         self.grid = QGridLayout(self.members)
         self.grid.setContentsMargins(0, 4, 0, 4)
         self.grid.setHorizontalSpacing(10)
-        self.grid.setColumnStretch(0, 1)
-        self.grid.setColumnStretch(3, 1)
+        self.grid.setColumnStretch(5, 1)  # the two columns of members stay together, left
         self.empty = QLabel(self)
         self.empty.setObjectName("voteNoMembers")
         self.empty.setWordWrap(True)
@@ -171,7 +170,7 @@ class VoteEntry(QWidget):
             self.grid.addWidget(combo, row, column + 1)
             self.rows.append((voter, combo))
         if len(voters) > 1:
-            self.grid.setColumnMinimumWidth(2, 24)
+            self.grid.setColumnMinimumWidth(2, 36)
         if voters:
             self.empty.hide()
         else:
