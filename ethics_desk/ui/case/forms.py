@@ -542,16 +542,6 @@ def get_datetime(edit: QDateTimeEdit) -> datetime | None:
     return datetime(day.year(), day.month(), day.day(), time.hour(), time.minute()).astimezone()
 
 
-def set_datetime(edit: QDateTimeEdit, value: datetime | None) -> None:
-    """Put a local date and time (or nothing) in a :func:`datetime_edit`."""
-    if value is None:
-        edit.setDateTime(NO_MOMENT)
-        return
-    local = value.astimezone() if value.tzinfo else value
-    edit.setDateTime(QDateTime(QDate(local.year, local.month, local.day),
-                               QTime(local.hour, local.minute)))
-
-
 class NotesField(QWidget):
     """A note for each of several factors, each under the statute's words."""
 
