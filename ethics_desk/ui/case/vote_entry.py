@@ -155,8 +155,7 @@ class VoteEntry(QWidget):
             for label, _choice in CHOICES:
                 combo.addItem(label)
             label = QLabel(("⚠ " if voter.is_party else "") + voter.label, self.members)
-            label.setBuddy(combo)
-            label.setWordWrap(True)
+            label.setBuddy(combo)  # one line: the name is never broken
             if voter.is_party:
                 label.setStyleSheet(PARTY_STYLE)
                 combo.setCurrentIndex(_RECUSED)
