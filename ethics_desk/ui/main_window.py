@@ -30,7 +30,7 @@ from ethics_desk.ui.screens.new_complaint import NewComplaintScreen
 from ethics_desk.ui.screens.settings_screen import SettingsScreen
 from ethics_desk.ui.sizing import fit_to_screen
 
-SCREENS = ("new", "inbox", "calendar", "mail", "settings")
+SCREENS = ("new", "inbox", "calendar", "mail", "settings", "board")
 
 
 class MainWindow(QMainWindow):
@@ -56,6 +56,7 @@ class MainWindow(QMainWindow):
         self._calendar = LazyScreen(self._build_calendar_screen, self)
         self._mail = LazyScreen(self._build_mail_screen, self)
         self._settings = LazyScreen(self._build_settings_screen, self)
+        self._board = LazyScreen(self._build_board_screen, self)
         style = self.style()
         pages: list[tuple[str, str, QStyle.StandardPixmap, QWidget]] = [
             ("new", "New complaint", QStyle.StandardPixmap.SP_FileIcon, self._new),
@@ -67,6 +68,7 @@ class MainWindow(QMainWindow):
              self._mail),
             ("settings", "Settings", QStyle.StandardPixmap.SP_FileDialogContentsView,
              self._settings),
+            ("board", "Board", QStyle.StandardPixmap.SP_DirHomeIcon, self._board),
         ]
         for key, label, icon, widget in pages:
             item = QListWidgetItem(style.standardIcon(icon), label)
@@ -111,6 +113,16 @@ class MainWindow(QMainWindow):
         screen = MailScreen(self.context, self)
         screen.case_requested.connect(self.open_case)
         return screen
+
+    def _build_board_screen(self) -> QWidget:
+        from ethics_desk.ui.screens.board_screen import BoardScreen
+
+        return BoardScreen(self.context, self)
+
+    @property
+    def board_screen(self) -> QWidget:
+        """The Board screen (built on first use)."""
+        return self._board.content()
 
     def _build_settings_screen(self) -> SettingsScreen:
         screen = SettingsScreen(self.context, self)
@@ -204,7 +216,7 @@ class MainWindow(QMainWindow):
     # -- navigation -------------------------------------------------------------------------
 
     def go(self, key: str) -> None:
-        """Show a screen by its key (new, inbox, calendar, mail, settings)."""
+        """Show a screen by its key (new, inbox, calendar, mail, settings, board)."""
         already = self.current_screen() == key and self.stack.currentWidget().isVisible()
         self.navigation.setCurrentRow(SCREENS.index(key))
         if key == "new" and self._new.is_built:

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ethics_desk.board import members_who_are_parties
 from ethics_desk.case_file import (
     CaseFile,
     DeadlineLine,
@@ -160,7 +161,7 @@ class CaseWindow(QMainWindow):
                if case.next_due_on else "No deadline running")
         self.header.setText(
             f"<h2 style='margin:0'>{_e(case.number)} — {_e(case.state.label)}</h2>"
-            f"{_e(route)} · received {received} · {due}")
+            f"{_e(route)} · received {received} · {due}" + self._party_members_html())
         self.summary.setHtml(self._summary_html(case))
         self.documents.set_rows(case.documents)
         self.open_button.setEnabled(any(d.attachment_id for d in case.documents))
@@ -169,6 +170,17 @@ class CaseWindow(QMainWindow):
         self.timeline.set_rows(case.timeline)
         self.explanation.setPlainText("Select a deadline to see how its date was counted.")
         self._show_actions()
+
+    def _party_members_html(self) -> str:
+        """The flag for each serving Board member who is a party to this complaint."""
+        def read() -> list[str]:
+            with self.context.database.read_session() as session:
+                return [v.name for v in members_who_are_parties(
+                    session, self.case_id, self.context.now().date())]
+        names = attempt(self, read) or []
+        return "".join(f"<br><span style='color:#a40000'><b>⚠ Board member {_e(name)} is a "
+                       "party: recused from every vote on this case</b> (§ 2-83(h); § 2-85)"
+                       "</span>" for name in names)
 
     def _summary_html(self, case: CaseFile) -> str:
         def people(rows: tuple) -> str:  # type: ignore[type-arg]
@@ -257,7 +269,7 @@ class CaseWindow(QMainWindow):
         """Open the action's form (non-modal, so the case stays readable); returns the dialog."""
         assert self.case is not None
         form = form_for(option.event, self.case, self.context.now().date(),
-                        self.context.staff_name)
+                        self.context.staff_name, self.context.database)
         if form is None:
             return None
         dialog = ActionDialog(form, lambda payload: self.fire(payload, dialog), self)

@@ -6,17 +6,21 @@ and writes. A refusal keeps the dialog open with everything the clerk typed.
 
 from __future__ import annotations
 
+import html
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import date, datetime
 from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
+from PySide6.QtCore import QDate, QDateTime, QTime
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDateEdit,
+    QDateTimeEdit,
     QDialog,
     QDialogButtonBox,
     QFileDialog,
@@ -26,25 +30,34 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
+    QPlainTextEdit,
     QPushButton,
+    QScrollArea,
     QTableWidget,
     QVBoxLayout,
     QWidget,
 )
 
+from ethics_desk import board
 from ethics_desk.case_file import CaseFile
+from ethics_desk.db import Database
 from ethics_desk.intake import AttachmentData
 from ethics_desk.models import (
+    CIVIL_PENALTY_LIMIT_CENTS,
     CureKind,
     DefectItem,
     Determination,
     Disposition,
+    FrivolousFactor,
     MailMethod,
     PartyRole,
     ReviewerRole,
+    SanctionKind,
 )
+from ethics_desk.ui.case.vote_entry import VoteEntry, voters_loader
 from ethics_desk.ui.intake.documents_page import FILE_FILTER, read_attachment
 from ethics_desk.ui.intake.fields import FieldMessage, date_edit, get_date, set_date, text_box
+from ethics_desk.ui.sizing import fit_to_screen
 from ethics_desk.workflow import (
     Accept,
     Delivery,
@@ -55,15 +68,20 @@ from ethics_desk.workflow import (
     ForwardCampaignFinance,
     ForwardForReview,
     ForwardToBoard,
+    ImposeSanctions,
     NotCured,
+    OrderShowCause,
     Payload,
     RecordCure,
+    RecordFrivolousVote,
     RecordRespondentReceipt,
     RecordReview,
+    RecordShowCauseHearing,
     RequestHearing,
     Resolve,
     ReturnDefective,
     ReturnUnsworn,
+    SanctionData,
 )
 
 
@@ -80,17 +98,33 @@ class Kind(StrEnum):
     DELIVERIES = "deliveries"  # mailed on / received on / method for each respondent
     DEFECTS = "defects"  # (c) item and a note, any number of rows
     FILE = "file"  # a scan of the paper filed (PDF or image), optional
+    VOTE = "vote"  # a Board vote: meeting date, each serving member's vote (default: the loader)
+    NOTES = "notes"  # a note for each of several factors (choices: (statute's words, key))
+    DATETIME = "datetime"  # a date and time, required (a hearing)
+    MONEY = "money"  # an amount in dollars, optional; the value is in cents
+
+
+LARGE_KINDS = (Kind.VOTE, Kind.NOTES)
+"""Inputs that take the dialog's whole width, under a heading (the dialog then scrolls)."""
 
 
 @dataclass(frozen=True)
 class Field:
-    """One input of an action form."""
+    """One input of an action form.
+
+    ``hint`` is a line of help shown under the input; ``limit_cents`` caps a MONEY amount (the
+    form refuses more before the controller is asked); ``record_vote_required`` fixes a VOTE's
+    record-vote flag on.
+    """
 
     key: str
     label: str
     kind: Kind
     default: Any = None
     choices: tuple[tuple[str, Any], ...] = ()
+    hint: str = ""
+    limit_cents: int | None = None
+    record_vote_required: bool = False
 
 
 @dataclass(frozen=True)
@@ -108,6 +142,34 @@ class ActionForm:
 DISPOSITIONS = (("Dismissed", Disposition.DISMISSED), ("No violation", Disposition.NO_VIOLATION),
                 ("Violation found", Disposition.VIOLATION_FOUND),
                 ("Withdrawn", Disposition.WITHDRAWN))
+"""The dispositions a clerk records by hand. "Frivolous" comes only from the Board's record vote
+(§ 2-83(f)(6)) and "cured" only from recording the cure (§ 2-83(d)(2)), so neither is offered."""
+SHOW_CAUSE_FACTORS: tuple[tuple[str, FrivolousFactor], ...] = (
+    ("(a) The timing of the sworn complaint with respect to when the facts supporting the alleged "
+     "violation became known or should have become known to the complainant, and with respect to "
+     "the date of any pending election in which the respondent is a candidate or is involved "
+     "with a candidacy, if any", FrivolousFactor.TIMING),
+    ("(b) The nature and type of any publicity surrounding the filing of the sworn complaint, and "
+     "the degree of participation by the complainant in publicizing the fact that a sworn "
+     "complaint was filed with the Board", FrivolousFactor.PUBLICITY),
+    ("(c) The existence and nature of any relationship between the respondent and the "
+     "complainant before the complaint was filed", FrivolousFactor.RELATIONSHIP),
+    ("(d) If respondent is a candidate for election to office, the existence and nature of any "
+     "relationship between the complainant and any candidate or group opposing the respondent",
+     FrivolousFactor.OPPOSING_CANDIDATE),
+    ("(e) Any evidence that the complainant knew or reasonably should have known that the "
+     "allegations in the complaint were groundless", FrivolousFactor.KNEW_GROUNDLESS),
+    ("(f) Any evidence of the complainant's motives in filing the complaint",
+     FrivolousFactor.MOTIVES),
+)
+"""§ 2-83(f)(3)(a)–(f), in the statute's words."""
+SANCTION_FACTORS: tuple[tuple[str, str], ...] = (
+    ("(a) The seriousness of the violation, including the nature, circumstances, consequences, "
+     "extent, and gravity of the violation", "seriousness"),
+    ("(b) The sanction necessary to deter future violations", "deterrence"),
+    ("(c) Any other matters that justice may require", "justice"),
+)
+"""§ 2-83(g)(1)(a)–(c), in the statute's words, with the keys the sanction record uses."""
 DETERMINATIONS = (("Complies", Determination.COMPLIES),
                   ("Substantially complies", Determination.SUBSTANTIALLY_COMPLIES),
                   ("Does not comply", Determination.DOES_NOT_COMPLY))
@@ -116,8 +178,147 @@ METHODS = (("Certified mail, return receipt", MailMethod.CERTIFIED_RRR),
            ("Hand delivery", MailMethod.HAND_DELIVERY), ("E-mail", MailMethod.EMAIL))
 
 
-def form_for(event: Event, case: CaseFile, today: date, staff: str) -> ActionForm | None:
-    """The form for ``event`` on ``case``; None for events this window does not offer."""
+def parse_dollars(text: str, what: str) -> int | None:
+    """An amount typed in dollars ("250", "$1,250.50") in cents; None when left empty."""
+    clean = text.strip().replace("$", "").replace(",", "").strip()
+    if not clean:
+        return None
+    if not re.fullmatch(r"\d+(\.\d{1,2})?", clean):
+        raise ValueError(f"The {what} “{text.strip()}” is not an amount in dollars: type it "
+                         "like 250 or 250.00.")
+    whole, _dot, cents = clean.partition(".")
+    return int(whole) * 100 + int((cents + "00")[:2])
+
+
+def timing_hint(case: CaseFile, today: date, database: Database | None) -> str:
+    """What the record says for the (f)(3)(a) timing factor: the dates the complaint gives for the
+    facts, when it was filed, and any pending election in which a respondent is a candidate."""
+    filed = case.received_at.astimezone().date().isoformat() if case.received_at else "not filed"
+    lines = [f"The complaint gives the facts' dates as: {case.period}; it was filed {filed}. "
+             "When the facts became known to the complainant is not recorded on the case."]
+    if database is not None:
+        names = [r.name for r in case.respondents]
+        with database.read_session() as session:
+            pending = board.pending_elections_for(session, names, today)
+        if pending:
+            lines.append("Pending elections in which a respondent is a candidate: " + "; ".join(
+                f"{e.name}, {e.held_on.isoformat()} ("
+                + ", ".join(n for n in names if e.has_candidate(n)) + ")" for e in pending)
+                + ".")
+        else:
+            lines.append("No pending election on the office's list has a respondent as a "
+                         "candidate (the list is on the Board screen, Elections tab).")
+    return " ".join(lines)
+
+
+def _sanctions(v: dict[str, Any]) -> ImposeSanctions:
+    """The (g)(2) sanctions and the (g)(3) notification entered, as the event's payload."""
+    sanctions: list[SanctionData] = []
+    if v["penalty"] is not None:
+        sanctions.append(SanctionData(SanctionKind.CIVIL_PENALTY, amount_cents=v["penalty"]))
+    if v["fees"] is not None:
+        sanctions.append(SanctionData(SanctionKind.ATTORNEYS_FEES, amount_cents=v["fees"]))
+    if v["other"]:
+        sanctions.append(SanctionData(SanctionKind.OTHER, text=v["other"]))
+    if v["agency"] or v["perjury"]:
+        if not v["agency"]:
+            raise ValueError("Name the agency to be notified (§ 2-83(g)(3)), for example the "
+                             "district attorney for a referral for investigation of perjury.")
+        text = ("Referral for investigation of perjury (§ 2-83(g)(3))" if v["perjury"] else
+                "Notified for their appropriate action (§ 2-83(g)(3))")
+        sanctions.append(SanctionData(SanctionKind.REFERRAL, text=text, agency=v["agency"]))
+    if not sanctions:
+        raise ValueError("Enter at least one sanction of § 2-83(g)(2) — a civil penalty, "
+                         "attorneys' fees or another sanction — or an agency to notify (g)(3).")
+    return ImposeSanctions(sanctions=tuple(sanctions), factors_considered=v["factors"],
+                           imposed_on=v["on"])
+
+
+def _board_forms(case: CaseFile, today: date, database: Database | None,
+                 event: Event) -> dict[Event, ActionForm]:
+    """The Board's (f) and (g) actions (``event``'s form with everything it shows)."""
+    timing = timing_hint(case, today, database) if event is Event.ORDER_SHOW_CAUSE else ""
+    loader = voters_loader(database, case.id) if database is not None else None
+    appeared = ", ".join(f"{p.name} (complainant)" for p in case.complainants)
+    return {
+        Event.ORDER_SHOW_CAUSE: ActionForm(
+            "Order the complainant to show cause", "§ 2-83(f)(2)–(4)",
+            "By a vote of at least two-thirds of those present the Board may order the "
+            "complainant to show cause why the complaint should not be determined frivolous. The "
+            "notice goes to the complainant, with a copy to the respondent, and explains why the "
+            "complaint appears frivolous and when and where the hearing is (f)(4). A vote that "
+            "fails is recorded and orders nothing.",
+            (Field("vote", "The Board's vote (§ 2-83(f)(2))", Kind.VOTE, loader),
+             Field("explanation", "Why the complaint appears to be frivolous (f)(4)(a)",
+                   Kind.LONG_TEXT, ""),
+             Field("factors", "The factors the Board may consider (§ 2-83(f)(3)) — a note for "
+                   "each that applies", Kind.NOTES, None, SHOW_CAUSE_FACTORS),
+             Field("hearing_at", "Hearing date and time (f)(4)(b)", Kind.DATETIME, None,
+                   hint="The hearing must be still to come when the order is issued."),
+             Field("place", "Hearing place (f)(4)(b)", Kind.TEXT, "")),
+            lambda v: OrderShowCause(vote=v["vote"], explanation=v["explanation"],
+                                     factors={k: n for k, n in v["factors"].items() if n},
+                                     hearing_at=v["hearing_at"], place=v["place"]),
+            {"today": today, "hints": {FrivolousFactor.TIMING: timing}}),
+        Event.RECORD_SHOW_CAUSE_HEARING: ActionForm(
+            "Record the show-cause hearing", "§ 2-83(f)(5)",
+            "Before determining that a complaint is frivolous the Board holds a hearing at which "
+            "the complainant may be heard, accompanied by counsel the complainant retained. The "
+            "vote on frivolousness comes after a concluded hearing.",
+            (Field("on", "Held on", Kind.DATE, today),
+             Field("appeared", "Who appeared", Kind.TEXT, appeared),
+             Field("counsel", "Counsel for the complainant", Kind.TEXT, "",
+                   hint="Leave empty if the complainant had no counsel."),
+             Field("concluded", "Outcome", Kind.CHOICE, True,
+                   (("Concluded", True), ("Continued to a later date", False)))),
+            lambda v: RecordShowCauseHearing(held_on=v["on"], appeared=v["appeared"],
+                                             counsel=v["counsel"], concluded=v["concluded"])),
+        Event.RECORD_FRIVOLOUS_VOTE: ActionForm(
+            "Record the vote on frivolousness", "§ 2-83(f)(6)",
+            "By a record vote of at least two-thirds of those present after the hearing, the Board "
+            "may determine that the complainant filed a frivolous complaint — groundless, and "
+            "brought in bad faith or for harassment (f)(1) — and may recommend sanctions. A "
+            "carried vote resolves the case as frivolous; a vote that fails returns the complaint "
+            "to the merits.",
+            (Field("vote", "The Board's record vote (§ 2-83(f)(6))", Kind.VOTE, loader,
+                   record_vote_required=True),
+             Field("particulars", "The determination, with its particulars", Kind.LONG_TEXT, "",
+                   hint="Needed when the vote carries: why the complaint is groundless, and the "
+                        "bad faith or harassment found.")),
+            lambda v: RecordFrivolousVote(vote=v["vote"], particulars=v["particulars"]),
+            {"today": today}),
+        Event.IMPOSE_SANCTIONS: ActionForm(
+            "Impose sanctions", "§ 2-83(g)",
+            "Before imposing a sanction for filing a frivolous complaint the Board shall consider "
+            "the factors of (g)(1). Enter each sanction imposed; leave the others empty.",
+            (Field("factors", "The factors considered (§ 2-83(g)(1)) — a note for each",
+                   Kind.NOTES, None, SANCTION_FACTORS),
+             Field("penalty", "Civil penalty, dollars (g)(2)(a)", Kind.MONEY,
+                   limit_cents=CIVIL_PENALTY_LIMIT_CENTS,
+                   hint="Not more than five hundred dollars ($500.00)."),
+             Field("fees", "Attorneys' fees, dollars (g)(2)(b)", Kind.MONEY,
+                   hint="The attorneys' fees incurred by the respondent."),
+             Field("other", "Any other sanction permitted by law (g)(2)(c)", Kind.LONG_TEXT, ""),
+             Field("agency", "Agency notified (g)(3)", Kind.TEXT, "",
+                   hint="The appropriate regulatory or supervisory agency, for their "
+                        "appropriate action."),
+             Field("perjury", "A referral to that agency for investigation of perjury (g)(3)",
+                   Kind.BOOL, False),
+             Field("on", "Imposed on", Kind.DATE, today)),
+            _sanctions),
+    }
+
+
+def form_for(event: Event, case: CaseFile, today: date, staff: str,
+             database: Database | None = None) -> ActionForm | None:
+    """The form for ``event`` on ``case``; None for events this window does not offer.
+
+    With ``database``, the Board's forms can offer the members serving on a meeting date and
+    the elections list; without it they still exist (to say that the action has a form).
+    """
+    if event in (Event.ORDER_SHOW_CAUSE, Event.RECORD_SHOW_CAUSE_HEARING,
+                 Event.RECORD_FRIVOLOUS_VOTE, Event.IMPOSE_SANCTIONS):
+        return _board_forms(case, today, database, event)[event]
     respondents = tuple((r.name, r.id) for r in case.respondents)
     pending_roles = tuple((r.role.label, r.role) for r in case.reviews if r.determination is None)
     forms: dict[Event, ActionForm] = {
@@ -254,7 +455,10 @@ def form_for(event: Event, case: CaseFile, today: date, staff: str) -> ActionFor
                                      received_on=v["on"])),
         Event.RESOLVE: ActionForm(
             "Resolve the complaint", "§ 2-83(d)(4)",
-            "Every clock stops; the respondents are to be notified of the resolution.",
+            "Every clock stops; the respondents are to be notified of the resolution (the "
+            "notice of resolution is on the Papers tab). “Frivolous” is not chosen here: it "
+            "follows from the Board's record vote (§ 2-83(f)(6)); nor is “cured”, which follows "
+            "from recording the cure of a campaign-finance complaint (§ 2-83(d)(2)).",
             (Field("disposition", "Disposition", Kind.CHOICE, None, DISPOSITIONS),
              Field("on", "Decided on", Kind.DATE, today),
              Field("notes", "Notes", Kind.LONG_TEXT, "")),
@@ -315,6 +519,66 @@ class DefectsTable(QWidget):
         return tuple(rows)
 
 
+NO_MOMENT = QDateTime(QDate(1900, 1, 1), QTime(0, 0))
+
+
+def datetime_edit(parent: QWidget) -> QDateTimeEdit:
+    """A date-and-time field that starts empty (shown as “not given”)."""
+    edit = QDateTimeEdit(parent)
+    edit.setCalendarPopup(True)
+    edit.setDisplayFormat("yyyy-MM-dd HH:mm")
+    edit.setMinimumDateTime(NO_MOMENT)
+    edit.setSpecialValueText("(not given)")
+    edit.setDateTime(NO_MOMENT)
+    return edit
+
+
+def get_datetime(edit: QDateTimeEdit) -> datetime | None:
+    """The local date and time in a :func:`datetime_edit` (time-zone aware), or None."""
+    value = edit.dateTime()
+    if value == NO_MOMENT:
+        return None
+    day, time = value.date(), value.time()
+    return datetime(day.year(), day.month(), day.day(), time.hour(), time.minute()).astimezone()
+
+
+class NotesField(QWidget):
+    """A note for each of several factors, each under the statute's words."""
+
+    def __init__(self, factors: tuple[tuple[str, Any], ...], parent: QWidget,
+                 hints: dict[Any, str] | None = None) -> None:
+        super().__init__(parent)
+        self.boxes: dict[Any, QPlainTextEdit] = {}
+        column = QVBoxLayout(self)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(3)
+        for words, key in factors:
+            label = QLabel(words, self)
+            label.setWordWrap(True)
+            box = text_box(self, 44)
+            box.setObjectName(f"note_{key}")
+            label.setBuddy(box)
+            column.addWidget(label)
+            hint = (hints or {}).get(key, "")
+            if hint:  # what the record says for this factor, under its words
+                note = QLabel(f"<i>From the record:</i> {html.escape(hint)}", self)
+                note.setObjectName(f"hint_{key}")
+                note.setWordWrap(True)
+                note.setStyleSheet("color: #335; background: #eef2f8; padding: 4px;")
+                column.addWidget(note)
+            column.addWidget(box)
+            column.addSpacing(4)
+            self.boxes[key] = box
+
+    def box(self, key: Any) -> QPlainTextEdit:
+        """The note box of one factor."""
+        return self.boxes[key]
+
+    def value(self) -> dict[Any, str]:
+        """Every factor's note (empty when none was written)."""
+        return {key: box.toPlainText().strip() for key, box in self.boxes.items()}
+
+
 class FileField(QWidget):
     """An optional scan: its name, a Choose… button, and the file as read and checked."""
 
@@ -358,16 +622,38 @@ class ActionDialog(QDialog):
         intro.setWordWrap(True)
         layout = QVBoxLayout(self)
         layout.addWidget(intro)
+        large = any(spec.kind in LARGE_KINDS for spec in form.fields)
+        body = QWidget(self) if large else self
         grid = QFormLayout()
+        grid.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         for spec in form.fields:
-            widget = self._widget(spec)
+            widget = self._widget(spec, body)
+            shown = self._with_hint(widget, spec.hint, body)
             if spec.kind is Kind.BOOL:
-                grid.addRow("", widget)
-            else:
-                label = QLabel(f"{spec.label}:", self)
+                grid.addRow("", shown)
+            elif spec.kind in LARGE_KINDS or (large and spec.kind is Kind.LONG_TEXT):
+                # a heading, then the whole width
+                heading = f"<b>{spec.label}</b>" if spec.kind in LARGE_KINDS else f"{spec.label}:"
+                label = QLabel(heading, body)
+                label.setWordWrap(True)
                 label.setBuddy(widget)
-                grid.addRow(label, widget)
-        layout.addLayout(grid)
+                grid.addRow(label)
+                grid.addRow(shown)
+            else:
+                label = QLabel(f"{spec.label}:", body)
+                label.setBuddy(widget)
+                grid.addRow(label, shown)
+        if large:
+            column = QVBoxLayout(body)
+            column.addLayout(grid)
+            column.addStretch(1)
+            scroll = QScrollArea(self)
+            scroll.setObjectName("formScroll")
+            scroll.setWidgetResizable(True)
+            scroll.setWidget(body)
+            layout.addWidget(scroll, 1)
+        else:
+            layout.addLayout(grid)
         self.message = FieldMessage(self)
         self.message.setObjectName("actionMessage")
         layout.addWidget(self.message)
@@ -377,27 +663,67 @@ class ActionDialog(QDialog):
         buttons.accepted.connect(self.save)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
-        self.resize(640, self.sizeHint().height())
+        self._body = body if large else None
+        if large:  # room for the vote and the notes; scrolls on a small screen (1280 × 800)
+            fit_to_screen(self, *self.preferred_size())
+        else:
+            self.resize(640, self.sizeHint().height())
 
-    def _widget(self, spec: Field) -> QWidget:
+    def preferred_size(self) -> tuple[int, int]:
+        """The size the dialog asks for before the screen is taken into account: a large form
+        (a vote, notes) is wide and as tall as its content, which scrolls when it does not fit."""
+        if self._body is None:
+            return 640, self.sizeHint().height()
+        return 920, self._body.sizeHint().height() + 200
+
+    @staticmethod
+    def _with_hint(widget: QWidget, hint: str, parent: QWidget) -> QWidget:
+        if not hint:
+            return widget
+        holder = QWidget(parent)
+        column = QVBoxLayout(holder)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(2)
+        column.addWidget(widget)
+        note = QLabel(hint, holder)
+        note.setObjectName(f"hint:{widget.objectName()}")
+        note.setWordWrap(True)
+        note.setStyleSheet("color: #555;")
+        column.addWidget(note)
+        return holder
+
+    def _widget(self, spec: Field, parent: QWidget) -> QWidget:
         widget: QWidget
         if spec.kind in (Kind.DATE, Kind.OPTIONAL_DATE):
-            edit: QDateEdit = date_edit(self)
+            edit: QDateEdit = date_edit(parent)
             set_date(edit, spec.default)
             widget = edit
         elif spec.kind is Kind.TEXT:
-            widget = QLineEdit(str(spec.default or ""), self)
+            widget = QLineEdit(str(spec.default or ""), parent)
         elif spec.kind is Kind.LONG_TEXT:
-            box = text_box(self, 60)
+            box = text_box(parent, 60)
             box.setPlainText(str(spec.default or ""))
             widget = box
         elif spec.kind is Kind.BOOL:
-            check = QCheckBox(spec.label, self)
+            check = QCheckBox(spec.label, parent)
             check.setChecked(bool(spec.default))
             widget = check
+        elif spec.kind is Kind.VOTE:
+            widget = VoteEntry(spec.default, self.form.extra.get("today", date.today()), parent,
+                               record_vote_required=spec.record_vote_required,
+                               citation=self.form.citation)
+        elif spec.kind is Kind.NOTES:
+            widget = NotesField(spec.choices, parent, self.form.extra.get("hints", {}))
+        elif spec.kind is Kind.DATETIME:
+            widget = datetime_edit(parent)
+        elif spec.kind is Kind.MONEY:
+            money = QLineEdit(parent)
+            money.setPlaceholderText("none")
+            money.setMaximumWidth(160)
+            widget = money
         elif spec.kind is Kind.CHOICE:
             # Qt would turn enum values into plain strings: the items carry indexes instead.
-            combo = QComboBox(self)
+            combo = QComboBox(parent)
             if spec.default is None:
                 combo.addItem("— choose —", -1)
             for number, (label, _value) in enumerate(spec.choices):
@@ -406,9 +732,9 @@ class ActionDialog(QDialog):
                 combo.setCurrentIndex(max(0, [v for _l, v in spec.choices].index(spec.default)))
             widget = combo
         elif spec.kind is Kind.DEFECTS:
-            widget = DefectsTable(self)
+            widget = DefectsTable(parent)
         elif spec.kind is Kind.FILE:
-            widget = FileField(self)
+            widget = FileField(parent)
         elif spec.kind is Kind.REVIEWERS:
             widget = self._reviewers(spec.default)
         else:
@@ -482,6 +808,23 @@ class ActionDialog(QDialog):
                 out[spec.key] = widget.value()
             elif spec.kind is Kind.FILE:
                 out[spec.key] = widget.attachment
+            elif spec.kind in LARGE_KINDS:  # the vote, or the notes on the factors
+                out[spec.key] = widget.value()
+            elif spec.kind is Kind.DATETIME:
+                moment = get_datetime(widget)
+                if moment is None:
+                    raise ValueError(f"Enter the {spec.label.lower()}.")
+                out[spec.key] = moment
+            elif spec.kind is Kind.MONEY:
+                cents = parse_dollars(widget.text(), spec.label.split(",")[0].lower())
+                if cents is not None and spec.limit_cents is not None \
+                        and cents > spec.limit_cents:
+                    raise ValueError(
+                        f"{spec.label.split(',')[0]}: ${cents / 100:,.2f} is more than the law "
+                        f"allows: a civil penalty may not exceed "
+                        f"${spec.limit_cents / 100:,.2f} (§ 2-83(g)(2)(a)). Enter "
+                        f"${spec.limit_cents / 100:,.2f} or less.")
+                out[spec.key] = cents
             elif spec.kind is Kind.REVIEWERS:
                 reviewers = {}
                 for role, (when, name) in self.reviewer_inputs.items():

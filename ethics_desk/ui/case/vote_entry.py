@@ -1,0 +1,243 @@
+"""Entering a Board vote: the meeting date, the members serving on it, each one's vote, and the
+result in words as it stands.
+
+The members offered are the ones the roster says serve on the meeting date
+(:func:`ethics_desk.board.voters_for`); changing the date reloads them and keeps the votes of
+members still serving. A member who is absent simply has no ballot. A member who is a party to
+the complaint is flagged and fixed to "Recused" (§ 2-83(h); § 2-85). The result line is
+:func:`ethics_desk.votes.tally`'s summary — two-thirds of those present, with the arithmetic
+(§ 2-83(f)(2), (f)(6)). The widget produces a :class:`~ethics_desk.workflow.VoteData`; the
+controller still checks every rule when the vote is saved.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import date
+
+from PySide6.QtCore import QDate, Qt, Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDateEdit,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ethics_desk.board import Voter, voters_for
+from ethics_desk.db import Database
+from ethics_desk.models import VoteChoice
+from ethics_desk.votes import VoteResult, tally
+from ethics_desk.workflow import BallotData, VoteData
+
+VoterLoader = Callable[[date], list[Voter]]
+"""Who may be present for the vote on a meeting date (the roster on that date, parties flagged)."""
+
+CHOICES: tuple[tuple[str, VoteChoice | None], ...] = (
+    ("Absent", None), ("Yes", VoteChoice.YES), ("No", VoteChoice.NO),
+    ("Abstain", VoteChoice.ABSTAIN), ("Recused", VoteChoice.RECUSED))
+"""The choices offered for each member, in order; "Absent" means no ballot."""
+
+_RECUSED = [c for _label, c in CHOICES].index(VoteChoice.RECUSED)
+PARTY_STYLE = "color: #a40000; font-weight: 600;"
+CARRIED_STYLE = "color: #0a5c0a; font-weight: 600;"
+FAILED_STYLE = "color: #a40000; font-weight: 600;"
+
+
+def voters_loader(database: Database, complaint_id: int) -> VoterLoader:
+    """A loader of the members who may vote on ``complaint_id`` on a given meeting date."""
+    def load(day: date) -> list[Voter]:
+        with database.read_session() as session:
+            return voters_for(session, complaint_id, day)
+    return load
+
+
+class VoteEntry(QWidget):
+    """One Board vote: meeting date, a choice per serving member, the record-vote flag, the
+    result line. ``record_vote_required`` fixes the flag on (§ 2-83(f)(6))."""
+
+    changed = Signal()
+
+    def __init__(self, load: VoterLoader | None, meeting_on: date,
+                 parent: QWidget | None = None, *, record_vote_required: bool = False,
+                 citation: str = "§ 2-83(f)(2)") -> None:
+        super().__init__(parent)
+        self._load = load
+        self.rows: list[tuple[Voter, QComboBox]] = []
+        self.meeting = QDateEdit(self)
+        self.meeting.setObjectName("meetingOn")
+        self.meeting.setCalendarPopup(True)
+        self.meeting.setDisplayFormat("yyyy-MM-dd")
+        self.meeting.setDate(QDate(meeting_on.year, meeting_on.month, meeting_on.day))
+        caption = QLabel("&Meeting date:", self)
+        caption.setBuddy(self.meeting)
+        all_yes = QPushButton("Everyone &present votes Yes", self)
+        all_yes.setObjectName("allYes")
+        all_yes.setToolTip("Marks every member not recused as present and voting Yes; change "
+                           "the exceptions after.")
+        all_yes.clicked.connect(self.everyone_yes)
+        all_absent = QPushButton("Clear (everyone absent)", self)
+        all_absent.setObjectName("allAbsent")
+        all_absent.clicked.connect(self.everyone_absent)
+        top = QHBoxLayout()
+        top.addWidget(caption)
+        top.addWidget(self.meeting)
+        top.addSpacing(12)
+        top.addWidget(all_yes)
+        top.addWidget(all_absent)
+        top.addStretch(1)
+        self.members = QWidget(self)
+        self.members.setObjectName("voteMembers")
+        self.grid = QGridLayout(self.members)
+        self.grid.setContentsMargins(0, 4, 0, 4)
+        self.grid.setHorizontalSpacing(10)
+        self.grid.setColumnStretch(5, 1)  # the two columns of members stay together, left
+        self.empty = QLabel(self)
+        self.empty.setObjectName("voteNoMembers")
+        self.empty.setWordWrap(True)
+        self.record = QCheckBox(self)
+        self.record.setObjectName("recordVote")
+        if record_vote_required:
+            self.record.setText(f"Record vote: each member's name and vote are recorded "
+                                f"(required by {citation})")
+            self.record.setChecked(True)
+            self.record.setEnabled(False)
+        else:
+            self.record.setText("&Record vote: each member's name and vote are entered in the "
+                                "minutes")
+            self.record.setChecked(True)
+        self.result_line = QLabel(self)
+        self.result_line.setObjectName("voteResult")
+        self.result_line.setWordWrap(True)
+        self.result_line.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(top)
+        layout.addWidget(self.empty)
+        layout.addWidget(self.members)
+        layout.addWidget(self.record)
+        layout.addWidget(self.result_line)
+        self.meeting.dateChanged.connect(lambda _d: self.reload())
+        self.reload()
+
+    # -- reading the roster -----------------------------------------------------------------
+
+    @property
+    def meeting_on(self) -> date:
+        """The meeting date entered."""
+        value = self.meeting.date()
+        return date(value.year(), value.month(), value.day())
+
+    def set_meeting_on(self, day: date) -> None:
+        """Change the meeting date (the members serving on it are loaded again)."""
+        self.meeting.setDate(QDate(day.year, day.month, day.day))
+
+    def reload(self) -> None:
+        """Offer the members serving on the meeting date; keep the votes already chosen."""
+        kept = {voter.member_id: combo.currentIndex() for voter, combo in self.rows}
+        while self.grid.count():
+            item = self.grid.takeAt(0)
+            old = item.widget()
+            if old is not None:
+                old.hide()
+                old.deleteLater()
+        self.rows = []
+        voters = self._load(self.meeting_on) if self._load is not None else []
+        half = (len(voters) + 1) // 2
+        for number, voter in enumerate(voters):
+            row, column = (number, 0) if number < half else (number - half, 3)
+            combo = QComboBox(self.members)
+            combo.setObjectName(f"ballot_{voter.member_id}")
+            for label, _choice in CHOICES:
+                combo.addItem(label)
+            label = QLabel(("⚠ " if voter.is_party else "") + voter.label, self.members)
+            label.setBuddy(combo)  # one line: the name is never broken
+            if voter.is_party:
+                label.setStyleSheet(PARTY_STYLE)
+                combo.setCurrentIndex(_RECUSED)
+                combo.setEnabled(False)
+                combo.setToolTip(f"{voter.name} is a party to this complaint and cannot vote "
+                                 "on it (§ 2-83(h); § 2-85): recorded as recused.")
+            else:
+                combo.setCurrentIndex(kept.get(voter.member_id, 0))
+            combo.currentIndexChanged.connect(lambda _i: self._update())
+            self.grid.addWidget(label, row, column)
+            self.grid.addWidget(combo, row, column + 1)
+            self.rows.append((voter, combo))
+        if len(voters) > 1:
+            self.grid.setColumnMinimumWidth(2, 36)
+        if voters:
+            self.empty.hide()
+        else:
+            self.empty.setText(f"⚠ No Board member serves on {self.meeting_on.isoformat()} "
+                               "according to the roster. Check the meeting date, or add the "
+                               "members and their terms on the Board screen (Ctrl+6).")
+            self.empty.show()
+        self._update()
+
+    # -- choosing ---------------------------------------------------------------------------
+
+    def combo_for(self, name: str) -> QComboBox:
+        """The vote chooser of the member named ``name`` (as the roster spells it)."""
+        for voter, combo in self.rows:
+            if voter.name == name:
+                return combo
+        raise KeyError(name)
+
+    def set_choice(self, name: str, choice: VoteChoice | None) -> None:
+        """Choose a member's vote (None = absent); a party's "Recused" does not change."""
+        combo = self.combo_for(name)
+        if combo.isEnabled():
+            combo.setCurrentIndex([c for _l, c in CHOICES].index(choice))
+
+    def everyone_yes(self) -> None:
+        """Every member not fixed to Recused: present, voting Yes."""
+        for _voter, combo in self.rows:
+            if combo.isEnabled():
+                combo.setCurrentIndex(1)
+
+    def everyone_absent(self) -> None:
+        """Start again: every member not fixed to Recused is absent."""
+        for _voter, combo in self.rows:
+            if combo.isEnabled():
+                combo.setCurrentIndex(0)
+
+    def ballots(self) -> tuple[BallotData, ...]:
+        """A ballot for each member present; a party is always recused."""
+        out = []
+        for voter, combo in self.rows:
+            choice = VoteChoice.RECUSED if voter.is_party else CHOICES[combo.currentIndex()][1]
+            if choice is not None:
+                out.append(BallotData(voter.name, choice, voter.member_id))
+        return tuple(out)
+
+    def result(self) -> VoteResult | None:
+        """The tally of the ballots entered, or None when no one is marked present."""
+        ballots = self.ballots()
+        return tally(b.choice for b in ballots) if ballots else None
+
+    def _update(self) -> None:
+        result = self.result()
+        if result is None or result.present == 0:
+            self.result_line.setText("Mark the members present and how each voted; absent "
+                                     "members have no ballot.")
+            self.result_line.setStyleSheet("")
+        else:
+            self.result_line.setText(f"Result: {result.summary}.")
+            self.result_line.setStyleSheet(CARRIED_STYLE if result.carried else FAILED_STYLE)
+        self.changed.emit()
+
+    def value(self) -> VoteData:
+        """The vote as the workflow takes it; raises ValueError when no member is marked present
+        and voting (yes, no or abstain)."""
+        ballots = self.ballots()
+        if not any(b.choice is not VoteChoice.RECUSED for b in ballots):
+            raise ValueError("Mark the members present at the meeting and how each voted "
+                             "(absent members have no ballot; recused members are not counted "
+                             "as present).")
+        return VoteData(meeting_on=self.meeting_on, ballots=ballots,
+                        is_record_vote=self.record.isChecked())

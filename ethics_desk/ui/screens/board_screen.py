@@ -1,0 +1,421 @@
+"""The Board screen: the Ethics Review Board's roster with its terms, and the elections list.
+
+**Roster** lists everyone with the place each holds on a chosen date (today by default) and
+every term; who is a member on a date follows from the terms, and the vote screens offer the
+members serving on the meeting date. Members, terms and the end of a term are entered here.
+**Elections** is the office's list of elections with their candidates, read for the
+§ 2-83(f)(3)(a) timing factor when the Board orders a complainant to show cause.
+
+Every change goes through :mod:`ethics_desk.board` (one transaction with its audit record). A
+refused change is said inside its dialog, with everything typed kept. Further tabs (the meeting
+packet) are added with :meth:`BoardScreen.add_tab`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import date
+
+from PySide6.QtCore import QDate
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDateEdit,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QMessageBox,
+    QPushButton,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ethics_desk import board
+from ethics_desk.board import ROLE_LABELS, ElectionRow, MemberRow
+from ethics_desk.errors import UserError
+from ethics_desk.models import BoardRole
+from ethics_desk.ui.context import AppContext
+from ethics_desk.ui.errors import attempt
+from ethics_desk.ui.intake.fields import FieldMessage, date_edit, get_date, set_date, text_box
+from ethics_desk.ui.models.rows import ROW_ROLE, Column, RowsModel, rows_view
+
+ROLES: tuple[BoardRole, ...] = (BoardRole.MEMBER, BoardRole.CHAIR, BoardRole.VICE_CHAIR,
+                                BoardRole.STAFF)
+"""The places on the roster, in the order the choosers offer them."""
+
+
+def _qdate(day: date) -> QDate:
+    return QDate(day.year, day.month, day.day)
+
+
+class ChangeDialog(QDialog):
+    """A small form for one roster change; Save runs ``submit``, which raises UserError to
+    refuse (said under the form, everything typed kept)."""
+
+    def __init__(self, title: str, intro: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(title)
+        self.submit: Callable[[], None] = lambda: None
+        self.form = QFormLayout()
+        self.form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        note = QLabel(intro, self)
+        note.setWordWrap(True)
+        self.message = FieldMessage(self)
+        self.message.setObjectName("changeMessage")
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
+                                   | QDialogButtonBox.StandardButton.Cancel, self)
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("&Save")
+        buttons.accepted.connect(self.save)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(note)
+        layout.addLayout(self.form)
+        layout.addWidget(self.message)
+        layout.addWidget(buttons)
+        self.setMinimumWidth(480)
+
+    def row(self, label: str, widget: QWidget) -> QWidget:
+        """Add a labelled input (``&`` in the label gives its mnemonic)."""
+        caption = QLabel(label, self)
+        caption.setBuddy(widget)
+        self.form.addRow(caption, widget)
+        return widget
+
+    def save(self) -> None:
+        """Make the change; stay open with the reason if it is refused."""
+        try:
+            self.submit()
+        except UserError as error:
+            self.message.say(str(error))
+            return
+        self.accept()
+
+
+def role_chooser(parent: QWidget) -> QComboBox:
+    """A chooser of the places on the roster (items carry indexes into :data:`ROLES`)."""
+    combo = QComboBox(parent)
+    for number, role in enumerate(ROLES):
+        combo.addItem(ROLE_LABELS[role], number)
+    return combo
+
+
+class BoardScreen(QWidget):
+    """The roster and the elections list, in tabs."""
+
+    def __init__(self, context: AppContext, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.context = context
+        self.setObjectName("boardScreen")
+        self.dialog: ChangeDialog | None = None
+        self.confirm: Callable[[str], bool] = self._ask
+        heading = QLabel("<h2 style='margin:0'>Ethics Review Board</h2>"
+                         "The roster decides who may vote on a meeting date; the elections "
+                         "list serves the timing factor of § 2-83(f)(3)(a).", self)
+        heading.setWordWrap(True)
+        self.tabs = QTabWidget(self)
+        self.tabs.setObjectName("boardTabs")
+        self.tabs.addTab(self._roster_tab(), "&Roster")
+        self.tabs.addTab(self._elections_tab(), "E&lections")
+        layout = QVBoxLayout(self)
+        layout.addWidget(heading)
+        layout.addWidget(self.tabs, 1)
+        self.refresh()
+
+    def add_tab(self, widget: QWidget, label: str) -> int:
+        """Add a further tab (the meeting packet); returns its index."""
+        return self.tabs.addTab(widget, label)
+
+    # -- building ---------------------------------------------------------------------------
+
+    def _roster_tab(self) -> QWidget:
+        page = QWidget(self)
+        self.serving_on = QDateEdit(page)
+        self.serving_on.setObjectName("servingOn")
+        self.serving_on.setCalendarPopup(True)
+        self.serving_on.setDisplayFormat("yyyy-MM-dd")
+        self.serving_on.setDate(_qdate(self.context.now().date()))
+        self.serving_on.dateChanged.connect(lambda _d: self.refresh_roster())
+        caption = QLabel("Who serves &on:", page)
+        caption.setBuddy(self.serving_on)
+        today = QPushButton("Today", page)
+        today.clicked.connect(lambda: self.serving_on.setDate(_qdate(self.context.now().date())))
+        self.serving_count = QLabel(page)
+        self.serving_count.setObjectName("servingCount")
+        top = QHBoxLayout()
+        top.addWidget(caption)
+        top.addWidget(self.serving_on)
+        top.addWidget(today)
+        top.addSpacing(12)
+        top.addWidget(self.serving_count, 1)
+        self.roster = RowsModel[MemberRow](
+            [Column("Name", lambda m: m.name),
+             Column("On the date", lambda m: m.status),
+             Column("Terms", lambda m: "; ".join(t.text for t in m.terms))], self,
+            bold=lambda m, column: column == 1 and m.role_today is not None,
+            tooltip=lambda m: "\n".join(t.text for t in m.terms))
+        self.roster_view = rows_view(self.roster, "rosterView", 2, page)
+        add = QPushButton("Add a &member…", page)
+        add.setObjectName("addMember")
+        add.clicked.connect(lambda: self.add_member_dialog())
+        self.add_term_button = QPushButton("Add a &term…", page)
+        self.add_term_button.setObjectName("addTerm")
+        self.add_term_button.clicked.connect(lambda: self.add_term_dialog())
+        self.end_term_button = QPushButton("E&nd a term…", page)
+        self.end_term_button.setObjectName("endTerm")
+        self.end_term_button.clicked.connect(lambda: self.end_term_dialog())
+        buttons = QHBoxLayout()
+        for button in (add, self.add_term_button, self.end_term_button):
+            buttons.addWidget(button)
+        buttons.addStretch(1)
+        note = QLabel("Select a person to add a term (a reappointment, or an office such as "
+                      "Chair) or to end one. The Board has one Chair and one Vice Chair at a "
+                      "time; a member who is a party to a complaint is recused from every vote "
+                      "on it.", page)
+        note.setWordWrap(True)
+        note.setStyleSheet("color: #555;")
+        column = QVBoxLayout(page)
+        column.addLayout(top)
+        column.addWidget(self.roster_view, 1)
+        column.addLayout(buttons)
+        column.addWidget(note)
+        self.roster_view.selectionModel().currentRowChanged.connect(
+            lambda _c, _p: self._enable())
+        return page
+
+    def _elections_tab(self) -> QWidget:
+        page = QWidget(self)
+        self.elections = RowsModel[ElectionRow](
+            [Column("Date", lambda e: e.held_on.isoformat()),
+             Column("Election", lambda e: e.name),
+             Column("Candidates", lambda e: "; ".join(e.candidates.splitlines())),
+             Column("Status", lambda e: "pending" if e.held_on >= self.context.now().date()
+                    else "held")], self,
+            tooltip=lambda e: e.candidates)
+        self.elections_view = rows_view(self.elections, "electionsView", 2, page)
+        self.remove_button = QPushButton("Re&move the selected election", page)
+        self.remove_button.setObjectName("removeElection")
+        self.remove_button.clicked.connect(lambda: self.remove_election())
+        self.election_on = date_edit(page)
+        self.election_on.setObjectName("electionOn")
+        self.election_name = QLineEdit(page)
+        self.election_name.setObjectName("electionName")
+        self.election_name.setPlaceholderText("e.g. General Election")
+        self.candidates = text_box(page, 70)
+        self.candidates.setObjectName("candidates")
+        self.candidates.setPlaceholderText("One candidate per line")
+        add = QPushButton("&Add the election", page)
+        add.setObjectName("addElection")
+        add.clicked.connect(lambda: self.add_election())
+        self.election_message = FieldMessage(page)
+        self.election_message.setObjectName("electionMessage")
+        form = QFormLayout()
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        for label, widget in (("Election &date:", self.election_on),
+                              ("Election na&me:", self.election_name),
+                              ("&Candidates:", self.candidates)):
+            caption = QLabel(label, page)
+            caption.setBuddy(widget)
+            form.addRow(caption, widget)
+        row = QHBoxLayout()
+        row.addWidget(add)
+        row.addStretch(1)
+        row.addWidget(self.remove_button)
+        column = QVBoxLayout(page)
+        column.addWidget(self.elections_view, 1)
+        column.addWidget(QLabel("<b>Add an election</b> — the order to show cause lists the "
+                                "pending elections in which a respondent is a candidate.", page))
+        column.addLayout(form)
+        column.addWidget(self.election_message)
+        column.addLayout(row)
+        self.elections_view.selectionModel().currentRowChanged.connect(
+            lambda _c, _p: self._enable())
+        return page
+
+    # -- showing ----------------------------------------------------------------------------
+
+    @property
+    def day(self) -> date:
+        """The date the roster shows who serves on."""
+        value = self.serving_on.date()
+        return date(value.year(), value.month(), value.day())
+
+    def refresh(self) -> None:
+        """Read the roster and the elections again."""
+        self.refresh_roster()
+        rows = attempt(self, lambda: self._read(lambda s: board.elections(s)))
+        if rows is not None:
+            self.elections.set_rows(rows)
+        self._enable()
+
+    def refresh_roster(self) -> None:
+        """Read the roster for the date chosen, keeping the selected person selected."""
+        chosen = self.selected_member()
+        day = self.day
+        rows = attempt(self, lambda: self._read(lambda s: board.roster(s, day)))
+        if rows is None:
+            return
+        self.roster.set_rows(rows)
+        serving = [r for r in rows if r.role_today not in (None, BoardRole.STAFF)]
+        self.serving_count.setText(f"{len(serving)} member(s) serving on {day.isoformat()}")
+        if chosen is not None:
+            self.select_member(chosen.id)
+        self._enable()
+
+    def _read(self, query: Callable[..., list]) -> list:  # type: ignore[type-arg]
+        with self.context.database.read_session() as session:
+            return query(session)
+
+    def _enable(self) -> None:
+        member = self.selected_member()
+        self.add_term_button.setEnabled(member is not None)
+        self.end_term_button.setEnabled(member is not None and any(
+            t.ends_on is None for t in member.terms))
+        self.remove_button.setEnabled(self.selected_election() is not None)
+
+    def selected_member(self) -> MemberRow | None:
+        """The person selected on the roster."""
+        index = self.roster_view.currentIndex()
+        return index.data(ROW_ROLE) if index.isValid() else None
+
+    def select_member(self, member_id: int) -> None:
+        """Select a person on the roster by id."""
+        for number, row in enumerate(self.roster.rows()):
+            if row.id == member_id:
+                self.roster_view.selectRow(number)
+                return
+
+    def selected_election(self) -> ElectionRow | None:
+        """The election selected on the list."""
+        index = self.elections_view.currentIndex()
+        return index.data(ROW_ROLE) if index.isValid() else None
+
+    # -- the roster -------------------------------------------------------------------------
+
+    def _open(self, dialog: ChangeDialog) -> ChangeDialog:
+        dialog.accepted.connect(self.refresh_roster)
+        self.dialog = dialog
+        dialog.open()
+        return dialog
+
+    def add_member_dialog(self) -> ChangeDialog:
+        """Put a person on the roster with a first term."""
+        dialog = ChangeDialog("Add a member to the Board roster",
+                              "The first term decides from when the person serves (and, with "
+                              "an end date, until when).", self)
+        dialog.setObjectName("addMemberDialog")
+        name = dialog.row("&Name:", QLineEdit(dialog))
+        role = dialog.row("&Place:", role_chooser(dialog))
+        starts = dialog.row("Term &starts on:", date_edit(dialog))
+        ends = dialog.row("Term &ends on (if known):", date_edit(dialog))
+        set_date(starts, self.day)
+        for key, widget in (("name", name), ("role", role), ("starts", starts), ("ends", ends)):
+            widget.setObjectName(key)
+
+        def submit() -> None:
+            assert isinstance(name, QLineEdit) and isinstance(role, QComboBox)
+            first = self._dates(starts, ends)
+            member_id = board.add_member(self.context.database, name.text(),
+                                         role=ROLES[role.currentIndex()], starts_on=first[0],
+                                         ends_on=first[1], actor=self.context.staff_name)
+            dialog.accepted.connect(lambda: self.select_member(member_id))
+        dialog.submit = submit
+        return self._open(dialog)
+
+    def add_term_dialog(self) -> ChangeDialog | None:
+        """Give the selected person a new term."""
+        member = self.selected_member()
+        if member is None:
+            return None
+        dialog = ChangeDialog(f"Add a term for {member.name}",
+                              f"Terms so far: {'; '.join(t.text for t in member.terms)}.", self)
+        dialog.setObjectName("addTermDialog")
+        role = dialog.row("&Place:", role_chooser(dialog))
+        starts = dialog.row("Term &starts on:", date_edit(dialog))
+        ends = dialog.row("Term &ends on (if known):", date_edit(dialog))
+        set_date(starts, self.day)
+        for key, widget in (("role", role), ("starts", starts), ("ends", ends)):
+            widget.setObjectName(key)
+
+        def submit() -> None:
+            assert isinstance(role, QComboBox)
+            first, last = self._dates(starts, ends)
+            board.add_term(self.context.database, member.id, role=ROLES[role.currentIndex()],
+                           starts_on=first, ends_on=last, actor=self.context.staff_name)
+        dialog.submit = submit
+        return self._open(dialog)
+
+    def end_term_dialog(self) -> ChangeDialog | None:
+        """End one of the selected person's open terms."""
+        member = self.selected_member()
+        if member is None:
+            return None
+        open_terms = [t for t in member.terms if t.ends_on is None]
+        if not open_terms:
+            return None
+        dialog = ChangeDialog(f"End a term of {member.name}",
+                              "The end date is the last day served.", self)
+        dialog.setObjectName("endTermDialog")
+        term = QComboBox(dialog)
+        for t in open_terms:
+            term.addItem(t.text)
+        dialog.row("&Term:", term)
+        last = dialog.row("&Last day served:", date_edit(dialog))
+        set_date(last, self.context.now().date())
+        term.setObjectName("term")
+        last.setObjectName("last")
+
+        def submit() -> None:
+            day = get_date(last)
+            if day is None:
+                raise UserError("Enter the last day served.", "Choose a date.")
+            board.end_term(self.context.database, open_terms[term.currentIndex()].id, day,
+                           actor=self.context.staff_name)
+        dialog.submit = submit
+        return self._open(dialog)
+
+    @staticmethod
+    def _dates(starts: QWidget, ends: QWidget) -> tuple[date, date | None]:
+        assert isinstance(starts, QDateEdit) and isinstance(ends, QDateEdit)
+        first = get_date(starts)
+        if first is None:
+            raise UserError("Enter the date the term starts.", "Choose the first day served.")
+        return first, get_date(ends)
+
+    # -- the elections ----------------------------------------------------------------------
+
+    def add_election(self) -> int | None:
+        """Add the election typed in; a refusal is said under the form, everything kept."""
+        held_on = get_date(self.election_on)
+        try:
+            if held_on is None:
+                raise UserError("Enter the date of the election.", "Choose the election day.")
+            election_id = board.add_election(
+                self.context.database, held_on, self.election_name.text(),
+                self.candidates.toPlainText(), actor=self.context.staff_name)
+        except UserError as error:
+            self.election_message.say(str(error))
+            return None
+        self.election_message.say("")
+        set_date(self.election_on, None)
+        self.election_name.clear()
+        self.candidates.clear()
+        self.refresh()
+        return election_id
+
+    def remove_election(self) -> bool:
+        """Take the selected election off the list, after asking."""
+        election = self.selected_election()
+        if election is None or not self.confirm(
+                f"Remove “{election.name}” of {election.held_on.isoformat()} from the list?"):
+            return False
+        done = attempt(self, lambda: board.remove_election(
+            self.context.database, election.id, actor=self.context.staff_name) or True)
+        self.refresh()
+        return bool(done)
+
+    def _ask(self, question: str) -> bool:
+        answer = QMessageBox.question(self, "Ethics Desk — Elections", question)
+        return answer == QMessageBox.StandardButton.Yes

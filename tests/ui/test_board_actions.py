@@ -1,0 +1,311 @@
+"""The Board's steps in the case window, § 2-83(f) and (g): a carried vote orders the complainant
+to show cause, the hearing is recorded, a record vote determines the complaint frivolous,
+sanctions are imposed (the $500.00 limit said before anything is saved), and the respondent is
+told how the case was resolved — each step through the controller, audited, with its papers."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+
+import pytest
+from PySide6.QtCore import QDate, QDateTime, QTime
+from PySide6.QtWidgets import QCheckBox, QLineEdit, QMessageBox, QPlainTextEdit
+from pytestqt.qtbot import QtBot
+from sqlalchemy import select
+
+from ethics_desk import board
+from ethics_desk.db import Database
+from ethics_desk.inbox import ALL_PENDING, InboxQuery, saved_view
+from ethics_desk.models import (
+    BoardRole,
+    BoardVote,
+    CaseState,
+    Hearing,
+    HearingKind,
+    Sanction,
+    SanctionKind,
+    ShowCauseOrder,
+    VoteChoice,
+)
+from ethics_desk.ui.case.case_window import CaseWindow
+from ethics_desk.ui.case.forms import ActionDialog, NotesField
+from ethics_desk.ui.case.papers_panel import PapersPanel
+from ethics_desk.ui.case.vote_entry import VoteEntry
+from ethics_desk.ui.context import AppContext
+from ethics_desk.workflow import WorkflowController
+from tests.ui.conftest import type_text
+from tests.ui.test_case_documents import forwarded_case, pdf_text
+from tests.ui.test_case_window import _act, _choose, _save, _window
+from tests.workflow.helpers import audit_actions, case
+
+ACTOR = "Maria Clerk"
+MEMBERS = ("Ada Lovell", "Ben Ortiz", "Cora Diaz", "Dan Ruiz", "Eva Soto", "Fay Lim",
+           "Gus Hale", "Hal Voss", "Ivy Chen")
+"""Nine members serving besides the Chair (a tenth, José Peña, is the complainant)."""
+PARTY = "José Peña"
+FUTURE_HEARING = QDateTime(QDate(2026, 12, 15), QTime(14, 0))
+
+DOCUMENTS: dict[str, dict[str, tuple[str, ...]]] = {
+    # The Papers tab's kinds that must read right after each step, with phrases they contain.
+    # The Board papers (show-cause-order, frivolous-determination, referral) join here when
+    # their kinds exist.
+    "determined frivolous": {
+        "resolution-notice": ("ERB-2026-001", "Determined to be a frivolous complaint",
+                              "§ 2-83(f)(6)"),
+    },
+}
+
+
+def seat_board(database: Database, *, chair: str = "Rosa Vega",
+               members: tuple[str, ...] = MEMBERS, party: str | None = PARTY) -> None:
+    """A Chair and members serving since 2025, and the complainant as a member too."""
+    board.add_member(database, chair, role=BoardRole.CHAIR, starts_on=date(2025, 1, 1),
+                     actor=ACTOR)
+    for name in (*members, *([party] if party else [])):
+        board.add_member(database, name, role=BoardRole.MEMBER, starts_on=date(2025, 1, 1),
+                         actor=ACTOR)
+
+
+@pytest.fixture(autouse=True)
+def _no_message_boxes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A message box in these tests is a failure: refusals are said inside the form."""
+    def refuse(box: QMessageBox) -> int:
+        raise AssertionError(f"unexpected message: {box.text()} {box.informativeText()}")
+
+    monkeypatch.setattr(QMessageBox, "exec", refuse)
+
+
+def pending(database: Database) -> list[int]:
+    """The cases the inbox's "All pending" view lists."""
+    return InboxQuery(database, date(2026, 11, 30)).ids(saved_view(ALL_PENDING))
+
+
+def vote_of(dialog: ActionDialog) -> VoteEntry:
+    """The dialog's vote entry."""
+    entry = dialog.inputs["vote"]
+    assert isinstance(entry, VoteEntry)
+    return entry
+
+
+def cast(entry: VoteEntry, yes: int, no: int = 0) -> None:
+    """The Chair and the first members vote: ``yes`` Yes, then ``no`` No; the rest absent."""
+    names = ["Rosa Vega", *MEMBERS]
+    entry.everyone_absent()
+    for name in names[:yes]:
+        entry.set_choice(name, VoteChoice.YES)
+    for name in names[yes:yes + no]:
+        entry.set_choice(name, VoteChoice.NO)
+
+
+def check_documents(window: CaseWindow, step: str) -> None:
+    """Preview each paper listed for ``step`` on the Papers tab and read its text."""
+    panel = window.findChild(PapersPanel)
+    assert panel is not None
+    window.tabs.setCurrentWidget(panel)  # the tab reads the case again as it comes into view
+    for kind, phrases in DOCUMENTS[step].items():
+        panel.choose_kind(kind)
+        preview = panel.preview()
+        assert preview is not None, kind
+        text = " ".join(pdf_text(preview).split())
+        for phrase in phrases:
+            assert phrase in text, (kind, phrase)
+
+
+def order_show_cause(qtbot: QtBot, window: CaseWindow, *, yes: int, no: int = 0) -> ActionDialog:
+    """Open the show-cause form and fill it in: the vote, the explanation, two factors, the
+    hearing on 15 December at 2 p.m. in the Council Chambers (not yet saved)."""
+    dialog = _act(qtbot, window, "order_show_cause")
+    cast(vote_of(dialog), yes, no)
+    explanation = dialog.inputs["explanation"]
+    assert isinstance(explanation, QPlainTextEdit)
+    explanation.setPlainText("Filed nine days before the election, after a press conference.")
+    notes = dialog.inputs["factors"]
+    assert isinstance(notes, NotesField)
+    notes.box("a").setPlainText("Filed nine days before the election.")
+    type_text(qtbot, notes.box("f"), "Said at a rally he would “stop her campaign”.")
+    dialog.inputs["hearing_at"].setDateTime(FUTURE_HEARING)
+    place = dialog.inputs["place"]
+    assert isinstance(place, QLineEdit)
+    place.setText("City Council Chambers, 114 W. Commerce St.")
+    return dialog
+
+
+def test_from_a_carried_vote_to_show_cause_hearing_determination_sanctions_and_resolution(
+        qtbot: QtBot, context: AppContext, controller: WorkflowController,
+        database: Database) -> None:
+    seat_board(database)
+    case_id = forwarded_case(controller)
+    window = _window(qtbot, context, case_id)
+    assert f"Board member {PARTY} is a party: recused from every vote" in window.header.text()
+
+    # (f)(2): the vote, with the complainant-member fixed to recused.
+    dialog = order_show_cause(qtbot, window, yes=7, no=2)
+    entry = vote_of(dialog)
+    assert not entry.combo_for(PARTY).isEnabled()
+    assert entry.combo_for(PARTY).currentText() == "Recused"
+    assert entry.result_line.text() == (
+        "Result: 10 present (1 recused, not counted; 9 counted); at least 6 yes votes needed "
+        "(two-thirds of 9); 7 yes, 2 no, 0 abstaining — carried.")
+    dialog.inputs["hearing_at"].setDateTime(QDateTime(QDate(2026, 11, 27), QTime(14, 0)))
+    _save(qtbot, dialog)  # a hearing already past: refused, everything kept
+    assert dialog.isVisible() and "still to come" in dialog.message.text()
+    assert case(database, case_id).state is CaseState.AWAITING_RESPONSE
+    assert dialog.inputs["factors"].box("f").toPlainText() == \
+        "Said at a rally he would “stop her campaign”."
+    assert entry.result().carried  # type: ignore[union-attr]
+    dialog.inputs["hearing_at"].setDateTime(FUTURE_HEARING)
+    _save(qtbot, dialog)
+    assert not dialog.isVisible(), dialog.message.text()
+    assert case(database, case_id).state is CaseState.SHOW_CAUSE
+    with database.read_session() as session:
+        [order] = session.scalars(select(ShowCauseOrder))
+        assert {f.factor.value: f.note for f in order.factors} == {
+            "a": "Filed nine days before the election.",
+            "f": "Said at a rally he would “stop her campaign”."}
+        [vote] = session.scalars(select(BoardVote))
+        assert {b.member_name: b.choice for b in vote.ballots}[PARTY] is VoteChoice.RECUSED
+    assert not window.action_buttons["record_frivolous_vote"].isEnabled()
+
+    # (f)(5): the hearing, continued once, then concluded.
+    dialog = _act(qtbot, window, "record_show_cause_hearing")
+    assert dialog.inputs["appeared"].text() == f"{PARTY} (complainant)"
+    dialog.inputs["counsel"].setText("Lucia Gomez, attorney")
+    _choose(dialog, "concluded", "Continued")
+    _save(qtbot, dialog)
+    assert not window.action_buttons["record_frivolous_vote"].isEnabled()
+    dialog = _act(qtbot, window, "record_show_cause_hearing")
+    _choose(dialog, "concluded", "Concluded")
+    _save(qtbot, dialog)
+    with database.read_session() as session:
+        hearing = session.scalar(select(Hearing).where(Hearing.kind == HearingKind.SHOW_CAUSE))
+        assert hearing is not None and hearing.concluded and hearing.held_on == date(2026, 11, 30)
+
+    # (f)(6): the record vote; the flag cannot be turned off.
+    dialog = _act(qtbot, window, "record_frivolous_vote")
+    record = dialog.inputs["vote"].record
+    assert isinstance(record, QCheckBox) and record.isChecked() and not record.isEnabled()
+    vote_of(dialog).everyone_yes()
+    assert "10 yes, 0 no, 0 abstaining — carried" in vote_of(dialog).result_line.text()
+    _save(qtbot, dialog)  # carried, but no particulars: refused
+    assert dialog.isVisible() and "particulars" in dialog.message.text()
+    dialog.inputs["particulars"].setPlainText(
+        "Groundless: the truck logs show no private use; brought to harass a candidate.")
+    _save(qtbot, dialog)
+    assert not dialog.isVisible(), dialog.message.text()
+    assert case(database, case_id).state is CaseState.RESOLVED
+    assert case_id not in pending(database)  # the case has left the pending set
+    check_documents(window, "determined frivolous")
+
+    # (g): the factors, then the sanctions; $600 is refused before the controller is asked.
+    dialog = _act(qtbot, window, "impose_sanctions")
+    factors = dialog.inputs["factors"]
+    factors.box("seriousness").setPlainText("A sworn complaint known to be groundless.")
+    factors.box("deterrence").setPlainText("A penalty, and the respondent's fees.")
+    factors.box("justice").setPlainText("None further.")
+    dialog.inputs["penalty"].setText("600")
+    dialog.inputs["fees"].setText("$1,250.00")
+    dialog.inputs["agency"].setText("Bexar County Criminal District Attorney")
+    dialog.inputs["perjury"].setChecked(True)
+    before = audit_actions(database, case_id)
+    _save(qtbot, dialog)
+    assert dialog.isVisible()
+    assert "$600.00 is more than the law allows" in dialog.message.text()
+    assert "Enter $500.00 or less" in dialog.message.text()
+    assert audit_actions(database, case_id) == before  # nothing was saved or asked
+    assert dialog.inputs["fees"].text() == "$1,250.00"
+    assert factors.box("justice").toPlainText() == "None further."
+    assert dialog.inputs["perjury"].isChecked()
+    dialog.inputs["penalty"].setText("500.00")
+    _save(qtbot, dialog)
+    assert not dialog.isVisible(), dialog.message.text()
+    with database.read_session() as session:
+        sanctions = {s.kind: s for s in session.scalars(select(Sanction))}
+    assert sanctions[SanctionKind.CIVIL_PENALTY].amount_cents == 50_000
+    assert sanctions[SanctionKind.ATTORNEYS_FEES].amount_cents == 125_000
+    referral = sanctions[SanctionKind.REFERRAL]
+    assert referral.agency == "Bexar County Criminal District Attorney"
+    assert "perjury" in referral.text
+    assert "seriousness: A sworn complaint known to be groundless." in referral.factors_considered
+
+    events = [a for a in audit_actions(database, case_id) if a.startswith("event.")]
+    assert events[-5:] == ["event.order_show_cause", "event.record_show_cause_hearing",
+                           "event.record_show_cause_hearing", "event.record_frivolous_vote",
+                           "event.impose_sanctions"]
+    history = " | ".join(line.summary for line in window.timeline.rows())
+    assert "Order to show cause: 10 present (1 recused" in history
+    assert "Determined frivolous by record vote" in history
+    assert "civil penalty $500.00; attorneys' fees $1,250.00; referral to Bexar County" in history
+
+
+def test_a_show_cause_order_needs_a_carried_vote(
+        qtbot: QtBot, context: AppContext, controller: WorkflowController,
+        database: Database) -> None:
+    seat_board(database)
+    case_id = forwarded_case(controller)
+    window = _window(qtbot, context, case_id)
+    dialog = order_show_cause(qtbot, window, yes=5, no=4)
+    assert vote_of(dialog).result_line.text().endswith(
+        "at least 6 yes votes needed (two-thirds of 9); 5 yes, 4 no, 0 abstaining — failed.")
+    _save(qtbot, dialog)  # a failed motion is recorded, and orders nothing
+    assert case(database, case_id).state is CaseState.AWAITING_RESPONSE
+    with database.read_session() as session:
+        assert session.scalars(select(ShowCauseOrder)).all() == []
+        [vote] = session.scalars(select(BoardVote))
+        assert not vote.carried
+    assert any("Motion to order the complainant to show cause failed" in line.summary
+               for line in window.timeline.rows())
+
+
+def test_a_vote_with_nobody_present_is_refused_in_the_form(
+        qtbot: QtBot, context: AppContext, controller: WorkflowController,
+        database: Database) -> None:
+    seat_board(database)
+    case_id = forwarded_case(controller)
+    window = _window(qtbot, context, case_id)
+    dialog = order_show_cause(qtbot, window, yes=0, no=0)  # only the party, recused
+    _save(qtbot, dialog)
+    assert dialog.isVisible() and "Mark the members present" in dialog.message.text()
+
+
+def test_resolving_by_hand_offers_the_dispositions_a_clerk_records_and_tells_the_respondent(
+        qtbot: QtBot, context: AppContext, controller: WorkflowController,
+        database: Database) -> None:
+    case_id = forwarded_case(controller)
+    window = _window(qtbot, context, case_id)
+    dialog = _act(qtbot, window, "resolve")
+    combo = dialog.inputs["disposition"]
+    offered = [combo.itemText(i) for i in range(combo.count())]
+    assert offered == ["— choose —", "Dismissed", "No violation", "Violation found", "Withdrawn"]
+    assert "follows from the Board's record vote (§ 2-83(f)(6))" in dialog.form.intro
+    assert case_id in pending(database)
+    _choose(dialog, "disposition", "No violation")
+    dialog.inputs["notes"].setPlainText("The Board found no violation after the response.")
+    _save(qtbot, dialog)
+    assert case(database, case_id).state is CaseState.RESOLVED
+    assert audit_actions(database, case_id)[-1] == "event.resolve"
+    assert case_id not in pending(database)
+    panel = window.findChild(PapersPanel)
+    assert panel is not None
+    window.tabs.setCurrentWidget(panel)
+    panel.choose_kind("resolution-notice")
+    preview = panel.preview()
+    assert preview is not None
+    text = " ".join(pdf_text(preview).split())
+    assert "No violation found" in text and "Nguyễn Thị Minh Khai" in text
+    assert panel.issue() is not None
+
+
+def test_the_hearing_time_is_taken_in_the_office_time_zone(
+        qtbot: QtBot, context: AppContext, controller: WorkflowController,
+        database: Database) -> None:
+    seat_board(database)
+    case_id = forwarded_case(controller)
+    window = _window(qtbot, context, case_id)
+    dialog = order_show_cause(qtbot, window, yes=8)
+    _save(qtbot, dialog)
+    with database.read_session() as session:
+        hearing = session.scalar(select(Hearing))
+        assert hearing is not None
+        local = hearing.scheduled_at
+    assert local is not None
+    assert local.astimezone().replace(tzinfo=None) == datetime(2026, 12, 15, 14, 0)
