@@ -55,6 +55,7 @@ from __future__ import annotations
 import functools
 import io
 import re
+import threading
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -118,6 +119,13 @@ BODY_TOP_WITH_WINDOW: float = WINDOW_TOP + WINDOW_HEIGHT + 0.3 * inch
 BODY_TOP_WITHOUT_WINDOW: float = LETTERHEAD_BOTTOM + 0.3 * inch
 
 GREY = colors.Color(0.35, 0.35, 0.35)
+_PREPARED = threading.local()
+"""Per thread: the header and footer lines already laid out (see :meth:`Renderer._draw`)."""
+_PREPARED_LIMIT = 512
+_CANNOT_FIT = 0x7FFFFFFF
+"""The height Paragraph.wrap gives for a width too narrow for any text."""
+_TALL = 72000.0
+"""The height offered to what a box holds (as a table offers its cells): it is measured whole."""
 
 
 @dataclass(frozen=True)
@@ -187,6 +195,28 @@ class DocTable(Table):
         self.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), REGULAR)]))
 
 
+class DocParagraph(Paragraph):
+    """A platypus Paragraph that keeps its line breaking for the width it was last wrapped at.
+
+    Platypus wraps one paragraph several times at the same width — a table measures its cells and
+    wraps them again to draw them, a list or a KeepTogether measures its content before the frame
+    places it — and breaking lines is most of a letter's layout time. The result depends on the
+    width alone (and the paragraph's text and style, which do not change), so it is reused."""
+
+    _wrapped: tuple[float, float, float, Any, Any] | None = None
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
+        """The paragraph's size at ``availWidth`` (broken into lines once per width)."""
+        memo = self._wrapped
+        if memo is not None and memo[0] == availWidth:
+            _, self.width, self.height, self.blPara, self._wrapWidths = memo
+            return self.width, self.height
+        width, height = super().wrap(availWidth, availHeight)
+        if height != _CANNOT_FIT:
+            self._wrapped = (availWidth, self.width, self.height, self.blPara, self._wrapWidths)
+        return width, height
+
+
 class Wording:
     """A document's template bound to its placeholder values, turned into flowables on demand."""
 
@@ -218,15 +248,15 @@ class Wording:
         for block in self.template.section(section).blocks:
             items = [self.template.inline(item, self.values) for item in block.items]
             if block.kind is BlockKind.HEADING:
-                out.append(Paragraph(items[0], self.styles["Heading"]))
+                out.append(DocParagraph(items[0], self.styles["Heading"]))
             elif block.kind is BlockKind.SUBHEADING:
-                out.append(Paragraph(items[0], self.styles["Subheading"]))
+                out.append(DocParagraph(items[0], self.styles["Subheading"]))
             elif block.kind is BlockKind.PARAGRAPH:
-                out.append(Paragraph(items[0], self.styles[style]))
+                out.append(DocParagraph(items[0], self.styles[style]))
             elif block.kind is BlockKind.LINES:
-                out.append(Paragraph("<br/>".join(items), self.styles[style]))
+                out.append(DocParagraph("<br/>".join(items), self.styles[style]))
             elif block.kind is BlockKind.NOTICE:
-                out.append(notice([Paragraph(item, self.styles["Notice"]) for item in items]))
+                out.append(notice([DocParagraph(item, self.styles["Notice"]) for item in items]))
             else:
                 out.append(bullet_list(items, self.styles["Item" if style == "Body" else style],
                                        numbered=block.kind is BlockKind.NUMBERS))
@@ -236,13 +266,13 @@ class Wording:
 def paragraphs(text: str, style: ParagraphStyle) -> list[Flowable]:
     """User text as paragraphs: a blank line starts a new one, a single line break is kept."""
     chunks = [chunk.strip() for chunk in re.split(r"\n[ \t]*\n", text.replace("\r\n", "\n"))]
-    return [Paragraph(markup(chunk), style) for chunk in chunks if chunk]
+    return [DocParagraph(markup(chunk), style) for chunk in chunks if chunk]
 
 
 def bullet_list(items: Sequence[str], style: ParagraphStyle, *, numbered: bool = False,
                 start: int = 1) -> ListFlowable:
     """A bulleted (or numbered) list of markup items."""
-    flowables = [ListItem(Paragraph(item, style), leftIndent=16) for item in items]
+    flowables = [ListItem(DocParagraph(item, style), leftIndent=16) for item in items]
     common = {"bulletFontName": REGULAR, "bulletFontSize": style.fontSize, "leftIndent": 16,
               "spaceAfter": max(style.spaceAfter, 3)}
     if numbered:
@@ -250,26 +280,64 @@ def bullet_list(items: Sequence[str], style: ParagraphStyle, *, numbered: bool =
     return ListFlowable(flowables, bulletType="bullet", start="•", **common)
 
 
-def notice(content: list[Flowable], *, padding: float = 7) -> DocTable:
+class Box(Flowable):
+    """Flowables stacked in a ruled box the full width of the frame (what :func:`notice` gives).
+
+    It looks as a one-cell table with a box would, and like one it cannot split; it measures its
+    content once, where a table measures it for its row heights and again to draw it."""
+
+    def __init__(self, content: Sequence[Flowable], *, padding: float = 7,
+                 bottom_padding: float | None = None, line_width: float = 1.2) -> None:
+        super().__init__()
+        self.content = list(content)
+        self.padding = padding
+        self.bottom_padding = padding - 2 if bottom_padding is None else bottom_padding
+        self.line_width = line_width
+        self._heights: list[float] = []
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
+        """The full available width; the content's height and the padding."""
+        canvas = getattr(self, "canv", None)
+        inner = availWidth - 2 * self.padding
+        self._heights = [float(f.wrapOn(canvas, inner, _TALL)[1]) for f in self.content]
+        total = sum(h + f.getSpaceBefore() + f.getSpaceAfter()
+                    for f, h in zip(self.content, self._heights, strict=True))
+        if self.content:
+            total -= self.content[0].getSpaceBefore() + self.content[-1].getSpaceAfter()
+        self.width = availWidth
+        self.height = total + self.padding + self.bottom_padding
+        return self.width, self.height
+
+    def draw(self) -> None:
+        """The box, then the content from the top down."""
+        canvas = self.canv
+        canvas.saveState()
+        canvas.setStrokeColor(colors.black)
+        canvas.setLineWidth(self.line_width)
+        canvas.rect(0, 0, self.width, self.height, stroke=1, fill=0)
+        canvas.restoreState()
+        y = self.height - self.padding
+        if self.content:
+            y += self.content[0].getSpaceBefore()
+        for flowable, height in zip(self.content, self._heights, strict=True):
+            y -= flowable.getSpaceBefore() + height
+            flowable.drawOn(canvas, self.padding, y)
+            y -= flowable.getSpaceAfter()
+
+
+def notice(content: list[Flowable], *, padding: float = 7) -> Box:
     """Flowables in a ruled box: warnings, notes to the reader (short: a box cannot split)."""
-    table = DocTable([[content]], colWidths=["100%"])
-    table.setStyle(TableStyle([
-        ("BOX", (0, 0), (-1, -1), 1.2, colors.black),
-        ("LEFTPADDING", (0, 0), (-1, -1), padding),
-        ("RIGHTPADDING", (0, 0), (-1, -1), padding),
-        ("TOPPADDING", (0, 0), (-1, -1), padding),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), padding - 2),
-    ]))
-    table.spaceBefore = 6
-    table.spaceAfter = 8
-    return table
+    box = Box(content, padding=padding)
+    box.spaceBefore = 6
+    box.spaceAfter = 8
+    return box
 
 
 def signature_line(caption: str, styles: StyleSheet1, *, width: float = 3.4 * inch,
                    filled: str = "", space: float = 0.45 * inch) -> DocTable:
     """A line to sign or write on, ``caption`` (markup) under it; ``filled`` (markup) on it."""
-    table = DocTable([[Paragraph(filled, styles["Fill"])],
-                      [Paragraph(caption, styles["Caption"])]],
+    table = DocTable([[DocParagraph(filled, styles["Fill"])],
+                      [DocParagraph(caption, styles["Caption"])]],
                      colWidths=[width], rowHeights=[space, None], hAlign="LEFT")
     table.setStyle(TableStyle([
         ("LINEBELOW", (0, 0), (0, 0), 0.8, colors.black),
@@ -286,7 +354,7 @@ def field_table(rows: Sequence[tuple[str, str]], styles: StyleSheet1, *,
                 label_width: float = 1.9 * inch, width: float | None = None) -> DocTable:
     """Label and value pairs (both markup) in two columns, values on light rules."""
     total = width if width is not None else PAGE_WIDTH - MARGIN_LEFT - MARGIN_RIGHT
-    table = DocTable([[Paragraph(label, styles["Label"]), Paragraph(value, styles["Cell"])]
+    table = DocTable([[DocParagraph(label, styles["Label"]), DocParagraph(value, styles["Cell"])]
                       for label, value in rows], colWidths=[label_width, total - label_width],
                      hAlign="LEFT")
     table.setStyle(TableStyle([
@@ -489,9 +557,9 @@ class Renderer(ABC, Generic[D]):
                 lines.append(line.strip())
         return KeepTogether([
             Spacer(0, 10),
-            Paragraph(closing, self.styles["Body"]),
+            DocParagraph(closing, self.styles["Body"]),
             signature_line("", self.styles, space=0.6 * inch, width=3.0 * inch),
-            Paragraph("<br/>".join(markup(line) for line in lines), self.styles["Left"]),
+            DocParagraph("<br/>".join(markup(line) for line in lines), self.styles["Left"]),
         ])
 
     # -- layout --------------------------------------------------------------------------------
@@ -545,11 +613,23 @@ class Renderer(ABC, Generic[D]):
 
     def _draw(self, canvas: Canvas, text: str, style: str, left: float, top: float,
               width: float) -> float:
-        """Markup drawn with its top at ``top``; returns the height used."""
-        paragraph = Paragraph(text, self.styles[style])
-        _, height = paragraph.wrapOn(canvas, width, PAGE_HEIGHT)
+        """Markup drawn with its top at ``top``; returns the height used.
+
+        The same lines recur on every page and in every letter of a batch (the letterhead, the
+        footer, "Page 1 of 2"), so each is parsed and broken into lines once and then only drawn;
+        the prepared paragraphs are kept per thread, as drawing sets the canvas on them."""
+        cache: dict[tuple[str, ParagraphStyle, float], tuple[Paragraph, float]] | None = getattr(
+            _PREPARED, "paragraphs", None)
+        if cache is None or len(cache) > _PREPARED_LIMIT:
+            cache = _PREPARED.paragraphs = {}
+        key = (text, self.styles[style], width)
+        prepared = cache.get(key)
+        if prepared is None:
+            paragraph = DocParagraph(text, self.styles[style])
+            prepared = cache[key] = (paragraph, float(paragraph.wrap(width, PAGE_HEIGHT)[1]))
+        paragraph, height = prepared
         paragraph.drawOn(canvas, left, top - height)
-        return float(height)
+        return height
 
     def draw_letterhead(self, canvas: Canvas, letterhead: Letterhead) -> None:
         """The city, the office and how to reach it across the top of the first page, ruled off."""
@@ -585,7 +665,7 @@ class Renderer(ABC, Generic[D]):
         for size in ADDRESS_SIZES:
             style = ParagraphStyle("AddressFit", parent=self.styles["Address"], fontSize=size,
                                    leading=size * 1.2)
-            paragraph = Paragraph(text, style)
+            paragraph = DocParagraph(text, style)
             _, height = paragraph.wrapOn(canvas, box.width, box.height)
             lines = len(paragraph.blPara.lines)
             if height <= box.height and lines == len(recipient.address_lines):

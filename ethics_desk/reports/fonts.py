@@ -78,6 +78,12 @@ def _dejavu_coverage() -> frozenset[int]:
     return frozenset(set.intersection(*faces))
 
 
+@cache
+def _dejavu_chars() -> frozenset[str]:
+    """:func:`_dejavu_coverage` as characters, with the line break and tab (which print no glyph)."""
+    return frozenset(map(chr, _dejavu_coverage())) | {"\n", "\t"}
+
+
 def _is_hangul(code: int) -> bool:
     return (0x1100 <= code <= 0x11FF or 0x3130 <= code <= 0x318F or 0xA960 <= code <= 0xA97F
             or 0xAC00 <= code <= 0xD7AF or 0xD7B0 <= code <= 0xD7FF)
@@ -98,14 +104,21 @@ def covered(text: str) -> bool:
 
 def normalize(text: str) -> str:
     """NFC: a letter and its combining accent become the one precomposed glyph DejaVu has."""
+    if text.isascii() or unicodedata.is_normalized("NFC", text):
+        return text
     return unicodedata.normalize("NFC", text)
 
 
 def runs(text: str) -> Iterator[tuple[str | None, str]]:
     """``text`` split into ``(fallback font or None, run)`` pieces by glyph coverage."""
+    text = normalize(text)
+    if _dejavu_chars().issuperset(text):
+        # The common case (every character in DejaVu): one run, no per-character look-up.
+        if text:
+            yield None, text
+        return
     current: str | None = None
     start = 0
-    text = normalize(text)
     for index, char in enumerate(text):
         font = font_for(char)
         if font != current and index > start:

@@ -13,9 +13,10 @@ from datetime import date
 from typing import ClassVar, TypeVar
 
 from reportlab.lib.units import inch
-from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer
+from reportlab.platypus import Flowable, KeepTogether, Spacer
 
 from ethics_desk.reports.base import (
+    DocParagraph,
     Renderer,
     Wording,
     bullet_list,
@@ -40,6 +41,10 @@ from ethics_desk.reports.letter_data import (
 )
 
 L = TypeVar("L", bound=CaseLetter)
+
+ENCLOSURE_GAP = 6
+"""Points between the signatory's lines and the enclosure line under them (kept small so that a
+one-line enclosure note does not go over to a page of its own)."""
 
 
 def names(parties: tuple[Party, ...]) -> str:
@@ -86,10 +91,10 @@ class CaseLetterRenderer(Renderer[L]):
 
     def opening(self, wording: Wording) -> list[Flowable]:
         """Title, the "Re:" line and the salutation."""
-        return [Paragraph(wording.text("title"), self.styles["Title"]),
-                Paragraph(f"<b>{wording.text('re')}</b>", self.styles["Body"]),
+        return [DocParagraph(wording.text("title"), self.styles["Title"]),
+                DocParagraph(f"<b>{wording.text('re')}</b>", self.styles["Body"]),
                 Spacer(0, 4),
-                Paragraph(wording.text("salutation"), self.styles["Body"])]
+                DocParagraph(wording.text("salutation"), self.styles["Body"])]
 
     def optional(self, wording: Wording, *sections: str) -> list[Flowable]:
         """The flowables of those ``sections`` the template has."""
@@ -99,17 +104,17 @@ class CaseLetterRenderer(Renderer[L]):
         """Signature, then the enclosure line if the template has one."""
         out: list[Flowable] = [self.signature_block(data.letterhead, wording.text("closing"))]
         if wording.has("enclosures"):
-            out.extend([Spacer(0, 10), *wording.flowables("enclosures", "Small")])
+            out.extend([Spacer(0, ENCLOSURE_GAP), *wording.flowables("enclosures", "Small")])
         return out
 
     def due_box(self, wording: Wording, due: str, explanation: str) -> Flowable:
         """A boxed due date, with the deadline engine's explanation of it in small type."""
         content: list[Flowable] = [
-            Paragraph(f"{wording.text('due-label')} <b>{markup(due)}</b>",
+            DocParagraph(f"{wording.text('due-label')} <b>{markup(due)}</b>",
                       self.styles["Notice"])]
         if explanation.strip():
-            content.append(Paragraph(wording.text("due-how"), self.styles["Label"]))
-            content.append(Paragraph("<br/>".join(markup(line) for line in
+            content.append(DocParagraph(wording.text("due-how"), self.styles["Label"]))
+            content.append(DocParagraph("<br/>".join(markup(line) for line in
                                                   explanation.strip().splitlines()),
                                      self.styles["CellSmall"]))
         return notice(content)
@@ -236,8 +241,8 @@ class RespondentNoticeRenderer(CaseLetterRenderer[RespondentNoticePaper]):
             self.due_box(wording, weekday_date(data.response_due), data.response_explanation),
             *self.optional(wording, "file", "confidentiality"),
             self.signature_block(data.letterhead, wording.text("closing")),
-            Spacer(0, 10),
-            KeepTogether([Paragraph(wording.text("enclosures-label"), self.styles["Small"]),
+            Spacer(0, ENCLOSURE_GAP),
+            KeepTogether([DocParagraph(wording.text("enclosures-label"), self.styles["Small"]),
                           bullet_list(enclosures, self.styles["Small"])]),
         ]
 
@@ -263,7 +268,7 @@ class ResponseCopyRenderer(CaseLetterRenderer[ResponseCopyPaper]):
         due: Flowable = (
             self.due_box(wording, weekday_date(data.reply_due), data.reply_explanation)
             if data.reply_due is not None
-            else notice([Paragraph(wording.text("due-unknown"), self.styles["Notice"])]))
+            else notice([DocParagraph(wording.text("due-unknown"), self.styles["Notice"])]))
         return [*self.opening(wording), *wording.flowables("body"),
                 *wording.flowables("reply"), due, *self.optional(wording, "file"),
                 *self.closing(data, wording)]
@@ -302,7 +307,7 @@ class ResolutionNoticeRenderer(CaseLetterRenderer[ResolutionNoticePaper]):
 
     def story(self, data: ResolutionNoticePaper, wording: Wording) -> list[Flowable]:
         """Opening, the resolution, any notes of the decision."""
-        outcome = [Paragraph(f"{wording.text('outcome-label')}: <b>{markup(data.disposition)}"
+        outcome = [DocParagraph(f"{wording.text('outcome-label')}: <b>{markup(data.disposition)}"
                              "</b>", self.styles["Notice"])]
         outcome += paragraphs(data.notes, self.styles["Body"]) if data.notes.strip() else []
         return [*self.opening(wording), *wording.flowables("body"), notice(outcome),
@@ -346,13 +351,13 @@ class ReviewerTransmittalRenderer(Renderer[ReviewerTransmittalPaper]):
                 long_date(r.received_on) if r.received_on else "",
                 f"due {weekday_date(r.due_on)}" if r.due_on else "") if part)
             rows.append((markup(r.role), markup(when or "—")))
-        return [Paragraph(wording.text("title"), self.styles["Title"]), memo, Spacer(0, 8),
+        return [DocParagraph(wording.text("title"), self.styles["Title"]), memo, Spacer(0, 8),
                 *wording.flowables("body"), *wording.flowables("reviewers-heading"),
                 field_table(rows, self.styles, label_width=2.6 * inch),
                 *[f for s in ("checklist", "confidentiality") if wording.has(s)
                   for f in wording.flowables(s)],
                 self.signature_block(data.letterhead, wording.text("closing")),
-                *([Spacer(0, 10), *wording.flowables("enclosures", "Small")]
+                *([Spacer(0, ENCLOSURE_GAP), *wording.flowables("enclosures", "Small")]
                   if wording.has("enclosures") else [])]
 
 
@@ -390,7 +395,7 @@ class BoardTransmittalRenderer(Renderer[BoardTransmittalPaper]):
                     for r in data.respondents]
         if data.provisions:
             parties.append(("Provisions cited", "<br/>".join(markup(p) for p in data.provisions)))
-        story: list[Flowable] = [Paragraph(wording.text("title"), self.styles["Title"]), memo,
+        story: list[Flowable] = [DocParagraph(wording.text("title"), self.styles["Title"]), memo,
                                  Spacer(0, 8), *wording.flowables("body"),
                                  field_table(parties, self.styles)]
         if data.members and wording.has("members-heading"):
@@ -400,6 +405,6 @@ class BoardTransmittalRenderer(Renderer[BoardTransmittalPaper]):
             story += wording.flowables("confidentiality")
         story.append(self.signature_block(data.letterhead, wording.text("closing")))
         if wording.has("enclosures"):
-            story += [Spacer(0, 10), *wording.flowables("enclosures", "Small")]
+            story += [Spacer(0, ENCLOSURE_GAP), *wording.flowables("enclosures", "Small")]
         return story
 

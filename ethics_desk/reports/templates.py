@@ -317,12 +317,15 @@ class _Parser:
 class TemplateLibrary:
     """Finds a document's template: the office's copy if there is one, else the shipped file.
 
-    Files are read on every load, so an edited override applies to the next document printed.
+    Files are read on every load, so an edited override applies to the next document printed;
+    the parse is kept and reused while the file's text is unchanged (a batch of letters parses
+    each template once).
     """
 
     def __init__(self, override_dir: Path | None = None, shipped: Path | None = None) -> None:
         self.override_dir = override_dir if override_dir is not None else default_override_dir()
         self.shipped_dir = shipped if shipped is not None else shipped_dir()
+        self._parsed: dict[tuple[Path, bool], tuple[str, DocumentTemplate]] = {}
 
     def path_for(self, name: str) -> tuple[Path, bool]:
         """The file used for template ``name`` and whether it is the office's override."""
@@ -344,7 +347,12 @@ class TemplateLibrary:
         except OSError as exc:
             raise TemplateError(path, f"it cannot be read ({exc.strerror or exc}).",
                                 "Check that the file exists and that you may read it.") from exc
-        return parse(text, path, overridden=overridden)
+        cached = self._parsed.get((path, overridden))
+        if cached is not None and cached[0] == text:
+            return cached[1]
+        template = parse(text, path, overridden=overridden)
+        self._parsed[(path, overridden)] = (text, template)
+        return template
 
     def names(self) -> list[str]:
         """The shipped template names (without the suffix)."""

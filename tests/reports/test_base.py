@@ -17,8 +17,10 @@ from ethics_desk.reports.base import (
     WINDOW_LEFT,
     WINDOW_TOP,
     WINDOW_WIDTH,
+    DocParagraph,
     Renderer,
     Wording,
+    notice,
 )
 from ethics_desk.reports.data import Letterhead, Party
 from ethics_desk.reports.fonts import markup
@@ -222,3 +224,30 @@ def test_a_document_is_laid_out_once_whatever_its_length(probe: ProbeRenderer,
     assert calls == [page_count(pdf)] and page_count(pdf) >= 2
     texts = [page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages]
     assert all(f"Page {n} of {len(texts)}" in t for n, t in enumerate(texts, start=1))
+
+
+def test_a_doc_paragraph_wraps_as_a_paragraph_at_every_width_it_is_given(
+        probe: ProbeRenderer) -> None:
+    text = "A sworn complaint naming you was filed with the Office of the City Clerk. " * 4
+    style = probe.styles["Body"]
+    kept = DocParagraph(text, style)
+    for width in (300.0, 200.0, 300.0, 300.0, 450.0, 200.0):
+        fresh = Paragraph(text, style)
+        assert kept.wrap(width, 800) == fresh.wrap(width, 800)
+        assert kept.blPara.lines == fresh.blPara.lines  # (extra space, words) per line
+    kept.wrap(200.0, 800)
+    parts = kept.split(200.0, 40)
+    assert len(parts) == 2
+    assert sum(p.wrap(200.0, 800)[1] for p in parts) == Paragraph(text, style).wrap(200.0, 800)[1]
+
+
+def test_a_notice_box_is_as_wide_as_the_frame_and_as_tall_as_its_content_and_padding(
+        probe: ProbeRenderer) -> None:
+    content = [Paragraph("Your sworn response is due by Thursday.", probe.styles["Notice"]),
+               Paragraph("How this date was computed", probe.styles["Label"])]
+    box = notice(content)
+    width, height = box.wrap(468, 600)
+    inner = [p.wrap(468 - 14, 600)[1] for p in content]
+    assert width == 468
+    assert height == pytest.approx(sum(inner) + content[0].getSpaceAfter() + 7 + 5)
+    assert box.split(468, 20) == []  # like the ruled table it replaces, a box does not split

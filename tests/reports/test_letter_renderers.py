@@ -129,3 +129,9 @@ def test_the_certificate_of_mailing_lists_what_went_to_whom_how_and_when() -> No
     assert "Certified mail, return receipt requested, no. 9407 1118 9876 5432 1000 00" in text
     assert "First class mail" in text and "December 1, 2026" in text
     assert "Certified on December 1, 2026 by" in text and "City Clerk" in text
+
+
+def test_the_enclosure_line_of_a_two_defect_letter_stays_on_its_one_page() -> None:
+    pages = pages_text(_render("defect-letter"))
+    assert len(pages) == 1
+    assert "Enclosure" in pages[0]

@@ -161,3 +161,22 @@ def test_text_before_the_first_section_is_refused_with_its_line(tmp_path: Path) 
 
 def test_every_shipped_template_belongs_to_a_registered_document() -> None:
     assert TemplateLibrary().names() == sorted(cls.template_name for cls in RENDERERS.values())
+
+
+def test_a_template_is_parsed_once_while_its_file_is_unchanged_and_again_when_edited(
+        templates: TemplateLibrary, override_dir: Path) -> None:
+    first = templates.load("receipt")
+    assert templates.load("receipt") is first
+    shipped = (templates.shipped_dir / "receipt.txt").read_text(encoding="utf-8")
+    (override_dir / "receipt.txt").write_text(
+        shipped.replace("[title] Receipt for a Sworn Ethics Complaint", "[title] Edited title"),
+        encoding="utf-8")
+    edited = templates.load("receipt")
+    assert edited.overridden
+    assert edited.section("title").blocks[0].items == ("Edited title",)
+    (override_dir / "receipt.txt").write_text(
+        shipped.replace("[title] Receipt for a Sworn Ethics Complaint", "[title] Edited again"),
+        encoding="utf-8")
+    assert templates.load("receipt").section("title").blocks[0].items == ("Edited again",)
+    (override_dir / "receipt.txt").unlink()
+    assert not templates.load("receipt").overridden
