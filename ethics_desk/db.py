@@ -16,7 +16,6 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-import platformdirs
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import URL, Connection, make_url
 from sqlalchemy.exc import DBAPIError, OperationalError
@@ -24,15 +23,11 @@ from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.orm.exc import StaleDataError
 
 from ethics_desk.errors import ConflictError, StorageError
+from ethics_desk.location import APP_NAME as APP_NAME  # re-exported: part of this module's API
+from ethics_desk.location import DB_ENV as DB_ENV
+from ethics_desk.location import default_database_path, named_database
 
-APP_NAME = "EthicsDesk"
-DB_ENV = "ETHICS_DESK_DB"
 BUSY_TIMEOUT_MS = 5000
-
-
-def default_database_path() -> Path:
-    """The per-user data folder's database file (``%LOCALAPPDATA%\\EthicsDesk`` on Windows)."""
-    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False)) / "ethics-desk.sqlite"
 
 
 def resolve_url(db: str | os.PathLike[str] | None = None) -> URL:
@@ -40,7 +35,7 @@ def resolve_url(db: str | os.PathLike[str] | None = None) -> URL:
 
     Either may be a SQLAlchemy URL (``postgresql+psycopg://…``) or a plain file path.
     """
-    raw = os.fspath(db) if db is not None else os.environ.get(DB_ENV) or ""
+    raw = named_database(db)
     if not raw:
         return URL.create("sqlite", database=str(default_database_path()))
     if "://" in raw:

@@ -4,10 +4,14 @@ Everything is answered in SQL on the complaint's listing columns (``ethics_desk.
 filters, search and sorting, one query per page with ``LIMIT``/``OFFSET`` and a tie-break on
 the id, so that 100,000 cases list as fast as forty and no page ever repeats or skips a case.
 Only the rows of a page are turned into :class:`InboxRow`, and only for them are business days
-counted, on the City's calendar (loaded once per :class:`InboxQuery`).
+counted, on the City's calendar (loaded once per query, and only when a row is not due today).
+
+This module holds what the inbox *is* — views, filters, rows, business-day counting, urgency —
+with no database code, so that the first screen can be built before SQLAlchemy is loaded; the
+SQL is in :mod:`ethics_desk.inbox_query` (``InboxQuery``, also reachable from here).
 
 Search takes the words the clerk typed, folds them the way the search key was folded
-(:func:`ethics_desk.models.fold`: "PEÑA", "Peña" and "pena" are the same word, "Nguyễn" is
+(:func:`ethics_desk.folding.fold`: "PEÑA", "Peña" and "pena" are the same word, "Nguyễn" is
 "nguyen"), and keeps the cases whose key contains every word. ``%`` and ``_`` typed by the clerk
 are matched literally.
 
@@ -17,28 +21,18 @@ one the inbox shows.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import date, datetime, timedelta
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
-from sqlalchemy import ColumnElement, Select, and_, case, func, select
-from sqlalchemy.orm import QueryableAttribute
-from sqlalchemy.sql.elements import UnaryExpression
+from ethics_desk.folding import fold
+from ethics_desk.vocabulary import CaseState, ReviewerRole, Route
 
-from ethics_desk.db import Database, translate_errors
-from ethics_desk.deadlines import BusinessCalendar, ClockKind
-from ethics_desk.models import (
-    CaseState,
-    Complaint,
-    Deadline,
-    DeadlineStatus,
-    ReviewerRole,
-    Route,
-    fold,
-)
-from ethics_desk.schedule import load_calendars
+if TYPE_CHECKING:
+    from ethics_desk.deadlines import BusinessCalendar
+    from ethics_desk.inbox_query import InboxQuery
 
 __all__ = [
     "ALL_CASES",
@@ -56,9 +50,11 @@ __all__ = [
     "InboxFilter",
     "InboxQuery",
     "InboxRow",
+    "InboxSource",
     "SavedView",
     "SortKey",
     "Urgency",
+    "inbox_row",
     "like_pattern",
     "saved_view",
     "search_words",
@@ -315,6 +311,32 @@ def urgency_of(today: date, due: date | None, days_left: int | None) -> Urgency:
     return Urgency.LATER
 
 
+def inbox_row(values: Sequence[Any], today: date,
+              counter: Callable[[], BusinessDayCounter]) -> InboxRow:
+    """A row of the inbox from the listing columns of one complaint.
+
+    ``values`` are the complaint's id, case number, received (aware UTC), complainant names,
+    respondent names, route, state, next due date and its title. ``counter`` gives the City
+    calendar's day counter; it is asked only for a deadline not due today (due today is 0
+    business days away on any calendar), so the start-up view needs no calendar.
+    """
+    (complaint_id, number, received_at, complainants, respondents, route, state, due,
+     title) = values
+    if due is None:
+        left = None
+    elif due == today:
+        left = 0
+    else:
+        left = counter().days_left(today, due)
+    return InboxRow(
+        id=complaint_id, case_number=number or f"Draft {complaint_id}",
+        received_at=received_at, complainant=complainants, respondents=respondents,
+        route=route, route_label=route.label if route is not None else "",
+        state=state, state_label=state.label, next_due_on=due,
+        next_due_title=title if due is not None else "", business_days_left=left,
+        urgency=urgency_of(today, due, left))
+
+
 # -- search ------------------------------------------------------------------------------------
 
 
@@ -330,139 +352,32 @@ def like_pattern(word: str) -> str:
     return f"%{escaped}%"
 
 
-def _word_condition(word: str) -> ColumnElement[bool]:
-    return Complaint.search_key.like(like_pattern(word), escape=LIKE_ESCAPE)
+# -- who answers ----------------------------------------------------------------------------
 
 
-# -- the query ---------------------------------------------------------------------------------
+class InboxSource(Protocol):
+    """What the inbox table asks for one day: pages of rows and counts for a filter.
 
-
-_COLUMNS = (Complaint.id, Complaint.case_number, Complaint.received_at,
-            Complaint.complainant_names, Complaint.respondent_names, Complaint.route,
-            Complaint.state, Complaint.next_due_on, Complaint.next_due_title)
-
-_STATE_ORDER = case({state: position for position, state in enumerate(CaseState)},
-                    value=Complaint.state)
-"""States sort in the order of the process (design § 2), not alphabetically."""
-
-
-def _sort_keys(key: SortKey) -> Sequence[ColumnElement[Any] | QueryableAttribute[Any]]:
-    if key is SortKey.CASE:
-        return (Complaint.case_year, Complaint.case_seq)
-    if key is SortKey.RECEIVED:
-        return (Complaint.received_at,)
-    if key is SortKey.COMPLAINANT:
-        return (func.lower(Complaint.complainant_names),)
-    if key is SortKey.RESPONDENTS:
-        return (func.lower(Complaint.respondent_names),)
-    if key is SortKey.ROUTE:
-        return (Complaint.route,)
-    if key is SortKey.STATE:
-        return (_STATE_ORDER,)
-    if key is SortKey.NEXT_DEADLINE:
-        return (func.nullif(Complaint.next_due_title, ""),)
-    return (Complaint.next_due_on,)  # DUE and DAYS_LEFT: the same order
-
-
-class InboxQuery:
-    """The inbox's questions to the database for one day: ids, counts and pages of rows.
-
-    ``today`` is the office's date; the City calendar is loaded on first need and kept for the
-    life of the object (make a new one after the calendar or the date changes).
+    :class:`~ethics_desk.inbox_query.InboxQuery` answers everything in SQL;
+    :class:`~ethics_desk.first_look.FirstLook` answers the start-up view before it is loaded.
     """
 
-    def __init__(self, database: Database, today: date) -> None:
-        self.database = database
-        self.today = today
-        self._counter: BusinessDayCounter | None = None
-
-    @property
-    def counter(self) -> BusinessDayCounter:
-        """Business-day counting on the City's calendar (loaded once)."""
-        if self._counter is None:
-            with translate_errors(), self.database.read_session() as session:
-                self._counter = BusinessDayCounter(load_calendars(session).city)
-        return self._counter
-
-    # -- SQL ----------------------------------------------------------------------------------
-
-    def conditions(self, inbox_filter: InboxFilter) -> list[ColumnElement[bool]]:
-        """The WHERE clauses of a filter."""
-        f = inbox_filter
-        where: list[ColumnElement[bool]] = [_word_condition(word)
-                                            for word in search_words(f.text)]
-        if f.states is not None:
-            where.append(Complaint.state.in_(sorted(f.states)))
-        if f.routes is not None:
-            where.append(Complaint.route.in_(sorted(f.routes)))
-        if f.reviewer is not None:
-            where.append(Complaint.id.in_(
-                select(Deadline.complaint_id).where(Deadline.status == DeadlineStatus.OPEN,
-                                                    Deadline.clock == ClockKind.REVIEW.value,
-                                                    Deadline.subject == f.reviewer.value)))
-        if f.due is not None:
-            where.append(self._due_condition(f.due))
-        return where
-
-    def _due_condition(self, window: DueWindow) -> ColumnElement[bool]:
-        due = Complaint.next_due_on
-        if window is DueWindow.OVERDUE:
-            return due < self.today
-        if window is DueWindow.TODAY:
-            return due == self.today
-        if window is DueWindow.THIS_WEEK:
-            return due.between(self.today, self.counter.week_end(self.today))
-        if window is DueWindow.NEXT_TWO_BUSINESS_DAYS:
-            last = self.counter.nth_after(self.today, SOON_BUSINESS_DAYS)
-            return and_(due > self.today, due <= last)
-        return due.is_(None)
-
-    def order_by(self, inbox_filter: InboxFilter) -> list[UnaryExpression[Any]]:
-        """The ORDER BY of a filter: its column, missing values last, then the id."""
-        order: list[UnaryExpression[Any]] = []
-        for key in _sort_keys(inbox_filter.sort):
-            ordered = key.desc() if inbox_filter.descending else key.asc()
-            order.append(ordered.nulls_last())
-        order.append(Complaint.id.desc() if inbox_filter.descending else Complaint.id.asc())
-        return order
-
-    def page_statement(self, inbox_filter: InboxFilter, offset: int,
-                       limit: int) -> Select[*tuple[Any, ...]]:
-        """The one SELECT that fetches a page (benchmarks run its SQL text as it is)."""
-        return (select(*_COLUMNS).where(*self.conditions(inbox_filter))
-                .order_by(*self.order_by(inbox_filter)).limit(limit).offset(offset))
-
-    # -- answers ------------------------------------------------------------------------------
+    today: date
 
     def page(self, inbox_filter: InboxFilter, offset: int = 0,
              limit: int = PAGE_SIZE) -> list[InboxRow]:
-        """Rows ``offset`` to ``offset + limit`` of the filter's list, in one query."""
-        with translate_errors(), self.database.engine.connect() as conn:
-            rows = conn.execute(self.page_statement(inbox_filter, offset, limit)).all()
-        return [self._row(row) for row in rows]
-
-    def ids(self, inbox_filter: InboxFilter) -> list[int]:
-        """Every matching case's id, in the filter's order (one query, ids only)."""
-        statement = (select(Complaint.id).where(*self.conditions(inbox_filter))
-                     .order_by(*self.order_by(inbox_filter)))
-        with translate_errors(), self.database.engine.connect() as conn:
-            return list(conn.execute(statement).scalars())
+        """Rows ``offset`` to ``offset + limit`` of the filter's list."""
+        ...
 
     def count(self, inbox_filter: InboxFilter) -> int:
         """How many cases match."""
-        statement = (select(func.count()).select_from(Complaint)
-                     .where(*self.conditions(inbox_filter)))
-        with translate_errors(), self.database.engine.connect() as conn:
-            return int(conn.execute(statement).scalar_one())
+        ...
 
-    def _row(self, row: Sequence[Any]) -> InboxRow:
-        (complaint_id, number, received_at, complainants, respondents, route, state, due,
-         title) = row
-        left = None if due is None else self.counter.days_left(self.today, due)
-        return InboxRow(
-            id=complaint_id, case_number=number or f"Draft {complaint_id}",
-            received_at=received_at, complainant=complainants, respondents=respondents,
-            route=route, route_label=route.label if route is not None else "",
-            state=state, state_label=state.label, next_due_on=due,
-            next_due_title=title if due is not None else "", business_days_left=left,
-            urgency=urgency_of(self.today, due, left))
+
+def __getattr__(name: str) -> Any:
+    """``InboxQuery``, imported (with SQLAlchemy and the ORM) only when first asked for."""
+    if name == "InboxQuery":
+        from ethics_desk.inbox_query import InboxQuery
+
+        return InboxQuery
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -5,7 +5,8 @@ and is refused with a message, never "upgraded" or opened half-way.
 
 Reading the revision needs no Alembic: it is one row in ``alembic_version``, compared with
 :data:`REVISIONS` (a test keeps that list equal to the migration scripts). Alembic itself is
-imported only when a migration is actually due, which keeps the application's start fast.
+imported only when a migration is actually due, which keeps the application's start fast;
+SQLAlchemy only when a function here is called (the start-up path reads :data:`REVISIONS`).
 """
 
 from __future__ import annotations
@@ -13,12 +14,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from sqlalchemy import Engine, inspect, text
-
 from ethics_desk.errors import StorageError
 
 if TYPE_CHECKING:
     from alembic.config import Config
+    from sqlalchemy import Engine
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
 REVISIONS: tuple[str, ...] = ("0001", "0002")
@@ -46,6 +46,8 @@ def known_revisions() -> set[str]:
 
 def current_revision(engine: Engine) -> str | None:
     """The schema revision recorded in the database, or None for an empty database."""
+    from sqlalchemy import inspect, text
+
     with engine.connect() as conn:
         if not inspect(conn).has_table("alembic_version"):
             return None

@@ -9,13 +9,15 @@ from __future__ import annotations
 import getpass
 import json
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from sqlalchemy.orm import Session
-
-from ethics_desk import audit
 from ethics_desk.errors import UserError
-from ethics_desk.models import Setting
+
+if TYPE_CHECKING:
+    from sqlalchemy.orm import Session
+
+# The ORM and the audit trail are imported where a value is read or written from a session, so
+# that the start-up screen can read a setting (stored_value) before SQLAlchemy is loaded.
 
 
 @dataclass(frozen=True)
@@ -69,17 +71,27 @@ OPTIONS: dict[str, Option] = {o.key: o for o in (
 )}
 
 
+def stored_value(key: str, stored: str | None) -> Any:
+    """The value of ``key`` from its stored JSON text (None when not stored: the default)."""
+    option = OPTIONS[key]
+    if stored is None:
+        return option.default if key != "staff.name" else _default_staff()
+    return json.loads(stored)
+
+
 def get(session: Session, key: str) -> Any:
     """The stored value, or the declared default."""
-    option = OPTIONS[key]
+    from ethics_desk.models import Setting
+
     row = session.get(Setting, key)
-    if row is None:
-        return option.default if key != "staff.name" else _default_staff()
-    return json.loads(row.value)
+    return stored_value(key, None if row is None else row.value)
 
 
 def set_value(session: Session, key: str, value: Any, *, actor: str) -> None:
     """Store a setting in the caller's transaction, with its audit record."""
+    from ethics_desk import audit
+    from ethics_desk.models import Setting
+
     if key not in OPTIONS:
         raise UserError(f"There is no setting called “{key}”.",
                         "Choose one of: " + ", ".join(sorted(OPTIONS)) + ".")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import unicodedata
 from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Any, ClassVar
@@ -10,6 +9,8 @@ from typing import Any, ClassVar
 from sqlalchemy import DateTime, Dialect, Enum, Integer, MetaData
 from sqlalchemy.orm import DeclarativeBase, Mapped, declared_attr, mapped_column
 from sqlalchemy.types import TypeDecorator
+
+from ethics_desk.folding import fold as fold  # re-exported: the models name it from here
 
 NAMING_CONVENTION = {
     "ix": "ix_%(column_0_label)s",
@@ -79,21 +80,3 @@ class Versioned:
 def utcnow() -> datetime:
     """The current time, timezone-aware in UTC (stored times are always UTC)."""
     return datetime.now(UTC)
-
-
-def fold(text: str | None) -> str:
-    """A search key: case-folded, accents removed, so "PEÑA", "pena" and "Peña" all match.
-
-    SQLite's ``lower()`` and ``LIKE`` fold only ASCII, so every searchable name is stored
-    a second time in this form and searched with plain ``LIKE`` on the folded column.
-    """
-    if not text:
-        return ""
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
-    stripped = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-    # Letters that do not decompose (ø, đ, ł, æ, ß ...) get their usual Latin spelling.
-    return stripped.translate(_NON_DECOMPOSING).strip()
-
-
-_NON_DECOMPOSING = str.maketrans({"ø": "o", "đ": "d", "ł": "l", "æ": "ae", "œ": "oe", "ß": "ss",
-                                  "þ": "th", "ð": "d", "ı": "i"})

@@ -2,17 +2,29 @@
 
 A database that cannot be opened (locked, read-only, written by a newer version) is a dialog
 that says what to do, never a traceback.
+
+A current database is first looked at without SQLAlchemy (:mod:`ethics_desk.first_look`): the
+window shows the inbox from that look, and the ORM is loaded once the window is on screen.
+Nothing on this path imports SQLAlchemy before the window is shown.
 """
 
 from __future__ import annotations
 
+import contextlib
+import importlib
 import sys
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from ethics_desk import __version__
-from ethics_desk.db import Database
 from ethics_desk.errors import StorageError, UserError
+
+if TYPE_CHECKING:
+    from ethics_desk.db import Database
+    from ethics_desk.ui.context import AppContext
 
 
 def application() -> QApplication:
@@ -58,27 +70,78 @@ def open_with_dialogs(database_arg: str | None, *, interactive: bool) -> Databas
                 return None
 
 
-def run_gui(database_arg: str | None = None, quit_when_ready: bool = False) -> int:
+def open_context(database_arg: str | None, *, interactive: bool) -> AppContext | None:
+    """The application's context: from a first look at a current database, else opened fully.
+
+    The full opening (creating, migrating after a backup, refusing a newer or unusable
+    database, with its dialogs) is :func:`open_with_dialogs`.
+    """
+    from ethics_desk.first_look import first_look
+    from ethics_desk.ui.context import AppContext
+
+    look = first_look(database_arg)
+    if look is not None:
+        return AppContext(first_look=look)
+    database = open_with_dialogs(database_arg, interactive=interactive)
+    return None if database is None else AppContext(database)
+
+
+LOADING_STEPS = ("sqlalchemy.orm", "ethics_desk.models", None, "ethics_desk.inbox_query")
+"""What is loaded after the window is shown, in turn: modules, and (None) the database opened
+through the ORM with its mappers configured. Each takes about a tenth of a second."""
+
+
+def load_in_steps(context: AppContext, finished: Callable[[], None] | None = None) -> None:
+    """Load the ORM after the window is shown, one step per turn of the event loop.
+
+    Between the steps the window paints and handles what the clerk did; a screen that needs
+    the database before the end opens it at once (:attr:`AppContext.database`). A database
+    that cannot be opened now is left to the screen that needs it next, which says why.
+    """
+    steps = list(LOADING_STEPS)
+
+    def step() -> None:
+        if not steps:
+            if finished is not None:
+                finished()
+            return
+        module = steps.pop(0)
+        with contextlib.suppress(UserError):
+            if module is None:
+                context.load()
+            else:
+                importlib.import_module(module)
+        QTimer.singleShot(0, step)
+
+    QTimer.singleShot(0, step)
+
+
+def run_gui(database_arg: str | None = None, quit_when_ready: bool = False, *,
+            quit_when_loaded: bool = False) -> int:
     """Open the database and show the main window; returns the exit code.
 
     With ``quit_when_ready`` the application exits 0 as soon as the main window is shown and
-    populated (for smoke tests and start-up benchmarks).
+    populated (for smoke tests and start-up benchmarks); the ORM, loaded after that, is not
+    waited for. With ``quit_when_loaded`` it exits once the ORM is loaded too.
     """
-    from ethics_desk.ui.context import AppContext
     from ethics_desk.ui.errors import install_crash_handler
     from ethics_desk.ui.main_window import MainWindow
 
     app = application()
-    if not quit_when_ready:
+    if not (quit_when_ready or quit_when_loaded):
         install_crash_handler()
-    database = open_with_dialogs(database_arg, interactive=not quit_when_ready)
-    if database is None:
+    context = open_context(database_arg, interactive=not (quit_when_ready or quit_when_loaded))
+    if context is None:
         return 2
-    window = MainWindow(AppContext(database))
+    window = MainWindow(context)
     if quit_when_ready:
         window.ready.connect(app.quit)
+    else:
+        window.ready.connect(lambda: load_in_steps(context, app.quit if quit_when_loaded
+                                                   else None))
     window.show()
     try:
         return app.exec()
     finally:
-        database.dispose()
+        if context.loaded:
+            context.database.dispose()

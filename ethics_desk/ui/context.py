@@ -1,31 +1,94 @@
-"""What every screen shares: the open database, the staff member at the desk, the controller."""
+"""What every screen shares: the open database, the staff member at the desk, the controller.
+
+At start-up the database may not be opened through SQLAlchemy yet: the window is built from a
+:class:`~ethics_desk.first_look.FirstLook`, and :meth:`AppContext.load` opens the database (the
+ORM) right after the window is shown — or earlier, the first time a screen asks for
+:attr:`AppContext.database`.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import date, datetime
+from typing import TYPE_CHECKING
 
 from ethics_desk import settings
-from ethics_desk.db import Database
-from ethics_desk.workflow import WorkflowController
+
+if TYPE_CHECKING:
+    from ethics_desk.db import Database
+    from ethics_desk.first_look import FirstLook
+    from ethics_desk.inbox import InboxSource
+    from ethics_desk.workflow import WorkflowController
 
 
-@dataclass
+def _now() -> datetime:
+    return datetime.now().astimezone()
+
+
 class AppContext:
-    """The application's state outside any one screen."""
+    """The application's state outside any one screen.
 
-    database: Database
-    clock: Callable[[], datetime] = field(default=lambda: datetime.now().astimezone())
+    Give the open ``database``, or (at start-up) the ``first_look`` at a current one.
+    """
+
+    def __init__(self, database: Database | None = None,
+                 clock: Callable[[], datetime] = _now, *,
+                 first_look: FirstLook | None = None) -> None:
+        if database is None and first_look is None:
+            raise TypeError("AppContext needs a database or a first look at one")
+        self._database = database
+        self.first_look = first_look
+        self.clock = clock
+
+    @property
+    def database(self) -> Database:
+        """The open database (opened through SQLAlchemy now if it was not yet)."""
+        if self._database is None:
+            assert self.first_look is not None
+            self._database = self.first_look.open()
+        return self._database
+
+    @property
+    def loaded(self) -> bool:
+        """Whether the database is open through SQLAlchemy (the ORM loaded)."""
+        return self._database is not None
+
+    def load(self) -> None:
+        """Open the database through SQLAlchemy now, if it is not open yet."""
+        _ = self.database
+
+    @property
+    def description(self) -> str:
+        """Where the data is, for the status bar and messages."""
+        if self._database is None and self.first_look is not None:
+            return self.first_look.description
+        return self.database.description
 
     @property
     def staff_name(self) -> str:
         """Who is at the desk (Settings → Staff member at the desk)."""
+        if self._database is None and self.first_look is not None:
+            return str(self.first_look.setting("staff.name")) or "Clerk"
         with self.database.read_session() as session:
             return str(settings.get(session, "staff.name")) or "Clerk"
 
+    def inbox_query(self, today: date) -> InboxSource:
+        """The inbox's questions for ``today``: SQL, or the first look until the ORM is loaded."""
+        if self._database is None and self.first_look is not None:
+            from ethics_desk.first_look import FirstInbox
+
+            return FirstInbox(self.first_look, today, lambda: self._sql_inbox_query(today))
+        return self._sql_inbox_query(today)
+
+    def _sql_inbox_query(self, today: date) -> InboxSource:
+        from ethics_desk.inbox_query import InboxQuery
+
+        return InboxQuery(self.database, today)
+
     def controller(self) -> WorkflowController:
         """A workflow controller acting for the staff member at the desk now."""
+        from ethics_desk.workflow import WorkflowController
+
         return WorkflowController(self.database, self.staff_name, clock=self.clock)
 
     def now(self) -> datetime:

@@ -7,6 +7,7 @@ shown and populated (``ethics-desk --quit-when-ready`` exits on it).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSettings, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
@@ -26,9 +27,11 @@ from ethics_desk import __version__
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.screens.inbox_screen import InboxScreen
 from ethics_desk.ui.screens.lazy import LazyScreen
-from ethics_desk.ui.screens.new_complaint import NewComplaintScreen
-from ethics_desk.ui.screens.settings_screen import SettingsScreen
 from ethics_desk.ui.sizing import fit_to_screen
+
+if TYPE_CHECKING:  # built when first shown; imported then, not at start-up
+    from ethics_desk.ui.screens.new_complaint import NewComplaintScreen
+    from ethics_desk.ui.screens.settings_screen import SettingsScreen
 
 SCREENS = ("new", "inbox", "calendar", "mail", "settings", "board")
 
@@ -81,7 +84,7 @@ class MainWindow(QMainWindow):
         layout.addWidget(self.navigation)
         layout.addWidget(self.stack, 1)
         self.setCentralWidget(body)
-        self.database_label = QLabel(f"Database: {context.database.description}")
+        self.database_label = QLabel(f"Database: {context.description}")
         self.database_label.setObjectName("databaseLabel")
         self.staff_label = QLabel()
         self.staff_label.setObjectName("staffLabel")
@@ -94,6 +97,8 @@ class MainWindow(QMainWindow):
     # -- set-up -----------------------------------------------------------------------------
 
     def _build_new_screen(self) -> NewComplaintScreen:
+        from ethics_desk.ui.screens.new_complaint import NewComplaintScreen
+
         screen = NewComplaintScreen(self.context, self)
         screen.start_requested.connect(lambda: self.open_intake(None))
         screen.resume_requested.connect(self.open_intake)
@@ -125,6 +130,8 @@ class MainWindow(QMainWindow):
         return self._board.content()
 
     def _build_settings_screen(self) -> SettingsScreen:
+        from ethics_desk.ui.screens.settings_screen import SettingsScreen
+
         screen = SettingsScreen(self.context, self)
         screen.saved.connect(lambda _keys: self.refresh_staff())
         return screen
@@ -132,6 +139,8 @@ class MainWindow(QMainWindow):
     @property
     def new_screen(self) -> NewComplaintScreen:
         """The New complaint screen (built on first use)."""
+        from ethics_desk.ui.screens.new_complaint import NewComplaintScreen
+
         screen = self._new.content()
         assert isinstance(screen, NewComplaintScreen)
         return screen
@@ -144,6 +153,8 @@ class MainWindow(QMainWindow):
     @property
     def settings_screen(self) -> SettingsScreen:
         """The Settings screen (built on first use)."""
+        from ethics_desk.ui.screens.settings_screen import SettingsScreen
+
         screen = self._settings.content()
         assert isinstance(screen, SettingsScreen)
         return screen

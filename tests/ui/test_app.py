@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -13,6 +14,7 @@ from ethics_desk.db import Database
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.main_window import SCREENS, MainWindow
 from ethics_desk.workflow import WorkflowController
+from tests.conftest import NOW
 from tests.factories import complete_intake
 
 
@@ -96,6 +98,21 @@ def test_quit_when_ready_starts_and_exits_cleanly(tmp_path: Path) -> None:
     assert (tmp_path / "smoke.sqlite").exists()
 
 
+def test_starting_on_an_existing_database_loads_neither_sqlalchemy_nor_holidays_first(
+        tmp_path: Path, database: Database) -> None:
+    env = {"QT_QPA_PLATFORM": "offscreen", "HOME": str(tmp_path), "PATH": "/usr/bin:/bin",
+           "XDG_DATA_HOME": str(tmp_path / "data"), "XDG_CONFIG_HOME": str(tmp_path / "cfg")}
+    result = subprocess.run([sys.executable, "-X", "importtime", "-m", "ethics_desk", "--db",
+                             database.description, "--quit-when-ready"],
+                            env=env, capture_output=True, text=True, timeout=60, check=False)
+    assert result.returncode == 0, result.stderr
+    imported = {line.rsplit("|", 1)[-1].strip() for line in result.stderr.splitlines()
+                if line.startswith("import time:")}
+    assert "ethics_desk.ui.screens.inbox_screen" in imported
+    assert {name for name in imported
+            if name.split(".")[0] in ("sqlalchemy", "holidays", "alembic")} == set()
+
+
 def test_a_database_from_a_newer_version_is_refused_with_a_message(tmp_path: Path) -> None:
     import sqlite3
 
@@ -168,3 +185,142 @@ def test_a_case_opens_in_its_own_window_once(qtbot: QtBot, context: AppContext,
     qtbot.addWidget(first)
     assert window.open_case(case_id) is first
     assert first.windowTitle() == "ERB-2026-001 — Filed"
+
+
+# -- start-up from a first look (the ORM loaded after the window is shown) ----------------------
+
+_FIRST_SCREEN = """
+import json, sys
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+from ethics_desk.first_look import first_look
+from ethics_desk.ui.app import application
+from ethics_desk.ui.context import AppContext
+from ethics_desk.ui.main_window import MainWindow
+
+app = application()
+moment = datetime(2026, 11, 30, 10, 0, tzinfo=ZoneInfo("America/Chicago"))
+context = AppContext(first_look=first_look(sys.argv[1]), clock=lambda: moment)
+window = MainWindow(context)
+seen = {}
+
+def ready():
+    inbox = window.inbox_screen
+    seen.update(screen=window.current_screen(), view=inbox.current_view(),
+                cases=[inbox.model.row_at(row).complainant
+                       for row in range(inbox.model.rowCount())],
+                status=inbox.status.text(), staff=window.staff_label.text(),
+                database=window.database_label.text(),
+                sqlalchemy="sqlalchemy" in sys.modules)
+    app.quit()
+
+window.ready.connect(ready)
+window.show()
+app.exec()
+print(json.dumps(seen))
+"""
+
+
+def _due_today(database: Database) -> None:
+    from datetime import timedelta
+
+    from tests.test_inbox import CaseSpec, insert_cases
+
+    today = NOW.date()
+    insert_cases(database, [CaseSpec(complainant="Ana Ruiz", due_on=today),
+                            CaseSpec(complainant="José Peña", due_on=today),
+                            CaseSpec(complainant="Late One", due_on=today - timedelta(days=3))])
+
+
+def test_the_window_shows_due_today_from_the_database_before_sqlalchemy_is_loaded(
+        tmp_path: Path, context: AppContext, database: Database) -> None:
+    _due_today(database)
+    env = {"QT_QPA_PLATFORM": "offscreen", "HOME": str(tmp_path), "PATH": "/usr/bin:/bin",
+           "XDG_CONFIG_HOME": str(tmp_path / "cfg"), "TZ": "America/Chicago"}
+    result = subprocess.run([sys.executable, "-c", _FIRST_SCREEN, database.description],
+                            env=env, capture_output=True, text=True, timeout=60, check=False)
+    assert result.returncode == 0, result.stderr
+    seen = json.loads(result.stdout.strip().splitlines()[-1])
+    assert seen == {"screen": "inbox", "view": "Due today", "cases": ["Ana Ruiz", "José Peña"],
+                    "status": "2 shown", "staff": "At the desk: Maria Clerk",
+                    "database": f"Database: {database.description}", "sqlalchemy": False}
+
+
+def test_a_window_from_a_first_look_shows_what_one_from_the_database_shows(
+        qtbot: QtBot, context: AppContext, database: Database) -> None:
+    from ethics_desk.first_look import first_look
+
+    _due_today(database)
+    look = first_look(database.description)
+    assert look is not None
+    early = _window(qtbot, AppContext(first_look=look, clock=lambda: NOW))
+    assert not early.context.loaded
+    full = _window(qtbot, context)
+    for window in (early, full):
+        assert window.inbox_screen.current_view() == "Due today"
+    early_model, full_model = early.inbox_screen.model, full.inbox_screen.model
+    assert [early_model.row_at(row) for row in range(early_model.rowCount())] == \
+        [full_model.row_at(row) for row in range(full_model.rowCount())]
+    assert early.inbox_screen.status.text() == full.inbox_screen.status.text() == "2 shown"
+    assert early.staff_label.text() == full.staff_label.text() == "At the desk: Maria Clerk"
+    assert early.database_label.text() == full.database_label.text()
+
+
+def test_nothing_due_today_says_how_many_are_overdue_from_the_first_look(
+        qtbot: QtBot, database: Database) -> None:
+    from datetime import timedelta
+
+    from ethics_desk.first_look import first_look
+    from tests.test_inbox import CaseSpec, insert_cases
+
+    insert_cases(database, [CaseSpec(due_on=NOW.date() - timedelta(days=3))])
+    window = _window(qtbot, AppContext(first_look=first_look(database.description),
+                                       clock=lambda: NOW))
+    assert window.inbox_screen.status.text() == ("Nothing is due today. 1 case is overdue: "
+                                                 "choose Overdue to see it.")
+    assert not window.context.loaded
+
+
+def test_the_orm_is_loaded_after_the_window_is_shown_and_on_first_need_before(
+        qtbot: QtBot, database: Database) -> None:
+    from ethics_desk.first_look import first_look
+    from ethics_desk.ui.app import load_in_steps
+
+    _due_today(database)
+    context = AppContext(first_look=first_look(database.description), clock=lambda: NOW)
+    window = _window(qtbot, context)
+    assert not context.loaded
+    window.inbox_screen.show_view("Overdue")  # another view needs SQL: the ORM opens now
+    assert context.loaded
+    model = window.inbox_screen.model
+    assert [model.row_at(row).complainant for row in range(model.rowCount())] == ["Late One"]
+    later = AppContext(first_look=first_look(database.description), clock=lambda: NOW)
+    _window(qtbot, later)
+    finished: list[bool] = []
+    load_in_steps(later, lambda: finished.append(True))
+    qtbot.waitUntil(lambda: finished == [True])
+    assert later.loaded and later.database.description == database.description
+
+
+def test_open_context_looks_first_and_opens_fully_when_it_must(
+        qtbot: QtBot, tmp_path: Path, database: Database,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import sqlite3
+
+    from PySide6.QtWidgets import QMessageBox
+
+    from ethics_desk.ui.app import open_context
+
+    current = open_context(database.description, interactive=True)
+    assert current is not None and not current.loaded
+    fresh = open_context(str(tmp_path / "new.sqlite"), interactive=True)  # created, migrated
+    assert fresh is not None and fresh.loaded
+    fresh.database.dispose()
+    with sqlite3.connect(database.description) as conn:
+        conn.execute("UPDATE alembic_version SET version_num = 'ffff'")
+    shown: list[str] = []
+    monkeypatch.setattr(QMessageBox, "exec", lambda box: shown.append(box.text()) or
+                        int(QMessageBox.StandardButton.Close))
+    assert open_context(database.description, interactive=True) is None
+    assert len(shown) == 1 and "newer version of Ethics Desk" in shown[0]

@@ -1,4 +1,4 @@
-"""The inbox table: a page of rows at a time from :class:`~ethics_desk.inbox.InboxQuery`.
+"""The inbox table: a page of rows at a time from an :class:`~ethics_desk.inbox.InboxSource`.
 
 Like Anki's browser table, the model holds only what has been fetched: the first page when the
 filter or the order changes, the next page when the view scrolls to the end
@@ -25,8 +25,8 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QBrush, QColor, QFont
 
-from ethics_desk.inbox import PAGE_SIZE, InboxFilter, InboxQuery, InboxRow, SortKey, Urgency
-from ethics_desk.models import Route
+from ethics_desk.inbox import PAGE_SIZE, InboxFilter, InboxRow, InboxSource, SortKey, Urgency
+from ethics_desk.vocabulary import Route
 
 CASE_ID_ROLE = int(Qt.ItemDataRole.UserRole) + 1
 """The case's id (an int) on every cell of its row."""
@@ -124,7 +124,7 @@ def deadline_tip(row: InboxRow) -> str:
 class InboxModel(QAbstractTableModel):
     """The inbox's rows for one :class:`InboxFilter`, fetched from SQL a page at a time."""
 
-    def __init__(self, query: InboxQuery, inbox_filter: InboxFilter | None = None,
+    def __init__(self, query: InboxSource, inbox_filter: InboxFilter | None = None,
                  page_size: int = PAGE_SIZE, parent: QObject | None = None, *,
                  load: bool = True) -> None:
         """Show ``inbox_filter``; with ``load=False`` the model starts empty (call refresh)."""
@@ -151,7 +151,7 @@ class InboxModel(QAbstractTableModel):
         return self._filter
 
     @property
-    def query(self) -> InboxQuery:
+    def query(self) -> InboxSource:
         """Where the rows come from."""
         return self._query
 
@@ -165,7 +165,7 @@ class InboxModel(QAbstractTableModel):
         self._filter = inbox_filter
         self._load()
 
-    def set_query(self, query: InboxQuery) -> None:
+    def set_query(self, query: InboxSource) -> None:
         """Ask another query object (a new day, a changed calendar) and reload."""
         self._query = query
         self._load()

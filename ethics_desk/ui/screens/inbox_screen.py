@@ -36,11 +36,9 @@ from ethics_desk.inbox import (
     SAVED_VIEWS,
     DueWindow,
     InboxFilter,
-    InboxQuery,
     SortKey,
     saved_view,
 )
-from ethics_desk.models import CaseState, ReviewerRole, Route
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.models.inbox_model import (
     CASE_ID_ROLE,
@@ -50,6 +48,7 @@ from ethics_desk.ui.models.inbox_model import (
     InboxModel,
     day_text,
 )
+from ethics_desk.vocabulary import CaseState, ReviewerRole, Route
 
 CUSTOM = "Custom filter"
 """What the view list shows when the filters match no saved view."""
@@ -123,7 +122,7 @@ class InboxScreen(QWidget):
         self.refresh_button.setObjectName("inboxRefresh")
         self.refresh_button.setToolTip("Ask the database again: what others saved appears (F5)")
 
-        self.query = InboxQuery(context.database, self.today)
+        self.query = context.inbox_query(self.today)
         self.model = InboxModel(self.query, saved_view(DUE_TODAY), parent=self, load=False)
         self.table = QTableView(self)
         self.table.setObjectName("inboxTable")
@@ -352,7 +351,7 @@ class InboxScreen(QWidget):
         """Run the current query again, for today's date and the current calendar."""
         selected = self.selected_case_id()
         self.today = self.context.now().date()
-        self.query = InboxQuery(self.context.database, self.today)
+        self.query = self.context.inbox_query(self.today)
         self._update_heading()
         if self._guard(lambda: self.model.set_query(self.query)) and selected is not None:
             self.select_case(selected)
