@@ -11,6 +11,11 @@ from typing import Any
 
 from ethics_desk.errors import UserError
 from ethics_desk.reports.base import Renderer
+from ethics_desk.reports.board_letters import (
+    FrivolousDeterminationRenderer,
+    ReferralRenderer,
+    ShowCauseOrderRenderer,
+)
 from ethics_desk.reports.info_sheet import InfoSheetRenderer
 from ethics_desk.reports.letters import (
     BoardTransmittalRenderer,
@@ -48,6 +53,9 @@ RENDERERS: dict[str, type[Renderer[Any]]] = {
         RespondentNoticeRenderer,
         ResponseCopyRenderer,
         ReplyCopyRenderer,
+        ShowCauseOrderRenderer,
+        FrivolousDeterminationRenderer,
+        ReferralRenderer,
         ResolutionNoticeRenderer,
         EnvelopeRenderer,
         LabelsRenderer,
