@@ -16,6 +16,7 @@ from ethics_desk.reports.board_letters import (
     ReferralRenderer,
     ShowCauseOrderRenderer,
 )
+from ethics_desk.reports.board_packet import BoardPacketRenderer
 from ethics_desk.reports.info_sheet import InfoSheetRenderer
 from ethics_desk.reports.letters import (
     BoardTransmittalRenderer,
@@ -60,6 +61,7 @@ RENDERERS: dict[str, type[Renderer[Any]]] = {
         EnvelopeRenderer,
         LabelsRenderer,
         CertificateOfMailingRenderer,
+        BoardPacketRenderer,
     )
 }
 """Kind → renderer class, in the order a clerk meets the documents."""
