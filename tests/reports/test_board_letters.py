@@ -96,3 +96,22 @@ def test_a_referral_that_is_not_about_perjury_leaves_the_perjury_paragraph_out()
                  perjury=False)
     assert "review of the complainant's notary commission" in text
     assert "investigation of perjury" not in text
+
+
+def test_the_packet_marks_every_page_and_heads_each_sheet_with_its_case() -> None:
+    from tests.reports.packet_samples import packet_sample
+
+    pdf = renderer_for("board-packet")().render(packet_sample())
+    screenshot("board-packet-sample", pdf)
+    pages = pages_text(pdf)
+    assert all("CONFIDENTIAL — § 2-83(h)" in page and f"of {len(pages)}" in page
+               for page in pages)
+    text = flat("\n".join(pages))
+    assert "2. ERB-2026-015 — José Peña v. Nguyễn Thị Minh Khai and Łukasz Wójcik-Ørsted" in text
+    assert "Ana Gómez: yes; Bảo Trần: no" in text
+    assert "OVERDUE — open" in text
+    assert "City Council general election, 2027-05-01" in text
+    sheet_pages = [next(i for i, p in enumerate(pages) if f"{n}. ERB-2026-01{3 + n}" in flat(p))
+                   for n in (1, 2, 3)]
+    for n, index in zip((1, 2, 3), sheet_pages, strict=True):
+        assert f"Case ERB-2026-01{3 + n}" in pages[index]
