@@ -147,6 +147,19 @@ def render_packet(database: Database, meeting_on: date, complaint_ids: Sequence[
     return pdf
 
 
+def record_packet_use(database: Database, meeting_on: date, complaint_ids: Sequence[int], *,
+                      actor: str, action: str, what: str) -> None:
+    """Record that the packet was saved or printed (``action`` such as
+    ``print.board-packet``; ``what`` in words), on each of its cases, in one transaction."""
+    meeting = meeting_on.isoformat()
+    with database.unit_of_work() as session:
+        for complaint_id in dict.fromkeys(complaint_ids):
+            audit.append(session, actor=actor, action=action, complaint_id=complaint_id,
+                         summary=f"Board packet for the meeting of {meeting} {what} "
+                                 "(confidential, § 2-83(h))",
+                         detail={"meeting_on": meeting})
+
+
 # -- the agenda ---------------------------------------------------------------------------------
 
 
