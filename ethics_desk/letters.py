@@ -561,7 +561,7 @@ SANCTION_FACTORS: tuple[tuple[str, tuple[str, ...], str], ...] = (
 """The (g)(1) factors: citation, the keys the Board's notes are stored under, the words."""
 
 VOTE_WORDS = {VoteChoice.YES: "yes", VoteChoice.NO: "no", VoteChoice.ABSTAIN: "abstained",
-              VoteChoice.RECUSED: "recused (took no part)"}
+              VoteChoice.RECUSED: "recused"}
 SANCTION_WORDS = {
     SanctionKind.CIVIL_PENALTY: ("§ 2-83(g)(2)(a)", "Civil penalty"),
     SanctionKind.ATTORNEYS_FEES: ("§ 2-83(g)(2)(b)", "Attorneys' fees incurred by the respondent"),

@@ -60,10 +60,9 @@ class _BoardLetterRenderer(CaseLetterRenderer[L]):
         box = notice([Paragraph(label, self.styles["Notice"]),
                       Paragraph(markup(f"Meeting of {long_date(vote.meeting_on)}: "
                                        f"{vote.summary}"), self.styles["Body"])])
-        out: list[Flowable] = [box]
         if vote.is_record_vote and vote.ballots:
-            out += [ballot_table(vote, self.styles), Spacer(0, 6)]
-        return out
+            return [KeepTogether([box, ballot_table(vote, self.styles)]), Spacer(0, 6)]
+        return [box]
 
     def factor_list(self, factors: tuple[FactorNote, ...]) -> Flowable:
         """Each factor: its citation in bold, the statute's words, the note in italics."""
@@ -177,7 +176,7 @@ def ballot_table(vote: VoteRecord, styles: StyleSheet1) -> Flowable:
         cells.append([Paragraph("", styles["Cell"]), Paragraph("", styles["Cell"])])
     half = len(cells) // 2
     rows = [[*cells[i], *cells[half + i]] for i in range(half)]
-    table = DocTable(rows, colWidths=[2.15 * inch, 1.1 * inch, 2.15 * inch, 1.1 * inch],
+    table = DocTable(rows, colWidths=[1.85 * inch, 1.4 * inch, 1.85 * inch, 1.4 * inch],
                      hAlign="LEFT")
     table.setStyle(TableStyle([
         ("VALIGN", (0, 0), (-1, -1), "TOP"),

@@ -70,7 +70,7 @@ FRIVOLOUS_VOTE = VoteRecord(
     ballots=(BallotLine("Ana Gómez", "yes"), BallotLine("Bảo Trần", "yes"),
              BallotLine("Chris Ortiz", "no"), BallotLine("Dolores Huerta-Núñez", "yes"),
              BallotLine("Eero Väänänen", "yes"), BallotLine("Farah Al-Sayed", "yes"),
-             BallotLine("Gus Ybarra", "recused (took no part)")))
+             BallotLine("Gus Ybarra", "recused")))
 HEARING_AT = datetime(2027, 1, 14, 17, 30, tzinfo=ZoneInfo("America/Chicago"))
 PARTICULARS = ("Groundless: the City's vehicle logs show no private use; brought in bad faith, "
                "nine days before the election (§ 2-83(f)(1), (f)(3)(a), (e)).")
