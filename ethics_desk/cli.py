@@ -3,8 +3,8 @@
 ``ethics-desk`` alone opens the application. The commands answer the questions a clerk or IT
 asks outside the window: when is something due (``due``), which days are closed (``calendar``),
 close or reopen the offices on a day (``closure``), build a demonstration database (``demo``),
-is the database sound (``check``), make a verified copy (``backup``), and preview a document
-for a case (``letter``).
+is the database sound (``check``), make a verified copy (``backup``), preview a document
+for a case (``letter``), and write the Board packet for a meeting (``packet``).
 
 Every command takes ``--db`` (a file path or a SQLAlchemy URL); without it, ``ETHICS_DESK_DB``;
 without that, the file in the user's data folder. An error is one line on stderr,
@@ -208,6 +208,21 @@ def build_parser() -> argparse.ArgumentParser:
     letter.add_argument("--force", action="store_true", help="replace FILE.pdf if it exists")
     letter.add_argument("--list", action="store_true", help="list the kinds and exit")
     letter.set_defaults(handler=_cmd_letter)
+
+    packet = commands.add_parser(
+        "packet", parents=[db_option], help="the Board packet for a meeting, as one PDF",
+        description="Write the Board packet for the meeting on --meeting to FILE.pdf: a cover "
+                    "with the agenda, then a summary sheet for each case, every page marked "
+                    "CONFIDENTIAL (§ 2-83(h)). Without --case, the cases on the meeting's "
+                    "agenda (those before the Board, and any show-cause hearing that day). "
+                    "Producing it is recorded in each case's history.")
+    packet.add_argument("--meeting", metavar="YYYY-MM-DD", required=True,
+                        help="the date of the Board's meeting")
+    packet.add_argument("--case", metavar="NUMBER", action="append", default=[],
+                        help="a case to include (repeat for several; default: the agenda)")
+    packet.add_argument("--out", metavar="FILE.pdf", required=True, help="where to write the PDF")
+    packet.add_argument("--force", action="store_true", help="replace FILE.pdf if it exists")
+    packet.set_defaults(handler=_cmd_packet)
     return parser
 
 
@@ -543,4 +558,40 @@ def _cmd_letter(args: argparse.Namespace) -> int:
     out.write_bytes(pdf)
     print(f"Wrote a preview of {args.kind} for {args.case.upper()} to {out} "
           f"({len(pdf)} bytes); it is not issued.")
+    return EXIT_OK
+
+
+def _cmd_packet(args: argparse.Namespace) -> int:
+    """``packet --meeting YYYY-MM-DD [--case NUMBER ...] --out FILE.pdf``."""
+    from ethics_desk.board_packet import agenda, render_packet
+    from ethics_desk.letters import find_case
+
+    meeting_on = parse_day(args.meeting, "The meeting date")
+    out = Path(args.out).expanduser()
+    if out.exists() and not args.force:
+        raise UserError(f"{out} already exists.", "Give another file, or --force to replace it.")
+    if not out.parent.is_dir():
+        raise UserError(f"There is no folder {out.parent} to write the PDF in.",
+                        "Create the folder first.")
+    from ethics_desk.db import translate_errors
+    from ethics_desk.storage import open_database
+
+    database = open_database(_db_arg(args), create=False)  # writes its audit records
+    try:
+        with translate_errors():
+            if args.case:
+                ids = [find_case(database, number) for number in args.case]
+            else:
+                with database.read_session() as session:
+                    ids = [a.complaint_id for a in agenda(session, meeting_on)]
+                if not ids:
+                    raise UserError(f"No case is on the agenda for {meeting_on.isoformat()}.",
+                                    "Name the cases with --case ERB-YYYY-NNN.")
+            pdf = render_packet(database, meeting_on, ids, actor=_actor(database))
+    finally:
+        database.dispose()
+    out.write_bytes(pdf)
+    print(f"Wrote the Board packet for {meeting_on.isoformat()} with {len(ids)} case(s) to "
+          f"{out} ({len(pdf)} bytes); it is confidential (§ 2-83(h)) and its production is "
+          "recorded in each case's history.")
     return EXIT_OK

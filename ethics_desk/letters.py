@@ -27,8 +27,10 @@ from sqlalchemy.orm import Session
 from ethics_desk.db import Database
 from ethics_desk.errors import UserError
 from ethics_desk.models import (
+    BoardAction,
     BoardMember,
     BoardRole,
+    BoardVote,
     CaseState,
     Complaint,
     Cure,
@@ -41,12 +43,19 @@ from ethics_desk.models import (
     Disposition,
     Filing,
     FilingKind,
+    FrivolousFactor,
+    Hearing,
+    HearingKind,
     IssuedDocument,
     Mailing,
     MailMethod,
     Review,
     ReviewDefect,
     ReviewerRole,
+    Sanction,
+    SanctionKind,
+    ShowCauseOrder,
+    VoteChoice,
 )
 from ethics_desk.models.board import BoardTerm
 from ethics_desk.reports.data import (
@@ -58,6 +67,7 @@ from ethics_desk.reports.data import (
     unsworn_return_paper_from_case,
 )
 from ethics_desk.reports.letter_data import (
+    BallotLine,
     BoardTransmittalPaper,
     CampaignFinanceForwardPaper,
     CertificateOfMailingPaper,
@@ -65,15 +75,21 @@ from ethics_desk.reports.letter_data import (
     DefectEntry,
     DefectLetterPaper,
     EnvelopePaper,
+    FactorNote,
     FilingNoticePaper,
+    FrivolousDeterminationPaper,
     LabelsPaper,
     MailedItem,
+    ReferralPaper,
     ReplyCopyPaper,
     ResolutionNoticePaper,
     RespondentNoticePaper,
     ResponseCopyPaper,
     ReviewerCopy,
     ReviewerTransmittalPaper,
+    SanctionLine,
+    ShowCauseOrderPaper,
+    VoteRecord,
 )
 
 S = CaseState
@@ -91,6 +107,8 @@ class Audience(StrEnum):
     REVIEWERS = "the Chair, Vice Chair, Compliance Auditor and City Attorney's Office"
     BOARD = "the members of the Ethics Review Board"
     PARTIES = "the complainant and each respondent"
+    COMPLAINANT_WITH_COPIES = "the complainant, with a copy to each respondent"
+    AGENCY = "the agency named on each referral"
     OFFICE = "the case file"
 
 
@@ -138,6 +156,14 @@ KINDS: dict[str, KindRule] = {
                            Audience.COMPLAINANT),
     "reply-copy": _rule("Copy of the complainant's reply for a respondent", {S.REPLY_FILED},
                         "§ 2-83(e)(3)", Audience.RESPONDENTS),
+    "show-cause-order": _rule("Notice of an order to show cause, with the hearing's date, time "
+                              "and place", {S.SHOW_CAUSE, S.RESOLVED}, "§ 2-83(f)(2), (f)(4)",
+                              Audience.COMPLAINANT_WITH_COPIES),
+    "frivolous-determination": _rule("Determination of a frivolous complaint, with any "
+                                     "sanctions", {S.RESOLVED}, "§ 2-83(f)(6), (g)",
+                                     Audience.COMPLAINANT_WITH_COPIES),
+    "referral": _rule("Notification of an agency, e.g. for investigation of perjury",
+                      {S.RESOLVED}, "§ 2-83(g)(3)", Audience.AGENCY),
     "resolution-notice": _rule("Notice of resolution to a respondent", {S.RESOLVED},
                                "§ 2-83(d)(4)", Audience.RESPONDENTS),
     "envelope": _rule("Envelope, #10, for one recipient", FILED_STATES, "any mailed item",
@@ -150,12 +176,18 @@ KINDS: dict[str, KindRule] = {
 """Kind → what it is, the states where it applies (and the rule), who receives it."""
 
 DISPOSITIONS = {
-    Disposition.DISMISSED: "Dismissed",
-    Disposition.NO_VIOLATION: "No violation found",
-    Disposition.VIOLATION_FOUND: "Violation found",
-    Disposition.CURED: "Cured: the statement or amended report was timely filed (§ 2-82(b)(2))",
-    Disposition.WITHDRAWN: "Withdrawn",
-    Disposition.FRIVOLOUS: "Determined to be a frivolous complaint (§ 2-83(f)(6))",
+    Disposition.DISMISSED: "Dismissed by the Ethics Review Board",
+    Disposition.NO_VIOLATION: "No violation found: the Ethics Review Board found that the "
+                              "respondent did not violate the provisions cited",
+    Disposition.VIOLATION_FOUND: "Violation found: the Ethics Review Board found that a "
+                                 "violation occurred",
+    Disposition.CURED: "Cured, no violation: the campaign bank account statement or the amended "
+                       "report was filed in time and verified by the City Clerk (§ 2-82(b)(2), "
+                       "§ 2-83(d)(2))",
+    Disposition.WITHDRAWN: "Withdrawn by the complainant",
+    Disposition.FRIVOLOUS: "Frivolous complaint: the Ethics Review Board determined by record "
+                           "vote that the complaint was groundless and brought in bad faith or "
+                           "for the purpose of harassment (§ 2-83(f)(1), (f)(6))",
 }
 CURES = {CureKind.BANK_STATEMENT: "the campaign bank account statement",
          CureKind.AMENDED_REPORT: "the amended report"}
@@ -278,8 +310,10 @@ def _recipients(session: Session, complaint: Complaint, kind: str,
         return [complainant]
     if rule.audience is Audience.RESPONDENTS:
         return respondents
-    if rule.audience is Audience.PARTIES:
+    if rule.audience in (Audience.PARTIES, Audience.COMPLAINANT_WITH_COPIES):
         return [complainant, *respondents]
+    if rule.audience is Audience.AGENCY:
+        return [Recipient(_agency(s.agency)[0], "agency") for s in _referrals(session, complaint)]
     if rule.audience is Audience.REVIEWERS:
         return [Recipient(Party(role.label), role.value) for role in ReviewerRole]
     if rule.audience is Audience.BOARD:
@@ -497,6 +531,192 @@ def _certificate(ctx: _Context) -> CertificateOfMailingPaper:
                                      certified_on=ctx.today)
 
 
+# -- the Board's papers (§ 2-83(f), (g)) ----------------------------------------------------------
+
+FRIVOLOUS_FACTORS: dict[FrivolousFactor, str] = {
+    FrivolousFactor.TIMING: "the timing of the complaint, with respect to when the facts became "
+                            "known or should have become known to the complainant, and to the "
+                            "date of any pending election in which the respondent is a "
+                            "candidate or is involved with a candidacy",
+    FrivolousFactor.PUBLICITY: "the nature and type of any publicity surrounding the filing, and "
+                               "the complainant's part in publicizing it",
+    FrivolousFactor.RELATIONSHIP: "any relationship between the respondent and the complainant "
+                                  "before the complaint was filed",
+    FrivolousFactor.OPPOSING_CANDIDATE: "if the respondent is a candidate, any relationship "
+                                        "between the complainant and a candidate or group "
+                                        "opposing the respondent",
+    FrivolousFactor.KNEW_GROUNDLESS: "evidence that the complainant knew or reasonably should "
+                                     "have known that the allegations were groundless",
+    FrivolousFactor.MOTIVES: "evidence of the complainant's motives in filing the complaint",
+}
+"""The (f)(3)(a)–(f) factors in the statute's words, shortened."""
+
+SANCTION_FACTORS: tuple[tuple[str, tuple[str, ...], str], ...] = (
+    ("§ 2-83(g)(1)(a)", ("a", "seriousness"),
+     "the seriousness of the violation: its nature, circumstances, consequences, extent and "
+     "gravity"),
+    ("§ 2-83(g)(1)(b)", ("b", "deterrence"), "the sanction necessary to deter future violations"),
+    ("§ 2-83(g)(1)(c)", ("c", "justice"), "any other matters that justice may require"),
+)
+"""The (g)(1) factors: citation, the keys the Board's notes are stored under, the words."""
+
+VOTE_WORDS = {VoteChoice.YES: "yes", VoteChoice.NO: "no", VoteChoice.ABSTAIN: "abstained",
+              VoteChoice.RECUSED: "recused"}
+SANCTION_WORDS = {
+    SanctionKind.CIVIL_PENALTY: ("§ 2-83(g)(2)(a)", "Civil penalty"),
+    SanctionKind.ATTORNEYS_FEES: ("§ 2-83(g)(2)(b)", "Attorneys' fees incurred by the respondent"),
+    SanctionKind.OTHER: ("§ 2-83(g)(2)(c)", "Other sanction permitted by law"),
+    SanctionKind.REFERRAL: ("§ 2-83(g)(3)", "Notification of an agency"),
+}
+
+
+def factor_citation(factor: FrivolousFactor) -> str:
+    """"§ 2-83(f)(3)(a)" for the timing factor, and so on."""
+    return f"§ 2-83(f)(3)({factor.value})"
+
+
+def vote_record(vote: BoardVote) -> VoteRecord:
+    """A stored Board vote as a paper prints it."""
+    return VoteRecord(meeting_on=vote.meeting_on, summary=vote.summary, carried=vote.carried,
+                      is_record_vote=vote.is_record_vote,
+                      ballots=tuple(BallotLine(b.member_name, VOTE_WORDS[b.choice])
+                                    for b in vote.ballots))
+
+
+def dollars(cents: int | None) -> str:
+    """"$350.00"."""
+    return f"${(cents or 0) / 100:,.2f}"
+
+
+def sanction_line(sanction: Sanction) -> SanctionLine:
+    """A sanction as the determination lists it: citation, kind, amount or words."""
+    citation, label = SANCTION_WORDS[sanction.kind]
+    if sanction.kind in (SanctionKind.CIVIL_PENALTY, SanctionKind.ATTORNEYS_FEES):
+        detail = dollars(sanction.amount_cents)
+    elif sanction.kind is SanctionKind.REFERRAL:
+        detail = " — ".join(x for x in (_agency(sanction.agency)[0].name, sanction.text.strip())
+                            if x)
+    else:
+        detail = sanction.text.strip()
+    return SanctionLine(citation, label, detail)
+
+
+def sanction_factors(stored: str) -> tuple[FactorNote, ...]:
+    """The (g)(1) notes stored with a sanction (``key: note`` lines) by factor, in order."""
+    notes: dict[str, str] = {}
+    for line in stored.splitlines():
+        key, sep, note = line.partition(":")
+        if sep and note.strip():
+            notes[key.strip().lower()] = note.strip()
+    found = []
+    for citation, keys, words in SANCTION_FACTORS:
+        note = next((notes.pop(k) for k in keys if k in notes), "")
+        if note:
+            found.append(FactorNote(citation, words, note))
+    found += [FactorNote("§ 2-83(g)(1)", key, note) for key, note in notes.items()]
+    return tuple(found)
+
+
+def _agency(text: str) -> tuple[Party, str]:
+    """The agency on a referral as an addressee (first line the name, the rest its address),
+    and a note the clerk put in brackets after the name ("(perjury)")."""
+    lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
+    name, note = (lines[0] if lines else ""), ""
+    if name.endswith(")"):
+        depth = 0
+        for at in range(len(name) - 1, -1, -1):
+            depth += {")": 1, "(": -1}.get(name[at], 0)
+            if depth == 0:
+                if name[:at].strip():
+                    name, note = name[:at].strip(), name[at + 1:-1].strip()
+                break
+    return Party(name, address="\n".join(lines[1:])), note
+
+
+def _referrals(session: Session, complaint: Complaint) -> list[Sanction]:
+    return list(session.scalars(select(Sanction).where(
+        Sanction.complaint_id == complaint.id, Sanction.kind == SanctionKind.REFERRAL)
+        .order_by(Sanction.id)))
+
+
+def _frivolous_vote(ctx: _Context) -> BoardVote:
+    vote = ctx.session.scalar(select(BoardVote).where(
+        BoardVote.complaint_id == ctx.complaint.id, BoardVote.action == BoardAction.FRIVOLOUS,
+        BoardVote.carried.is_(True)).order_by(BoardVote.id.desc()).limit(1))
+    if vote is None:
+        raise UserError(f"The Board has not determined {ctx.complaint.display_number} to be a "
+                        "frivolous complaint.",
+                        "Record the record vote of § 2-83(f)(6) after the hearing first.")
+    return vote
+
+
+def _particulars(ctx: _Context) -> str:
+    decision = ctx.session.scalar(select(Decision).where(
+        Decision.complaint_id == ctx.complaint.id, Decision.kind == DecisionKind.RESOLUTION,
+        Decision.disposition == Disposition.FRIVOLOUS).order_by(Decision.id.desc()).limit(1))
+    return decision.notes.strip() if decision is not None else ""
+
+
+def _show_cause_hearing(ctx: _Context) -> Hearing | None:
+    return ctx.session.scalar(select(Hearing).where(
+        Hearing.complaint_id == ctx.complaint.id, Hearing.kind == HearingKind.SHOW_CAUSE,
+        Hearing.held_on.is_not(None)).order_by(Hearing.held_on.desc(), Hearing.id.desc())
+        .limit(1))
+
+
+def _show_cause_order(ctx: _Context) -> ShowCauseOrderPaper:
+    order = ctx.session.scalar(select(ShowCauseOrder).where(
+        ShowCauseOrder.complaint_id == ctx.complaint.id).order_by(ShowCauseOrder.id.desc())
+        .limit(1))
+    if order is None:
+        raise UserError(f"No order to show cause is recorded for {ctx.complaint.display_number}.",
+                        "Record the Board's vote and the order first (§ 2-83(f)(2), (f)(4)).")
+    vote = ctx.session.get(BoardVote, order.vote_id)
+    hearing = ctx.session.get(Hearing, order.hearing_id)
+    assert vote is not None and hearing is not None and hearing.scheduled_at is not None
+    noted = {f.factor: f.note.strip() for f in order.factors if f.note.strip()}
+    return ShowCauseOrderPaper(
+        **ctx.common(), ordered_on=order.ordered_on, vote=vote_record(vote),
+        explanation=order.explanation,
+        factors=tuple(FactorNote(factor_citation(f), FRIVOLOUS_FACTORS[f], noted[f])
+                      for f in FrivolousFactor if f in noted),
+        factors_not_relied_on=tuple(factor_citation(f) for f in FrivolousFactor
+                                    if f not in noted),
+        hearing_at=hearing.scheduled_at.astimezone(), place=hearing.place,
+        pending=ctx.complaint.state.is_pending)
+
+
+def _frivolous_determination(ctx: _Context) -> FrivolousDeterminationPaper:
+    vote = _frivolous_vote(ctx)
+    hearing = _show_cause_hearing(ctx)
+    sanctions = list(ctx.session.scalars(select(Sanction).where(
+        Sanction.complaint_id == ctx.complaint.id).order_by(Sanction.id)))
+    factors = sanction_factors(sanctions[-1].factors_considered) if sanctions else ()
+    return FrivolousDeterminationPaper(
+        **ctx.common(), determined_on=vote.meeting_on, vote=vote_record(vote),
+        particulars=_particulars(ctx), hearing_held_on=hearing.held_on if hearing else None,
+        sanctions=tuple(sanction_line(s) for s in sanctions), sanction_factors=factors,
+        sanctions_imposed_on=max((s.imposed_on for s in sanctions), default=None),
+        pending=ctx.complaint.state.is_pending)
+
+
+def _referral(ctx: _Context) -> ReferralPaper:
+    referrals = _referrals(ctx.session, ctx.complaint)
+    if not referrals:
+        raise UserError(f"No referral to an agency is recorded for "
+                        f"{ctx.complaint.display_number}.",
+                        "Record it with the sanctions first, naming the agency (§ 2-83(g)(3)).")
+    referral = referrals[ctx.index]
+    vote = _frivolous_vote(ctx)
+    _, note = _agency(referral.agency)
+    purpose = referral.text.strip() or note
+    return ReferralPaper(
+        **ctx.common(), referred_on=referral.imposed_on, determined_on=vote.meeting_on,
+        vote=vote_record(vote), particulars=_particulars(ctx), purpose=purpose,
+        perjury="perjur" in f"{referral.agency} {referral.text}".lower(),
+        pending=ctx.complaint.state.is_pending)
+
+
 _PAPERS: dict[str, Callable[[_Context], Any]] = {
     "sworn-complaint": _sworn_complaint,
     "receipt": _receipt,
@@ -510,6 +730,9 @@ _PAPERS: dict[str, Callable[[_Context], Any]] = {
     "respondent-notice": _respondent_notice,
     "response-copy": _response_copy,
     "reply-copy": _reply_copy,
+    "show-cause-order": _show_cause_order,
+    "frivolous-determination": _frivolous_determination,
+    "referral": _referral,
     "resolution-notice": _resolution_notice,
     "envelope": _envelope,
     "labels": _labels,

@@ -10,7 +10,7 @@ goes); each kind adds what only it shows.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime
 
 from ethics_desk.reports.data import Letterhead, Party
 
@@ -133,6 +133,99 @@ class ResolutionNoticePaper(CaseLetter):
     """How the complaint was resolved, in words."""
     decided_on: date
     notes: str = ""
+
+
+# -- the Board's papers: show cause, frivolous determination, referral (§ 2-83(f), (g)) ----------
+
+
+@dataclass(frozen=True)
+class BallotLine:
+    """One member present and how they voted, as a record vote prints it."""
+
+    member: str
+    vote: str
+    """In words: "yes", "no", "abstained", "recused"."""
+
+
+@dataclass(frozen=True)
+class VoteRecord:
+    """A Board vote as a paper states it: the meeting, the two-thirds arithmetic in words, the
+    ballots (printed with each member's name when it was a record vote)."""
+
+    meeting_on: date
+    summary: str
+    """``ethics_desk.votes``' words: "7 present; at least 5 yes votes needed …; — carried"."""
+    carried: bool
+    is_record_vote: bool
+    ballots: tuple[BallotLine, ...] = ()
+
+
+@dataclass(frozen=True)
+class FactorNote:
+    """A factor the Board weighed, with its citation, its words in the statute and the note."""
+
+    citation: str
+    factor: str
+    note: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class ShowCauseOrderPaper(CaseLetter):
+    """The (f)(4) notice of an order to show cause: to the complainant, a copy to each
+    respondent; the explanation by the (f)(3) factors, and the hearing's date, time and place."""
+
+    ordered_on: date
+    vote: VoteRecord
+    explanation: str
+    factors: tuple[FactorNote, ...]
+    """The (f)(3) factors the order relies on, each with the clerk's note, in statute order."""
+    factors_not_relied_on: tuple[str, ...] = ()
+    """The citations of the (f)(3) factors with no note ("§ 2-83(f)(3)(c)")."""
+    hearing_at: datetime
+    """The hearing's date and time, in the office's time zone."""
+    place: str
+    pending: bool = True
+    """Whether the complaint is still pending (then every page is marked under § 2-83(h))."""
+
+
+@dataclass(frozen=True)
+class SanctionLine:
+    """A sanction of (g)(2), or the (g)(3) notification of an agency, as a paper lists it."""
+
+    citation: str
+    label: str
+    detail: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class FrivolousDeterminationPaper(CaseLetter):
+    """The (f)(6) determination: to the complainant, a copy to each respondent; the record vote
+    member by member, the particulars, and any (g) sanctions with the (g)(1) factors weighed."""
+
+    determined_on: date
+    vote: VoteRecord
+    particulars: str
+    hearing_held_on: date | None = None
+    sanctions: tuple[SanctionLine, ...] = ()
+    sanction_factors: tuple[FactorNote, ...] = ()
+    sanctions_imposed_on: date | None = None
+    pending: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
+class ReferralPaper(CaseLetter):
+    """The (g)(3) notification of a regulatory, supervisory, investigative or prosecuting agency,
+    addressed to the agency (``recipient``) named on the referral."""
+
+    referred_on: date
+    determined_on: date
+    vote: VoteRecord
+    particulars: str
+    purpose: str = ""
+    """What the Board asks, in its words (e.g. "investigation of perjury"); may be empty."""
+    perjury: bool = False
+    """Whether the referral is for investigation of perjury (the (g)(3) paragraph is printed)."""
+    pending: bool = False
 
 
 # -- mailing ----------------------------------------------------------------------------------

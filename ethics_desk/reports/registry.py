@@ -11,6 +11,12 @@ from typing import Any
 
 from ethics_desk.errors import UserError
 from ethics_desk.reports.base import Renderer
+from ethics_desk.reports.board_letters import (
+    FrivolousDeterminationRenderer,
+    ReferralRenderer,
+    ShowCauseOrderRenderer,
+)
+from ethics_desk.reports.board_packet import BoardPacketRenderer
 from ethics_desk.reports.info_sheet import InfoSheetRenderer
 from ethics_desk.reports.letters import (
     BoardTransmittalRenderer,
@@ -48,10 +54,14 @@ RENDERERS: dict[str, type[Renderer[Any]]] = {
         RespondentNoticeRenderer,
         ResponseCopyRenderer,
         ReplyCopyRenderer,
+        ShowCauseOrderRenderer,
+        FrivolousDeterminationRenderer,
+        ReferralRenderer,
         ResolutionNoticeRenderer,
         EnvelopeRenderer,
         LabelsRenderer,
         CertificateOfMailingRenderer,
+        BoardPacketRenderer,
     )
 }
 """Kind → renderer class, in the order a clerk meets the documents."""

@@ -175,6 +175,10 @@ def sample(kind: str) -> Any:
 
     if kind in LETTER_KINDS:
         return letter_sample(kind)
+    if kind == "board-packet":
+        from tests.reports.packet_samples import packet_sample
+
+        return packet_sample()
     return {
         "sworn-complaint": filed_complaint_paper(),
         "receipt": receipt_paper(),

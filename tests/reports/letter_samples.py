@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import date
+from datetime import date, datetime
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from ethics_desk.reports.data import Letterhead, Party
 from ethics_desk.reports.letter_data import (
+    BallotLine,
     BoardTransmittalPaper,
     CampaignFinanceForwardPaper,
     CertificateOfMailingPaper,
@@ -15,15 +17,21 @@ from ethics_desk.reports.letter_data import (
     DefectEntry,
     DefectLetterPaper,
     EnvelopePaper,
+    FactorNote,
     FilingNoticePaper,
+    FrivolousDeterminationPaper,
     LabelsPaper,
     MailedItem,
+    ReferralPaper,
     ReplyCopyPaper,
     ResolutionNoticePaper,
     RespondentNoticePaper,
     ResponseCopyPaper,
     ReviewerCopy,
     ReviewerTransmittalPaper,
+    SanctionLine,
+    ShowCauseOrderPaper,
+    VoteRecord,
 )
 
 CASE = "ERB-2026-014"
@@ -50,6 +58,22 @@ def _common(recipient: Party) -> dict[str, Any]:
             "respondents": (RESPONDENT, SECOND_RESPONDENT), "filed_on": FILED,
             "nature": "Used City vehicles for a private catering business.",
             "provisions": ("§ 2-49 Use of City resources", "§ 2-43 Conflicts of interest")}
+
+
+SHOW_CAUSE_VOTE = VoteRecord(
+    date(2026, 12, 10), "7 present; at least 5 yes votes needed (two-thirds of 7); 5 yes, 1 no, "
+    "1 abstaining — carried", carried=True, is_record_vote=False)
+FRIVOLOUS_VOTE = VoteRecord(
+    date(2027, 1, 14), "7 present (1 recused, not counted; 6 counted); at least 4 yes votes "
+    "needed (two-thirds of 6); 5 yes, 1 no, 0 abstaining — carried", carried=True,
+    is_record_vote=True,
+    ballots=(BallotLine("Ana Gómez", "yes"), BallotLine("Bảo Trần", "yes"),
+             BallotLine("Chris Ortiz", "no"), BallotLine("Dolores Huerta-Núñez", "yes"),
+             BallotLine("Eero Väänänen", "yes"), BallotLine("Farah Al-Sayed", "yes"),
+             BallotLine("Gus Ybarra", "recused")))
+HEARING_AT = datetime(2027, 1, 14, 17, 30, tzinfo=ZoneInfo("America/Chicago"))
+PARTICULARS = ("Groundless: the City's vehicle logs show no private use; brought in bad faith, "
+               "nine days before the election (§ 2-83(f)(1), (f)(3)(a), (e)).")
 
 
 def letter_sample(kind: str, **changes: Any) -> Any:
@@ -89,6 +113,41 @@ def letter_sample(kind: str, **changes: Any) -> Any:
                               "Due: Monday 2026-12-21."),
         "reply-copy": lambda: ReplyCopyPaper(**_common(RESPONDENT),
                                              reply_received_on=date(2026, 12, 18)),
+        "show-cause-order": lambda: ShowCauseOrderPaper(
+            **_common(COMPLAINANT), ordered_on=date(2026, 12, 10), vote=SHOW_CAUSE_VOTE,
+            explanation="The vehicle logs attached to the complaint show no private use, and "
+                        "the complaint was filed nine days before the election.",
+            factors=(FactorNote("§ 2-83(f)(3)(a)", "the timing of the complaint",
+                                "Filed nine days before the election in which the respondent "
+                                "is a candidate."),
+                     FactorNote("§ 2-83(f)(3)(e)", "evidence that the complainant knew the "
+                                "allegations were groundless",
+                                "The complainant's own exhibit shows the logs.")),
+            factors_not_relied_on=("§ 2-83(f)(3)(b)", "§ 2-83(f)(3)(c)", "§ 2-83(f)(3)(d)",
+                                   "§ 2-83(f)(3)(f)"),
+            hearing_at=HEARING_AT, place="City Council Chambers\n114 W. Commerce St."),
+        "frivolous-determination": lambda: FrivolousDeterminationPaper(
+            **_common(COMPLAINANT), determined_on=date(2027, 1, 14), vote=FRIVOLOUS_VOTE,
+            particulars=PARTICULARS, hearing_held_on=date(2027, 1, 14),
+            sanctions=(SanctionLine("§ 2-83(g)(2)(a)", "Civil penalty", "$350.00"),
+                       SanctionLine("§ 2-83(g)(2)(b)", "Attorneys' fees incurred by the "
+                                    "respondent", "$1,875.00"),
+                       SanctionLine("§ 2-83(g)(2)(c)", "Other sanction permitted by law",
+                                    "A written reprimand"),
+                       SanctionLine("§ 2-83(g)(3)", "Notification of an agency",
+                                    "Bexar County Criminal District Attorney — investigation "
+                                    "of perjury")),
+            sanction_factors=(FactorNote("§ 2-83(g)(1)(a)", "the seriousness of the violation",
+                                         "A sworn complaint known to be groundless."),
+                              FactorNote("§ 2-83(g)(1)(b)", "the sanction necessary to deter "
+                                         "future violations", "A penalty below the maximum.")),
+            sanctions_imposed_on=date(2027, 1, 14)),
+        "referral": lambda: ReferralPaper(
+            **_common(Party("Bexar County Criminal District Attorney",
+                            address="101 W. Nueva St.\nSan Antonio, TX 78205")),
+            referred_on=date(2027, 1, 14), determined_on=date(2027, 1, 14),
+            vote=FRIVOLOUS_VOTE, particulars=PARTICULARS,
+            purpose="investigation of perjury", perjury=True),
         "resolution-notice": lambda: ResolutionNoticePaper(
             **_common(RESPONDENT), disposition="Dismissed", decided_on=date(2027, 1, 14),
             notes="The Board found the allegation not supported by the evidence."),
@@ -112,5 +171,6 @@ CJK_PARTY = Party("李小龍 (Lee Siu-lung)", address="100 Military Plaza\nSan A
 
 LETTER_KINDS = ("reviewer-transmittal", "filing-notice", "defect-letter", "cf-forward",
                 "cf-cure-notice", "board-transmittal", "respondent-notice", "response-copy",
-                "reply-copy", "resolution-notice", "envelope", "labels",
+                "reply-copy", "show-cause-order", "frivolous-determination", "referral",
+                "resolution-notice", "envelope", "labels",
                 "certificate-of-mailing")

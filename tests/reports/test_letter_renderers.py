@@ -21,7 +21,8 @@ from tests.reports.helpers import flat, pages_text, placed_text, screenshot, tex
 from tests.reports.letter_samples import CJK_PARTY, COMPLAINANT, RESPONDENT, letter_sample
 
 MAILED = ("filing-notice", "defect-letter", "cf-forward", "cf-cure-notice", "respondent-notice",
-          "response-copy", "reply-copy", "resolution-notice")
+          "response-copy", "reply-copy", "show-cause-order", "frivolous-determination",
+          "referral", "resolution-notice")
 MEMOS = ("reviewer-transmittal", "board-transmittal")
 
 

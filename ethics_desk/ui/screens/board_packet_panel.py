@@ -1,0 +1,235 @@
+"""The Board packet panel: a meeting date, its agenda to tick, and the packet to preview, save
+or print.
+
+The agenda is ``ethics_desk.board_packet.agenda`` (every case is checked at first, each with why
+it is listed); **Preview** renders the packet of the checked cases through
+``ethics_desk.board_packet.render_packet`` — which records its production in each case's
+history — and shows it in the panel; **Save as PDF…** and **Print…** use the previewed bytes
+(previewing first if needed), and each is recorded too, since the packet is confidential under
+§ 2-83(h). Everything is reachable from the keyboard: Alt+M the date, Alt+A the agenda (Space
+ticks a case), Alt+V, Alt+S, Alt+P the buttons.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+
+from PySide6.QtCore import QDate, Qt
+from PySide6.QtPrintSupport import QPrinter
+from PySide6.QtWidgets import (
+    QDateEdit,
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ethics_desk.board_packet import AgendaCase, agenda, record_packet_use, render_packet
+from ethics_desk.errors import UserError
+from ethics_desk.ui.case.papers_panel import print_bytes
+from ethics_desk.ui.context import AppContext
+from ethics_desk.ui.errors import attempt
+from ethics_desk.ui.pdf_view import PdfViewer
+
+CASE_ROLE = Qt.ItemDataRole.UserRole
+
+
+class BoardPacketPanel(QWidget):
+    """Choose a meeting and its cases; preview, save or print the confidential packet."""
+
+    def __init__(self, context: AppContext, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.context = context
+        self._pdf: tuple[date, tuple[int, ...], bytes] | None = None
+
+        today = context.now().date()
+        self.meeting = QDateEdit(QDate(today.year, today.month, today.day), self)
+        self.meeting.setObjectName("packetMeeting")
+        self.meeting.setCalendarPopup(True)
+        self.meeting.setDisplayFormat("yyyy-MM-dd")
+        self.meeting.dateChanged.connect(self.refresh)
+        meeting_label = QLabel("&Meeting of:", self)
+        meeting_label.setBuddy(self.meeting)
+
+        self.cases = QListWidget(self)
+        self.cases.setObjectName("packetAgenda")
+        self.cases.setAccessibleName("Cases on the agenda")
+        self.cases.itemChanged.connect(self._changed)
+        agenda_label = QLabel("&Agenda — the cases in the packet (Space ticks or unticks):", self)
+        agenda_label.setBuddy(self.cases)
+
+        self.preview_button = QPushButton("Pre&view", self)
+        self.preview_button.setObjectName("packetPreview")
+        self.preview_button.clicked.connect(lambda: self.preview())
+        self.save_button = QPushButton("&Save as PDF…", self)
+        self.save_button.setObjectName("packetSave")
+        self.save_button.clicked.connect(lambda: self.save_as())
+        self.print_button = QPushButton("&Print…", self)
+        self.print_button.setObjectName("packetPrint")
+        self.print_button.clicked.connect(lambda: self.print_packet())
+        self.status = QLabel(self)
+        self.status.setObjectName("packetStatus")
+        self.status.setWordWrap(True)
+
+        self.viewer = PdfViewer(self)
+
+        top = QHBoxLayout()
+        top.addWidget(meeting_label)
+        top.addWidget(self.meeting)
+        top.addStretch(1)
+        left = QWidget(self)
+        column = QVBoxLayout(left)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.addLayout(top)
+        column.addWidget(agenda_label)
+        column.addWidget(self.cases, 1)
+        buttons = QHBoxLayout()
+        for button in (self.preview_button, self.save_button, self.print_button):
+            buttons.addWidget(button)
+        buttons.addStretch(1)
+        column.addLayout(buttons)
+        column.addWidget(self.status)
+        splitter = QSplitter(Qt.Orientation.Horizontal, self)
+        splitter.addWidget(left)
+        splitter.addWidget(self.viewer)
+        splitter.setStretchFactor(1, 1)
+        layout = QVBoxLayout(self)
+        layout.addWidget(splitter)
+        self.setTabOrder(self.meeting, self.cases)
+        self.setTabOrder(self.cases, self.preview_button)
+        self.setTabOrder(self.preview_button, self.save_button)
+        self.setTabOrder(self.save_button, self.print_button)
+        self.refresh()
+
+    # -- the agenda ---------------------------------------------------------------------------
+
+    def meeting_on(self) -> date:
+        """The meeting date chosen."""
+        value = self.meeting.date()
+        return date(value.year(), value.month(), value.day())
+
+    def set_meeting(self, day: date) -> None:
+        """Choose the meeting date (the agenda is read again)."""
+        self.meeting.setDate(QDate(day.year, day.month, day.day))
+
+    def refresh(self) -> None:
+        """Read the agenda of the meeting again; every case is checked."""
+        with self.context.database.read_session() as session:
+            listed = agenda(session, self.meeting_on())
+        self.cases.blockSignals(True)
+        self.cases.clear()
+        for case in listed:
+            item = QListWidgetItem(f"{case.case_number} — {case.parties} ({case.state.label})\n"
+                                   f"    {case.why}", self.cases)
+            item.setData(CASE_ROLE, case)
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setCheckState(Qt.CheckState.Checked)
+            item.setToolTip(case.why)
+        self.cases.blockSignals(False)
+        if listed:
+            self.cases.setCurrentRow(0)
+        self.status.setText(f"{len(listed)} case(s) on the agenda for "
+                            f"{self.meeting_on().isoformat()}." if listed else
+                            "No case is on the agenda for this date.")
+        self._changed()
+
+    def agenda_cases(self) -> list[AgendaCase]:
+        """Every case listed, checked or not."""
+        return [self.cases.item(i).data(CASE_ROLE) for i in range(self.cases.count())]
+
+    def chosen_ids(self) -> list[int]:
+        """The complaint ids of the checked cases, in agenda order."""
+        return [self.cases.item(i).data(CASE_ROLE).complaint_id
+                for i in range(self.cases.count())
+                if self.cases.item(i).checkState() == Qt.CheckState.Checked]
+
+    def _changed(self) -> None:
+        has_cases = bool(self.chosen_ids())
+        for button in (self.preview_button, self.save_button, self.print_button):
+            button.setEnabled(has_cases)
+
+    # -- the packet ---------------------------------------------------------------------------
+
+    def packet_bytes(self) -> bytes | None:
+        """The packet of the checked cases: the previewed one if it is still what is chosen,
+        else rendered now (and its production recorded); ``None`` after a message."""
+        key = (self.meeting_on(), tuple(self.chosen_ids()))
+        if self._pdf is not None and self._pdf[:2] == key:
+            return self._pdf[2]
+        if not key[1]:
+            attempt(self, lambda: _no_case())
+            return None
+        data = attempt(self, lambda: render_packet(self.context.database, key[0], list(key[1]),
+                                                   now=self.context.now(),
+                                                   actor=self.context.staff_name))
+        if data is None:
+            return None
+        self._pdf = (key[0], key[1], data)
+        return data
+
+    def preview(self) -> bool:
+        """Show the packet of the checked cases in the panel."""
+        data = self.packet_bytes()
+        if data is None:
+            return False
+        self.viewer.set_pdf(data)
+        self.status.setText(f"Packet for {self.meeting_on().isoformat()}: "
+                            f"{len(self.chosen_ids())} case(s), {self.viewer.page_count()} "
+                            "page(s), CONFIDENTIAL (§ 2-83(h)).")
+        return True
+
+    def save_to(self, path: Path) -> bool:
+        """Write the packet to ``path`` (recorded in each case's history)."""
+        data = self.packet_bytes()
+        if data is None:
+            return False
+        try:
+            path.write_bytes(data)
+        except OSError as exc:
+            problem = exc.strerror or str(exc)
+            attempt(self, lambda: _cannot_write(path, problem))
+            return False
+        self._record("export.board-packet", f"saved to {path.name}")
+        self.status.setText(f"Saved the packet to {path}.")
+        return True
+
+    def save_as(self) -> bool:
+        """Ask where to save the packet, then save it."""
+        if self.packet_bytes() is None:
+            return False
+        suggested = f"board-packet-{self.meeting_on().isoformat()}.pdf"
+        chosen, _ = QFileDialog.getSaveFileName(self, "Save the Board packet", suggested,
+                                                "PDF files (*.pdf)")
+        return bool(chosen) and self.save_to(Path(chosen))
+
+    def print_packet(self, printer: QPrinter | None = None) -> int:
+        """Print the packet (through the system dialog unless ``printer``); pages printed."""
+        data = self.packet_bytes()
+        if data is None:
+            return 0
+        pages = print_bytes(self, data, printer)
+        if pages:
+            self._record("print.board-packet", f"printed, {pages} page(s)")
+            self.status.setText(f"Printed the packet: {pages} page(s).")
+        return pages
+
+    def _record(self, action: str, what: str) -> None:
+        attempt(self, lambda: record_packet_use(
+            self.context.database, self.meeting_on(), self.chosen_ids(),
+            actor=self.context.staff_name, action=action, what=what))
+
+
+def _no_case() -> None:
+    raise UserError("No case is checked for the packet.",
+                    "Tick at least one case on the agenda, or choose another meeting date.")
+
+
+def _cannot_write(path: Path, problem: str) -> None:
+    raise UserError(f"The packet could not be saved to {path} ({problem}).",
+                    "Choose a folder you may write to.")

@@ -1,0 +1,89 @@
+"""Cases before the Ethics Review Board, built through the workflow: awaiting a response, in
+show cause with a hearing set, and determined frivolous with sanctions (§ 2-83(f), (g))."""
+
+from __future__ import annotations
+
+from datetime import date, datetime, timedelta
+
+from ethics_desk.models import FrivolousFactor, SanctionKind, VoteChoice
+from ethics_desk.workflow import (
+    Accept,
+    BallotData,
+    ForwardToBoard,
+    ImposeSanctions,
+    OrderShowCause,
+    RecordFrivolousVote,
+    RecordShowCauseHearing,
+    SanctionData,
+    VoteData,
+    WorkflowController,
+)
+from tests.conftest import NOW, OFFICE_TZ
+from tests.factories import reviewed_case
+
+MEMBERS = ("Ana Gómez", "Bảo Trần", "Chris Ortiz", "Dolores Huerta-Núñez", "Eero Väänänen",
+           "Farah Al-Sayed", "Gus Ybarra")
+HEARING_AT = datetime(2026, 12, 10, 17, 30, tzinfo=OFFICE_TZ)
+"""The show-cause hearing: Thursday 10 December 2026, 5:30 p.m. in San Antonio."""
+HEARING_PLACE = "City Council Chambers, 114 W. Commerce St."
+EXPLANATION = "The vehicle logs attached to the complaint show no private use."
+FACTORS = {FrivolousFactor.TIMING: "Filed nine days before the election.",
+           FrivolousFactor.KNEW_GROUNDLESS: "The complainant's own exhibit shows the logs.",
+           FrivolousFactor.MOTIVES: "  "}
+PARTICULARS = "Groundless, as the complainant's own exhibit shows; brought in bad faith."
+AGENCY = "Bexar County Criminal District Attorney\n101 W. Nueva St.\nSan Antonio, TX 78205"
+
+
+TODAY = NOW.date()
+
+
+def vote(yes: int, no: int = 0, *, on: date = TODAY, record: bool = True) -> VoteData:
+    """A vote of the first ``yes + no`` members, yes votes first."""
+    choices = [VoteChoice.YES] * yes + [VoteChoice.NO] * no
+    return VoteData(on, tuple(BallotData(name, choice) for name, choice in zip(MEMBERS, choices,
+                                                                               strict=False)),
+                    is_record_vote=record)
+
+
+def later(controller: WorkflowController, when: datetime) -> WorkflowController:
+    """The same database and clerk, with the clock at ``when``."""
+    return WorkflowController(controller.database, "Maria Clerk", clock=lambda: when)
+
+
+def awaiting_response(controller: WorkflowController) -> int:
+    """A case accepted and forwarded to the Board and the respondent (§ 2-83(d)(3), (e))."""
+    case = reviewed_case(controller)
+    controller.fire(case, Accept())
+    controller.fire(case, ForwardToBoard())
+    return case
+
+
+def show_cause(controller: WorkflowController) -> int:
+    """A case whose complainant is ordered to show cause, 5 yes of 7 (§ 2-83(f)(2), (f)(4))."""
+    case = awaiting_response(controller)
+    controller.fire(case, OrderShowCause(vote=vote(5, 2, record=False), explanation=EXPLANATION,
+                                         factors=FACTORS, hearing_at=HEARING_AT,
+                                         place=HEARING_PLACE))
+    return case
+
+
+def frivolous(controller: WorkflowController, *, sanctions: bool = True) -> int:
+    """A case heard on the hearing day and determined frivolous by record vote, 6 of 7, with a
+    civil penalty, attorneys' fees and a referral for investigation of perjury."""
+    case = show_cause(controller)
+    after = later(controller, HEARING_AT + timedelta(hours=2))
+    heard = HEARING_AT.date()
+    after.fire(case, RecordShowCauseHearing(held_on=heard, appeared="The complainant",
+                                            counsel="Lucía Gómez", concluded=True))
+    after.fire(case, RecordFrivolousVote(vote=vote(6, 1, on=heard), particulars=PARTICULARS))
+    if sanctions:
+        after.fire(case, ImposeSanctions(
+            sanctions=(SanctionData(SanctionKind.CIVIL_PENALTY, amount_cents=35_000),
+                       SanctionData(SanctionKind.ATTORNEYS_FEES, amount_cents=187_500),
+                       SanctionData(SanctionKind.REFERRAL, agency=AGENCY,
+                                    text="investigation of perjury")),
+            factors_considered={"seriousness": "A sworn complaint known to be groundless.",
+                                "deterrence": "A penalty below the maximum.",
+                                "justice": "No earlier complaints."},
+            imposed_on=heard))
+    return case

@@ -1,0 +1,61 @@
+"""The Board's steps end to end: show cause, hearing, the (f)(6) vote, sanctions, resolution."""
+
+from __future__ import annotations
+
+import pytest
+from sqlalchemy import select
+
+from ethics_desk.errors import RuleError
+from ethics_desk.models import CaseState, Disposition, Sanction, SanctionKind
+from ethics_desk.workflow import (
+    Event,
+    ImposeSanctions,
+    RecordFrivolousVote,
+    RecordShowCauseHearing,
+    Resolve,
+    SanctionData,
+    WorkflowController,
+)
+from tests.board_cases import HEARING_AT, frivolous, later, show_cause, vote
+from tests.workflow.helpers import case
+
+
+def _allowed(controller: WorkflowController, case_id: int, event: Event) -> bool:
+    return next(o for o in controller.available_events(case_id) if o.event is event).allowed
+
+
+def test_a_complaint_in_show_cause_can_be_resolved_without_an_f6_vote(
+        controller: WorkflowController) -> None:
+    case_id = show_cause(controller)
+    assert _allowed(controller, case_id, Event.RESOLVE)
+    controller.fire(case_id, Resolve(disposition=Disposition.WITHDRAWN,
+                                     notes="Withdrawn by the complainant in writing."))
+    assert case(controller.database, case_id).state is CaseState.RESOLVED
+
+
+def test_after_a_failed_f6_vote_the_complaint_is_resolved_on_its_merits(
+        controller: WorkflowController) -> None:
+    case_id = show_cause(controller)
+    after = later(controller, HEARING_AT.replace(hour=20))
+    heard = HEARING_AT.date()
+    after.fire(case_id, RecordShowCauseHearing(held_on=heard, appeared="The complainant"))
+    after.fire(case_id, RecordFrivolousVote(vote=vote(4, 3, on=heard)))  # 7 present need 5
+    assert case(controller.database, case_id).state is CaseState.AWAITING_RESPONSE
+    assert _allowed(after, case_id, Event.RESOLVE)
+    after.fire(case_id, Resolve(disposition=Disposition.NO_VIOLATION))
+    assert case(controller.database, case_id).state is CaseState.RESOLVED
+
+
+def test_a_civil_penalty_over_500_dollars_is_refused_with_the_citation_and_the_fix(
+        controller: WorkflowController) -> None:
+    case_id = frivolous(controller, sanctions=False)
+    after = later(controller, HEARING_AT.replace(hour=20))
+    with pytest.raises(RuleError) as refused:
+        after.fire(case_id, ImposeSanctions(
+            sanctions=(SanctionData(SanctionKind.CIVIL_PENALTY, amount_cents=75_000),),
+            factors_considered={"seriousness": "Serious."}))
+    assert str(refused.value) == ("A civil penalty may not exceed $500.00; $750.00 was entered "
+                                  "(§ 2-83(g)(2)(a)) Enter $500.00 or less.")
+    assert refused.value.citation == "§ 2-83(g)(2)(a)"
+    with controller.database.read_session() as session:
+        assert list(session.scalars(select(Sanction))) == []
