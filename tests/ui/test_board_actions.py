@@ -47,11 +47,24 @@ FUTURE_HEARING = QDateTime(QDate(2026, 12, 15), QTime(14, 0))
 
 DOCUMENTS: dict[str, dict[str, tuple[str, ...]]] = {
     # The Papers tab's kinds that must read right after each step, with phrases they contain.
-    # The Board papers (show-cause-order, frivolous-determination, referral) join here when
-    # their kinds exist.
+    "ordered to show cause": {
+        "show-cause-order": ("ERB-2026-001", "Notice of an Order to Show Cause",
+                             "7 yes, 2 no, 0 abstaining — carried",
+                             "Filed nine days before the election.",
+                             "Said at a rally he would “stop her campaign”.",
+                             "City Council Chambers, 114 W. Commerce St.", "December 15, 2026",
+                             "2:00 p.m.", "You may bring counsel", "§ 2-83(f)(5)"),
+    },
     "determined frivolous": {
-        "resolution-notice": ("ERB-2026-001", "Determined to be a frivolous complaint",
-                              "§ 2-83(f)(6)"),
+        "frivolous-determination": ("ERB-2026-001", "Groundless: the truck logs show no "
+                                    "private use", "Rosa Vega", "§ 2-83(f)(6)"),
+        "resolution-notice": ("ERB-2026-001", "Frivolous complaint", "(f)(6)"),
+    },
+    "sanctioned": {
+        "frivolous-determination": ("$500.00", "$1,250.00",
+                                    "A sworn complaint known to be groundless."),
+        "referral": ("Bexar County Criminal District Attorney", "perjury", "§ 2-83(g)(3)",
+                     "ERB-2026-001"),
     },
 }
 
@@ -165,6 +178,7 @@ def test_from_a_carried_vote_to_show_cause_hearing_determination_sanctions_and_r
         [vote] = session.scalars(select(BoardVote))
         assert {b.member_name: b.choice for b in vote.ballots}[PARTY] is VoteChoice.RECUSED
     assert not window.action_buttons["record_frivolous_vote"].isEnabled()
+    check_documents(window, "ordered to show cause")
 
     # (f)(5): the hearing, continued once, then concluded.
     dialog = _act(qtbot, window, "record_show_cause_hearing")
@@ -235,6 +249,7 @@ def test_from_a_carried_vote_to_show_cause_hearing_determination_sanctions_and_r
     assert "Order to show cause: 10 present (1 recused" in history
     assert "Determined frivolous by record vote" in history
     assert "civil penalty $500.00; attorneys' fees $1,250.00; referral to Bexar County" in history
+    check_documents(window, "sanctioned")
 
 
 def test_a_show_cause_order_needs_a_carried_vote(

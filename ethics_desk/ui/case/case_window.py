@@ -298,6 +298,8 @@ class CaseWindow(QMainWindow):
             show_user_error(self, error)
             return False
         self.reload()
+        if self.papers.isVisible():  # the papers that apply follow the new state
+            self.papers.refresh()
         self.changed.emit(self.case_id)
         return True
 

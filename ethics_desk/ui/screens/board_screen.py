@@ -1,4 +1,4 @@
-"""The Board screen: the Ethics Review Board's roster with its terms, and the elections list.
+"""The Board screen: the Board's roster with its terms, the elections list, the meeting packet.
 
 **Roster** lists everyone with the place each holds on a chosen date (today by default) and
 every term; who is a member on a date follows from the terms, and the vote screens offer the
@@ -7,8 +7,9 @@ members serving on the meeting date. Members, terms and the end of a term are en
 § 2-83(f)(3)(a) timing factor when the Board orders a complainant to show cause.
 
 Every change goes through :mod:`ethics_desk.board` (one transaction with its audit record). A
-refused change is said inside its dialog, with everything typed kept. Further tabs (the meeting
-packet) are added with :meth:`BoardScreen.add_tab`.
+refused change is said inside its dialog, with everything typed kept. **Meeting packet** is
+:class:`~ethics_desk.ui.screens.board_packet_panel.BoardPacketPanel`: a meeting's agenda and its
+confidential packet.
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.errors import attempt
 from ethics_desk.ui.intake.fields import FieldMessage, date_edit, get_date, set_date, text_box
 from ethics_desk.ui.models.rows import ROW_ROLE, Column, RowsModel, rows_view
+from ethics_desk.ui.screens.board_packet_panel import BoardPacketPanel
 
 ROLES: tuple[BoardRole, ...] = (BoardRole.MEMBER, BoardRole.CHAIR, BoardRole.VICE_CHAIR,
                                 BoardRole.STAFF)
@@ -103,7 +105,7 @@ def role_chooser(parent: QWidget) -> QComboBox:
 
 
 class BoardScreen(QWidget):
-    """The roster and the elections list, in tabs."""
+    """The roster, the elections list and the meeting packet, in tabs."""
 
     def __init__(self, context: AppContext, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -119,14 +121,12 @@ class BoardScreen(QWidget):
         self.tabs.setObjectName("boardTabs")
         self.tabs.addTab(self._roster_tab(), "&Roster")
         self.tabs.addTab(self._elections_tab(), "E&lections")
+        self.packet = BoardPacketPanel(context, self)
+        self.tabs.addTab(self.packet, "Meeting &packet")
         layout = QVBoxLayout(self)
         layout.addWidget(heading)
         layout.addWidget(self.tabs, 1)
         self.refresh()
-
-    def add_tab(self, widget: QWidget, label: str) -> int:
-        """Add a further tab (the meeting packet); returns its index."""
-        return self.tabs.addTab(widget, label)
 
     # -- building ---------------------------------------------------------------------------
 
@@ -243,8 +243,9 @@ class BoardScreen(QWidget):
         return date(value.year(), value.month(), value.day())
 
     def refresh(self) -> None:
-        """Read the roster and the elections again."""
+        """Read the roster, the elections and the meeting's agenda again."""
         self.refresh_roster()
+        self.packet.refresh()
         rows = attempt(self, lambda: self._read(lambda s: board.elections(s)))
         if rows is not None:
             self.elections.set_rows(rows)
