@@ -189,7 +189,7 @@ class BoardPacketRenderer(Renderer[BoardPacketPaper]):
         story: list[Flowable] = [Paragraph(wording.text("title"), self.styles["Title"]),
                                  *wording.flowables("cover"),
                                  *wording.flowables("confidentiality"),
-                                 *wording.flowables("agenda-heading"),
+                                 *self.table_heading(wording, "agenda-heading"),
                                  self.agenda_table(data)]
         for number, sheet in enumerate(data.sheets, start=1):
             story += [_CaseMark(self, f"Case {sheet.case_number}"), PageBreak(),
