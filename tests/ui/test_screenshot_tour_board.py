@@ -1,5 +1,6 @@
 """The Board screenshot tour: the roster, the vote entry inside the order to show cause, the
-whole show-cause form, and the sanctions form with the $500.00 limit said; saved as PNG when
+whole show-cause form, the meeting packet previewed, and the sanctions form with the $500.00
+limit said; saved as PNG when
 ``ETHICS_DESK_SCREENSHOTS`` is set, and always checked to render at a usable size.
 
 The dialogs are shown at the size they take on a 1280 × 800 screen (the test screen is smaller).
@@ -107,6 +108,12 @@ def test_tour_of_the_board(qtbot: QtBot, context: AppContext, controller: Workfl
     dialog.inputs["hearing_at"].setDateTime(FUTURE_HEARING)
     _save(qtbot, dialog)
     assert not dialog.isVisible(), dialog.message.text()
+
+    screen.tabs.setCurrentWidget(screen.packet)  # the meeting of the show-cause hearing
+    screen.packet.set_meeting(FUTURE_HEARING.date().toPython())
+    assert screen.packet.chosen_ids() == [case_id]
+    assert screen.packet.preview()
+    shoot(screen, "board-9-meeting-packet", qtbot)
 
     controller.fire(case_id, RecordShowCauseHearing(held_on=date(2026, 11, 30),
                                                     appeared="José Peña (complainant)"))

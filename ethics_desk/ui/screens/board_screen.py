@@ -115,7 +115,9 @@ class BoardScreen(QWidget):
         self.confirm: Callable[[str], bool] = self._ask
         heading = QLabel("<h2 style='margin:0'>Ethics Review Board</h2>"
                          "The roster decides who may vote on a meeting date; the elections "
-                         "list serves the timing factor of § 2-83(f)(3)(a).", self)
+                         "list serves the timing factor of § 2-83(f)(3)(a); the meeting "
+                         "packet gathers the agenda's cases for the Board, confidential "
+                         "(§ 2-83(h)).", self)
         heading.setWordWrap(True)
         self.tabs = QTabWidget(self)
         self.tabs.setObjectName("boardTabs")
