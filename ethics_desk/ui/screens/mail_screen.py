@@ -37,7 +37,7 @@ from ethics_desk.ui.case.papers_panel import MailingDialog, print_bytes, selecte
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.errors import attempt
 from ethics_desk.ui.models.rows import ROW_ROLE, Column, RowsModel, rows_view
-from ethics_desk.ui.pdf_view import choose_printer
+from ethics_desk.ui.pdf_view import choose_printer, printer_problem
 
 
 @dataclass(frozen=True)
@@ -207,6 +207,10 @@ class MailScreen(QWidget):
             return None
         printer = printer or choose_printer(self)
         if printer is None:
+            return None
+        problem = printer_problem(printer)
+        if problem:  # before anything is read or audited as printed
+            self._batch_failed(problem)
             return None
         batch = attempt(self, lambda: prepare_batch(
             self.context.database, queued, paper, actor=self.context.staff_name,
