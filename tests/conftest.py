@@ -23,6 +23,13 @@ NOW = datetime(2026, 11, 30, 10, 0, tzinfo=OFFICE_TZ)
 """The tests' "now": Monday 30 November 2026, 10:00 in San Antonio."""
 
 
+def pytest_report_header() -> str:
+    """Say which print system the printing tests go through (tests/printing_env.py)."""
+    from tests.printing_env import describe_printing
+
+    return describe_printing()
+
+
 @pytest.fixture(autouse=True)
 def _office_time_zone(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Run every test in the office's time zone, whatever the machine's."""

@@ -1,5 +1,11 @@
 """Printing many documents off the GUI thread, with progress and a Cancel that stops between
-pages. A failure or a cancel is reported; nothing is recorded as mailed by printing."""
+pages. A failure or a cancel is reported; nothing is recorded as mailed by printing.
+
+The documents go to the printer as one job, named so the system's print queue shows what it
+is. Before the job starts, the printer is asked whether it can take it
+(:func:`~ethics_desk.ui.pdf_view.printer_problem`); each page is printed on paper of its own
+size (:func:`~ethics_desk.ui.pdf_view.match_page`).
+"""
 
 from __future__ import annotations
 
@@ -12,7 +18,7 @@ from PySide6.QtPdf import QPdfDocument
 from PySide6.QtPrintSupport import QPrinter
 from PySide6.QtWidgets import QProgressDialog, QWidget
 
-from ethics_desk.ui.pdf_view import paint_page
+from ethics_desk.ui.pdf_view import match_page, paint_page, printer_problem
 
 
 @dataclass(frozen=True)
@@ -42,13 +48,14 @@ class BatchPrintWorker(QObject):
 
     @Slot()
     def run(self) -> None:
-        """Print every item; emit ``done`` (or ``failed`` if the printer cannot start)."""
+        """Print every item; emit ``done``, or ``failed`` if the job cannot be started or sent.
+
+        The job starts with the first page (so a Cancel before it sends nothing at all).
+        """
         painter = QPainter()
-        if not painter.begin(self.printer):
-            self.failed.emit("The printer could not be started. Check that it is on and "
-                             "connected, then print again; the items stay in the queue.")
-            return
+        started = sent = unreadable = False
         documents = pages = 0
+        name = self.printer.printerName() or self.printer.outputFileName()
         try:
             for number, item in enumerate(self.items):
                 if self._cancel.is_set():
@@ -58,10 +65,25 @@ class BatchPrintWorker(QObject):
                 buffer.setData(QByteArray(item.data))
                 buffer.open(QIODevice.OpenModeFlag.ReadOnly)
                 document.load(buffer)
+                if document.pageCount() == 0:
+                    unreadable = True
+                    self.failed.emit(f"The {item.label} could not be read for printing, so the "
+                                     "job was stopped. Print again; if it fails again, run "
+                                     "“ethics-desk check”.")
+                    return
                 for index in range(document.pageCount()):
                     if self._cancel.is_set():
                         break
-                    if pages:
+                    match_page(self.printer, document, index)
+                    if not started:
+                        if not painter.begin(self.printer):
+                            self.failed.emit(
+                                f"The printer “{name}” could not be started, so nothing was "
+                                "sent to it. Check that it is on and connected, then print "
+                                "again.")
+                            return
+                        started = True
+                    else:
                         self.printer.newPage()
                     paint_page(painter, self.printer, document, index)
                     pages += 1
@@ -70,25 +92,40 @@ class BatchPrintWorker(QObject):
                 document.close()
                 self.progress.emit(number + 1, item.label)
         finally:
-            if self._cancel.is_set():
-                self.printer.abort()
-            painter.end()
-        self.done.emit(documents, pages, self._cancel.is_set())
+            if started:
+                if self._cancel.is_set() or unreadable:
+                    self.printer.abort()
+                sent = painter.end()
+        cancelled = self._cancel.is_set()
+        if started and not cancelled and (
+                not sent or self.printer.printerState() == QPrinter.PrinterState.Error):
+            self.failed.emit(f"The job could not be sent to the printer “{name}”. Check that "
+                             "it is on and connected, then print again.")
+            return
+        self.done.emit(documents, pages, cancelled)
 
 
 class BatchPrint(QObject):
-    """Runs a :class:`BatchPrintWorker` in a thread behind a progress dialog with Cancel."""
+    """Runs a :class:`BatchPrintWorker` in a thread behind a progress dialog with Cancel.
+
+    ``title`` names the documents in the dialog; ``job_name`` names the job in the system's
+    print queue (plain ASCII: some print systems mangle anything else in a job's title).
+    """
 
     finished = Signal(int, int, bool)
     failed = Signal(str)
 
     def __init__(self, items: list[PrintItem], printer: QPrinter,
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None, title: str = "documents",
+                 job_name: str = "Ethics Desk") -> None:
         super().__init__(parent)
+        printer.setDocName(job_name)
+        self.printer = printer
         self.worker = BatchPrintWorker(items, printer)
         self.thread = QThread(self)
         self.worker.moveToThread(self.thread)
-        self.dialog = QProgressDialog("Printing…", "&Cancel", 0, len(items), parent)
+        self.dialog = QProgressDialog(f"Printing the {title}…", "&Cancel", 0, len(items),
+                                      parent)
         self.dialog.setWindowTitle("Ethics Desk — printing")
         self.dialog.setMinimumDuration(300)
         self.dialog.canceled.connect(self.worker.cancel)
@@ -97,9 +134,16 @@ class BatchPrint(QObject):
         self.worker.done.connect(self._done)
         self.worker.failed.connect(self._failed)
 
-    def start(self) -> None:
-        """Begin printing in the background."""
+    def start(self) -> bool:
+        """Begin printing in the background; ``False`` (and ``failed``) when the printer cannot
+        take the job now — nothing is sent then."""
+        problem = printer_problem(self.printer)
+        if problem:
+            self.dialog.reset()
+            self.failed.emit(problem)
+            return False
         self.thread.start()
+        return True
 
     def _progress(self, count: int, label: str) -> None:
         self.dialog.setValue(count)

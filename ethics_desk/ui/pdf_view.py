@@ -1,9 +1,26 @@
-"""Previewing a PDF in the application (QPdfView with zoom and page navigation) and printing it."""
+"""Previewing a PDF in the application (QPdfView with zoom and page navigation) and printing it.
+
+Each page is printed on paper of its own size (a letter on US Letter, an envelope on a #10
+envelope fed landscape), edge to edge, so an address lands in an envelope's window and a label
+on its label. Before printing, the chosen printer is asked whether it is still set up and
+ready: Qt's CUPS print engine drops a job the print system refuses without saying so, so a
+stopped or vanished printer must be caught here, with a message, before anything is sent.
+"""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QPointF, Qt, Signal
-from PySide6.QtGui import QAction, QKeySequence, QPainter
+from PySide6.QtCore import (
+    QBuffer,
+    QByteArray,
+    QIODevice,
+    QMarginsF,
+    QPointF,
+    QRect,
+    QSizeF,
+    Qt,
+    Signal,
+)
+from PySide6.QtGui import QAction, QKeySequence, QPageLayout, QPageSize, QPainter
 from PySide6.QtPdf import QPdfDocument, QPdfDocumentRenderOptions
 from PySide6.QtPdfWidgets import QPdfView
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter, QPrinterInfo
@@ -92,26 +109,81 @@ class PdfViewer(QWidget):
         navigator.jump(target, QPointF(), navigator.currentZoom())
 
 
+def match_page(printer: QPrinter, document: QPdfDocument, index: int) -> None:
+    """Set the printer's paper to page ``index``'s own size and orientation, edge to edge.
+
+    Call it before ``QPainter.begin`` for the first page and before ``newPage`` for the others.
+    A size the printer does not take leaves its paper as it is (the page is then fitted).
+    """
+    size = document.pagePointSize(index)
+    width, height = size.width(), size.height()
+    if width <= 0 or height <= 0:
+        return
+    paper = QPageSize(QSizeF(min(width, height), max(width, height)), QPageSize.Unit.Point, "",
+                      QPageSize.SizeMatchPolicy.FuzzyMatch)
+    orientation = (QPageLayout.Orientation.Landscape if width > height
+                   else QPageLayout.Orientation.Portrait)
+    printer.setFullPage(True)
+    printer.setPageLayout(QPageLayout(paper, orientation, QMarginsF(0, 0, 0, 0)))
+
+
+PRINT_DPI = 300
+"""The most dots per inch a page is rendered at for printing: sharp on paper, and a Letter page
+stays about 34 MB in memory where a 1200-dpi printer would otherwise need half a gigabyte."""
+
+
 def paint_page(painter: QPainter, printer: QPrinter, document: QPdfDocument,
                index: int) -> None:
-    """Draw one page of ``document`` at the printer's resolution, fitted to the page."""
+    """Draw one page of ``document`` (rendered at up to :data:`PRINT_DPI`), fitted to the page."""
     target = painter.viewport()
     size = document.pagePointSize(index)
-    image = document.render(index, (size * printer.resolution() / 72).toSize(),
-                            QPdfDocumentRenderOptions())
-    scaled = image.size().scaled(target.size(), Qt.AspectRatioMode.KeepAspectRatio)
-    painter.drawImage(target.x(), target.y(), image.scaled(scaled))
+    dpi = min(printer.resolution(), PRINT_DPI)
+    image = document.render(index, (size * dpi / 72).toSize(), QPdfDocumentRenderOptions())
+    fitted = image.size().scaled(target.size(), Qt.AspectRatioMode.KeepAspectRatio)
+    painter.drawImage(QRect(target.topLeft(), fitted), image)
+
+
+def printer_problem(printer: QPrinter) -> str | None:
+    """Why ``printer`` cannot take a job now (no longer set up, stopped, in error), or ``None``.
+
+    A printer writing a PDF file has no queue to ask; its problems show when the file is opened.
+    """
+    if printer.outputFormat() == QPrinter.OutputFormat.PdfFormat:
+        return None
+    name = printer.printerName()
+    info = QPrinterInfo.printerInfo(name)
+    if not name or info.isNull():
+        return (f"The printer “{name or '(none)'}” is not set up on this computer (any more), so "
+                "nothing was sent to it.\n\nChoose another printer, or add it again in the "
+                "system's printer settings (or ask IT), then print again.")
+    if info.state() in (QPrinter.PrinterState.Error, QPrinter.PrinterState.Aborted):
+        return (f"The printer “{name}” is stopped or reports a problem (paused, out of paper, "
+                "jammed, or not accepting jobs), so nothing was sent to it.\n\nClear the "
+                "problem and resume the printer in the system's printer settings (or ask IT), "
+                "or choose another printer, then print again.")
+    return None
 
 
 def print_document(document: QPdfDocument, printer: QPrinter) -> int:
-    """Print every page of ``document`` on ``printer``; returns the number of pages sent."""
+    """Print every page of ``document`` on ``printer``; returns the number of pages sent.
+
+    A printer that cannot take the job (:func:`printer_problem`) or cannot be started raises
+    ``OSError`` with the reason, before anything is sent.
+    """
+    problem = printer_problem(printer)
+    if problem:
+        raise OSError(problem)
+    pages = document.pageCount()
+    if pages:
+        match_page(printer, document, 0)
     painter = QPainter()
     if not painter.begin(printer):
-        raise OSError("The printer could not be started.")
+        raise OSError("The printer could not be started, so nothing was sent to it.\n\nCheck "
+                      "that it is on and connected, then print again.")
     try:
-        pages = document.pageCount()
         for index in range(pages):
             if index:
+                match_page(printer, document, index)
                 printer.newPage()
             paint_page(painter, printer, document, index)
         return pages
@@ -164,9 +236,7 @@ class PdfPreviewDialog(QDialog):
         try:
             pages = print_document(self.viewer.document, printer)
         except OSError as exc:
-            QMessageBox.warning(self, "Ethics Desk — printing failed",
-                                f"{exc}\n\nCheck that the printer is on and connected, then "
-                                "print again.")
+            QMessageBox.warning(self, "Ethics Desk — printing failed", str(exc))
             return 0
         if callable(self._on_print):
             self._on_print(pages)

@@ -9,14 +9,15 @@ from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtPrintSupport import QPrinter
-from PySide6.QtWidgets import QMessageBox, QTableView
+from PySide6.QtWidgets import QApplication, QMessageBox, QTableView
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
 from ethics_desk.issuing import IssuedRef, issue, print_queue
 from ethics_desk.letters import render_letter
+from ethics_desk.mail_batch import BatchPaper
 from ethics_desk.mail_ledger import record_mailing, record_outcome
 from ethics_desk.models import MailMethod, MailOutcome
 from ethics_desk.ui.context import AppContext
@@ -208,17 +209,20 @@ def test_the_whole_queue_prints_in_the_background(
     screen = screen_for(qtbot, context)
     screen.refresh()
     queued = screen.queue.rows()
-    assert len(queued) == 2 and screen.print_all_button.isEnabled()
+    assert len(queued) == 2 and screen.print_queue_button.isEnabled()
     out = tmp_path / "batch.pdf"
-    batch = screen.print_all(pdf_printer(out))
+    batch = screen.print_batch(BatchPaper.LETTERS, pdf_printer(out))
     assert batch is not None
     with qtbot.waitSignal(batch.finished, timeout=20_000) as done:
         pass
     documents, pages, cancelled = done.args
     assert (documents, cancelled) == (2, False)
     assert pages == sum(q.page_count for q in queued)
-    assert len(PdfReader(io.BytesIO(out.read_bytes())).pages) == pages
-    assert "Printed 2 document(s)" in screen.status.text()
+    printed = PdfReader(io.BytesIO(out.read_bytes()))
+    assert len(printed.pages) == pages
+    assert {(round(float(p.mediabox.width)), round(float(p.mediabox.height)))
+            for p in printed.pages} == {(612, 792)}  # each page on US Letter, as issued
+    assert "Sent the letters to the printer: 2 document(s)" in screen.status.text()
     assert len(print_queue(context.database)) == 2  # printing is not mailing
     assert warnings == []
 
@@ -237,4 +241,102 @@ def test_cancel_stops_a_batch_and_everything_stays_queued(
     with qtbot.waitSignal(worker.done, timeout=10_000) as done:
         worker.run()
     assert done.args == [0, 0, True]
+    assert not (tmp_path / "cancelled.pdf").exists()  # no job was started
     assert len(print_queue(context.database)) == 1
+
+
+def two_cases_queued(qtbot: QtBot, context: AppContext, controller: WorkflowController) -> int:
+    """The (e) notice and the receipt of one case, and the receipt of a second, queued."""
+    from ethics_desk import papers
+    from tests.factories import filed_case
+
+    case_id = issued_notice(qtbot, context, controller)
+    issue(context.database, case_id, "receipt", "José Peña",
+          papers.receipt(context.database, case_id), actor="Maria Clerk")
+    other = filed_case(controller)
+    issue(context.database, other, "receipt", "José Peña",
+          papers.receipt(context.database, other), actor="Maria Clerk")
+    return case_id
+
+
+def print_and_wait(qtbot: QtBot, screen: MailScreen, paper: BatchPaper,
+                   out: Path) -> list[tuple[int, int]]:
+    """Print ``paper`` for the queue to a PDF file; each printed page's size in points."""
+    batch = screen.print_batch(paper, pdf_printer(out))
+    assert batch is not None
+    with qtbot.waitSignal(batch.finished, timeout=20_000) as done:
+        pass
+    assert done.args[2] is False
+    return [(round(float(p.mediabox.width)), round(float(p.mediabox.height)))
+            for p in PdfReader(io.BytesIO(out.read_bytes())).pages]
+
+
+def test_envelopes_labels_and_certificates_print_for_the_whole_queue(
+        qtbot: QtBot, context: AppContext, controller: WorkflowController, tmp_path: Path,
+        warnings: list[str]) -> None:
+    two_cases_queued(qtbot, context, controller)
+    screen = screen_for(qtbot, context)
+    screen.refresh()
+    assert screen.queue.rowCount() == 3
+    envelopes = print_and_wait(qtbot, screen, BatchPaper.ENVELOPES, tmp_path / "env.pdf")
+    assert envelopes == [(684, 297)] * 3  # a #10 envelope each, fed landscape
+    assert "Sent the #10 envelopes to the printer: 3 document(s)" in screen.status.text()
+    assert print_and_wait(qtbot, screen, BatchPaper.LABELS, tmp_path / "labels.pdf") == [
+        (612, 792)]  # one sheet of 30
+    certificates = print_and_wait(qtbot, screen, BatchPaper.CERTIFICATE, tmp_path / "cert.pdf")
+    assert len(certificates) >= 2  # one certificate for each of the two cases
+    assert "for 3 item(s)" in screen.status.text()
+    assert warnings == []
+    assert len(print_queue(context.database)) == 3  # printing is not mailing
+
+
+@pytest.mark.qt_log_ignore("This plugin does not support grabbing the keyboard")  # offscreen
+def test_the_print_menu_offers_every_paper_by_keyboard(
+        qtbot: QtBot, context: AppContext, controller: WorkflowController,
+        warnings: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    issued_notice(qtbot, context, controller)
+    screen = screen_for(qtbot, context)
+    assert screen.print_queue_button.text() == "Print the &queue"
+    menu = screen.print_queue_button.menu()
+    assert menu is not None
+    texts = [action.text() for action in menu.actions()]
+    assert texts == ["&Letters, as issued…", "&Envelopes (#10)…",
+                     "&Address labels (30 a sheet)…", "&Certificate of mailing…"]
+    assert len({text[text.index("&") + 1].lower() for text in texts}) == len(texts)
+
+    chosen: list[BatchPaper] = []
+    monkeypatch.setattr(screen, "print_batch", lambda paper, printer=None: chosen.append(paper))
+
+    def pick_envelopes_once_open() -> None:
+        if menu.isVisible():
+            poll.stop()
+            qtbot.keyClick(menu, Qt.Key.Key_E)
+
+    poll = QTimer(screen)
+    poll.timeout.connect(pick_envelopes_once_open)
+    poll.start(20)
+    screen.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is screen)
+    screen.queue_view.setFocus()
+    qtbot.keyClick(screen.queue_view, Qt.Key.Key_Q,
+                   Qt.KeyboardModifier.AltModifier)  # opens the menu
+    qtbot.waitUntil(lambda: chosen == [BatchPaper.ENVELOPES])
+    assert not menu.isVisible()
+
+
+@pytest.mark.qt_log_ignore("QPainter::begin")  # the failure itself, as Qt reports it
+def test_a_failed_batch_says_so_and_everything_stays_queued(
+        qtbot: QtBot, context: AppContext, controller: WorkflowController, tmp_path: Path,
+        warnings: list[str]) -> None:
+    two_cases_queued(qtbot, context, controller)
+    screen = screen_for(qtbot, context)
+    screen.refresh()
+    batch = screen.print_batch(BatchPaper.ENVELOPES,
+                               pdf_printer(tmp_path / "no-such-folder" / "env.pdf"))
+    assert batch is not None
+    with qtbot.waitSignal(batch.failed, timeout=20_000):
+        pass
+    assert warnings and "could not be started" in warnings[0]
+    assert "the items stay in the print queue" in warnings[0]
+    assert "Printing failed" in screen.status.text()
+    assert len(print_queue(context.database)) == 3

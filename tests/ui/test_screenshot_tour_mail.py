@@ -1,20 +1,24 @@
 """The papers and mail screenshot tour: a case window's Papers tab with the (e) notice
-previewed, then issued, and the Mail screen with a queued notice and a returned receipt; saved
-as PNG when ``ETHICS_DESK_SCREENSHOTS`` is set, and always checked to render at a usable size."""
+previewed, then issued, and the Mail screen with a queued notice and a returned receipt, then
+after its envelopes were printed; saved as PNG when ``ETHICS_DESK_SCREENSHOTS`` is set, and
+always checked to render at a usable size."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import pytest
 from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
+from ethics_desk.mail_batch import BatchPaper
 from ethics_desk.ui.case.case_window import CaseWindow
 from ethics_desk.ui.case.papers_panel import PapersPanel
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.screens.mail_screen import MailScreen
 from ethics_desk.workflow import WorkflowController
 from tests.ui.test_case_documents import forwarded_case
-from tests.ui.test_mail_screen import returned_receipt
+from tests.ui.test_mail_screen import pdf_printer, returned_receipt
 from tests.ui.test_screenshot_tour import shoot
 
 
@@ -24,7 +28,8 @@ def _no_message(box: QMessageBox) -> int:
 
 def test_tour_of_the_papers_and_the_mail(qtbot: QtBot, context: AppContext,
                                          controller: WorkflowController,
-                                         monkeypatch: pytest.MonkeyPatch) -> None:
+                                         monkeypatch: pytest.MonkeyPatch,
+                                         tmp_path: Path) -> None:
     monkeypatch.setattr(QMessageBox, "exec", _no_message)
     case_id = forwarded_case(controller)
     returned_receipt(context, case_id)
@@ -51,4 +56,10 @@ def test_tour_of_the_papers_and_the_mail(qtbot: QtBot, context: AppContext,
     assert screen.queue.rowCount() == 1 and screen.returned.rowCount() == 1
     screen.select_document(screen.queue.rows()[0].document_id)
     shoot(screen, "mail-1-queue-and-returned")
+    batch = screen.print_batch(BatchPaper.ENVELOPES, pdf_printer(tmp_path / "envelopes.pdf"))
+    assert batch is not None
+    with qtbot.waitSignal(batch.finished, timeout=20_000):
+        pass
+    assert "Sent the #10 envelopes to the printer" in screen.status.text()
+    shoot(screen, "mail-2-envelopes-sent")
     window.close()

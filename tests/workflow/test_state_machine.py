@@ -61,6 +61,7 @@ from ethics_desk.workflow import (
     NotCured,
     OrderShowCause,
     Payload,
+    RecordComplainantReceipt,
     RecordCure,
     RecordFrivolousVote,
     RecordRespondentReceipt,
@@ -259,6 +260,8 @@ class WorkflowMachine(RuleBasedStateMachine):
             Event.NOT_CURED: NotCured(),
             Event.FORWARD_TO_BOARD: ForwardToBoard(),
             Event.RECORD_RESPONDENT_RECEIPT: RecordRespondentReceipt(
+                respondent_id=respondent_id, received_on=today),
+            Event.RECORD_COMPLAINANT_RECEIPT: RecordComplainantReceipt(
                 respondent_id=respondent_id, received_on=today),
             Event.FILE_REPLY: FileReply(received_on=today, sworn=True),
             Event.REQUEST_HEARING: RequestHearing(),

@@ -47,6 +47,7 @@ from ethics_desk.issuing import (
     void_and_reissue,
 )
 from ethics_desk.letters import KINDS, KindRule, Recipient, recipients, render_letter
+from ethics_desk.mail_batch import default_method
 from ethics_desk.mail_ledger import (
     METHOD_LABELS,
     MailingRef,
@@ -117,12 +118,13 @@ def print_bytes(parent: QWidget, data: bytes, printer: QPrinter | None) -> int:
     try:
         holder.set_pdf(data)
         if holder.document.status() != QPdfDocument.Status.Ready or not holder.page_count():
-            raise OSError("The document could not be read for printing.")
+            raise OSError("The document could not be read for printing, so nothing was sent "
+                          "to the printer.\n\nPrint it again; if it fails again, run "
+                          "“ethics-desk check” and report the problem.")
         return print_document(holder.document, printer)
     except OSError as exc:
         QMessageBox.warning(parent, "Ethics Desk — printing failed",
-                            f"{exc}\n\nCheck that the printer is on and connected, then print "
-                            "again. The item stays in the print queue.")
+                            f"{exc}\n\nThe item stays in the print queue.")
         return 0
     finally:
         holder.deleteLater()
@@ -195,9 +197,7 @@ class MailingDialog(QDialog):
         self.method.setObjectName("mailMethod")
         for method, label in METHOD_LABELS.items():
             self.method.addItem(label[:1].upper() + label[1:], method)
-        default = MailMethod.CERTIFIED_RRR if kind == RESPONDENT_NOTICE else \
-            MailMethod.FIRST_CLASS
-        self.method.setCurrentIndex(self.method.findData(default))
+        self.method.setCurrentIndex(self.method.findData(default_method(kind)))
         self.tracking = QLineEdit(self)
         self.tracking.setObjectName("mailTracking")
         self.tracking.setPlaceholderText("Article number (certified mail)")

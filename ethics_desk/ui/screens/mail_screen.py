@@ -4,6 +4,10 @@ came back returned or refused, across every case.
 Printing reprints the frozen bytes (checked against their SHA-256, audited) on a printer the
 clerk chooses; a document leaves the queue only when its mailing is recorded in the mail ledger
 (:class:`~ethics_desk.ui.case.papers_panel.MailingDialog`). Double-click opens the case.
+
+**Print the queue** prints, for every queued item, the letters, their #10 envelopes, their
+address labels (sheets of 30) or the certificate of mailing — the papers come from
+:func:`ethics_desk.mail_batch.prepare_batch` — in the background, with progress and Cancel.
 """
 
 from __future__ import annotations
@@ -11,11 +15,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from PySide6.QtCore import QModelIndex, Signal
-from PySide6.QtGui import QShowEvent
+from PySide6.QtGui import QAction, QShowEvent
 from PySide6.QtPrintSupport import QPrinter
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
+    QMenu,
     QMessageBox,
     QPushButton,
     QVBoxLayout,
@@ -24,6 +29,7 @@ from PySide6.QtWidgets import (
 from sqlalchemy import select
 
 from ethics_desk.issuing import QueueItem, print_queue, reprint
+from ethics_desk.mail_batch import Batch, BatchPaper, prepare_batch
 from ethics_desk.mail_ledger import UNDELIVERED, MailingRef, returned_items
 from ethics_desk.models import Complaint, Mailing
 from ethics_desk.ui.batch_print import BatchPrint, PrintItem
@@ -31,7 +37,7 @@ from ethics_desk.ui.case.papers_panel import MailingDialog, print_bytes, selecte
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.errors import attempt
 from ethics_desk.ui.models.rows import ROW_ROLE, Column, RowsModel, rows_view
-from ethics_desk.ui.pdf_view import choose_printer
+from ethics_desk.ui.pdf_view import choose_printer, printer_problem
 
 
 @dataclass(frozen=True)
@@ -71,10 +77,21 @@ class MailScreen(QWidget):
         self.print_button = QPushButton("&Print selected…", self)
         self.print_button.setToolTip("Print the issued copy exactly as frozen (SHA-256 checked)")
         self.print_button.clicked.connect(lambda: self.print_selected())
-        self.print_all_button = QPushButton("Print &all in the queue…", self)
-        self.print_all_button.setToolTip("Print every queued document, one after another, "
+        self.print_queue_button = QPushButton("Print the &queue", self)
+        self.print_queue_button.setObjectName("printQueueButton")
+        self.print_queue_button.setToolTip("For every queued item: the letters, their envelopes "
+                                         "or labels, or the certificate of mailing — printed "
                                          "in the background (Cancel stops between pages)")
-        self.print_all_button.clicked.connect(lambda: self.print_all())
+        menu = QMenu(self.print_queue_button)
+        self.print_actions: dict[BatchPaper, QAction] = {}
+        for paper, text in ((BatchPaper.LETTERS, "&Letters, as issued…"),
+                            (BatchPaper.ENVELOPES, "&Envelopes (#10)…"),
+                            (BatchPaper.LABELS, "&Address labels (30 a sheet)…"),
+                            (BatchPaper.CERTIFICATE, "&Certificate of mailing…")):
+            action = menu.addAction(text)
+            action.triggered.connect(lambda _=False, paper=paper: self.print_batch(paper))
+            self.print_actions[paper] = action
+        self.print_queue_button.setMenu(menu)
         self.mail_button = QPushButton("Record &mailing…", self)
         self.mail_button.clicked.connect(self.open_mailing_dialog)
         self.refresh_button = QPushButton("Re&fresh", self)
@@ -101,7 +118,7 @@ class MailScreen(QWidget):
         layout.addWidget(QLabel("<b>Print queue</b>", self))
         layout.addWidget(self.queue_view, 3)
         row = QHBoxLayout()
-        for button in (self.print_button, self.print_all_button, self.mail_button,
+        for button in (self.print_button, self.print_queue_button, self.mail_button,
                        self.refresh_button):
             row.addWidget(button)
         row.addStretch(1)
@@ -139,7 +156,7 @@ class MailScreen(QWidget):
         chosen = isinstance(selected_row(self.queue_view), QueueItem)
         self.print_button.setEnabled(chosen)
         self.mail_button.setEnabled(chosen)
-        self.print_all_button.setEnabled(self.queue.rowCount() > 0)
+        self.print_queue_button.setEnabled(self.queue.rowCount() > 0)
 
     def _open(self, index: QModelIndex) -> None:
         case_id = index.data(ROW_ROLE)
@@ -175,42 +192,60 @@ class MailScreen(QWidget):
                                 "goes out.")
         return pages
 
-    def print_all(self, printer: QPrinter | None = None) -> BatchPrint | None:
-        """Print every queued document in the background, with progress and Cancel.
+    def print_batch(self, paper: BatchPaper = BatchPaper.LETTERS,
+                    printer: QPrinter | None = None) -> BatchPrint | None:
+        """Print ``paper`` for every queued item in the background, with progress and Cancel.
 
-        The issued copies are read (and their prints audited) first; printing runs off the GUI
-        thread. Everything stays in the queue until its mailing is recorded.
+        The printer is chosen first (``printer`` skips the dialog), then the papers are made
+        and their print audited by the domain; printing runs off the GUI thread. A printer that
+        cannot take the job, or a job that fails, is a message; everything stays in the queue
+        until its mailing is recorded.
         """
-        queued = [row for row in self.queue.rows() if isinstance(row, QueueItem)]
+        queued = [row.document_id for row in self.queue.rows() if isinstance(row, QueueItem)]
         if not queued:
             self.status.setText("The print queue is empty.")
             return None
         printer = printer or choose_printer(self)
         if printer is None:
             return None
-        items = []
-        for item in queued:
-            data = attempt(self, lambda item=item: reprint(
-                self.context.database, item.document_id, actor=self.context.staff_name,
-                clock=self.context.clock))
-            if data is None:
-                return None
-            items.append(PrintItem(f"{item.kind} for {item.case_number}", data))
-        batch = BatchPrint(items, printer, self)
-        batch.finished.connect(self._batch_done)
-        batch.failed.connect(lambda message: QMessageBox.warning(
-            self, "Ethics Desk — printing failed", message))
-        self.batch = batch
-        batch.start()
-        return batch
+        problem = printer_problem(printer)
+        if problem:  # before anything is read or audited as printed
+            self._batch_failed(problem)
+            return None
+        batch = attempt(self, lambda: prepare_batch(
+            self.context.database, queued, paper, actor=self.context.staff_name,
+            clock=self.context.clock))
+        if batch is None:
+            return None
+        job = BatchPrint([PrintItem(d.label, d.pdf) for d in batch.documents], printer, self,
+                         title=paper.label,
+                         job_name=f"Ethics Desk {paper.value} {len(batch.items)} items")
+        job.finished.connect(lambda documents, pages, cancelled, batch=batch:
+                             self._batch_done(batch, documents, pages, cancelled))
+        job.failed.connect(self._batch_failed)
+        self.batch = job
+        job.start()
+        return job
 
-    def _batch_done(self, documents: int, pages: int, cancelled: bool) -> None:
+    def _batch_failed(self, message: str) -> None:
+        self.status.setText("Printing failed; nothing is marked as mailed and everything stays "
+                            "in the queue.")
+        QMessageBox.warning(self, "Ethics Desk — printing failed",
+                            f"{message}\n\nNothing is marked as mailed; the items stay in the "
+                            "print queue.")
+
+    def _batch_done(self, batch: Batch, documents: int, pages: int, cancelled: bool) -> None:
+        what = batch.paper.label
         if cancelled:
-            self.status.setText(f"Printing cancelled after {documents} document(s); everything "
-                                "stays in the queue.")
+            text = (f"Printing of the {what} cancelled after {documents} of "
+                    f"{len(batch.documents)} document(s); everything stays in the queue.")
         else:
-            self.status.setText(f"Printed {documents} document(s), {pages} page(s). Record "
-                                "each mailing when it goes out.")
+            text = (f"Sent the {what} to the printer: {documents} document(s), {pages} "
+                    f"page(s), for {len(batch.items)} item(s). Record each mailing when it "
+                    "goes out.")
+        if batch.left_out:
+            text += f" Left out ({len(batch.left_out)}): " + "; ".join(batch.left_out) + "."
+        self.status.setText(text)
 
     def open_mailing_dialog(self) -> MailingDialog | None:
         """Record how the selected document went out (non-modal)."""
