@@ -16,11 +16,14 @@ import pytest
 
 from ethics_desk.db import Database
 from ethics_desk.storage import open_database
+from ethics_desk.ui import none_guard
 from ethics_desk.workflow import WorkflowController
 
 OFFICE_TZ = ZoneInfo("America/Chicago")
 NOW = datetime(2026, 11, 30, 10, 0, tzinfo=OFFICE_TZ)
 """The tests' "now": Monday 30 November 2026, 10:00 in San Antonio."""
+
+none_guard.guard()  # as the application does before its first window (see the module)
 
 
 def pytest_report_header() -> str:

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 
 from ethics_desk import __version__
 from ethics_desk.errors import StorageError, UserError
+from ethics_desk.ui import none_guard
 
 if TYPE_CHECKING:
     from ethics_desk.db import Database
@@ -32,6 +33,7 @@ def application() -> QApplication:
     app = QApplication.instance()
     if isinstance(app, QApplication):
         return app
+    none_guard.guard()  # before the first window: see the module
     app = QApplication(sys.argv[:1])
     app.setOrganizationName("EthicsDesk")
     app.setApplicationName("Ethics Desk")
