@@ -19,7 +19,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Callable, Iterator
 from contextlib import closing, contextmanager
-from datetime import UTC, date, datetime
+from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -32,12 +32,13 @@ from ethics_desk.inbox import (
     InboxFilter,
     InboxRow,
     InboxSource,
+    RowPage,
     inbox_row,
+    listing_values,
     saved_view,
 )
 from ethics_desk.location import database_file
 from ethics_desk.migrate import head_revision
-from ethics_desk.vocabulary import CaseState, Route
 
 if TYPE_CHECKING:
     from ethics_desk.db import Database
@@ -78,7 +79,7 @@ class FirstLook:
         with self._reading() as conn:
             rows = conn.execute(f"{_LISTING} WHERE next_due_on = ? ORDER BY id LIMIT ? OFFSET ?",
                                 (today.isoformat(), limit, offset)).fetchall()
-        return [inbox_row(_values(row), today, _no_counter) for row in rows]
+        return [inbox_row(listing_values(row), today, _no_counter) for row in rows]
 
     def count_due(self, today: date, *, overdue: bool = False) -> int:
         """How many cases are due today (or, with ``overdue``, have a deadline before today)."""
@@ -102,17 +103,6 @@ class FirstLook:
         database = Database(url, make_engine(url, create_folder=False))
         configure_mappers()
         return database
-
-
-def _values(row: tuple[Any, ...]) -> tuple[Any, ...]:
-    """The stored text of the listing columns as the ORM's types read it back."""
-    (complaint_id, number, received_at, complainants, respondents, route, state, due,
-     title) = row
-    received = None if received_at is None else \
-        datetime.fromisoformat(received_at).replace(tzinfo=UTC)  # stored as naive UTC
-    return (complaint_id, number, received, complainants, respondents,
-            None if route is None else Route(route), CaseState(state),
-            None if due is None else date.fromisoformat(due), title)
 
 
 def _no_counter() -> BusinessDayCounter:
@@ -175,6 +165,16 @@ class FirstInbox:
             except sqlite3.Error:  # busy, or changed underneath: the full query explains
                 pass
         return self.full().page(inbox_filter, offset, limit)
+
+    def rows(self, inbox_filter: InboxFilter, offset: int = 0,
+             limit: int = PAGE_SIZE) -> RowPage:
+        """:meth:`page`, each row built when first read."""
+        if self._full is None and inbox_filter == saved_view(DUE_TODAY):
+            try:
+                return RowPage.of(self.look.due_on(self.today, offset, limit))
+            except sqlite3.Error:  # busy, or changed underneath: the full query explains
+                pass
+        return self.full().rows(inbox_filter, offset, limit)
 
     def count(self, inbox_filter: InboxFilter) -> int:
         """How many cases match."""

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from datetime import date, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -337,6 +337,86 @@ def inbox_row(values: Sequence[Any], today: date,
         urgency=urgency_of(today, due, left))
 
 
+def listing_values(row: Sequence[Any]) -> tuple[Any, ...]:
+    """The listing columns as :func:`inbox_row` takes them, from their stored form.
+
+    SQLite hands back text (the receipt as naive UTC, dates in ISO form, enum values); other
+    databases may hand back the types themselves, which are kept.
+    """
+    (complaint_id, number, received_at, complainants, respondents, route, state, due,
+     title) = row
+    if isinstance(received_at, str):
+        received_at = datetime.fromisoformat(received_at).replace(tzinfo=UTC)
+    elif received_at is not None and received_at.tzinfo is None:
+        received_at = received_at.replace(tzinfo=UTC)
+    if isinstance(due, str):
+        due = date.fromisoformat(due)
+    return (complaint_id, number, received_at, complainants, respondents,
+            None if route is None else Route(route), CaseState(state), due, title)
+
+
+class RowPage:
+    """Rows of the inbox, each built from its listing values the first time it is read.
+
+    A page holds a couple of hundred rows and a view shows about thirty: the others are built
+    only if the clerk scrolls to them. The case id of every row is known without building it.
+    """
+
+    def __init__(self, values: Sequence[Sequence[Any]],
+                 build: Callable[[Sequence[Any]], InboxRow]) -> None:
+        self._values = list(values)
+        self._build = build
+        self._built: dict[int, InboxRow] = {}
+
+    @classmethod
+    def of(cls, rows: Sequence[InboxRow]) -> RowPage:
+        """A page of rows already built."""
+        page = cls([(row.id,) for row in rows], _unbuildable)
+        page._built = dict(enumerate(rows))
+        return page
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+    def __getitem__(self, index: int) -> InboxRow:
+        if index < 0:
+            index += len(self._values)
+        row = self._built.get(index)
+        if row is None:
+            row = self._build(self._values[index])
+            self._built[index] = row
+        return row
+
+    def id_at(self, index: int) -> int:
+        """The case id on row ``index`` (the row is not built)."""
+        return int(self._values[index][0])
+
+    def head(self, count: int) -> RowPage:
+        """The first ``count`` rows."""
+        page = RowPage(self._values[:count], self._build)
+        page._built = {i: row for i, row in self._built.items() if i < count}
+        return page
+
+    def extend(self, other: RowPage) -> None:
+        """Append another page's rows (rows from another source are built now)."""
+        start = len(self._values)
+        if other._build is self._build:
+            self._values.extend(other._values)
+            self._built.update({start + i: row for i, row in other._built.items()})
+            return
+        rows = other.built()
+        self._values.extend((row.id,) for row in rows)
+        self._built.update({start + i: row for i, row in enumerate(rows)})
+
+    def built(self) -> list[InboxRow]:
+        """Every row, built."""
+        return [self[i] for i in range(len(self._values))]
+
+
+def _unbuildable(values: Sequence[Any]) -> InboxRow:
+    raise AssertionError("a page of built rows has every row built")
+
+
 # -- search ------------------------------------------------------------------------------------
 
 
@@ -367,6 +447,11 @@ class InboxSource(Protocol):
     def page(self, inbox_filter: InboxFilter, offset: int = 0,
              limit: int = PAGE_SIZE) -> list[InboxRow]:
         """Rows ``offset`` to ``offset + limit`` of the filter's list."""
+        ...
+
+    def rows(self, inbox_filter: InboxFilter, offset: int = 0,
+             limit: int = PAGE_SIZE) -> RowPage:
+        """:meth:`page`, each row built when first read."""
         ...
 
     def count(self, inbox_filter: InboxFilter) -> int:

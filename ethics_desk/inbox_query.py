@@ -11,9 +11,10 @@ from collections.abc import Sequence
 from datetime import date
 from typing import Any
 
-from sqlalchemy import ColumnElement, Select, and_, case, func, select
+from sqlalchemy import ColumnElement, Select, and_, case, func, select, type_coerce
 from sqlalchemy.orm import QueryableAttribute
 from sqlalchemy.sql.elements import UnaryExpression
+from sqlalchemy.types import NullType
 
 from ethics_desk.db import Database, translate_errors
 from ethics_desk.deadlines import ClockKind
@@ -25,9 +26,11 @@ from ethics_desk.inbox import (
     DueWindow,
     InboxFilter,
     InboxRow,
+    RowPage,
     SortKey,
     inbox_row,
     like_pattern,
+    listing_values,
     search_words,
 )
 from ethics_desk.models import CaseState, Complaint, Deadline, DeadlineStatus
@@ -46,6 +49,9 @@ def _word_condition(word: str) -> ColumnElement[bool]:
 _COLUMNS = (Complaint.id, Complaint.case_number, Complaint.received_at,
             Complaint.complainant_names, Complaint.respondent_names, Complaint.route,
             Complaint.state, Complaint.next_due_on, Complaint.next_due_title)
+_LISTING = tuple(type_coerce(column, NullType()).label(column.key) for column in _COLUMNS)
+"""The listing columns read as stored: SQLAlchemy converts nothing; :func:`listing_values`
+converts a row when the view first shows it (a page is 200 rows, a screen about 30)."""
 
 _STATE_ORDER = case({state: position for position, state in enumerate(CaseState)},
                     value=Complaint.state)
@@ -81,6 +87,7 @@ class InboxQuery:
         self.database = database
         self.today = today
         self._counter: BusinessDayCounter | None = None
+        self._build = self._row  # one builder, so that pages of this query can be joined
 
     @property
     def counter(self) -> BusinessDayCounter:
@@ -135,7 +142,7 @@ class InboxQuery:
     def page_statement(self, inbox_filter: InboxFilter, offset: int,
                        limit: int) -> Select[*tuple[Any, ...]]:
         """The one SELECT that fetches a page (benchmarks run its SQL text as it is)."""
-        return (select(*_COLUMNS).where(*self.conditions(inbox_filter))
+        return (select(*_LISTING).where(*self.conditions(inbox_filter))
                 .order_by(*self.order_by(inbox_filter)).limit(limit).offset(offset))
 
     # -- answers ------------------------------------------------------------------------------
@@ -143,9 +150,14 @@ class InboxQuery:
     def page(self, inbox_filter: InboxFilter, offset: int = 0,
              limit: int = PAGE_SIZE) -> list[InboxRow]:
         """Rows ``offset`` to ``offset + limit`` of the filter's list, in one query."""
+        return self.rows(inbox_filter, offset, limit).built()
+
+    def rows(self, inbox_filter: InboxFilter, offset: int = 0,
+             limit: int = PAGE_SIZE) -> RowPage:
+        """:meth:`page`, each row built when first read (the one query is made now)."""
         with translate_errors(), self.database.engine.connect() as conn:
-            rows = conn.execute(self.page_statement(inbox_filter, offset, limit)).all()
-        return [self._row(row) for row in rows]
+            values = conn.execute(self.page_statement(inbox_filter, offset, limit)).all()
+        return RowPage(values, self._build)
 
     def ids(self, inbox_filter: InboxFilter) -> list[int]:
         """Every matching case's id, in the filter's order (one query, ids only)."""
@@ -162,4 +174,4 @@ class InboxQuery:
             return int(conn.execute(statement).scalar_one())
 
     def _row(self, row: Sequence[Any]) -> InboxRow:
-        return inbox_row(row, self.today, lambda: self.counter)
+        return inbox_row(listing_values(row), self.today, lambda: self.counter)

@@ -20,6 +20,7 @@ from ethics_desk.inbox import (
     InboxFilter,
     InboxRow,
     InboxSource,
+    RowPage,
     saved_view,
 )
 from ethics_desk.inbox_query import InboxQuery
@@ -135,6 +136,11 @@ class _Recorder:
         """Note and pass on."""
         self.asked.append(inbox_filter)
         return self.full.page(inbox_filter, offset, limit)
+
+    def rows(self, inbox_filter: InboxFilter, offset: int = 0, limit: int = 200) -> RowPage:
+        """Note and pass on."""
+        self.asked.append(inbox_filter)
+        return self.full.rows(inbox_filter, offset, limit)
 
     def count(self, inbox_filter: InboxFilter) -> int:
         """Note and pass on."""

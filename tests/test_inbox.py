@@ -415,6 +415,22 @@ def test_a_page_is_one_sql_query(inbox: InboxQuery, demo: Database) -> None:
     assert all("LIMIT" in statement for statement in statements)
 
 
+def test_a_lazy_page_builds_only_the_rows_read_and_the_same_rows_as_a_page(
+        inbox: InboxQuery, monkeypatch: pytest.MonkeyPatch) -> None:
+    built: list[int] = []
+    real = inbox._build
+    monkeypatch.setattr(inbox, "_build", lambda values: built.append(values[0]) or real(values))
+    lazy = inbox.rows(saved_view(ALL_CASES), 0, 20)
+    assert built == [] and len(lazy) == 20
+    ids = [lazy.id_at(i) for i in range(len(lazy))]
+    assert built == []  # ids are known without building rows
+    assert lazy[3] == inbox.page(saved_view(ALL_CASES), 0, 20)[3]
+    assert built[:1] == [ids[3]]
+    lazy.extend(inbox.rows(saved_view(ALL_CASES), 20, 5))
+    assert [row.id for row in lazy.built()] == inbox.ids(saved_view(ALL_CASES))[:25]
+    assert lazy.head(4).built() == inbox.page(saved_view(ALL_CASES), 0, 4)
+
+
 # -- business days and urgency --------------------------------------------------------------------
 
 

@@ -340,7 +340,7 @@ def test_a_database_problem_is_told_in_the_status_line(qtbot: QtBot, demo_databa
     def busy(*_args: object) -> list[object]:
         raise StorageError("The database is busy.", "Wait a moment and try again.")
 
-    monkeypatch.setattr(screen.model.query, "page", busy)
+    monkeypatch.setattr(screen.model.query, "rows", busy)
     qtbot.keyClicks(screen.search, "x")
     assert screen.status.text() == "The database is busy. Wait a moment and try again."
     assert case_numbers(screen) == before
@@ -353,12 +353,12 @@ def test_a_database_busy_at_start_up_leaves_an_empty_list_and_the_reason(
     def busy(*_args: object) -> list[object]:
         raise StorageError("The database is busy.", "Wait a moment and try again.")
 
-    page = InboxQuery.page
-    monkeypatch.setattr(InboxQuery, "page", busy)
+    rows = InboxQuery.rows
+    monkeypatch.setattr(InboxQuery, "rows", busy)
     screen = open_inbox(qtbot, context_on(demo_database))
     assert screen.model.rowCount() == 0
     assert screen.status.text() == "The database is busy. Wait a moment and try again."
-    monkeypatch.setattr(InboxQuery, "page", page)  # the database is free again
+    monkeypatch.setattr(InboxQuery, "rows", rows)  # the database is free again
     screen.refresh()
     assert screen.status.text() == "2 shown"
 

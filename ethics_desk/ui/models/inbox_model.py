@@ -25,7 +25,15 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QBrush, QColor, QFont
 
-from ethics_desk.inbox import PAGE_SIZE, InboxFilter, InboxRow, InboxSource, SortKey, Urgency
+from ethics_desk.inbox import (
+    PAGE_SIZE,
+    InboxFilter,
+    InboxRow,
+    InboxSource,
+    RowPage,
+    SortKey,
+    Urgency,
+)
 from ethics_desk.vocabulary import Route
 
 CASE_ID_ROLE = int(Qt.ItemDataRole.UserRole) + 1
@@ -45,6 +53,10 @@ _ALIGNMENT = int(Qt.ItemDataRole.TextAlignmentRole)
 _PAINT_ROLES = frozenset({_DISPLAY, _BACKGROUND, _FOREGROUND, _FONT, _ALIGNMENT,
                           int(Qt.ItemDataRole.DecorationRole), int(Qt.ItemDataRole.CheckStateRole)})
 """The roles a delegate reads to paint a cell; the model keeps them per cell once computed."""
+
+
+def _no_row(values: Any) -> InboxRow:
+    raise AssertionError("an empty page has no rows to build")
 
 
 @dataclass(frozen=True)
@@ -132,7 +144,7 @@ class InboxModel(QAbstractTableModel):
         self._query = query
         self._filter = inbox_filter or InboxFilter()
         self._page_size = page_size
-        self._rows: list[InboxRow] = []
+        self._rows = RowPage([], _no_row)
         self._cells: dict[tuple[int, int], dict[int, Any]] = {}
         self._more = False
         self._changing = False
@@ -175,12 +187,12 @@ class InboxModel(QAbstractTableModel):
         self._load()
 
     def _load(self) -> None:
-        rows = self._query.page(self._filter, 0, self._page_size + 1)  # may raise: nothing reset
+        rows = self._query.rows(self._filter, 0, self._page_size + 1)  # may raise: nothing reset
         self._changing = True  # nothing is fetched from within the reset's own signals
         try:
             self.beginResetModel()
             self._more = len(rows) > self._page_size
-            self._rows = rows[:self._page_size]
+            self._rows = rows.head(self._page_size)
             self._cells = {}
             self.endResetModel()
         finally:
@@ -192,12 +204,12 @@ class InboxModel(QAbstractTableModel):
 
     def case_id(self, row: int) -> int:
         """The case id on row ``row``."""
-        return self._rows[row].id
+        return self._rows.id_at(row)
 
     def row_of(self, case_id: int) -> int | None:
         """The row showing ``case_id`` among those loaded, if any."""
-        for number, row in enumerate(self._rows):
-            if row.id == case_id:
+        for number in range(len(self._rows)):
+            if self._rows.id_at(number) == case_id:
                 return number
         return None
 
@@ -216,9 +228,9 @@ class InboxModel(QAbstractTableModel):
         if parent.isValid() or not self._more or self._changing:
             return
         start = len(self._rows)
-        rows = self._query.page(self._filter, start, self._page_size + 1)
+        rows = self._query.rows(self._filter, start, self._page_size + 1)
         self._more = len(rows) > self._page_size
-        rows = rows[:self._page_size]
+        rows = rows.head(self._page_size)
         if not rows:
             return
         self._changing = True
@@ -289,6 +301,19 @@ class InboxModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.AccessibleTextRole and column in (DUE_COLUMN, DAYS_COLUMN):
             return deadline_tip(row)
         return None
+
+    def paint_cell(self, row: int, column: int) -> dict[int, Any] | None:
+        """What painting a cell needs, by role (worked out once per load); None off the table.
+
+        The inbox's delegate paints from this in one call per cell (and may keep its own
+        entries, with negative keys, in the same dictionary).
+        """
+        cell = self._cells.get((row, column))
+        if cell is None:
+            if not (0 <= row < len(self._rows) and 0 <= column < len(COLUMNS)):
+                return None
+            cell = self._painted(row, column)
+        return cell
 
     def _painted(self, row_number: int, column: int) -> dict[int, Any]:
         """What painting a cell needs (text, tint, type, alignment), worked out once per load."""

@@ -40,6 +40,7 @@ from ethics_desk.inbox import (
     saved_view,
 )
 from ethics_desk.ui.context import AppContext
+from ethics_desk.ui.models.inbox_delegate import InboxCellDelegate
 from ethics_desk.ui.models.inbox_model import (
     CASE_ID_ROLE,
     COLUMN_OF,
@@ -171,6 +172,7 @@ class InboxScreen(QWidget):
     def _set_up_table(self) -> None:
         table = self.table
         table.setModel(self.model)
+        table.setItemDelegate(InboxCellDelegate(self.model, table))
         table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
