@@ -383,3 +383,19 @@ def test_the_inbox_never_writes(qtbot: QtBot, demo_database: Database) -> None:
     finally:
         event.remove(demo_database.engine, "before_cursor_execute", watch)
     assert writes == []
+
+
+def _overflow(qtbot: QtBot, screen: InboxScreen, width: int) -> int:
+    """How many pixels the columns take beyond the list, with the screen ``width`` wide."""
+    screen.resize(width, 720)
+    qtbot.wait(10)  # the layout settles and the columns are fitted
+    header = screen.table.horizontalHeader()
+    return header.length() - screen.table.viewport().width()
+
+
+def test_the_columns_fill_the_list_without_scrolling_sideways_at_usual_widths(
+        qtbot: QtBot, demo_database: Database) -> None:
+    screen = open_inbox(qtbot, context_on(demo_database))
+    for width in (1250, 990, 966, 950):  # 966: the first-run window on a 1280 × 800 screen
+        assert _overflow(qtbot, screen, width) == 0, width
+    assert not screen.columns_set_by_hand

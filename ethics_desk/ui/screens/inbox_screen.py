@@ -68,6 +68,8 @@ _SHARES = {SortKey.COMPLAINANT: 0.25, SortKey.RESPONDENTS: 0.28}
 _MINIMUM = {SortKey.COMPLAINANT: "Robert Garza", SortKey.RESPONDENTS: "Robert Garza",
             SortKey.NEXT_DEADLINE: "Respondent's"}
 """What those columns show at the least before the table scrolls sideways."""
+_SQUEEZE = 0.8
+"""How far below those least widths the columns of names may shrink before the table scrolls."""
 
 
 _REVIEWERS = {ReviewerRole.CHAIR: "Chair", ReviewerRole.VICE_CHAIR: "Vice Chair",
@@ -226,11 +228,19 @@ class InboxScreen(QWidget):
             for number, width in self._natural.items():
                 header.resizeSection(number, width)
             *shared, last = self._minimum  # the last (Next deadline) takes what is left
-            for number in shared:
-                share = _SHARES[COLUMNS[number].key]
-                header.resizeSection(number, max(self._minimum[number], int(rest * share)))
+            least = sum(self._minimum.values())
+            if least * _SQUEEZE <= rest < least:
+                # A little short of every minimum: each gives up its part, so that the table
+                # fits the window without a scroll bar for a few pixels (the text is elided).
+                for number in shared:
+                    header.resizeSection(number, rest * self._minimum[number] // least)
+            else:
+                for number in shared:
+                    share = _SHARES[COLUMNS[number].key]
+                    header.resizeSection(number, max(self._minimum[number], int(rest * share)))
             left = rest - sum(header.sectionSize(number) for number in shared)
-            header.resizeSection(last, max(self._minimum[last], left))
+            floor = self._minimum[last] if rest >= least else int(self._minimum[last] * _SQUEEZE)
+            header.resizeSection(last, max(floor, left))
         finally:
             self._fitting = False
 
