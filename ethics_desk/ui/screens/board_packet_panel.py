@@ -98,7 +98,8 @@ class BoardPacketPanel(QWidget):
         splitter = QSplitter(Qt.Orientation.Horizontal, self)
         splitter.addWidget(left)
         splitter.addWidget(self.viewer)
-        splitter.setStretchFactor(1, 1)
+        splitter.setStretchFactor(0, 4)  # the agenda's lines are long: it gets a fair share
+        splitter.setStretchFactor(1, 5)
         layout = QVBoxLayout(self)
         layout.addWidget(splitter)
         self.setTabOrder(self.meeting, self.cases)
