@@ -13,6 +13,7 @@ from pytestqt.qtbot import QtBot
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.intake.wizard import IntakeWizard
 from ethics_desk.ui.main_window import SCREENS, MainWindow
+from ethics_desk.ui.screens.lazy import LazyScreen
 from tests.ui.intake_driver import (
     exhibit_pdf,
     fill_affidavit,
@@ -52,6 +53,10 @@ def test_tour_of_the_main_window(qtbot: QtBot, context: AppContext) -> None:
     qtbot.waitExposed(window)
     for number, key in enumerate(SCREENS, start=1):
         window.go(key)
+        shown = window.stack.currentWidget()
+        content = shown.content() if isinstance(shown, LazyScreen) else shown
+        qtbot.waitUntil(lambda: content.isVisible() and content.width() > 400)  # noqa: B023
+        qtbot.wait(50)  # a screen built just now is laid out and painted
         shoot(window, f"main-{number}-{key}")
 
 
