@@ -65,7 +65,7 @@ _WHY = {
 }
 _ACTIONS = {BoardAction.SHOW_CAUSE: "Order to show cause (§ 2-83(f)(2))",
             BoardAction.FRIVOLOUS: "Determination of a frivolous complaint (§ 2-83(f)(6))",
-            BoardAction.DISPOSITION: "Disposition"}
+            BoardAction.DISPOSITION: "Disposition of the complaint (§ 2-83(d)(4))"}
 _FINDINGS = {Determination.COMPLIES: "Complies",
              Determination.SUBSTANTIALLY_COMPLIES: "Substantially complies",
              Determination.DOES_NOT_COMPLY: "Does not comply"}

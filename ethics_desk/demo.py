@@ -682,9 +682,13 @@ class _Plan:
         self.fire(day, lambda: RequestHearing(party=party, party_name=name, received_on=day))
 
     def resolve(self, disposition: Disposition, notes: str) -> None:
-        """(d)(4): the Board's resolution at its next meeting."""
+        """(d)(4): the Board's resolution at its next meeting, by its vote (a majority of those
+        present); a complaint withdrawn by the complainant needs no vote."""
         day = self.meeting()
-        self.fire(day, lambda: Resolve(disposition=disposition, decided_on=day, notes=notes))
+        vote = (None if disposition is Disposition.WITHDRAWN
+                else self.demo.vote(day, self.rng, carried=True, record=False))
+        self.fire(day, lambda: Resolve(disposition=disposition, decided_on=day, notes=notes,
+                                       vote=vote() if vote is not None else None))
 
     def show_cause(self, *, carried: bool = True, pending: bool = False,
                    election: bool = False) -> date:

@@ -1,16 +1,42 @@
 """Board vote arithmetic: who counts as present, how many yes votes a rule needs, in words.
 
-§ 2-83(f)(2) and (f)(6) need "at least two-thirds (2/3) of those present". A member who recuses
-takes no part and is not counted as present for the vote; an abstention is counted as present
-(it has the effect of a no). A member who is a party to the complaint must recuse.
+§ 2-83(f)(2) and (f)(6) need "at least two-thirds (2/3) of those present". For the Board's
+other actions on a case (its disposition under (d)(4)) § 2-83 sets no rule, and the ordinary
+one applies: a majority — more than half — of those present. A member who recuses takes no
+part and is not counted as present for the vote; an abstention is counted as present (it has
+the effect of a no). A member who is a party to the complaint must recuse.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from enum import StrEnum
 
 from ethics_desk.models import VoteChoice
+
+
+class VoteRule(StrEnum):
+    """How many of those present must vote yes."""
+
+    TWO_THIRDS = "two_thirds"  # § 2-83(f)(2), (f)(6)
+    MAJORITY = "majority"  # any other Board action on a case
+
+    def required(self, present: int) -> int:
+        """The fewest yes votes that carry a motion with ``present`` members counted."""
+        return two_thirds_of(present) if self is VoteRule.TWO_THIRDS else majority_of(present)
+
+    @property
+    def words(self) -> str:
+        """"two-thirds" / "a majority"."""
+        return "two-thirds" if self is VoteRule.TWO_THIRDS else "a majority"
+
+
+def majority_of(present: int) -> int:
+    """The fewest yes votes that are more than half of ``present``."""
+    if present < 0:
+        raise ValueError("a count of members present cannot be negative")
+    return present // 2 + 1
 
 
 def two_thirds_of(present: int) -> int:
@@ -31,6 +57,7 @@ class VoteResult:
     abstain: int
     required: int
     carried: bool
+    rule: VoteRule = VoteRule.TWO_THIRDS
 
     @property
     def summary(self) -> str:
@@ -42,18 +69,19 @@ class VoteResult:
         outcome = "carried" if self.carried else "failed"
         votes = "vote" if self.required == 1 else "votes"
         return (f"{self.present + self.recused} present{recusal}; at least {self.required} yes "
-                f"{votes} needed (two-thirds of {self.present}); {self.yes} yes, {self.no} no, "
-                f"{self.abstain} abstaining — {outcome}")
+                f"{votes} needed ({self.rule.words} of {self.present}); {self.yes} yes, "
+                f"{self.no} no, {self.abstain} abstaining — {outcome}")
 
 
-def tally(choices: Iterable[VoteChoice]) -> VoteResult:
-    """Count the votes of the members present (one choice each) under the two-thirds rule."""
+def tally(choices: Iterable[VoteChoice], rule: VoteRule = VoteRule.TWO_THIRDS) -> VoteResult:
+    """Count the votes of the members present (one choice each) under ``rule``."""
     counts = dict.fromkeys(VoteChoice, 0)
     for choice in choices:
         counts[VoteChoice(choice)] += 1
     present = counts[VoteChoice.YES] + counts[VoteChoice.NO] + counts[VoteChoice.ABSTAIN]
-    required = two_thirds_of(present)
+    required = rule.required(present)
     carried = present > 0 and counts[VoteChoice.YES] >= required
     return VoteResult(present=present, recused=counts[VoteChoice.RECUSED],
                       yes=counts[VoteChoice.YES], no=counts[VoteChoice.NO],
-                      abstain=counts[VoteChoice.ABSTAIN], required=required, carried=carried)
+                      abstain=counts[VoteChoice.ABSTAIN], required=required, carried=carried,
+                      rule=rule)

@@ -21,6 +21,7 @@ from ethics_desk.integrity import run_checks
 from ethics_desk.models import (
     CIVIL_PENALTY_LIMIT_CENTS,
     AuditRecord,
+    BoardAction,
     BoardMember,
     BoardRole,
     BoardVote,
@@ -39,7 +40,7 @@ from ethics_desk.models import (
 )
 from ethics_desk.schedule import load_calendars
 from ethics_desk.storage import open_database
-from ethics_desk.votes import two_thirds_of
+from ethics_desk.votes import VoteRule
 
 TODAY = date(2026, 11, 30)
 
@@ -158,15 +159,18 @@ def test_the_elections_list_has_a_coming_election_with_a_respondent_as_candidate
     assert "Raymond Ortega" in coming[0].candidates
 
 
-def test_the_demo_votes_follow_the_two_thirds_of_those_present_rule(demo: Demo) -> None:
+def test_the_demo_votes_follow_the_rule_of_each_action(demo: Demo) -> None:
     database, _ = demo
     with database.read_session() as session:
         votes = list(session.scalars(select(BoardVote)))
         hearings = list(session.scalars(select(Hearing).where(
             Hearing.kind == HearingKind.SHOW_CAUSE)))
     assert {v.carried for v in votes} == {True, False}
-    for vote in votes:
-        assert vote.required_yes == two_thirds_of(vote.present_count)
+    assert {v.action for v in votes} == set(BoardAction)
+    for vote in votes:  # two-thirds of those present for (f)(2), (f)(6); a majority otherwise
+        rule = VoteRule.MAJORITY if vote.action is BoardAction.DISPOSITION \
+            else VoteRule.TWO_THIRDS
+        assert vote.required_yes == rule.required(vote.present_count)
         assert vote.carried == (vote.yes_count >= vote.required_yes)
     assert any(h.held_on is None and h.scheduled_at is not None and
                h.scheduled_at.astimezone().date() > TODAY for h in hearings)

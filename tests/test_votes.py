@@ -60,3 +60,23 @@ def test_a_vote_carries_exactly_when_yes_votes_are_at_least_two_thirds_of_those_
     present = sum(c is not VoteChoice.RECUSED for c in choices)
     yes = choices.count(VoteChoice.YES)
     assert result.carried == (present > 0 and 3 * yes >= 2 * present)
+
+
+MAJORITY_REQUIRED = {1: 1, 2: 2, 3: 2, 4: 3, 5: 3, 6: 4, 7: 4, 8: 5, 9: 5, 10: 6, 11: 6,
+                     12: 7, 13: 7, 14: 8, 15: 8}
+
+
+@pytest.mark.parametrize("present", range(1, 16))
+def test_a_disposition_needs_a_majority_of_those_present_for_every_count_from_1_to_15(
+        present: int) -> None:
+    from ethics_desk.votes import VoteRule, majority_of
+
+    needed = MAJORITY_REQUIRED[present]
+    assert majority_of(present) == needed and 2 * needed > present >= 2 * (needed - 1)
+    fails = tally([VoteChoice.YES] * (needed - 1) + [VoteChoice.NO] * (present - needed + 1)
+                  + [VoteChoice.RECUSED], VoteRule.MAJORITY)
+    carries = tally([VoteChoice.YES] * needed + [VoteChoice.ABSTAIN] * (present - needed),
+                    VoteRule.MAJORITY)
+    assert not fails.carried and carries.carried
+    assert f"(a majority of {present})" in carries.summary
+    assert fails.present == present and fails.recused == 1

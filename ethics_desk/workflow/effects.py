@@ -46,7 +46,7 @@ from ethics_desk.models import (
     fold,
 )
 from ethics_desk.schedule import cancel_open_clocks, close_clocks, start_clock
-from ethics_desk.votes import VoteResult, tally
+from ethics_desk.votes import VoteResult, VoteRule, tally
 from ethics_desk.workflow import events as ev
 from ethics_desk.workflow.context import Context, Outcome
 
@@ -469,7 +469,8 @@ def _record_vote(ctx: Context, vote: ev.VoteData | None, action: BoardAction,
     if vote.meeting_on > ctx.today:
         raise RuleError("A vote cannot be recorded for a meeting that has not happened",
                         citation, "Check the meeting date.")
-    result = tally(b.choice for b in vote.ballots)
+    rule = VoteRule.MAJORITY if action is BoardAction.DISPOSITION else VoteRule.TWO_THIRDS
+    result = tally((b.choice for b in vote.ballots), rule)
     row = BoardVote(complaint_id=ctx.complaint.id, action=action, meeting_on=vote.meeting_on,
                     is_record_vote=vote.is_record_vote, present_count=result.present,
                     yes_count=result.yes, required_yes=result.required, carried=result.carried,
@@ -621,11 +622,24 @@ def resolve(ctx: Context, p: ev.Resolve) -> Outcome:
                         "§ 2-83(d)(4)")
     on = _not_future(ctx, p.decided_on or ctx.today, "of the resolution", "§ 2-83(d)(4)")
     c = ctx.complaint
+    if p.vote is not None:
+        vote, result = _record_vote(ctx, p.vote, BoardAction.DISPOSITION, "§ 2-83(d)(4)",
+                                    record_vote=False)
+        if not result.carried:
+            return Outcome(c.state, f"Motion to resolve the complaint as "
+                                    f"{p.disposition.value.replace('_', ' ')} failed: "
+                                    f"{result.summary} (§ 2-83(d)(4))",
+                           {"vote_id": vote.id, "carried": False})
+        on = vote.meeting_on  # the Board decides at its meeting
     ctx.session.add(Decision(complaint_id=c.id, kind=DecisionKind.RESOLUTION, decided_on=on,
                              disposition=p.disposition, notes=p.notes, recorded_by=ctx.actor))
     cancel_open_clocks(ctx.session, c, on)
     c.resolved_on = on
+    by_vote = "" if p.vote is None else f" by the Board's vote: {result.summary}"
+    detail: dict[str, object] = {"disposition": p.disposition.value,
+                                 "decided_on": on.isoformat()}
+    if p.vote is not None:
+        detail |= {"vote_id": vote.id, "carried": True}
     return Outcome(CaseState.RESOLVED,
-                   f"Resolved ({p.disposition.value.replace('_', ' ')}) on {on.isoformat()}; the "
-                   "respondents are to be notified (§ 2-83(d)(4))",
-                   {"disposition": p.disposition.value, "decided_on": on.isoformat()})
+                   f"Resolved ({p.disposition.value.replace('_', ' ')}) on {on.isoformat()}"
+                   f"{by_vote}; the respondents are to be notified (§ 2-83(d)(4))", detail)

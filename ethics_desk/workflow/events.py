@@ -308,9 +308,15 @@ class ImposeSanctions(Payload):
 
 @dataclass(frozen=True)
 class Resolve(Payload):
-    """(d)(4): the case is resolved; the respondents are to be notified."""
+    """(d)(4): the case is resolved; the respondents are to be notified.
+
+    ``vote``, when the Board decided the disposition at a meeting: carried by a majority of
+    those present, it resolves the case on the meeting's date; failed, it is recorded and
+    resolves nothing.
+    """
 
     event: ClassVar[Event] = Event.RESOLVE
     disposition: Disposition = Disposition.DISMISSED
     decided_on: date | None = None
     notes: str = ""
+    vote: VoteData | None = None

@@ -310,6 +310,35 @@ def test_resolving_by_hand_offers_the_dispositions_a_clerk_records_and_tells_the
     assert panel.issue() is not None
 
 
+def test_a_disposition_decided_at_a_meeting_is_recorded_with_the_boards_majority_vote(
+        qtbot: QtBot, context: AppContext, controller: WorkflowController,
+        database: Database) -> None:
+    seat_board(database)
+    case_id = forwarded_case(controller)
+    window = _window(qtbot, context, case_id)
+    dialog = _act(qtbot, window, "resolve")
+    entry = vote_of(dialog)
+    assert entry.value() is None  # no vote taken: the clerk may resolve without one
+    assert "No vote recorded" in entry.result_line.text()
+    _choose(dialog, "disposition", "Violation found")
+    cast(entry, 4, 4)
+    assert entry.result_line.text().endswith(
+        "at least 5 yes votes needed (a majority of 8); 4 yes, 4 no, 0 abstaining — failed.")
+    _save(qtbot, dialog)  # a motion that fails is recorded and resolves nothing
+    assert case(database, case_id).state is CaseState.AWAITING_RESPONSE
+    dialog = _act(qtbot, window, "resolve")
+    _choose(dialog, "disposition", "Violation found")
+    cast(vote_of(dialog), 5, 4)
+    _save(qtbot, dialog)
+    assert not dialog.isVisible(), dialog.message.text()
+    assert case(database, case_id).state is CaseState.RESOLVED
+    history = " | ".join(line.summary for line in window.timeline.rows())
+    assert "Motion to resolve the complaint as violation found failed" in history
+    assert "Resolved (violation found) on 2026-11-30 by the Board's vote: 10 present (1 " \
+           "recused, not counted; 9 counted); at least 5 yes votes needed (a majority of 9)" \
+           in history
+
+
 def test_the_hearing_time_is_taken_in_the_office_time_zone(
         qtbot: QtBot, context: AppContext, controller: WorkflowController,
         database: Database) -> None:

@@ -17,6 +17,7 @@ from ethics_desk.workflow import (
     WorkflowController,
 )
 from tests.board_cases import HEARING_AT, frivolous, later, show_cause, vote
+from tests.board_cases import awaiting_response as awaiting_response_case
 from tests.workflow.helpers import case
 
 
@@ -59,3 +60,27 @@ def test_a_civil_penalty_over_500_dollars_is_refused_with_the_citation_and_the_f
     assert refused.value.citation == "§ 2-83(g)(2)(a)"
     with controller.database.read_session() as session:
         assert list(session.scalars(select(Sanction))) == []
+
+
+def test_a_disposition_by_the_boards_vote_needs_a_majority_and_takes_the_meetings_date(
+        controller: WorkflowController) -> None:
+    from datetime import date
+
+    from ethics_desk.models import BoardAction, BoardVote, Decision
+
+    case_id = awaiting_response_case(controller)
+    meeting = date(2026, 11, 24)
+    controller.fire(case_id, Resolve(disposition=Disposition.NO_VIOLATION,
+                                     vote=vote(3, 3, on=meeting, record=False)))  # 6 need 4
+    assert case(controller.database, case_id).state is CaseState.AWAITING_RESPONSE
+    controller.fire(case_id, Resolve(disposition=Disposition.NO_VIOLATION,
+                                     vote=vote(4, 3, on=meeting, record=False)))  # 7 need 4
+    assert case(controller.database, case_id).state is CaseState.RESOLVED
+    with controller.database.read_session() as session:
+        votes = session.scalars(select(BoardVote).order_by(BoardVote.id)).all()
+        decision = session.scalar(select(Decision).where(Decision.complaint_id == case_id)
+                                  .order_by(Decision.id.desc()).limit(1))
+    assert [(v.action, v.carried, v.required_yes) for v in votes] == [
+        (BoardAction.DISPOSITION, False, 4), (BoardAction.DISPOSITION, True, 4)]
+    assert "(a majority of 7)" in votes[1].summary
+    assert decision is not None and decision.decided_on == meeting

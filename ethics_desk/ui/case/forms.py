@@ -58,6 +58,7 @@ from ethics_desk.ui.case.vote_entry import VoteEntry, voters_loader
 from ethics_desk.ui.intake.documents_page import FILE_FILTER, read_attachment
 from ethics_desk.ui.intake.fields import FieldMessage, date_edit, get_date, set_date, text_box
 from ethics_desk.ui.sizing import fit_to_screen
+from ethics_desk.votes import VoteRule
 from ethics_desk.workflow import (
     Accept,
     Delivery,
@@ -114,7 +115,8 @@ class Field:
 
     ``hint`` is a line of help shown under the input; ``limit_cents`` caps a MONEY amount (the
     form refuses more before the controller is asked); ``record_vote_required`` fixes a VOTE's
-    record-vote flag on.
+    record-vote flag on; ``vote_rule`` is the rule a VOTE is counted by, and ``vote_optional``
+    lets it be left empty (no vote was taken).
     """
 
     key: str
@@ -125,6 +127,8 @@ class Field:
     hint: str = ""
     limit_cents: int | None = None
     record_vote_required: bool = False
+    vote_rule: VoteRule = VoteRule.TWO_THIRDS
+    vote_optional: bool = False
 
 
 @dataclass(frozen=True)
@@ -321,6 +325,7 @@ def form_for(event: Event, case: CaseFile, today: date, staff: str,
         return _board_forms(case, today, database, event)[event]
     respondents = tuple((r.name, r.id) for r in case.respondents)
     pending_roles = tuple((r.role.label, r.role) for r in case.reviews if r.determination is None)
+    resolve_voters = voters_loader(database, case.id) if database is not None else None
     forms: dict[Event, ActionForm] = {
         Event.RETURN_UNSWORN: ActionForm(
             "Return the complaint as not sworn", "§ 2-83(c), last paragraph",
@@ -460,10 +465,15 @@ def form_for(event: Event, case: CaseFile, today: date, staff: str,
             "follows from the Board's record vote (§ 2-83(f)(6)); nor is “cured”, which follows "
             "from recording the cure of a campaign-finance complaint (§ 2-83(d)(2)).",
             (Field("disposition", "Disposition", Kind.CHOICE, None, DISPOSITIONS),
-             Field("on", "Decided on", Kind.DATE, today),
-             Field("notes", "Notes", Kind.LONG_TEXT, "")),
+             Field("on", "Decided on", Kind.DATE, today,
+                   hint="With the Board's vote below, the meeting's date is taken instead."),
+             Field("notes", "Notes", Kind.LONG_TEXT, ""),
+             Field("vote", "The Board's vote, when it decided at a meeting (a majority of those "
+                   "present)", Kind.VOTE, resolve_voters, vote_rule=VoteRule.MAJORITY,
+                   vote_optional=True)),
             lambda v: Resolve(disposition=v["disposition"], decided_on=v["on"],
-                              notes=v["notes"])),
+                              notes=v["notes"], vote=v["vote"]),
+            {"today": today}),
         Event.DISCARD: ActionForm(
             "Discard the draft", "—", "The draft is kept in the record but no longer listed.",
             (Field("reason", "Why", Kind.TEXT, ""),),
@@ -711,7 +721,8 @@ class ActionDialog(QDialog):
         elif spec.kind is Kind.VOTE:
             widget = VoteEntry(spec.default, self.form.extra.get("today", date.today()), parent,
                                record_vote_required=spec.record_vote_required,
-                               citation=self.form.citation)
+                               citation=self.form.citation, rule=spec.vote_rule,
+                               optional=spec.vote_optional)
         elif spec.kind is Kind.NOTES:
             widget = NotesField(spec.choices, parent, self.form.extra.get("hints", {}))
         elif spec.kind is Kind.DATETIME:

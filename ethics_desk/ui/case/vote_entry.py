@@ -5,9 +5,10 @@ The members offered are the ones the roster says serve on the meeting date
 (:func:`ethics_desk.board.voters_for`); changing the date reloads them and keeps the votes of
 members still serving. A member who is absent simply has no ballot. A member who is a party to
 the complaint is flagged and fixed to "Recused" (§ 2-83(h); § 2-85). The result line is
-:func:`ethics_desk.votes.tally`'s summary — two-thirds of those present, with the arithmetic
-(§ 2-83(f)(2), (f)(6)). The widget produces a :class:`~ethics_desk.workflow.VoteData`; the
-controller still checks every rule when the vote is saved.
+:func:`ethics_desk.votes.tally`'s summary under the rule that applies — two-thirds of those
+present for (f)(2) and (f)(6), a majority of them for a disposition — with the arithmetic. The
+widget produces a :class:`~ethics_desk.workflow.VoteData` (or nothing, for an optional vote
+left empty); the controller still checks every rule when the vote is saved.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from PySide6.QtWidgets import (
 from ethics_desk.board import Voter, voters_for
 from ethics_desk.db import Database
 from ethics_desk.models import VoteChoice
-from ethics_desk.votes import VoteResult, tally
+from ethics_desk.votes import VoteResult, VoteRule, tally
 from ethics_desk.workflow import BallotData, VoteData
 
 VoterLoader = Callable[[date], list[Voter]]
@@ -64,9 +65,12 @@ class VoteEntry(QWidget):
 
     def __init__(self, load: VoterLoader | None, meeting_on: date,
                  parent: QWidget | None = None, *, record_vote_required: bool = False,
-                 citation: str = "§ 2-83(f)(2)") -> None:
+                 citation: str = "§ 2-83(f)(2)", rule: VoteRule = VoteRule.TWO_THIRDS,
+                 optional: bool = False) -> None:
         super().__init__(parent)
         self._load = load
+        self.rule = rule
+        self.optional = optional
         self.rows: list[tuple[Voter, QComboBox]] = []
         self.meeting = QDateEdit(self)
         self.meeting.setObjectName("meetingOn")
@@ -218,24 +222,28 @@ class VoteEntry(QWidget):
     def result(self) -> VoteResult | None:
         """The tally of the ballots entered, or None when no one is marked present."""
         ballots = self.ballots()
-        return tally(b.choice for b in ballots) if ballots else None
+        return tally((b.choice for b in ballots), self.rule) if ballots else None
 
     def _update(self) -> None:
         result = self.result()
         if result is None or result.present == 0:
-            self.result_line.setText("Mark the members present and how each voted; absent "
-                                     "members have no ballot.")
+            self.result_line.setText(
+                ("No vote recorded: leave everyone absent if the Board did not vote on it. "
+                 if self.optional else "") +
+                "Mark the members present and how each voted; absent members have no ballot.")
             self.result_line.setStyleSheet("")
         else:
             self.result_line.setText(f"Result: {result.summary}.")
             self.result_line.setStyleSheet(CARRIED_STYLE if result.carried else FAILED_STYLE)
         self.changed.emit()
 
-    def value(self) -> VoteData:
-        """The vote as the workflow takes it; raises ValueError when no member is marked present
-        and voting (yes, no or abstain)."""
+    def value(self) -> VoteData | None:
+        """The vote as the workflow takes it; when no member is marked present and voting (yes,
+        no or abstain), None for an optional vote and ValueError otherwise."""
         ballots = self.ballots()
         if not any(b.choice is not VoteChoice.RECUSED for b in ballots):
+            if self.optional:
+                return None
             raise ValueError("Mark the members present at the meeting and how each voted "
                              "(absent members have no ballot; recused members are not counted "
                              "as present).")
