@@ -142,3 +142,17 @@ def test_tour_of_the_board(qtbot: QtBot, context: AppContext, controller: Workfl
     shoot(dialog, "board-8-sanctions-form-limit")
     dialog.reject()
     window.close()
+
+    other = forwarded_case(controller)  # a disposition decided at a meeting, by majority
+    window = _window(qtbot, context, other)
+    window.resize(1100, 780)
+    dialog = _act(qtbot, window, "resolve")
+    cast(vote_of(dialog), 6, 3)
+    _show(qtbot, dialog)
+    scroll = dialog.findChild(QScrollArea, "formScroll")
+    assert scroll is not None
+    scroll.verticalScrollBar().setValue(scroll.verticalScrollBar().maximum())
+    assert "(a majority of 9)" in vote_of(dialog).result_line.text()
+    shoot(dialog, "board-10-resolve-by-the-boards-vote")
+    dialog.reject()
+    window.close()
