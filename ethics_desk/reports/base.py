@@ -242,12 +242,21 @@ class Wording:
                         for block in self.template.section(section).blocks
                         for item in block.items)
 
-    def flowables(self, section: str, style: str = "Body") -> list[Flowable]:
-        """Every block of ``section`` as flowables; paragraphs in ``style``."""
+    def flowables(self, section: str, style: str = "Body", *,
+                  run_in: bool = False) -> list[Flowable]:
+        """Every block of ``section`` as flowables; paragraphs in ``style``.
+
+        ``run_in`` sets a numbered list as one paragraph ("(1) … (2) …"), where a page has no
+        room for a line per item.
+        """
         out: list[Flowable] = []
         for block in self.template.section(section).blocks:
             items = [self.template.inline(item, self.values) for item in block.items]
-            if block.kind is BlockKind.HEADING:
+            if run_in and block.kind is BlockKind.NUMBERS:
+                out.append(DocParagraph(" ".join(f"({number}) {item}" for number, item
+                                                 in enumerate(items, start=1)),
+                                        self.styles[style]))
+            elif block.kind is BlockKind.HEADING:
                 out.append(DocParagraph(items[0], self.styles["Heading"]))
             elif block.kind is BlockKind.SUBHEADING:
                 out.append(DocParagraph(items[0], self.styles["Subheading"]))

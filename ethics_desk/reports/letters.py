@@ -37,6 +37,7 @@ from ethics_desk.reports.letter_data import (
     ResolutionNoticePaper,
     RespondentNoticePaper,
     ResponseCopyPaper,
+    ReviewerCopy,
     ReviewerTransmittalPaper,
 )
 
@@ -321,7 +322,7 @@ class ReviewerTransmittalRenderer(Renderer[ReviewerTransmittalPaper]):
     title = "Confidential transmittal to the reviewers (§ 2-83(d)(1))"
     template_name = "reviewer-transmittal"
     required_sections = ("title", "to-label", "from-label", "date-label", "case-label",
-                         "copy-label", "body", "reviewers-heading", "closing")
+                         "copy-label", "body", "closing")
     confidential = True
 
     def values(self, data: ReviewerTransmittalPaper) -> dict[str, str | None]:
@@ -333,29 +334,32 @@ class ReviewerTransmittalRenderer(Renderer[ReviewerTransmittalPaper]):
                 "respondent_names": names(data.respondents) or None}
 
     def story(self, data: ReviewerTransmittalPaper, wording: Wording) -> list[Flowable]:
-        """Heading block, the (d)(1) review, the reviewers' dates, the checklist."""
+        """Heading block (each reviewer with their dates), the (d)(1) review, the checklist."""
         head = data.letterhead
+
+        def reviewer(r: ReviewerCopy) -> str:
+            who = markup(f"{r.role}" + (f" — {r.name}" if r.name and r.name != r.role else ""))
+            when = "; ".join(part for part in (
+                f"received {long_date(r.received_on)}" if r.received_on else "",
+                f"<b>review due {markup(weekday_date(r.due_on))}</b>" if r.due_on else "")
+                if part)
+            return who + (f"<br/><font size=8.5>{when}</font>" if when else "")
+
         memo = field_table([
-            (wording.text("to-label"), "<br/>".join(
-                markup(f"{r.role}" + (f" — {r.name}" if r.name and r.name != r.role else ""))
-                for r in data.reviewers)),
+            (wording.text("to-label"), "<br/>".join(reviewer(r) for r in data.reviewers)),
             (wording.text("from-label"), markup(f"{head.signatory}, {head.office_name}")),
             (wording.text("date-label"), markup(long_date(data.issued_on))),
             (wording.text("case-label"), f"<b>{markup(data.case_number)}</b> — "
              + markup(f"{data.complainant.name} v. {names(data.respondents)}")),
             (wording.text("copy-label"), markup(data.recipient.name)),
         ], self.styles, label_width=1.3 * inch)
-        rows = [("<b>Reviewer</b>", "<b>Received from the Clerk</b> · <b>review due</b>")]
-        for r in data.reviewers:
-            when = " · ".join(part for part in (
-                long_date(r.received_on) if r.received_on else "",
-                f"due {weekday_date(r.due_on)}" if r.due_on else "") if part)
-            rows.append((markup(r.role), markup(when or "—")))
+        # Each reviewer's receipt and due date sit under their name in the memo's heading, and
+        # the checklist is run in: the memo then fits one page with its signature.
         return [DocParagraph(wording.text("title"), self.styles["Title"]), memo, Spacer(0, 8),
-                *wording.flowables("body"), *wording.flowables("reviewers-heading"),
-                field_table(rows, self.styles, label_width=2.6 * inch),
-                *[f for s in ("checklist", "confidentiality") if wording.has(s)
-                  for f in wording.flowables(s)],
+                *wording.flowables("body"),
+                *(wording.flowables("checklist", "Small", run_in=True)
+                  if wording.has("checklist") else []),
+                *(wording.flowables("confidentiality") if wording.has("confidentiality") else []),
                 self.signature_block(data.letterhead, wording.text("closing")),
                 *([Spacer(0, ENCLOSURE_GAP), *wording.flowables("enclosures", "Small")]
                   if wording.has("enclosures") else [])]

@@ -136,3 +136,12 @@ def test_the_enclosure_line_of_a_two_defect_letter_stays_on_its_one_page() -> No
     pages = pages_text(_render("defect-letter"))
     assert len(pages) == 1
     assert "Enclosure" in pages[0]
+
+
+def test_the_reviewer_transmittal_is_one_page_with_each_reviewers_dates_and_its_signature() -> None:
+    pages = pages_text(_render("reviewer-transmittal"))
+    assert len(pages) == 1
+    text = flat(pages[0])
+    assert text.count("review due Monday, December 7, 2026") == 4
+    assert "(1) The name of the complainant. (2) The street or mailing address" in text
+    assert "Transmitted by" in text and "Enclosure: the sworn complaint" in text
