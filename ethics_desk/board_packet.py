@@ -25,6 +25,7 @@ from ethics_desk import audit, settings
 from ethics_desk.board import pending_elections_for
 from ethics_desk.db import Database
 from ethics_desk.errors import UserError
+from ethics_desk.letters import party_of, vote_record
 from ethics_desk.models import (
     BoardAction,
     BoardVote,
@@ -32,7 +33,6 @@ from ethics_desk.models import (
     Complaint,
     Deadline,
     DeadlineStatus,
-    Determination,
     Filing,
     FilingKind,
     Hearing,
@@ -41,8 +41,7 @@ from ethics_desk.models import (
     ReviewerRole,
     ShowCauseOrder,
 )
-from ethics_desk.reports.data import Party, clock_time, letterhead_from_settings, long_date
-from ethics_desk.reports.letter_data import BallotLine
+from ethics_desk.reports.data import clock_time, letterhead_from_settings, long_date
 
 if TYPE_CHECKING:
     from ethics_desk.reports.board_packet import CaseSheet
@@ -66,10 +65,6 @@ _WHY = {
 _ACTIONS = {BoardAction.SHOW_CAUSE: "Order to show cause (§ 2-83(f)(2))",
             BoardAction.FRIVOLOUS: "Determination of a frivolous complaint (§ 2-83(f)(6))",
             BoardAction.DISPOSITION: "Disposition of the complaint (§ 2-83(d)(4))"}
-_FINDINGS = {Determination.COMPLIES: "Complies",
-             Determination.SUBSTANTIALLY_COMPLIES: "Substantially complies",
-             Determination.DOES_NOT_COMPLY: "Does not comply"}
-_VOTES = {"yes": "yes", "no": "no", "abstain": "abstained", "recused": "recused"}
 
 
 @dataclass(frozen=True)
@@ -216,11 +211,6 @@ def _agenda_case(session: Session, complaint: Complaint, meeting_on: date,
 # -- the summary sheets -------------------------------------------------------------------------
 
 
-def _party(person: object) -> Party:
-    return Party(name=str(getattr(person, "name", "")), title=str(getattr(person, "title", "")),
-                 department=str(getattr(person, "department", "")))
-
-
 def _deadline_status(deadline: Deadline, today: date) -> str:
     if deadline.status is DeadlineStatus.OPEN:
         if deadline.due_on < today:
@@ -260,7 +250,7 @@ def _sheet(session: Session, complaint: Complaint, reasons: tuple[str, ...],
         if review is None:
             reviews.append(SheetReview(role.label, "", None, None, "Not forwarded"))
             continue
-        result = (_FINDINGS[review.determination] if review.determination
+        result = (review.determination.label if review.determination
                   else "Not completed yet")
         if review.defects:
             result += ": " + "; ".join(f"{d.item.citation} {d.note}".strip()
@@ -268,10 +258,7 @@ def _sheet(session: Session, complaint: Complaint, reasons: tuple[str, ...],
         reviews.append(SheetReview(role.label, review.reviewer_name, review.received_on,
                                    review.completed_on, result, review.notes.strip()))
     votes = tuple(
-        SheetVote(_ACTIONS.get(v.action, v.action.value), v.meeting_on, v.summary, v.carried,
-                  v.is_record_vote,
-                  tuple(BallotLine(b.member_name, _VOTES.get(b.choice.value, b.choice.value))
-                        for b in v.ballots))
+        SheetVote(_ACTIONS.get(v.action, v.action.value), vote_record(v))
         for v in session.scalars(select(BoardVote).where(BoardVote.complaint_id == cid)
                                  .options(selectinload(BoardVote.ballots))
                                  .order_by(BoardVote.meeting_on, BoardVote.id)))
@@ -293,8 +280,8 @@ def _sheet(session: Session, complaint: Complaint, reasons: tuple[str, ...],
         case_number=complaint.case_number, state=complaint.state.label, reasons=reasons,
         filed_on=complaint.received_at.astimezone().date() if complaint.received_at else None,
         route=complaint.route.label if complaint.route else "",
-        complainants=tuple(_party(p) for p in complaint.complainants),
-        respondents=tuple(_party(p) for p in complaint.respondents),
+        complainants=tuple(party_of(p) for p in complaint.complainants),
+        respondents=tuple(party_of(p) for p in complaint.respondents),
         nature=complaint.nature.strip(),
         provisions=tuple(dict.fromkeys(a.provision.citation if a.provision else "not sure"
                                        for a in complaint.allegations)),

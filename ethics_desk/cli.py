@@ -538,12 +538,7 @@ def _cmd_letter(args: argparse.Namespace) -> int:
     rule_for(args.kind)
     if not args.out:
         raise UsageError("Say where to write the PDF with --out FILE.pdf.")
-    out = Path(args.out).expanduser()
-    if out.exists() and not args.force:
-        raise UserError(f"{out} already exists.", "Give another file, or --force to replace it.")
-    if not out.parent.is_dir():
-        raise UserError(f"There is no folder {out.parent} to write the PDF in.",
-                        "Create the folder first.")
+    out = _pdf_out(args.out, force=args.force)
     from ethics_desk.db import translate_errors
     from ethics_desk.storage import open_database
 
@@ -561,18 +556,24 @@ def _cmd_letter(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _pdf_out(path: str, *, force: bool) -> Path:
+    """Where to write a PDF: refused if it exists (without ``--force``) or its folder does not."""
+    out = Path(path).expanduser()
+    if out.exists() and not force:
+        raise UserError(f"{out} already exists.", "Give another file, or --force to replace it.")
+    if not out.parent.is_dir():
+        raise UserError(f"There is no folder {out.parent} to write the PDF in.",
+                        "Create the folder first.")
+    return out
+
+
 def _cmd_packet(args: argparse.Namespace) -> int:
     """``packet --meeting YYYY-MM-DD [--case NUMBER ...] --out FILE.pdf``."""
     from ethics_desk.board_packet import agenda, render_packet
     from ethics_desk.letters import find_case
 
     meeting_on = parse_day(args.meeting, "The meeting date")
-    out = Path(args.out).expanduser()
-    if out.exists() and not args.force:
-        raise UserError(f"{out} already exists.", "Give another file, or --force to replace it.")
-    if not out.parent.is_dir():
-        raise UserError(f"There is no folder {out.parent} to write the PDF in.",
-                        "Create the folder first.")
+    out = _pdf_out(args.out, force=args.force)
     from ethics_desk.db import translate_errors
     from ethics_desk.storage import open_database
 

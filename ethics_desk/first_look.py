@@ -159,12 +159,7 @@ class FirstInbox:
     def page(self, inbox_filter: InboxFilter, offset: int = 0,
              limit: int = PAGE_SIZE) -> list[InboxRow]:
         """Rows ``offset`` to ``offset + limit`` of the filter's list."""
-        if self._full is None and inbox_filter == saved_view(DUE_TODAY):
-            try:
-                return self.look.due_on(self.today, offset, limit)
-            except sqlite3.Error:  # busy, or changed underneath: the full query explains
-                pass
-        return self.full().page(inbox_filter, offset, limit)
+        return self.rows(inbox_filter, offset, limit).built()
 
     def rows(self, inbox_filter: InboxFilter, offset: int = 0,
              limit: int = PAGE_SIZE) -> RowPage:

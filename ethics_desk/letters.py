@@ -289,20 +289,21 @@ def _check_state(complaint: Complaint, kind: str, rule: KindRule) -> None:
             f"is “{complaint.state.label}”.", f"It applies to a case that is: {where}.")
 
 
-def _party(person: Any) -> Party:
+def party_of(person: Any) -> Party:
+    """A complainant or respondent of the case as the papers address them."""
     return Party(name=person.name, title=getattr(person, "title", ""),
                  department=getattr(person, "department", ""), address=person.address,
                  phone=getattr(person, "phone", ""), email=person.email)
 
 
 def _complainant(complaint: Complaint) -> Party:
-    return _party(complaint.complainants[0]) if complaint.complainants else Party(name="")
+    return party_of(complaint.complainants[0]) if complaint.complainants else Party(name="")
 
 
 def _recipients(session: Session, complaint: Complaint, kind: str,
                 rule: KindRule) -> list[Recipient]:
     complainant = Recipient(_complainant(complaint), "complainant")
-    respondents = [Recipient(_party(r), "respondent", r.id) for r in complaint.respondents]
+    respondents = [Recipient(party_of(r), "respondent", r.id) for r in complaint.respondents]
     if kind == "response-copy":
         responses = _filings(session, complaint, FilingKind.RESPONSE)
         return [Recipient(complainant.party, "complainant", f.respondent_id) for f in responses]
@@ -344,7 +345,7 @@ class _Context:
         return {"letterhead": self.letterhead, "case_number": c.case_number,
                 "issued_on": self.today, "recipient": self.recipient.party,
                 "complainant": _complainant(c),
-                "respondents": tuple(_party(r) for r in c.respondents),
+                "respondents": tuple(party_of(r) for r in c.respondents),
                 "filed_on": c.received_at.astimezone().date(), "nature": c.nature.strip(),
                 "provisions": tuple(dict.fromkeys(a.provision.citation for a in c.allegations
                                                   if a.provision is not None))}

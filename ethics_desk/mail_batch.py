@@ -33,7 +33,7 @@ from ethics_desk import audit
 from ethics_desk.db import Database
 from ethics_desk.errors import UserError
 from ethics_desk.issuing import RESPONDENT_NOTICE, QueueItem, page_count, print_queue, reprint
-from ethics_desk.letters import KINDS, MAIL_METHODS
+from ethics_desk.letters import KINDS, MAIL_METHODS, party_of
 from ethics_desk.models import Complainant, MailMethod, Respondent
 from ethics_desk.reports.data import Letterhead, Party, letterhead_from_settings
 from ethics_desk.reports.letter_data import (
@@ -135,14 +135,11 @@ def addressees(database: Database, items: Iterable[QueueItem]) -> list[Addressee
         for complainant in session.scalars(select(Complainant).where(
                 Complainant.complaint_id.in_(cases)).order_by(Complainant.position,
                                                               Complainant.id)):
-            people[complainant.complaint_id].append(Party(
-                name=complainant.name, address=complainant.address, email=complainant.email))
+            people[complainant.complaint_id].append(party_of(complainant))
         for respondent in session.scalars(select(Respondent).where(
                 Respondent.complaint_id.in_(cases)).order_by(Respondent.position,
                                                              Respondent.id)):
-            people[respondent.complaint_id].append(Party(
-                name=respondent.name, title=respondent.title, department=respondent.department,
-                address=respondent.address, email=respondent.email))
+            people[respondent.complaint_id].append(party_of(respondent))
     found = []
     for item in items:
         name = item.recipient.strip()

@@ -124,6 +124,11 @@ class Determination(StrEnum):
     SUBSTANTIALLY_COMPLIES = "substantially_complies"
     DOES_NOT_COMPLY = "does_not_comply"
 
+    @property
+    def label(self) -> str:
+        """"Complies", "Substantially complies", "Does not comply"."""
+        return self.value.replace("_", " ").capitalize()
+
 
 class DefectItem(StrEnum):
     """What a defect is keyed to: the items of § 2-83(c) and its closing paragraphs."""

@@ -38,7 +38,7 @@ from ethics_desk.reports.base import (
 )
 from ethics_desk.reports.data import Letterhead, Party, long_date, long_datetime
 from ethics_desk.reports.fonts import markup
-from ethics_desk.reports.letter_data import BallotLine
+from ethics_desk.reports.letter_data import VoteRecord
 
 WIDTH = PAGE_WIDTH - MARGIN_LEFT - MARGIN_RIGHT
 
@@ -68,14 +68,10 @@ class SheetReview:
 
 @dataclass(frozen=True)
 class SheetVote:
-    """A Board vote on the case so far: what it decided, the arithmetic in words, the ballots."""
+    """A Board vote on the case so far: what it decided, and the vote as the papers state it."""
 
     action: str
-    meeting_on: date
-    summary: str
-    carried: bool
-    is_record_vote: bool
-    ballots: tuple[BallotLine, ...] = ()
+    vote: VoteRecord
 
 
 @dataclass(frozen=True)
@@ -291,11 +287,12 @@ class BoardPacketRenderer(Renderer[BoardPacketPaper]):
                          Paragraph(finding, cell)])
         return _ruled(rows, [3.0 * inch, 0.8 * inch, 0.8 * inch, WIDTH - 4.6 * inch])
 
-    def vote_block(self, vote: SheetVote) -> Flowable:
+    def vote_block(self, sheet_vote: SheetVote) -> Flowable:
         """A vote: what it decided and when, the arithmetic in words, the ballots."""
+        vote = sheet_vote.vote
         kind = "record vote" if vote.is_record_vote else "vote"
         content: list[Flowable] = [
-            Paragraph(markup(f"{vote.action} — {kind} of {long_date(vote.meeting_on)}"),
+            Paragraph(markup(f"{sheet_vote.action} — {kind} of {long_date(vote.meeting_on)}"),
                       self.styles["Notice"]),
             Paragraph(markup(vote.summary), self.styles["Cell"])]
         if vote.ballots:

@@ -11,6 +11,7 @@ from datetime import UTC, date
 
 from sqlalchemy import func, select
 
+from ethics_desk.board import party_names
 from ethics_desk.deadlines import ClockKind, actual_receipt
 from ethics_desk.errors import RuleError
 from ethics_desk.intake import MAX_ATTACHMENT_BYTES, AttachmentData
@@ -461,7 +462,7 @@ def _record_vote(ctx: Context, vote: ev.VoteData | None, action: BoardAction,
     if len(set(names)) != len(names):
         raise RuleError("A member appears twice in the vote", citation,
                         "Give one ballot for each member present.")
-    parties = {fold(x.name) for x in (*ctx.complaint.complainants, *ctx.complaint.respondents)}
+    parties = party_names(ctx.complaint)
     for ballot in vote.ballots:
         if fold(ballot.member_name) in parties and ballot.choice is not VoteChoice.RECUSED:
             raise RuleError(f"{ballot.member_name} is a party to this complaint and cannot vote "

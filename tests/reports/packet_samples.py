@@ -15,7 +15,7 @@ from ethics_desk.reports.board_packet import (
     SheetVote,
 )
 from ethics_desk.reports.data import Letterhead
-from ethics_desk.reports.letter_data import BallotLine
+from ethics_desk.reports.letter_data import BallotLine, VoteRecord
 from tests.reports.letter_samples import COMPLAINANT, RESPONDENT, SECOND_RESPONDENT
 
 MEETING = date(2026, 12, 10)
@@ -29,10 +29,10 @@ DEADLINES = (SheetDeadline("Respondent's sworn response", "City Code § 2-83(e)(
                            RESPONDENT.name, date(2026, 12, 17), "Open"),
              SheetDeadline("Ethics Review Board's written opinion", "City Code § 2-87(a)", "",
                            date(2026, 11, 27), "OVERDUE — open"))
-VOTE = SheetVote("Order to show cause (§ 2-83(f)(2))", date(2026, 11, 12),
-                 "7 present; at least 5 yes votes needed (two-thirds of 7); 5 yes, 2 no, "
-                 "0 abstaining — carried", carried=True, is_record_vote=True,
-                 ballots=(BallotLine("Ana Gómez", "yes"), BallotLine("Bảo Trần", "no")))
+VOTE = SheetVote("Order to show cause (§ 2-83(f)(2))", VoteRecord(
+    date(2026, 11, 12), "7 present; at least 5 yes votes needed (two-thirds of 7); 5 yes, 2 no, "
+    "0 abstaining — carried", carried=True, is_record_vote=True,
+    ballots=(BallotLine("Ana Gómez", "yes"), BallotLine("Bảo Trần", "no"))))
 
 
 def _sheet(number: str, **changes: Any) -> CaseSheet:

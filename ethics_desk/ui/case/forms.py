@@ -174,9 +174,7 @@ SANCTION_FACTORS: tuple[tuple[str, str], ...] = (
     ("(c) Any other matters that justice may require", "justice"),
 )
 """§ 2-83(g)(1)(a)–(c), in the statute's words, with the keys the sanction record uses."""
-DETERMINATIONS = (("Complies", Determination.COMPLIES),
-                  ("Substantially complies", Determination.SUBSTANTIALLY_COMPLIES),
-                  ("Does not comply", Determination.DOES_NOT_COMPLY))
+DETERMINATIONS = tuple((d.label, d) for d in Determination)
 METHODS = (("Certified mail, return receipt", MailMethod.CERTIFIED_RRR),
            ("First class mail", MailMethod.FIRST_CLASS),
            ("Hand delivery", MailMethod.HAND_DELIVERY), ("E-mail", MailMethod.EMAIL))
