@@ -34,8 +34,8 @@ from PySide6.QtGui import QKeyEvent
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QWidget
 
-from ethics_desk.inbox import ALL_CASES, PAGE_SIZE, InboxQuery
-from ethics_desk.storage import open_database
+from ethics_desk.cases.inbox import ALL_CASES, PAGE_SIZE, InboxQuery
+from ethics_desk.storage.opening import open_database
 from ethics_desk.ui import none_guard
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.screens.inbox_screen import InboxScreen

@@ -7,7 +7,7 @@ bare ReportLab platypus letter "of the same length and font", measured in the sa
 renderer's own overhead is what the target controls. Three loops run in the same process,
 interleaved round by round, ``--count`` documents each:
 
-* ``notice`` — :class:`~ethics_desk.reports.letters.RespondentNoticeRenderer` on the sample
+* ``notice`` — :class:`~ethics_desk.documents.render.letters.RespondentNoticeRenderer` on the sample
   notice (a different respondent name each time), everything included: template, letterhead,
   window address, "Page x of y", confidentiality marking, embedded fonts;
 * ``bare`` (the baseline of the target) — the same letter written in plain platypus: a
@@ -59,10 +59,10 @@ from reportlab.platypus import (
     Table,
 )
 
-from ethics_desk.reports.base import Box, Wording
-from ethics_desk.reports.fonts import REGULAR, markup, register_fonts
-from ethics_desk.reports.letters import RespondentNoticeRenderer
-from tests.reports.letter_samples import RESPONDENT, letter_sample
+from ethics_desk.documents.render.base import Box, Wording
+from ethics_desk.documents.render.fonts import REGULAR, markup, register_fonts
+from ethics_desk.documents.render.letters import RespondentNoticeRenderer
+from tests.documents.render.letter_samples import RESPONDENT, letter_sample
 
 
 def _texts(flowables: list[Flowable]) -> list[str]:

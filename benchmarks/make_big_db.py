@@ -2,7 +2,7 @@
 
 ``python benchmarks/make_big_db.py [--out PATH] [--count 100000] [--today YYYY-MM-DD]``
 
-The schema comes from :func:`ethics_desk.storage.open_database` (migrations, reference data and
+The schema comes from :func:`ethics_desk.storage.opening.open_database` (migrations, reference data and
 the first audit record); the complaints, parties and open deadlines are then written with
 SQLAlchemy Core bulk inserts (one ``executemany`` per chunk), not through the workflow, so that
 100,000 cases take seconds rather than hours. What is written is what the workflow would have
@@ -16,7 +16,7 @@ written for the listing and the clocks:
   (``compute_due``), so ``ethics-desk check`` finds every open deadline on a business day and
   in agreement with the calendars;
 * the listing columns (names, next deadline, search key) built exactly as
-  ``ethics_desk.listing`` builds them.
+  ``ethics_desk.cases.listing`` builds them.
 
 No audit records are added beyond those ``open_database`` wrote, so the audit chain verifies.
 The last line printed is one JSON object with the figures.
@@ -43,6 +43,7 @@ from zoneinfo import ZoneInfo
 from sqlalchemy import Table, insert
 
 from ethics_desk.deadlines import BusinessCalendar, ClockKind, actual_receipt, clock, compute_due
+from ethics_desk.deadlines.schedule import load_calendars
 from ethics_desk.models import (
     CaseState,
     Complainant,
@@ -55,8 +56,7 @@ from ethics_desk.models import (
     ViolationPeriod,
     fold,
 )
-from ethics_desk.schedule import load_calendars
-from ethics_desk.storage import open_database
+from ethics_desk.storage.opening import open_database
 
 OFFICE_TZ = ZoneInfo("America/Chicago")
 FIRST_DAY = date(2019, 1, 2)

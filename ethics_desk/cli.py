@@ -24,16 +24,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn, TextIO
 
 from ethics_desk import __version__
-from ethics_desk.errors import UserError
+from ethics_desk.core.errors import UserError
 
 # Each command imports what it needs when it runs, so that starting the application (the
 # default command) does not pay for the demonstration data, the integrity checks or Alembic.
 if TYPE_CHECKING:
-    from ethics_desk.calendar_admin import CalendarChange
-    from ethics_desk.db import Database
     from ethics_desk.deadlines import BusinessCalendar
+    from ethics_desk.deadlines.closures import CalendarChange
+    from ethics_desk.storage.database import Database
 
-DB_ENV = "ETHICS_DESK_DB"  # the same name as ethics_desk.db.DB_ENV (checked by a test)
+DB_ENV = "ETHICS_DESK_DB"  # the same name as ethics_desk.storage.database.DB_ENV (checked by a test)
 
 PROG = "ethics-desk"
 EXIT_OK = 0
@@ -296,8 +296,8 @@ def _open_for_reading(args: argparse.Namespace) -> Database | None:
 
     Nothing is created or migrated: on a fresh machine the calendars are the rules alone.
     """
-    from ethics_desk.db import resolve_url, sqlite_path
-    from ethics_desk.storage import open_database
+    from ethics_desk.storage.database import resolve_url, sqlite_path
+    from ethics_desk.storage.opening import open_database
 
     url = resolve_url(_db_arg(args))
     path = sqlite_path(url)
@@ -312,16 +312,16 @@ def _open_for_writing(args: argparse.Namespace) -> Database:
     The default one is created on first use; a named one must exist, so that a mistyped --db
     does not silently start an empty database.
     """
-    from ethics_desk.storage import open_database
+    from ethics_desk.storage.opening import open_database
 
     return open_database(_db_arg(args), create=not _db_named(args))
 
 
 def _calendars(args: argparse.Namespace) -> tuple[BusinessCalendar, str]:
     """The calendar asked for, and a line saying where the office's closures came from."""
-    from ethics_desk.db import describe, resolve_url, translate_errors
     from ethics_desk.deadlines import city_calendar, state_calendar
-    from ethics_desk.schedule import load_calendars
+    from ethics_desk.deadlines.schedule import load_calendars
+    from ethics_desk.storage.database import describe, resolve_url, translate_errors
 
     database = _open_for_reading(args)
     if database is None:
@@ -400,7 +400,7 @@ def _cmd_calendar(args: argparse.Namespace) -> int:
 
 def _actor(database: Database) -> str:
     """Who is acting, for the audit trail: the staff name set in Settings, else the login name."""
-    from ethics_desk import settings
+    from ethics_desk.office import settings
 
     with database.read_session() as session:
         name = str(settings.get(session, "staff.name") or "").strip()
@@ -432,7 +432,7 @@ def _print_change(database: Database, change: CalendarChange) -> None:
 
 def _cmd_closure_add(args: argparse.Namespace) -> int:
     """``closure add DATE NAME``."""
-    from ethics_desk.calendar_admin import add_closure
+    from ethics_desk.deadlines.closures import add_closure
 
     day = parse_day(args.day, "DATE")
     database = _open_for_writing(args)
@@ -447,7 +447,7 @@ def _cmd_closure_add(args: argparse.Namespace) -> int:
 
 def _cmd_closure_remove(args: argparse.Namespace) -> int:
     """``closure remove DATE``."""
-    from ethics_desk.calendar_admin import remove_closure
+    from ethics_desk.deadlines.closures import remove_closure
 
     day = parse_day(args.day, "DATE")
     database = _open_for_writing(args)
@@ -461,9 +461,9 @@ def _cmd_closure_remove(args: argparse.Namespace) -> int:
 
 def _cmd_demo(args: argparse.Namespace) -> int:
     """``demo --db FILE``: a demonstration database, one line per case."""
-    from ethics_desk.db import default_database_path, describe, resolve_url
-    from ethics_desk.demo import build_demo
-    from ethics_desk.storage import open_database
+    from ethics_desk.demo.build import build_demo
+    from ethics_desk.storage.database import default_database_path, describe, resolve_url
+    from ethics_desk.storage.opening import open_database
 
     url = resolve_url(_db_arg(args))
     if url == resolve_url(str(default_database_path())):
@@ -484,8 +484,8 @@ def _cmd_demo(args: argparse.Namespace) -> int:
 
 def _cmd_check(args: argparse.Namespace) -> int:
     """``check``: every check with ok/FAILED; exit 1 when one fails."""
-    from ethics_desk.db import describe, resolve_url
-    from ethics_desk.integrity import run_checks
+    from ethics_desk.storage.database import describe, resolve_url
+    from ethics_desk.storage.integrity import run_checks
 
     url = resolve_url(_db_arg(args))
     results = run_checks(url)
@@ -505,8 +505,8 @@ def _cmd_check(args: argparse.Namespace) -> int:
 
 def _cmd_backup(args: argparse.Namespace) -> int:
     """``backup DEST``: a verified copy of the SQLite file."""
-    from ethics_desk.backup import backup_sqlite
-    from ethics_desk.db import describe, resolve_url, sqlite_path
+    from ethics_desk.storage.backup import backup_sqlite
+    from ethics_desk.storage.database import describe, resolve_url, sqlite_path
 
     url = resolve_url(_db_arg(args))
     source = sqlite_path(url)
@@ -526,7 +526,7 @@ def _cmd_backup(args: argparse.Namespace) -> int:
 
 def _cmd_letter(args: argparse.Namespace) -> int:
     """``letter CASE KIND --out FILE.pdf`` (a preview) and ``letter --list``."""
-    from ethics_desk.letters import find_case, kinds, render_letter, rule_for
+    from ethics_desk.documents.kinds import find_case, kinds, render_letter, rule_for
 
     if args.list:
         for kind, title in kinds():
@@ -539,8 +539,8 @@ def _cmd_letter(args: argparse.Namespace) -> int:
     if not args.out:
         raise UsageError("Say where to write the PDF with --out FILE.pdf.")
     out = _pdf_out(args.out, force=args.force)
-    from ethics_desk.db import translate_errors
-    from ethics_desk.storage import open_database
+    from ethics_desk.storage.database import translate_errors
+    from ethics_desk.storage.opening import open_database
 
     database = open_database(_db_arg(args), create=False, migrate=False)
     try:
@@ -569,13 +569,13 @@ def _pdf_out(path: str, *, force: bool) -> Path:
 
 def _cmd_packet(args: argparse.Namespace) -> int:
     """``packet --meeting YYYY-MM-DD [--case NUMBER ...] --out FILE.pdf``."""
-    from ethics_desk.board_packet import agenda, render_packet
-    from ethics_desk.letters import find_case
+    from ethics_desk.board.packet import agenda, render_packet
+    from ethics_desk.documents.kinds import find_case
 
     meeting_on = parse_day(args.meeting, "The meeting date")
     out = _pdf_out(args.out, force=args.force)
-    from ethics_desk.db import translate_errors
-    from ethics_desk.storage import open_database
+    from ethics_desk.storage.database import translate_errors
+    from ethics_desk.storage.opening import open_database
 
     database = open_database(_db_arg(args), create=False)  # writes its audit records
     try:

@@ -14,8 +14,8 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from ethics_desk.db import Database
-from ethics_desk.storage import open_database
+from ethics_desk.storage.database import Database
+from ethics_desk.storage.opening import open_database
 from ethics_desk.ui import none_guard
 from ethics_desk.workflow import WorkflowController
 

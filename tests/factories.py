@@ -7,8 +7,7 @@ from datetime import date, datetime
 
 from sqlalchemy import select
 
-from ethics_desk.db import Database
-from ethics_desk.intake import (
+from ethics_desk.intake.record import (
     AttachmentData,
     ComplainantData,
     DocumentData,
@@ -25,6 +24,7 @@ from ethics_desk.models import (
     ReviewerRole,
     ViolationPeriod,
 )
+from ethics_desk.storage.database import Database
 from ethics_desk.workflow import ForwardForReview, RecordReview, WorkflowController
 
 

@@ -13,8 +13,8 @@ import pytest
 from sqlalchemy import select
 
 from ethics_desk.cli import main
-from ethics_desk.db import Database, default_database_path
 from ethics_desk.models import AuditRecord, Deadline, DeadlineStatus
+from ethics_desk.storage.database import Database, default_database_path
 from ethics_desk.workflow import WorkflowController
 from tests.factories import filed_case
 

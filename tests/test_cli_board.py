@@ -10,7 +10,7 @@ import pytest
 from ethics_desk.cli import main
 from ethics_desk.workflow import WorkflowController
 from tests.board_cases import awaiting_response, show_cause
-from tests.reports.helpers import flat, pages_text, text_of
+from tests.documents.render.helpers import flat, pages_text, text_of
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:

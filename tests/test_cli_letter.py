@@ -8,8 +8,8 @@ import pytest
 
 from ethics_desk.cli import main
 from ethics_desk.workflow import Accept, ForwardToBoard, WorkflowController
+from tests.documents.render.helpers import flat, text_of
 from tests.factories import filed_case, reviewed_case
-from tests.reports.helpers import flat, text_of
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:

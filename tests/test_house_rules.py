@@ -58,7 +58,7 @@ def test_the_migrations_match_the_models(tmp_path: Path) -> None:
     from alembic.runtime.migration import MigrationContext
 
     from ethics_desk.models import Base
-    from ethics_desk.storage import open_database
+    from ethics_desk.storage.opening import open_database
 
     database = open_database(tmp_path / "m.sqlite")
     try:
@@ -76,15 +76,15 @@ def test_runtime_dependencies_are_declared(name: str) -> None:
 
 
 def test_the_command_line_and_the_database_agree_on_the_environment_variable() -> None:
-    from ethics_desk import cli, db
-
-    assert cli.DB_ENV == db.DB_ENV
+    from ethics_desk import cli
+    from ethics_desk.storage import database
+    assert cli.DB_ENV == database.DB_ENV
 
 
 def test_the_known_revisions_are_exactly_the_migration_scripts() -> None:
     from alembic.script import ScriptDirectory
 
-    from ethics_desk.migrate import REVISIONS, alembic_config
+    from ethics_desk.storage.migrate import REVISIONS, alembic_config
 
     script = ScriptDirectory.from_config(alembic_config())
     in_order = [rev.revision for rev in reversed(list(script.walk_revisions()))]

@@ -56,7 +56,7 @@ from typing import Any
 
 import holidays
 
-from ethics_desk.resources import resources_dir
+from ethics_desk.core.resources import resources_dir
 
 __all__ = [
     "RESOURCES_DIR",

@@ -1,5 +1,6 @@
 """The records of Ethics Desk: SQLAlchemy 2 typed ORM, one module per aggregate."""
 
+from ethics_desk.core.vocabulary import *  # noqa: F403 - the vocabularies are part of the model API
 from ethics_desk.models.audit import AuditRecord
 from ethics_desk.models.base import Base, fold, utcnow
 from ethics_desk.models.board import (
@@ -26,7 +27,6 @@ from ethics_desk.models.complaint import (
     Witness,
 )
 from ethics_desk.models.deadline import Deadline
-from ethics_desk.models.enums import *  # noqa: F403 - the vocabularies are part of the model API
 from ethics_desk.models.filing import Filing
 from ethics_desk.models.mail import IssuedDocument, Mailing
 from ethics_desk.models.review import Cure, Decision, Review, ReviewDefect

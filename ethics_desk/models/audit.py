@@ -12,7 +12,7 @@ from ethics_desk.models.base import Base
 
 class AuditRecord(Base):
     """One audited act. ``hash`` covers this record's fields and ``prev_hash``, so any edited,
-    deleted or reordered record breaks the chain (see ``ethics_desk.audit.verify_chain``).
+    deleted or reordered record breaks the chain (see ``ethics_desk.storage.audit.verify_chain``).
 
     Not versioned: audit records are never updated.
     """

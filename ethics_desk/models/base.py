@@ -10,7 +10,7 @@ from sqlalchemy import DateTime, Dialect, Enum, Integer, MetaData
 from sqlalchemy.orm import DeclarativeBase, Mapped, declared_attr, mapped_column
 from sqlalchemy.types import TypeDecorator
 
-from ethics_desk.folding import fold as fold  # re-exported: the models name it from here
+from ethics_desk.core.folding import fold as fold  # re-exported: the models name it from here
 
 NAMING_CONVENTION = {
     "ix": "ix_%(column_0_label)s",

@@ -16,8 +16,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from ethics_desk.models.base import Base, Versioned, enum_type, fold, utcnow
-from ethics_desk.models.enums import (
+from ethics_desk.core.vocabulary import (
     CIVIL_PENALTY_LIMIT_CENTS,
     BoardAction,
     BoardRole,
@@ -26,6 +25,7 @@ from ethics_desk.models.enums import (
     SanctionKind,
     VoteChoice,
 )
+from ethics_desk.models.base import Base, Versioned, enum_type, fold, utcnow
 
 
 class BoardMember(Versioned, Base):

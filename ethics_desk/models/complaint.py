@@ -19,8 +19,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from ethics_desk.models.base import Base, Versioned, enum_type, fold, utcnow
-from ethics_desk.models.enums import (
+from ethics_desk.core.vocabulary import (
     Affirmation,
     CaseState,
     DocumentList,
@@ -28,6 +27,7 @@ from ethics_desk.models.enums import (
     Route,
     ViolationPeriod,
 )
+from ethics_desk.models.base import Base, Versioned, enum_type, fold, utcnow
 
 
 class Complaint(Versioned, Base):
@@ -69,7 +69,7 @@ class Complaint(Versioned, Base):
     nature: Mapped[str] = mapped_column(Text, default="")
     next_due_on: Mapped[date | None] = mapped_column(Date, index=True)
     resolved_on: Mapped[date | None] = mapped_column(Date)
-    # The inbox's listing, kept in step by ``ethics_desk.listing`` so that 100,000 cases are
+    # The inbox's listing, kept in step by ``ethics_desk.cases.listing`` so that 100,000 cases are
     # searched and sorted in SQL without joins: display names, the next clock's title, and a
     # search key (case number and every party's name, case-folded and without accents).
     complainant_names: Mapped[str] = mapped_column(String(400), default="")

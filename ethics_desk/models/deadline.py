@@ -7,8 +7,8 @@ from datetime import date
 from sqlalchemy import Date, ForeignKey, Index, Integer, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
+from ethics_desk.core.vocabulary import DeadlineStatus
 from ethics_desk.models.base import Base, Versioned, enum_type
-from ethics_desk.models.enums import DeadlineStatus
 
 
 class Deadline(Versioned, Base):

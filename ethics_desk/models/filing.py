@@ -7,8 +7,8 @@ from datetime import date, datetime
 from sqlalchemy import Boolean, Date, ForeignKey, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
+from ethics_desk.core.vocabulary import FilingKind, PartyRole
 from ethics_desk.models.base import Base, Versioned, enum_type, utcnow
-from ethics_desk.models.enums import FilingKind, PartyRole
 
 
 class Filing(Versioned, Base):

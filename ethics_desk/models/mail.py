@@ -7,8 +7,8 @@ from datetime import date, datetime
 from sqlalchemy import Date, ForeignKey, LargeBinary, String, Text
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
+from ethics_desk.core.vocabulary import MailMethod, MailOutcome
 from ethics_desk.models.base import Base, Versioned, enum_type, utcnow
-from ethics_desk.models.enums import MailMethod, MailOutcome
 
 
 class IssuedDocument(Versioned, Base):

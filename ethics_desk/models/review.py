@@ -7,8 +7,7 @@ from datetime import date, datetime
 from sqlalchemy import Boolean, Date, ForeignKey, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from ethics_desk.models.base import Base, Versioned, enum_type, utcnow
-from ethics_desk.models.enums import (
+from ethics_desk.core.vocabulary import (
     CureKind,
     DecisionKind,
     DefectItem,
@@ -16,6 +15,7 @@ from ethics_desk.models.enums import (
     Disposition,
     ReviewerRole,
 )
+from ethics_desk.models.base import Base, Versioned, enum_type, utcnow
 
 
 class Review(Versioned, Base):

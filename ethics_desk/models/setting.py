@@ -9,7 +9,7 @@ from ethics_desk.models.base import Base, Versioned
 
 
 class Setting(Versioned, Base):
-    """One named setting; the defaults are declared once in ``ethics_desk.settings``."""
+    """One named setting; the defaults are declared once in ``ethics_desk.office.settings``."""
 
     __tablename__ = "setting"
 

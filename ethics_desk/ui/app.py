@@ -3,7 +3,7 @@
 A database that cannot be opened (locked, read-only, written by a newer version) is a dialog
 that says what to do, never a traceback.
 
-A current database is first looked at without SQLAlchemy (:mod:`ethics_desk.first_look`): the
+A current database is first looked at without SQLAlchemy (:mod:`ethics_desk.storage.first_look`): the
 window shows the inbox from that look, and the ORM is loaded once the window is on screen.
 Nothing on this path imports SQLAlchemy before the window is shown.
 """
@@ -20,11 +20,11 @@ from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from ethics_desk import __version__
-from ethics_desk.errors import StorageError, UserError
+from ethics_desk.core.errors import StorageError, UserError
 from ethics_desk.ui import none_guard
 
 if TYPE_CHECKING:
-    from ethics_desk.db import Database
+    from ethics_desk.storage.database import Database
     from ethics_desk.ui.context import AppContext
 
 
@@ -43,7 +43,7 @@ def application() -> QApplication:
 
 def open_with_dialogs(database_arg: str | None, *, interactive: bool) -> Database | None:
     """Open the database; a problem is a dialog (Retry for a busy database), or stderr."""
-    from ethics_desk.storage import open_database
+    from ethics_desk.storage.opening import open_database
 
     while True:
         try:
@@ -78,7 +78,7 @@ def open_context(database_arg: str | None, *, interactive: bool) -> AppContext |
     The full opening (creating, migrating after a backup, refusing a newer or unusable
     database, with its dialogs) is :func:`open_with_dialogs`.
     """
-    from ethics_desk.first_look import first_look
+    from ethics_desk.storage.first_look import first_look
     from ethics_desk.ui.context import AppContext
 
     look = first_look(database_arg)
@@ -88,7 +88,7 @@ def open_context(database_arg: str | None, *, interactive: bool) -> AppContext |
     return None if database is None else AppContext(database)
 
 
-LOADING_STEPS = ("sqlalchemy.orm", "ethics_desk.models", None, "ethics_desk.inbox_query")
+LOADING_STEPS = ("sqlalchemy.orm", "ethics_desk.models", None, "ethics_desk.cases.inbox_query")
 """What is loaded after the window is shown, in turn: modules, and (None) the database opened
 through the ORM with its mappers configured. Each takes about a tenth of a second."""
 

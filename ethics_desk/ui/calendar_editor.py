@@ -2,7 +2,7 @@
 
 Rule holidays are listed read-only; the days the office set (closures, Fiesta San Jacinto Day)
 can be removed. Adding or removing a day first shows which open deadlines it moves and asks to
-confirm; the change is then saved through :mod:`ethics_desk.calendar_admin`, which audits it and
+confirm; the change is then saved through :mod:`ethics_desk.deadlines.closures`, which audits it and
 recomputes every open deadline. A refused change is explained and nothing typed is lost.
 """
 
@@ -34,9 +34,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ethics_desk import calendar_admin
-from ethics_desk.calendar_admin import CALENDARS
-from ethics_desk.deadline_calendar import (
+from ethics_desk.deadlines import closures
+from ethics_desk.deadlines.closures import CALENDARS
+from ethics_desk.deadlines.overview import (
     CALENDAR_TITLES,
     CalendarEntry,
     MoveLine,
@@ -322,7 +322,7 @@ class CalendarEditorDialog(QDialog):
         day, name = self.chosen_day(), self.name.text()
         kind, calendar = str(self.kind.currentData()), str(self.calendar.currentData())
         database = self.context.database
-        moves = attempt(self, lambda: describe_moves(database, calendar_admin.preview_add(
+        moves = attempt(self, lambda: describe_moves(database, closures.preview_add(
             database, day, name, calendar=calendar, kind=kind)), "Cannot close that day")
         if moves is None:
             return False
@@ -331,7 +331,7 @@ class CalendarEditorDialog(QDialog):
         if not self.confirm("Add a closed day", message, moves):
             self.status.setText("Not saved.")
             return False
-        change = attempt(self, lambda: calendar_admin.add_closure(
+        change = attempt(self, lambda: closures.add_closure(
             database, day, name, actor=self.context.staff_name, calendar=calendar, kind=kind))
         if change is None:
             return False
@@ -359,7 +359,7 @@ class CalendarEditorDialog(QDialog):
         if not self.confirm("Remove a closed day", message, moves):
             self.status.setText("Not saved.")
             return False
-        change = attempt(self, lambda: calendar_admin.remove_closure(
+        change = attempt(self, lambda: closures.remove_closure(
             database, entry.day, actor=self.context.staff_name, calendar=calendar))
         if change is None:
             return False

@@ -1,7 +1,7 @@
 """What every screen shares: the open database, the staff member at the desk, the controller.
 
 At start-up the database may not be opened through SQLAlchemy yet: the window is built from a
-:class:`~ethics_desk.first_look.FirstLook`, and :meth:`AppContext.load` opens the database (the
+:class:`~ethics_desk.storage.first_look.FirstLook`, and :meth:`AppContext.load` opens the database (the
 ORM) right after the window is shown — or earlier, the first time a screen asks for
 :attr:`AppContext.database`.
 """
@@ -12,12 +12,12 @@ from collections.abc import Callable
 from datetime import date, datetime
 from typing import TYPE_CHECKING
 
-from ethics_desk import settings
+from ethics_desk.office import settings
 
 if TYPE_CHECKING:
-    from ethics_desk.db import Database
-    from ethics_desk.first_look import FirstLook
-    from ethics_desk.inbox import InboxSource
+    from ethics_desk.cases.inbox import InboxSource
+    from ethics_desk.storage.database import Database
+    from ethics_desk.storage.first_look import FirstLook
     from ethics_desk.workflow import WorkflowController
 
 
@@ -75,13 +75,13 @@ class AppContext:
     def inbox_query(self, today: date) -> InboxSource:
         """The inbox's questions for ``today``: SQL, or the first look until the ORM is loaded."""
         if self._database is None and self.first_look is not None:
-            from ethics_desk.first_look import FirstInbox
+            from ethics_desk.storage.first_look import FirstInbox
 
             return FirstInbox(self.first_look, today, lambda: self._sql_inbox_query(today))
         return self._sql_inbox_query(today)
 
     def _sql_inbox_query(self, today: date) -> InboxSource:
-        from ethics_desk.inbox_query import InboxQuery
+        from ethics_desk.cases.inbox_query import InboxQuery
 
         return InboxQuery(self.database, today)
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTabWidget, QVBoxLayout, QWidget
 
-from ethics_desk import papers
-from ethics_desk.intake import Intake
+from ethics_desk.documents import papers
+from ethics_desk.intake.record import Intake
 from ethics_desk.models import CaseState, Complaint
-from ethics_desk.office import record_access
+from ethics_desk.office.actions import record_access
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.errors import attempt
 from ethics_desk.ui.pdf_view import PdfPreviewDialog, PdfViewer, choose_printer, print_document

@@ -14,7 +14,7 @@ from typing import TypeVar
 import platformdirs
 from PySide6.QtWidgets import QMessageBox, QWidget
 
-from ethics_desk.errors import ConflictError, RuleError, StorageError, UserError
+from ethics_desk.core.errors import ConflictError, RuleError, StorageError, UserError
 
 T = TypeVar("T")
 log = logging.getLogger("ethics_desk")

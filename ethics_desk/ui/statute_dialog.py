@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QPlainTextEdit, QVBoxLayout, QWidget
 
-from ethics_desk.resources import resource_path
+from ethics_desk.core.resources import resource_path
 
 
 def statute_text() -> str:

@@ -8,10 +8,10 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from ethics_desk import settings
 from ethics_desk.deadlines import Receipt, actual_receipt, presumed_receipt
+from ethics_desk.deadlines.schedule import Calendars, load_calendars
 from ethics_desk.models import CaseState, Complaint
-from ethics_desk.schedule import Calendars, load_calendars
+from ethics_desk.office import settings
 
 
 @dataclass(frozen=True)
@@ -46,7 +46,7 @@ class Context:
         return self._calendars
 
     def setting(self, key: str) -> Any:
-        """An office setting (declared in ``ethics_desk.settings``)."""
+        """An office setting (declared in ``ethics_desk.office.settings``)."""
         return settings.get(self.session, key)
 
     def receipt(self, *, received_on: date | None, mailed_on: date | None,

@@ -16,11 +16,11 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from ethics_desk import audit
-from ethics_desk.db import Database
-from ethics_desk.errors import ConflictError, RuleError, UserError
-from ethics_desk.intake import Intake, apply_intake
+from ethics_desk.core.errors import ConflictError, RuleError, UserError
+from ethics_desk.intake.record import Intake, apply_intake
 from ethics_desk.models import CaseState, Complaint
+from ethics_desk.storage import audit
+from ethics_desk.storage.database import Database
 from ethics_desk.workflow.context import Context
 from ethics_desk.workflow.events import Event, Payload
 from ethics_desk.workflow.guards import Block

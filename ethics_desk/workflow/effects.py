@@ -1,7 +1,7 @@
 """Effects: what each event writes, inside the transaction of the user's action.
 
 Each effect validates the data its event carries (raising ``RuleError`` with the citation),
-writes the rows, starts or stops clocks through ``ethics_desk.schedule``, and returns the
+writes the rows, starts or stops clocks through ``ethics_desk.deadlines.schedule``, and returns the
 :class:`Outcome`. The controller adds the audit record in the same transaction.
 """
 
@@ -11,11 +11,13 @@ from datetime import UTC, date
 
 from sqlalchemy import func, select
 
-from ethics_desk.board import party_names
+from ethics_desk.board.roster import party_names
+from ethics_desk.board.votes import VoteResult, VoteRule, tally
+from ethics_desk.cases.listing import refresh_listing
+from ethics_desk.core.errors import RuleError
 from ethics_desk.deadlines import ClockKind, actual_receipt
-from ethics_desk.errors import RuleError
-from ethics_desk.intake import MAX_ATTACHMENT_BYTES, AttachmentData
-from ethics_desk.listing import refresh_listing
+from ethics_desk.deadlines.schedule import cancel_open_clocks, close_clocks, start_clock
+from ethics_desk.intake.record import MAX_ATTACHMENT_BYTES, AttachmentData
 from ethics_desk.models import (
     CIVIL_PENALTY_LIMIT_CENTS,
     Attachment,
@@ -46,8 +48,6 @@ from ethics_desk.models import (
     VoteChoice,
     fold,
 )
-from ethics_desk.schedule import cancel_open_clocks, close_clocks, start_clock
-from ethics_desk.votes import VoteResult, VoteRule, tally
 from ethics_desk.workflow import events as ev
 from ethics_desk.workflow.context import Context, Outcome
 

@@ -8,7 +8,7 @@ from datetime import date, datetime
 from enum import StrEnum
 from typing import ClassVar
 
-from ethics_desk.intake import AttachmentData
+from ethics_desk.intake.record import AttachmentData
 from ethics_desk.models import (
     CureKind,
     DefectItem,

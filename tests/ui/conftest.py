@@ -11,7 +11,7 @@ from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
-from ethics_desk.db import Database
+from ethics_desk.storage.database import Database
 from ethics_desk.ui.context import AppContext
 from tests.conftest import NOW
 
@@ -30,7 +30,7 @@ def _qt_settings_in_tmp(tmp_path: Path, qapp: QApplication) -> Iterator[None]:
 @pytest.fixture
 def context(database: Database) -> AppContext:
     """The application's context for clerk "Maria Clerk" at the tests' fixed time."""
-    from ethics_desk.office import save_settings
+    from ethics_desk.office.actions import save_settings
 
     save_settings(database, {"staff.name": "Maria Clerk"}, actor="Maria Clerk")
     return AppContext(database, clock=lambda: NOW)

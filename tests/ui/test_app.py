@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
-from ethics_desk.db import Database
+from ethics_desk.storage.database import Database
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.main_window import SCREENS, MainWindow
 from ethics_desk.workflow import WorkflowController
@@ -116,7 +116,7 @@ def test_starting_on_an_existing_database_loads_neither_sqlalchemy_nor_holidays_
 def test_a_database_from_a_newer_version_is_refused_with_a_message(tmp_path: Path) -> None:
     import sqlite3
 
-    from ethics_desk.storage import open_database
+    from ethics_desk.storage.opening import open_database
 
     path = tmp_path / "newer.sqlite"
     open_database(path).dispose()
@@ -137,7 +137,7 @@ def test_a_database_that_cannot_be_opened_is_a_dialog_naming_the_fix(
 
     from PySide6.QtWidgets import QMessageBox
 
-    from ethics_desk.storage import open_database
+    from ethics_desk.storage.opening import open_database
     from ethics_desk.ui.app import open_with_dialogs
 
     path = tmp_path / "newer.sqlite"
@@ -160,7 +160,7 @@ def test_a_read_only_database_opens_with_a_warning_that_nothing_can_be_saved(
         qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from PySide6.QtWidgets import QMessageBox
 
-    from ethics_desk.storage import open_database
+    from ethics_desk.storage.opening import open_database
     from ethics_desk.ui.app import open_with_dialogs
 
     path = tmp_path / "ro.sqlite"
@@ -194,7 +194,7 @@ import json, sys
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
-from ethics_desk.first_look import first_look
+from ethics_desk.storage.first_look import first_look
 from ethics_desk.ui.app import application
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.main_window import MainWindow
@@ -225,7 +225,7 @@ print(json.dumps(seen))
 def _due_today(database: Database) -> None:
     from datetime import timedelta
 
-    from tests.test_inbox import CaseSpec, insert_cases
+    from tests.cases.test_inbox import CaseSpec, insert_cases
 
     today = NOW.date()
     insert_cases(database, [CaseSpec(complainant="Ana Ruiz", due_on=today),
@@ -249,7 +249,7 @@ def test_the_window_shows_due_today_from_the_database_before_sqlalchemy_is_loade
 
 def test_a_window_from_a_first_look_shows_what_one_from_the_database_shows(
         qtbot: QtBot, context: AppContext, database: Database) -> None:
-    from ethics_desk.first_look import first_look
+    from ethics_desk.storage.first_look import first_look
 
     _due_today(database)
     look = first_look(database.description)
@@ -271,8 +271,8 @@ def test_nothing_due_today_says_how_many_are_overdue_from_the_first_look(
         qtbot: QtBot, database: Database) -> None:
     from datetime import timedelta
 
-    from ethics_desk.first_look import first_look
-    from tests.test_inbox import CaseSpec, insert_cases
+    from ethics_desk.storage.first_look import first_look
+    from tests.cases.test_inbox import CaseSpec, insert_cases
 
     insert_cases(database, [CaseSpec(due_on=NOW.date() - timedelta(days=3))])
     window = _window(qtbot, AppContext(first_look=first_look(database.description),
@@ -284,7 +284,7 @@ def test_nothing_due_today_says_how_many_are_overdue_from_the_first_look(
 
 def test_the_orm_is_loaded_after_the_window_is_shown_and_on_first_need_before(
         qtbot: QtBot, database: Database) -> None:
-    from ethics_desk.first_look import first_look
+    from ethics_desk.storage.first_look import first_look
     from ethics_desk.ui.app import load_in_steps
 
     _due_today(database)

@@ -13,9 +13,9 @@ from PySide6.QtWidgets import QCheckBox, QLineEdit, QMessageBox, QPlainTextEdit
 from pytestqt.qtbot import QtBot
 from sqlalchemy import select
 
-from ethics_desk import board
-from ethics_desk.db import Database
-from ethics_desk.inbox import ALL_PENDING, InboxQuery, saved_view
+from ethics_desk.board import roster
+from ethics_desk.cases.inbox import ALL_PENDING, saved_view
+from ethics_desk.cases.inbox_query import InboxQuery
 from ethics_desk.models import (
     BoardRole,
     BoardVote,
@@ -27,6 +27,7 @@ from ethics_desk.models import (
     ShowCauseOrder,
     VoteChoice,
 )
+from ethics_desk.storage.database import Database
 from ethics_desk.ui.case.case_window import CaseWindow
 from ethics_desk.ui.case.forms import ActionDialog, NotesField
 from ethics_desk.ui.case.papers_panel import PapersPanel
@@ -72,10 +73,10 @@ DOCUMENTS: dict[str, dict[str, tuple[str, ...]]] = {
 def seat_board(database: Database, *, chair: str = "Rosa Vega",
                members: tuple[str, ...] = MEMBERS, party: str | None = PARTY) -> None:
     """A Chair and members serving since 2025, and the complainant as a member too."""
-    board.add_member(database, chair, role=BoardRole.CHAIR, starts_on=date(2025, 1, 1),
+    roster.add_member(database, chair, role=BoardRole.CHAIR, starts_on=date(2025, 1, 1),
                      actor=ACTOR)
     for name in (*members, *([party] if party else [])):
-        board.add_member(database, name, role=BoardRole.MEMBER, starts_on=date(2025, 1, 1),
+        roster.add_member(database, name, role=BoardRole.MEMBER, starts_on=date(2025, 1, 1),
                          actor=ACTOR)
 
 

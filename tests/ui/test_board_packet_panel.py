@@ -13,13 +13,13 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 from pytestqt.qtbot import QtBot
 from sqlalchemy import select
 
-from ethics_desk.db import Database
 from ethics_desk.models import AuditRecord
+from ethics_desk.storage.database import Database
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.screens.board_packet_panel import BoardPacketPanel
 from ethics_desk.workflow import WorkflowController
 from tests.board_cases import HEARING_AT, awaiting_response, show_cause
-from tests.reports.helpers import flat, pages_text
+from tests.documents.render.helpers import flat, pages_text
 
 
 def _panel(qtbot: QtBot, context: AppContext) -> BoardPacketPanel:

@@ -13,7 +13,7 @@ from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 from sqlalchemy import select
 
-from ethics_desk import board
+from ethics_desk.board import roster
 from ethics_desk.models import AuditRecord, BoardRole
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.intake.fields import set_date
@@ -55,11 +55,11 @@ def _audit(context: AppContext) -> list[str]:
 
 def test_the_roster_shows_who_serves_on_the_date_chosen(qtbot: QtBot,
                                                          context: AppContext) -> None:
-    board.add_member(context.database, "Alma Reyes", role=BoardRole.CHAIR,
+    roster.add_member(context.database, "Alma Reyes", role=BoardRole.CHAIR,
                      starts_on=date(2025, 1, 1), actor=ACTOR)
-    board.add_member(context.database, "Ben Ortiz", role=BoardRole.MEMBER,
+    roster.add_member(context.database, "Ben Ortiz", role=BoardRole.MEMBER,
                      starts_on=date(2024, 1, 1), ends_on=date(2026, 6, 30), actor=ACTOR)
-    board.add_member(context.database, "Dee Staff", role=BoardRole.STAFF,
+    roster.add_member(context.database, "Dee Staff", role=BoardRole.STAFF,
                      starts_on=date(2020, 1, 1), actor=ACTOR)
     screen = _screen(qtbot, context)
     ModelTester(None).check(screen.roster)
@@ -91,7 +91,7 @@ def test_members_and_terms_are_added_and_ended_through_the_roster(
     assert screen.selected_member() == row
 
     # A second Vice Chair at the same time is refused in the form, the name kept.
-    board.add_member(context.database, "Alma Reyes", role=BoardRole.MEMBER,
+    roster.add_member(context.database, "Alma Reyes", role=BoardRole.MEMBER,
                      starts_on=date(2025, 1, 1), actor=ACTOR)
     screen.refresh()
     dialog = screen.add_member_dialog()

@@ -13,10 +13,10 @@ from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 from sqlalchemy import select
 
-from ethics_desk.calendar_admin import add_closure, preview_add
-from ethics_desk.db import Database
-from ethics_desk.deadline_calendar import calendar_days, deadlines_on, describe_moves
+from ethics_desk.deadlines.closures import add_closure, preview_add
+from ethics_desk.deadlines.overview import calendar_days, deadlines_on, describe_moves
 from ethics_desk.models import AuditRecord
+from ethics_desk.storage.database import Database
 from ethics_desk.ui.calendar_editor import (
     CalendarEditorDialog,
     ConfirmChangeDialog,

@@ -13,8 +13,8 @@ from pypdf import PdfReader
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
-from ethics_desk.issuing import issued_for_case
-from ethics_desk.mail_ledger import mailings_for_case
+from ethics_desk.documents.issuing import issued_for_case
+from ethics_desk.mail.ledger import mailings_for_case
 from ethics_desk.models import DeadlineStatus, MailMethod, MailOutcome
 from ethics_desk.ui.case.case_window import CaseWindow
 from ethics_desk.ui.case.papers_panel import PapersPanel
@@ -164,7 +164,7 @@ def test_a_certified_mailing_without_its_number_is_refused_and_the_dialog_stays(
 
 def _recording_attempt(shown: list[str]):  # type: ignore[no-untyped-def]
     """An ``attempt`` that records the UserError's text instead of showing a box."""
-    from ethics_desk.errors import UserError
+    from ethics_desk.core.errors import UserError
 
     def attempt(_parent: object, action, title: str = ""):  # type: ignore[no-untyped-def]
         try:
@@ -209,7 +209,7 @@ def test_the_papers_models_pass_the_model_tester(
 
 def test_a_wrong_copy_is_voided_and_reissued_with_its_reason(
         qtbot: QtBot, context: AppContext, controller: WorkflowController) -> None:
-    from ethics_desk.issuing import issued_for_case
+    from ethics_desk.documents.issuing import issued_for_case
 
     case_id = forwarded_case(controller)
     panel = PapersPanel(context, case_id)

@@ -11,8 +11,8 @@ from PySide6.QtWidgets import QComboBox, QDialogButtonBox
 from pytestqt.qtbot import QtBot
 from sqlalchemy import select
 
-from ethics_desk.db import Database
 from ethics_desk.models import AuditRecord, CaseState, DeadlineStatus
+from ethics_desk.storage.database import Database
 from ethics_desk.ui.case.case_window import CaseWindow
 from ethics_desk.ui.case.forms import ActionDialog, DefectsTable
 from ethics_desk.ui.context import AppContext

@@ -27,9 +27,9 @@ from pypdf import PdfReader
 from PySide6.QtPrintSupport import QPrinter, QPrinterInfo
 from pytestqt.qtbot import QtBot
 
-from ethics_desk import papers
-from ethics_desk.issuing import issue, print_queue
-from ethics_desk.mail_batch import BatchPaper
+from ethics_desk.documents import papers
+from ethics_desk.documents.issuing import issue, print_queue
+from ethics_desk.mail.batch import BatchPaper
 from ethics_desk.ui.context import AppContext
 from ethics_desk.workflow import WorkflowController
 from tests.printing_env import (

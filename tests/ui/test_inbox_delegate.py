@@ -7,12 +7,12 @@ from datetime import date
 from PySide6.QtGui import QColor, QImage
 from pytestqt.qtbot import QtBot
 
-from ethics_desk.db import Database
-from ethics_desk.inbox import ALL_CASES, SortKey
+from ethics_desk.cases.inbox import ALL_CASES, SortKey
+from ethics_desk.storage.database import Database
 from ethics_desk.ui.models.inbox_delegate import InboxCellDelegate
 from ethics_desk.ui.models.inbox_model import COLUMN_OF, DUE_COLUMN
 from ethics_desk.ui.screens.inbox_screen import InboxScreen
-from tests.test_inbox import CaseSpec, insert_cases
+from tests.cases.test_inbox import CaseSpec, insert_cases
 from tests.ui.test_inbox_screen import context_on, open_inbox
 
 TODAY = date(2026, 11, 30)

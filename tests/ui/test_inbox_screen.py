@@ -13,20 +13,20 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
-from ethics_desk.db import Database
-from ethics_desk.demo import build_demo
-from ethics_desk.inbox import (
+from ethics_desk.cases.inbox import (
     ALL_CASES,
     ALL_PENDING,
     DUE_TODAY,
     InboxFilter,
-    InboxQuery,
     SortKey,
     Urgency,
     saved_view,
 )
+from ethics_desk.cases.inbox_query import InboxQuery
+from ethics_desk.demo.build import build_demo
 from ethics_desk.models import ReviewerRole
-from ethics_desk.storage import open_database
+from ethics_desk.storage.database import Database
+from ethics_desk.storage.opening import open_database
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.models.inbox_model import (
     CASE_ID_ROLE,
@@ -36,8 +36,8 @@ from ethics_desk.ui.models.inbox_model import (
     InboxModel,
 )
 from ethics_desk.ui.screens.inbox_screen import CUSTOM, InboxScreen
+from tests.cases.test_inbox import CaseSpec, insert_cases
 from tests.conftest import NOW, OFFICE_TZ
-from tests.test_inbox import CaseSpec, insert_cases
 from tests.ui.conftest import type_text
 
 TODAY = NOW.date()
@@ -332,7 +332,7 @@ def test_refresh_shows_what_was_saved_since(qtbot: QtBot, database: Database) ->
 
 def test_a_database_problem_is_told_in_the_status_line(qtbot: QtBot, demo_database: Database,
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
-    from ethics_desk.errors import StorageError
+    from ethics_desk.core.errors import StorageError
 
     screen = open_inbox(qtbot, context_on(demo_database))
     before = case_numbers(screen)
@@ -348,7 +348,7 @@ def test_a_database_problem_is_told_in_the_status_line(qtbot: QtBot, demo_databa
 
 def test_a_database_busy_at_start_up_leaves_an_empty_list_and_the_reason(
         qtbot: QtBot, demo_database: Database, monkeypatch: pytest.MonkeyPatch) -> None:
-    from ethics_desk.errors import StorageError
+    from ethics_desk.core.errors import StorageError
 
     def busy(*_args: object) -> list[object]:
         raise StorageError("The database is busy.", "Wait a moment and try again.")

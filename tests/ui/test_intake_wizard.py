@@ -13,8 +13,8 @@ from PySide6.QtWidgets import QWizard
 from pytestqt.qtbot import QtBot
 from sqlalchemy import select
 
-from ethics_desk.db import Database
 from ethics_desk.models import AuditRecord, CaseState, Complaint, DocumentList
+from ethics_desk.storage.database import Database
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.intake.wizard import IntakeWizard
 from tests.ui.conftest import type_text
@@ -149,7 +149,7 @@ def test_a_draft_survives_the_wizard_being_destroyed_mid_way(
     draft_id = first.draft_id
     first.deleteLater()  # no close, no goodbye: as if the application had died
     qtbot.wait(10)
-    from ethics_desk.drafts import list_drafts
+    from ethics_desk.intake.drafts import list_drafts
 
     assert [d.complaint_id for d in list_drafts(database)] == [draft_id]
     resumed = IntakeWizard(context, draft_id)

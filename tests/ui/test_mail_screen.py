@@ -15,10 +15,10 @@ from PySide6.QtWidgets import QApplication, QMessageBox, QTableView
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
-from ethics_desk.issuing import IssuedRef, issue, print_queue
-from ethics_desk.letters import render_letter
-from ethics_desk.mail_batch import BatchPaper
-from ethics_desk.mail_ledger import record_mailing, record_outcome
+from ethics_desk.documents.issuing import IssuedRef, issue, print_queue
+from ethics_desk.documents.kinds import render_letter
+from ethics_desk.mail.batch import BatchPaper
+from ethics_desk.mail.ledger import record_mailing, record_outcome
 from ethics_desk.models import MailMethod, MailOutcome
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.main_window import MainWindow
@@ -201,7 +201,7 @@ def test_the_main_window_builds_the_mail_screen_and_opens_cases_from_it(
 def test_the_whole_queue_prints_in_the_background(
         qtbot: QtBot, context: AppContext, controller: WorkflowController, tmp_path: Path,
         warnings: list[str]) -> None:
-    from ethics_desk import papers
+    from ethics_desk.documents import papers
 
     case_id = issued_notice(qtbot, context, controller)
     issue(context.database, case_id, "receipt", "José Peña",
@@ -247,7 +247,7 @@ def test_cancel_stops_a_batch_and_everything_stays_queued(
 
 def two_cases_queued(qtbot: QtBot, context: AppContext, controller: WorkflowController) -> int:
     """The (e) notice and the receipt of one case, and the receipt of a second, queued."""
-    from ethics_desk import papers
+    from ethics_desk.documents import papers
     from tests.factories import filed_case
 
     case_id = issued_notice(qtbot, context, controller)

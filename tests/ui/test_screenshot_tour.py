@@ -43,7 +43,7 @@ def shoot(widget: QWidget, name: str, qtbot: QtBot | None = None) -> None:
 
 
 def test_tour_of_the_main_window(qtbot: QtBot, context: AppContext) -> None:
-    from ethics_desk.demo import build_demo
+    from ethics_desk.demo.build import build_demo
 
     build_demo(context.database, today=context.now().date())
     window = MainWindow(context)
@@ -90,7 +90,7 @@ def test_tour_of_the_intake_wizard(qtbot: QtBot, context: AppContext, tmp_path: 
 def test_tour_of_case_windows_in_each_main_state(qtbot: QtBot, context: AppContext) -> None:
     from sqlalchemy import select
 
-    from ethics_desk.demo import build_demo
+    from ethics_desk.demo.build import build_demo
     from ethics_desk.models import CaseState, Complaint
     from ethics_desk.ui.case.case_window import CaseWindow
 

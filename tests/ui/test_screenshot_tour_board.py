@@ -17,7 +17,7 @@ from PySide6.QtCore import QPoint, QRect
 from PySide6.QtWidgets import QMessageBox, QScrollArea
 from pytestqt.qtbot import QtBot
 
-from ethics_desk import board
+from ethics_desk.board import roster
 from ethics_desk.models import BoardRole, VoteChoice
 from ethics_desk.ui.case.forms import ActionDialog
 from ethics_desk.ui.context import AppContext
@@ -73,13 +73,13 @@ def test_tour_of_the_board(qtbot: QtBot, context: AppContext, controller: Workfl
     monkeypatch.setattr(QMessageBox, "exec", _no_message)
     database = context.database
     seat_board(database)
-    board.add_member(database, "Tom Reed", role=BoardRole.MEMBER, starts_on=date(2022, 1, 1),
+    roster.add_member(database, "Tom Reed", role=BoardRole.MEMBER, starts_on=date(2022, 1, 1),
                      ends_on=date(2025, 12, 31), actor=ACTOR)
-    board.add_member(database, "Lena Park", role=BoardRole.STAFF, starts_on=date(2024, 3, 1),
+    roster.add_member(database, "Lena Park", role=BoardRole.STAFF, starts_on=date(2024, 3, 1),
                      actor=ACTOR)
-    board.add_election(database, date(2027, 5, 1), "General Election",
+    roster.add_election(database, date(2027, 5, 1), "General Election",
                        "Nguyễn Thị Minh Khai\nSofía Benavides", actor=ACTOR)
-    board.add_election(database, date(2025, 11, 4), "Special Election", "Sofía Benavides",
+    roster.add_election(database, date(2025, 11, 4), "Special Election", "Sofía Benavides",
                        actor=ACTOR)
 
     screen = BoardScreen(context)

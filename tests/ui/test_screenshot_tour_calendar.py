@@ -23,7 +23,7 @@ def _no_message(box: QMessageBox) -> int:
 
 def test_tour_of_the_calendar(qtbot: QtBot, context: AppContext,
                               monkeypatch: pytest.MonkeyPatch) -> None:
-    from ethics_desk.demo import build_demo
+    from ethics_desk.demo.build import build_demo
 
     build_demo(context.database, today=context.now().date())
     screen = CalendarScreen(context)

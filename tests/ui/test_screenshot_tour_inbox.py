@@ -7,14 +7,14 @@ from __future__ import annotations
 
 from pytestqt.qtbot import QtBot
 
-from ethics_desk.inbox import ALL_PENDING, DUE_TODAY
+from ethics_desk.cases.inbox import ALL_PENDING, DUE_TODAY
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.screens.inbox_screen import InboxScreen
 from tests.ui.test_screenshot_tour import shoot
 
 
 def test_tour_of_the_inbox(qtbot: QtBot, context: AppContext) -> None:
-    from ethics_desk.demo import build_demo
+    from ethics_desk.demo.build import build_demo
 
     build_demo(context.database, today=context.now().date())
     screen = InboxScreen(context)

@@ -8,12 +8,12 @@ from datetime import date
 import pytest
 from pytestqt.qtbot import QtBot
 
-from ethics_desk import board
-from ethics_desk.board import Voter
-from ethics_desk.db import Database
+from ethics_desk.board import roster
+from ethics_desk.board.roster import Voter
+from ethics_desk.board.votes import tally, two_thirds_of
 from ethics_desk.models import BoardRole, VoteChoice
+from ethics_desk.storage.database import Database
 from ethics_desk.ui.case.vote_entry import VoteEntry, voters_loader
-from ethics_desk.votes import tally, two_thirds_of
 from ethics_desk.workflow import WorkflowController
 from tests.factories import filed_case
 
@@ -105,11 +105,11 @@ def test_the_record_vote_flag_is_fixed_on_where_the_law_requires_it(qtbot: QtBot
 def test_changing_the_meeting_date_offers_the_members_serving_on_it(
         qtbot: QtBot, database: Database, controller: WorkflowController) -> None:
     actor = "Maria Clerk"
-    board.add_member(database, "Alma Reyes", role=BoardRole.CHAIR, starts_on=date(2024, 1, 1),
+    roster.add_member(database, "Alma Reyes", role=BoardRole.CHAIR, starts_on=date(2024, 1, 1),
                      actor=actor)
-    board.add_member(database, "Ben Ortiz", role=BoardRole.MEMBER, starts_on=date(2024, 1, 1),
+    roster.add_member(database, "Ben Ortiz", role=BoardRole.MEMBER, starts_on=date(2024, 1, 1),
                      ends_on=date(2026, 6, 30), actor=actor)
-    board.add_member(database, "José Peña", role=BoardRole.MEMBER, starts_on=date(2026, 7, 1),
+    roster.add_member(database, "José Peña", role=BoardRole.MEMBER, starts_on=date(2026, 7, 1),
                      actor=actor)
     case_id = filed_case(controller)  # José Peña is the complainant
     entry = VoteEntry(voters_loader(database, case_id), MEETING)

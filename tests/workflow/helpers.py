@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from sqlalchemy import select
 
-from ethics_desk.db import Database
 from ethics_desk.models import AuditRecord, Complaint, Deadline, DeadlineStatus, Review
+from ethics_desk.storage.database import Database
 
 
 def case(database: Database, case_id: int) -> Complaint:

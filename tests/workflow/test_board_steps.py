@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import select
 
-from ethics_desk.errors import RuleError
+from ethics_desk.core.errors import RuleError
 from ethics_desk.models import CaseState, Disposition, Sanction, SanctionKind
 from ethics_desk.workflow import (
     Event,

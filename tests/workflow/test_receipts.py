@@ -7,10 +7,10 @@ from datetime import date, timedelta
 import pytest
 from sqlalchemy import select
 
-from ethics_desk.db import Database
-from ethics_desk.errors import RuleError
-from ethics_desk.intake import RespondentData
+from ethics_desk.core.errors import RuleError
+from ethics_desk.intake.record import RespondentData
 from ethics_desk.models import CaseState, DeadlineStatus, Respondent
+from ethics_desk.storage.database import Database
 from ethics_desk.workflow import (
     BY_EVENT,
     Accept,

@@ -27,8 +27,8 @@ from hypothesis.stateful import (
 )
 from sqlalchemy import select
 
-from ethics_desk.audit import verify_chain
-from ethics_desk.errors import RuleError
+from ethics_desk.core.errors import RuleError
+from ethics_desk.deadlines.schedule import load_calendars
 from ethics_desk.models import (
     CaseState,
     Complaint,
@@ -44,8 +44,8 @@ from ethics_desk.models import (
     SanctionKind,
     VoteChoice,
 )
-from ethics_desk.schedule import load_calendars
-from ethics_desk.storage import open_database
+from ethics_desk.storage.audit import verify_chain
+from ethics_desk.storage.opening import open_database
 from ethics_desk.workflow import (
     Accept,
     BallotData,

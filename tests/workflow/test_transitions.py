@@ -8,10 +8,8 @@ from datetime import date, datetime, timedelta
 import pytest
 from sqlalchemy import select
 
-from ethics_desk.audit import verify_chain
-from ethics_desk.db import Database
-from ethics_desk.errors import ConflictError, RuleError
-from ethics_desk.intake import Intake, RespondentData
+from ethics_desk.core.errors import ConflictError, RuleError
+from ethics_desk.intake.record import Intake, RespondentData
 from ethics_desk.models import (
     BoardVote,
     CaseState,
@@ -29,6 +27,8 @@ from ethics_desk.models import (
     SanctionKind,
     VoteChoice,
 )
+from ethics_desk.storage.audit import verify_chain
+from ethics_desk.storage.database import Database
 from ethics_desk.workflow import (
     TRANSITIONS,
     Accept,

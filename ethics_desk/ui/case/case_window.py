@@ -28,8 +28,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ethics_desk.board import members_who_are_parties
-from ethics_desk.case_file import (
+from ethics_desk.board.roster import members_who_are_parties
+from ethics_desk.cases.case_file import (
     CaseFile,
     DeadlineLine,
     DocumentLine,
@@ -37,9 +37,9 @@ from ethics_desk.case_file import (
     load_case,
     verified_attachment,
 )
-from ethics_desk.errors import ConflictError, RuleError, UserError
+from ethics_desk.core.errors import ConflictError, RuleError, UserError
 from ethics_desk.models import CaseState
-from ethics_desk.office import record_access
+from ethics_desk.office.actions import record_access
 from ethics_desk.ui.case.forms import ActionDialog, form_for
 from ethics_desk.ui.case.papers_panel import PapersPanel
 from ethics_desk.ui.context import AppContext

@@ -38,10 +38,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ethics_desk import board
-from ethics_desk.case_file import CaseFile
-from ethics_desk.db import Database
-from ethics_desk.intake import AttachmentData
+from ethics_desk.board import roster
+from ethics_desk.board.votes import VoteRule
+from ethics_desk.cases.case_file import CaseFile
+from ethics_desk.intake.record import AttachmentData
 from ethics_desk.models import (
     CIVIL_PENALTY_LIMIT_CENTS,
     CureKind,
@@ -54,11 +54,11 @@ from ethics_desk.models import (
     ReviewerRole,
     SanctionKind,
 )
+from ethics_desk.storage.database import Database
 from ethics_desk.ui.case.vote_entry import VoteEntry, voters_loader
 from ethics_desk.ui.intake.documents_page import FILE_FILTER, read_attachment
 from ethics_desk.ui.intake.fields import FieldMessage, date_edit, get_date, set_date, text_box
 from ethics_desk.ui.sizing import fit_to_screen
-from ethics_desk.votes import VoteRule
 from ethics_desk.workflow import (
     Accept,
     Delivery,
@@ -201,7 +201,7 @@ def timing_hint(case: CaseFile, today: date, database: Database | None) -> str:
     if database is not None:
         names = [r.name for r in case.respondents]
         with database.read_session() as session:
-            pending = board.pending_elections_for(session, names, today)
+            pending = roster.pending_elections_for(session, names, today)
         if pending:
             lines.append("Pending elections in which a respondent is a candidate: " + "; ".join(
                 f"{e.name}, {e.held_on.isoformat()} ("

@@ -1,9 +1,9 @@
 """The case window's Papers tab: the documents that apply to the case now, previewed, issued,
 reprinted from their frozen bytes, and their mailings and deliveries recorded.
 
-Everything written goes through the domain: :mod:`ethics_desk.letters` renders a preview,
-:mod:`ethics_desk.issuing` freezes it (and gives the stored bytes back for a reprint), and
-:mod:`ethics_desk.mail_ledger` records a mailing and what became of it — a delivery of the (e)
+Everything written goes through the domain: :mod:`ethics_desk.documents.kinds` renders a preview,
+:mod:`ethics_desk.documents.issuing` freezes it (and gives the stored bytes back for a reprint), and
+:mod:`ethics_desk.mail.ledger` records a mailing and what became of it — a delivery of the (e)
 notice restarts the respondent's response clock. :class:`MailingDialog` is shared with the Mail
 screen.
 """
@@ -35,8 +35,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ethics_desk.errors import UserError
-from ethics_desk.issuing import (
+from ethics_desk.core.errors import UserError
+from ethics_desk.documents.issuing import (
     RESPONDENT_NOTICE,
     IssuedRef,
     issue,
@@ -46,9 +46,9 @@ from ethics_desk.issuing import (
     respondent_packet_bytes,
     void_and_reissue,
 )
-from ethics_desk.letters import KINDS, KindRule, Recipient, recipients, render_letter
-from ethics_desk.mail_batch import default_method
-from ethics_desk.mail_ledger import (
+from ethics_desk.documents.kinds import KINDS, KindRule, Recipient, recipients, render_letter
+from ethics_desk.mail.batch import default_method
+from ethics_desk.mail.ledger import (
     METHOD_LABELS,
     MailingRef,
     mailings_for_case,

@@ -2,10 +2,10 @@
 result in words as it stands.
 
 The members offered are the ones the roster says serve on the meeting date
-(:func:`ethics_desk.board.voters_for`); changing the date reloads them and keeps the votes of
+(:func:`ethics_desk.board.roster.voters_for`); changing the date reloads them and keeps the votes of
 members still serving. A member who is absent simply has no ballot. A member who is a party to
 the complaint is flagged and fixed to "Recused" (§ 2-83(h); § 2-85). The result line is
-:func:`ethics_desk.votes.tally`'s summary under the rule that applies — two-thirds of those
+:func:`ethics_desk.board.votes.tally`'s summary under the rule that applies — two-thirds of those
 present for (f)(2) and (f)(6), a majority of them for a disposition — with the arithmetic. The
 widget produces a :class:`~ethics_desk.workflow.VoteData` (or nothing, for an optional vote
 left empty); the controller still checks every rule when the vote is saved.
@@ -29,10 +29,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ethics_desk.board import Voter, voters_for
-from ethics_desk.db import Database
+from ethics_desk.board.roster import Voter, voters_for
+from ethics_desk.board.votes import VoteResult, VoteRule, tally
 from ethics_desk.models import VoteChoice
-from ethics_desk.votes import VoteResult, VoteRule, tally
+from ethics_desk.storage.database import Database
 from ethics_desk.workflow import BallotData, VoteData
 
 VoterLoader = Callable[[date], list[Voter]]

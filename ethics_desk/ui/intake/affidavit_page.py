@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QButtonGroup, QFrame, QLabel, QRadioButton, QVBoxLayout, QWidget
 
-from ethics_desk.intake import Intake, Problem, check_affidavit
+from ethics_desk.intake.record import Intake, Problem, check_affidavit
 from ethics_desk.models import Affirmation, KnowledgeBasis
 from ethics_desk.ui.intake.base import IntakePage
 from ethics_desk.ui.intake.fields import text_box

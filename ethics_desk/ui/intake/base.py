@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
-from ethics_desk.intake import Intake, Problem
+from ethics_desk.intake.record import Intake, Problem
 from ethics_desk.ui.intake.fields import FieldForm
 
 if TYPE_CHECKING:
@@ -43,7 +43,7 @@ class IntakePage(QWizardPage):
         raise NotImplementedError
 
     def problems(self, intake: Intake) -> list[Problem]:
-        """This page's problems (from ``ethics_desk.intake``)."""
+        """This page's problems (from ``ethics_desk.intake.record``)."""
         return []
 
     # -- shared behaviour ---------------------------------------------------------------------

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLineEdit, QPushButton, QVBoxLayout
 
-from ethics_desk.intake import Intake, Problem, check_complainant, valid_phone
+from ethics_desk.intake.record import Intake, Problem, check_complainant, valid_phone
 from ethics_desk.ui.intake.base import IntakePage
 from ethics_desk.ui.intake.fields import text_box
 

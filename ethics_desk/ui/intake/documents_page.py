@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ethics_desk.intake import (
+from ethics_desk.intake.record import (
     MAX_ATTACHMENT_BYTES,
     AttachmentData,
     DocumentData,

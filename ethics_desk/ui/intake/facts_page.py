@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QButtonGroup, QHBoxLayout, QLabel, QRadioButton, QVBoxLayout, QWidget
 
-from ethics_desk.intake import Intake, Problem, check_facts
+from ethics_desk.intake.record import Intake, Problem, check_facts
 from ethics_desk.models import ViolationPeriod
 from ethics_desk.ui.intake.base import IntakePage
 from ethics_desk.ui.intake.fields import FieldMessage, date_edit, get_date, set_date, text_box

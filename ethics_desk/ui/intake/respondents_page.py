@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ethics_desk.intake import Intake, Problem, RespondentData, check_respondents
+from ethics_desk.intake.record import Intake, Problem, RespondentData, check_respondents
 from ethics_desk.ui.intake.base import IntakePage
 from ethics_desk.ui.intake.fields import FieldForm, FieldMessage, text_box
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QUrl
 from PySide6.QtWidgets import QTextBrowser, QVBoxLayout
 
-from ethics_desk.intake import Intake, Problem, check_intake
+from ethics_desk.intake.record import Intake, Problem, check_intake
 from ethics_desk.models import DocumentList
 from ethics_desk.ui.intake.base import IntakePage
 

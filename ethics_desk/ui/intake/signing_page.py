@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ethics_desk.intake import Intake, Problem, check_oath
+from ethics_desk.intake.record import Intake, Problem, check_oath
 from ethics_desk.ui.intake.base import IntakePage
 from ethics_desk.ui.intake.fields import date_edit, get_date, set_date
 from ethics_desk.ui.pdf_view import PdfViewer

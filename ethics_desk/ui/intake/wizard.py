@@ -12,12 +12,12 @@ from PySide6.QtGui import QCloseEvent
 from PySide6.QtPrintSupport import QPrinter
 from PySide6.QtWidgets import QWidget, QWizard
 
-from ethics_desk.catalogue import ProvisionChoice
-from ethics_desk.drafts import load_intake
-from ethics_desk.errors import ConflictError, UserError
-from ethics_desk.intake import Intake
+from ethics_desk.core.errors import ConflictError, UserError
+from ethics_desk.intake.catalogue import ProvisionChoice
+from ethics_desk.intake.drafts import load_intake
+from ethics_desk.intake.record import Intake
 from ethics_desk.models import CaseState, ViolationPeriod
-from ethics_desk.office import read_settings, record_access
+from ethics_desk.office.actions import read_settings, record_access
 from ethics_desk.ui import documents
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.errors import attempt, show_user_error

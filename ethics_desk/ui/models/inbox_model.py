@@ -1,4 +1,4 @@
-"""The inbox table: a page of rows at a time from an :class:`~ethics_desk.inbox.InboxSource`.
+"""The inbox table: a page of rows at a time from an :class:`~ethics_desk.cases.inbox.InboxSource`.
 
 Like Anki's browser table, the model holds only what has been fetched: the first page when the
 filter or the order changes, the next page when the view scrolls to the end
@@ -25,7 +25,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QBrush, QColor, QFont
 
-from ethics_desk.inbox import (
+from ethics_desk.cases.inbox import (
     PAGE_SIZE,
     InboxFilter,
     InboxRow,
@@ -34,14 +34,14 @@ from ethics_desk.inbox import (
     SortKey,
     Urgency,
 )
-from ethics_desk.vocabulary import Route
+from ethics_desk.core.vocabulary import Route
 
 CASE_ID_ROLE = int(Qt.ItemDataRole.UserRole) + 1
 """The case's id (an int) on every cell of its row."""
 URGENCY_ROLE = int(Qt.ItemDataRole.UserRole) + 2
-"""The row's :class:`~ethics_desk.inbox.Urgency` value ("overdue" …; Qt hands enums back as str)."""
+"""The row's :class:`~ethics_desk.cases.inbox.Urgency` value ("overdue" …; Qt hands enums back as str)."""
 ROW_ROLE = int(Qt.ItemDataRole.UserRole) + 3
-"""The whole :class:`~ethics_desk.inbox.InboxRow`."""
+"""The whole :class:`~ethics_desk.cases.inbox.InboxRow`."""
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 

@@ -1,9 +1,9 @@
 """The Board packet panel: a meeting date, its agenda to tick, and the packet to preview, save
 or print.
 
-The agenda is ``ethics_desk.board_packet.agenda`` (every case is checked at first, each with why
+The agenda is ``ethics_desk.board.packet.agenda`` (every case is checked at first, each with why
 it is listed); **Preview** renders the packet of the checked cases through
-``ethics_desk.board_packet.render_packet`` — which records its production in each case's
+``ethics_desk.board.packet.render_packet`` — which records its production in each case's
 history — and shows it in the panel; **Save as PDF…** and **Print…** use the previewed bytes
 (previewing first if needed), and each is recorded too, since the packet is confidential under
 § 2-83(h). Everything is reachable from the keyboard: Alt+M the date, Alt+A the agenda (Space
@@ -30,8 +30,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ethics_desk.board_packet import AgendaCase, agenda, record_packet_use, render_packet
-from ethics_desk.errors import UserError
+from ethics_desk.board.packet import AgendaCase, agenda, record_packet_use, render_packet
+from ethics_desk.core.errors import UserError
 from ethics_desk.ui.case.papers_panel import print_bytes
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.errors import attempt

@@ -6,7 +6,7 @@ members serving on the meeting date. Members, terms and the end of a term are en
 **Elections** is the office's list of elections with their candidates, read for the
 § 2-83(f)(3)(a) timing factor when the Board orders a complainant to show cause.
 
-Every change goes through :mod:`ethics_desk.board` (one transaction with its audit record). A
+Every change goes through :mod:`ethics_desk.board.roster` (one transaction with its audit record). A
 refused change is said inside its dialog, with everything typed kept. **Meeting packet** is
 :class:`~ethics_desk.ui.screens.board_packet_panel.BoardPacketPanel`: a meeting's agenda and its
 confidential packet.
@@ -34,9 +34,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ethics_desk import board
-from ethics_desk.board import ROLE_LABELS, ElectionRow, MemberRow
-from ethics_desk.errors import UserError
+from ethics_desk.board import roster
+from ethics_desk.board.roster import ROLE_LABELS, ElectionRow, MemberRow
+from ethics_desk.core.errors import UserError
 from ethics_desk.models import BoardRole
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.errors import attempt
@@ -248,7 +248,7 @@ class BoardScreen(QWidget):
         """Read the roster, the elections and the meeting's agenda again."""
         self.refresh_roster()
         self.packet.refresh()
-        rows = attempt(self, lambda: self._read(lambda s: board.elections(s)))
+        rows = attempt(self, lambda: self._read(lambda s: roster.elections(s)))
         if rows is not None:
             self.elections.set_rows(rows)
         self._enable()
@@ -257,7 +257,7 @@ class BoardScreen(QWidget):
         """Read the roster for the date chosen, keeping the selected person selected."""
         chosen = self.selected_member()
         day = self.day
-        rows = attempt(self, lambda: self._read(lambda s: board.roster(s, day)))
+        rows = attempt(self, lambda: self._read(lambda s: roster.roster(s, day)))
         if rows is None:
             return
         self.roster.set_rows(rows)
@@ -320,7 +320,7 @@ class BoardScreen(QWidget):
         def submit() -> None:
             assert isinstance(name, QLineEdit) and isinstance(role, QComboBox)
             first = self._dates(starts, ends)
-            member_id = board.add_member(self.context.database, name.text(),
+            member_id = roster.add_member(self.context.database, name.text(),
                                          role=ROLES[role.currentIndex()], starts_on=first[0],
                                          ends_on=first[1], actor=self.context.staff_name)
             dialog.accepted.connect(lambda: self.select_member(member_id))
@@ -345,7 +345,7 @@ class BoardScreen(QWidget):
         def submit() -> None:
             assert isinstance(role, QComboBox)
             first, last = self._dates(starts, ends)
-            board.add_term(self.context.database, member.id, role=ROLES[role.currentIndex()],
+            roster.add_term(self.context.database, member.id, role=ROLES[role.currentIndex()],
                            starts_on=first, ends_on=last, actor=self.context.staff_name)
         dialog.submit = submit
         return self._open(dialog)
@@ -374,7 +374,7 @@ class BoardScreen(QWidget):
             day = get_date(last)
             if day is None:
                 raise UserError("Enter the last day served.", "Choose a date.")
-            board.end_term(self.context.database, open_terms[term.currentIndex()].id, day,
+            roster.end_term(self.context.database, open_terms[term.currentIndex()].id, day,
                            actor=self.context.staff_name)
         dialog.submit = submit
         return self._open(dialog)
@@ -395,7 +395,7 @@ class BoardScreen(QWidget):
         try:
             if held_on is None:
                 raise UserError("Enter the date of the election.", "Choose the election day.")
-            election_id = board.add_election(
+            election_id = roster.add_election(
                 self.context.database, held_on, self.election_name.text(),
                 self.candidates.toPlainText(), actor=self.context.staff_name)
         except UserError as error:
@@ -414,7 +414,7 @@ class BoardScreen(QWidget):
         if election is None or not self.confirm(
                 f"Remove “{election.name}” of {election.held_on.isoformat()} from the list?"):
             return False
-        done = attempt(self, lambda: board.remove_election(
+        done = attempt(self, lambda: roster.remove_election(
             self.context.database, election.id, actor=self.context.staff_name) or True)
         self.refresh()
         return bool(done)

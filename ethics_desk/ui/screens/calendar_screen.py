@@ -3,7 +3,7 @@
 Each day of the month view shows how many open deadlines fall due on it (overdue ones in red
 with a ⚠), and closed days are shaded with their names. Choosing a day lists its deadlines;
 double-click or Enter opens the case. Everything shown is read from
-:mod:`ethics_desk.deadline_calendar`; closures are edited in :class:`CalendarEditorDialog`.
+:mod:`ethics_desk.deadlines.overview`; closures are edited in :class:`CalendarEditorDialog`.
 """
 
 from __future__ import annotations
@@ -49,7 +49,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ethics_desk.deadline_calendar import (
+from ethics_desk.deadlines import DayKind
+from ethics_desk.deadlines.overview import (
     DayDeadline,
     DayOverview,
     MonthOverview,
@@ -59,7 +60,6 @@ from ethics_desk.deadline_calendar import (
     missing_fiesta_years,
     month_overview,
 )
-from ethics_desk.deadlines import DayKind
 from ethics_desk.ui.calendar_editor import CalendarEditorDialog
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.models.rows import Column, RowsModel

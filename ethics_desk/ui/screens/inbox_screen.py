@@ -27,8 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ethics_desk.errors import UserError
-from ethics_desk.inbox import (
+from ethics_desk.cases.inbox import (
     ALL_CASES,
     DUE_TODAY,
     OVERDUE,
@@ -39,6 +38,8 @@ from ethics_desk.inbox import (
     SortKey,
     saved_view,
 )
+from ethics_desk.core.errors import UserError
+from ethics_desk.core.vocabulary import CaseState, ReviewerRole, Route
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.models.inbox_delegate import InboxCellDelegate
 from ethics_desk.ui.models.inbox_model import (
@@ -49,7 +50,6 @@ from ethics_desk.ui.models.inbox_model import (
     InboxModel,
     day_text,
 )
-from ethics_desk.vocabulary import CaseState, ReviewerRole, Route
 
 CUSTOM = "Custom filter"
 """What the view list shows when the filters match no saved view."""

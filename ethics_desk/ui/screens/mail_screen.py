@@ -7,7 +7,7 @@ clerk chooses; a document leaves the queue only when its mailing is recorded in 
 
 **Print the queue** prints, for every queued item, the letters, their #10 envelopes, their
 address labels (sheets of 30) or the certificate of mailing — the papers come from
-:func:`ethics_desk.mail_batch.prepare_batch` — in the background, with progress and Cancel.
+:func:`ethics_desk.mail.batch.prepare_batch` — in the background, with progress and Cancel.
 """
 
 from __future__ import annotations
@@ -28,9 +28,9 @@ from PySide6.QtWidgets import (
 )
 from sqlalchemy import select
 
-from ethics_desk.issuing import QueueItem, print_queue, reprint
-from ethics_desk.mail_batch import Batch, BatchPaper, prepare_batch
-from ethics_desk.mail_ledger import UNDELIVERED, MailingRef, returned_items
+from ethics_desk.documents.issuing import QueueItem, print_queue, reprint
+from ethics_desk.mail.batch import Batch, BatchPaper, prepare_batch
+from ethics_desk.mail.ledger import UNDELIVERED, MailingRef, returned_items
 from ethics_desk.models import Complaint, Mailing
 from ethics_desk.ui.batch_print import BatchPrint, PrintItem
 from ethics_desk.ui.case.papers_panel import MailingDialog, print_bytes, selected_row

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ethics_desk.drafts import list_drafts
+from ethics_desk.intake.drafts import list_drafts
 from ethics_desk.ui.context import AppContext
 
 

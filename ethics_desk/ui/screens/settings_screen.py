@@ -17,8 +17,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ethics_desk import settings
-from ethics_desk.office import read_settings, save_settings
+from ethics_desk.office import settings
+from ethics_desk.office.actions import read_settings, save_settings
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.errors import attempt
 

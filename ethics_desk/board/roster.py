@@ -1,0 +1,289 @@
+"""The Ethics Review Board's roster, its terms, and the elections list the office keeps.
+
+Who is a member on a given date follows from the terms (§ 2-83(f) counts "those present", so
+the vote screens offer the members serving on the meeting date). A member who is a party to a
+complaint (complainant or respondent) is flagged on that case and may only be recorded as
+recused (§ 2-85; § 2-83(h)). The elections list serves the (f)(3)(a) timing factor: whether an
+election in which a respondent is a candidate is pending.
+
+Every change is one transaction with its audit record.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session, selectinload
+
+from ethics_desk.core.errors import UserError
+from ethics_desk.models import BoardMember, BoardRole, BoardTerm, Complaint, Election, fold
+from ethics_desk.storage import audit
+from ethics_desk.storage.database import Database
+
+ROLE_LABELS: dict[BoardRole, str] = {
+    BoardRole.CHAIR: "Chair",
+    BoardRole.VICE_CHAIR: "Vice Chair",
+    BoardRole.MEMBER: "Member",
+    BoardRole.STAFF: "Staff",
+}
+"""How each place on the roster is written."""
+
+_ROLE_ORDER = {BoardRole.CHAIR: 0, BoardRole.VICE_CHAIR: 1, BoardRole.MEMBER: 2,
+               BoardRole.STAFF: 3}
+SINGLE_OFFICES = (BoardRole.CHAIR, BoardRole.VICE_CHAIR)
+"""Offices that one person holds at a time."""
+
+
+@dataclass(frozen=True)
+class TermRow:
+    """One term of service, as the roster screen lists it."""
+
+    id: int
+    role: BoardRole
+    starts_on: date
+    ends_on: date | None
+
+    @property
+    def text(self) -> str:
+        """"Chair, 2025-02-01 – (serving)"."""
+        end = self.ends_on.isoformat() if self.ends_on else "(serving)"
+        return f"{ROLE_LABELS[self.role]}, {self.starts_on.isoformat()} – {end}"
+
+
+@dataclass(frozen=True)
+class MemberRow:
+    """A person on the roster with every term, and the place held on the day asked about."""
+
+    id: int
+    name: str
+    is_staff: bool
+    role_today: BoardRole | None
+    terms: tuple[TermRow, ...]
+
+    @property
+    def status(self) -> str:
+        """"Chair" / "Member" / "Former member" / "Not yet serving"."""
+        if self.role_today is not None:
+            return ROLE_LABELS[self.role_today]
+        return "Former member" if self.terms and self.terms[-1].ends_on else "Not serving"
+
+
+@dataclass(frozen=True)
+class Voter:
+    """A member serving on a meeting date, for a vote on one case."""
+
+    member_id: int
+    name: str
+    role: BoardRole
+    is_party: bool
+    """True when the member is a complainant or respondent in the case: recused, never voting."""
+
+    @property
+    def label(self) -> str:
+        """The name with the office and, for a party, the flag."""
+        office = "" if self.role is BoardRole.MEMBER else f" ({ROLE_LABELS[self.role]})"
+        flag = " — party to this complaint: recused" if self.is_party else ""
+        return f"{self.name}{office}{flag}"
+
+
+@dataclass(frozen=True)
+class ElectionRow:
+    """An election on the office's list."""
+
+    id: int
+    held_on: date
+    name: str
+    candidates: str
+
+    def has_candidate(self, name: str) -> bool:
+        """True when ``name`` is on this election's list of candidates (case and accents aside)."""
+        key = fold(name)
+        return bool(key) and any(fold(c) == key for c in _split_candidates(self.candidates))
+
+
+def _split_candidates(text: str) -> list[str]:
+    return [c.strip() for c in text.replace(";", "\n").splitlines() if c.strip()]
+
+
+# -- reading --
+
+
+def roster(session: Session, day: date) -> list[MemberRow]:
+    """Everyone on the roster: those serving on ``day`` first (Chair, Vice Chair, members), then
+    the others, each by name."""
+    members = session.scalars(select(BoardMember).options(selectinload(BoardMember.terms))).all()
+    rows = [MemberRow(m.id, m.name, m.is_staff, m.role_on(day),
+                      tuple(TermRow(t.id, t.role, t.starts_on, t.ends_on) for t in m.terms))
+            for m in members]
+    return sorted(rows, key=lambda r: (r.role_today is None,
+                                       _ROLE_ORDER.get(r.role_today, 9) if r.role_today else 9,
+                                       fold(r.name)))
+
+
+def members_on(session: Session, day: date) -> list[MemberRow]:
+    """The Board members (not staff) serving on ``day``: Chair, Vice Chair, then by name."""
+    return [r for r in roster(session, day)
+            if r.role_today is not None and r.role_today is not BoardRole.STAFF
+            and not r.is_staff]
+
+
+def party_names(complaint: Complaint) -> set[str]:
+    """The folded names of the complaint's complainants and respondents."""
+    return {fold(p.name) for p in (*complaint.complainants, *complaint.respondents)}
+
+
+def voters_for(session: Session, complaint_id: int, day: date) -> list[Voter]:
+    """The members who may be present for a vote on this case on ``day``, parties flagged."""
+    complaint = session.get(Complaint, complaint_id)
+    if complaint is None:
+        raise UserError("That complaint is not in the database.", "Reopen it from the inbox.")
+    parties = party_names(complaint)
+    voters: list[Voter] = []
+    for row in members_on(session, day):
+        assert row.role_today is not None
+        voters.append(Voter(row.id, row.name, row.role_today, fold(row.name) in parties))
+    return voters
+
+
+def members_who_are_parties(session: Session, complaint_id: int, day: date) -> list[Voter]:
+    """The serving members who are parties to the complaint (flagged on the case)."""
+    return [v for v in voters_for(session, complaint_id, day) if v.is_party]
+
+
+def elections(session: Session) -> list[ElectionRow]:
+    """The elections on the office's list, soonest first."""
+    return [ElectionRow(e.id, e.held_on, e.name, e.candidates)
+            for e in session.scalars(select(Election).order_by(Election.held_on, Election.id))]
+
+
+def pending_elections_for(session: Session, names: list[str], day: date) -> list[ElectionRow]:
+    """Elections on or after ``day`` in which any of ``names`` is a candidate (f)(3)(a)."""
+    return [e for e in elections(session)
+            if e.held_on >= day and any(e.has_candidate(n) for n in names)]
+
+
+# -- changing --
+
+
+def _check_dates(starts_on: date, ends_on: date | None) -> None:
+    if ends_on is not None and ends_on < starts_on:
+        raise UserError(f"A term cannot end ({ends_on.isoformat()}) before it starts "
+                        f"({starts_on.isoformat()}).", "Check the two dates.")
+
+
+def _overlaps(a_start: date, a_end: date | None, b_start: date, b_end: date | None) -> bool:
+    return (a_end is None or b_start <= a_end) and (b_end is None or a_start <= b_end)
+
+
+def _check_term(session: Session, member: BoardMember, role: BoardRole, starts_on: date,
+                ends_on: date | None, *, ignore_term: int | None = None) -> None:
+    _check_dates(starts_on, ends_on)
+    for term in member.terms:
+        if term.id != ignore_term and _overlaps(term.starts_on, term.ends_on, starts_on, ends_on):
+            raise UserError(f"{member.name} already has a term from {term.starts_on.isoformat()}"
+                            f" that overlaps these dates.",
+                            "End that term first (the day before the new one starts).")
+    if role in SINGLE_OFFICES:
+        others = session.scalars(select(BoardTerm).options(selectinload(BoardTerm.member)).where(
+            BoardTerm.role == role, BoardTerm.member_id != member.id)).all()
+        for term in others:
+            if term.id != ignore_term and _overlaps(term.starts_on, term.ends_on, starts_on,
+                                                    ends_on):
+                raise UserError(f"{term.member.name} is {ROLE_LABELS[role]} from "
+                                f"{term.starts_on.isoformat()}; the Board has one "
+                                f"{ROLE_LABELS[role]} at a time.",
+                                f"End {term.member.name}'s term as {ROLE_LABELS[role]} first.")
+
+
+def add_member(database: Database, name: str, *, role: BoardRole, starts_on: date,
+               ends_on: date | None = None, actor: str) -> int:
+    """Put a person on the roster with a first term; returns the member's id."""
+    clean = " ".join(name.split())
+    if not clean:
+        raise UserError("A member needs a name.", "Type the member's full name.")
+    with database.unit_of_work() as session:
+        existing = session.scalar(select(BoardMember).where(
+            BoardMember.name_folded == fold(clean)))
+        if existing is not None:
+            raise UserError(f"{existing.name} is already on the roster.",
+                            "Add a new term to that member instead.")
+        member = BoardMember(is_staff=role is BoardRole.STAFF)
+        member.set_name(clean)
+        member.terms = []
+        session.add(member)
+        session.flush()
+        _check_term(session, member, role, starts_on, ends_on)
+        member.terms.append(BoardTerm(role=role, starts_on=starts_on, ends_on=ends_on))
+        session.flush()
+        audit.append(session, actor=actor, action="board.member_add",
+                     summary=f"{clean} added to the Board roster as {ROLE_LABELS[role]} from "
+                             f"{starts_on.isoformat()}",
+                     detail={"member_id": member.id, "role": role.value,
+                             "starts_on": starts_on.isoformat(),
+                             "ends_on": ends_on.isoformat() if ends_on else None})
+        return member.id
+
+
+def add_term(database: Database, member_id: int, *, role: BoardRole, starts_on: date,
+             ends_on: date | None = None, actor: str) -> None:
+    """Give a member a new term (a reappointment, or an office such as Chair)."""
+    with database.unit_of_work() as session:
+        member = session.get(BoardMember, member_id)
+        if member is None:
+            raise UserError("That member is no longer on the roster.", "Refresh the roster.")
+        _check_term(session, member, role, starts_on, ends_on)
+        member.terms.append(BoardTerm(role=role, starts_on=starts_on, ends_on=ends_on))
+        audit.append(session, actor=actor, action="board.term_add",
+                     summary=f"{member.name}: term as {ROLE_LABELS[role]} from "
+                             f"{starts_on.isoformat()}"
+                             + (f" to {ends_on.isoformat()}" if ends_on else ""),
+                     detail={"member_id": member.id, "role": role.value,
+                             "starts_on": starts_on.isoformat(),
+                             "ends_on": ends_on.isoformat() if ends_on else None})
+
+
+def end_term(database: Database, term_id: int, ends_on: date, *, actor: str) -> None:
+    """End a term on ``ends_on`` (the last day served)."""
+    with database.unit_of_work() as session:
+        term = session.get(BoardTerm, term_id)
+        if term is None:
+            raise UserError("That term is no longer on the roster.", "Refresh the roster.")
+        _check_dates(term.starts_on, ends_on)
+        term.ends_on = ends_on
+        audit.append(session, actor=actor, action="board.term_end",
+                     summary=f"{term.member.name}: term as {ROLE_LABELS[term.role]} ends "
+                             f"{ends_on.isoformat()}",
+                     detail={"member_id": term.member_id, "term_id": term.id,
+                             "ends_on": ends_on.isoformat()})
+
+
+def add_election(database: Database, held_on: date, name: str, candidates: str, *,
+                 actor: str) -> int:
+    """Add an election to the office's list (candidates one per line or separated by ';')."""
+    clean = " ".join(name.split())
+    if not clean:
+        raise UserError("An election needs a name.", "For example “General Election”.")
+    names = _split_candidates(candidates)
+    with database.unit_of_work() as session:
+        row = Election(held_on=held_on, name=clean, candidates="\n".join(names))
+        session.add(row)
+        session.flush()
+        audit.append(session, actor=actor, action="board.election_add",
+                     summary=f"Election added: {clean} on {held_on.isoformat()} "
+                             f"({len(names)} candidate(s))",
+                     detail={"election_id": row.id, "candidates": names})
+        return row.id
+
+
+def remove_election(database: Database, election_id: int, *, actor: str) -> None:
+    """Take an election off the list."""
+    with database.unit_of_work() as session:
+        row = session.get(Election, election_id)
+        if row is None:
+            raise UserError("That election is no longer on the list.", "Refresh the list.")
+        session.delete(row)
+        audit.append(session, actor=actor, action="board.election_remove",
+                     summary=f"Election removed: {row.name} on {row.held_on.isoformat()}",
+                     detail={"election_id": election_id})

@@ -1,0 +1,237 @@
+"""A case as the case view shows it: read in one session into plain data (no Qt, no ORM
+objects escaping), and the attachments checked against their SHA-256 before anyone opens them."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from datetime import date, datetime
+
+from sqlalchemy import select
+from sqlalchemy.orm import selectinload
+
+from ethics_desk.core.errors import StorageError, UserError
+from ethics_desk.core.vocabulary import Determination, ReviewerRole
+from ethics_desk.models import (
+    Attachment,
+    AuditRecord,
+    CaseState,
+    Complaint,
+    Deadline,
+    DeadlineStatus,
+    DocumentList,
+    Filing,
+    FilingKind,
+    Review,
+    Route,
+)
+from ethics_desk.storage import audit
+from ethics_desk.storage.database import Database
+
+
+@dataclass(frozen=True)
+class PartyLine:
+    """A complainant or respondent as listed."""
+
+    id: int
+    role: str
+    name: str
+    title: str
+    department: str
+    address: str
+    phone: str
+    email: str
+
+
+@dataclass(frozen=True)
+class DocumentLine:
+    """One entry of the (c)(7) lists, or a paper filed later (a response, a reply)."""
+
+    section: str
+    description: str
+    location: str
+    attachment_id: int | None
+    file_name: str
+    size: int
+    sha256: str
+
+
+@dataclass(frozen=True)
+class DeadlineLine:
+    """A clock on the case, with its explanation and whether it was met."""
+
+    id: int
+    title: str
+    citation: str
+    subject: str
+    trigger_on: date
+    trigger_basis: str
+    due_on: date
+    status: DeadlineStatus
+    closed_on: date | None
+    explanation: str
+
+    @property
+    def outcome(self) -> str:
+        """"Open", "Met on …", "Missed (done …)", "Stopped" in words."""
+        if self.status is DeadlineStatus.OPEN:
+            return "Open"
+        if self.status is DeadlineStatus.MET:
+            return f"Met on {self.closed_on}"
+        if self.status is DeadlineStatus.MISSED:
+            return f"Missed — done {self.closed_on}"
+        return f"Stopped {self.closed_on or ''}".strip()
+
+
+@dataclass(frozen=True)
+class ReviewLine:
+    """One reviewer's record (d)(1)."""
+
+    role: ReviewerRole
+    reviewer_name: str
+    received_on: date
+    completed_on: date | None
+    determination: Determination | None
+    states_allegation_on_face: bool | None
+    defects: tuple[tuple[str, str, str], ...]  # (citation, what it requires, note)
+    notes: str
+
+
+@dataclass(frozen=True)
+class TimelineLine:
+    """One entry of the case's history, from the audit trail."""
+
+    at: datetime
+    actor: str
+    action: str
+    summary: str
+
+
+@dataclass(frozen=True)
+class CaseFile:
+    """Everything the case view shows about one complaint."""
+
+    id: int
+    version: int
+    number: str
+    state: CaseState
+    route: Route | None
+    received_at: datetime | None
+    updated_at: datetime
+    updated_by: str
+    next_due_on: date | None
+    next_due_title: str
+    nature: str
+    provisions: tuple[str, ...]
+    facts: str
+    period: str
+    sworn: bool | None
+    affirmation: str
+    knowledge: str
+    source_and_basis: str
+    complainants: tuple[PartyLine, ...]
+    respondents: tuple[PartyLine, ...]
+    documents: tuple[DocumentLine, ...]
+    deadlines: tuple[DeadlineLine, ...]
+    reviews: tuple[ReviewLine, ...]
+    timeline: tuple[TimelineLine, ...]
+
+
+LIST_LABELS = {DocumentList.IN_POSSESSION: "Attached",
+               DocumentList.NOT_IN_POSSESSION: "Held by others",
+               DocumentList.UNAVAILABLE: "Unavailable"}
+FILING_LABELS = {FilingKind.RESPONSE: "Response (§ 2-83(e)(1))",
+                 FilingKind.REPLY: "Reply (§ 2-83(e)(3))",
+                 FilingKind.HEARING_REQUEST: "Hearing request (§ 2-83(e)(4))"}
+
+
+def _period(complaint: Complaint) -> str:
+    start = complaint.violation_start.isoformat() if complaint.violation_start else "(no date)"
+    kind = complaint.violation_period.value if complaint.violation_period else "single_date"
+    if kind == "range":
+        end = complaint.violation_end.isoformat() if complaint.violation_end else "(no end)"
+        return f"From {start} to {end}"
+    return f"Ongoing since {start}" if kind == "ongoing_since" else f"On {start}"
+
+
+def load_case(database: Database, case_id: int) -> CaseFile:
+    """Read the case, its parties, documents, reviews, deadlines and history."""
+    with database.read_session() as session:
+        c = session.scalar(select(Complaint).where(Complaint.id == case_id).options(
+            selectinload(Complaint.complainants), selectinload(Complaint.respondents),
+            selectinload(Complaint.allegations), selectinload(Complaint.documents),
+            selectinload(Complaint.attachments)))
+        if c is None:
+            raise UserError(f"There is no complaint with id {case_id}.",
+                            "Refresh the inbox; it may have been discarded.")
+        sizes = {a.id: (a.file_name, a.size, a.sha256) for a in c.attachments}
+        documents = tuple(DocumentLine(
+            LIST_LABELS[d.list_kind], d.description, d.location, d.attachment_id,
+            *(sizes.get(d.attachment_id, ("", 0, "")) if d.attachment_id else ("", 0, "")))
+            for d in c.documents)
+        filings = session.scalars(select(Filing).where(
+            Filing.complaint_id == case_id, Filing.kind != FilingKind.HEARING_REQUEST)
+            .order_by(Filing.received_on, Filing.id)).all()
+        documents += tuple(DocumentLine(
+            FILING_LABELS[f.kind], f"{FILING_LABELS[f.kind]} of {f.party_name}, received "
+            f"{f.received_on}" + (" (sworn)" if f.sworn else ""), "", f.attachment_id,
+            *(sizes.get(f.attachment_id, ("", 0, "")) if f.attachment_id else ("", 0, "")))
+            for f in filings)
+        deadlines = tuple(DeadlineLine(
+            d.id, d.title, d.citation, d.subject, d.trigger_on, d.trigger_basis, d.due_on,
+            d.status, d.closed_on, d.explanation)
+            for d in session.scalars(select(Deadline).where(Deadline.complaint_id == case_id)
+                                     .order_by(Deadline.due_on, Deadline.id)))
+        reviews = tuple(ReviewLine(
+            r.role, r.reviewer_name, r.received_on, r.completed_on, r.determination,
+            r.states_allegation_on_face,
+            tuple((d.item.citation, d.item.label, d.note) for d in r.defects), r.notes)
+            for r in session.scalars(select(Review).where(Review.complaint_id == case_id)
+                                     .options(selectinload(Review.defects))
+                                     .order_by(Review.id)))
+        timeline = tuple(TimelineLine(a.at, a.actor, a.action, a.summary)
+                         for a in session.scalars(select(AuditRecord).where(
+                             AuditRecord.complaint_id == case_id).order_by(AuditRecord.seq)))
+        oath = c.oath
+
+        def party(p: object, role: str) -> PartyLine:
+            return PartyLine(p.id, role, p.name, getattr(p, "title", ""),  # type: ignore[attr-defined]
+                             getattr(p, "department", ""), p.address,  # type: ignore[attr-defined]
+                             getattr(p, "phone", ""), p.email)  # type: ignore[attr-defined]
+
+        return CaseFile(
+            id=c.id, version=c.version, number=c.display_number, state=c.state, route=c.route,
+            received_at=c.received_at, updated_at=c.updated_at, updated_by=c.updated_by,
+            next_due_on=c.next_due_on, next_due_title=c.next_due_title, nature=c.nature,
+            provisions=tuple(a.provision.citation if a.provision else "not sure"
+                             for a in c.allegations),
+            facts=c.facts, period=_period(c),
+            sworn=oath.sworn if oath else None,
+            affirmation=(oath.affirmation.value.replace("_", " ")
+                         if oath and oath.affirmation else ""),
+            knowledge=(oath.knowledge.value.replace("_", " ") if oath and oath.knowledge else ""),
+            source_and_basis=oath.source_and_basis if oath else "",
+            complainants=tuple(party(p, "complainant") for p in c.complainants),
+            respondents=tuple(party(p, "respondent") for p in c.respondents),
+            documents=documents, deadlines=deadlines, reviews=reviews, timeline=timeline)
+
+
+def verified_attachment(database: Database, attachment_id: int, *, actor: str) -> tuple[str, bytes]:
+    """The attachment's file name and bytes, refused if they no longer match the SHA-256
+    recorded when it was filed. The view is recorded in the audit trail (§ 2-83(h))."""
+    with database.read_session() as session:
+        attachment = session.get(Attachment, attachment_id)
+        if attachment is None:
+            raise UserError(f"Attachment {attachment_id} no longer exists.", "Reopen the case.")
+        content, name = attachment.content, attachment.file_name
+        expected, complaint_id = attachment.sha256, attachment.complaint_id
+    if hashlib.sha256(content).hexdigest() != expected:
+        raise StorageError(f"“{name}” no longer matches the SHA-256 recorded when it was filed; "
+                           "the stored copy is damaged or was altered.",
+                           "Do not rely on it. Restore the database from a backup and run "
+                           "“ethics-desk check”.")
+    with database.unit_of_work() as session:
+        audit.append(session, actor=actor, action="view.attachment", complaint_id=complaint_id,
+                     summary=f"Opened the attachment “{name}” (SHA-256 verified)",
+                     detail={"attachment_id": attachment_id})
+    return name, content

@@ -1,0 +1,177 @@
+"""The inbox's SQL: ids, counts and pages of rows for an :class:`~ethics_desk.cases.inbox.InboxFilter`.
+
+Filters, search and sorting are answered on the complaint's listing columns
+(``ethics_desk.cases.listing``), one query per page with ``LIMIT``/``OFFSET`` and a tie-break on the
+id. What the filters and rows mean is in :mod:`ethics_desk.cases.inbox`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import date
+from typing import Any
+
+from sqlalchemy import ColumnElement, Select, and_, case, func, select, type_coerce
+from sqlalchemy.orm import QueryableAttribute
+from sqlalchemy.sql.elements import UnaryExpression
+from sqlalchemy.types import NullType
+
+from ethics_desk.cases.inbox import (
+    LIKE_ESCAPE,
+    PAGE_SIZE,
+    SOON_BUSINESS_DAYS,
+    BusinessDayCounter,
+    DueWindow,
+    InboxFilter,
+    InboxRow,
+    RowPage,
+    SortKey,
+    inbox_row,
+    like_pattern,
+    listing_values,
+    search_words,
+)
+from ethics_desk.deadlines import ClockKind
+from ethics_desk.deadlines.schedule import load_calendars
+from ethics_desk.models import CaseState, Complaint, Deadline, DeadlineStatus
+from ethics_desk.storage.database import Database, translate_errors
+
+__all__ = ["InboxQuery"]
+
+
+def _word_condition(word: str) -> ColumnElement[bool]:
+    return Complaint.search_key.like(like_pattern(word), escape=LIKE_ESCAPE)
+
+
+# -- the query ---------------------------------------------------------------------------------
+
+
+_COLUMNS = (Complaint.id, Complaint.case_number, Complaint.received_at,
+            Complaint.complainant_names, Complaint.respondent_names, Complaint.route,
+            Complaint.state, Complaint.next_due_on, Complaint.next_due_title)
+_LISTING = tuple(type_coerce(column, NullType()).label(column.key) for column in _COLUMNS)
+"""The listing columns read as stored: SQLAlchemy converts nothing; :func:`listing_values`
+converts a row when the view first shows it (a page is 200 rows, a screen about 30)."""
+
+_STATE_ORDER = case({state: position for position, state in enumerate(CaseState)},
+                    value=Complaint.state)
+"""States sort in the order of the process (design § 2), not alphabetically."""
+
+
+def _sort_keys(key: SortKey) -> Sequence[ColumnElement[Any] | QueryableAttribute[Any]]:
+    if key is SortKey.CASE:
+        return (Complaint.case_year, Complaint.case_seq)
+    if key is SortKey.RECEIVED:
+        return (Complaint.received_at,)
+    if key is SortKey.COMPLAINANT:
+        return (func.lower(Complaint.complainant_names),)
+    if key is SortKey.RESPONDENTS:
+        return (func.lower(Complaint.respondent_names),)
+    if key is SortKey.ROUTE:
+        return (Complaint.route,)
+    if key is SortKey.STATE:
+        return (_STATE_ORDER,)
+    if key is SortKey.NEXT_DEADLINE:
+        return (func.nullif(Complaint.next_due_title, ""),)
+    return (Complaint.next_due_on,)  # DUE and DAYS_LEFT: the same order
+
+
+class InboxQuery:
+    """The inbox's questions to the database for one day: ids, counts and pages of rows.
+
+    ``today`` is the office's date; the City calendar is loaded on first need and kept for the
+    life of the object (make a new one after the calendar or the date changes).
+    """
+
+    def __init__(self, database: Database, today: date) -> None:
+        self.database = database
+        self.today = today
+        self._counter: BusinessDayCounter | None = None
+        self._build = self._row  # one builder, so that pages of this query can be joined
+
+    @property
+    def counter(self) -> BusinessDayCounter:
+        """Business-day counting on the City's calendar (loaded once)."""
+        if self._counter is None:
+            with translate_errors(), self.database.read_session() as session:
+                self._counter = BusinessDayCounter(load_calendars(session).city)
+        return self._counter
+
+    # -- SQL ----------------------------------------------------------------------------------
+
+    def conditions(self, inbox_filter: InboxFilter) -> list[ColumnElement[bool]]:
+        """The WHERE clauses of a filter."""
+        f = inbox_filter
+        where: list[ColumnElement[bool]] = [_word_condition(word)
+                                            for word in search_words(f.text)]
+        if f.states is not None:
+            where.append(Complaint.state.in_(sorted(f.states)))
+        if f.routes is not None:
+            where.append(Complaint.route.in_(sorted(f.routes)))
+        if f.reviewer is not None:
+            where.append(Complaint.id.in_(
+                select(Deadline.complaint_id).where(Deadline.status == DeadlineStatus.OPEN,
+                                                    Deadline.clock == ClockKind.REVIEW.value,
+                                                    Deadline.subject == f.reviewer.value)))
+        if f.due is not None:
+            where.append(self._due_condition(f.due))
+        return where
+
+    def _due_condition(self, window: DueWindow) -> ColumnElement[bool]:
+        due = Complaint.next_due_on
+        if window is DueWindow.OVERDUE:
+            return due < self.today
+        if window is DueWindow.TODAY:
+            return due == self.today
+        if window is DueWindow.THIS_WEEK:
+            return due.between(self.today, self.counter.week_end(self.today))
+        if window is DueWindow.NEXT_TWO_BUSINESS_DAYS:
+            last = self.counter.nth_after(self.today, SOON_BUSINESS_DAYS)
+            return and_(due > self.today, due <= last)
+        return due.is_(None)
+
+    def order_by(self, inbox_filter: InboxFilter) -> list[UnaryExpression[Any]]:
+        """The ORDER BY of a filter: its column, missing values last, then the id."""
+        order: list[UnaryExpression[Any]] = []
+        for key in _sort_keys(inbox_filter.sort):
+            ordered = key.desc() if inbox_filter.descending else key.asc()
+            order.append(ordered.nulls_last())
+        order.append(Complaint.id.desc() if inbox_filter.descending else Complaint.id.asc())
+        return order
+
+    def page_statement(self, inbox_filter: InboxFilter, offset: int,
+                       limit: int) -> Select[*tuple[Any, ...]]:
+        """The one SELECT that fetches a page (benchmarks run its SQL text as it is)."""
+        return (select(*_LISTING).where(*self.conditions(inbox_filter))
+                .order_by(*self.order_by(inbox_filter)).limit(limit).offset(offset))
+
+    # -- answers ------------------------------------------------------------------------------
+
+    def page(self, inbox_filter: InboxFilter, offset: int = 0,
+             limit: int = PAGE_SIZE) -> list[InboxRow]:
+        """Rows ``offset`` to ``offset + limit`` of the filter's list, in one query."""
+        return self.rows(inbox_filter, offset, limit).built()
+
+    def rows(self, inbox_filter: InboxFilter, offset: int = 0,
+             limit: int = PAGE_SIZE) -> RowPage:
+        """:meth:`page`, each row built when first read (the one query is made now)."""
+        with translate_errors(), self.database.engine.connect() as conn:
+            values = conn.execute(self.page_statement(inbox_filter, offset, limit)).all()
+        return RowPage(values, self._build)
+
+    def ids(self, inbox_filter: InboxFilter) -> list[int]:
+        """Every matching case's id, in the filter's order (one query, ids only)."""
+        statement = (select(Complaint.id).where(*self.conditions(inbox_filter))
+                     .order_by(*self.order_by(inbox_filter)))
+        with translate_errors(), self.database.engine.connect() as conn:
+            return list(conn.execute(statement).scalars())
+
+    def count(self, inbox_filter: InboxFilter) -> int:
+        """How many cases match."""
+        statement = (select(func.count()).select_from(Complaint)
+                     .where(*self.conditions(inbox_filter)))
+        with translate_errors(), self.database.engine.connect() as conn:
+            return int(conn.execute(statement).scalar_one())
+
+    def _row(self, row: Sequence[Any]) -> InboxRow:
+        return inbox_row(listing_values(row), self.today, lambda: self.counter)

@@ -1,0 +1,123 @@
+"""Editing the office's calendars: closures and Fiesta San Jacinto Day, each change audited.
+
+A change is previewed (which open deadlines it moves) before it is saved; saving recomputes every
+open deadline in the same transaction as the change and its audit record.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from ethics_desk.core.errors import UserError
+from ethics_desk.deadlines.schedule import Calendars, MovedDeadline, load_calendars, recompute_open
+from ethics_desk.models import CalendarDay
+from ethics_desk.storage import audit
+from ethics_desk.storage.database import Database
+
+CALENDARS = ("city", "state")
+KINDS = ("closure", "fiesta")
+KNOWN_FIESTA_DAYS = {date(2023, 4, 28), date(2025, 5, 2)}
+"""Fiesta San Jacinto Days from City announcements; the office sets later years in the calendar."""
+
+
+@dataclass(frozen=True)
+class CalendarChange:
+    """The result of a calendar edit: what changed and which deadlines moved."""
+
+    summary: str
+    moved: list[MovedDeadline]
+
+
+def _check_calendar(calendar: str) -> None:
+    if calendar not in CALENDARS:
+        raise UserError(f"There is no calendar called “{calendar}”.", "Use city or state.")
+
+
+def _find(session: Session, calendar: str, day: date) -> CalendarDay | None:
+    return session.scalar(select(CalendarDay).where(CalendarDay.calendar == calendar,
+                                                    CalendarDay.day == day))
+
+
+def _validate_new(session: Session, calendars: Calendars, calendar: str, day: date, name: str,
+                  kind: str) -> None:
+    _check_calendar(calendar)
+    if kind not in KINDS:
+        raise UserError(f"“{kind}” is not a kind of closure.", "Use closure or fiesta.")
+    if not name.strip():
+        raise UserError("A closure needs a name (it appears in every deadline explanation).",
+                        "Give a name such as “Winter weather closure”.")
+    existing = _find(session, calendar, day)
+    if existing is not None:
+        raise UserError(f"{day.isoformat()} is already closed on the {calendar} calendar "
+                        f"({existing.name}).", "Remove it first to rename it.")
+    reason = getattr(calendars, calendar).non_business_reason(day)
+    if reason is not None:
+        raise UserError(f"{day.isoformat()} is already not a business day ({reason}).",
+                        "Choose a day when the offices would otherwise be open.")
+    if kind == "fiesta":
+        if day.weekday() != 4:
+            raise UserError(f"Fiesta San Jacinto Day is a Friday; {day.isoformat()} is a "
+                            f"{day.strftime('%A')}.", "Choose the Friday the City announced.")
+        other = session.scalar(select(CalendarDay).where(
+            CalendarDay.calendar == calendar, CalendarDay.kind == "fiesta",
+            CalendarDay.day >= date(day.year, 1, 1), CalendarDay.day <= date(day.year, 12, 31)))
+        if other is not None:
+            raise UserError(f"Fiesta San Jacinto Day {day.year} is already set "
+                            f"({other.day.isoformat()}).", "Remove that day first to move it.")
+
+
+def preview_add(database: Database, day: date, name: str, *, calendar: str = "city",
+                kind: str = "closure") -> list[MovedDeadline]:
+    """The open deadlines that adding this closure would move (nothing is saved)."""
+    with database.read_session() as session:
+        calendars = load_calendars(session)
+        _validate_new(session, calendars, calendar, day, name, kind)
+        session.add(CalendarDay(calendar=calendar, day=day, name=name.strip(), kind=kind))
+        session.flush()
+        moved = recompute_open(session, load_calendars(session), apply=False)
+        session.rollback()
+        return moved
+
+
+def add_closure(database: Database, day: date, name: str, *, actor: str, calendar: str = "city",
+                kind: str = "closure") -> CalendarChange:
+    """Close the offices on ``day``: saved, audited, and every open deadline recomputed."""
+    with database.unit_of_work() as session:
+        _validate_new(session, load_calendars(session), calendar, day, name, kind)
+        session.add(CalendarDay(calendar=calendar, day=day, name=name.strip(), kind=kind))
+        session.flush()
+        moved = recompute_open(session, load_calendars(session), apply=True)
+        summary = (f"Added {name.strip()} on {day.isoformat()} to the {calendar} calendar; "
+                   f"{len(moved)} open deadline(s) moved")
+        audit.append(session, actor=actor, action="calendar.add", summary=summary,
+                     detail={"calendar": calendar, "day": day.isoformat(), "name": name.strip(),
+                             "kind": kind, "moved": [m.deadline_id for m in moved]})
+        return CalendarChange(summary, moved)
+
+
+def remove_closure(database: Database, day: date, *, actor: str,
+                   calendar: str = "city") -> CalendarChange:
+    """Reopen the offices on ``day`` (a closure set by the office; rule holidays stay)."""
+    with database.unit_of_work() as session:
+        _check_calendar(calendar)
+        existing = _find(session, calendar, day)
+        if existing is None:
+            reason = getattr(load_calendars(session), calendar).non_business_reason(day)
+            fix = (f"It is {reason}, a rule of the calendar, not a closure."
+                   if reason else "Check the date with “ethics-desk calendar YEAR”.")
+            raise UserError(f"No closure is set on {day.isoformat()} on the {calendar} "
+                            "calendar.", fix)
+        name = existing.name
+        session.delete(existing)
+        session.flush()
+        moved = recompute_open(session, load_calendars(session), apply=True)
+        summary = (f"Removed {name} on {day.isoformat()} from the {calendar} calendar; "
+                   f"{len(moved)} open deadline(s) moved")
+        audit.append(session, actor=actor, action="calendar.remove", summary=summary,
+                     detail={"calendar": calendar, "day": day.isoformat(), "name": name,
+                             "moved": [m.deadline_id for m in moved]})
+        return CalendarChange(summary, moved)

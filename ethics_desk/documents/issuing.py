@@ -1,0 +1,325 @@
+"""Issuing documents: a previewed PDF becomes a frozen record — bytes, SHA-256, who and when.
+
+An issued document is never regenerated: a reprint gives back the stored bytes (refused if they
+no longer match their SHA-256), and a correction is "void and reissue" — the old record keeps
+its bytes and says why and by whom it was voided, the new one points back to it. Each act is
+one transaction with its audit record, so the case timeline shows it. No Qt here.
+
+The (e) notice goes out as a packet: the notice followed by the Ethics Code enclosure, the PDF
+the office sets in Settings (``documents.ethics_code_pdf``) or, until then, the shipped
+placeholder ``resources/ethics-code-placeholder.pdf``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from pypdf import PdfReader, PdfWriter
+from pypdf.errors import PdfReadError
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from ethics_desk.core.errors import StorageError, UserError
+from ethics_desk.core.resources import resource_path
+from ethics_desk.models import Complaint, IssuedDocument, Mailing
+from ethics_desk.office import settings
+from ethics_desk.storage import audit
+from ethics_desk.storage.database import Database
+
+Clock = Callable[[], datetime]
+"""Where "now" comes from (the workflow controller's clock in tests)."""
+
+RESPONDENT_NOTICE = "respondent-notice"
+"""The kind of the (e) packet: the notice to a respondent with the Ethics Code enclosed."""
+
+PLACEHOLDER_ENCLOSURE = "ethics-code-placeholder.pdf"
+"""The shipped stand-in for the Ethics Code, under ``resources/``."""
+
+ENCLOSURE_SETTING = "documents.ethics_code_pdf"
+
+MAX_KIND = 40
+MAX_RECIPIENT = 300
+
+
+@dataclass(frozen=True)
+class IssuedRef:
+    """An issued document as lists and the case view show it (without its bytes)."""
+
+    document_id: int
+    complaint_id: int
+    kind: str
+    recipient: str
+    sha256: str
+    page_count: int
+    issued_at: datetime
+    issued_by: str
+    voided_at: datetime | None = None
+    voided_by: str | None = None
+    void_reason: str | None = None
+    replaces_id: int | None = None
+
+    @property
+    def is_void(self) -> bool:
+        """Whether the document was voided (and, normally, reissued)."""
+        return self.voided_at is not None
+
+
+@dataclass(frozen=True)
+class QueueItem:
+    """An issued document still to be mailed or handed over."""
+
+    document_id: int
+    complaint_id: int
+    case_number: str
+    kind: str
+    recipient: str
+    page_count: int
+    issued_at: datetime
+    issued_by: str
+
+
+def _now(clock: Clock | None) -> datetime:
+    return (clock or (lambda: datetime.now().astimezone()))()
+
+
+def _ref(document: IssuedDocument) -> IssuedRef:
+    return IssuedRef(document.id, document.complaint_id, document.kind, document.recipient,
+                     document.sha256, document.page_count, document.issued_at,
+                     document.issued_by, document.voided_at, document.voided_by,
+                     document.void_reason, document.replaces_id)
+
+
+def page_count(pdf: bytes) -> int:
+    """The number of pages of a PDF; bytes that are not a readable PDF are refused."""
+    try:
+        return len(PdfReader(io.BytesIO(pdf)).pages)
+    except (PdfReadError, ValueError, KeyError, TypeError) as exc:
+        raise UserError("The document is not a readable PDF, so it cannot be issued.",
+                        "Preview it again; if the preview fails too, report the problem.") from exc
+
+
+def _complaint(session: Session, case_id: int) -> Complaint:
+    complaint = session.get(Complaint, case_id)
+    if complaint is None:
+        raise UserError(f"There is no complaint with id {case_id}.", "Refresh the list.")
+    return complaint
+
+
+def _document(session: Session, document_id: int) -> IssuedDocument:
+    document = session.get(IssuedDocument, document_id)
+    if document is None:
+        raise UserError(f"There is no issued document with id {document_id}.",
+                        "Refresh the case; it may have been removed with its case.")
+    return document
+
+
+def _issue_in(session: Session, case_id: int, kind: str, recipient: str, pdf: bytes, *,
+              actor: str, now: datetime, replaces: IssuedDocument | None = None,
+              detail: dict[str, Any] | None = None, note: str = "") -> IssuedDocument:
+    """Write one issued document and its "document.issue" audit record in ``session``."""
+    kind, recipient = kind.strip(), recipient.strip()
+    if not kind or len(kind) > MAX_KIND:
+        raise UserError(f"“{kind}” is not a document kind.", "This is a bug; please report it.")
+    if len(recipient) > MAX_RECIPIENT:
+        raise UserError(f"The recipient is longer than {MAX_RECIPIENT} characters.",
+                        "Shorten it to the name and role.")
+    complaint = _complaint(session, case_id)
+    pages = page_count(pdf)
+    sha = hashlib.sha256(pdf).hexdigest()
+    document = IssuedDocument(complaint_id=complaint.id, kind=kind, recipient=recipient,
+                              content=pdf, sha256=sha, page_count=pages, issued_at=now,
+                              issued_by=actor, replaces_id=replaces.id if replaces else None)
+    session.add(document)
+    session.flush()
+    to = f" to {recipient}" if recipient else ""
+    summary = f"Issued the {kind}{to} ({pages} page{'s' if pages != 1 else ''}, SHA-256 {sha[:12]}…)"
+    if replaces is not None:
+        summary += f", replacing document {replaces.id}"
+    audit.append(session, actor=actor, action="document.issue", complaint_id=complaint.id,
+                 summary=summary + note, at=now,
+                 detail={"document_id": document.id, "kind": kind, "recipient": recipient,
+                         "sha256": sha, "page_count": pages, "size": len(pdf),
+                         "replaces_id": document.replaces_id, **(detail or {})})
+    return document
+
+
+def issue(database: Database, case_id: int, kind: str, recipient: str, pdf: bytes, *,
+          actor: str, clock: Clock | None = None) -> IssuedRef:
+    """Freeze the previewed ``pdf`` as issued to ``recipient``: bytes, SHA-256, page count."""
+    with database.unit_of_work() as session:
+        document = _issue_in(session, case_id, kind, recipient, pdf, actor=actor,
+                             now=_now(clock))
+        return _ref(document)
+
+
+def stored_bytes(document: IssuedDocument) -> bytes:
+    """The document's stored bytes, refused when they no longer match its SHA-256."""
+    content = document.content
+    if hashlib.sha256(content).hexdigest() != document.sha256:
+        raise StorageError(f"The stored copy of document {document.id} ({document.kind}) no "
+                           "longer matches the SHA-256 recorded when it was issued: the stored "
+                           "copy is damaged or was altered.",
+                           "Do not print or send it. Restore the database from a backup and run "
+                           "“ethics-desk check”.")
+    return content
+
+
+def reprint(database: Database, document_id: int, *, actor: str,
+            clock: Clock | None = None) -> bytes:
+    """The issued bytes again, exactly, after checking them against their SHA-256 (audited)."""
+    with database.read_session() as session:
+        document = _document(session, document_id)
+        content = stored_bytes(document)
+        kind, case_id, sha = document.kind, document.complaint_id, document.sha256
+        void = " (VOID)" if document.voided_at is not None else ""
+    with database.unit_of_work() as session:
+        audit.append(session, actor=actor, action=f"print.{kind}", complaint_id=case_id,
+                     summary=f"Reprinted the issued {kind}{void} (document {document_id}, "
+                             "SHA-256 verified)", at=_now(clock),
+                     detail={"document_id": document_id, "sha256": sha})
+    return content
+
+
+def void_and_reissue(database: Database, document_id: int, new_pdf: bytes, *, actor: str,
+                     reason: str, recipient: str | None = None,
+                     clock: Clock | None = None) -> IssuedRef:
+    """Void an issued document with the reason and issue its correction, in one transaction.
+
+    The correction has the same kind (and recipient, unless ``recipient`` is given) and points
+    back to the voided one; both acts are audited.
+    """
+    reason = reason.strip()
+    if not reason:
+        raise UserError("Say why the document is being voided.",
+                        "Enter the reason (e.g. “wrong address”) and try again.")
+    now = _now(clock)
+    with database.unit_of_work() as session:
+        old = _document(session, document_id)
+        if old.voided_at is not None:
+            replacement = session.scalar(select(IssuedDocument.id).where(
+                IssuedDocument.replaces_id == old.id))
+            by = f" and replaced by document {replacement}" if replacement else ""
+            raise UserError(f"Document {old.id} was already voided on "
+                            f"{old.voided_at.astimezone():%Y-%m-%d} by {old.voided_by}{by}.",
+                            "Correct the current document instead.")
+        old.voided_at, old.voided_by, old.void_reason = now, actor, reason
+        session.flush()
+        audit.append(session, actor=actor, action="document.void", complaint_id=old.complaint_id,
+                     summary=f"Voided the {old.kind} issued to {old.recipient or '—'} "
+                             f"(document {old.id}): {reason}", at=now,
+                     detail={"document_id": old.id, "sha256": old.sha256, "reason": reason})
+        new = _issue_in(session, old.complaint_id, old.kind,
+                        old.recipient if recipient is None else recipient, new_pdf,
+                        actor=actor, now=now, replaces=old, detail={"void_reason": reason})
+        return _ref(new)
+
+
+def enclosure_path(session: Session) -> tuple[Path, bool]:
+    """The Ethics Code enclosure to use, and whether it is the shipped placeholder."""
+    configured = str(settings.get(session, ENCLOSURE_SETTING) or "").strip()
+    if configured:
+        return Path(configured).expanduser(), False
+    return resource_path(PLACEHOLDER_ENCLOSURE), True
+
+
+def _read_enclosure(path: Path, placeholder: bool) -> PdfReader:
+    fix = ("Reinstall Ethics Desk, or set the Ethics Code PDF in Settings → Ethics Code "
+           "enclosure." if placeholder else
+           "Check that the file exists and that this workstation can read it, or choose the "
+           "Ethics Code PDF again in Settings → Ethics Code enclosure.")
+    try:
+        content = path.read_bytes()
+    except OSError as exc:
+        raise UserError(f"The Ethics Code enclosure “{path}” cannot be read "
+                        f"({exc.strerror or exc}), so the notice packet cannot be issued.",
+                        fix) from exc
+    try:
+        reader = PdfReader(io.BytesIO(content))
+        if reader.is_encrypted:
+            raise UserError(f"The Ethics Code enclosure “{path}” is password-protected, so the "
+                            "notice packet cannot be issued.",
+                            "Save an unprotected copy of the Code and choose it in Settings → "
+                            "Ethics Code enclosure.")
+        if not reader.pages:
+            raise PdfReadError("no pages")
+    except (PdfReadError, ValueError, KeyError, TypeError) as exc:
+        raise UserError(f"The Ethics Code enclosure “{path}” is not a readable PDF, so the "
+                        "notice packet cannot be issued.", fix) from exc
+    return reader
+
+
+def respondent_packet(notice_pdf: bytes, enclosure: PdfReader) -> bytes:
+    """The notice's pages followed by the enclosure's, as one PDF."""
+    try:
+        notice = PdfReader(io.BytesIO(notice_pdf))
+        writer = PdfWriter()
+        writer.append(notice)
+        writer.append(enclosure)
+    except (PdfReadError, ValueError, KeyError, TypeError) as exc:
+        raise UserError("The notice is not a readable PDF, so the packet cannot be made.",
+                        "Preview the notice again; if it fails too, report the problem.") from exc
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def issue_respondent_packet(database: Database, case_id: int, recipient: str,
+                            notice_pdf: bytes, *, actor: str,
+                            clock: Clock | None = None) -> IssuedRef:
+    """Issue the (e) packet to a respondent: the notice followed by the Ethics Code enclosure.
+
+    A missing or unreadable enclosure refuses the packet with a message naming the file and
+    the fix; nothing is issued. An enclosed placeholder is said so in the audit record.
+    """
+    with database.read_session() as session:
+        path, placeholder = enclosure_path(session)
+    reader = _read_enclosure(path, placeholder)
+    packet = respondent_packet(notice_pdf, reader)
+    enclosure_pages = len(reader.pages)
+    with database.unit_of_work() as session:
+        note = (" with the PLACEHOLDER in place of the Ethics Code (set the Code in Settings)"
+                if placeholder else " with the Ethics Code enclosed")
+        document = _issue_in(session, case_id, RESPONDENT_NOTICE, recipient, packet,
+                             actor=actor, now=_now(clock), note=note,
+                             detail={"enclosure": str(path), "enclosure_placeholder": placeholder,
+                                     "enclosure_pages": enclosure_pages,
+                                     "notice_pages": page_count(notice_pdf)})
+        return _ref(document)
+
+
+def respondent_packet_bytes(database: Database, notice_pdf: bytes) -> bytes:
+    """The (e) packet's bytes (notice + enclosure), for a correction by void and reissue."""
+    with database.read_session() as session:
+        path, placeholder = enclosure_path(session)
+    return respondent_packet(notice_pdf, _read_enclosure(path, placeholder))
+
+
+def issued_for_case(database: Database, case_id: int) -> list[IssuedRef]:
+    """Every document issued on a case, voided ones included, oldest first."""
+    with database.read_session() as session:
+        return [_ref(d) for d in session.scalars(select(IssuedDocument).where(
+            IssuedDocument.complaint_id == case_id).order_by(IssuedDocument.id))]
+
+
+def print_queue(database: Database) -> list[QueueItem]:
+    """Issued documents, not voided, with no mailing or hand delivery recorded yet.
+
+    Each issued document has one recipient; it leaves the queue when a mailing with a date
+    is recorded for it in the mail ledger.
+    """
+    mailed = select(Mailing.document_id).where(Mailing.document_id.is_not(None),
+                                               Mailing.mailed_on.is_not(None))
+    with database.read_session() as session:
+        rows = session.execute(
+            select(IssuedDocument, Complaint.case_number)
+            .join(Complaint, Complaint.id == IssuedDocument.complaint_id)
+            .where(IssuedDocument.voided_at.is_(None), IssuedDocument.id.not_in(mailed))
+            .order_by(IssuedDocument.issued_at, IssuedDocument.id)).all()
+        return [QueueItem(d.id, d.complaint_id, number or "", d.kind, d.recipient, d.page_count,
+                          d.issued_at, d.issued_by) for d, number in rows]

@@ -1,0 +1,245 @@
+"""The Board's papers of § 2-83(f) and (g): the order to show cause, the frivolous determination
+and the notification of an agency, one small renderer each on :class:`CaseLetterRenderer`.
+
+The order and the determination go to the complainant with a copy to each respondent: every
+copy is the same letter addressed to the complainant, the copy mailed to a respondent carries
+that respondent in the envelope window and "COPY FOR THE RESPONDENT" beside it, and each letter
+ends with the "Copy to" line. The referral goes to the agency named on the (g)(3) sanction. A
+paper about a pending complaint carries the § 2-83(h) marking on every page (the order to show
+cause always does: a complaint in show cause is pending).
+"""
+
+from __future__ import annotations
+
+from reportlab.lib import colors
+from reportlab.lib.styles import StyleSheet1
+from reportlab.lib.units import inch
+from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, TableStyle
+
+from ethics_desk.documents.render.base import (
+    DocTable,
+    Wording,
+    bullet_list,
+    field_table,
+    notice,
+    paragraphs,
+)
+from ethics_desk.documents.render.data import Party, clock_time, long_date
+from ethics_desk.documents.render.fonts import markup
+from ethics_desk.documents.render.letter_data import (
+    FactorNote,
+    FrivolousDeterminationPaper,
+    ReferralPaper,
+    SanctionLine,
+    ShowCauseOrderPaper,
+    VoteRecord,
+)
+from ethics_desk.documents.render.letters import CaseLetterRenderer, L, names, weekday_date
+
+
+class _BoardLetterRenderer(CaseLetterRenderer[L]):
+    """What the Board's letters share: the vote in words, factor lists, copies, the marking."""
+
+    def is_confidential(self, data: L) -> bool:
+        """Marked under § 2-83(h) while the complaint is pending."""
+        return bool(getattr(data, "pending", False))
+
+    def is_copy(self, data: L) -> bool:
+        """Whether this copy goes to someone other than the complainant it is addressed to."""
+        return data.recipient != data.complainant
+
+    def side_lines(self, data: L, wording: Wording) -> list[str]:
+        """Date, case, and on a respondent's copy the copy marking."""
+        lines = super().side_lines(data, wording)
+        if self.is_copy(data) and wording.has("copy-marking"):
+            lines.append(f"<b>{wording.text('copy-marking')}</b>")
+        return lines
+
+    def vote_flowables(self, vote: VoteRecord, label: str) -> list[Flowable]:
+        """The vote in words in a box, then each member's name and vote for a record vote."""
+        box = notice([Paragraph(label, self.styles["Notice"]),
+                      Paragraph(markup(f"Meeting of {long_date(vote.meeting_on)}: "
+                                       f"{vote.summary}"), self.styles["Body"])])
+        if vote.is_record_vote and vote.ballots:
+            return [KeepTogether([box, ballot_table(vote, self.styles)]), Spacer(0, 6)]
+        return [box]
+
+    def factor_list(self, factors: tuple[FactorNote, ...]) -> Flowable:
+        """Each factor: its citation in bold, the statute's words, the note in italics."""
+        listed = bullet_list([f"<b>{markup(f.citation)}</b> — {markup(f.factor)}"
+                              f"<br/><i>{markup(f.note)}</i>" for f in factors],
+                             self.styles["Item"])
+        listed.spaceAfter = 8
+        return listed
+
+    def copies(self, data: L, wording: Wording) -> list[Flowable]:
+        """The "Copy to" line naming each respondent."""
+        if not data.respondents or not wording.has("copies-label"):
+            return []
+        return [Spacer(0, 8), Paragraph(f"{wording.text('copies-label')} "
+                                        + markup(names(data.respondents)), self.styles["Small"])]
+
+
+class ShowCauseOrderRenderer(_BoardLetterRenderer[ShowCauseOrderPaper]):
+    """Kind ``show-cause-order``: the (f)(4) notice of an order to show cause, with the hearing."""
+
+    kind = "show-cause-order"
+    title = "Notice of an order to show cause (§ 2-83(f)(2), (f)(4))"
+    template_name = "show-cause-order"
+    required_sections = (*CaseLetterRenderer.required_sections, "vote-label",
+                         "explanation-heading", "hearing-heading", "date-label", "time-label",
+                         "place-label", "rights")
+
+    def extra_values(self, data: ShowCauseOrderPaper) -> dict[str, str | None]:
+        """When it was ordered, the hearing's date, time and place, and the vote in words."""
+        return {"ordered_on": long_date(data.ordered_on),
+                "hearing_date": weekday_date(data.hearing_at.date()),
+                "hearing_time": clock_time(data.hearing_at),
+                "hearing_place": data.place or None,
+                "vote_summary": data.vote.summary or None}
+
+    def story(self, data: ShowCauseOrderPaper, wording: Wording) -> list[Flowable]:
+        """Opening, the order and its vote, the explanation by factor, the hearing, the rights."""
+        story: list[Flowable] = [*self.opening(wording), *wording.flowables("body"),
+                                 *self.vote_flowables(data.vote, wording.text("vote-label")),
+                                 *wording.flowables("explanation-heading"),
+                                 *paragraphs(data.explanation, self.styles["Body"])]
+        if data.factors:
+            story += self.optional(wording, "factors-heading")
+            story.append(self.factor_list(data.factors))
+        if data.factors_not_relied_on and wording.has("not-relied-on"):
+            story.append(Paragraph(f"{wording.text('not-relied-on')} "
+                                   + markup(", ".join(data.factors_not_relied_on)) + ".",
+                                   self.styles["Body"]))
+        hearing = field_table([
+            (wording.text("date-label"), f"<b>{markup(weekday_date(data.hearing_at.date()))}</b>"),
+            (wording.text("time-label"), f"<b>{markup(clock_time(data.hearing_at))}</b>"),
+            (wording.text("place-label"), "<b>" + "<br/>".join(
+                markup(line) for line in data.place.splitlines() if line.strip()) + "</b>"),
+        ], self.styles, label_width=1.0 * inch, width=6.0 * inch)
+        story += [KeepTogether([*wording.flowables("hearing-heading"), notice([hearing])]),
+                  *wording.flowables("rights"), Spacer(0, 4)]
+        if data.pending:
+            story += self.optional(wording, "confidentiality")
+        story += [*self.optional(wording, "questions"), *self.closing(data, wording),
+                  *self.copies(data, wording)]
+        return story
+
+
+class FrivolousDeterminationRenderer(_BoardLetterRenderer[FrivolousDeterminationPaper]):
+    """Kind ``frivolous-determination``: the (f)(6) record vote, its particulars, the sanctions."""
+
+    kind = "frivolous-determination"
+    title = "Determination of a frivolous complaint, with any sanctions (§ 2-83(f)(6), (g))"
+    template_name = "frivolous-determination"
+    required_sections = (*CaseLetterRenderer.required_sections, "vote-heading",
+                         "particulars-heading", "sanctions-heading", "factors-heading",
+                         "no-sanctions")
+
+    def extra_values(self, data: FrivolousDeterminationPaper) -> dict[str, str | None]:
+        """When it was determined, when the hearing was held, the vote, when sanctions were."""
+        return {"determined_on": long_date(data.determined_on),
+                "hearing_held_on": (long_date(data.hearing_held_on) if data.hearing_held_on
+                                    else None),
+                "vote_summary": data.vote.summary or None,
+                "sanctions_imposed_on": (long_date(data.sanctions_imposed_on)
+                                         if data.sanctions_imposed_on else "")}
+
+    def story(self, data: FrivolousDeterminationPaper, wording: Wording) -> list[Flowable]:
+        """Opening, the record vote member by member, the particulars, the sanctions."""
+        story: list[Flowable] = [
+            *self.opening(wording), *wording.flowables("body"),
+            *wording.flowables("vote-heading"),
+            *self.vote_flowables(data.vote, "Record vote of the members present"),
+            *wording.flowables("particulars-heading"),
+            *paragraphs(data.particulars, self.styles["Body"])]
+        if data.sanctions:
+            story.append(KeepTogether([*wording.flowables("sanctions-heading"),
+                                       sanction_table(data.sanctions, self.styles)]))
+            if data.sanction_factors:
+                story += [*wording.flowables("factors-heading"),
+                          self.factor_list(data.sanction_factors)]
+        else:
+            story += wording.flowables("no-sanctions")
+        if data.pending:
+            story += self.optional(wording, "confidentiality")
+        story += [*self.optional(wording, "questions"), *self.closing(data, wording),
+                  *self.copies(data, wording)]
+        return story
+
+
+def ballot_table(vote: VoteRecord, styles: StyleSheet1) -> Flowable:
+    """Each member present and their vote, two members to a row, on light rules."""
+    cells = [[Paragraph(markup(b.member), styles["Cell"]),
+              Paragraph(f"<b>{markup(b.vote)}</b>", styles["Cell"])] for b in vote.ballots]
+    if len(cells) % 2:
+        cells.append([Paragraph("", styles["Cell"]), Paragraph("", styles["Cell"])])
+    half = len(cells) // 2
+    rows = [[*cells[i], *cells[half + i]] for i in range(half)]
+    table = DocTable(rows, colWidths=[1.85 * inch, 1.4 * inch, 1.85 * inch, 1.4 * inch],
+                     hAlign="LEFT")
+    table.setStyle(TableStyle([
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("LINEBELOW", (0, 0), (-1, -1), 0.4, colors.Color(0.7, 0.7, 0.7)),
+        ("LEFTPADDING", (0, 0), (-1, -1), 0),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 6),
+        ("TOPPADDING", (0, 0), (-1, -1), 2),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+    ]))
+    return table
+
+
+def sanction_table(sanctions: tuple[SanctionLine, ...], styles: StyleSheet1) -> Flowable:
+    """Each sanction: citation and kind on the left, the amount or the words on the right."""
+    return field_table([(f"{markup(s.label)}<br/>{markup(s.citation)}",
+                         f"<b>{markup(s.detail)}</b>") for s in sanctions], styles,
+                       label_width=2.2 * inch)
+
+
+class ReferralRenderer(_BoardLetterRenderer[ReferralPaper]):
+    """Kind ``referral``: the (g)(3) notification of an agency, e.g. for investigation of perjury."""
+
+    kind = "referral"
+    title = "Notification of an agency, e.g. for investigation of perjury (§ 2-83(g)(3))"
+    template_name = "referral"
+    required_sections = (*CaseLetterRenderer.required_sections, "vote-heading",
+                         "particulars-label")
+
+    def is_copy(self, data: ReferralPaper) -> bool:
+        """The referral goes to the agency itself: never a copy."""
+        return False
+
+    def extra_values(self, data: ReferralPaper) -> dict[str, str | None]:
+        """The agency, when it was referred and determined, the vote, what the Board asks."""
+        return {"agency_name": data.recipient.name or None,
+                "referred_on": long_date(data.referred_on),
+                "determined_on": long_date(data.determined_on),
+                "vote_summary": data.vote.summary or None,
+                "purpose": data.purpose}
+
+    def story(self, data: ReferralPaper, wording: Wording) -> list[Flowable]:
+        """Opening, the notification, its purpose, the determination and its particulars."""
+        story: list[Flowable] = [*self.opening(wording), *wording.flowables("body")]
+        if data.purpose.strip() and wording.has("purpose-label"):
+            story.append(notice([Paragraph(f"{wording.text('purpose-label')}: "
+                                           f"{markup(data.purpose.strip())}",
+                                           self.styles["Notice"])]))
+        if data.perjury:
+            story += self.optional(wording, "perjury")
+        parties = [("Case number", f"<b>{markup(data.case_number)}</b>"),
+                   ("Complainant", markup(data.complainant.name)),
+                   *(("Respondent", markup(_who(r))) for r in data.respondents),
+                   ("Complaint filed", markup(long_date(data.filed_on)))]
+        if data.provisions:
+            parties.append(("Provisions cited", "<br/>".join(markup(p) for p in data.provisions)))
+        story += [*wording.flowables("vote-heading"), field_table(parties, self.styles),
+                  Spacer(0, 4),
+                  *self.vote_flowables(data.vote, "Record vote (§ 2-83(f)(6))"),
+                  Paragraph(wording.text("particulars-label"), self.styles["Subheading"]),
+                  *paragraphs(data.particulars, self.styles["Body"]),
+                  *self.optional(wording, "records"), *self.closing(data, wording)]
+        return story
+
+
+def _who(party: Party) -> str:
+    return ", ".join(x for x in (party.name, party.title, party.department) if x)

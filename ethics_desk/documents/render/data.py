@@ -1,0 +1,331 @@
+"""What a document shows, resolved into plain frozen data before it is rendered.
+
+A renderer never touches a session: the caller reads the office settings and the case (or the
+intake the clerk is still filling in) and builds one of these. The same data always renders to the
+same bytes, which is what lets an issued document be reprinted identically.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import date, datetime
+
+from sqlalchemy.orm import Session
+
+from ethics_desk.core.errors import UserError
+from ethics_desk.intake.record import Intake
+from ethics_desk.models import (
+    Affirmation,
+    Complaint,
+    DocumentList,
+    KnowledgeBasis,
+    ViolationPeriod,
+)
+from ethics_desk.office import settings
+
+MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September",
+          "October", "November", "December")
+
+
+def long_date(day: date) -> str:
+    """A date as a letter writes it: "November 30, 2026"."""
+    return f"{MONTHS[day.month - 1]} {day.day}, {day.year}"
+
+
+def clock_time(moment: datetime) -> str:
+    """A time of day as a letter writes it: "10:05 a.m. CST" (in the moment's own zone)."""
+    hour = moment.hour % 12 or 12
+    suffix = "a.m." if moment.hour < 12 else "p.m."
+    zone = moment.tzname() or ""
+    return f"{hour}:{moment.minute:02d} {suffix}{' ' + zone if zone else ''}"
+
+
+def long_datetime(moment: datetime) -> str:
+    """"November 30, 2026, at 10:05 a.m. CST"."""
+    return f"{long_date(moment.date())}, at {clock_time(moment)}"
+
+
+def period_in_words(period: ViolationPeriod | None, start: date | None,
+                    end: date | None) -> str:
+    """The date or period of (c)(6) in words; empty when none was given."""
+    if period is None or start is None:
+        return ""
+    if period is ViolationPeriod.SINGLE_DATE:
+        return f"On {long_date(start)}"
+    if period is ViolationPeriod.ONGOING_SINCE:
+        return f"From {long_date(start)}, and continuing"
+    if end is None:
+        return f"From {long_date(start)}"
+    return f"From {long_date(start)} through {long_date(end)}"
+
+
+@dataclass(frozen=True)
+class Letterhead:
+    """The office as every document names it (office settings, see ``ethics_desk.office.settings``)."""
+
+    office_name: str = "Office of the City Clerk"
+    city: str = "City of San Antonio"
+    mailing_address: str = "P.O. Box 839966\nSan Antonio, TX 78283-3966"
+    filing_address: str = "100 W. Houston Street, Concourse Level\nSan Antonio, TX 78205"
+    phone: str = "210-207-7253"
+    fax: str = "210-207-7032"
+    signatory: str = "City Clerk"
+    signatory_title: str = "City Clerk"
+    county: str = "Bexar"
+
+
+def letterhead_from_settings(session: Session) -> Letterhead:
+    """The letterhead from the office settings (their defaults where none is stored)."""
+    return Letterhead(
+        office_name=settings.get(session, "office.name"),
+        city=settings.get(session, "office.city"),
+        mailing_address=settings.get(session, "office.mailing_address"),
+        filing_address=settings.get(session, "office.filing_address"),
+        phone=settings.get(session, "office.phone"),
+        fax=settings.get(session, "office.fax"),
+        signatory=settings.get(session, "office.signatory"),
+        signatory_title=settings.get(session, "office.signatory_title"),
+        county=settings.get(session, "office.county"),
+    )
+
+
+@dataclass(frozen=True)
+class Party:
+    """A complainant or respondent as a document shows them; empty strings for what is unknown."""
+
+    name: str
+    title: str = ""
+    department: str = ""
+    address: str = ""
+    phone: str = ""
+    email: str = ""
+
+    @property
+    def address_lines(self) -> tuple[str, ...]:
+        """Name and address, one line each, for an address block."""
+        lines = [self.name, *self.address.splitlines()]
+        return tuple(line.strip() for line in lines if line.strip())
+
+
+@dataclass(frozen=True)
+class AttachmentRef:
+    """A file attached to the complaint (c)(7): its name, size and SHA-256 as recorded."""
+
+    file_name: str
+    sha256: str
+    size: int
+
+
+@dataclass(frozen=True)
+class ListedDocument:
+    """One entry of a (c)(7) list: description, location if known, attached file if any."""
+
+    description: str
+    location: str = ""
+    attachment: AttachmentRef | None = None
+
+
+@dataclass(frozen=True)
+class OathPaper:
+    """The oath as the jurat shows it; empty or ``None`` fields print as blank lines."""
+
+    sworn_on: date | None = None
+    county: str = ""
+    state: str = "Texas"
+    notary_name: str = ""
+    notary_commission_number: str = ""
+    notary_commission_expires: date | None = None
+
+
+@dataclass(frozen=True)
+class ComplaintPaper:
+    """Everything the sworn complaint shows (§ 2-83(c)), from a draft intake or a filed case."""
+
+    letterhead: Letterhead
+    complainant: Party
+    respondents: tuple[Party, ...]
+    nature: str
+    provisions: tuple[str, ...]
+    facts: str
+    period: str
+    in_possession: tuple[ListedDocument, ...]
+    not_in_possession: tuple[ListedDocument, ...]
+    unavailable: tuple[ListedDocument, ...]
+    affirmation: Affirmation | None
+    knowledge: KnowledgeBasis | None
+    source_and_basis: str
+    oath: OathPaper
+    acting_for_board: bool = False
+    case_number: str = ""
+    received_at: datetime | None = None
+
+    @property
+    def is_filed(self) -> bool:
+        """Filed (a case number assigned), as opposed to a draft printed for signing."""
+        return bool(self.case_number)
+
+
+@dataclass(frozen=True)
+class ReceiptPaper:
+    """The filing receipt: which case, when it was received, by whom, and for whom."""
+
+    letterhead: Letterhead
+    case_number: str
+    received_at: datetime
+    received_by: str
+    complainant: Party
+    respondent_count: int
+    issued_on: date
+
+
+@dataclass(frozen=True)
+class UnswornReturnPaper:
+    """The letter returning a complaint that was not sworn (§ 2-83(c), last paragraph)."""
+
+    letterhead: Letterhead
+    case_number: str
+    received_at: datetime
+    complainant: Party
+    issued_on: date
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class InfoSheetPaper:
+    """The "How to file an ethics complaint" information sheet (§ 2-83(b)): the office only."""
+
+    letterhead: Letterhead
+    case_number: str = ""
+
+
+def _split_documents(entries: Iterable[tuple[DocumentList, ListedDocument]]
+                     ) -> dict[DocumentList, tuple[ListedDocument, ...]]:
+    lists: dict[DocumentList, list[ListedDocument]] = {kind: [] for kind in DocumentList}
+    for kind, entry in entries:
+        lists[kind].append(entry)
+    return {kind: tuple(entries) for kind, entries in lists.items()}
+
+
+def _unique(items: Iterable[str]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(item.strip() for item in items if item and item.strip()))
+
+
+def _require_filed(complaint: Complaint, document: str) -> None:
+    if complaint.received_at is None or not complaint.case_number:
+        raise UserError(f"{document} needs a filed complaint, and {complaint.display_number} "
+                        "has not been filed.", "Record its receipt first.")
+
+
+def _complainant_of(complaint: Complaint) -> Party:
+    if not complaint.complainants:
+        return Party(name="")
+    c = complaint.complainants[0]
+    return Party(name=c.name, address=c.address, phone=c.phone, email=c.email)
+
+
+def complaint_paper_from_intake(intake: Intake, provision_citations: list[str],
+                                letterhead: Letterhead) -> ComplaintPaper:
+    """The sworn complaint from the clerk's draft, printed for signing before it is filed.
+
+    ``provision_citations`` are the citations of ``intake.provision_ids``, looked up by the caller.
+    """
+    c = intake.complainant
+    lists = _split_documents(
+        (doc.list_kind, ListedDocument(
+            description=doc.description.strip() or (doc.attachment.file_name
+                                                     if doc.attachment else ""),
+            location=doc.location.strip(),
+            attachment=AttachmentRef(doc.attachment.file_name, doc.attachment.sha256,
+                                     len(doc.attachment.content))
+            if doc.attachment is not None and doc.list_kind is DocumentList.IN_POSSESSION
+            else None))
+        for doc in intake.documents)
+    o = intake.oath
+    return ComplaintPaper(
+        letterhead=letterhead,
+        complainant=Party(name=c.name.strip(), address=c.address.strip(), phone=c.phone.strip(),
+                          email=c.email.strip()),
+        respondents=tuple(Party(name=r.name.strip(), title=r.title.strip(),
+                                department=r.department.strip(), address=r.address.strip(),
+                                email=r.email.strip()) for r in intake.respondents),
+        nature=intake.nature.strip(),
+        provisions=_unique(provision_citations),
+        facts=intake.facts.strip(),
+        period=period_in_words(intake.violation_period, intake.violation_start,
+                               intake.violation_end),
+        in_possession=lists[DocumentList.IN_POSSESSION],
+        not_in_possession=lists[DocumentList.NOT_IN_POSSESSION],
+        unavailable=lists[DocumentList.UNAVAILABLE],
+        affirmation=o.affirmation,
+        knowledge=o.knowledge,
+        source_and_basis=o.source_and_basis.strip(),
+        oath=OathPaper(sworn_on=o.sworn_on, county=o.county.strip(),
+                       notary_name=o.notary_name.strip(),
+                       notary_commission_number=o.notary_commission_number.strip(),
+                       notary_commission_expires=o.notary_commission_expires),
+        acting_for_board=c.acting_for_board,
+    )
+
+
+def complaint_paper_from_case(complaint: Complaint, letterhead: Letterhead) -> ComplaintPaper:
+    """The sworn complaint as stored: a filed case (with its case number) or a saved draft."""
+    lists = _split_documents(
+        (item.list_kind, ListedDocument(
+            description=item.description or (item.attachment.file_name
+                                             if item.attachment else ""),
+            location=item.location,
+            attachment=AttachmentRef(item.attachment.file_name, item.attachment.sha256,
+                                     item.attachment.size) if item.attachment else None))
+        for item in complaint.documents)
+    oath = complaint.oath
+    return ComplaintPaper(
+        letterhead=letterhead,
+        complainant=_complainant_of(complaint),
+        respondents=tuple(Party(name=r.name, title=r.title, department=r.department,
+                                address=r.address, email=r.email) for r in complaint.respondents),
+        nature=complaint.nature.strip(),
+        provisions=_unique(a.provision.citation for a in complaint.allegations
+                           if a.provision is not None),
+        facts=complaint.facts.strip(),
+        period=period_in_words(complaint.violation_period, complaint.violation_start,
+                               complaint.violation_end),
+        in_possession=lists[DocumentList.IN_POSSESSION],
+        not_in_possession=lists[DocumentList.NOT_IN_POSSESSION],
+        unavailable=lists[DocumentList.UNAVAILABLE],
+        affirmation=oath.affirmation if oath else None,
+        knowledge=oath.knowledge if oath else None,
+        source_and_basis=oath.source_and_basis.strip() if oath else "",
+        oath=OathPaper(sworn_on=oath.sworn_on, county=oath.county, state=oath.state or "Texas",
+                       notary_name=oath.notary_name,
+                       notary_commission_number=oath.notary_commission_number,
+                       notary_commission_expires=oath.notary_commission_expires)
+        if oath else OathPaper(),
+        acting_for_board=any(c.acting_for_board for c in complaint.complainants[:1]),
+        case_number=complaint.case_number or "",
+        received_at=complaint.received_at.astimezone() if complaint.received_at else None,
+    )
+
+
+def receipt_paper_from_case(complaint: Complaint, letterhead: Letterhead,
+                            issued_on: date | None = None) -> ReceiptPaper:
+    """The filing receipt of a filed case (``issued_on`` defaults to the day it was received)."""
+    _require_filed(complaint, "A filing receipt")
+    assert complaint.received_at is not None and complaint.case_number is not None
+    received = complaint.received_at.astimezone()
+    return ReceiptPaper(letterhead=letterhead, case_number=complaint.case_number,
+                        received_at=received, received_by=complaint.received_by or "",
+                        complainant=_complainant_of(complaint),
+                        respondent_count=len(complaint.respondents),
+                        issued_on=issued_on or received.date())
+
+
+def unsworn_return_paper_from_case(complaint: Complaint, letterhead: Letterhead,
+                                   issued_on: date, note: str = "") -> UnswornReturnPaper:
+    """The return letter for a filed case that was not sworn (§ 2-83(c), last paragraph)."""
+    _require_filed(complaint, "The return letter")
+    assert complaint.received_at is not None and complaint.case_number is not None
+    return UnswornReturnPaper(letterhead=letterhead, case_number=complaint.case_number,
+                              received_at=complaint.received_at.astimezone(),
+                              complainant=_complainant_of(complaint), issued_on=issued_on,
+                              note=note)

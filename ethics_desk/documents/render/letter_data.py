@@ -1,0 +1,279 @@
+"""What the letters after filing show (§ 2-83(d), (e)), resolved into frozen data before rendering.
+
+Like :mod:`ethics_desk.documents.render.data`, nothing here touches a session:
+``ethics_desk.documents.kinds`` reads the case and the office settings and builds one of these;
+the renderers in :mod:`ethics_desk.documents.render.letters` and
+:mod:`ethics_desk.documents.render.mailing` lay them out. Every letter shares :class:`CaseLetter`
+(the office, the case, the date of the letter and to whom it goes); each kind adds what only it
+shows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime
+
+from ethics_desk.documents.render.data import Letterhead, Party
+
+
+@dataclass(frozen=True, kw_only=True)
+class CaseLetter:
+    """What every letter about a filed case shows: the office, the case, the date, the parties."""
+
+    letterhead: Letterhead
+    case_number: str
+    issued_on: date
+    recipient: Party
+    """To whom this copy goes (printed in the envelope window of a mailed letter)."""
+    complainant: Party
+    respondents: tuple[Party, ...]
+    filed_on: date
+    nature: str = ""
+    provisions: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class ReviewerCopy:
+    """One of the four independent reviewers of § 2-83(d)(1): who, received when, due when."""
+
+    role: str
+    name: str
+    received_on: date | None = None
+    due_on: date | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class ReviewerTransmittalPaper(CaseLetter):
+    """The confidential transmittal of the complaint to the four reviewers (§ 2-83(d)(1))."""
+
+    forwarded_on: date
+    reviewers: tuple[ReviewerCopy, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class FilingNoticePaper(CaseLetter):
+    """The information-only notice to a respondent that a complaint was filed (§ 2-83(d)(1))."""
+
+
+@dataclass(frozen=True)
+class DefectEntry:
+    """A defect the reviewers found, keyed to its (c) item: citation, requirement, their note."""
+
+    citation: str
+    requirement: str
+    note: str = ""
+
+
+@dataclass(frozen=True, kw_only=True)
+class DefectLetterPaper(CaseLetter):
+    """The letter returning a complaint that does not substantially comply (§ 2-83(d)(3))."""
+
+    defects: tuple[DefectEntry, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class CampaignFinanceForwardPaper(CaseLetter):
+    """The forward of a §§ 2-306/2-307 complaint to the respondent (§ 2-83(d)(2))."""
+
+    forwarded_on: date
+
+
+@dataclass(frozen=True, kw_only=True)
+class CureNoticePaper(CaseLetter):
+    """The first-class notice to the complainant that the cure was filed (§ 2-83(d)(2))."""
+
+    cure: str
+    """What was filed, in words: "the campaign bank account statement", "the amended report"."""
+    cure_filed_on: date
+    verified_by: str
+    verified_on: date
+
+
+@dataclass(frozen=True, kw_only=True)
+class BoardTransmittalPaper(CaseLetter):
+    """The transmittal of an accepted complaint to the members of the Board (§ 2-83(d)(3))."""
+
+    members: tuple[str, ...]
+    forwarded_on: date
+
+
+@dataclass(frozen=True, kw_only=True)
+class RespondentNoticePaper(CaseLetter):
+    """The (e) notice: the five items, the response due date and how it was found, enclosures."""
+
+    forwarded_on: date
+    response_due: date
+    response_explanation: str
+    """The deadline engine's own explanation of the due date, as stored with the deadline."""
+    attachments: tuple[str, ...] = ()
+    """The files filed with the complaint (c)(7), enclosed with it."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class ResponseCopyPaper(CaseLetter):
+    """A copy of a respondent's sworn response for the complainant, with the reply date (e)(3)."""
+
+    responding: str
+    response_received_on: date
+    reply_due: date | None = None
+    reply_explanation: str = ""
+
+
+@dataclass(frozen=True, kw_only=True)
+class ReplyCopyPaper(CaseLetter):
+    """A copy of the complainant's sworn reply for a respondent (§ 2-83(e)(3))."""
+
+    reply_received_on: date
+
+
+@dataclass(frozen=True, kw_only=True)
+class ResolutionNoticePaper(CaseLetter):
+    """The notice to a respondent of the resolution of the complaint (§ 2-83(d)(4))."""
+
+    disposition: str
+    """How the complaint was resolved, in words."""
+    decided_on: date
+    notes: str = ""
+
+
+# -- the Board's papers: show cause, frivolous determination, referral (§ 2-83(f), (g)) ----------
+
+
+@dataclass(frozen=True)
+class BallotLine:
+    """One member present and how they voted, as a record vote prints it."""
+
+    member: str
+    vote: str
+    """In words: "yes", "no", "abstained", "recused"."""
+
+
+@dataclass(frozen=True)
+class VoteRecord:
+    """A Board vote as a paper states it: the meeting, the two-thirds arithmetic in words, the
+    ballots (printed with each member's name when it was a record vote)."""
+
+    meeting_on: date
+    summary: str
+    """``ethics_desk.board.votes``' words: "7 present; at least 5 yes votes needed …; — carried"."""
+    carried: bool
+    is_record_vote: bool
+    ballots: tuple[BallotLine, ...] = ()
+
+
+@dataclass(frozen=True)
+class FactorNote:
+    """A factor the Board weighed, with its citation, its words in the statute and the note."""
+
+    citation: str
+    factor: str
+    note: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class ShowCauseOrderPaper(CaseLetter):
+    """The (f)(4) notice of an order to show cause: to the complainant, a copy to each
+    respondent; the explanation by the (f)(3) factors, and the hearing's date, time and place."""
+
+    ordered_on: date
+    vote: VoteRecord
+    explanation: str
+    factors: tuple[FactorNote, ...]
+    """The (f)(3) factors the order relies on, each with the clerk's note, in statute order."""
+    factors_not_relied_on: tuple[str, ...] = ()
+    """The citations of the (f)(3) factors with no note ("§ 2-83(f)(3)(c)")."""
+    hearing_at: datetime
+    """The hearing's date and time, in the office's time zone."""
+    place: str
+    pending: bool = True
+    """Whether the complaint is still pending (then every page is marked under § 2-83(h))."""
+
+
+@dataclass(frozen=True)
+class SanctionLine:
+    """A sanction of (g)(2), or the (g)(3) notification of an agency, as a paper lists it."""
+
+    citation: str
+    label: str
+    detail: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class FrivolousDeterminationPaper(CaseLetter):
+    """The (f)(6) determination: to the complainant, a copy to each respondent; the record vote
+    member by member, the particulars, and any (g) sanctions with the (g)(1) factors weighed."""
+
+    determined_on: date
+    vote: VoteRecord
+    particulars: str
+    hearing_held_on: date | None = None
+    sanctions: tuple[SanctionLine, ...] = ()
+    sanction_factors: tuple[FactorNote, ...] = ()
+    sanctions_imposed_on: date | None = None
+    pending: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
+class ReferralPaper(CaseLetter):
+    """The (g)(3) notification of a regulatory, supervisory, investigative or prosecuting agency,
+    addressed to the agency (``recipient``) named on the referral."""
+
+    referred_on: date
+    determined_on: date
+    vote: VoteRecord
+    particulars: str
+    purpose: str = ""
+    """What the Board asks, in its words (e.g. "investigation of perjury"); may be empty."""
+    perjury: bool = False
+    """Whether the referral is for investigation of perjury (the (g)(3) paragraph is printed)."""
+    pending: bool = False
+
+
+# -- mailing ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class EnvelopePaper:
+    """A #10 envelope: the office's return address and the recipient's address.
+
+    ``window``: the address is printed where a standard #10 window would show it (so the same
+    layout serves a window envelope's position); otherwise it is printed in the usual place for
+    an address on a plain envelope.
+    """
+
+    letterhead: Letterhead
+    case_number: str
+    recipient: Party
+    window: bool = False
+
+
+@dataclass(frozen=True)
+class LabelsPaper:
+    """A sheet of 30 address labels (1" × 2-5/8", Avery 5160 layout), filled in order."""
+
+    letterhead: Letterhead
+    case_number: str
+    recipients: tuple[Party, ...]
+    skip: int = 0
+    """Labels already used on the sheet, left blank at the start."""
+
+
+@dataclass(frozen=True)
+class MailedItem:
+    """One entry of a certificate of mailing: what went to whom, how and when."""
+
+    document: str
+    recipient: Party
+    method: str
+    mailed_on: date
+    tracking_number: str = ""
+
+
+@dataclass(frozen=True)
+class CertificateOfMailingPaper:
+    """The Clerk's certificate of what was mailed to whom, how and when."""
+
+    letterhead: Letterhead
+    case_number: str
+    items: tuple[MailedItem, ...]
+    certified_on: date

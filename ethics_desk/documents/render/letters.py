@@ -1,0 +1,414 @@
+"""The letters of § 2-83(d) and (e): one small renderer per document, on :class:`CaseLetterRenderer`.
+
+Each takes its paper from :mod:`ethics_desk.documents.render.letter_data` and its wording from
+``resources/templates/<kind>.txt``. A mailed letter puts its recipient in the window of a #10
+envelope (the base's :meth:`~ethics_desk.documents.render.base.Renderer.recipient`); the two internal
+transmittals (to the reviewers and to the Board) are memoranda with no window, and the one to the
+reviewers carries the § 2-83(h) marking on every page.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import ClassVar, TypeVar
+
+from reportlab.lib.units import inch
+from reportlab.platypus import Flowable, KeepTogether, Spacer
+
+from ethics_desk.documents.render.base import (
+    DocParagraph,
+    Renderer,
+    Wording,
+    bullet_list,
+    field_table,
+    notice,
+    paragraphs,
+)
+from ethics_desk.documents.render.data import Party, long_date
+from ethics_desk.documents.render.fonts import markup
+from ethics_desk.documents.render.letter_data import (
+    BoardTransmittalPaper,
+    CampaignFinanceForwardPaper,
+    CaseLetter,
+    CureNoticePaper,
+    DefectLetterPaper,
+    FilingNoticePaper,
+    ReplyCopyPaper,
+    ResolutionNoticePaper,
+    RespondentNoticePaper,
+    ResponseCopyPaper,
+    ReviewerCopy,
+    ReviewerTransmittalPaper,
+)
+
+L = TypeVar("L", bound=CaseLetter)
+
+ENCLOSURE_GAP = 6
+"""Points between the signatory's lines and the enclosure line under them (kept small so that a
+one-line enclosure note does not go over to a page of its own)."""
+
+
+def names(parties: tuple[Party, ...]) -> str:
+    """"A", "A and B", "A, B and C"."""
+    found = [p.name for p in parties if p.name.strip()]
+    if len(found) <= 1:
+        return "".join(found)
+    return ", ".join(found[:-1]) + " and " + found[-1]
+
+
+def weekday_date(day: date) -> str:
+    """"Thursday, December 17, 2026"."""
+    return f"{day.strftime('%A')}, {long_date(day)}"
+
+
+class CaseLetterRenderer(Renderer[L]):
+    """A letter about a filed case, mailed to ``data.recipient`` in a #10 window envelope."""
+
+    required_sections: ClassVar[tuple[str, ...]] = ("title", "re", "salutation", "body",
+                                                    "closing")
+
+    def values(self, data: L) -> dict[str, str | None]:
+        """The placeholders every letter offers, and :meth:`extra_values`."""
+        return {
+            "issued_on": long_date(data.issued_on),
+            "recipient_name": data.recipient.name or None,
+            "complainant_name": data.complainant.name or None,
+            "respondent_names": names(data.respondents) or None,
+            "filed_on": long_date(data.filed_on),
+            **self.extra_values(data),
+        }
+
+    def extra_values(self, data: L) -> dict[str, str | None]:
+        """What only this kind offers its template."""
+        return {}
+
+    def recipient(self, data: L) -> Party | None:
+        """The recipient, in the envelope window."""
+        return data.recipient
+
+    def side_lines(self, data: L, wording: Wording) -> list[str]:
+        """The date of the letter and the case number."""
+        return [markup(long_date(data.issued_on)), markup(f"Case {data.case_number}")]
+
+    def opening(self, wording: Wording) -> list[Flowable]:
+        """Title, the "Re:" line and the salutation."""
+        return [DocParagraph(wording.text("title"), self.styles["Title"]),
+                DocParagraph(f"<b>{wording.text('re')}</b>", self.styles["Body"]),
+                Spacer(0, 4),
+                DocParagraph(wording.text("salutation"), self.styles["Body"])]
+
+    def optional(self, wording: Wording, *sections: str) -> list[Flowable]:
+        """The flowables of those ``sections`` the template has."""
+        return [f for s in sections if wording.has(s) for f in wording.flowables(s)]
+
+    def closing(self, data: L, wording: Wording) -> list[Flowable]:
+        """Signature, then the enclosure line if the template has one."""
+        out: list[Flowable] = [self.signature_block(data.letterhead, wording.text("closing"))]
+        if wording.has("enclosures"):
+            out.extend([Spacer(0, ENCLOSURE_GAP), *wording.flowables("enclosures", "Small")])
+        return out
+
+    def due_box(self, wording: Wording, due: str, explanation: str) -> Flowable:
+        """A boxed due date, with the deadline engine's explanation of it in small type."""
+        content: list[Flowable] = [
+            DocParagraph(f"{wording.text('due-label')} <b>{markup(due)}</b>",
+                      self.styles["Notice"])]
+        if explanation.strip():
+            content.append(DocParagraph(wording.text("due-how"), self.styles["Label"]))
+            content.append(DocParagraph("<br/>".join(markup(line) for line in
+                                                  explanation.strip().splitlines()),
+                                     self.styles["CellSmall"]))
+        return notice(content)
+
+
+class FilingNoticeRenderer(CaseLetterRenderer[FilingNoticePaper]):
+    """Kind ``filing-notice``: tells a respondent, for information only, of a filing (d)(1)."""
+
+    kind = "filing-notice"
+    title = "Notice of filing to a respondent, information only (§ 2-83(d)(1))"
+    template_name = "filing-notice"
+    confidential = True
+
+    def story(self, data: FilingNoticePaper, wording: Wording) -> list[Flowable]:
+        """Opening, the information-only notice, what happens next, confidentiality."""
+        return [*self.opening(wording), *wording.flowables("body"),
+                *self.optional(wording, "next", "confidentiality", "questions"),
+                *self.closing(data, wording)]
+
+
+class DefectLetterRenderer(CaseLetterRenderer[DefectLetterPaper]):
+    """Kind ``defect-letter``: returns a complaint with every defect by its (c) item (d)(3)."""
+
+    kind = "defect-letter"
+    title = "Defect letter to the complainant (§ 2-83(d)(3))"
+    template_name = "defect-letter"
+    required_sections = (*CaseLetterRenderer.required_sections, "defects-heading")
+
+    def story(self, data: DefectLetterPaper, wording: Wording) -> list[Flowable]:
+        """Opening, the return, each defect with its citation and the reviewer's note."""
+        items = []
+        for defect in data.defects:
+            text = (f"<b>{markup(defect.citation)}</b> — the complaint must set forth "
+                    f"{markup(defect.requirement)}.")
+            if defect.note.strip():
+                text += f"<br/><i>{markup(defect.note.strip())}</i>"
+            items.append(text)
+        return [*self.opening(wording), *wording.flowables("body"),
+                *wording.flowables("defects-heading"),
+                bullet_list(items, self.styles["Item"], numbered=True),
+                *self.optional(wording, "refile", "questions"),
+                *self.closing(data, wording)]
+
+
+class CampaignFinanceForwardRenderer(CaseLetterRenderer[CampaignFinanceForwardPaper]):
+    """Kind ``cf-forward``: forwards a §§ 2-306/2-307 complaint to the respondent (d)(2)."""
+
+    kind = "cf-forward"
+    title = "Campaign-finance complaint forwarded to the respondent (§ 2-83(d)(2))"
+    template_name = "cf-forward"
+    confidential = True
+
+    def extra_values(self, data: CampaignFinanceForwardPaper) -> dict[str, str | None]:
+        """When it was forwarded."""
+        return {"forwarded_on": long_date(data.forwarded_on)}
+
+    def story(self, data: CampaignFinanceForwardPaper, wording: Wording) -> list[Flowable]:
+        """Opening, the forward, the cure of § 2-82(b)(2), confidentiality."""
+        return [*self.opening(wording), *wording.flowables("body"),
+                *self.optional(wording, "cure", "confidentiality", "questions"),
+                *self.closing(data, wording)]
+
+
+class CureNoticeRenderer(CaseLetterRenderer[CureNoticePaper]):
+    """Kind ``cf-cure-notice``: tells the complainant, first class, of the cure filed (d)(2)."""
+
+    kind = "cf-cure-notice"
+    title = "Notice to the complainant of the statement or amended report filed (§ 2-83(d)(2))"
+    template_name = "cf-cure-notice"
+
+    def extra_values(self, data: CureNoticePaper) -> dict[str, str | None]:
+        """What was filed, when, and who verified it."""
+        return {"cure": data.cure[:1].upper() + data.cure[1:],
+                "cure_filed_on": long_date(data.cure_filed_on),
+                "verified_by": data.verified_by or None,
+                "verified_on": long_date(data.verified_on)}
+
+    def side_lines(self, data: CureNoticePaper, wording: Wording) -> list[str]:
+        """Date, case, and the mail class the statute asks for."""
+        lines = super().side_lines(data, wording)
+        if wording.has("mail-line"):
+            lines.append(f"<b>{wording.text('mail-line')}</b>")
+        return lines
+
+    def story(self, data: CureNoticePaper, wording: Wording) -> list[Flowable]:
+        """Opening, the filing and its verification."""
+        return [*self.opening(wording), *wording.flowables("body"),
+                *self.optional(wording, "questions"), *self.closing(data, wording)]
+
+
+class RespondentNoticeRenderer(CaseLetterRenderer[RespondentNoticePaper]):
+    """Kind ``respondent-notice``: the (e) notice with the five items and the response date."""
+
+    kind = "respondent-notice"
+    title = "Notice to a respondent under § 2-83(e), with the response due date"
+    template_name = "respondent-notice"
+    required_sections = (*CaseLetterRenderer.required_sections, "rights", "due-label",
+                         "due-how", "enclosures-label", "enclosure-complaint", "enclosure-code")
+    confidential = True
+
+    def extra_values(self, data: RespondentNoticePaper) -> dict[str, str | None]:
+        """When it was forwarded and when the response is due."""
+        return {"forwarded_on": long_date(data.forwarded_on),
+                "response_due": weekday_date(data.response_due)}
+
+    def story(self, data: RespondentNoticePaper, wording: Wording) -> list[Flowable]:
+        """Opening, the complaint in brief, the (e) items, the due date, enclosures."""
+        rows = [("Case number", f"<b>{markup(data.case_number)}</b>"),
+                ("Complainant", markup(data.complainant.name)),
+                ("Filed on", markup(long_date(data.filed_on)))]
+        if data.provisions:
+            rows.append(("Provisions cited", "<br/>".join(markup(p) for p in data.provisions)))
+        if data.nature.strip():
+            rows.append(("Nature of the allegation", markup(data.nature.strip())))
+        enclosures = [wording.text("enclosure-complaint")]
+        if data.attachments and wording.has("enclosure-attachments"):
+            enclosures.append(wording.text("enclosure-attachments") + " "
+                              + "; ".join(markup(a) for a in data.attachments))
+        enclosures.append(wording.text("enclosure-code"))
+        return [
+            *self.opening(wording), *wording.flowables("body"),
+            field_table(rows, self.styles), Spacer(0, 4),
+            *wording.flowables("rights"),
+            self.due_box(wording, weekday_date(data.response_due), data.response_explanation),
+            *self.optional(wording, "file", "confidentiality"),
+            self.signature_block(data.letterhead, wording.text("closing")),
+            Spacer(0, ENCLOSURE_GAP),
+            KeepTogether([DocParagraph(wording.text("enclosures-label"), self.styles["Small"]),
+                          bullet_list(enclosures, self.styles["Small"])]),
+        ]
+
+
+class ResponseCopyRenderer(CaseLetterRenderer[ResponseCopyPaper]):
+    """Kind ``response-copy``: a response for the complainant, with the reply due date (e)(3)."""
+
+    kind = "response-copy"
+    title = "Copy of a response for the complainant, with the reply due date (§ 2-83(e)(3))"
+    template_name = "response-copy"
+    required_sections = (*CaseLetterRenderer.required_sections, "reply", "due-label",
+                         "due-how", "due-unknown")
+    confidential = True
+
+    def extra_values(self, data: ResponseCopyPaper) -> dict[str, str | None]:
+        """Whose response, when it was received, when the reply is due."""
+        return {"responding": data.responding or None,
+                "response_received_on": long_date(data.response_received_on),
+                "reply_due": weekday_date(data.reply_due) if data.reply_due else None}
+
+    def story(self, data: ResponseCopyPaper, wording: Wording) -> list[Flowable]:
+        """Opening, the response enclosed, the right to reply and its due date."""
+        due: Flowable = (
+            self.due_box(wording, weekday_date(data.reply_due), data.reply_explanation)
+            if data.reply_due is not None
+            else notice([DocParagraph(wording.text("due-unknown"), self.styles["Notice"])]))
+        return [*self.opening(wording), *wording.flowables("body"),
+                *wording.flowables("reply"), due, *self.optional(wording, "file"),
+                *self.closing(data, wording)]
+
+
+class ReplyCopyRenderer(CaseLetterRenderer[ReplyCopyPaper]):
+    """Kind ``reply-copy``: the complainant's sworn reply for a respondent (e)(3)."""
+
+    kind = "reply-copy"
+    title = "Copy of the complainant's reply for a respondent (§ 2-83(e)(3))"
+    template_name = "reply-copy"
+    confidential = True
+
+    def extra_values(self, data: ReplyCopyPaper) -> dict[str, str | None]:
+        """When the reply was received."""
+        return {"reply_received_on": long_date(data.reply_received_on)}
+
+    def story(self, data: ReplyCopyPaper, wording: Wording) -> list[Flowable]:
+        """Opening, the reply enclosed."""
+        return [*self.opening(wording), *wording.flowables("body"),
+                *self.optional(wording, "questions"), *self.closing(data, wording)]
+
+
+class ResolutionNoticeRenderer(CaseLetterRenderer[ResolutionNoticePaper]):
+    """Kind ``resolution-notice``: tells a respondent how the complaint was resolved (d)(4)."""
+
+    kind = "resolution-notice"
+    title = "Notice of resolution to a respondent (§ 2-83(d)(4))"
+    template_name = "resolution-notice"
+    required_sections = (*CaseLetterRenderer.required_sections, "outcome-label")
+
+    def extra_values(self, data: ResolutionNoticePaper) -> dict[str, str | None]:
+        """How and when it was resolved."""
+        return {"disposition": data.disposition or None,
+                "decided_on": long_date(data.decided_on)}
+
+    def story(self, data: ResolutionNoticePaper, wording: Wording) -> list[Flowable]:
+        """Opening, the resolution, any notes of the decision."""
+        outcome = [DocParagraph(f"{wording.text('outcome-label')}: <b>{markup(data.disposition)}"
+                             "</b>", self.styles["Notice"])]
+        outcome += paragraphs(data.notes, self.styles["Body"]) if data.notes.strip() else []
+        return [*self.opening(wording), *wording.flowables("body"), notice(outcome),
+                *self.optional(wording, "questions"), *self.closing(data, wording)]
+
+
+class ReviewerTransmittalRenderer(Renderer[ReviewerTransmittalPaper]):
+    """Kind ``reviewer-transmittal``: the complaint to the four reviewers (d)(1), confidential."""
+
+    kind = "reviewer-transmittal"
+    title = "Confidential transmittal to the reviewers (§ 2-83(d)(1))"
+    template_name = "reviewer-transmittal"
+    required_sections = ("title", "to-label", "from-label", "date-label", "case-label",
+                         "copy-label", "body", "closing")
+    confidential = True
+
+    def values(self, data: ReviewerTransmittalPaper) -> dict[str, str | None]:
+        """The memo's placeholders."""
+        return {"issued_on": long_date(data.issued_on), "filed_on": long_date(data.filed_on),
+                "forwarded_on": long_date(data.forwarded_on),
+                "recipient_name": data.recipient.name or None,
+                "complainant_name": data.complainant.name or None,
+                "respondent_names": names(data.respondents) or None}
+
+    def story(self, data: ReviewerTransmittalPaper, wording: Wording) -> list[Flowable]:
+        """Heading block (each reviewer with their dates), the (d)(1) review, the checklist."""
+        head = data.letterhead
+
+        def reviewer(r: ReviewerCopy) -> str:
+            who = markup(f"{r.role}" + (f" — {r.name}" if r.name and r.name != r.role else ""))
+            when = "; ".join(part for part in (
+                f"received {long_date(r.received_on)}" if r.received_on else "",
+                f"<b>review due {markup(weekday_date(r.due_on))}</b>" if r.due_on else "")
+                if part)
+            return who + (f"<br/><font size=8.5>{when}</font>" if when else "")
+
+        memo = field_table([
+            (wording.text("to-label"), "<br/>".join(reviewer(r) for r in data.reviewers)),
+            (wording.text("from-label"), markup(f"{head.signatory}, {head.office_name}")),
+            (wording.text("date-label"), markup(long_date(data.issued_on))),
+            (wording.text("case-label"), f"<b>{markup(data.case_number)}</b> — "
+             + markup(f"{data.complainant.name} v. {names(data.respondents)}")),
+            (wording.text("copy-label"), markup(data.recipient.name)),
+        ], self.styles, label_width=1.3 * inch)
+        # Each reviewer's receipt and due date sit under their name in the memo's heading, and
+        # the checklist is run in: the memo then fits one page with its signature.
+        return [DocParagraph(wording.text("title"), self.styles["Title"]), memo, Spacer(0, 8),
+                *wording.flowables("body"),
+                *(wording.flowables("checklist", "Small", run_in=True)
+                  if wording.has("checklist") else []),
+                *(wording.flowables("confidentiality") if wording.has("confidentiality") else []),
+                self.signature_block(data.letterhead, wording.text("closing")),
+                *([Spacer(0, ENCLOSURE_GAP), *wording.flowables("enclosures", "Small")]
+                  if wording.has("enclosures") else [])]
+
+
+class BoardTransmittalRenderer(Renderer[BoardTransmittalPaper]):
+    """Kind ``board-transmittal``: an accepted complaint to the members of the Board (d)(3)."""
+
+    kind = "board-transmittal"
+    title = "Transmittal to the members of the Ethics Review Board (§ 2-83(d)(3))"
+    template_name = "board-transmittal"
+    required_sections = ("title", "to-label", "from-label", "date-label", "case-label",
+                         "to-board", "body", "closing")
+    confidential = True
+
+    def values(self, data: BoardTransmittalPaper) -> dict[str, str | None]:
+        """The memo's placeholders."""
+        return {"issued_on": long_date(data.issued_on), "filed_on": long_date(data.filed_on),
+                "forwarded_on": long_date(data.forwarded_on),
+                "recipient_name": data.recipient.name or None,
+                "complainant_name": data.complainant.name or None,
+                "respondent_names": names(data.respondents) or None}
+
+    def story(self, data: BoardTransmittalPaper, wording: Wording) -> list[Flowable]:
+        """Heading block, the (d)(3) forward, the members, the parties."""
+        head = data.letterhead
+        memo = field_table([
+            (wording.text("to-label"), wording.text("to-board")),
+            (wording.text("from-label"), markup(f"{head.signatory}, {head.office_name}")),
+            (wording.text("date-label"), markup(long_date(data.issued_on))),
+            (wording.text("case-label"), f"<b>{markup(data.case_number)}</b> — "
+             + markup(f"{data.complainant.name} v. {names(data.respondents)}")),
+        ], self.styles, label_width=1.3 * inch)
+        parties = [("Complainant", markup(data.complainant.name))]
+        parties += [("Respondent", markup(", ".join(x for x in (r.name, r.title, r.department)
+                                                   if x)))
+                    for r in data.respondents]
+        if data.provisions:
+            parties.append(("Provisions cited", "<br/>".join(markup(p) for p in data.provisions)))
+        story: list[Flowable] = [DocParagraph(wording.text("title"), self.styles["Title"]), memo,
+                                 Spacer(0, 8), *wording.flowables("body"),
+                                 field_table(parties, self.styles)]
+        if data.members and wording.has("members-heading"):
+            story += [*wording.flowables("members-heading"),
+                      bullet_list([markup(m) for m in data.members], self.styles["Item"])]
+        if wording.has("confidentiality"):
+            story += wording.flowables("confidentiality")
+        story.append(self.signature_block(data.letterhead, wording.text("closing")))
+        if wording.has("enclosures"):
+            story += [Spacer(0, ENCLOSURE_GAP), *wording.flowables("enclosures", "Small")]
+        return story
+

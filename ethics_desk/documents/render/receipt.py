@@ -1,0 +1,76 @@
+"""The filing receipt handed (or mailed) to the complainant once the Clerk records receipt.
+
+It gives the case number, when the complaint was received and by whom, what happens next under
+§ 2-83(d), what confidentiality under § 2-83(h) means, and how to reach the Clerk. The wording is
+``resources/templates/receipt.txt``.
+"""
+
+from __future__ import annotations
+
+from reportlab.lib.styles import StyleSheet1
+from reportlab.platypus import Flowable, Paragraph, Spacer
+
+from ethics_desk.documents.render.base import Renderer, Wording, field_table
+from ethics_desk.documents.render.data import Party, ReceiptPaper, clock_time, long_date, long_datetime
+from ethics_desk.documents.render.fonts import markup
+
+
+class ReceiptRenderer(Renderer[ReceiptPaper]):
+    """Kind ``receipt``: the complainant's receipt for a filed complaint."""
+
+    kind = "receipt"
+    title = "Filing receipt for the complainant"
+    template_name = "receipt"
+    required_sections = ("title", "intro", "next", "confidentiality", "questions")
+    confidential = True
+
+    def stylesheet(self) -> StyleSheet1:
+        """Slightly smaller text than a letter, so that the receipt is one sheet."""
+        sheet = super().stylesheet()
+        for name, size, leading in (("Body", 9.5, 12.2), ("Item", 9.5, 12.2), ("Cell", 9, 11),
+                                    ("Label", 8, 11), ("Heading", 10.5, 13)):
+            sheet[name].fontSize = size
+            sheet[name].leading = leading
+        sheet["Body"].spaceAfter = 4
+        sheet["Heading"].spaceBefore = 7
+        return sheet
+
+    def values(self, data: ReceiptPaper) -> dict[str, str | None]:
+        """The receipt's placeholders."""
+        count = data.respondent_count
+        return {
+            "complainant_name": data.complainant.name or None,
+            "received_at": long_datetime(data.received_at),
+            "received_on": long_date(data.received_at.date()),
+            "received_time": clock_time(data.received_at),
+            "received_by": data.received_by or None,
+            "issued_on": long_date(data.issued_on),
+            "respondent_count": str(count),
+        }
+
+    def recipient(self, data: ReceiptPaper) -> Party | None:
+        """The complainant, in the window, when there is an address to mail to."""
+        return data.complainant if data.complainant.address.strip() else None
+
+    def side_lines(self, data: ReceiptPaper, wording: Wording) -> list[str]:
+        """The date of the receipt and the case number."""
+        return [markup(long_date(data.issued_on)), markup(f"Case {data.case_number}")]
+
+    def story(self, data: ReceiptPaper, wording: Wording) -> list[Flowable]:
+        """Title, the facts of receipt, what happens next, confidentiality, questions."""
+        count = data.respondent_count
+        facts = field_table([
+            (wording.text("label-case"), f"<b>{markup(data.case_number)}</b>"),
+            (wording.text("label-received"), markup(long_datetime(data.received_at))),
+            (wording.text("label-received-by"), markup(data.received_by)),
+            (wording.text("label-respondents"), markup(f"{count}")),
+        ], self.styles)
+        return [
+            Paragraph(wording.text("title"), self.styles["Title"]),
+            *wording.flowables("intro"),
+            facts,
+            Spacer(0, 4),
+            *wording.flowables("next"),
+            *wording.flowables("confidentiality"),
+            *wording.flowables("questions"),
+        ]

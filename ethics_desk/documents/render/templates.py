@@ -1,0 +1,359 @@
+"""The wording of every document, in template files the office can edit without a rebuild.
+
+Where the files are
+-------------------
+Ethics Desk ships one UTF-8 text file per document in ``resources/templates/`` (``receipt.txt``,
+``sworn-complaint.txt`` …). To change the wording, copy a file into the office's template folder
+— ``templates`` inside the Ethics Desk data folder (on Windows
+``%LOCALAPPDATA%\\EthicsDesk\\templates``) — and edit the copy. A file there is used instead of
+the shipped one of the same name, from the next document printed on; delete it to go back.
+
+The format
+----------
+A template is divided into named *sections*; each document places its sections where they belong
+and fills the parts that depend on the case (tables of respondents, signature lines) itself::
+
+    # A line starting with "#" is a comment and is not printed.
+    [section-name]            starts a section; the lines below it, up to the next one, belong to it
+    [label-name] Short text   a one-line section (for a label or a caption)
+    = Heading                 a heading (and "== Subheading")
+    Lines of text             one paragraph; lines are joined, a blank line ends the paragraph
+    - item                    a bulleted list; lines indented under an item continue it
+    1. item                   a numbered list
+    > text                    a boxed notice; lines indented under it continue it, and a line
+                              holding only ">" starts its next paragraph
+    | line                    a line kept exactly as its own line (addresses, signature captions)
+    **bold**                  bold text within a line
+    ${case_number}            a value Ethics Desk fills in (the names a document offers are the
+                              ones its shipped template uses); "$$" prints a dollar sign
+
+Values are printed exactly as stored (a name like ``A&B <Ltd>`` appears literally). Every section
+a document needs must be present. A placeholder the document does not know (a misspelling such as
+``${case_numbr}``), a malformed one (``${case number}``, ``$5``), or one the case has no value for
+stops the document with a :class:`TemplateError` that names the file and the placeholder, rather
+than printing a letter with a gap in it.
+"""
+
+from __future__ import annotations
+
+import re
+import string
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from pathlib import Path
+
+import platformdirs
+
+from ethics_desk.core.errors import UserError
+from ethics_desk.core.resources import resource_path
+from ethics_desk.documents.render.fonts import markup
+
+APP_NAME = "EthicsDesk"  # the data folder of ethics_desk.storage.database.default_database_path
+SUFFIX = ".txt"
+_SECTION = re.compile(r"^\[(?P<name>[A-Za-z0-9_.-]+)\][ \t]*(?P<rest>.*)$")
+_NUMBERED = re.compile(r"^\d+[.)]\s+")
+_PLACEHOLDER = string.Template.pattern
+
+
+def default_override_dir() -> Path:
+    """``templates`` in the office's Ethics Desk data folder (platformdirs' user data folder)."""
+    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False)) / "templates"
+
+
+def shipped_dir() -> Path:
+    """The templates shipped with Ethics Desk (``resources/templates``)."""
+    return resource_path("templates")
+
+
+class TemplateError(UserError):
+    """A template file cannot be used: it names the file and the placeholder or section at fault."""
+
+    def __init__(self, path: Path, problem: str, fix: str, *, placeholder: str = "",
+                 section: str = "", line: int | None = None) -> None:
+        where = f"“{path}”" + (f", line {line}," if line else "")
+        super().__init__(f"The document template {where} cannot be used: {problem}", fix)
+        self.path = path
+        self.placeholder = placeholder
+        self.section = section
+        self.line = line
+
+
+class BlockKind(StrEnum):
+    """What a block of template text prints as."""
+
+    HEADING = "heading"
+    SUBHEADING = "subheading"
+    PARAGRAPH = "paragraph"
+    LINES = "lines"
+    BULLETS = "bullets"
+    NUMBERS = "numbers"
+    NOTICE = "notice"
+
+
+@dataclass(frozen=True)
+class Block:
+    """A heading, paragraph, list, notice or line block; ``items`` hold raw template text."""
+
+    kind: BlockKind
+    items: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Section:
+    """A named part of a template: its blocks and the line where it starts."""
+
+    name: str
+    blocks: tuple[Block, ...]
+    line: int
+
+
+@dataclass(frozen=True)
+class DocumentTemplate:
+    """A parsed template file: its sections and every placeholder it uses (with a line each)."""
+
+    path: Path
+    overridden: bool
+    sections: Mapping[str, Section]
+    placeholders: Mapping[str, int]
+
+    def section(self, name: str) -> Section:
+        """The section called ``name``, or a :class:`TemplateError` naming it."""
+        try:
+            return self.sections[name]
+        except KeyError:
+            raise TemplateError(
+                self.path, f"it has no section “[{name}]”, which this document needs.",
+                self._fix(), section=name) from None
+
+    def check(self, values: Mapping[str, str | None]) -> None:
+        """Every placeholder used is known to the document and has a value."""
+        for name in self.placeholders:
+            self.value(name, values)
+
+    def value(self, name: str, values: Mapping[str, str | None]) -> str:
+        """The value of placeholder ``name``; unknown or missing is a :class:`TemplateError`."""
+        line = self.placeholders.get(name)
+        if name not in values:
+            known = ", ".join(f"${{{key}}}" for key in sorted(values))
+            raise TemplateError(
+                self.path, f"the placeholder “${{{name}}}” is not one this document knows.",
+                f"Correct it to one of {known}. {self._fix()}", placeholder=name, line=line)
+        value = values[name]
+        if value is None:
+            raise TemplateError(
+                self.path, f"the placeholder “${{{name}}}” has no value for this case.",
+                "Record the missing information on the case, or take the placeholder out of the "
+                "template.", placeholder=name, line=line)
+        return value
+
+    def inline(self, raw: str, values: Mapping[str, str | None]) -> str:
+        """Template text as Paragraph markup: escaped, ``**bold**`` applied, values filled in."""
+        out: list[str] = []
+        bold = False
+        for kind, text in _tokens(raw):
+            if kind == "value":
+                out.append(markup(self.value(text, values)))
+            elif kind == "bold":
+                out.append("</b>" if bold else "<b>")
+                bold = not bold
+            else:
+                out.append(markup(text))
+        if bold:
+            out.append("</b>")
+        return "".join(out)
+
+    def plain(self, raw: str, values: Mapping[str, str | None]) -> str:
+        """Template text as plain text: values filled in, ``**`` dropped, nothing escaped."""
+        return "".join(self.value(text, values) if kind == "value" else text
+                       for kind, text in _tokens(raw) if kind != "bold")
+
+    def _fix(self) -> str:
+        if self.overridden:
+            return ("Edit the office's copy, or delete it to use the shipped wording again "
+                    f"(the shipped file is {shipped_dir() / self.path.name}).")
+        return "Reinstall Ethics Desk; the shipped template is damaged."
+
+
+def _tokens(raw: str) -> Iterator[tuple[str, str]]:
+    """``("text", …)``, ``("value", name)`` and ``("bold", "")`` tokens of one line of template."""
+    position = 0
+    for match in _PLACEHOLDER.finditer(raw):
+        yield from _bold_tokens(raw[position:match.start()])
+        if match.group("escaped") is not None:
+            yield "text", "$"
+        else:
+            yield "value", match.group("named") or match.group("braced") or ""
+        position = match.end()
+    yield from _bold_tokens(raw[position:])
+
+
+def _bold_tokens(text: str) -> Iterator[tuple[str, str]]:
+    for index, part in enumerate(text.split("**")):
+        if index:
+            yield "bold", ""
+        if part:
+            yield "text", part
+
+
+def _placeholders_of(path: Path, line: str, number: int) -> Iterator[str]:
+    """The placeholder names in one line; a malformed one is a :class:`TemplateError`."""
+    for match in _PLACEHOLDER.finditer(line):
+        if match.group("invalid") is not None:
+            start = match.start()
+            snippet = re.match(r"\$(\{[^}\n]*\}?|\S{0,20})", line[start:])
+            shown = snippet.group(0) if snippet else "$"
+            raise TemplateError(
+                path, f"“{shown}” is not a placeholder (write ${{name}} with letters, digits and "
+                "underscores, or $$ for a dollar sign).",
+                "Correct the placeholder or remove it.", placeholder=shown, line=number)
+        name = match.group("named") or match.group("braced")
+        if name:
+            yield name
+
+
+def parse(text: str, path: Path, *, overridden: bool = False) -> DocumentTemplate:
+    """Parse a template file's text (the format is in this module's docstring)."""
+    parser = _Parser(path)
+    for number, line in enumerate(text.splitlines(), start=1):
+        parser.feed(line, number)
+    parser.end_section()
+    return DocumentTemplate(path, overridden, parser.sections, parser.placeholders)
+
+
+class _Parser:
+    """Reads a template line by line into sections of blocks."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.sections: dict[str, Section] = {}
+        self.placeholders: dict[str, int] = {}
+        self.current: tuple[str, int] | None = None
+        self.blocks: list[Block] = []
+        self.kind: BlockKind | None = None
+        self.items: list[str] = []
+
+    def end_block(self) -> None:
+        """Close the block being read."""
+        kept = [item.strip() for item in self.items]
+        if self.kind is BlockKind.NOTICE:
+            kept = [item for item in kept if item]
+        if self.kind is not None and any(kept):
+            self.blocks.append(Block(self.kind, tuple(kept)))
+        self.kind, self.items = None, []
+
+    def end_section(self) -> None:
+        """Close the section being read."""
+        self.end_block()
+        if self.current is not None:
+            name, line = self.current
+            self.sections[name] = Section(name, tuple(self.blocks), line)
+        self.blocks = []
+
+    def start(self, kind: BlockKind, first: str | None = None) -> None:
+        """Continue a block of ``kind``, or close the current one and open one."""
+        if self.kind is not kind:
+            self.end_block()
+            self.kind = kind
+            if first is not None:
+                self.items = [first]
+
+    def feed(self, line: str, number: int) -> None:
+        """One line of the file."""
+        stripped = line.strip()
+        if stripped.startswith("#"):
+            return
+        header = _SECTION.match(stripped)
+        if header:
+            self.end_section()
+            name = header.group("name")
+            if name in self.sections:
+                raise TemplateError(self.path, f"the section “[{name}]” appears twice.",
+                                    "Keep one of them.", section=name, line=number)
+            self.current = (name, number)
+            stripped = header.group("rest").strip()
+            if not stripped:
+                return
+        if not stripped:
+            self.end_block()
+            return
+        if self.current is None:
+            raise TemplateError(self.path, "text appears before the first [section] line.",
+                                "Start the file with a section name in square brackets, such "
+                                "as [body].", line=number)
+        for placeholder in _placeholders_of(self.path, stripped, number):
+            self.placeholders.setdefault(placeholder, number)
+        self.line(stripped, indented=line[:1].isspace() and not header)
+
+    def line(self, stripped: str, *, indented: bool) -> None:
+        """A non-blank line of a section, by its leading mark (and indentation)."""
+        if stripped.startswith("="):
+            self.end_block()
+            level = BlockKind.SUBHEADING if stripped.startswith("==") else BlockKind.HEADING
+            self.blocks.append(Block(level, (stripped.lstrip("=").strip(),)))
+        elif stripped.startswith(("- ", "• ")) or stripped in ("-", "•"):
+            self.start(BlockKind.BULLETS)
+            self.items.append(stripped[1:].strip())
+        elif _NUMBERED.match(stripped):
+            self.start(BlockKind.NUMBERS)
+            self.items.append(_NUMBERED.sub("", stripped, count=1))
+        elif stripped.startswith(">"):
+            self.start(BlockKind.NOTICE, "")
+            content = stripped[1:].strip()
+            if content:
+                self.items[-1] = f"{self.items[-1]} {content}".strip()
+            else:
+                self.items.append("")
+        elif stripped.startswith("|"):
+            self.start(BlockKind.LINES)
+            self.items.append(stripped[1:].strip() or " ")
+        elif indented and self.kind in (BlockKind.BULLETS, BlockKind.NUMBERS, BlockKind.NOTICE):
+            self.items[-1] = f"{self.items[-1]} {stripped}".strip()
+        else:
+            self.start(BlockKind.PARAGRAPH, "")
+            self.items[-1] = f"{self.items[-1]} {stripped}".strip()
+
+
+class TemplateLibrary:
+    """Finds a document's template: the office's copy if there is one, else the shipped file.
+
+    Files are read on every load, so an edited override applies to the next document printed;
+    the parse is kept and reused while the file's text is unchanged (a batch of letters parses
+    each template once).
+    """
+
+    def __init__(self, override_dir: Path | None = None, shipped: Path | None = None) -> None:
+        self.override_dir = override_dir if override_dir is not None else default_override_dir()
+        self.shipped_dir = shipped if shipped is not None else shipped_dir()
+        self._parsed: dict[tuple[Path, bool], tuple[str, DocumentTemplate]] = {}
+
+    def path_for(self, name: str) -> tuple[Path, bool]:
+        """The file used for template ``name`` and whether it is the office's override."""
+        file_name = name if name.endswith(SUFFIX) else name + SUFFIX
+        override = self.override_dir / file_name
+        if override.is_file():
+            return override, True
+        return self.shipped_dir / file_name, False
+
+    def load(self, name: str) -> DocumentTemplate:
+        """The parsed template ``name`` (``receipt`` or ``receipt.txt``)."""
+        path, overridden = self.path_for(name)
+        try:
+            text = path.read_text(encoding="utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise TemplateError(path, f"it is not UTF-8 text ({exc.reason} at byte {exc.start}).",
+                                "Save it again as UTF-8 (in Notepad: Save As, Encoding UTF-8).") \
+                from exc
+        except OSError as exc:
+            raise TemplateError(path, f"it cannot be read ({exc.strerror or exc}).",
+                                "Check that the file exists and that you may read it.") from exc
+        cached = self._parsed.get((path, overridden))
+        if cached is not None and cached[0] == text:
+            return cached[1]
+        template = parse(text, path, overridden=overridden)
+        self._parsed[(path, overridden)] = (text, template)
+        return template
+
+    def names(self) -> list[str]:
+        """The shipped template names (without the suffix)."""
+        return sorted(p.stem for p in self.shipped_dir.glob(f"*{SUFFIX}"))

@@ -1,0 +1,103 @@
+"""Drafts at the counter: listing them for resuming, and reading one back as an :class:`Intake`.
+
+Writing a draft goes through the workflow controller (``save_draft``); this module only reads.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import select
+from sqlalchemy.orm import selectinload
+
+from ethics_desk.core.errors import UserError
+from ethics_desk.intake.record import (
+    AttachmentData,
+    ComplainantData,
+    DocumentData,
+    Intake,
+    OathData,
+    RespondentData,
+)
+from ethics_desk.models import Attachment, CaseState, Complaint
+from ethics_desk.storage.database import Database
+
+
+@dataclass(frozen=True)
+class DraftSummary:
+    """One unfinished intake, as the resume list shows it."""
+
+    complaint_id: int
+    complainant: str
+    respondents: str
+    updated_at: datetime
+    updated_by: str
+    version: int
+
+    @property
+    def label(self) -> str:
+        """"Draft 12 — José Peña about Nguyễn Thị Minh Khai (30 Nov 10:05, Maria)"."""
+        who = self.complainant or "no complainant yet"
+        about = f" about {self.respondents}" if self.respondents else ""
+        when = self.updated_at.astimezone().strftime("%d %b %H:%M")
+        return f"Draft {self.complaint_id} — {who}{about} ({when}, {self.updated_by})"
+
+
+def list_drafts(database: Database) -> list[DraftSummary]:
+    """Every draft not yet filed or discarded, newest first."""
+    with database.read_session() as session:
+        drafts = session.scalars(
+            select(Complaint).where(Complaint.state == CaseState.DRAFT)
+            .options(selectinload(Complaint.complainants), selectinload(Complaint.respondents))
+            .order_by(Complaint.updated_at.desc())).all()
+        return [DraftSummary(d.id, d.complainants[0].name if d.complainants else "",
+                             ", ".join(r.name for r in d.respondents if r.name),
+                             d.updated_at, d.updated_by, d.version) for d in drafts]
+
+
+def load_intake(database: Database, complaint_id: int) -> tuple[Intake, int]:
+    """The draft's intake and its version (for a stale-save check), attachments included."""
+    with database.read_session() as session:
+        c = session.get(Complaint, complaint_id)
+        if c is None:
+            raise UserError(f"Draft {complaint_id} no longer exists.",
+                            "Another workstation may have filed or discarded it; refresh.")
+        person = c.complainants[0] if c.complainants else None
+        complainant = ComplainantData() if person is None else ComplainantData(
+            name=person.name, address=person.address, phone=person.phone, email=person.email,
+            is_board_member_or_staff=person.is_board_member_or_staff,
+            acting_for_board=person.acting_for_board)
+        contents: dict[int, bytes] = {}
+        if c.attachments:
+            rows = session.execute(select(Attachment.id, Attachment.content).where(
+                Attachment.complaint_id == c.id)).all()
+            contents = {row.id: row.content for row in rows}
+        documents = []
+        for item in c.documents:
+            attachment = None
+            if item.attachment is not None:
+                attachment = AttachmentData(item.attachment.file_name,
+                                            item.attachment.media_type,
+                                            contents[item.attachment.id])
+            documents.append(DocumentData(item.list_kind, item.description, item.location,
+                                          attachment))
+        o = c.oath
+        oath = OathData() if o is None else OathData(
+            affirmation=o.affirmation, knowledge=o.knowledge, source_and_basis=o.source_and_basis,
+            sworn=o.sworn, notary_name=o.notary_name,
+            notary_commission_number=o.notary_commission_number,
+            notary_commission_expires=o.notary_commission_expires, county=o.county,
+            sworn_on=o.sworn_on)
+        intake = Intake(
+            complainant=complainant,
+            respondents=[RespondentData(r.name, r.title, r.department, r.address, r.email)
+                         for r in c.respondents],
+            nature=c.nature,
+            provision_ids=[a.provision_id for a in c.allegations if a.provision_id is not None],
+            provision_unsure=any(a.provision_id is None for a in c.allegations),
+            route=c.route if c.route_confirmed else None,
+            facts=c.facts, violation_period=c.violation_period,
+            violation_start=c.violation_start, violation_end=c.violation_end,
+            documents=documents, oath=oath)
+        return intake, c.version

@@ -1,0 +1,349 @@
+"""What the clerk collects at the counter, as plain data, and the § 2-83(c) checks on it.
+
+The intake wizard fills an :class:`Intake`; the workflow controller stores it as a draft and
+files it. Nothing here touches the database except :func:`apply_intake`, which the controller
+calls inside its transaction.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass, field
+from datetime import date
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from ethics_desk.cases.listing import refresh_listing
+from ethics_desk.models import (
+    Affirmation,
+    Allegation,
+    Attachment,
+    Complainant,
+    Complaint,
+    DocumentItem,
+    DocumentList,
+    KnowledgeBasis,
+    Oath,
+    Provision,
+    Respondent,
+    Route,
+    ViolationPeriod,
+)
+
+MAX_ATTACHMENT_BYTES = 25 * 1024 * 1024
+"""The largest attachment accepted (a scanned exhibit); larger files are refused with a message."""
+
+PHONE_PATTERN = re.compile(
+    r"^\s*(?:\+?1[\s.-]?)?(?:\(\d{3}\)|\d{3})[\s.-]?\d{3}[\s.-]?\d{4}"
+    r"(?:\s*(?:x|ext\.?|extension)\s*\d{1,6})?\s*$", re.IGNORECASE)
+
+
+@dataclass
+class ComplainantData:
+    """(c)(1)–(2): who files, and how to reach them."""
+
+    name: str = ""
+    address: str = ""
+    phone: str = ""
+    email: str = ""
+    is_board_member_or_staff: bool = False
+    acting_for_board: bool = False
+
+
+@dataclass
+class RespondentData:
+    """(c)(3)–(4): each person complained about."""
+
+    name: str = ""
+    title: str = ""
+    department: str = ""
+    address: str = ""
+    email: str = ""
+
+
+@dataclass
+class AttachmentData:
+    """A file the complainant hands over (c)(7)."""
+
+    file_name: str
+    media_type: str
+    content: bytes
+
+    @property
+    def sha256(self) -> str:
+        """The file's SHA-256, recorded with it."""
+        return hashlib.sha256(self.content).hexdigest()
+
+
+@dataclass
+class DocumentData:
+    """One entry on a (c)(7) list; ``attachment`` only for documents in possession."""
+
+    list_kind: DocumentList
+    description: str = ""
+    location: str = ""
+    attachment: AttachmentData | None = None
+
+
+@dataclass
+class OathData:
+    """The affidavit and the oath (c): what is affirmed, on what basis, sworn before whom."""
+
+    affirmation: Affirmation | None = None
+    knowledge: KnowledgeBasis | None = None
+    source_and_basis: str = ""
+    sworn: bool | None = None  # None: not yet recorded
+    notary_name: str = ""
+    notary_commission_number: str = ""
+    notary_commission_expires: date | None = None
+    county: str = ""
+    sworn_on: date | None = None
+
+
+@dataclass
+class Intake:
+    """Everything § 2-83(c) asks of a complaint, as the clerk collected it."""
+
+    complainant: ComplainantData = field(default_factory=ComplainantData)
+    respondents: list[RespondentData] = field(default_factory=list)
+    nature: str = ""
+    provision_ids: list[int] = field(default_factory=list)
+    provision_unsure: bool = False
+    route: Route | None = None
+    facts: str = ""
+    violation_period: ViolationPeriod | None = None
+    violation_start: date | None = None
+    violation_end: date | None = None
+    documents: list[DocumentData] = field(default_factory=list)
+    oath: OathData = field(default_factory=OathData)
+
+
+@dataclass(frozen=True)
+class Problem:
+    """A missing or invalid element: where (a field path), what, and the rule it comes from."""
+
+    field: str
+    message: str
+    citation: str
+
+
+def valid_phone(phone: str) -> bool:
+    """A US telephone number: 10 digits, optional +1, separators and extension."""
+    return bool(PHONE_PATTERN.match(phone))
+
+
+def check_complainant(data: ComplainantData) -> list[Problem]:
+    """(c)(1)–(2)."""
+    problems = []
+    if not data.name.strip():
+        problems.append(Problem("complainant.name", "Enter the complainant's name.",
+                                "§ 2-83(c)(1)"))
+    if not data.address.strip():
+        problems.append(Problem("complainant.address",
+                                "Enter the complainant's street or mailing address.",
+                                "§ 2-83(c)(2)"))
+    if not data.phone.strip():
+        problems.append(Problem("complainant.phone", "Enter the complainant's telephone number.",
+                                "§ 2-83(c)(2)"))
+    elif not valid_phone(data.phone):
+        problems.append(Problem("complainant.phone",
+                                f"“{data.phone}” is not a US telephone number; enter ten digits, "
+                                "such as 210-555-0143.", "§ 2-83(c)(2)"))
+    if data.email.strip() and not re.match(r"^[^@\s]+@[^@\s]+\.[^@\s]+$", data.email.strip()):
+        problems.append(Problem("complainant.email",
+                                f"“{data.email}” is not an e-mail address; correct it or leave it "
+                                "empty.", "§ 2-83(c)(2)"))
+    if data.acting_for_board and not data.is_board_member_or_staff:
+        problems.append(Problem("complainant.acting_for_board",
+                                "Only a Board member or staff can act on behalf of the Board.",
+                                "§ 2-83(a)"))
+    return problems
+
+
+def check_respondents(respondents: list[RespondentData]) -> list[Problem]:
+    """(c)(3)–(4): at least one, each with a name and a position or title."""
+    if not respondents:
+        return [Problem("respondents", "Add at least one person complained about.",
+                        "§ 2-83(c)(3)")]
+    problems = []
+    for index, respondent in enumerate(respondents):
+        label = f"respondent {index + 1}"
+        if not respondent.name.strip():
+            problems.append(Problem(f"respondents[{index}].name",
+                                    f"Enter the name of {label}.", "§ 2-83(c)(3)"))
+        if not respondent.title.strip():
+            problems.append(Problem(f"respondents[{index}].title",
+                                    f"Enter the position or title of {label}.", "§ 2-83(c)(4)"))
+    return problems
+
+
+def check_allegation(intake: Intake) -> list[Problem]:
+    """(c)(5): the nature of the alleged violation."""
+    if not intake.nature.strip():
+        return [Problem("nature", "Describe the nature of the alleged violation.",
+                        "§ 2-83(c)(5)")]
+    return []
+
+
+def check_facts(intake: Intake) -> list[Problem]:
+    """(c)(6): the facts, and the date or period."""
+    problems = []
+    if not intake.facts.strip():
+        problems.append(Problem("facts", "Enter the statement of facts.", "§ 2-83(c)(6)"))
+    if intake.violation_period is None or intake.violation_start is None:
+        problems.append(Problem("violation_start",
+                                "Give the date or period of the alleged violation.",
+                                "§ 2-83(c)(6)"))
+    elif intake.violation_period is ViolationPeriod.RANGE and (
+            intake.violation_end is None or intake.violation_end < intake.violation_start):
+        problems.append(Problem("violation_end",
+                                "Give the end of the period, on or after its start.",
+                                "§ 2-83(c)(6)"))
+    return problems
+
+
+def check_documents(intake: Intake) -> list[Problem]:
+    """(c)(7): attachments within the size limit; every listed item described."""
+    problems = []
+    for index, doc in enumerate(intake.documents):
+        if not doc.description.strip() and doc.attachment is None:
+            problems.append(Problem(f"documents[{index}].description",
+                                    "Describe the document or remove the empty line.",
+                                    "§ 2-83(c)(7)"))
+        if doc.attachment is not None and len(doc.attachment.content) > MAX_ATTACHMENT_BYTES:
+            size_mb = len(doc.attachment.content) / 1024 / 1024
+            problems.append(Problem(f"documents[{index}].attachment",
+                                    f"“{doc.attachment.file_name}” is {size_mb:.1f} MB; the limit "
+                                    f"is {MAX_ATTACHMENT_BYTES // 1024 // 1024} MB. Scan it at a "
+                                    "lower resolution or split it.", "§ 2-83(c)(7)"))
+    return problems
+
+
+def check_affidavit(oath: OathData) -> list[Problem]:
+    """The affidavit of (c), and the source and basis of information and belief."""
+    problems = []
+    if oath.affirmation is None:
+        problems.append(Problem("oath.affirmation",
+                                "Choose what the affidavit states: true and correct, or good "
+                                "reason to believe.", "§ 2-83(c)"))
+    if oath.knowledge is None:
+        problems.append(Problem("oath.knowledge",
+                                "Choose personal knowledge or information and belief.",
+                                "§ 2-83(c)"))
+    elif oath.knowledge is KnowledgeBasis.INFORMATION_AND_BELIEF and \
+            not oath.source_and_basis.strip():
+        problems.append(Problem("oath.source_and_basis",
+                                "A complaint on information and belief must state the source and "
+                                "basis of the information and belief.", "§ 2-83(c)"))
+    return problems
+
+
+def check_oath(oath: OathData) -> list[Problem]:
+    """The oath record: sworn or not, and before whom when sworn."""
+    if oath.sworn is None:
+        return [Problem("oath.sworn", "Record whether the complainant swore to the complaint.",
+                        "§ 2-83(c)")]
+    if not oath.sworn:
+        return []
+    problems = []
+    for attr, label in (("notary_name", "the notary's name"),
+                        ("county", "the county where it was sworn")):
+        if not getattr(oath, attr).strip():
+            problems.append(Problem(f"oath.{attr}", f"Enter {label}.", "§ 2-83(c)"))
+    if oath.sworn_on is None:
+        problems.append(Problem("oath.sworn_on", "Enter the date it was sworn.", "§ 2-83(c)"))
+    if oath.notary_commission_expires is not None and oath.sworn_on is not None and \
+            oath.notary_commission_expires < oath.sworn_on:
+        problems.append(Problem("oath.notary_commission_expires",
+                                "The notary's commission had expired on the date sworn; check the "
+                                "dates or have the oath taken again.", "Gov't Code § 406.013"))
+    return problems
+
+
+def check_intake(intake: Intake) -> list[Problem]:
+    """Every problem that stops a complaint from being filed, in the order of § 2-83(c)."""
+    return (check_complainant(intake.complainant) + check_respondents(intake.respondents)
+            + check_allegation(intake) + check_facts(intake) + check_documents(intake)
+            + check_affidavit(intake.oath) + check_oath(intake.oath))
+
+
+def route_for(session: Session, provision_ids: list[int]) -> Route:
+    """(d)(2): any §§ 2-306/2-307 provision puts the complaint on the campaign-finance route."""
+    if provision_ids and session.scalar(
+            select(Provision.id).where(Provision.id.in_(provision_ids),
+                                       Provision.campaign_finance_route.is_(True)).limit(1)):
+        return Route.CAMPAIGN_FINANCE
+    return Route.ETHICS_CODE
+
+
+def apply_intake(session: Session, complaint: Complaint, intake: Intake, actor: str) -> None:
+    """Replace the draft's parties, allegations, documents and oath with ``intake``.
+
+    Attachments already stored with the same SHA-256 are kept, not written again (the draft is
+    saved as the clerk types).
+    """
+    with session.no_autoflush:
+        _apply(session, complaint, intake, actor)
+
+
+def _apply(session: Session, complaint: Complaint, intake: Intake, actor: str) -> None:
+    c = intake.complainant
+    complainant = Complainant(address=c.address.strip(), phone=c.phone.strip(),
+                              email=c.email.strip(),
+                              is_board_member_or_staff=c.is_board_member_or_staff,
+                              acting_for_board=c.acting_for_board)
+    complainant.set_name(c.name.strip())
+    complaint.complainants = [complainant]
+    respondents = []
+    for position, r in enumerate(intake.respondents):
+        respondent = Respondent(position=position, title=r.title.strip(),
+                                department=r.department.strip(), address=r.address.strip(),
+                                email=r.email.strip())
+        respondent.set_name(r.name.strip())
+        respondents.append(respondent)
+    complaint.respondents = respondents
+    complaint.nature = intake.nature.strip()
+    complaint.allegations = [
+        Allegation(position=i, provision_id=pid, description=intake.nature.strip())
+        for i, pid in enumerate(intake.provision_ids)
+    ] or ([Allegation(position=0, provision_id=None, description=intake.nature.strip())]
+          if intake.nature.strip() or intake.provision_unsure else [])
+    complaint.route = intake.route or route_for(session, intake.provision_ids)
+    complaint.route_confirmed = intake.route is not None
+    complaint.facts = intake.facts
+    complaint.violation_period = intake.violation_period
+    complaint.violation_start = intake.violation_start
+    complaint.violation_end = intake.violation_end if \
+        intake.violation_period is ViolationPeriod.RANGE else None
+    stored = {(a.sha256, a.file_name): a for a in complaint.attachments}
+    documents = []
+    attachments = []
+    for position, doc in enumerate(intake.documents):
+        item = DocumentItem(position=position, list_kind=doc.list_kind,
+                            description=doc.description.strip(), location=doc.location.strip())
+        if doc.attachment is not None and doc.list_kind is DocumentList.IN_POSSESSION:
+            key = (doc.attachment.sha256, doc.attachment.file_name)
+            attachment = stored.pop(key, None) or Attachment(
+                file_name=doc.attachment.file_name, media_type=doc.attachment.media_type,
+                size=len(doc.attachment.content), sha256=doc.attachment.sha256,
+                content=doc.attachment.content, added_by=actor)
+            attachments.append(attachment)
+            item.attachment = attachment
+        documents.append(item)
+    complaint.attachments = attachments
+    complaint.documents = documents
+    o = intake.oath
+    oath = complaint.oath or Oath()
+    oath.affirmation = o.affirmation
+    oath.knowledge = o.knowledge
+    oath.source_and_basis = o.source_and_basis.strip()
+    oath.sworn = o.sworn
+    oath.notary_name = o.notary_name.strip()
+    oath.notary_commission_number = o.notary_commission_number.strip()
+    oath.notary_commission_expires = o.notary_commission_expires
+    oath.county = o.county.strip()
+    oath.sworn_on = o.sworn_on
+    complaint.oath = oath
+    refresh_listing(complaint)

@@ -1,0 +1,3 @@
+"""The mail ledger (how each issued paper went to each recipient, § 2-83(e)) and print batches from
+the queue.
+"""

@@ -1,0 +1,364 @@
+"""The mail ledger: how each issued document went to each recipient, and what became of it.
+
+A mailing records the method (first class, certified with return receipt, hand delivery,
+e-mail), the tracking or article number and the date mailed; later its outcome — delivered,
+returned or refused — and the date. A delivery date is a receipt under § 2-83(e): recording
+one on the (e) notice to a respondent restarts that respondent's response clock from it, and
+on the copy of a response to the complainant restarts the reply clock, through the workflow
+controller. A returned or refused item flags the case until the paper is sent again.
+
+Transactions: recording an outcome is one user action. The mailing's outcome, its audit record,
+and the workflow event it fires (with the event's own audit record) are written in one unit of
+work — the controller's :meth:`~ethics_desk.workflow.WorkflowController.fire_in` applies the
+event inside this module's session — so a refused event (a date in the future, a case that
+moved on) leaves nothing saved, and a saved delivery always has its clock moved. An outcome
+that has no clock to move (the case is not waiting for that receipt) is saved on its own, and
+the result says why no clock moved.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection
+from dataclasses import dataclass
+from datetime import date, datetime
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from ethics_desk.core.errors import UserError
+from ethics_desk.deadlines import ClockKind
+from ethics_desk.documents.issuing import RESPONDENT_NOTICE
+from ethics_desk.models import (
+    Complaint,
+    Deadline,
+    DeadlineStatus,
+    Filing,
+    FilingKind,
+    IssuedDocument,
+    Mailing,
+    MailMethod,
+    MailOutcome,
+)
+from ethics_desk.storage import audit
+from ethics_desk.storage.database import Database
+from ethics_desk.workflow import (
+    BY_EVENT,
+    FireResult,
+    Payload,
+    RecordComplainantReceipt,
+    RecordRespondentReceipt,
+    WorkflowController,
+)
+
+Clock = Callable[[], datetime]
+"""Where "now" comes from (fixed in tests)."""
+
+RESPONSE_COPY = "response-copy"
+"""The kind of the copy of a respondent's response sent to the complainant (e)(3)."""
+
+METHOD_LABELS: dict[MailMethod, str] = {
+    MailMethod.FIRST_CLASS: "first class mail",
+    MailMethod.CERTIFIED_RRR: "certified mail, return receipt requested",
+    MailMethod.HAND_DELIVERY: "hand delivery",
+    MailMethod.EMAIL: "e-mail",
+}
+
+UNDELIVERED = (MailOutcome.RETURNED, MailOutcome.REFUSED)
+
+
+@dataclass(frozen=True)
+class MailingRef:
+    """One line of the ledger as the case view shows it."""
+
+    mailing_id: int
+    complaint_id: int
+    document_id: int | None
+    document_kind: str
+    recipient_name: str
+    recipient_role: str
+    recipient_ref: str
+    address: str
+    method: MailMethod
+    tracking_number: str
+    mailed_on: date | None
+    outcome: MailOutcome | None
+    outcome_on: date | None
+    recorded_by: str
+    resent: bool = False
+    """For a returned or refused item: the same kind of paper went to the recipient again."""
+
+    @property
+    def method_label(self) -> str:
+        """The method in words."""
+        return METHOD_LABELS[self.method]
+
+
+@dataclass(frozen=True)
+class OutcomeResult:
+    """What recording an outcome did: its summary and the workflow events it fired."""
+
+    mailing_id: int
+    summary: str
+    events: tuple[FireResult, ...] = ()
+
+
+def _today(clock: Clock | None) -> tuple[datetime, date]:
+    now = (clock or (lambda: datetime.now().astimezone()))()
+    return now, now.astimezone().date()
+
+
+def _ref(mailing: Mailing, kind: str, resent: bool = False) -> MailingRef:
+    return MailingRef(mailing.id, mailing.complaint_id, mailing.document_id, kind,
+                      mailing.recipient_name, mailing.recipient_role, mailing.recipient_ref,
+                      mailing.address, mailing.method, mailing.tracking_number, mailing.mailed_on,
+                      mailing.outcome, mailing.outcome_on, mailing.recorded_by, resent)
+
+
+def record_mailing(database: Database, document_id: int, *, recipient_name: str,
+                   recipient_role: str = "", recipient_ref: str = "", address: str = "",
+                   method: MailMethod, tracking_number: str = "", mailed_on: date | None,
+                   actor: str, clock: Clock | None = None) -> int:
+    """Record that an issued document was mailed (or handed over, or e-mailed); its id.
+
+    ``recipient_ref`` says who the recipient is on the case ("respondent:<id>",
+    "complainant"; for the copy of a response, "complainant:respondent:<id>" names whose
+    response it is), so that a delivery can move that party's clock. A certified item needs
+    its article number; a mailed one its address.
+    """
+    method = MailMethod(method)
+    name, tracking, address = recipient_name.strip(), tracking_number.strip(), address.strip()
+    if not name:
+        raise UserError("Enter the recipient's name.", "")
+    if method is MailMethod.CERTIFIED_RRR and not tracking:
+        raise UserError("A certified item needs its article number.",
+                        "Enter the number from the certified mail receipt (PS Form 3800).")
+    if method in (MailMethod.FIRST_CLASS, MailMethod.CERTIFIED_RRR, MailMethod.EMAIL) \
+            and not address:
+        what = "e-mail address" if method is MailMethod.EMAIL else "mailing address"
+        raise UserError(f"Enter the {what} it was sent to.", "")
+    now, today = _today(clock)
+    if mailed_on is not None and mailed_on > today:
+        raise UserError(f"The mailing date {mailed_on.isoformat()} is in the future.",
+                        "Record the mailing on the day it goes out.")
+    with database.unit_of_work() as session:
+        document = session.get(IssuedDocument, document_id)
+        if document is None:
+            raise UserError(f"There is no issued document with id {document_id}.",
+                            "Refresh the case.")
+        if document.voided_at is not None:
+            raise UserError(f"Document {document.id} ({document.kind}) was voided: "
+                            f"{document.void_reason}.", "Mail its replacement instead.")
+        issued_on = document.issued_at.astimezone().date()
+        if mailed_on is not None and mailed_on < issued_on:
+            raise UserError(f"The mailing date {mailed_on.isoformat()} is before the document "
+                            f"was issued ({issued_on.isoformat()}).", "Check the date.")
+        mailing = Mailing(complaint_id=document.complaint_id, document_id=document.id,
+                          recipient_name=name, recipient_role=recipient_role.strip(),
+                          recipient_ref=recipient_ref.strip(), address=address, method=method,
+                          tracking_number=tracking, mailed_on=mailed_on, recorded_by=actor)
+        session.add(mailing)
+        session.flush()
+        number = f" (no. {tracking})" if tracking else ""
+        when = f" on {mailed_on.isoformat()}" if mailed_on else " (not yet sent)"
+        audit.append(session, actor=actor, action="mail.record",
+                     complaint_id=document.complaint_id, at=now,
+                     summary=f"Sent the {document.kind} to {name} by {METHOD_LABELS[method]}"
+                             f"{number}{when}",
+                     detail={"mailing_id": mailing.id, "document_id": document.id,
+                             "recipient_ref": mailing.recipient_ref, "method": method.value,
+                             "tracking_number": tracking,
+                             "mailed_on": mailed_on.isoformat() if mailed_on else None})
+        return mailing.id
+
+
+def delivery_detail(method: MailMethod) -> str:
+    """How a delivery is explained on the clock it starts."""
+    return {MailMethod.CERTIFIED_RRR: "delivered (return receipt)",
+            MailMethod.HAND_DELIVERY: "delivered by hand",
+            MailMethod.EMAIL: "delivered by e-mail"}.get(method, "delivered")
+
+
+def _respondent_id(ref: str) -> int | None:
+    prefix, _, rest = ref.partition(":")
+    if prefix != "respondent" or not rest.isdigit():
+        return None
+    return int(rest)
+
+
+def _is_complainant(mailing: Mailing) -> bool:
+    return (mailing.recipient_ref.split(":", 1)[0] == "complainant"
+            or mailing.recipient_role.strip().lower() == "complainant")
+
+
+def _responses_covered(session: Session, mailing: Mailing, document: IssuedDocument) -> list[int]:
+    """The respondents whose response a copy to the complainant carries.
+
+    Named in the mailing's ``recipient_ref`` ("complainant:respondent:<id>"), or else those
+    whose sworn response was filed by the day the copy was issued, except any whose reply
+    clock already runs from an actual receipt (their copy was received before).
+    """
+    named = _respondent_id(mailing.recipient_ref.partition(":")[2])
+    if named is not None:
+        return [named]
+    issued_on = document.issued_at.astimezone().date()
+    filed = session.scalars(select(Filing.respondent_id).where(
+        Filing.complaint_id == document.complaint_id, Filing.kind == FilingKind.RESPONSE,
+        Filing.respondent_id.is_not(None), Filing.received_on <= issued_on)).all()
+    received = set(session.scalars(select(Deadline.subject).where(
+        Deadline.complaint_id == document.complaint_id, Deadline.clock == ClockKind.REPLY.value,
+        Deadline.trigger_basis == "actual",
+        Deadline.status != DeadlineStatus.CANCELLED)).all())
+    return sorted({r for r in filed if r is not None and f"respondent:{r}" not in received})
+
+
+def _receipt_events(session: Session, controller: WorkflowController, mailing: Mailing,
+                    document: IssuedDocument | None, on: date) -> tuple[list[Payload], str]:
+    """The workflow events a delivery fires, or why it fires none."""
+    if document is None:
+        return [], ""
+    detail = delivery_detail(mailing.method)
+    complaint = document.complaint_id
+    if document.kind == RESPONDENT_NOTICE and (rid := _respondent_id(mailing.recipient_ref)):
+        responded = session.scalar(select(Filing.id).where(
+            Filing.complaint_id == complaint, Filing.kind == FilingKind.RESPONSE,
+            Filing.respondent_id == rid).limit(1))
+        if responded is not None:
+            return [], "the respondent has already filed a response; no clock moved"
+        payload: Payload = RecordRespondentReceipt(respondent_id=rid, received_on=on,
+                                                   detail=detail)
+    elif document.kind == RESPONSE_COPY and _is_complainant(mailing):
+        covered = _responses_covered(session, mailing, document)
+        if not covered:
+            return [], "no response awaiting the complainant's receipt; no clock moved"
+        if len(covered) > 1:
+            return [], ("the copy does not say whose response it carries, so no clock moved: "
+                        "record the complainant's receipt from the case")
+        payloads: list[Payload] = [RecordComplainantReceipt(
+            respondent_id=r, received_on=on, detail=f"copy of the response {detail}")
+            for r in covered]
+        return _if_possible(session, controller, complaint, payloads)
+    else:
+        return [], ""
+    return _if_possible(session, controller, complaint, [payload])
+
+
+def _if_possible(session: Session, controller: WorkflowController, complaint_id: int,
+                 payloads: list[Payload]) -> tuple[list[Payload], str]:
+    """The payloads, or none (with the reason) when the case is not waiting for the receipt."""
+    complaint = session.get(Complaint, complaint_id)
+    assert complaint is not None
+    transition = BY_EVENT[payloads[0].event]
+    blocks = controller.blocks(session, complaint, transition)
+    if blocks:
+        return [], (f"no clock moved: {blocks[0].reason} — record the receipt with the "
+                    "case's next step if it still matters")
+    return payloads, ""
+
+
+def record_outcome(database: Database, mailing_id: int, outcome: MailOutcome, on: date, *,
+                   actor: str, clock: Clock | None = None) -> OutcomeResult:
+    """Record that an item was delivered, returned or refused on ``on`` — one transaction.
+
+    A delivery of the (e) notice to a respondent fires ``RecordRespondentReceipt`` (their
+    response clock restarts from ``on``); a delivery of the copy of a response to the
+    complainant fires ``RecordComplainantReceipt`` (the reply clock). If the event is refused,
+    nothing is saved and its message is raised. A returned or refused item flags the case.
+    """
+    outcome = MailOutcome(outcome)
+    now, today = _today(clock)
+    if on > today:
+        raise UserError(f"The date {on.isoformat()} is in the future.",
+                        "Enter the date on the return receipt or the returned envelope.")
+    controller = WorkflowController(database, actor, clock=lambda: now)
+    with database.unit_of_work() as session:
+        mailing = session.get(Mailing, mailing_id)
+        if mailing is None:
+            raise UserError(f"There is no mailing with id {mailing_id}.", "Refresh the case.")
+        if mailing.outcome is not None:
+            raise UserError(f"This item was already recorded as {mailing.outcome.value} on "
+                            f"{mailing.outcome_on.isoformat() if mailing.outcome_on else '—'}.",
+                            "If it was sent again, record a new mailing.")
+        if mailing.mailed_on is None:
+            raise UserError("Record the date it was sent before what became of it.", "")
+        if on < mailing.mailed_on:
+            raise UserError(f"The date {on.isoformat()} is before the item was sent "
+                            f"({mailing.mailed_on.isoformat()}).", "Check the date.")
+        document = mailing.document
+        kind = document.kind if document else "document"
+        mailing.outcome, mailing.outcome_on = outcome, on
+        session.flush()
+        verb = {MailOutcome.DELIVERED: "delivered to", MailOutcome.RETURNED: "returned from",
+                MailOutcome.REFUSED: "refused by"}[outcome]
+        summary = f"The {kind} was {verb} {mailing.recipient_name} on {on.isoformat()}"
+        payloads: list[Payload] = []
+        note = ""
+        if outcome is MailOutcome.DELIVERED:
+            payloads, note = _receipt_events(session, controller, mailing, document, on)
+        else:
+            summary += " — flagged on the case: send it again or record another way of service"
+        if note:
+            summary += f" ({note})"
+        audit.append(session, actor=actor, action=f"mail.{outcome.value}",
+                     complaint_id=mailing.complaint_id, summary=summary, at=now,
+                     detail={"mailing_id": mailing.id, "document_id": mailing.document_id,
+                             "outcome": outcome.value, "on": on.isoformat(),
+                             "recipient_ref": mailing.recipient_ref,
+                             "events": [p.event.value for p in payloads]})
+        fired = tuple(controller.fire_in(session, mailing.complaint_id, p) for p in payloads)
+        if fired:
+            summary += "; " + "; ".join(f.summary for f in fired)
+        return OutcomeResult(mailing.id, summary, fired)
+
+
+def mailings_for_case(database: Database, case_id: int) -> list[MailingRef]:
+    """The case's ledger, oldest first."""
+    with database.read_session() as session:
+        rows = _ledger(session, [case_id])
+        resent = _resent(rows)
+        return [_ref(m, kind, m.id in resent) for m, kind in rows]
+
+
+def _ledger(session: Session, case_ids: Collection[int]) -> list[tuple[Mailing, str]]:
+    rows = session.execute(
+        select(Mailing, IssuedDocument.kind)
+        .outerjoin(IssuedDocument, IssuedDocument.id == Mailing.document_id)
+        .where(Mailing.complaint_id.in_(list(case_ids))).order_by(Mailing.id)).all()
+    return [(m, kind or "") for m, kind in rows]
+
+
+def _resent(rows: list[tuple[Mailing, str]]) -> set[int]:
+    """Ids of returned/refused items that went to the same recipient again afterwards."""
+    def key(m: Mailing, kind: str) -> tuple[int, str, str]:
+        return m.complaint_id, kind, m.recipient_ref or m.recipient_name.casefold()
+
+    resent: set[int] = set()
+    for i, (m, kind) in enumerate(rows):
+        if m.outcome not in UNDELIVERED:
+            continue
+        if any(key(later, later_kind) == key(m, kind) and later.outcome not in UNDELIVERED
+               for later, later_kind in rows[i + 1:]):
+            resent.add(m.id)
+    return resent
+
+
+def returned_items(database: Database, case_id: int) -> list[MailingRef]:
+    """The case's returned and refused items; ``resent`` tells which were sent again."""
+    return [m for m in mailings_for_case(database, case_id) if m.outcome in UNDELIVERED]
+
+
+def mail_flags(database: Database, case_ids: Collection[int]) -> dict[int, int]:
+    """For each case, how many returned or refused items have not been sent again."""
+    flags = dict.fromkeys(case_ids, 0)
+    if not flags:
+        return flags
+    with database.read_session() as session:
+        flagged = set(session.scalars(select(Mailing.complaint_id).where(
+            Mailing.complaint_id.in_(list(flags)), Mailing.outcome.in_(UNDELIVERED))).all())
+        if not flagged:
+            return flags
+        rows = _ledger(session, flagged)
+        resent = _resent(rows)
+        for m, _kind in rows:
+            if m.outcome in UNDELIVERED and m.id not in resent:
+                flags[m.complaint_id] += 1
+    return flags

@@ -1,0 +1,107 @@
+"""Every office setting declared once, with its default; values live in the ``setting`` table.
+
+The defaults come from public facts (``shared/facts.md``): the office must be able to change
+each of them, because cities amend codes and move offices. Changes are audited.
+"""
+
+from __future__ import annotations
+
+import getpass
+import json
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ethics_desk.core.errors import UserError
+
+if TYPE_CHECKING:
+    from sqlalchemy.orm import Session
+
+# The ORM and the audit trail are imported where a value is read or written from a session, so
+# that the start-up screen can read a setting (stored_value) before SQLAlchemy is loaded.
+
+
+@dataclass(frozen=True)
+class Option:
+    """One setting: its key, default, type and what it means."""
+
+    key: str
+    default: Any
+    label: str
+
+    def check(self, value: Any) -> Any:
+        """The value, refused with a message when it is not of the default's type."""
+        expected = type(self.default)
+        if expected is int and isinstance(value, bool):
+            raise UserError(f"{self.label} must be a whole number.", "Enter a number such as 3.")
+        if not isinstance(value, expected):
+            raise UserError(f"{self.label} must be {expected.__name__}, not {value!r}.",
+                            "Enter a value of the right kind.")
+        if expected is int and value < 0:
+            raise UserError(f"{self.label} cannot be negative.", "Enter 0 or more.")
+        return value
+
+
+def _default_staff() -> str:
+    try:
+        return getpass.getuser()
+    except Exception:  # no login name (a service account); the clerk sets it in Settings
+        return "Clerk"
+
+
+OPTIONS: dict[str, Option] = {o.key: o for o in (
+    Option("staff.name", "", "Staff member at the desk"),
+    Option("policy.prompt_forward_days", 1,
+           "Business days allowed to forward a complaint “promptly” (§ 2-83(d)(1), office policy)"),
+    Option("receipt.presumption_days", 3,
+           "Days after mailing when receipt is presumed, if no delivery is recorded"),
+    Option("office.name", "Office of the City Clerk", "Office name"),
+    Option("office.city", "City of San Antonio", "City"),
+    Option("office.mailing_address", "P.O. Box 839966\nSan Antonio, TX 78283-3966",
+           "Mailing address"),
+    Option("office.filing_address",
+           "100 W. Houston Street, Concourse Level\nSan Antonio, TX 78205",
+           "Where complaints are filed in person"),
+    Option("office.phone", "210-207-7253", "Telephone"),
+    Option("office.fax", "210-207-7032", "Fax"),
+    Option("office.signatory", "City Clerk", "Who signs letters"),
+    Option("office.signatory_title", "City Clerk", "Signatory's title"),
+    Option("office.county", "Bexar", "County (for the notary jurat)"),
+    Option("documents.ethics_code_pdf", "",
+           "Ethics Code enclosure for the (e) notice (a PDF file; empty: the shipped placeholder)"),
+)}
+
+
+def stored_value(key: str, stored: str | None) -> Any:
+    """The value of ``key`` from its stored JSON text (None when not stored: the default)."""
+    option = OPTIONS[key]
+    if stored is None:
+        return option.default if key != "staff.name" else _default_staff()
+    return json.loads(stored)
+
+
+def get(session: Session, key: str) -> Any:
+    """The stored value, or the declared default."""
+    from ethics_desk.models import Setting
+
+    row = session.get(Setting, key)
+    return stored_value(key, None if row is None else row.value)
+
+
+def set_value(session: Session, key: str, value: Any, *, actor: str) -> None:
+    """Store a setting in the caller's transaction, with its audit record."""
+    from ethics_desk.models import Setting
+    from ethics_desk.storage import audit
+
+    if key not in OPTIONS:
+        raise UserError(f"There is no setting called “{key}”.",
+                        "Choose one of: " + ", ".join(sorted(OPTIONS)) + ".")
+    value = OPTIONS[key].check(value)
+    row = session.get(Setting, key)
+    old = None if row is None else json.loads(row.value)
+    if row is None:
+        session.add(Setting(key=key, value=json.dumps(value, ensure_ascii=False)))
+    else:
+        row.value = json.dumps(value, ensure_ascii=False)
+    audit.append(session, actor=actor, action="setting.change",
+                 summary=f"{OPTIONS[key].label}: {old!r} → {value!r}",
+                 detail={"key": key, "old": old, "new": value})

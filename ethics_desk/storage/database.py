@@ -1,0 +1,211 @@
+"""Where the database lives and how it is opened: SQLite by default, any SQLAlchemy URL otherwise.
+
+Every SQLite connection gets WAL, ``synchronous=FULL``, foreign keys and a busy timeout. Write
+sessions begin ``IMMEDIATE`` so that two workstations never interleave a case number or the
+audit chain. Operational failures the user can act on (locked, read-only, full, not a database)
+become :class:`~ethics_desk.core.errors.StorageError` with the fix in words.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.engine import URL, Connection, make_url
+from sqlalchemy.exc import DBAPIError, OperationalError
+from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.orm.exc import StaleDataError
+
+from ethics_desk.core.errors import ConflictError, StorageError
+from ethics_desk.storage.location import APP_NAME as APP_NAME  # re-exported: part of this module's API
+from ethics_desk.storage.location import DB_ENV as DB_ENV
+from ethics_desk.storage.location import default_database_path, named_database
+
+BUSY_TIMEOUT_MS = 5000
+
+
+def resolve_url(db: str | os.PathLike[str] | None = None) -> URL:
+    """The database to use: ``--db`` first, then ``ETHICS_DESK_DB``, then the default file.
+
+    Either may be a SQLAlchemy URL (``postgresql+psycopg://…``) or a plain file path.
+    """
+    raw = named_database(db)
+    if not raw:
+        return URL.create("sqlite", database=str(default_database_path()))
+    if "://" in raw:
+        try:
+            return make_url(raw)
+        except Exception as exc:  # sqlalchemy raises ArgumentError with a terse message
+            raise StorageError(f"“{raw}” is not a database URL or file path.",
+                               "Give a file path or a URL such as sqlite:///C:/path/file.sqlite.") \
+                from exc
+    return URL.create("sqlite", database=str(Path(raw).expanduser().resolve()))
+
+
+def describe(url: URL) -> str:
+    """The database for a status bar or a message: a file path, or the URL without password."""
+    if url.get_backend_name() == "sqlite" and url.database:
+        return url.database
+    return url.render_as_string(hide_password=True)
+
+
+def sqlite_path(url: URL) -> Path | None:
+    """The file behind a SQLite URL, or None for other backends and in-memory databases.
+
+    A URI-style URL (``sqlite:///file:PATH?mode=ro&uri=true``) names ``PATH``.
+    """
+    if url.get_backend_name() != "sqlite" or not url.database or url.database == ":memory:":
+        return None
+    database = url.database
+    if str(url.query.get("uri", "")).lower() in ("true", "1") and database.startswith("file:"):
+        database = database.removeprefix("file:").split("?", 1)[0]
+        if database in ("", ":memory:"):
+            return None
+    return Path(database)
+
+
+def make_engine(url: URL, *, create_folder: bool = True) -> Engine:
+    """An engine with the pragmas and transaction handling Ethics Desk relies on."""
+    path = sqlite_path(url)
+    if path is not None:
+        if create_folder:
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise StorageError(f"The folder for the database cannot be created: {exc}.",
+                                   "Choose a folder you can write to (--db PATH).") from exc
+        elif not path.exists():
+            raise StorageError(f"There is no database at {path}.",
+                               "Check the path, or run the application once to create it.")
+    engine = create_engine(url, future=True)
+    if url.get_backend_name() == "sqlite":
+        _configure_sqlite(engine)
+    return engine
+
+
+def _configure_sqlite(engine: Engine) -> None:
+    """Pragmas on every connection; SQLAlchemy, not pysqlite, decides when transactions begin."""
+
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_connection: sqlite3.Connection, _record: Any) -> None:
+        dbapi_connection.isolation_level = None  # we emit BEGIN ourselves, below
+        cursor = dbapi_connection.cursor()
+        try:
+            cursor.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            cursor.execute("PRAGMA foreign_keys = ON")
+            # A read-only file keeps its journal mode; reads still work.
+            with contextlib.suppress(sqlite3.OperationalError):
+                cursor.execute("PRAGMA journal_mode = WAL")
+            cursor.execute("PRAGMA synchronous = FULL")
+        finally:
+            cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(conn: Connection) -> None:
+        mode = conn.get_execution_options().get("sqlite_begin", "DEFERRED")
+        conn.exec_driver_sql(f"BEGIN {mode}")
+
+
+class Database:
+    """One open database: the engine, a session factory for reads and one for user actions."""
+
+    def __init__(self, url: URL, engine: Engine) -> None:
+        self.url = url
+        self.engine = engine
+        self._read = sessionmaker(bind=engine, expire_on_commit=False)
+        writer = engine.execution_options(sqlite_begin="IMMEDIATE") \
+            if url.get_backend_name() == "sqlite" else engine
+        self._write = sessionmaker(bind=writer, expire_on_commit=False)
+
+    @property
+    def description(self) -> str:
+        """Where the data is, for the status bar and messages."""
+        return describe(self.url)
+
+    def read_session(self) -> Session:
+        """A session for looking (no writes expected)."""
+        return self._read()
+
+    @contextmanager
+    def unit_of_work(self) -> Iterator[Session]:
+        """One user action: one session, one transaction, committed on success, rolled back on error.
+
+        Storage failures become :class:`StorageError`; a stale version becomes
+        :class:`ConflictError`.
+        """
+        session = self._write()
+        try:
+            with translate_errors(), session.begin():
+                yield session
+        finally:
+            session.close()
+
+    def check_writable(self) -> None:
+        """Raise :class:`StorageError` now if nothing could be saved (read-only, locked).
+
+        On SQLite the write engine begins ``IMMEDIATE``, which takes the write lock (a locked
+        file answers at once), and rewrites the header's ``user_version`` with its own value
+        (a read-only file refuses); the transaction is then rolled back.
+        """
+        with translate_errors(), self._write.kw["bind"].connect() as conn:
+            transaction = conn.begin()
+            if self.url.get_backend_name() == "sqlite":
+                version = conn.exec_driver_sql("PRAGMA user_version").scalar()
+                conn.exec_driver_sql(f"PRAGMA user_version = {int(version or 0)}")
+            transaction.rollback()
+
+    def dispose(self) -> None:
+        """Close every pooled connection (before a backup copy or at exit)."""
+        self.engine.dispose()
+
+
+@contextmanager
+def translate_errors() -> Iterator[None]:
+    """Turn the database failures a user can act on into messages that say what to do."""
+    try:
+        yield
+    except StaleDataError as exc:
+        raise ConflictError(
+            "Another workstation changed this record after you opened it; nothing was saved.",
+            "Reopen the case to see the change, then make yours again.") from exc
+    except (OperationalError, DBAPIError, sqlite3.Error) as exc:
+        translated = storage_error(exc)
+        if translated is exc:
+            raise
+        raise translated from exc
+
+
+def storage_error(exc: BaseException) -> StorageError | BaseException:
+    """The user's message for a database failure, or the failure itself when it is a bug."""
+    text = str(getattr(exc, "orig", exc) or exc).lower()
+    if "locked" in text or "busy" in text:
+        return StorageError("The database is busy: another workstation or program is holding it.",
+                            "Wait a moment and try again; if it persists, close other copies of "
+                            "Ethics Desk or any program that has the file open.")
+    if "readonly" in text or "read-only" in text or "read only" in text:
+        return StorageError("The database is read-only, so nothing can be saved.",
+                            "Ask IT for write permission on the database file and its folder, "
+                            "or open a copy you can write to (--db PATH).")
+    if "disk is full" in text or "database or disk is full" in text or "no space" in text:
+        return StorageError("The disk holding the database is full; nothing was saved.",
+                            "Free some space on that drive (or ask IT), then try again.")
+    if "append-only" in text:
+        return StorageError("The audit trail cannot be changed or deleted; nothing was saved.",
+                            "Record a correction as a new entry instead.")
+    if "not a database" in text or "malformed" in text or "file is encrypted" in text:
+        return StorageError("The file is not an Ethics Desk database, or it is damaged.",
+                            "Choose the right file, or restore the latest backup "
+                            "(ethics-desk check tells more).")
+    if "unable to open" in text:
+        return StorageError("The database file cannot be opened.",
+                            "Check that the path exists and that you may read and write it.")
+    if isinstance(exc, (OperationalError, sqlite3.OperationalError)):
+        return StorageError(f"The database reported a problem: {getattr(exc, 'orig', exc)}.",
+                            "Try again; if it persists, run “ethics-desk check” and call IT.")
+    return exc

@@ -1,0 +1,209 @@
+"""``ethics-desk check``: is the database sound, and can its records be trusted?
+
+Each check answers one question and names what it found wrong:
+
+* the SQLite file's pages (``PRAGMA integrity_check``) and its references
+  (``PRAGMA foreign_key_check``);
+* the schema revision: one this version knows (not written by a newer version, not missing);
+* the audit trail's hash chain (:func:`ethics_desk.storage.audit.verify_chain`): no record edited,
+  removed or reordered;
+* every open deadline falls on a business day of the current calendars, and is the date the
+  deadline engine gives on them today (a calendar edited without recomputing shows up here).
+
+A SQLite file is opened read-only (``mode=ro``): checking never writes, never creates a file and
+never switches a backup copy's journal mode, so it works on a read-only file or share.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from sqlalchemy import Engine, create_engine, select
+from sqlalchemy.engine import URL
+from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.orm import Session
+from sqlalchemy.pool import NullPool
+
+from ethics_desk.core.errors import StorageError
+from ethics_desk.deadlines import format_day
+from ethics_desk.deadlines.schedule import load_calendars, recompute_open
+from ethics_desk.models import AuditRecord, Complaint, Deadline, DeadlineStatus
+from ethics_desk.storage import database as db_module
+from ethics_desk.storage.audit import verify_chain
+from ethics_desk.storage.backup import verify_sqlite_file
+from ethics_desk.storage.database import make_engine, resolve_url, sqlite_path
+from ethics_desk.storage.migrate import current_revision, head_revision, known_revisions
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    """One check: its name, whether it holds, and what was found (problems, or a note)."""
+
+    name: str
+    ok: bool
+    details: list[str] = field(default_factory=list)
+
+
+INTEGRITY = "SQLite integrity (PRAGMA integrity_check)"
+FOREIGN_KEYS = "References between records (PRAGMA foreign_key_check)"
+SCHEMA = "Schema revision"
+AUDIT = "Audit trail hash chain"
+DEADLINE_DAYS = "Open deadlines fall on business days"
+DEADLINE_DATES = "Open deadlines agree with the current calendars"
+LISTING = "The inbox listing agrees with the records"
+
+
+def run_checks(db: URL | str | os.PathLike[str] | None) -> list[CheckResult]:
+    """Every check on the database named by ``db`` (a URL, a path, or None for the default).
+
+    A SQLite file that does not exist raises :class:`StorageError`: checking never creates one.
+    """
+    url = db if isinstance(db, URL) else resolve_url(db)
+    path = sqlite_path(url)
+    if path is not None:
+        if not path.is_file():
+            raise StorageError(f"There is no database at {path}.",
+                               "Check the path given with --db (check never creates a database).")
+        engine = _read_only_engine(path)
+    else:
+        engine = make_engine(url, create_folder=False)
+    try:
+        results = _file_checks(path) if path is not None else []
+        [schema] = _guarded((SCHEMA,), lambda: [_schema_check(engine)])
+        results.append(schema)
+        if not schema.ok:
+            why = "not checked: the schema revision is missing, unknown or unreadable"
+            results.extend(CheckResult(name, False, [why])
+                           for name in (AUDIT, DEADLINE_DAYS, DEADLINE_DATES, LISTING))
+            return results
+        with Session(engine) as session:
+            results += _guarded((AUDIT,), lambda: [_audit_check(session)])
+            results += _guarded((DEADLINE_DAYS, DEADLINE_DATES), lambda: _deadline_checks(session))
+            results += _guarded((LISTING,), lambda: [_listing_check(session)])
+        return results
+    finally:
+        engine.dispose()
+
+
+def _read_only_engine(path: Path) -> Engine:
+    """An engine on ``path`` that cannot write (SQLite ``mode=ro``), whatever the file's mode."""
+    uri = f"{path.resolve().as_uri()}?mode=ro"
+
+    def connect() -> sqlite3.Connection:
+        conn = sqlite3.connect(uri, uri=True)
+        conn.execute(f"PRAGMA busy_timeout = {db_module.BUSY_TIMEOUT_MS}")
+        return conn
+
+    return create_engine("sqlite://", creator=connect, poolclass=NullPool)
+
+
+def _guarded(names: tuple[str, ...],
+             checks: Callable[[], list[CheckResult]]) -> list[CheckResult]:
+    """Run checks; a database that cannot be read fails them with the reason, not a traceback."""
+    try:
+        return checks()
+    except (SQLAlchemyError, sqlite3.Error) as exc:
+        reason = getattr(exc, "orig", None) or exc
+        return [CheckResult(name, False, [f"could not be read: {reason}"]) for name in names]
+
+
+def _file_checks(path: Path) -> list[CheckResult]:
+    """The page and reference checks of the SQLite file (the same ones a backup copy passes)."""
+    problems = verify_sqlite_file(path)
+    references = [p for p in problems if p.startswith("foreign key:")]
+    pages = [p for p in problems if p not in references]
+    return [CheckResult(INTEGRITY, not pages, pages),
+            CheckResult(FOREIGN_KEYS, not references and not pages,
+                        references or (["not checked: the file cannot be read"] if pages else []))]
+
+
+def _schema_check(engine: Engine) -> CheckResult:
+    """The recorded schema revision is one this version knows."""
+    current = current_revision(engine)
+    head = head_revision()
+    if current is None:
+        return CheckResult(SCHEMA, False, ["no schema revision is recorded: this is not an Ethics "
+                                           "Desk database, or it was never opened by the "
+                                           "application"])
+    if current not in known_revisions():
+        return CheckResult(SCHEMA, False, [f"revision {current} was written by a newer version of "
+                                           "Ethics Desk; install that version to use it"])
+    if current != head:
+        return CheckResult(SCHEMA, True, [f"revision {current}, older than this version's "
+                                          f"{head}: the application upgrades it (after a verified "
+                                          "backup) when it opens it"])
+    return CheckResult(SCHEMA, True, [f"revision {current}, the newest this version knows"])
+
+
+def _audit_check(session: Session) -> CheckResult:
+    """No audit record was edited, removed or reordered since it was written."""
+    problems = verify_chain(session)
+    if problems:
+        return CheckResult(AUDIT, False, [p.message for p in problems])
+    count = session.scalar(select(AuditRecord.seq).order_by(AuditRecord.seq.desc()).limit(1)) or 0
+    return CheckResult(AUDIT, True, [f"{count} record(s), every link and hash holds"])
+
+
+def _deadline_checks(session: Session) -> list[CheckResult]:
+    """Open deadlines against the current calendars: on business days, and recomputed.
+
+    A deadline on a closed day, or one the engine now dates differently, means a calendar
+    changed without the open deadlines being recomputed (design § 3). Nothing is saved.
+    """
+    calendars = load_calendars(session)
+    rows = session.execute(
+        select(Deadline, Complaint.case_number, Complaint.id).join(
+            Complaint, Complaint.id == Deadline.complaint_id)
+        .where(Deadline.status == DeadlineStatus.OPEN).order_by(Deadline.due_on, Deadline.id))
+    numbers: dict[int, str] = {}
+    on_closed_days = []
+    for deadline, number, complaint_id in rows:
+        numbers[deadline.id] = number or f"Draft {complaint_id}"
+        calendar = calendars.state if deadline.calendar == "state" else calendars.city
+        reason = calendar.non_business_reason(deadline.due_on)
+        if reason is not None:
+            on_closed_days.append(
+                f"{numbers[deadline.id]}: “{deadline.title}” ({deadline.citation}) is due "
+                f"{format_day(deadline.due_on)}, which is not a business day on the "
+                f"{deadline.calendar} calendar ({reason})")
+    moved = recompute_open(session, calendars, apply=False)
+    session.rollback()
+    stale = [f"{numbers.get(m.deadline_id, m.complaint_id)}: “{m.title}”"
+             f" is stored as due "
+             f"{m.old_due.isoformat()} but the calendars give {m.new_due.isoformat()}"
+             for m in moved]
+    return [CheckResult(DEADLINE_DAYS, not on_closed_days,
+                        on_closed_days or [f"{len(numbers)} open deadline(s)"]),
+            CheckResult(DEADLINE_DATES, not stale, stale)]
+
+
+def _listing_check(session: Session) -> CheckResult:
+    """The stored names, search key and next deadline match the records they summarise."""
+    from sqlalchemy.orm import selectinload
+
+    from ethics_desk.cases.listing import names, search_key_for
+    from ethics_desk.models import Complaint, Deadline, DeadlineStatus
+
+    next_due = {row.complaint_id: (row.due_on, row.title) for row in session.execute(
+        select(Deadline.complaint_id, Deadline.due_on, Deadline.title, Deadline.id)
+        .where(Deadline.status == DeadlineStatus.OPEN)
+        .order_by(Deadline.complaint_id, Deadline.due_on.desc(), Deadline.id.desc()))}
+    wrong: list[str] = []
+    count = 0
+    query = select(Complaint).options(selectinload(Complaint.complainants),
+                                      selectinload(Complaint.respondents),
+                                      selectinload(Complaint.witnesses))
+    for complaint in session.scalars(query).yield_per(2000):
+        count += 1
+        due, title = next_due.get(complaint.id, (None, ""))
+        if (complaint.complainant_names != names([c.name for c in complaint.complainants])
+                or complaint.respondent_names != names([r.name for r in complaint.respondents])
+                or complaint.search_key != search_key_for(complaint)
+                or complaint.next_due_on != due or complaint.next_due_title != title):
+            wrong.append(f"{complaint.display_number}: the inbox would show it wrongly "
+                         "(stored names, search key or next deadline are out of date)")
+    return CheckResult(LISTING, not wrong, wrong or [f"{count} case(s) listed correctly"])

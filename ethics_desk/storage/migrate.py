@@ -1,0 +1,75 @@
+"""Schema migrations (Alembic) applied at start, after a verified backup of an existing database.
+
+A database whose schema revision this version does not know was written by a newer Ethics Desk
+and is refused with a message, never "upgraded" or opened half-way.
+
+Reading the revision needs no Alembic: it is one row in ``alembic_version``, compared with
+:data:`REVISIONS` (a test keeps that list equal to the migration scripts). Alembic itself is
+imported only when a migration is actually due, which keeps the application's start fast;
+SQLAlchemy only when a function here is called (the start-up path reads :data:`REVISIONS`).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ethics_desk.core.errors import StorageError
+
+if TYPE_CHECKING:
+    from alembic.config import Config
+    from sqlalchemy import Engine
+
+MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
+REVISIONS: tuple[str, ...] = ("0001", "0002")
+"""Every revision of the schema this version knows, oldest first."""
+
+
+def alembic_config() -> Config:
+    """The Alembic configuration, built in code (no alembic.ini to ship or lose)."""
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS_DIR))
+    return config
+
+
+def head_revision() -> str:
+    """The newest schema revision this version of Ethics Desk knows."""
+    return REVISIONS[-1]
+
+
+def known_revisions() -> set[str]:
+    """Every revision this version knows."""
+    return set(REVISIONS)
+
+
+def current_revision(engine: Engine) -> str | None:
+    """The schema revision recorded in the database, or None for an empty database."""
+    from sqlalchemy import inspect, text
+
+    with engine.connect() as conn:
+        if not inspect(conn).has_table("alembic_version"):
+            return None
+        return conn.execute(text("SELECT version_num FROM alembic_version")).scalar()
+
+
+def check_not_newer(engine: Engine, where: str) -> str | None:
+    """The database's revision; a revision unknown here means a newer version wrote it."""
+    current = current_revision(engine)
+    if current is not None and current not in known_revisions():
+        raise StorageError(
+            f"The database {where} was written by a newer version of Ethics Desk "
+            f"(schema {current}); this version cannot open it safely.",
+            "Install the newer version of Ethics Desk, or open another database (--db PATH).")
+    return current
+
+
+def upgrade(engine: Engine) -> None:
+    """Apply every migration up to the head, in one transaction."""
+    from alembic import command
+
+    config = alembic_config()
+    with engine.begin() as conn:
+        config.attributes["connection"] = conn
+        command.upgrade(config, "head")

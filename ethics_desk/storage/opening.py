@@ -1,0 +1,76 @@
+"""Opening the database the way the application and every command do.
+
+Resolve where it is, refuse one written by a newer version, back up an existing database
+(verified) before migrating it, apply the migrations, and load the reference data
+(the provisions catalogue, the known Fiesta San Jacinto Days) on first use.
+"""
+
+from __future__ import annotations
+
+import os
+from datetime import datetime
+
+from sqlalchemy import func, select
+from sqlalchemy.exc import OperationalError
+
+from ethics_desk.core.errors import StorageError
+from ethics_desk.core.resources import resource_path
+from ethics_desk.deadlines.closures import KNOWN_FIESTA_DAYS
+from ethics_desk.intake.catalogue import read_provisions_csv
+from ethics_desk.models import CalendarDay, Provision
+from ethics_desk.storage import audit
+from ethics_desk.storage.backup import backup_sqlite
+from ethics_desk.storage.database import Database, make_engine, resolve_url, sqlite_path, translate_errors
+from ethics_desk.storage.migrate import check_not_newer, head_revision, upgrade
+
+SYSTEM_ACTOR = "Ethics Desk"
+
+def open_database(db: str | os.PathLike[str] | None = None, *, create: bool = True,
+                  migrate: bool = True) -> Database:
+    """Open (creating or migrating as needed) the database named by ``db``/``ETHICS_DESK_DB``.
+
+    ``create=False`` refuses a SQLite file that does not exist instead of creating it.
+    """
+    url = resolve_url(db)
+    path = sqlite_path(url)
+    engine = make_engine(url, create_folder=create)
+    database = Database(url, engine)
+    where = database.description
+    try:
+        with translate_errors():
+            current = check_not_newer(engine, where)
+            if migrate and current != head_revision():
+                if current is not None and path is not None:
+                    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+                    backup_sqlite(path, path.with_name(f"{path.stem}.before-{head_revision()}-"
+                                                       f"{stamp}.sqlite"))
+                upgrade(engine)
+                load_reference_data(database)
+            elif current is None:
+                raise StorageError(f"{where} is not an Ethics Desk database.",
+                                   "Open it once with the application to create it.")
+    except OperationalError as exc:  # pragma: no cover - translated above; kept for clarity
+        engine.dispose()
+        raise StorageError(str(exc)) from exc
+    except BaseException:
+        engine.dispose()
+        raise
+    return database
+
+
+def load_reference_data(database: Database) -> None:
+    """The provisions catalogue and the known Fiesta days, loaded once into an empty database."""
+    with database.unit_of_work() as session:
+        if session.scalar(select(func.count()).select_from(Provision)):
+            return
+        count = 0
+        for row in read_provisions_csv(resource_path("provisions.csv")):
+            session.add(row)
+            count += 1
+        for day in sorted(KNOWN_FIESTA_DAYS):
+            session.add(CalendarDay(calendar="city", day=day, name="Fiesta San Jacinto Day",
+                                    kind="fiesta"))
+        audit.append(session, actor=SYSTEM_ACTOR, action="reference.load",
+                     summary=f"Loaded the provisions catalogue ({count} provisions) and "
+                             f"{len(KNOWN_FIESTA_DAYS)} Fiesta San Jacinto Days",
+                     detail={"provisions": count})

@@ -1,0 +1,118 @@
+"""Calendar edits: previewed, saved with their audit record, and every open deadline recomputed."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+from sqlalchemy import select
+
+from ethics_desk.core.errors import UserError
+from ethics_desk.deadlines.closures import add_closure, preview_add, remove_closure
+from ethics_desk.models import AuditRecord, DeadlineStatus
+from ethics_desk.storage.audit import verify_chain
+from ethics_desk.storage.database import Database
+from ethics_desk.workflow import ForwardForReview, WorkflowController
+from tests.factories import filed_case
+from tests.workflow.helpers import case, deadlines
+
+
+def _case_under_review(controller: WorkflowController) -> int:
+    case_id = filed_case(controller)
+    controller.fire(case_id, ForwardForReview())
+    return case_id
+
+
+def test_a_closure_on_a_due_date_moves_the_open_deadline(database: Database,
+                                                         controller: WorkflowController) -> None:
+    case_id = _case_under_review(controller)
+    before = {d.subject: d.due_on for d in deadlines(database, case_id, "review")}
+    assert set(before.values()) == {date(2026, 12, 7)}
+    change = add_closure(database, date(2026, 12, 3), "Ice storm closure", actor="Maria Clerk")
+    after = deadlines(database, case_id, "review", DeadlineStatus.OPEN)
+    assert {d.due_on for d in after} == {date(2026, 12, 8)}
+    assert all("Ice storm closure" in d.explanation for d in after)
+    assert len(change.moved) >= 4
+    assert case(database, case_id).next_due_on == min(
+        d.due_on for d in deadlines(database, case_id, status=DeadlineStatus.OPEN))
+
+
+def test_the_preview_shows_what_moves_and_saves_nothing(database: Database,
+                                                        controller: WorkflowController) -> None:
+    case_id = _case_under_review(controller)
+    moved = preview_add(database, date(2026, 12, 3), "Ice storm closure")
+    assert {m.new_due for m in moved if m.title.startswith("Independent")} == {date(2026, 12, 8)}
+    assert {m.old_due for m in moved} >= {date(2026, 12, 7)}
+    assert {d.due_on for d in deadlines(database, case_id, "review")} == {date(2026, 12, 7)}
+    with database.read_session() as session:
+        assert not session.scalars(select(AuditRecord).where(
+            AuditRecord.action.like("calendar.%"))).all()
+
+
+def test_calendar_changes_are_audited_and_the_chain_still_verifies(
+        database: Database, controller: WorkflowController) -> None:
+    _case_under_review(controller)
+    add_closure(database, date(2026, 12, 3), "Ice storm closure", actor="Maria Clerk")
+    remove_closure(database, date(2026, 12, 3), actor="Maria Clerk")
+    with database.read_session() as session:
+        actions = session.scalars(select(AuditRecord.action).where(
+            AuditRecord.action.like("calendar.%")).order_by(AuditRecord.seq)).all()
+        assert actions == ["calendar.add", "calendar.remove"]
+        assert verify_chain(session) == []
+
+
+def test_removing_the_closure_moves_the_deadline_back(database: Database,
+                                                      controller: WorkflowController) -> None:
+    case_id = _case_under_review(controller)
+    add_closure(database, date(2026, 12, 3), "Ice storm closure", actor="Maria Clerk")
+    remove_closure(database, date(2026, 12, 3), actor="Maria Clerk")
+    assert {d.due_on for d in deadlines(database, case_id, "review")} == {date(2026, 12, 7)}
+
+
+@pytest.mark.parametrize(("day", "name", "kind", "message"), [
+    (date(2026, 12, 5), "Closure", "closure", "Saturday"),
+    (date(2026, 11, 26), "Closure", "closure", "Thanksgiving"),
+    (date(2026, 12, 3), "  ", "closure", "needs a name"),
+    (date(2027, 4, 22), "Fiesta San Jacinto Day", "fiesta", "is a Friday"),
+    (date(2025, 4, 25), "Fiesta San Jacinto Day", "fiesta", "already set"),
+])
+def test_a_closure_that_makes_no_sense_is_refused_with_the_reason(
+        database: Database, day: date, name: str, kind: str, message: str) -> None:
+    with pytest.raises(UserError, match=message):
+        add_closure(database, day, name, kind=kind, actor="Maria Clerk")
+
+
+def test_a_rule_holiday_cannot_be_removed_as_a_closure(database: Database) -> None:
+    with pytest.raises(UserError, match="a rule of the calendar"):
+        remove_closure(database, date(2026, 12, 25), actor="Maria Clerk")
+
+
+def test_fiesta_san_jacinto_day_is_set_per_year(database: Database) -> None:
+    from ethics_desk.deadlines.schedule import load_calendars
+
+    with database.read_session() as session:
+        assert load_calendars(session).city.missing_required_days(2027) == [
+            "Fiesta San Jacinto Day"]
+    add_closure(database, date(2027, 4, 23), "Fiesta San Jacinto Day", kind="fiesta",
+                actor="Maria Clerk")
+    with database.read_session() as session:
+        city = load_calendars(session).city
+        assert city.missing_required_days(2027) == []
+        assert city.non_business_reason(date(2027, 4, 23)) == "Fiesta San Jacinto Day"
+
+
+def test_a_closure_on_a_presumed_receipt_day_presumes_the_receipt_again(
+        database: Database, controller: WorkflowController) -> None:
+    from ethics_desk.workflow import Accept, ForwardToBoard
+    from tests.factories import reviewed_case
+
+    case_id = reviewed_case(controller)
+    controller.fire(case_id, Accept())
+    controller.fire(case_id, ForwardToBoard())  # mailed Mon 30 Nov: presumed received Thu 3 Dec
+    [response] = deadlines(database, case_id, "response")
+    assert (response.trigger_on, response.due_on) == (date(2026, 12, 3), date(2026, 12, 17))
+    add_closure(database, date(2026, 12, 3), "Ice storm closure", actor="Maria Clerk")
+    [response] = deadlines(database, case_id, "response")
+    assert response.trigger_basis == "presumed"
+    assert (response.trigger_on, response.due_on) == (date(2026, 12, 4), date(2026, 12, 18))
+    assert "rolled to the next business day" in response.explanation

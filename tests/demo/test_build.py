@@ -1,0 +1,191 @@
+"""The demonstration database: every state of § 2-83, made through the workflow, sound and repeatable."""
+
+from __future__ import annotations
+
+import time
+import unicodedata
+from collections import Counter
+from collections.abc import Iterator
+from datetime import date
+from pathlib import Path
+
+import pytest
+from sqlalchemy import select
+
+from ethics_desk.board import roster
+from ethics_desk.board.votes import VoteRule
+from ethics_desk.core.errors import UserError
+from ethics_desk.deadlines.schedule import load_calendars
+from ethics_desk.demo.build import build_demo
+from ethics_desk.models import (
+    CIVIL_PENALTY_LIMIT_CENTS,
+    AuditRecord,
+    BoardAction,
+    BoardMember,
+    BoardRole,
+    BoardVote,
+    CaseState,
+    Complainant,
+    Complaint,
+    Deadline,
+    DeadlineStatus,
+    Decision,
+    Disposition,
+    Hearing,
+    HearingKind,
+    Respondent,
+    Sanction,
+    SanctionKind,
+)
+from ethics_desk.storage.audit import verify_chain
+from ethics_desk.storage.database import Database
+from ethics_desk.storage.integrity import run_checks
+from ethics_desk.storage.opening import open_database
+
+TODAY = date(2026, 11, 30)
+
+Demo = tuple[Database, list[tuple[str, str]]]
+
+
+@pytest.fixture(scope="module")
+def demo(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Demo]:
+    """One demonstration database for the module (built in the office's time zone)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("TZ", "America/Chicago")
+        time.tzset()
+        database = open_database(tmp_path_factory.mktemp("demo") / "demo.sqlite")
+        try:
+            yield database, build_demo(database, today=TODAY)
+        finally:
+            database.dispose()
+    time.tzset()
+
+
+def test_the_demo_covers_every_case_state(demo: Demo) -> None:
+    _, cases = demo
+    assert {state for _, state in cases} == {state.value for state in CaseState}
+    assert 35 <= len(cases) <= 50
+
+
+def test_the_demo_resolves_cases_every_way_including_frivolous_with_sanctions(
+        demo: Demo) -> None:
+    database, _ = demo
+    with database.read_session() as session:
+        dispositions = set(session.scalars(select(Decision.disposition)))
+        sanctions = list(session.scalars(select(Sanction)))
+    assert set(Disposition) <= dispositions
+    assert {s.kind for s in sanctions} >= {SanctionKind.CIVIL_PENALTY, SanctionKind.REFERRAL}
+    assert all(s.amount_cents <= CIVIL_PENALTY_LIMIT_CENTS for s in sanctions
+               if s.kind is SanctionKind.CIVIL_PENALTY and s.amount_cents is not None)
+
+
+def test_the_demo_audit_chain_verifies(demo: Demo) -> None:
+    database, _ = demo
+    with database.read_session() as session:
+        assert verify_chain(session) == []
+
+
+def test_check_passes_on_the_demo(demo: Demo) -> None:
+    database, _ = demo
+    results = run_checks(database.url)
+    assert [r.name for r in results if not r.ok] == []
+
+
+def test_every_case_was_made_through_the_workflow_in_the_past(demo: Demo) -> None:
+    database, cases = demo
+    with database.read_session() as session:
+        complaint_ids = set(session.scalars(select(Complaint.id)))
+        records = list(session.scalars(select(AuditRecord).where(
+            AuditRecord.complaint_id.is_not(None))))
+    assert {r.complaint_id for r in records} == complaint_ids
+    assert Counter(r.action for r in records)["event.file"] == \
+        sum(number.startswith("ERB-") for number, _ in cases)
+    assert all(r.at.astimezone().date() < TODAY for r in records)
+
+
+def test_names_with_accents_and_non_latin_letters_are_stored_intact(demo: Demo) -> None:
+    database, _ = demo
+    with database.read_session() as session:
+        names = set(session.scalars(select(Complainant.name))) | \
+            set(session.scalars(select(Respondent.name)))
+        folded = dict(session.execute(select(Complainant.name, Complainant.name_folded)).all())
+    for name in ("José Peña", "Nguyễn Thị Minh Khai", "Zoë Ødegård", "Đặng Văn Lâm",
+                 "María José Núñez", "Łukasz Wróbel", "Søren Kierkegård", "Chloé Dubois",
+                 "Иван Петров", "李小龙"):
+        assert unicodedata.normalize("NFC", name) in names
+    assert folded["Zoë Ødegård"] == "zoe odegard"
+
+
+def test_every_open_deadline_of_the_demo_falls_on_a_business_day(demo: Demo) -> None:
+    database, _ = demo
+    with database.read_session() as session:
+        calendars = load_calendars(session)
+        open_deadlines = list(session.scalars(select(Deadline).where(
+            Deadline.status == DeadlineStatus.OPEN)))
+    assert open_deadlines
+    assert [d.due_on for d in open_deadlines if not calendars.city.is_business_day(d.due_on)] \
+        == []
+
+
+def test_the_demo_deadlines_are_met_missed_open_due_soon_and_overdue(demo: Demo) -> None:
+    database, _ = demo
+    with database.read_session() as session:
+        deadlines = list(session.scalars(select(Deadline)))
+    statuses = {d.status for d in deadlines}
+    assert {DeadlineStatus.MET, DeadlineStatus.MISSED, DeadlineStatus.OPEN} <= statuses
+    open_due = [d.due_on for d in deadlines if d.status is DeadlineStatus.OPEN]
+    assert any(due < TODAY for due in open_due)  # overdue
+    assert any(TODAY <= due <= date(2026, 12, 4) for due in open_due)  # due this week
+
+
+def test_the_board_roster_has_a_chair_a_vice_chair_and_a_former_member(demo: Demo) -> None:
+    database, _ = demo
+    with database.read_session() as session:
+        roles = [m.role_on(TODAY) for m in session.scalars(select(BoardMember))]
+    assert len(roles) == 12
+    assert roles.count(BoardRole.CHAIR) == roles.count(BoardRole.VICE_CHAIR) == 1
+    assert roles.count(None) == 1
+
+
+def test_the_elections_list_has_a_coming_election_with_a_respondent_as_candidate(
+        demo: Demo) -> None:
+    database, _ = demo
+    with database.read_session() as session:
+        respondents = list(session.scalars(select(Respondent.name)))
+        coming = roster.pending_elections_for(session, respondents, TODAY)
+        everyone = roster.elections(session)
+    assert len(everyone) == 2 and any(e.held_on < TODAY for e in everyone)
+    assert [e.held_on.weekday() for e in coming] == [5]  # a Saturday, still to come
+    assert "Raymond Ortega" in coming[0].candidates
+
+
+def test_the_demo_votes_follow_the_rule_of_each_action(demo: Demo) -> None:
+    database, _ = demo
+    with database.read_session() as session:
+        votes = list(session.scalars(select(BoardVote)))
+        hearings = list(session.scalars(select(Hearing).where(
+            Hearing.kind == HearingKind.SHOW_CAUSE)))
+    assert {v.carried for v in votes} == {True, False}
+    assert {v.action for v in votes} == set(BoardAction)
+    for vote in votes:  # two-thirds of those present for (f)(2), (f)(6); a majority otherwise
+        rule = VoteRule.MAJORITY if vote.action is BoardAction.DISPOSITION \
+            else VoteRule.TWO_THIRDS
+        assert vote.required_yes == rule.required(vote.present_count)
+        assert vote.carried == (vote.yes_count >= vote.required_yes)
+    assert any(h.held_on is None and h.scheduled_at is not None and
+               h.scheduled_at.astimezone().date() > TODAY for h in hearings)
+
+
+def test_the_demo_refuses_a_database_that_has_complaints(demo: Demo) -> None:
+    database, _ = demo
+    with pytest.raises(UserError, match="already has complaints"):
+        build_demo(database, today=TODAY)
+
+
+def test_the_demo_is_deterministic(demo: Demo, tmp_path: Path) -> None:
+    _, cases = demo
+    again = open_database(tmp_path / "again.sqlite")
+    try:
+        assert build_demo(again, today=TODAY) == cases
+    finally:
+        again.dispose()

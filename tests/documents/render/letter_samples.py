@@ -1,0 +1,176 @@
+"""Sample data for the letters after filing and the mailing papers, with non-ASCII names."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import date, datetime
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from ethics_desk.documents.render.data import Letterhead, Party
+from ethics_desk.documents.render.letter_data import (
+    BallotLine,
+    BoardTransmittalPaper,
+    CampaignFinanceForwardPaper,
+    CertificateOfMailingPaper,
+    CureNoticePaper,
+    DefectEntry,
+    DefectLetterPaper,
+    EnvelopePaper,
+    FactorNote,
+    FilingNoticePaper,
+    FrivolousDeterminationPaper,
+    LabelsPaper,
+    MailedItem,
+    ReferralPaper,
+    ReplyCopyPaper,
+    ResolutionNoticePaper,
+    RespondentNoticePaper,
+    ResponseCopyPaper,
+    ReviewerCopy,
+    ReviewerTransmittalPaper,
+    SanctionLine,
+    ShowCauseOrderPaper,
+    VoteRecord,
+)
+
+CASE = "ERB-2026-014"
+FILED = date(2026, 11, 30)
+COMPLAINANT = Party("José Peña", address="411 W. Nueva St.\nSan Antonio, TX 78207",
+                    phone="(210) 555-0143")
+RESPONDENT = Party("Nguyễn Thị Minh Khai", title="Director", department="Parks and Recreation",
+                   address="P.O. Box 839966\nSan Antonio, TX 78283")
+SECOND_RESPONDENT = Party("Łukasz Wójcik-Ørsted", title="Deputy Director",
+                          department="Parks and Recreation",
+                          address="100 Military Plaza\nSan Antonio, TX 78205")
+RESPONSE_EXPLANATION = (
+    "Respondent's sworn response — City Code § 2-83(e)(1)\n"
+    "Trigger: the respondent's receipt of the complaint, on Thursday 2026-12-03.\n"
+    "Trigger date: presumed, none was recorded (presumed received: mailed 2026-11-30 + 3 days).\n"
+    "Counted 10 business days after Thursday 2026-12-03 (the trigger day is not counted), on "
+    "the City of San Antonio calendar (Code Construction Act § 311.014).\n"
+    "Due: Thursday 2026-12-17.")
+
+
+def _common(recipient: Party) -> dict[str, Any]:
+    return {"letterhead": Letterhead(), "case_number": CASE, "issued_on": date(2026, 12, 1),
+            "recipient": recipient, "complainant": COMPLAINANT,
+            "respondents": (RESPONDENT, SECOND_RESPONDENT), "filed_on": FILED,
+            "nature": "Used City vehicles for a private catering business.",
+            "provisions": ("§ 2-49 Use of City resources", "§ 2-43 Conflicts of interest")}
+
+
+SHOW_CAUSE_VOTE = VoteRecord(
+    date(2026, 12, 10), "7 present; at least 5 yes votes needed (two-thirds of 7); 5 yes, 1 no, "
+    "1 abstaining — carried", carried=True, is_record_vote=False)
+FRIVOLOUS_VOTE = VoteRecord(
+    date(2027, 1, 14), "7 present (1 recused, not counted; 6 counted); at least 4 yes votes "
+    "needed (two-thirds of 6); 5 yes, 1 no, 0 abstaining — carried", carried=True,
+    is_record_vote=True,
+    ballots=(BallotLine("Ana Gómez", "yes"), BallotLine("Bảo Trần", "yes"),
+             BallotLine("Chris Ortiz", "no"), BallotLine("Dolores Huerta-Núñez", "yes"),
+             BallotLine("Eero Väänänen", "yes"), BallotLine("Farah Al-Sayed", "yes"),
+             BallotLine("Gus Ybarra", "recused")))
+HEARING_AT = datetime(2027, 1, 14, 17, 30, tzinfo=ZoneInfo("America/Chicago"))
+PARTICULARS = ("Groundless: the City's vehicle logs show no private use; brought in bad faith, "
+               "nine days before the election (§ 2-83(f)(1), (f)(3)(a), (e)).")
+
+
+def letter_sample(kind: str, **changes: Any) -> Any:
+    """Representative data for each letter and mailing kind."""
+    papers: dict[str, Any] = {
+        "reviewer-transmittal": lambda: ReviewerTransmittalPaper(
+            **_common(Party("Compliance Auditor")), forwarded_on=FILED,
+            reviewers=(ReviewerCopy("Chair of the Ethics Review Board", "Ana Gómez", FILED,
+                                    date(2026, 12, 7)),
+                       ReviewerCopy("Vice Chair of the Ethics Review Board", "", FILED,
+                                    date(2026, 12, 7)),
+                       ReviewerCopy("Compliance Auditor", "", FILED, date(2026, 12, 7)),
+                       ReviewerCopy("City Attorney's Office", "", FILED, date(2026, 12, 7)))),
+        "filing-notice": lambda: FilingNoticePaper(**_common(RESPONDENT)),
+        "defect-letter": lambda: DefectLetterPaper(
+            **_common(COMPLAINANT),
+            defects=(DefectEntry("§ 2-83(c)(4)", "the position or title of each person "
+                                 "complained about", "The respondent's title is missing."),
+                     DefectEntry("§ 2-83(c)(6)", "a statement of the facts and the dates or "
+                                 "period of the alleged violation", "No dates are given."))),
+        "cf-forward": lambda: CampaignFinanceForwardPaper(**_common(RESPONDENT),
+                                                          forwarded_on=date(2026, 12, 1)),
+        "cf-cure-notice": lambda: CureNoticePaper(
+            **_common(COMPLAINANT), cure="the amended report", cure_filed_on=date(2026, 12, 4),
+            verified_by="Maria Clerk", verified_on=date(2026, 12, 7)),
+        "board-transmittal": lambda: BoardTransmittalPaper(
+            **_common(Party("Members of the Ethics Review Board")),
+            members=("Ana Gómez (Chair)", "Bảo Trần (Vice Chair)", "Chris Ortiz"),
+            forwarded_on=date(2026, 12, 1)),
+        "respondent-notice": lambda: RespondentNoticePaper(
+            **_common(RESPONDENT), forwarded_on=FILED, response_due=date(2026, 12, 17),
+            response_explanation=RESPONSE_EXPLANATION, attachments=("truck.pdf",)),
+        "response-copy": lambda: ResponseCopyPaper(
+            **_common(COMPLAINANT), responding="Nguyễn Thị Minh Khai",
+            response_received_on=date(2026, 12, 10), reply_due=date(2026, 12, 21),
+            reply_explanation="Complainant's sworn reply — City Code § 2-83(e)(3)\n"
+                              "Due: Monday 2026-12-21."),
+        "reply-copy": lambda: ReplyCopyPaper(**_common(RESPONDENT),
+                                             reply_received_on=date(2026, 12, 18)),
+        "show-cause-order": lambda: ShowCauseOrderPaper(
+            **_common(COMPLAINANT), ordered_on=date(2026, 12, 10), vote=SHOW_CAUSE_VOTE,
+            explanation="The vehicle logs attached to the complaint show no private use, and "
+                        "the complaint was filed nine days before the election.",
+            factors=(FactorNote("§ 2-83(f)(3)(a)", "the timing of the complaint",
+                                "Filed nine days before the election in which the respondent "
+                                "is a candidate."),
+                     FactorNote("§ 2-83(f)(3)(e)", "evidence that the complainant knew the "
+                                "allegations were groundless",
+                                "The complainant's own exhibit shows the logs.")),
+            factors_not_relied_on=("§ 2-83(f)(3)(b)", "§ 2-83(f)(3)(c)", "§ 2-83(f)(3)(d)",
+                                   "§ 2-83(f)(3)(f)"),
+            hearing_at=HEARING_AT, place="City Council Chambers\n114 W. Commerce St."),
+        "frivolous-determination": lambda: FrivolousDeterminationPaper(
+            **_common(COMPLAINANT), determined_on=date(2027, 1, 14), vote=FRIVOLOUS_VOTE,
+            particulars=PARTICULARS, hearing_held_on=date(2027, 1, 14),
+            sanctions=(SanctionLine("§ 2-83(g)(2)(a)", "Civil penalty", "$350.00"),
+                       SanctionLine("§ 2-83(g)(2)(b)", "Attorneys' fees incurred by the "
+                                    "respondent", "$1,875.00"),
+                       SanctionLine("§ 2-83(g)(2)(c)", "Other sanction permitted by law",
+                                    "A written reprimand"),
+                       SanctionLine("§ 2-83(g)(3)", "Notification of an agency",
+                                    "Bexar County Criminal District Attorney — investigation "
+                                    "of perjury")),
+            sanction_factors=(FactorNote("§ 2-83(g)(1)(a)", "the seriousness of the violation",
+                                         "A sworn complaint known to be groundless."),
+                              FactorNote("§ 2-83(g)(1)(b)", "the sanction necessary to deter "
+                                         "future violations", "A penalty below the maximum.")),
+            sanctions_imposed_on=date(2027, 1, 14)),
+        "referral": lambda: ReferralPaper(
+            **_common(Party("Bexar County Criminal District Attorney",
+                            address="101 W. Nueva St.\nSan Antonio, TX 78205")),
+            referred_on=date(2027, 1, 14), determined_on=date(2027, 1, 14),
+            vote=FRIVOLOUS_VOTE, particulars=PARTICULARS,
+            purpose="investigation of perjury", perjury=True),
+        "resolution-notice": lambda: ResolutionNoticePaper(
+            **_common(RESPONDENT), disposition="Dismissed", decided_on=date(2027, 1, 14),
+            notes="The Board found the allegation not supported by the evidence."),
+        "envelope": lambda: EnvelopePaper(Letterhead(), CASE, RESPONDENT),
+        "labels": lambda: LabelsPaper(Letterhead(), CASE, (COMPLAINANT, RESPONDENT,
+                                                           SECOND_RESPONDENT)),
+        "certificate-of-mailing": lambda: CertificateOfMailingPaper(
+            Letterhead(), CASE, (
+                MailedItem("Notice to a respondent under § 2-83(e)", RESPONDENT,
+                           "Certified mail, return receipt requested", date(2026, 12, 1),
+                           "9407 1118 9876 5432 1000 00"),
+                MailedItem("Notice to a respondent under § 2-83(e)", SECOND_RESPONDENT,
+                           "First class mail", date(2026, 12, 1))),
+            certified_on=date(2026, 12, 1)),
+    }
+    return replace(papers[kind](), **changes)
+
+
+CJK_PARTY = Party("李小龍 (Lee Siu-lung)", address="100 Military Plaza\nSan Antonio, TX 78205")
+"""A name set in the CID fallback fonts (not embedded), kept out of the shared samples."""
+
+LETTER_KINDS = ("reviewer-transmittal", "filing-notice", "defect-letter", "cf-forward",
+                "cf-cure-notice", "board-transmittal", "respondent-notice", "response-copy",
+                "reply-copy", "show-cause-order", "frivolous-determination", "referral",
+                "resolution-notice", "envelope", "labels",
+                "certificate-of-mailing")

@@ -1,0 +1,239 @@
+"""Issuing: frozen bytes with their SHA-256, identical reprints, void and reissue, the (e) packet."""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+from datetime import date, datetime
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+from reportlab.lib.pagesizes import LETTER
+from reportlab.pdfgen import canvas
+from sqlalchemy import select, text
+
+from ethics_desk.core.errors import StorageError, UserError
+from ethics_desk.documents import papers
+from ethics_desk.documents.issuing import (
+    RESPONDENT_NOTICE,
+    issue,
+    issue_respondent_packet,
+    issued_for_case,
+    print_queue,
+    reprint,
+    void_and_reissue,
+)
+from ethics_desk.mail.ledger import record_mailing
+from ethics_desk.models import AuditRecord, IssuedDocument, MailMethod
+from ethics_desk.office import settings
+from ethics_desk.storage.audit import verify_chain
+from ethics_desk.storage.database import Database
+from ethics_desk.workflow import WorkflowController
+from tests.conftest import NOW
+from tests.factories import filed_case
+from tests.workflow.helpers import audit_actions
+
+CLERK = "Maria Clerk"
+
+
+def clock() -> datetime:
+    """The tests' fixed "now"."""
+    return NOW
+
+
+def pdf(*pages: str) -> bytes:
+    """A small PDF with one page per text."""
+    out = io.BytesIO()
+    drawing = canvas.Canvas(out, pagesize=LETTER, invariant=1)
+    for page in pages:
+        drawing.drawString(72, 700, page)
+        drawing.showPage()
+    drawing.save()
+    return out.getvalue()
+
+
+def page_texts(content: bytes) -> list[str]:
+    """The text of each page."""
+    return [page.extract_text() for page in PdfReader(io.BytesIO(content)).pages]
+
+
+def stored(database: Database, document_id: int) -> IssuedDocument:
+    """The issued document row with its bytes loaded."""
+    with database.read_session() as session:
+        document = session.get(IssuedDocument, document_id)
+        assert document is not None
+        _ = document.content
+        return document
+
+
+def last_audit(database: Database, action: str) -> AuditRecord:
+    """The newest audit record of an action."""
+    with database.read_session() as session:
+        record = session.scalars(select(AuditRecord).where(AuditRecord.action == action)
+                                 .order_by(AuditRecord.seq.desc())).first()
+        assert record is not None
+        return record
+
+
+def set_enclosure(database: Database, path: str) -> None:
+    """Set the Ethics Code enclosure in Settings."""
+    with database.unit_of_work() as session:
+        settings.set_value(session, "documents.ethics_code_pdf", path, actor=CLERK)
+
+
+@pytest.fixture
+def case_id(controller: WorkflowController) -> int:
+    """A filed complaint."""
+    return filed_case(controller)
+
+
+def test_issuing_freezes_the_bytes_with_their_sha256_who_and_when(
+        database: Database, case_id: int) -> None:
+    receipt = papers.receipt(database, case_id)
+    ref = issue(database, case_id, "receipt", "José Peña", receipt, actor=CLERK, clock=clock)
+
+    row = stored(database, ref.document_id)
+    assert row.content == receipt
+    assert row.sha256 == ref.sha256 == hashlib.sha256(receipt).hexdigest()
+    assert row.page_count == ref.page_count == len(PdfReader(io.BytesIO(receipt)).pages)
+    assert (row.issued_by, row.issued_at) == (CLERK, NOW)
+    record = last_audit(database, "document.issue")
+    assert record.complaint_id == case_id
+    assert json.loads(record.detail)["sha256"] == ref.sha256
+    assert "Issued the receipt to José Peña" in record.summary
+    assert issued_for_case(database, case_id) == [ref]
+
+
+def test_a_reprint_is_the_same_bytes_and_is_audited(database: Database, case_id: int) -> None:
+    receipt = papers.receipt(database, case_id)
+    ref = issue(database, case_id, "receipt", "José Peña", receipt, actor=CLERK, clock=clock)
+    assert reprint(database, ref.document_id, actor=CLERK) == receipt
+    assert reprint(database, ref.document_id, actor="Ana Ruiz") == receipt
+    assert audit_actions(database, case_id)[-2:] == ["print.receipt", "print.receipt"]
+    assert last_audit(database, "print.receipt").actor == "Ana Ruiz"
+
+
+def test_a_damaged_stored_copy_is_refused(database: Database, case_id: int) -> None:
+    ref = issue(database, case_id, "receipt", "José Peña", pdf("Receipt"), actor=CLERK)
+    with database.unit_of_work() as session:
+        session.execute(text("UPDATE issued_document SET content = :c WHERE id = :i"),
+                        {"c": pdf("Altered"), "i": ref.document_id})
+    with pytest.raises(StorageError, match="stored copy is damaged"):
+        reprint(database, ref.document_id, actor=CLERK)
+    assert "print.receipt" not in audit_actions(database, case_id)
+
+
+def test_what_is_not_a_pdf_is_not_issued(database: Database, case_id: int) -> None:
+    with pytest.raises(UserError, match="not a readable PDF"):
+        issue(database, case_id, "receipt", "José Peña", b"not a pdf", actor=CLERK)
+    assert issued_for_case(database, case_id) == []
+
+
+def test_void_and_reissue_keeps_the_old_bytes_and_links_the_correction(
+        database: Database, case_id: int) -> None:
+    first = issue(database, case_id, "receipt", "José Peña", pdf("Wrong address"), actor=CLERK)
+    corrected = pdf("Right address")
+
+    new = void_and_reissue(database, first.document_id, corrected, actor="Ana Ruiz",
+                           reason="Wrong street number", clock=clock)
+
+    old = stored(database, first.document_id)
+    assert old.voided_by == "Ana Ruiz" and old.voided_at == NOW
+    assert old.void_reason == "Wrong street number"
+    assert reprint(database, first.document_id, actor=CLERK) == pdf("Wrong address")
+    assert new.replaces_id == first.document_id and new.kind == "receipt"
+    assert new.recipient == "José Peña"
+    assert stored(database, new.document_id).content == corrected
+    assert audit_actions(database, case_id)[-3:-1] == ["document.void", "document.issue"]
+    assert json.loads(last_audit(database, "document.issue").detail)["replaces_id"] == \
+        first.document_id
+    assert [r.is_void for r in issued_for_case(database, case_id)] == [True, False]
+    with pytest.raises(UserError, match="already voided"):
+        void_and_reissue(database, first.document_id, corrected, actor=CLERK, reason="Again")
+
+
+def test_void_and_reissue_needs_a_reason_and_is_all_or_nothing(
+        database: Database, case_id: int) -> None:
+    first = issue(database, case_id, "receipt", "José Peña", pdf("Receipt"), actor=CLERK)
+    with pytest.raises(UserError, match="why"):
+        void_and_reissue(database, first.document_id, pdf("New"), actor=CLERK, reason=" ")
+    with pytest.raises(UserError, match="not a readable PDF"):
+        void_and_reissue(database, first.document_id, b"broken", actor=CLERK, reason="Typo")
+    assert stored(database, first.document_id).voided_at is None
+    assert "document.void" not in audit_actions(database, case_id)
+
+
+def test_the_respondent_packet_is_the_notice_followed_by_the_placeholder_code(
+        database: Database, case_id: int) -> None:
+    notice = pdf("NOTICE page one", "NOTICE page two")
+    ref = issue_respondent_packet(database, case_id, "Nguyễn Thị Minh Khai", notice,
+                                  actor=CLERK, clock=clock)
+    texts = page_texts(reprint(database, ref.document_id, actor=CLERK))
+    assert ref.kind == RESPONDENT_NOTICE and ref.page_count == len(texts) == 3
+    assert "NOTICE page one" in texts[0] and "NOTICE page two" in texts[1]
+    assert "stands in for the City's Ethics Code" in texts[2]
+    record = last_audit(database, "document.issue")
+    assert "PLACEHOLDER" in record.summary
+    assert json.loads(record.detail)["enclosure_placeholder"] is True
+
+
+def test_the_packet_encloses_the_ethics_code_set_in_settings(
+        database: Database, case_id: int, tmp_path: Path) -> None:
+    code = tmp_path / "Ethics Code.pdf"
+    code.write_bytes(pdf("Sec. 2-41", "Sec. 2-42", "Sec. 2-43"))
+    set_enclosure(database, str(code))
+    ref = issue_respondent_packet(database, case_id, "Nguyễn Thị Minh Khai", pdf("NOTICE"),
+                                  actor=CLERK)
+    texts = page_texts(reprint(database, ref.document_id, actor=CLERK))
+    assert len(texts) == 4 and "NOTICE" in texts[0]
+    assert ["Sec. 2-41" in texts[1], "Sec. 2-42" in texts[2], "Sec. 2-43" in texts[3]] == \
+        [True, True, True]
+    assert json.loads(last_audit(database, "document.issue").detail)["enclosure"] == str(code)
+
+
+def test_a_missing_enclosure_blocks_the_packet_naming_the_file_and_the_fix(
+        database: Database, case_id: int, tmp_path: Path) -> None:
+    missing = tmp_path / "gone" / "Ethics Code.pdf"
+    set_enclosure(database, str(missing))
+    with pytest.raises(UserError) as raised:
+        issue_respondent_packet(database, case_id, "Nguyễn Thị Minh Khai", pdf("NOTICE"),
+                                actor=CLERK)
+    assert str(missing) in raised.value.problem and "cannot be issued" in raised.value.problem
+    assert "Settings" in raised.value.fix
+    assert issued_for_case(database, case_id) == []
+
+
+def test_an_enclosure_that_is_not_a_pdf_blocks_the_packet(
+        database: Database, case_id: int, tmp_path: Path) -> None:
+    bad = tmp_path / "code.pdf"
+    bad.write_text("this is a Word document really")
+    set_enclosure(database, str(bad))
+    with pytest.raises(UserError, match="not a readable PDF"):
+        issue_respondent_packet(database, case_id, "Nguyễn Thị Minh Khai", pdf("NOTICE"),
+                                actor=CLERK)
+
+
+def test_the_print_queue_holds_issued_documents_until_they_are_mailed(
+        database: Database, case_id: int) -> None:
+    receipt = issue(database, case_id, "receipt", "José Peña", pdf("Receipt"), actor=CLERK)
+    notice = issue_respondent_packet(database, case_id, "Nguyễn Thị Minh Khai", pdf("NOTICE"),
+                                     actor=CLERK)
+    wrong = issue(database, case_id, "defect-letter", "José Peña", pdf("Draft"), actor=CLERK)
+    void_and_reissue(database, wrong.document_id, pdf("Letter"), actor=CLERK, reason="Typo")
+
+    queue = print_queue(database)
+    assert [q.kind for q in queue] == ["receipt", RESPONDENT_NOTICE, "defect-letter"]
+    assert wrong.document_id not in [q.document_id for q in queue]
+    assert all(q.case_number for q in queue)
+
+    record_mailing(database, notice.document_id, recipient_name="Nguyễn Thị Minh Khai",
+                   recipient_ref="respondent:1", address="P.O. Box 839966",
+                   method=MailMethod.CERTIFIED_RRR, tracking_number="9407 1000 0000 0000 0001",
+                   mailed_on=date(2026, 11, 30), actor=CLERK, clock=clock)
+    record_mailing(database, receipt.document_id, recipient_name="José Peña",
+                   method=MailMethod.HAND_DELIVERY, mailed_on=None, actor=CLERK, clock=clock)
+    assert [q.kind for q in print_queue(database)] == ["receipt", "defect-letter"]
+    with database.read_session() as session:
+        assert verify_chain(session) == []

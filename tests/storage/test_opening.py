@@ -1,0 +1,220 @@
+"""Storage: migrations, verified backups, and clear messages when the database cannot be used."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+from sqlalchemy import func, inspect, select
+
+from ethics_desk.core.errors import StorageError
+from ethics_desk.models import AuditRecord, Base, Provision
+from ethics_desk.office import settings
+from ethics_desk.storage import database as db_module
+from ethics_desk.storage.backup import backup_sqlite, verify_sqlite_file
+from ethics_desk.storage.database import Database, storage_error
+from ethics_desk.storage.migrate import current_revision, head_revision
+from ethics_desk.storage.opening import open_database
+
+
+def count(database: Database, model: type[Base]) -> int:
+    with database.read_session() as session:
+        return session.scalar(select(func.count()).select_from(model)) or 0
+
+
+# -- migrations -------------------------------------------------------------------------------
+
+
+def test_migrations_create_every_table_and_record_the_head_revision(database: Database) -> None:
+    tables = set(inspect(database.engine).get_table_names())
+    assert set(Base.metadata.tables) <= tables
+    assert tables - set(Base.metadata.tables) == {"alembic_version"}
+    assert current_revision(database.engine) == head_revision()
+
+
+def test_reopening_a_current_database_changes_nothing(database: Database,
+                                                      db_path: Path) -> None:
+    records, provisions = count(database, AuditRecord), count(database, Provision)
+    again = open_database(db_path)
+    try:
+        assert current_revision(again.engine) == head_revision()
+        assert (count(again, AuditRecord), count(again, Provision)) == (records, provisions)
+    finally:
+        again.dispose()
+    assert list(db_path.parent.glob("*.before-*")) == []
+
+
+def test_a_database_from_a_newer_version_is_refused_with_the_fix(database: Database,
+                                                                 db_path: Path) -> None:
+    database.dispose()
+    conn = sqlite3.connect(db_path)
+    conn.execute("UPDATE alembic_version SET version_num = 'ffff'")
+    conn.commit()
+    conn.close()
+    with pytest.raises(StorageError, match="newer version of Ethics Desk") as caught:
+        open_database(db_path)
+    assert "Install the newer version" in caught.value.fix
+
+
+def test_a_missing_database_is_not_created_when_creation_is_refused(tmp_path: Path) -> None:
+    missing = tmp_path / "elsewhere" / "ethics-desk.sqlite"
+    with pytest.raises(StorageError, match="There is no database"):
+        open_database(missing, create=False)
+    assert not missing.parent.exists()
+
+
+# -- backups ----------------------------------------------------------------------------------
+
+
+def test_a_backup_is_a_verified_copy_with_every_row(database: Database, db_path: Path,
+                                                    tmp_path: Path) -> None:
+    dest = tmp_path / "backups" / "copy.sqlite"
+    dest.parent.mkdir()
+    report = backup_sqlite(db_path, dest)
+    assert report.path == dest and dest.exists()
+    assert verify_sqlite_file(dest) == []
+    assert report.tables == len(Base.metadata.tables) + 1  # and alembic_version
+    conn = sqlite3.connect(dest)
+    try:
+        assert conn.execute("SELECT count(*) FROM provision").fetchone()[0] == \
+            count(database, Provision)
+        assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "delete"  # one file
+    finally:
+        conn.close()
+    assert not list(dest.parent.glob("*.partial"))
+
+
+def test_a_backup_into_a_folder_gets_a_dated_name(database: Database, db_path: Path,
+                                                  tmp_path: Path) -> None:
+    folder = tmp_path / "backups"
+    folder.mkdir()
+    report = backup_sqlite(db_path, folder)
+    assert report.path.parent == folder
+    assert report.path.name.startswith("ethics-desk-") and report.path.suffix == ".sqlite"
+
+
+@pytest.mark.parametrize(("source", "dest", "words"), [
+    ("missing.sqlite", "copy.sqlite", "There is no database"),
+    ("ethics-desk.sqlite", "ethics-desk.sqlite", "overwrite the database itself"),
+    ("ethics-desk.sqlite", "no-such-folder/copy.sqlite", "does not exist"),
+])
+def test_a_backup_that_cannot_be_made_is_refused_with_the_reason(
+        database: Database, db_path: Path, source: str, dest: str, words: str) -> None:
+    with pytest.raises(StorageError, match=words):
+        backup_sqlite(db_path.parent / source, db_path.parent / dest)
+
+
+# -- when the database cannot be used ---------------------------------------------------------
+
+
+def test_a_database_locked_by_another_workstation_is_reported_as_busy(
+        db_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(db_module, "BUSY_TIMEOUT_MS", 200)
+    database = open_database(db_path)
+    other = sqlite3.connect(db_path, isolation_level=None)
+    try:
+        other.execute("BEGIN EXCLUSIVE")
+        with pytest.raises(StorageError, match="busy: another workstation") as caught, \
+                database.unit_of_work() as session:
+            settings.set_value(session, "office.phone", "210-555-0100", actor="Maria Clerk")
+        assert "try again" in caught.value.fix
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+        database.dispose()
+
+
+def test_a_read_only_database_is_readable_and_refuses_writes_clearly(
+        database: Database, db_path: Path) -> None:
+    # Tests run as root, which chmod does not stop; SQLite's read-only mode does.
+    provisions = count(database, Provision)
+    read_only = open_database(f"sqlite:///file:{db_path}?mode=ro&uri=true")
+    try:
+        assert count(read_only, Provision) == provisions
+        with pytest.raises(StorageError, match="read-only") as caught, \
+                read_only.unit_of_work() as session:
+            settings.set_value(session, "office.phone", "210-555-0100", actor="Maria Clerk")
+        assert "write permission" in caught.value.fix
+    finally:
+        read_only.dispose()
+    with database.read_session() as session:
+        assert settings.get(session, "office.phone") == "210-207-7253"
+
+
+def test_a_full_disk_is_reported_with_what_to_do() -> None:
+    translated = storage_error(sqlite3.OperationalError("database or disk is full"))
+    assert isinstance(translated, StorageError)
+    assert "full; nothing was saved" in translated.problem
+    assert "Free some space" in translated.fix
+
+
+def test_a_damaged_file_is_reported_as_not_a_database(tmp_path: Path) -> None:
+    junk = tmp_path / "letter.sqlite"
+    junk.write_bytes(b"This is a letter, not a database. " * 200)
+    with pytest.raises(StorageError, match="not an Ethics Desk database, or it is damaged"):
+        open_database(junk)
+
+
+@pytest.mark.parametrize("change", ["update", "delete"])
+def test_the_audit_trail_refuses_changes_through_the_orm(database: Database,
+                                                         change: str) -> None:
+    with pytest.raises(StorageError, match="audit trail cannot be changed"), \
+            database.unit_of_work() as session:
+        record = session.get(AuditRecord, 1)
+        assert record is not None
+        if change == "update":
+            record.summary = "Nothing was loaded"
+        else:
+            session.delete(record)
+    with database.read_session() as session:
+        record = session.get(AuditRecord, 1)
+        assert record is not None and record.summary.startswith("Loaded the provisions")
+
+
+def test_a_uri_style_sqlite_url_names_its_file(db_path: Path) -> None:
+    from ethics_desk.storage.database import resolve_url, sqlite_path
+
+    assert sqlite_path(resolve_url(f"sqlite:///file:{db_path}?mode=ro&uri=true")) == db_path
+    assert sqlite_path(resolve_url(str(db_path))) == db_path
+    assert sqlite_path(resolve_url("sqlite://")) is None
+
+
+def test_a_backup_never_replaces_an_existing_file(database: Database, db_path: Path,
+                                                  tmp_path: Path) -> None:
+    existing = tmp_path / "old-backup.sqlite"
+    existing.write_bytes(b"an older backup")
+    with pytest.raises(StorageError, match="never replaces"):
+        backup_sqlite(db_path, existing)
+    assert existing.read_bytes() == b"an older backup"
+
+
+def test_a_writable_database_passes_the_start_up_write_check(database: Database) -> None:
+    database.check_writable()
+
+
+def test_a_read_only_database_fails_the_start_up_write_check(database: Database,
+                                                             db_path: Path) -> None:
+    read_only = open_database(f"sqlite:///file:{db_path}?mode=ro&uri=true", migrate=False)
+    try:
+        with pytest.raises(StorageError, match="read-only"):
+            read_only.check_writable()
+    finally:
+        read_only.dispose()
+
+
+def test_a_locked_database_fails_the_start_up_write_check(
+        database: Database, db_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(db_module, "BUSY_TIMEOUT_MS", 100)
+    holder = sqlite3.connect(db_path, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        fresh = open_database(db_path, migrate=False)
+        try:
+            with pytest.raises(StorageError, match="busy"):
+                fresh.check_writable()
+        finally:
+            fresh.dispose()
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()

@@ -1,0 +1,116 @@
+"""The folder layout shows the architecture: entry points at the top, packages named for the
+clerk's work below them, tests mirroring them, and no module importing itself back in a circle."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "ethics_desk"
+TESTS = ROOT / "tests"
+
+ENTRY_POINTS = {"__init__.py", "__main__.py", "cli.py"}
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _modules() -> dict[str, Path]:
+    return {_module_name(path): path for path in PACKAGE.rglob("*.py")
+            if "versions" not in path.parts and path.name != "env.py"}
+
+
+def _import_time_imports(path: Path) -> list[str]:
+    """What a module imports when it is first imported: the module-level statements, not the
+    imports inside functions (deferred on purpose) nor those under ``if TYPE_CHECKING``."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    names: list[str] = []
+    for node in tree.body:
+        if isinstance(node, ast.Import):
+            names.extend(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.append(node.module)
+            names.extend(f"{node.module}.{alias.name}" for alias in node.names)
+    return names
+
+
+def _import_graph() -> dict[str, set[str]]:
+    modules = _modules()
+    graph: dict[str, set[str]] = {name: set() for name in modules}
+    for name, path in modules.items():
+        for target in _import_time_imports(path):
+            # Importing a.b.c runs the packages a and a.b first.
+            parts = target.split(".")
+            for end in range(1, len(parts) + 1):
+                prefix = ".".join(parts[:end])
+                if prefix in modules and prefix != name and not name.startswith(prefix + "."):
+                    graph[name].add(prefix)
+    return graph
+
+
+def _circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Tarjan's strongly connected components with more than one module."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for target in sorted(graph[node]):
+            if target not in index:
+                visit(target)
+                low[node] = min(low[node], low[target])
+            elif target in on_stack:
+                low[node] = min(low[node], index[target])
+        if low[node] == index[node]:
+            component = []
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                component.append(member)
+                if member == node:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return found
+
+
+def test_the_top_of_the_package_holds_only_the_entry_points_and_packages() -> None:
+    loose = sorted(path.name for path in PACKAGE.glob("*.py") if path.name not in ENTRY_POINTS)
+    packages = sorted(path.name for path in PACKAGE.iterdir()
+                      if path.is_dir() and (path / "__init__.py").exists())
+    assert loose == []
+    assert {"core", "storage", "models", "deadlines", "workflow", "intake", "cases", "board",
+            "documents", "mail", "office", "demo", "ui"} <= set(packages)
+
+
+def test_no_module_imports_itself_back_through_a_circle() -> None:
+    assert _circles(_import_graph()) == []
+
+
+def test_the_circle_check_finds_a_circle_when_there_is_one() -> None:
+    assert _circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+def test_the_tests_mirror_the_packages() -> None:
+    package_dirs = {path.relative_to(PACKAGE) for path in PACKAGE.rglob("__init__.py")}
+    for init in TESTS.rglob("__init__.py"):
+        folder = init.parent.relative_to(TESTS)
+        if folder != Path("."):
+            assert folder / "__init__.py" in package_dirs, f"tests/{folder} mirrors no package"
+    top_level = sorted(path.name for path in TESTS.glob("test_*.py"))
+    assert all(name.startswith(("test_cli", "test_house_rules", "test_layout"))
+               for name in top_level), top_level
