@@ -114,3 +114,28 @@ def test_the_tests_mirror_the_packages() -> None:
     top_level = sorted(path.name for path in TESTS.glob("test_*.py"))
     assert all(name.startswith(("test_cli", "test_house_rules", "test_layout"))
                for name in top_level), top_level
+
+
+def _readme_map() -> str:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    return text[text.index("### Layout"):text.index("### Rules of the house")]
+
+
+def test_every_path_the_readme_map_names_exists() -> None:
+    import re
+
+    section = _readme_map()
+    named = set(re.findall(r"`([A-Za-z_][\w./-]*(?:\.py|/))`", section))
+    block = section[section.index("```"):section.rindex("```")]
+    named |= {f"{m}/" for m in re.findall(r"^  ([a-z_]+)/", block, re.M)}
+    assert len(named) > 20
+    missing = sorted(name for name in named
+                     if not (PACKAGE / name).exists() and not (ROOT / name).exists())
+    assert missing == []
+
+
+def test_the_readme_map_lists_every_package() -> None:
+    section = _readme_map()
+    packages = sorted(path.name for path in PACKAGE.iterdir()
+                      if path.is_dir() and (path / "__init__.py").exists())
+    assert [name for name in packages if f"  {name}/" not in section] == []
