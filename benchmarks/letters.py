@@ -59,9 +59,9 @@ from reportlab.platypus import (
     Table,
 )
 
+from ethics_desk.documents.kinds import KINDS
 from ethics_desk.documents.render.base import Box, Wording
 from ethics_desk.documents.render.fonts import REGULAR, markup, register_fonts
-from ethics_desk.documents.render.letters import RespondentNoticeRenderer
 from tests.documents.render.letter_samples import RESPONDENT, letter_sample
 
 
@@ -212,7 +212,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args(argv)
     register_fonts()
-    renderer = RespondentNoticeRenderer()
+    renderer = KINDS["respondent-notice"].renderer()
     papers = [letter_sample("respondent-notice",
                             recipient=replace(RESPONDENT, name=f"{RESPONDENT.name} {i}"))
               for i in range(args.count)]

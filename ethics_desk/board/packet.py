@@ -23,8 +23,8 @@ from sqlalchemy.orm import Session, selectinload
 
 from ethics_desk.board.roster import pending_elections_for
 from ethics_desk.core.errors import UserError
-from ethics_desk.documents.kinds import party_of, vote_record
-from ethics_desk.documents.render.data import clock_time, letterhead_from_settings, long_date
+from ethics_desk.documents.kinds import KindRule, Meeting, party_of, render_for_meeting, vote_record
+from ethics_desk.documents.render.data import Letterhead, clock_time, long_date
 from ethics_desk.models import (
     BoardAction,
     BoardVote,
@@ -45,7 +45,7 @@ from ethics_desk.storage import audit
 from ethics_desk.storage.database import Database
 
 if TYPE_CHECKING:
-    from ethics_desk.documents.render.board_packet import CaseSheet
+    from ethics_desk.documents.render.board_packet import BoardPacketPaper, CaseSheet
 
 BEFORE_THE_BOARD = (CaseState.ACCEPTED, CaseState.AWAITING_RESPONSE, CaseState.RESPONSE_FILED,
                     CaseState.REPLY_FILED, CaseState.SHOW_CAUSE)
@@ -107,30 +107,13 @@ def render_packet(database: Database, meeting_on: date, complaint_ids: Sequence[
                   now: datetime | None = None, actor: str | None = None) -> bytes:
     """The packet for ``meeting_on`` with the cases ``complaint_ids`` (in that order), as PDF
     bytes; its production is audited on each case, in one transaction."""
-    from ethics_desk.documents.render.board_packet import BoardPacketPaper, BoardPacketRenderer
-
     ids = list(dict.fromkeys(complaint_ids))
     if not ids:
         raise UserError("The packet has no case in it.",
                         "Choose at least one case from the agenda.")
     moment = (now or datetime.now().astimezone()).astimezone()
-    with database.read_session() as session:
-        who = (actor or str(settings.get(session, "staff.name") or "").strip()
-               or "Ethics Desk")
-        listed = {a.complaint_id: a for a in agenda(session, meeting_on)}
-        sheets = []
-        for complaint_id in ids:
-            complaint = session.get(Complaint, complaint_id)
-            if complaint is None or complaint.case_number is None:
-                raise UserError(f"There is no filed case with id {complaint_id} to put in the "
-                                "packet.", "Choose the cases from the meeting's agenda.")
-            reasons = (listed[complaint_id].reasons if complaint_id in listed
-                       else (f"Added by the Clerk ({complaint.state.label})",))
-            sheets.append(_sheet(session, complaint, reasons, moment.date()))
-        paper = BoardPacketPaper(letterhead=letterhead_from_settings(session),
-                                 meeting_on=meeting_on, produced_at=moment, produced_by=who,
-                                 sheets=tuple(sheets))
-    pdf = BoardPacketRenderer().render(paper)
+    paper, pdf = render_for_meeting(database, Meeting(meeting_on, tuple(ids), moment, actor))
+    who, sheets = paper.produced_by, paper.sheets
     numbers = [s.case_number for s in sheets]
     with database.unit_of_work() as session:
         for complaint_id in ids:
@@ -154,6 +137,29 @@ def record_packet_use(database: Database, meeting_on: date, complaint_ids: Seque
                          summary=f"Board packet for the meeting of {meeting} {what} "
                                  "(confidential, § 2-83(h))",
                          detail={"meeting_on": meeting})
+
+
+def packet_paper(session: Session, letterhead: Letterhead, meeting: Meeting,
+                 rule: KindRule) -> BoardPacketPaper:
+    """The packet's data (the builder of its row in ``KINDS``): the agenda's reasons and a
+    summary sheet for each of the meeting's cases, each a case the packet applies to."""
+    from ethics_desk.documents.render.board_packet import BoardPacketPaper
+
+    who = (meeting.actor or str(settings.get(session, "staff.name") or "").strip()
+           or "Ethics Desk")
+    listed = {a.complaint_id: a for a in agenda(session, meeting.meeting_on)}
+    sheets = []
+    for complaint_id in meeting.complaint_ids:
+        complaint = session.get(Complaint, complaint_id)
+        if complaint is None or not rule.applies_to(complaint.state):
+            raise UserError(f"There is no filed case with id {complaint_id} to put in the "
+                            "packet.", "Choose the cases from the meeting's agenda.")
+        reasons = (listed[complaint_id].reasons if complaint_id in listed
+                   else (f"Added by the Clerk ({complaint.state.label})",))
+        sheets.append(_sheet(session, complaint, reasons, meeting.produced_at.date()))
+    return BoardPacketPaper(letterhead=letterhead, meeting_on=meeting.meeting_on,
+                            produced_at=meeting.produced_at, produced_by=who,
+                            sheets=tuple(sheets))
 
 
 # -- the agenda ---------------------------------------------------------------------------------

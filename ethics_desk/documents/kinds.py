@@ -1,11 +1,21 @@
-"""Which document applies to a case, to whom it goes, and its preview as PDF bytes (no Qt).
+"""The one table of document kinds, and producing a kind's paper as PDF bytes (no Qt).
 
-:data:`KINDS` is the table: for each kind, what it is, the states of the case in which it applies
-(with the rule that makes it so) and who receives it. :func:`recipients` lists the people a
-kind goes to for one case; :func:`render_letter` resolves one copy's data in a single read
-session and renders it outside the session. Both refuse, with a :class:`UserError` a clerk can
-act on, an unknown case, an unknown kind (listing the kinds) and a kind that does not apply to
-the case's state (naming the state and the states where it applies).
+:data:`KINDS` holds one row per kind of document, and each fact about a kind is stated there
+only: its title, the states of a case in which it applies, the rule of § 2-83 behind it, who
+receives it, the function that builds the data it needs, and the renderer that lays it out.
+Every list of documents (``ethics-desk letter --list``, a case's Papers tab, the certificate of
+mailing, the print batches), every paper the intake hands over and the Board packet read this
+table; no renderer is reached another way, and a renderer carries no title of its own.
+
+Most kinds are made for one case (:attr:`Scope.CASE`): :func:`recipients` lists the people a
+kind goes to for the case and :func:`render_letter` resolves one copy's data in a single read
+session and renders it outside the session. The counter's papers go through
+:func:`render_at_counter` — a complaint there is a draft until it is filed, so only a kind that
+applies to a draft is made there: the sworn complaint for signing (from the intake as typed)
+and the information sheet of § 2-83(b). The Board packet of a meeting is
+:func:`render_for_meeting`'s. Each refuses, with a :class:`UserError` a clerk can act on, an
+unknown case, an unknown kind (listing the kinds) and a kind that does not apply to the case's
+state (naming the state and the states where it applies).
 
 Dates the letters print are the deadline engine's: the response and reply due dates and their
 explanations are read from the case's stored deadlines, never recomputed here. These are
@@ -15,9 +25,9 @@ previews; issuing (frozen bytes with a SHA-256) is ``ethics_desk.documents.issui
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime
 from enum import StrEnum
 from typing import Any
 
@@ -25,14 +35,25 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from ethics_desk.core.errors import UserError
+from ethics_desk.documents.render.base import Renderer
+from ethics_desk.documents.render.board_letters import (
+    FrivolousDeterminationRenderer,
+    ReferralRenderer,
+    ShowCauseOrderRenderer,
+)
+from ethics_desk.documents.render.board_packet import BoardPacketRenderer
 from ethics_desk.documents.render.data import (
+    ComplaintPaper,
+    InfoSheetPaper,
     Letterhead,
     Party,
     complaint_paper_from_case,
+    complaint_paper_from_intake,
     letterhead_from_settings,
     receipt_paper_from_case,
     unsworn_return_paper_from_case,
 )
+from ethics_desk.documents.render.info_sheet import InfoSheetRenderer
 from ethics_desk.documents.render.letter_data import (
     BallotLine,
     BoardTransmittalPaper,
@@ -58,6 +79,27 @@ from ethics_desk.documents.render.letter_data import (
     ShowCauseOrderPaper,
     VoteRecord,
 )
+from ethics_desk.documents.render.letters import (
+    BoardTransmittalRenderer,
+    CampaignFinanceForwardRenderer,
+    CureNoticeRenderer,
+    DefectLetterRenderer,
+    FilingNoticeRenderer,
+    ReplyCopyRenderer,
+    ResolutionNoticeRenderer,
+    RespondentNoticeRenderer,
+    ResponseCopyRenderer,
+    ReviewerTransmittalRenderer,
+)
+from ethics_desk.documents.render.mailing import (
+    CertificateOfMailingRenderer,
+    EnvelopeRenderer,
+    LabelsRenderer,
+)
+from ethics_desk.documents.render.receipt import ReceiptRenderer
+from ethics_desk.documents.render.sworn_complaint import SwornComplaintRenderer
+from ethics_desk.documents.render.unsworn_return import UnswornReturnRenderer
+from ethics_desk.intake.record import Intake
 from ethics_desk.models import (
     BoardAction,
     BoardMember,
@@ -95,8 +137,12 @@ from ethics_desk.storage.database import Database
 S = CaseState
 FILED_STATES = frozenset(S) - {S.DRAFT, S.DISCARDED}
 """Every state of a case that has been filed (a case number assigned)."""
+AT_THE_COUNTER = S.DRAFT
+"""The state of a complaint at the counter: a draft until the Clerk records its receipt (§ 2-83(a))."""
 RESPONDENT_SUBJECT = "respondent:{}"
 """How a respondent's clocks are keyed (``ethics_desk.workflow.effects.RESPONDENT``)."""
+BOARD_PACKET = "board-packet"
+"""The kind of the Board packet for a meeting (:func:`render_for_meeting`)."""
 
 
 class Audience(StrEnum):
@@ -110,70 +156,37 @@ class Audience(StrEnum):
     COMPLAINANT_WITH_COPIES = "the complainant, with a copy to each respondent"
     AGENCY = "the agency named on each referral"
     OFFICE = "the case file"
+    INQUIRER = "anyone who asks how to file a complaint"
+
+
+class Scope(StrEnum):
+    """What one copy of a kind is made for."""
+
+    CASE = "one case"
+    """A case's paper: its Papers tab, ``ethics-desk letter CASE KIND``, the intake's papers."""
+    INQUIRY = "an inquiry at the counter"
+    """Made with no case: the information the Clerk gives to anyone who asks (§ 2-83(b))."""
+    MEETING = "a meeting of the Board"
+    """Made of several cases at once: the Board packet (``ethics-desk packet``)."""
 
 
 @dataclass(frozen=True)
 class KindRule:
-    """One row of :data:`KINDS`: what the document is, when it applies and why, to whom."""
+    """One row of :data:`KINDS`: what the document is, when it applies and why, to whom, the
+    function that builds its data and the renderer that lays it out."""
 
     title: str
     states: frozenset[CaseState]
     citation: str
     audience: Audience
+    paper: Callable[[_Context], Any]
+    renderer: type[Renderer[Any]]
+    scope: Scope = Scope.CASE
 
+    def applies_to(self, state: CaseState) -> bool:
+        """Whether a case in ``state`` may have this document."""
+        return state in self.states
 
-def _rule(title: str, states: set[CaseState] | frozenset[CaseState], citation: str,
-          audience: Audience) -> KindRule:
-    return KindRule(title, frozenset(states), citation, audience)
-
-
-KINDS: dict[str, KindRule] = {
-    "sworn-complaint": _rule("The sworn complaint as filed", FILED_STATES, "§ 2-83(c)",
-                             Audience.OFFICE),
-    "receipt": _rule("Filing receipt for the complainant", FILED_STATES, "§ 2-83(a), (c)",
-                     Audience.COMPLAINANT),
-    "unsworn-return": _rule("Return of an unsworn complaint", {S.FILED, S.RETURNED_UNSWORN},
-                            "§ 2-83(c), last paragraph", Audience.COMPLAINANT),
-    "reviewer-transmittal": _rule("Confidential transmittal to the reviewers", {S.UNDER_REVIEW},
-                                  "§ 2-83(d)(1)", Audience.REVIEWERS),
-    "filing-notice": _rule("Notice of filing to a respondent, information only",
-                           {S.UNDER_REVIEW}, "§ 2-83(d)(1)", Audience.RESPONDENTS),
-    "defect-letter": _rule("Defect letter to the complainant",
-                           {S.UNDER_REVIEW, S.RETURNED_DEFECTIVE}, "§ 2-83(d)(3)",
-                           Audience.COMPLAINANT),
-    "cf-forward": _rule("Campaign-finance complaint forwarded to the respondent",
-                        {S.CAMPAIGN_FINANCE}, "§ 2-83(d)(2)", Audience.RESPONDENTS),
-    "cf-cure-notice": _rule("Notice of the statement or amended report filed (first class mail)",
-                            {S.RESOLVED}, "§ 2-83(d)(2)", Audience.COMPLAINANT),
-    "board-transmittal": _rule("Transmittal to the members of the Board",
-                               {S.ACCEPTED, S.AWAITING_RESPONSE}, "§ 2-83(d)(3)",
-                               Audience.BOARD),
-    "respondent-notice": _rule("Notice to a respondent with the (e) items and the response date",
-                               {S.AWAITING_RESPONSE, S.RESPONSE_FILED, S.REPLY_FILED},
-                               "§ 2-83(d)(3), (e)", Audience.RESPONDENTS),
-    "response-copy": _rule("Copy of a response for the complainant, with the reply date",
-                           {S.RESPONSE_FILED, S.REPLY_FILED}, "§ 2-83(e)(3)",
-                           Audience.COMPLAINANT),
-    "reply-copy": _rule("Copy of the complainant's reply for a respondent", {S.REPLY_FILED},
-                        "§ 2-83(e)(3)", Audience.RESPONDENTS),
-    "show-cause-order": _rule("Notice of an order to show cause, with the hearing's date, time "
-                              "and place", {S.SHOW_CAUSE, S.RESOLVED}, "§ 2-83(f)(2), (f)(4)",
-                              Audience.COMPLAINANT_WITH_COPIES),
-    "frivolous-determination": _rule("Determination of a frivolous complaint, with any "
-                                     "sanctions", {S.RESOLVED}, "§ 2-83(f)(6), (g)",
-                                     Audience.COMPLAINANT_WITH_COPIES),
-    "referral": _rule("Notification of an agency, e.g. for investigation of perjury",
-                      {S.RESOLVED}, "§ 2-83(g)(3)", Audience.AGENCY),
-    "resolution-notice": _rule("Notice of resolution to a respondent", {S.RESOLVED},
-                               "§ 2-83(d)(4)", Audience.RESPONDENTS),
-    "envelope": _rule("Envelope, #10, for one recipient", FILED_STATES, "any mailed item",
-                      Audience.PARTIES),
-    "labels": _rule("Address labels for every party (30 a sheet)", FILED_STATES,
-                    "any mailed item", Audience.PARTIES),
-    "certificate-of-mailing": _rule("Certificate of mailing, signed by the Clerk", FILED_STATES,
-                                    "any mailed item", Audience.OFFICE),
-}
-"""Kind → what it is, the states where it applies (and the rule), who receives it."""
 
 DISPOSITIONS = {
     Disposition.DISMISSED: "Dismissed by the Ethics Review Board",
@@ -212,18 +225,35 @@ class Recipient:
 
 
 def kinds() -> list[tuple[str, str]]:
-    """Each kind with what it is, where it applies and to whom, for ``letter --list``."""
+    """Each kind made for a case with what it is, where it applies and to whom, for
+    ``letter --list``."""
     return [(kind, f"{rule.title} ({rule.citation}) — to {rule.audience.value}")
-            for kind, rule in KINDS.items()]
+            for kind, rule in KINDS.items() if rule.scope is Scope.CASE]
 
 
-def rule_for(kind: str) -> KindRule:
-    """The row of ``kind``; an unknown kind is a :class:`UserError` listing the kinds."""
-    try:
-        return KINDS[kind]
-    except KeyError:
-        raise UserError(f"There is no document called “{kind}”.",
-                        "Choose one of: " + ", ".join(KINDS) + ".") from None
+def kinds_for(state: CaseState) -> list[tuple[str, KindRule]]:
+    """The kinds made for a case that apply to a case in ``state``, in the table's order (a
+    case's Papers tab)."""
+    return [(kind, rule) for kind, rule in KINDS.items()
+            if rule.scope is Scope.CASE and rule.applies_to(state)]
+
+
+def title_of(kind: str | None) -> str:
+    """The title of ``kind``, or the stored name of a kind no longer in the table."""
+    return KINDS[kind].title if kind in KINDS else (kind or "Correspondence")
+
+
+def rule_for(kind: str, scope: Scope = Scope.CASE) -> KindRule:
+    """The row of ``kind``; an unknown kind is a :class:`UserError` listing the kinds of
+    ``scope``, and a kind made for something else is refused saying what it is made for."""
+    rule = KINDS.get(kind)
+    if rule is not None and rule.scope is scope:
+        return rule
+    choices = "Choose one of: " + ", ".join(k for k, r in KINDS.items() if r.scope is scope) + "."
+    if rule is None:
+        raise UserError(f"There is no document called “{kind}”.", choices)
+    raise UserError(f"The {kind} ({rule.citation}) is made for {rule.scope.value}, not for "
+                    f"{scope.value}.", choices)
 
 
 def find_case(database: Database, reference: str) -> int:
@@ -255,8 +285,6 @@ def recipients(database: Database, case_id: int, kind: str) -> list[Recipient]:
 def render_letter(database: Database, case_id: int, kind: str, *, recipient_index: int = 0,
                   today: date) -> bytes:
     """A preview of ``kind`` for the case's ``recipient_index``-th recipient, as PDF bytes."""
-    from ethics_desk.documents.render.registry import renderer_for
-
     rule = rule_for(kind)
     with database.read_session() as session:
         complaint = _case(session, case_id)
@@ -266,9 +294,56 @@ def render_letter(database: Database, case_id: int, kind: str, *, recipient_inde
             raise UserError(f"The {kind} of {complaint.display_number} has {len(people)} "
                             f"recipient(s); there is no number {recipient_index + 1}.",
                             "Choose one of the recipients listed.")
-        paper = _PAPERS[kind](_Context(session, complaint, letterhead_from_settings(session),
-                                       people, recipient_index, today))
-    return renderer_for(kind)().render(paper)
+        paper = rule.paper(_Context(session, letterhead_from_settings(session), today,
+                                    case=complaint, people=people, index=recipient_index))
+    return rule.renderer().render(paper)
+
+
+def render_at_counter(database: Database, kind: str, *, today: date, intake: Intake | None = None,
+                      provision_citations: Sequence[str] = ()) -> bytes:
+    """A paper made at the counter, before the complaint is filed, as PDF bytes: the sworn
+    complaint for signing from ``intake`` as typed (``provision_citations`` are the citations of
+    its provisions), or the information sheet (§ 2-83(b)). A complaint at the counter is a draft,
+    so a kind that does not apply to a draft (the receipt, say) is refused."""
+    rule = KINDS.get(kind)
+    made_there = [k for k, r in KINDS.items()
+                  if r.scope is not Scope.MEETING and r.applies_to(AT_THE_COUNTER)]
+    if rule is None:
+        raise UserError(f"There is no document called “{kind}”.",
+                        "Choose one of: " + ", ".join(made_there) + ".")
+    if kind not in made_there:
+        where = ", ".join(s.label for s in CaseState if s in rule.states)
+        raise UserError(f"The {kind} ({rule.citation}) is not made at the counter: a complaint "
+                        f"there is “{AT_THE_COUNTER.label}” until its receipt is recorded.",
+                        f"It applies to a case that is: {where}; make it from the case.")
+    if rule.scope is Scope.CASE and intake is None:
+        raise UserError(f"The {kind} ({rule.citation}) is made from the complaint being taken.",
+                        "Make it from the intake.")
+    with database.read_session() as session:
+        paper = rule.paper(_Context(session, letterhead_from_settings(session), today,
+                                    intake=intake, citations=tuple(provision_citations)))
+    return rule.renderer().render(paper)
+
+
+@dataclass(frozen=True)
+class Meeting:
+    """What the Board packet is made for: the meeting, its cases in order, when and by whom."""
+
+    meeting_on: date
+    complaint_ids: tuple[int, ...]
+    produced_at: datetime
+    actor: str | None = None
+
+
+def render_for_meeting(database: Database, meeting: Meeting,
+                       kind: str = BOARD_PACKET) -> tuple[Any, bytes]:
+    """The paper of a Board meeting (its data, then its PDF bytes). Each case must be one the
+    kind applies to (a filed case); the builder refuses any other."""
+    rule = rule_for(kind, Scope.MEETING)
+    with database.read_session() as session:
+        paper = rule.paper(_Context(session, letterhead_from_settings(session),
+                                    meeting.produced_at.date(), meeting=meeting))
+    return paper, rule.renderer().render(paper)
 
 
 # -- resolving ----------------------------------------------------------------------------------
@@ -282,7 +357,7 @@ def _case(session: Session, case_id: int) -> Complaint:
 
 
 def _check_state(complaint: Complaint, kind: str, rule: KindRule) -> None:
-    if complaint.state not in rule.states:
+    if not rule.applies_to(complaint.state):
         where = ", ".join(s.label for s in CaseState if s in rule.states)
         raise UserError(
             f"The {kind} ({rule.citation}) does not apply to {complaint.display_number}, which "
@@ -324,14 +399,25 @@ def _recipients(session: Session, complaint: Complaint, kind: str,
 
 @dataclass
 class _Context:
-    """What a paper builder reads: the session, the case, the office, the recipient, today."""
+    """What a kind's builder reads: the session, the office, today, and what the paper is made
+    for — a case and the copy's recipient, the complaint being taken at the counter, or a
+    meeting of the Board."""
 
     session: Session
-    complaint: Complaint
     letterhead: Letterhead
-    people: list[Recipient]
-    index: int
     today: date
+    case: Complaint | None = None
+    people: Sequence[Recipient] = ()
+    index: int = 0
+    intake: Intake | None = None
+    citations: tuple[str, ...] = ()
+    meeting: Meeting | None = None
+
+    @property
+    def complaint(self) -> Complaint:
+        """The case the paper is made for."""
+        assert self.case is not None, "a paper made for a case"
+        return self.case
 
     @property
     def recipient(self) -> Recipient:
@@ -374,7 +460,9 @@ def _latest_decision(session: Session, complaint: Complaint,
         .order_by(Decision.id.desc()).limit(1))
 
 
-def _sworn_complaint(ctx: _Context) -> Any:
+def _sworn_complaint(ctx: _Context) -> ComplaintPaper:
+    if ctx.intake is not None:  # at the counter, for signing: the intake as typed
+        return complaint_paper_from_intake(ctx.intake, list(ctx.citations), ctx.letterhead)
     return complaint_paper_from_case(ctx.complaint, ctx.letterhead)
 
 
@@ -524,7 +612,7 @@ def _certificate(ctx: _Context) -> CertificateOfMailingPaper:
         raise UserError(f"Nothing has been mailed in {ctx.complaint.display_number} yet.",
                         "Record the mailing in the mail ledger first.")
     items = tuple(MailedItem(
-        document=KINDS[kind].title if kind in KINDS else (kind or "Correspondence"),
+        document=title_of(kind),
         recipient=Party(mailing.recipient_name, address=mailing.address),
         method=MAIL_METHODS[mailing.method], mailed_on=mailing.mailed_on or ctx.today,
         tracking_number=mailing.tracking_number) for mailing, kind in rows)
@@ -718,25 +806,100 @@ def _referral(ctx: _Context) -> ReferralPaper:
         pending=ctx.complaint.state.is_pending)
 
 
-_PAPERS: dict[str, Callable[[_Context], Any]] = {
-    "sworn-complaint": _sworn_complaint,
-    "receipt": _receipt,
-    "unsworn-return": _unsworn_return,
-    "reviewer-transmittal": _reviewer_transmittal,
-    "filing-notice": _filing_notice,
-    "defect-letter": _defect_letter,
-    "cf-forward": _cf_forward,
-    "cf-cure-notice": _cf_cure_notice,
-    "board-transmittal": _board_transmittal,
-    "respondent-notice": _respondent_notice,
-    "response-copy": _response_copy,
-    "reply-copy": _reply_copy,
-    "show-cause-order": _show_cause_order,
-    "frivolous-determination": _frivolous_determination,
-    "referral": _referral,
-    "resolution-notice": _resolution_notice,
-    "envelope": _envelope,
-    "labels": _labels,
-    "certificate-of-mailing": _certificate,
+def _info_sheet(ctx: _Context) -> InfoSheetPaper:
+    return InfoSheetPaper(letterhead=ctx.letterhead)
+
+
+def _board_packet(ctx: _Context) -> Any:
+    # The packet's data is the Board's: the agenda and a sheet per case (deferred, since the
+    # Board's module states votes and parties with this module's builders).
+    from ethics_desk.board.packet import packet_paper
+
+    assert ctx.meeting is not None, "the packet is made for a meeting"
+    return packet_paper(ctx.session, ctx.letterhead, ctx.meeting, KINDS[BOARD_PACKET])
+
+
+# -- the table ------------------------------------------------------------------------------------
+
+
+def _row(title: str, states: set[CaseState] | frozenset[CaseState], citation: str,
+         audience: Audience, paper: Callable[[_Context], Any], renderer: type[Renderer[Any]],
+         scope: Scope = Scope.CASE) -> KindRule:
+    return KindRule(title, frozenset(states), citation, audience, paper, renderer, scope)
+
+
+KINDS: dict[str, KindRule] = {
+    "sworn-complaint": _row(
+        "The sworn complaint, with its affidavit and notary jurat", FILED_STATES | {S.DRAFT},
+        "§ 2-83(c)", Audience.OFFICE, _sworn_complaint, SwornComplaintRenderer),
+    "receipt": _row(
+        "Filing receipt for the complainant", FILED_STATES, "§ 2-83(a), (c)",
+        Audience.COMPLAINANT, _receipt, ReceiptRenderer),
+    "unsworn-return": _row(
+        "Return of an unsworn complaint", {S.FILED, S.RETURNED_UNSWORN},
+        "§ 2-83(c), last paragraph", Audience.COMPLAINANT, _unsworn_return,
+        UnswornReturnRenderer),
+    "info-sheet": _row(
+        "How to File an Ethics Complaint", frozenset(CaseState), "§ 2-83(b)", Audience.INQUIRER,
+        _info_sheet, InfoSheetRenderer, Scope.INQUIRY),
+    "reviewer-transmittal": _row(
+        "Confidential transmittal to the reviewers", {S.UNDER_REVIEW}, "§ 2-83(d)(1)",
+        Audience.REVIEWERS, _reviewer_transmittal, ReviewerTransmittalRenderer),
+    "filing-notice": _row(
+        "Notice of filing to a respondent, information only", {S.UNDER_REVIEW},
+        "§ 2-83(d)(1)", Audience.RESPONDENTS, _filing_notice, FilingNoticeRenderer),
+    "defect-letter": _row(
+        "Defect letter to the complainant", {S.UNDER_REVIEW, S.RETURNED_DEFECTIVE},
+        "§ 2-83(d)(3)", Audience.COMPLAINANT, _defect_letter, DefectLetterRenderer),
+    "cf-forward": _row(
+        "Campaign-finance complaint forwarded to the respondent", {S.CAMPAIGN_FINANCE},
+        "§ 2-83(d)(2)", Audience.RESPONDENTS, _cf_forward, CampaignFinanceForwardRenderer),
+    "cf-cure-notice": _row(
+        "Notice of the statement or amended report filed (first class mail)", {S.RESOLVED},
+        "§ 2-83(d)(2)", Audience.COMPLAINANT, _cf_cure_notice, CureNoticeRenderer),
+    "board-transmittal": _row(
+        "Transmittal to the members of the Board", {S.ACCEPTED, S.AWAITING_RESPONSE},
+        "§ 2-83(d)(3)", Audience.BOARD, _board_transmittal, BoardTransmittalRenderer),
+    "respondent-notice": _row(
+        "Notice to a respondent with the (e) items and the response date",
+        {S.AWAITING_RESPONSE, S.RESPONSE_FILED, S.REPLY_FILED}, "§ 2-83(d)(3), (e)",
+        Audience.RESPONDENTS, _respondent_notice, RespondentNoticeRenderer),
+    "response-copy": _row(
+        "Copy of a response for the complainant, with the reply date",
+        {S.RESPONSE_FILED, S.REPLY_FILED}, "§ 2-83(e)(3)", Audience.COMPLAINANT,
+        _response_copy, ResponseCopyRenderer),
+    "reply-copy": _row(
+        "Copy of the complainant's reply for a respondent", {S.REPLY_FILED}, "§ 2-83(e)(3)",
+        Audience.RESPONDENTS, _reply_copy, ReplyCopyRenderer),
+    "show-cause-order": _row(
+        "Notice of an order to show cause, with the hearing's date, time and place",
+        {S.SHOW_CAUSE, S.RESOLVED}, "§ 2-83(f)(2), (f)(4)", Audience.COMPLAINANT_WITH_COPIES,
+        _show_cause_order, ShowCauseOrderRenderer),
+    "frivolous-determination": _row(
+        "Determination of a frivolous complaint, with any sanctions", {S.RESOLVED},
+        "§ 2-83(f)(6), (g)", Audience.COMPLAINANT_WITH_COPIES, _frivolous_determination,
+        FrivolousDeterminationRenderer),
+    "referral": _row(
+        "Notification of an agency, e.g. for investigation of perjury", {S.RESOLVED},
+        "§ 2-83(g)(3)", Audience.AGENCY, _referral, ReferralRenderer),
+    "resolution-notice": _row(
+        "Notice of resolution to a respondent", {S.RESOLVED}, "§ 2-83(d)(4)",
+        Audience.RESPONDENTS, _resolution_notice, ResolutionNoticeRenderer),
+    "envelope": _row(
+        "Envelope, #10, for one recipient", FILED_STATES, "any mailed item", Audience.PARTIES,
+        _envelope, EnvelopeRenderer),
+    "labels": _row(
+        "Address labels for every party (30 a sheet)", FILED_STATES, "any mailed item",
+        Audience.PARTIES, _labels, LabelsRenderer),
+    "certificate-of-mailing": _row(
+        "Certificate of mailing, signed by the Clerk", FILED_STATES, "any mailed item",
+        Audience.OFFICE, _certificate, CertificateOfMailingRenderer),
+    BOARD_PACKET: _row(
+        "Board Packet", FILED_STATES, "§ 2-83(h)", Audience.BOARD, _board_packet,
+        BoardPacketRenderer, Scope.MEETING),
 }
-assert set(_PAPERS) == set(KINDS), "every kind resolves its paper"
+"""Kind → its title, the states where it applies, the rule, who receives it, the function that
+builds its data and its renderer: one row per kind, in the order a clerk meets the documents.
+The information sheet applies in every state (anyone may ask, at any time) and is made with no
+case; the sworn complaint applies from the draft at the counter on; the Board packet takes any
+filed case the Clerk puts before the Board."""

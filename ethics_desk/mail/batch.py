@@ -31,7 +31,7 @@ from sqlalchemy import select
 
 from ethics_desk.core.errors import UserError
 from ethics_desk.documents.issuing import RESPONDENT_NOTICE, QueueItem, page_count, print_queue, reprint
-from ethics_desk.documents.kinds import KINDS, MAIL_METHODS, party_of
+from ethics_desk.documents.kinds import KINDS, MAIL_METHODS, party_of, title_of
 from ethics_desk.documents.render.data import Letterhead, Party, letterhead_from_settings
 from ethics_desk.documents.render.letter_data import (
     CertificateOfMailingPaper,
@@ -39,12 +39,7 @@ from ethics_desk.documents.render.letter_data import (
     LabelsPaper,
     MailedItem,
 )
-from ethics_desk.documents.render.mailing import (
-    LABELS_PER_SHEET,
-    CertificateOfMailingRenderer,
-    EnvelopeRenderer,
-    LabelsRenderer,
-)
+from ethics_desk.documents.render.mailing import LABELS_PER_SHEET
 from ethics_desk.models import Complainant, MailMethod, Respondent
 from ethics_desk.storage import audit
 from ethics_desk.storage.database import Database
@@ -71,7 +66,8 @@ class BatchPaper(StrEnum):
 
 AUDIT_KINDS = {BatchPaper.ENVELOPES: "envelope", BatchPaper.LABELS: "labels",
                BatchPaper.CERTIFICATE: "certificate-of-mailing"}
-"""The document kind each addressed paper is audited as (``print.<kind>``)."""
+"""The document kind of each addressed paper: its renderer is that kind's in ``KINDS``, and its
+print is audited as ``print.<kind>``."""
 
 
 @dataclass(frozen=True)
@@ -205,25 +201,26 @@ def prepare_batch(database: Database, document_ids: Iterable[int], paper: BatchP
 
 def _render(paper: BatchPaper, addressed: list[Addressee], letterhead: Letterhead,
             today: date) -> Iterable[BatchDocument]:
+    renderer = KINDS[AUDIT_KINDS[paper]].renderer()  # the kind's renderer, from the table
     if paper is BatchPaper.ENVELOPES:
-        envelope = EnvelopeRenderer()
+        envelope = renderer
         for a in addressed:
             assert a.party is not None
             pdf = envelope.render(EnvelopePaper(letterhead, a.item.case_number, a.party))
             yield BatchDocument(f"envelope for {_describe(a.item)}", pdf, 1)
     elif paper is BatchPaper.LABELS:
         parties = tuple(a.party for a in addressed if a.party is not None)
-        pdf = LabelsRenderer().render(LabelsPaper(letterhead, "", parties))
+        pdf = renderer.render(LabelsPaper(letterhead, "", parties))
         sheets = -(-len(parties) // LABELS_PER_SHEET)
         yield BatchDocument(f"{len(parties)} address label(s) on {sheets} sheet(s)", pdf, sheets)
     else:
         by_case: dict[str, list[Addressee]] = {}
         for a in addressed:
             by_case.setdefault(a.item.case_number, []).append(a)
-        certificate = CertificateOfMailingRenderer()
+        certificate = renderer
         for case_number, lines in by_case.items():
             mailed = tuple(MailedItem(
-                document=KINDS[a.item.kind].title if a.item.kind in KINDS else a.item.kind,
+                document=title_of(a.item.kind),
                 recipient=a.party, method=MAIL_METHODS[default_method(a.item.kind)],
                 mailed_on=today) for a in lines if a.party is not None)
             pdf = certificate.render(CertificateOfMailingPaper(

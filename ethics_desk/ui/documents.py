@@ -1,10 +1,14 @@
-"""The intake's papers in the interface: preview dialogs with Print, each print audited."""
+"""The intake's papers in the interface: preview dialogs with Print, each print audited.
+
+What each paper is called and the rule behind it come from its row in
+:data:`ethics_desk.documents.kinds.KINDS`; the bytes from :mod:`ethics_desk.documents.papers`."""
 
 from __future__ import annotations
 
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTabWidget, QVBoxLayout, QWidget
 
 from ethics_desk.documents import papers
+from ethics_desk.documents.kinds import KINDS
 from ethics_desk.intake.record import Intake
 from ethics_desk.models import CaseState, Complaint
 from ethics_desk.office.actions import record_access
@@ -28,8 +32,8 @@ def show_info_sheet(context: AppContext, parent: QWidget | None) -> PdfPreviewDi
         record_access(context.database, actor=context.staff_name, action="print.info-sheet",
                       summary=f"Printed the information sheet ({pages} page(s)) (§ 2-83(b))")
 
-    dialog = PdfPreviewDialog("How to file an ethics complaint — § 2-83(b)", data, parent,
-                              on_print=audit)
+    sheet = KINDS["info-sheet"]
+    dialog = PdfPreviewDialog(f"{sheet.title} — {sheet.citation}", data, parent, on_print=audit)
     dialog.setObjectName("infoSheetDialog")
     dialog.open()
     return dialog
@@ -73,7 +77,8 @@ class FilingPapersDialog(QDialog):
         viewer.setObjectName(kind)
         viewer.set_pdf(data)
         self.viewers[kind] = viewer
-        self.tabs.addTab(viewer, label)
+        index = self.tabs.addTab(viewer, label)
+        self.tabs.setTabToolTip(index, f"{KINDS[kind].title} ({KINDS[kind].citation})")
 
     def current_kind(self) -> str:
         """The kind of paper on the tab shown."""

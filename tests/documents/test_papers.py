@@ -9,8 +9,9 @@ from pypdf import PdfReader
 
 from ethics_desk.core.errors import UserError
 from ethics_desk.documents import papers
+from ethics_desk.documents.kinds import render_at_counter
 from ethics_desk.storage.database import Database
-from ethics_desk.workflow import ReturnUnsworn, WorkflowController
+from ethics_desk.workflow import ForwardForReview, ReturnUnsworn, WorkflowController
 from tests.conftest import NOW
 from tests.factories import complete_intake, filed_case, sworn_oath
 
@@ -44,3 +45,41 @@ def test_the_return_letter_goes_to_an_unsworn_complainant(controller: WorkflowCo
 def test_a_paper_for_a_case_that_does_not_exist_is_a_clear_error(database: Database) -> None:
     with pytest.raises(UserError, match="no complaint with id 999"):
         papers.receipt(database, 999)
+
+
+def test_the_sworn_complaint_for_signing_is_made_at_the_counter_from_the_intake(
+        database: Database) -> None:
+    text = _text(papers.sworn_complaint_for_intake(database, complete_intake(),
+                                                   ["§ 2-49 Use of City resources"]))
+    assert "José Peña" in text and "§ 2-49" in text and "ERB-" not in text
+
+
+def test_the_information_sheet_is_made_with_no_case(database: Database) -> None:
+    assert "How to File an Ethics Complaint" in _text(papers.info_sheet(database))
+
+
+def test_a_receipt_for_a_complaint_not_yet_filed_is_refused_naming_the_state(
+        controller: WorkflowController, database: Database) -> None:
+    draft = controller.save_draft(complete_intake()).complaint_id
+    with pytest.raises(UserError) as refused:
+        papers.receipt(database, draft)
+    assert "receipt (§ 2-83(a), (c)) does not apply" in str(refused.value)
+    assert "which is “Draft (not filed)”" in str(refused.value) and "Filed" in refused.value.fix
+
+
+def test_the_unsworn_return_is_refused_once_the_complaint_is_forwarded_for_review(
+        controller: WorkflowController, database: Database) -> None:
+    case_id = filed_case(controller)
+    controller.fire(case_id, ForwardForReview())
+    with pytest.raises(UserError) as refused:
+        papers.unsworn_return(database, case_id, NOW.date())
+    assert "unsworn-return (§ 2-83(c), last paragraph) does not apply" in str(refused.value)
+    assert "“Under review”" in str(refused.value)
+    assert "Returned — not sworn" in refused.value.fix
+
+
+def test_the_counter_refuses_a_paper_that_needs_a_filed_complaint(database: Database) -> None:
+    with pytest.raises(UserError) as refused:
+        render_at_counter(database, "receipt", today=NOW.date())
+    assert "not made at the counter" in str(refused.value)
+    assert "“Draft (not filed)” until its receipt is recorded" in str(refused.value)

@@ -20,7 +20,7 @@ from ethics_desk.ui.case.case_window import CaseWindow
 from ethics_desk.ui.case.papers_panel import PapersPanel
 from ethics_desk.ui.context import AppContext
 from ethics_desk.workflow import Accept, ForwardToBoard, WorkflowController
-from tests.factories import reviewed_case
+from tests.factories import complete_intake, reviewed_case
 from tests.workflow.helpers import deadlines
 
 ARTICLE = "9407 1118 9876 5432 1012 34"
@@ -73,6 +73,18 @@ def test_only_the_kinds_that_apply_now_are_listed(qtbot: QtBot, context: AppCont
     with pytest.raises(ValueError):
         panel.choose_kind("defect-letter")
 
+
+def test_a_draft_offers_the_sworn_complaint_alone_and_no_case_the_sheet_or_packet(
+        qtbot: QtBot, context: AppContext, controller: WorkflowController) -> None:
+    draft = controller.save_draft(complete_intake()).complaint_id
+    panel = PapersPanel(context, draft)
+    qtbot.addWidget(panel)
+    assert [line.kind for line in panel.kinds.rows()] == ["sworn-complaint"]
+    case_id = forwarded_case(controller)
+    filed = PapersPanel(context, case_id)
+    qtbot.addWidget(filed)
+    kinds = [line.kind for line in filed.kinds.rows()]
+    assert "info-sheet" not in kinds and "board-packet" not in kinds  # no case's letters
 
 def test_preview_issue_reprint_mail_and_deliver_the_notice(
         qtbot: QtBot, context: AppContext, controller: WorkflowController) -> None:

@@ -1,5 +1,6 @@
 """The documents of Ethics Desk: frozen data in, PDF bytes out (ReportLab), wording from templates.
 
-``registry.RENDERERS`` maps each kind (``sworn-complaint``, ``receipt`` …) to its renderer class;
-``base.Renderer`` is what every document extends; ``data`` holds what the documents show.
+``base.Renderer`` is what every document extends; ``data`` and ``letter_data`` hold what the
+documents show. Which renderer draws which kind is a column of the one table of document kinds,
+:data:`ethics_desk.documents.kinds.KINDS`; nothing else names a renderer.
 """

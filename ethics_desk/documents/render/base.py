@@ -1,7 +1,7 @@
 """The renderer every Ethics Desk document is built on: data in, PDF bytes out.
 
-A document is a small subclass of :class:`Renderer` that names its kind and its template file and
-fills in two template methods (the pattern of pretix's ReportLab invoice renderer):
+A document is a small subclass of :class:`Renderer` that names its template file and fills in two
+template methods (the pattern of pretix's ReportLab invoice renderer):
 
 * :meth:`Renderer.values` — the ``${placeholders}`` its template may use, resolved from the data;
 * :meth:`Renderer.story` — the flowables, mostly from the template's sections through
@@ -23,14 +23,13 @@ escaped and set in the embedded DejaVu fonts, with CID fallbacks for Chinese, Ja
 the same bytes, so an issued document can be reprinted identically.
 
 A later letter is written like this (its data a frozen dataclass with ``letterhead`` and
-``case_number``; its wording ``resources/templates/defect-letter.txt``; then one line in
-:mod:`ethics_desk.documents.render.registry`)::
+``case_number``; its wording ``resources/templates/defect-letter.txt``; then its row in
+:data:`ethics_desk.documents.kinds.KINDS`, which gives the kind its name, title, states, citation,
+audience, data and this renderer)::
 
     class DefectLetterRenderer(Renderer[DefectLetterPaper]):
         '''Kind ``defect-letter``: returns a complaint that does not comply (§ 2-83(d)(3)).'''
 
-        kind = "defect-letter"
-        title = "Defect letter to the complainant (§ 2-83(d)(3))"
         template_name = "defect-letter"
         required_sections = ("title", "body", "closing")
 
@@ -423,12 +422,12 @@ class _DocTemplate(BaseDocTemplate):
 
 
 class Renderer(ABC, Generic[D]):
-    """The base of every document: subclasses give the kind, the template and the story."""
+    """The base of every document: subclasses give the template and the story.
 
-    kind: ClassVar[str]
-    """The registry's name for the document, e.g. ``receipt``."""
-    title: ClassVar[str]
-    """What the document is, for a list of documents (the printed title is in the template)."""
+    A renderer has no name or title of its own: its kind's row in
+    :data:`ethics_desk.documents.kinds.KINDS` names it and says what it is (the printed heading
+    is the template's ``[title]``)."""
+
     template_name: ClassVar[str]
     """The template file (without ``.txt``) under ``resources/templates/``."""
     required_sections: ClassVar[tuple[str, ...]] = ("title",)

@@ -83,8 +83,6 @@ class _BoardLetterRenderer(CaseLetterRenderer[L]):
 class ShowCauseOrderRenderer(_BoardLetterRenderer[ShowCauseOrderPaper]):
     """Kind ``show-cause-order``: the (f)(4) notice of an order to show cause, with the hearing."""
 
-    kind = "show-cause-order"
-    title = "Notice of an order to show cause (§ 2-83(f)(2), (f)(4))"
     template_name = "show-cause-order"
     required_sections = (*CaseLetterRenderer.required_sections, "vote-label",
                          "explanation-heading", "hearing-heading", "date-label", "time-label",
@@ -129,8 +127,6 @@ class ShowCauseOrderRenderer(_BoardLetterRenderer[ShowCauseOrderPaper]):
 class FrivolousDeterminationRenderer(_BoardLetterRenderer[FrivolousDeterminationPaper]):
     """Kind ``frivolous-determination``: the (f)(6) record vote, its particulars, the sanctions."""
 
-    kind = "frivolous-determination"
-    title = "Determination of a frivolous complaint, with any sanctions (§ 2-83(f)(6), (g))"
     template_name = "frivolous-determination"
     required_sections = (*CaseLetterRenderer.required_sections, "vote-heading",
                          "particulars-heading", "sanctions-heading", "factors-heading",
@@ -199,8 +195,6 @@ def sanction_table(sanctions: tuple[SanctionLine, ...], styles: StyleSheet1) -> 
 class ReferralRenderer(_BoardLetterRenderer[ReferralPaper]):
     """Kind ``referral``: the (g)(3) notification of an agency, e.g. for investigation of perjury."""
 
-    kind = "referral"
-    title = "Notification of an agency, e.g. for investigation of perjury (§ 2-83(g)(3))"
     template_name = "referral"
     required_sections = (*CaseLetterRenderer.required_sections, "vote-heading",
                          "particulars-label")

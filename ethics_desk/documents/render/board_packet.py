@@ -150,8 +150,6 @@ class _CaseMark(Flowable):
 class BoardPacketRenderer(Renderer[BoardPacketPaper]):
     """Kind ``board-packet``: the cases on a meeting's agenda, confidential on every page."""
 
-    kind = "board-packet"
-    title = "Board packet for a meeting: the agenda and a summary sheet per case (§ 2-83(h))"
     template_name = "board-packet"
     required_sections = ("title", "cover", "confidentiality", "agenda-heading", "parties-heading",
                          "allegation-heading", "deadlines-heading", "reviews-heading",

@@ -22,8 +22,6 @@ SECTIONS = ("who", "contents", "oath", "warning", "next", "confidentiality", "wh
 class InfoSheetRenderer(Renderer[InfoSheetPaper]):
     """Kind ``info-sheet``: how to file an ethics complaint, on one page."""
 
-    kind = "info-sheet"
-    title = "How to file an ethics complaint (information sheet, § 2-83(b))"
     template_name = "info-sheet"
     required_sections = ("title", "subtitle", *SECTIONS)
     bottom_margin = 0.75 * inch

@@ -124,8 +124,6 @@ class CaseLetterRenderer(Renderer[L]):
 class FilingNoticeRenderer(CaseLetterRenderer[FilingNoticePaper]):
     """Kind ``filing-notice``: tells a respondent, for information only, of a filing (d)(1)."""
 
-    kind = "filing-notice"
-    title = "Notice of filing to a respondent, information only (§ 2-83(d)(1))"
     template_name = "filing-notice"
     confidential = True
 
@@ -139,8 +137,6 @@ class FilingNoticeRenderer(CaseLetterRenderer[FilingNoticePaper]):
 class DefectLetterRenderer(CaseLetterRenderer[DefectLetterPaper]):
     """Kind ``defect-letter``: returns a complaint with every defect by its (c) item (d)(3)."""
 
-    kind = "defect-letter"
-    title = "Defect letter to the complainant (§ 2-83(d)(3))"
     template_name = "defect-letter"
     required_sections = (*CaseLetterRenderer.required_sections, "defects-heading")
 
@@ -163,8 +159,6 @@ class DefectLetterRenderer(CaseLetterRenderer[DefectLetterPaper]):
 class CampaignFinanceForwardRenderer(CaseLetterRenderer[CampaignFinanceForwardPaper]):
     """Kind ``cf-forward``: forwards a §§ 2-306/2-307 complaint to the respondent (d)(2)."""
 
-    kind = "cf-forward"
-    title = "Campaign-finance complaint forwarded to the respondent (§ 2-83(d)(2))"
     template_name = "cf-forward"
     confidential = True
 
@@ -182,8 +176,6 @@ class CampaignFinanceForwardRenderer(CaseLetterRenderer[CampaignFinanceForwardPa
 class CureNoticeRenderer(CaseLetterRenderer[CureNoticePaper]):
     """Kind ``cf-cure-notice``: tells the complainant, first class, of the cure filed (d)(2)."""
 
-    kind = "cf-cure-notice"
-    title = "Notice to the complainant of the statement or amended report filed (§ 2-83(d)(2))"
     template_name = "cf-cure-notice"
 
     def extra_values(self, data: CureNoticePaper) -> dict[str, str | None]:
@@ -209,8 +201,6 @@ class CureNoticeRenderer(CaseLetterRenderer[CureNoticePaper]):
 class RespondentNoticeRenderer(CaseLetterRenderer[RespondentNoticePaper]):
     """Kind ``respondent-notice``: the (e) notice with the five items and the response date."""
 
-    kind = "respondent-notice"
-    title = "Notice to a respondent under § 2-83(e), with the response due date"
     template_name = "respondent-notice"
     required_sections = (*CaseLetterRenderer.required_sections, "rights", "due-label",
                          "due-how", "enclosures-label", "enclosure-complaint", "enclosure-code")
@@ -251,8 +241,6 @@ class RespondentNoticeRenderer(CaseLetterRenderer[RespondentNoticePaper]):
 class ResponseCopyRenderer(CaseLetterRenderer[ResponseCopyPaper]):
     """Kind ``response-copy``: a response for the complainant, with the reply due date (e)(3)."""
 
-    kind = "response-copy"
-    title = "Copy of a response for the complainant, with the reply due date (§ 2-83(e)(3))"
     template_name = "response-copy"
     required_sections = (*CaseLetterRenderer.required_sections, "reply", "due-label",
                          "due-how", "due-unknown")
@@ -278,8 +266,6 @@ class ResponseCopyRenderer(CaseLetterRenderer[ResponseCopyPaper]):
 class ReplyCopyRenderer(CaseLetterRenderer[ReplyCopyPaper]):
     """Kind ``reply-copy``: the complainant's sworn reply for a respondent (e)(3)."""
 
-    kind = "reply-copy"
-    title = "Copy of the complainant's reply for a respondent (§ 2-83(e)(3))"
     template_name = "reply-copy"
     confidential = True
 
@@ -296,8 +282,6 @@ class ReplyCopyRenderer(CaseLetterRenderer[ReplyCopyPaper]):
 class ResolutionNoticeRenderer(CaseLetterRenderer[ResolutionNoticePaper]):
     """Kind ``resolution-notice``: tells a respondent how the complaint was resolved (d)(4)."""
 
-    kind = "resolution-notice"
-    title = "Notice of resolution to a respondent (§ 2-83(d)(4))"
     template_name = "resolution-notice"
     required_sections = (*CaseLetterRenderer.required_sections, "outcome-label")
 
@@ -318,8 +302,6 @@ class ResolutionNoticeRenderer(CaseLetterRenderer[ResolutionNoticePaper]):
 class ReviewerTransmittalRenderer(Renderer[ReviewerTransmittalPaper]):
     """Kind ``reviewer-transmittal``: the complaint to the four reviewers (d)(1), confidential."""
 
-    kind = "reviewer-transmittal"
-    title = "Confidential transmittal to the reviewers (§ 2-83(d)(1))"
     template_name = "reviewer-transmittal"
     required_sections = ("title", "to-label", "from-label", "date-label", "case-label",
                          "copy-label", "body", "closing")
@@ -368,8 +350,6 @@ class ReviewerTransmittalRenderer(Renderer[ReviewerTransmittalPaper]):
 class BoardTransmittalRenderer(Renderer[BoardTransmittalPaper]):
     """Kind ``board-transmittal``: an accepted complaint to the members of the Board (d)(3)."""
 
-    kind = "board-transmittal"
-    title = "Transmittal to the members of the Ethics Review Board (§ 2-83(d)(3))"
     template_name = "board-transmittal"
     required_sections = ("title", "to-label", "from-label", "date-label", "case-label",
                          "to-board", "body", "closing")

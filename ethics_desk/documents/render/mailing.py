@@ -112,8 +112,6 @@ class _CanvasRenderer(Renderer[Any]):
 class EnvelopeRenderer(_CanvasRenderer):
     """Kind ``envelope``: a #10 envelope with the return address and the recipient's address."""
 
-    kind = "envelope"
-    title = "Envelope, #10 (window position or printed address)"
     template_name = "envelope"
     required_sections = ("title", "return-line")
     pagesize = ENVELOPE_SIZE
@@ -150,8 +148,6 @@ class EnvelopeRenderer(_CanvasRenderer):
 class LabelsRenderer(_CanvasRenderer):
     """Kind ``labels``: addresses on Avery 5160-style sheets of 30, across then down."""
 
-    kind = "labels"
-    title = "Address labels, 30 a sheet (1\" × 2-5/8\")"
     template_name = "labels"
     pagesize = LABEL_SHEET
 
@@ -179,8 +175,6 @@ class LabelsRenderer(_CanvasRenderer):
 class CertificateOfMailingRenderer(Renderer[CertificateOfMailingPaper]):
     """Kind ``certificate-of-mailing``: what was mailed to whom, how, when — signed by the Clerk."""
 
-    kind = "certificate-of-mailing"
-    title = "Certificate of mailing, signed by the Clerk"
     template_name = "certificate-of-mailing"
     required_sections = ("title", "body", "col-document", "col-recipient", "col-method",
                          "col-date", "closing")

@@ -18,8 +18,6 @@ from ethics_desk.documents.render.fonts import markup
 class ReceiptRenderer(Renderer[ReceiptPaper]):
     """Kind ``receipt``: the complainant's receipt for a filed complaint."""
 
-    kind = "receipt"
-    title = "Filing receipt for the complainant"
     template_name = "receipt"
     required_sections = ("title", "intro", "next", "confidentiality", "questions")
     confidential = True

@@ -80,8 +80,6 @@ def file_size(size: int) -> str:
 class SwornComplaintRenderer(Renderer[ComplaintPaper]):
     """Kind ``sworn-complaint``: the § 2-83(c) complaint with affidavit and notary jurat."""
 
-    kind = "sworn-complaint"
-    title = "Sworn complaint with affidavit and notary jurat, for signing"
     template_name = "sworn-complaint"
     required_sections = ("title", "subtitle", "intro", "heading-c1", "heading-c2",
                          "heading-c3-c4", "heading-c5", "heading-c6", "heading-c7",

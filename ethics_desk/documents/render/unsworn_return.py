@@ -17,8 +17,6 @@ from ethics_desk.documents.render.fonts import markup
 class UnswornReturnRenderer(Renderer[UnswornReturnPaper]):
     """Kind ``unsworn-return``: returns an unsworn complaint to the complainant."""
 
-    kind = "unsworn-return"
-    title = "Return of an unsworn complaint (§ 2-83(c))"
     template_name = "unsworn-return"
     required_sections = ("title", "re", "salutation", "body", "refile", "warning", "closing")
     confidential = False

@@ -46,7 +46,14 @@ from ethics_desk.documents.issuing import (
     respondent_packet_bytes,
     void_and_reissue,
 )
-from ethics_desk.documents.kinds import KINDS, KindRule, Recipient, recipients, render_letter
+from ethics_desk.documents.kinds import (
+    KindRule,
+    Recipient,
+    kinds_for,
+    recipients,
+    render_letter,
+    title_of,
+)
 from ethics_desk.mail.batch import default_method
 from ethics_desk.mail.ledger import (
     METHOD_LABELS,
@@ -416,8 +423,8 @@ class PapersPanel(QWidget):
         chosen = self.chosen_kind()
         if state != self.state or not self.kinds.rows():
             self.state = state
-            self.kinds.set_rows([KindLine(kind, rule) for kind, rule in KINDS.items()
-                                 if state is not None and state in rule.states])
+            self.kinds.set_rows([KindLine(kind, rule) for kind, rule in kinds_for(state)]
+                                if state is not None else [])
             names = [line.kind for line in self.kinds.rows()]
             if chosen in names:
                 self.choose_kind(chosen)
@@ -496,7 +503,7 @@ class PapersPanel(QWidget):
         self._preview = (kind, person, data)
         self._shown_document = None
         self.viewer.set_pdf(data)
-        self.shown_label.setText(f"PREVIEW — {KINDS[kind].title}, to {person.name}. "
+        self.shown_label.setText(f"PREVIEW — {title_of(kind)}, to {person.name}. "
                                  "Not issued yet.")
         self._update_buttons()
         return data
@@ -517,7 +524,7 @@ class PapersPanel(QWidget):
         if ref is None:
             return None
         self._preview = None
-        self.shown_label.setText(f"Issued: {KINDS[kind].title}, to {person.name} "
+        self.shown_label.setText(f"Issued: {title_of(kind)}, to {person.name} "
                                  f"(SHA-256 {ref.sha256[:12]}…).")
         self.refresh()
         self.select_issued(ref.document_id)
@@ -551,7 +558,7 @@ class PapersPanel(QWidget):
         if ref is None:
             return None
         self._preview = None
-        self.shown_label.setText(f"Reissued: {KINDS[kind].title}, to {person.name}; the earlier "
+        self.shown_label.setText(f"Reissued: {title_of(kind)}, to {person.name}; the earlier "
                                  f"copy is void ({reason}).")
         self.refresh()
         self.select_issued(ref.document_id)

@@ -11,6 +11,7 @@ from reportlab.lib.units import inch
 from reportlab.platypus import Flowable, Paragraph
 
 from ethics_desk.core.errors import UserError
+from ethics_desk.documents.kinds import KINDS
 from ethics_desk.documents.render.base import (
     WINDOW,
     WINDOW_HEIGHT,
@@ -24,7 +25,6 @@ from ethics_desk.documents.render.base import (
 )
 from ethics_desk.documents.render.data import Letterhead, Party
 from ethics_desk.documents.render.fonts import markup
-from ethics_desk.documents.render.receipt import ReceiptRenderer
 from ethics_desk.documents.render.templates import TemplateLibrary
 from tests.documents.render.helpers import (
     fonts_used,
@@ -175,7 +175,7 @@ def test_a_document_that_is_not_confidential_carries_no_marking(probe: ProbeRend
 def test_the_same_data_renders_to_the_same_bytes(probe: ProbeRenderer) -> None:
     data = ProbeData(recipient_party=JANE, paragraphs=(*LONG[:3], "李小龙"))
     first = probe.render(data)
-    ReceiptRenderer().render(receipt_paper())  # other documents in between change nothing
+    KINDS["receipt"].renderer().render(receipt_paper())  # other documents in between change nothing
     assert probe.render(data) == first
     assert ProbeRenderer(probe.templates).render(data) == first
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ethics_desk.documents.render.registry import renderer_for
+from ethics_desk.documents.kinds import KINDS
 from tests.documents.render.helpers import flat, pages_text, screenshot, text_of
 from tests.documents.render.letter_samples import (
     COMPLAINANT,
@@ -12,7 +12,7 @@ from tests.documents.render.letter_samples import (
 
 
 def _text(kind: str, **changes: object) -> str:
-    pdf = renderer_for(kind)().render(letter_sample(kind, **changes))
+    pdf = KINDS[kind].renderer().render(letter_sample(kind, **changes))
     screenshot(f"board-{kind}", pdf)
     return flat(text_of(pdf))
 
@@ -39,10 +39,10 @@ def test_the_show_cause_order_explains_by_factor_and_gives_the_hearing_and_the_r
 
 
 def test_a_pending_order_is_marked_confidential_on_every_page() -> None:
-    pdf = renderer_for("show-cause-order")().render(letter_sample("show-cause-order"))
+    pdf = KINDS["show-cause-order"].renderer().render(letter_sample("show-cause-order"))
     pages = pages_text(pdf)
     assert all("CONFIDENTIAL — § 2-83(h)" in page for page in pages)
-    unmarked = renderer_for("show-cause-order")().render(
+    unmarked = KINDS["show-cause-order"].renderer().render(
         letter_sample("show-cause-order", pending=False))
     assert not any("CONFIDENTIAL" in page for page in pages_text(unmarked))
 
@@ -101,7 +101,7 @@ def test_a_referral_that_is_not_about_perjury_leaves_the_perjury_paragraph_out()
 def test_the_packet_marks_every_page_and_heads_each_sheet_with_its_case() -> None:
     from tests.documents.render.packet_samples import packet_sample
 
-    pdf = renderer_for("board-packet")().render(packet_sample())
+    pdf = KINDS["board-packet"].renderer().render(packet_sample())
     screenshot("board-packet-sample", pdf)
     pages = pages_text(pdf)
     assert all("CONFIDENTIAL — § 2-83(h)" in page and f"of {len(pages)}" in page

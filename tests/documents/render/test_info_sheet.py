@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import pytest
 
+from ethics_desk.documents.kinds import KINDS
 from ethics_desk.documents.render.data import InfoSheetPaper, Letterhead
-from ethics_desk.documents.render.info_sheet import InfoSheetRenderer
 from tests.documents.render.helpers import flat, page_count, screenshot, text_of
 
 
 @pytest.fixture(scope="module")
 def sheet_pdf() -> bytes:
-    pdf = InfoSheetRenderer().render(InfoSheetPaper(Letterhead()))
+    pdf = KINDS["info-sheet"].renderer().render(InfoSheetPaper(Letterhead()))
     screenshot("info-sheet", pdf)
     return pdf
 
@@ -74,7 +74,7 @@ def test_the_sheet_says_where_and_how_to_file(sheet_text: str) -> None:
 def test_the_sheet_uses_the_offices_own_settings() -> None:
     head = Letterhead(office_name="Office of the City Clerk", phone="210-555-0199",
                       filing_address="City Hall, 100 Military Plaza\nSan Antonio, TX 78205")
-    pdf = InfoSheetRenderer().render(InfoSheetPaper(head))
+    pdf = KINDS["info-sheet"].renderer().render(InfoSheetPaper(head))
     text = flat(text_of(pdf))
     assert "City Hall, 100 Military Plaza, San Antonio, TX 78205" in text
     assert "210-555-0199" in text

@@ -8,6 +8,7 @@ import pytest
 from pypdf import PdfReader
 from reportlab.lib.units import inch
 
+from ethics_desk.documents.kinds import KINDS
 from ethics_desk.documents.render.base import WINDOW, Rect
 from ethics_desk.documents.render.mailing import (
     ENVELOPE_ADDRESS,
@@ -16,7 +17,6 @@ from ethics_desk.documents.render.mailing import (
     LABEL_WIDTH,
     label_rect,
 )
-from ethics_desk.documents.render.registry import renderer_for
 from tests.documents.render.helpers import flat, pages_text, placed_text, screenshot, text_of
 from tests.documents.render.letter_samples import CJK_PARTY, COMPLAINANT, RESPONDENT, letter_sample
 
@@ -27,7 +27,7 @@ MEMOS = ("reviewer-transmittal", "board-transmittal")
 
 
 def _render(kind: str, **changes: object) -> bytes:
-    return renderer_for(kind)().render(letter_sample(kind, **changes))
+    return KINDS[kind].renderer().render(letter_sample(kind, **changes))
 
 
 @pytest.mark.parametrize("kind", MAILED)
@@ -43,7 +43,7 @@ def test_the_recipients_address_lies_inside_the_envelope_window(kind: str) -> No
 def test_the_transmittals_are_memoranda_without_a_window(kind: str) -> None:
     pdf = _render(kind)
     screenshot(f"letter-{kind}", pdf)
-    assert renderer_for(kind)().recipient(letter_sample(kind)) is None
+    assert KINDS[kind].renderer().recipient(letter_sample(kind)) is None
     assert "Members of the Ethics Review Board" in text_of(pdf) or kind != "board-transmittal"
 
 
@@ -60,7 +60,7 @@ def test_non_ascii_names_are_printed_as_text(kind: str) -> None:
 def test_a_chinese_name_in_the_window_is_text_too() -> None:
     pdf = _render("filing-notice", recipient=CJK_PARTY)
     assert "李小龍 (Lee Siu-lung)" in text_of(pdf)
-    labels = renderer_for("labels")().render(letter_sample("labels", recipients=(CJK_PARTY,)))
+    labels = KINDS["labels"].renderer().render(letter_sample("labels", recipients=(CJK_PARTY,)))
     assert "李小龍 (Lee Siu-lung)" in text_of(labels)
 
 

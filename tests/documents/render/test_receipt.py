@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import pytest
 
+from ethics_desk.documents.kinds import KINDS
 from ethics_desk.documents.render.base import WINDOW
-from ethics_desk.documents.render.receipt import ReceiptRenderer
 from tests.documents.render.helpers import flat, page_count, placed_text, receipt_paper, screenshot, text_of
 
 
 @pytest.fixture(scope="module")
 def receipt_pdf() -> bytes:
-    pdf = ReceiptRenderer().render(receipt_paper())
+    pdf = KINDS["receipt"].renderer().render(receipt_paper())
     screenshot("receipt", pdf)
     return pdf
 

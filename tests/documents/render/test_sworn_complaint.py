@@ -9,8 +9,9 @@ from datetime import date
 import pytest
 from pypdf import PdfReader
 
+from ethics_desk.documents.kinds import KINDS
 from ethics_desk.documents.render.data import OathPaper, Party
-from ethics_desk.documents.render.sworn_complaint import SEAL_SIZE, SwornComplaintRenderer
+from ethics_desk.documents.render.sworn_complaint import SEAL_SIZE
 from ethics_desk.models import Affirmation, KnowledgeBasis
 from tests.documents.render.helpers import (
     complaint_paper,
@@ -28,7 +29,7 @@ SHA = "d663640088750cf16276d623c2588d7233f2b84b45f4b2e20832f47b16aa5618"
 
 @pytest.fixture(scope="module")
 def draft_text() -> str:
-    pdf = SwornComplaintRenderer().render(complaint_paper())
+    pdf = KINDS["sworn-complaint"].renderer().render(complaint_paper())
     screenshot("sworn-complaint-draft", pdf)
     return flat(text_of(pdf))
 
@@ -81,7 +82,7 @@ def test_a_draft_says_it_is_not_yet_filed_and_is_not_marked_confidential(
 
 def test_a_filed_complaint_shows_its_case_number_and_receipt_and_is_confidential_on_every_page(
         ) -> None:
-    pdf = SwornComplaintRenderer().render(filed_complaint_paper())
+    pdf = KINDS["sworn-complaint"].renderer().render(filed_complaint_paper())
     pages = pages_text(pdf)
     assert "November 30, 2026, at 10:05 a.m. CST" in flat(pages[0])
     for page in pages:
@@ -101,7 +102,7 @@ def test_the_affidavit_states_good_reason_to_believe_and_the_source_and_basis() 
                             knowledge=KnowledgeBasis.INFORMATION_AND_BELIEF,
                             source_and_basis="The fleet supervisor, Ms. Ruiz, told me on "
                                              "October 20 that the GPS logs show the trips.")
-    text = flat(text_of(SwornComplaintRenderer().render(paper)))
+    text = flat(text_of(KINDS["sworn-complaint"].renderer().render(paper)))
     assert "I have good reason to believe and do believe that the facts alleged in this " \
            "complaint constitute a violation of the Ethics Code or the Municipal Campaign " \
            "Finance Code." in text
@@ -112,7 +113,7 @@ def test_the_affidavit_states_good_reason_to_believe_and_the_source_and_basis() 
 
 
 def test_an_undecided_affidavit_offers_both_statements_to_mark() -> None:
-    text = flat(text_of(SwornComplaintRenderer().render(
+    text = flat(text_of(KINDS["sworn-complaint"].renderer().render(
         complaint_paper(affirmation=None, knowledge=None))))
     assert "(Mark one.) ☐ the information contained in this complaint is true and correct." in text
     assert "☐ I have good reason to believe and do believe" in text
@@ -120,7 +121,7 @@ def test_an_undecided_affidavit_offers_both_statements_to_mark() -> None:
 
 
 def test_the_sworn_complaint_shows_the_perjury_warning_before_the_signature() -> None:
-    pages = [flat(page) for page in pages_text(SwornComplaintRenderer().render(complaint_paper()))]
+    pages = [flat(page) for page in pages_text(KINDS["sworn-complaint"].renderer().render(complaint_paper()))]
     signing = [page for page in pages if "Signature of the complainant" in page]
     assert len(signing) == 1
     page = signing[0]
@@ -147,7 +148,7 @@ def test_the_jurat_is_filled_in_from_the_recorded_oath(draft_text: str) -> None:
 
 def test_the_jurat_has_blank_lines_for_what_the_notary_has_not_yet_done() -> None:
     paper = complaint_paper(oath=OathPaper(), complainant=Party("Иван Петров"))
-    text = flat(text_of(SwornComplaintRenderer().render(paper)))
+    text = flat(text_of(KINDS["sworn-complaint"].renderer().render(paper)))
     blank = "_" * 24
     assert "County of Bexar" in text  # the office's county until the oath says otherwise
     assert f"Sworn to and subscribed before me on {blank} by Иван Петров." in text
@@ -157,7 +158,7 @@ def test_the_jurat_has_blank_lines_for_what_the_notary_has_not_yet_done() -> Non
 
 def test_the_jurat_leaves_a_labelled_square_of_about_one_and_a_half_inches_for_the_seal(
         ) -> None:
-    pdf = SwornComplaintRenderer().render(complaint_paper())
+    pdf = KINDS["sworn-complaint"].renderer().render(complaint_paper())
     reader = PdfReader(io.BytesIO(pdf))
     signing = [page for page in reader.pages if "Notary seal" in (page.extract_text() or "")]
     assert len(signing) == 1
@@ -174,7 +175,7 @@ def test_a_three_page_statement_of_facts_flows_on_with_every_page_numbered() -> 
         "7:10 a.m., drove it to a private catering event, and returned it after 6 p.m. "
         "Witnesses saw the City seal on the door. " * 3 for n in range(1, 31))
     paper = complaint_paper(facts=facts)
-    pdf = SwornComplaintRenderer().render(paper)
+    pdf = KINDS["sworn-complaint"].renderer().render(paper)
     pages = pages_text(pdf)
     assert len(pages) >= 4  # three pages of facts, plus the rest of the form
     for number, page in enumerate(pages, start=1):
@@ -189,7 +190,7 @@ def test_non_ascii_names_read_back_exactly_in_embedded_dejavu() -> None:
                                               phone="210-555-0100"),
                             respondents=(Party("Zoë Ødegård", title="Directora de Parques"),
                                          Party("Иван Петров", title="Inspector")))
-    pdf = SwornComplaintRenderer().render(paper)
+    pdf = KINDS["sworn-complaint"].renderer().render(paper)
     text = text_of(pdf)
     for name in ("Łukasz Wróbel", "Zoë Ødegård", "Иван Петров", "Directora de Parques"):
         assert name in text
@@ -199,11 +200,12 @@ def test_non_ascii_names_read_back_exactly_in_embedded_dejavu() -> None:
 
 def test_a_respondent_named_with_markup_characters_prints_literally() -> None:
     paper = complaint_paper(respondents=(Party("A&B <Ltd>", title="Vendor & <Contractor>"),))
-    text = text_of(SwornComplaintRenderer().render(paper))
+    text = text_of(KINDS["sworn-complaint"].renderer().render(paper))
     assert "A&B <Ltd>" in text
     assert "Vendor & <Contractor>" in text
 
 
 def test_the_sworn_complaint_is_the_same_bytes_every_time() -> None:
     paper = filed_complaint_paper(oath=OathPaper(sworn_on=date(2026, 11, 30)))
-    assert SwornComplaintRenderer().render(paper) == SwornComplaintRenderer().render(paper)
+    renderer = KINDS["sworn-complaint"].renderer
+    assert renderer().render(paper) == renderer().render(paper)

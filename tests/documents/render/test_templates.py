@@ -7,9 +7,8 @@ from pathlib import Path
 import pytest
 
 from ethics_desk.core.errors import UserError
+from ethics_desk.documents.kinds import KINDS
 from ethics_desk.documents.render.data import Party
-from ethics_desk.documents.render.receipt import ReceiptRenderer
-from ethics_desk.documents.render.registry import RENDERERS
 from ethics_desk.documents.render.templates import (
     BlockKind,
     TemplateError,
@@ -17,7 +16,6 @@ from ethics_desk.documents.render.templates import (
     default_override_dir,
     parse,
 )
-from ethics_desk.documents.render.unsworn_return import UnswornReturnRenderer
 from tests.documents.render.helpers import flat, receipt_paper, text_of, unsworn_return_paper
 
 SAMPLE = """\
@@ -71,7 +69,7 @@ def test_values_are_escaped_and_bold_and_dollar_markup_applies_only_to_template_
 
 def test_every_shipped_template_parses_and_has_what_its_document_needs() -> None:
     library = TemplateLibrary()
-    for renderer_class in RENDERERS.values():
+    for renderer_class in (rule.renderer for rule in KINDS.values()):
         template = library.load(renderer_class.template_name)
         assert not template.overridden
         for section in renderer_class.required_sections:
@@ -90,7 +88,7 @@ def test_an_office_override_is_used_instead_of_the_shipped_wording(
     (override_dir / "receipt.txt").write_text(
         shipped.replace("[title] Receipt for a Sworn Ethics Complaint",
                         "[title] Acknowledgment of Complaint ${case_number}"), encoding="utf-8")
-    text = flat(text_of(ReceiptRenderer(templates).render(receipt_paper())))
+    text = flat(text_of(KINDS["receipt"].renderer(templates).render(receipt_paper())))
     assert "Acknowledgment of Complaint ERB-2026-014" in text
     assert "Receipt for a Sworn Ethics Complaint" not in text
 
@@ -102,7 +100,7 @@ def test_an_unknown_placeholder_in_an_override_names_the_file_and_the_placeholde
         shipped.replace("Please give your case number, ${case_number}.",
                         "Please give your case number, ${case_numbr}."), encoding="utf-8")
     with pytest.raises(TemplateError) as caught:
-        ReceiptRenderer(templates).render(receipt_paper())
+        KINDS["receipt"].renderer(templates).render(receipt_paper())
     message = str(caught.value)
     assert str(override_dir / "receipt.txt") in message
     assert "${case_numbr}" in message
@@ -120,7 +118,7 @@ def test_a_malformed_placeholder_in_an_override_names_the_file_and_the_placehold
     (override_dir / "receipt.txt").write_text(shipped + f"\n[extra] {broken}\n",
                                               encoding="utf-8")
     with pytest.raises(TemplateError) as caught:
-        ReceiptRenderer(templates).render(receipt_paper())
+        KINDS["receipt"].renderer(templates).render(receipt_paper())
     message = str(caught.value)
     assert "receipt.txt" in message
     assert f"“{named}”" in message
@@ -132,7 +130,7 @@ def test_a_missing_value_names_the_template_and_the_placeholder(
         templates: TemplateLibrary) -> None:
     paper = unsworn_return_paper(complainant=Party("", address="1 Main St.\nSan Antonio, TX"))
     with pytest.raises(TemplateError) as caught:
-        UnswornReturnRenderer(templates).render(paper)
+        KINDS["unsworn-return"].renderer(templates).render(paper)
     assert "unsworn-return.txt" in str(caught.value)
     assert "${complainant_name}" in str(caught.value)
     assert "no value" in str(caught.value)
@@ -142,7 +140,7 @@ def test_an_override_missing_a_section_names_the_file_and_the_section(
         templates: TemplateLibrary, override_dir: Path) -> None:
     (override_dir / "receipt.txt").write_text("[title] Receipt\n", encoding="utf-8")
     with pytest.raises(TemplateError) as caught:
-        ReceiptRenderer(templates).render(receipt_paper())
+        KINDS["receipt"].renderer(templates).render(receipt_paper())
     assert "receipt.txt" in str(caught.value)
     assert "[intro]" in str(caught.value)
 
@@ -151,7 +149,7 @@ def test_an_override_that_is_not_utf8_is_refused_with_the_fix(
         templates: TemplateLibrary, override_dir: Path) -> None:
     (override_dir / "receipt.txt").write_bytes("[title] Recibo año\n".encode("cp1252"))
     with pytest.raises(TemplateError, match="UTF-8"):
-        ReceiptRenderer(templates).render(receipt_paper())
+        KINDS["receipt"].renderer(templates).render(receipt_paper())
 
 
 def test_text_before_the_first_section_is_refused_with_its_line(tmp_path: Path) -> None:
@@ -159,8 +157,9 @@ def test_text_before_the_first_section_is_refused_with_its_line(tmp_path: Path) 
         parse("# comment\nstray text\n[title] x", tmp_path / "x.txt")
 
 
-def test_every_shipped_template_belongs_to_a_registered_document() -> None:
-    assert TemplateLibrary().names() == sorted(cls.template_name for cls in RENDERERS.values())
+def test_every_shipped_template_belongs_to_a_kind_in_the_table() -> None:
+    assert TemplateLibrary().names() == sorted(rule.renderer.template_name
+                                               for rule in KINDS.values())
 
 
 def test_a_template_is_parsed_once_while_its_file_is_unchanged_and_again_when_edited(

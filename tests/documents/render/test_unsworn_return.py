@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import pytest
 
+from ethics_desk.documents.kinds import KINDS
 from ethics_desk.documents.render.base import WINDOW
-from ethics_desk.documents.render.unsworn_return import UnswornReturnRenderer
 from tests.documents.render.helpers import flat, placed_text, screenshot, text_of, unsworn_return_paper
 
 
 @pytest.fixture(scope="module")
 def letter_pdf() -> bytes:
-    pdf = UnswornReturnRenderer().render(unsworn_return_paper(
+    pdf = KINDS["unsworn-return"].renderer().render(unsworn_return_paper(
         note="The complaint was signed, but no notary's certificate was completed."))
     screenshot("unsworn-return", pdf)
     return pdf
