@@ -67,7 +67,6 @@ from ethics_desk.models import (
     CaseState,
     Complaint,
     Cure,
-    CureKind,
     Deadline,
     DeadlineStatus,
     Decision,
@@ -189,8 +188,6 @@ DISPOSITIONS = {
                            "vote that the complaint was groundless and brought in bad faith or "
                            "for the purpose of harassment (§ 2-83(f)(1), (f)(6))",
 }
-CURES = {CureKind.BANK_STATEMENT: "the campaign bank account statement",
-         CureKind.AMENDED_REPORT: "the amended report"}
 _CASE_NUMBER = re.compile(r"^ERB-\d{4}-\d{3,}$", re.IGNORECASE)
 
 
@@ -434,7 +431,8 @@ def _cf_cure_notice(ctx: _Context) -> CureNoticePaper:
                         f"{ctx.complaint.display_number}.",
                         "The notice of § 2-83(d)(2) follows a cure recorded and verified by the "
                         "City Clerk.")
-    return CureNoticePaper(**ctx.common(), cure=CURES[cure.kind], cure_filed_on=cure.filed_on,
+    return CureNoticePaper(**ctx.common(), cure="the " + in_a_sentence(cure.kind.label),
+                           cure_filed_on=cure.filed_on,
                            verified_by=cure.verified_by, verified_on=cure.verified_on)
 
 
@@ -446,9 +444,9 @@ def _board_members(session: Session, today: date) -> tuple[str, ...]:
                (BoardTerm.ends_on.is_(None)) | (BoardTerm.ends_on >= today))
         .order_by(BoardMember.name)).all()
     order = {BoardRole.CHAIR: 0, BoardRole.VICE_CHAIR: 1}
-    labels = {BoardRole.CHAIR: " (Chair)", BoardRole.VICE_CHAIR: " (Vice Chair)"}
     ranked = sorted(rows, key=lambda row: (order.get(row[1], 2), row[0]))
-    return tuple(dict.fromkeys(name + labels.get(role, "") for name, role in ranked))
+    return tuple(dict.fromkeys(name + (f" ({role.label})" if role in order else "")
+                               for name, role in ranked))
 
 
 def _board_transmittal(ctx: _Context) -> BoardTransmittalPaper:
