@@ -42,6 +42,7 @@ from zoneinfo import ZoneInfo
 
 from sqlalchemy import Table, insert
 
+from ethics_desk.core.parties import respondent_key
 from ethics_desk.deadlines import BusinessCalendar, ClockKind, actual_receipt, clock, compute_due
 from ethics_desk.deadlines.schedule import load_calendars
 from ethics_desk.models import (
@@ -415,7 +416,7 @@ class _Builder:
                     opened.append(self._clock(
                         complaint_id, ClockKind.RESPONSE, received,
                         "the respondent's receipt of the complaint (return receipt)",
-                        subject=f"respondent:{respondent_id}", subject_label=official.name))
+                        subject=respondent_key(respondent_id), subject_label=official.name))
             elif state in (CaseState.RESPONSE_FILED, CaseState.SHOW_CAUSE) and rng.random() < 0.6:
                 official, respondent_id = officials[0], respondent_ids[0]
                 received = self.days.days[self.days.index_on_or_before(
@@ -423,7 +424,7 @@ class _Builder:
                 opened.append(self._clock(
                     complaint_id, ClockKind.REPLY, received,
                     "the complainant's receipt of the response (return receipt)",
-                    subject=f"respondent:{respondent_id}",
+                    subject=respondent_key(respondent_id),
                     subject_label=f"to the response of {official.name}"))
             opened.append(self._clock(complaint_id, ClockKind.OPINION, day, "complaint filed"))
         return opened

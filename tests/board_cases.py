@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import date, datetime, timedelta
 
-from ethics_desk.models import FrivolousFactor, SanctionKind, VoteChoice
+from ethics_desk.models import FrivolousFactor, SanctionFactor, SanctionKind, VoteChoice
 from ethics_desk.workflow import (
     Accept,
     BallotData,
@@ -82,8 +82,9 @@ def frivolous(controller: WorkflowController, *, sanctions: bool = True) -> int:
                        SanctionData(SanctionKind.ATTORNEYS_FEES, amount_cents=187_500),
                        SanctionData(SanctionKind.REFERRAL, agency=AGENCY,
                                     text="investigation of perjury")),
-            factors_considered={"seriousness": "A sworn complaint known to be groundless.",
-                                "deterrence": "A penalty below the maximum.",
-                                "justice": "No earlier complaints."},
+            factors_considered={
+                SanctionFactor.SERIOUSNESS: "A sworn complaint known to be groundless.",
+                SanctionFactor.DETERRENCE: "A penalty below the maximum.",
+                SanctionFactor.JUSTICE: "No earlier complaints."},
             imposed_on=heard))
     return case

@@ -23,6 +23,7 @@ from sqlalchemy.orm import Session, selectinload
 
 from ethics_desk.board.roster import pending_elections_for
 from ethics_desk.core.errors import UserError
+from ethics_desk.core.parties import respondent_of
 from ethics_desk.documents.kinds import KindRule, Meeting, party_of, render_for_meeting, vote_record
 from ethics_desk.documents.render.data import Letterhead, clock_time, long_date
 from ethics_desk.models import (
@@ -231,9 +232,9 @@ def _deadline_status(deadline: Deadline, today: date) -> str:
 
 
 def _subject(subject: str, complaint: Complaint) -> str:
-    if subject.startswith("respondent:"):
+    if (respondent_id := respondent_of(subject)) is not None:
         for r in complaint.respondents:
-            if subject == f"respondent:{r.id}":
+            if r.id == respondent_id:
                 return r.name
     roles = {role.value: role.label for role in ReviewerRole}
     return roles.get(subject, "")

@@ -22,12 +22,6 @@ from ethics_desk.models import BoardMember, BoardRole, BoardTerm, Complaint, Ele
 from ethics_desk.storage import audit
 from ethics_desk.storage.database import Database
 
-ROLE_LABELS: dict[BoardRole, str] = {
-    BoardRole.CHAIR: "Chair",
-    BoardRole.VICE_CHAIR: "Vice Chair",
-    BoardRole.MEMBER: "Member",
-    BoardRole.STAFF: "Staff",
-}
 """How each place on the roster is written."""
 
 _ROLE_ORDER = {BoardRole.CHAIR: 0, BoardRole.VICE_CHAIR: 1, BoardRole.MEMBER: 2,
@@ -49,7 +43,7 @@ class TermRow:
     def text(self) -> str:
         """"Chair, 2025-02-01 – (serving)"."""
         end = self.ends_on.isoformat() if self.ends_on else "(serving)"
-        return f"{ROLE_LABELS[self.role]}, {self.starts_on.isoformat()} – {end}"
+        return f"{self.role.label}, {self.starts_on.isoformat()} – {end}"
 
 
 @dataclass(frozen=True)
@@ -66,7 +60,7 @@ class MemberRow:
     def status(self) -> str:
         """"Chair" / "Member" / "Former member" / "Not yet serving"."""
         if self.role_today is not None:
-            return ROLE_LABELS[self.role_today]
+            return self.role_today.label
         return "Former member" if self.terms and self.terms[-1].ends_on else "Not serving"
 
 
@@ -83,7 +77,7 @@ class Voter:
     @property
     def label(self) -> str:
         """The name with the office and, for a party, the flag."""
-        office = "" if self.role is BoardRole.MEMBER else f" ({ROLE_LABELS[self.role]})"
+        office = "" if self.role is BoardRole.MEMBER else f" ({self.role.label})"
         flag = " — party to this complaint: recused" if self.is_party else ""
         return f"{self.name}{office}{flag}"
 
@@ -191,10 +185,10 @@ def _check_term(session: Session, member: BoardMember, role: BoardRole, starts_o
         for term in others:
             if term.id != ignore_term and _overlaps(term.starts_on, term.ends_on, starts_on,
                                                     ends_on):
-                raise UserError(f"{term.member.name} is {ROLE_LABELS[role]} from "
+                raise UserError(f"{term.member.name} is {role.label} from "
                                 f"{term.starts_on.isoformat()}; the Board has one "
-                                f"{ROLE_LABELS[role]} at a time.",
-                                f"End {term.member.name}'s term as {ROLE_LABELS[role]} first.")
+                                f"{role.label} at a time.",
+                                f"End {term.member.name}'s term as {role.label} first.")
 
 
 def add_member(database: Database, name: str, *, role: BoardRole, starts_on: date,
@@ -218,7 +212,7 @@ def add_member(database: Database, name: str, *, role: BoardRole, starts_on: dat
         member.terms.append(BoardTerm(role=role, starts_on=starts_on, ends_on=ends_on))
         session.flush()
         audit.append(session, actor=actor, action="board.member_add",
-                     summary=f"{clean} added to the Board roster as {ROLE_LABELS[role]} from "
+                     summary=f"{clean} added to the Board roster as {role.label} from "
                              f"{starts_on.isoformat()}",
                      detail={"member_id": member.id, "role": role.value,
                              "starts_on": starts_on.isoformat(),
@@ -236,7 +230,7 @@ def add_term(database: Database, member_id: int, *, role: BoardRole, starts_on: 
         _check_term(session, member, role, starts_on, ends_on)
         member.terms.append(BoardTerm(role=role, starts_on=starts_on, ends_on=ends_on))
         audit.append(session, actor=actor, action="board.term_add",
-                     summary=f"{member.name}: term as {ROLE_LABELS[role]} from "
+                     summary=f"{member.name}: term as {role.label} from "
                              f"{starts_on.isoformat()}"
                              + (f" to {ends_on.isoformat()}" if ends_on else ""),
                      detail={"member_id": member.id, "role": role.value,
@@ -253,7 +247,7 @@ def end_term(database: Database, term_id: int, ends_on: date, *, actor: str) -> 
         _check_dates(term.starts_on, ends_on)
         term.ends_on = ends_on
         audit.append(session, actor=actor, action="board.term_end",
-                     summary=f"{term.member.name}: term as {ROLE_LABELS[term.role]} ends "
+                     summary=f"{term.member.name}: term as {term.role.label} ends "
                              f"{ends_on.isoformat()}",
                      detail={"member_id": term.member_id, "term_id": term.id,
                              "ends_on": ends_on.isoformat()})

@@ -5,45 +5,27 @@ other actions on a case (its disposition under (d)(4)) § 2-83 sets no rule, and
 one applies: a majority — more than half — of those present. A member who recuses takes no
 part and is not counted as present for the vote; an abstention is counted as present (it has
 the effect of a no). A member who is a party to the complaint must recuse.
+
+Which rule an action needs is the action's own (``BoardAction.vote_rule``); :class:`VoteRule` is
+part of the vocabulary and re-exported here.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from enum import StrEnum
 
-from ethics_desk.models import VoteChoice
-
-
-class VoteRule(StrEnum):
-    """How many of those present must vote yes."""
-
-    TWO_THIRDS = "two_thirds"  # § 2-83(f)(2), (f)(6)
-    MAJORITY = "majority"  # any other Board action on a case
-
-    def required(self, present: int) -> int:
-        """The fewest yes votes that carry a motion with ``present`` members counted."""
-        return two_thirds_of(present) if self is VoteRule.TWO_THIRDS else majority_of(present)
-
-    @property
-    def words(self) -> str:
-        """"two-thirds" / "a majority"."""
-        return "two-thirds" if self is VoteRule.TWO_THIRDS else "a majority"
+from ethics_desk.models import VoteChoice, VoteRule
 
 
 def majority_of(present: int) -> int:
     """The fewest yes votes that are more than half of ``present``."""
-    if present < 0:
-        raise ValueError("a count of members present cannot be negative")
-    return present // 2 + 1
+    return VoteRule.MAJORITY.required(present)
 
 
 def two_thirds_of(present: int) -> int:
     """The fewest yes votes that are at least two-thirds of ``present`` (exact integer arithmetic)."""
-    if present < 0:
-        raise ValueError("a count of members present cannot be negative")
-    return -(-2 * present // 3)  # ceil(2n/3)
+    return VoteRule.TWO_THIRDS.required(present)
 
 
 @dataclass(frozen=True)
@@ -71,6 +53,9 @@ class VoteResult:
         return (f"{self.present + self.recused} present{recusal}; at least {self.required} yes "
                 f"{votes} needed ({self.rule.words} of {self.present}); {self.yes} yes, "
                 f"{self.no} no, {self.abstain} abstaining — {outcome}")
+
+
+__all__ = ["VoteResult", "VoteRule", "majority_of", "tally", "two_thirds_of"]
 
 
 def tally(choices: Iterable[VoteChoice], rule: VoteRule = VoteRule.TWO_THIRDS) -> VoteResult:

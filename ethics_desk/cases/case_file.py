@@ -19,7 +19,6 @@ from ethics_desk.models import (
     Complaint,
     Deadline,
     DeadlineStatus,
-    DocumentList,
     Filing,
     FilingKind,
     Review,
@@ -137,9 +136,6 @@ class CaseFile:
     timeline: tuple[TimelineLine, ...]
 
 
-LIST_LABELS = {DocumentList.IN_POSSESSION: "Attached",
-               DocumentList.NOT_IN_POSSESSION: "Held by others",
-               DocumentList.UNAVAILABLE: "Unavailable"}
 FILING_LABELS = {FilingKind.RESPONSE: "Response (§ 2-83(e)(1))",
                  FilingKind.REPLY: "Reply (§ 2-83(e)(3))",
                  FilingKind.HEARING_REQUEST: "Hearing request (§ 2-83(e)(4))"}
@@ -166,7 +162,7 @@ def load_case(database: Database, case_id: int) -> CaseFile:
                             "Refresh the inbox; it may have been discarded.")
         sizes = {a.id: (a.file_name, a.size, a.sha256) for a in c.attachments}
         documents = tuple(DocumentLine(
-            LIST_LABELS[d.list_kind], d.description, d.location, d.attachment_id,
+            d.list_kind.label, d.description, d.location, d.attachment_id,
             *(sizes.get(d.attachment_id, ("", 0, "")) if d.attachment_id else ("", 0, "")))
             for d in c.documents)
         filings = session.scalars(select(Filing).where(
@@ -207,9 +203,8 @@ def load_case(database: Database, case_id: int) -> CaseFile:
                              for a in c.allegations),
             facts=c.facts, period=_period(c),
             sworn=oath.sworn if oath else None,
-            affirmation=(oath.affirmation.value.replace("_", " ")
-                         if oath and oath.affirmation else ""),
-            knowledge=(oath.knowledge.value.replace("_", " ") if oath and oath.knowledge else ""),
+            affirmation=oath.affirmation.label if oath and oath.affirmation else "",
+            knowledge=oath.knowledge.label if oath and oath.knowledge else "",
             source_and_basis=oath.source_and_basis if oath else "",
             complainants=tuple(party(p, "complainant") for p in c.complainants),
             respondents=tuple(party(p, "respondent") for p in c.respondents),

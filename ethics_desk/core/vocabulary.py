@@ -74,12 +74,34 @@ class Affirmation(StrEnum):
     TRUE_AND_CORRECT = "true_and_correct"
     GOOD_REASON_TO_BELIEVE = "good_reason_to_believe"
 
+    @property
+    def label(self) -> str:
+        """What the affidavit states, as a clerk reads it (§ 2-83(c))."""
+        return _AFFIRMATION_LABELS[self]
+
+
+_AFFIRMATION_LABELS: dict[Affirmation, str] = {
+    Affirmation.TRUE_AND_CORRECT: "True and correct",
+    Affirmation.GOOD_REASON_TO_BELIEVE: "Good reason to believe",
+}
+
 
 class KnowledgeBasis(StrEnum):
     """Whether the complaint rests on personal knowledge or on information and belief (c)."""
 
     PERSONAL_KNOWLEDGE = "personal_knowledge"
     INFORMATION_AND_BELIEF = "information_and_belief"
+
+    @property
+    def label(self) -> str:
+        """The basis of the complaint, as a clerk reads it (§ 2-83(c))."""
+        return _KNOWLEDGE_LABELS[self]
+
+
+_KNOWLEDGE_LABELS: dict[KnowledgeBasis, str] = {
+    KnowledgeBasis.PERSONAL_KNOWLEDGE: "Personal knowledge",
+    KnowledgeBasis.INFORMATION_AND_BELIEF: "Information and belief",
+}
 
 
 class DocumentList(StrEnum):
@@ -89,6 +111,18 @@ class DocumentList(StrEnum):
     NOT_IN_POSSESSION = "not_in_possession"  # available but held elsewhere, with location
     UNAVAILABLE = "unavailable"  # unavailable to the complainant, with location if known
 
+    @property
+    def label(self) -> str:
+        """The list of § 2-83(c)(7) a document is on, as a clerk reads it."""
+        return _LIST_LABELS[self]
+
+
+_LIST_LABELS: dict[DocumentList, str] = {
+    DocumentList.IN_POSSESSION: "Attached",
+    DocumentList.NOT_IN_POSSESSION: "Held by others",
+    DocumentList.UNAVAILABLE: "Unavailable",
+}
+
 
 class ViolationPeriod(StrEnum):
     """How the dates of the alleged violation are given (c)(6)."""
@@ -96,6 +130,18 @@ class ViolationPeriod(StrEnum):
     SINGLE_DATE = "single_date"
     RANGE = "range"
     ONGOING_SINCE = "ongoing_since"
+
+    @property
+    def label(self) -> str:
+        """How the dates of the violation are given (§ 2-83(c)(6))."""
+        return _PERIOD_LABELS[self]
+
+
+_PERIOD_LABELS: dict[ViolationPeriod, str] = {
+    ViolationPeriod.SINGLE_DATE: "On one date",
+    ViolationPeriod.RANGE: "Over a period",
+    ViolationPeriod.ONGOING_SINCE: "Ongoing since a date",
+}
 
 
 class ReviewerRole(StrEnum):
@@ -127,7 +173,14 @@ class Determination(StrEnum):
     @property
     def label(self) -> str:
         """"Complies", "Substantially complies", "Does not comply"."""
-        return self.value.replace("_", " ").capitalize()
+        return _DETERMINATION_LABELS[self]
+
+
+_DETERMINATION_LABELS: dict[Determination, str] = {
+    Determination.COMPLIES: "Complies",
+    Determination.SUBSTANTIALLY_COMPLIES: "Substantially complies",
+    Determination.DOES_NOT_COMPLY: "Does not comply",
+}
 
 
 class DefectItem(StrEnum):
@@ -187,6 +240,21 @@ class DecisionKind(StrEnum):
     NOT_CURED = "not_cured"
     RESOLUTION = "resolution"  # (d)(4)
 
+    @property
+    def label(self) -> str:
+        """The decision as a clerk reads it."""
+        return _DECISION_LABELS[self]
+
+
+_DECISION_LABELS: dict[DecisionKind, str] = {
+    DecisionKind.ACCEPT: "Accepted for the Board",
+    DecisionKind.FORWARD_CAMPAIGN_FINANCE: "Forwarded to the respondent (campaign finance)",
+    DecisionKind.RETURN_DEFECTIVE: "Returned as defective",
+    DecisionKind.CURE_VERIFIED: "Cure verified",
+    DecisionKind.NOT_CURED: "Not cured",
+    DecisionKind.RESOLUTION: "Resolution",
+}
+
 
 class Disposition(StrEnum):
     """How a complaint was finally resolved (d)(4)."""
@@ -198,12 +266,38 @@ class Disposition(StrEnum):
     WITHDRAWN = "withdrawn"
     FRIVOLOUS = "frivolous"
 
+    @property
+    def label(self) -> str:
+        """The disposition as a clerk reads it: "Dismissed", "No violation" …."""
+        return _DISPOSITION_LABELS[self]
+
+
+_DISPOSITION_LABELS: dict[Disposition, str] = {
+    Disposition.DISMISSED: "Dismissed",
+    Disposition.NO_VIOLATION: "No violation",
+    Disposition.VIOLATION_FOUND: "Violation found",
+    Disposition.CURED: "Cured",
+    Disposition.WITHDRAWN: "Withdrawn",
+    Disposition.FRIVOLOUS: "Frivolous",
+}
+
 
 class CureKind(StrEnum):
     """What cures a §§ 2-306/2-307 complaint under § 2-82(b)(2)."""
 
     BANK_STATEMENT = "bank_statement"
     AMENDED_REPORT = "amended_report"
+
+    @property
+    def label(self) -> str:
+        """What was filed to cure the complaint (§ 2-82(b)(2))."""
+        return _CURE_LABELS[self]
+
+
+_CURE_LABELS: dict[CureKind, str] = {
+    CureKind.BANK_STATEMENT: "Campaign bank account statement",
+    CureKind.AMENDED_REPORT: "Amended report",
+}
 
 
 class FilingKind(StrEnum):
@@ -213,12 +307,35 @@ class FilingKind(StrEnum):
     REPLY = "reply"  # (e)(3), complainant
     HEARING_REQUEST = "hearing_request"  # (e)(4), either party
 
+    @property
+    def label(self) -> str:
+        """The paper filed, as a clerk reads it (§ 2-83(e))."""
+        return _FILING_LABELS[self]
+
+
+_FILING_LABELS: dict[FilingKind, str] = {
+    FilingKind.RESPONSE: "Sworn response",
+    FilingKind.REPLY: "Sworn reply",
+    FilingKind.HEARING_REQUEST: "Hearing request",
+}
+
 
 class PartyRole(StrEnum):
     """Which side of a complaint a person is on."""
 
     COMPLAINANT = "complainant"
     RESPONDENT = "respondent"
+
+    @property
+    def label(self) -> str:
+        """"Complainant" or "Respondent"."""
+        return _PARTY_LABELS[self]
+
+
+_PARTY_LABELS: dict[PartyRole, str] = {
+    PartyRole.COMPLAINANT: "Complainant",
+    PartyRole.RESPONDENT: "Respondent",
+}
 
 
 class DeadlineStatus(StrEnum):
@@ -229,6 +346,19 @@ class DeadlineStatus(StrEnum):
     MISSED = "missed"
     CANCELLED = "cancelled"
 
+    @property
+    def label(self) -> str:
+        """"Open", "Met", "Missed", "Cancelled"."""
+        return _STATUS_LABELS[self]
+
+
+_STATUS_LABELS: dict[DeadlineStatus, str] = {
+    DeadlineStatus.OPEN: "Open",
+    DeadlineStatus.MET: "Met",
+    DeadlineStatus.MISSED: "Missed",
+    DeadlineStatus.CANCELLED: "Cancelled",
+}
+
 
 class MailMethod(StrEnum):
     """How a paper went out."""
@@ -238,6 +368,19 @@ class MailMethod(StrEnum):
     HAND_DELIVERY = "hand_delivery"
     EMAIL = "email"
 
+    @property
+    def label(self) -> str:
+        """The method in the Postal Service's words ("Certified mail, return receipt requested")."""
+        return _METHOD_LABELS[self]
+
+
+_METHOD_LABELS: dict[MailMethod, str] = {
+    MailMethod.FIRST_CLASS: "First class mail",
+    MailMethod.CERTIFIED_RRR: "Certified mail, return receipt requested",
+    MailMethod.HAND_DELIVERY: "Hand delivery",
+    MailMethod.EMAIL: "E-mail",
+}
+
 
 class MailOutcome(StrEnum):
     """What became of a mailed item."""
@@ -245,6 +388,18 @@ class MailOutcome(StrEnum):
     DELIVERED = "delivered"
     RETURNED = "returned"
     REFUSED = "refused"
+
+    @property
+    def label(self) -> str:
+        """"Delivered", "Returned", "Refused"."""
+        return _OUTCOME_LABELS[self]
+
+
+_OUTCOME_LABELS: dict[MailOutcome, str] = {
+    MailOutcome.DELIVERED: "Delivered",
+    MailOutcome.RETURNED: "Returned",
+    MailOutcome.REFUSED: "Refused",
+}
 
 
 class BoardRole(StrEnum):
@@ -255,6 +410,19 @@ class BoardRole(StrEnum):
     VICE_CHAIR = "vice_chair"
     STAFF = "staff"
 
+    @property
+    def label(self) -> str:
+        """"Chair", "Vice Chair", "Member", "Staff"."""
+        return _BOARD_ROLE_LABELS[self]
+
+
+_BOARD_ROLE_LABELS: dict[BoardRole, str] = {
+    BoardRole.MEMBER: "Member",
+    BoardRole.CHAIR: "Chair",
+    BoardRole.VICE_CHAIR: "Vice Chair",
+    BoardRole.STAFF: "Staff",
+}
+
 
 class VoteChoice(StrEnum):
     """One member's vote; only members present vote."""
@@ -264,13 +432,86 @@ class VoteChoice(StrEnum):
     ABSTAIN = "abstain"
     RECUSED = "recused"
 
+    @property
+    def label(self) -> str:
+        """"Yes", "No", "Abstain", "Recused"."""
+        return _CHOICE_LABELS[self]
+
+
+_CHOICE_LABELS: dict[VoteChoice, str] = {
+    VoteChoice.YES: "Yes",
+    VoteChoice.NO: "No",
+    VoteChoice.ABSTAIN: "Abstain",
+    VoteChoice.RECUSED: "Recused",
+}
+
+
+class VoteRule(StrEnum):
+    """How many of those present must vote yes (the arithmetic is :mod:`ethics_desk.board.votes`)."""
+
+    TWO_THIRDS = "two_thirds"  # § 2-83(f)(2), (f)(6)
+    MAJORITY = "majority"  # any other Board action on a case
+
+    def required(self, present: int) -> int:
+        """The fewest yes votes that carry a motion with ``present`` members counted."""
+        if present < 0:
+            raise ValueError("a count of members present cannot be negative")
+        if self is VoteRule.TWO_THIRDS:
+            return -(-2 * present // 3)  # ceil(2n/3), exact integer arithmetic
+        return present // 2 + 1
+
+    @property
+    def words(self) -> str:
+        """"two-thirds" / "a majority"."""
+        return "two-thirds" if self is VoteRule.TWO_THIRDS else "a majority"
+
+    @property
+    def label(self) -> str:
+        """"At least two-thirds of those present" / "A majority of those present"."""
+        return ("At least two-thirds of those present" if self is VoteRule.TWO_THIRDS
+                else "A majority of those present")
+
 
 class BoardAction(StrEnum):
-    """What a Board vote decides."""
+    """What a Board vote decides, and the rule the vote needs.
+
+    The rule is a property of the action, read by the workflow's effects when a vote is saved
+    and by the vote entry when it is counted on screen: two-thirds of those present for an
+    order to show cause (§ 2-83(f)(2)) and a frivolous determination, by record vote
+    (§ 2-83(f)(6)); a majority of those present for a disposition, for which § 2-83 sets no
+    special rule (§ 2-83(d)(4)).
+    """
 
     SHOW_CAUSE = "show_cause"  # (f)(2)
     FRIVOLOUS = "frivolous"  # (f)(6)
-    DISPOSITION = "disposition"
+    DISPOSITION = "disposition"  # (d)(4)
+
+    @property
+    def vote_rule(self) -> VoteRule:
+        """How many of those present must vote yes for this action."""
+        return VoteRule.MAJORITY if self is BoardAction.DISPOSITION else VoteRule.TWO_THIRDS
+
+    @property
+    def record_vote_required(self) -> bool:
+        """Whether each member's name and vote must be recorded: only (f)(6) says so."""
+        return self is BoardAction.FRIVOLOUS
+
+    @property
+    def citation(self) -> str:
+        """The rule that gives the Board the action."""
+        return _BOARD_ACTIONS[self][0]
+
+    @property
+    def label(self) -> str:
+        """The action as a clerk reads it."""
+        return _BOARD_ACTIONS[self][1]
+
+
+_BOARD_ACTIONS: dict[BoardAction, tuple[str, str]] = {
+    BoardAction.SHOW_CAUSE: ("§ 2-83(f)(2)", "Order to show cause"),
+    BoardAction.FRIVOLOUS: ("§ 2-83(f)(6)", "Determination that the complaint is frivolous"),
+    BoardAction.DISPOSITION: ("§ 2-83(d)(4)", "Disposition of the complaint"),
+}
 
 
 class HearingKind(StrEnum):
@@ -278,6 +519,17 @@ class HearingKind(StrEnum):
 
     REQUESTED = "requested"  # (e)(4)
     SHOW_CAUSE = "show_cause"  # (f)(5)
+
+    @property
+    def label(self) -> str:
+        """Why the hearing is held, with its rule."""
+        return _HEARING_LABELS[self]
+
+
+_HEARING_LABELS: dict[HearingKind, str] = {
+    HearingKind.REQUESTED: "Hearing requested (§ 2-83(e)(4))",
+    HearingKind.SHOW_CAUSE: "Show-cause hearing (§ 2-83(f)(5))",
+}
 
 
 class SanctionKind(StrEnum):
@@ -288,9 +540,31 @@ class SanctionKind(StrEnum):
     OTHER = "other"
     REFERRAL = "referral"
 
+    @property
+    def citation(self) -> str:
+        """"§ 2-83(g)(2)(a)" for a civil penalty, and so on."""
+        return _SANCTIONS[self][0]
+
+    @property
+    def label(self) -> str:
+        """The sanction as the statute names it."""
+        return _SANCTIONS[self][1]
+
+
+_SANCTIONS: dict[SanctionKind, tuple[str, str]] = {
+    SanctionKind.CIVIL_PENALTY: ("§ 2-83(g)(2)(a)", "Civil penalty"),
+    SanctionKind.ATTORNEYS_FEES: ("§ 2-83(g)(2)(b)", "Attorneys' fees incurred by the respondent"),
+    SanctionKind.OTHER: ("§ 2-83(g)(2)(c)", "Other sanction permitted by law"),
+    SanctionKind.REFERRAL: ("§ 2-83(g)(3)", "Notification of an agency"),
+}
+
 
 class FrivolousFactor(StrEnum):
-    """The factors of § 2-83(f)(3)(a)–(f)."""
+    """The factors of § 2-83(f)(3)(a)–(f); the value is the factor's letter in the statute.
+
+    :attr:`label` is the statute's words, the one text the show-cause form, the workflow and
+    the order to show cause all print.
+    """
 
     TIMING = "a"
     PUBLICITY = "b"
@@ -298,6 +572,85 @@ class FrivolousFactor(StrEnum):
     OPPOSING_CANDIDATE = "d"
     KNEW_GROUNDLESS = "e"
     MOTIVES = "f"
+
+    @property
+    def item(self) -> str:
+        """The factor's letter in § 2-83(f)(3)."""
+        return self.value
+
+    @property
+    def citation(self) -> str:
+        """"§ 2-83(f)(3)(a)" for the timing factor, and so on."""
+        return f"§ 2-83(f)(3)({self.item})"
+
+    @property
+    def label(self) -> str:
+        """The factor in the statute's words."""
+        return _FRIVOLOUS_FACTORS[self]
+
+
+_FRIVOLOUS_FACTORS: dict[FrivolousFactor, str] = {
+    FrivolousFactor.TIMING:
+        "The timing of the sworn complaint with respect to when the facts supporting the alleged "
+        "violation became known or should have become known to the complainant, and with respect "
+        "to the date of any pending election in which the respondent is a candidate or is "
+        "involved with a candidacy, if any",
+    FrivolousFactor.PUBLICITY:
+        "The nature and type of any publicity surrounding the filing of the sworn complaint, and "
+        "the degree of participation by the complainant in publicizing the fact that a sworn "
+        "complaint was filed with the Board",
+    FrivolousFactor.RELATIONSHIP:
+        "The existence and nature of any relationship between the respondent and the complainant "
+        "before the complaint was filed",
+    FrivolousFactor.OPPOSING_CANDIDATE:
+        "If respondent is a candidate for election to office, the existence and nature of any "
+        "relationship between the complainant and any candidate or group opposing the respondent",
+    FrivolousFactor.KNEW_GROUNDLESS:
+        "Any evidence that the complainant knew or reasonably should have known that the "
+        "allegations in the complaint were groundless",
+    FrivolousFactor.MOTIVES: "Any evidence of the complainant's motives in filing the complaint",
+}
+
+
+class SanctionFactor(StrEnum):
+    """The factors of § 2-83(g)(1)(a)–(c) the Board shall consider before imposing a sanction.
+
+    The value is the key a note is stored under (table ``sanction_factor``); :attr:`label` is the
+    statute's words, the one text the sanctions form and the determination letter print.
+    """
+
+    SERIOUSNESS = "seriousness"
+    DETERRENCE = "deterrence"
+    JUSTICE = "justice"
+
+    @property
+    def item(self) -> str:
+        """The factor's letter in § 2-83(g)(1)."""
+        return _SANCTION_FACTORS[self][0]
+
+    @property
+    def citation(self) -> str:
+        """"§ 2-83(g)(1)(a)" for the seriousness of the violation, and so on."""
+        return f"§ 2-83(g)(1)({self.item})"
+
+    @property
+    def label(self) -> str:
+        """The factor in the statute's words."""
+        return _SANCTION_FACTORS[self][1]
+
+
+_SANCTION_FACTORS: dict[SanctionFactor, tuple[str, str]] = {
+    SanctionFactor.SERIOUSNESS: ("a", "The seriousness of the violation, including the nature, "
+                                      "circumstances, consequences, extent, and gravity of the "
+                                      "violation"),
+    SanctionFactor.DETERRENCE: ("b", "The sanction necessary to deter future violations"),
+    SanctionFactor.JUSTICE: ("c", "Any other matters that justice may require"),
+}
+
+
+def in_a_sentence(label: str) -> str:
+    """A label as it reads inside a sentence: its first letter in lower case."""
+    return label[:1].lower() + label[1:]
 
 
 CIVIL_PENALTY_LIMIT_CENTS = 50_000

@@ -294,7 +294,7 @@ class DayDeadline:
         """"Open", "Overdue ⚠", "Met" or "Missed"."""
         if self.overdue:
             return "Overdue ⚠"
-        return self.status.value.capitalize()
+        return self.status.label
 
 
 _STATUS_ORDER = {DeadlineStatus.OPEN: 0, DeadlineStatus.MISSED: 1, DeadlineStatus.MET: 2,

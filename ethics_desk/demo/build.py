@@ -56,6 +56,7 @@ from ethics_desk.models import (
     Provision,
     Respondent,
     ReviewerRole,
+    SanctionFactor,
     SanctionKind,
     ViolationPeriod,
     VoteChoice,
@@ -730,10 +731,10 @@ class _Plan:
                                     agency="Bexar County Criminal District Attorney's Office "
                                            "(perjury, § 2-83(g)(3))")),
             factors_considered={
-                "seriousness": "A sworn complaint known to be groundless, filed days before "
+                SanctionFactor.SERIOUSNESS: "A sworn complaint known to be groundless, filed days before "
                                "an election and publicised by the complainant.",
-                "deterrence": "A penalty below the maximum, with the respondent's fees.",
-                "justice": "The complainant's earlier complaints were filed in good faith."},
+                SanctionFactor.DETERRENCE: "A penalty below the maximum, with the respondent's fees.",
+                SanctionFactor.JUSTICE: "The complainant's earlier complaints were filed in good faith."},
             imposed_on=day))
 
 

@@ -35,6 +35,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from ethics_desk.core.errors import UserError
+from ethics_desk.core.parties import respondent_key
 from ethics_desk.documents.render.base import Renderer
 from ethics_desk.documents.render.board_letters import (
     FrivolousDeterminationRenderer,
@@ -108,7 +109,6 @@ from ethics_desk.models import (
     CaseState,
     Complaint,
     Cure,
-    CureKind,
     Deadline,
     DeadlineStatus,
     Decision,
@@ -122,14 +122,15 @@ from ethics_desk.models import (
     HearingKind,
     IssuedDocument,
     Mailing,
-    MailMethod,
     Review,
     ReviewDefect,
     ReviewerRole,
     Sanction,
+    SanctionFactor,
     SanctionKind,
     ShowCauseOrder,
     VoteChoice,
+    in_a_sentence,
 )
 from ethics_desk.models.board import BoardTerm
 from ethics_desk.storage.database import Database
@@ -139,8 +140,6 @@ FILED_STATES = frozenset(S) - {S.DRAFT, S.DISCARDED}
 """Every state of a case that has been filed (a case number assigned)."""
 AT_THE_COUNTER = S.DRAFT
 """The state of a complaint at the counter: a draft until the Clerk records its receipt (§ 2-83(a))."""
-RESPONDENT_SUBJECT = "respondent:{}"
-"""How a respondent's clocks are keyed (``ethics_desk.workflow.effects.RESPONDENT``)."""
 BOARD_PACKET = "board-packet"
 """The kind of the Board packet for a meeting (:func:`render_for_meeting`)."""
 
@@ -202,11 +201,6 @@ DISPOSITIONS = {
                            "vote that the complaint was groundless and brought in bad faith or "
                            "for the purpose of harassment (§ 2-83(f)(1), (f)(6))",
 }
-CURES = {CureKind.BANK_STATEMENT: "the campaign bank account statement",
-         CureKind.AMENDED_REPORT: "the amended report"}
-MAIL_METHODS = {MailMethod.FIRST_CLASS: "First class mail",
-                MailMethod.CERTIFIED_RRR: "Certified mail, return receipt requested",
-                MailMethod.HAND_DELIVERY: "Hand delivery", MailMethod.EMAIL: "E-mail"}
 _CASE_NUMBER = re.compile(r"^ERB-\d{4}-\d{3,}$", re.IGNORECASE)
 
 
@@ -525,7 +519,8 @@ def _cf_cure_notice(ctx: _Context) -> CureNoticePaper:
                         f"{ctx.complaint.display_number}.",
                         "The notice of § 2-83(d)(2) follows a cure recorded and verified by the "
                         "City Clerk.")
-    return CureNoticePaper(**ctx.common(), cure=CURES[cure.kind], cure_filed_on=cure.filed_on,
+    return CureNoticePaper(**ctx.common(), cure="the " + in_a_sentence(cure.kind.label),
+                           cure_filed_on=cure.filed_on,
                            verified_by=cure.verified_by, verified_on=cure.verified_on)
 
 
@@ -537,9 +532,9 @@ def _board_members(session: Session, today: date) -> tuple[str, ...]:
                (BoardTerm.ends_on.is_(None)) | (BoardTerm.ends_on >= today))
         .order_by(BoardMember.name)).all()
     order = {BoardRole.CHAIR: 0, BoardRole.VICE_CHAIR: 1}
-    labels = {BoardRole.CHAIR: " (Chair)", BoardRole.VICE_CHAIR: " (Vice Chair)"}
     ranked = sorted(rows, key=lambda row: (order.get(row[1], 2), row[0]))
-    return tuple(dict.fromkeys(name + labels.get(role, "") for name, role in ranked))
+    return tuple(dict.fromkeys(name + (f" ({role.label})" if role in order else "")
+                               for name, role in ranked))
 
 
 def _board_transmittal(ctx: _Context) -> BoardTransmittalPaper:
@@ -551,8 +546,8 @@ def _board_transmittal(ctx: _Context) -> BoardTransmittalPaper:
 
 def _respondent_notice(ctx: _Context) -> RespondentNoticePaper:
     respondent = ctx.recipient
-    due = _deadline(ctx.session, ctx.complaint, "response",
-                    RESPONDENT_SUBJECT.format(respondent.respondent_id))
+    due = None if respondent.respondent_id is None else _deadline(
+        ctx.session, ctx.complaint, "response", respondent_key(respondent.respondent_id))
     if due is None:
         raise UserError(f"No response deadline is recorded for {respondent.name} in "
                         f"{ctx.complaint.display_number}.",
@@ -569,8 +564,8 @@ def _respondent_notice(ctx: _Context) -> RespondentNoticePaper:
 def _response_copy(ctx: _Context) -> ResponseCopyPaper:
     responses = _filings(ctx.session, ctx.complaint, FilingKind.RESPONSE)
     response = responses[ctx.index]
-    due = _deadline(ctx.session, ctx.complaint, "reply",
-                    RESPONDENT_SUBJECT.format(response.respondent_id))
+    due = None if response.respondent_id is None else _deadline(
+        ctx.session, ctx.complaint, "reply", respondent_key(response.respondent_id))
     return ResponseCopyPaper(**ctx.common(), responding=response.party_name,
                              response_received_on=response.received_on,
                              reply_due=due.due_on if due else None,
@@ -614,7 +609,7 @@ def _certificate(ctx: _Context) -> CertificateOfMailingPaper:
     items = tuple(MailedItem(
         document=title_of(kind),
         recipient=Party(mailing.recipient_name, address=mailing.address),
-        method=MAIL_METHODS[mailing.method], mailed_on=mailing.mailed_on or ctx.today,
+        method=mailing.method.label, mailed_on=mailing.mailed_on or ctx.today,
         tracking_number=mailing.tracking_number) for mailing, kind in rows)
     return CertificateOfMailingPaper(ctx.letterhead, ctx.complaint.case_number or "", items,
                                      certified_on=ctx.today)
@@ -622,48 +617,8 @@ def _certificate(ctx: _Context) -> CertificateOfMailingPaper:
 
 # -- the Board's papers (§ 2-83(f), (g)) ----------------------------------------------------------
 
-FRIVOLOUS_FACTORS: dict[FrivolousFactor, str] = {
-    FrivolousFactor.TIMING: "the timing of the complaint, with respect to when the facts became "
-                            "known or should have become known to the complainant, and to the "
-                            "date of any pending election in which the respondent is a "
-                            "candidate or is involved with a candidacy",
-    FrivolousFactor.PUBLICITY: "the nature and type of any publicity surrounding the filing, and "
-                               "the complainant's part in publicizing it",
-    FrivolousFactor.RELATIONSHIP: "any relationship between the respondent and the complainant "
-                                  "before the complaint was filed",
-    FrivolousFactor.OPPOSING_CANDIDATE: "if the respondent is a candidate, any relationship "
-                                        "between the complainant and a candidate or group "
-                                        "opposing the respondent",
-    FrivolousFactor.KNEW_GROUNDLESS: "evidence that the complainant knew or reasonably should "
-                                     "have known that the allegations were groundless",
-    FrivolousFactor.MOTIVES: "evidence of the complainant's motives in filing the complaint",
-}
-"""The (f)(3)(a)–(f) factors in the statute's words, shortened."""
-
-SANCTION_FACTORS: tuple[tuple[str, tuple[str, ...], str], ...] = (
-    ("§ 2-83(g)(1)(a)", ("a", "seriousness"),
-     "the seriousness of the violation: its nature, circumstances, consequences, extent and "
-     "gravity"),
-    ("§ 2-83(g)(1)(b)", ("b", "deterrence"), "the sanction necessary to deter future violations"),
-    ("§ 2-83(g)(1)(c)", ("c", "justice"), "any other matters that justice may require"),
-)
-"""The (g)(1) factors: citation, the keys the Board's notes are stored under, the words."""
-
 VOTE_WORDS = {VoteChoice.YES: "yes", VoteChoice.NO: "no", VoteChoice.ABSTAIN: "abstained",
               VoteChoice.RECUSED: "recused"}
-SANCTION_WORDS = {
-    SanctionKind.CIVIL_PENALTY: ("§ 2-83(g)(2)(a)", "Civil penalty"),
-    SanctionKind.ATTORNEYS_FEES: ("§ 2-83(g)(2)(b)", "Attorneys' fees incurred by the respondent"),
-    SanctionKind.OTHER: ("§ 2-83(g)(2)(c)", "Other sanction permitted by law"),
-    SanctionKind.REFERRAL: ("§ 2-83(g)(3)", "Notification of an agency"),
-}
-
-
-def factor_citation(factor: FrivolousFactor) -> str:
-    """"§ 2-83(f)(3)(a)" for the timing factor, and so on."""
-    return f"§ 2-83(f)(3)({factor.value})"
-
-
 def vote_record(vote: BoardVote) -> VoteRecord:
     """A stored Board vote as a paper prints it."""
     return VoteRecord(meeting_on=vote.meeting_on, summary=vote.summary, carried=vote.carried,
@@ -679,7 +634,7 @@ def dollars(cents: int | None) -> str:
 
 def sanction_line(sanction: Sanction) -> SanctionLine:
     """A sanction as the determination lists it: citation, kind, amount or words."""
-    citation, label = SANCTION_WORDS[sanction.kind]
+    citation, label = sanction.kind.citation, sanction.kind.label
     if sanction.kind in (SanctionKind.CIVIL_PENALTY, SanctionKind.ATTORNEYS_FEES):
         detail = dollars(sanction.amount_cents)
     elif sanction.kind is SanctionKind.REFERRAL:
@@ -690,20 +645,16 @@ def sanction_line(sanction: Sanction) -> SanctionLine:
     return SanctionLine(citation, label, detail)
 
 
-def sanction_factors(stored: str) -> tuple[FactorNote, ...]:
-    """The (g)(1) notes stored with a sanction (``key: note`` lines) by factor, in order."""
-    notes: dict[str, str] = {}
-    for line in stored.splitlines():
-        key, sep, note = line.partition(":")
-        if sep and note.strip():
-            notes[key.strip().lower()] = note.strip()
-    found = []
-    for citation, keys, words in SANCTION_FACTORS:
-        note = next((notes.pop(k) for k in keys if k in notes), "")
-        if note:
-            found.append(FactorNote(citation, words, note))
-    found += [FactorNote("§ 2-83(g)(1)", key, note) for key, note in notes.items()]
-    return tuple(found)
+def factor_note(factor: FrivolousFactor | SanctionFactor, note: str) -> FactorNote:
+    """A factor the Board weighed as a letter prints it: its citation, the statute's words (the
+    factor's own label), the note."""
+    return FactorNote(factor.citation, in_a_sentence(factor.label), note)
+
+
+def sanction_factors(sanction: Sanction) -> tuple[FactorNote, ...]:
+    """The (g)(1) notes stored with a sanction, in the statute's order."""
+    noted = {n.factor: n.note.strip() for n in sanction.factors if n.note.strip()}
+    return tuple(factor_note(f, noted[f]) for f in SanctionFactor if f in noted)
 
 
 def _agency(text: str) -> tuple[Party, str]:
@@ -767,10 +718,8 @@ def _show_cause_order(ctx: _Context) -> ShowCauseOrderPaper:
     return ShowCauseOrderPaper(
         **ctx.common(), ordered_on=order.ordered_on, vote=vote_record(vote),
         explanation=order.explanation,
-        factors=tuple(FactorNote(factor_citation(f), FRIVOLOUS_FACTORS[f], noted[f])
-                      for f in FrivolousFactor if f in noted),
-        factors_not_relied_on=tuple(factor_citation(f) for f in FrivolousFactor
-                                    if f not in noted),
+        factors=tuple(factor_note(f, noted[f]) for f in FrivolousFactor if f in noted),
+        factors_not_relied_on=tuple(f.citation for f in FrivolousFactor if f not in noted),
         hearing_at=hearing.scheduled_at.astimezone(), place=hearing.place,
         pending=ctx.complaint.state.is_pending)
 
@@ -780,7 +729,7 @@ def _frivolous_determination(ctx: _Context) -> FrivolousDeterminationPaper:
     hearing = _show_cause_hearing(ctx)
     sanctions = list(ctx.session.scalars(select(Sanction).where(
         Sanction.complaint_id == ctx.complaint.id).order_by(Sanction.id)))
-    factors = sanction_factors(sanctions[-1].factors_considered) if sanctions else ()
+    factors = sanction_factors(sanctions[-1]) if sanctions else ()
     return FrivolousDeterminationPaper(
         **ctx.common(), determined_on=vote.meeting_on, vote=vote_record(vote),
         particulars=_particulars(ctx), hearing_held_on=hearing.held_on if hearing else None,

@@ -31,7 +31,7 @@ from sqlalchemy import select
 
 from ethics_desk.core.errors import UserError
 from ethics_desk.documents.issuing import RESPONDENT_NOTICE, QueueItem, page_count, print_queue, reprint
-from ethics_desk.documents.kinds import KINDS, MAIL_METHODS, party_of, title_of
+from ethics_desk.documents.kinds import KINDS, party_of, title_of
 from ethics_desk.documents.render.data import Letterhead, Party, letterhead_from_settings
 from ethics_desk.documents.render.letter_data import (
     CertificateOfMailingPaper,
@@ -221,7 +221,7 @@ def _render(paper: BatchPaper, addressed: list[Addressee], letterhead: Letterhea
         for case_number, lines in by_case.items():
             mailed = tuple(MailedItem(
                 document=title_of(a.item.kind),
-                recipient=a.party, method=MAIL_METHODS[default_method(a.item.kind)],
+                recipient=a.party, method=default_method(a.item.kind).label,
                 mailed_on=today) for a in lines if a.party is not None)
             pdf = certificate.render(CertificateOfMailingPaper(
                 letterhead, case_number, mailed, certified_on=today))

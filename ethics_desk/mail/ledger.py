@@ -26,6 +26,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from ethics_desk.core.errors import UserError
+from ethics_desk.core.parties import is_complainant, respondent_key, respondent_of, response_carried
 from ethics_desk.deadlines import ClockKind
 from ethics_desk.documents.issuing import RESPONDENT_NOTICE
 from ethics_desk.models import (
@@ -38,6 +39,7 @@ from ethics_desk.models import (
     Mailing,
     MailMethod,
     MailOutcome,
+    in_a_sentence,
 )
 from ethics_desk.storage import audit
 from ethics_desk.storage.database import Database
@@ -55,13 +57,6 @@ Clock = Callable[[], datetime]
 
 RESPONSE_COPY = "response-copy"
 """The kind of the copy of a respondent's response sent to the complainant (e)(3)."""
-
-METHOD_LABELS: dict[MailMethod, str] = {
-    MailMethod.FIRST_CLASS: "first class mail",
-    MailMethod.CERTIFIED_RRR: "certified mail, return receipt requested",
-    MailMethod.HAND_DELIVERY: "hand delivery",
-    MailMethod.EMAIL: "e-mail",
-}
 
 UNDELIVERED = (MailOutcome.RETURNED, MailOutcome.REFUSED)
 
@@ -89,8 +84,8 @@ class MailingRef:
 
     @property
     def method_label(self) -> str:
-        """The method in words."""
-        return METHOD_LABELS[self.method]
+        """The method in words (the method's own label)."""
+        return self.method.label
 
 
 @dataclass(frozen=True)
@@ -162,7 +157,7 @@ def record_mailing(database: Database, document_id: int, *, recipient_name: str,
         when = f" on {mailed_on.isoformat()}" if mailed_on else " (not yet sent)"
         audit.append(session, actor=actor, action="mail.record",
                      complaint_id=document.complaint_id, at=now,
-                     summary=f"Sent the {document.kind} to {name} by {METHOD_LABELS[method]}"
+                     summary=f"Sent the {document.kind} to {name} by {in_a_sentence(method.label)}"
                              f"{number}{when}",
                      detail={"mailing_id": mailing.id, "document_id": document.id,
                              "recipient_ref": mailing.recipient_ref, "method": method.value,
@@ -178,15 +173,8 @@ def delivery_detail(method: MailMethod) -> str:
             MailMethod.EMAIL: "delivered by e-mail"}.get(method, "delivered")
 
 
-def _respondent_id(ref: str) -> int | None:
-    prefix, _, rest = ref.partition(":")
-    if prefix != "respondent" or not rest.isdigit():
-        return None
-    return int(rest)
-
-
 def _is_complainant(mailing: Mailing) -> bool:
-    return (mailing.recipient_ref.split(":", 1)[0] == "complainant"
+    return (is_complainant(mailing.recipient_ref)
             or mailing.recipient_role.strip().lower() == "complainant")
 
 
@@ -197,7 +185,7 @@ def _responses_covered(session: Session, mailing: Mailing, document: IssuedDocum
     whose sworn response was filed by the day the copy was issued, except any whose reply
     clock already runs from an actual receipt (their copy was received before).
     """
-    named = _respondent_id(mailing.recipient_ref.partition(":")[2])
+    named = response_carried(mailing.recipient_ref)
     if named is not None:
         return [named]
     issued_on = document.issued_at.astimezone().date()
@@ -208,7 +196,7 @@ def _responses_covered(session: Session, mailing: Mailing, document: IssuedDocum
         Deadline.complaint_id == document.complaint_id, Deadline.clock == ClockKind.REPLY.value,
         Deadline.trigger_basis == "actual",
         Deadline.status != DeadlineStatus.CANCELLED)).all())
-    return sorted({r for r in filed if r is not None and f"respondent:{r}" not in received})
+    return sorted({r for r in filed if r is not None and respondent_key(r) not in received})
 
 
 def _receipt_events(session: Session, controller: WorkflowController, mailing: Mailing,
@@ -218,7 +206,7 @@ def _receipt_events(session: Session, controller: WorkflowController, mailing: M
         return [], ""
     detail = delivery_detail(mailing.method)
     complaint = document.complaint_id
-    if document.kind == RESPONDENT_NOTICE and (rid := _respondent_id(mailing.recipient_ref)):
+    if document.kind == RESPONDENT_NOTICE and (rid := respondent_of(mailing.recipient_ref)):
         responded = session.scalar(select(Filing.id).where(
             Filing.complaint_id == complaint, Filing.kind == FilingKind.RESPONSE,
             Filing.respondent_id == rid).limit(1))
@@ -275,7 +263,7 @@ def record_outcome(database: Database, mailing_id: int, outcome: MailOutcome, on
         if mailing is None:
             raise UserError(f"There is no mailing with id {mailing_id}.", "Refresh the case.")
         if mailing.outcome is not None:
-            raise UserError(f"This item was already recorded as {mailing.outcome.value} on "
+            raise UserError(f"This item was already recorded as {in_a_sentence(mailing.outcome.label)} on "
                             f"{mailing.outcome_on.isoformat() if mailing.outcome_on else '—'}.",
                             "If it was sent again, record a new mailing.")
         if mailing.mailed_on is None:

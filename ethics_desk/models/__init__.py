@@ -11,6 +11,7 @@ from ethics_desk.models.board import (
     Election,
     Hearing,
     Sanction,
+    SanctionFactorNote,
     ShowCauseFactor,
     ShowCauseOrder,
 )
@@ -36,6 +37,7 @@ __all__ = [
     "Allegation", "Attachment", "AuditRecord", "Ballot", "Base", "BoardMember", "BoardTerm",
     "BoardVote", "CalendarDay", "Complainant", "Complaint", "Cure", "Deadline", "Decision",
     "DocumentItem", "Election", "Filing", "Hearing", "IssuedDocument", "Mailing", "Oath",
-    "Provision", "Respondent", "Review", "ReviewDefect", "Sanction", "Setting", "ShowCauseFactor",
+    "Provision", "Respondent", "Review", "ReviewDefect", "Sanction", "SanctionFactorNote", "Setting",
+    "ShowCauseFactor",
     "ShowCauseOrder", "Witness", "fold", "utcnow",
 ]

@@ -22,6 +22,7 @@ from ethics_desk.core.vocabulary import (
     BoardRole,
     FrivolousFactor,
     HearingKind,
+    SanctionFactor,
     SanctionKind,
     VoteChoice,
 )
@@ -177,8 +178,24 @@ class Sanction(Versioned, Base):
     amount_cents: Mapped[int | None] = mapped_column(Integer)
     text: Mapped[str] = mapped_column(Text, default="")
     agency: Mapped[str] = mapped_column(String(300), default="")
-    factors_considered: Mapped[str] = mapped_column(Text, default="")
     imposed_on: Mapped[date] = mapped_column(Date)
+
+    factors: Mapped[list[SanctionFactorNote]] = relationship(
+        cascade="all, delete-orphan", order_by="SanctionFactorNote.id")
+    """The Board's note on each (g)(1) factor it considered before imposing the sanction."""
+
+
+class SanctionFactorNote(Versioned, Base):
+    """The Board's note on one § 2-83(g)(1) factor considered before imposing a sanction."""
+
+    __tablename__ = "sanction_factor"
+    __table_args__ = (UniqueConstraint("sanction_id", "factor", name="sanction_factor_once"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    sanction_id: Mapped[int] = mapped_column(ForeignKey("sanction.id", ondelete="CASCADE"),
+                                             index=True)
+    factor: Mapped[SanctionFactor] = mapped_column(enum_type(SanctionFactor))
+    note: Mapped[str] = mapped_column(Text, default="")
 
 
 class Election(Versioned, Base):

@@ -12,9 +12,10 @@ from datetime import UTC, date
 from sqlalchemy import func, select
 
 from ethics_desk.board.roster import party_names
-from ethics_desk.board.votes import VoteResult, VoteRule, tally
+from ethics_desk.board.votes import VoteResult, tally
 from ethics_desk.cases.listing import refresh_listing
 from ethics_desk.core.errors import RuleError
+from ethics_desk.core.parties import respondent_key
 from ethics_desk.deadlines import ClockKind, actual_receipt
 from ethics_desk.deadlines.schedule import cancel_open_clocks, close_clocks, start_clock
 from ethics_desk.intake.record import MAX_ATTACHMENT_BYTES, AttachmentData
@@ -42,16 +43,17 @@ from ethics_desk.models import (
     ReviewerRole,
     Route,
     Sanction,
+    SanctionFactor,
+    SanctionFactorNote,
     SanctionKind,
     ShowCauseFactor,
     ShowCauseOrder,
     VoteChoice,
     fold,
+    in_a_sentence,
 )
 from ethics_desk.workflow import events as ev
 from ethics_desk.workflow.context import Context, Outcome
-
-RESPONDENT = "respondent:{}"
 
 
 def _respondent(ctx: Context, respondent_id: int) -> str:
@@ -178,9 +180,9 @@ def record_review(ctx: Context, p: ev.RecordReview) -> Outcome:
     for item, note in p.defects:
         review.defects.append(ReviewDefect(item=item, note=note))
     closed = close_clocks(ctx.session, c, ClockKind.REVIEW, completed, subject=p.role.value)
-    timing = f" ({closed[0].status.value})" if closed else ""
+    timing = f" ({in_a_sentence(closed[0].status.label)})" if closed else ""
     return Outcome(c.state,
-                   f"{p.role.label}: {p.determination.value.replace('_', ' ')}"
+                   f"{p.role.label}: {in_a_sentence(p.determination.label)}"
                    f"{timing}; {len(p.defects)} defect(s)",
                    {"role": p.role.value, "determination": p.determination.value,
                     "states_allegation_on_face": p.states_allegation_on_face,
@@ -229,7 +231,7 @@ def _start_response_clocks(ctx: Context, deliveries: tuple[ev.Delivery, ...],
                               mailed_on=delivery.mailed_on or forwarded,
                               detail=delivery.detail or "delivered")
         deadline = start_clock(ctx.session, ctx.complaint, ClockKind.RESPONSE, receipt,
-                               ctx.calendars, subject=RESPONDENT.format(respondent.id),
+                               ctx.calendars, subject=respondent_key(respondent.id),
                                subject_label=respondent.name,
                                presumption_days=int(ctx.setting("receipt.presumption_days")))
         lines.append(f"{respondent.name}: response due {deadline.due_on.isoformat()}")
@@ -258,7 +260,7 @@ def forward_campaign_finance(ctx: Context, p: ev.ForwardCampaignFinance) -> Outc
     closed = close_clocks(ctx.session, c, ClockKind.CF_FORWARD, forwarded)
     ctx.session.add(Decision(complaint_id=c.id, kind=DecisionKind.FORWARD_CAMPAIGN_FINANCE,
                              decided_on=forwarded, recorded_by=ctx.actor))
-    timing = f" ({closed[0].status.value})" if closed else ""
+    timing = f" ({in_a_sentence(closed[0].status.label)})" if closed else ""
     return Outcome(CaseState.CAMPAIGN_FINANCE,
                    f"Campaign-finance complaint forwarded to the respondent(s) on "
                    f"{forwarded.isoformat()}{timing}", {"forwarded_on": forwarded.isoformat()})
@@ -282,11 +284,11 @@ def record_cure(ctx: Context, p: ev.RecordCure) -> Outcome:
                          verified_by=p.verified_by.strip(), verified_on=verified))
     ctx.session.add(Decision(complaint_id=c.id, kind=DecisionKind.RESOLUTION, decided_on=verified,
                              disposition=Disposition.CURED, recorded_by=ctx.actor,
-                             notes=f"{p.kind.value.replace('_', ' ')} filed {filed.isoformat()}"))
+                             notes=f"{in_a_sentence(p.kind.label)} filed {filed.isoformat()}"))
     cancel_open_clocks(ctx.session, c, verified)
     c.resolved_on = verified
     return Outcome(CaseState.RESOLVED,
-                   f"Cured: {p.kind.value.replace('_', ' ')} filed {filed.isoformat()}, verified by "
+                   f"Cured: {in_a_sentence(p.kind.label)} filed {filed.isoformat()}, verified by "
                    f"{p.verified_by.strip()}; the complainant is to be told by first class mail "
                    "(§ 2-83(d)(2)) and the respondents of the resolution (§ 2-83(d)(4))",
                    {"kind": p.kind.value, "filed_on": filed.isoformat(),
@@ -317,7 +319,7 @@ def record_respondent_receipt(ctx: Context, p: ev.RecordRespondentReceipt) -> Ou
                         "Record the delivery in the mail ledger only.")
     deadline = start_clock(ctx.session, ctx.complaint, ClockKind.RESPONSE,
                            actual_receipt(day, p.detail or "delivered"), ctx.calendars,
-                           subject=RESPONDENT.format(p.respondent_id), subject_label=name,
+                           subject=respondent_key(p.respondent_id), subject_label=name,
                            presumption_days=int(ctx.setting("receipt.presumption_days")))
     return Outcome(ctx.complaint.state,
                    f"{name} received the complaint on {day.isoformat()} ({p.detail}); response "
@@ -357,15 +359,15 @@ def file_response(ctx: Context, p: ev.FileResponse) -> Outcome:
                            forwarded_on=p.forwarded_on, notes=p.notes, recorded_by=ctx.actor,
                            attachment_id=_attach(ctx, p.attachment)))
     closed = close_clocks(ctx.session, c, ClockKind.RESPONSE, received,
-                          subject=RESPONDENT.format(p.respondent_id))
+                          subject=respondent_key(p.respondent_id))
     summary = f"Sworn response of {name} received {received.isoformat()}"
     if closed:
-        summary += f" ({closed[0].status.value})"
+        summary += f" ({in_a_sentence(closed[0].status.label)})"
     if p.copy_mailed_on or p.copy_received_on:
         receipt = ctx.receipt(received_on=p.copy_received_on, mailed_on=p.copy_mailed_on,
                               detail="copy of the response received by the complainant")
         deadline = start_clock(ctx.session, c, ClockKind.REPLY, receipt, ctx.calendars,
-                               subject=RESPONDENT.format(p.respondent_id),
+                               subject=respondent_key(p.respondent_id),
                                subject_label=f"to the response of {name}",
                                presumption_days=int(ctx.setting("receipt.presumption_days")))
         summary += f"; complainant's reply due {deadline.due_on.isoformat()}"
@@ -402,7 +404,7 @@ def record_complainant_receipt(ctx: Context, p: ev.RecordComplainantReceipt) -> 
                                 f"{day.isoformat()} ({detail}); the reply is already filed, so "
                                 "no clock is restarted", data)
     deadline = start_clock(ctx.session, c, ClockKind.REPLY, actual_receipt(day, detail),
-                           ctx.calendars, subject=RESPONDENT.format(p.respondent_id),
+                           ctx.calendars, subject=respondent_key(p.respondent_id),
                            subject_label=f"to the response of {name}",
                            presumption_days=int(ctx.setting("receipt.presumption_days")))
     return Outcome(c.state, f"The complainant received the copy of the response of {name} on "
@@ -426,7 +428,7 @@ def file_reply(ctx: Context, p: ev.FileReply) -> Outcome:
                            forwarded_on=p.copy_to_respondents_on, notes=p.notes,
                            recorded_by=ctx.actor, attachment_id=_attach(ctx, p.attachment)))
     closed = close_clocks(ctx.session, c, ClockKind.REPLY, received)
-    timing = f" ({closed[0].status.value})" if closed else ""
+    timing = f" ({in_a_sentence(closed[0].status.label)})" if closed else ""
     return Outcome(CaseState.REPLY_FILED,
                    f"Sworn reply of {name} received {received.isoformat()}{timing}",
                    {"received_on": received.isoformat()})
@@ -444,16 +446,18 @@ def request_hearing(ctx: Context, p: ev.RequestHearing) -> Outcome:
                            party_name=name, received_on=received, recorded_by=ctx.actor))
     ctx.session.add(Hearing(complaint_id=c.id, kind=HearingKind.REQUESTED,
                             requested_by=p.party.value))
-    return Outcome(c.state, f"Hearing requested by {name} ({p.party.value}) on "
+    return Outcome(c.state, f"Hearing requested by {name} ({in_a_sentence(p.party.label)}) on "
                             f"{received.isoformat()}",
                    {"party": p.party.value, "received_on": received.isoformat()})
 
 
-def _record_vote(ctx: Context, vote: ev.VoteData | None, action: BoardAction,
-                 citation: str, *, record_vote: bool) -> tuple[BoardVote, VoteResult]:
+def _record_vote(ctx: Context, vote: ev.VoteData | None,
+                 action: BoardAction) -> tuple[BoardVote, VoteResult]:
+    """Check and store a Board vote on ``action``, counted by the action's own rule."""
+    citation = action.citation
     if vote is None or not vote.ballots:
         raise RuleError("Record the members present and how each voted", citation)
-    if record_vote and not vote.is_record_vote:
+    if action.record_vote_required and not vote.is_record_vote:
         raise RuleError("This determination needs a record vote", citation,
                         "Record each member's name and vote.")
     names = [fold(b.member_name) for b in vote.ballots]
@@ -470,8 +474,7 @@ def _record_vote(ctx: Context, vote: ev.VoteData | None, action: BoardAction,
     if vote.meeting_on > ctx.today:
         raise RuleError("A vote cannot be recorded for a meeting that has not happened",
                         citation, "Check the meeting date.")
-    rule = VoteRule.MAJORITY if action is BoardAction.DISPOSITION else VoteRule.TWO_THIRDS
-    result = tally((b.choice for b in vote.ballots), rule)
+    result = tally((b.choice for b in vote.ballots), action.vote_rule)
     row = BoardVote(complaint_id=ctx.complaint.id, action=action, meeting_on=vote.meeting_on,
                     is_record_vote=vote.is_record_vote, present_count=result.present,
                     yes_count=result.yes, required_yes=result.required, carried=result.carried,
@@ -497,8 +500,7 @@ def order_show_cause(ctx: Context, p: ev.OrderShowCause) -> Outcome:
         raise RuleError("The hearing must be set for a date and time still to come",
                         "§ 2-83(f)(4)(b)", "Choose a future date for the hearing.")
     c = ctx.complaint
-    vote, result = _record_vote(ctx, p.vote, BoardAction.SHOW_CAUSE, "§ 2-83(f)(2)",
-                                record_vote=False)
+    vote, result = _record_vote(ctx, p.vote, BoardAction.SHOW_CAUSE)
     if not result.carried:
         return Outcome(c.state, f"Motion to order the complainant to show cause failed: "
                                 f"{result.summary} (§ 2-83(f)(2))",
@@ -555,8 +557,7 @@ def _merits_state(ctx: Context) -> CaseState:
 def record_frivolous_vote(ctx: Context, p: ev.RecordFrivolousVote) -> Outcome:
     """(f)(6): a record vote of two-thirds of those present finds the complaint frivolous."""
     c = ctx.complaint
-    vote, result = _record_vote(ctx, p.vote, BoardAction.FRIVOLOUS, "§ 2-83(f)(6)",
-                                record_vote=True)
+    vote, result = _record_vote(ctx, p.vote, BoardAction.FRIVOLOUS)
     if not result.carried:
         back = _merits_state(ctx)
         return Outcome(back, f"Not determined frivolous: {result.summary} (§ 2-83(f)(6)); the "
@@ -578,12 +579,12 @@ def impose_sanctions(ctx: Context, p: ev.ImposeSanctions) -> Outcome:
     """(g): after considering the (g)(1) factors; a civil penalty of at most $500.00."""
     if not p.sanctions:
         raise RuleError("Add at least one sanction or notification", "§ 2-83(g)(2)")
-    if not any(v.strip() for v in p.factors_considered.values()):
+    notes = {SanctionFactor(k): v.strip() for k, v in p.factors_considered.items()}
+    if not any(notes.values()):
         raise RuleError("Before imposing a sanction the Board must consider the seriousness, "
                         "deterrence and what justice requires; note each", "§ 2-83(g)(1)")
     on = _not_future(ctx, p.imposed_on or ctx.today, "imposed", "§ 2-83(g)")
     lines = []
-    factors = "\n".join(f"{k}: {v.strip()}" for k, v in sorted(p.factors_considered.items()))
     for s in p.sanctions:
         if s.kind is SanctionKind.CIVIL_PENALTY:
             if s.amount_cents is None or s.amount_cents <= 0:
@@ -605,10 +606,12 @@ def impose_sanctions(ctx: Context, p: ev.ImposeSanctions) -> Outcome:
             if not s.text.strip():
                 raise RuleError("Describe the other sanction", "§ 2-83(g)(2)(c)")
             lines.append(s.text.strip())
-        ctx.session.add(Sanction(complaint_id=ctx.complaint.id, kind=s.kind,
-                                 amount_cents=s.amount_cents, text=s.text.strip(),
-                                 agency=s.agency.strip(), factors_considered=factors,
-                                 imposed_on=on))
+        sanction = Sanction(complaint_id=ctx.complaint.id, kind=s.kind,
+                            amount_cents=s.amount_cents, text=s.text.strip(),
+                            agency=s.agency.strip(), imposed_on=on)
+        sanction.factors = [SanctionFactorNote(factor=f, note=notes[f]) for f in SanctionFactor
+                            if notes.get(f)]
+        ctx.session.add(sanction)
     return Outcome(ctx.complaint.state, "Sanctions: " + "; ".join(lines) + " (§ 2-83(g))",
                    {"sanctions": [[s.kind.value, s.amount_cents, s.text, s.agency]
                                   for s in p.sanctions]})
@@ -619,16 +622,15 @@ def resolve(ctx: Context, p: ev.Resolve) -> Outcome:
     if p.disposition in (Disposition.FRIVOLOUS, Disposition.CURED):
         how = ("the record vote of § 2-83(f)(6)" if p.disposition is Disposition.FRIVOLOUS
                else "recording the cure (§ 2-83(d)(2))")
-        raise RuleError(f"A “{p.disposition.value}” resolution is recorded through {how}",
+        raise RuleError(f"A “{in_a_sentence(p.disposition.label)}” resolution is recorded through {how}",
                         "§ 2-83(d)(4)")
     on = _not_future(ctx, p.decided_on or ctx.today, "of the resolution", "§ 2-83(d)(4)")
     c = ctx.complaint
     if p.vote is not None:
-        vote, result = _record_vote(ctx, p.vote, BoardAction.DISPOSITION, "§ 2-83(d)(4)",
-                                    record_vote=False)
+        vote, result = _record_vote(ctx, p.vote, BoardAction.DISPOSITION)
         if not result.carried:
             return Outcome(c.state, f"Motion to resolve the complaint as "
-                                    f"{p.disposition.value.replace('_', ' ')} failed: "
+                                    f"{in_a_sentence(p.disposition.label)} failed: "
                                     f"{result.summary} (§ 2-83(d)(4))",
                            {"vote_id": vote.id, "carried": False})
         on = vote.meeting_on  # the Board decides at its meeting
@@ -642,5 +644,5 @@ def resolve(ctx: Context, p: ev.Resolve) -> Outcome:
     if p.vote is not None:
         detail |= {"vote_id": vote.id, "carried": True}
     return Outcome(CaseState.RESOLVED,
-                   f"Resolved ({p.disposition.value.replace('_', ' ')}) on {on.isoformat()}"
+                   f"Resolved ({in_a_sentence(p.disposition.label)}) on {on.isoformat()}"
                    f"{by_vote}; the respondents are to be notified (§ 2-83(d)(4))", detail)

@@ -18,6 +18,7 @@ from ethics_desk.models import (
     MailMethod,
     PartyRole,
     ReviewerRole,
+    SanctionFactor,
     SanctionKind,
     VoteChoice,
 )
@@ -302,7 +303,7 @@ class ImposeSanctions(Payload):
 
     event: ClassVar[Event] = Event.IMPOSE_SANCTIONS
     sanctions: tuple[SanctionData, ...] = ()
-    factors_considered: Mapping[str, str] = field(default_factory=dict)
+    factors_considered: Mapping[SanctionFactor, str] = field(default_factory=dict)
     imposed_on: date | None = None
 
 

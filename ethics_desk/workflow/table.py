@@ -1,7 +1,8 @@
 """The § 2-83 state machine as one table: (event, from states, guards, effect, label, citation).
 
 Read it top to bottom as the statute's process. Nothing else in the application decides what
-can happen to a case.
+can happen to a case, and nothing else names an action: the case window's buttons and the
+forms they open both read the label and the citation from here.
 """
 
 from __future__ import annotations
@@ -72,7 +73,7 @@ TRANSITIONS: tuple[Transition, ...] = (
          fx.record_respondent_receipt, ev.RecordRespondentReceipt,
          "Record the respondent's receipt", "§ 2-83(e)(1)"),
     _row(Event.FILE_RESPONSE, {S.AWAITING_RESPONSE, S.RESPONSE_FILED}, (), fx.file_response,
-         ev.FileResponse, "File a sworn response", "§ 2-83(e)(1)"),
+         ev.FileResponse, "File a sworn response", "§ 2-83(e)(1), (e)(3)"),
     _row(Event.RECORD_COMPLAINANT_RECEIPT, {S.RESPONSE_FILED, S.REPLY_FILED}, (),
          fx.record_complainant_receipt, ev.RecordComplainantReceipt,
          "Record the complainant's receipt of a response", "§ 2-83(e)(3)"),
@@ -81,7 +82,7 @@ TRANSITIONS: tuple[Transition, ...] = (
     _row(Event.REQUEST_HEARING, MERITS, (), fx.request_hearing, ev.RequestHearing,
          "Record a hearing request", "§ 2-83(e)(4)"),
     _row(Event.ORDER_SHOW_CAUSE, MERITS, (), fx.order_show_cause, ev.OrderShowCause,
-         "Order the complainant to show cause", "§ 2-83(f)(2), (f)(4)"),
+         "Order the complainant to show cause", "§ 2-83(f)(2)–(4)"),
     _row(Event.RECORD_SHOW_CAUSE_HEARING, {S.SHOW_CAUSE}, (), fx.record_show_cause_hearing,
          ev.RecordShowCauseHearing, "Record the show-cause hearing", "§ 2-83(f)(5)"),
     _row(Event.RECORD_FRIVOLOUS_VOTE, {S.SHOW_CAUSE}, ("show_cause_hearing_held",),

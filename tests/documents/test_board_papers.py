@@ -59,7 +59,9 @@ def test_the_order_explains_by_factor_and_gives_the_hearing_and_the_right_to_cou
     assert "Dear José Peña:" in text and "ERB-2026-001" in text
     assert "against Nguyễn Thị Minh Khai is a frivolous complaint" in text
     assert "The vehicle logs attached to the complaint show no private use." in text
-    assert "§ 2-83(f)(3)(a) — the timing of the complaint" in text
+    # the factor in the statute's words, the one text the form shows too (FrivolousFactor.label)
+    assert "§ 2-83(f)(3)(a) — the timing of the sworn complaint with respect to when the facts " \
+           "supporting the alleged violation became known" in text
     assert "Filed nine days before the election." in text
     assert "§ 2-83(f)(3)(e)" in text and "The complainant's own exhibit shows the logs." in text
     # a factor with a blank note is not relied on; every unnoted factor is named as such

@@ -23,6 +23,7 @@ from ethics_desk.models import (
     Hearing,
     HearingKind,
     Sanction,
+    SanctionFactor,
     SanctionKind,
     ShowCauseOrder,
     VoteChoice,
@@ -235,12 +236,16 @@ def test_from_a_carried_vote_to_show_cause_hearing_determination_sanctions_and_r
     assert not dialog.isVisible(), dialog.message.text()
     with database.read_session() as session:
         sanctions = {s.kind: s for s in session.scalars(select(Sanction))}
+        considered = {n.factor: n.note for n in sanctions[SanctionKind.REFERRAL].factors}
     assert sanctions[SanctionKind.CIVIL_PENALTY].amount_cents == 50_000
     assert sanctions[SanctionKind.ATTORNEYS_FEES].amount_cents == 125_000
     referral = sanctions[SanctionKind.REFERRAL]
     assert referral.agency == "Bexar County Criminal District Attorney"
     assert "perjury" in referral.text
-    assert "seriousness: A sworn complaint known to be groundless." in referral.factors_considered
+    assert considered == {
+        SanctionFactor.SERIOUSNESS: "A sworn complaint known to be groundless.",
+        SanctionFactor.DETERRENCE: "A penalty, and the respondent's fees.",
+        SanctionFactor.JUSTICE: "None further."}
 
     events = [a for a in audit_actions(database, case_id) if a.startswith("event.")]
     assert events[-5:] == ["event.order_show_cause", "event.record_show_cause_hearing",

@@ -11,7 +11,7 @@ from pytestqt.qtbot import QtBot
 from ethics_desk.board import roster
 from ethics_desk.board.roster import Voter
 from ethics_desk.board.votes import tally, two_thirds_of
-from ethics_desk.models import BoardRole, VoteChoice
+from ethics_desk.models import BoardAction, BoardRole, VoteChoice
 from ethics_desk.storage.database import Database
 from ethics_desk.ui.case.vote_entry import VoteEntry, voters_loader
 from ethics_desk.workflow import WorkflowController
@@ -97,7 +97,7 @@ def test_the_record_vote_flag_is_fixed_on_where_the_law_requires_it(qtbot: QtBot
     optional.record.setChecked(False)
     optional.everyone_yes()
     assert not optional.value().is_record_vote
-    required = _entry(qtbot, FIFTEEN[:3], record_vote_required=True, citation="§ 2-83(f)(6)")
+    required = _entry(qtbot, FIFTEEN[:3], action=BoardAction.FRIVOLOUS)
     assert required.record.isChecked() and not required.record.isEnabled()
     assert "required by § 2-83(f)(6)" in required.record.text()
 
@@ -125,3 +125,20 @@ def test_changing_the_meeting_date_offers_the_members_serving_on_it(
     assert "No Board member serves on 2023-06-01" in entry.empty.text()
     with pytest.raises(ValueError):
         entry.value()
+
+
+@pytest.mark.parametrize("action", list(BoardAction), ids=str)
+def test_the_vote_entry_counts_by_the_rule_of_the_action_it_decides(
+        qtbot: QtBot, action: BoardAction) -> None:
+    entry = _entry(qtbot, FIFTEEN[:7], action=action)
+    for voter, _combo in entry.rows[:4]:
+        entry.set_choice(voter.name, VoteChoice.YES)
+    for voter, _combo in entry.rows[4:]:
+        entry.set_choice(voter.name, VoteChoice.NO)
+    result = entry.result()
+    assert result is not None and entry.rule is action.vote_rule
+    assert result.required == action.vote_rule.required(7)
+    assert result.carried is (action.vote_rule.required(7) <= 4)  # a majority, not two-thirds
+    assert ("carried" if result.carried else "failed") in entry.result_line.text()
+    assert entry.record.isChecked() and entry.record.isEnabled() is not \
+        action.record_vote_required

@@ -6,7 +6,7 @@ import pytest
 from sqlalchemy import select
 
 from ethics_desk.core.errors import RuleError
-from ethics_desk.models import CaseState, Disposition, Sanction, SanctionKind
+from ethics_desk.models import CaseState, Disposition, Sanction, SanctionFactor, SanctionKind
 from ethics_desk.workflow import (
     Event,
     ImposeSanctions,
@@ -54,7 +54,7 @@ def test_a_civil_penalty_over_500_dollars_is_refused_with_the_citation_and_the_f
     with pytest.raises(RuleError) as refused:
         after.fire(case_id, ImposeSanctions(
             sanctions=(SanctionData(SanctionKind.CIVIL_PENALTY, amount_cents=75_000),),
-            factors_considered={"seriousness": "Serious."}))
+            factors_considered={SanctionFactor.SERIOUSNESS: "Serious."}))
     assert str(refused.value) == ("A civil penalty may not exceed $500.00; $750.00 was entered "
                                   "(§ 2-83(g)(2)(a)) Enter $500.00 or less.")
     assert refused.value.citation == "§ 2-83(g)(2)(a)"
@@ -84,3 +84,51 @@ def test_a_disposition_by_the_boards_vote_needs_a_majority_and_takes_the_meeting
         (BoardAction.DISPOSITION, False, 4), (BoardAction.DISPOSITION, True, 4)]
     assert "(a majority of 7)" in votes[1].summary
     assert decision is not None and decision.decided_on == meeting
+
+
+def test_the_notes_on_the_sanction_factors_are_stored_and_read_back_as_entered(
+        controller: WorkflowController) -> None:
+    from ethics_desk.documents.kinds import sanction_factors
+
+    case_id = frivolous(controller, sanctions=False)
+    after = later(controller, HEARING_AT.replace(hour=20))
+    notes = {SanctionFactor.SERIOUSNESS: "Groundless: see exhibit 3.\nseriousness: as said.",
+             SanctionFactor.JUSTICE: "deterrence: not needed here.", SanctionFactor.DETERRENCE: " "}
+    after.fire(case_id, ImposeSanctions(
+        sanctions=(SanctionData(SanctionKind.CIVIL_PENALTY, amount_cents=10_000),
+                   SanctionData(SanctionKind.OTHER, text="A letter of reprimand.")),
+        factors_considered=notes))
+    with controller.database.read_session() as session:
+        sanctions = session.scalars(select(Sanction).order_by(Sanction.id)).all()
+        stored = [[(n.factor, n.note) for n in s.factors] for s in sanctions]
+        letter = [(f.citation, f.note) for f in sanction_factors(sanctions[-1])]
+    entered = [(SanctionFactor.SERIOUSNESS, notes[SanctionFactor.SERIOUSNESS]),
+               (SanctionFactor.JUSTICE, notes[SanctionFactor.JUSTICE])]  # the blank one is not
+    assert stored == [entered, entered]
+    assert letter == [("§ 2-83(g)(1)(a)", notes[SanctionFactor.SERIOUSNESS]),
+                      ("§ 2-83(g)(1)(c)", notes[SanctionFactor.JUSTICE])]
+
+
+@pytest.mark.parametrize("action", ["show_cause", "disposition"])
+def test_a_board_vote_is_counted_by_the_rule_of_the_action_it_decides(
+        controller: WorkflowController, action: str) -> None:
+    from ethics_desk.models import BoardAction, BoardVote
+    from ethics_desk.workflow import OrderShowCause
+    from tests.board_cases import EXPLANATION, HEARING_PLACE
+
+    decides = BoardAction(action)
+    case_id = awaiting_response_case(controller)
+    four_of_seven = vote(4, 3, record=False)  # a majority, but less than two-thirds
+    if decides is BoardAction.SHOW_CAUSE:
+        controller.fire(case_id, OrderShowCause(
+            vote=four_of_seven, explanation=EXPLANATION, place=HEARING_PLACE,
+            hearing_at=HEARING_AT))
+    else:
+        controller.fire(case_id, Resolve(disposition=Disposition.NO_VIOLATION,
+                                         vote=four_of_seven))
+    with controller.database.read_session() as session:
+        [stored] = session.scalars(select(BoardVote)).all()
+    assert stored.action is decides
+    assert stored.required_yes == decides.vote_rule.required(7)
+    assert stored.carried is (decides.vote_rule.required(7) <= 4)
+    assert stored.carried is (decides is BoardAction.DISPOSITION)

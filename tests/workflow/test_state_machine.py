@@ -41,6 +41,7 @@ from ethics_desk.models import (
     Respondent,
     Review,
     ReviewerRole,
+    SanctionFactor,
     SanctionKind,
     VoteChoice,
 )
@@ -274,7 +275,7 @@ class WorkflowMachine(RuleBasedStateMachine):
             Event.IMPOSE_SANCTIONS: ImposeSanctions(
                 sanctions=(SanctionData(SanctionKind.CIVIL_PENALTY,
                                         data.draw(st.integers(1, 60_000))),),
-                factors_considered={"a": "Serious."}),
+                factors_considered={SanctionFactor.SERIOUSNESS: "Serious."}),
             Event.RESOLVE: Resolve(disposition=data.draw(st.sampled_from(
                 [Disposition.DISMISSED, Disposition.VIOLATION_FOUND]))),
         }

@@ -24,6 +24,7 @@ from ethics_desk.models import (
     ReviewerRole,
     Route,
     Sanction,
+    SanctionFactor,
     SanctionKind,
     VoteChoice,
 )
@@ -567,7 +568,8 @@ def _frivolous_case(controller: WorkflowController) -> int:
     return case_id
 
 
-FACTORS = {"a": "A false sworn statement.", "b": "Deterrence needs a penalty.", "c": "None."}
+FACTORS = {SanctionFactor.SERIOUSNESS: "A false sworn statement.",
+           SanctionFactor.DETERRENCE: "Deterrence needs a penalty.", SanctionFactor.JUSTICE: "None."}
 
 
 def test_a_civil_penalty_may_not_exceed_five_hundred_dollars(

@@ -38,7 +38,7 @@ from ethics_desk.cases.case_file import (
     verified_attachment,
 )
 from ethics_desk.core.errors import ConflictError, RuleError, UserError
-from ethics_desk.models import CaseState
+from ethics_desk.models import CaseState, in_a_sentence
 from ethics_desk.office.actions import record_access
 from ethics_desk.ui.case.forms import ActionDialog, form_for
 from ethics_desk.ui.case.papers_panel import PapersPanel
@@ -200,7 +200,7 @@ class CaseWindow(QMainWindow):
                 f"{_e('; '.join(case.provisions)) or 'none'}"
                 f"<h3>Facts — § 2-83(c)(6)</h3><i>{_e(case.period)}</i><br>{_e(case.facts)}"
                 f"<h3>Affidavit and oath — § 2-83(c)</h3>{_e(case.affirmation)}; "
-                f"{_e(case.knowledge)}; {sworn}{belief}")
+                f"{_e(in_a_sentence(case.knowledge))}; {sworn}{belief}")
 
     @staticmethod
     def _reviews_html(case: CaseFile) -> str:
@@ -215,7 +215,7 @@ class CaseWindow(QMainWindow):
                         "<b>no allegation that, if true, is a violation</b>", None: ""}[
                     r.states_allegation_on_face]
                 status = (f"received {r.received_on}; "
-                          f"<b>{r.determination.value.replace('_', ' ')}</b> on "
+                          f"<b>{_e(in_a_sentence(r.determination.label))}</b> on "
                           f"{r.completed_on}; {face}")
             defects = "".join(f"<li>{_e(c)} — {_e(label)}{': ' + _e(n) if n else ''}</li>"
                               for c, label, n in r.defects)

@@ -39,11 +39,11 @@ from PySide6.QtWidgets import (
 )
 
 from ethics_desk.board import roster
-from ethics_desk.board.votes import VoteRule
 from ethics_desk.cases.case_file import CaseFile
 from ethics_desk.intake.record import AttachmentData
 from ethics_desk.models import (
     CIVIL_PENALTY_LIMIT_CENTS,
+    BoardAction,
     CureKind,
     DefectItem,
     Determination,
@@ -52,6 +52,7 @@ from ethics_desk.models import (
     MailMethod,
     PartyRole,
     ReviewerRole,
+    SanctionFactor,
     SanctionKind,
 )
 from ethics_desk.storage.database import Database
@@ -60,6 +61,7 @@ from ethics_desk.ui.intake.documents_page import FILE_FILTER, read_attachment
 from ethics_desk.ui.intake.fields import FieldMessage, date_edit, get_date, set_date, text_box
 from ethics_desk.ui.sizing import fit_to_screen
 from ethics_desk.workflow import (
+    BY_EVENT,
     Accept,
     Delivery,
     DiscardDraft,
@@ -114,9 +116,10 @@ class Field:
     """One input of an action form.
 
     ``hint`` is a line of help shown under the input; ``limit_cents`` caps a MONEY amount (the
-    form refuses more before the controller is asked); ``record_vote_required`` fixes a VOTE's
-    record-vote flag on; ``vote_rule`` is the rule a VOTE is counted by, and ``vote_optional``
-    lets it be left empty (no vote was taken).
+    form refuses more before the controller is asked); ``vote_action`` is the Board action a
+    VOTE decides, whose own rule it is counted by and whose record-vote requirement it shows
+    (``BoardAction.vote_rule``, ``.record_vote_required``), and ``vote_optional`` lets it be
+    left empty (no vote was taken).
     """
 
     key: str
@@ -126,58 +129,49 @@ class Field:
     choices: tuple[tuple[str, Any], ...] = ()
     hint: str = ""
     limit_cents: int | None = None
-    record_vote_required: bool = False
-    vote_rule: VoteRule = VoteRule.TWO_THIRDS
+    vote_action: BoardAction | None = None
     vote_optional: bool = False
 
 
 @dataclass(frozen=True)
 class ActionForm:
-    """An event's form: what it asks, and how the answers become the payload."""
+    """An event's form: what it asks, and how the answers become the payload.
 
-    title: str
-    citation: str
+    Its title and citation are the event's row of the workflow table, the same words as the
+    button that opens it.
+    """
+
+    event: Event
     intro: str
     fields: tuple[Field, ...]
     build: Callable[[dict[str, Any]], Payload]
     extra: dict[str, Any] = field(default_factory=dict)
 
+    @property
+    def title(self) -> str:
+        """The event's label in the workflow table."""
+        return BY_EVENT[self.event].label
 
-DISPOSITIONS = (("Dismissed", Disposition.DISMISSED), ("No violation", Disposition.NO_VIOLATION),
-                ("Violation found", Disposition.VIOLATION_FOUND),
-                ("Withdrawn", Disposition.WITHDRAWN))
+    @property
+    def citation(self) -> str:
+        """The event's citation in the workflow table."""
+        return BY_EVENT[self.event].citation
+
+
+DISPOSITIONS = tuple((d.label, d) for d in (Disposition.DISMISSED, Disposition.NO_VIOLATION,
+                                             Disposition.VIOLATION_FOUND, Disposition.WITHDRAWN))
 """The dispositions a clerk records by hand. "Frivolous" comes only from the Board's record vote
 (§ 2-83(f)(6)) and "cured" only from recording the cure (§ 2-83(d)(2)), so neither is offered."""
-SHOW_CAUSE_FACTORS: tuple[tuple[str, FrivolousFactor], ...] = (
-    ("(a) The timing of the sworn complaint with respect to when the facts supporting the alleged "
-     "violation became known or should have become known to the complainant, and with respect to "
-     "the date of any pending election in which the respondent is a candidate or is involved "
-     "with a candidacy, if any", FrivolousFactor.TIMING),
-    ("(b) The nature and type of any publicity surrounding the filing of the sworn complaint, and "
-     "the degree of participation by the complainant in publicizing the fact that a sworn "
-     "complaint was filed with the Board", FrivolousFactor.PUBLICITY),
-    ("(c) The existence and nature of any relationship between the respondent and the "
-     "complainant before the complaint was filed", FrivolousFactor.RELATIONSHIP),
-    ("(d) If respondent is a candidate for election to office, the existence and nature of any "
-     "relationship between the complainant and any candidate or group opposing the respondent",
-     FrivolousFactor.OPPOSING_CANDIDATE),
-    ("(e) Any evidence that the complainant knew or reasonably should have known that the "
-     "allegations in the complaint were groundless", FrivolousFactor.KNEW_GROUNDLESS),
-    ("(f) Any evidence of the complainant's motives in filing the complaint",
-     FrivolousFactor.MOTIVES),
-)
-"""§ 2-83(f)(3)(a)–(f), in the statute's words."""
-SANCTION_FACTORS: tuple[tuple[str, str], ...] = (
-    ("(a) The seriousness of the violation, including the nature, circumstances, consequences, "
-     "extent, and gravity of the violation", "seriousness"),
-    ("(b) The sanction necessary to deter future violations", "deterrence"),
-    ("(c) Any other matters that justice may require", "justice"),
-)
-"""§ 2-83(g)(1)(a)–(c), in the statute's words, with the keys the sanction record uses."""
+SHOW_CAUSE_FACTORS: tuple[tuple[str, FrivolousFactor], ...] = tuple(
+    (f"({f.item}) {f.label}", f) for f in FrivolousFactor)
+"""§ 2-83(f)(3)(a)–(f), in the statute's words (``FrivolousFactor.label``)."""
+SANCTION_FACTORS: tuple[tuple[str, SanctionFactor], ...] = tuple(
+    (f"({f.item}) {f.label}", f) for f in SanctionFactor)
+"""§ 2-83(g)(1)(a)–(c), in the statute's words (``SanctionFactor.label``)."""
 DETERMINATIONS = tuple((d.label, d) for d in Determination)
-METHODS = (("Certified mail, return receipt", MailMethod.CERTIFIED_RRR),
-           ("First class mail", MailMethod.FIRST_CLASS),
-           ("Hand delivery", MailMethod.HAND_DELIVERY), ("E-mail", MailMethod.EMAIL))
+METHODS = tuple((m.label, m) for m in (MailMethod.CERTIFIED_RRR, MailMethod.FIRST_CLASS,
+                                        MailMethod.HAND_DELIVERY, MailMethod.EMAIL))
+"""How a paper went to a respondent, certified mail first (the (e) notice's usual way)."""
 
 
 def parse_dollars(text: str, what: str) -> int | None:
@@ -244,13 +238,14 @@ def _board_forms(case: CaseFile, today: date, database: Database | None,
     appeared = ", ".join(f"{p.name} (complainant)" for p in case.complainants)
     return {
         Event.ORDER_SHOW_CAUSE: ActionForm(
-            "Order the complainant to show cause", "§ 2-83(f)(2)–(4)",
+            Event.ORDER_SHOW_CAUSE,
             "By a vote of at least two-thirds of those present the Board may order the "
             "complainant to show cause why the complaint should not be determined frivolous. The "
             "notice goes to the complainant, with a copy to the respondent, and explains why the "
             "complaint appears frivolous and when and where the hearing is (f)(4). A vote that "
             "fails is recorded and orders nothing.",
-            (Field("vote", "The Board's vote (§ 2-83(f)(2))", Kind.VOTE, loader),
+            (Field("vote", "The Board's vote (§ 2-83(f)(2))", Kind.VOTE, loader,
+                   vote_action=BoardAction.SHOW_CAUSE),
              Field("explanation", "Why the complaint appears to be frivolous (f)(4)(a)",
                    Kind.LONG_TEXT, ""),
              Field("factors", "The factors the Board may consider (§ 2-83(f)(3)) — a note for "
@@ -263,7 +258,7 @@ def _board_forms(case: CaseFile, today: date, database: Database | None,
                                      hearing_at=v["hearing_at"], place=v["place"]),
             {"today": today, "hints": {FrivolousFactor.TIMING: timing}}),
         Event.RECORD_SHOW_CAUSE_HEARING: ActionForm(
-            "Record the show-cause hearing", "§ 2-83(f)(5)",
+            Event.RECORD_SHOW_CAUSE_HEARING,
             "Before determining that a complaint is frivolous the Board holds a hearing at which "
             "the complainant may be heard, accompanied by counsel the complainant retained. The "
             "vote on frivolousness comes after a concluded hearing.",
@@ -276,21 +271,21 @@ def _board_forms(case: CaseFile, today: date, database: Database | None,
             lambda v: RecordShowCauseHearing(held_on=v["on"], appeared=v["appeared"],
                                              counsel=v["counsel"], concluded=v["concluded"])),
         Event.RECORD_FRIVOLOUS_VOTE: ActionForm(
-            "Record the vote on frivolousness", "§ 2-83(f)(6)",
+            Event.RECORD_FRIVOLOUS_VOTE,
             "By a record vote of at least two-thirds of those present after the hearing, the Board "
             "may determine that the complainant filed a frivolous complaint — groundless, and "
             "brought in bad faith or for harassment (f)(1) — and may recommend sanctions. A "
             "carried vote resolves the case as frivolous; a vote that fails returns the complaint "
             "to the merits.",
             (Field("vote", "The Board's record vote (§ 2-83(f)(6))", Kind.VOTE, loader,
-                   record_vote_required=True),
+                   vote_action=BoardAction.FRIVOLOUS),
              Field("particulars", "The determination, with its particulars", Kind.LONG_TEXT, "",
                    hint="Needed when the vote carries: why the complaint is groundless, and the "
                         "bad faith or harassment found.")),
             lambda v: RecordFrivolousVote(vote=v["vote"], particulars=v["particulars"]),
             {"today": today}),
         Event.IMPOSE_SANCTIONS: ActionForm(
-            "Impose sanctions", "§ 2-83(g)",
+            Event.IMPOSE_SANCTIONS,
             "Before imposing a sanction for filing a frivolous complaint the Board shall consider "
             "the factors of (g)(1). Enter each sanction imposed; leave the others empty.",
             (Field("factors", "The factors considered (§ 2-83(g)(1)) — a note for each",
@@ -326,13 +321,13 @@ def form_for(event: Event, case: CaseFile, today: date, staff: str,
     resolve_voters = voters_loader(database, case.id) if database is not None else None
     forms: dict[Event, ActionForm] = {
         Event.RETURN_UNSWORN: ActionForm(
-            "Return the complaint as not sworn", "§ 2-83(c), last paragraph",
+            Event.RETURN_UNSWORN,
             "The complaint is returned to the complainant with a letter; it is not forwarded "
             "to the Compliance Auditor.",
             (Field("on", "Returned on", Kind.DATE, today),),
             lambda v: ReturnUnsworn(returned_on=v["on"])),
         Event.FORWARD_FOR_REVIEW: ActionForm(
-            "Forward to the four reviewers", "§ 2-83(d)(1)",
+            Event.FORWARD_FOR_REVIEW,
             "Copies go to the Chair and Vice Chair of the Ethics Review Board, the Compliance "
             "Auditor and the City Attorney's Office; each reviews within five business days of "
             "their own receipt. The respondents are told of the complaint for information only: "
@@ -344,7 +339,7 @@ def form_for(event: Event, case: CaseFile, today: date, staff: str,
                                        reviewer_names={r: n for r, (_d, n)
                                                        in v["reviewers"].items() if n})),
         Event.RECORD_REVIEW: ActionForm(
-            "Record a review", "§ 2-83(d)(1)",
+            Event.RECORD_REVIEW,
             "One reviewer's independent finding on the filing requirements of § 2-83(c).",
             (Field("role", "Reviewer", Kind.CHOICE, None, pending_roles),
              Field("name", "Reviewer's name", Kind.TEXT, ""),
@@ -359,21 +354,21 @@ def form_for(event: Event, case: CaseFile, today: date, staff: str,
                                    completed_on=v["on"], reviewer_name=v["name"],
                                    notes=v["notes"])),
         Event.ACCEPT: ActionForm(
-            "Accept for the Board", "§ 2-83(d)(3)",
+            Event.ACCEPT,
             "The complaint substantially complies: it is to be forwarded to the members of the "
             "Ethics Review Board and the respondents within ten business days.",
             (Field("on", "Decided on", Kind.DATE, today), Field("notes", "Notes", Kind.LONG_TEXT,
                                                                "")),
             lambda v: Accept(decided_on=v["on"], notes=v["notes"])),
         Event.RETURN_DEFECTIVE: ActionForm(
-            "Return as defective", "§ 2-83(d)(3)",
+            Event.RETURN_DEFECTIVE,
             "The Compliance Auditor returns the complaint with a letter explaining each defect "
             "the reviewers recorded.",
             (Field("on", "Returned on", Kind.DATE, today),
              Field("notes", "Notes", Kind.LONG_TEXT, "")),
             lambda v: ReturnDefective(returned_on=v["on"], notes=v["notes"])),
         Event.FORWARD_CAMPAIGN_FINANCE: ActionForm(
-            "Forward to the respondent (campaign finance)", "§ 2-83(d)(2)",
+            Event.FORWARD_CAMPAIGN_FINANCE,
             "A complaint under § 2-306 or § 2-307 is forwarded to the respondent within five "
             "business days of the Compliance Auditor's receipt.",
             (Field("on", "Forwarded on", Kind.DATE, today),
@@ -381,12 +376,11 @@ def form_for(event: Event, case: CaseFile, today: date, staff: str,
             lambda v: ForwardCampaignFinance(forwarded_on=v["on"], deliveries=v["deliveries"]),
             {"respondents": respondents}),
         Event.RECORD_CURE: ActionForm(
-            "Record the cure", "§ 2-83(d)(2); § 2-82(b)(2)",
+            Event.RECORD_CURE,
             "The timely filing of the bank statement or the amended report, as verified by the "
             "City Clerk, is not a violation; the complainant is told by first class mail.",
             (Field("kind", "What was filed", Kind.CHOICE, CureKind.BANK_STATEMENT,
-                   (("Campaign bank account statement", CureKind.BANK_STATEMENT),
-                    ("Amended report", CureKind.AMENDED_REPORT))),
+                   tuple((k.label, k) for k in CureKind)),
              Field("filed", "Filed on", Kind.DATE, today),
              Field("timely", "Filed in time", Kind.BOOL, True),
              Field("by", "Verified by", Kind.TEXT, staff),
@@ -394,13 +388,13 @@ def form_for(event: Event, case: CaseFile, today: date, staff: str,
             lambda v: RecordCure(kind=v["kind"], filed_on=v["filed"], timely=v["timely"],
                                  verified_by=v["by"], verified_on=v["verified"])),
         Event.NOT_CURED: ActionForm(
-            "Not cured: go on to the Board", "§ 2-83(d)(2)",
+            Event.NOT_CURED,
             "No timely statement or amended report: the complaint goes on to the Board.",
             (Field("on", "Decided on", Kind.DATE, today), Field("notes", "Notes", Kind.LONG_TEXT,
                                                                "")),
             lambda v: NotCured(decided_on=v["on"], notes=v["notes"])),
         Event.FORWARD_TO_BOARD: ActionForm(
-            "Forward to the Board and the respondents", "§ 2-83(d)(3), (e)",
+            Event.FORWARD_TO_BOARD,
             "Each respondent gets the complaint with the (e) notice and a copy of the Ethics "
             "Code. The response clock runs from each respondent's receipt: the delivery date "
             "when known, otherwise the presumed receipt after mailing.",
@@ -409,7 +403,7 @@ def form_for(event: Event, case: CaseFile, today: date, staff: str,
             lambda v: ForwardToBoard(forwarded_on=v["on"], deliveries=v["deliveries"]),
             {"respondents": respondents}),
         Event.RECORD_RESPONDENT_RECEIPT: ActionForm(
-            "Record a respondent's receipt", "§ 2-83(e)(1)",
+            Event.RECORD_RESPONDENT_RECEIPT,
             "The response is due ten business days after the respondent received the complaint.",
             (Field("respondent", "Respondent", Kind.CHOICE, None, respondents),
              Field("on", "Received on", Kind.DATE, today),
@@ -417,7 +411,7 @@ def form_for(event: Event, case: CaseFile, today: date, staff: str,
             lambda v: RecordRespondentReceipt(respondent_id=v["respondent"], received_on=v["on"],
                                               detail=v["detail"])),
         Event.FILE_RESPONSE: ActionForm(
-            "File a sworn response", "§ 2-83(e)(1), (e)(3)",
+            Event.FILE_RESPONSE,
             "The response is forwarded to the Compliance Auditor, the City Attorney's Office and "
             "the Board; a copy goes to the complainant, who may reply within five business days "
             "of receiving it.",
@@ -435,7 +429,7 @@ def form_for(event: Event, case: CaseFile, today: date, staff: str,
                                    copy_received_on=v["copy_received"], notes=v["notes"],
                                    attachment=v["scan"])),
         Event.FILE_REPLY: ActionForm(
-            "File the complainant's sworn reply", "§ 2-83(e)(3)",
+            Event.FILE_REPLY,
             "A copy of the reply goes to the respondents.",
             (Field("on", "Received on", Kind.DATE, today),
              Field("sworn", "The reply is sworn", Kind.BOOL, False),
@@ -446,7 +440,7 @@ def form_for(event: Event, case: CaseFile, today: date, staff: str,
                                 copy_to_respondents_on=v["copy"], notes=v["notes"],
                                 attachment=v["scan"])),
         Event.REQUEST_HEARING: ActionForm(
-            "Record a hearing request", "§ 2-83(e)(4)",
+            Event.REQUEST_HEARING,
             "The complainant or a respondent may request a hearing.",
             (Field("party", "Requested by", Kind.CHOICE, None,
                    tuple((f"{p.name} (complainant)", (PartyRole.COMPLAINANT, p.name))
@@ -457,7 +451,7 @@ def form_for(event: Event, case: CaseFile, today: date, staff: str,
             lambda v: RequestHearing(party=v["party"][0], party_name=v["party"][1],
                                      received_on=v["on"])),
         Event.RESOLVE: ActionForm(
-            "Resolve the complaint", "§ 2-83(d)(4)",
+            Event.RESOLVE,
             "Every clock stops; the respondents are to be notified of the resolution (the "
             "notice of resolution is on the Papers tab). “Frivolous” is not chosen here: it "
             "follows from the Board's record vote (§ 2-83(f)(6)); nor is “cured”, which follows "
@@ -467,13 +461,13 @@ def form_for(event: Event, case: CaseFile, today: date, staff: str,
                    hint="With the Board's vote below, the meeting's date is taken instead."),
              Field("notes", "Notes", Kind.LONG_TEXT, ""),
              Field("vote", "The Board's vote, when it decided at a meeting (a majority of those "
-                   "present)", Kind.VOTE, resolve_voters, vote_rule=VoteRule.MAJORITY,
-                   vote_optional=True)),
+                   "present)", Kind.VOTE, resolve_voters,
+                   vote_action=BoardAction.DISPOSITION, vote_optional=True)),
             lambda v: Resolve(disposition=v["disposition"], decided_on=v["on"],
                               notes=v["notes"], vote=v["vote"]),
             {"today": today}),
         Event.DISCARD: ActionForm(
-            "Discard the draft", "—", "The draft is kept in the record but no longer listed.",
+            Event.DISCARD, "The draft is kept in the record but no longer listed.",
             (Field("reason", "Why", Kind.TEXT, ""),),
             lambda v: DiscardDraft(reason=v["reason"])),
     }
@@ -717,10 +711,9 @@ class ActionDialog(QDialog):
             check.setChecked(bool(spec.default))
             widget = check
         elif spec.kind is Kind.VOTE:
+            assert spec.vote_action is not None, "a vote decides a Board action"
             widget = VoteEntry(spec.default, self.form.extra.get("today", date.today()), parent,
-                               record_vote_required=spec.record_vote_required,
-                               citation=self.form.citation, rule=spec.vote_rule,
-                               optional=spec.vote_optional)
+                               action=spec.vote_action, optional=spec.vote_optional)
         elif spec.kind is Kind.NOTES:
             widget = NotesField(spec.choices, parent, self.form.extra.get("hints", {}))
         elif spec.kind is Kind.DATETIME:

@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
 )
 
 from ethics_desk.core.errors import UserError
+from ethics_desk.core.parties import recipient_key
 from ethics_desk.documents.issuing import (
     RESPONDENT_NOTICE,
     IssuedRef,
@@ -56,13 +57,12 @@ from ethics_desk.documents.kinds import (
 )
 from ethics_desk.mail.batch import default_method
 from ethics_desk.mail.ledger import (
-    METHOD_LABELS,
     MailingRef,
     mailings_for_case,
     record_mailing,
     record_outcome,
 )
-from ethics_desk.models import CaseState, Complaint, MailMethod, MailOutcome
+from ethics_desk.models import CaseState, Complaint, MailMethod, MailOutcome, in_a_sentence
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.errors import attempt
 from ethics_desk.ui.models.rows import ROW_ROLE, Column, RowsModel, rows_view
@@ -83,15 +83,6 @@ def selected_row(view: QTableView) -> object | None:
     """The row object under the view's current index, or ``None``."""
     index = view.currentIndex()
     return index.data(ROW_ROLE) if index.isValid() else None
-
-
-def recipient_ref(recipient: Recipient) -> str:
-    """How the mail ledger names a recipient on the case ("respondent:<id>", "complainant")."""
-    if recipient.role == "respondent" and recipient.respondent_id is not None:
-        return f"respondent:{recipient.respondent_id}"
-    if recipient.role == "complainant" and recipient.respondent_id is not None:
-        return f"complainant:respondent:{recipient.respondent_id}"
-    return recipient.role
 
 
 def _when(ref: IssuedRef) -> str:
@@ -192,7 +183,7 @@ class MailingDialog(QDialog):
         except UserError:
             people = []
         match = next((p for p in people if p.name == recipient), None)
-        self.recipient_ref = recipient_ref(match) if match else ""
+        self.recipient_ref = recipient_key(match.role, match.respondent_id) if match else ""
         self.name = QLineEdit(recipient, self)
         self.name.setObjectName("mailName")
         self.role = QLineEdit(match.role if match else "", self)
@@ -202,8 +193,8 @@ class MailingDialog(QDialog):
         self.address.setFixedHeight(80)
         self.method = QComboBox(self)
         self.method.setObjectName("mailMethod")
-        for method, label in METHOD_LABELS.items():
-            self.method.addItem(label[:1].upper() + label[1:], method)
+        for method in MailMethod:
+            self.method.addItem(method.label, method)
         self.method.setCurrentIndex(self.method.findData(default_method(kind)))
         self.tracking = QLineEdit(self)
         self.tracking.setObjectName("mailTracking")
@@ -440,7 +431,7 @@ class PapersPanel(QWidget):
     def _outcome_text(mailing: MailingRef) -> str:
         if mailing.outcome is None:
             return "—"
-        text = f"{mailing.outcome.value} {mailing.outcome_on or ''}".strip()
+        text = f"{in_a_sentence(mailing.outcome.label)} {mailing.outcome_on or ''}".strip()
         if mailing.outcome is not MailOutcome.DELIVERED:
             text = ("⚠ " + text) + (" (sent again)" if mailing.resent else "")
         return text

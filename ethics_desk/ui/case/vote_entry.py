@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 
 from ethics_desk.board.roster import Voter, voters_for
 from ethics_desk.board.votes import VoteResult, VoteRule, tally
-from ethics_desk.models import VoteChoice
+from ethics_desk.models import BoardAction, VoteChoice
 from ethics_desk.storage.database import Database
 from ethics_desk.workflow import BallotData, VoteData
 
@@ -39,8 +39,8 @@ VoterLoader = Callable[[date], list[Voter]]
 """Who may be present for the vote on a meeting date (the roster on that date, parties flagged)."""
 
 CHOICES: tuple[tuple[str, VoteChoice | None], ...] = (
-    ("Absent", None), ("Yes", VoteChoice.YES), ("No", VoteChoice.NO),
-    ("Abstain", VoteChoice.ABSTAIN), ("Recused", VoteChoice.RECUSED))
+    ("Absent", None), *((c.label, c) for c in (VoteChoice.YES, VoteChoice.NO, VoteChoice.ABSTAIN,
+                                               VoteChoice.RECUSED)))
 """The choices offered for each member, in order; "Absent" means no ballot."""
 
 _RECUSED = [c for _label, c in CHOICES].index(VoteChoice.RECUSED)
@@ -59,17 +59,19 @@ def voters_loader(database: Database, complaint_id: int) -> VoterLoader:
 
 class VoteEntry(QWidget):
     """One Board vote: meeting date, a choice per serving member, the record-vote flag, the
-    result line. ``record_vote_required`` fixes the flag on (§ 2-83(f)(6))."""
+    result line. ``action`` is what the vote decides: it is counted by the action's own rule
+    (``BoardAction.vote_rule``), and an action that needs a record vote fixes the flag on
+    (§ 2-83(f)(6))."""
 
     changed = Signal()
 
     def __init__(self, load: VoterLoader | None, meeting_on: date,
-                 parent: QWidget | None = None, *, record_vote_required: bool = False,
-                 citation: str = "§ 2-83(f)(2)", rule: VoteRule = VoteRule.TWO_THIRDS,
+                 parent: QWidget | None = None, *, action: BoardAction = BoardAction.SHOW_CAUSE,
                  optional: bool = False) -> None:
         super().__init__(parent)
         self._load = load
-        self.rule = rule
+        self.action = action
+        self.rule: VoteRule = action.vote_rule
         self.optional = optional
         self.rows: list[tuple[Voter, QComboBox]] = []
         self.meeting = QDateEdit(self)
@@ -105,9 +107,9 @@ class VoteEntry(QWidget):
         self.empty.setWordWrap(True)
         self.record = QCheckBox(self)
         self.record.setObjectName("recordVote")
-        if record_vote_required:
+        if action.record_vote_required:
             self.record.setText(f"Record vote: each member's name and vote are recorded "
-                                f"(required by {citation})")
+                                f"(required by {action.citation})")
             self.record.setChecked(True)
             self.record.setEnabled(False)
         else:

@@ -9,7 +9,7 @@ from PySide6.QtCore import QUrl
 from PySide6.QtWidgets import QTextBrowser, QVBoxLayout
 
 from ethics_desk.intake.record import Intake, Problem, check_intake
-from ethics_desk.models import DocumentList
+from ethics_desk.models import DocumentList, KnowledgeBasis, in_a_sentence
 from ethics_desk.ui.intake.base import IntakePage
 
 if TYPE_CHECKING:
@@ -101,12 +101,10 @@ class ReviewPage(IntakePage):
         section(w.DOCUMENTS, "5. Documents", f"Attached: {attached}<br>Held by others: {held}"
                                              f"<br>Unavailable: {gone}")
         o = intake.oath
-        affirmation = {None: "not chosen", "true_and_correct": "true and correct",
-                       "good_reason_to_believe": "good reason to believe"}[
-            o.affirmation.value if o.affirmation else None]
-        knowledge = ("information and belief — source and basis: " + _e(o.source_and_basis)
-                     if o.knowledge and o.knowledge.value == "information_and_belief"
-                     else "personal knowledge" if o.knowledge else "not chosen")
+        affirmation = in_a_sentence(o.affirmation.label) if o.affirmation else "not chosen"
+        knowledge = in_a_sentence(o.knowledge.label) if o.knowledge else "not chosen"
+        if o.knowledge is KnowledgeBasis.INFORMATION_AND_BELIEF:
+            knowledge += " — source and basis: " + _e(o.source_and_basis)
         section(w.AFFIDAVIT, "6. Affidavit", f"{affirmation}; {knowledge}")
         oath = ("not recorded" if o.sworn is None else "<b>not sworn</b>" if not o.sworn else
                 f"sworn {o.sworn_on or ''} before {_e(o.notary_name)}, County of {_e(o.county)}")

@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
 )
 
 from ethics_desk.board import roster
-from ethics_desk.board.roster import ROLE_LABELS, ElectionRow, MemberRow
+from ethics_desk.board.roster import ElectionRow, MemberRow
 from ethics_desk.core.errors import UserError
 from ethics_desk.models import BoardRole
 from ethics_desk.ui.context import AppContext
@@ -100,7 +100,7 @@ def role_chooser(parent: QWidget) -> QComboBox:
     """A chooser of the places on the roster (items carry indexes into :data:`ROLES`)."""
     combo = QComboBox(parent)
     for number, role in enumerate(ROLES):
-        combo.addItem(ROLE_LABELS[role], number)
+        combo.addItem(role.label, number)
     return combo
 
 

@@ -31,7 +31,7 @@ from sqlalchemy import select
 from ethics_desk.documents.issuing import QueueItem, print_queue, reprint
 from ethics_desk.mail.batch import Batch, BatchPaper, prepare_batch
 from ethics_desk.mail.ledger import UNDELIVERED, MailingRef, returned_items
-from ethics_desk.models import Complaint, Mailing
+from ethics_desk.models import Complaint, Mailing, in_a_sentence
 from ethics_desk.ui.batch_print import BatchPrint, PrintItem
 from ethics_desk.ui.case.papers_panel import MailingDialog, print_bytes, selected_row
 from ethics_desk.ui.context import AppContext
@@ -50,7 +50,7 @@ class ReturnedLine:
 
 def _returned(line: ReturnedLine) -> str:
     m = line.mailing
-    outcome = m.outcome.value if m.outcome else ""
+    outcome = in_a_sentence(m.outcome.label) if m.outcome else ""
     return f"{outcome} {m.outcome_on.isoformat() if m.outcome_on else ''}".strip()
 
 
