@@ -17,8 +17,9 @@ At run time each name *is* ReportLab's class (nothing is wrapped, so layout and 
 ReportLab's own). For the type checker each is declared here with the members the renderers
 override, call or assign, typed as ReportLab documents them; a member not declared here is an
 error, which is the point — a renderer that needs another adds it here, typed, in one place.
-What the renderers only instantiate (Spacer, KeepTogether, ListFlowable, TableStyle …) is taken
-from ``reportlab`` directly and stays ``Any``.
+Nothing checks these declarations against ReportLab itself: the renderers' tests, which lay out
+and read back every document, do. What the renderers only instantiate (Spacer, ListFlowable,
+TableStyle, Frame …) is taken from ``reportlab`` directly and stays ``Any``.
 """
 
 from __future__ import annotations
