@@ -462,7 +462,8 @@ def _cmd_closure_remove(args: argparse.Namespace) -> int:
 def _cmd_demo(args: argparse.Namespace) -> int:
     """``demo --db FILE``: a demonstration database, one line per case."""
     from ethics_desk.demo.build import build_demo
-    from ethics_desk.storage.database import default_database_path, describe, resolve_url
+    from ethics_desk.storage.database import describe, resolve_url
+    from ethics_desk.storage.location import default_database_path
     from ethics_desk.storage.opening import open_database
 
     url = resolve_url(_db_arg(args))

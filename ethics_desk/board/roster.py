@@ -18,7 +18,16 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
 
 from ethics_desk.core.errors import UserError
-from ethics_desk.models import BoardMember, BoardRole, BoardTerm, Complaint, Election, fold
+from ethics_desk.models import (
+    BoardMember,
+    BoardRole,
+    BoardTerm,
+    Complainant,
+    Complaint,
+    Election,
+    Respondent,
+    fold,
+)
 from ethics_desk.storage import audit
 from ethics_desk.storage.database import Database
 
@@ -125,7 +134,8 @@ def members_on(session: Session, day: date) -> list[MemberRow]:
 
 def party_names(complaint: Complaint) -> set[str]:
     """The folded names of the complaint's complainants and respondents."""
-    return {fold(p.name) for p in (*complaint.complainants, *complaint.respondents)}
+    parties: list[Complainant | Respondent] = [*complaint.complainants, *complaint.respondents]
+    return {fold(p.name) for p in parties}
 
 
 def voters_for(session: Session, complaint_id: int, day: date) -> list[Voter]:

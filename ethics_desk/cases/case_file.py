@@ -16,11 +16,13 @@ from ethics_desk.models import (
     Attachment,
     AuditRecord,
     CaseState,
+    Complainant,
     Complaint,
     Deadline,
     DeadlineStatus,
     Filing,
     FilingKind,
+    Respondent,
     Review,
     Route,
 )
@@ -190,10 +192,10 @@ def load_case(database: Database, case_id: int) -> CaseFile:
                              AuditRecord.complaint_id == case_id).order_by(AuditRecord.seq)))
         oath = c.oath
 
-        def party(p: object, role: str) -> PartyLine:
-            return PartyLine(p.id, role, p.name, getattr(p, "title", ""),  # type: ignore[attr-defined]
-                             getattr(p, "department", ""), p.address,  # type: ignore[attr-defined]
-                             getattr(p, "phone", ""), p.email)  # type: ignore[attr-defined]
+        def party(p: Complainant | Respondent, role: str) -> PartyLine:
+            return PartyLine(p.id, role, p.name, getattr(p, "title", ""),
+                             getattr(p, "department", ""), p.address,
+                             getattr(p, "phone", ""), p.email)
 
         return CaseFile(
             id=c.id, version=c.version, number=c.display_number, state=c.state, route=c.route,

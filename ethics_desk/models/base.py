@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 from enum import StrEnum
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from sqlalchemy import DateTime, Dialect, Enum, Integer, MetaData
+from sqlalchemy import DateTime, Dialect, Enum, FromClause, Integer, MetaData
 from sqlalchemy.orm import DeclarativeBase, Mapped, declared_attr, mapped_column
 from sqlalchemy.types import TypeDecorator
 
@@ -72,9 +72,13 @@ class Versioned:
 
     version: Mapped[int] = mapped_column(Integer, nullable=False, default=1)
 
+    if TYPE_CHECKING:
+        __table__: ClassVar[FromClause]
+        """The mapped class's table (a mixin has none of its own; the class it is mixed into does)."""
+
     @declared_attr.directive
     def __mapper_args__(cls) -> dict[str, Any]:
-        return {"version_id_col": cls.__table__.c.version}  # type: ignore[attr-defined]
+        return {"version_id_col": cls.__table__.c.version}
 
 
 def utcnow() -> datetime:

@@ -108,6 +108,9 @@ class BatchPrintWorker(QObject):
 class BatchPrint(QObject):
     """Runs a :class:`BatchPrintWorker` in a thread behind a progress dialog with Cancel.
 
+    The worker's thread is :attr:`worker_thread`; ``thread()`` stays Qt's own (the thread this
+    object lives in, the GUI thread).
+
     ``title`` names the documents in the dialog; ``job_name`` names the job in the system's
     print queue (plain ASCII: some print systems mangle anything else in a job's title).
     """
@@ -122,14 +125,14 @@ class BatchPrint(QObject):
         printer.setDocName(job_name)
         self.printer = printer
         self.worker = BatchPrintWorker(items, printer)
-        self.thread = QThread(self)
-        self.worker.moveToThread(self.thread)
+        self.worker_thread = QThread(self)
+        self.worker.moveToThread(self.worker_thread)
         self.dialog = QProgressDialog(f"Printing the {title}…", "&Cancel", 0, len(items),
                                       parent)
         self.dialog.setWindowTitle("Ethics Desk — printing")
         self.dialog.setMinimumDuration(300)
         self.dialog.canceled.connect(self.worker.cancel)
-        self.thread.started.connect(self.worker.run)
+        self.worker_thread.started.connect(self.worker.run)
         self.worker.progress.connect(self._progress)
         self.worker.done.connect(self._done)
         self.worker.failed.connect(self._failed)
@@ -142,7 +145,7 @@ class BatchPrint(QObject):
             self.dialog.reset()
             self.failed.emit(problem)
             return False
-        self.thread.start()
+        self.worker_thread.start()
         return True
 
     def _progress(self, count: int, label: str) -> None:
@@ -150,8 +153,8 @@ class BatchPrint(QObject):
         self.dialog.setLabelText(f"Printed {label}")
 
     def _stop(self) -> None:
-        self.thread.quit()
-        self.thread.wait()
+        self.worker_thread.quit()
+        self.worker_thread.wait()
         self.dialog.reset()
 
     def _done(self, documents: int, pages: int, cancelled: bool) -> None:

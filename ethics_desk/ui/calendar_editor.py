@@ -48,7 +48,7 @@ from ethics_desk.deadlines.overview import (
     short_day,
 )
 from ethics_desk.ui.context import AppContext
-from ethics_desk.ui.errors import attempt
+from ethics_desk.ui.errors import FAILED, attempt
 from ethics_desk.ui.models.rows import Column, RowsModel, rows_view
 
 FIESTA_NAME = "Fiesta San Jacinto Day"
@@ -324,7 +324,7 @@ class CalendarEditorDialog(QDialog):
         database = self.context.database
         moves = attempt(self, lambda: describe_moves(database, closures.preview_add(
             database, day, name, calendar=calendar, kind=kind)), "Cannot close that day")
-        if moves is None:
+        if moves is FAILED:
             return False
         message = (f"Close the offices on {long_day(day)} — “{name.strip()}” — on the "
                    f"{CALENDAR_TITLES[calendar]} calendar?")
@@ -333,7 +333,7 @@ class CalendarEditorDialog(QDialog):
             return False
         change = attempt(self, lambda: closures.add_closure(
             database, day, name, actor=self.context.staff_name, calendar=calendar, kind=kind))
-        if change is None:
+        if change is FAILED:
             return False
         self.name.clear()
         self.kind.setCurrentIndex(self.kind.findData("closure"))  # one Fiesta day a year
@@ -352,7 +352,7 @@ class CalendarEditorDialog(QDialog):
         database = self.context.database
         moves = attempt(self, lambda: describe_moves(database, preview_remove(
             database, entry.day, calendar=calendar)), "Cannot reopen that day")
-        if moves is None:
+        if moves is FAILED:
             return False
         message = (f"Remove “{entry.name}” on {long_day(entry.day)} from the "
                    f"{CALENDAR_TITLES[calendar]} calendar (the offices count it as open)?")
@@ -361,7 +361,7 @@ class CalendarEditorDialog(QDialog):
             return False
         change = attempt(self, lambda: closures.remove_closure(
             database, entry.day, actor=self.context.staff_name, calendar=calendar))
-        if change is None:
+        if change is FAILED:
             return False
         self.status.setText(change.summary + ".")
         self.reload()

@@ -5,6 +5,7 @@ What each paper is called and the rule behind it come from its row in
 
 from __future__ import annotations
 
+from PySide6.QtPrintSupport import QPrinter
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTabWidget, QVBoxLayout, QWidget
 
 from ethics_desk.documents import papers
@@ -13,7 +14,7 @@ from ethics_desk.intake.record import Intake
 from ethics_desk.models import CaseState, Complaint
 from ethics_desk.office.actions import record_access
 from ethics_desk.ui.context import AppContext
-from ethics_desk.ui.errors import attempt
+from ethics_desk.ui.errors import FAILED, attempt
 from ethics_desk.ui.pdf_view import PdfPreviewDialog, PdfViewer, choose_printer, print_document
 
 
@@ -25,7 +26,7 @@ def sworn_complaint(context: AppContext, intake: Intake, citations: list[str]) -
 def show_info_sheet(context: AppContext, parent: QWidget | None) -> PdfPreviewDialog | None:
     """Preview the (b) information sheet; printing it is audited."""
     data = attempt(parent, lambda: papers.info_sheet(context.database))
-    if data is None:
+    if data is FAILED:
         return None
 
     def audit(pages: int) -> None:
@@ -84,13 +85,13 @@ class FilingPapersDialog(QDialog):
         """The kind of paper on the tab shown."""
         return list(self.viewers)[self.tabs.currentIndex()]
 
-    def print_current(self, printer: object = None) -> int:
+    def print_current(self, printer: QPrinter | None = None) -> int:
         """Print the paper on the tab shown (audited); returns pages printed."""
         kind = self.current_kind()
         chosen = printer or choose_printer(self)
         if chosen is None:
             return 0
-        pages = print_document(self.viewers[kind].document, chosen)  # type: ignore[arg-type]
+        pages = print_document(self.viewers[kind].document, chosen)
         record_access(self.context.database, actor=self.context.staff_name,
                       action=f"print.{kind}", complaint_id=self.case_id,
                       summary=f"Printed the {kind.replace('-', ' ')} ({pages} page(s))")
@@ -101,6 +102,7 @@ def show_filing_papers(context: AppContext, case_id: int,
                        parent: QWidget | None) -> FilingPapersDialog | None:
     """Show the papers of a case just filed (non-modal, so the counter can go on)."""
     dialog = attempt(parent, lambda: FilingPapersDialog(context, case_id, parent))
-    if dialog is not None:
-        dialog.open()
+    if dialog is FAILED:
+        return None
+    dialog.open()
     return dialog

@@ -3,13 +3,14 @@ anything else is a bug, shown in a crash dialog and written to the log."""
 
 from __future__ import annotations
 
+import enum
 import logging
 import sys
 import traceback
 from collections.abc import Callable
 from pathlib import Path
 from types import TracebackType
-from typing import TypeVar
+from typing import Final, Literal, TypeVar
 
 import platformdirs
 from PySide6.QtWidgets import QMessageBox, QWidget
@@ -34,13 +35,35 @@ def show_user_error(parent: QWidget | None, error: UserError, title: str = "") -
     box.exec()
 
 
-def attempt(parent: QWidget | None, action: Callable[[], T], title: str = "") -> T | None:
-    """Run a user action; a :class:`UserError` becomes a message and ``None`` is returned."""
+class Failed(enum.Enum):
+    """What :func:`attempt` returns when the action was refused (the user has been told why).
+
+    It is not ``None``, so an action that returns nothing is told apart from one that failed:
+    ``if attempt(...) is FAILED``. It is false, so ``attempt(read) or []`` still reads naturally.
+    """
+
+    FAILED = "failed"
+
+    def __bool__(self) -> Literal[False]:
+        """Always false: a failed attempt gave nothing to use."""
+        return False
+
+
+FAILED: Final = Failed.FAILED
+"""The one :class:`Failed` value."""
+
+
+def attempt(parent: QWidget | None, action: Callable[[], T], title: str = "") -> T | Failed:
+    """Run a user action; a :class:`UserError` becomes a message and :data:`FAILED` is returned.
+
+    Otherwise the action's own result is returned, ``None`` included (an action that returns
+    nothing succeeded when the result ``is not FAILED``).
+    """
     try:
         return action()
     except UserError as error:
         show_user_error(parent, error, title)
-        return None
+        return FAILED
 
 
 def log_file() -> Path:

@@ -6,11 +6,12 @@ shown and populated (``ethics-desk --quit-when-ready`` exits on it).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSettings, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -159,7 +160,7 @@ class MainWindow(QMainWindow):
         assert isinstance(screen, SettingsScreen)
         return screen
 
-    def _action(self, text: str, shortcut: QKeySequence | str | None,
+    def _action(self, text: str, shortcut: QKeySequence | QKeySequence.StandardKey | str | None,
                 slot: Callable[[], object], name: str) -> QAction:
         action = QAction(text, self)
         action.setObjectName(name)
@@ -189,7 +190,7 @@ class MainWindow(QMainWindow):
         for number, key in enumerate(SCREENS, start=1):
             label = self.navigation.item(number - 1).text()
             view_menu.addAction(self._action(f"&{number} {label}", f"Ctrl+{number}",
-                                             lambda k=key: self.go(k), f"actionGo_{key}"))
+                                             functools.partial(self.go, key), f"actionGo_{key}"))
         help_menu = bar.addMenu("&Help")
         help_menu.addAction(self._action("City Code &§ 2-83 text", QKeySequence.StandardKey.HelpContents,
                                          self.show_statute, "actionStatute"))
@@ -207,9 +208,9 @@ class MainWindow(QMainWindow):
         screen = str(store.value("window/screen", "inbox"))
         self.go(screen if screen in SCREENS else "inbox")
 
-    def showEvent(self, event: object) -> None:
+    def showEvent(self, event: QShowEvent) -> None:
         """Announce readiness once the first paint can happen."""
-        super().showEvent(event)  # type: ignore[arg-type]
+        super().showEvent(event)
         QTimer.singleShot(0, self.ready.emit)
 
     def closeEvent(self, event: QCloseEvent) -> None:
@@ -228,7 +229,8 @@ class MainWindow(QMainWindow):
 
     def go(self, key: str) -> None:
         """Show a screen by its key (new, inbox, calendar, mail, settings, board)."""
-        already = self.current_screen() == key and self.stack.currentWidget().isVisible()
+        shown = self.stack.currentWidget()
+        already = self.current_screen() == key and shown is not None and shown.isVisible()
         self.navigation.setCurrentRow(SCREENS.index(key))
         if key == "new" and self._new.is_built:
             self.new_screen.refresh()

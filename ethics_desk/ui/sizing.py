@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from PySide6.QtGui import QScreen
 from PySide6.QtWidgets import QWidget
 
 
 def fit_to_screen(widget: QWidget, width: int, height: int) -> None:
     """Resize to ``width`` × ``height`` (logical pixels), shrunk to fit the available screen."""
-    screen = widget.screen()
+    screen: QScreen | None = widget.screen()  # None when no screen is attached (Qt allows it)
     if screen is None:
         widget.resize(width, height)
         return

@@ -177,13 +177,14 @@ def test_a_certified_mailing_without_its_number_is_refused_and_the_dialog_stays(
 def _recording_attempt(shown: list[str]):  # type: ignore[no-untyped-def]
     """An ``attempt`` that records the UserError's text instead of showing a box."""
     from ethics_desk.core.errors import UserError
+    from ethics_desk.ui.errors import FAILED
 
     def attempt(_parent: object, action, title: str = ""):  # type: ignore[no-untyped-def]
         try:
             return action()
         except UserError as error:
             shown.append(error.problem)
-            return None
+            return FAILED
 
     return attempt
 

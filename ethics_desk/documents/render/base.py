@@ -65,18 +65,12 @@ from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
 from reportlab.lib.pagesizes import LETTER
 from reportlab.lib.styles import ParagraphStyle, StyleSheet1
 from reportlab.lib.units import inch
-from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (
-    BaseDocTemplate,
-    Flowable,
     Frame,
-    KeepTogether,
     ListFlowable,
     ListItem,
     PageTemplate,
-    Paragraph,
     Spacer,
-    Table,
     TableStyle,
 )
 
@@ -84,6 +78,14 @@ from ethics_desk.core.errors import UserError
 from ethics_desk.documents.render.data import Letterhead, Party
 from ethics_desk.documents.render.fonts import BOLD, REGULAR, markup, register_fonts
 from ethics_desk.documents.render.templates import BlockKind, DocumentTemplate, TemplateLibrary
+from ethics_desk.documents.render.typed import (
+    BaseDocTemplate,
+    Canvas,
+    Flowable,
+    KeepTogether,
+    Paragraph,
+    Table,
+)
 
 PAGE_WIDTH: float = LETTER[0]
 PAGE_HEIGHT: float = LETTER[1]
@@ -333,7 +335,7 @@ class Box(Flowable):
             y -= flowable.getSpaceAfter()
 
 
-def notice(content: list[Flowable], *, padding: float = 7) -> Box:
+def notice(content: Sequence[Flowable], *, padding: float = 7) -> Box:
     """Flowables in a ruled box: warnings, notes to the reader (short: a box cannot split)."""
     box = Box(content, padding=padding)
     box.spaceBefore = 6
@@ -626,7 +628,7 @@ class Renderer(ABC, Generic[D]):
         The same lines recur on every page and in every letter of a batch (the letterhead, the
         footer, "Page 1 of 2"), so each is parsed and broken into lines once and then only drawn;
         the prepared paragraphs are kept per thread, as drawing sets the canvas on them."""
-        cache: dict[tuple[str, ParagraphStyle, float], tuple[Paragraph, float]] | None = getattr(
+        cache: dict[tuple[str, ParagraphStyle, float], tuple[DocParagraph, float]] | None = getattr(
             _PREPARED, "paragraphs", None)
         if cache is None or len(cache) > _PREPARED_LIMIT:
             cache = _PREPARED.paragraphs = {}

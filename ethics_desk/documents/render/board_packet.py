@@ -18,8 +18,6 @@ from reportlab.lib.styles import ParagraphStyle, StyleSheet1
 from reportlab.lib.units import inch
 from reportlab.platypus import (
     CondPageBreak,
-    Flowable,
-    KeepTogether,
     PageBreak,
     Paragraph,
     TableStyle,
@@ -39,6 +37,7 @@ from ethics_desk.documents.render.base import (
 from ethics_desk.documents.render.data import Letterhead, Party, long_date, long_datetime
 from ethics_desk.documents.render.fonts import markup
 from ethics_desk.documents.render.letter_data import VoteRecord
+from ethics_desk.documents.render.typed import Flowable, KeepTogether
 
 WIDTH = PAGE_WIDTH - MARGIN_LEFT - MARGIN_RIGHT
 

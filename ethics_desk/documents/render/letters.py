@@ -292,8 +292,9 @@ class ResolutionNoticeRenderer(CaseLetterRenderer[ResolutionNoticePaper]):
 
     def story(self, data: ResolutionNoticePaper, wording: Wording) -> list[Flowable]:
         """Opening, the resolution, any notes of the decision."""
-        outcome = [DocParagraph(f"{wording.text('outcome-label')}: <b>{markup(data.disposition)}"
-                             "</b>", self.styles["Notice"])]
+        outcome: list[Flowable] = [DocParagraph(
+            f"{wording.text('outcome-label')}: <b>{markup(data.disposition)}</b>",
+            self.styles["Notice"])]
         outcome += paragraphs(data.notes, self.styles["Body"]) if data.notes.strip() else []
         return [*self.opening(wording), *wording.flowables("body"), notice(outcome),
                 *self.optional(wording, "questions"), *self.closing(data, wording)]

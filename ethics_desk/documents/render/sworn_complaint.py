@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from reportlab.lib import colors
 from reportlab.lib.units import inch
-from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, TableStyle
+from reportlab.platypus import KeepTogether, Paragraph, Spacer, TableStyle
 
 from ethics_desk.documents.render.base import (
     MARGIN_LEFT,
@@ -31,6 +31,7 @@ from ethics_desk.documents.render.base import (
 )
 from ethics_desk.documents.render.data import ComplaintPaper, ListedDocument, long_date, long_datetime
 from ethics_desk.documents.render.fonts import REGULAR, markup
+from ethics_desk.documents.render.typed import Flowable
 from ethics_desk.models import Affirmation, KnowledgeBasis
 
 BLANK = "_" * 24

@@ -12,7 +12,7 @@ import html
 import tempfile
 from pathlib import Path
 
-from PySide6.QtCore import Qt, QUrl, Signal
+from PySide6.QtCore import QAbstractTableModel, Qt, QUrl, Signal
 from PySide6.QtGui import QDesktopServices, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -33,6 +33,7 @@ from ethics_desk.cases.case_file import (
     CaseFile,
     DeadlineLine,
     DocumentLine,
+    PartyLine,
     TimelineLine,
     load_case,
     verified_attachment,
@@ -43,7 +44,7 @@ from ethics_desk.office.actions import record_access
 from ethics_desk.ui.case.forms import ActionDialog, form_for
 from ethics_desk.ui.case.papers_panel import PapersPanel
 from ethics_desk.ui.context import AppContext
-from ethics_desk.ui.errors import attempt, show_user_error
+from ethics_desk.ui.errors import FAILED, attempt, show_user_error
 from ethics_desk.ui.models.rows import ROW_ROLE, Column, RowsModel, rows_view
 from ethics_desk.ui.sizing import fit_to_screen
 from ethics_desk.workflow import EventOption, Payload
@@ -114,8 +115,8 @@ class CaseWindow(QMainWindow):
         layout.addWidget(self.reasons)
         layout.addWidget(self.tabs, 1)
         self.setCentralWidget(body)
-        QShortcut(QKeySequence.StandardKey.Refresh, self, activated=self.reload)
-        QShortcut(QKeySequence.StandardKey.Close, self, activated=self.close)
+        QShortcut(QKeySequence.StandardKey.Refresh, self).activated.connect(self.reload)
+        QShortcut(QKeySequence.StandardKey.Close, self).activated.connect(self.close)
         fit_to_screen(self, 1100, 780)
         self.reload()
         record_access(context.database, actor=context.staff_name, action="view.case",
@@ -123,8 +124,7 @@ class CaseWindow(QMainWindow):
 
     # -- building ---------------------------------------------------------------------------
 
-    def _table(self, model: RowsModel, name: str,  # type: ignore[type-arg]
-               stretch: int) -> QTableView:
+    def _table(self, model: QAbstractTableModel, name: str, stretch: int) -> QTableView:
         """A read-only table whose ``stretch`` column takes the spare width."""
         return rows_view(model, name, stretch, self)
 
@@ -150,7 +150,7 @@ class CaseWindow(QMainWindow):
     def reload(self) -> None:
         """Read the case again and show it, with the actions now possible."""
         case = attempt(self, lambda: load_case(self.context.database, self.case_id))
-        if case is None:
+        if case is FAILED:
             return
         self.case = case
         self.setWindowTitle(f"{case.number} — {case.state.label}")
@@ -183,7 +183,7 @@ class CaseWindow(QMainWindow):
                        "</span>" for name in names)
 
     def _summary_html(self, case: CaseFile) -> str:
-        def people(rows: tuple) -> str:  # type: ignore[type-arg]
+        def people(rows: tuple[PartyLine, ...]) -> str:
             return "".join(
                 f"<li><b>{_e(p.name)}</b>{', ' + _e(p.title) if p.title else ''}"
                 f"{', ' + _e(p.department) if p.department else ''}<br>"
@@ -235,8 +235,9 @@ class CaseWindow(QMainWindow):
     def _show_actions(self) -> None:
         while self.actions_row.count():
             item = self.actions_row.takeAt(0)
-            if item.widget():
-                item.widget().deleteLater()
+            old = item.widget() if item is not None else None
+            if old is not None:
+                old.deleteLater()
         self.action_buttons.clear()
         assert self.case is not None
         options = attempt(self, lambda: self.context.controller().available_events(self.case_id))
@@ -314,7 +315,7 @@ class CaseWindow(QMainWindow):
         attachment_id = line.attachment_id
         found = attempt(self, lambda: verified_attachment(
             self.context.database, attachment_id, actor=self.context.staff_name))
-        if found is None:
+        if found is FAILED:
             return None
         name, content = found
         folder = Path(tempfile.mkdtemp(prefix="ethics-desk-"))

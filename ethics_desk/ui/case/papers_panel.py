@@ -64,7 +64,7 @@ from ethics_desk.mail.ledger import (
 )
 from ethics_desk.models import CaseState, Complaint, MailMethod, MailOutcome, in_a_sentence
 from ethics_desk.ui.context import AppContext
-from ethics_desk.ui.errors import attempt
+from ethics_desk.ui.errors import FAILED, attempt
 from ethics_desk.ui.models.rows import ROW_ROLE, Column, RowsModel, rows_view
 from ethics_desk.ui.pdf_view import PdfViewer, choose_printer, print_document
 
@@ -229,7 +229,7 @@ class MailingDialog(QDialog):
             address=self.address.toPlainText(), method=MailMethod(self.method.currentData()),
             tracking_number=self.tracking.text(), mailed_on=mailed_on,
             actor=self.context.staff_name, clock=self.context.clock))
-        if saved is None:
+        if saved is FAILED:
             return
         self.mailing_id = saved
         self.saved.emit(saved)
@@ -284,7 +284,7 @@ class OutcomeDialog(QDialog):
             self.context.database, self.mailing.mailing_id,
             MailOutcome(self.outcome.currentData()), on, actor=self.context.staff_name,
             clock=self.context.clock))
-        if result is None:
+        if result is FAILED:
             return
         self.summary = result.summary
         self.saved.emit(result.summary)
@@ -489,7 +489,7 @@ class PapersPanel(QWidget):
         data = attempt(self, lambda: render_letter(self.context.database, self.case_id, kind,
                                                    recipient_index=index,
                                                    today=self.context.now().date()))
-        if data is None:
+        if data is FAILED:
             return None
         self._preview = (kind, person, data)
         self._shown_document = None
@@ -512,7 +512,7 @@ class PapersPanel(QWidget):
         else:
             ref = attempt(self, lambda: issue(database, self.case_id, kind, person.name, data,
                                               actor=actor, clock=clock))
-        if ref is None:
+        if ref is FAILED:
             return None
         self._preview = None
         self.shown_label.setText(f"Issued: {title_of(kind)}, to {person.name} "
@@ -541,12 +541,12 @@ class PapersPanel(QWidget):
         database = self.context.database
         new_pdf = attempt(self, lambda: respondent_packet_bytes(database, data)
                           if kind == RESPONDENT_NOTICE else data)
-        if new_pdf is None:
+        if new_pdf is FAILED:
             return None
         ref = attempt(self, lambda: void_and_reissue(
             database, document.document_id, new_pdf, actor=self.context.staff_name,
             reason=reason, recipient=person.name, clock=self.context.clock))
-        if ref is None:
+        if ref is FAILED:
             return None
         self._preview = None
         self.shown_label.setText(f"Reissued: {title_of(kind)}, to {person.name}; the earlier "
@@ -570,7 +570,7 @@ class PapersPanel(QWidget):
         data = attempt(self, lambda: reprint(self.context.database, ref.document_id,
                                              actor=self.context.staff_name,
                                              clock=self.context.clock))
-        if data is None:
+        if data is FAILED:
             return None
         self._preview = None
         self._shown_document = ref.document_id

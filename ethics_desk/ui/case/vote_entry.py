@@ -147,7 +147,7 @@ class VoteEntry(QWidget):
         kept = {voter.member_id: combo.currentIndex() for voter, combo in self.rows}
         while self.grid.count():
             item = self.grid.takeAt(0)
-            old = item.widget()
+            old = item.widget() if item is not None else None
             if old is not None:
                 old.hide()
                 old.deleteLater()
@@ -158,8 +158,8 @@ class VoteEntry(QWidget):
             row, column = (number, 0) if number < half else (number - half, 3)
             combo = QComboBox(self.members)
             combo.setObjectName(f"ballot_{voter.member_id}")
-            for label, _choice in CHOICES:
-                combo.addItem(label)
+            for text, _choice in CHOICES:
+                combo.addItem(text)
             label = QLabel(("⚠ " if voter.is_party else "") + voter.label, self.members)
             label.setBuddy(combo)  # one line: the name is never broken
             if voter.is_party:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSortFilterProxyModel, Qt
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QSortFilterProxyModel, Qt
 from PySide6.QtGui import QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -43,11 +43,11 @@ class FoldedFilter(QSortFilterProxyModel):
         self.needle = fold(text)
         self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
 
-    def filterAcceptsRow(self, row: int, parent: object) -> bool:
+    def filterAcceptsRow(self, row: int, parent: QModelIndex | QPersistentModelIndex) -> bool:
         """Rows whose folded text contains every word typed."""
         if not self.needle:
             return True
-        index = self.sourceModel().index(row, 0, parent)  # type: ignore[arg-type]
+        index = self.sourceModel().index(row, 0, parent)
         haystack = str(index.data(SEARCH_ROLE))
         return all(word in haystack for word in self.needle.split())
 

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QDragEnterEvent, QDropEvent
+from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFileDialog,
@@ -60,6 +60,11 @@ def read_attachment(path: Path) -> AttachmentData:
     return AttachmentData(path.name, media_type, path.read_bytes())
 
 
+def _text(cell: QTableWidgetItem | None) -> str:
+    """A table cell's text, stripped; "" for a cell never typed in (Qt has no item there)."""
+    return cell.text().strip() if cell is not None else ""
+
+
 class AttachmentList(QListWidget):
     """The attached files; accepts files dropped from the desktop or Explorer."""
 
@@ -77,7 +82,7 @@ class AttachmentList(QListWidget):
         else:
             super().dragEnterEvent(event)
 
-    def dragMoveEvent(self, event: QDragEnterEvent) -> None:
+    def dragMoveEvent(self, event: QDragMoveEvent) -> None:
         """Keep accepting while the files move over the list."""
         if event.mimeData().hasUrls():
             event.acceptProposedAction()
@@ -105,7 +110,7 @@ class ListTable(QTableWidget):
         """The rows that are not empty."""
         out = []
         for r in range(self.rowCount()):
-            cells = [(self.item(r, c).text() if self.item(r, c) else "").strip() for c in (0, 1)]
+            cells = [_text(self.item(r, c)) for c in (0, 1)]
             if any(cells):
                 out.append((cells[0], cells[1]))
         return out
@@ -208,7 +213,7 @@ class DocumentsPage(IntakePage):
 
     def remove_selected(self) -> None:
         """Drop the selected attachment."""
-        item = self.attached.currentItem()
+        item: QListWidgetItem | None = self.attached.currentItem()  # None: nothing selected
         if item is None:
             return
         digest = item.data(DATA_ROLE)

@@ -7,6 +7,8 @@ crash, loses at most the last half second of typing; the draft is listed for res
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from PySide6.QtCore import QTimer, Signal
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtPrintSupport import QPrinter
@@ -20,7 +22,7 @@ from ethics_desk.models import CaseState, ViolationPeriod
 from ethics_desk.office.actions import read_settings, record_access
 from ethics_desk.ui import documents
 from ethics_desk.ui.context import AppContext
-from ethics_desk.ui.errors import attempt, show_user_error
+from ethics_desk.ui.errors import FAILED, attempt, show_user_error
 from ethics_desk.ui.intake.affidavit_page import AffidavitPage
 from ethics_desk.ui.intake.allegation_page import AllegationPage
 from ethics_desk.ui.intake.base import IntakePage
@@ -33,6 +35,8 @@ from ethics_desk.ui.intake.signing_page import SigningPage
 from ethics_desk.ui.pdf_view import choose_printer, print_document
 from ethics_desk.ui.sizing import fit_to_screen
 from ethics_desk.workflow import FileComplaint, ReturnUnsworn
+
+P = TypeVar("P", bound=IntakePage)
 
 SAVE_DELAY_MS = 500
 
@@ -77,7 +81,7 @@ class IntakeWizard(QWizard):
         intake = Intake()
         if draft_id is not None:
             loaded = attempt(self, lambda: load_intake(context.database, draft_id))
-            if loaded is not None:
+            if loaded is not FAILED:
                 intake, self.version = loaded
         for page in self.pages:
             page.load(intake)
@@ -94,13 +98,13 @@ class IntakeWizard(QWizard):
             page.store(intake)
         return intake
 
-    def page_of(self, kind: type[IntakePage]) -> IntakePage:
+    def page_of(self, kind: type[P]) -> P:
         """The page of a given class."""
         return next(p for p in self.pages if isinstance(p, kind))
 
     def provision_citations(self, ids: list[int]) -> list[str]:
         """The citations of the chosen provisions, in order."""
-        choices: list[ProvisionChoice] = self.page_of(AllegationPage).choices  # type: ignore[attr-defined]
+        choices: list[ProvisionChoice] = self.page_of(AllegationPage).choices
         by_id = {c.id: c.label for c in choices}
         return [by_id[i] for i in ids if i in by_id]
 
@@ -178,7 +182,7 @@ class IntakeWizard(QWizard):
 
     def print_sworn_complaint(self, printer: QPrinter | None = None) -> int:
         """Print the complaint for signing (audited); returns pages printed."""
-        viewer = self.page_of(SigningPage).viewer  # type: ignore[attr-defined]
+        viewer = self.page_of(SigningPage).viewer
         viewer.set_pdf(self.sworn_complaint_pdf())
         printer = printer or choose_printer(self)
         if printer is None:
@@ -202,7 +206,7 @@ class IntakeWizard(QWizard):
             return None
         case_id = self.draft_id
         sworn = self.collect().oath.sworn
-        if attempt(self, lambda: self.controller.fire(case_id, FileComplaint())) is None:
+        if attempt(self, lambda: self.controller.fire(case_id, FileComplaint())) is FAILED:
             return None
         if not sworn:
             attempt(self, lambda: self.controller.fire(case_id, ReturnUnsworn()))

@@ -34,7 +34,7 @@ from ethics_desk.board.packet import AgendaCase, agenda, record_packet_use, rend
 from ethics_desk.core.errors import UserError
 from ethics_desk.ui.case.papers_panel import print_bytes
 from ethics_desk.ui.context import AppContext
-from ethics_desk.ui.errors import attempt
+from ethics_desk.ui.errors import FAILED, attempt
 from ethics_desk.ui.pdf_view import PdfViewer
 
 CASE_ROLE = Qt.ItemDataRole.UserRole
@@ -169,7 +169,7 @@ class BoardPacketPanel(QWidget):
         data = attempt(self, lambda: render_packet(self.context.database, key[0], list(key[1]),
                                                    now=self.context.now(),
                                                    actor=self.context.staff_name))
-        if data is None:
+        if data is FAILED:
             return None
         self._pdf = (key[0], key[1], data)
         return data

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import date
+from typing import TypeVar
 
 from PySide6.QtCore import QDate
 from PySide6.QtWidgets import (
@@ -33,13 +34,14 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+from sqlalchemy.orm import Session
 
 from ethics_desk.board import roster
 from ethics_desk.board.roster import ElectionRow, MemberRow
 from ethics_desk.core.errors import UserError
 from ethics_desk.models import BoardRole
 from ethics_desk.ui.context import AppContext
-from ethics_desk.ui.errors import attempt
+from ethics_desk.ui.errors import FAILED, attempt
 from ethics_desk.ui.intake.fields import FieldMessage, date_edit, get_date, set_date, text_box
 from ethics_desk.ui.models.rows import ROW_ROLE, Column, RowsModel, rows_view
 from ethics_desk.ui.screens.board_packet_panel import BoardPacketPanel
@@ -47,6 +49,9 @@ from ethics_desk.ui.screens.board_packet_panel import BoardPacketPanel
 ROLES: tuple[BoardRole, ...] = (BoardRole.MEMBER, BoardRole.CHAIR, BoardRole.VICE_CHAIR,
                                 BoardRole.STAFF)
 """The places on the roster, in the order the choosers offer them."""
+
+W = TypeVar("W", bound=QWidget)
+R = TypeVar("R")
 
 
 def _qdate(day: date) -> QDate:
@@ -79,8 +84,8 @@ class ChangeDialog(QDialog):
         layout.addWidget(buttons)
         self.setMinimumWidth(480)
 
-    def row(self, label: str, widget: QWidget) -> QWidget:
-        """Add a labelled input (``&`` in the label gives its mnemonic)."""
+    def row(self, label: str, widget: W) -> W:
+        """Add a labelled input (``&`` in the label gives its mnemonic); the input is returned."""
         caption = QLabel(label, self)
         caption.setBuddy(widget)
         self.form.addRow(caption, widget)
@@ -249,7 +254,7 @@ class BoardScreen(QWidget):
         self.refresh_roster()
         self.packet.refresh()
         rows = attempt(self, lambda: self._read(lambda s: roster.elections(s)))
-        if rows is not None:
+        if rows is not FAILED:
             self.elections.set_rows(rows)
         self._enable()
 
@@ -258,7 +263,7 @@ class BoardScreen(QWidget):
         chosen = self.selected_member()
         day = self.day
         rows = attempt(self, lambda: self._read(lambda s: roster.roster(s, day)))
-        if rows is None:
+        if rows is FAILED:
             return
         self.roster.set_rows(rows)
         serving = [r for r in rows if r.role_today not in (None, BoardRole.STAFF)]
@@ -267,7 +272,7 @@ class BoardScreen(QWidget):
             self.select_member(chosen.id)
         self._enable()
 
-    def _read(self, query: Callable[..., list]) -> list:  # type: ignore[type-arg]
+    def _read(self, query: Callable[[Session], list[R]]) -> list[R]:
         with self.context.database.read_session() as session:
             return query(session)
 
@@ -318,7 +323,6 @@ class BoardScreen(QWidget):
             widget.setObjectName(key)
 
         def submit() -> None:
-            assert isinstance(name, QLineEdit) and isinstance(role, QComboBox)
             first = self._dates(starts, ends)
             member_id = roster.add_member(self.context.database, name.text(),
                                          role=ROLES[role.currentIndex()], starts_on=first[0],
@@ -343,7 +347,6 @@ class BoardScreen(QWidget):
             widget.setObjectName(key)
 
         def submit() -> None:
-            assert isinstance(role, QComboBox)
             first, last = self._dates(starts, ends)
             roster.add_term(self.context.database, member.id, role=ROLES[role.currentIndex()],
                            starts_on=first, ends_on=last, actor=self.context.staff_name)
@@ -380,8 +383,7 @@ class BoardScreen(QWidget):
         return self._open(dialog)
 
     @staticmethod
-    def _dates(starts: QWidget, ends: QWidget) -> tuple[date, date | None]:
-        assert isinstance(starts, QDateEdit) and isinstance(ends, QDateEdit)
+    def _dates(starts: QDateEdit, ends: QDateEdit) -> tuple[date, date | None]:
         first = get_date(starts)
         if first is None:
             raise UserError("Enter the date the term starts.", "Choose the first day served.")
@@ -414,10 +416,10 @@ class BoardScreen(QWidget):
         if election is None or not self.confirm(
                 f"Remove “{election.name}” of {election.held_on.isoformat()} from the list?"):
             return False
-        done = attempt(self, lambda: roster.remove_election(
-            self.context.database, election.id, actor=self.context.staff_name) or True)
+        outcome = attempt(self, lambda: roster.remove_election(
+            self.context.database, election.id, actor=self.context.staff_name))
         self.refresh()
-        return bool(done)
+        return outcome is not FAILED
 
     def _ask(self, question: str) -> bool:
         answer = QMessageBox.question(self, "Ethics Desk — Elections", question)

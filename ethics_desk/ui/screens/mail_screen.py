@@ -35,7 +35,7 @@ from ethics_desk.models import Complaint, Mailing, in_a_sentence
 from ethics_desk.ui.batch_print import BatchPrint, PrintItem
 from ethics_desk.ui.case.papers_panel import MailingDialog, print_bytes, selected_row
 from ethics_desk.ui.context import AppContext
-from ethics_desk.ui.errors import attempt
+from ethics_desk.ui.errors import FAILED, attempt
 from ethics_desk.ui.models.rows import ROW_ROLE, Column, RowsModel, rows_view
 from ethics_desk.ui.pdf_view import choose_printer, printer_problem
 
@@ -183,7 +183,7 @@ class MailScreen(QWidget):
         data = attempt(self, lambda: reprint(self.context.database, item.document_id,
                                              actor=self.context.staff_name,
                                              clock=self.context.clock))
-        if data is None:
+        if data is FAILED:
             return 0
         pages = print_bytes(self, data, printer)
         if pages:
@@ -215,7 +215,7 @@ class MailScreen(QWidget):
         batch = attempt(self, lambda: prepare_batch(
             self.context.database, queued, paper, actor=self.context.staff_name,
             clock=self.context.clock))
-        if batch is None:
+        if batch is FAILED:
             return None
         job = BatchPrint([PrintItem(d.label, d.pdf) for d in batch.documents], printer, self,
                          title=paper.label,

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 from ethics_desk.office import settings
 from ethics_desk.office.actions import read_settings, save_settings
 from ethics_desk.ui.context import AppContext
-from ethics_desk.ui.errors import attempt
+from ethics_desk.ui.errors import FAILED, attempt
 
 MULTILINE = {"office.mailing_address", "office.filing_address"}
 
@@ -94,7 +94,7 @@ class SettingsScreen(QWidget):
         actor = self.values().get("staff.name") or self.context.staff_name
         changed = attempt(self, lambda: save_settings(self.context.database, self.values(),
                                                       actor=actor))
-        if changed is None:
+        if changed is FAILED:
             return
         self.status.setText(f"Saved {len(changed)} change(s)." if changed else "No changes.")
         self.saved.emit(changed)

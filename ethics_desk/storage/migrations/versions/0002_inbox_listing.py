@@ -48,7 +48,7 @@ def _backfill(bind: sa.engine.Connection) -> None:
         for complaint_id, name in bind.execute(sa.text(
                 f"SELECT complaint_id, name FROM {table} ORDER BY complaint_id, {order}")):
             people.setdefault(complaint_id, {}).setdefault(table, []).append(name or "")
-    titles = dict(bind.execute(sa.text(
+    titles: dict[int, str] = dict(bind.execute(sa.text(
         "SELECT complaint_id, title FROM deadline d WHERE status = 'open' AND id = ("
         "SELECT id FROM deadline e WHERE e.complaint_id = d.complaint_id AND e.status = 'open' "
         "ORDER BY e.due_on, e.id LIMIT 1)")).all())
