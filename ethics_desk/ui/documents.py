@@ -26,6 +26,7 @@ def show_info_sheet(context: AppContext, parent: QWidget | None) -> PdfPreviewDi
 
     def audit(pages: int) -> None:
         record_access(context.database, actor=context.staff_name, action="print.info-sheet",
+                      clock=context.clock,
                       summary=f"Printed the information sheet ({pages} page(s)) (§ 2-83(b))")
 
     dialog = PdfPreviewDialog("How to file an ethics complaint — § 2-83(b)", data, parent,
@@ -87,7 +88,7 @@ class FilingPapersDialog(QDialog):
             return 0
         pages = print_document(self.viewers[kind].document, chosen)  # type: ignore[arg-type]
         record_access(self.context.database, actor=self.context.staff_name,
-                      action=f"print.{kind}", complaint_id=self.case_id,
+                      clock=self.context.clock, action=f"print.{kind}", complaint_id=self.case_id,
                       summary=f"Printed the {kind.replace('-', ' ')} ({pages} page(s))")
         return pages
 

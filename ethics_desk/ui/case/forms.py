@@ -717,7 +717,8 @@ class ActionDialog(QDialog):
             check.setChecked(bool(spec.default))
             widget = check
         elif spec.kind is Kind.VOTE:
-            widget = VoteEntry(spec.default, self.form.extra.get("today", date.today()), parent,
+            # A vote's form carries the day it was opened, from the application's clock.
+            widget = VoteEntry(spec.default, self.form.extra["today"], parent,
                                record_vote_required=spec.record_vote_required,
                                citation=self.form.citation, rule=spec.vote_rule,
                                optional=spec.vote_optional)
