@@ -17,6 +17,7 @@ from ethics_desk.core.clock import Clock, system_clock
 from ethics_desk.models import AuditRecord, Deadline, DeadlineStatus
 from ethics_desk.storage.database import Database, default_database_path
 from ethics_desk.workflow import WorkflowController
+from tests.conftest import CLOCK
 from tests.factories import filed_case
 
 
@@ -266,6 +267,15 @@ def test_backup_writes_a_verified_copy_that_passes_check(
     assert out.startswith(f"Backed up to {dest}: ")
     assert out.rstrip().endswith("bytes, verified.")
     assert run(capsys, "check", "--db", str(dest))[0] == 0
+
+
+def test_a_backup_into_a_folder_is_named_by_the_command_lines_clock(
+        capsys: pytest.CaptureFixture[str], database: Database, db_path: Path,
+        tmp_path: Path) -> None:
+    folder = tmp_path / "Backups"
+    folder.mkdir()
+    assert main(["backup", str(folder), "--db", str(db_path)], clock=CLOCK) == 0
+    assert [p.name for p in folder.iterdir()] == ["ethics-desk-20261130-100000.sqlite"]
 
 
 def test_backup_into_a_folder_that_does_not_exist_is_refused(

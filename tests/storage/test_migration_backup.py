@@ -20,6 +20,7 @@ def test_an_existing_database_is_backed_up_before_it_is_migrated(
     monkeypatch.setattr(opening, "upgrade", lambda engine: upgraded.append("9999"))
     opening.open_database(db_path, clock=CLOCK).dispose()
     [backup] = list(db_path.parent.glob("*.before-9999-*.sqlite"))
+    assert backup.name == f"{db_path.stem}.before-9999-20261130-100000.sqlite"  # CLOCK's time
     assert verify_sqlite_file(backup) == []
     assert upgraded == ["9999"]
 
