@@ -35,6 +35,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QWidget
 
 from ethics_desk.cases.inbox import ALL_CASES, PAGE_SIZE, InboxQuery
+from ethics_desk.core.clock import fixed_clock
 from ethics_desk.storage.opening import open_database
 from ethics_desk.ui import none_guard
 from ethics_desk.ui.context import AppContext
@@ -81,9 +82,9 @@ def measure(db: Path, today: date, terms: tuple[str, ...], repeat: int) -> dict[
     """The figures for every term."""
     none_guard.guard()  # as the application does before its first window
     app = QApplication.instance() or QApplication(sys.argv[:1])
-    database = open_database(db, create=False)
     moment = datetime(today.year, today.month, today.day, 10, 0, tzinfo=OFFICE_TZ)
-    screen = InboxScreen(AppContext(database, clock=lambda: moment))
+    database = open_database(db, clock=fixed_clock(moment), create=False)
+    screen = InboxScreen(AppContext(database, clock=fixed_clock(moment)))
     screen.resize(1250, 760)
     screen.show()
     app.processEvents()

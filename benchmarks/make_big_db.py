@@ -42,6 +42,7 @@ from zoneinfo import ZoneInfo
 
 from sqlalchemy import Table, insert
 
+from ethics_desk.core.clock import system_clock
 from ethics_desk.core.parties import respondent_key
 from ethics_desk.deadlines import BusinessCalendar, ClockKind, actual_receipt, clock, compute_due
 from ethics_desk.deadlines.schedule import load_calendars
@@ -443,7 +444,7 @@ def build(out: Path, count: int, today: date, seed: int) -> dict[str, Any]:
     for suffix in ("", "-wal", "-shm", "-journal"):
         Path(f"{out}{suffix}").unlink(missing_ok=True)
     started = time.perf_counter()
-    database = open_database(out)
+    database = open_database(out, clock=system_clock)
     try:
         with database.read_session() as session:
             calendar = load_calendars(session).city

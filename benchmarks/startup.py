@@ -63,19 +63,21 @@ sys.exit(app.exec())
 
 LOADED = """
 import sys
+from ethics_desk.core.clock import system_clock
 from ethics_desk.ui.app import run_gui
 
-sys.exit(run_gui(sys.argv[1], quit_when_loaded=True))
+sys.exit(run_gui(sys.argv[1], quit_when_loaded=True, clock=system_clock))
 """
 
 CHECK = """
 import json, sys
 from PySide6.QtWidgets import QApplication
+from ethics_desk.core.clock import system_clock
 from ethics_desk.ui.app import application, open_context
 from ethics_desk.ui.main_window import MainWindow
 
 app = application()
-context = open_context(sys.argv[1], interactive=False)
+context = open_context(sys.argv[1], interactive=False, clock=system_clock)
 window = MainWindow(context)
 seen = {}
 

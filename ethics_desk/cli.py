@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn, TextIO
 
 from ethics_desk import __version__
+from ethics_desk.core.clock import Clock, system_clock, today
 from ethics_desk.core.errors import UserError
 
 # Each command imports what it needs when it runs, so that starting the application (the
@@ -229,8 +230,12 @@ def build_parser() -> argparse.ArgumentParser:
 # -- entry point ----------------------------------------------------------------------------
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status (0 ok, 1 a check failed, 2 an error)."""
+def main(argv: Sequence[str] | None = None, *, clock: Clock = system_clock) -> int:
+    """Run the command line; returns the exit status (0 ok, 1 a check failed, 2 an error).
+
+    ``clock`` is the one clock every command reads "now" and "today" from and stamps its acts
+    with: the machine's, unless a caller (a test) gives another.
+    """
     _never_fail_on_encoding(sys.stdout)
     _never_fail_on_encoding(sys.stderr)
     parser = build_parser()
@@ -239,6 +244,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             args = parser.parse_args(list(argv) if argv is not None else None)
         except SystemExit as exc:  # --help and --version print and "exit" here
             return exc.code if isinstance(exc.code, int) else EXIT_OK
+        args.clock = clock
         if args.command is None:
             return _cmd_gui(args)
         handler: Callable[[argparse.Namespace], int] | None = getattr(args, "handler", None)
@@ -286,6 +292,12 @@ def _db_arg(args: argparse.Namespace) -> str | None:
     return value
 
 
+def _clock(args: argparse.Namespace) -> Clock:
+    """The command line's one clock (set by :func:`main`)."""
+    clock: Clock = args.clock
+    return clock
+
+
 def _db_named(args: argparse.Namespace) -> bool:
     """Whether the user named a database (``--db`` or ``ETHICS_DESK_DB``) rather than the default."""
     return _db_arg(args) is not None or bool(os.environ.get(DB_ENV))
@@ -303,7 +315,7 @@ def _open_for_reading(args: argparse.Namespace) -> Database | None:
     path = sqlite_path(url)
     if path is not None and not path.exists() and not _db_named(args):
         return None
-    return open_database(_db_arg(args), create=False, migrate=False)
+    return open_database(_db_arg(args), clock=_clock(args), create=False, migrate=False)
 
 
 def _open_for_writing(args: argparse.Namespace) -> Database:
@@ -314,7 +326,7 @@ def _open_for_writing(args: argparse.Namespace) -> Database:
     """
     from ethics_desk.storage.opening import open_database
 
-    return open_database(_db_arg(args), create=not _db_named(args))
+    return open_database(_db_arg(args), clock=_clock(args), create=not _db_named(args))
 
 
 def _calendars(args: argparse.Namespace) -> tuple[BusinessCalendar, str]:
@@ -350,7 +362,7 @@ def _cmd_gui(args: argparse.Namespace) -> int:
             raise
         return _fail(f"The application window cannot open: {exc}. Reinstall Ethics Desk; the "
                      f"commands still work (see “{PROG} --help”).", status=EXIT_FAILED)
-    return run_gui(_db_arg(args), args.quit_when_ready)
+    return run_gui(_db_arg(args), args.quit_when_ready, clock=_clock(args))
 
 
 def _cmd_due(args: argparse.Namespace) -> int:
@@ -438,7 +450,7 @@ def _cmd_closure_add(args: argparse.Namespace) -> int:
     database = _open_for_writing(args)
     try:
         change = add_closure(database, day, args.name, actor=_actor(database),
-                             calendar=args.calendar, kind=args.kind)
+                             clock=_clock(args), calendar=args.calendar, kind=args.kind)
         _print_change(database, change)
     finally:
         database.dispose()
@@ -452,7 +464,8 @@ def _cmd_closure_remove(args: argparse.Namespace) -> int:
     day = parse_day(args.day, "DATE")
     database = _open_for_writing(args)
     try:
-        change = remove_closure(database, day, actor=_actor(database), calendar=args.calendar)
+        change = remove_closure(database, day, actor=_actor(database), clock=_clock(args),
+                                calendar=args.calendar)
         _print_change(database, change)
     finally:
         database.dispose()
@@ -472,9 +485,9 @@ def _cmd_demo(args: argparse.Namespace) -> int:
                         f"({describe(url)}).",
                         f"Give a separate file, e.g. {PROG} demo --db demo.sqlite, then open it "
                         f"with {PROG} --db demo.sqlite.")
-    database = open_database(_db_arg(args))
+    database = open_database(_db_arg(args), clock=_clock(args))
     try:
-        cases = build_demo(database)
+        cases = build_demo(database, today=today(_clock(args)))
     finally:
         database.dispose()
     for number, state in cases:
@@ -519,7 +532,7 @@ def _cmd_backup(args: argparse.Namespace) -> int:
     if not dest.exists() and (not dest.suffix or args.dest.endswith(("/", os.sep))):
         raise UserError(f"There is no folder {dest} to put the backup in.",
                         "Create the folder first, or give a file name ending in .sqlite.")
-    report = backup_sqlite(source, dest)
+    report = backup_sqlite(source, dest, clock=_clock(args))
     print(f"Backed up to {report.path}: {report.tables} tables, {report.rows} rows, "
           f"{report.size} bytes, verified.")
     return EXIT_OK
@@ -543,12 +556,12 @@ def _cmd_letter(args: argparse.Namespace) -> int:
     from ethics_desk.storage.database import translate_errors
     from ethics_desk.storage.opening import open_database
 
-    database = open_database(_db_arg(args), create=False, migrate=False)
+    database = open_database(_db_arg(args), clock=_clock(args), create=False, migrate=False)
     try:
         with translate_errors():
             case_id = find_case(database, args.case)
             pdf = render_letter(database, case_id, args.kind,
-                                recipient_index=args.recipient - 1, today=date.today())
+                                recipient_index=args.recipient - 1, today=today(_clock(args)))
     finally:
         database.dispose()
     out.write_bytes(pdf)
@@ -578,7 +591,7 @@ def _cmd_packet(args: argparse.Namespace) -> int:
     from ethics_desk.storage.database import translate_errors
     from ethics_desk.storage.opening import open_database
 
-    database = open_database(_db_arg(args), create=False)  # writes its audit records
+    database = open_database(_db_arg(args), clock=_clock(args), create=False)  # audits
     try:
         with translate_errors():
             if args.case:
@@ -589,7 +602,8 @@ def _cmd_packet(args: argparse.Namespace) -> int:
                 if not ids:
                     raise UserError(f"No case is on the agenda for {meeting_on.isoformat()}.",
                                     "Name the cases with --case ERB-YYYY-NNN.")
-            pdf = render_packet(database, meeting_on, ids, actor=_actor(database))
+            pdf = render_packet(database, meeting_on, ids, actor=_actor(database),
+                                clock=_clock(args))
     finally:
         database.dispose()
     out.write_bytes(pdf)

@@ -14,6 +14,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
+from ethics_desk.core.clock import fixed_clock
 from ethics_desk.storage.database import Database
 from ethics_desk.storage.opening import open_database
 from ethics_desk.ui import none_guard
@@ -22,6 +23,9 @@ from ethics_desk.workflow import WorkflowController
 OFFICE_TZ = ZoneInfo("America/Chicago")
 NOW = datetime(2026, 11, 30, 10, 0, tzinfo=OFFICE_TZ)
 """The tests' "now": Monday 30 November 2026, 10:00 in San Antonio."""
+CLOCK = fixed_clock(NOW)
+"""The tests' clock, stopped at :data:`NOW`: every act a test records is stamped by a pinned
+clock, never the machine's (the suite passes on any date)."""
 
 none_guard.guard()  # as the application does before its first window (see the module)
 
@@ -65,7 +69,7 @@ def db_path(tmp_path: Path) -> Path:
 @pytest.fixture
 def database(db_path: Path) -> Iterator[Database]:
     """A freshly created and migrated database file."""
-    db = open_database(db_path)
+    db = open_database(db_path, clock=CLOCK)
     yield db
     db.dispose()
 
@@ -73,4 +77,4 @@ def database(db_path: Path) -> Iterator[Database]:
 @pytest.fixture
 def controller(database: Database) -> WorkflowController:
     """The workflow controller for clerk "Maria Clerk" at :data:`NOW`."""
-    return WorkflowController(database, "Maria Clerk", clock=lambda: NOW)
+    return WorkflowController(database, "Maria Clerk", clock=CLOCK)

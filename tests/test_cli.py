@@ -13,9 +13,11 @@ import pytest
 from sqlalchemy import select
 
 from ethics_desk.cli import main
+from ethics_desk.core.clock import Clock, system_clock
 from ethics_desk.models import AuditRecord, Deadline, DeadlineStatus
 from ethics_desk.storage.database import Database, default_database_path
 from ethics_desk.workflow import WorkflowController
+from tests.conftest import CLOCK
 from tests.factories import filed_case
 
 
@@ -267,6 +269,15 @@ def test_backup_writes_a_verified_copy_that_passes_check(
     assert run(capsys, "check", "--db", str(dest))[0] == 0
 
 
+def test_a_backup_into_a_folder_is_named_by_the_command_lines_clock(
+        capsys: pytest.CaptureFixture[str], database: Database, db_path: Path,
+        tmp_path: Path) -> None:
+    folder = tmp_path / "Backups"
+    folder.mkdir()
+    assert main(["backup", str(folder), "--db", str(db_path)], clock=CLOCK) == 0
+    assert [p.name for p in folder.iterdir()] == ["ethics-desk-20261130-100000.sqlite"]
+
+
 def test_backup_into_a_folder_that_does_not_exist_is_refused(
         capsys: pytest.CaptureFixture[str], database: Database, db_path: Path,
         tmp_path: Path) -> None:
@@ -354,10 +365,10 @@ def test_help_describes_every_command(capsys: pytest.CaptureFixture[str]) -> Non
 
 def test_no_command_opens_the_window_with_the_database_and_flag(
         capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    calls: list[tuple[str | None, bool]] = []
+    calls: list[tuple[str | None, bool, Clock]] = []
 
-    def run_gui(database_arg: str | None, quit_when_ready: bool) -> int:
-        calls.append((database_arg, quit_when_ready))
+    def run_gui(database_arg: str | None, quit_when_ready: bool, *, clock: Clock) -> int:
+        calls.append((database_arg, quit_when_ready, clock))
         return 0
 
     app = types.ModuleType("ethics_desk.ui.app")
@@ -365,7 +376,7 @@ def test_no_command_opens_the_window_with_the_database_and_flag(
     monkeypatch.setitem(sys.modules, "ethics_desk.ui.app", app)
     assert main(["--db", "office.sqlite", "--quit-when-ready"]) == 0
     assert main([]) == 0
-    assert calls == [("office.sqlite", True), (None, False)]
+    assert calls == [("office.sqlite", True, system_clock), (None, False, system_clock)]
 
 
 def test_python_dash_m_prints_the_version() -> None:

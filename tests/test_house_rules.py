@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import CLOCK
+
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "ethics_desk"
 
@@ -60,7 +62,7 @@ def test_the_migrations_match_the_models(tmp_path: Path) -> None:
     from ethics_desk.models import Base
     from ethics_desk.storage.opening import open_database
 
-    database = open_database(tmp_path / "m.sqlite")
+    database = open_database(tmp_path / "m.sqlite", clock=CLOCK)
     try:
         with database.engine.connect() as conn:
             diff = compare_metadata(MigrationContext.configure(conn), Base.metadata)
@@ -90,3 +92,34 @@ def test_the_known_revisions_are_exactly_the_migration_scripts() -> None:
     in_order = [rev.revision for rev in reversed(list(script.walk_revisions()))]
     assert tuple(in_order) == REVISIONS
     assert script.get_current_head() == REVISIONS[-1]
+
+
+WALL_CLOCK_READS = ("date.today(", "datetime.now(", "datetime.today(", "datetime.utcnow(",
+                    "QDate.currentDate(", "QDateTime.currentDateTime(", "QTime.currentTime(",
+                    "time.time(")
+"""Ways of reading the machine's clock; only ``ethics_desk/core/clock.py`` may use them."""
+
+
+def _wall_clock_reads() -> list[str]:
+    return [f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
+            for path in sorted(PACKAGE.rglob("*.py"))
+            for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+            if any(read in line for read in WALL_CLOCK_READS)]
+
+
+def test_only_the_clock_module_reads_the_wall_clock() -> None:
+    """Time is an input: every stamp and every "today" comes from the clock a caller passes."""
+    reads = _wall_clock_reads()
+    assert reads, "the clock module reads the wall clock, so the search must find it"
+    assert {read.split(":")[0] for read in reads} == {"ethics_desk/core/clock.py"}, reads
+
+
+def test_no_stored_time_defaults_to_the_wall_clock() -> None:
+    """Stamps (recorded, issued, added, created, updated) are set from the act's clock."""
+    from ethics_desk.models import Base
+    from ethics_desk.models.base import UTCDateTime
+
+    stamps = [column for table in Base.metadata.tables.values() for column in table.columns
+              if isinstance(column.type, UTCDateTime)]
+    assert {"issued_document.issued_at", "audit_record.at"} <= {str(c) for c in stamps}
+    assert [str(c) for c in stamps if c.default is not None or c.onupdate is not None] == []

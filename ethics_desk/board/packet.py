@@ -15,13 +15,14 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import date
 from typing import TYPE_CHECKING
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
 
 from ethics_desk.board.roster import pending_elections_for
+from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import UserError
 from ethics_desk.core.parties import respondent_of
 from ethics_desk.documents.kinds import KindRule, Meeting, party_of, render_for_meeting, vote_record
@@ -105,21 +106,22 @@ def agenda(session: Session, meeting_on: date) -> list[AgendaCase]:
 
 
 def render_packet(database: Database, meeting_on: date, complaint_ids: Sequence[int], *,
-                  now: datetime | None = None, actor: str | None = None) -> bytes:
+                  clock: Clock, actor: str | None = None) -> bytes:
     """The packet for ``meeting_on`` with the cases ``complaint_ids`` (in that order), as PDF
-    bytes; its production is audited on each case, in one transaction."""
+    bytes, produced at the ``clock``'s time; its production is audited on each case, in one
+    transaction."""
     ids = list(dict.fromkeys(complaint_ids))
     if not ids:
         raise UserError("The packet has no case in it.",
                         "Choose at least one case from the agenda.")
-    moment = (now or datetime.now().astimezone()).astimezone()
+    moment = clock().astimezone()
     paper, pdf = render_for_meeting(database, Meeting(meeting_on, tuple(ids), moment, actor))
     who, sheets = paper.produced_by, paper.sheets
     numbers = [s.case_number for s in sheets]
     with database.unit_of_work() as session:
         for complaint_id in ids:
             audit.append(session, actor=who, action=AUDIT_ACTION, complaint_id=complaint_id,
-                         summary=f"Board packet for the meeting of {meeting_on.isoformat()} "
+                         at=moment, summary=f"Board packet for the meeting of {meeting_on.isoformat()} "
                                  f"produced, with {', '.join(numbers)} (confidential, "
                                  "§ 2-83(h))",
                          detail={"meeting_on": meeting_on.isoformat(), "cases": numbers,
@@ -128,13 +130,14 @@ def render_packet(database: Database, meeting_on: date, complaint_ids: Sequence[
 
 
 def record_packet_use(database: Database, meeting_on: date, complaint_ids: Sequence[int], *,
-                      actor: str, action: str, what: str) -> None:
+                      actor: str, action: str, what: str, clock: Clock) -> None:
     """Record that the packet was saved or printed (``action`` such as
     ``print.board-packet``; ``what`` in words), on each of its cases, in one transaction."""
     meeting = meeting_on.isoformat()
+    now = clock()
     with database.unit_of_work() as session:
         for complaint_id in dict.fromkeys(complaint_ids):
-            audit.append(session, actor=actor, action=action, complaint_id=complaint_id,
+            audit.append(session, actor=actor, action=action, complaint_id=complaint_id, at=now,
                          summary=f"Board packet for the meeting of {meeting} {what} "
                                  "(confidential, § 2-83(h))",
                          detail={"meeting_on": meeting})

@@ -17,6 +17,7 @@ from datetime import date
 from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
 
+from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import UserError
 from ethics_desk.models import (
     BoardMember,
@@ -202,7 +203,7 @@ def _check_term(session: Session, member: BoardMember, role: BoardRole, starts_o
 
 
 def add_member(database: Database, name: str, *, role: BoardRole, starts_on: date,
-               ends_on: date | None = None, actor: str) -> int:
+               ends_on: date | None = None, actor: str, clock: Clock) -> int:
     """Put a person on the roster with a first term; returns the member's id."""
     clean = " ".join(name.split())
     if not clean:
@@ -221,7 +222,7 @@ def add_member(database: Database, name: str, *, role: BoardRole, starts_on: dat
         _check_term(session, member, role, starts_on, ends_on)
         member.terms.append(BoardTerm(role=role, starts_on=starts_on, ends_on=ends_on))
         session.flush()
-        audit.append(session, actor=actor, action="board.member_add",
+        audit.append(session, actor=actor, action="board.member_add", at=clock(),
                      summary=f"{clean} added to the Board roster as {role.label} from "
                              f"{starts_on.isoformat()}",
                      detail={"member_id": member.id, "role": role.value,
@@ -231,7 +232,7 @@ def add_member(database: Database, name: str, *, role: BoardRole, starts_on: dat
 
 
 def add_term(database: Database, member_id: int, *, role: BoardRole, starts_on: date,
-             ends_on: date | None = None, actor: str) -> None:
+             ends_on: date | None = None, actor: str, clock: Clock) -> None:
     """Give a member a new term (a reappointment, or an office such as Chair)."""
     with database.unit_of_work() as session:
         member = session.get(BoardMember, member_id)
@@ -239,7 +240,7 @@ def add_term(database: Database, member_id: int, *, role: BoardRole, starts_on: 
             raise UserError("That member is no longer on the roster.", "Refresh the roster.")
         _check_term(session, member, role, starts_on, ends_on)
         member.terms.append(BoardTerm(role=role, starts_on=starts_on, ends_on=ends_on))
-        audit.append(session, actor=actor, action="board.term_add",
+        audit.append(session, actor=actor, action="board.term_add", at=clock(),
                      summary=f"{member.name}: term as {role.label} from "
                              f"{starts_on.isoformat()}"
                              + (f" to {ends_on.isoformat()}" if ends_on else ""),
@@ -248,7 +249,8 @@ def add_term(database: Database, member_id: int, *, role: BoardRole, starts_on: 
                              "ends_on": ends_on.isoformat() if ends_on else None})
 
 
-def end_term(database: Database, term_id: int, ends_on: date, *, actor: str) -> None:
+def end_term(database: Database, term_id: int, ends_on: date, *, actor: str,
+             clock: Clock) -> None:
     """End a term on ``ends_on`` (the last day served)."""
     with database.unit_of_work() as session:
         term = session.get(BoardTerm, term_id)
@@ -256,7 +258,7 @@ def end_term(database: Database, term_id: int, ends_on: date, *, actor: str) -> 
             raise UserError("That term is no longer on the roster.", "Refresh the roster.")
         _check_dates(term.starts_on, ends_on)
         term.ends_on = ends_on
-        audit.append(session, actor=actor, action="board.term_end",
+        audit.append(session, actor=actor, action="board.term_end", at=clock(),
                      summary=f"{term.member.name}: term as {term.role.label} ends "
                              f"{ends_on.isoformat()}",
                      detail={"member_id": term.member_id, "term_id": term.id,
@@ -264,7 +266,7 @@ def end_term(database: Database, term_id: int, ends_on: date, *, actor: str) -> 
 
 
 def add_election(database: Database, held_on: date, name: str, candidates: str, *,
-                 actor: str) -> int:
+                 actor: str, clock: Clock) -> int:
     """Add an election to the office's list (candidates one per line or separated by ';')."""
     clean = " ".join(name.split())
     if not clean:
@@ -274,20 +276,21 @@ def add_election(database: Database, held_on: date, name: str, candidates: str, 
         row = Election(held_on=held_on, name=clean, candidates="\n".join(names))
         session.add(row)
         session.flush()
-        audit.append(session, actor=actor, action="board.election_add",
+        audit.append(session, actor=actor, action="board.election_add", at=clock(),
                      summary=f"Election added: {clean} on {held_on.isoformat()} "
                              f"({len(names)} candidate(s))",
                      detail={"election_id": row.id, "candidates": names})
         return row.id
 
 
-def remove_election(database: Database, election_id: int, *, actor: str) -> None:
+def remove_election(database: Database, election_id: int, *, actor: str,
+                    clock: Clock) -> None:
     """Take an election off the list."""
     with database.unit_of_work() as session:
         row = session.get(Election, election_id)
         if row is None:
             raise UserError("That election is no longer on the list.", "Refresh the list.")
         session.delete(row)
-        audit.append(session, actor=actor, action="board.election_remove",
+        audit.append(session, actor=actor, action="board.election_remove", at=clock(),
                      summary=f"Election removed: {row.name} on {row.held_on.isoformat()}",
                      detail={"election_id": election_id})

@@ -10,6 +10,7 @@ from datetime import date, datetime
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
+from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import StorageError, UserError
 from ethics_desk.core.vocabulary import Determination, ReviewerRole
 from ethics_desk.models import (
@@ -213,7 +214,8 @@ def load_case(database: Database, case_id: int) -> CaseFile:
             documents=documents, deadlines=deadlines, reviews=reviews, timeline=timeline)
 
 
-def verified_attachment(database: Database, attachment_id: int, *, actor: str) -> tuple[str, bytes]:
+def verified_attachment(database: Database, attachment_id: int, *, actor: str,
+                        clock: Clock) -> tuple[str, bytes]:
     """The attachment's file name and bytes, refused if they no longer match the SHA-256
     recorded when it was filed. The view is recorded in the audit trail (§ 2-83(h))."""
     with database.read_session() as session:
@@ -229,6 +231,7 @@ def verified_attachment(database: Database, attachment_id: int, *, actor: str) -
                            "“ethics-desk check”.")
     with database.unit_of_work() as session:
         audit.append(session, actor=actor, action="view.attachment", complaint_id=complaint_id,
+                     at=clock(),
                      summary=f"Opened the attachment “{name}” (SHA-256 verified)",
                      detail={"attachment_id": attachment_id})
     return name, content

@@ -12,6 +12,7 @@ from datetime import date
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import UserError
 from ethics_desk.deadlines.schedule import Calendars, MovedDeadline, load_calendars, recompute_open
 from ethics_desk.models import CalendarDay
@@ -83,8 +84,8 @@ def preview_add(database: Database, day: date, name: str, *, calendar: str = "ci
         return moved
 
 
-def add_closure(database: Database, day: date, name: str, *, actor: str, calendar: str = "city",
-                kind: str = "closure") -> CalendarChange:
+def add_closure(database: Database, day: date, name: str, *, actor: str, clock: Clock,
+                calendar: str = "city", kind: str = "closure") -> CalendarChange:
     """Close the offices on ``day``: saved, audited, and every open deadline recomputed."""
     with database.unit_of_work() as session:
         _validate_new(session, load_calendars(session), calendar, day, name, kind)
@@ -93,13 +94,13 @@ def add_closure(database: Database, day: date, name: str, *, actor: str, calenda
         moved = recompute_open(session, load_calendars(session), apply=True)
         summary = (f"Added {name.strip()} on {day.isoformat()} to the {calendar} calendar; "
                    f"{len(moved)} open deadline(s) moved")
-        audit.append(session, actor=actor, action="calendar.add", summary=summary,
+        audit.append(session, actor=actor, action="calendar.add", summary=summary, at=clock(),
                      detail={"calendar": calendar, "day": day.isoformat(), "name": name.strip(),
                              "kind": kind, "moved": [m.deadline_id for m in moved]})
         return CalendarChange(summary, moved)
 
 
-def remove_closure(database: Database, day: date, *, actor: str,
+def remove_closure(database: Database, day: date, *, actor: str, clock: Clock,
                    calendar: str = "city") -> CalendarChange:
     """Reopen the offices on ``day`` (a closure set by the office; rule holidays stay)."""
     with database.unit_of_work() as session:
@@ -117,7 +118,7 @@ def remove_closure(database: Database, day: date, *, actor: str,
         moved = recompute_open(session, load_calendars(session), apply=True)
         summary = (f"Removed {name} on {day.isoformat()} from the {calendar} calendar; "
                    f"{len(moved)} open deadline(s) moved")
-        audit.append(session, actor=actor, action="calendar.remove", summary=summary,
+        audit.append(session, actor=actor, action="calendar.remove", summary=summary, at=clock(),
                      detail={"calendar": calendar, "day": day.isoformat(), "name": name,
                              "moved": [m.deadline_id for m in moved]})
         return CalendarChange(summary, moved)

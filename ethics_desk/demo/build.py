@@ -775,8 +775,9 @@ DEFECTS: tuple[tuple[DefectItem, str], ...] = (
 # -- the demonstration ------------------------------------------------------------------------
 
 
-class _Clock:
-    """The controller's clock, moved forward by the demonstration."""
+class _StoryTime:
+    """The demonstration's clock (a :data:`~ethics_desk.core.clock.Clock`), moved forward by
+    the demonstration as its stories are played."""
 
     def __init__(self, now: datetime) -> None:
         self.now = now
@@ -809,7 +810,7 @@ class _Demo:
         self.database = database
         self.today = today
         self.seed = seed
-        self.clock = _Clock(_at(today, OPENING_MINUTE))
+        self.clock = _StoryTime(_at(today, OPENING_MINUTE))
         self.controllers = {name: WorkflowController(database, name, clock=self.clock)
                             for name in CLERKS}
         with database.read_session() as session:
@@ -1199,9 +1200,10 @@ def _stories() -> list[_Story]:
     return stories
 
 
-def build_demo(database: Database, *, today: date | None = None,
+def build_demo(database: Database, *, today: date,
                seed: int = 2083) -> list[tuple[str, str]]:
-    """Fill an empty database with the demonstration; returns (case number, state) per case.
+    """Fill an empty database with the demonstration, its stories ending by ``today`` (the
+    caller's, from its clock); returns (case number, state) per case.
 
     Drafts are listed as "Draft N". Refuses (``UserError``) a database that has complaints.
     """
@@ -1210,7 +1212,7 @@ def build_demo(database: Database, *, today: date | None = None,
             raise UserError(f"{database.description} already has complaints; demonstration cases "
                             "would be mixed with them.",
                             "Build the demonstration in a new file (--db demo.sqlite).")
-    demo = _Demo(database, today or date.today(), seed)
+    demo = _Demo(database, today, seed)
     plans = [demo.fit(index, story) for index, story in enumerate(_stories())]
     first = min(step.when for plan in plans for step in plan.steps)
     demo.clock.now = _at(demo.before(first.date(), 1), 16 * 60)

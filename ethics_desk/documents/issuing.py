@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import hashlib
 import io
-from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -25,15 +24,13 @@ from pypdf.errors import PdfReadError
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import StorageError, UserError
 from ethics_desk.core.resources import resource_path
 from ethics_desk.models import Complaint, IssuedDocument, Mailing
 from ethics_desk.office import settings
 from ethics_desk.storage import audit
 from ethics_desk.storage.database import Database
-
-Clock = Callable[[], datetime]
-"""Where "now" comes from (the workflow controller's clock in tests)."""
 
 RESPONDENT_NOTICE = "respondent-notice"
 """The kind of the (e) packet: the notice to a respondent with the Ethics Code enclosed."""
@@ -82,10 +79,6 @@ class QueueItem:
     page_count: int
     issued_at: datetime
     issued_by: str
-
-
-def _now(clock: Clock | None) -> datetime:
-    return (clock or (lambda: datetime.now().astimezone()))()
 
 
 def _ref(document: IssuedDocument) -> IssuedRef:
@@ -150,11 +143,11 @@ def _issue_in(session: Session, case_id: int, kind: str, recipient: str, pdf: by
 
 
 def issue(database: Database, case_id: int, kind: str, recipient: str, pdf: bytes, *,
-          actor: str, clock: Clock | None = None) -> IssuedRef:
+          actor: str, clock: Clock) -> IssuedRef:
     """Freeze the previewed ``pdf`` as issued to ``recipient``: bytes, SHA-256, page count."""
     with database.unit_of_work() as session:
         document = _issue_in(session, case_id, kind, recipient, pdf, actor=actor,
-                             now=_now(clock))
+                             now=clock())
         return _ref(document)
 
 
@@ -171,7 +164,7 @@ def stored_bytes(document: IssuedDocument) -> bytes:
 
 
 def reprint(database: Database, document_id: int, *, actor: str,
-            clock: Clock | None = None) -> bytes:
+            clock: Clock) -> bytes:
     """The issued bytes again, exactly, after checking them against their SHA-256 (audited)."""
     with database.read_session() as session:
         document = _document(session, document_id)
@@ -181,14 +174,14 @@ def reprint(database: Database, document_id: int, *, actor: str,
     with database.unit_of_work() as session:
         audit.append(session, actor=actor, action=f"print.{kind}", complaint_id=case_id,
                      summary=f"Reprinted the issued {kind}{void} (document {document_id}, "
-                             "SHA-256 verified)", at=_now(clock),
+                             "SHA-256 verified)", at=clock(),
                      detail={"document_id": document_id, "sha256": sha})
     return content
 
 
 def void_and_reissue(database: Database, document_id: int, new_pdf: bytes, *, actor: str,
                      reason: str, recipient: str | None = None,
-                     clock: Clock | None = None) -> IssuedRef:
+                     clock: Clock) -> IssuedRef:
     """Void an issued document with the reason and issue its correction, in one transaction.
 
     The correction has the same kind (and recipient, unless ``recipient`` is given) and points
@@ -198,7 +191,7 @@ def void_and_reissue(database: Database, document_id: int, new_pdf: bytes, *, ac
     if not reason:
         raise UserError("Say why the document is being voided.",
                         "Enter the reason (e.g. “wrong address”) and try again.")
-    now = _now(clock)
+    now = clock()
     with database.unit_of_work() as session:
         old = _document(session, document_id)
         if old.voided_at is not None:
@@ -271,7 +264,7 @@ def respondent_packet(notice_pdf: bytes, enclosure: PdfReader) -> bytes:
 
 def issue_respondent_packet(database: Database, case_id: int, recipient: str,
                             notice_pdf: bytes, *, actor: str,
-                            clock: Clock | None = None) -> IssuedRef:
+                            clock: Clock) -> IssuedRef:
     """Issue the (e) packet to a respondent: the notice followed by the Ethics Code enclosure.
 
     A missing or unreadable enclosure refuses the packet with a message naming the file and
@@ -286,7 +279,7 @@ def issue_respondent_packet(database: Database, case_id: int, recipient: str,
         note = (" with the PLACEHOLDER in place of the Ethics Code (set the Code in Settings)"
                 if placeholder else " with the Ethics Code enclosed")
         document = _issue_in(session, case_id, RESPONDENT_NOTICE, recipient, packet,
-                             actor=actor, now=_now(clock), note=note,
+                             actor=actor, now=clock(), note=note,
                              detail={"enclosure": str(path), "enclosure_placeholder": placeholder,
                                      "enclosure_pages": enclosure_pages,
                                      "notice_pages": page_count(notice_pdf)})

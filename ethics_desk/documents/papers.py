@@ -8,7 +8,8 @@ apply is refused, naming the state and the rule. At the counter a complaint is a
 the sworn complaint for signing and the information sheet are made there; the receipt and the
 return letter are made once the Clerk has recorded the complaint's receipt.
 
-These are previews; each print is recorded in the audit trail by the caller.
+These are previews; each print is recorded in the audit trail by the caller, and each is made
+on the caller's ``today`` (from the application's clock).
 """
 
 from __future__ import annotations
@@ -21,20 +22,20 @@ from ethics_desk.storage.database import Database
 
 
 def sworn_complaint_for_intake(database: Database, intake: Intake,
-                               provision_citations: list[str]) -> bytes:
+                               provision_citations: list[str], *, today: date) -> bytes:
     """The complaint with its affidavit and notary jurat, for signing at the counter (§ 2-83(c))."""
-    return render_at_counter(database, "sworn-complaint", today=date.today(), intake=intake,
+    return render_at_counter(database, "sworn-complaint", today=today, intake=intake,
                              provision_citations=provision_citations)
 
 
-def sworn_complaint_for_case(database: Database, case_id: int) -> bytes:
+def sworn_complaint_for_case(database: Database, case_id: int, *, today: date) -> bytes:
     """The sworn complaint as stored (a filed case with its case number, or a saved draft)."""
-    return render_letter(database, case_id, "sworn-complaint", today=date.today())
+    return render_letter(database, case_id, "sworn-complaint", today=today)
 
 
-def receipt(database: Database, case_id: int) -> bytes:
+def receipt(database: Database, case_id: int, *, today: date) -> bytes:
     """The filing receipt for the complainant (§ 2-83(a), (c)), dated the day of filing."""
-    return render_letter(database, case_id, "receipt", today=date.today())
+    return render_letter(database, case_id, "receipt", today=today)
 
 
 def unsworn_return(database: Database, case_id: int, issued_on: date) -> bytes:
@@ -42,6 +43,6 @@ def unsworn_return(database: Database, case_id: int, issued_on: date) -> bytes:
     return render_letter(database, case_id, "unsworn-return", today=issued_on)
 
 
-def info_sheet(database: Database) -> bytes:
+def info_sheet(database: Database, *, today: date) -> bytes:
     """The one-page "How to file an ethics complaint" sheet (§ 2-83(b))."""
-    return render_at_counter(database, "info-sheet", today=date.today())
+    return render_at_counter(database, "info-sheet", today=today)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import re
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import date, datetime
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -278,17 +278,19 @@ def route_for(session: Session, provision_ids: list[int]) -> Route:
     return Route.ETHICS_CODE
 
 
-def apply_intake(session: Session, complaint: Complaint, intake: Intake, actor: str) -> None:
+def apply_intake(session: Session, complaint: Complaint, intake: Intake, actor: str,
+                 now: datetime) -> None:
     """Replace the draft's parties, allegations, documents and oath with ``intake``.
 
     Attachments already stored with the same SHA-256 are kept, not written again (the draft is
-    saved as the clerk types).
+    saved as the clerk types); new ones are stamped ``now``, the time of the save.
     """
     with session.no_autoflush:
-        _apply(session, complaint, intake, actor)
+        _apply(session, complaint, intake, actor, now)
 
 
-def _apply(session: Session, complaint: Complaint, intake: Intake, actor: str) -> None:
+def _apply(session: Session, complaint: Complaint, intake: Intake, actor: str,
+           now: datetime) -> None:
     c = intake.complainant
     complainant = Complainant(address=c.address.strip(), phone=c.phone.strip(),
                               email=c.email.strip(),
@@ -328,7 +330,7 @@ def _apply(session: Session, complaint: Complaint, intake: Intake, actor: str) -
             attachment = stored.pop(key, None) or Attachment(
                 file_name=doc.attachment.file_name, media_type=doc.attachment.media_type,
                 size=len(doc.attachment.content), sha256=doc.attachment.sha256,
-                content=doc.attachment.content, added_by=actor)
+                content=doc.attachment.content, added_by=actor, added_at=now)
             attachments.append(attachment)
             item.attachment = attachment
         documents.append(item)

@@ -22,13 +22,14 @@ whose address is blank) gets no envelope, label or certificate line; the batch s
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date, datetime
 from enum import StrEnum
 
 from sqlalchemy import select
 
+from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import UserError
 from ethics_desk.documents.issuing import RESPONDENT_NOTICE, QueueItem, page_count, print_queue, reprint
 from ethics_desk.documents.kinds import KINDS, party_of, title_of
@@ -43,9 +44,6 @@ from ethics_desk.documents.render.mailing import LABELS_PER_SHEET
 from ethics_desk.models import Complainant, MailMethod, Respondent
 from ethics_desk.storage import audit
 from ethics_desk.storage.database import Database
-
-Clock = Callable[[], datetime]
-"""Where "now" comes from (fixed in tests)."""
 
 
 class BatchPaper(StrEnum):
@@ -154,7 +152,7 @@ def _queued(database: Database, document_ids: Iterable[int]) -> tuple[list[Queue
 
 
 def prepare_batch(database: Database, document_ids: Iterable[int], paper: BatchPaper, *,
-                  actor: str, clock: Clock | None = None) -> Batch:
+                  actor: str, clock: Clock) -> Batch:
     """The documents to print for the queued items ``document_ids``, in queue order.
 
     The print is audited (letters as reprints; envelopes, labels and certificates with one
@@ -162,7 +160,7 @@ def prepare_batch(database: Database, document_ids: Iterable[int], paper: BatchP
     or no recipient with a mailing address — is a :class:`UserError` saying why.
     """
     paper = BatchPaper(paper)
-    now = (clock or (lambda: datetime.now().astimezone()))()
+    now = clock()
     today = now.astimezone().date()
     items, left_out = _queued(database, document_ids)
     if not items:

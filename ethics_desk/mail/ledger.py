@@ -18,13 +18,14 @@ the result says why no clock moved.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import date, datetime
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from ethics_desk.core.clock import Clock, fixed_clock
 from ethics_desk.core.errors import UserError
 from ethics_desk.core.parties import is_complainant, respondent_key, respondent_of, response_carried
 from ethics_desk.deadlines import ClockKind
@@ -51,9 +52,6 @@ from ethics_desk.workflow import (
     RecordRespondentReceipt,
     WorkflowController,
 )
-
-Clock = Callable[[], datetime]
-"""Where "now" comes from (fixed in tests)."""
 
 RESPONSE_COPY = "response-copy"
 """The kind of the copy of a respondent's response sent to the complainant (e)(3)."""
@@ -97,8 +95,8 @@ class OutcomeResult:
     events: tuple[FireResult, ...] = ()
 
 
-def _today(clock: Clock | None) -> tuple[datetime, date]:
-    now = (clock or (lambda: datetime.now().astimezone()))()
+def _today(clock: Clock) -> tuple[datetime, date]:
+    now = clock()
     return now, now.astimezone().date()
 
 
@@ -112,7 +110,7 @@ def _ref(mailing: Mailing, kind: str, resent: bool = False) -> MailingRef:
 def record_mailing(database: Database, document_id: int, *, recipient_name: str,
                    recipient_role: str = "", recipient_ref: str = "", address: str = "",
                    method: MailMethod, tracking_number: str = "", mailed_on: date | None,
-                   actor: str, clock: Clock | None = None) -> int:
+                   actor: str, clock: Clock) -> int:
     """Record that an issued document was mailed (or handed over, or e-mailed); its id.
 
     ``recipient_ref`` says who the recipient is on the case ("respondent:<id>",
@@ -244,7 +242,7 @@ def _if_possible(session: Session, controller: WorkflowController, complaint_id:
 
 
 def record_outcome(database: Database, mailing_id: int, outcome: MailOutcome, on: date, *,
-                   actor: str, clock: Clock | None = None) -> OutcomeResult:
+                   actor: str, clock: Clock) -> OutcomeResult:
     """Record that an item was delivered, returned or refused on ``on`` — one transaction.
 
     A delivery of the (e) notice to a respondent fires ``RecordRespondentReceipt`` (their
@@ -257,7 +255,7 @@ def record_outcome(database: Database, mailing_id: int, outcome: MailOutcome, on
     if on > today:
         raise UserError(f"The date {on.isoformat()} is in the future.",
                         "Enter the date on the return receipt or the returned envelope.")
-    controller = WorkflowController(database, actor, clock=lambda: now)
+    controller = WorkflowController(database, actor, clock=fixed_clock(now))
     with database.unit_of_work() as session:
         mailing = session.get(Mailing, mailing_id)
         if mailing is None:

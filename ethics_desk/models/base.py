@@ -79,8 +79,3 @@ class Versioned:
     @declared_attr.directive
     def __mapper_args__(cls) -> dict[str, Any]:
         return {"version_id_col": cls.__table__.c.version}
-
-
-def utcnow() -> datetime:
-    """The current time, timezone-aware in UTC (stored times are always UTC)."""
-    return datetime.now(UTC)

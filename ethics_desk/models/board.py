@@ -26,7 +26,7 @@ from ethics_desk.core.vocabulary import (
     SanctionKind,
     VoteChoice,
 )
-from ethics_desk.models.base import Base, Versioned, enum_type, fold, utcnow
+from ethics_desk.models.base import Base, Versioned, enum_type, fold
 
 
 class BoardMember(Versioned, Base):
@@ -90,7 +90,7 @@ class BoardVote(Versioned, Base):
     carried: Mapped[bool] = mapped_column(Boolean)
     summary: Mapped[str] = mapped_column(Text)
     recorded_by: Mapped[str] = mapped_column(String(120), default="")
-    recorded_at: Mapped[datetime] = mapped_column(default=utcnow)
+    recorded_at: Mapped[datetime] = mapped_column()
 
     ballots: Mapped[list[Ballot]] = relationship(back_populates="vote",
                                                  cascade="all, delete-orphan",

@@ -27,7 +27,7 @@ from ethics_desk.core.vocabulary import (
     Route,
     ViolationPeriod,
 )
-from ethics_desk.models.base import Base, Versioned, enum_type, fold, utcnow
+from ethics_desk.models.base import Base, Versioned, enum_type, fold
 
 
 class Complaint(Versioned, Base):
@@ -55,9 +55,9 @@ class Complaint(Versioned, Base):
     route_confirmed: Mapped[bool] = mapped_column(Boolean, default=False)
     received_at: Mapped[datetime | None] = mapped_column()
     received_by: Mapped[str | None] = mapped_column(String(120))
-    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    created_at: Mapped[datetime] = mapped_column()
     created_by: Mapped[str] = mapped_column(String(120), default="")
-    updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
+    updated_at: Mapped[datetime] = mapped_column()
     updated_by: Mapped[str] = mapped_column(String(120), default="")
     refiling_of_id: Mapped[int | None] = mapped_column(ForeignKey("complaint.id"))
     # (c)(6): the statement of facts and the date or period of the alleged violation.
@@ -224,7 +224,7 @@ class Attachment(Versioned, Base):
     size: Mapped[int] = mapped_column(Integer)
     sha256: Mapped[str] = mapped_column(String(64))
     content: Mapped[bytes] = mapped_column(LargeBinary, deferred=True)
-    added_at: Mapped[datetime] = mapped_column(default=utcnow)
+    added_at: Mapped[datetime] = mapped_column()
     added_by: Mapped[str] = mapped_column(String(120), default="")
 
     complaint: Mapped[Complaint] = relationship(back_populates="attachments")

@@ -8,7 +8,7 @@ from sqlalchemy import Boolean, Date, ForeignKey, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from ethics_desk.core.vocabulary import FilingKind, PartyRole
-from ethics_desk.models.base import Base, Versioned, enum_type, utcnow
+from ethics_desk.models.base import Base, Versioned, enum_type
 
 
 class Filing(Versioned, Base):
@@ -31,4 +31,4 @@ class Filing(Versioned, Base):
     forwarded_on: Mapped[date | None] = mapped_column(Date)
     notes: Mapped[str] = mapped_column(Text, default="")
     recorded_by: Mapped[str] = mapped_column(String(120), default="")
-    recorded_at: Mapped[datetime] = mapped_column(default=utcnow)
+    recorded_at: Mapped[datetime] = mapped_column()

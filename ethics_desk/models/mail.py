@@ -8,7 +8,7 @@ from sqlalchemy import Date, ForeignKey, LargeBinary, String, Text
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from ethics_desk.core.vocabulary import MailMethod, MailOutcome
-from ethics_desk.models.base import Base, Versioned, enum_type, utcnow
+from ethics_desk.models.base import Base, Versioned, enum_type
 
 
 class IssuedDocument(Versioned, Base):
@@ -27,7 +27,7 @@ class IssuedDocument(Versioned, Base):
     content: Mapped[bytes] = mapped_column(LargeBinary, deferred=True)
     sha256: Mapped[str] = mapped_column(String(64))
     page_count: Mapped[int] = mapped_column(default=1)
-    issued_at: Mapped[datetime] = mapped_column(default=utcnow)
+    issued_at: Mapped[datetime] = mapped_column()
     issued_by: Mapped[str] = mapped_column(String(120), default="")
     voided_at: Mapped[datetime | None] = mapped_column()
     voided_by: Mapped[str | None] = mapped_column(String(120))

@@ -15,7 +15,7 @@ from ethics_desk.core.vocabulary import (
     Disposition,
     ReviewerRole,
 )
-from ethics_desk.models.base import Base, Versioned, enum_type, utcnow
+from ethics_desk.models.base import Base, Versioned, enum_type
 
 
 class Review(Versioned, Base):
@@ -68,7 +68,7 @@ class Decision(Versioned, Base):
     disposition: Mapped[Disposition | None] = mapped_column(enum_type(Disposition))
     notes: Mapped[str] = mapped_column(Text, default="")
     recorded_by: Mapped[str] = mapped_column(String(120), default="")
-    recorded_at: Mapped[datetime] = mapped_column(default=utcnow)
+    recorded_at: Mapped[datetime] = mapped_column()
 
 
 class Cure(Versioned, Base):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ethics_desk.core.clock import Clock
 from ethics_desk.office import settings
 from ethics_desk.storage import audit
 from ethics_desk.storage.database import Database
@@ -19,20 +20,22 @@ def read_settings(database: Database) -> dict[str, Any]:
         return {key: settings.get(session, key) for key in settings.OPTIONS}
 
 
-def save_settings(database: Database, values: dict[str, Any], *, actor: str) -> list[str]:
+def save_settings(database: Database, values: dict[str, Any], *, actor: str,
+                  clock: Clock) -> list[str]:
     """Store the changed settings in one transaction, each change audited; returns the keys."""
     changed = []
+    now = clock()
     with database.unit_of_work() as session:
         for key, value in values.items():
             if settings.get(session, key) != value:
-                settings.set_value(session, key, value, actor=actor)
+                settings.set_value(session, key, value, actor=actor, at=now)
                 changed.append(key)
     return changed
 
 
-def record_access(database: Database, *, actor: str, action: str, summary: str,
+def record_access(database: Database, *, actor: str, action: str, summary: str, clock: Clock,
                   complaint_id: int | None = None, detail: dict[str, Any] | None = None) -> None:
     """Audit a view, print or export (its own transaction: nothing else is written)."""
     with database.unit_of_work() as session:
-        audit.append(session, actor=actor, action=action, summary=summary,
+        audit.append(session, actor=actor, action=action, summary=summary, at=clock(),
                      complaint_id=complaint_id, detail=detail)

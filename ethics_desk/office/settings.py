@@ -9,6 +9,7 @@ from __future__ import annotations
 import getpass
 import json
 from dataclasses import dataclass
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from ethics_desk.core.errors import UserError
@@ -87,8 +88,8 @@ def get(session: Session, key: str) -> Any:
     return stored_value(key, None if row is None else row.value)
 
 
-def set_value(session: Session, key: str, value: Any, *, actor: str) -> None:
-    """Store a setting in the caller's transaction, with its audit record."""
+def set_value(session: Session, key: str, value: Any, *, actor: str, at: datetime) -> None:
+    """Store a setting in the caller's transaction, with its audit record stamped ``at``."""
     from ethics_desk.models import Setting
     from ethics_desk.storage import audit
 
@@ -102,6 +103,6 @@ def set_value(session: Session, key: str, value: Any, *, actor: str) -> None:
         session.add(Setting(key=key, value=json.dumps(value, ensure_ascii=False)))
     else:
         row.value = json.dumps(value, ensure_ascii=False)
-    audit.append(session, actor=actor, action="setting.change",
+    audit.append(session, actor=actor, action="setting.change", at=at,
                  summary=f"{OPTIONS[key].label}: {old!r} → {value!r}",
                  detail={"key": key, "old": old, "new": value})

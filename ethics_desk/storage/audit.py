@@ -18,7 +18,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from ethics_desk.models import AuditRecord, Setting, utcnow
+from ethics_desk.models import AuditRecord, Setting
 
 GENESIS = "0" * 64
 HEAD_KEY = "audit.head"
@@ -39,16 +39,17 @@ def record_hash(record: AuditRecord) -> str:
 
 
 def append(session: Session, *, actor: str, action: str, summary: str,
-           complaint_id: int | None = None, detail: dict[str, Any] | None = None,
-           at: datetime | None = None) -> AuditRecord:
-    """Append one audit record in the caller's transaction and move the chain head."""
+           at: datetime, complaint_id: int | None = None,
+           detail: dict[str, Any] | None = None) -> AuditRecord:
+    """Append one audit record, stamped ``at`` (the act's time, from its clock), in the caller's
+    transaction and move the chain head.
+    """
     head = session.get(Setting, HEAD_KEY)
     if head is None:
         seq, prev = 1, GENESIS
     else:
         last = json.loads(head.value)
         seq, prev = int(last["seq"]) + 1, str(last["hash"])
-    at = at or utcnow()
     # Round-trip through storage keeps microseconds only; hash what will be read back.
     at = at.astimezone(UTC)
     detail_text = json.dumps(detail or {}, ensure_ascii=False, sort_keys=True, default=str)

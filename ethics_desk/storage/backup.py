@@ -12,9 +12,9 @@ import contextlib
 import os
 import sqlite3
 from dataclasses import dataclass
-from datetime import datetime
 from pathlib import Path
 
+from ethics_desk.core.clock import Clock, file_stamp
 from ethics_desk.core.errors import StorageError
 
 
@@ -52,13 +52,14 @@ def verify_sqlite_file(path: Path) -> list[str]:
     return problems
 
 
-def backup_sqlite(source: Path, dest: Path) -> BackupReport:
-    """Copy ``source`` to ``dest`` (a file, or a folder to put a dated file in) and verify it."""
+def backup_sqlite(source: Path, dest: Path, *, clock: Clock) -> BackupReport:
+    """Copy ``source`` to ``dest`` (a file, or a folder to put a file dated by ``clock`` in) and
+    verify it."""
     if not source.exists():
         raise StorageError(f"There is no database at {source} to back up.",
                            "Check the path given with --db.")
     if dest.is_dir():
-        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+        stamp = file_stamp(clock)
         dest = dest / f"{source.stem}-{stamp}.sqlite"
     if dest.resolve() == source.resolve():
         raise StorageError("The backup would overwrite the database itself.",

@@ -8,11 +8,11 @@ Resolve where it is, refuse one written by a newer version, back up an existing 
 from __future__ import annotations
 
 import os
-from datetime import datetime
 
 from sqlalchemy import func, select
 from sqlalchemy.exc import OperationalError
 
+from ethics_desk.core.clock import Clock, file_stamp
 from ethics_desk.core.errors import StorageError
 from ethics_desk.core.resources import resource_path
 from ethics_desk.deadlines.closures import KNOWN_FIESTA_DAYS
@@ -25,11 +25,12 @@ from ethics_desk.storage.migrate import check_not_newer, head_revision, upgrade
 
 SYSTEM_ACTOR = "Ethics Desk"
 
-def open_database(db: str | os.PathLike[str] | None = None, *, create: bool = True,
+def open_database(db: str | os.PathLike[str] | None = None, *, clock: Clock, create: bool = True,
                   migrate: bool = True) -> Database:
     """Open (creating or migrating as needed) the database named by ``db``/``ETHICS_DESK_DB``.
 
-    ``create=False`` refuses a SQLite file that does not exist instead of creating it.
+    ``create=False`` refuses a SQLite file that does not exist instead of creating it. The
+    ``clock`` stamps the backup taken before a migration and the reference data's audit record.
     """
     url = resolve_url(db)
     path = sqlite_path(url)
@@ -41,11 +42,11 @@ def open_database(db: str | os.PathLike[str] | None = None, *, create: bool = Tr
             current = check_not_newer(engine, where)
             if migrate and current != head_revision():
                 if current is not None and path is not None:
-                    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+                    stamp = file_stamp(clock)
                     backup_sqlite(path, path.with_name(f"{path.stem}.before-{head_revision()}-"
-                                                       f"{stamp}.sqlite"))
+                                                       f"{stamp}.sqlite"), clock=clock)
                 upgrade(engine)
-                load_reference_data(database)
+                load_reference_data(database, clock=clock)
             elif current is None:
                 raise StorageError(f"{where} is not an Ethics Desk database.",
                                    "Open it once with the application to create it.")
@@ -58,7 +59,7 @@ def open_database(db: str | os.PathLike[str] | None = None, *, create: bool = Tr
     return database
 
 
-def load_reference_data(database: Database) -> None:
+def load_reference_data(database: Database, *, clock: Clock) -> None:
     """The provisions catalogue and the known Fiesta days, loaded once into an empty database."""
     with database.unit_of_work() as session:
         if session.scalar(select(func.count()).select_from(Provision)):
@@ -70,7 +71,7 @@ def load_reference_data(database: Database) -> None:
         for day in sorted(KNOWN_FIESTA_DAYS):
             session.add(CalendarDay(calendar="city", day=day, name="Fiesta San Jacinto Day",
                                     kind="fiesta"))
-        audit.append(session, actor=SYSTEM_ACTOR, action="reference.load",
+        audit.append(session, actor=SYSTEM_ACTOR, action="reference.load", at=clock(),
                      summary=f"Loaded the provisions catalogue ({count} provisions) and "
                              f"{len(KNOWN_FIESTA_DAYS)} Fiesta San Jacinto Days",
                      detail={"provisions": count})

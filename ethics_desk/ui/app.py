@@ -20,6 +20,7 @@ from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from ethics_desk import __version__
+from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import StorageError, UserError
 from ethics_desk.ui import none_guard
 
@@ -41,13 +42,14 @@ def application() -> QApplication:
     return app
 
 
-def open_with_dialogs(database_arg: str | None, *, interactive: bool) -> Database | None:
+def open_with_dialogs(database_arg: str | None, *, interactive: bool,
+                      clock: Clock) -> Database | None:
     """Open the database; a problem is a dialog (Retry for a busy database), or stderr."""
     from ethics_desk.storage.opening import open_database
 
     while True:
         try:
-            database = open_database(database_arg)
+            database = open_database(database_arg, clock=clock)
             try:
                 database.check_writable()
             except StorageError as exc:
@@ -72,7 +74,8 @@ def open_with_dialogs(database_arg: str | None, *, interactive: bool) -> Databas
                 return None
 
 
-def open_context(database_arg: str | None, *, interactive: bool) -> AppContext | None:
+def open_context(database_arg: str | None, *, interactive: bool,
+                 clock: Clock) -> AppContext | None:
     """The application's context: from a first look at a current database, else opened fully.
 
     The full opening (creating, migrating after a backup, refusing a newer or unusable
@@ -83,9 +86,9 @@ def open_context(database_arg: str | None, *, interactive: bool) -> AppContext |
 
     look = first_look(database_arg)
     if look is not None:
-        return AppContext(first_look=look)
-    database = open_with_dialogs(database_arg, interactive=interactive)
-    return None if database is None else AppContext(database)
+        return AppContext(first_look=look, clock=clock)
+    database = open_with_dialogs(database_arg, interactive=interactive, clock=clock)
+    return None if database is None else AppContext(database, clock=clock)
 
 
 LOADING_STEPS = ("sqlalchemy.orm", "ethics_desk.models", None, "ethics_desk.cases.inbox_query")
@@ -119,12 +122,13 @@ def load_in_steps(context: AppContext, finished: Callable[[], None] | None = Non
 
 
 def run_gui(database_arg: str | None = None, quit_when_ready: bool = False, *,
-            quit_when_loaded: bool = False) -> int:
+            quit_when_loaded: bool = False, clock: Clock) -> int:
     """Open the database and show the main window; returns the exit code.
 
     With ``quit_when_ready`` the application exits 0 as soon as the main window is shown and
     populated (for smoke tests and start-up benchmarks); the ORM, loaded after that, is not
-    waited for. With ``quit_when_loaded`` it exits once the ORM is loaded too.
+    waited for. With ``quit_when_loaded`` it exits once the ORM is loaded too. ``clock`` is the
+    application's one clock (the command line's), held by its :class:`AppContext`.
     """
     from ethics_desk.ui.errors import install_crash_handler
     from ethics_desk.ui.main_window import MainWindow
@@ -132,7 +136,8 @@ def run_gui(database_arg: str | None = None, quit_when_ready: bool = False, *,
     app = application()
     if not (quit_when_ready or quit_when_loaded):
         install_crash_handler()
-    context = open_context(database_arg, interactive=not (quit_when_ready or quit_when_loaded))
+    context = open_context(database_arg, interactive=not (quit_when_ready or quit_when_loaded),
+                           clock=clock)
     if context is None:
         return 2
     window = MainWindow(context)

@@ -332,7 +332,8 @@ class CalendarEditorDialog(QDialog):
             self.status.setText("Not saved.")
             return False
         change = attempt(self, lambda: closures.add_closure(
-            database, day, name, actor=self.context.staff_name, calendar=calendar, kind=kind))
+            database, day, name, actor=self.context.staff_name, clock=self.context.clock,
+            calendar=calendar, kind=kind))
         if change is FAILED:
             return False
         self.name.clear()
@@ -360,7 +361,8 @@ class CalendarEditorDialog(QDialog):
             self.status.setText("Not saved.")
             return False
         change = attempt(self, lambda: closures.remove_closure(
-            database, entry.day, actor=self.context.staff_name, calendar=calendar))
+            database, entry.day, actor=self.context.staff_name, clock=self.context.clock,
+            calendar=calendar))
         if change is FAILED:
             return False
         self.status.setText(change.summary + ".")

@@ -8,10 +8,10 @@ ORM) right after the window is shown — or earlier, the first time a screen ask
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from datetime import date, datetime
 from typing import TYPE_CHECKING
 
+from ethics_desk.core.clock import Clock
 from ethics_desk.office import settings
 
 if TYPE_CHECKING:
@@ -21,18 +21,15 @@ if TYPE_CHECKING:
     from ethics_desk.workflow import WorkflowController
 
 
-def _now() -> datetime:
-    return datetime.now().astimezone()
-
-
 class AppContext:
     """The application's state outside any one screen.
 
-    Give the open ``database``, or (at start-up) the ``first_look`` at a current one.
+    Give the open ``database``, or (at start-up) the ``first_look`` at a current one, and the
+    application's one ``clock``: every screen, dialog and form default reads "now" and "today"
+    from it (:meth:`now`, :meth:`today`), and every act is stamped by it.
     """
 
-    def __init__(self, database: Database | None = None,
-                 clock: Callable[[], datetime] = _now, *,
+    def __init__(self, database: Database | None = None, *, clock: Clock,
                  first_look: FirstLook | None = None) -> None:
         if database is None and first_look is None:
             raise TypeError("AppContext needs a database or a first look at one")
@@ -92,5 +89,9 @@ class AppContext:
         return WorkflowController(self.database, self.staff_name, clock=self.clock)
 
     def now(self) -> datetime:
-        """The current time (fixed in tests)."""
+        """The current time, from the application's clock (fixed in tests)."""
         return self.clock()
+
+    def today(self) -> date:
+        """The office's date, from the application's clock (fixed in tests)."""
+        return self.clock().astimezone().date()

@@ -20,17 +20,19 @@ from ethics_desk.ui.pdf_view import PdfPreviewDialog, PdfViewer, choose_printer,
 
 def sworn_complaint(context: AppContext, intake: Intake, citations: list[str]) -> bytes:
     """The sworn complaint for the intake as typed."""
-    return papers.sworn_complaint_for_intake(context.database, intake, citations)
+    return papers.sworn_complaint_for_intake(context.database, intake, citations,
+                                             today=context.today())
 
 
 def show_info_sheet(context: AppContext, parent: QWidget | None) -> PdfPreviewDialog | None:
     """Preview the (b) information sheet; printing it is audited."""
-    data = attempt(parent, lambda: papers.info_sheet(context.database))
+    data = attempt(parent, lambda: papers.info_sheet(context.database, today=context.today()))
     if data is FAILED:
         return None
 
     def audit(pages: int) -> None:
         record_access(context.database, actor=context.staff_name, action="print.info-sheet",
+                      clock=context.clock,
                       summary=f"Printed the information sheet ({pages} page(s)) (§ 2-83(b))")
 
     sheet = KINDS["info-sheet"]
@@ -62,7 +64,8 @@ class FilingPapersDialog(QDialog):
             self._add("unsworn-return", "&Return letter (not sworn)",
                       papers.unsworn_return(context.database, case_id, context.now().date()))
         else:
-            self._add("receipt", "Filing &receipt", papers.receipt(context.database, case_id))
+            self._add("receipt", "Filing &receipt", papers.receipt(context.database, case_id,
+                                                                 today=context.today()))
         buttons = QDialogButtonBox(self)
         self.print_button = buttons.addButton("&Print this paper…",
                                               QDialogButtonBox.ButtonRole.ActionRole)
@@ -93,7 +96,7 @@ class FilingPapersDialog(QDialog):
             return 0
         pages = print_document(self.viewers[kind].document, chosen)
         record_access(self.context.database, actor=self.context.staff_name,
-                      action=f"print.{kind}", complaint_id=self.case_id,
+                      clock=self.context.clock, action=f"print.{kind}", complaint_id=self.case_id,
                       summary=f"Printed the {kind.replace('-', ' ')} ({pages} page(s))")
         return pages
 

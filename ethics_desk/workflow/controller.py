@@ -8,7 +8,6 @@ It answers the UI's two questions — what can I do here, and why not the rest
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, datetime
 from enum import Enum
@@ -16,6 +15,7 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
+from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import ConflictError, RuleError, UserError
 from ethics_desk.intake.record import Intake, apply_intake
 from ethics_desk.models import CaseState, Complaint
@@ -73,15 +73,14 @@ def _jsonable(value: Any) -> Any:
 class WorkflowController:
     """Applies § 2-83 events to cases for one staff member at the desk."""
 
-    def __init__(self, database: Database, actor: str,
-                 clock: Callable[[], datetime] | None = None) -> None:
+    def __init__(self, database: Database, actor: str, *, clock: Clock) -> None:
         self.database = database
         self.actor = actor
-        self._clock = clock or (lambda: datetime.now().astimezone())
+        self.clock = clock
 
     def now(self) -> datetime:
-        """The current time, timezone-aware."""
-        return self._clock()
+        """The current time, timezone-aware, from the controller's clock."""
+        return self.clock()
 
     # -- asking -------------------------------------------------------------------------------
 
@@ -148,23 +147,23 @@ class WorkflowController:
     def save_draft(self, intake: Intake, draft_id: int | None = None, *,
                    expected_version: int | None = None) -> FireResult:
         """Store what the clerk has typed so far (a new draft, or over an existing draft)."""
+        now = self.now()
         with self.database.unit_of_work() as session:
             if draft_id is None:
                 complaint = Complaint(state=CaseState.DRAFT, created_by=self.actor,
-                                      updated_by=self.actor, created_at=self.now(),
-                                      updated_at=self.now())
+                                      updated_by=self.actor, created_at=now, updated_at=now)
                 session.add(complaint)
                 session.flush()
                 audit.append(session, actor=self.actor, action="draft.create",
-                             complaint_id=complaint.id, summary="Intake started", at=self.now())
+                             complaint_id=complaint.id, summary="Intake started", at=now)
             else:
                 complaint = self._get(session, draft_id)
                 self._check_version(complaint, expected_version)
                 if complaint.state is not CaseState.DRAFT:
                     raise RuleError(f"{complaint.display_number} is already filed; a filed "
                                     "complaint is not edited as a draft", "§ 2-83(c)")
-            apply_intake(session, complaint, intake, self.actor)
-            complaint.updated_at = self.now()
+            apply_intake(session, complaint, intake, self.actor, now)
+            complaint.updated_at = now
             complaint.updated_by = self.actor
             session.flush()
             return FireResult(complaint.id, None, complaint.state, complaint.version,

@@ -109,7 +109,7 @@ def return_unsworn(ctx: Context, p: ev.ReturnUnsworn) -> Outcome:
     cancel_open_clocks(ctx.session, ctx.complaint, on)
     ctx.session.add(Decision(complaint_id=ctx.complaint.id, kind=DecisionKind.RESOLUTION,
                              decided_on=on, notes="Returned as not sworn (§ 2-83(c))",
-                             recorded_by=ctx.actor))
+                             recorded_by=ctx.actor, recorded_at=ctx.now))
     ctx.complaint.resolved_on = on
     return Outcome(CaseState.RETURNED_UNSWORN,
                    "Returned to the complainant as not sworn; not forwarded to the Compliance "
@@ -194,7 +194,7 @@ def accept(ctx: Context, p: ev.Accept) -> Outcome:
     """(d)(3): accepted for the Board; the ten-business-day forward clock keeps running."""
     on = _not_future(ctx, p.decided_on or ctx.today, "of the decision", "§ 2-83(d)(3)")
     ctx.session.add(Decision(complaint_id=ctx.complaint.id, kind=DecisionKind.ACCEPT,
-                             decided_on=on, notes=p.notes, recorded_by=ctx.actor))
+                             decided_on=on, notes=p.notes, recorded_by=ctx.actor, recorded_at=ctx.now))
     return Outcome(CaseState.ACCEPTED, "Accepted: substantially complies; to be forwarded to the "
                    "Ethics Review Board and the respondents (§ 2-83(d)(3))",
                    {"decided_on": on.isoformat()})
@@ -207,7 +207,7 @@ def return_defective(ctx: Context, p: ev.ReturnDefective) -> Outcome:
         select(ReviewDefect.item, ReviewDefect.note, Review.role).join(Review)
         .where(Review.complaint_id == ctx.complaint.id).order_by(ReviewDefect.item)).all()
     ctx.session.add(Decision(complaint_id=ctx.complaint.id, kind=DecisionKind.RETURN_DEFECTIVE,
-                             decided_on=on, notes=p.notes, recorded_by=ctx.actor))
+                             decided_on=on, notes=p.notes, recorded_by=ctx.actor, recorded_at=ctx.now))
     cancel_open_clocks(ctx.session, ctx.complaint, on)
     ctx.complaint.resolved_on = on
     items = sorted({d.item.citation for d in defects})
@@ -259,7 +259,7 @@ def forward_campaign_finance(ctx: Context, p: ev.ForwardCampaignFinance) -> Outc
     forwarded = _not_future(ctx, p.forwarded_on or ctx.today, "forwarded", "§ 2-83(d)(2)")
     closed = close_clocks(ctx.session, c, ClockKind.CF_FORWARD, forwarded)
     ctx.session.add(Decision(complaint_id=c.id, kind=DecisionKind.FORWARD_CAMPAIGN_FINANCE,
-                             decided_on=forwarded, recorded_by=ctx.actor))
+                             decided_on=forwarded, recorded_by=ctx.actor, recorded_at=ctx.now))
     timing = f" ({in_a_sentence(closed[0].status.label)})" if closed else ""
     return Outcome(CaseState.CAMPAIGN_FINANCE,
                    f"Campaign-finance complaint forwarded to the respondent(s) on "
@@ -283,7 +283,7 @@ def record_cure(ctx: Context, p: ev.RecordCure) -> Outcome:
     ctx.session.add(Cure(complaint_id=c.id, kind=p.kind, filed_on=filed, timely=True,
                          verified_by=p.verified_by.strip(), verified_on=verified))
     ctx.session.add(Decision(complaint_id=c.id, kind=DecisionKind.RESOLUTION, decided_on=verified,
-                             disposition=Disposition.CURED, recorded_by=ctx.actor,
+                             disposition=Disposition.CURED, recorded_by=ctx.actor, recorded_at=ctx.now,
                              notes=f"{in_a_sentence(p.kind.label)} filed {filed.isoformat()}"))
     cancel_open_clocks(ctx.session, c, verified)
     c.resolved_on = verified
@@ -299,7 +299,7 @@ def not_cured(ctx: Context, p: ev.NotCured) -> Outcome:
     """(d)(2): no timely cure; the complaint goes on to the Board like an accepted one."""
     on = _not_future(ctx, p.decided_on or ctx.today, "of the decision", "§ 2-83(d)(2)")
     ctx.session.add(Decision(complaint_id=ctx.complaint.id, kind=DecisionKind.NOT_CURED,
-                             decided_on=on, notes=p.notes, recorded_by=ctx.actor))
+                             decided_on=on, notes=p.notes, recorded_by=ctx.actor, recorded_at=ctx.now))
     return Outcome(CaseState.ACCEPTED, "Not cured: to be forwarded to the Ethics Review Board",
                    {"decided_on": on.isoformat()})
 
@@ -337,7 +337,8 @@ def _attach(ctx: Context, data: AttachmentData | None) -> int | None:
                         "Scan it at a lower resolution or split it.")
     attachment = Attachment(complaint_id=ctx.complaint.id, file_name=data.file_name,
                             media_type=data.media_type, size=len(data.content),
-                            sha256=data.sha256, content=data.content, added_by=ctx.actor)
+                            sha256=data.sha256, content=data.content, added_by=ctx.actor,
+                            added_at=ctx.now)
     ctx.session.add(attachment)
     ctx.session.flush()
     return attachment.id
@@ -357,6 +358,7 @@ def file_response(ctx: Context, p: ev.FileResponse) -> Outcome:
                            party_role=PartyRole.RESPONDENT, party_name=name,
                            respondent_id=p.respondent_id, received_on=received, sworn=True,
                            forwarded_on=p.forwarded_on, notes=p.notes, recorded_by=ctx.actor,
+                           recorded_at=ctx.now,
                            attachment_id=_attach(ctx, p.attachment)))
     closed = close_clocks(ctx.session, c, ClockKind.RESPONSE, received,
                           subject=respondent_key(p.respondent_id))
@@ -426,7 +428,8 @@ def file_reply(ctx: Context, p: ev.FileReply) -> Outcome:
                            party_role=PartyRole.COMPLAINANT, party_name=name,
                            received_on=received, sworn=True,
                            forwarded_on=p.copy_to_respondents_on, notes=p.notes,
-                           recorded_by=ctx.actor, attachment_id=_attach(ctx, p.attachment)))
+                           recorded_by=ctx.actor, recorded_at=ctx.now,
+                           attachment_id=_attach(ctx, p.attachment)))
     closed = close_clocks(ctx.session, c, ClockKind.REPLY, received)
     timing = f" ({in_a_sentence(closed[0].status.label)})" if closed else ""
     return Outcome(CaseState.REPLY_FILED,
@@ -443,7 +446,7 @@ def request_hearing(ctx: Context, p: ev.RequestHearing) -> Outcome:
     if not name:
         raise RuleError("Name the party asking for the hearing", "§ 2-83(e)(4)")
     ctx.session.add(Filing(complaint_id=c.id, kind=FilingKind.HEARING_REQUEST, party_role=p.party,
-                           party_name=name, received_on=received, recorded_by=ctx.actor))
+                           party_name=name, received_on=received, recorded_by=ctx.actor, recorded_at=ctx.now))
     ctx.session.add(Hearing(complaint_id=c.id, kind=HearingKind.REQUESTED,
                             requested_by=p.party.value))
     return Outcome(c.state, f"Hearing requested by {name} ({in_a_sentence(p.party.label)}) on "
@@ -478,7 +481,7 @@ def _record_vote(ctx: Context, vote: ev.VoteData | None,
     row = BoardVote(complaint_id=ctx.complaint.id, action=action, meeting_on=vote.meeting_on,
                     is_record_vote=vote.is_record_vote, present_count=result.present,
                     yes_count=result.yes, required_yes=result.required, carried=result.carried,
-                    summary=result.summary, recorded_by=ctx.actor)
+                    summary=result.summary, recorded_by=ctx.actor, recorded_at=ctx.now)
     row.ballots = [Ballot(member_name=b.member_name, member_id=b.member_id, choice=b.choice)
                    for b in vote.ballots]
     ctx.session.add(row)
@@ -567,7 +570,7 @@ def record_frivolous_vote(ctx: Context, p: ev.RecordFrivolousVote) -> Outcome:
         raise RuleError("State the particulars of the determination", "§ 2-83(f)(6)")
     ctx.session.add(Decision(complaint_id=c.id, kind=DecisionKind.RESOLUTION,
                              decided_on=vote.meeting_on, disposition=Disposition.FRIVOLOUS,
-                             notes=p.particulars.strip(), recorded_by=ctx.actor))
+                             notes=p.particulars.strip(), recorded_by=ctx.actor, recorded_at=ctx.now))
     cancel_open_clocks(ctx.session, c, vote.meeting_on)
     c.resolved_on = vote.meeting_on
     return Outcome(CaseState.RESOLVED,
@@ -635,7 +638,8 @@ def resolve(ctx: Context, p: ev.Resolve) -> Outcome:
                            {"vote_id": vote.id, "carried": False})
         on = vote.meeting_on  # the Board decides at its meeting
     ctx.session.add(Decision(complaint_id=c.id, kind=DecisionKind.RESOLUTION, decided_on=on,
-                             disposition=p.disposition, notes=p.notes, recorded_by=ctx.actor))
+                             disposition=p.disposition, notes=p.notes, recorded_by=ctx.actor,
+                             recorded_at=ctx.now))
     cancel_open_clocks(ctx.session, c, on)
     c.resolved_on = on
     by_vote = "" if p.vote is None else f" by the Board's vote: {result.summary}"

@@ -14,7 +14,7 @@ from ethics_desk.models import AuditRecord, CaseState, Disposition
 from ethics_desk.storage.database import Database
 from ethics_desk.workflow import Resolve, WorkflowController
 from tests.board_cases import HEARING_AT, awaiting_response, show_cause
-from tests.conftest import NOW
+from tests.conftest import CLOCK
 from tests.documents.render.helpers import flat, pages_text, screenshot
 from tests.factories import filed_case
 
@@ -53,7 +53,7 @@ def test_the_agenda_lists_the_cases_before_the_board_with_why(
 def test_the_packet_for_three_cases_has_three_sheets_every_page_confidential_and_numbered(
         controller: WorkflowController, database: Database) -> None:
     cases = _three_cases(controller)
-    pdf = render_packet(database, MEETING, cases, now=NOW, actor="Maria Clerk")
+    pdf = render_packet(database, MEETING, cases, clock=CLOCK, actor="Maria Clerk")
     screenshot("board-packet", pdf)
     pages = pages_text(pdf)
     total = len(pages)
@@ -77,7 +77,7 @@ def test_the_packet_for_three_cases_has_three_sheets_every_page_confidential_and
 def test_a_summary_sheet_has_the_deadlines_the_reviews_and_the_votes(
         controller: WorkflowController, database: Database) -> None:
     case = show_cause(controller)
-    text = flat("\n".join(pages_text(render_packet(database, MEETING, [case], now=NOW))))
+    text = flat("\n".join(pages_text(render_packet(database, MEETING, [case], clock=CLOCK))))
     assert "Complainant José Peña" in text and "Respondent Nguyễn Thị Minh Khai, Director" in text
     assert "Nature Used City vehicles for a private catering business." in text
     assert "Provisions not sure" in text  # as the complainant filed it
@@ -94,7 +94,7 @@ def test_a_summary_sheet_has_the_deadlines_the_reviews_and_the_votes(
 def test_producing_the_packet_is_audited_on_each_case(controller: WorkflowController,
                                                       database: Database) -> None:
     cases = _three_cases(controller)
-    render_packet(database, MEETING, cases, now=NOW, actor="Maria Clerk")
+    render_packet(database, MEETING, cases, clock=CLOCK, actor="Maria Clerk")
     with database.read_session() as session:
         records = list(session.scalars(select(AuditRecord).where(
             AuditRecord.action == AUDIT_ACTION).order_by(AuditRecord.seq)))
@@ -108,6 +108,6 @@ def test_producing_the_packet_is_audited_on_each_case(controller: WorkflowContro
 def test_a_packet_needs_a_filed_case(controller: WorkflowController,
                                      database: Database) -> None:
     with pytest.raises(UserError, match="no case in it"):
-        render_packet(database, MEETING, [], now=NOW)
+        render_packet(database, MEETING, [], clock=CLOCK)
     with pytest.raises(UserError, match="no filed case with id 99"):
-        render_packet(database, MEETING, [99], now=NOW)
+        render_packet(database, MEETING, [99], clock=CLOCK)

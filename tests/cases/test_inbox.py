@@ -49,6 +49,7 @@ from ethics_desk.models import (
 )
 from ethics_desk.storage.database import Database
 from ethics_desk.storage.opening import open_database
+from tests.conftest import CLOCK, NOW
 
 TODAY = date(2026, 11, 30)  # a Monday; Thanksgiving was Thursday the 26th, the City closed Friday
 EVERYTHING = 10_000
@@ -63,7 +64,7 @@ def demo(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("TZ", "America/Chicago")
         time.tzset()
-        database = open_database(tmp_path_factory.mktemp("inbox-demo") / "demo.sqlite")
+        database = open_database(tmp_path_factory.mktemp("inbox-demo") / "demo.sqlite", clock=CLOCK)
         try:
             build_demo(database, today=TODAY)
             yield database
@@ -97,7 +98,7 @@ def insert_cases(database: Database, specs: Iterable[CaseSpec]) -> list[int]:
     with database.unit_of_work() as session:
         complaints: list[tuple[Complaint, CaseSpec]] = []
         for spec in specs:
-            complaint = Complaint(state=spec.state, route=spec.route)
+            complaint = Complaint(state=spec.state, route=spec.route, created_at=NOW, updated_at=NOW)
             if spec.received_on is not None:
                 year = spec.received_on.year
                 seq = (session.scalar(select(func.max(Complaint.case_seq))

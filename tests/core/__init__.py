@@ -1,0 +1,1 @@
+"""Tests of what every layer shares (the clock)."""

@@ -13,6 +13,7 @@ from ethics_desk.models import AuditRecord, DeadlineStatus
 from ethics_desk.storage.audit import verify_chain
 from ethics_desk.storage.database import Database
 from ethics_desk.workflow import ForwardForReview, WorkflowController
+from tests.conftest import CLOCK
 from tests.factories import filed_case
 from tests.workflow.helpers import case, deadlines
 
@@ -28,7 +29,7 @@ def test_a_closure_on_a_due_date_moves_the_open_deadline(database: Database,
     case_id = _case_under_review(controller)
     before = {d.subject: d.due_on for d in deadlines(database, case_id, "review")}
     assert set(before.values()) == {date(2026, 12, 7)}
-    change = add_closure(database, date(2026, 12, 3), "Ice storm closure", actor="Maria Clerk")
+    change = add_closure(database, date(2026, 12, 3), "Ice storm closure", actor="Maria Clerk", clock=CLOCK)
     after = deadlines(database, case_id, "review", DeadlineStatus.OPEN)
     assert {d.due_on for d in after} == {date(2026, 12, 8)}
     assert all("Ice storm closure" in d.explanation for d in after)
@@ -52,8 +53,8 @@ def test_the_preview_shows_what_moves_and_saves_nothing(database: Database,
 def test_calendar_changes_are_audited_and_the_chain_still_verifies(
         database: Database, controller: WorkflowController) -> None:
     _case_under_review(controller)
-    add_closure(database, date(2026, 12, 3), "Ice storm closure", actor="Maria Clerk")
-    remove_closure(database, date(2026, 12, 3), actor="Maria Clerk")
+    add_closure(database, date(2026, 12, 3), "Ice storm closure", actor="Maria Clerk", clock=CLOCK)
+    remove_closure(database, date(2026, 12, 3), actor="Maria Clerk", clock=CLOCK)
     with database.read_session() as session:
         actions = session.scalars(select(AuditRecord.action).where(
             AuditRecord.action.like("calendar.%")).order_by(AuditRecord.seq)).all()
@@ -64,8 +65,8 @@ def test_calendar_changes_are_audited_and_the_chain_still_verifies(
 def test_removing_the_closure_moves_the_deadline_back(database: Database,
                                                       controller: WorkflowController) -> None:
     case_id = _case_under_review(controller)
-    add_closure(database, date(2026, 12, 3), "Ice storm closure", actor="Maria Clerk")
-    remove_closure(database, date(2026, 12, 3), actor="Maria Clerk")
+    add_closure(database, date(2026, 12, 3), "Ice storm closure", actor="Maria Clerk", clock=CLOCK)
+    remove_closure(database, date(2026, 12, 3), actor="Maria Clerk", clock=CLOCK)
     assert {d.due_on for d in deadlines(database, case_id, "review")} == {date(2026, 12, 7)}
 
 
@@ -79,12 +80,12 @@ def test_removing_the_closure_moves_the_deadline_back(database: Database,
 def test_a_closure_that_makes_no_sense_is_refused_with_the_reason(
         database: Database, day: date, name: str, kind: str, message: str) -> None:
     with pytest.raises(UserError, match=message):
-        add_closure(database, day, name, kind=kind, actor="Maria Clerk")
+        add_closure(database, day, name, kind=kind, actor="Maria Clerk", clock=CLOCK)
 
 
 def test_a_rule_holiday_cannot_be_removed_as_a_closure(database: Database) -> None:
     with pytest.raises(UserError, match="a rule of the calendar"):
-        remove_closure(database, date(2026, 12, 25), actor="Maria Clerk")
+        remove_closure(database, date(2026, 12, 25), actor="Maria Clerk", clock=CLOCK)
 
 
 def test_fiesta_san_jacinto_day_is_set_per_year(database: Database) -> None:
@@ -94,7 +95,7 @@ def test_fiesta_san_jacinto_day_is_set_per_year(database: Database) -> None:
         assert load_calendars(session).city.missing_required_days(2027) == [
             "Fiesta San Jacinto Day"]
     add_closure(database, date(2027, 4, 23), "Fiesta San Jacinto Day", kind="fiesta",
-                actor="Maria Clerk")
+                actor="Maria Clerk", clock=CLOCK)
     with database.read_session() as session:
         city = load_calendars(session).city
         assert city.missing_required_days(2027) == []
@@ -111,7 +112,7 @@ def test_a_closure_on_a_presumed_receipt_day_presumes_the_receipt_again(
     controller.fire(case_id, ForwardToBoard())  # mailed Mon 30 Nov: presumed received Thu 3 Dec
     [response] = deadlines(database, case_id, "response")
     assert (response.trigger_on, response.due_on) == (date(2026, 12, 3), date(2026, 12, 17))
-    add_closure(database, date(2026, 12, 3), "Ice storm closure", actor="Maria Clerk")
+    add_closure(database, date(2026, 12, 3), "Ice storm closure", actor="Maria Clerk", clock=CLOCK)
     [response] = deadlines(database, case_id, "response")
     assert response.trigger_basis == "presumed"
     assert (response.trigger_on, response.due_on) == (date(2026, 12, 4), date(2026, 12, 18))

@@ -41,6 +41,7 @@ from ethics_desk.storage.audit import verify_chain
 from ethics_desk.storage.database import Database
 from ethics_desk.storage.integrity import run_checks
 from ethics_desk.storage.opening import open_database
+from tests.conftest import CLOCK
 
 TODAY = date(2026, 11, 30)
 
@@ -53,7 +54,7 @@ def demo(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Demo]:
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("TZ", "America/Chicago")
         time.tzset()
-        database = open_database(tmp_path_factory.mktemp("demo") / "demo.sqlite")
+        database = open_database(tmp_path_factory.mktemp("demo") / "demo.sqlite", clock=CLOCK)
         try:
             yield database, build_demo(database, today=TODAY)
         finally:
@@ -184,7 +185,7 @@ def test_the_demo_refuses_a_database_that_has_complaints(demo: Demo) -> None:
 
 def test_the_demo_is_deterministic(demo: Demo, tmp_path: Path) -> None:
     _, cases = demo
-    again = open_database(tmp_path / "again.sqlite")
+    again = open_database(tmp_path / "again.sqlite", clock=CLOCK)
     try:
         assert build_demo(again, today=TODAY) == cases
     finally:

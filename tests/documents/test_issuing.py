@@ -31,7 +31,7 @@ from ethics_desk.office import settings
 from ethics_desk.storage.audit import verify_chain
 from ethics_desk.storage.database import Database
 from ethics_desk.workflow import WorkflowController
-from tests.conftest import NOW
+from tests.conftest import CLOCK, NOW
 from tests.factories import filed_case
 from tests.workflow.helpers import audit_actions
 
@@ -80,7 +80,7 @@ def last_audit(database: Database, action: str) -> AuditRecord:
 def set_enclosure(database: Database, path: str) -> None:
     """Set the Ethics Code enclosure in Settings."""
     with database.unit_of_work() as session:
-        settings.set_value(session, "documents.ethics_code_pdf", path, actor=CLERK)
+        settings.set_value(session, "documents.ethics_code_pdf", path, actor=CLERK, at=NOW)
 
 
 @pytest.fixture
@@ -91,7 +91,7 @@ def case_id(controller: WorkflowController) -> int:
 
 def test_issuing_freezes_the_bytes_with_their_sha256_who_and_when(
         database: Database, case_id: int) -> None:
-    receipt = papers.receipt(database, case_id)
+    receipt = papers.receipt(database, case_id, today=CLOCK().date())
     ref = issue(database, case_id, "receipt", "José Peña", receipt, actor=CLERK, clock=clock)
 
     row = stored(database, ref.document_id)
@@ -107,33 +107,33 @@ def test_issuing_freezes_the_bytes_with_their_sha256_who_and_when(
 
 
 def test_a_reprint_is_the_same_bytes_and_is_audited(database: Database, case_id: int) -> None:
-    receipt = papers.receipt(database, case_id)
+    receipt = papers.receipt(database, case_id, today=CLOCK().date())
     ref = issue(database, case_id, "receipt", "José Peña", receipt, actor=CLERK, clock=clock)
-    assert reprint(database, ref.document_id, actor=CLERK) == receipt
-    assert reprint(database, ref.document_id, actor="Ana Ruiz") == receipt
+    assert reprint(database, ref.document_id, actor=CLERK, clock=CLOCK) == receipt
+    assert reprint(database, ref.document_id, actor="Ana Ruiz", clock=CLOCK) == receipt
     assert audit_actions(database, case_id)[-2:] == ["print.receipt", "print.receipt"]
     assert last_audit(database, "print.receipt").actor == "Ana Ruiz"
 
 
 def test_a_damaged_stored_copy_is_refused(database: Database, case_id: int) -> None:
-    ref = issue(database, case_id, "receipt", "José Peña", pdf("Receipt"), actor=CLERK)
+    ref = issue(database, case_id, "receipt", "José Peña", pdf("Receipt"), actor=CLERK, clock=CLOCK)
     with database.unit_of_work() as session:
         session.execute(text("UPDATE issued_document SET content = :c WHERE id = :i"),
                         {"c": pdf("Altered"), "i": ref.document_id})
     with pytest.raises(StorageError, match="stored copy is damaged"):
-        reprint(database, ref.document_id, actor=CLERK)
+        reprint(database, ref.document_id, actor=CLERK, clock=CLOCK)
     assert "print.receipt" not in audit_actions(database, case_id)
 
 
 def test_what_is_not_a_pdf_is_not_issued(database: Database, case_id: int) -> None:
     with pytest.raises(UserError, match="not a readable PDF"):
-        issue(database, case_id, "receipt", "José Peña", b"not a pdf", actor=CLERK)
+        issue(database, case_id, "receipt", "José Peña", b"not a pdf", actor=CLERK, clock=CLOCK)
     assert issued_for_case(database, case_id) == []
 
 
 def test_void_and_reissue_keeps_the_old_bytes_and_links_the_correction(
         database: Database, case_id: int) -> None:
-    first = issue(database, case_id, "receipt", "José Peña", pdf("Wrong address"), actor=CLERK)
+    first = issue(database, case_id, "receipt", "José Peña", pdf("Wrong address"), actor=CLERK, clock=CLOCK)
     corrected = pdf("Right address")
 
     new = void_and_reissue(database, first.document_id, corrected, actor="Ana Ruiz",
@@ -142,7 +142,7 @@ def test_void_and_reissue_keeps_the_old_bytes_and_links_the_correction(
     old = stored(database, first.document_id)
     assert old.voided_by == "Ana Ruiz" and old.voided_at == NOW
     assert old.void_reason == "Wrong street number"
-    assert reprint(database, first.document_id, actor=CLERK) == pdf("Wrong address")
+    assert reprint(database, first.document_id, actor=CLERK, clock=CLOCK) == pdf("Wrong address")
     assert new.replaces_id == first.document_id and new.kind == "receipt"
     assert new.recipient == "José Peña"
     assert stored(database, new.document_id).content == corrected
@@ -151,16 +151,16 @@ def test_void_and_reissue_keeps_the_old_bytes_and_links_the_correction(
         first.document_id
     assert [r.is_void for r in issued_for_case(database, case_id)] == [True, False]
     with pytest.raises(UserError, match="already voided"):
-        void_and_reissue(database, first.document_id, corrected, actor=CLERK, reason="Again")
+        void_and_reissue(database, first.document_id, corrected, actor=CLERK, reason="Again", clock=CLOCK)
 
 
 def test_void_and_reissue_needs_a_reason_and_is_all_or_nothing(
         database: Database, case_id: int) -> None:
-    first = issue(database, case_id, "receipt", "José Peña", pdf("Receipt"), actor=CLERK)
+    first = issue(database, case_id, "receipt", "José Peña", pdf("Receipt"), actor=CLERK, clock=CLOCK)
     with pytest.raises(UserError, match="why"):
-        void_and_reissue(database, first.document_id, pdf("New"), actor=CLERK, reason=" ")
+        void_and_reissue(database, first.document_id, pdf("New"), actor=CLERK, reason=" ", clock=CLOCK)
     with pytest.raises(UserError, match="not a readable PDF"):
-        void_and_reissue(database, first.document_id, b"broken", actor=CLERK, reason="Typo")
+        void_and_reissue(database, first.document_id, b"broken", actor=CLERK, reason="Typo", clock=CLOCK)
     assert stored(database, first.document_id).voided_at is None
     assert "document.void" not in audit_actions(database, case_id)
 
@@ -170,7 +170,7 @@ def test_the_respondent_packet_is_the_notice_followed_by_the_placeholder_code(
     notice = pdf("NOTICE page one", "NOTICE page two")
     ref = issue_respondent_packet(database, case_id, "Nguyễn Thị Minh Khai", notice,
                                   actor=CLERK, clock=clock)
-    texts = page_texts(reprint(database, ref.document_id, actor=CLERK))
+    texts = page_texts(reprint(database, ref.document_id, actor=CLERK, clock=CLOCK))
     assert ref.kind == RESPONDENT_NOTICE and ref.page_count == len(texts) == 3
     assert "NOTICE page one" in texts[0] and "NOTICE page two" in texts[1]
     assert "stands in for the City's Ethics Code" in texts[2]
@@ -185,8 +185,8 @@ def test_the_packet_encloses_the_ethics_code_set_in_settings(
     code.write_bytes(pdf("Sec. 2-41", "Sec. 2-42", "Sec. 2-43"))
     set_enclosure(database, str(code))
     ref = issue_respondent_packet(database, case_id, "Nguyễn Thị Minh Khai", pdf("NOTICE"),
-                                  actor=CLERK)
-    texts = page_texts(reprint(database, ref.document_id, actor=CLERK))
+                                  actor=CLERK, clock=CLOCK)
+    texts = page_texts(reprint(database, ref.document_id, actor=CLERK, clock=CLOCK))
     assert len(texts) == 4 and "NOTICE" in texts[0]
     assert ["Sec. 2-41" in texts[1], "Sec. 2-42" in texts[2], "Sec. 2-43" in texts[3]] == \
         [True, True, True]
@@ -199,7 +199,7 @@ def test_a_missing_enclosure_blocks_the_packet_naming_the_file_and_the_fix(
     set_enclosure(database, str(missing))
     with pytest.raises(UserError) as raised:
         issue_respondent_packet(database, case_id, "Nguyễn Thị Minh Khai", pdf("NOTICE"),
-                                actor=CLERK)
+                                actor=CLERK, clock=CLOCK)
     assert str(missing) in raised.value.problem and "cannot be issued" in raised.value.problem
     assert "Settings" in raised.value.fix
     assert issued_for_case(database, case_id) == []
@@ -212,16 +212,16 @@ def test_an_enclosure_that_is_not_a_pdf_blocks_the_packet(
     set_enclosure(database, str(bad))
     with pytest.raises(UserError, match="not a readable PDF"):
         issue_respondent_packet(database, case_id, "Nguyễn Thị Minh Khai", pdf("NOTICE"),
-                                actor=CLERK)
+                                actor=CLERK, clock=CLOCK)
 
 
 def test_the_print_queue_holds_issued_documents_until_they_are_mailed(
         database: Database, case_id: int) -> None:
-    receipt = issue(database, case_id, "receipt", "José Peña", pdf("Receipt"), actor=CLERK)
+    receipt = issue(database, case_id, "receipt", "José Peña", pdf("Receipt"), actor=CLERK, clock=CLOCK)
     notice = issue_respondent_packet(database, case_id, "Nguyễn Thị Minh Khai", pdf("NOTICE"),
-                                     actor=CLERK)
-    wrong = issue(database, case_id, "defect-letter", "José Peña", pdf("Draft"), actor=CLERK)
-    void_and_reissue(database, wrong.document_id, pdf("Letter"), actor=CLERK, reason="Typo")
+                                     actor=CLERK, clock=CLOCK)
+    wrong = issue(database, case_id, "defect-letter", "José Peña", pdf("Draft"), actor=CLERK, clock=CLOCK)
+    void_and_reissue(database, wrong.document_id, pdf("Letter"), actor=CLERK, reason="Typo", clock=CLOCK)
 
     queue = print_queue(database)
     assert [q.kind for q in queue] == ["receipt", RESPONDENT_NOTICE, "defect-letter"]

@@ -34,6 +34,7 @@ from ethics_desk.workflow import (
     ReturnDefective,
     WorkflowController,
 )
+from tests.conftest import NOW
 from tests.documents.render.helpers import flat, screenshot, text_of
 from tests.factories import complete_intake, filed_case, provision_id, reviewed_case
 
@@ -197,7 +198,7 @@ def test_mailing_papers_for_a_case(controller: WorkflowController, database: Dat
     with database.unit_of_work() as session:
         document = IssuedDocument(complaint_id=case, kind="respondent-notice",
                                   recipient="Nguyễn Thị Minh Khai", content=b"%PDF",
-                                  sha256="0" * 64)
+                                  sha256="0" * 64, issued_at=NOW)
         session.add(document)
         session.flush()
         session.add(Mailing(complaint_id=case, document_id=document.id,

@@ -23,14 +23,14 @@ def _text(data: bytes) -> str:
 def test_the_receipt_names_the_case_and_the_complainant(controller: WorkflowController,
                                                         database: Database) -> None:
     case_id = filed_case(controller)
-    text = _text(papers.receipt(database, case_id))
+    text = _text(papers.receipt(database, case_id, today=NOW.date()))
     assert "ERB-2026-001" in text and "José Peña" in text
 
 
 def test_the_filed_complaint_shows_its_case_number_and_every_party(
         controller: WorkflowController, database: Database) -> None:
     case_id = filed_case(controller)
-    text = _text(papers.sworn_complaint_for_case(database, case_id))
+    text = _text(papers.sworn_complaint_for_case(database, case_id, today=NOW.date()))
     assert "ERB-2026-001" in text and "Nguyễn Thị Minh Khai" in text
 
 
@@ -44,25 +44,26 @@ def test_the_return_letter_goes_to_an_unsworn_complainant(controller: WorkflowCo
 
 def test_a_paper_for_a_case_that_does_not_exist_is_a_clear_error(database: Database) -> None:
     with pytest.raises(UserError, match="no complaint with id 999"):
-        papers.receipt(database, 999)
+        papers.receipt(database, 999, today=NOW.date())
 
 
 def test_the_sworn_complaint_for_signing_is_made_at_the_counter_from_the_intake(
         database: Database) -> None:
     text = _text(papers.sworn_complaint_for_intake(database, complete_intake(),
-                                                   ["§ 2-49 Use of City resources"]))
+                                                   ["§ 2-49 Use of City resources"],
+                                                   today=NOW.date()))
     assert "José Peña" in text and "§ 2-49" in text and "ERB-" not in text
 
 
 def test_the_information_sheet_is_made_with_no_case(database: Database) -> None:
-    assert "How to File an Ethics Complaint" in _text(papers.info_sheet(database))
+    assert "How to File an Ethics Complaint" in _text(papers.info_sheet(database, today=NOW.date()))
 
 
 def test_a_receipt_for_a_complaint_not_yet_filed_is_refused_naming_the_state(
         controller: WorkflowController, database: Database) -> None:
     draft = controller.save_draft(complete_intake()).complaint_id
     with pytest.raises(UserError) as refused:
-        papers.receipt(database, draft)
+        papers.receipt(database, draft, today=NOW.date())
     assert "receipt (§ 2-83(a), (c)) does not apply" in str(refused.value)
     assert "which is “Draft (not filed)”" in str(refused.value) and "Filed" in refused.value.fix
 

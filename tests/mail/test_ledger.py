@@ -24,7 +24,7 @@ from ethics_desk.models import DeadlineStatus, Mailing, MailMethod, MailOutcome,
 from ethics_desk.storage.audit import verify_chain
 from ethics_desk.storage.database import Database
 from ethics_desk.workflow import Accept, FileResponse, ForwardToBoard, WorkflowController
-from tests.conftest import NOW
+from tests.conftest import CLOCK, NOW
 from tests.factories import complete_intake, filed_case, reviewed_case
 from tests.workflow.helpers import audit_actions, deadlines
 
@@ -233,7 +233,7 @@ def test_a_mailing_needs_its_article_number_and_a_current_document(
         record_mailing(database, ref.document_id, recipient_name="José Peña", address="411",
                        method=MailMethod.CERTIFIED_RRR, mailed_on=MONDAY, actor=CLERK,
                        clock=clock)
-    void_and_reissue(database, ref.document_id, pdf("Receipt 2"), actor=CLERK, reason="Typo")
+    void_and_reissue(database, ref.document_id, pdf("Receipt 2"), actor=CLERK, reason="Typo", clock=CLOCK)
     with pytest.raises(UserError, match="was voided"):
         record_mailing(database, ref.document_id, recipient_name="José Peña", address="411",
                        method=MailMethod.FIRST_CLASS, mailed_on=MONDAY, actor=CLERK,

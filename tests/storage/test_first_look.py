@@ -28,6 +28,7 @@ from ethics_desk.storage.database import Database
 from ethics_desk.storage.first_look import FirstInbox, FirstLook, first_look
 from ethics_desk.storage.opening import open_database
 from tests.cases.test_inbox import CaseSpec, insert_cases
+from tests.conftest import CLOCK
 
 TODAY = date(2026, 11, 30)
 
@@ -75,7 +76,7 @@ def test_the_first_look_reads_the_staff_member_as_the_settings_do(database: Data
     look = _look(database)
     with database.read_session() as session:
         assert look.setting("staff.name") == settings.get(session, "staff.name")
-    save_settings(database, {"staff.name": "Maria Clerk"}, actor="Maria Clerk")
+    save_settings(database, {"staff.name": "Maria Clerk"}, actor="Maria Clerk", clock=CLOCK)
     assert look.setting("staff.name") == "Maria Clerk"
 
 
@@ -120,7 +121,7 @@ def test_a_database_another_workstation_is_writing_gets_no_first_look(
 
 def test_the_default_database_gets_a_first_look_once_it_exists() -> None:
     assert first_look(None) is None
-    open_database(None).dispose()
+    open_database(None, clock=CLOCK).dispose()
     assert first_look(None) is not None
 
 

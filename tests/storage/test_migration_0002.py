@@ -9,6 +9,7 @@ from alembic import command
 
 from ethics_desk.storage.migrate import alembic_config
 from ethics_desk.storage.opening import open_database
+from tests.conftest import CLOCK
 
 
 def test_cases_on_record_get_their_listing_when_the_schema_is_upgraded(tmp_path: Path) -> None:
@@ -39,7 +40,7 @@ def test_cases_on_record_get_their_listing_when_the_schema_is_upgraded(tmp_path:
             "'§ 2-83(d)(1)', '2026-11-02', 'actual', '', 5, 0, 'city', '2026-11-09', '', "
             "'open', 1)"))
     engine.dispose()
-    database = open_database(path)  # backs up, then migrates to the head
+    database = open_database(path, clock=CLOCK)  # backs up, then migrates to the head
     try:
         with database.engine.connect() as conn:
             row = conn.execute(sa.text(

@@ -15,6 +15,7 @@ from ethics_desk.documents.kinds import sanction_factors
 from ethics_desk.models import Sanction, SanctionFactor
 from ethics_desk.storage.migrate import alembic_config
 from ethics_desk.storage.opening import open_database
+from tests.conftest import CLOCK
 
 OLD_NOTES = {
     # as the sanctions form wrote them: by the keys of the form
@@ -51,7 +52,7 @@ def test_the_notes_on_the_sanction_factors_are_stored_by_factor_when_upgraded(
         tmp_path: Path) -> None:
     path = tmp_path / "old.sqlite"
     _database_at_0002_with_sanctions(path)
-    database = open_database(path)  # backs up, then migrates to the head
+    database = open_database(path, clock=CLOCK)  # backs up, then migrates to the head
     try:
         with database.read_session() as session:
             stored = {s.id: {n.factor: n.note for n in s.factors}
@@ -82,7 +83,7 @@ def test_the_notes_on_the_sanction_factors_are_stored_by_factor_when_upgraded(
 def test_the_civil_penalty_limit_still_holds_after_the_upgrade(tmp_path: Path) -> None:
     path = tmp_path / "old.sqlite"
     _database_at_0002_with_sanctions(path)
-    database = open_database(path)
+    database = open_database(path, clock=CLOCK)
     try:
         with pytest.raises(IntegrityError), database.engine.begin() as conn:
             conn.execute(sa.text(

@@ -16,6 +16,7 @@ from ethics_desk.storage.backup import backup_sqlite, verify_sqlite_file
 from ethics_desk.storage.database import Database, storage_error
 from ethics_desk.storage.migrate import current_revision, head_revision
 from ethics_desk.storage.opening import open_database
+from tests.conftest import CLOCK, NOW
 
 
 def count(database: Database, model: type[Base]) -> int:
@@ -36,7 +37,7 @@ def test_migrations_create_every_table_and_record_the_head_revision(database: Da
 def test_reopening_a_current_database_changes_nothing(database: Database,
                                                       db_path: Path) -> None:
     records, provisions = count(database, AuditRecord), count(database, Provision)
-    again = open_database(db_path)
+    again = open_database(db_path, clock=CLOCK)
     try:
         assert current_revision(again.engine) == head_revision()
         assert (count(again, AuditRecord), count(again, Provision)) == (records, provisions)
@@ -53,14 +54,14 @@ def test_a_database_from_a_newer_version_is_refused_with_the_fix(database: Datab
     conn.commit()
     conn.close()
     with pytest.raises(StorageError, match="newer version of Ethics Desk") as caught:
-        open_database(db_path)
+        open_database(db_path, clock=CLOCK)
     assert "Install the newer version" in caught.value.fix
 
 
 def test_a_missing_database_is_not_created_when_creation_is_refused(tmp_path: Path) -> None:
     missing = tmp_path / "elsewhere" / "ethics-desk.sqlite"
     with pytest.raises(StorageError, match="There is no database"):
-        open_database(missing, create=False)
+        open_database(missing, create=False, clock=CLOCK)
     assert not missing.parent.exists()
 
 
@@ -71,7 +72,7 @@ def test_a_backup_is_a_verified_copy_with_every_row(database: Database, db_path:
                                                     tmp_path: Path) -> None:
     dest = tmp_path / "backups" / "copy.sqlite"
     dest.parent.mkdir()
-    report = backup_sqlite(db_path, dest)
+    report = backup_sqlite(db_path, dest, clock=CLOCK)
     assert report.path == dest and dest.exists()
     assert verify_sqlite_file(dest) == []
     assert report.tables == len(Base.metadata.tables) + 1  # and alembic_version
@@ -89,7 +90,7 @@ def test_a_backup_into_a_folder_gets_a_dated_name(database: Database, db_path: P
                                                   tmp_path: Path) -> None:
     folder = tmp_path / "backups"
     folder.mkdir()
-    report = backup_sqlite(db_path, folder)
+    report = backup_sqlite(db_path, folder, clock=CLOCK)
     assert report.path.parent == folder
     assert report.path.name.startswith("ethics-desk-") and report.path.suffix == ".sqlite"
 
@@ -102,7 +103,7 @@ def test_a_backup_into_a_folder_gets_a_dated_name(database: Database, db_path: P
 def test_a_backup_that_cannot_be_made_is_refused_with_the_reason(
         database: Database, db_path: Path, source: str, dest: str, words: str) -> None:
     with pytest.raises(StorageError, match=words):
-        backup_sqlite(db_path.parent / source, db_path.parent / dest)
+        backup_sqlite(db_path.parent / source, db_path.parent / dest, clock=CLOCK)
 
 
 # -- when the database cannot be used ---------------------------------------------------------
@@ -111,13 +112,13 @@ def test_a_backup_that_cannot_be_made_is_refused_with_the_reason(
 def test_a_database_locked_by_another_workstation_is_reported_as_busy(
         db_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(db_module, "BUSY_TIMEOUT_MS", 200)
-    database = open_database(db_path)
+    database = open_database(db_path, clock=CLOCK)
     other = sqlite3.connect(db_path, isolation_level=None)
     try:
         other.execute("BEGIN EXCLUSIVE")
         with pytest.raises(StorageError, match="busy: another workstation") as caught, \
                 database.unit_of_work() as session:
-            settings.set_value(session, "office.phone", "210-555-0100", actor="Maria Clerk")
+            settings.set_value(session, "office.phone", "210-555-0100", actor="Maria Clerk", at=NOW)
         assert "try again" in caught.value.fix
     finally:
         other.execute("ROLLBACK")
@@ -129,12 +130,12 @@ def test_a_read_only_database_is_readable_and_refuses_writes_clearly(
         database: Database, db_path: Path) -> None:
     # Tests run as root, which chmod does not stop; SQLite's read-only mode does.
     provisions = count(database, Provision)
-    read_only = open_database(f"sqlite:///file:{db_path}?mode=ro&uri=true")
+    read_only = open_database(f"sqlite:///file:{db_path}?mode=ro&uri=true", clock=CLOCK)
     try:
         assert count(read_only, Provision) == provisions
         with pytest.raises(StorageError, match="read-only") as caught, \
                 read_only.unit_of_work() as session:
-            settings.set_value(session, "office.phone", "210-555-0100", actor="Maria Clerk")
+            settings.set_value(session, "office.phone", "210-555-0100", actor="Maria Clerk", at=NOW)
         assert "write permission" in caught.value.fix
     finally:
         read_only.dispose()
@@ -153,7 +154,7 @@ def test_a_damaged_file_is_reported_as_not_a_database(tmp_path: Path) -> None:
     junk = tmp_path / "letter.sqlite"
     junk.write_bytes(b"This is a letter, not a database. " * 200)
     with pytest.raises(StorageError, match="not an Ethics Desk database, or it is damaged"):
-        open_database(junk)
+        open_database(junk, clock=CLOCK)
 
 
 @pytest.mark.parametrize("change", ["update", "delete"])
@@ -185,7 +186,7 @@ def test_a_backup_never_replaces_an_existing_file(database: Database, db_path: P
     existing = tmp_path / "old-backup.sqlite"
     existing.write_bytes(b"an older backup")
     with pytest.raises(StorageError, match="never replaces"):
-        backup_sqlite(db_path, existing)
+        backup_sqlite(db_path, existing, clock=CLOCK)
     assert existing.read_bytes() == b"an older backup"
 
 
@@ -195,7 +196,7 @@ def test_a_writable_database_passes_the_start_up_write_check(database: Database)
 
 def test_a_read_only_database_fails_the_start_up_write_check(database: Database,
                                                              db_path: Path) -> None:
-    read_only = open_database(f"sqlite:///file:{db_path}?mode=ro&uri=true", migrate=False)
+    read_only = open_database(f"sqlite:///file:{db_path}?mode=ro&uri=true", migrate=False, clock=CLOCK)
     try:
         with pytest.raises(StorageError, match="read-only"):
             read_only.check_writable()
@@ -209,7 +210,7 @@ def test_a_locked_database_fails_the_start_up_write_check(
     holder = sqlite3.connect(db_path, isolation_level=None)
     holder.execute("BEGIN EXCLUSIVE")
     try:
-        fresh = open_database(db_path, migrate=False)
+        fresh = open_database(db_path, migrate=False, clock=CLOCK)
         try:
             with pytest.raises(StorageError, match="busy"):
                 fresh.check_writable()

@@ -13,7 +13,7 @@ from pytestqt.qtbot import QtBot
 
 from ethics_desk.storage.database import Database
 from ethics_desk.ui.context import AppContext
-from tests.conftest import NOW
+from tests.conftest import CLOCK, NOW
 
 
 @pytest.fixture(autouse=True)
@@ -32,7 +32,7 @@ def context(database: Database) -> AppContext:
     """The application's context for clerk "Maria Clerk" at the tests' fixed time."""
     from ethics_desk.office.actions import save_settings
 
-    save_settings(database, {"staff.name": "Maria Clerk"}, actor="Maria Clerk")
+    save_settings(database, {"staff.name": "Maria Clerk"}, actor="Maria Clerk", clock=CLOCK)
     return AppContext(database, clock=lambda: NOW)
 
 

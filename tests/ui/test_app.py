@@ -14,7 +14,7 @@ from ethics_desk.storage.database import Database
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.main_window import SCREENS, MainWindow
 from ethics_desk.workflow import WorkflowController
-from tests.conftest import NOW
+from tests.conftest import CLOCK, NOW
 from tests.factories import complete_intake
 
 
@@ -119,7 +119,7 @@ def test_a_database_from_a_newer_version_is_refused_with_a_message(tmp_path: Pat
     from ethics_desk.storage.opening import open_database
 
     path = tmp_path / "newer.sqlite"
-    open_database(path).dispose()
+    open_database(path, clock=CLOCK).dispose()
     with sqlite3.connect(path) as conn:
         conn.execute("UPDATE alembic_version SET version_num = 'ffff'")
     env = {"QT_QPA_PLATFORM": "offscreen", "HOME": str(tmp_path), "PATH": "/usr/bin:/bin"}
@@ -141,7 +141,7 @@ def test_a_database_that_cannot_be_opened_is_a_dialog_naming_the_fix(
     from ethics_desk.ui.app import open_with_dialogs
 
     path = tmp_path / "newer.sqlite"
-    open_database(path).dispose()
+    open_database(path, clock=CLOCK).dispose()
     with sqlite3.connect(path) as conn:
         conn.execute("UPDATE alembic_version SET version_num = 'ffff'")
     shown: list[tuple[str, str]] = []
@@ -151,7 +151,7 @@ def test_a_database_that_cannot_be_opened_is_a_dialog_naming_the_fix(
         return int(QMessageBox.StandardButton.Close)
 
     monkeypatch.setattr(QMessageBox, "exec", capture)
-    assert open_with_dialogs(str(path), interactive=True) is None
+    assert open_with_dialogs(str(path), interactive=True, clock=CLOCK) is None
     [(problem, fix)] = shown
     assert "newer version of Ethics Desk" in problem and "Install the newer version" in fix
 
@@ -164,11 +164,11 @@ def test_a_read_only_database_opens_with_a_warning_that_nothing_can_be_saved(
     from ethics_desk.ui.app import open_with_dialogs
 
     path = tmp_path / "ro.sqlite"
-    open_database(path).dispose()
+    open_database(path, clock=CLOCK).dispose()
     warnings: list[str] = []
     monkeypatch.setattr(QMessageBox, "warning",
                         lambda parent, title, text: warnings.append(text))
-    database = open_with_dialogs(f"sqlite:///file:{path}?mode=ro&uri=true", interactive=True)
+    database = open_with_dialogs(f"sqlite:///file:{path}?mode=ro&uri=true", interactive=True, clock=CLOCK)
     assert database is not None
     database.dispose()
     [text] = warnings
@@ -312,9 +312,9 @@ def test_open_context_looks_first_and_opens_fully_when_it_must(
 
     from ethics_desk.ui.app import open_context
 
-    current = open_context(database.description, interactive=True)
+    current = open_context(database.description, interactive=True, clock=CLOCK)
     assert current is not None and not current.loaded
-    fresh = open_context(str(tmp_path / "new.sqlite"), interactive=True)  # created, migrated
+    fresh = open_context(str(tmp_path / "new.sqlite"), interactive=True, clock=CLOCK)  # created, migrated
     assert fresh is not None and fresh.loaded
     fresh.database.dispose()
     with sqlite3.connect(database.description) as conn:
@@ -322,5 +322,5 @@ def test_open_context_looks_first_and_opens_fully_when_it_must(
     shown: list[str] = []
     monkeypatch.setattr(QMessageBox, "exec", lambda box: shown.append(box.text()) or
                         int(QMessageBox.StandardButton.Close))
-    assert open_context(database.description, interactive=True) is None
+    assert open_context(database.description, interactive=True, clock=CLOCK) is None
     assert len(shown) == 1 and "newer version of Ethics Desk" in shown[0]

@@ -31,7 +31,7 @@ from ethics_desk.ui.screens.calendar_screen import (
     DayDeadlinesModel,
 )
 from ethics_desk.workflow import ForwardForReview, WorkflowController
-from tests.conftest import NOW, OFFICE_TZ
+from tests.conftest import CLOCK, NOW, OFFICE_TZ
 from tests.factories import filed_case
 from tests.ui.conftest import type_text
 from tests.workflow.helpers import case, deadlines
@@ -346,7 +346,7 @@ def test_a_refused_closure_shows_why_and_keeps_what_was_typed(
 def test_removing_an_office_closure_is_previewed_and_moves_the_deadline_back(
         qtbot: QtBot, database: Database, screen: CalendarScreen, cases: Cases,
         confirmations: Confirmations, messages: list[str]) -> None:
-    add_closure(database, date(2026, 12, 7), "Ice storm closure", actor="Maria Clerk")
+    add_closure(database, date(2026, 12, 7), "Ice storm closure", actor="Maria Clerk", clock=CLOCK)
     editor = open_editor(qtbot, screen)
     assert editor.select_entry("city", date(2026, 12, 7))
     assert editor.remove_buttons["city"].isEnabled()
@@ -389,7 +389,7 @@ def test_the_banner_asks_for_fiesta_san_jacinto_day_until_it_is_set(
     assert not editor.missing_labels["city"].isVisibleTo(editor)
     assert "2027" not in screen.banner_label.text()
     add_closure(database, date(2026, 4, 24), "Fiesta San Jacinto Day", actor="Maria Clerk",
-                kind="fiesta")
+                kind="fiesta", clock=CLOCK)
     screen.refresh()
     assert not screen.banner.isVisible()
 

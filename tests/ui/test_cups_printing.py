@@ -32,6 +32,7 @@ from ethics_desk.documents.issuing import issue, print_queue
 from ethics_desk.mail.batch import BatchPaper
 from ethics_desk.ui.context import AppContext
 from ethics_desk.workflow import WorkflowController
+from tests.conftest import CLOCK
 from tests.printing_env import (
     CUPS_PDF_PPD,
     PRINTER,
@@ -108,7 +109,7 @@ def queued_letters(qtbot: QtBot, context: AppContext, controller: WorkflowContro
     """The (e) notice packet and the filing receipt of one case queued; their pages."""
     case_id = issued_notice(qtbot, context, controller)
     issue(context.database, case_id, "receipt", "José Peña",
-          papers.receipt(context.database, case_id), actor="Maria Clerk")
+          papers.receipt(context.database, case_id, today=CLOCK().date()), actor="Maria Clerk", clock=CLOCK)
     return sum(item.page_count for item in print_queue(context.database))
 
 

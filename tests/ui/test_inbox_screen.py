@@ -37,7 +37,7 @@ from ethics_desk.ui.models.inbox_model import (
 )
 from ethics_desk.ui.screens.inbox_screen import CUSTOM, InboxScreen
 from tests.cases.test_inbox import CaseSpec, insert_cases
-from tests.conftest import NOW, OFFICE_TZ
+from tests.conftest import CLOCK, NOW, OFFICE_TZ
 from tests.ui.conftest import type_text
 
 TODAY = NOW.date()
@@ -49,7 +49,7 @@ def demo_database(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("TZ", "America/Chicago")
         time.tzset()
-        database = open_database(tmp_path_factory.mktemp("inbox-ui") / "demo.sqlite")
+        database = open_database(tmp_path_factory.mktemp("inbox-ui") / "demo.sqlite", clock=CLOCK)
         try:
             build_demo(database, today=TODAY)
             yield database

@@ -25,6 +25,7 @@ from ethics_desk.ui.main_window import MainWindow
 from ethics_desk.ui.screens.lazy import LazyScreen
 from ethics_desk.ui.screens.mail_screen import MailScreen
 from ethics_desk.workflow import WorkflowController
+from tests.conftest import CLOCK
 from tests.ui.test_case_documents import ARTICLE, RESPONDENT, forwarded_case, issue_notice
 
 
@@ -205,7 +206,7 @@ def test_the_whole_queue_prints_in_the_background(
 
     case_id = issued_notice(qtbot, context, controller)
     issue(context.database, case_id, "receipt", "José Peña",
-          papers.receipt(context.database, case_id), actor="Maria Clerk")
+          papers.receipt(context.database, case_id, today=CLOCK().date()), actor="Maria Clerk", clock=CLOCK)
     screen = screen_for(qtbot, context)
     screen.refresh()
     queued = screen.queue.rows()
@@ -252,10 +253,10 @@ def two_cases_queued(qtbot: QtBot, context: AppContext, controller: WorkflowCont
 
     case_id = issued_notice(qtbot, context, controller)
     issue(context.database, case_id, "receipt", "José Peña",
-          papers.receipt(context.database, case_id), actor="Maria Clerk")
+          papers.receipt(context.database, case_id, today=CLOCK().date()), actor="Maria Clerk", clock=CLOCK)
     other = filed_case(controller)
     issue(context.database, other, "receipt", "José Peña",
-          papers.receipt(context.database, other), actor="Maria Clerk")
+          papers.receipt(context.database, other, today=CLOCK().date()), actor="Maria Clerk", clock=CLOCK)
     return case_id
 
 

@@ -29,6 +29,7 @@ from ethics_desk.workflow import (
     VoteData,
     WorkflowController,
 )
+from tests.conftest import CLOCK
 from tests.ui.test_board_actions import (
     ACTOR,
     FUTURE_HEARING,
@@ -74,13 +75,13 @@ def test_tour_of_the_board(qtbot: QtBot, context: AppContext, controller: Workfl
     database = context.database
     seat_board(database)
     roster.add_member(database, "Tom Reed", role=BoardRole.MEMBER, starts_on=date(2022, 1, 1),
-                     ends_on=date(2025, 12, 31), actor=ACTOR)
+                     ends_on=date(2025, 12, 31), actor=ACTOR, clock=CLOCK)
     roster.add_member(database, "Lena Park", role=BoardRole.STAFF, starts_on=date(2024, 3, 1),
-                     actor=ACTOR)
+                     actor=ACTOR, clock=CLOCK)
     roster.add_election(database, date(2027, 5, 1), "General Election",
-                       "Nguyễn Thị Minh Khai\nSofía Benavides", actor=ACTOR)
+                       "Nguyễn Thị Minh Khai\nSofía Benavides", actor=ACTOR, clock=CLOCK)
     roster.add_election(database, date(2025, 11, 4), "Special Election", "Sofía Benavides",
-                       actor=ACTOR)
+                       actor=ACTOR, clock=CLOCK)
 
     screen = BoardScreen(context)
     qtbot.addWidget(screen)

@@ -76,7 +76,7 @@ from ethics_desk.workflow import (
     VoteData,
     WorkflowController,
 )
-from tests.conftest import OFFICE_TZ
+from tests.conftest import CLOCK, OFFICE_TZ
 from tests.factories import complete_intake, sworn_oath
 
 START = datetime(2026, 1, 5, 9, 0, tzinfo=OFFICE_TZ)
@@ -94,7 +94,7 @@ class WorkflowMachine(RuleBasedStateMachine):
     def open_database(self) -> None:
         """A fresh database file for each run."""
         self.folder = Path(tempfile.mkdtemp(prefix="ethics-desk-sm-"))
-        self.database = open_database(self.folder / "sm.sqlite")
+        self.database = open_database(self.folder / "sm.sqlite", clock=CLOCK)
         self.now = START
         self.controller = WorkflowController(self.database, "Clerk", clock=lambda: self.now)
         self.campaign_provision = self._provision("2-307")

@@ -120,6 +120,7 @@ class CaseWindow(QMainWindow):
         fit_to_screen(self, 1100, 780)
         self.reload()
         record_access(context.database, actor=context.staff_name, action="view.case",
+                      clock=context.clock,
                       complaint_id=case_id, summary="Opened the case")
 
     # -- building ---------------------------------------------------------------------------
@@ -314,7 +315,8 @@ class CaseWindow(QMainWindow):
             return None
         attachment_id = line.attachment_id
         found = attempt(self, lambda: verified_attachment(
-            self.context.database, attachment_id, actor=self.context.staff_name))
+            self.context.database, attachment_id, actor=self.context.staff_name,
+            clock=self.context.clock))
         if found is FAILED:
             return None
         name, content = found

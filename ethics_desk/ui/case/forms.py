@@ -712,7 +712,8 @@ class ActionDialog(QDialog):
             widget = check
         elif spec.kind is Kind.VOTE:
             assert spec.vote_action is not None, "a vote decides a Board action"
-            widget = VoteEntry(spec.default, self.form.extra.get("today", date.today()), parent,
+            # A vote's form carries the day it was opened, from the application's clock.
+            widget = VoteEntry(spec.default, self.form.extra["today"], parent,
                                action=spec.vote_action, optional=spec.vote_optional)
         elif spec.kind is Kind.NOTES:
             widget = NotesField(spec.choices, parent, self.form.extra.get("hints", {}))

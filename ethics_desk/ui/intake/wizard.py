@@ -190,7 +190,7 @@ class IntakeWizard(QWizard):
         pages = print_document(viewer.document, printer)
         self.save_draft()
         record_access(self.context.database, actor=self.context.staff_name,
-                      action="print.sworn-complaint", complaint_id=self.draft_id,
+                      clock=self.context.clock, action="print.sworn-complaint", complaint_id=self.draft_id,
                       summary=f"Printed the sworn complaint for signing ({pages} pages)")
         return pages
 

@@ -167,7 +167,7 @@ class BoardPacketPanel(QWidget):
             attempt(self, lambda: _no_case())
             return None
         data = attempt(self, lambda: render_packet(self.context.database, key[0], list(key[1]),
-                                                   now=self.context.now(),
+                                                   clock=self.context.clock,
                                                    actor=self.context.staff_name))
         if data is FAILED:
             return None
@@ -223,7 +223,7 @@ class BoardPacketPanel(QWidget):
     def _record(self, action: str, what: str) -> None:
         attempt(self, lambda: record_packet_use(
             self.context.database, self.meeting_on(), self.chosen_ids(),
-            actor=self.context.staff_name, action=action, what=what))
+            actor=self.context.staff_name, action=action, what=what, clock=self.context.clock))
 
 
 def _no_case() -> None:

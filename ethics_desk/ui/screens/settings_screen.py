@@ -93,7 +93,7 @@ class SettingsScreen(QWidget):
         """Store the changed settings (one transaction, audited)."""
         actor = self.values().get("staff.name") or self.context.staff_name
         changed = attempt(self, lambda: save_settings(self.context.database, self.values(),
-                                                      actor=actor))
+                                                      actor=actor, clock=self.context.clock))
         if changed is FAILED:
             return
         self.status.setText(f"Saved {len(changed)} change(s)." if changed else "No changes.")

@@ -30,6 +30,7 @@ from ethics_desk.models import (
 from ethics_desk.office import settings
 from ethics_desk.storage.database import Database
 from ethics_desk.workflow import WorkflowController
+from tests.conftest import NOW
 from tests.documents.render.helpers import OFFICE_TZ
 from tests.factories import complete_intake, filed_case, provision_id, sworn_oath
 
@@ -81,8 +82,8 @@ def test_the_letterhead_comes_from_the_office_settings(database: Database) -> No
     with database.read_session() as session:
         assert letterhead_from_settings(session) == Letterhead()
     with database.unit_of_work() as session:
-        settings.set_value(session, "office.phone", "210-555-0100", actor="test")
-        settings.set_value(session, "office.signatory", "Debbie Racca-Sittre", actor="test")
+        settings.set_value(session, "office.phone", "210-555-0100", actor="test", at=NOW)
+        settings.set_value(session, "office.signatory", "Debbie Racca-Sittre", actor="test", at=NOW)
     with database.read_session() as session:
         head = letterhead_from_settings(session)
     assert head.phone == "210-555-0100"
