@@ -1,13 +1,17 @@
-"""Shared fixtures: offscreen Qt, a fresh database file per test, a controller at a fixed time."""
+"""Shared fixtures: a fresh database file per test, a controller at a fixed time, and the
+demonstration database built once per run and copied for each test that uses it.
+
+Nothing here imports Qt: the Qt side of the run (the ``gui`` marker, offscreen drawing, the
+``None`` guard) is the plugin :mod:`tests.qt_plugin`, so ``pytest -m "not gui"`` runs the domain
+without loading PySide6.
+"""
 
 from __future__ import annotations
 
-import os
-
-os.environ["QT_QPA_PLATFORM"] = "offscreen"  # before any Qt import: no display in CI
-os.environ.setdefault("QT_SCALE_FACTOR", "1")
-
+import shutil
+import time
 from collections.abc import Iterator
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from zoneinfo import ZoneInfo
@@ -16,14 +20,15 @@ import pytest
 
 from ethics_desk.storage.database import Database
 from ethics_desk.storage.opening import open_database
-from ethics_desk.ui import none_guard
 from ethics_desk.workflow import WorkflowController
+
+pytest_plugins = ["tests.qt_plugin"]
 
 OFFICE_TZ = ZoneInfo("America/Chicago")
 NOW = datetime(2026, 11, 30, 10, 0, tzinfo=OFFICE_TZ)
 """The tests' "now": Monday 30 November 2026, 10:00 in San Antonio."""
-
-none_guard.guard()  # as the application does before its first window (see the module)
+DEMO_TODAY = NOW.date()
+"""The day the demonstration database is built for: pinned, never the real date."""
 
 
 def pytest_report_header() -> str:
@@ -36,8 +41,6 @@ def pytest_report_header() -> str:
 @pytest.fixture(autouse=True)
 def _office_time_zone(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Run every test in the office's time zone, whatever the machine's."""
-    import time
-
     monkeypatch.setenv("TZ", "America/Chicago")
     time.tzset()
     yield
@@ -74,3 +77,58 @@ def database(db_path: Path) -> Iterator[Database]:
 def controller(database: Database) -> WorkflowController:
     """The workflow controller for clerk "Maria Clerk" at :data:`NOW`."""
     return WorkflowController(database, "Maria Clerk", clock=lambda: NOW)
+
+
+# -- the demonstration database -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DemoTemplate:
+    """The demonstration database as built once for the run: a closed SQLite file whose
+    write-ahead log has been checkpointed into it, and the builder's (case number, state) list.
+
+    Tests never open the template itself; each opens a copy (:meth:`open_copy`).
+    """
+
+    path: Path
+    cases: list[tuple[str, str]]
+
+    def open_copy(self, folder: Path) -> Database:
+        """A copy of the demonstration in ``folder``, opened as the application opens a file."""
+        wal = self.path.with_name(self.path.name + "-wal")
+        assert not wal.exists() or wal.stat().st_size == 0, "the template's WAL was not checkpointed"
+        copy = folder / "demo.sqlite"
+        shutil.copyfile(self.path, copy)
+        return open_database(copy, create=False)
+
+
+@pytest.fixture(scope="session")
+def demo_template(tmp_path_factory: pytest.TempPathFactory) -> Iterator[DemoTemplate]:
+    """The demonstration database (every state of § 2-83), built once per run for
+    :data:`DEMO_TODAY` in the office's time zone; copy it with :meth:`DemoTemplate.open_copy`."""
+    from ethics_desk.demo.build import build_demo
+
+    path = tmp_path_factory.mktemp("demo-template") / "demo.sqlite"
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("TZ", "America/Chicago")
+        time.tzset()
+        try:
+            built = open_database(path)
+            try:
+                cases = build_demo(built, today=DEMO_TODAY)
+                with built.engine.connect() as connection:  # everything into the file itself
+                    connection.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
+            finally:
+                built.dispose()  # the last connection closed: nothing is left in a WAL
+        finally:
+            patch.undo()
+            time.tzset()
+    yield DemoTemplate(path, cases)
+
+
+@pytest.fixture
+def demo_database(demo_template: DemoTemplate, tmp_path: Path) -> Iterator[Database]:
+    """A fresh copy of the demonstration database for this test alone (it may write to it)."""
+    database = demo_template.open_copy(tmp_path)
+    yield database
+    database.dispose()
