@@ -1,5 +1,7 @@
 """Shared fixtures: a fresh database file per test, a controller at a fixed time, and the
-demonstration database built once per run and copied for each test that uses it.
+demonstration database. Both databases are made once per run and copied, file by file, for
+each test that uses them (creating and migrating a file takes a tenth of a second or more, the
+demonstration seconds).
 
 Nothing here imports Qt: the Qt side of the run (the ``gui`` marker, offscreen drawing, the
 ``None`` guard) is the plugin :mod:`tests.qt_plugin`, so ``pytest -m "not gui"`` runs the domain
@@ -65,10 +67,35 @@ def db_path(tmp_path: Path) -> Path:
     return tmp_path / "ethics-desk.sqlite"
 
 
+def _checkpointed(database: Database) -> None:
+    """Write the database's write-ahead log into its file and close it (a copy is then whole)."""
+    try:
+        with database.engine.connect() as connection:
+            connection.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
+    finally:
+        database.dispose()  # the last connection closed: nothing is left in a WAL
+
+
+def _copy_sqlite(template: Path, copy: Path) -> Path:
+    """A file copy of a closed, checkpointed SQLite database."""
+    wal = template.with_name(template.name + "-wal")
+    assert not wal.exists() or wal.stat().st_size == 0, f"{template.name}'s WAL was not checkpointed"
+    shutil.copyfile(template, copy)
+    return copy
+
+
+@pytest.fixture(scope="session")
+def _new_database_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A database created and migrated once per run, with its reference data, then closed."""
+    path = tmp_path_factory.mktemp("new-template") / "ethics-desk.sqlite"
+    _checkpointed(open_database(path))
+    return path
+
+
 @pytest.fixture
-def database(db_path: Path) -> Iterator[Database]:
-    """A freshly created and migrated database file."""
-    db = open_database(db_path)
+def database(db_path: Path, _new_database_template: Path) -> Iterator[Database]:
+    """A freshly created and migrated database file (a copy of one made so once per run)."""
+    db = open_database(_copy_sqlite(_new_database_template, db_path), create=False)
     yield db
     db.dispose()
 
@@ -95,15 +122,11 @@ class DemoTemplate:
 
     def open_copy(self, folder: Path) -> Database:
         """A copy of the demonstration in ``folder``, opened as the application opens a file."""
-        wal = self.path.with_name(self.path.name + "-wal")
-        assert not wal.exists() or wal.stat().st_size == 0, "the template's WAL was not checkpointed"
-        copy = folder / "demo.sqlite"
-        shutil.copyfile(self.path, copy)
-        return open_database(copy, create=False)
+        return open_database(_copy_sqlite(self.path, folder / "demo.sqlite"), create=False)
 
 
 @pytest.fixture(scope="session")
-def demo_template(tmp_path_factory: pytest.TempPathFactory) -> Iterator[DemoTemplate]:
+def demo_template(tmp_path_factory: pytest.TempPathFactory) -> DemoTemplate:
     """The demonstration database (every state of § 2-83), built once per run for
     :data:`DEMO_TODAY` in the office's time zone; copy it with :meth:`DemoTemplate.open_copy`."""
     from ethics_desk.demo.build import build_demo
@@ -116,14 +139,12 @@ def demo_template(tmp_path_factory: pytest.TempPathFactory) -> Iterator[DemoTemp
             built = open_database(path)
             try:
                 cases = build_demo(built, today=DEMO_TODAY)
-                with built.engine.connect() as connection:  # everything into the file itself
-                    connection.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
             finally:
-                built.dispose()  # the last connection closed: nothing is left in a WAL
+                _checkpointed(built)
         finally:
             patch.undo()
             time.tzset()
-    yield DemoTemplate(path, cases)
+    return DemoTemplate(path, cases)
 
 
 @pytest.fixture
