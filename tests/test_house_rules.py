@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import os
 import shutil
 import subprocess
 import sys
@@ -123,3 +124,68 @@ def test_no_stored_time_defaults_to_the_wall_clock() -> None:
               if isinstance(column.type, UTCDateTime)]
     assert {"issued_document.issued_at", "audit_record.at"} <= {str(c) for c in stamps}
     assert [str(c) for c in stamps if c.default is not None or c.onupdate is not None] == []
+
+
+# -- a domain run without Qt (tests/qt_plugin.py) -------------------------------------------------
+
+
+def _pytest(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST_", "QT_"))}
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
+    return subprocess.run([sys.executable, "-m", "pytest", "-p", "no:randomly", *args], cwd=cwd,
+                          env=env, capture_output=True, text=True, check=False, timeout=600)
+
+
+def test_a_domain_run_collects_every_domain_folder_and_never_imports_qt() -> None:
+    result = _pytest("-m", "not gui", "--collect-only", "-q")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "imported Qt" not in result.stdout
+    files = {line.split("::")[0] for line in result.stdout.splitlines() if "::" in line}
+    assert not [name for name in files if name.startswith("tests/ui/")]
+    folders = {Path(name).parent.name for name in files}
+    assert {"board", "cases", "deadlines", "demo", "documents", "mail", "storage",
+            "workflow"} <= folders
+    assert "tests/test_cli.py" in files
+
+
+def test_a_domain_run_that_reaches_qt_fails(tmp_path: Path) -> None:
+    (tmp_path / "pytest.ini").write_text("[pytest]\n", encoding="utf-8")
+    (tmp_path / "test_reaches_qt.py").write_text(
+        "def test_imports_qt_when_it_runs():\n    import PySide6.QtCore  # noqa: F401\n",
+        encoding="utf-8")
+    result = _pytest("-c", str(tmp_path / "pytest.ini"), "--rootdir", str(tmp_path),
+                     "-p", "tests.qt_plugin", "-m", "not gui", str(tmp_path))
+    assert result.returncode == pytest.ExitCode.TESTS_FAILED, result.stdout + result.stderr
+    assert "1 passed" in result.stdout
+    assert "a run without gui tests imported Qt: PySide6" in result.stdout
+
+
+@pytest.mark.parametrize(("expression", "excludes"), [
+    ("not gui", True), ("not gui and not slow", True), ("(not gui) and (slow or fast)", True),
+    ("gui", False), ("not gui or slow", False), ("slow", False), ("", False),
+    ("not gui(reason=1)", False),
+])
+def test_only_a_mark_expression_that_selects_no_gui_test_keeps_qt_out(
+        expression: str, excludes: bool) -> None:
+    from tests.qt_plugin import excludes_gui
+
+    assert excludes_gui(expression) is excludes
+
+
+@pytest.mark.parametrize(("source", "qt"), [
+    ("from PySide6.QtCore import Qt\n", True),
+    ("import PySide6.QtWidgets as widgets\n", True),
+    ("from ethics_desk import ui\n", True),
+    ("from ethics_desk.ui.context import AppContext\n", True),
+    ("from tests.ui.conftest import type_text\n", True),
+    ("try:\n    import pytestqt\nexcept ImportError:\n    pass\n", True),
+    ("def test_late():\n    from PySide6.QtCore import Qt\n", False),
+    ("from ethics_desk.cases.inbox import urgency_of\nimport uiautomation\n", False),
+])
+def test_a_module_that_imports_qt_when_imported_is_gui(tmp_path: Path, source: str,
+                                                       qt: bool) -> None:
+    from tests.qt_plugin import imports_qt
+
+    module = tmp_path / "test_module.py"
+    module.write_text(source, encoding="utf-8")
+    assert imports_qt(module) is qt

@@ -104,7 +104,7 @@ def discard_draft(ctx: Context, p: ev.DiscardDraft) -> Outcome:
 
 
 def return_unsworn(ctx: Context, p: ev.ReturnUnsworn) -> Outcome:
-    """(c), last ¶: returned to the complainant; the return letter is produced (letters issue)."""
+    """(c), last ¶: returned to the complainant; the return letter is the kind "unsworn-return"."""
     on = _not_future(ctx, p.returned_on or ctx.today, "returned", "§ 2-83(c)")
     cancel_open_clocks(ctx.session, ctx.complaint, on)
     ctx.session.add(Decision(complaint_id=ctx.complaint.id, kind=DecisionKind.RESOLUTION,

@@ -3,7 +3,6 @@ paging, and business days left counted on the City's calendar."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
@@ -36,7 +35,6 @@ from ethics_desk.cases.inbox import (
 from ethics_desk.cases.inbox_query import InboxQuery
 from ethics_desk.cases.listing import refresh_listing
 from ethics_desk.deadlines.schedule import load_calendars
-from ethics_desk.demo.build import build_demo
 from ethics_desk.models import (
     CaseState,
     Complainant,
@@ -48,10 +46,9 @@ from ethics_desk.models import (
     Route,
 )
 from ethics_desk.storage.database import Database
-from ethics_desk.storage.opening import open_database
-from tests.conftest import CLOCK, NOW
+from tests.conftest import DEMO_TODAY, NOW, DemoTemplate
 
-TODAY = date(2026, 11, 30)  # a Monday; Thanksgiving was Thursday the 26th, the City closed Friday
+TODAY = DEMO_TODAY  # Monday 30 Nov 2026; Thanksgiving was Thursday the 26th, the City closed Friday
 EVERYTHING = 10_000
 
 
@@ -59,18 +56,14 @@ EVERYTHING = 10_000
 
 
 @pytest.fixture(scope="module")
-def demo(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
-    """The demonstration database (44 cases in every state), built once for the module."""
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("TZ", "America/Chicago")
-        time.tzset()
-        database = open_database(tmp_path_factory.mktemp("inbox-demo") / "demo.sqlite", clock=CLOCK)
-        try:
-            build_demo(database, today=TODAY)
-            yield database
-        finally:
-            database.dispose()
-    time.tzset()
+def demo(demo_template: DemoTemplate,
+         tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
+    """The demonstration database (44 cases in every state), one copy for the module."""
+    database = demo_template.open_copy(tmp_path_factory.mktemp("inbox-demo"))
+    try:
+        yield database
+    finally:
+        database.dispose()
 
 
 @pytest.fixture

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 import unicodedata
 from collections import Counter
 from collections.abc import Iterator
@@ -41,25 +40,23 @@ from ethics_desk.storage.audit import verify_chain
 from ethics_desk.storage.database import Database
 from ethics_desk.storage.integrity import run_checks
 from ethics_desk.storage.opening import open_database
-from tests.conftest import CLOCK
+from tests.conftest import CLOCK, DEMO_TODAY, DemoTemplate
 
-TODAY = date(2026, 11, 30)
+TODAY = DEMO_TODAY
+"""The day the run's demonstration is built for: Monday 30 November 2026."""
 
 Demo = tuple[Database, list[tuple[str, str]]]
 
 
 @pytest.fixture(scope="module")
-def demo(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Demo]:
-    """One demonstration database for the module (built in the office's time zone)."""
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("TZ", "America/Chicago")
-        time.tzset()
-        database = open_database(tmp_path_factory.mktemp("demo") / "demo.sqlite", clock=CLOCK)
-        try:
-            yield database, build_demo(database, today=TODAY)
-        finally:
-            database.dispose()
-    time.tzset()
+def demo(demo_template: DemoTemplate, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Demo]:
+    """The run's demonstration database (built in the office's time zone), one copy for the
+    module, with the builder's list of cases."""
+    database = demo_template.open_copy(tmp_path_factory.mktemp("demo"))
+    try:
+        yield database, demo_template.cases
+    finally:
+        database.dispose()
 
 
 def test_the_demo_covers_every_case_state(demo: Demo) -> None:

@@ -27,13 +27,24 @@ def _qt_settings_in_tmp(tmp_path: Path, qapp: QApplication) -> Iterator[None]:
     yield
 
 
-@pytest.fixture
-def context(database: Database) -> AppContext:
-    """The application's context for clerk "Maria Clerk" at the tests' fixed time."""
+def clerk_context(database: Database) -> AppContext:
+    """The application's context on ``database`` for clerk "Maria Clerk" at the tests' time."""
     from ethics_desk.office.actions import save_settings
 
     save_settings(database, {"staff.name": "Maria Clerk"}, actor="Maria Clerk", clock=CLOCK)
     return AppContext(database, clock=lambda: NOW)
+
+
+@pytest.fixture
+def context(database: Database) -> AppContext:
+    """The application's context for clerk "Maria Clerk" at the tests' fixed time."""
+    return clerk_context(database)
+
+
+@pytest.fixture
+def demo_context(demo_database: Database) -> AppContext:
+    """The same on this test's copy of the demonstration database (built for the tests' day)."""
+    return clerk_context(demo_database)
 
 
 def type_text(qtbot: QtBot, widget: QWidget, text: str) -> None:

@@ -3,7 +3,6 @@ urgency in words as well as colour, lazy pages, SQL sorting, and opening a case 
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from datetime import date, datetime, timedelta
 
@@ -23,10 +22,8 @@ from ethics_desk.cases.inbox import (
     saved_view,
 )
 from ethics_desk.cases.inbox_query import InboxQuery
-from ethics_desk.demo.build import build_demo
 from ethics_desk.models import ReviewerRole
 from ethics_desk.storage.database import Database
-from ethics_desk.storage.opening import open_database
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.models.inbox_model import (
     CASE_ID_ROLE,
@@ -37,25 +34,21 @@ from ethics_desk.ui.models.inbox_model import (
 )
 from ethics_desk.ui.screens.inbox_screen import CUSTOM, InboxScreen
 from tests.cases.test_inbox import CaseSpec, insert_cases
-from tests.conftest import CLOCK, NOW, OFFICE_TZ
+from tests.conftest import NOW, OFFICE_TZ, DemoTemplate
 from tests.ui.conftest import type_text
 
 TODAY = NOW.date()
 
 
 @pytest.fixture(scope="module")
-def demo_database(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
-    """The demonstration data, built once for the module; the inbox only reads it."""
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("TZ", "America/Chicago")
-        time.tzset()
-        database = open_database(tmp_path_factory.mktemp("inbox-ui") / "demo.sqlite", clock=CLOCK)
-        try:
-            build_demo(database, today=TODAY)
-            yield database
-        finally:
-            database.dispose()
-    time.tzset()
+def demo_database(demo_template: DemoTemplate,
+                  tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
+    """The demonstration data, one copy for the module; the inbox only reads it."""
+    database = demo_template.open_copy(tmp_path_factory.mktemp("inbox-ui"))
+    try:
+        yield database
+    finally:
+        database.dispose()
 
 
 def context_on(database: Database, day: date = TODAY) -> AppContext:

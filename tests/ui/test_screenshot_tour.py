@@ -42,11 +42,8 @@ def shoot(widget: QWidget, name: str, qtbot: QtBot | None = None) -> None:
         assert pixmap.save(str(Path(folder) / f"{name}.png"))
 
 
-def test_tour_of_the_main_window(qtbot: QtBot, context: AppContext) -> None:
-    from ethics_desk.demo.build import build_demo
-
-    build_demo(context.database, today=context.now().date())
-    window = MainWindow(context)
+def test_tour_of_the_main_window(qtbot: QtBot, demo_context: AppContext) -> None:
+    window = MainWindow(demo_context)
     qtbot.addWidget(window)
     window.resize(1180, 760)
     window.show()
@@ -87,23 +84,21 @@ def test_tour_of_the_intake_wizard(qtbot: QtBot, context: AppContext, tmp_path: 
     papers.close()
 
 
-def test_tour_of_case_windows_in_each_main_state(qtbot: QtBot, context: AppContext) -> None:
+def test_tour_of_case_windows_in_each_main_state(qtbot: QtBot, demo_context: AppContext) -> None:
     from sqlalchemy import select
 
-    from ethics_desk.demo.build import build_demo
     from ethics_desk.models import CaseState, Complaint
     from ethics_desk.ui.case.case_window import CaseWindow
 
-    build_demo(context.database, today=context.now().date())
     wanted = [CaseState.FILED, CaseState.UNDER_REVIEW, CaseState.CAMPAIGN_FINANCE,
               CaseState.AWAITING_RESPONSE, CaseState.REPLY_FILED, CaseState.RESOLVED]
-    with context.database.read_session() as session:
+    with demo_context.database.read_session() as session:
         ids = {state: session.scalar(select(Complaint.id).where(Complaint.state == state)
                                      .order_by(Complaint.id).limit(1)) for state in wanted}
     for number, state in enumerate(wanted, start=1):
         case_id = ids[state]
         assert case_id is not None, state
-        window = CaseWindow(context, case_id)
+        window = CaseWindow(demo_context, case_id)
         qtbot.addWidget(window)
         window.resize(1100, 760)
         window.show()

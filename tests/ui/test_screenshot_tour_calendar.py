@@ -21,12 +21,9 @@ def _no_message(box: QMessageBox) -> int:
     raise AssertionError(f"unexpected message: {box.text()} {box.informativeText()}")
 
 
-def test_tour_of_the_calendar(qtbot: QtBot, context: AppContext,
+def test_tour_of_the_calendar(qtbot: QtBot, demo_context: AppContext,
                               monkeypatch: pytest.MonkeyPatch) -> None:
-    from ethics_desk.demo.build import build_demo
-
-    build_demo(context.database, today=context.now().date())
-    screen = CalendarScreen(context)
+    screen = CalendarScreen(demo_context)
     qtbot.addWidget(screen)
     screen.resize(990, 720)  # the main window's stack at its first-run size
     screen.show()

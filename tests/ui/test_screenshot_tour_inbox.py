@@ -13,11 +13,8 @@ from ethics_desk.ui.screens.inbox_screen import InboxScreen
 from tests.ui.test_screenshot_tour import shoot
 
 
-def test_tour_of_the_inbox(qtbot: QtBot, context: AppContext) -> None:
-    from ethics_desk.demo.build import build_demo
-
-    build_demo(context.database, today=context.now().date())
-    screen = InboxScreen(context)
+def test_tour_of_the_inbox(qtbot: QtBot, demo_context: AppContext) -> None:
+    screen = InboxScreen(demo_context)
     qtbot.addWidget(screen)
     screen.resize(990, 720)  # the main window's stack at its first-run size
     screen.show()
