@@ -50,6 +50,7 @@ from ethics_desk.deadlines.overview import (
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.errors import FAILED, attempt
 from ethics_desk.ui.models.rows import Column, RowsModel, rows_view
+from ethics_desk.ui.sizing import fit_to_screen
 
 FIESTA_NAME = "Fiesta San Jacinto Day"
 KINDS = (("closure", "Closure (weather, winter holidays …)"), ("fiesta", FIESTA_NAME))
@@ -115,7 +116,7 @@ class ConfirmChangeDialog(QDialog):
         layout.addWidget(self.lead)
         layout.addWidget(self.table, 1)
         layout.addWidget(buttons)
-        self.resize(900, 440 if moves else 180)
+        fit_to_screen(self, 900, 440 if moves else 180)
 
     @property
     def moves(self) -> list[MoveLine]:
@@ -245,7 +246,7 @@ class CalendarEditorDialog(QDialog):
         layout.addLayout(lists, 1)
         layout.addWidget(add_box)
         layout.addLayout(bottom)
-        self.resize(1000, 680)
+        fit_to_screen(self, 1000, 680)
         self.reload()
 
     # -- the lists ----------------------------------------------------------------------------

@@ -16,6 +16,7 @@ from ethics_desk.office.actions import record_access
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.errors import FAILED, attempt
 from ethics_desk.ui.pdf_view import PdfPreviewDialog, PdfViewer, choose_printer, print_document
+from ethics_desk.ui.sizing import fit_to_screen
 
 
 def sworn_complaint(context: AppContext, intake: Intake, citations: list[str]) -> bytes:
@@ -55,7 +56,7 @@ class FilingPapersDialog(QDialog):
             number, state = complaint.case_number or "", complaint.state
         self.setObjectName("filingPapersDialog")
         self.setWindowTitle(f"{number} filed — papers for the complainant")
-        self.resize(840, 920)
+        fit_to_screen(self, 840, 920)
         self.tabs = QTabWidget(self)
         self.viewers: dict[str, PdfViewer] = {}
         if state is CaseState.RETURNED_UNSWORN:

@@ -35,6 +35,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ethics_desk.ui.sizing import fit_to_screen
+
 
 class PdfViewer(QWidget):
     """A PDF shown from bytes, with zoom in/out, fit width and page up/down."""
@@ -212,7 +214,7 @@ class PdfPreviewDialog(QDialog):
                  on_print: object = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(title)
-        self.resize(820, 900)
+        fit_to_screen(self, 820, 900)
         self.viewer = PdfViewer(self)
         self.viewer.set_pdf(data)
         self._on_print = on_print

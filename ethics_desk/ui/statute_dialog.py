@@ -6,6 +6,7 @@ from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QPlainTextEdit, QVBoxLayout, QWidget
 
 from ethics_desk.core.resources import resource_path
+from ethics_desk.ui.sizing import fit_to_screen
 
 
 def statute_text() -> str:
@@ -19,7 +20,7 @@ class StatuteDialog(QDialog):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("City Code § 2-83 — Complaints")
-        self.resize(760, 820)
+        fit_to_screen(self, 760, 820)
         self.text = QPlainTextEdit(self)
         self.text.setReadOnly(True)
         self.text.setPlainText(statute_text())

@@ -1,0 +1,54 @@
+"""Every window fits the screens a clerk works on — 1280 × 720 at 100 %, and 1920 × 1080 at
+150 % — with its own buttons (Print, Close, Next, File…) on the screen, not below its edge."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _probe(tmp_path: Path, width: int, height: int, scale: float) -> dict[str, object]:
+    config = tmp_path / "screen.json"
+    config.write_text(json.dumps({"screens": [{"name": "desk", "x": 0, "y": 0, "width": width,
+                                               "height": height, "logicalDpi": 96}]}),
+                      encoding="utf-8")
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("QT_", "PYTEST_"))}
+    env.update(QT_QPA_PLATFORM=f"offscreen:configfile={config}", QT_SCALE_FACTOR=str(scale),
+               PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")])),
+               HOME=str(tmp_path), XDG_CONFIG_HOME=str(tmp_path / "config"),
+               XDG_DATA_HOME=str(tmp_path / "data"))
+    result = subprocess.run([sys.executable, "-m", "tests.ui.fit_probe"], cwd=ROOT, env=env,
+                            capture_output=True, text=True, timeout=300, check=False)
+    assert result.returncode == 0, result.stdout + result.stderr
+    return json.loads(result.stdout.strip().splitlines()[-1])  # type: ignore[no-any-return]
+
+
+def _inside(rect: list[int], screen: list[int]) -> bool:
+    x, y, w, h = rect
+    sx, sy, sw, sh = screen
+    return x >= sx and y >= sy and x + w <= sx + sw and y + h <= sy + sh
+
+
+@pytest.mark.parametrize(("width", "height", "scale"), [(1280, 720, 1.0), (1920, 1080, 1.5)],
+                         ids=["1280x720", "1920x1080-at-150"])
+def test_every_window_and_its_buttons_lie_within_the_screen(
+        tmp_path: Path, width: int, height: int, scale: float) -> None:
+    report = _probe(tmp_path, width, height, scale)
+    screen = report["screen"]
+    assert isinstance(screen, list) and screen[2] == round(width / scale)
+    windows = report["windows"]
+    assert isinstance(windows, dict) and len(windows) == 6
+    outside = {name: [text for text, rect in found["buttons"].items()
+                      if not _inside(rect, screen)]
+               for name, found in windows.items()}
+    too_big = [name for name, found in windows.items() if not _inside(found["frame"], screen)]
+    assert too_big == []
+    assert {name: texts for name, texts in outside.items() if texts} == {}
+    assert all(found["buttons"] for found in windows.values())
