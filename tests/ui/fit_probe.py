@@ -36,9 +36,12 @@ def main() -> None:
     """Open the windows, show each, and print one JSON object on the last line."""
     none_guard.guard()
     app = QApplication(sys.argv[:1])
+    from ethics_desk.cases.case_file import load_case
     from ethics_desk.documents import papers
     from ethics_desk.storage.opening import open_database
+    from ethics_desk.ui.calendar_editor import CalendarEditorDialog
     from ethics_desk.ui.case.case_window import CaseWindow
+    from ethics_desk.ui.case.forms import ActionDialog, form_for
     from ethics_desk.ui.context import AppContext
     from ethics_desk.ui.documents import FilingPapersDialog
     from ethics_desk.ui.intake.wizard import IntakeWizard
@@ -46,6 +49,7 @@ def main() -> None:
     from ethics_desk.ui.pdf_view import PdfPreviewDialog
     from ethics_desk.ui.statute_dialog import StatuteDialog
     from ethics_desk.workflow import WorkflowController
+    from ethics_desk.workflow.events import Event
     from tests.conftest import CLOCK
     from tests.factories import filed_case
 
@@ -61,7 +65,14 @@ def main() -> None:
             "How to file", papers.info_sheet(database, today=context.today()), main_window),
         "intake wizard": IntakeWizard(context, parent=main_window),
         "case window": CaseWindow(context, case_id),
+        "closures and holidays": CalendarEditorDialog(context, main_window),
     }
+    # Every action's form, as the case window opens it (the largest carry a vote entry).
+    case = load_case(database, case_id)
+    for event in Event:
+        form = form_for(event, case, context.today(), "Maria Clerk", database)
+        if form is not None:
+            windows[f"form: {form.title}"] = ActionDialog(form, lambda _payload: False, main_window)
     available = app.primaryScreen().availableGeometry()
     report: dict[str, object] = {"screen": _rect(available), "windows": {}}
     for name, window in windows.items():
