@@ -22,7 +22,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 from ethics_desk import __version__
 from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import StorageError, UserError
-from ethics_desk.ui import none_guard
+from ethics_desk.ui import none_guard, palette
 
 if TYPE_CHECKING:
     from ethics_desk.storage.database import Database
@@ -39,6 +39,8 @@ def application() -> QApplication:
     app.setOrganizationName("EthicsDesk")
     app.setApplicationName("Ethics Desk")
     app.setApplicationVersion(__version__)
+    palette.apply(app)
+    app.styleHints().colorSchemeChanged.connect(lambda _scheme: palette.apply(app))
     return app
 
 

@@ -8,6 +8,7 @@ from datetime import date, datetime
 
 import pytest
 from PySide6.QtCore import QDate, Qt
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QDialog, QMessageBox, QTableView
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
@@ -24,9 +25,8 @@ from ethics_desk.ui.calendar_editor import (
     moves_model,
 )
 from ethics_desk.ui.context import AppContext
+from ethics_desk.ui.palette import colours
 from ethics_desk.ui.screens.calendar_screen import (
-    HOLIDAY_COLOUR,
-    WEEKEND_COLOUR,
     CalendarScreen,
     DayDeadlinesModel,
 )
@@ -184,11 +184,11 @@ def test_hovering_over_a_day_tells_its_deadlines_and_closures(screen: CalendarSc
 
 def test_weekends_and_city_holidays_are_shaded_and_named(screen: CalendarScreen) -> None:
     thanksgiving = screen.month_view.describe_cell(date(2026, 11, 26))
-    assert (thanksgiving.name, thanksgiving.shade) == ("Thanksgiving Day", HOLIDAY_COLOUR)
+    assert (thanksgiving.name, thanksgiving.shade) == ("Thanksgiving Day", QColor(colours().holiday))
     day_after = screen.month_view.describe_cell(date(2026, 11, 27))
-    assert (day_after.name, day_after.shade) == ("Day after Thanksgiving", HOLIDAY_COLOUR)
+    assert (day_after.name, day_after.shade) == ("Day after Thanksgiving", QColor(colours().holiday))
     saturday = screen.month_view.describe_cell(date(2026, 11, 28))
-    assert (saturday.name, saturday.shade) == ("", WEEKEND_COLOUR)
+    assert (saturday.name, saturday.shade) == ("", QColor(colours().weekend))
     today = screen.month_view.describe_cell(TODAY)
     assert today.is_today and today.shade is None and today.name == ""
 

@@ -35,6 +35,7 @@ from ethics_desk.cases.inbox import (
     Urgency,
 )
 from ethics_desk.core.vocabulary import Route
+from ethics_desk.ui.palette import colours
 
 CASE_ID_ROLE = int(Qt.ItemDataRole.UserRole) + 1
 """The case's id (an int) on every cell of its row."""
@@ -97,12 +98,16 @@ MARKERS = {
 }
 """The text that carries the urgency without colour."""
 
-# Light tints of clearly different lightness (overdue darkest), dark text on each.
-_TINTS = {
-    Urgency.OVERDUE: ("#f1aeb5", "#58151c"),
-    Urgency.DUE_TODAY: ("#ffda6a", "#3d2e00"),
-    Urgency.DUE_SOON: ("#e2eeff", "#052c65"),
-}
+
+
+def _tints() -> dict[Urgency, tuple[str, str]]:
+    """Each urgency's row tint and its text, from the desktop's scheme (tints of clearly
+    different lightness, each text at least 4.5 : 1 on its tint)."""
+    scheme = colours()
+    return {Urgency.OVERDUE: (scheme.overdue_back, scheme.overdue_fore),
+            Urgency.DUE_TODAY: (scheme.due_today_back, scheme.due_today_fore),
+            Urgency.DUE_SOON: (scheme.due_soon_back, scheme.due_soon_fore)}
+
 ROUTE_NAMES = {Route.ETHICS_CODE: "Ethics Code", Route.CAMPAIGN_FINANCE: "Campaign finance"}
 """The routes as the list shows them (the full label, with its sections, is the tooltip)."""
 _WEEKDAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
@@ -151,7 +156,7 @@ class InboxModel(QAbstractTableModel):
         self._bold = QFont()
         self._bold.setBold(True)
         self._tints = {urgency: (QBrush(QColor(back)), QBrush(QColor(fore)))
-                       for urgency, (back, fore) in _TINTS.items()}
+                       for urgency, (back, fore) in _tints().items()}
         if load:
             self._load()
 

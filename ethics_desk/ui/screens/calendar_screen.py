@@ -63,24 +63,12 @@ from ethics_desk.deadlines.overview import (
 from ethics_desk.ui.calendar_editor import CalendarEditorDialog
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.models.rows import Column, RowsModel
+from ethics_desk.ui.palette import VEIL, colours
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 
-WEEKEND_COLOUR = QColor("#dcdcdc")
-"""Saturdays and Sundays: neutral grey."""
-HOLIDAY_COLOUR = QColor("#fbd98a")
-"""Holidays and City days from the calendar rules: amber."""
-CLOSURE_COLOUR = QColor("#cdb8ee")
-"""Closures and Fiesta San Jacinto Day, set by the office: lavender."""
-OVERDUE_COLOUR = QColor("#b3261e")
-"""Overdue deadlines: red, always with a ⚠."""
-DUE_COLOUR = QColor("#0b4a8b")
-"""Deadlines due that are not yet overdue: dark blue."""
-STATE_COLOUR = QColor("#00695c")
-"""A State holiday on a City business day (the Public Information Act counts it)."""
-TODAY_COLOUR = QColor("#1565c0")
-INK = QColor("#1f1f1f")
-"""Text on a shaded cell, dark whatever the desktop theme."""
+# Shades and text colours come from the scheme of the desktop (ethics_desk.ui.palette), each
+# text colour at least 4.5 : 1 against the shades it is drawn on.
 
 DEADLINE_COLUMN = 1
 """The day's table column that takes the width left over."""
@@ -92,25 +80,28 @@ def shade_for(overview: DayOverview | None) -> QColor | None:
     """The background of a day: weekend, rule holiday, office closure, or None when open."""
     if overview is None or overview.city is None:
         return None
+    scheme = colours()
     if overview.city.kind is DayKind.WEEKEND:
-        return WEEKEND_COLOUR
+        return QColor(scheme.weekend)
     if overview.city.set_by_office:
-        return CLOSURE_COLOUR
-    return HOLIDAY_COLOUR
+        return QColor(scheme.closure)
+    return QColor(scheme.holiday)
 
 
 def legend_html() -> str:
     """The legend under the month view: each shade and mark with its meaning."""
-    def swatch(colour: QColor, text: str) -> str:
-        return (f"<span style='background-color:{colour.name()}; color:{INK.name()};'>"
+    scheme = colours()
+
+    def swatch(colour: str, text: str) -> str:
+        return (f"<span style='background-color:{colour}; color:{scheme.ink};'>"
                 f"&nbsp;&nbsp;&nbsp;&nbsp;</span>&nbsp;{text}")
     items = [
-        swatch(WEEKEND_COLOUR, "Weekend"),
-        swatch(HOLIDAY_COLOUR, "City holiday"),
-        swatch(CLOSURE_COLOUR, "Office closure or Fiesta"),
-        f"<b style='color:{DUE_COLOUR.name()}'>3 due</b> open deadlines",
-        f"<b style='color:{OVERDUE_COLOUR.name()}'>▌1 overdue ⚠</b> past their date",
-        f"<i style='color:{STATE_COLOUR.name()}'>State:</i> State holiday only",
+        swatch(scheme.weekend, "Weekend"),
+        swatch(scheme.holiday, "City holiday"),
+        swatch(scheme.closure, "Office closure or Fiesta"),
+        f"<b style='color:{scheme.due}'>3 due</b> open deadlines",
+        f"<b style='color:{scheme.overdue}'>▌1 overdue ⚠</b> past their date",
+        f"<i style='color:{scheme.state}'>State:</i> State holiday only",
     ]
     return " &nbsp;&nbsp; ".join(items)
 
@@ -226,14 +217,15 @@ class MonthView(QCalendarWidget):
         selected = day == self.selectedDate().toPython()
         painter.save()
         painter.setClipRect(rect)
-        painter.fillRect(rect, cell.shade if cell.shade is not None
-                         else palette.color(QPalette.ColorRole.Base))
-        ink = INK if cell.shade is not None else palette.color(QPalette.ColorRole.Text)
+        scheme = colours()
+        overdue, due, today = QColor(scheme.overdue), QColor(scheme.due), QColor(scheme.today)
+        painter.fillRect(rect, cell.shade if cell.shade is not None else QColor(scheme.base))
+        ink = QColor(scheme.ink if cell.shade is not None else scheme.text)
         if not cell.in_month:
-            veil = QColor(palette.color(QPalette.ColorRole.Base))
-            veil.setAlpha(150)
+            veil = QColor(scheme.base)
+            veil.setAlpha(VEIL)
             painter.fillRect(rect, veil)
-            ink = palette.color(QPalette.ColorRole.PlaceholderText)
+            ink = QColor(scheme.muted)
         if selected:
             tint = QColor(palette.color(QPalette.ColorRole.Highlight))
             tint.setAlpha(45)
@@ -254,12 +246,12 @@ class MonthView(QCalendarWidget):
         painter.drawText(inner, top_left, str(day.day))
         number_width = number_metrics.horizontalAdvance(f"{day.day}  ")
         if cell.due:
-            painter.setPen(OVERDUE_COLOUR if cell.overdue else DUE_COLOUR)
+            painter.setPen(overdue if cell.overdue else due)
             painter.drawText(inner, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop,
                              cell.due)
         if cell.is_today:
             painter.setFont(small)
-            painter.setPen(TODAY_COLOUR)
+            painter.setPen(today)
             painter.drawText(inner.adjusted(number_width, 1, 0, 0), top_left, "today")
         # The closure's name (not for plain weekends), or a State holiday on a City workday.
         y = inner.top() + number_metrics.height()
@@ -269,7 +261,7 @@ class MonthView(QCalendarWidget):
             lines = _two_lines(small_metrics, cell.name, inner.width())
         elif cell.state_name:
             painter.setFont(italic)
-            painter.setPen(STATE_COLOUR if cell.in_month else ink)
+            painter.setPen(QColor(scheme.state) if cell.in_month else ink)
             lines = _two_lines(QFontMetrics(italic), f"State: {cell.state_name}", inner.width())
         else:
             lines = []
@@ -279,14 +271,14 @@ class MonthView(QCalendarWidget):
             y += small_metrics.height()
         # The overdue ones, bottom left, in red with a bar down the left edge.
         if cell.overdue:
-            painter.fillRect(QRect(rect.left(), rect.top(), 4, rect.height()), OVERDUE_COLOUR)
+            painter.fillRect(QRect(rect.left(), rect.top(), 4, rect.height()), overdue)
             painter.setFont(bold)
-            painter.setPen(OVERDUE_COLOUR)
+            painter.setPen(overdue)
             painter.drawText(inner, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom,
                              number_metrics.elidedText(cell.overdue, Qt.TextElideMode.ElideRight,
                                                        inner.width()))
         if cell.is_today:
-            painter.setPen(QPen(TODAY_COLOUR, 2))
+            painter.setPen(QPen(today, 2))
             painter.drawRect(rect.adjusted(1, 1, -2, -2))
         if selected:
             painter.setPen(QPen(palette.color(QPalette.ColorRole.Highlight), 3))
@@ -314,7 +306,7 @@ class DayDeadlinesModel(RowsModel[DayDeadline]):
             self.COLUMNS, parent,
             tooltip=lambda d: f"{d.case_number}: {d.parties}\n{d.title} ({d.citation})",
             bold=lambda d, column: d.overdue and column == self.STATUS,
-            style=lambda d, _column, role: QBrush(OVERDUE_COLOUR)
+            style=lambda d, _column, role: QBrush(QColor(colours().overdue))
             if role == Qt.ItemDataRole.ForegroundRole and d.overdue else None,
             user=lambda d: d.complaint_id)
 
@@ -375,8 +367,10 @@ class CalendarScreen(QWidget):
         self.banner = QFrame(self)
         self.banner.setObjectName("fiestaBanner")
         self.banner.setFrameShape(QFrame.Shape.StyledPanel)
-        self.banner.setStyleSheet("#fiestaBanner { background: #fff4ce; border: 1px solid #c9a227; "
-                                  "border-radius: 3px; } QLabel { color: #3d2e00; }")
+        scheme = colours()
+        self.banner.setStyleSheet(f"#fiestaBanner {{ background: {scheme.banner_back}; "
+                                  f"border: 1px solid {scheme.banner_border}; border-radius: 3px; }}"
+                                  f" QLabel {{ color: {scheme.banner_text}; }}")
         self.banner_label = QLabel(self.banner)
         self.banner_label.setObjectName("fiestaWarning")
         self.banner_label.setWordWrap(True)
