@@ -45,6 +45,7 @@ from ethics_desk.ui.case.forms import ActionDialog, form_for
 from ethics_desk.ui.case.papers_panel import PapersPanel
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.errors import FAILED, attempt, show_user_error
+from ethics_desk.ui.mnemonics import window_mnemonics, with_mnemonic
 from ethics_desk.ui.models.rows import ROW_ROLE, Column, RowsModel, rows_view
 from ethics_desk.ui.sizing import fit_to_screen
 from ethics_desk.workflow import EventOption, Payload
@@ -238,6 +239,7 @@ class CaseWindow(QMainWindow):
             item = self.actions_row.takeAt(0)
             old = item.widget() if item is not None else None
             if old is not None:
+                old.hide()  # gone from the window now, deleted later
                 old.deleteLater()
         self.action_buttons.clear()
         assert self.case is not None
@@ -247,6 +249,8 @@ class CaseWindow(QMainWindow):
             button = QPushButton("Continue in the &intake wizard", self)
             button.clicked.connect(lambda: self.resume_draft.emit(self.case_id))
             self.actions_row.addWidget(button)
+        # The table's labels have no Alt-key: give each a letter no other control here uses.
+        taken = set(window_mnemonics(self, leave_out=self.action_buttons.values()))
         for option in options or []:
             if not option.in_state:
                 continue
@@ -254,7 +258,7 @@ class CaseWindow(QMainWindow):
                             self.context.staff_name)
             if form is None:
                 continue
-            button = QPushButton(option.label, self)
+            button = QPushButton(with_mnemonic(option.label, taken), self)
             button.setObjectName(f"action_{option.event.value}")
             button.setEnabled(option.allowed)
             button.setToolTip(f"{option.citation}" if option.allowed else option.why_not)

@@ -1,0 +1,56 @@
+"""Alt-key mnemonics for labels that come from the workflow table, chosen so that no two
+controls of one window share a letter (a clash makes Alt+letter cycle instead of act)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from PySide6.QtWidgets import QAbstractButton, QLabel, QMenuBar, QTabWidget, QWidget
+
+_MNEMONIC = re.compile(r"&([^&\s])")
+
+
+def mnemonic_of(text: str) -> str | None:
+    """The letter after the single ``&`` of ``text``, lower-cased (``&&`` is a literal &)."""
+    found = _MNEMONIC.search(text.replace("&&", ""))
+    return found.group(1).lower() if found else None
+
+
+def with_mnemonic(label: str, taken: set[str]) -> str:
+    """``label`` with ``&`` before the first letter of a word that no other control of the
+    window uses (else any free letter of it), recorded in ``taken``; unchanged if none is free
+    or it already has one."""
+    if mnemonic_of(label) is not None:
+        return label
+    starts = [m.start() for m in re.finditer(r"\b[A-Za-z]", label)]
+    others = [i for i, ch in enumerate(label) if ch.isalpha() and i not in starts]
+    for index in starts + others:
+        letter = label[index].lower()
+        if letter not in taken:
+            taken.add(letter)
+            return label[:index] + "&" + label[index:]
+    return label
+
+
+def window_mnemonics(window: QWidget, *, leave_out: Iterable[QWidget] = ()) -> dict[str, list[str]]:
+    """Each letter used by the window's shown controls — buttons, labels with a buddy, tabs and
+    the menu bar — with the texts that use it."""
+    skip = set(map(id, leave_out))
+    texts: list[str] = []
+    texts += [b.text() for b in window.findChildren(QAbstractButton)
+              if id(b) not in skip and b.isVisibleTo(window)]
+    buddied: list[QLabel] = [label for label in window.findChildren(QLabel)
+                             if label.isVisibleTo(window)]
+    texts += [label.text() for label in buddied if bool(label.buddy())]
+    for tabs in window.findChildren(QTabWidget):
+        if tabs.isVisibleTo(window):
+            texts += [tabs.tabText(i) for i in range(tabs.count())]
+    for bar in window.findChildren(QMenuBar):
+        texts += [action.text() for action in bar.actions()]
+    letters: dict[str, list[str]] = {}
+    for text in texts:
+        letter = mnemonic_of(text)
+        if letter is not None:
+            letters.setdefault(letter, []).append(text)
+    return letters
