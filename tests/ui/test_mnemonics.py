@@ -40,3 +40,22 @@ def test_every_workflow_button_has_an_alt_key_no_other_control_of_the_case_windo
                    if len(texts) > 1}
         assert clashes == {}, state
         window.close()
+
+
+def test_no_two_controls_of_a_main_window_screen_share_an_alt_key(
+        qtbot: QtBot, context: AppContext) -> None:
+    from ethics_desk.ui.main_window import SCREENS, MainWindow
+
+    window = MainWindow(context)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    found: dict[str, dict[str, list[str]]] = {}
+    for screen in SCREENS:
+        window.go(screen)
+        qtbot.wait(10)
+        clashes = {letter: texts for letter, texts in window_mnemonics(window).items()
+                   if len(texts) > 1}
+        if clashes:
+            found[screen] = clashes
+    assert found == {}

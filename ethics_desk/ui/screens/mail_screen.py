@@ -94,7 +94,7 @@ class MailScreen(QWidget):
         self.print_queue_button.setMenu(menu)
         self.mail_button = QPushButton("Record &mailing…", self)
         self.mail_button.clicked.connect(self.open_mailing_dialog)
-        self.refresh_button = QPushButton("Re&fresh", self)
+        self.refresh_button = QPushButton("&Refresh", self)
         self.refresh_button.clicked.connect(self.refresh)
         self.returned = RowsModel[ReturnedLine](
             [Column("Case", lambda r: r.case_number),

@@ -56,7 +56,7 @@ class SettingsScreen(QWidget):
             self.fields[key] = widget
         self.status = QLabel(self)
         self.status.setObjectName("settingsStatus")
-        self.save_button = QPushButton("&Save settings", self)
+        self.save_button = QPushButton("S&ave settings", self)
         self.revert_button = QPushButton("&Revert", self)
         self.save_button.clicked.connect(self.save)
         self.revert_button.clicked.connect(self.load)
