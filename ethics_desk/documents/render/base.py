@@ -18,9 +18,10 @@ document's title and case number; on every page a footer with "Page x of y". The
 out once; each finished page is held by the canvas until the PDF is saved, when the total is known
 and drawn on every page (the numbers sit outside the frames, so they cannot move the text). Every
 string of user text is
-escaped and set in the embedded DejaVu fonts, with CID fallbacks for Chinese, Japanese and Korean
-(:mod:`ethics_desk.documents.render.fonts`). Output is ReportLab's ``invariant`` mode: the same data gives
-the same bytes, so an issued document can be reprinted identically.
+escaped and set in the embedded DejaVu fonts, with the embedded Droid Sans Fallback for Chinese,
+Japanese and Korean and Arabic joined and right to left
+(:mod:`ethics_desk.documents.render.fonts`). Output is ReportLab's ``invariant`` mode: the same
+data gives the same bytes, so an issued document can be reprinted identically.
 
 A later letter is written like this (its data a frozen dataclass with ``letterhead`` and
 ``case_number``; its wording ``resources/templates/defect-letter.txt``; then its row in
