@@ -77,7 +77,7 @@ from reportlab.platypus import (
 
 from ethics_desk.core.errors import UserError
 from ethics_desk.documents.render.data import Letterhead, Party
-from ethics_desk.documents.render.fonts import BOLD, REGULAR, markup, register_fonts
+from ethics_desk.documents.render.fonts import BOLD, REGULAR, draw_centred, markup, register_fonts
 from ethics_desk.documents.render.templates import BlockKind, DocumentTemplate, TemplateLibrary
 from ethics_desk.documents.render.typed import (
     BaseDocTemplate,
@@ -733,9 +733,8 @@ class Renderer(ABC, Generic[D]):
         canvas.setStrokeColor(colors.black)
         canvas.setLineWidth(0.9)
         canvas.rect(left, baseline - 4, box_width, style.fontSize + 7, stroke=1, fill=0)
-        canvas.setFont(style.fontName, style.fontSize)
         canvas.setFillColor(colors.black)
-        canvas.drawCentredString(PAGE_WIDTH / 2, baseline, text)
+        draw_centred(canvas, PAGE_WIDTH / 2, baseline, text, style.fontName, style.fontSize)
 
 
 def _one_line(text: str) -> str:

@@ -21,6 +21,9 @@ forms DejaVu has). A name or an address line reads right to left inside an Engli
 right-to-left passage long enough to wrap would have its lines in the wrong order (ReportLab
 lays it out left to right), which names and addresses never are.
 
+Text drawn straight on the canvas (the confidentiality marking, the notary's seal box) goes
+through :func:`draw_centred`, which does the same per run in one line of text.
+
 Every piece of user text goes through :func:`markup`, which also escapes ``&``, ``<`` and ``>`` so
 that a name like ``A&B <Ltd>`` prints literally instead of being read as Paragraph markup.
 """
@@ -39,6 +42,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
 from ethics_desk.core.resources import resource_path
+from ethics_desk.documents.render.typed import Canvas
 
 FAMILY = "DejaVuSans"
 REGULAR = "DejaVuSans"
@@ -273,3 +277,29 @@ def markup(text: str) -> str:
         escaped = escape(run).replace("\r\n", "\n").replace("\n", "<br/>")
         parts.append(escaped if font is None else f'<font name="{font}">{escaped}</font>')
     return "".join(parts)
+
+
+def _face(font: str | None, base: str) -> str:
+    """The face a run is drawn in on the canvas, where ``base`` is the text's own face."""
+    if font is None:
+        return base
+    if font == UPRIGHT:
+        return UPRIGHT_BOLD if base in (BOLD, BOLD_ITALIC) else UPRIGHT
+    return font
+
+
+def draw_centred(canvas: Canvas, x: float, y: float, text: str, font: str, size: float) -> None:
+    """``text`` centred on ``x`` at baseline ``y`` in ``font`` (a DejaVu face), each run DejaVu
+    lacks in its fallback: the canvas counterpart of :func:`markup`."""
+    pieces = list(runs(text))
+    if len(pieces) <= 1 and (not pieces or pieces[0][0] is None):
+        canvas.setFont(font, size)
+        canvas.drawCentredString(x, y, text)
+        return
+    faces = [(_face(run_font, font), run) for run_font, run in pieces]
+    width = sum(canvas.stringWidth(run, face, size) for face, run in faces)
+    line = canvas.beginText(x - width / 2, y)  # one line of text, as a reader sees it
+    for face, run in faces:
+        line.setFont(face, size)
+        line.textOut(run)
+    canvas.drawText(line)

@@ -8,21 +8,26 @@ forms, which compatibility normalisation turns back into the letters the clerk t
 
 from __future__ import annotations
 
+import io
 import re
 import unicodedata
 from dataclasses import replace
 
 import pytest
 from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfgen.canvas import Canvas
 
 from ethics_desk.documents.kinds import KINDS
 from ethics_desk.documents.render.data import Party
 from ethics_desk.documents.render.fonts import (
+    BOLD,
     FALLBACK,
     REGULAR,
     UPRIGHT,
+    draw_centred,
     font_for,
     markup,
+    register_fonts,
     runs,
 )
 from tests.documents.render.helpers import fonts_used, receipt_paper, screenshot, text_of
@@ -125,3 +130,17 @@ def test_every_hangul_syllable_and_every_unified_ideograph_has_the_fallbacks_gly
 
 def test_latin_names_are_set_in_dejavu_alone() -> None:
     assert list(runs(COMPLAINANT.name)) == [(None, COMPLAINANT.name)]
+
+
+def test_text_drawn_on_the_canvas_falls_back_per_run_too() -> None:
+    register_fonts()
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, invariant=1, initialFontName=REGULAR)
+    draw_centred(canvas, 300, 700, "Notary 王小明 · محمد", BOLD, 9)
+    canvas.showPage()
+    canvas.save()
+    pdf = buffer.getvalue()
+    assert "Notary 王小明 · محمد" in _read(pdf)
+    fonts = fonts_used(pdf)
+    assert {f.base_font.split("+")[1] for f in fonts} == {"DejaVuSans-Bold", "DroidSansFallback"}
+    _assert_every_font_is_an_embedded_subset(pdf)
