@@ -37,7 +37,7 @@ from collections.abc import Iterator
 from functools import cache
 from xml.sax.saxutils import escape
 
-import arabic_reshaper
+import arabic_reshaper  # type: ignore[import-untyped]  # it has no type information
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
