@@ -18,9 +18,10 @@ document's title and case number; on every page a footer with "Page x of y". The
 out once; each finished page is held by the canvas until the PDF is saved, when the total is known
 and drawn on every page (the numbers sit outside the frames, so they cannot move the text). Every
 string of user text is
-escaped and set in the embedded DejaVu fonts, with CID fallbacks for Chinese, Japanese and Korean
-(:mod:`ethics_desk.documents.render.fonts`). Output is ReportLab's ``invariant`` mode: the same data gives
-the same bytes, so an issued document can be reprinted identically.
+escaped and set in the embedded DejaVu fonts, with the embedded Droid Sans Fallback for Chinese,
+Japanese and Korean and Arabic joined and right to left
+(:mod:`ethics_desk.documents.render.fonts`). Output is ReportLab's ``invariant`` mode: the same
+data gives the same bytes, so an issued document can be reprinted identically.
 
 A later letter is written like this (its data a frozen dataclass with ``letterhead`` and
 ``case_number``; its wording ``resources/templates/defect-letter.txt``; then its row in
@@ -76,7 +77,7 @@ from reportlab.platypus import (
 
 from ethics_desk.core.errors import UserError
 from ethics_desk.documents.render.data import Letterhead, Party
-from ethics_desk.documents.render.fonts import BOLD, REGULAR, markup, register_fonts
+from ethics_desk.documents.render.fonts import BOLD, REGULAR, draw_centred, markup, register_fonts
 from ethics_desk.documents.render.templates import BlockKind, DocumentTemplate, TemplateLibrary
 from ethics_desk.documents.render.typed import (
     BaseDocTemplate,
@@ -732,9 +733,8 @@ class Renderer(ABC, Generic[D]):
         canvas.setStrokeColor(colors.black)
         canvas.setLineWidth(0.9)
         canvas.rect(left, baseline - 4, box_width, style.fontSize + 7, stroke=1, fill=0)
-        canvas.setFont(style.fontName, style.fontSize)
         canvas.setFillColor(colors.black)
-        canvas.drawCentredString(PAGE_WIDTH / 2, baseline, text)
+        draw_centred(canvas, PAGE_WIDTH / 2, baseline, text, style.fontName, style.fontSize)
 
 
 def _one_line(text: str) -> str:

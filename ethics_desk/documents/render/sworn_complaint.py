@@ -30,7 +30,7 @@ from ethics_desk.documents.render.base import (
     signature_line,
 )
 from ethics_desk.documents.render.data import ComplaintPaper, ListedDocument, long_date, long_datetime
-from ethics_desk.documents.render.fonts import REGULAR, markup
+from ethics_desk.documents.render.fonts import REGULAR, draw_centred, markup
 from ethics_desk.documents.render.typed import Flowable
 from ethics_desk.models import Affirmation, KnowledgeBasis
 
@@ -64,8 +64,7 @@ class SealBox(Flowable):
         canvas.setLineWidth(0.7)
         canvas.rect(0, 0, self.size, self.size, stroke=1, fill=0)
         canvas.setFillColor(colors.Color(0.45, 0.45, 0.45))
-        canvas.setFont(REGULAR, 7.5)
-        canvas.drawCentredString(self.size / 2, self.size - 12, self.label)
+        draw_centred(canvas, self.size / 2, self.size - 12, self.label, REGULAR, 7.5)
         canvas.restoreState()
 
 

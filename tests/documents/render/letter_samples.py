@@ -167,7 +167,7 @@ def letter_sample(kind: str, **changes: Any) -> Any:
 
 
 CJK_PARTY = Party("李小龍 (Lee Siu-lung)", address="100 Military Plaza\nSan Antonio, TX 78205")
-"""A name set in the CID fallback fonts (not embedded), kept out of the shared samples."""
+"""A name set in the Droid Sans fallback (embedded), kept out of the shared samples."""
 
 LETTER_KINDS = ("reviewer-transmittal", "filing-notice", "defect-letter", "cf-forward",
                 "cf-cure-notice", "board-transmittal", "respondent-notice", "response-copy",

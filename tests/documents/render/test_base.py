@@ -188,14 +188,16 @@ def test_every_font_is_dejavu_and_embedded(probe: ProbeRenderer) -> None:
     assert all(f.embedded for f in fonts), fonts
 
 
-def test_chinese_text_prints_in_the_cid_fallback_and_reads_back_exactly(
+def test_chinese_text_prints_in_the_embedded_fallback_and_reads_back_exactly(
         probe: ProbeRenderer) -> None:
     pdf = probe.render(ProbeData(recipient_party=Party("李小龙", address="1 Main St.\nSan Antonio"),
                                  paragraphs=("Witness: 李小龙 (Bruce Lee).",)))
     text = text_of(pdf)
     assert "Dear 李小龙:" in text
     assert "Witness: 李小龙 (Bruce Lee)." in text
-    assert "/STSong-Light" in {f.base_font for f in fonts_used(pdf)}
+    fonts = fonts_used(pdf)
+    assert any(re.fullmatch(r"/[A-Z]{6}\+DroidSansFallback", f.base_font) for f in fonts), fonts
+    assert all(f.embedded for f in fonts), fonts
     screenshot("probe-cjk", pdf)
 
 

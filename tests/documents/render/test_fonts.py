@@ -5,8 +5,7 @@ from __future__ import annotations
 import pytest
 
 from ethics_desk.documents.render.fonts import (
-    CJK_FALLBACK,
-    HANGUL_FALLBACK,
+    FALLBACK,
     covered,
     markup,
     normalize,
@@ -30,18 +29,19 @@ def test_decomposed_accents_are_composed_so_dejavu_prints_them() -> None:
     assert covered(decomposed)
 
 
-def test_chinese_runs_fall_back_to_the_cid_font_and_the_rest_stays_in_dejavu() -> None:
-    assert list(runs("Li 李小龙 Jr.")) == [(None, "Li "), (CJK_FALLBACK, "李小龙"), (None, " Jr.")]
+def test_chinese_runs_fall_back_to_droid_sans_and_the_rest_stays_in_dejavu() -> None:
+    assert list(runs("Li 李小龙 Jr.")) == [(None, "Li "), (FALLBACK, "李小龙"), (None, " Jr.")]
     assert not covered("李小龙")
 
 
-def test_korean_hangul_falls_back_to_the_korean_cid_font() -> None:
-    assert list(runs("김민준")) == [(HANGUL_FALLBACK, "김민준")]
+def test_korean_hangul_and_japanese_kana_fall_back_to_droid_sans_too() -> None:
+    assert list(runs("김민준")) == [(FALLBACK, "김민준")]
+    assert list(runs("さくら カタカナ")) == [(FALLBACK, "さくら カタカナ")]
 
 
 def test_markup_escapes_user_text_and_marks_fallback_runs() -> None:
     assert markup("A&B <Ltd>") == "A&amp;B &lt;Ltd&gt;"
-    assert markup("李 & Co") == f'<font name="{CJK_FALLBACK}">李</font> &amp; Co'
+    assert markup("李 & Co") == f'<font name="{FALLBACK}">李</font> &amp; Co'
     assert markup("411 W. Nueva St.\nSan Antonio") == "411 W. Nueva St.<br/>San Antonio"
 
 
