@@ -136,8 +136,8 @@ class DateField(QWidget):
         column.setSpacing(2)
         column.addLayout(row)
         column.addWidget(self.message)
-        self.setFocusProxy(self.edit)
-        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setFocusProxy(self.edit)  # a label's mnemonic and setFocus() reach the text;
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)  # a proxied widget is no Tab stop itself
         self.edit.setAccessibleDescription(self.accepted())
         if name:
             self.set_accessible_name(name)

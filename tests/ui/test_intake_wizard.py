@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import io
+from datetime import date
 from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
 from PySide6.QtCore import Qt
 from PySide6.QtPrintSupport import QPrinter
-from PySide6.QtWidgets import QWizard
+from PySide6.QtWidgets import QApplication, QWizard
 from pytestqt.qtbot import QtBot
 from sqlalchemy import select
 
@@ -321,3 +322,64 @@ def test_a_fixed_fields_message_is_gone(qtbot: QtBot, wizard: IntakeWizard) -> N
     type_text(qtbot, page.name, "José Peña")
     assert not page.form.messages["complainant.name"].isVisible()
     assert page.form.messages["complainant.address"].isVisible()  # not yet fixed
+
+
+def test_the_violation_date_and_oath_date_are_entered_by_keyboard_alone(
+        qtbot: QtBot, wizard: IntakeWizard) -> None:
+    from tests.ui.intake_driver import fill_allegation, fill_respondent
+
+    wizard.activateWindow()
+    qtbot.waitUntil(wizard.isActiveWindow)
+    for fill in (fill_complainant, fill_respondent, fill_allegation):
+        fill(qtbot, wizard)
+        next_page(qtbot, wizard)
+    page = wizard.currentPage()
+    qtbot.keyClicks(page.facts, "Drove a City truck to a private event.")
+    page.single.setFocus()
+    qtbot.keyClick(page.single, Qt.Key.Key_Space)  # a single date
+    qtbot.keyClick(page.single, Qt.Key.Key_Tab)  # from the period's choice to the date
+    assert QApplication.focusWidget() is page.start.edit
+    type_text(qtbot, page.start.edit, "10/3/26")
+    qtbot.keyClick(page.start.edit, Qt.Key.Key_Tab)
+    assert QApplication.focusWidget() is not page.start.edit
+    assert page.start.text() == "2026-10-03"
+    assert wizard.collect().violation_start == date(2026, 10, 3)
+    next_page(qtbot, wizard)
+    next_page(qtbot, wizard)  # the documents: none
+    page = wizard.currentPage()
+    qtbot.keyClick(page.true, Qt.Key.Key_Space)
+    qtbot.keyClick(page.personal, Qt.Key.Key_Space)
+    next_page(qtbot, wizard)
+    signing = wizard.currentPage()
+    assert wizard.currentId() == IntakeWizard.SIGNING
+    signing.sworn.setFocus()
+    qtbot.keyClick(signing.sworn, Qt.Key.Key_Space)
+    signing.sworn_on.setFocus()
+    qtbot.keyClick(signing.sworn_on.edit, Qt.Key.Key_Delete)  # the day shown is cleared
+    assert signing.sworn_on.date() is None
+    type_text(qtbot, signing.sworn_on.edit, "11/29/2026")
+    qtbot.keyClick(signing.sworn_on.edit, Qt.Key.Key_Tab)
+    assert wizard.collect().oath.sworn_on == date(2026, 11, 29)
+
+
+def test_a_violation_date_typed_wrong_keeps_its_text_and_next_says_why(
+        qtbot: QtBot, wizard: IntakeWizard) -> None:
+    from tests.ui.intake_driver import fill_allegation, fill_respondent
+
+    for fill in (fill_complainant, fill_respondent, fill_allegation):
+        fill(qtbot, wizard)
+        next_page(qtbot, wizard)
+    page = wizard.currentPage()
+    qtbot.keyClicks(page.facts, "Drove a City truck to a private event.")
+    click(qtbot, page.single)
+    type_text(qtbot, page.start.edit, "10/33/26")
+    next_page(qtbot, wizard)
+    assert wizard.currentId() == IntakeWizard.FACTS
+    assert page.start.text() == "10/33/26"
+    assert page.start.message.isVisible() and "11/3/2026" in page.start.message.text()
+    assert not page.form.messages["violation_start"].isVisible()  # said once, beside it
+    page.start.edit.selectAll()
+    type_text(qtbot, page.start.edit, "10/3/26")
+    assert not page.start.message.isVisible()
+    next_page(qtbot, wizard)
+    assert wizard.currentId() == IntakeWizard.DOCUMENTS
