@@ -86,6 +86,16 @@ class CalendarPopup(QWidget):
         self.show()
         self.calendar.setFocus(Qt.FocusReason.PopupFocusReason)
 
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """Escape closes the calendar, the field's date unchanged."""
+        if event.key() == Qt.Key.Key_Escape:
+            self.hide()
+            parent = self.parentWidget()
+            if parent is not None:
+                parent.setFocus(Qt.FocusReason.PopupFocusReason)
+            return
+        super().keyPressEvent(event)
+
     def _pick(self, value: QDate) -> None:
         self.hide()
         self.picked.emit(date(value.year(), value.month(), value.day()))

@@ -96,6 +96,15 @@ def test_the_calendar_opens_on_the_clocks_month_when_empty(qtbot: QtBot) -> None
     assert (calendar.yearShown(), calendar.monthShown()) == (2027, 4)
 
 
+def test_escape_closes_the_calendar_and_keeps_the_date(qtbot: QtBot) -> None:
+    _window, _before, field, _after = _form(qtbot)
+    field.set_date(date(2026, 11, 3))
+    popup = field.open_calendar()
+    qtbot.keyClick(popup, Qt.Key.Key_Escape)
+    assert not popup.isVisible()
+    assert field.date() == date(2026, 11, 3)
+
+
 def test_a_day_picked_on_the_calendar_is_the_date(qtbot: QtBot) -> None:
     _window, _before, field, _after = _form(qtbot)
     popup = field.open_calendar()
