@@ -1,6 +1,9 @@
 """Drafts at the counter: listing them for resuming, and reading one back as an :class:`Intake`.
 
-Writing a draft goes through the workflow controller (``save_draft``); this module only reads.
+Writing a draft goes through the workflow controller (``save_draft``), which also keeps the
+intake step the clerk was on (:func:`store_step`, in the same transaction) so that a resumed
+draft opens where the clerk stopped (:func:`resume_step`). The step is a row of the key-value
+``setting`` table (``intake.step.<draft id>``): no column of the complaint holds it.
 """
 
 from __future__ import annotations
@@ -9,7 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from sqlalchemy import select
-from sqlalchemy.orm import selectinload
+from sqlalchemy.orm import Session, selectinload
 
 from ethics_desk.core.errors import UserError
 from ethics_desk.intake.record import (
@@ -20,7 +23,7 @@ from ethics_desk.intake.record import (
     OathData,
     RespondentData,
 )
-from ethics_desk.models import Attachment, CaseState, Complaint
+from ethics_desk.models import Attachment, CaseState, Complaint, Setting
 from ethics_desk.storage.database import Database
 
 
@@ -42,6 +45,29 @@ class DraftSummary:
         about = f" about {self.respondents}" if self.respondents else ""
         when = self.updated_at.astimezone().strftime("%d %b %H:%M")
         return f"Draft {self.complaint_id} — {who}{about} ({when}, {self.updated_by})"
+
+
+def step_key(complaint_id: int) -> str:
+    """The ``setting`` key of a draft's intake step."""
+    return f"intake.step.{complaint_id}"
+
+
+def store_step(session: Session, complaint_id: int, step: int) -> None:
+    """Keep the intake step a draft was saved on (in the caller's transaction)."""
+    if step < 0:
+        return
+    row = session.get(Setting, step_key(complaint_id))
+    if row is None:
+        session.add(Setting(key=step_key(complaint_id), value=str(step)))
+    elif row.value != str(step):
+        row.value = str(step)
+
+
+def resume_step(database: Database, complaint_id: int) -> int:
+    """The intake step a draft was last saved on (0, the first, when none was kept)."""
+    with database.read_session() as session:
+        row = session.get(Setting, step_key(complaint_id))
+        return int(row.value) if row is not None and row.value.isdigit() else 0
 
 
 def list_drafts(database: Database) -> list[DraftSummary]:

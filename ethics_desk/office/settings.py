@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
+from ethics_desk.core.dates import DateStyle
 from ethics_desk.core.errors import UserError
 
 if TYPE_CHECKING:
@@ -28,9 +29,14 @@ class Option:
     key: str
     default: Any
     label: str
+    choices: tuple[tuple[str, str], ...] = ()  # (value, as Settings shows it), when closed
 
     def check(self, value: Any) -> Any:
-        """The value, refused with a message when it is not of the default's type."""
+        """The value, refused with a message when it is not of the default's type (or not one
+        of the choices)."""
+        if self.choices and value not in [v for v, _label in self.choices]:
+            raise UserError(f"{self.label} cannot be {value!r}.",
+                            "Choose one of: " + "; ".join(t for _v, t in self.choices) + ".")
         expected = type(self.default)
         if expected is int and isinstance(value, bool):
             raise UserError(f"{self.label} must be a whole number.", "Enter a number such as 3.")
@@ -69,6 +75,8 @@ OPTIONS: dict[str, Option] = {o.key: o for o in (
     Option("office.county", "Bexar", "County (for the notary jurat)"),
     Option("documents.ethics_code_pdf", "",
            "Ethics Code enclosure for the (e) notice (a PDF file; empty: the shipped placeholder)"),
+    Option("display.date_style", DateStyle.ISO.value, "Date fields show dates as",
+           tuple((style.value, style.label) for style in DateStyle)),
 )}
 
 

@@ -12,14 +12,12 @@ from datetime import date
 
 from PySide6.QtCore import (
     QAbstractTableModel,
-    QDate,
     QLocale,
     Qt,
     Signal,
 )
 from PySide6.QtWidgets import (
     QComboBox,
-    QDateEdit,
     QDialog,
     QDialogButtonBox,
     QGridLayout,
@@ -48,6 +46,7 @@ from ethics_desk.deadlines.overview import (
     short_day,
 )
 from ethics_desk.ui.context import AppContext
+from ethics_desk.ui.date_field import DateField
 from ethics_desk.ui.errors import FAILED, attempt
 from ethics_desk.ui.models.rows import Column, RowsModel, rows_view
 from ethics_desk.ui.sizing import fit_to_screen
@@ -189,14 +188,13 @@ class CalendarEditorDialog(QDialog):
             self.missing_labels[name] = missing
 
         add_box = QGroupBox("Add a day the offices are closed", self)
-        self.day = QDateEdit(add_box)
+        self.day = DateField(add_box, today=context.today, value=today)
         self.day.setObjectName("closureDay")
         self.day.setLocale(english)
-        self.day.setCalendarPopup(True)
-        self.day.calendarWidget().setLocale(english)
-        self.day.calendarWidget().setFirstDayOfWeek(Qt.DayOfWeek.Sunday)
-        self.day.setDisplayFormat("ddd d MMM yyyy")
-        self.day.setDate(QDate(today.year, today.month, today.day))
+        self.weekday = QLabel(add_box)  # the day of the week, as the old field showed it
+        self.weekday.setObjectName("closureWeekday")
+        self.day.changed.connect(self._show_weekday)
+        self._show_weekday()
         self.name = QLineEdit(add_box)
         self.name.setObjectName("closureName")
         self.name.setPlaceholderText("As deadline explanations will show it, e.g. "
@@ -217,14 +215,19 @@ class CalendarEditorDialog(QDialog):
         grid = QGridLayout(add_box)
         grid.setColumnStretch(1, 1)
         grid.setColumnStretch(3, 1)
-        for row, column, text, field in ((0, 0, "&Date:", self.day), (0, 2, "&Kind:", self.kind),
+        day_box = QWidget(add_box)
+        day_row = QHBoxLayout(day_box)
+        day_row.setContentsMargins(0, 0, 0, 0)
+        day_row.addWidget(self.day, 1)
+        day_row.addWidget(self.weekday)
+        for row, column, text, field in ((0, 0, "&Date:", day_box), (0, 2, "&Kind:", self.kind),
                                          (1, 0, "&Name:", self.name),
                                          (1, 2, "&Calendar:", self.calendar)):
             label = QLabel(text, add_box)
-            label.setBuddy(field)
+            label.setBuddy(self.day if field is day_box else field)
             grid.addWidget(label, row, column)
             grid.addWidget(field, row, column + 1)
-        self.day.setMinimumWidth(170)
+        self.day.setMinimumWidth(130)
         self.name.setMinimumWidth(320)
         hint = QLabel("Fiesta San Jacinto Day is one Friday a year; a closure is any other day "
                       "the offices close (weather, a winter-holiday closure).", add_box)
@@ -303,7 +306,7 @@ class CalendarEditorDialog(QDialog):
         self.kind.setCurrentIndex(self.kind.findData("fiesta"))
         self.calendar.setCurrentIndex(self.calendar.findData("city"))
         self.name.setText(FIESTA_NAME)
-        self.day.setDate(QDate(year, 4, 1))
+        self.day.set_date(date(year, 4, 1))
         self.day.setFocus()
         self.status.setText(f"Choose the Friday the City announced for Fiesta San Jacinto Day "
                             f"{year}, then Add.")
@@ -313,14 +316,19 @@ class CalendarEditorDialog(QDialog):
             self.name.setText(FIESTA_NAME)
 
     def chosen_day(self) -> date:
-        """The date in the form."""
-        chosen = self.day.date().toPython()
-        assert isinstance(chosen, date)
-        return chosen
+        """The date in the form; a :class:`UserError` when it is empty or not a date."""
+        return self.day.required("the day the offices close")
+
+    def _show_weekday(self) -> None:
+        day = self.day.date()
+        self.weekday.setText(long_day(day) if day is not None else "")
 
     def add_day(self) -> bool:
         """Preview the day in the form, ask to confirm, then save it. True when saved."""
-        day, name = self.chosen_day(), self.name.text()
+        chosen = attempt(self, self.chosen_day, "Cannot close that day")
+        if chosen is FAILED:
+            return False
+        day, name = chosen, self.name.text()
         kind, calendar = str(self.kind.currentData()), str(self.calendar.currentData())
         database = self.context.database
         moves = attempt(self, lambda: describe_moves(database, closures.preview_add(

@@ -12,6 +12,7 @@ from datetime import date, datetime
 from typing import TYPE_CHECKING
 
 from ethics_desk.core.clock import Clock
+from ethics_desk.core.dates import DateStyle
 from ethics_desk.office import settings
 
 if TYPE_CHECKING:
@@ -68,6 +69,18 @@ class AppContext:
             return str(self.first_look.setting("staff.name")) or "Clerk"
         with self.database.read_session() as session:
             return str(settings.get(session, "staff.name")) or "Clerk"
+
+    def date_style(self) -> DateStyle:
+        """How date fields show a date (Settings → Date fields show dates as)."""
+        if self._database is None and self.first_look is not None:
+            value = self.first_look.setting("display.date_style")
+        else:
+            with self.database.read_session() as session:
+                value = settings.get(session, "display.date_style")
+        try:
+            return DateStyle(value)
+        except ValueError:
+            return DateStyle.ISO
 
     def inbox_query(self, today: date) -> InboxSource:
         """The inbox's questions for ``today``: SQL, or the first look until the ORM is loaded."""

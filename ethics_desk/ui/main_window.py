@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 
 from ethics_desk import __version__
 from ethics_desk.ui.context import AppContext
+from ethics_desk.ui.date_field import set_office_style
 from ethics_desk.ui.screens.inbox_screen import InboxScreen
 from ethics_desk.ui.screens.lazy import LazyScreen
 from ethics_desk.ui.sizing import fit_to_screen
@@ -45,6 +46,7 @@ class MainWindow(QMainWindow):
     def __init__(self, context: AppContext) -> None:
         super().__init__()
         self.context = context
+        self.apply_date_style()
         self.setWindowTitle("Ethics Desk — City Code § 2-83 complaints")
         self.wizard: QWidget | None = None
         self.case_windows: dict[int, QWidget] = {}
@@ -135,6 +137,7 @@ class MainWindow(QMainWindow):
 
         screen = SettingsScreen(self.context, self)
         screen.saved.connect(lambda _keys: self.refresh_staff())
+        screen.saved.connect(lambda _keys: self.apply_date_style())
         return screen
 
     @property
@@ -240,6 +243,10 @@ class MainWindow(QMainWindow):
     def current_screen(self) -> str:
         """The key of the screen shown."""
         return SCREENS[self.stack.currentIndex()]
+
+    def apply_date_style(self) -> None:
+        """Date fields show dates in the office's style (Settings), from the next one made."""
+        set_office_style(self.context.date_style())
 
     def refresh_staff(self) -> None:
         """Show who is at the desk."""

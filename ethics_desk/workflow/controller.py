@@ -17,6 +17,7 @@ from sqlalchemy.orm import Session
 
 from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import ConflictError, RuleError, UserError
+from ethics_desk.intake.drafts import store_step
 from ethics_desk.intake.record import Intake, apply_intake
 from ethics_desk.models import CaseState, Complaint
 from ethics_desk.storage import audit
@@ -145,8 +146,9 @@ class WorkflowController:
                           complaint.version, outcome.summary)
 
     def save_draft(self, intake: Intake, draft_id: int | None = None, *,
-                   expected_version: int | None = None) -> FireResult:
-        """Store what the clerk has typed so far (a new draft, or over an existing draft)."""
+                   expected_version: int | None = None, step: int | None = None) -> FireResult:
+        """Store what the clerk has typed so far (a new draft, or over an existing draft), and
+        the intake ``step`` the clerk is on, so that resuming opens there."""
         now = self.now()
         with self.database.unit_of_work() as session:
             if draft_id is None:
@@ -163,6 +165,8 @@ class WorkflowController:
                     raise RuleError(f"{complaint.display_number} is already filed; a filed "
                                     "complaint is not edited as a draft", "§ 2-83(c)")
             apply_intake(session, complaint, intake, self.actor, now)
+            if step is not None:
+                store_step(session, complaint.id, step)
             complaint.updated_at = now
             complaint.updated_by = self.actor
             session.flush()

@@ -47,3 +47,18 @@ def test_the_resume_list_shows_only_unfiled_drafts_newest_first(
     assert [d.complaint_id for d in drafts] == [named.complaint_id, empty.complaint_id]
     labels = {d.complaint_id: d.label for d in drafts}
     assert "no complainant yet about Zoë Ødegård" in labels[named.complaint_id]
+
+
+def test_a_draft_keeps_the_intake_step_the_clerk_was_on(database: Database,
+                                                         controller: WorkflowController) -> None:
+    from ethics_desk.intake.drafts import resume_step
+
+    first = controller.save_draft(Intake(), step=3)
+    assert resume_step(database, first.complaint_id) == 3
+    again = controller.save_draft(Intake(), first.complaint_id,
+                                  expected_version=first.version, step=5)
+    assert resume_step(database, again.complaint_id) == 5
+    controller.save_draft(Intake(), first.complaint_id, expected_version=again.version)
+    assert resume_step(database, first.complaint_id) == 5  # a save without a step keeps it
+    other = controller.save_draft(Intake())
+    assert resume_step(database, other.complaint_id) == 0  # none kept: the first step

@@ -46,3 +46,13 @@ def test_a_print_is_recorded_in_the_audit_trail(database: Database) -> None:
         assert session.scalar(select(AuditRecord.action).order_by(
             AuditRecord.seq.desc()).limit(1)) == "print.sworn-complaint"
         assert verify_chain(session) == []
+
+
+def test_date_fields_show_iso_dates_unless_the_office_chooses_month_first(
+        database: Database) -> None:
+    assert read_settings(database)["display.date_style"] == "iso"
+    save_settings(database, {"display.date_style": "us"}, actor="Maria Clerk", clock=CLOCK)
+    assert read_settings(database)["display.date_style"] == "us"
+    with pytest.raises(UserError, match="Date fields show dates as"):
+        save_settings(database, {"display.date_style": "d/m/y"}, actor="Maria Clerk", clock=CLOCK)
+    assert read_settings(database)["display.date_style"] == "us"

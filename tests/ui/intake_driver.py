@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import date
 from pathlib import Path
 
-from PySide6.QtCore import QDate, QPoint, Qt
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QAbstractButton, QWizard
 from pytestqt.qtbot import QtBot
 
@@ -58,8 +58,8 @@ def fill_facts(qtbot: QtBot, wizard: IntakeWizard) -> None:
     qtbot.keyClicks(page.facts, "On three Saturdays in October the respondent drove a City "
                                 "truck to private events.")
     click(qtbot, page.range)
-    page.start.setDate(QDate(2026, 10, 3))
-    page.end.setDate(QDate(2026, 10, 17))
+    page.start.set_date(date(2026, 10, 3))
+    page.end.set_date(date(2026, 10, 17))
 
 
 def fill_documents(qtbot: QtBot, wizard: IntakeWizard, exhibit: Path) -> None:
@@ -85,8 +85,8 @@ def fill_oath(qtbot: QtBot, wizard: IntakeWizard, sworn: bool = True) -> None:
     click(qtbot, page.sworn)
     type_text(qtbot, page.notary, "Ana María Treviño")
     qtbot.keyClicks(page.commission, "13245678-9")
-    page.expires.setDate(QDate(2028, 5, 31))
-    assert page.sworn_on.date() == QDate(2026, 11, 30)
+    page.expires.set_date(date(2028, 5, 31))
+    assert page.sworn_on.date() == date(2026, 11, 30)
     assert page.county.text() == "Bexar"
 
 

@@ -86,6 +86,31 @@ def test_settings_are_saved_from_the_settings_screen(qtbot: QtBot, context: AppC
     assert window.staff_label.text() == "At the desk: Ana Ruiz"
 
 
+def test_the_date_style_chosen_in_settings_is_how_date_fields_show_dates(
+        qtbot: QtBot, context: AppContext) -> None:
+    from datetime import date
+
+    from PySide6.QtWidgets import QComboBox
+
+    from ethics_desk.core.dates import DateStyle
+    from ethics_desk.ui.date_field import DateField, office_style, set_office_style
+
+    window = _window(qtbot, context)
+    window.go("settings")
+    screen = window.settings_screen
+    combo = screen.fields["display.date_style"]
+    assert isinstance(combo, QComboBox) and combo.currentData() == "iso"
+    combo.setCurrentIndex(combo.findData("us"))
+    try:
+        screen.save_button.click()
+        assert office_style() is DateStyle.US
+        field = DateField(today=date(2026, 11, 30), value=date(2026, 11, 3))
+        qtbot.addWidget(field)
+        assert field.text() == "11/03/2026"
+    finally:
+        set_office_style(DateStyle.ISO)
+
+
 def test_quit_when_ready_starts_and_exits_cleanly(tmp_path: Path) -> None:
     env = {"QT_QPA_PLATFORM": "offscreen", "HOME": str(tmp_path), "PATH": "/usr/bin:/bin",
            "XDG_DATA_HOME": str(tmp_path / "data"), "XDG_CONFIG_HOME": str(tmp_path / "cfg")}

@@ -8,7 +8,6 @@ from __future__ import annotations
 from datetime import date, datetime
 
 import pytest
-from PySide6.QtCore import QDate, QDateTime, QTime
 from PySide6.QtWidgets import QCheckBox, QLineEdit, QMessageBox, QPlainTextEdit
 from pytestqt.qtbot import QtBot
 from sqlalchemy import select
@@ -46,7 +45,7 @@ MEMBERS = ("Ada Lovell", "Ben Ortiz", "Cora Diaz", "Dan Ruiz", "Eva Soto", "Fay 
            "Gus Hale", "Hal Voss", "Ivy Chen")
 """Nine members serving besides the Chair (a tenth, José Peña, is the complainant)."""
 PARTY = "José Peña"
-FUTURE_HEARING = QDateTime(QDate(2026, 12, 15), QTime(14, 0))
+FUTURE_HEARING = datetime(2026, 12, 15, 14, 0)
 
 DOCUMENTS: dict[str, dict[str, tuple[str, ...]]] = {
     # The Papers tab's kinds that must read right after each step, with phrases they contain.
@@ -139,7 +138,7 @@ def order_show_cause(qtbot: QtBot, window: CaseWindow, *, yes: int, no: int = 0)
     assert isinstance(notes, NotesField)
     notes.box("a").setPlainText("Filed nine days before the election.")
     type_text(qtbot, notes.box("f"), "Said at a rally he would “stop her campaign”.")
-    dialog.inputs["hearing_at"].setDateTime(FUTURE_HEARING)
+    dialog.inputs["hearing_at"].set_moment(FUTURE_HEARING)
     place = dialog.inputs["place"]
     assert isinstance(place, QLineEdit)
     place.setText("City Council Chambers, 114 W. Commerce St.")
@@ -162,14 +161,14 @@ def test_from_a_carried_vote_to_show_cause_hearing_determination_sanctions_and_r
     assert entry.result_line.text() == (
         "Result: 10 present (1 recused, not counted; 9 counted); at least 6 yes votes needed "
         "(two-thirds of 9); 7 yes, 2 no, 0 abstaining — carried.")
-    dialog.inputs["hearing_at"].setDateTime(QDateTime(QDate(2026, 11, 27), QTime(14, 0)))
+    dialog.inputs["hearing_at"].set_moment(datetime(2026, 11, 27, 14, 0))
     _save(qtbot, dialog)  # a hearing already past: refused, everything kept
     assert dialog.isVisible() and "still to come" in dialog.message.text()
     assert case(database, case_id).state is CaseState.AWAITING_RESPONSE
     assert dialog.inputs["factors"].box("f").toPlainText() == \
         "Said at a rally he would “stop her campaign”."
     assert entry.result().carried  # type: ignore[union-attr]
-    dialog.inputs["hearing_at"].setDateTime(FUTURE_HEARING)
+    dialog.inputs["hearing_at"].set_moment(FUTURE_HEARING)
     _save(qtbot, dialog)
     assert not dialog.isVisible(), dialog.message.text()
     assert case(database, case_id).state is CaseState.SHOW_CAUSE

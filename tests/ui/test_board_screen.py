@@ -7,8 +7,8 @@ from __future__ import annotations
 from datetime import date
 
 import pytest
-from PySide6.QtCore import QDate, Qt
-from PySide6.QtWidgets import QComboBox, QDateEdit, QDialogButtonBox, QLineEdit, QMessageBox
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QComboBox, QDialogButtonBox, QLineEdit, QMessageBox
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 from sqlalchemy import select
@@ -16,7 +16,7 @@ from sqlalchemy import select
 from ethics_desk.board import roster
 from ethics_desk.models import AuditRecord, BoardRole
 from ethics_desk.ui.context import AppContext
-from ethics_desk.ui.intake.fields import set_date
+from ethics_desk.ui.date_field import DateField
 from ethics_desk.ui.main_window import MainWindow
 from ethics_desk.ui.screens.board_screen import BoardScreen, ChangeDialog
 from tests.conftest import CLOCK
@@ -67,7 +67,7 @@ def test_the_roster_shows_who_serves_on_the_date_chosen(qtbot: QtBot,
     shown = {r.name: r.status for r in screen.roster.rows()}
     assert shown == {"Alma Reyes": "Chair", "Dee Staff": "Staff", "Ben Ortiz": "Former member"}
     assert screen.serving_count.text() == "1 member(s) serving on 2026-11-30"
-    screen.serving_on.setDate(QDate(2026, 3, 1))
+    screen.serving_on.set_date(date(2026, 3, 1))
     assert {r.name: r.status for r in screen.roster.rows()}["Ben Ortiz"] == "Member"
     assert screen.serving_count.text() == "2 member(s) serving on 2026-03-01"
     ben = next(r for r in screen.roster.rows() if r.name == "Ben Ortiz")
@@ -83,8 +83,8 @@ def test_members_and_terms_are_added_and_ended_through_the_roster(
     type_text(qtbot, name, "José Peña")
     role = dialog.findChild(QComboBox, "role")
     role.setCurrentIndex(role.findText("Vice Chair"))
-    assert dialog.findChild(QDateEdit, "starts").date() == QDate(2026, 11, 30)  # the date shown
-    set_date(dialog.findChild(QDateEdit, "starts"), date(2025, 2, 1))
+    assert dialog.findChild(DateField, "starts").date() == date(2026, 11, 30)  # the date shown
+    dialog.findChild(DateField, "starts").set_date(date(2025, 2, 1))
     _save(qtbot, dialog)
     assert not dialog.isVisible(), dialog.message.text()
     [row] = screen.roster.rows()
@@ -109,7 +109,7 @@ def test_members_and_terms_are_added_and_ended_through_the_roster(
     assert screen.end_term_button.isEnabled()
     dialog = screen.end_term_dialog()
     assert dialog is not None
-    set_date(dialog.findChild(QDateEdit, "last"), date(2026, 11, 29))
+    dialog.findChild(DateField, "last").set_date(date(2026, 11, 29))
     _save(qtbot, dialog)
     assert not dialog.isVisible(), dialog.message.text()
     pena = next(r for r in screen.roster.rows() if r.name == "José Peña")
@@ -119,10 +119,10 @@ def test_members_and_terms_are_added_and_ended_through_the_roster(
     screen.select_member(pena.id)
     dialog = screen.add_term_dialog()
     assert dialog is not None
-    set_date(dialog.findChild(QDateEdit, "starts"), date(2026, 12, 1))
+    dialog.findChild(DateField, "starts").set_date(date(2026, 12, 1))
     _save(qtbot, dialog)
     assert not dialog.isVisible(), dialog.message.text()
-    screen.serving_on.setDate(QDate(2026, 12, 1))
+    screen.serving_on.set_date(date(2026, 12, 1))
     assert {r.name: r.status for r in screen.roster.rows()}["José Peña"] == "Member"
     actions = _audit(context)
     assert actions.count("board.member_add") == 2 and actions.count("board.term_end") == 1
@@ -137,7 +137,7 @@ def test_the_elections_list_is_kept_on_its_tab(qtbot: QtBot, context: AppContext
     assert screen.add_election() is None  # no date yet: said, and the name kept
     assert "Enter the date of the election" in screen.election_message.text()
     assert screen.election_name.text() == "General Election"
-    set_date(screen.election_on, date(2027, 5, 1))
+    screen.election_on.set_date(date(2027, 5, 1))
     type_text(qtbot, screen.candidates, "Nguyễn Thị Minh Khai\nSofía Benavides")
     assert screen.add_election() is not None
     [row] = screen.elections.rows()

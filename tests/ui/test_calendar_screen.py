@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 
 import pytest
-from PySide6.QtCore import QDate, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QDialog, QMessageBox, QTableView
 from pytestqt.modeltest import ModelTester
@@ -120,7 +120,7 @@ def open_editor(qtbot: QtBot, screen: CalendarScreen) -> CalendarEditorDialog:
 
 def fill_closure(qtbot: QtBot, editor: CalendarEditorDialog, day: date, name: str) -> None:
     """Type a closure into the editor's form."""
-    editor.day.setDate(QDate(day.year, day.month, day.day))
+    editor.day.set_date(day)
     editor.name.clear()
     type_text(qtbot, editor.name, name)
 
@@ -384,7 +384,7 @@ def test_the_banner_asks_for_fiesta_san_jacinto_day_until_it_is_set(
     assert (editor.year.value(), editor.kind.currentData(), editor.name.text()) == \
         (2027, "fiesta", "Fiesta San Jacinto Day")
     assert editor.missing_labels["city"].isVisibleTo(editor)
-    editor.day.setDate(QDate(2027, 4, 23))
+    editor.day.set_date(date(2027, 4, 23))
     assert editor.add_day(), messages
     assert not editor.missing_labels["city"].isVisibleTo(editor)
     assert "2027" not in screen.banner_label.text()
@@ -398,7 +398,7 @@ def test_a_fiesta_day_that_is_not_a_friday_is_refused_with_the_reason(
         qtbot: QtBot, screen: CalendarScreen, confirmations: Confirmations,
         messages: list[str]) -> None:
     dialog = screen.open_editor(fiesta_year=2027)
-    dialog.day.setDate(QDate(2027, 4, 22))
+    dialog.day.set_date(date(2027, 4, 22))
     assert not dialog.add_day()
     assert len(messages) == 1 and "is a Friday" in messages[0]
     assert dialog.name.text() == "Fiesta San Jacinto Day"

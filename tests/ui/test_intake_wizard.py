@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import io
+from datetime import date
 from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
 from PySide6.QtCore import Qt
 from PySide6.QtPrintSupport import QPrinter
-from PySide6.QtWidgets import QWizard
+from PySide6.QtWidgets import QApplication, QWizard
 from pytestqt.qtbot import QtBot
 from sqlalchemy import select
 
@@ -291,3 +292,94 @@ def test_files_dropped_on_the_list_are_attached(qtbot: QtBot, wizard: IntakeWiza
     page.attached.dropEvent(drop)
     assert [a.file_name for a in page.attachments] == ["truck-photos.pdf"]
     assert page.attachments[0].sha256 in page.attached.item(0).data(Qt.ItemDataRole.UserRole)
+
+
+def test_a_resumed_draft_opens_on_the_step_where_the_clerk_stopped(
+        qtbot: QtBot, context: AppContext) -> None:
+    from tests.ui.intake_driver import fill_allegation, fill_respondent
+
+    first = IntakeWizard(context)
+    qtbot.addWidget(first)
+    first.show()
+    for fill in (fill_complainant, fill_respondent, fill_allegation):
+        fill(qtbot, first)
+        next_page(qtbot, first)
+    assert first.currentId() == IntakeWizard.FACTS
+    first.reject()  # Close (keep the draft)
+    assert first.draft_id is not None
+    resumed = IntakeWizard(context, first.draft_id)
+    qtbot.addWidget(resumed)
+    resumed.show()
+    assert resumed.currentId() == IntakeWizard.FACTS
+    qtbot.mouseClick(resumed.button(QWizard.WizardButton.BackButton), Qt.MouseButton.LeftButton)
+    assert resumed.currentId() == IntakeWizard.ALLEGATION  # the steps before are there
+
+
+def test_a_fixed_fields_message_is_gone(qtbot: QtBot, wizard: IntakeWizard) -> None:
+    next_page(qtbot, wizard)
+    page = wizard.currentPage()
+    assert page.form.messages["complainant.name"].isVisible()
+    type_text(qtbot, page.name, "José Peña")
+    assert not page.form.messages["complainant.name"].isVisible()
+    assert page.form.messages["complainant.address"].isVisible()  # not yet fixed
+
+
+def test_the_violation_date_and_oath_date_are_entered_by_keyboard_alone(
+        qtbot: QtBot, wizard: IntakeWizard) -> None:
+    from tests.ui.intake_driver import fill_allegation, fill_respondent
+
+    wizard.activateWindow()
+    qtbot.waitUntil(wizard.isActiveWindow)
+    for fill in (fill_complainant, fill_respondent, fill_allegation):
+        fill(qtbot, wizard)
+        next_page(qtbot, wizard)
+    page = wizard.currentPage()
+    qtbot.keyClicks(page.facts, "Drove a City truck to a private event.")
+    page.single.setFocus()
+    qtbot.keyClick(page.single, Qt.Key.Key_Space)  # a single date
+    qtbot.keyClick(page.single, Qt.Key.Key_Tab)  # from the period's choice to the date
+    assert QApplication.focusWidget() is page.start.edit
+    type_text(qtbot, page.start.edit, "10/3/26")
+    qtbot.keyClick(page.start.edit, Qt.Key.Key_Tab)
+    assert QApplication.focusWidget() is not page.start.edit
+    assert page.start.text() == "2026-10-03"
+    assert wizard.collect().violation_start == date(2026, 10, 3)
+    next_page(qtbot, wizard)
+    next_page(qtbot, wizard)  # the documents: none
+    page = wizard.currentPage()
+    qtbot.keyClick(page.true, Qt.Key.Key_Space)
+    qtbot.keyClick(page.personal, Qt.Key.Key_Space)
+    next_page(qtbot, wizard)
+    signing = wizard.currentPage()
+    assert wizard.currentId() == IntakeWizard.SIGNING
+    signing.sworn.setFocus()
+    qtbot.keyClick(signing.sworn, Qt.Key.Key_Space)
+    signing.sworn_on.setFocus()
+    qtbot.keyClick(signing.sworn_on.edit, Qt.Key.Key_Delete)  # the day shown is cleared
+    assert signing.sworn_on.date() is None
+    type_text(qtbot, signing.sworn_on.edit, "11/29/2026")
+    qtbot.keyClick(signing.sworn_on.edit, Qt.Key.Key_Tab)
+    assert wizard.collect().oath.sworn_on == date(2026, 11, 29)
+
+
+def test_a_violation_date_typed_wrong_keeps_its_text_and_next_says_why(
+        qtbot: QtBot, wizard: IntakeWizard) -> None:
+    from tests.ui.intake_driver import fill_allegation, fill_respondent
+
+    for fill in (fill_complainant, fill_respondent, fill_allegation):
+        fill(qtbot, wizard)
+        next_page(qtbot, wizard)
+    page = wizard.currentPage()
+    qtbot.keyClicks(page.facts, "Drove a City truck to a private event.")
+    click(qtbot, page.single)
+    type_text(qtbot, page.start.edit, "10/33/26")
+    next_page(qtbot, wizard)
+    assert wizard.currentId() == IntakeWizard.FACTS
+    assert page.start.text() == "10/33/26"
+    assert page.start.message.isVisible() and "11/3/2026" in page.start.message.text()
+    assert not page.form.messages["violation_start"].isVisible()  # said once, beside it
+    page.start.edit.selectAll()
+    type_text(qtbot, page.start.edit, "10/3/26")
+    assert not page.start.message.isVisible()
+    next_page(qtbot, wizard)
+    assert wizard.currentId() == IntakeWizard.DOCUMENTS

@@ -106,12 +106,12 @@ def test_tour_of_the_board(qtbot: QtBot, context: AppContext, controller: Workfl
     assert scroll is not None
     scroll.verticalScrollBar().setValue(scroll.verticalScrollBar().maximum())
     shoot(dialog, "board-6-show-cause-form-hearing")
-    dialog.inputs["hearing_at"].setDateTime(FUTURE_HEARING)
+    dialog.inputs["hearing_at"].set_moment(FUTURE_HEARING)
     _save(qtbot, dialog)
     assert not dialog.isVisible(), dialog.message.text()
 
     screen.tabs.setCurrentWidget(screen.packet)  # the meeting of the show-cause hearing
-    screen.packet.set_meeting(FUTURE_HEARING.date().toPython())
+    screen.packet.set_meeting(FUTURE_HEARING.date())
     assert screen.packet.chosen_ids() == [case_id]
     assert screen.packet.preview()
     shoot(screen, "board-9-meeting-packet", qtbot)

@@ -7,7 +7,6 @@ from __future__ import annotations
 from datetime import date
 
 import pytest
-from PySide6.QtCore import QDate
 from PySide6.QtWidgets import QDialog, QMessageBox
 from pytestqt.qtbot import QtBot
 
@@ -51,16 +50,16 @@ def test_tour_of_the_calendar(qtbot: QtBot, demo_context: AppContext,
 
     monkeypatch.setattr(ConfirmChangeDialog, "exec", look)
     monkeypatch.setattr(QMessageBox, "exec", _no_message)
-    editor.day.setDate(QDate(2026, 12, 3))
+    editor.day.set_date(date(2026, 12, 3))
     editor.name.setText("Ice storm closure")
     assert not editor.add_day()  # looked at, then cancelled
     assert shots[0].moves
 
     screen.open_editor(fiesta_year=2027)
     shoot(editor, "calendar-4-fiesta-for-2027")
-    editor.day.setDate(QDate(2027, 4, 23))
+    editor.day.set_date(date(2027, 4, 23))
     assert editor.add_day()
-    editor.day.setDate(QDate(2026, 12, 24))
+    editor.day.set_date(date(2026, 12, 24))
     editor.name.setText("Winter holiday closure")
     assert editor.add_day()
     shoot(editor, "calendar-5-closures-of-2026")

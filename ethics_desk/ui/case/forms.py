@@ -10,17 +10,14 @@ import html
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import date, datetime
+from datetime import date
 from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QDate, QDateTime, QTime
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
-    QDateEdit,
-    QDateTimeEdit,
     QDialog,
     QDialogButtonBox,
     QFileDialog,
@@ -57,8 +54,9 @@ from ethics_desk.models import (
 )
 from ethics_desk.storage.database import Database
 from ethics_desk.ui.case.vote_entry import VoteEntry, voters_loader
+from ethics_desk.ui.date_field import DateField, DateTimeField
 from ethics_desk.ui.intake.documents_page import FILE_FILTER, read_attachment
-from ethics_desk.ui.intake.fields import FieldMessage, date_edit, get_date, set_date, text_box
+from ethics_desk.ui.intake.fields import FieldMessage, text_box
 from ethics_desk.ui.sizing import fit_to_screen
 from ethics_desk.workflow import (
     BY_EVENT,
@@ -315,7 +313,9 @@ def form_for(event: Event, case: CaseFile, today: date, staff: str,
     """
     if event in (Event.ORDER_SHOW_CAUSE, Event.RECORD_SHOW_CAUSE_HEARING,
                  Event.RECORD_FRIVOLOUS_VOTE, Event.IMPOSE_SANCTIONS):
-        return _board_forms(case, today, database, event)[event]
+        board = _board_forms(case, today, database, event)[event]
+        board.extra.setdefault("today", today)  # the date fields' calendars open on it
+        return board
     respondents = tuple((r.name, r.id) for r in case.respondents)
     pending_roles = tuple((r.role.label, r.role) for r in case.reviews if r.determination is None)
     resolve_voters = voters_loader(database, case.id) if database is not None else None
@@ -471,7 +471,10 @@ def form_for(event: Event, case: CaseFile, today: date, staff: str,
             (Field("reason", "Why", Kind.TEXT, ""),),
             lambda v: DiscardDraft(reason=v["reason"])),
     }
-    return forms.get(event)
+    chosen = forms.get(event)
+    if chosen is not None:
+        chosen.extra.setdefault("today", today)  # the date fields' calendars open on it
+    return chosen
 
 
 class DefectsTable(QWidget):
@@ -519,29 +522,6 @@ class DefectsTable(QWidget):
             assert isinstance(combo, QComboBox) and isinstance(note, QLineEdit)
             rows.append((DefectItem(combo.currentData()), note.text().strip()))
         return tuple(rows)
-
-
-NO_MOMENT = QDateTime(QDate(1900, 1, 1), QTime(0, 0))
-
-
-def datetime_edit(parent: QWidget) -> QDateTimeEdit:
-    """A date-and-time field that starts empty (shown as “not given”)."""
-    edit = QDateTimeEdit(parent)
-    edit.setCalendarPopup(True)
-    edit.setDisplayFormat("yyyy-MM-dd HH:mm")
-    edit.setMinimumDateTime(NO_MOMENT)
-    edit.setSpecialValueText("(not given)")
-    edit.setDateTime(NO_MOMENT)
-    return edit
-
-
-def get_datetime(edit: QDateTimeEdit) -> datetime | None:
-    """The local date and time in a :func:`datetime_edit` (time-zone aware), or None."""
-    value = edit.dateTime()
-    if value == NO_MOMENT:
-        return None
-    day, time = value.date(), value.time()
-    return datetime(day.year(), day.month(), day.day(), time.hour(), time.minute()).astimezone()
 
 
 class NotesField(QWidget):
@@ -620,6 +600,8 @@ class ActionDialog(QDialog):
         self.submit = submit
         self.setWindowTitle(f"{form.title} — {form.citation}")
         self.inputs: dict[str, Any] = {}
+        self.today: date = form.extra.get("today") or next(
+            (f.default for f in form.fields if isinstance(f.default, date)), date.min)
         intro = QLabel(f"<b>{form.title}</b> ({form.citation})<br>{form.intro}", self)
         intro.setWordWrap(True)
         layout = QVBoxLayout(self)
@@ -697,9 +679,7 @@ class ActionDialog(QDialog):
     def _widget(self, spec: Field, parent: QWidget) -> QWidget:
         widget: QWidget
         if spec.kind in (Kind.DATE, Kind.OPTIONAL_DATE):
-            edit: QDateEdit = date_edit(parent)
-            set_date(edit, spec.default)
-            widget = edit
+            widget = DateField(parent, today=self.today, value=spec.default, name=spec.label)
         elif spec.kind is Kind.TEXT:
             widget = QLineEdit(str(spec.default or ""), parent)
         elif spec.kind is Kind.LONG_TEXT:
@@ -718,7 +698,7 @@ class ActionDialog(QDialog):
         elif spec.kind is Kind.NOTES:
             widget = NotesField(spec.choices, parent, self.form.extra.get("hints", {}))
         elif spec.kind is Kind.DATETIME:
-            widget = datetime_edit(parent)
+            widget = DateTimeField(parent, today=self.today, name=spec.label)
         elif spec.kind is Kind.MONEY:
             money = QLineEdit(parent)
             money.setPlaceholderText("none")
@@ -752,11 +732,12 @@ class ActionDialog(QDialog):
         grid.setContentsMargins(0, 0, 0, 0)
         grid.addWidget(QLabel("<i>Received on</i>"), 0, 1)
         grid.addWidget(QLabel("<i>Reviewer's name (optional)</i>"), 0, 2)
-        self.reviewer_inputs: dict[ReviewerRole, tuple[QDateEdit, QLineEdit]] = {}
+        self.reviewer_inputs: dict[ReviewerRole, tuple[DateField, QLineEdit]] = {}
         for row, role in enumerate(ReviewerRole, start=1):
-            when = date_edit(holder)
-            set_date(when, day)
+            when = DateField(holder, today=self.today, value=day,
+                             name=f"Received by the {role.label} on")
             name = QLineEdit(holder)
+            name.setAccessibleName(f"{role.label}'s name")
             grid.addWidget(QLabel(role.label), row, 0)
             grid.addWidget(when, row, 1)
             grid.addWidget(name, row, 2)
@@ -769,11 +750,11 @@ class ActionDialog(QDialog):
         grid.setContentsMargins(0, 0, 0, 0)
         for column, text in enumerate(("", "Mailed on", "Received on (if known)", "How"), 0):
             grid.addWidget(QLabel(f"<i>{text}</i>"), 0, column)
-        self.delivery_inputs: dict[int, tuple[QDateEdit, QDateEdit, QComboBox]] = {}
+        self.delivery_inputs: dict[int, tuple[DateField, DateField, QComboBox]] = {}
         for row, (name, respondent_id) in enumerate(self.form.extra.get("respondents", ()), 1):
-            mailed = date_edit(holder)
-            set_date(mailed, day)
-            received = date_edit(holder)
+            mailed = DateField(holder, today=self.today, value=day, name=f"Mailed to {name} on")
+            received = DateField(holder, today=self.today,
+                                 name=f"Received by {name} on (if known)")
             method = QComboBox(holder)
             for number, (label, _value) in enumerate(METHODS):
                 method.addItem(label, number)
@@ -790,12 +771,12 @@ class ActionDialog(QDialog):
         for spec in self.form.fields:
             widget = self.inputs[spec.key]
             if spec.kind is Kind.DATE:
-                value = get_date(widget)
+                value = self._checked(widget, spec.label)
                 if value is None:
                     raise ValueError(f"Enter the date: {spec.label.lower()}.")
                 out[spec.key] = value
             elif spec.kind is Kind.OPTIONAL_DATE:
-                out[spec.key] = get_date(widget)
+                out[spec.key] = self._checked(widget, spec.label)
             elif spec.kind is Kind.TEXT:
                 out[spec.key] = widget.text().strip()
             elif spec.kind is Kind.LONG_TEXT:
@@ -814,7 +795,8 @@ class ActionDialog(QDialog):
             elif spec.kind in LARGE_KINDS:  # the vote, or the notes on the factors
                 out[spec.key] = widget.value()
             elif spec.kind is Kind.DATETIME:
-                moment = get_datetime(widget)
+                self._checked(widget, spec.label)
+                moment = widget.moment()
                 if moment is None:
                     raise ValueError(f"Enter the {spec.label.lower()}.")
                 out[spec.key] = moment
@@ -831,20 +813,31 @@ class ActionDialog(QDialog):
             elif spec.kind is Kind.REVIEWERS:
                 reviewers = {}
                 for role, (when, name) in self.reviewer_inputs.items():
-                    day = get_date(when)
+                    day = self._checked(when, f"Received by the {role.label} on")
                     if day is None:
                         raise ValueError(f"Enter the date the {role.label} received it.")
                     reviewers[role] = (day, name.text().strip())
                 out[spec.key] = reviewers
             else:
+                for mailed, received, _method in self.delivery_inputs.values():
+                    self._checked(mailed, mailed.accessibleName())
+                    self._checked(received, received.accessibleName())
                 out[spec.key] = tuple(
-                    Delivery(respondent_id, mailed_on=get_date(mailed),
-                             received_on=get_date(received),
+                    Delivery(respondent_id, mailed_on=mailed.date(),
+                             received_on=received.date(),
                              method=METHODS[method.currentData()][1],
-                             detail="delivered" if get_date(received) else "")
+                             detail="delivered" if received.date() else "")
                     for respondent_id, (mailed, received, method)
                     in self.delivery_inputs.items())
         return out
+
+    @staticmethod
+    def _checked(field: DateField, label: str) -> date | None:
+        """The field's date; a date typed wrong refuses the form, its text kept."""
+        if not field.show_problem():
+            field.setFocus()
+            raise ValueError(f"{label}: {field.problem()}")
+        return field.date()
 
     def save(self) -> None:
         """Build the payload and hand it over; stay open (everything kept) if it is refused."""

@@ -11,15 +11,13 @@ screen.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date
 
-from PySide6.QtCore import QDate, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QShowEvent
 from PySide6.QtPdf import QPdfDocument
 from PySide6.QtPrintSupport import QPrinter
 from PySide6.QtWidgets import (
     QComboBox,
-    QDateEdit,
     QDialog,
     QDialogButtonBox,
     QFormLayout,
@@ -64,6 +62,7 @@ from ethics_desk.mail.ledger import (
 )
 from ethics_desk.models import CaseState, Complaint, MailMethod, MailOutcome, in_a_sentence
 from ethics_desk.ui.context import AppContext
+from ethics_desk.ui.date_field import DateField
 from ethics_desk.ui.errors import FAILED, attempt
 from ethics_desk.ui.models.rows import ROW_ROLE, Column, RowsModel, rows_view
 from ethics_desk.ui.pdf_view import PdfViewer, choose_printer, print_document
@@ -87,20 +86,6 @@ def selected_row(view: QTableView) -> object | None:
 
 def _when(ref: IssuedRef) -> str:
     return ref.issued_at.astimezone().strftime("%Y-%m-%d %H:%M")
-
-
-def date_field(value: date, parent: QWidget) -> QDateEdit:
-    """A date field (with a calendar) showing ``value``."""
-    edit = QDateEdit(QDate(value.year, value.month, value.day), parent)
-    edit.setCalendarPopup(True)
-    edit.setDisplayFormat("yyyy-MM-dd")
-    return edit
-
-
-def field_date(edit: QDateEdit) -> date:
-    """The date in a :func:`date_field`."""
-    value = edit.date()
-    return date(value.year(), value.month(), value.day())
 
 
 def print_bytes(parent: QWidget, data: bytes, printer: QPrinter | None) -> int:
@@ -199,7 +184,7 @@ class MailingDialog(QDialog):
         self.tracking = QLineEdit(self)
         self.tracking.setObjectName("mailTracking")
         self.tracking.setPlaceholderText("Article number (certified mail)")
-        self.mailed_on = date_field(context.now().date(), self)
+        self.mailed_on = DateField(self, today=context.today, value=context.now().date())
         self.mailed_on.setObjectName("mailedOn")
         form = QFormLayout()
         form.addRow("&Recipient:", self.name)
@@ -222,7 +207,9 @@ class MailingDialog(QDialog):
 
     def accept(self) -> None:
         """Save through the mail ledger; a problem is shown and the dialog stays open."""
-        mailed_on = field_date(self.mailed_on)
+        mailed_on = attempt(self, lambda: self.mailed_on.required("the date mailed"))
+        if mailed_on is FAILED:
+            return
         saved = attempt(self, lambda: record_mailing(
             self.context.database, self.document_id, recipient_name=self.name.text(),
             recipient_role=self.role.text(), recipient_ref=self.recipient_ref,
@@ -256,7 +243,7 @@ class OutcomeDialog(QDialog):
                                (MailOutcome.RETURNED, "Returned undelivered"),
                                (MailOutcome.REFUSED, "Refused")):
             self.outcome.addItem(label, outcome)
-        self.on = date_field(context.now().date(), self)
+        self.on = DateField(self, today=context.today, value=context.now().date())
         self.on.setObjectName("outcomeOn")
         note = QLabel("A delivery of the notice to a respondent restarts the response deadline "
                       "from the date on the return receipt (§ 2-83(e)).", self)
@@ -279,7 +266,9 @@ class OutcomeDialog(QDialog):
 
     def accept(self) -> None:
         """Save through the mail ledger; a problem is shown and the dialog stays open."""
-        on = field_date(self.on)
+        on = attempt(self, lambda: self.on.required("the date it happened"))
+        if on is FAILED:
+            return
         result = attempt(self, lambda: record_outcome(
             self.context.database, self.mailing.mailing_id,
             MailOutcome(self.outcome.currentData()), on, actor=self.context.staff_name,

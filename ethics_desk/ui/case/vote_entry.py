@@ -16,11 +16,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import date
 
-from PySide6.QtCore import QDate, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
-    QDateEdit,
     QGridLayout,
     QHBoxLayout,
     QLabel,
@@ -33,6 +32,7 @@ from ethics_desk.board.roster import Voter, voters_for
 from ethics_desk.board.votes import VoteResult, VoteRule, tally
 from ethics_desk.models import BoardAction, VoteChoice
 from ethics_desk.storage.database import Database
+from ethics_desk.ui.date_field import DateField
 from ethics_desk.workflow import BallotData, VoteData
 
 VoterLoader = Callable[[date], list[Voter]]
@@ -74,11 +74,9 @@ class VoteEntry(QWidget):
         self.rule: VoteRule = action.vote_rule
         self.optional = optional
         self.rows: list[tuple[Voter, QComboBox]] = []
-        self.meeting = QDateEdit(self)
+        # The form's date opens the calendar when the field is emptied (the day it was opened).
+        self.meeting = DateField(self, today=meeting_on, value=meeting_on, name="Meeting date")
         self.meeting.setObjectName("meetingOn")
-        self.meeting.setCalendarPopup(True)
-        self.meeting.setDisplayFormat("yyyy-MM-dd")
-        self.meeting.setDate(QDate(meeting_on.year, meeting_on.month, meeting_on.day))
         caption = QLabel("&Meeting date:", self)
         caption.setBuddy(self.meeting)
         all_yes = QPushButton("Everyone &present votes Yes", self)
@@ -127,20 +125,25 @@ class VoteEntry(QWidget):
         layout.addWidget(self.members)
         layout.addWidget(self.record)
         layout.addWidget(self.result_line)
-        self.meeting.dateChanged.connect(lambda _d: self.reload())
+        self.meeting.changed.connect(self._meeting_changed)
         self.reload()
 
     # -- reading the roster -----------------------------------------------------------------
 
     @property
     def meeting_on(self) -> date:
-        """The meeting date entered."""
-        value = self.meeting.date()
-        return date(value.year(), value.month(), value.day())
+        """The meeting date entered (while the field is empty or retyped, the last one)."""
+        day = self.meeting.last_date()
+        assert day is not None, "a vote's form opens on a meeting date"
+        return day
 
     def set_meeting_on(self, day: date) -> None:
         """Change the meeting date (the members serving on it are loaded again)."""
-        self.meeting.setDate(QDate(day.year, day.month, day.day))
+        self.meeting.set_date(day)
+
+    def _meeting_changed(self) -> None:
+        if self.meeting.date() is not None:
+            self.reload()
 
     def reload(self) -> None:
         """Offer the members serving on the meeting date; keep the votes already chosen."""
@@ -243,9 +246,13 @@ class VoteEntry(QWidget):
         """The vote as the workflow takes it; when no member is marked present and voting (yes,
         no or abstain), None for an optional vote and ValueError otherwise."""
         ballots = self.ballots()
+        if self.optional and not any(b.choice is not VoteChoice.RECUSED for b in ballots):
+            return None
+        if not self.meeting.show_problem():
+            raise ValueError(f"Meeting date: {self.meeting.problem()}")
+        if self.meeting.date() is None:
+            raise ValueError("Enter the meeting date (§ 2-83(f)).")
         if not any(b.choice is not VoteChoice.RECUSED for b in ballots):
-            if self.optional:
-                return None
             raise ValueError("Mark the members present at the meeting and how each voted "
                              "(absent members have no ballot; recused members are not counted "
                              "as present).")

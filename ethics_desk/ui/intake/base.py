@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QCheckBox,
-    QDateEdit,
     QLineEdit,
     QPlainTextEdit,
     QRadioButton,
@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
 )
 
 from ethics_desk.intake.record import Intake, Problem
+from ethics_desk.ui.date_field import DateField
 from ethics_desk.ui.intake.fields import FieldForm
 
 if TYPE_CHECKING:
@@ -49,23 +50,54 @@ class IntakePage(QWizardPage):
     # -- shared behaviour ---------------------------------------------------------------------
 
     def watch(self, *widgets: QWidget) -> None:
-        """Save the draft shortly after any of these widgets change."""
+        """Save the draft shortly after any of these widgets change, and take a message off a
+        field as soon as it is fixed."""
         for widget in widgets:
             if isinstance(widget, (QLineEdit, QPlainTextEdit)):
                 widget.textChanged.connect(self.intake_wizard.schedule_save)
+                widget.textChanged.connect(self.recheck)
             elif isinstance(widget, (QCheckBox, QRadioButton)):
                 widget.toggled.connect(self.intake_wizard.schedule_save)
-            elif isinstance(widget, QDateEdit):
-                widget.dateChanged.connect(self.intake_wizard.schedule_save)
+                widget.toggled.connect(self.recheck)
+            elif isinstance(widget, DateField):
+                widget.changed.connect(self.intake_wizard.schedule_save)
+                widget.changed.connect(self.recheck)
 
     def show_problems(self, problems: list[Problem]) -> None:
         """Each problem beside its field, with its citation."""
         self.form.show({p.field: f"{p.message} ({p.citation})" for p in problems})
 
+    def field_forms(self) -> list[FieldForm]:
+        """The forms whose messages this page shows (a page of boxes has one per box)."""
+        return [self.form]
+
+    def clear_fixed(self, problems: list[Problem]) -> None:
+        """Take the message off every field that no longer has a problem."""
+        self.form.clear_except({p.field for p in problems})
+
+    def recheck(self) -> None:
+        """After an edit, check the page again: a fixed field's message goes (a field not yet
+        complained about is not complained about while it is being typed)."""
+        if self.intake_wizard.loading or not any(f.any_showing() for f in self.field_forms()):
+            return
+        self.clear_fixed(self.problems(self.intake_wizard.collect()))
+
+    def date_fields(self) -> list[DateField]:
+        """The page's date fields."""
+        return [w for form in self.field_forms() for w in form.widgets.values()
+                if isinstance(w, DateField)]
+
     def validatePage(self) -> bool:
-        """Next is never disabled: it checks this page and says what is missing, and where."""
+        """Next is never disabled: it checks this page and says what is missing, and where.
+        A date that is not a date keeps its text and says so beside itself."""
         intake = self.intake_wizard.collect()
         problems = self.problems(intake)
-        self.show_problems(problems)
+        mistyped = [w for w in self.date_fields() if w.problem()]
+        names = {w.objectName() for w in mistyped}
+        self.show_problems([p for p in problems if p.field not in names])
+        for field in mistyped:
+            field.show_problem()
+        if mistyped:
+            mistyped[0].setFocus(Qt.FocusReason.OtherFocusReason)
         self.intake_wizard.save_draft()
-        return not problems
+        return not problems and not mistyped

@@ -9,8 +9,9 @@ from PySide6.QtWidgets import QButtonGroup, QHBoxLayout, QLabel, QRadioButton, Q
 
 from ethics_desk.intake.record import Intake, Problem, check_facts
 from ethics_desk.models import ViolationPeriod
+from ethics_desk.ui.date_field import DateField
 from ethics_desk.ui.intake.base import IntakePage
-from ethics_desk.ui.intake.fields import FieldMessage, date_edit, get_date, set_date, text_box
+from ethics_desk.ui.intake.fields import FieldMessage, text_box
 
 if TYPE_CHECKING:
     from ethics_desk.ui.intake.wizard import IntakeWizard
@@ -40,19 +41,21 @@ class FactsPage(IntakePage):
             row.addWidget(button)
         row.addStretch(1)
         self.form.add("violation_period", "&When:", kinds)
-        self.start = self.form.add("violation_start", "&Date or start:", date_edit(self))
-        self.end = self.form.add("violation_end", "&End of the period:", date_edit(self))
+        self.start = self.form.add("violation_start", "&Date or start:",
+                                   DateField(self, today=wizard.context.today))
+        self.end = self.form.add("violation_end", "&End of the period:",
+                                 DateField(self, today=wizard.context.today))
         self.age_note = FieldMessage(self)
         self.age_note.setObjectName("ageNote")
         self.age_note.setStyleSheet("color: #7a5200;")
         layout = QVBoxLayout(self)
         layout.addLayout(self.form.layout)
         layout.addWidget(self.age_note)
-        layout.addWidget(QLabel("Dates use the form year-month-day; click the arrow for a "
-                                "calendar.", self))
+        layout.addWidget(QLabel("Type a date as 2026-11-03, 11/3/2026 or 11/3/26; F4 or the "
+                                "arrow opens a calendar.", self))
         for button in (self.single, self.range, self.ongoing):
             button.toggled.connect(self._kind_changed)
-        self.start.dateChanged.connect(self._note_age)
+        self.start.changed.connect(self._note_age)
         self.watch(self.facts, self.single, self.range, self.ongoing, self.start, self.end)
         self.single.setChecked(True)
 
@@ -61,7 +64,7 @@ class FactsPage(IntakePage):
 
     def _note_age(self) -> None:
         """Warn (not block) when the alleged dates are more than two years old."""
-        start = get_date(self.start)
+        start = self.start.date()
         today = self.intake_wizard.context.now().date()
         if start is not None and start < date(today.year - LOOK_BACK_YEARS, today.month,
                                               min(today.day, 28)):
@@ -85,8 +88,8 @@ class FactsPage(IntakePage):
         kind = intake.violation_period or ViolationPeriod.SINGLE_DATE
         {ViolationPeriod.SINGLE_DATE: self.single, ViolationPeriod.RANGE: self.range,
          ViolationPeriod.ONGOING_SINCE: self.ongoing}[kind].setChecked(True)
-        set_date(self.start, intake.violation_start)
-        set_date(self.end, intake.violation_end)
+        self.start.set_date(intake.violation_start)
+        self.end.set_date(intake.violation_end)
         self._kind_changed()
         self._note_age()
 
@@ -94,8 +97,8 @@ class FactsPage(IntakePage):
         """Write into the intake."""
         intake.facts = self.facts.toPlainText()
         intake.violation_period = self.period()
-        intake.violation_start = get_date(self.start)
-        intake.violation_end = get_date(self.end) if self.range.isChecked() else None
+        intake.violation_start = self.start.date()
+        intake.violation_end = self.end.date() if self.range.isChecked() else None
 
     def problems(self, intake: Intake) -> list[Problem]:
         """(c)(6); a date in the future is refused too."""

@@ -1,13 +1,14 @@
-"""Form pieces the intake pages share: a field with its inline message, optional dates."""
+"""Form pieces the intake pages share: a field with its inline message, a text box.
+
+Dates are :class:`ethics_desk.ui.date_field.DateField`.
+"""
 
 from __future__ import annotations
 
-from datetime import date
 from typing import TypeVar
 
-from PySide6.QtCore import QDate, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QDateEdit,
     QFormLayout,
     QLabel,
     QPlainTextEdit,
@@ -15,7 +16,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-NO_DATE = QDate(1900, 1, 1)
 ERROR_STYLE = "color: #a40000; font-weight: 600;"
 W = TypeVar("W", bound=QWidget)
 
@@ -68,6 +68,16 @@ class FieldForm:
         self.widgets[key] = widget
         return widget
 
+    def clear_except(self, keys: set[str]) -> None:
+        """Clear the message of every field not in ``keys`` (a field fixed since it was shown)."""
+        for key, message in self.messages.items():
+            if key not in keys and not message.isHidden():
+                message.say("")
+
+    def any_showing(self) -> bool:
+        """Whether any field's message is shown."""
+        return any(not message.isHidden() for message in self.messages.values())
+
     def show(self, problems: dict[str, str]) -> None:
         """Show each problem beside its field; clear the others. Focus the first problem."""
         first = None
@@ -93,25 +103,3 @@ def text_box(parent: QWidget, height: int = 90, *, grows: bool = False) -> QPlai
     if not grows:
         box.setMaximumHeight(max(height, 3 * lines) + lines)
     return box
-
-
-def date_edit(parent: QWidget) -> QDateEdit:
-    """A date field that can also be empty (shown as “not given”)."""
-    edit = QDateEdit(parent)
-    edit.setCalendarPopup(True)
-    edit.setDisplayFormat("yyyy-MM-dd")
-    edit.setMinimumDate(NO_DATE)
-    edit.setSpecialValueText("(not given)")
-    edit.setDate(NO_DATE)
-    return edit
-
-
-def get_date(edit: QDateEdit) -> date | None:
-    """The date in a :func:`date_edit`, or None when it is empty."""
-    value = edit.date()
-    return None if value == NO_DATE else date(value.year(), value.month(), value.day())
-
-
-def set_date(edit: QDateEdit, value: date | None) -> None:
-    """Put a date (or nothing) in a :func:`date_edit`."""
-    edit.setDate(NO_DATE if value is None else QDate(value.year, value.month, value.day))

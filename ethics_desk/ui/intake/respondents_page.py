@@ -137,6 +137,29 @@ class RespondentsPage(IntakePage):
         """(c)(3)–(4)."""
         return check_respondents(intake.respondents)
 
+    def field_forms(self) -> list[FieldForm]:
+        """Each box has its own form."""
+        return [box.form for box in self.boxes]
+
+    def clear_fixed(self, problems: list[Problem]) -> None:
+        """As :meth:`show_problems` numbers them: a fixed field's message goes."""
+        by_field = {p.field for p in problems}
+        if "respondents" not in by_field:
+            self.none_message.say("")
+        filled = [b for b in self.boxes if any((b.data().name, b.data().title,
+                                                b.data().department, b.data().address))]
+        for position, box in enumerate(filled):
+            prefix = f"respondents[{position}]"
+            box.form.clear_except({key.replace(prefix, f"respondents[{box.index}]")
+                                   for key in by_field if key.startswith(prefix + ".")})
+
+    def recheck(self) -> None:
+        """As every page, counting the "add at least one" message too."""
+        if not self.none_message.isHidden() and not self.intake_wizard.loading:
+            self.clear_fixed(self.problems(self.intake_wizard.collect()))
+            return
+        super().recheck()
+
     def show_problems(self, problems: list[Problem]) -> None:
         """Each box shows its own; "add at least one" shows under the list."""
         by_field = {p.field: f"{p.message} ({p.citation})" for p in problems}

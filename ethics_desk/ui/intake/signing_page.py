@@ -16,8 +16,8 @@ from PySide6.QtWidgets import (
 )
 
 from ethics_desk.intake.record import Intake, Problem, check_oath
+from ethics_desk.ui.date_field import DateField
 from ethics_desk.ui.intake.base import IntakePage
-from ethics_desk.ui.intake.fields import date_edit, get_date, set_date
 from ethics_desk.ui.pdf_view import PdfViewer
 
 if TYPE_CHECKING:
@@ -53,9 +53,11 @@ class SigningPage(IntakePage):
         self.commission = self.form.add("oath.notary_commission_number",
                                         "Commission n&umber:", QLineEdit(self))
         self.expires = self.form.add("oath.notary_commission_expires",
-                                     "Commission e&xpires:", date_edit(self))
+                                     "Commission e&xpires:",
+                                     DateField(self, today=wizard.context.today))
         self.county = self.form.add("oath.county", "&County:", QLineEdit(self))
-        self.sworn_on = self.form.add("oath.sworn_on", "&Date sworn:", date_edit(self))
+        self.sworn_on = self.form.add("oath.sworn_on", "&Date sworn:",
+                                     DateField(self, today=wizard.context.today))
         for button in (self.sworn, self.unsworn):
             button.toggled.connect(self._sworn_changed)
         right = QWidget(self)
@@ -93,8 +95,8 @@ class SigningPage(IntakePage):
         sworn = self.sworn.isChecked()
         for widget in (self.notary, self.commission, self.expires, self.county, self.sworn_on):
             widget.setEnabled(sworn)
-        if sworn and get_date(self.sworn_on) is None:
-            set_date(self.sworn_on, self.intake_wizard.context.now().date())
+        if sworn and self.sworn_on.date() is None:
+            self.sworn_on.set_date(self.intake_wizard.context.now().date())
         if sworn and not self.county.text():
             self.county.setText(self.intake_wizard.default_county())
 
@@ -107,9 +109,9 @@ class SigningPage(IntakePage):
         self.choice.setExclusive(True)
         self.notary.setText(oath.notary_name)
         self.commission.setText(oath.notary_commission_number)
-        set_date(self.expires, oath.notary_commission_expires)
+        self.expires.set_date(oath.notary_commission_expires)
         self.county.setText(oath.county)
-        set_date(self.sworn_on, oath.sworn_on)
+        self.sworn_on.set_date(oath.sworn_on)
         self._sworn_changed()
 
     def store(self, intake: Intake) -> None:
@@ -118,9 +120,9 @@ class SigningPage(IntakePage):
         oath.sworn = True if self.sworn.isChecked() else False if self.unsworn.isChecked() else None
         oath.notary_name = self.notary.text()
         oath.notary_commission_number = self.commission.text()
-        oath.notary_commission_expires = get_date(self.expires)
+        oath.notary_commission_expires = self.expires.date()
         oath.county = self.county.text()
-        oath.sworn_on = get_date(self.sworn_on)
+        oath.sworn_on = self.sworn_on.date()
 
     def problems(self, intake: Intake) -> list[Problem]:
         """The oath recorded; when sworn, before whom, where and when."""

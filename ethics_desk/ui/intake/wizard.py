@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QWidget, QWizard
 
 from ethics_desk.core.errors import ConflictError, UserError
 from ethics_desk.intake.catalogue import ProvisionChoice
-from ethics_desk.intake.drafts import load_intake
+from ethics_desk.intake.drafts import load_intake, resume_step
 from ethics_desk.intake.record import Intake
 from ethics_desk.models import CaseState, ViolationPeriod
 from ethics_desk.office.actions import read_settings, record_access
@@ -86,8 +86,26 @@ class IntakeWizard(QWizard):
         for page in self.pages:
             page.load(intake)
         self._pristine = self.collect() if draft_id is None else None
+        if draft_id is not None and self.version is not None:
+            self.resume_at(resume_step(context.database, draft_id))
         self._loading = False
         self._update_title()
+
+    @property
+    def loading(self) -> bool:
+        """Whether the pages are being filled from a draft (nothing is saved or re-checked)."""
+        return self._loading
+
+    def resume_at(self, step: int) -> None:
+        """Open on the step where the clerk stopped, through every step before it (so that
+        Back works); a step before it that is no longer complete stops the way, with its
+        problems shown."""
+        self.restart()
+        while self.currentId() < min(step, self.REVIEW):
+            before = self.currentId()
+            self.next()
+            if self.currentId() == before:
+                break
 
     # -- the intake as typed --------------------------------------------------------------------
 
@@ -144,7 +162,8 @@ class IntakeWizard(QWizard):
             return True
         try:
             result = self.controller.save_draft(intake, self.draft_id,
-                                                expected_version=self.version)
+                                                expected_version=self.version,
+                                                step=self.currentId())
         except ConflictError as error:
             show_user_error(self, error)
             return False

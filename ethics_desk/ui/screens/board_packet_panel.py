@@ -15,10 +15,9 @@ from __future__ import annotations
 from datetime import date
 from pathlib import Path
 
-from PySide6.QtCore import QDate, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtPrintSupport import QPrinter
 from PySide6.QtWidgets import (
-    QDateEdit,
     QFileDialog,
     QHBoxLayout,
     QLabel,
@@ -34,6 +33,7 @@ from ethics_desk.board.packet import AgendaCase, agenda, record_packet_use, rend
 from ethics_desk.core.errors import UserError
 from ethics_desk.ui.case.papers_panel import print_bytes
 from ethics_desk.ui.context import AppContext
+from ethics_desk.ui.date_field import DateField
 from ethics_desk.ui.errors import FAILED, attempt
 from ethics_desk.ui.pdf_view import PdfViewer
 
@@ -48,12 +48,9 @@ class BoardPacketPanel(QWidget):
         self.context = context
         self._pdf: tuple[date, tuple[int, ...], bytes] | None = None
 
-        today = context.now().date()
-        self.meeting = QDateEdit(QDate(today.year, today.month, today.day), self)
+        self.meeting = DateField(self, today=context.today, value=context.now().date())
         self.meeting.setObjectName("packetMeeting")
-        self.meeting.setCalendarPopup(True)
-        self.meeting.setDisplayFormat("yyyy-MM-dd")
-        self.meeting.dateChanged.connect(self.refresh)
+        self.meeting.changed.connect(self._meeting_changed)
         meeting_label = QLabel("&Meeting of:", self)
         meeting_label.setBuddy(self.meeting)
 
@@ -111,13 +108,16 @@ class BoardPacketPanel(QWidget):
     # -- the agenda ---------------------------------------------------------------------------
 
     def meeting_on(self) -> date:
-        """The meeting date chosen."""
-        value = self.meeting.date()
-        return date(value.year(), value.month(), value.day())
+        """The meeting date chosen (while the field is empty or retyped, the last one)."""
+        return self.meeting.last_date() or self.context.today()
 
     def set_meeting(self, day: date) -> None:
         """Choose the meeting date (the agenda is read again)."""
-        self.meeting.setDate(QDate(day.year, day.month, day.day))
+        self.meeting.set_date(day)
+
+    def _meeting_changed(self) -> None:
+        if self.meeting.date() is not None:
+            self.refresh()
 
     def refresh(self) -> None:
         """Read the agenda of the meeting again; every case is checked."""
@@ -160,6 +160,8 @@ class BoardPacketPanel(QWidget):
     def packet_bytes(self) -> bytes | None:
         """The packet of the checked cases: the previewed one if it is still what is chosen,
         else rendered now (and its production recorded); ``None`` after a message."""
+        if attempt(self, lambda: self.meeting.required("the meeting date")) is FAILED:
+            return None
         key = (self.meeting_on(), tuple(self.chosen_ids()))
         if self._pdf is not None and self._pdf[:2] == key:
             return self._pdf[2]

@@ -18,10 +18,8 @@ from collections.abc import Callable
 from datetime import date
 from typing import TypeVar
 
-from PySide6.QtCore import QDate
 from PySide6.QtWidgets import (
     QComboBox,
-    QDateEdit,
     QDialog,
     QDialogButtonBox,
     QFormLayout,
@@ -41,8 +39,9 @@ from ethics_desk.board.roster import ElectionRow, MemberRow
 from ethics_desk.core.errors import UserError
 from ethics_desk.models import BoardRole
 from ethics_desk.ui.context import AppContext
+from ethics_desk.ui.date_field import DateField
 from ethics_desk.ui.errors import FAILED, attempt
-from ethics_desk.ui.intake.fields import FieldMessage, date_edit, get_date, set_date, text_box
+from ethics_desk.ui.intake.fields import FieldMessage, text_box
 from ethics_desk.ui.models.rows import ROW_ROLE, Column, RowsModel, rows_view
 from ethics_desk.ui.screens.board_packet_panel import BoardPacketPanel
 
@@ -52,10 +51,6 @@ ROLES: tuple[BoardRole, ...] = (BoardRole.MEMBER, BoardRole.CHAIR, BoardRole.VIC
 
 W = TypeVar("W", bound=QWidget)
 R = TypeVar("R")
-
-
-def _qdate(day: date) -> QDate:
-    return QDate(day.year, day.month, day.day)
 
 
 class ChangeDialog(QDialog):
@@ -139,16 +134,14 @@ class BoardScreen(QWidget):
 
     def _roster_tab(self) -> QWidget:
         page = QWidget(self)
-        self.serving_on = QDateEdit(page)
+        self.serving_on = DateField(page, today=self.context.today,
+                                    value=self.context.now().date())
         self.serving_on.setObjectName("servingOn")
-        self.serving_on.setCalendarPopup(True)
-        self.serving_on.setDisplayFormat("yyyy-MM-dd")
-        self.serving_on.setDate(_qdate(self.context.now().date()))
-        self.serving_on.dateChanged.connect(lambda _d: self.refresh_roster())
+        self.serving_on.changed.connect(self._serving_on_changed)
         caption = QLabel("Who serves &on:", page)
         caption.setBuddy(self.serving_on)
         today = QPushButton("Today", page)
-        today.clicked.connect(lambda: self.serving_on.setDate(_qdate(self.context.now().date())))
+        today.clicked.connect(lambda: self.serving_on.set_date(self.context.now().date()))
         self.serving_count = QLabel(page)
         self.serving_count.setObjectName("servingCount")
         top = QHBoxLayout()
@@ -205,7 +198,7 @@ class BoardScreen(QWidget):
         self.remove_button = QPushButton("Re&move the selected election", page)
         self.remove_button.setObjectName("removeElection")
         self.remove_button.clicked.connect(lambda: self.remove_election())
-        self.election_on = date_edit(page)
+        self.election_on = DateField(page, today=self.context.today)
         self.election_on.setObjectName("electionOn")
         self.election_name = QLineEdit(page)
         self.election_name.setObjectName("electionName")
@@ -245,9 +238,12 @@ class BoardScreen(QWidget):
 
     @property
     def day(self) -> date:
-        """The date the roster shows who serves on."""
-        value = self.serving_on.date()
-        return date(value.year(), value.month(), value.day())
+        """The date the roster shows who serves on (while the field is retyped, the last)."""
+        return self.serving_on.last_date() or self.context.today()
+
+    def _serving_on_changed(self) -> None:
+        if self.serving_on.date() is not None:
+            self.refresh_roster()
 
     def refresh(self) -> None:
         """Read the roster, the elections and the meeting's agenda again."""
@@ -316,9 +312,9 @@ class BoardScreen(QWidget):
         dialog.setObjectName("addMemberDialog")
         name = dialog.row("&Name:", QLineEdit(dialog))
         role = dialog.row("&Place:", role_chooser(dialog))
-        starts = dialog.row("Term &starts on:", date_edit(dialog))
-        ends = dialog.row("Term &ends on (if known):", date_edit(dialog))
-        set_date(starts, self.day)
+        starts = dialog.row("Term &starts on:", DateField(dialog, today=self.context.today))
+        ends = dialog.row("Term &ends on (if known):", DateField(dialog, today=self.context.today))
+        starts.set_date(self.day)
         for key, widget in (("name", name), ("role", role), ("starts", starts), ("ends", ends)):
             widget.setObjectName(key)
 
@@ -341,9 +337,9 @@ class BoardScreen(QWidget):
                               f"Terms so far: {'; '.join(t.text for t in member.terms)}.", self)
         dialog.setObjectName("addTermDialog")
         role = dialog.row("&Place:", role_chooser(dialog))
-        starts = dialog.row("Term &starts on:", date_edit(dialog))
-        ends = dialog.row("Term &ends on (if known):", date_edit(dialog))
-        set_date(starts, self.day)
+        starts = dialog.row("Term &starts on:", DateField(dialog, today=self.context.today))
+        ends = dialog.row("Term &ends on (if known):", DateField(dialog, today=self.context.today))
+        starts.set_date(self.day)
         for key, widget in (("role", role), ("starts", starts), ("ends", ends)):
             widget.setObjectName(key)
 
@@ -370,33 +366,33 @@ class BoardScreen(QWidget):
         for t in open_terms:
             term.addItem(t.text)
         dialog.row("&Term:", term)
-        last = dialog.row("&Last day served:", date_edit(dialog))
-        set_date(last, self.context.now().date())
+        last = dialog.row("&Last day served:", DateField(dialog, today=self.context.today))
+        last.set_date(self.context.now().date())
         term.setObjectName("term")
         last.setObjectName("last")
 
         def submit() -> None:
-            day = get_date(last)
+            day = last.checked("the last day served")
             if day is None:
-                raise UserError("Enter the last day served.", "Choose a date.")
+                raise UserError("Enter the last day served.", "Type the date or choose it.")
             roster.end_term(self.context.database, open_terms[term.currentIndex()].id, day,
                            actor=self.context.staff_name, clock=self.context.clock)
         dialog.submit = submit
         return self._open(dialog)
 
     @staticmethod
-    def _dates(starts: QDateEdit, ends: QDateEdit) -> tuple[date, date | None]:
-        first = get_date(starts)
+    def _dates(starts: DateField, ends: DateField) -> tuple[date, date | None]:
+        first = starts.checked("the date the term starts")
         if first is None:
-            raise UserError("Enter the date the term starts.", "Choose the first day served.")
-        return first, get_date(ends)
+            raise UserError("Enter the date the term starts.", "Type the first day served.")
+        return first, ends.checked("the date the term ends")
 
     # -- the elections ----------------------------------------------------------------------
 
     def add_election(self) -> int | None:
         """Add the election typed in; a refusal is said under the form, everything kept."""
-        held_on = get_date(self.election_on)
         try:
+            held_on = self.election_on.checked("the date of the election")
             if held_on is None:
                 raise UserError("Enter the date of the election.", "Choose the election day.")
             election_id = roster.add_election(
@@ -407,7 +403,7 @@ class BoardScreen(QWidget):
             self.election_message.say(str(error))
             return None
         self.election_message.say("")
-        set_date(self.election_on, None)
+        self.election_on.set_date(None)
         self.election_name.clear()
         self.candidates.clear()
         self.refresh()

@@ -6,6 +6,7 @@ from typing import Any
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
+    QComboBox,
     QFormLayout,
     QHBoxLayout,
     QLabel,
@@ -37,7 +38,12 @@ class SettingsScreen(QWidget):
         form = QFormLayout()
         for key, option in settings.OPTIONS.items():
             widget: QWidget
-            if isinstance(option.default, int):
+            if option.choices:
+                combo = QComboBox(self)
+                for value, text in option.choices:
+                    combo.addItem(text, value)
+                widget = combo
+            elif isinstance(option.default, int):
                 spin = QSpinBox(self)
                 spin.setRange(0, 30)
                 spin.setMaximumWidth(90)
@@ -81,7 +87,9 @@ class SettingsScreen(QWidget):
         """The values in the form."""
         out: dict[str, Any] = {}
         for key, widget in self.fields.items():
-            if isinstance(widget, QSpinBox):
+            if isinstance(widget, QComboBox):
+                out[key] = str(widget.currentData())
+            elif isinstance(widget, QSpinBox):
                 out[key] = widget.value()
             elif isinstance(widget, QPlainTextEdit):
                 out[key] = widget.toPlainText().strip()
@@ -101,7 +109,9 @@ class SettingsScreen(QWidget):
 
     @staticmethod
     def _set(widget: QWidget, value: Any) -> None:
-        if isinstance(widget, QSpinBox):
+        if isinstance(widget, QComboBox):
+            widget.setCurrentIndex(max(0, widget.findData(value)))
+        elif isinstance(widget, QSpinBox):
             widget.setValue(int(value))
         elif isinstance(widget, QPlainTextEdit):
             widget.setPlainText(str(value))
