@@ -657,8 +657,8 @@ class _Plan:
     def forward(self, low: int = 1, high: int = 1, *, transmittal: bool = False) -> date:
         """(d)(1): copies to the four reviewers, the same day, by interoffice hand delivery.
 
-        ``transmittal``: the confidential transmittal is issued to each reviewer too — for the
-        cases still under review only (four copies a case: the build stays quick).
+        ``transmittal``: the confidential transmittal is issued to each reviewer too — for two
+        of the cases under review only (four copies a case: the build stays quick).
         """
         day = self.wait(low, high)
         names = self.demo.reviewer_names
@@ -1232,13 +1232,13 @@ def _stories() -> list[_Story]:
     @story(2)
     def _reviews_in(p: _Plan) -> None:
         p.file(p.complete())
-        p.forward(transmittal=True)
+        p.forward()
         p.reviews(Determination.COMPLIES, high=6)
 
     @story(1, cf=True)
     def _cf_under_review(p: _Plan) -> None:
         p.file(p.complete())
-        p.forward(transmittal=True)
+        p.forward()
         p.review(ReviewerRole.COMPLIANCE_AUDITOR, Determination.COMPLIES, high=2)
 
     # Returned as defective, with a letter naming each defect by its (c) item.
@@ -1346,7 +1346,7 @@ def _stories() -> list[_Story]:
         p.resolve(Disposition.NO_VIOLATION, "No violation found after the respondent's sworn "
                                             "response (§ 2-87).")
 
-    @story(26)
+    @story(26, matter=_ETHICS[8])  # the former official has moved: the notice comes back
     def _withdrawn(p: _Plan) -> None:
         awaiting(p, ("hand",))
         p.resolve(Disposition.WITHDRAWN, "Withdrawn by the complainant in writing.",
