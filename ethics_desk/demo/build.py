@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import io
 import random
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime, timedelta
@@ -27,8 +28,11 @@ from sqlalchemy import func, select
 
 from ethics_desk.board.votes import two_thirds_of
 from ethics_desk.core.errors import UserError
+from ethics_desk.core.parties import recipient_key
 from ethics_desk.deadlines import BusinessCalendar, add_business_days
 from ethics_desk.deadlines.schedule import load_calendars
+from ethics_desk.documents.issuing import RESPONDENT_NOTICE, issue, issue_respondent_packet
+from ethics_desk.documents.kinds import Recipient, recipients, render_letter
 from ethics_desk.intake.record import (
     AttachmentData,
     ComplainantData,
@@ -37,6 +41,7 @@ from ethics_desk.intake.record import (
     OathData,
     RespondentData,
 )
+from ethics_desk.mail.ledger import RESPONSE_COPY, record_mailing, record_outcome
 from ethics_desk.models import (
     Affirmation,
     BoardMember,
@@ -52,6 +57,7 @@ from ethics_desk.models import (
     FrivolousFactor,
     KnowledgeBasis,
     MailMethod,
+    MailOutcome,
     PartyRole,
     Provision,
     Respondent,
@@ -80,7 +86,6 @@ from ethics_desk.workflow import (
     Payload,
     RecordCure,
     RecordFrivolousVote,
-    RecordRespondentReceipt,
     RecordReview,
     RecordShowCauseHearing,
     RequestHearing,
@@ -94,6 +99,11 @@ from ethics_desk.workflow import (
 
 CLERKS = ("Rosa Elena Cantú", "Marcus Bell")
 """The (fictitious) staff at the desk; each act is recorded under one of them."""
+
+_METHODS = {"hand": MailMethod.HAND_DELIVERY, "email": MailMethod.EMAIL,
+            "first_class": MailMethod.FIRST_CLASS, "certified": MailMethod.CERTIFIED_RRR,
+            "certified_out": MailMethod.CERTIFIED_RRR}
+"""How the (e) notice goes to a respondent in a story (certified_out: the card is still out)."""
 
 CITY_HALL = "City Hall, 100 Military Plaza\nSan Antonio, TX 78205"
 HEARING_PLACE = "Municipal Plaza Building, Room B, 114 W. Commerce St., San Antonio, Texas"
@@ -384,14 +394,36 @@ class _Step:
     when: datetime
     order: int
     act: Callable[[], None]
+    optional: bool = False
+    """An afterthought (a delivery recorded days after the mailing): it does not count in
+    fitting the story before ``today``, and is left out if it would fall on ``today`` or
+    later — the item is still out."""
 
 
 @dataclass
 class _Case:
-    """What the steps of one case learn as they run: the case's id and its respondents' ids."""
+    """What the steps of one case learn as they run: the case's id, its respondents' ids and
+    the mail ledger's id of each copy mailed, by (document kind, copy)."""
 
     complaint_id: int = 0
     respondent_ids: list[int] = field(default_factory=list)
+    mailings: dict[tuple[str, int], int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class _Post:
+    """How one issued copy goes out, and what becomes of it.
+
+    ``queued``: issued but not yet mailed (it waits in the print queue); ``outcome``: recorded
+    ``after`` business days later (``None``: nothing heard back); the (e) notice goes certified
+    with its article number (``tracking``), § 2-83(e).
+    """
+
+    method: MailMethod = MailMethod.FIRST_CLASS
+    tracking: str = ""
+    queued: bool = False
+    outcome: MailOutcome | None = None
+    after: int = 0
 
 
 @dataclass(frozen=True)
@@ -410,6 +442,18 @@ class _Story:
 def _at(day: date, minute: int) -> datetime:
     """The office's local time ``minute`` minutes after midnight on ``day``, timezone-aware."""
     return datetime(day.year, day.month, day.day, minute // 60, minute % 60).astimezone()
+
+
+def _address(person: Recipient, method: MailMethod) -> str:
+    """Where a copy goes: the party's mailing address, or an e-mail address (the respondent's
+    office address when the case has none)."""
+    if method is not MailMethod.EMAIL:
+        return person.party.address
+    if person.party.email:
+        return person.party.email
+    first, *_, last = unicodedata.normalize("NFKD", person.name).encode("ascii", "ignore") \
+        .decode().lower().replace("'", "").split()
+    return f"{first}.{last}@sanantonio.example.gov"
 
 
 def _spoken(day: date) -> str:
@@ -440,13 +484,14 @@ class _Plan:
         self.receipts: dict[int, date] = {}
         self.card_back: dict[int, date] = {}
         self.copy_received = filed
+        self.post_rng = random.Random(f"ethics-desk-demo:{demo.seed}:{index}:post")
 
     # -- time --
 
     @property
     def last_day(self) -> date:
-        """The day of the latest step."""
-        return max(step.when.date() for step in self.steps)
+        """The day of the latest step (not counting afterthoughts)."""
+        return max(step.when.date() for step in self.steps if not step.optional)
 
     def after(self, days: int, start: date | None = None) -> date:
         """The ``days``-th business day after ``start`` (default: the cursor)."""
@@ -471,11 +516,67 @@ class _Plan:
         self.day = max(self.day, day)
         self.steps.append(_Step(_at(day, minute), len(self.steps), act))
 
-    def fire(self, day: date, make: Callable[[], Payload], *, not_before: int = 0) -> None:
+    def fire(self, day: date, make: Callable[[], Payload], *, not_before: int = 0,
+             then: Callable[[str], None] | None = None) -> None:
         """Fire the event ``make()`` builds on ``day`` (built then: it may need stored ids),
-        no earlier than ``not_before`` minutes after midnight."""
+        no earlier than ``not_before`` minutes after midnight; ``then(clerk)`` is what the same
+        clerk does next, at once (issuing and mailing the papers the event calls for)."""
         clerk = self.rng.choice(CLERKS)
-        self._step(day, lambda: self.demo.fire(clerk, self.case, make()), not_before)
+
+        def act() -> None:
+            self.demo.fire(clerk, self.case, make())
+            if then is not None:
+                then(clerk)
+        self._step(day, act, not_before)
+
+    # -- papers and mail --
+
+    def post(self, day: date, method: MailMethod = MailMethod.FIRST_CLASS, *,
+             outcome: MailOutcome | None = MailOutcome.DELIVERED,
+             may_wait: bool = True) -> _Post:
+        """How a copy issued on ``day`` goes out. A paper issued in the last two business days
+        before ``today`` waits in the print queue (``may_wait``); a hand delivery is received
+        the same day; a mailed one is delivered (or ``outcome``) two to five business days on.
+        The (e) notice goes certified, with an article number (PS Form 3800)."""
+        rng = self.post_rng
+        if may_wait and day >= self.demo.before(self.demo.today, 2):
+            return _Post(method, queued=True)
+        tracking = f"7022 2410 000{rng.randint(1, 9)} {rng.randint(1000, 9999)} " \
+                   f"{rng.randint(1000, 9999)}" if method is MailMethod.CERTIFIED_RRR else ""
+        after = 0 if method is MailMethod.HAND_DELIVERY else rng.randint(2, 5)
+        return _Post(method, tracking, outcome=outcome, after=after)
+
+    def papers(self, day: date, kind: str, posts: tuple[_Post, ...], *,
+               response_of: int | None = None) -> Callable[[str], None]:
+        """Issue ``kind`` to each of its recipients on the case (``posts``, one per recipient,
+        in the table's order) and record each mailing; a later delivery or return is planned
+        as an afterthought. ``response_of``: the copy of that respondent's response only."""
+        for copy, post in enumerate(posts):
+            if post.outcome is not None and post.after:
+                self._afterthought(self.after(post.after, day), kind, copy, post.outcome)
+
+        def act(clerk: str) -> None:
+            self.demo.issue_papers(clerk, self.case, day, kind, posts,
+                                   None if response_of is None else self.rid(response_of))
+        return act
+
+    def _afterthought(self, day: date, kind: str, copy: int, outcome: MailOutcome) -> None:
+        """Record what became of a mailed copy on ``day`` (left out if ``day`` is not past)."""
+        clerk = self.post_rng.choice(CLERKS)
+        minute = self.post_rng.randint(OPENING_MINUTE, 15 * 60 + 30)
+        self.steps.append(_Step(_at(day, minute), len(self.steps), lambda: self.demo.outcome(
+            clerk, self.case, kind, copy, outcome, day), optional=True))
+
+    def certificate(self) -> None:
+        """The certificate of mailing for everything mailed on the case so far, signed by the
+        Clerk and issued to the case file; it waits in the print queue to be printed, signed
+        and filed."""
+        day = self.day
+        minute = min(self._minutes.get(day, OPENING_MINUTE) + self.post_rng.randint(1, 5),
+                     CLOSING_MINUTE + 5)
+        clerk = self.post_rng.choice(CLERKS)
+        self.steps.append(_Step(_at(day, minute), len(self.steps), lambda: self.demo.issue_papers(
+            clerk, self.case, day, "certificate-of-mailing", (_Post(queued=True),), None)))
 
     def rid(self, index: int) -> int:
         """The stored id of the case's ``index``-th respondent (known once the draft is saved)."""
@@ -535,9 +636,12 @@ class _Plan:
         self._step(self.day, lambda: self.demo.save_draft(clerk, self.case, intake))
 
     def file(self, intake: Intake) -> None:
-        """(c): the intake is completed, sworn (or not) and filed the same visit."""
+        """(c): the intake is completed, sworn (or not) and filed the same visit; a sworn
+        complaint's filing receipt is mailed to the complainant (§ 2-83(a), (c))."""
         self.draft(intake)
-        self.fire(self.day, FileComplaint)
+        day = self.day
+        self.fire(day, FileComplaint, then=self.papers(day, "receipt", (self.post(day),))
+                  if intake.oath.sworn else None)
 
     def discard(self, reason: str) -> None:
         """A draft nobody will file."""
@@ -547,14 +651,22 @@ class _Plan:
     def return_unsworn(self) -> None:
         """(c), last ¶: returned to the complainant."""
         day = self.wait(1, 2)
-        self.fire(day, lambda: ReturnUnsworn(returned_on=day))
+        self.fire(day, lambda: ReturnUnsworn(returned_on=day),
+                  then=self.papers(day, "unsworn-return", (self.post(day),)))
 
-    def forward(self, low: int = 1, high: int = 1) -> date:
-        """(d)(1): copies to the four reviewers, the same day, by interoffice hand delivery."""
+    def forward(self, low: int = 1, high: int = 1, *, transmittal: bool = False) -> date:
+        """(d)(1): copies to the four reviewers, the same day, by interoffice hand delivery.
+
+        ``transmittal``: the confidential transmittal is issued to each reviewer too — for two
+        of the cases under review only (four copies a case: the build stays quick).
+        """
         day = self.wait(low, high)
         names = self.demo.reviewer_names
         self.forwarded_on = day
-        self.fire(day, lambda: ForwardForReview(forwarded_on=day, reviewer_names=names))
+        by_hand = tuple(self.post(day, MailMethod.HAND_DELIVERY) for _ in ReviewerRole)
+        self.fire(day, lambda: ForwardForReview(forwarded_on=day, reviewer_names=names),
+                  then=self.papers(day, "reviewer-transmittal", by_hand) if transmittal
+                  else None)
         return day
 
     def review(self, role: ReviewerRole, determination: Determination, *, low: int = 1,
@@ -587,7 +699,8 @@ class _Plan:
         """(d)(3): returned with the letter explaining the defects."""
         day = self.wait(1, 3)
         self.fire(day, lambda: ReturnDefective(returned_on=day, notes="Defect letter signed by "
-                                               f"the Compliance Auditor, {COMPLIANCE_AUDITOR}."))
+                                               f"the Compliance Auditor, {COMPLIANCE_AUDITOR}."),
+                  then=self.papers(day, "defect-letter", (self.post(day),)))
 
     def _deliveries(self, day: date, methods: tuple[str, ...]) -> tuple[Delivery, ...]:
         deliveries = []
@@ -616,11 +729,11 @@ class _Plan:
                 back = self.after(self.rng.randint(1, 3), signed)
                 self.receipts[index] = signed
                 self.card_back[index] = back
-                self.fire(back, partial(self._return_receipt, index, signed))
-
-    def _return_receipt(self, index: int, signed: date) -> RecordRespondentReceipt:
-        return RecordRespondentReceipt(respondent_id=self.rid(index), received_on=signed,
-                                       detail="delivered (return receipt signed)")
+                clerk = self.rng.choice(CLERKS)
+                # recorded in the mail ledger, which restarts the response clock from the day
+                # the card was signed through the workflow (RecordRespondentReceipt)
+                self._step(back, partial(self.demo.outcome, clerk, self.case, RESPONDENT_NOTICE,
+                                         index, MailOutcome.DELIVERED, signed))
 
     def to_board(self, methods: tuple[str, ...], low: int = 1, high: int = 3) -> None:
         """(d)(3), (e): to the Board and each respondent with the (e) notice and the Code.
@@ -630,7 +743,10 @@ class _Plan:
         """
         day = self.wait(low, high)
         self.fire(day, lambda: ForwardToBoard(forwarded_on=day,
-                                              deliveries=self._deliveries(day, methods)))
+                                              deliveries=self._deliveries(day, methods)),
+                  then=self.papers(day, RESPONDENT_NOTICE, tuple(
+                      self.post(day, _METHODS[method], outcome=None, may_wait=False)
+                      for method in methods)))
         self._mailed(day, methods)
 
     def cf_forward(self, low: int = 2, high: int = 6) -> None:
@@ -638,7 +754,10 @@ class _Plan:
         day = self.after(self.rng.randint(low, high), self.forwarded_on)
         methods = ("certified_out",)
         self.fire(day, lambda: ForwardCampaignFinance(forwarded_on=day,
-                                                      deliveries=self._deliveries(day, methods)))
+                                                      deliveries=self._deliveries(day, methods)),
+                  then=self.papers(day, "cf-forward", tuple(
+                      self.post(day, MailMethod.CERTIFIED_RRR, outcome=None, may_wait=False)
+                      for _ in self.matter.respondents)))
         self.day = max(self.day, day)
 
     def cure(self, kind: CureKind) -> None:
@@ -647,7 +766,8 @@ class _Plan:
         day = self.wait(1, 2)
         self.fire(day, lambda: RecordCure(kind=kind, filed_on=filed, timely=True,
                                           verified_by=f"{CLERKS[0]}, Deputy City Clerk",
-                                          verified_on=day))
+                                          verified_on=day),
+                  then=self.papers(day, "cf-cure-notice", (self.post(day),)))
 
     def not_cured(self) -> None:
         """(d)(2): nothing filed in time; on to the Board."""
@@ -663,12 +783,17 @@ class _Plan:
             day = max(day, self.after(1, self.card_back[index]))
         self.copy_received = day if copy == "hand" else \
             self.demo.calendar.next_business_day(day + timedelta(days=3))
+        method = MailMethod.FIRST_CLASS if copy == "mail" else MailMethod.HAND_DELIVERY
         self.fire(day, lambda: FileResponse(
             respondent_id=self.rid(index), received_on=day, sworn=True, forwarded_on=day,
             copy_mailed_on=day if copy == "mail" else None,
             copy_received_on=day if copy == "hand" else None,
             notes="Sworn response with exhibits; forwarded to the Compliance Auditor, the City "
-                  "Attorney's Office and the Board (§ 2-83(e))"))
+                  "Attorney's Office and the Board (§ 2-83(e))"),
+            # the copy's receipt runs the reply clock as the event recorded it: nothing more
+            then=self.papers(day, RESPONSE_COPY, (self.post(day, method, outcome=None,
+                                                            may_wait=False),),
+                             response_of=index))
 
     def reply(self, low: int = 1, high: int = 5) -> None:
         """(e)(3): the complainant's sworn reply; a copy to the respondents."""
@@ -682,14 +807,18 @@ class _Plan:
         name = self.intake.respondents[0].name if party is PartyRole.RESPONDENT else ""
         self.fire(day, lambda: RequestHearing(party=party, party_name=name, received_on=day))
 
-    def resolve(self, disposition: Disposition, notes: str) -> None:
+    def resolve(self, disposition: Disposition, notes: str, *, returned: bool = False) -> None:
         """(d)(4): the Board's resolution at its next meeting, by its vote (a majority of those
-        present); a complaint withdrawn by the complainant needs no vote."""
+        present); a complaint withdrawn by the complainant needs no vote. The notice of
+        resolution is mailed to each respondent (``returned``: it comes back undelivered)."""
         day = self.meeting()
         vote = (None if disposition is Disposition.WITHDRAWN
                 else self.demo.vote(day, self.rng, carried=True, record=False))
+        outcome = MailOutcome.RETURNED if returned else MailOutcome.DELIVERED
         self.fire(day, lambda: Resolve(disposition=disposition, decided_on=day, notes=notes,
-                                       vote=vote() if vote is not None else None))
+                                       vote=vote() if vote is not None else None),
+                  then=self.papers(day, "resolution-notice", tuple(
+                      self.post(day, outcome=outcome) for _ in self.matter.respondents)))
 
     def show_cause(self, *, carried: bool = True, pending: bool = False,
                    election: bool = False) -> date:
@@ -867,6 +996,43 @@ class _Demo:
         """Fire one event on the case, as ``clerk`` at the clock's time."""
         self.controllers[clerk].fire(case.complaint_id, payload)
 
+    def issue_papers(self, clerk: str, case: _Case, day: date, kind: str,
+                     posts: tuple[_Post, ...], response_of: int | None) -> None:
+        """Preview, issue and mail ``kind`` to its first ``len(posts)`` recipients (the (e)
+        notice only to the respondents the story serves), as the Papers tab does: the
+        (e) notice as its packet with the Ethics Code, each copy's mailing in the ledger (the
+        recipient's address from the case), a hand delivery received at once."""
+        database, complaint_id = self.database, case.complaint_id
+        people = recipients(database, complaint_id, kind)
+        chosen = [(i, person) for i, person in enumerate(people)
+                  if response_of is None or person.respondent_id == response_of][:len(posts)]
+        assert len(chosen) == len(posts), f"{kind}: {len(chosen)} recipients, {len(posts)} posts"
+        for copy, ((index, person), post) in enumerate(zip(chosen, posts, strict=True)):
+            pdf = render_letter(database, complaint_id, kind, recipient_index=index, today=day)
+            if kind == RESPONDENT_NOTICE:
+                ref = issue_respondent_packet(database, complaint_id, person.name, pdf,
+                                              actor=clerk, clock=self.clock)
+            else:
+                ref = issue(database, complaint_id, kind, person.name, pdf, actor=clerk,
+                            clock=self.clock)
+            if post.queued:
+                continue
+            case.mailings[(kind, copy)] = record_mailing(
+                database, ref.document_id, recipient_name=person.name,
+                recipient_role=person.role,
+                recipient_ref=recipient_key(person.role, person.respondent_id),
+                address=_address(person, post.method), method=post.method,
+                tracking_number=post.tracking, mailed_on=day, actor=clerk, clock=self.clock)
+            if post.method is MailMethod.HAND_DELIVERY and post.outcome is not None:
+                self.outcome(clerk, case, kind, copy, post.outcome, day)
+
+    def outcome(self, clerk: str, case: _Case, kind: str, copy: int, outcome: MailOutcome,
+                on: date) -> None:
+        """Record in the mail ledger what became of a copy mailed on the case (a delivery of
+        the (e) notice restarts the respondent's clock through the workflow, § 2-83(e))."""
+        record_outcome(self.database, case.mailings[(kind, copy)], outcome, on, actor=clerk,
+                       clock=self.clock)
+
     def vote(self, day: date, rng: random.Random, *, carried: bool,
              record: bool) -> Callable[[], VoteData]:
         """A Board vote, decided now and built when cast (the members' ids are known then).
@@ -957,7 +1123,8 @@ class _Demo:
     def run(self, plans: list[_Plan]) -> None:
         """Play every step of every case in time order, moving the clock to each one."""
         steps = sorted(((step.when, number, step.order, step.act)
-                        for number, plan in enumerate(plans) for step in plan.steps),
+                        for number, plan in enumerate(plans) for step in plan.steps
+                        if not step.optional or step.when.date() < self.today),
                        key=lambda item: item[:3])
         for when, _number, _order, act in steps:
             self.clock.now = when
@@ -1053,12 +1220,12 @@ def _stories() -> list[_Story]:
     @story(2)
     def _review_started(p: _Plan) -> None:
         p.file(p.complete(belief=True))
-        p.forward()
+        p.forward(transmittal=True)
 
     @story(4)
     def _review_half_done(p: _Plan) -> None:
         p.file(p.complete())
-        p.forward(1, 2)
+        p.forward(1, 2, transmittal=True)
         p.review(ReviewerRole.COMPLIANCE_AUDITOR, Determination.SUBSTANTIALLY_COMPLIES)
         p.review(ReviewerRole.CITY_ATTORNEY, Determination.COMPLIES, high=3)
 
@@ -1117,8 +1284,12 @@ def _stories() -> list[_Story]:
     story(3)(accepted)
     story(9)(accepted)
 
-    # Awaiting the respondents' sworn responses.
-    story(2)(lambda p: awaiting(p, ("certified_out",)))
+    # Awaiting the respondents' sworn responses; the first with its certificate of mailing.
+    @story(2)
+    def _notice_certified_out(p: _Plan) -> None:
+        awaiting(p, ("certified_out",))
+        p.certificate()
+
     story(7)(lambda p: awaiting(p, ("certified",), belief=True))
     story(12, matter=_ETHICS[13])(lambda p: awaiting(p, ("first_class", "hand")))
 
@@ -1175,10 +1346,11 @@ def _stories() -> list[_Story]:
         p.resolve(Disposition.NO_VIOLATION, "No violation found after the respondent's sworn "
                                             "response (§ 2-87).")
 
-    @story(26)
+    @story(26, matter=_ETHICS[8])  # the former official has moved: the notice comes back
     def _withdrawn(p: _Plan) -> None:
         awaiting(p, ("hand",))
-        p.resolve(Disposition.WITHDRAWN, "Withdrawn by the complainant in writing.")
+        p.resolve(Disposition.WITHDRAWN, "Withdrawn by the complainant in writing.",
+                  returned=True)
 
     @story(8, matter=_ETHICS[2])
     def _not_frivolous_then_dismissed(p: _Plan) -> None:

@@ -9,13 +9,16 @@ from datetime import date
 from pathlib import Path
 
 import pytest
-from sqlalchemy import select
+from sqlalchemy import func, select
 
 from ethics_desk.board import roster
 from ethics_desk.board.votes import VoteRule
 from ethics_desk.core.errors import UserError
+from ethics_desk.deadlines import ClockKind
 from ethics_desk.deadlines.schedule import load_calendars
 from ethics_desk.demo.build import build_demo
+from ethics_desk.documents.issuing import RESPONDENT_NOTICE, issued_for_case, print_queue
+from ethics_desk.mail.ledger import mail_flags, returned_items
 from ethics_desk.models import (
     CIVIL_PENALTY_LIMIT_CENTS,
     AuditRecord,
@@ -32,6 +35,10 @@ from ethics_desk.models import (
     Disposition,
     Hearing,
     HearingKind,
+    IssuedDocument,
+    Mailing,
+    MailMethod,
+    MailOutcome,
     Respondent,
     Sanction,
     SanctionKind,
@@ -172,6 +179,88 @@ def test_the_demo_votes_follow_the_rule_of_each_action(demo: Demo) -> None:
         assert vote.carried == (vote.yes_count >= vote.required_yes)
     assert any(h.held_on is None and h.scheduled_at is not None and
                h.scheduled_at.astimezone().date() > TODAY for h in hearings)
+
+
+def test_every_sworn_complaint_filed_in_the_demo_has_its_filing_receipt(demo: Demo) -> None:
+    database, _ = demo
+    with database.read_session() as session:
+        filed = set(session.scalars(select(Complaint.id).where(
+            Complaint.case_number.is_not(None),
+            Complaint.state.not_in([CaseState.FILED, CaseState.RETURNED_UNSWORN]))))
+        receipts = set(session.scalars(select(IssuedDocument.complaint_id).where(
+            IssuedDocument.kind == "receipt")))
+    assert filed and filed <= receipts
+
+
+def test_the_demo_issues_the_papers_of_each_stage_of_section_2_83(demo: Demo) -> None:
+    database, _ = demo
+    with database.read_session() as session:
+        kinds = Counter(session.scalars(select(IssuedDocument.kind)))
+        awaiting = list(session.scalars(select(Complaint.id).where(
+            Complaint.state == CaseState.AWAITING_RESPONSE)))
+    assert {"receipt", "unsworn-return", "reviewer-transmittal", "defect-letter", "cf-forward",
+            RESPONDENT_NOTICE, "response-copy", "resolution-notice",
+            "certificate-of-mailing"} <= set(kinds)
+    assert sum(kinds.values()) >= 100
+    for case_id in awaiting:  # each case waiting for a response has its (e) notice issued
+        assert RESPONDENT_NOTICE in {d.kind for d in issued_for_case(database, case_id)}
+
+
+def test_the_e_notice_goes_certified_with_an_article_number_and_the_rest_first_class_or_by_hand(
+        demo: Demo) -> None:
+    database, _ = demo
+    with database.read_session() as session:
+        rows = session.execute(select(Mailing, IssuedDocument.kind).join(IssuedDocument)).all()
+    assert len(rows) >= 100
+    certified = [m for m, kind in rows if m.method is MailMethod.CERTIFIED_RRR]
+    assert certified and all(m.tracking_number.strip() for m in certified)
+    assert {kind for m, kind in rows if m.method is MailMethod.CERTIFIED_RRR} <= \
+        {RESPONDENT_NOTICE, "cf-forward"}
+    assert {m.method for m, kind in rows if kind not in (RESPONDENT_NOTICE, "cf-forward")} == \
+        {MailMethod.FIRST_CLASS, MailMethod.HAND_DELIVERY}
+    assert all(m.mailed_on is not None and m.mailed_on < TODAY for m, _ in rows)
+    assert all(m.outcome_on < TODAY for m, _ in rows if m.outcome_on is not None)
+
+
+def test_most_mailed_items_are_delivered_and_exactly_one_came_back_returned(demo: Demo) -> None:
+    database, _ = demo
+    with database.read_session() as session:
+        outcomes = Counter(session.scalars(select(Mailing.outcome)))
+        case_ids = list(session.scalars(select(Complaint.id)))
+    assert outcomes[MailOutcome.DELIVERED] > sum(outcomes.values()) / 2
+    assert outcomes[MailOutcome.RETURNED] == 1 and outcomes[MailOutcome.REFUSED] == 0
+    flagged = {case: n for case, n in mail_flags(database, case_ids).items() if n}
+    assert list(flagged.values()) == [1]  # the Mail screen's "returned" list has it
+    [returned] = returned_items(database, next(iter(flagged)))
+    assert returned.outcome is MailOutcome.RETURNED and not returned.resent
+
+
+def test_a_signed_return_receipt_restarts_the_response_clock_from_its_date(demo: Demo) -> None:
+    database, _ = demo
+    with database.read_session() as session:
+        delivered = list(session.scalars(select(Mailing).join(IssuedDocument).where(
+            IssuedDocument.kind == RESPONDENT_NOTICE, Mailing.outcome == MailOutcome.DELIVERED)))
+        clocks = {(d.complaint_id, d.subject): d for d in session.scalars(select(Deadline).where(
+            Deadline.clock == ClockKind.RESPONSE.value,
+            Deadline.status != DeadlineStatus.CANCELLED))}
+    assert delivered
+    for mailing in delivered:  # § 2-83(e): ten business days from the respondent's receipt
+        clock = clocks[(mailing.complaint_id, mailing.recipient_ref)]
+        assert (clock.trigger_basis, clock.trigger_on) == ("actual", mailing.outcome_on)
+
+
+def test_the_print_queue_has_a_few_papers_waiting_with_a_certificate_of_mailing(
+        demo: Demo) -> None:
+    database, _ = demo
+    queue = print_queue(database)
+    assert 3 <= len(queue) <= 12
+    [certificate] = [item for item in queue if item.kind == "certificate-of-mailing"]
+    issued = issued_for_case(database, certificate.complaint_id)
+    assert certificate.document_id in {d.document_id for d in issued if not d.is_void}
+    with database.read_session() as session:  # it lists what was mailed on the case before it
+        mailed = session.scalar(select(func.count()).select_from(Mailing).where(
+            Mailing.complaint_id == certificate.complaint_id))
+    assert mailed and mailed >= 2
 
 
 def test_the_demo_refuses_a_database_that_has_complaints(demo: Demo) -> None:

@@ -116,4 +116,8 @@ def test_tour_of_case_windows_in_each_main_state(qtbot: QtBot, demo_context: App
             qtbot.waitExposed(window.dialog)
             shoot(window.dialog, "case-review-form")
             window.dialog.reject()
+        if state is CaseState.AWAITING_RESPONSE:  # the (e) notice issued, mailed certified
+            window.tabs.setCurrentWidget(window.papers)
+            assert window.papers.issued.rowCount() and window.papers.mailings.rowCount()
+            shoot(window, f"case-{number}-{state.value}-papers")
         window.close()
