@@ -27,6 +27,7 @@ from sqlalchemy.orm import Session
 from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import StorageError, UserError
 from ethics_desk.core.resources import resource_path
+from ethics_desk.core.vocabulary import Language
 from ethics_desk.models import Complaint, IssuedDocument, Mailing
 from ethics_desk.office import settings
 from ethics_desk.storage import audit
@@ -143,11 +144,15 @@ def _issue_in(session: Session, case_id: int, kind: str, recipient: str, pdf: by
 
 
 def issue(database: Database, case_id: int, kind: str, recipient: str, pdf: bytes, *,
-          actor: str, clock: Clock) -> IssuedRef:
-    """Freeze the previewed ``pdf`` as issued to ``recipient``: bytes, SHA-256, page count."""
+          actor: str, clock: Clock, language: Language = Language.ENGLISH) -> IssuedRef:
+    """Freeze the previewed ``pdf`` as issued to ``recipient``: bytes, SHA-256, page count.
+    Its audit record gives its ``language``; one in another language than English also says so
+    in the summary ("…, in Español (Spanish)")."""
+    detail = {"language": language.value}
+    note = "" if language is Language.ENGLISH else f", in {language.label}"
     with database.unit_of_work() as session:
         document = _issue_in(session, case_id, kind, recipient, pdf, actor=actor,
-                             now=clock())
+                             now=clock(), detail=detail, note=note)
         return _ref(document)
 
 

@@ -39,7 +39,9 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
-    """Drop the column again (the papers go back to English only)."""
+    """Drop the column and its CHECK of the languages again (the papers go back to English
+    only)."""
     for table in TABLES:
         with op.batch_alter_table(table, schema=None) as batch_op:
+            batch_op.drop_constraint(op.f(f"ck_{table}_language"), type_="check")
             batch_op.drop_column("preferred_language")
