@@ -47,7 +47,7 @@ class InfoSheetDialog(PdfPreviewDialog):
     def __init__(self, context: AppContext, data: bytes, parent: QWidget | None) -> None:
         sheet = KINDS["info-sheet"]
         super().__init__(f"{sheet.title} — {sheet.citation}", data, parent,
-                         on_print=self._audit)
+                         on_print=self.audit)
         self.context = context
         self.languages: tuple[Language, ...] = (Language.ENGLISH,)
         self.setObjectName("infoSheetDialog")
@@ -83,7 +83,8 @@ class InfoSheetDialog(PdfPreviewDialog):
         self.languages = languages
         self.viewer.set_pdf(data)
 
-    def _audit(self, pages: int) -> None:
+    def audit(self, pages: int) -> None:
+        """Record a print of the sheet, naming its languages (§ 2-83(b))."""
         names = " and ".join(language.label for language in self.languages)
         record_access(self.context.database, actor=self.context.staff_name,
                       action="print.info-sheet", clock=self.context.clock,
