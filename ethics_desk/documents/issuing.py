@@ -186,7 +186,7 @@ def reprint(database: Database, document_id: int, *, actor: str,
 
 def void_and_reissue(database: Database, document_id: int, new_pdf: bytes, *, actor: str,
                      reason: str, recipient: str | None = None,
-                     clock: Clock) -> IssuedRef:
+                     clock: Clock, language: Language = Language.ENGLISH) -> IssuedRef:
     """Void an issued document with the reason and issue its correction, in one transaction.
 
     The correction has the same kind (and recipient, unless ``recipient`` is given) and points
@@ -214,7 +214,8 @@ def void_and_reissue(database: Database, document_id: int, new_pdf: bytes, *, ac
                      detail={"document_id": old.id, "sha256": old.sha256, "reason": reason})
         new = _issue_in(session, old.complaint_id, old.kind,
                         old.recipient if recipient is None else recipient, new_pdf,
-                        actor=actor, now=now, replaces=old, detail={"void_reason": reason})
+                        actor=actor, now=now, replaces=old,
+                        detail={"void_reason": reason, "language": language.value})
         return _ref(new)
 
 

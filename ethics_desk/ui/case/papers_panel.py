@@ -581,7 +581,8 @@ class PapersPanel(QWidget):
             return None
         ref = attempt(self, lambda: void_and_reissue(
             database, document.document_id, new_pdf, actor=self.context.staff_name,
-            reason=reason, recipient=person.name, clock=self.context.clock))
+            reason=reason, recipient=person.name, clock=self.context.clock,
+            language=self._preview_language or Language.ENGLISH))
         if ref is FAILED:
             return None
         self._preview = None
