@@ -207,6 +207,9 @@ def build_parser() -> argparse.ArgumentParser:
     letter.add_argument("--recipient", metavar="N", type=int, default=1,
                         help="which recipient's copy, 1 for the first (default 1)")
     letter.add_argument("--force", action="store_true", help="replace FILE.pdf if it exists")
+    letter.add_argument("--language", metavar="LANG", default="en",
+                        help="the paper's language: en (English, the default) or es (Spanish, "
+                             "for the papers that have a Spanish template)")
     letter.add_argument("--list", action="store_true", help="list the kinds and exit")
     letter.set_defaults(handler=_cmd_letter)
 
@@ -540,7 +543,7 @@ def _cmd_backup(args: argparse.Namespace) -> int:
 
 def _cmd_letter(args: argparse.Namespace) -> int:
     """``letter CASE KIND --out FILE.pdf`` (a preview) and ``letter --list``."""
-    from ethics_desk.documents.kinds import find_case, kinds, render_letter, rule_for
+    from ethics_desk.documents.kinds import find_case, kinds, language_of, render_letter, rule_for
 
     if args.list:
         for kind, title in kinds():
@@ -549,7 +552,8 @@ def _cmd_letter(args: argparse.Namespace) -> int:
     if not args.case or not args.kind:
         raise UsageError(f"Give the case and the document: {PROG} letter CASE KIND --out "
                          f"FILE.pdf; {PROG} letter --list lists the kinds.")
-    rule_for(args.kind)
+    language = language_of(args.language)
+    rule_for(args.kind).check_language(args.kind, language)
     if not args.out:
         raise UsageError("Say where to write the PDF with --out FILE.pdf.")
     out = _pdf_out(args.out, force=args.force)
@@ -561,11 +565,13 @@ def _cmd_letter(args: argparse.Namespace) -> int:
         with translate_errors():
             case_id = find_case(database, args.case)
             pdf = render_letter(database, case_id, args.kind,
-                                recipient_index=args.recipient - 1, today=today(_clock(args)))
+                                recipient_index=args.recipient - 1, today=today(_clock(args)),
+                                language=language)
     finally:
         database.dispose()
     out.write_bytes(pdf)
-    print(f"Wrote a preview of {args.kind} for {args.case.upper()} to {out} "
+    in_language = "" if language.value == "en" else f" in {language.label}"
+    print(f"Wrote a preview of {args.kind}{in_language} for {args.case.upper()} to {out} "
           f"({len(pdf)} bytes); it is not issued.")
     return EXIT_OK
 

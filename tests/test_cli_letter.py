@@ -76,3 +76,35 @@ def test_clear_errors(capsys: pytest.CaptureFixture[str], controller: WorkflowCo
 def test_case_and_kind_are_required_without_list(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "letter")
     assert code == 2 and "letter --list" in err
+
+
+def test_a_preview_in_spanish_is_written_with_language_es(capsys: pytest.CaptureFixture[str],
+                                                          controller: WorkflowController,
+                                                          db_path: Path, tmp_path: Path) -> None:
+    filed_case(controller)
+    out_file = tmp_path / "recibo.pdf"
+    code, out, err = run(capsys, "letter", "ERB-2026-001", "receipt", "--out", str(out_file),
+                         "--db", str(db_path), "--language", "es")
+    assert (code, err) == (0, "")
+    assert "in Español (Spanish)" in out
+    text = flat(text_of(out_file.read_bytes()))
+    assert "Comprobante de una denuncia de ética jurada" in text and "Página 1 de 1" in text
+
+
+def test_a_kind_with_no_spanish_template_is_refused_in_spanish_with_a_clear_message(
+        capsys: pytest.CaptureFixture[str], controller: WorkflowController, db_path: Path,
+        tmp_path: Path) -> None:
+    filed_case(controller)
+    out_file = tmp_path / "envelope.pdf"
+    code, _, err = run(capsys, "letter", "ERB-2026-001", "envelope", "--out", str(out_file),
+                       "--db", str(db_path), "--language", "es")
+    assert code != 0 and not out_file.exists()
+    assert "has no template in Español (Spanish)" in err
+    assert "receipt" in err
+
+
+def test_an_unknown_language_is_refused_naming_the_languages(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, _, err = run(capsys, "letter", "ERB-2026-001", "receipt", "--out",
+                       str(tmp_path / "x.pdf"), "--language", "fr")
+    assert code != 0 and "no language “fr”" in err and "es (Español (Spanish))" in err

@@ -655,3 +655,30 @@ def in_a_sentence(label: str) -> str:
 
 CIVIL_PENALTY_LIMIT_CENTS = 50_000
 """§ 2-83(g)(2)(a): a civil penalty of not more than five hundred dollars ($500.00)."""
+
+
+class Language(StrEnum):
+    """The language a party prefers for the papers addressed to them, recorded at intake.
+
+    The statute is the office's law and stays in English; the complainant-facing papers have a
+    Spanish template beside the English one (``receipt.es.txt`` beside ``receipt.txt``)."""
+
+    ENGLISH = "en"
+    SPANISH = "es"
+
+    @property
+    def label(self) -> str:
+        """The language as a clerk (and the party) reads it: "English", "Español (Spanish)"."""
+        return _LANGUAGE_LABELS[self]
+
+    @property
+    def tag(self) -> str:
+        """The BCP 47 tag written into a PDF's metadata (what a screen reader speaks it in)."""
+        return _LANGUAGE_TAGS[self]
+
+
+_LANGUAGE_LABELS: dict[Language, str] = {
+    Language.ENGLISH: "English",
+    Language.SPANISH: "Español (Spanish)",
+}
+_LANGUAGE_TAGS: dict[Language, str] = {Language.ENGLISH: "en-US", Language.SPANISH: "es-US"}

@@ -27,6 +27,7 @@ from sqlalchemy.orm import Session
 from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import StorageError, UserError
 from ethics_desk.core.resources import resource_path
+from ethics_desk.core.vocabulary import Language
 from ethics_desk.models import Complaint, IssuedDocument, Mailing
 from ethics_desk.office import settings
 from ethics_desk.storage import audit
@@ -143,11 +144,15 @@ def _issue_in(session: Session, case_id: int, kind: str, recipient: str, pdf: by
 
 
 def issue(database: Database, case_id: int, kind: str, recipient: str, pdf: bytes, *,
-          actor: str, clock: Clock) -> IssuedRef:
-    """Freeze the previewed ``pdf`` as issued to ``recipient``: bytes, SHA-256, page count."""
+          actor: str, clock: Clock, language: Language = Language.ENGLISH) -> IssuedRef:
+    """Freeze the previewed ``pdf`` as issued to ``recipient``: bytes, SHA-256, page count.
+    Its audit record gives its ``language``; one in another language than English also says so
+    in the summary ("…, in Español (Spanish)")."""
+    detail = {"language": language.value}
+    note = "" if language is Language.ENGLISH else f", in {language.label}"
     with database.unit_of_work() as session:
         document = _issue_in(session, case_id, kind, recipient, pdf, actor=actor,
-                             now=clock())
+                             now=clock(), detail=detail, note=note)
         return _ref(document)
 
 
@@ -181,7 +186,7 @@ def reprint(database: Database, document_id: int, *, actor: str,
 
 def void_and_reissue(database: Database, document_id: int, new_pdf: bytes, *, actor: str,
                      reason: str, recipient: str | None = None,
-                     clock: Clock) -> IssuedRef:
+                     clock: Clock, language: Language = Language.ENGLISH) -> IssuedRef:
     """Void an issued document with the reason and issue its correction, in one transaction.
 
     The correction has the same kind (and recipient, unless ``recipient`` is given) and points
@@ -209,7 +214,8 @@ def void_and_reissue(database: Database, document_id: int, new_pdf: bytes, *, ac
                      detail={"document_id": old.id, "sha256": old.sha256, "reason": reason})
         new = _issue_in(session, old.complaint_id, old.kind,
                         old.recipient if recipient is None else recipient, new_pdf,
-                        actor=actor, now=now, replaces=old, detail={"void_reason": reason})
+                        actor=actor, now=now, replaces=old,
+                        detail={"void_reason": reason, "language": language.value})
         return _ref(new)
 
 

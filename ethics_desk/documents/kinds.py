@@ -36,6 +36,7 @@ from sqlalchemy.orm import Session
 
 from ethics_desk.core.errors import UserError
 from ethics_desk.core.parties import respondent_key
+from ethics_desk.core.vocabulary import Language
 from ethics_desk.documents.render.base import Renderer
 from ethics_desk.documents.render.board_letters import (
     FrivolousDeterminationRenderer,
@@ -181,10 +182,26 @@ class KindRule:
     paper: Callable[[_Context], Any]
     renderer: type[Renderer[Any]]
     scope: Scope = Scope.CASE
+    languages: frozenset[Language] = frozenset({Language.ENGLISH})
+    """The languages the kind has a template in: ``receipt.txt``, and ``receipt.es.txt`` for
+    Spanish (the complainant-facing papers)."""
 
     def applies_to(self, state: CaseState) -> bool:
         """Whether a case in ``state`` may have this document."""
         return state in self.states
+
+    def check_language(self, kind: str, language: Language) -> None:
+        """Refuse a language the kind has no template in, naming the ones it has."""
+        if language not in self.languages:
+            have = ", ".join(lang.label for lang in Language if lang in self.languages)
+            spanish = ", ".join(k for k, r in KINDS.items() if Language.SPANISH in r.languages)
+            raise UserError(f"The {kind} ({self.citation}) has no template in "
+                            f"{language.label}; it is printed in: {have}.",
+                            f"Print it in English. The papers in Spanish are: {spanish}.")
+
+    def renderer_in(self, language: Language) -> Renderer[Any]:
+        """This kind's renderer for a paper in ``language`` (refused if it has no template)."""
+        return self.renderer(None, language)
 
 
 DISPOSITIONS = {
@@ -211,6 +228,8 @@ class Recipient:
     party: Party
     role: str
     respondent_id: int | None = None
+    language: Language = Language.ENGLISH
+    """The recipient's preferred language as recorded at intake (the Papers tab's default)."""
 
     @property
     def name(self) -> str:
@@ -267,6 +286,20 @@ def find_case(database: Database, reference: str) -> int:
     return found
 
 
+def language_of(value: str) -> Language:
+    """The language named ``value`` ("es", "Spanish", "español"), or a :class:`UserError`
+    listing the languages (``ethics-desk letter … --language es``)."""
+    text = value.strip().lower()
+    for language in Language:
+        names = {language.value, language.name.lower(), language.label.lower(),
+                 language.label.split(" (")[0].lower()}
+        if text in names:
+            return language
+    raise UserError(f"There is no language “{value}” for the papers.",
+                    "Choose one of: " + ", ".join(f"{lang.value} ({lang.label})"
+                                                  for lang in Language) + ".")
+
+
 def recipients(database: Database, case_id: int, kind: str) -> list[Recipient]:
     """Whom ``kind`` goes to for this case, in order (the index :func:`render_letter` takes)."""
     rule = rule_for(kind)
@@ -277,9 +310,11 @@ def recipients(database: Database, case_id: int, kind: str) -> list[Recipient]:
 
 
 def render_letter(database: Database, case_id: int, kind: str, *, recipient_index: int = 0,
-                  today: date) -> bytes:
-    """A preview of ``kind`` for the case's ``recipient_index``-th recipient, as PDF bytes."""
+                  today: date, language: Language = Language.ENGLISH) -> bytes:
+    """A preview of ``kind`` for the case's ``recipient_index``-th recipient, as PDF bytes, in
+    ``language`` (a kind with no template in it is refused, naming the kinds that have one)."""
     rule = rule_for(kind)
+    rule.check_language(kind, language)
     with database.read_session() as session:
         complaint = _case(session, case_id)
         _check_state(complaint, kind, rule)
@@ -290,11 +325,12 @@ def render_letter(database: Database, case_id: int, kind: str, *, recipient_inde
                             "Choose one of the recipients listed.")
         paper = rule.paper(_Context(session, letterhead_from_settings(session), today,
                                     case=complaint, people=people, index=recipient_index))
-    return rule.renderer().render(paper)
+    return rule.renderer_in(language).render(paper)
 
 
 def render_at_counter(database: Database, kind: str, *, today: date, intake: Intake | None = None,
-                      provision_citations: Sequence[str] = ()) -> bytes:
+                      provision_citations: Sequence[str] = (),
+                      language: Language = Language.ENGLISH) -> bytes:
     """A paper made at the counter, before the complaint is filed, as PDF bytes: the sworn
     complaint for signing from ``intake`` as typed (``provision_citations`` are the citations of
     its provisions), or the information sheet (§ 2-83(b)). A complaint at the counter is a draft,
@@ -313,10 +349,11 @@ def render_at_counter(database: Database, kind: str, *, today: date, intake: Int
     if rule.scope is Scope.CASE and intake is None:
         raise UserError(f"The {kind} ({rule.citation}) is made from the complaint being taken.",
                         "Make it from the intake.")
+    rule.check_language(kind, language)
     with database.read_session() as session:
         paper = rule.paper(_Context(session, letterhead_from_settings(session), today,
                                     intake=intake, citations=tuple(provision_citations)))
-    return rule.renderer().render(paper)
+    return rule.renderer_in(language).render(paper)
 
 
 @dataclass(frozen=True)
@@ -371,11 +408,15 @@ def _complainant(complaint: Complaint) -> Party:
 
 def _recipients(session: Session, complaint: Complaint, kind: str,
                 rule: KindRule) -> list[Recipient]:
-    complainant = Recipient(_complainant(complaint), "complainant")
-    respondents = [Recipient(party_of(r), "respondent", r.id) for r in complaint.respondents]
+    first = complaint.complainants[0] if complaint.complainants else None
+    complainant = Recipient(_complainant(complaint), "complainant",
+                            language=first.preferred_language if first else Language.ENGLISH)
+    respondents = [Recipient(party_of(r), "respondent", r.id, r.preferred_language)
+                   for r in complaint.respondents]
     if kind == "response-copy":
         responses = _filings(session, complaint, FilingKind.RESPONSE)
-        return [Recipient(complainant.party, "complainant", f.respondent_id) for f in responses]
+        return [Recipient(complainant.party, "complainant", f.respondent_id,
+                          complainant.language) for f in responses]
     if rule.audience is Audience.COMPLAINANT:
         return [complainant]
     if rule.audience is Audience.RESPONDENTS:
@@ -500,7 +541,7 @@ def _defect_letter(ctx: _Context) -> DefectLetterPaper:
         raise UserError(f"No reviewer has recorded a defect in {ctx.complaint.display_number}.",
                         "A defect letter lists the defects found in review (§ 2-83(d)(3)); "
                         "record them with the reviews first.")
-    defects = tuple(DefectEntry(item.citation, item.label, " ".join(notes[item]))
+    defects = tuple(DefectEntry(item.citation, item.label, " ".join(notes[item]), item.value)
                     for item in DefectItem if item in notes)
     return DefectLetterPaper(**ctx.common(), defects=defects)
 
@@ -586,7 +627,8 @@ def _resolution_notice(ctx: _Context) -> ResolutionNoticePaper:
         raise UserError(f"No resolution is recorded for {ctx.complaint.display_number}.",
                         "Record the resolution first (§ 2-83(d)(4)).")
     return ResolutionNoticePaper(**ctx.common(), disposition=DISPOSITIONS[decision.disposition],
-                                 decided_on=decision.decided_on, notes=decision.notes)
+                                 decided_on=decision.decided_on, notes=decision.notes,
+                                 outcome=decision.disposition.value)
 
 
 def _envelope(ctx: _Context) -> EnvelopePaper:
@@ -773,8 +815,10 @@ def _board_packet(ctx: _Context) -> Any:
 
 def _row(title: str, states: set[CaseState] | frozenset[CaseState], citation: str,
          audience: Audience, paper: Callable[[_Context], Any], renderer: type[Renderer[Any]],
-         scope: Scope = Scope.CASE) -> KindRule:
-    return KindRule(title, frozenset(states), citation, audience, paper, renderer, scope)
+         scope: Scope = Scope.CASE, *, spanish: bool = False) -> KindRule:
+    languages = frozenset(Language) if spanish else frozenset({Language.ENGLISH})
+    return KindRule(title, frozenset(states), citation, audience, paper, renderer, scope,
+                    languages)
 
 
 KINDS: dict[str, KindRule] = {
@@ -783,14 +827,14 @@ KINDS: dict[str, KindRule] = {
         "§ 2-83(c)", Audience.OFFICE, _sworn_complaint, SwornComplaintRenderer),
     "receipt": _row(
         "Filing receipt for the complainant", FILED_STATES, "§ 2-83(a), (c)",
-        Audience.COMPLAINANT, _receipt, ReceiptRenderer),
+        Audience.COMPLAINANT, _receipt, ReceiptRenderer, spanish=True),
     "unsworn-return": _row(
         "Return of an unsworn complaint", {S.FILED, S.RETURNED_UNSWORN},
         "§ 2-83(c), last paragraph", Audience.COMPLAINANT, _unsworn_return,
-        UnswornReturnRenderer),
+        UnswornReturnRenderer, spanish=True),
     "info-sheet": _row(
         "How to File an Ethics Complaint", frozenset(CaseState), "§ 2-83(b)", Audience.INQUIRER,
-        _info_sheet, InfoSheetRenderer, Scope.INQUIRY),
+        _info_sheet, InfoSheetRenderer, Scope.INQUIRY, spanish=True),
     "reviewer-transmittal": _row(
         "Confidential transmittal to the reviewers", {S.UNDER_REVIEW}, "§ 2-83(d)(1)",
         Audience.REVIEWERS, _reviewer_transmittal, ReviewerTransmittalRenderer),
@@ -799,7 +843,7 @@ KINDS: dict[str, KindRule] = {
         "§ 2-83(d)(1)", Audience.RESPONDENTS, _filing_notice, FilingNoticeRenderer),
     "defect-letter": _row(
         "Defect letter to the complainant", {S.UNDER_REVIEW, S.RETURNED_DEFECTIVE},
-        "§ 2-83(d)(3)", Audience.COMPLAINANT, _defect_letter, DefectLetterRenderer),
+        "§ 2-83(d)(3)", Audience.COMPLAINANT, _defect_letter, DefectLetterRenderer, spanish=True),
     "cf-forward": _row(
         "Campaign-finance complaint forwarded to the respondent", {S.CAMPAIGN_FINANCE},
         "§ 2-83(d)(2)", Audience.RESPONDENTS, _cf_forward, CampaignFinanceForwardRenderer),
@@ -816,14 +860,14 @@ KINDS: dict[str, KindRule] = {
     "response-copy": _row(
         "Copy of a response for the complainant, with the reply date",
         {S.RESPONSE_FILED, S.REPLY_FILED}, "§ 2-83(e)(3)", Audience.COMPLAINANT,
-        _response_copy, ResponseCopyRenderer),
+        _response_copy, ResponseCopyRenderer, spanish=True),
     "reply-copy": _row(
         "Copy of the complainant's reply for a respondent", {S.REPLY_FILED}, "§ 2-83(e)(3)",
         Audience.RESPONDENTS, _reply_copy, ReplyCopyRenderer),
     "show-cause-order": _row(
         "Notice of an order to show cause, with the hearing's date, time and place",
         {S.SHOW_CAUSE, S.RESOLVED}, "§ 2-83(f)(2), (f)(4)", Audience.COMPLAINANT_WITH_COPIES,
-        _show_cause_order, ShowCauseOrderRenderer),
+        _show_cause_order, ShowCauseOrderRenderer, spanish=True),
     "frivolous-determination": _row(
         "Determination of a frivolous complaint, with any sanctions", {S.RESOLVED},
         "§ 2-83(f)(6), (g)", Audience.COMPLAINANT_WITH_COPIES, _frivolous_determination,
@@ -833,7 +877,7 @@ KINDS: dict[str, KindRule] = {
         "§ 2-83(g)(3)", Audience.AGENCY, _referral, ReferralRenderer),
     "resolution-notice": _row(
         "Notice of resolution to a respondent", {S.RESOLVED}, "§ 2-83(d)(4)",
-        Audience.RESPONDENTS, _resolution_notice, ResolutionNoticeRenderer),
+        Audience.RESPONDENTS, _resolution_notice, ResolutionNoticeRenderer, spanish=True),
     "envelope": _row(
         "Envelope, #10, for one recipient", FILED_STATES, "any mailed item", Audience.PARTIES,
         _envelope, EnvelopeRenderer),
@@ -849,6 +893,9 @@ KINDS: dict[str, KindRule] = {
 }
 """Kind → its title, the states where it applies, the rule, who receives it, the function that
 builds its data and its renderer: one row per kind, in the order a clerk meets the documents.
+``spanish=True`` marks the seven complainant-facing papers that also have a Spanish template
+(``<kind>.es.txt``): the information sheet, the receipt, the unsworn return, the defect letter,
+the copy of a response, the notice of an order to show cause and the notice of resolution.
 The information sheet applies in every state (anyone may ask, at any time) and is made with no
 case; the sworn complaint applies from the draft at the counter on; the Board packet takes any
 filed case the Clerk puts before the Board."""

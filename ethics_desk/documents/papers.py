@@ -14,8 +14,13 @@ on the caller's ``today`` (from the application's clock).
 
 from __future__ import annotations
 
+import io
+from collections.abc import Sequence
 from datetime import date
 
+from pypdf import PdfReader, PdfWriter
+
+from ethics_desk.core.vocabulary import Language
 from ethics_desk.documents.kinds import render_at_counter, render_letter
 from ethics_desk.intake.record import Intake
 from ethics_desk.storage.database import Database
@@ -33,16 +38,31 @@ def sworn_complaint_for_case(database: Database, case_id: int, *, today: date) -
     return render_letter(database, case_id, "sworn-complaint", today=today)
 
 
-def receipt(database: Database, case_id: int, *, today: date) -> bytes:
+def receipt(database: Database, case_id: int, *, today: date,
+            language: Language = Language.ENGLISH) -> bytes:
     """The filing receipt for the complainant (§ 2-83(a), (c)), dated the day of filing."""
-    return render_letter(database, case_id, "receipt", today=today)
+    return render_letter(database, case_id, "receipt", today=today, language=language)
 
 
-def unsworn_return(database: Database, case_id: int, issued_on: date) -> bytes:
+def unsworn_return(database: Database, case_id: int, issued_on: date, *,
+                   language: Language = Language.ENGLISH) -> bytes:
     """The letter returning an unsworn complaint (§ 2-83(c), last paragraph)."""
-    return render_letter(database, case_id, "unsworn-return", today=issued_on)
+    return render_letter(database, case_id, "unsworn-return", today=issued_on,
+                         language=language)
 
 
-def info_sheet(database: Database, *, today: date) -> bytes:
-    """The one-page "How to file an ethics complaint" sheet (§ 2-83(b))."""
-    return render_at_counter(database, "info-sheet", today=today)
+def info_sheet(database: Database, *, today: date,
+               languages: Sequence[Language] = (Language.ENGLISH,)) -> bytes:
+    """The one-page "How to file an ethics complaint" sheet (§ 2-83(b)), in each of
+    ``languages`` in turn: English and Spanish together make one PDF, each language's sheet on
+    its own page (printed back to back, one sheet answers either reader)."""
+    sheets = [render_at_counter(database, "info-sheet", today=today, language=language)
+              for language in dict.fromkeys(languages)]
+    if len(sheets) == 1:
+        return sheets[0]
+    writer = PdfWriter()
+    for sheet in sheets:
+        writer.append(PdfReader(io.BytesIO(sheet)))
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()

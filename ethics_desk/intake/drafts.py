@@ -93,7 +93,8 @@ def load_intake(database: Database, complaint_id: int) -> tuple[Intake, int]:
         complainant = ComplainantData() if person is None else ComplainantData(
             name=person.name, address=person.address, phone=person.phone, email=person.email,
             is_board_member_or_staff=person.is_board_member_or_staff,
-            acting_for_board=person.acting_for_board)
+            acting_for_board=person.acting_for_board,
+            preferred_language=person.preferred_language)
         contents: dict[int, bytes] = {}
         if c.attachments:
             rows = session.execute(select(Attachment.id, Attachment.content).where(
@@ -117,7 +118,8 @@ def load_intake(database: Database, complaint_id: int) -> tuple[Intake, int]:
             sworn_on=o.sworn_on)
         intake = Intake(
             complainant=complainant,
-            respondents=[RespondentData(r.name, r.title, r.department, r.address, r.email)
+            respondents=[RespondentData(r.name, r.title, r.department, r.address, r.email,
+                                        r.preferred_language)
                          for r in c.respondents],
             nature=c.nature,
             provision_ids=[a.provision_id for a in c.allegations if a.provision_id is not None],

@@ -25,6 +25,7 @@ from ethics_desk.models import (
     DocumentItem,
     DocumentList,
     KnowledgeBasis,
+    Language,
     Oath,
     Provision,
     Respondent,
@@ -50,6 +51,8 @@ class ComplainantData:
     email: str = ""
     is_board_member_or_staff: bool = False
     acting_for_board: bool = False
+    preferred_language: Language = Language.ENGLISH
+    """The language of the papers addressed to the complainant (the receipt, the letters)."""
 
 
 @dataclass
@@ -61,6 +64,8 @@ class RespondentData:
     department: str = ""
     address: str = ""
     email: str = ""
+    preferred_language: Language = Language.ENGLISH
+    """The language of the papers addressed to the respondent (the notice of resolution)."""
 
 
 @dataclass
@@ -295,14 +300,15 @@ def _apply(session: Session, complaint: Complaint, intake: Intake, actor: str,
     complainant = Complainant(address=c.address.strip(), phone=c.phone.strip(),
                               email=c.email.strip(),
                               is_board_member_or_staff=c.is_board_member_or_staff,
-                              acting_for_board=c.acting_for_board)
+                              acting_for_board=c.acting_for_board,
+                              preferred_language=c.preferred_language)
     complainant.set_name(c.name.strip())
     complaint.complainants = [complainant]
     respondents = []
     for position, r in enumerate(intake.respondents):
         respondent = Respondent(position=position, title=r.title.strip(),
                                 department=r.department.strip(), address=r.address.strip(),
-                                email=r.email.strip())
+                                email=r.email.strip(), preferred_language=r.preferred_language)
         respondent.set_name(r.name.strip())
         respondents.append(respondent)
     complaint.respondents = respondents

@@ -24,6 +24,7 @@ from ethics_desk.core.vocabulary import (
     CaseState,
     DocumentList,
     KnowledgeBasis,
+    Language,
     Route,
     ViolationPeriod,
 )
@@ -130,6 +131,9 @@ class Complainant(Versioned, _NamedParty, Base):
     email: Mapped[str] = mapped_column(String(200), default="")
     is_board_member_or_staff: Mapped[bool] = mapped_column(Boolean, default=False)
     acting_for_board: Mapped[bool] = mapped_column(Boolean, default=False)
+    preferred_language: Mapped[Language] = mapped_column(
+        enum_type(Language), default=Language.ENGLISH, server_default=Language.ENGLISH.value)
+    """The language of the papers addressed to the complainant, recorded at intake."""
 
     complaint: Mapped[Complaint] = relationship(back_populates="complainants")
 
@@ -149,6 +153,9 @@ class Respondent(Versioned, _NamedParty, Base):
     department: Mapped[str] = mapped_column(String(200), default="")
     address: Mapped[str] = mapped_column(Text, default="")
     email: Mapped[str] = mapped_column(String(200), default="")
+    preferred_language: Mapped[Language] = mapped_column(
+        enum_type(Language), default=Language.ENGLISH, server_default=Language.ENGLISH.value)
+    """The language of the papers addressed to the respondent, recorded at intake."""
 
     complaint: Mapped[Complaint] = relationship(back_populates="respondents")
 

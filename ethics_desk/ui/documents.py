@@ -6,12 +6,21 @@ What each paper is called and the rule behind it come from its row in
 from __future__ import annotations
 
 from PySide6.QtPrintSupport import QPrinter
-from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QHBoxLayout,
+    QLabel,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
 
 from ethics_desk.documents import papers
 from ethics_desk.documents.kinds import KINDS
 from ethics_desk.intake.record import Intake
-from ethics_desk.models import CaseState, Complaint
+from ethics_desk.models import CaseState, Complaint, Language
 from ethics_desk.office.actions import record_access
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.errors import FAILED, attempt
@@ -25,20 +34,72 @@ def sworn_complaint(context: AppContext, intake: Intake, citations: list[str]) -
                                              today=context.today())
 
 
-def show_info_sheet(context: AppContext, parent: QWidget | None) -> PdfPreviewDialog | None:
-    """Preview the (b) information sheet; printing it is audited."""
+INFO_SHEET_CHOICES: tuple[tuple[str, tuple[Language, ...]], ...] = (
+    (Language.ENGLISH.label, (Language.ENGLISH,)),
+    (Language.SPANISH.label, (Language.SPANISH,)),
+    ("English and Español (both, one sheet each)", (Language.ENGLISH, Language.SPANISH)),
+)
+"""The information sheet's languages as the dialog offers them: English, Spanish, or both."""
+
+
+class InfoSheetDialog(PdfPreviewDialog):
+    """The (b) information sheet in English, Spanish or both (one PDF); printing is audited."""
+
+    def __init__(self, context: AppContext, data: bytes, parent: QWidget | None) -> None:
+        sheet = KINDS["info-sheet"]
+        super().__init__(f"{sheet.title} — {sheet.citation}", data, parent,
+                         on_print=self.audit)
+        self.context = context
+        self.languages: tuple[Language, ...] = (Language.ENGLISH,)
+        self.setObjectName("infoSheetDialog")
+        self.choice = QComboBox(self)
+        self.choice.setObjectName("infoSheetLanguage")
+        self.choice.setAccessibleName("The language of the information sheet")
+        for label, languages in INFO_SHEET_CHOICES:
+            self.choice.addItem(label, languages)
+        caption = QLabel("&Language:", self)
+        caption.setBuddy(self.choice)
+        row = QHBoxLayout()
+        row.addWidget(caption)
+        row.addWidget(self.choice)
+        row.addStretch(1)
+        layout = self.layout()
+        assert isinstance(layout, QVBoxLayout)
+        layout.insertLayout(0, row)
+        self.choice.currentIndexChanged.connect(self._language_chosen)
+
+    def choose(self, languages: tuple[Language, ...]) -> None:
+        """Show the sheet in ``languages`` (one of :data:`INFO_SHEET_CHOICES`)."""
+        for index, (_label, offered) in enumerate(INFO_SHEET_CHOICES):
+            if offered == languages:
+                self.choice.setCurrentIndex(index)
+
+    def _language_chosen(self) -> None:
+        languages = INFO_SHEET_CHOICES[self.choice.currentIndex()][1]
+        data = attempt(self, lambda: papers.info_sheet(self.context.database,
+                                                       today=self.context.today(),
+                                                       languages=languages))
+        if data is FAILED:
+            return
+        self.languages = languages
+        self.viewer.set_pdf(data)
+
+    def audit(self, pages: int) -> None:
+        """Record a print of the sheet, naming its languages (§ 2-83(b))."""
+        names = " and ".join(language.label for language in self.languages)
+        record_access(self.context.database, actor=self.context.staff_name,
+                      action="print.info-sheet", clock=self.context.clock,
+                      summary=f"Printed the information sheet in {names} ({pages} page(s)) "
+                              "(§ 2-83(b))")
+
+
+def show_info_sheet(context: AppContext, parent: QWidget | None) -> InfoSheetDialog | None:
+    """Preview the (b) information sheet (English first; Spanish or both on the dialog);
+    printing it is audited."""
     data = attempt(parent, lambda: papers.info_sheet(context.database, today=context.today()))
     if data is FAILED:
         return None
-
-    def audit(pages: int) -> None:
-        record_access(context.database, actor=context.staff_name, action="print.info-sheet",
-                      clock=context.clock,
-                      summary=f"Printed the information sheet ({pages} page(s)) (§ 2-83(b))")
-
-    sheet = KINDS["info-sheet"]
-    dialog = PdfPreviewDialog(f"{sheet.title} — {sheet.citation}", data, parent, on_print=audit)
-    dialog.setObjectName("infoSheetDialog")
+    dialog = InfoSheetDialog(context, data, parent)
     dialog.open()
     return dialog
 
@@ -54,6 +115,10 @@ class FilingPapersDialog(QDialog):
             complaint = session.get(Complaint, case_id)
             assert complaint is not None
             number, state = complaint.case_number or "", complaint.state
+            # The complainant's papers in the language recorded at intake (§ 2-83(a), (c)).
+            language = (complaint.complainants[0].preferred_language if complaint.complainants
+                        else Language.ENGLISH)
+        self.language = language
         self.setObjectName("filingPapersDialog")
         self.setWindowTitle(f"{number} filed — papers for the complainant")
         fit_to_screen(self, 840, 920)
@@ -63,10 +128,12 @@ class FilingPapersDialog(QDialog):
             # The return letter acknowledges receipt (case number, date); a receipt would
             # promise a review that § 2-83(c) forbids for an unsworn complaint.
             self._add("unsworn-return", "&Return letter (not sworn)",
-                      papers.unsworn_return(context.database, case_id, context.now().date()))
+                      papers.unsworn_return(context.database, case_id, context.now().date(),
+                                            language=language))
         else:
             self._add("receipt", "Filing &receipt", papers.receipt(context.database, case_id,
-                                                                 today=context.today()))
+                                                                 today=context.today(),
+                                                                 language=language))
         buttons = QDialogButtonBox(self)
         self.print_button = buttons.addButton("&Print this paper…",
                                               QDialogButtonBox.ButtonRole.ActionRole)

@@ -76,8 +76,10 @@ from reportlab.platypus import (
 )
 
 from ethics_desk.core.errors import UserError
+from ethics_desk.core.vocabulary import Language
 from ethics_desk.documents.render.data import Letterhead, Party
 from ethics_desk.documents.render.fonts import BOLD, REGULAR, draw_centred, markup, register_fonts
+from ethics_desk.documents.render.language import Words, words_for
 from ethics_desk.documents.render.templates import BlockKind, DocumentTemplate, TemplateLibrary
 from ethics_desk.documents.render.typed import (
     BaseDocTemplate,
@@ -444,9 +446,14 @@ class Renderer(ABC, Generic[D]):
     top_margin = MARGIN_TOP
     bottom_margin = MARGIN_BOTTOM
 
-    def __init__(self, templates: TemplateLibrary | None = None) -> None:
+    def __init__(self, templates: TemplateLibrary | None = None,
+                 language: Language = Language.ENGLISH) -> None:
         register_fonts()
         self.templates = templates if templates is not None else TemplateLibrary()
+        self.language = language
+        """The language of the paper: its template (``receipt.es.txt``) and :attr:`words`."""
+        self.words: Words = words_for(language)
+        """How this paper writes dates, times and its frame (the page numbers, "Case …")."""
         self.styles = self.stylesheet()
 
     # -- the public interface ------------------------------------------------------------------
@@ -460,7 +467,7 @@ class Renderer(ABC, Generic[D]):
         """The template filled for ``data``, checked before anything is laid out: every
         placeholder has a value and every required section is there (a broken office override
         fails here, naming the file and the placeholder)."""
-        template = self.templates.load(self.template_name)
+        template = self.templates.load(self.template_name, self.language)
         values = {**self.common_values(data.letterhead, data.case_number), **self.values(data)}
         template.check(values)
         for section in self.required_sections:
@@ -491,7 +498,7 @@ class Renderer(ABC, Generic[D]):
 
     def side_lines(self, data: D, wording: Wording) -> list[str]:
         """Markup lines printed to the right of the window, when there is one (date, case)."""
-        return [markup(f"Case {data.case_number}")] if data.case_number else []
+        return [markup(self.words.case(data.case_number))] if data.case_number else []
 
     def is_confidential(self, data: D) -> bool:
         """Whether this document carries the § 2-83(h) marking on every page."""
@@ -499,7 +506,7 @@ class Renderer(ABC, Generic[D]):
 
     def case_label(self, data: D) -> str:
         """The case as the header and footer show it."""
-        return f"Case {data.case_number}" if data.case_number else ""
+        return self.words.case(data.case_number) if data.case_number else ""
 
     def first_page_top(self, *, has_window: bool) -> float:
         """From the top edge to where the first page's text begins (below the window if any)."""
@@ -585,7 +592,7 @@ class Renderer(ABC, Generic[D]):
             bottomMargin=self.bottom_margin, invariant=1, initialFontName=REGULAR,
             title=wording.plain("title"), author=data.letterhead.office_name,
             subject=self.case_label(data), creator="Ethics Desk", producer="Ethics Desk",
-            lang="en-US")
+            lang=self.language.tag)
         width = PAGE_WIDTH - self.left_margin - self.right_margin
         first_top = self.first_page_top(has_window=state.recipient is not None)
         frame_args = {"leftPadding": 0, "rightPadding": 0, "topPadding": 0, "bottomPadding": 0}
@@ -652,11 +659,11 @@ class Renderer(ABC, Generic[D]):
                           top, width)
         contact = "  ·  ".join(part for part in (
             _one_line(letterhead.mailing_address),
-            f"Telephone {letterhead.phone}" if letterhead.phone.strip() else "",
-            f"Fax {letterhead.fax}" if letterhead.fax.strip() else "") if part)
+            f"{self.words.telephone} {letterhead.phone}" if letterhead.phone.strip() else "",
+            f"{self.words.fax} {letterhead.fax}" if letterhead.fax.strip() else "") if part)
         lines = [markup(contact)] if contact else []
         if letterhead.filing_address.strip():
-            lines.append(markup("In person: " + _one_line(letterhead.filing_address)))
+            lines.append(markup(f"{self.words.in_person} " + _one_line(letterhead.filing_address)))
         if lines:
             self._draw(canvas, "<br/>".join(lines), "HeadContact", self.left_margin, top - 2,
                        width)
@@ -718,13 +725,13 @@ class Renderer(ABC, Generic[D]):
         """"Page x of y" on the right of the footer (drawn when the total is known)."""
         width = PAGE_WIDTH - self.left_margin - self.right_margin
         canvas.saveState()
-        self._draw(canvas, f"Page {page} of {total}", "RunningRight",
+        self._draw(canvas, self.words.page(page, total), "RunningRight",
                    self.left_margin + width * 0.75, FOOTER_BASELINE + 8, width * 0.25)
         canvas.restoreState()
 
     def draw_confidential_marking(self, canvas: Canvas) -> None:
         """"CONFIDENTIAL — § 2-83(h)" boxed at the top centre of the page."""
-        text = "CONFIDENTIAL — § 2-83(h)"
+        text = self.words.confidential
         style = self.styles["Marking"]
         text_width = canvas.stringWidth(text, style.fontName, style.fontSize)
         box_width = text_width + 14

@@ -24,7 +24,7 @@ from ethics_desk.documents.render.base import (
     notice,
     paragraphs,
 )
-from ethics_desk.documents.render.data import Party, clock_time, long_date
+from ethics_desk.documents.render.data import Party, long_date
 from ethics_desk.documents.render.fonts import markup
 from ethics_desk.documents.render.letter_data import (
     FactorNote,
@@ -34,7 +34,7 @@ from ethics_desk.documents.render.letter_data import (
     ShowCauseOrderPaper,
     VoteRecord,
 )
-from ethics_desk.documents.render.letters import CaseLetterRenderer, L, names, weekday_date
+from ethics_desk.documents.render.letters import CaseLetterRenderer, L
 
 
 class _BoardLetterRenderer(CaseLetterRenderer[L]):
@@ -58,7 +58,7 @@ class _BoardLetterRenderer(CaseLetterRenderer[L]):
     def vote_flowables(self, vote: VoteRecord, label: str) -> list[Flowable]:
         """The vote in words in a box, then each member's name and vote for a record vote."""
         box = notice([Paragraph(label, self.styles["Notice"]),
-                      Paragraph(markup(f"Meeting of {long_date(vote.meeting_on)}: "
+                      Paragraph(markup(f"{self.words.meeting_of(vote.meeting_on)}: "
                                        f"{vote.summary}"), self.styles["Body"])])
         if vote.is_record_vote and vote.ballots:
             return [KeepTogether([box, ballot_table(vote, self.styles)]), Spacer(0, 6)]
@@ -77,7 +77,8 @@ class _BoardLetterRenderer(CaseLetterRenderer[L]):
         if not data.respondents or not wording.has("copies-label"):
             return []
         return [Spacer(0, 8), Paragraph(f"{wording.text('copies-label')} "
-                                        + markup(names(data.respondents)), self.styles["Small"])]
+                                        + markup(self.names(data.respondents)),
+                                        self.styles["Small"])]
 
 
 class ShowCauseOrderRenderer(_BoardLetterRenderer[ShowCauseOrderPaper]):
@@ -90,9 +91,9 @@ class ShowCauseOrderRenderer(_BoardLetterRenderer[ShowCauseOrderPaper]):
 
     def extra_values(self, data: ShowCauseOrderPaper) -> dict[str, str | None]:
         """When it was ordered, the hearing's date, time and place, and the vote in words."""
-        return {"ordered_on": long_date(data.ordered_on),
-                "hearing_date": weekday_date(data.hearing_at.date()),
-                "hearing_time": clock_time(data.hearing_at),
+        return {"ordered_on": self.words.long_date(data.ordered_on),
+                "hearing_date": self.words.weekday_date(data.hearing_at.date()),
+                "hearing_time": self.words.clock_time(data.hearing_at),
                 "hearing_place": data.place or None,
                 "vote_summary": data.vote.summary or None}
 
@@ -110,8 +111,9 @@ class ShowCauseOrderRenderer(_BoardLetterRenderer[ShowCauseOrderPaper]):
                                    + markup(", ".join(data.factors_not_relied_on)) + ".",
                                    self.styles["Body"]))
         hearing = field_table([
-            (wording.text("date-label"), f"<b>{markup(weekday_date(data.hearing_at.date()))}</b>"),
-            (wording.text("time-label"), f"<b>{markup(clock_time(data.hearing_at))}</b>"),
+            (wording.text("date-label"),
+             f"<b>{markup(self.words.weekday_date(data.hearing_at.date()))}</b>"),
+            (wording.text("time-label"), f"<b>{markup(self.words.clock_time(data.hearing_at))}</b>"),
             (wording.text("place-label"), "<b>" + "<br/>".join(
                 markup(line) for line in data.place.splitlines() if line.strip()) + "</b>"),
         ], self.styles, label_width=1.0 * inch, width=6.0 * inch)

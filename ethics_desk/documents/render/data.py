@@ -14,6 +14,7 @@ from datetime import date, datetime
 from sqlalchemy.orm import Session
 
 from ethics_desk.core.errors import UserError
+from ethics_desk.documents.render.language import ENGLISH, MONTHS_EN
 from ethics_desk.intake.record import Intake
 from ethics_desk.models import (
     Affirmation,
@@ -24,26 +25,23 @@ from ethics_desk.models import (
 )
 from ethics_desk.office import settings
 
-MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September",
-          "October", "November", "December")
+MONTHS = MONTHS_EN
 
 
 def long_date(day: date) -> str:
-    """A date as a letter writes it: "November 30, 2026"."""
-    return f"{MONTHS[day.month - 1]} {day.day}, {day.year}"
+    """A date as a letter writes it: "November 30, 2026" (the Spanish papers use
+    :mod:`ethics_desk.documents.render.language`'s table, as this does)."""
+    return ENGLISH.long_date(day)
 
 
 def clock_time(moment: datetime) -> str:
     """A time of day as a letter writes it: "10:05 a.m. CST" (in the moment's own zone)."""
-    hour = moment.hour % 12 or 12
-    suffix = "a.m." if moment.hour < 12 else "p.m."
-    zone = moment.tzname() or ""
-    return f"{hour}:{moment.minute:02d} {suffix}{' ' + zone if zone else ''}"
+    return ENGLISH.clock_time(moment)
 
 
 def long_datetime(moment: datetime) -> str:
     """"November 30, 2026, at 10:05 a.m. CST"."""
-    return f"{long_date(moment.date())}, at {clock_time(moment)}"
+    return ENGLISH.long_datetime(moment)
 
 
 def period_in_words(period: ViolationPeriod | None, start: date | None,

@@ -62,6 +62,8 @@ class DefectEntry:
     citation: str
     requirement: str
     note: str = ""
+    item: str = ""
+    """The (c) item's stored name (``c1`` …): a template may word the requirement itself."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -134,6 +136,8 @@ class ResolutionNoticePaper(CaseLetter):
     """How the complaint was resolved, in words."""
     decided_on: date
     notes: str = ""
+    outcome: str = ""
+    """The disposition's stored name (``dismissed`` …): a template may word it itself."""
 
 
 # -- the Board's papers: show cause, frivolous determination, referral (§ 2-83(f), (g)) ----------

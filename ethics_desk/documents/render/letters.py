@@ -26,6 +26,7 @@ from ethics_desk.documents.render.base import (
 )
 from ethics_desk.documents.render.data import Party, long_date
 from ethics_desk.documents.render.fonts import markup
+from ethics_desk.documents.render.language import ENGLISH
 from ethics_desk.documents.render.letter_data import (
     BoardTransmittalPaper,
     CampaignFinanceForwardPaper,
@@ -50,15 +51,12 @@ one-line enclosure note does not go over to a page of its own)."""
 
 def names(parties: tuple[Party, ...]) -> str:
     """"A", "A and B", "A, B and C"."""
-    found = [p.name for p in parties if p.name.strip()]
-    if len(found) <= 1:
-        return "".join(found)
-    return ", ".join(found[:-1]) + " and " + found[-1]
+    return ENGLISH.names([p.name for p in parties if p.name.strip()])
 
 
 def weekday_date(day: date) -> str:
     """"Thursday, December 17, 2026"."""
-    return f"{day.strftime('%A')}, {long_date(day)}"
+    return ENGLISH.weekday_date(day)
 
 
 class CaseLetterRenderer(Renderer[L]):
@@ -70,11 +68,11 @@ class CaseLetterRenderer(Renderer[L]):
     def values(self, data: L) -> dict[str, str | None]:
         """The placeholders every letter offers, and :meth:`extra_values`."""
         return {
-            "issued_on": long_date(data.issued_on),
+            "issued_on": self.words.long_date(data.issued_on),
             "recipient_name": data.recipient.name or None,
             "complainant_name": data.complainant.name or None,
-            "respondent_names": names(data.respondents) or None,
-            "filed_on": long_date(data.filed_on),
+            "respondent_names": self.names(data.respondents) or None,
+            "filed_on": self.words.long_date(data.filed_on),
             **self.extra_values(data),
         }
 
@@ -82,13 +80,18 @@ class CaseLetterRenderer(Renderer[L]):
         """What only this kind offers its template."""
         return {}
 
+    def names(self, parties: tuple[Party, ...]) -> str:
+        """The parties' names joined in the letter's language ("A, B and C", "A, B y C")."""
+        return self.words.names([p.name for p in parties if p.name.strip()])
+
     def recipient(self, data: L) -> Party | None:
         """The recipient, in the envelope window."""
         return data.recipient
 
     def side_lines(self, data: L, wording: Wording) -> list[str]:
         """The date of the letter and the case number."""
-        return [markup(long_date(data.issued_on)), markup(f"Case {data.case_number}")]
+        return [markup(self.words.long_date(data.issued_on)),
+                markup(self.words.case(data.case_number))]
 
     def opening(self, wording: Wording) -> list[Flowable]:
         """Title, the "Re:" line and the salutation."""
@@ -143,9 +146,14 @@ class DefectLetterRenderer(CaseLetterRenderer[DefectLetterPaper]):
     def story(self, data: DefectLetterPaper, wording: Wording) -> list[Flowable]:
         """Opening, the return, each defect with its citation and the reviewer's note."""
         items = []
+        must = wording.text("must-set-forth") if wording.has("must-set-forth") else (
+            "the complaint must set forth")
         for defect in data.defects:
-            text = (f"<b>{markup(defect.citation)}</b> — the complaint must set forth "
-                    f"{markup(defect.requirement)}.")
+            # A template may word each (c) item itself ("[requirement-c1]", the Spanish one does).
+            section = f"requirement-{defect.item}"
+            requirement = (wording.text(section) if defect.item and wording.has(section)
+                           else markup(defect.requirement))
+            text = f"<b>{markup(defect.citation)}</b> — {must} {requirement}."
             if defect.note.strip():
                 text += f"<br/><i>{markup(defect.note.strip())}</i>"
             items.append(text)
@@ -249,13 +257,14 @@ class ResponseCopyRenderer(CaseLetterRenderer[ResponseCopyPaper]):
     def extra_values(self, data: ResponseCopyPaper) -> dict[str, str | None]:
         """Whose response, when it was received, when the reply is due."""
         return {"responding": data.responding or None,
-                "response_received_on": long_date(data.response_received_on),
-                "reply_due": weekday_date(data.reply_due) if data.reply_due else None}
+                "response_received_on": self.words.long_date(data.response_received_on),
+                "reply_due": self.words.weekday_date(data.reply_due) if data.reply_due else None}
 
     def story(self, data: ResponseCopyPaper, wording: Wording) -> list[Flowable]:
         """Opening, the response enclosed, the right to reply and its due date."""
         due: Flowable = (
-            self.due_box(wording, weekday_date(data.reply_due), data.reply_explanation)
+            self.due_box(wording, self.words.weekday_date(data.reply_due),
+                         data.reply_explanation)
             if data.reply_due is not None
             else notice([DocParagraph(wording.text("due-unknown"), self.styles["Notice"])]))
         return [*self.opening(wording), *wording.flowables("body"),
@@ -287,13 +296,23 @@ class ResolutionNoticeRenderer(CaseLetterRenderer[ResolutionNoticePaper]):
 
     def extra_values(self, data: ResolutionNoticePaper) -> dict[str, str | None]:
         """How and when it was resolved."""
-        return {"disposition": data.disposition or None,
-                "decided_on": long_date(data.decided_on)}
+        return {"disposition": self.disposition(data) or None,
+                "decided_on": self.words.long_date(data.decided_on)}
+
+    def disposition(self, data: ResolutionNoticePaper) -> str:
+        """How it was resolved, as plain text: the template's own words for the outcome
+        ("[disposition-dismissed]", the Spanish template has them) or the office's."""
+        section = f"disposition-{data.outcome}"
+        template = self.templates.load(self.template_name, self.language)
+        if data.outcome and section in template.sections:
+            return " ".join(template.plain(item, {}) for block in template.section(section).blocks
+                            for item in block.items)
+        return data.disposition
 
     def story(self, data: ResolutionNoticePaper, wording: Wording) -> list[Flowable]:
         """Opening, the resolution, any notes of the decision."""
         outcome: list[Flowable] = [DocParagraph(
-            f"{wording.text('outcome-label')}: <b>{markup(data.disposition)}</b>",
+            f"{wording.text('outcome-label')}: <b>{markup(self.disposition(data))}</b>",
             self.styles["Notice"])]
         outcome += paragraphs(data.notes, self.styles["Body"]) if data.notes.strip() else []
         return [*self.opening(wording), *wording.flowables("body"), notice(outcome),

@@ -11,7 +11,7 @@ from reportlab.lib.styles import StyleSheet1
 from reportlab.platypus import Flowable, Paragraph, Spacer
 
 from ethics_desk.documents.render.base import Renderer, Wording, field_table
-from ethics_desk.documents.render.data import Party, ReceiptPaper, clock_time, long_date, long_datetime
+from ethics_desk.documents.render.data import Party, ReceiptPaper
 from ethics_desk.documents.render.fonts import markup
 
 
@@ -38,11 +38,11 @@ class ReceiptRenderer(Renderer[ReceiptPaper]):
         count = data.respondent_count
         return {
             "complainant_name": data.complainant.name or None,
-            "received_at": long_datetime(data.received_at),
-            "received_on": long_date(data.received_at.date()),
-            "received_time": clock_time(data.received_at),
+            "received_at": self.words.long_datetime(data.received_at),
+            "received_on": self.words.long_date(data.received_at.date()),
+            "received_time": self.words.clock_time(data.received_at),
             "received_by": data.received_by or None,
-            "issued_on": long_date(data.issued_on),
+            "issued_on": self.words.long_date(data.issued_on),
             "respondent_count": str(count),
         }
 
@@ -52,14 +52,14 @@ class ReceiptRenderer(Renderer[ReceiptPaper]):
 
     def side_lines(self, data: ReceiptPaper, wording: Wording) -> list[str]:
         """The date of the receipt and the case number."""
-        return [markup(long_date(data.issued_on)), markup(f"Case {data.case_number}")]
+        return [markup(self.words.long_date(data.issued_on)), markup(self.words.case(data.case_number))]
 
     def story(self, data: ReceiptPaper, wording: Wording) -> list[Flowable]:
         """Title, the facts of receipt, what happens next, confidentiality, questions."""
         count = data.respondent_count
         facts = field_table([
             (wording.text("label-case"), f"<b>{markup(data.case_number)}</b>"),
-            (wording.text("label-received"), markup(long_datetime(data.received_at))),
+            (wording.text("label-received"), markup(self.words.long_datetime(data.received_at))),
             (wording.text("label-received-by"), markup(data.received_by)),
             (wording.text("label-respondents"), markup(f"{count}")),
         ], self.styles)

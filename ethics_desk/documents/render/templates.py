@@ -8,6 +8,10 @@ Ethics Desk ships one UTF-8 text file per document in ``resources/templates/`` (
 ``%LOCALAPPDATA%\\EthicsDesk\\templates``) — and edit the copy. A file there is used instead of
 the shipped one of the same name, from the next document printed on; delete it to go back.
 
+A paper printed in Spanish reads ``<name>.es.txt`` (``receipt.es.txt``) the same way, from the
+office's folder first. A line starting with ``# REVISAR`` in a Spanish template marks wording
+that has no official translation, for the office's review; like every comment, it is not printed.
+
 The format
 ----------
 A template is divided into named *sections*; each document places its sections where they belong
@@ -47,6 +51,7 @@ import platformdirs
 
 from ethics_desk.core.errors import UserError
 from ethics_desk.core.resources import resource_path
+from ethics_desk.core.vocabulary import Language
 from ethics_desk.documents.render.fonts import markup
 
 APP_NAME = "EthicsDesk"  # the data folder of ethics_desk.storage.database.default_database_path
@@ -327,17 +332,20 @@ class TemplateLibrary:
         self.shipped_dir = shipped if shipped is not None else shipped_dir()
         self._parsed: dict[tuple[Path, bool], tuple[str, DocumentTemplate]] = {}
 
-    def path_for(self, name: str) -> tuple[Path, bool]:
-        """The file used for template ``name`` and whether it is the office's override."""
+    def path_for(self, name: str, language: Language = Language.ENGLISH) -> tuple[Path, bool]:
+        """The file used for template ``name`` in ``language`` and whether it is the office's
+        override: ``receipt.txt`` in English, ``receipt.es.txt`` in Spanish."""
         file_name = name if name.endswith(SUFFIX) else name + SUFFIX
+        if language is not Language.ENGLISH:
+            file_name = file_name[:-len(SUFFIX)] + f".{language.value}{SUFFIX}"
         override = self.override_dir / file_name
         if override.is_file():
             return override, True
         return self.shipped_dir / file_name, False
 
-    def load(self, name: str) -> DocumentTemplate:
-        """The parsed template ``name`` (``receipt`` or ``receipt.txt``)."""
-        path, overridden = self.path_for(name)
+    def load(self, name: str, language: Language = Language.ENGLISH) -> DocumentTemplate:
+        """The parsed template ``name`` (``receipt`` or ``receipt.txt``) in ``language``."""
+        path, overridden = self.path_for(name, language)
         try:
             text = path.read_text(encoding="utf-8-sig")
         except UnicodeDecodeError as exc:
@@ -354,6 +362,14 @@ class TemplateLibrary:
         self._parsed[(path, overridden)] = (text, template)
         return template
 
-    def names(self) -> list[str]:
-        """The shipped template names (without the suffix)."""
-        return sorted(p.stem for p in self.shipped_dir.glob(f"*{SUFFIX}"))
+    def names(self, language: Language = Language.ENGLISH) -> list[str]:
+        """The shipped template names (without the suffix) in ``language``: ``receipt`` for
+        ``receipt.txt``, and in Spanish ``receipt`` for ``receipt.es.txt``."""
+        found = []
+        for path in self.shipped_dir.glob(f"*{SUFFIX}"):
+            stem, _, tag = path.stem.rpartition(".")
+            if not stem:
+                stem, tag = tag, Language.ENGLISH.value
+            if tag == language.value:
+                found.append(stem)
+        return sorted(found)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from reportlab.platypus import Flowable, Paragraph, Spacer
 
 from ethics_desk.documents.render.base import Renderer, Wording, paragraphs
-from ethics_desk.documents.render.data import Party, UnswornReturnPaper, long_date
+from ethics_desk.documents.render.data import Party, UnswornReturnPaper
 from ethics_desk.documents.render.fonts import markup
 
 
@@ -26,8 +26,8 @@ class UnswornReturnRenderer(Renderer[UnswornReturnPaper]):
         """The letter's placeholders."""
         return {
             "complainant_name": data.complainant.name or None,
-            "received_on": long_date(data.received_at.date()),
-            "issued_on": long_date(data.issued_on),
+            "received_on": self.words.long_date(data.received_at.date()),
+            "issued_on": self.words.long_date(data.issued_on),
         }
 
     def recipient(self, data: UnswornReturnPaper) -> Party | None:
@@ -36,7 +36,7 @@ class UnswornReturnRenderer(Renderer[UnswornReturnPaper]):
 
     def side_lines(self, data: UnswornReturnPaper, wording: Wording) -> list[str]:
         """The date of the letter and the case number."""
-        return [markup(long_date(data.issued_on)), markup(f"Case {data.case_number}")]
+        return [markup(self.words.long_date(data.issued_on)), markup(self.words.case(data.case_number))]
 
     def story(self, data: UnswornReturnPaper, wording: Wording) -> list[Flowable]:
         """Title, reference, the return and why, a note, how to refile, warning, signature."""

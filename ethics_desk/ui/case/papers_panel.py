@@ -60,10 +60,18 @@ from ethics_desk.mail.ledger import (
     record_mailing,
     record_outcome,
 )
-from ethics_desk.models import CaseState, Complaint, MailMethod, MailOutcome, in_a_sentence
+from ethics_desk.models import (
+    CaseState,
+    Complaint,
+    Language,
+    MailMethod,
+    MailOutcome,
+    in_a_sentence,
+)
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.date_field import DateField
 from ethics_desk.ui.errors import FAILED, attempt
+from ethics_desk.ui.language import choose_language, chosen_language, language_box
 from ethics_desk.ui.models.rows import ROW_ROLE, Column, RowsModel, rows_view
 from ethics_desk.ui.pdf_view import PdfViewer, choose_printer, print_document
 
@@ -303,7 +311,13 @@ class PapersPanel(QWidget):
         self.kinds_view.selectionModel().currentRowChanged.connect(self._kind_chosen)
         self.recipient = QComboBox(self)
         self.recipient.setObjectName("recipientChooser")
-        self.recipient.currentIndexChanged.connect(self._update_buttons)
+        self.recipient.currentIndexChanged.connect(self._recipient_chosen)
+        self.language = language_box(self, "The language of the paper")
+        self.language.setObjectName("languageChooser")
+        self.language.setToolTip("The language the paper is printed in: the recipient's "
+                                 "preferred language, where the paper has a template in it")
+        self.language.currentIndexChanged.connect(self._update_buttons)
+        self._preview_language: Language | None = None
         self.preview_button = QPushButton("Previe&w", self)
         self.preview_button.clicked.connect(self.preview)
         self.issue_button = QPushButton("&Issue the previewed copy", self)
@@ -358,6 +372,7 @@ class PapersPanel(QWidget):
         row = QHBoxLayout()
         row.addWidget(QLabel("To:", left))
         row.addWidget(self.recipient, 1)
+        row.addWidget(self.language)
         row.addWidget(self.preview_button)
         row.addWidget(self.issue_button)
         column.addLayout(row)
@@ -445,6 +460,21 @@ class PapersPanel(QWidget):
             people = attempt(self, lambda: recipients(self.context.database, self.case_id, kind))
             for person in people or []:
                 self.recipient.addItem(f"{person.name} ({person.role})", person)
+        self._recipient_chosen()
+
+    def chosen_rule(self) -> KindRule | None:
+        """The row of the kind selected in the list."""
+        line = selected_row(self.kinds_view)
+        return line.rule if isinstance(line, KindLine) else None
+
+    def _recipient_chosen(self) -> None:
+        """Offer the kind's languages, the recipient's preferred one chosen where it has it."""
+        rule = self.chosen_rule()
+        person = self.recipient.currentData()
+        offered = rule.languages if rule is not None else frozenset({Language.ENGLISH})
+        preferred = person.language if isinstance(person, Recipient) else Language.ENGLISH
+        self.language.setEnabled(len(offered) > 1)
+        choose_language(self.language, preferred if preferred in offered else Language.ENGLISH)
         self._update_buttons()
 
     def _update_buttons(self) -> None:
@@ -452,7 +482,8 @@ class PapersPanel(QWidget):
         person = self.recipient.currentData()
         self.preview_button.setEnabled(kind is not None and person is not None)
         self.issue_button.setEnabled(self._preview is not None and kind == self._preview[0]
-                                     and person == self._preview[1])
+                                     and person == self._preview[1]
+                                     and self._preview_language == chosen_language(self.language))
         document = selected_row(self.issued_view)
         live = isinstance(document, IssuedRef) and not document.is_void
         self.reprint_button.setEnabled(isinstance(document, IssuedRef))
@@ -475,15 +506,19 @@ class PapersPanel(QWidget):
         if kind is None or person is None:
             return None
         index = self.recipient.currentIndex()
+        language = chosen_language(self.language)
         data = attempt(self, lambda: render_letter(self.context.database, self.case_id, kind,
                                                    recipient_index=index,
-                                                   today=self.context.now().date()))
+                                                   today=self.context.now().date(),
+                                                   language=language))
         if data is FAILED:
             return None
         self._preview = (kind, person, data)
+        self._preview_language = language
         self._shown_document = None
         self.viewer.set_pdf(data)
-        self.shown_label.setText(f"PREVIEW — {title_of(kind)}, to {person.name}. "
+        in_language = "" if language is Language.ENGLISH else f", in {language.label}"
+        self.shown_label.setText(f"PREVIEW — {title_of(kind)}, to {person.name}{in_language}. "
                                  "Not issued yet.")
         self._update_buttons()
         return data
@@ -499,8 +534,9 @@ class PapersPanel(QWidget):
             ref = attempt(self, lambda: issue_respondent_packet(
                 database, self.case_id, person.name, data, actor=actor, clock=clock))
         else:
+            language = self._preview_language or Language.ENGLISH
             ref = attempt(self, lambda: issue(database, self.case_id, kind, person.name, data,
-                                              actor=actor, clock=clock))
+                                              actor=actor, clock=clock, language=language))
         if ref is FAILED:
             return None
         self._preview = None
@@ -534,7 +570,8 @@ class PapersPanel(QWidget):
             return None
         ref = attempt(self, lambda: void_and_reissue(
             database, document.document_id, new_pdf, actor=self.context.staff_name,
-            reason=reason, recipient=person.name, clock=self.context.clock))
+            reason=reason, recipient=person.name, clock=self.context.clock,
+            language=self._preview_language or Language.ENGLISH))
         if ref is FAILED:
             return None
         self._preview = None

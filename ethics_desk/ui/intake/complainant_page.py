@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLineEdit, QPushButton, QV
 from ethics_desk.intake.record import Intake, Problem, check_complainant, valid_phone
 from ethics_desk.ui.intake.base import IntakePage
 from ethics_desk.ui.intake.fields import text_box
+from ethics_desk.ui.language import choose_language, chosen_language, language_box
 
 if TYPE_CHECKING:
     from ethics_desk.ui.intake.wizard import IntakeWizard
@@ -27,6 +28,12 @@ class ComplainantPage(IntakePage):
         self.phone = self.form.add("complainant.phone", "&Telephone:", QLineEdit(self))
         self.phone.setPlaceholderText("e.g. 210-555-0143")
         self.email = self.form.add("complainant.email", "&E-mail (optional):", QLineEdit(self))
+        self.language = self.form.add(
+            "complainant.preferred_language", "&Language of the papers:",
+            language_box(self, "The complainant's preferred language for the papers"))
+        self.language.setToolTip("The receipt and the letters to the complainant are printed in "
+                                 "this language; the Code itself stays in English.")
+        self.language.currentIndexChanged.connect(wizard.schedule_save)
         self.board = self.form.add("complainant.is_board_member_or_staff", "",
                                    QCheckBox("A member of the Ethics Review Board or its "
                                              "&staff", self))
@@ -68,6 +75,7 @@ class ComplainantPage(IntakePage):
         self.address.setPlainText(c.address)
         self.phone.setText(c.phone)
         self.email.setText(c.email)
+        choose_language(self.language, c.preferred_language)
         self.board.setChecked(c.is_board_member_or_staff)
         self.acting.setChecked(c.acting_for_board)
         self._board_toggled(c.is_board_member_or_staff)
@@ -79,6 +87,7 @@ class ComplainantPage(IntakePage):
         c.address = self.address.toPlainText()
         c.phone = self.phone.text()
         c.email = self.email.text()
+        c.preferred_language = chosen_language(self.language)
         c.is_board_member_or_staff = self.board.isChecked()
         c.acting_for_board = self.acting.isChecked()
 

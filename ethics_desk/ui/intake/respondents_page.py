@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 from ethics_desk.intake.record import Intake, Problem, RespondentData, check_respondents
 from ethics_desk.ui.intake.base import IntakePage
 from ethics_desk.ui.intake.fields import FieldForm, FieldMessage, text_box
+from ethics_desk.ui.language import choose_language, chosen_language, language_box
 
 if TYPE_CHECKING:
     from ethics_desk.ui.intake.wizard import IntakeWizard
@@ -36,6 +37,10 @@ class RespondentBox(QGroupBox):
         self.department = self.form.add(f"{prefix}.department", "&Department or board:",
                                         QLineEdit(self))
         self.address = self.form.add(f"{prefix}.address", "&Mailing address:", text_box(self, 52))
+        self.language = self.form.add(
+            f"{prefix}.preferred_language", "&Language of the papers:",
+            language_box(self, "The respondent's preferred language for the papers"))
+        self.language.currentIndexChanged.connect(page.intake_wizard.schedule_save)
         self.address_note = FieldMessage(self)
         self.address_note.setStyleSheet("color: #7a5200;")
         self.remove = QPushButton("Re&move this respondent", self)
@@ -63,7 +68,8 @@ class RespondentBox(QGroupBox):
         """The respondent as entered."""
         return RespondentData(name=self.name.text(), title=self.title_edit.text(),
                               department=self.department.text(),
-                              address=self.address.toPlainText())
+                              address=self.address.toPlainText(),
+                              preferred_language=chosen_language(self.language))
 
     def fill(self, data: RespondentData) -> None:
         """Show a stored respondent."""
@@ -71,6 +77,7 @@ class RespondentBox(QGroupBox):
         self.title_edit.setText(data.title)
         self.department.setText(data.department)
         self.address.setPlainText(data.address)
+        choose_language(self.language, data.preferred_language)
         self.note_address()
 
 

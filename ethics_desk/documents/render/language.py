@@ -1,0 +1,122 @@
+"""How a paper writes dates, times, amounts and its own frame in each language it is printed in.
+
+A document's language is one more input of the same renderer (``Renderer(language=…)``): the
+template is ``receipt.es.txt`` beside ``receipt.txt``, and what the renderer writes itself —
+dates, times, "Case ERB-2026-001", "Page 1 of 2", the letterhead's "Telephone" — comes from the
+:class:`Words` of that language here.
+
+Spanish is written as a Texas city government writes it: "1 de diciembre de 2026", weekdays and
+months in lower case ("jueves, 17 de diciembre de 2026"), the time "10:05 a. m. CST", and dollar
+amounts in the US convention ("$500.00", the usual form in Texas Spanish and the one the statute's
+amounts are written in). The statute's citations are not translated: "§ 2-83(e)(3)".
+
+This is a small table of our own rather than Babel: two languages, one date style and one amount
+style are all the papers need; the table is a few lines anyone can read and correct, and it adds
+nothing for the Windows build to bundle (Babel would bring the CLDR locale data, about 30 MB, and
+its "es" month names are the same ones written here).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime
+
+from ethics_desk.core.vocabulary import Language
+
+MONTHS_EN = ("January", "February", "March", "April", "May", "June", "July", "August",
+             "September", "October", "November", "December")
+WEEKDAYS_EN = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+MONTHS_ES = ("enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto",
+             "septiembre", "octubre", "noviembre", "diciembre")
+WEEKDAYS_ES = ("lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo")
+
+
+@dataclass(frozen=True)
+class Words:
+    """What a renderer writes itself in one language: dates, times, amounts, the page's frame."""
+
+    language: Language
+
+    @property
+    def spanish(self) -> bool:
+        """Whether this is the Spanish table."""
+        return self.language is Language.SPANISH
+
+    def long_date(self, day: date) -> str:
+        """"November 30, 2026" / "30 de noviembre de 2026"."""
+        if self.spanish:
+            return f"{day.day} de {MONTHS_ES[day.month - 1]} de {day.year}"
+        return f"{MONTHS_EN[day.month - 1]} {day.day}, {day.year}"
+
+    def weekday_date(self, day: date) -> str:
+        """"Thursday, December 17, 2026" / "jueves, 17 de diciembre de 2026"."""
+        names = WEEKDAYS_ES if self.spanish else WEEKDAYS_EN
+        return f"{names[day.weekday()]}, {self.long_date(day)}"
+
+    def clock_time(self, moment: datetime) -> str:
+        """"10:05 a.m. CST" / "10:05 a. m. CST" (in the moment's own zone)."""
+        hour = moment.hour % 12 or 12
+        suffixes = ("a. m.", "p. m.") if self.spanish else ("a.m.", "p.m.")
+        suffix = suffixes[0] if moment.hour < 12 else suffixes[1]
+        zone = moment.tzname() or ""
+        return f"{hour}:{moment.minute:02d} {suffix}{' ' + zone if zone else ''}"
+
+    def long_datetime(self, moment: datetime) -> str:
+        """"November 30, 2026, at 10:05 a.m. CST" / "30 de noviembre de 2026, a las 10:05 a. m."."""
+        at = "a las" if self.spanish else "at"
+        if self.spanish and moment.hour % 12 == 1:
+            at = "a la"
+        return f"{self.long_date(moment.date())}, {at} {self.clock_time(moment)}"
+
+    @staticmethod
+    def dollars(cents: int | None) -> str:
+        """"$500.00" in both languages (the US convention for the dollar, usual in Texas)."""
+        return f"${(cents or 0) / 100:,.2f}"
+
+    def names(self, found: list[str]) -> str:
+        """"A", "A and B", "A, B and C" / "A y B", "A, B y C"."""
+        if len(found) <= 1:
+            return "".join(found)
+        return ", ".join(found[:-1]) + (" y " if self.spanish else " and ") + found[-1]
+
+    def case(self, case_number: str) -> str:
+        """"Case ERB-2026-001" / "Caso ERB-2026-001"."""
+        return f"{'Caso' if self.spanish else 'Case'} {case_number}"
+
+    def page(self, page: int, total: int) -> str:
+        """"Page 1 of 2" / "Página 1 de 2"."""
+        return f"Página {page} de {total}" if self.spanish else f"Page {page} of {total}"
+
+    @property
+    def telephone(self) -> str:
+        """The letterhead's word before the office's number."""
+        return "Teléfono" if self.spanish else "Telephone"
+
+    @property
+    def fax(self) -> str:
+        """The letterhead's word before the fax number."""
+        return "Fax"
+
+    @property
+    def in_person(self) -> str:
+        """The letterhead's words before the address for filing in person."""
+        return "En persona:" if self.spanish else "In person:"
+
+    @property
+    def confidential(self) -> str:
+        """The § 2-83(h) marking on every page of a confidential paper."""
+        return "CONFIDENCIAL — § 2-83(h)" if self.spanish else "CONFIDENTIAL — § 2-83(h)"
+
+    def meeting_of(self, day: date) -> str:
+        """"Meeting of December 1, 2026" / "Sesión del 1 de diciembre de 2026"."""
+        return (f"Sesión del {self.long_date(day)}" if self.spanish
+                else f"Meeting of {self.long_date(day)}")
+
+
+ENGLISH = Words(Language.ENGLISH)
+SPANISH = Words(Language.SPANISH)
+
+
+def words_for(language: Language) -> Words:
+    """The table of ``language``."""
+    return SPANISH if language is Language.SPANISH else ENGLISH

@@ -1,0 +1,127 @@
+"""The complainant-facing papers in Spanish: the same renderer, the Spanish template beside the
+English one, dates written the Spanish way, and the office's own copy of a Spanish template."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import date, datetime
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from ethics_desk.core.vocabulary import Language
+from ethics_desk.documents.kinds import KINDS
+from ethics_desk.documents.render.language import SPANISH
+from ethics_desk.documents.render.templates import TemplateLibrary, parse
+from tests.documents.render.helpers import flat, sample, screenshot, text_of
+
+SPANISH_KINDS = ("info-sheet", "receipt", "unsworn-return", "defect-letter", "response-copy",
+                 "show-cause-order", "resolution-notice")
+"""The seven papers of the issue: § 2-83(b), the receipt, (c), (d)(3), (e)(3), (f)(4), (d)(4)."""
+
+SPANISH_WORDS = {
+    "info-sheet": ("Cómo presentar una denuncia de ética", "Secretaría Municipal",
+                   "declaración jurada", "$500.00"),
+    "receipt": ("Comprobante de una denuncia de ética jurada", "30 de noviembre de 2026",
+                "Número de caso", "10:05 a. m."),
+    "unsworn-return": ("Devolución de una denuncia no jurada", "30 de noviembre de 2026",
+                       "1 de diciembre de 2026", "Atentamente,"),
+    "defect-letter": ("Devolución de su denuncia", "la denuncia debe indicar el cargo o puesto",
+                      "The respondent's title is missing.", "30 de noviembre de 2026"),
+    "response-copy": ("Copia de la respuesta jurada", "10 de diciembre de 2026",
+                      "lunes, 21 de diciembre de 2026", "§ 2-83(e)(3)"),
+    "show-cause-order": ("Aviso de una orden de justificar", "jueves, 14 de enero de 2027",
+                         "5:30 p. m.", "Sesión del 10 de diciembre de 2026"),
+    "resolution-notice": ("Aviso de resolución de una denuncia",
+                          "Desestimada por la Junta de Revisión de Ética",
+                          "14 de enero de 2027", "§ 2-83(d)(4)"),
+}
+
+
+def _spanish_sample(kind: str) -> object:
+    paper = sample(kind)
+    if kind == "defect-letter":
+        defects = tuple(replace(d, item=item) for d, item in zip(paper.defects, ("c4", "c6"),
+                                                                  strict=True))
+        return replace(paper, defects=defects)
+    if kind == "resolution-notice":
+        return replace(paper, outcome="dismissed")
+    return paper
+
+
+@pytest.mark.parametrize("kind", SPANISH_KINDS)
+def test_each_complainant_facing_paper_is_printed_in_spanish_with_spanish_dates(
+        kind: str, templates: TemplateLibrary) -> None:
+    pdf = KINDS[kind].renderer(templates, Language.SPANISH).render(_spanish_sample(kind))
+    screenshot(f"es-{kind}", pdf)
+    text = flat(text_of(pdf))
+    for words in SPANISH_WORDS[kind]:
+        assert words in text
+    assert "Página 1 de" in text
+    for english in ("Page 1 of", "Sincerely", "November", "December"):
+        assert english not in text
+
+
+@pytest.mark.parametrize("kind", SPANISH_KINDS)
+def test_a_spanish_paper_says_the_code_is_the_official_text_in_english(
+        kind: str, templates: TemplateLibrary) -> None:
+    pdf = KINDS[kind].renderer(templates, Language.SPANISH).render(_spanish_sample(kind))
+    assert "texto oficial del Código de la Ciudad es el inglés" in flat(text_of(pdf))
+
+
+@pytest.mark.parametrize("kind", SPANISH_KINDS)
+def test_the_same_paper_in_english_is_unchanged_by_the_spanish_template(
+        kind: str, templates: TemplateLibrary) -> None:
+    english = KINDS[kind].renderer(templates).render(_spanish_sample(kind))
+    assert english == KINDS[kind].renderer(templates, Language.ENGLISH).render(
+        _spanish_sample(kind))
+    assert "Page 1 of" in flat(text_of(english))
+
+
+def test_spanish_dates_are_written_day_de_month_de_year_with_the_weekday_in_lower_case() -> None:
+    assert SPANISH.long_date(date(2026, 12, 1)) == "1 de diciembre de 2026"
+    assert SPANISH.weekday_date(date(2026, 12, 17)) == "jueves, 17 de diciembre de 2026"
+    assert SPANISH.weekday_date(date(2026, 12, 19)) == "sábado, 19 de diciembre de 2026"
+    moment = datetime(2026, 11, 30, 13, 5, tzinfo=ZoneInfo("America/Chicago"))
+    assert SPANISH.long_datetime(moment) == "30 de noviembre de 2026, a la 1:05 p. m. CST"
+
+
+def test_amounts_are_written_the_us_way_in_spanish_too() -> None:
+    assert SPANISH.dollars(50_000) == "$500.00"
+    assert SPANISH.dollars(187_500) == "$1,875.00"
+
+
+def test_the_office_can_override_a_spanish_template(templates: TemplateLibrary,
+                                                     override_dir: Path) -> None:
+    shipped = (templates.shipped_dir / "receipt.es.txt").read_text(encoding="utf-8")
+    (override_dir / "receipt.es.txt").write_text(
+        shipped.replace("[title] Comprobante de una denuncia de ética jurada",
+                        "[title] Acuse de recibo de su denuncia"), encoding="utf-8")
+    pdf = KINDS["receipt"].renderer(templates, Language.SPANISH).render(sample("receipt"))
+    assert "Acuse de recibo de su denuncia" in flat(text_of(pdf))
+    english = KINDS["receipt"].renderer(templates).render(sample("receipt"))
+    assert "Receipt for a Sworn Ethics Complaint" in flat(text_of(english))
+
+
+def test_every_spanish_template_belongs_to_a_kind_the_table_marks_spanish() -> None:
+    marked = sorted(rule.renderer.template_name for rule in KINDS.values()
+                    if Language.SPANISH in rule.languages)
+    assert TemplateLibrary().names(Language.SPANISH) == marked == sorted(SPANISH_KINDS)
+
+
+@pytest.mark.parametrize("kind", SPANISH_KINDS)
+def test_a_spanish_template_has_every_section_and_placeholder_of_the_english_one(
+        kind: str) -> None:
+    library = TemplateLibrary()
+    english = library.load(kind)
+    spanish = library.load(kind, Language.SPANISH)
+    assert set(english.sections) <= set(spanish.sections)
+    assert set(spanish.placeholders) <= set(english.placeholders) | {"office_name"}
+
+
+def test_review_notes_in_a_spanish_template_are_not_printed(tmp_path: Path) -> None:
+    template = parse("[body]\n# REVISAR: sin traducción oficial\nTexto.\n", tmp_path / "x.es.txt")
+    assert template.section("body").blocks[0].items == ("Texto.",)
+    marked = (TemplateLibrary().shipped_dir / "show-cause-order.es.txt").read_text("utf-8")
+    assert "# REVISAR" in marked

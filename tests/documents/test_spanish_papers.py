@@ -1,0 +1,140 @@
+"""A party's preferred language, recorded at intake, chooses the language of the papers made
+for a case; a kind with no Spanish template stays English and is refused in Spanish."""
+
+from __future__ import annotations
+
+import io
+import json
+from dataclasses import replace
+from datetime import date
+
+import pytest
+from pypdf import PdfReader
+
+from ethics_desk.core.errors import UserError
+from ethics_desk.documents import papers
+from ethics_desk.documents.issuing import issue
+from ethics_desk.documents.kinds import KINDS, language_of, recipients, render_letter
+from ethics_desk.intake.drafts import load_intake
+from ethics_desk.intake.record import Intake, RespondentData
+from ethics_desk.models import Complaint, Disposition, Language
+from ethics_desk.storage.database import Database
+from ethics_desk.workflow import Accept, ForwardToBoard, Resolve, WorkflowController
+from tests.conftest import CLOCK
+from tests.documents.render.helpers import flat, text_of
+from tests.documents.test_issuing import last_audit
+from tests.factories import complete_intake, filed_case, reviewed_case
+
+TODAY = date(2026, 11, 30)
+
+
+def _spanish_intake() -> Intake:
+    intake = complete_intake()
+    intake.complainant.preferred_language = Language.SPANISH
+    return intake
+
+
+def test_the_preferred_language_is_stored_at_intake_and_read_back_with_the_draft(
+        controller: WorkflowController, database: Database) -> None:
+    intake = complete_intake()
+    intake.complainant.preferred_language = Language.SPANISH
+    intake.respondents = [replace(intake.respondents[0], preferred_language=Language.SPANISH),
+                          RespondentData(name="Chris Ortiz", title="Inspector")]
+    draft = controller.save_draft(intake)
+    loaded, _version = load_intake(database, draft.complaint_id)
+    assert loaded.complainant.preferred_language is Language.SPANISH
+    assert [r.preferred_language for r in loaded.respondents] == [Language.SPANISH,
+                                                                   Language.ENGLISH]
+    with database.read_session() as session:
+        complaint = session.get(Complaint, draft.complaint_id)
+        assert complaint is not None
+        assert complaint.complainants[0].preferred_language is Language.SPANISH
+
+
+def test_a_party_of_whom_no_language_was_recorded_prefers_english(
+        controller: WorkflowController, database: Database) -> None:
+    case = filed_case(controller)
+    assert [r.language for r in recipients(database, case, "receipt")] == [Language.ENGLISH]
+
+
+def test_each_recipient_carries_the_language_recorded_for_them(
+        controller: WorkflowController, database: Database) -> None:
+    case = filed_case(controller, _spanish_intake())
+    assert [r.language for r in recipients(database, case, "receipt")] == [Language.SPANISH]
+    assert [r.language for r in recipients(database, case, "envelope")] == [
+        Language.SPANISH, Language.ENGLISH]
+
+
+def test_the_receipt_of_a_case_is_printed_in_spanish_when_asked(
+        controller: WorkflowController, database: Database) -> None:
+    case = filed_case(controller, _spanish_intake())
+    text = flat(text_of(render_letter(database, case, "receipt", today=TODAY,
+                                      language=Language.SPANISH)))
+    assert "Comprobante de una denuncia de ética jurada" in text
+    assert "de noviembre de 2026" in text and "ERB-2026-001" in text
+    english = flat(text_of(papers.receipt(database, case, today=TODAY)))
+    assert "Receipt for a Sworn Ethics Complaint" in english
+
+
+def test_the_notice_of_resolution_words_the_disposition_in_spanish(
+        controller: WorkflowController, database: Database) -> None:
+    case = reviewed_case(controller)
+    controller.fire(case, Accept())
+    controller.fire(case, ForwardToBoard())
+    controller.fire(case, Resolve(disposition=Disposition.DISMISSED, notes="Not supported."))
+    text = flat(text_of(render_letter(database, case, "resolution-notice", today=TODAY,
+                                      language=Language.SPANISH)))
+    assert "Resolución: Desestimada por la Junta de Revisión de Ética" in text
+    assert "Not supported." in text and "§ 2-83(d)(4)" in text
+
+
+def test_a_kind_without_a_spanish_template_is_refused_in_spanish_and_stays_english(
+        controller: WorkflowController, database: Database) -> None:
+    case = filed_case(controller, _spanish_intake())
+    with pytest.raises(UserError, match="no template in Español") as refused:
+        render_letter(database, case, "sworn-complaint", today=TODAY, language=Language.SPANISH)
+    assert "receipt" in refused.value.fix and "info-sheet" in refused.value.fix
+    english = flat(text_of(render_letter(database, case, "sworn-complaint", today=TODAY)))
+    assert "Page 1 of" in english
+
+
+def test_the_table_marks_exactly_the_seven_complainant_facing_papers_spanish() -> None:
+    assert {k for k, r in KINDS.items() if Language.SPANISH in r.languages} == {
+        "info-sheet", "receipt", "unsworn-return", "defect-letter", "response-copy",
+        "show-cause-order", "resolution-notice"}
+    assert all(Language.ENGLISH in rule.languages for rule in KINDS.values())
+
+
+def test_the_information_sheet_in_both_languages_is_one_pdf_with_a_sheet_each(
+        database: Database) -> None:
+    both = papers.info_sheet(database, today=TODAY,
+                             languages=(Language.ENGLISH, Language.SPANISH))
+    pages = [flat(page.extract_text()) for page in PdfReader(io.BytesIO(both)).pages]
+    assert len(pages) == 2
+    assert "How to File an Ethics Complaint" in pages[0]
+    assert "Cómo presentar una denuncia de ética" in pages[1]
+
+
+def test_an_issued_paper_records_its_language_in_the_audit_trail(
+        controller: WorkflowController, database: Database) -> None:
+    case = filed_case(controller, _spanish_intake())
+    pdf = render_letter(database, case, "receipt", today=TODAY, language=Language.SPANISH)
+    issue(database, case, "receipt", "José Peña", pdf, actor="Maria Clerk", clock=CLOCK,
+          language=Language.SPANISH)
+    record = last_audit(database, "document.issue")
+    assert json.loads(record.detail)["language"] == "es"
+    assert "in Español (Spanish)" in record.summary
+
+
+@pytest.mark.parametrize(("typed", "language"), [("es", Language.SPANISH),
+                                                  ("Spanish", Language.SPANISH),
+                                                  ("español", Language.SPANISH),
+                                                  ("EN", Language.ENGLISH)])
+def test_a_language_is_named_by_its_code_or_its_name(typed: str, language: Language) -> None:
+    assert language_of(typed) is language
+
+
+def test_an_unknown_language_is_refused_listing_the_languages() -> None:
+    with pytest.raises(UserError, match="no language “fr”") as refused:
+        language_of("fr")
+    assert "es (Español (Spanish))" in refused.value.fix
