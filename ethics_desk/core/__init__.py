@@ -1,3 +1,3 @@
-"""What every layer shares: errors a user can act on, the closed vocabularies of § 2-83, search
-folding, the clock, and where the shipped resources are.
+"""What every layer shares: errors a user can act on, the closed vocabularies of § 2-83, the
+clock, typed dates, a party's key, search folding, and where the shipped resources are.
 """
