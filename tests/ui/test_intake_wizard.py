@@ -383,3 +383,50 @@ def test_a_violation_date_typed_wrong_keeps_its_text_and_next_says_why(
     assert not page.start.message.isVisible()
     next_page(qtbot, wizard)
     assert wizard.currentId() == IntakeWizard.DOCUMENTS
+
+
+def test_after_next_the_cursor_is_in_the_new_steps_first_field(
+        qtbot: QtBot, wizard: IntakeWizard) -> None:
+    wizard.activateWindow()
+    qtbot.waitUntil(wizard.isActiveWindow)
+    fill_complainant(qtbot, wizard)
+    next_page(qtbot, wizard)
+    page = wizard.currentPage()
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is not None)
+    assert QApplication.focusWidget() is page.boxes[0].name  # the respondent's name
+
+
+def test_escape_asks_before_closing_and_keeps_the_draft(
+        qtbot: QtBot, wizard: IntakeWizard, database: Database) -> None:
+    asked: list[str] = []
+    fill_complainant(qtbot, wizard)
+    wizard.confirm = lambda question: asked.append(question) or False  # "No": go on typing
+    qtbot.keyClick(wizard, Qt.Key.Key_Escape)
+    assert len(asked) == 1 and "draft" in asked[0]
+    assert wizard.isVisible()
+    wizard.confirm = lambda question: asked.append(question) or True  # "Yes": close
+    qtbot.keyClick(wizard, Qt.Key.Key_Escape)
+    assert len(asked) == 2 and not wizard.isVisible()
+    with database.read_session() as session:
+        drafts = session.scalars(select(Complaint).where(
+            Complaint.state == CaseState.DRAFT)).all()
+        assert len(drafts) == 1 and drafts[0].complainants[0].name == "José Peña"
+
+
+def test_no_two_controls_of_a_wizard_step_share_an_alt_key(wizard: IntakeWizard,
+                                                            qtbot: QtBot) -> None:
+    from ethics_desk.ui.mnemonics import window_mnemonics
+
+    clashes = {}
+    for step in range(len(wizard.pages)):
+        wizard.setStartId(step)
+        wizard.restart()
+        qtbot.wait(5)
+        found = {letter: texts for letter, texts in window_mnemonics(wizard).items()
+                 if len(texts) > 1}
+        if found:
+            clashes[step] = found
+    assert clashes == {}
+    wizard.setStartId(wizard.COMPLAINANT)
+    wizard.restart()
+    assert window_mnemonics(wizard)["n"] == ["&Next >"]  # Next keeps its key, and alone

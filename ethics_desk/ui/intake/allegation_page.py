@@ -60,7 +60,7 @@ class AllegationPage(IntakePage):
                          "The nature of the alleged violation, and if possible the provision of "
                          "the Ethics Code or the Campaign Finance Code alleged to be violated.")
         self.choices: list[ProvisionChoice] = provision_choices(wizard.context.database)
-        self.nature = self.form.add("nature", "&Nature of the violation (in the complainant's "
+        self.nature = self.form.add("nature", "Na&ture of the violation (in the complainant's "
                                     "words):", text_box(self, 80))
         self.search = QLineEdit(self)
         self.search.setObjectName("provisionSearch")
@@ -79,7 +79,7 @@ class AllegationPage(IntakePage):
         self.list.setObjectName("provisions")
         self.list.setModel(self.proxy)
         self.search.textChanged.connect(self.proxy.set_needle)
-        self.unsure = QCheckBox("The complainant is &not sure which provision", self)
+        self.unsure = QCheckBox("The complainant is not &sure which provision", self)
         self.unsure.setObjectName("provisionUnsure")
         picker = QWidget(self)
         column = QVBoxLayout(picker)

@@ -22,7 +22,7 @@ class ComplainantPage(IntakePage):
         super().__init__(wizard, "1. The complainant — § 2-83(c)(1)–(2)",
                          "Who is filing, and how the Clerk reaches them. Any person may file, "
                          "including a member of the Ethics Review Board or its staff (§ 2-83(a)).")
-        self.name = self.form.add("complainant.name", "&Name:", QLineEdit(self))
+        self.name = self.form.add("complainant.name", "Na&me:", QLineEdit(self))
         self.address = self.form.add("complainant.address", "Street or mailing &address:",
                                      text_box(self, 64))
         self.phone = self.form.add("complainant.phone", "&Telephone:", QLineEdit(self))

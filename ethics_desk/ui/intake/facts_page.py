@@ -28,7 +28,7 @@ class FactsPage(IntakePage):
                          "A statement of the facts constituting the alleged violation, and the "
                          "date or period when it happened.")
         self.facts = self.form.add("facts", "&Statement of facts:", text_box(self, 200, grows=True))
-        self.single = QRadioButton("A single &date", self)
+        self.single = QRadioButton("A single da&y", self)
         self.range = QRadioButton("A &period from … to …", self)
         self.ongoing = QRadioButton("&Ongoing since", self)
         self.kinds = QButtonGroup(self)

@@ -32,18 +32,18 @@ class RespondentBox(QGroupBox):
         self.form = FieldForm(self)
         self.index = index
         prefix = f"respondents[{index}]"
-        self.name = self.form.add(f"{prefix}.name", "&Name:", QLineEdit(self))
+        self.name = self.form.add(f"{prefix}.name", "Na&me:", QLineEdit(self))
         self.title_edit = self.form.add(f"{prefix}.title", "&Position or title:", QLineEdit(self))
         self.department = self.form.add(f"{prefix}.department", "&Department or board:",
                                         QLineEdit(self))
-        self.address = self.form.add(f"{prefix}.address", "&Mailing address:", text_box(self, 52))
+        self.address = self.form.add(f"{prefix}.address", "Ma&iling address:", text_box(self, 52))
         self.language = self.form.add(
             f"{prefix}.preferred_language", "&Language of the papers:",
             language_box(self, "The respondent's preferred language for the papers"))
         self.language.currentIndexChanged.connect(page.intake_wizard.schedule_save)
         self.address_note = FieldMessage(self)
         self.address_note.setStyleSheet("color: #7a5200;")
-        self.remove = QPushButton("Re&move this respondent", self)
+        self.remove = QPushButton("&Remove this respondent", self)
         self.remove.clicked.connect(lambda: page.remove(self))
         layout = QVBoxLayout(self)
         layout.addLayout(self.form.layout)

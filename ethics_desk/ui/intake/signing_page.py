@@ -49,7 +49,7 @@ class SigningPage(IntakePage):
         column.addWidget(self.sworn)
         column.addWidget(self.unsworn)
         self.form.add("oath.sworn", "The oath:", answer)
-        self.notary = self.form.add("oath.notary_name", "&Notary's name:", QLineEdit(self))
+        self.notary = self.form.add("oath.notary_name", "Notary's na&me:", QLineEdit(self))
         self.commission = self.form.add("oath.notary_commission_number",
                                         "Commission n&umber:", QLineEdit(self))
         self.expires = self.form.add("oath.notary_commission_expires",

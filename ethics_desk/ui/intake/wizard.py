@@ -7,12 +7,20 @@ crash, loses at most the last half second of typing; the draft is listed for res
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TypeVar
 
-from PySide6.QtCore import QTimer, Signal
-from PySide6.QtGui import QCloseEvent
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QCloseEvent, QKeyEvent
 from PySide6.QtPrintSupport import QPrinter
-from PySide6.QtWidgets import QWidget, QWizard
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QMessageBox,
+    QScrollArea,
+    QWidget,
+    QWizard,
+    QWizardPage,
+)
 
 from ethics_desk.core.errors import ConflictError, UserError
 from ethics_desk.intake.catalogue import ProvisionChoice
@@ -78,6 +86,9 @@ class IntakeWizard(QWizard):
         for number, page in enumerate(self.pages):
             self.setPage(number, page)
         self.currentIdChanged.connect(lambda _id: self.save_draft())
+        self.currentIdChanged.connect(lambda _id: self.focus_first_field())
+        self.confirm: Callable[[str], bool] = self._ask
+        """Asks the clerk a yes-or-no question (Escape's "close and keep the draft?")."""
         intake = Intake()
         if draft_id is not None:
             loaded = attempt(self, lambda: load_intake(context.database, draft_id))
@@ -241,6 +252,42 @@ class IntakeWizard(QWizard):
         parent = self.parentWidget()
         super().accept()
         self.result_dialog = documents.show_filing_papers(self.context, case_id, parent)
+
+    def focus_first_field(self) -> None:
+        """Put the cursor in the new step's first field, so that what the clerk types next goes
+        there (and a space never presses a button by surprise): the first field in the tab
+        order that takes text or a choice, else the first control."""
+        page: QWizardPage | None = self.currentPage()  # None before the first page is shown
+        if page is None:
+            return
+        chain: list[QWidget] = []
+        widget = page.nextInFocusChain()
+        while widget is not None and widget is not page and len(chain) < 500:
+            if (page.isAncestorOf(widget) and widget.isVisible() and widget.isEnabled()
+                    and widget.focusPolicy() & Qt.FocusPolicy.TabFocus
+                    and not isinstance(widget, QScrollArea)):  # a holder, not a field
+                chain.append(widget)
+            widget = widget.nextInFocusChain()
+        fields = [w for w in chain if not isinstance(w, QAbstractButton)]
+        if fields or chain:
+            (fields or chain)[0].setFocus(Qt.FocusReason.TabFocusReason)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """Escape asks before closing: the complaint is kept as a draft, never dropped."""
+        if event.key() == Qt.Key.Key_Escape:
+            event.accept()
+            if self.confirm("Close the complaint for now? Everything typed is kept as a draft "
+                            "under Unfinished drafts on the New complaint screen."):
+                self.reject()
+            return
+        super().keyPressEvent(event)
+
+    def _ask(self, question: str) -> bool:
+        answer = QMessageBox.question(self, "New complaint", question,
+                                      QMessageBox.StandardButton.Yes
+                                      | QMessageBox.StandardButton.No,
+                                      QMessageBox.StandardButton.No)
+        return answer == QMessageBox.StandardButton.Yes
 
     def reject(self) -> None:
         """Close, keeping the draft."""
