@@ -19,6 +19,7 @@ from sqlalchemy.orm import Session, selectinload
 
 from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import UserError
+from ethics_desk.core.folding import fold
 from ethics_desk.models import (
     BoardMember,
     BoardRole,
@@ -27,7 +28,6 @@ from ethics_desk.models import (
     Complaint,
     Election,
     Respondent,
-    fold,
 )
 from ethics_desk.storage import audit
 from ethics_desk.storage.database import Database

@@ -8,7 +8,8 @@ calls :func:`refresh_listing` (the intake, filing, and ``schedule.refresh_next_d
 
 from __future__ import annotations
 
-from ethics_desk.models import Complaint, fold
+from ethics_desk.core.folding import fold
+from ethics_desk.models import Complaint
 
 
 def names(people: list[str]) -> str:

@@ -10,7 +10,8 @@ from pathlib import Path
 from sqlalchemy import or_, select
 
 from ethics_desk.core.errors import StorageError
-from ethics_desk.models import Provision, Route, fold
+from ethics_desk.core.folding import fold
+from ethics_desk.models import Provision, Route
 from ethics_desk.storage.database import Database
 
 CAMPAIGN_FINANCE_SECTIONS = frozenset({"2-306", "2-307"})

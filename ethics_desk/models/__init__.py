@@ -2,7 +2,7 @@
 
 from ethics_desk.core.vocabulary import *  # noqa: F403 - the vocabularies are part of the model API
 from ethics_desk.models.audit import AuditRecord
-from ethics_desk.models.base import Base, fold
+from ethics_desk.models.base import Base
 from ethics_desk.models.board import (
     Ballot,
     BoardMember,
@@ -39,5 +39,5 @@ __all__ = [
     "DocumentItem", "Election", "Filing", "Hearing", "IssuedDocument", "Mailing", "Oath",
     "Provision", "Respondent", "Review", "ReviewDefect", "Sanction", "SanctionFactorNote", "Setting",
     "ShowCauseFactor",
-    "ShowCauseOrder", "Witness", "fold",
+    "ShowCauseOrder", "Witness",
 ]

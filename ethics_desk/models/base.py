@@ -10,8 +10,6 @@ from sqlalchemy import DateTime, Dialect, Enum, FromClause, Integer, MetaData
 from sqlalchemy.orm import DeclarativeBase, Mapped, declared_attr, mapped_column
 from sqlalchemy.types import TypeDecorator
 
-from ethics_desk.core.folding import fold as fold  # re-exported: the models name it from here
-
 NAMING_CONVENTION = {
     "ix": "ix_%(column_0_label)s",
     "uq": "uq_%(table_name)s_%(column_0_name)s",

@@ -16,6 +16,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
+from ethics_desk.core.folding import fold
 from ethics_desk.core.vocabulary import (
     CIVIL_PENALTY_LIMIT_CENTS,
     BoardAction,
@@ -26,7 +27,7 @@ from ethics_desk.core.vocabulary import (
     SanctionKind,
     VoteChoice,
 )
-from ethics_desk.models.base import Base, Versioned, enum_type, fold
+from ethics_desk.models.base import Base, Versioned, enum_type
 
 
 class BoardMember(Versioned, Base):

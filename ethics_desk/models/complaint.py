@@ -19,6 +19,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
+from ethics_desk.core.folding import fold
 from ethics_desk.core.vocabulary import (
     Affirmation,
     CaseState,
@@ -28,7 +29,7 @@ from ethics_desk.core.vocabulary import (
     Route,
     ViolationPeriod,
 )
-from ethics_desk.models.base import Base, Versioned, enum_type, fold
+from ethics_desk.models.base import Base, Versioned, enum_type
 
 
 class Complaint(Versioned, Base):

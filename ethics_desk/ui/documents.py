@@ -128,7 +128,7 @@ class FilingPapersDialog(QDialog):
             # The return letter acknowledges receipt (case number, date); a receipt would
             # promise a review that § 2-83(c) forbids for an unsworn complaint.
             self._add("unsworn-return", "&Return letter (not sworn)",
-                      papers.unsworn_return(context.database, case_id, context.now().date(),
+                      papers.unsworn_return(context.database, case_id, context.today(),
                                             language=language))
         else:
             self._add("receipt", "Filing &receipt", papers.receipt(context.database, case_id,

@@ -15,6 +15,7 @@ from ethics_desk.board.roster import party_names
 from ethics_desk.board.votes import VoteResult, tally
 from ethics_desk.cases.listing import refresh_listing
 from ethics_desk.core.errors import RuleError
+from ethics_desk.core.folding import fold
 from ethics_desk.core.parties import respondent_key
 from ethics_desk.deadlines import ClockKind, actual_receipt
 from ethics_desk.deadlines.schedule import cancel_open_clocks, close_clocks, start_clock
@@ -49,7 +50,6 @@ from ethics_desk.models import (
     ShowCauseFactor,
     ShowCauseOrder,
     VoteChoice,
-    fold,
     in_a_sentence,
 )
 from ethics_desk.workflow import events as ev

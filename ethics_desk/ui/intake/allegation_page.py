@@ -17,9 +17,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ethics_desk.core.folding import fold
 from ethics_desk.intake.catalogue import ProvisionChoice, provision_choices, suggested_route
 from ethics_desk.intake.record import Intake, Problem, check_allegation
-from ethics_desk.models import Route, fold
+from ethics_desk.models import Route
 from ethics_desk.ui.intake.base import IntakePage
 from ethics_desk.ui.intake.fields import text_box
 
