@@ -1,0 +1,215 @@
+"""Every window a clerk meets, opened one after the other on the demonstration database.
+
+The walks that hold every window to a rule — accessible names, Alt-keys, Tab order — take
+their windows from :func:`tour`, so a window added here is checked by all of them. Each stop
+is shown (and exposed) while the caller looks at it, and hidden again afterwards.
+
+The stops: each main-window screen and each tab of the Board screen; each step of the intake
+wizard, reached by filling the steps before it as a clerk would; each tab of the case window;
+the form of every workflow action the demonstration's cases offer; the Papers tab's void,
+mailing and outcome dialogs; the Board roster's dialogs; the closures editor and its
+confirmation; the filing papers, the information sheet, a PDF preview and the § 2-83 text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtWidgets import QApplication, QTabWidget, QWidget
+from pytestqt.qtbot import QtBot
+from sqlalchemy import select
+
+from ethics_desk.cases.case_file import load_case
+from ethics_desk.documents import papers
+from ethics_desk.models.complaint import Complaint
+from ethics_desk.models.mail import Mailing
+from ethics_desk.ui.context import AppContext
+from ethics_desk.workflow.events import Event
+from tests.ui import intake_driver as drive
+
+
+@dataclass(frozen=True)
+class Stop:
+    """One window as the clerk sees it: a name for messages, the window, and the part of it
+    that is this stop's own (a screen, a tab, a wizard step; the window itself otherwise)."""
+
+    name: str
+    window: QWidget
+    part: QWidget
+
+
+def _shown(qtbot: QtBot, window: QWidget) -> None:
+    window.show()
+    qtbot.waitExposed(window)
+    QApplication.processEvents()
+
+
+def _main_window(qtbot: QtBot, context: AppContext) -> Iterator[Stop]:
+    from ethics_desk.ui.main_window import SCREENS, MainWindow
+
+    window = MainWindow(context)
+    qtbot.addWidget(window)
+    window.resize(1280, 720)
+    _shown(qtbot, window)
+    for key in SCREENS:
+        window.go(key)
+        qtbot.wait(20)
+        screen = window.stack.currentWidget()
+        tabs = screen.findChildren(QTabWidget)
+        if tabs:
+            for index in range(tabs[0].count()):
+                tabs[0].setCurrentIndex(index)
+                qtbot.wait(10)
+                yield Stop(f"screen {key}, tab {tabs[0].tabText(index)!r}", window, screen)
+        else:
+            yield Stop(f"screen {key}", window, screen)
+    yield from _board_dialogs(qtbot, window)
+    window.close()
+
+
+def _board_dialogs(qtbot: QtBot, window: QWidget) -> Iterator[Stop]:
+    from ethics_desk.ui.screens.board_screen import BoardScreen
+
+    board = window.findChild(BoardScreen)
+    assert board is not None
+    board.refresh()
+    board.roster_view.selectRow(0)
+    for open_dialog in (board.add_member_dialog, board.add_term_dialog, board.end_term_dialog):
+        dialog = open_dialog()
+        assert dialog is not None, open_dialog.__name__
+        qtbot.waitExposed(dialog)
+        yield Stop(f"Board: {dialog.windowTitle()}", dialog, dialog)
+        dialog.reject()
+
+
+def _wizard(qtbot: QtBot, context: AppContext, folder: Path) -> Iterator[Stop]:
+    from ethics_desk.ui.intake.wizard import IntakeWizard
+
+    wizard = IntakeWizard(context)
+    qtbot.addWidget(wizard)
+    _shown(qtbot, wizard)
+    exhibit = drive.exhibit_pdf(folder)
+    steps = (drive.fill_complainant, drive.fill_respondent, drive.fill_allegation,
+             drive.fill_facts, lambda q, w: drive.fill_documents(q, w, exhibit),
+             drive.fill_affidavit, drive.fill_oath)
+    for number, fill in enumerate(steps, start=1):
+        yield Stop(f"wizard step {number}: {wizard.currentPage().title()}", wizard,
+                   wizard.currentPage())
+        fill(qtbot, wizard)
+        before = wizard.currentId()
+        drive.next_page(qtbot, wizard)
+        assert wizard.currentId() != before, f"step {number} did not go on"
+    yield Stop(f"wizard step {len(steps) + 1}: {wizard.currentPage().title()}", wizard,
+               wizard.currentPage())
+    wizard.save_draft()
+    wizard.hide()
+
+
+def _case_ids(context: AppContext) -> dict[str, int]:
+    """One case of each state, the first filed of each."""
+    with context.database.read_session() as session:
+        found: dict[str, int] = {}
+        for complaint in session.scalars(select(Complaint).order_by(Complaint.id)):
+            found.setdefault(str(complaint.state), complaint.id)
+    return found
+
+
+def _mailed_case(context: AppContext) -> int:
+    """The first case whose papers went out by mail (its Papers tab has every list filled)."""
+    with context.database.read_session() as session:
+        found = session.scalars(select(Mailing.complaint_id).order_by(Mailing.id)).first()
+    assert found is not None, "the demonstration has mailings"
+    return found
+
+
+def _case_windows(qtbot: QtBot, context: AppContext) -> Iterator[Stop]:
+    from ethics_desk.ui.case.case_window import CaseWindow
+    from ethics_desk.ui.case.forms import ActionDialog, form_for
+
+    cases = _case_ids(context)
+    window = CaseWindow(context, _mailed_case(context))
+    qtbot.addWidget(window)
+    window.resize(1200, 680)
+    _shown(qtbot, window)
+    for index in range(window.tabs.count()):
+        window.tabs.setCurrentIndex(index)
+        qtbot.wait(10)
+        yield Stop(f"case window, tab {window.tabs.tabText(index)!r}", window,
+                   window.tabs.currentWidget())
+    yield from _papers_dialogs(qtbot, window)
+    seen: set[Event] = set()
+    for state, case_id in cases.items():
+        case = load_case(context.database, case_id)
+        for event in Event:
+            if event in seen:
+                continue
+            form = form_for(event, case, context.today(), context.staff_name, context.database)
+            if form is None:
+                continue
+            seen.add(event)
+            dialog = ActionDialog(form, lambda _payload: False, window)
+            _shown(qtbot, dialog)
+            yield Stop(f"form {form.title!r} (a case {state})", dialog, dialog)
+            dialog.reject()
+            dialog.deleteLater()
+    window.close()
+
+
+def _papers_dialogs(qtbot: QtBot, window: QWidget) -> Iterator[Stop]:
+    from ethics_desk.ui.case.case_window import CaseWindow
+
+    assert isinstance(window, CaseWindow)
+    panel = window.papers
+    window.tabs.setCurrentWidget(panel)
+    panel.refresh()
+    issued = [ref for ref in panel.issued.rows() if not ref.is_void]
+    assert issued, "the mailed case has issued papers"
+    for open_dialog in (panel.open_mailing_dialog, panel.open_outcome_dialog):
+        QApplication.processEvents()
+        panel.select_issued(issued[0].document_id)
+        assert panel.mailings.rowCount(), "the case's papers went out by mail"
+        panel.select_mailing(panel.mailings.rows()[0].mailing_id)
+        dialog = open_dialog()
+        assert dialog is not None, open_dialog.__name__
+        qtbot.waitExposed(dialog)
+        yield Stop(f"papers: {dialog.windowTitle()}", dialog, dialog)
+        dialog.reject()
+    panel.preview()
+    dialog = panel.open_void_dialog()
+    assert dialog is not None
+    qtbot.waitExposed(dialog)
+    yield Stop(f"papers: {dialog.windowTitle()}", dialog, dialog)
+    dialog.reject()
+
+
+def _other_dialogs(qtbot: QtBot, context: AppContext) -> Iterator[Stop]:
+    from ethics_desk.ui.calendar_editor import CalendarEditorDialog, ConfirmChangeDialog
+    from ethics_desk.ui.documents import FilingPapersDialog, InfoSheetDialog
+    from ethics_desk.ui.statute_dialog import StatuteDialog
+
+    case_id = next(iter(_case_ids(context).values()))
+    makers = (
+        lambda: StatuteDialog(None),
+        lambda: FilingPapersDialog(context, case_id, None),
+        lambda: InfoSheetDialog(context, papers.info_sheet(context.database,
+                                                           today=context.today()), None),
+        lambda: CalendarEditorDialog(context, None),
+        lambda: ConfirmChangeDialog("Add a closure", "The closure moves these deadlines.", [],
+                                    None),
+    )
+    for make in makers:
+        dialog = make()
+        qtbot.addWidget(dialog)
+        _shown(qtbot, dialog)
+        yield Stop(f"dialog {dialog.windowTitle()!r}", dialog, dialog)
+        dialog.close()
+
+
+def tour(qtbot: QtBot, context: AppContext, folder: Path) -> Iterator[Stop]:
+    """Every window, screen, tab, wizard step and dialog, each shown in turn."""
+    yield from _main_window(qtbot, context)
+    yield from _wizard(qtbot, context, folder)
+    yield from _case_windows(qtbot, context)
+    yield from _other_dialogs(qtbot, context)
