@@ -45,6 +45,7 @@ from ethics_desk.deadlines.overview import (
     required_days_missing,
     short_day,
 )
+from ethics_desk.ui.accessibility import StatusLine, buddy
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.date_field import DateField
 from ethics_desk.ui.errors import FAILED, attempt
@@ -78,8 +79,9 @@ def moves_model(parent: QWidget | None = None) -> RowsModel[MoveLine]:
                                   f"{long_day(m.new_due)}")
 
 
-def _table(model: QAbstractTableModel, name: str, parent: QWidget, stretch: int) -> QTableView:
-    return rows_view(model, name, stretch, parent, compact=True,
+def _table(model: QAbstractTableModel, name: str, parent: QWidget, stretch: int,
+           spoken: str) -> QTableView:
+    return rows_view(model, name, stretch, parent, spoken=spoken, compact=True,
                      elide=Qt.TextElideMode.ElideRight)
 
 
@@ -102,7 +104,8 @@ class ConfirmChangeDialog(QDialog):
         self.lead.setWordWrap(True)
         self.model = moves_model(self)
         self.model.set_rows(moves)
-        self.table = _table(self.model, "movedDeadlines", self, 1)
+        self.table = _table(self.model, "movedDeadlines", self, 1,
+                            "Deadlines that would move")
         self.table.setVisible(bool(moves))
         buttons = QDialogButtonBox(self)
         self.save_button = buttons.addButton("&Save the change",
@@ -145,7 +148,7 @@ class CalendarEditorDialog(QDialog):
         self.year.setValue(today.year)
         self.year.valueChanged.connect(lambda _y: self.reload())
         year_label = QLabel("&Year:", self)
-        year_label.setBuddy(self.year)
+        buddy(year_label, self.year)
         intro = QLabel("Weekdays the offices are closed. Days marked “rule” come from the "
                        "calendar's rules and cannot be removed here; days marked “office” (in "
                        "<b>bold</b>) were set by the office. Every change is recorded in the audit "
@@ -166,7 +169,7 @@ class CalendarEditorDialog(QDialog):
             box = QGroupBox(CALENDAR_TITLES[name] + (" — § 2-83 clocks" if name == "city" else
                                                      " — Public Information Act"), self)
             model = calendar_days_model(self)
-            table = _table(model, f"{name}Days", box, 1)
+            table = _table(model, f"{name}Days", box, 1, box.title())
             remove = QPushButton("&Remove the selected closure…" if name == "city" else
                                  "R&emove the selected closure…", box)
             remove.setObjectName(f"{name}Remove")
@@ -224,7 +227,7 @@ class CalendarEditorDialog(QDialog):
                                          (1, 0, "&Name:", self.name),
                                          (1, 2, "&Calendar:", self.calendar)):
             label = QLabel(text, add_box)
-            label.setBuddy(self.day if field is day_box else field)
+            buddy(label, self.day if field is day_box else field)
             grid.addWidget(label, row, column)
             grid.addWidget(field, row, column + 1)
         self.day.setMinimumWidth(130)
@@ -235,7 +238,7 @@ class CalendarEditorDialog(QDialog):
         grid.addWidget(hint, 2, 0, 1, 3)
         grid.addWidget(self.add_button, 2, 3, Qt.AlignmentFlag.AlignRight)
 
-        self.status = QLabel(self)
+        self.status = StatusLine(self)
         self.status.setObjectName("calendarEditorStatus")
         self.status.setWordWrap(True)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)

@@ -39,6 +39,7 @@ from ethics_desk.core.dates import (
     parse_datetime,
 )
 from ethics_desk.core.errors import UserError
+from ethics_desk.ui.accessibility import StatusLine
 
 Day = date  # the methods below are called date(): annotations name the type Day
 ERROR_STYLE = "color: #a40000; font-weight: 600;"
@@ -130,7 +131,7 @@ class DateField(QWidget):
         self.button.setAccessibleName("Choose on a calendar")
         self.button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # one Tab stop per date
         self.button.clicked.connect(self.open_calendar)
-        self.message = QLabel(self)
+        self.message = StatusLine(self, urgent=True)
         self.message.setObjectName("dateMessage")
         self.message.setWordWrap(True)
         self.message.setStyleSheet(ERROR_STYLE)

@@ -22,6 +22,7 @@ from ethics_desk.documents.kinds import KINDS
 from ethics_desk.intake.record import Intake
 from ethics_desk.models import CaseState, Complaint, Language
 from ethics_desk.office.actions import record_access
+from ethics_desk.ui.accessibility import buddy
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.errors import FAILED, attempt
 from ethics_desk.ui.pdf_view import PdfPreviewDialog, PdfViewer, choose_printer, print_document
@@ -58,7 +59,7 @@ class InfoSheetDialog(PdfPreviewDialog):
         for label, languages in INFO_SHEET_CHOICES:
             self.choice.addItem(label, languages)
         caption = QLabel("&Language:", self)
-        caption.setBuddy(self.choice)
+        buddy(caption, self.choice)
         row = QHBoxLayout()
         row.addWidget(caption)
         row.addWidget(self.choice)

@@ -53,6 +53,9 @@ class MainWindow(QMainWindow):
         self.stack = QStackedWidget(self)
         self.navigation = QListWidget(self)
         self.navigation.setObjectName("navigation")
+        self.navigation.setAccessibleName("Screens")
+        self.navigation.setAccessibleDescription(
+            "Choose a screen with the arrow keys; Ctrl and its number goes there directly")
         self.navigation.setIconSize(QSize(24, 24))
         self.navigation.setFixedWidth(190)
         # The inbox is what the clerk sees first; the others are built when first shown.

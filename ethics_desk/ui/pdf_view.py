@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QMessageBox,
     QToolBar,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -54,20 +55,25 @@ class PdfViewer(QWidget):
         self.view.setPageMode(QPdfView.PageMode.MultiPage)
         self.view.setZoomMode(QPdfView.ZoomMode.FitToWidth)
         self.toolbar = QToolBar("PDF", self)
+        self.toolbar.setAccessibleName("PDF tools")
+        for more in self.toolbar.findChildren(QToolButton, "qt_toolbar_ext_button"):
+            more.setAccessibleName("More PDF tools")
         self.page_label = QLabel(self)
         self.page_label.setObjectName("pageLabel")
-        for text, shortcut, slot in (
-                ("Zoom +", QKeySequence.StandardKey.ZoomIn, lambda: self._zoom(1.25)),
-                ("Zoom −", QKeySequence.StandardKey.ZoomOut, lambda: self._zoom(0.8)),
-                ("Fit", QKeySequence("Ctrl+0"), self._fit),
-                ("◀ Page", QKeySequence("Ctrl+PgUp"), lambda: self._go(-1)),
-                ("Page ▶", QKeySequence("Ctrl+PgDown"), lambda: self._go(1))):
+        for text, said, shortcut, slot in (
+                ("Zoom +", "Zoom in", QKeySequence.StandardKey.ZoomIn, lambda: self._zoom(1.25)),
+                ("Zoom −", "Zoom out", QKeySequence.StandardKey.ZoomOut,
+                 lambda: self._zoom(0.8)),
+                ("Fit", "Fit to the width", QKeySequence("Ctrl+0"), self._fit),
+                ("◀ Page", "Previous page", QKeySequence("Ctrl+PgUp"), lambda: self._go(-1)),
+                ("Page ▶", "Next page", QKeySequence("Ctrl+PgDown"), lambda: self._go(1))):
             action = QAction(text, self)
             action.setToolTip(f"{text} ({QKeySequence(shortcut).toString()})")
             action.setShortcut(shortcut)
             action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
             action.triggered.connect(slot)
             self.toolbar.addAction(action)
+            self.toolbar.widgetForAction(action).setAccessibleName(said)
             self.addAction(action)
         self.toolbar.addWidget(self.page_label)
         layout = QVBoxLayout(self)

@@ -22,6 +22,7 @@ class StatuteDialog(QDialog):
         self.setWindowTitle("City Code § 2-83 — Complaints")
         fit_to_screen(self, 760, 820)
         self.text = QPlainTextEdit(self)
+        self.text.setAccessibleName("Text of City Code § 2-83")
         self.text.setReadOnly(True)
         self.text.setPlainText(statute_text())
         font = QFontDatabase.systemFont(QFontDatabase.SystemFont.GeneralFont)

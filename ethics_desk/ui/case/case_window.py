@@ -87,7 +87,8 @@ class CaseWindow(QMainWindow):
              Column("File", lambda d: f"{d.file_name} ({d.size / 1024:,.0f} KB)"
                     if d.file_name else ""),
              Column("SHA-256", lambda d: d.sha256[:16] + "…" if d.sha256 else "")], self)
-        self.documents_view = self._table(self.documents, "documentsView", 1)
+        self.documents_view = self._table(self.documents, "documentsView", 1,
+                                          "Documents of the case")
         self.documents_view.doubleClicked.connect(lambda _i: self.open_attachment())
         self.open_button = QPushButton("&Open the attached file (checked against its SHA-256)")
         self.open_button.clicked.connect(self.open_attachment)
@@ -98,16 +99,19 @@ class CaseWindow(QMainWindow):
              Column("Started", lambda d: f"{d.trigger_on} ({d.trigger_basis})"),
              Column("Due", lambda d: d.due_on.isoformat()),
              Column("Outcome", lambda d: d.outcome)], self, tooltip=lambda d: d.explanation)
-        self.deadlines_view = self._table(self.deadlines, "deadlinesView", 0)
+        self.deadlines_view = self._table(self.deadlines, "deadlinesView", 0,
+                                          "Deadlines of the case")
         self.explanation = QPlainTextEdit(self)
         self.explanation.setObjectName("deadlineExplanation")
+        self.explanation.setAccessibleName("How the chosen deadline was counted")
         self.explanation.setReadOnly(True)
         self.deadlines_view.selectionModel().currentRowChanged.connect(self._explain)
         self.timeline = RowsModel[TimelineLine](
             [Column("When", lambda t: t.at.astimezone().strftime("%Y-%m-%d %H:%M")),
              Column("Who", lambda t: t.actor), Column("What", lambda t: t.summary)], self,
             tooltip=lambda t: t.action)
-        self.timeline_view = self._table(self.timeline, "timelineView", 2)
+        self.timeline_view = self._table(self.timeline, "timelineView", 2,
+                                         "History of the case")
         self._build_tabs()
         body = QWidget(self)
         layout = QVBoxLayout(body)
@@ -126,9 +130,10 @@ class CaseWindow(QMainWindow):
 
     # -- building ---------------------------------------------------------------------------
 
-    def _table(self, model: QAbstractTableModel, name: str, stretch: int) -> QTableView:
+    def _table(self, model: QAbstractTableModel, name: str, stretch: int,
+               spoken: str) -> QTableView:
         """A read-only table whose ``stretch`` column takes the spare width."""
-        return rows_view(model, name, stretch, self)
+        return rows_view(model, name, stretch, self, spoken=spoken)
 
     def _build_tabs(self) -> None:
         documents = QWidget(self)

@@ -53,6 +53,7 @@ from ethics_desk.models import (
     SanctionKind,
 )
 from ethics_desk.storage.database import Database
+from ethics_desk.ui.accessibility import buddy
 from ethics_desk.ui.case.vote_entry import VoteEntry, voters_loader
 from ethics_desk.ui.date_field import DateField, DateTimeField
 from ethics_desk.ui.intake.documents_page import FILE_FILTER, read_attachment
@@ -539,7 +540,7 @@ class NotesField(QWidget):
             label.setWordWrap(True)
             box = text_box(self, 44)
             box.setObjectName(f"note_{key}")
-            label.setBuddy(box)
+            buddy(label, box)
             column.addWidget(label)
             hint = (hints or {}).get(key, "")
             if hint:  # what the record says for this factor, under its words
@@ -620,12 +621,12 @@ class ActionDialog(QDialog):
                 heading = f"<b>{spec.label}</b>" if spec.kind in LARGE_KINDS else f"{spec.label}:"
                 label = QLabel(heading, body)
                 label.setWordWrap(True)
-                label.setBuddy(widget)
+                buddy(label, widget)
                 grid.addRow(label)
                 grid.addRow(shown)
             else:
                 label = QLabel(f"{spec.label}:", body)
-                label.setBuddy(widget)
+                buddy(label, widget)
                 grid.addRow(label, shown)
         if large:
             column = QVBoxLayout(body)

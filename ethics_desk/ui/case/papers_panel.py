@@ -68,6 +68,7 @@ from ethics_desk.models import (
     MailOutcome,
     in_a_sentence,
 )
+from ethics_desk.ui.accessibility import StatusLine, buddy
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.date_field import DateField
 from ethics_desk.ui.errors import FAILED, attempt
@@ -131,7 +132,7 @@ class VoidDialog(QDialog):
         self.setWindowTitle(f"Void and reissue — {document.kind} to {document.recipient}")
         self.reason = QLineEdit(self)
         self.reason.setPlaceholderText("e.g. wrong mailing address")
-        self.message = QLabel(self)
+        self.message = StatusLine(self, urgent=True)
         self.message.setStyleSheet("color: #a40000;")
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
                                    | QDialogButtonBox.StandardButton.Cancel, self)
@@ -142,7 +143,7 @@ class VoidDialog(QDialog):
         layout.addWidget(QLabel(f"The copy issued {_when(document)} stays on record, marked void; "
                                 "the corrected preview is issued in its place.", self))
         label = QLabel("&Why is it being replaced?", self)
-        label.setBuddy(self.reason)
+        buddy(label, self.reason)
         layout.addWidget(label)
         layout.addWidget(self.reason)
         layout.addWidget(self.message)
@@ -306,7 +307,8 @@ class PapersPanel(QWidget):
             [Column("Document", lambda k: k.rule.title), Column("Rule", lambda k: k.rule.citation),
              Column("To", lambda k: k.rule.audience.value)], self,
             tooltip=lambda k: f"{k.rule.title} ({k.rule.citation}) — to {k.rule.audience.value}")
-        self.kinds_view = rows_view(self.kinds, "kindsView", 0, self)
+        self.kinds_view = rows_view(self.kinds, "kindsView", 0, self,
+                                    spoken="Documents that apply now")
         self.kinds_view.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.kinds_view.selectionModel().currentRowChanged.connect(self._kind_chosen)
         self.recipient = QComboBox(self)
@@ -331,7 +333,8 @@ class PapersPanel(QWidget):
             self, tooltip=lambda r: f"{r.kind} to {r.recipient}: SHA-256 {r.sha256}, "
                                     f"{r.page_count} page(s)",
             bold=lambda r, column: r.is_void and column == 5)
-        self.issued_view = rows_view(self.issued, "issuedView", 1, self)
+        self.issued_view = rows_view(self.issued, "issuedView", 1, self,
+                                     spoken="Papers issued in this case")
         self.issued_view.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.issued_view.selectionModel().currentRowChanged.connect(self._update_buttons)
         self.reprint_button = QPushButton("&Reprint", self)
@@ -352,7 +355,8 @@ class PapersPanel(QWidget):
              Column("Tracking", lambda m: m.tracking_number),
              Column("Mailed", lambda m: m.mailed_on.isoformat() if m.mailed_on else "—"),
              Column("Outcome", self._outcome_text)], self, tooltip=lambda m: m.address)
-        self.mailings_view = rows_view(self.mailings, "mailingsView", 1, self)
+        self.mailings_view = rows_view(self.mailings, "mailingsView", 1, self,
+                                       spoken="Papers mailed in this case")
         self.mailings_view.selectionModel().currentRowChanged.connect(self._update_buttons)
         self.outcome_button = QPushButton("Record delivery / r&eturn…", self)
         self.outcome_button.clicked.connect(self.open_outcome_dialog)

@@ -32,6 +32,7 @@ from ethics_desk.board.roster import Voter, voters_for
 from ethics_desk.board.votes import VoteResult, VoteRule, tally
 from ethics_desk.models import BoardAction, VoteChoice
 from ethics_desk.storage.database import Database
+from ethics_desk.ui.accessibility import buddy
 from ethics_desk.ui.date_field import DateField
 from ethics_desk.workflow import BallotData, VoteData
 
@@ -78,7 +79,7 @@ class VoteEntry(QWidget):
         self.meeting = DateField(self, today=meeting_on, value=meeting_on, name="Meeting date")
         self.meeting.setObjectName("meetingOn")
         caption = QLabel("&Meeting date:", self)
-        caption.setBuddy(self.meeting)
+        buddy(caption, self.meeting)
         all_yes = QPushButton("Everyone &present votes Yes", self)
         all_yes.setObjectName("allYes")
         all_yes.setToolTip("Marks every member not recused as present and voting Yes; change "
@@ -164,7 +165,7 @@ class VoteEntry(QWidget):
             for text, _choice in CHOICES:
                 combo.addItem(text)
             label = QLabel(("⚠ " if voter.is_party else "") + voter.label, self.members)
-            label.setBuddy(combo)  # one line: the name is never broken
+            buddy(label, combo)  # one line: the name is never broken
             if voter.is_party:
                 label.setStyleSheet(PARTY_STYLE)
                 combo.setCurrentIndex(_RECUSED)

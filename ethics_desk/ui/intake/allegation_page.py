@@ -65,6 +65,7 @@ class AllegationPage(IntakePage):
                                     "words):", text_box(self, 80))
         self.search = QLineEdit(self)
         self.search.setObjectName("provisionSearch")
+        self.search.setAccessibleName("Search the provisions")
         self.search.setPlaceholderText("Type to search: a section number or words, e.g. “gifts”")
         self.model = QStandardItemModel(self)
         for choice in self.choices:
@@ -78,6 +79,8 @@ class AllegationPage(IntakePage):
         self.proxy.setSourceModel(self.model)
         self.list = QListView(self)
         self.list.setObjectName("provisions")
+        self.list.setAccessibleName("Provisions of the Ethics Code")
+        self.list.setAccessibleDescription("Space ticks or unticks the provision under the cursor")
         self.list.setModel(self.proxy)
         self.search.textChanged.connect(self.proxy.set_needle)
         self.unsure = QCheckBox("The complainant is not &sure which provision", self)

@@ -16,6 +16,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ethics_desk.ui.accessibility import announce, buddy
+
 ERROR_STYLE = "color: #a40000; font-weight: 600;"
 W = TypeVar("W", bound=QWidget)
 
@@ -30,11 +32,14 @@ class FieldMessage(QLabel):
         self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.hide()
 
-    def say(self, text: str) -> None:
-        """Show ``text`` (with a warning sign, so it is not told by colour alone)."""
+    def say(self, text: str, *, aloud: bool = True) -> None:
+        """Show ``text`` (with a warning sign, so it is not told by colour alone); a screen
+        reader hears it at once unless ``aloud`` is false (the caller announces it)."""
         if text:
             self.setText(f"⚠ {text}")
             self.show()
+            if aloud:
+                announce(self, text, urgent=True)
         else:
             self.clear()
             self.hide()
@@ -61,7 +66,7 @@ class FieldForm:
         message.setObjectName(f"message:{key}")
         column.addWidget(message)
         caption = QLabel(label, self.parent)
-        caption.setBuddy(widget)
+        buddy(caption, widget)
         self.layout.addRow(caption, holder)
         widget.setObjectName(key)
         self.messages[key] = message
@@ -73,20 +78,31 @@ class FieldForm:
         for key, message in self.messages.items():
             if key not in keys and not message.isHidden():
                 message.say("")
+                self.widgets[key].setAccessibleDescription("")
 
     def any_showing(self) -> bool:
         """Whether any field's message is shown."""
         return any(not message.isHidden() for message in self.messages.values())
 
     def show(self, problems: dict[str, str]) -> None:
-        """Show each problem beside its field; clear the others. Focus the first problem."""
+        """Show each problem beside its field; clear the others. Focus the first problem.
+
+        A screen reader hears the problems at once (an announcement), and each field's
+        problem again as the field's description when the focus comes to it.
+        """
         first = None
+        said: list[str] = []
         for key, message in self.messages.items():
             text = problems.get(key, "")
-            message.say(text)
-            if text and first is None:
-                first = self.widgets[key]
+            message.say(text, aloud=False)
+            self.widgets[key].setAccessibleDescription(text)
+            if text:
+                said.append(text)
+                if first is None:
+                    first = self.widgets[key]
         if first is not None:
+            count = "1 problem" if len(said) == 1 else f"{len(said)} problems"
+            announce(first, f"{count} to fix: " + " ".join(said), urgent=True)
             first.setFocus(Qt.FocusReason.OtherFocusReason)
 
 

@@ -103,14 +103,17 @@ class RowsModel(QAbstractTableModel, Generic[R]):
 
 
 def rows_view(model: QAbstractTableModel, name: str, stretch: int, parent: QWidget, *,
-              compact: bool = False,
+              spoken: str, compact: bool = False,
               elide: Qt.TextElideMode = Qt.TextElideMode.ElideMiddle) -> QTableView:
     """A read-only, single-row-selection table whose ``stretch`` column takes the spare width.
 
-    Tab leaves the table (keyboard users are not trapped); ``compact`` rows are one text line.
+    ``spoken`` is what a screen reader calls the table ("Issued papers of this case"); its
+    column headers are read with each cell. Tab leaves the table (keyboard users are not
+    trapped); ``compact`` rows are one text line.
     """
     view = QTableView(parent)
     view.setObjectName(name)
+    view.setAccessibleName(spoken)
     view.setModel(model)
     view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
     view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 
 from ethics_desk.board.packet import AgendaCase, agenda, record_packet_use, render_packet
 from ethics_desk.core.errors import UserError
+from ethics_desk.ui.accessibility import StatusLine, buddy
 from ethics_desk.ui.case.papers_panel import print_bytes
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.date_field import DateField
@@ -52,14 +53,14 @@ class BoardPacketPanel(QWidget):
         self.meeting.setObjectName("packetMeeting")
         self.meeting.changed.connect(self._meeting_changed)
         meeting_label = QLabel("&Meeting of:", self)
-        meeting_label.setBuddy(self.meeting)
+        buddy(meeting_label, self.meeting)
 
         self.cases = QListWidget(self)
         self.cases.setObjectName("packetAgenda")
         self.cases.setAccessibleName("Cases on the agenda")
         self.cases.itemChanged.connect(self._changed)
         agenda_label = QLabel("&Agenda — the cases in the packet (Space ticks or unticks):", self)
-        agenda_label.setBuddy(self.cases)
+        buddy(agenda_label, self.cases)
 
         self.preview_button = QPushButton("Pre&view", self)
         self.preview_button.setObjectName("packetPreview")
@@ -70,7 +71,7 @@ class BoardPacketPanel(QWidget):
         self.print_button = QPushButton("&Print…", self)
         self.print_button.setObjectName("packetPrint")
         self.print_button.clicked.connect(lambda: self.print_packet())
-        self.status = QLabel(self)
+        self.status = StatusLine(self)
         self.status.setObjectName("packetStatus")
         self.status.setWordWrap(True)
 

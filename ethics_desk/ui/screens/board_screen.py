@@ -38,6 +38,7 @@ from ethics_desk.board import roster
 from ethics_desk.board.roster import ElectionRow, MemberRow
 from ethics_desk.core.errors import UserError
 from ethics_desk.models import BoardRole
+from ethics_desk.ui.accessibility import buddy
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.date_field import DateField
 from ethics_desk.ui.errors import FAILED, attempt
@@ -82,7 +83,7 @@ class ChangeDialog(QDialog):
     def row(self, label: str, widget: W) -> W:
         """Add a labelled input (``&`` in the label gives its mnemonic); the input is returned."""
         caption = QLabel(label, self)
-        caption.setBuddy(widget)
+        buddy(caption, widget)
         self.form.addRow(caption, widget)
         return widget
 
@@ -139,7 +140,7 @@ class BoardScreen(QWidget):
         self.serving_on.setObjectName("servingOn")
         self.serving_on.changed.connect(self._serving_on_changed)
         caption = QLabel("Who serves &on:", page)
-        caption.setBuddy(self.serving_on)
+        buddy(caption, self.serving_on)
         today = QPushButton("Today", page)
         today.clicked.connect(lambda: self.serving_on.set_date(self.context.now().date()))
         self.serving_count = QLabel(page)
@@ -156,7 +157,8 @@ class BoardScreen(QWidget):
              Column("Terms", lambda m: "; ".join(t.text for t in m.terms))], self,
             bold=lambda m, column: column == 1 and m.role_today is not None,
             tooltip=lambda m: "\n".join(t.text for t in m.terms))
-        self.roster_view = rows_view(self.roster, "rosterView", 2, page)
+        self.roster_view = rows_view(self.roster, "rosterView", 2, page,
+                                     spoken="Board roster")
         add = QPushButton("Add a &member…", page)
         add.setObjectName("addMember")
         add.clicked.connect(lambda: self.add_member_dialog())
@@ -194,7 +196,8 @@ class BoardScreen(QWidget):
              Column("Status", lambda e: "pending" if e.held_on >= self.context.now().date()
                     else "held")], self,
             tooltip=lambda e: e.candidates)
-        self.elections_view = rows_view(self.elections, "electionsView", 2, page)
+        self.elections_view = rows_view(self.elections, "electionsView", 2, page,
+                                        spoken="Elections")
         self.remove_button = QPushButton("Re&move the selected election", page)
         self.remove_button.setObjectName("removeElection")
         self.remove_button.clicked.connect(lambda: self.remove_election())
@@ -217,7 +220,7 @@ class BoardScreen(QWidget):
                               ("Election na&me:", self.election_name),
                               ("&Candidates:", self.candidates)):
             caption = QLabel(label, page)
-            caption.setBuddy(widget)
+            buddy(caption, widget)
             form.addRow(caption, widget)
         row = QHBoxLayout()
         row.addWidget(add)

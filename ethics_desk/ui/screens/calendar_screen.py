@@ -60,6 +60,7 @@ from ethics_desk.deadlines.overview import (
     missing_fiesta_years,
     month_overview,
 )
+from ethics_desk.ui.accessibility import buddy
 from ethics_desk.ui.calendar_editor import CalendarEditorDialog
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.models.rows import Column, RowsModel
@@ -428,9 +429,9 @@ class CalendarScreen(QWidget):
         self.open_button = QPushButton("&Open the case", self)
         self.open_button.clicked.connect(lambda: self._open_index(self.table.currentIndex()))
         deadlines_label = QLabel("&Deadlines due on the chosen day:", self)
-        deadlines_label.setBuddy(self.table)
+        buddy(deadlines_label, self.table)
         explanation_label = QLabel("How the date &was counted:", self)
-        explanation_label.setBuddy(self.explanation)
+        buddy(explanation_label, self.explanation)
         list_row = QHBoxLayout()
         list_row.addWidget(deadlines_label)
         list_row.addStretch(1)

@@ -40,6 +40,7 @@ from ethics_desk.cases.inbox import (
 )
 from ethics_desk.core.errors import UserError
 from ethics_desk.core.vocabulary import CaseState, ReviewerRole, Route
+from ethics_desk.ui.accessibility import StatusLine, buddy
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.models.inbox_delegate import InboxCellDelegate
 from ethics_desk.ui.models.inbox_model import (
@@ -131,7 +132,7 @@ class InboxScreen(QWidget):
         self.table.setObjectName("inboxTable")
         self.table.setAccessibleName("Cases")
         self._set_up_table()
-        self.status = QLabel(self)
+        self.status = StatusLine(self)
         self.status.setObjectName("inboxStatus")
         self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
 
@@ -251,7 +252,7 @@ class InboxScreen(QWidget):
     def _lay_out(self) -> None:
         def labelled(text: str, widget: QWidget) -> QLabel:
             label = QLabel(text, self)
-            label.setBuddy(widget)
+            buddy(label, widget)
             return label
 
         top = QHBoxLayout()

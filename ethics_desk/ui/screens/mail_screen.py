@@ -32,6 +32,7 @@ from ethics_desk.documents.issuing import QueueItem, print_queue, reprint
 from ethics_desk.mail.batch import Batch, BatchPaper, prepare_batch
 from ethics_desk.mail.ledger import UNDELIVERED, MailingRef, returned_items
 from ethics_desk.models import Complaint, Mailing, in_a_sentence
+from ethics_desk.ui.accessibility import StatusLine
 from ethics_desk.ui.batch_print import BatchPrint, PrintItem
 from ethics_desk.ui.case.papers_panel import MailingDialog, print_bytes, selected_row
 from ethics_desk.ui.context import AppContext
@@ -71,7 +72,8 @@ class MailScreen(QWidget):
              Column("Issued", lambda q: q.issued_at.astimezone().strftime("%Y-%m-%d %H:%M")),
              Column("By", lambda q: q.issued_by)], self,
             user=lambda q: q.complaint_id)
-        self.queue_view = rows_view(self.queue, "queueView", 2, self)
+        self.queue_view = rows_view(self.queue, "queueView", 2, self,
+                                    spoken="Print queue: papers issued and not yet mailed")
         self.queue_view.doubleClicked.connect(self._open)
         self.queue_view.selectionModel().currentRowChanged.connect(self._update_buttons)
         self.print_button = QPushButton("&Print selected…", self)
@@ -106,9 +108,10 @@ class MailScreen(QWidget):
              Column("Sent again", lambda r: "yes" if r.mailing.resent else "NO — send again")],
             self, tooltip=lambda r: r.mailing.address, user=lambda r: r.mailing.complaint_id,
             bold=lambda r, column: not r.mailing.resent and column == 6)
-        self.returned_view = rows_view(self.returned, "returnedView", 2, self)
+        self.returned_view = rows_view(self.returned, "returnedView", 2, self,
+                                       spoken="Mail returned undelivered")
         self.returned_view.doubleClicked.connect(self._open)
-        self.status = QLabel(self)
+        self.status = StatusLine(self)
         self.status.setObjectName("mailStatus")
         self.status.setWordWrap(True)
         layout = QVBoxLayout(self)

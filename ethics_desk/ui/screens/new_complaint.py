@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
 )
 
 from ethics_desk.intake.drafts import list_drafts
+from ethics_desk.ui.accessibility import buddy
 from ethics_desk.ui.context import AppContext
 
 
@@ -52,7 +53,7 @@ class NewComplaintScreen(QWidget):
         layout.addWidget(intro)
         layout.addLayout(row)
         drafts_label = QLabel("<b>Unfinished &drafts</b> (double-click or Enter to resume)")
-        drafts_label.setBuddy(self.drafts)
+        buddy(drafts_label, self.drafts)
         layout.addWidget(drafts_label)
         layout.addWidget(self.empty)
         layout.addWidget(self.drafts, 1)

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 
 from ethics_desk.office import settings
 from ethics_desk.office.actions import read_settings, save_settings
+from ethics_desk.ui.accessibility import StatusLine, buddy
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.errors import FAILED, attempt
 
@@ -57,10 +58,10 @@ class SettingsScreen(QWidget):
                 widget = QLineEdit(self)
             widget.setObjectName(key)
             label = QLabel(f"&{option.label}:" if key == "staff.name" else f"{option.label}:")
-            label.setBuddy(widget)
+            buddy(label, widget)
             form.addRow(label, widget)
             self.fields[key] = widget
-        self.status = QLabel(self)
+        self.status = StatusLine(self)
         self.status.setObjectName("settingsStatus")
         self.save_button = QPushButton("S&ave settings", self)
         self.revert_button = QPushButton("&Revert", self)
