@@ -135,3 +135,28 @@ def test_the_drafts_list_is_named_in_words_not_markup(
     qtbot.addWidget(screen)
     assert screen.drafts.accessibleName() == (
         "Unfinished drafts (double-click or Enter to resume)")
+
+
+def test_each_new_step_of_the_wizard_is_announced_by_its_number_and_title(
+        qtbot: QtBot, context: AppContext, heard: Heard) -> None:
+    wizard = IntakeWizard(context)
+    qtbot.addWidget(wizard)
+    wizard.show()
+    qtbot.waitExposed(wizard)
+    drive.fill_complainant(qtbot, wizard)
+    drive.next_page(qtbot, wizard)
+    assert ("Step 2 of 8: 2. The respondents — § 2-83(c)(3)–(4)", False) in heard
+
+
+def test_a_saved_action_is_announced_with_the_case_state_it_led_to(
+        qtbot: QtBot, context: AppContext, heard: Heard) -> None:
+    from ethics_desk.workflow import WorkflowController
+    from tests.conftest import CLOCK
+    from tests.factories import filed_case
+    from tests.ui.test_case_window import _act, _save, _window
+
+    case_id = filed_case(WorkflowController(context.database, "Maria Clerk", clock=CLOCK))
+    window = _window(qtbot, context, case_id)
+    _save(qtbot, _act(qtbot, window, "forward_for_review"))
+    assert window.case is not None and window.case.state.value == "under_review"
+    assert (f"Saved. {window.case.number} is now {window.case.state.label}.", False) in heard

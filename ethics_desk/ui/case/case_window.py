@@ -41,6 +41,7 @@ from ethics_desk.cases.case_file import (
 from ethics_desk.core.errors import ConflictError, RuleError, UserError
 from ethics_desk.models import CaseState, in_a_sentence
 from ethics_desk.office.actions import record_access
+from ethics_desk.ui.accessibility import announce
 from ethics_desk.ui.case.forms import ActionDialog, form_for
 from ethics_desk.ui.case.papers_panel import PapersPanel
 from ethics_desk.ui.context import AppContext
@@ -311,6 +312,7 @@ class CaseWindow(QMainWindow):
         self.reload()
         if self.papers.isVisible():  # the papers that apply follow the new state
             self.papers.refresh()
+        announce(self, f"Saved. {self.case.number} is now {self.case.state.label}.")
         self.changed.emit(self.case_id)
         return True
 

@@ -29,6 +29,7 @@ from ethics_desk.intake.record import Intake
 from ethics_desk.models import CaseState, ViolationPeriod
 from ethics_desk.office.actions import read_settings, record_access
 from ethics_desk.ui import documents
+from ethics_desk.ui.accessibility import announce, spoken
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.errors import FAILED, attempt, show_user_error
 from ethics_desk.ui.intake.affidavit_page import AffidavitPage
@@ -87,6 +88,7 @@ class IntakeWizard(QWizard):
             self.setPage(number, page)
         self.currentIdChanged.connect(lambda _id: self.save_draft())
         self.currentIdChanged.connect(lambda _id: self.focus_first_field())
+        self.currentIdChanged.connect(lambda _id: self.announce_step())
         self.confirm: Callable[[str], bool] = self._ask
         """Asks the clerk a yes-or-no question (Escape's "close and keep the draft?")."""
         intake = Intake()
@@ -252,6 +254,14 @@ class IntakeWizard(QWizard):
         parent = self.parentWidget()
         super().accept()
         self.result_dialog = documents.show_filing_papers(self.context, case_id, parent)
+
+    def announce_step(self) -> None:
+        """Tell a screen reader which step the clerk is on now ("Step 2 of 8: …")."""
+        page: QWizardPage | None = self.currentPage()  # None before the first page is shown
+        if page is not None and not self._loading:
+            ids = self.pageIds()
+            announce(self, f"Step {ids.index(self.currentId()) + 1} of {len(ids)}: "
+                           f"{spoken(page.title())}")
 
     def focus_first_field(self) -> None:
         """Put the cursor in the new step's first field, so that what the clerk types next goes
