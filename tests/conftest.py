@@ -1,7 +1,14 @@
-"""Shared fixtures: a fresh database file per test, a controller at a fixed time, and the
-demonstration database. Both databases are made once per run and copied, file by file, for
-each test that uses them (creating and migrating a file takes a tenth of a second or more, the
-demonstration seconds).
+"""Shared fixtures: a fresh database per test, a controller at a fixed time, and the
+demonstration database. Both databases are made once per run and copied for each test that uses
+them (creating and migrating a database takes a tenth of a second or more, the demonstration
+seconds).
+
+By default the databases are SQLite files, copied file by file. With
+``ETHICS_DESK_TEST_DATABASE`` set to a PostgreSQL URL (one whose role may create databases),
+they live on that server instead: each is made once as a template database and every test gets
+``CREATE DATABASE … TEMPLATE`` of it, dropped afterwards. Tests about files themselves (a backup
+of the file, a read-only file, ``sqlite3`` probes) carry the ``sqlite_file`` marker and are
+skipped there, with the reason.
 
 Nothing here imports Qt: the Qt side of the run (the ``gui`` marker, offscreen drawing, the
 ``None`` guard) is the plugin :mod:`tests.qt_plugin`, so ``pytest -m "not gui"`` runs the domain
@@ -10,6 +17,8 @@ without loading PySide6.
 
 from __future__ import annotations
 
+import itertools
+import os
 import shutil
 import time
 from collections.abc import Iterator
@@ -19,6 +28,8 @@ from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
+from sqlalchemy import create_engine, text
+from sqlalchemy.engine import URL, make_url
 
 from ethics_desk.core.clock import fixed_clock
 from ethics_desk.storage.database import Database
@@ -39,11 +50,98 @@ DEMO_TODAY = NOW.date()
 """The day the demonstration database is built for: pinned, never the real date."""
 
 
-def pytest_report_header() -> str:
-    """Say which print system the printing tests go through (tests/printing_env.py)."""
+SERVER_ENV = "ETHICS_DESK_TEST_DATABASE"
+"""A PostgreSQL URL: the suite's databases are made on that server instead of in files."""
+
+
+def server_url() -> URL | None:
+    """The PostgreSQL server the suite runs against, or None for SQLite files."""
+    raw = os.environ.get(SERVER_ENV, "").strip()
+    return make_url(raw) if raw else None
+
+
+class TestServer:
+    """Makes and drops the suite's databases on the PostgreSQL server of ``SERVER_ENV``.
+
+    Names carry the process id, so two runs (or workers) on one server never meet.
+    """
+
+    __test__ = False  # not a test class, for pytest
+
+    def __init__(self, url: URL) -> None:
+        self.url = url
+        self.admin = create_engine(url, isolation_level="AUTOCOMMIT", pool_size=1)
+        self._names = itertools.count(1)
+
+    def url_of(self, name: str) -> str:
+        """The URL of the database ``name`` on this server (as ``--db`` takes it)."""
+        return self.url.set(database=name).render_as_string(hide_password=False)
+
+    def new_name(self, what: str) -> str:
+        """A database name no other test of any run uses."""
+        return f"ed_{os.getpid()}_{what}_{next(self._names)}"
+
+    def create(self, name: str, template: str | None = None) -> str:
+        """Create ``name`` (empty, or a copy of the database ``template``)."""
+        like = f' TEMPLATE "{template}"' if template else ""
+        with self.admin.connect() as conn:
+            conn.execute(text(f'CREATE DATABASE "{name}"{like}'))
+        return self.url_of(name)
+
+    def drop(self, name: str) -> None:
+        """Drop ``name``, closing whatever still holds it."""
+        with self.admin.connect() as conn:
+            conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+
+
+_SERVER: TestServer | None = None
+
+
+def test_server() -> TestServer | None:
+    """The suite's server (made on first use), or None when the suite runs on files."""
+    global _SERVER
+    url = server_url()
+    if url is None:
+        return None
+    if _SERVER is None:
+        _SERVER = TestServer(url)
+    return _SERVER
+
+
+test_server.__test__ = False  # type: ignore[attr-defined]
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """The marker of tests that are about SQLite files."""
+    config.addinivalue_line(
+        "markers", "sqlite_file: about a SQLite file itself (skipped on a server database)")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """On a server, skip the tests about files, saying why."""
+    if server_url() is None:
+        return
+    skip = pytest.mark.skip(reason=f"about a SQLite file; {SERVER_ENV} runs on a server")
+    for item in items:
+        if item.get_closest_marker("sqlite_file"):
+            item.add_marker(skip)
+
+
+def pytest_report_header() -> list[str]:
+    """Say which print system the printing tests go through (tests/printing_env.py), and
+    which database the suite runs on."""
     from tests.printing_env import describe_printing
 
-    return describe_printing()
+    url = server_url()
+    where = (f"database: PostgreSQL at {url.render_as_string(hide_password=True)}" if url
+             else "database: SQLite files")
+    return [describe_printing(), where]
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """Close the server's administrative connection."""
+    if _SERVER is not None:
+        _SERVER.admin.dispose()
 
 
 @pytest.fixture(autouse=True)
@@ -91,20 +189,46 @@ def _copy_sqlite(template: Path, copy: Path) -> Path:
 
 
 @pytest.fixture(scope="session")
-def _new_database_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A database created and migrated once per run, with its reference data, then closed."""
-    path = tmp_path_factory.mktemp("new-template") / "ethics-desk.sqlite"
-    _checkpointed(open_database(path, clock=CLOCK))
-    return path
+def _new_database_template(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path | str]:
+    """A database created and migrated once per run, with its reference data, then closed:
+    a file, or the name of a template database on the server."""
+    server = test_server()
+    if server is None:
+        path = tmp_path_factory.mktemp("new-template") / "ethics-desk.sqlite"
+        _checkpointed(open_database(path, clock=CLOCK))
+        yield path
+        return
+    name = server.new_name("template")
+    open_database(server.create(name), clock=CLOCK).dispose()
+    yield name
+    server.drop(name)
+
+
+def copy_of(template: Path | str, folder: Path, file_name: str) -> Iterator[Database]:
+    """A copy of ``template`` opened as the application opens it, closed (and on a server
+    dropped) afterwards."""
+    server = test_server()
+    if server is None:
+        assert isinstance(template, Path)
+        db = open_database(_copy_sqlite(template, folder / file_name), create=False,
+                           clock=CLOCK)
+        yield db
+        db.dispose()
+        return
+    assert isinstance(template, str)
+    name = server.new_name("test")
+    db = open_database(server.create(name, template), create=False, clock=CLOCK)
+    try:
+        yield db
+    finally:
+        db.dispose()
+        server.drop(name)
 
 
 @pytest.fixture
-def database(db_path: Path, _new_database_template: Path) -> Iterator[Database]:
-    """A freshly created and migrated database file (a copy of one made so once per run)."""
-    db = open_database(_copy_sqlite(_new_database_template, db_path), create=False,
-                       clock=CLOCK)
-    yield db
-    db.dispose()
+def database(db_path: Path, _new_database_template: Path | str) -> Iterator[Database]:
+    """A freshly created and migrated database (a copy of one made so once per run)."""
+    yield from copy_of(_new_database_template, db_path.parent, db_path.name)
 
 
 @pytest.fixture
@@ -118,46 +242,54 @@ def controller(database: Database) -> WorkflowController:
 
 @dataclass(frozen=True)
 class DemoTemplate:
-    """The demonstration database as built once for the run: a closed SQLite file whose
-    write-ahead log has been checkpointed into it, and the builder's (case number, state) list.
+    """The demonstration database as built once for the run — a closed SQLite file whose
+    write-ahead log has been checkpointed into it, or a template database on the server — and
+    the builder's (case number, state) list.
 
-    Tests never open the template itself; each opens a copy (:meth:`open_copy`).
+    Tests never open the template itself; each opens a copy (:meth:`copy`).
     """
 
-    path: Path
+    template: Path | str
     cases: list[tuple[str, str]]
 
-    def open_copy(self, folder: Path) -> Database:
-        """A copy of the demonstration in ``folder``, opened as the application opens a file."""
-        return open_database(_copy_sqlite(self.path, folder / "demo.sqlite"),
-                             create=False, clock=CLOCK)
+    def copy(self, folder: Path) -> Iterator[Database]:
+        """A copy of the demonstration (a file in ``folder``, or a database on the server),
+        opened as the application opens it; closed and dropped when the generator ends."""
+        return copy_of(self.template, folder, "demo.sqlite")
 
 
 @pytest.fixture(scope="session")
-def demo_template(tmp_path_factory: pytest.TempPathFactory) -> DemoTemplate:
+def demo_template(tmp_path_factory: pytest.TempPathFactory) -> Iterator[DemoTemplate]:
     """The demonstration database (every state of § 2-83), built once per run for
-    :data:`DEMO_TODAY` in the office's time zone; copy it with :meth:`DemoTemplate.open_copy`."""
+    :data:`DEMO_TODAY` in the office's time zone; copy it with :meth:`DemoTemplate.copy`."""
     from ethics_desk.demo.build import build_demo
 
-    path = tmp_path_factory.mktemp("demo-template") / "demo.sqlite"
+    server = test_server()
+    name = server.new_name("demo") if server is not None else ""
+    where: Path | str = (tmp_path_factory.mktemp("demo-template") / "demo.sqlite"
+                         if server is None else name)
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("TZ", "America/Chicago")
         time.tzset()
         try:
-            built = open_database(path, clock=CLOCK)
+            built = open_database(where if server is None else server.create(name),
+                                  clock=CLOCK)
             try:
                 cases = build_demo(built, today=DEMO_TODAY)
             finally:
-                _checkpointed(built)
+                if server is None:
+                    _checkpointed(built)
+                else:
+                    built.dispose()
         finally:
             patch.undo()
             time.tzset()
-    return DemoTemplate(path, cases)
+    yield DemoTemplate(where, cases)
+    if server is not None:
+        server.drop(name)
 
 
 @pytest.fixture
 def demo_database(demo_template: DemoTemplate, tmp_path: Path) -> Iterator[Database]:
     """A fresh copy of the demonstration database for this test alone (it may write to it)."""
-    database = demo_template.open_copy(tmp_path)
-    yield database
-    database.dispose()
+    yield from demo_template.copy(tmp_path)

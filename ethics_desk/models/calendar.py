@@ -18,7 +18,7 @@ class CalendarDay(Versioned, Base):
     """
 
     __tablename__ = "calendar_day"
-    __table_args__ = (UniqueConstraint("calendar", "day", name="calendar_day"),)
+    __table_args__ = (UniqueConstraint("calendar", "day"),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
     calendar: Mapped[str] = mapped_column(String(20), default="city")

@@ -2,7 +2,9 @@
 
 Every SQLite connection gets WAL, ``synchronous=FULL``, foreign keys and a busy timeout. Write
 sessions begin ``IMMEDIATE`` so that two workstations never interleave a case number or the
-audit chain. Operational failures the user can act on (locked, read-only, full, not a database)
+audit chain. On PostgreSQL every write transaction first takes one transaction-scoped advisory
+lock (:data:`WRITER_LOCK`), which serialises the writers of every workstation the same way;
+readers never wait for it. Operational failures the user can act on (locked, read-only, full, not a database)
 become :class:`~ethics_desk.core.errors.StorageError` with the fix in words.
 """
 
@@ -11,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sqlite3
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -28,6 +31,16 @@ from ethics_desk.storage.location import DB_ENV as DB_ENV
 from ethics_desk.storage.location import default_database_path, named_database
 
 BUSY_TIMEOUT_MS = 5000
+WRITER_LOCK = 2_083_000
+"""The PostgreSQL advisory lock every writing transaction holds until it ends (§ 2-83's number,
+so that IT reading ``pg_locks`` can tell whose it is). One lock for every writer: the next case
+number and the audit chain's head are read and written by one workstation at a time."""
+WRITER_WAIT_SECONDS = 30.0
+"""How long a user action waits, in all, for another workstation's write to end before the
+user is told that the database is busy."""
+LOCK_TIMEOUT = "10s"
+"""How long a PostgreSQL writer waits for the lock (or a row) before the user is told that the
+database is busy, as SQLite's busy timeout does for a file."""
 
 
 def resolve_url(db: str | os.PathLike[str] | None = None) -> URL:
@@ -83,9 +96,11 @@ def make_engine(url: URL, *, create_folder: bool = True) -> Engine:
         elif not path.exists():
             raise StorageError(f"There is no database at {path}.",
                                "Check the path, or run the application once to create it.")
-    engine = create_engine(url, future=True)
+    engine = create_engine(url, future=True, pool_pre_ping=url.get_backend_name() != "sqlite")
     if url.get_backend_name() == "sqlite":
         _configure_sqlite(engine)
+    elif url.get_backend_name() == "postgresql":
+        _configure_postgresql(engine)
     return engine
 
 
@@ -112,6 +127,23 @@ def _configure_sqlite(engine: Engine) -> None:
         conn.exec_driver_sql(f"BEGIN {mode}")
 
 
+def _configure_postgresql(engine: Engine) -> None:
+    """A writer's transaction begins by taking :data:`WRITER_LOCK` (waiting at most
+    :data:`LOCK_TIMEOUT`); statements are named as the application's in ``pg_stat_activity``."""
+
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_connection: Any, _record: Any) -> None:
+        with dbapi_connection.cursor() as cursor:
+            cursor.execute(f"SET lock_timeout = '{LOCK_TIMEOUT}'")
+            cursor.execute("SET application_name = 'Ethics Desk'")
+        dbapi_connection.commit()
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(conn: Connection) -> None:
+        if conn.get_execution_options().get("ethics_desk_writer"):
+            conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({WRITER_LOCK})")
+
+
 class Database:
     """One open database: the engine, a session factory for reads and one for user actions."""
 
@@ -119,8 +151,7 @@ class Database:
         self.url = url
         self.engine = engine
         self._read = sessionmaker(bind=engine, expire_on_commit=False)
-        writer = engine.execution_options(sqlite_begin="IMMEDIATE") \
-            if url.get_backend_name() == "sqlite" else engine
+        writer = engine.execution_options(sqlite_begin="IMMEDIATE", ethics_desk_writer=True)
         self._write = sessionmaker(bind=writer, expire_on_commit=False)
 
     @property
@@ -136,15 +167,47 @@ class Database:
     def unit_of_work(self) -> Iterator[Session]:
         """One user action: one session, one transaction, committed on success, rolled back on error.
 
-        Storage failures become :class:`StorageError`; a stale version becomes
-        :class:`ConflictError`.
+        The transaction begins as a writer before the action runs (SQLite's write lock, or the
+        server's :data:`WRITER_LOCK`); while another workstation holds it, the wait is retried
+        for up to :data:`WRITER_WAIT_SECONDS` in all. Storage failures become
+        :class:`StorageError`; a stale version becomes :class:`ConflictError`.
         """
-        session = self._write()
+        session = self._begin_writing()
         try:
-            with translate_errors(), session.begin():
-                yield session
+            with translate_errors():
+                try:
+                    yield session
+                    session.commit()
+                except BaseException:
+                    session.rollback()
+                    raise
         finally:
             session.close()
+
+    def _begin_writing(self) -> Session:
+        """A write session whose transaction has begun and holds the writers' lock.
+
+        Nothing has been read or written yet when the lock is refused, so waiting again is
+        always safe; the last refusal is the user's "the database is busy".
+        """
+        deadline = time.monotonic() + WRITER_WAIT_SECONDS
+        pause = 0.05
+        while True:
+            session = self._write()
+            try:
+                session.begin()
+                session.connection()  # BEGIN IMMEDIATE, or the advisory lock
+                return session
+            except (OperationalError, DBAPIError) as exc:
+                session.close()
+                if not _is_busy(exc) or time.monotonic() + pause > deadline:
+                    with translate_errors():
+                        raise
+                time.sleep(pause)
+                pause = min(pause * 2, 1.0)
+            except BaseException:
+                session.close()
+                raise
 
     def check_writable(self) -> None:
         """Raise :class:`StorageError` now if nothing could be saved (read-only, locked).
@@ -181,10 +244,16 @@ def translate_errors() -> Iterator[None]:
         raise translated from exc
 
 
+def _is_busy(exc: BaseException) -> bool:
+    """Whether ``exc`` says that another writer holds the database (so waiting may help)."""
+    text = str(getattr(exc, "orig", exc) or exc).lower()
+    return any(word in text for word in ("locked", "busy", "lock timeout"))
+
+
 def storage_error(exc: BaseException) -> StorageError | BaseException:
     """The user's message for a database failure, or the failure itself when it is a bug."""
     text = str(getattr(exc, "orig", exc) or exc).lower()
-    if "locked" in text or "busy" in text:
+    if _is_busy(exc):
         return StorageError("The database is busy: another workstation or program is holding it.",
                             "Wait a moment and try again; if it persists, close other copies of "
                             "Ethics Desk or any program that has the file open.")

@@ -59,11 +59,7 @@ EVERYTHING = 10_000
 def demo(demo_template: DemoTemplate,
          tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
     """The demonstration database (44 cases in every state), one copy for the module."""
-    database = demo_template.open_copy(tmp_path_factory.mktemp("inbox-demo"))
-    try:
-        yield database
-    finally:
-        database.dispose()
+    yield from demo_template.copy(tmp_path_factory.mktemp("inbox-demo"))
 
 
 @pytest.fixture

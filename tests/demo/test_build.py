@@ -59,11 +59,8 @@ Demo = tuple[Database, list[tuple[str, str]]]
 def demo(demo_template: DemoTemplate, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Demo]:
     """The run's demonstration database (built in the office's time zone), one copy for the
     module, with the builder's list of cases."""
-    database = demo_template.open_copy(tmp_path_factory.mktemp("demo"))
-    try:
+    for database in demo_template.copy(tmp_path_factory.mktemp("demo")):
         yield database, demo_template.cases
-    finally:
-        database.dispose()
 
 
 def test_the_demo_covers_every_case_state(demo: Demo) -> None:

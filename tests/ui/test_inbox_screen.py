@@ -44,11 +44,7 @@ TODAY = NOW.date()
 def demo_database(demo_template: DemoTemplate,
                   tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
     """The demonstration data, one copy for the module; the inbox only reads it."""
-    database = demo_template.open_copy(tmp_path_factory.mktemp("inbox-ui"))
-    try:
-        yield database
-    finally:
-        database.dispose()
+    yield from demo_template.copy(tmp_path_factory.mktemp("inbox-ui"))
 
 
 def context_on(database: Database, day: date = TODAY) -> AppContext:
