@@ -21,7 +21,7 @@ from typing import Any
 
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import URL, Connection, make_url
-from sqlalchemy.exc import DBAPIError, OperationalError
+from sqlalchemy.exc import DBAPIError, NoSuchModuleError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.orm.exc import StaleDataError
 
@@ -96,7 +96,15 @@ def make_engine(url: URL, *, create_folder: bool = True) -> Engine:
         elif not path.exists():
             raise StorageError(f"There is no database at {path}.",
                                "Check the path, or run the application once to create it.")
-    engine = create_engine(url, future=True, pool_pre_ping=url.get_backend_name() != "sqlite")
+    try:
+        engine = create_engine(url, future=True,
+                               pool_pre_ping=url.get_backend_name() != "sqlite")
+    except (ImportError, NoSuchModuleError) as exc:
+        raise StorageError(
+            f"This installation cannot open a {url.get_backend_name()} database "
+            f"({describe(url)}): its driver is missing.",
+            "Install Ethics Desk with the server driver (python -m pip install "
+            "\"ethics-desk[server]\"), or use the Windows installer, which includes it.") from exc
     if url.get_backend_name() == "sqlite":
         _configure_sqlite(engine)
     elif url.get_backend_name() == "postgresql":
@@ -267,6 +275,25 @@ def storage_error(exc: BaseException) -> StorageError | BaseException:
     if "append-only" in text:
         return StorageError("The audit trail cannot be changed or deleted; nothing was saved.",
                             "Record a correction as a new entry instead.")
+    if "password authentication failed" in text or "no pg_hba.conf entry" in text:
+        return StorageError("The database server refused this workstation's sign-in.",
+                            "Ask IT to check the user name and password in the database address "
+                            "(--db or ETHICS_DESK_DB) and the server's access rules.")
+    if "database" in text and "does not exist" in text:
+        return StorageError("The database named in the address does not exist on the server.",
+                            "Check the address (--db or ETHICS_DESK_DB); IT creates the office's "
+                            "database once with “ethics-desk server setup”.")
+    if "permission denied" in text or "must be owner" in text:
+        return StorageError("The database server does not let this workstation do that.",
+                            "Ask IT to run “ethics-desk server setup”, which gives the "
+                            "workstations' role the rights it needs.")
+    if "connection refused" in text or "could not translate host name" in text \
+            or "timeout expired" in text or "server closed the connection" in text \
+            or "no route to host" in text or "connection failed" in text:
+        return StorageError("The database server cannot be reached, so nothing can be read or "
+                            "saved just now.",
+                            "Check this workstation's network connection; if other desks cannot "
+                            "reach it either, ask IT whether the database server is running.")
     if "not a database" in text or "malformed" in text or "file is encrypted" in text:
         return StorageError("The file is not an Ethics Desk database, or it is damaged.",
                             "Choose the right file, or restore the latest backup "
