@@ -24,12 +24,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn, TextIO
 
 from ethics_desk import __version__
-from ethics_desk.core.clock import Clock, system_clock, today
+from ethics_desk.core.clock import Clock, file_stamp, system_clock, today
 from ethics_desk.core.errors import UserError
 
 # Each command imports what it needs when it runs, so that starting the application (the
 # default command) does not pay for the demonstration data, the integrity checks or Alembic.
 if TYPE_CHECKING:
+    from sqlalchemy.engine import URL
+
     from ethics_desk.deadlines import BusinessCalendar
     from ethics_desk.deadlines.closures import CalendarChange
     from ethics_desk.storage.database import Database
@@ -188,12 +190,24 @@ def build_parser() -> argparse.ArgumentParser:
 
     backup = commands.add_parser(
         "backup", parents=[db_option], help="write a verified copy of the database",
-        description="Copy the SQLite database to DEST (a file, or a folder for a dated file) "
-                    "while others may be working, then verify the copy (integrity, references, "
-                    "row counts, audit chain). A server database is backed up with the server's "
-                    "own tool.")
+        description="Copy the database to DEST (a file, or a folder for a dated file) while "
+                    "others may be working, then verify the copy (integrity, references, row "
+                    "counts, audit chain). A SQLite file is copied as it is; a server's records "
+                    "(--db postgresql+psycopg://…) are copied into a new SQLite file.")
     backup.add_argument("dest", metavar="DEST", help="the backup file, or a folder to put it in")
     backup.set_defaults(handler=_cmd_backup)
+
+    migrate_to = commands.add_parser(
+        "migrate-to", parents=[db_option],
+        help="move the office's records into a new, empty database on a server",
+        description="Copy every record of the database (--db, usually the office's SQLite "
+                    "file) into URL, a new and empty database on the server (create it first, "
+                    "e.g. with createdb). The schema is created there, every table copied, "
+                    "and nothing is kept unless every table's row count and the audit chain "
+                    "match on both sides. The source is left as it was.")
+    migrate_to.add_argument("target", metavar="URL",
+                            help="the new database, e.g. postgresql+psycopg://owner@server/ethics")
+    migrate_to.set_defaults(handler=_cmd_migrate_to)
 
     letter = commands.add_parser(
         "letter", parents=[db_option], help="preview a document for a case as a PDF",
@@ -523,21 +537,56 @@ def _cmd_check(args: argparse.Namespace) -> int:
 def _cmd_backup(args: argparse.Namespace) -> int:
     """``backup DEST``: a verified copy of the SQLite file."""
     from ethics_desk.storage.backup import backup_sqlite
-    from ethics_desk.storage.database import describe, resolve_url, sqlite_path
+    from ethics_desk.storage.database import resolve_url, sqlite_path
 
     url = resolve_url(_db_arg(args))
     source = sqlite_path(url)
-    if source is None:
-        raise UserError(f"{describe(url)} is a database server, not a file this command can "
-                        "copy.", "Back it up with the server's own backup tool (for "
-                        "PostgreSQL, pg_dump), as IT schedules it.")
     dest = Path(args.dest).expanduser()
+    if source is None:
+        return _backup_server(args, url, dest)
     if not dest.exists() and (not dest.suffix or args.dest.endswith(("/", os.sep))):
         raise UserError(f"There is no folder {dest} to put the backup in.",
                         "Create the folder first, or give a file name ending in .sqlite.")
     report = backup_sqlite(source, dest, clock=_clock(args))
     print(f"Backed up to {report.path}: {report.tables} tables, {report.rows} rows, "
           f"{report.size} bytes, verified.")
+    return EXIT_OK
+
+
+def _backup_server(args: argparse.Namespace, url: URL, dest: Path) -> int:
+    """``backup DEST --db URL``: the server's records into a new SQLite file, verified."""
+    from ethics_desk.storage.database import describe
+    from ethics_desk.storage.opening import open_database
+    from ethics_desk.storage.transfer import copy_records
+
+    if dest.is_dir():
+        dest = dest / f"ethics-desk-{file_stamp(_clock(args))}.sqlite"
+    elif not dest.parent.exists():
+        raise UserError(f"The folder {dest.parent} does not exist.",
+                        "Create it first, or choose another destination.")
+    database = open_database(_db_arg(args), clock=_clock(args), create=False, migrate=False)
+    try:
+        report = copy_records(database, dest)
+    finally:
+        database.dispose()
+    print(f"Backed up {describe(url)} to {dest}: {report.tables} tables, {report.rows} rows "
+          f"({report.audit_records} audit records), verified.")
+    return EXIT_OK
+
+
+def _cmd_migrate_to(args: argparse.Namespace) -> int:
+    """``migrate-to URL``: every record into a new server database, verified."""
+    from ethics_desk.storage.transfer import copy_records
+
+    database = _open_for_writing(args)  # an older file is brought to this version first
+    try:
+        report = copy_records(database, args.target)
+    finally:
+        database.dispose()
+    print(f"Copied {database.description} into {report.target}: {report.tables} tables, "
+          f"{report.rows} rows ({report.audit_records} audit records); every count and the "
+          "audit chain match. Point the workstations at the server (--db or ETHICS_DESK_DB) "
+          "and keep the file as it is, as the record of the move.")
     return EXIT_OK
 
 

@@ -1,0 +1,161 @@
+"""Every record of one Ethics Desk database copied into another, new one, and proved equal.
+
+Two uses, one code: ``ethics-desk migrate-to URL`` moves an office's SQLite file onto the
+database server, and ``ethics-desk backup DEST.sqlite --db URL`` takes a server's records into
+a SQLite file (the logical backup made before a server's schema is upgraded, and the copy IT
+takes off-site).
+
+The target must be new: a database with no tables at all (``createdb``), or a SQLite file that
+does not exist yet. In one transaction the schema is created there at this version's revision
+(its append-only audit trail included), every table is copied in the order of its references,
+a server's id sequences are moved past the copied ids, and then, before anything is committed,
+every table's row count is compared with the source and the audit chain is verified on both
+sides. Any difference and nothing is kept.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from sqlalchemy import Connection, Engine, Integer, func, inspect, select, text
+from sqlalchemy.orm import Session
+
+from ethics_desk.core.errors import StorageError
+from ethics_desk.storage.database import Database, describe, make_engine, resolve_url, sqlite_path
+from ethics_desk.storage.migrate import alembic_config, current_revision, head_revision
+
+CHUNK = 1000
+"""Rows read and written at a time (a table's attachments are not held in memory at once)."""
+
+
+@dataclass(frozen=True)
+class TransferReport:
+    """What was copied, and to where."""
+
+    target: str
+    tables: int
+    rows: int
+    audit_records: int
+
+
+def _counts(conn: Connection | Session) -> dict[str, int]:
+    from ethics_desk.models import Base
+
+    return {table.name: int(conn.execute(select(func.count()).select_from(table)).scalar() or 0)
+            for table in Base.metadata.sorted_tables}
+
+
+def _refuse_unless_new(engine: Engine, where: str) -> None:
+    tables = inspect(engine).get_table_names()
+    if tables:
+        raise StorageError(
+            f"{where} is not empty ({len(tables)} tables); records are only ever copied into a "
+            "new database, never over one.",
+            "Create a new, empty database for the copy (for PostgreSQL: createdb), or choose "
+            "a new file name.")
+
+
+def _chain_problems(session: Session) -> list[str]:
+    from ethics_desk.storage.audit import verify_chain
+
+    return [problem.message for problem in verify_chain(session)]
+
+
+def _copy_tables(source: Connection, target: Connection) -> None:
+    from ethics_desk.models import Base
+
+    for table in Base.metadata.sorted_tables:
+        order = list(table.primary_key.columns) or list(table.columns)
+        result = source.execution_options(yield_per=CHUNK).execute(
+            select(table).order_by(*order))
+        for rows in result.mappings().partitions(CHUNK):
+            target.execute(table.insert(), [dict(row) for row in rows])
+
+
+def _move_sequences(target: Connection) -> None:
+    """On a server, the next id of every table comes after the copied ones."""
+    from ethics_desk.models import Base
+
+    if target.dialect.name != "postgresql":
+        return
+    for table in Base.metadata.sorted_tables:
+        keys = list(table.primary_key.columns)
+        if len(keys) != 1 or not isinstance(keys[0].type, Integer):
+            continue
+        sequence = target.execute(text("SELECT pg_get_serial_sequence(:t, :c)"),
+                                  {"t": table.name, "c": keys[0].name}).scalar()
+        if sequence:
+            target.execute(text(f'SELECT setval(:s, coalesce((SELECT max("{keys[0].name}") '
+                                f'FROM "{table.name}"), 0) + 1, false)'), {"s": sequence})
+
+
+def copy_records(source: Database, target_url: str | os.PathLike[str]) -> TransferReport:
+    """Copy every record of ``source`` into the new database ``target_url`` and prove it."""
+    from alembic import command
+
+    url = resolve_url(target_url)
+    where = describe(url)
+    if url == source.url or (sqlite_path(url) is not None and sqlite_path(source.url) is not None
+                             and sqlite_path(url) == sqlite_path(source.url)):
+        raise StorageError("The copy would go into the database itself.",
+                           "Name another database or file for the copy.")
+    path = sqlite_path(url)
+    if path is not None and path.exists():
+        raise StorageError(f"{path} already exists; a copy never replaces a file.",
+                           "Choose a new file name.")
+    if current_revision(source.engine) != head_revision():
+        raise StorageError(f"{source.description} is not at this version's schema; it cannot "
+                           "be copied as it is.",
+                           "Open it once with this version of Ethics Desk first (on a server: "
+                           "ethics-desk server setup).")
+    engine = make_engine(url)
+    try:
+        _refuse_unless_new(engine, where)
+        with source.engine.connect() as reading, engine.begin() as writing:
+            if reading.dialect.name == "postgresql":  # one consistent snapshot of the source
+                reading.exec_driver_sql("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, "
+                                        "READ ONLY")
+            config = alembic_config()
+            config.attributes["connection"] = writing
+            command.upgrade(config, "head")
+            _copy_tables(reading, writing)
+            _move_sequences(writing)
+            copied, kept = _counts(writing), _counts(reading)
+            if copied != kept:
+                differ = sorted(name for name in kept if kept[name] != copied.get(name))
+                raise StorageError(f"The copy's rows differ from the source's in {', '.join(differ)}.",
+                                   "Nothing was kept; run “ethics-desk check” on the source.")
+            with Session(bind=reading) as looking, Session(bind=writing) as proving:
+                problems = ([f"source: {p}" for p in _chain_problems(looking)]
+                            + [f"copy: {p}" for p in _chain_problems(proving)])
+            if problems:
+                raise StorageError("The audit chain does not verify: " + "; ".join(problems[:3])
+                                   + ".", "Nothing was kept; run “ethics-desk check” on the "
+                                          "source and call IT.")
+    except BaseException:
+        engine.dispose()
+        if path is not None:
+            for leftover in (path, path.with_name(path.name + "-wal"),
+                             path.with_name(path.name + "-shm")):
+                with contextlib.suppress(OSError):
+                    leftover.unlink()
+        raise
+    engine.dispose()
+    if path is not None:
+        _one_file(path)
+    return TransferReport(target=where, tables=len(copied), rows=sum(copied.values()),
+                          audit_records=copied.get("audit_record", 0))
+
+
+def _one_file(path: Path) -> None:
+    """A SQLite copy as one self-contained file (its write-ahead log folded in)."""
+    import sqlite3
+
+    conn = sqlite3.connect(path)
+    try:
+        conn.execute("PRAGMA journal_mode = DELETE")
+    finally:
+        conn.close()

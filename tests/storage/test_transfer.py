@@ -1,0 +1,125 @@
+"""Moving an office's records between databases: every row and the audit chain arrive, the
+target is always a new database, and a copy that does not prove equal is never kept.
+
+The source is the suite's database (a SQLite file, or the PostgreSQL server of
+``ETHICS_DESK_TEST_DATABASE``); a move onto the server runs when the suite has one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from sqlalchemy import Connection, select, text
+
+from ethics_desk import cli
+from ethics_desk.core.errors import StorageError
+from ethics_desk.models import Complaint
+from ethics_desk.storage import transfer
+from ethics_desk.storage.audit import verify_chain
+from ethics_desk.storage.database import Database
+from ethics_desk.storage.opening import open_database
+from ethics_desk.storage.transfer import copy_records
+from ethics_desk.workflow import WorkflowController
+from tests.conftest import CLOCK, TestServer, test_server
+from tests.factories import filed_case
+
+
+def _counts(database: Database) -> dict[str, int]:
+    with database.engine.connect() as conn:
+        return transfer._counts(conn)
+
+
+@pytest.fixture
+def server_database() -> Iterator[tuple[TestServer, str]]:
+    """A new, empty database on the suite's server."""
+    server = test_server()
+    if server is None:
+        pytest.skip("a move onto a server needs the suite's PostgreSQL server "
+                    "(ETHICS_DESK_TEST_DATABASE)")
+    name = server.new_name("target")
+    url = server.create(name)
+    yield server, url
+    server.drop(name)
+
+
+def test_a_copy_into_a_new_file_has_every_row_and_a_chain_that_verifies(
+        demo_database: Database, tmp_path: Path) -> None:
+    report = copy_records(demo_database, tmp_path / "copy.sqlite")
+    assert not (tmp_path / "copy.sqlite-wal").exists()  # one self-contained file
+    copy = open_database(tmp_path / "copy.sqlite", clock=CLOCK, create=False)
+    try:
+        assert _counts(copy) == _counts(demo_database)
+        assert report.rows == sum(_counts(copy).values()) and report.audit_records > 600
+        with copy.read_session() as session:
+            assert verify_chain(session) == []
+    finally:
+        copy.dispose()
+
+
+def test_a_copy_never_goes_over_an_existing_file_or_a_database_with_tables(
+        database: Database, demo_database: Database, tmp_path: Path) -> None:
+    taken = tmp_path / "taken.sqlite"
+    taken.write_bytes(b"someone's file")
+    with pytest.raises(StorageError, match="already exists"):
+        copy_records(demo_database, taken)
+    assert taken.read_bytes() == b"someone's file"
+    with pytest.raises(StorageError, match=r"already exists|not empty"):  # a file, a server
+        copy_records(demo_database, database.url.render_as_string(hide_password=False))
+    with database.read_session() as session:
+        assert session.scalars(select(Complaint)).first() is None  # nothing was written there
+
+
+def test_a_copy_that_does_not_prove_equal_is_not_kept(
+        demo_database: Database, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    real = transfer._copy_tables
+
+    def loses_the_calendar(source: Connection, target: Connection) -> None:
+        real(source, target)
+        target.execute(text("DELETE FROM calendar_day"))  # as a copy that went wrong would
+
+    monkeypatch.setattr(transfer, "_copy_tables", loses_the_calendar)
+    with pytest.raises(StorageError, match="differ from the source's in calendar_day"):
+        copy_records(demo_database, tmp_path / "short.sqlite")
+    assert list(tmp_path.glob("short.sqlite*")) == []
+
+
+def test_an_office_moved_onto_the_server_goes_on_filing_where_it_left_off(
+        demo_database: Database, server_database: tuple[TestServer, str]) -> None:
+    _, url = server_database
+    copy_records(demo_database, url)
+    server = open_database(url, clock=CLOCK, create=False)
+    try:
+        assert _counts(server) == _counts(demo_database)
+        with demo_database.read_session() as session:
+            last = max(n for n in session.scalars(select(Complaint.case_number)) if n)
+        case_id = filed_case(WorkflowController(server, "Maria Clerk", clock=CLOCK))
+        with server.read_session() as session:
+            complaint = session.get(Complaint, case_id)
+            assert complaint is not None and complaint.case_number is not None
+            assert complaint.case_number > last  # the next number, on a fresh id
+            assert verify_chain(session) == []
+    finally:
+        server.dispose()
+
+
+def test_the_command_line_moves_a_file_onto_the_server_and_backs_the_server_up(
+        demo_database: Database, server_database: tuple[TestServer, str], tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    _, url = server_database
+    source = tmp_path / "office.sqlite"
+    copy_records(demo_database, source)
+    assert cli.main(["--db", str(source), "migrate-to", url], clock=CLOCK) == 0
+    assert "every count and the audit chain match" in capsys.readouterr().out
+    assert cli.main(["--db", str(source), "migrate-to", url], clock=CLOCK) == 2
+    assert "not empty" in capsys.readouterr().err
+    backups = tmp_path / "backups"
+    backups.mkdir()
+    assert cli.main(["--db", url, "backup", str(backups)], clock=CLOCK) == 0
+    [backup] = backups.glob("*.sqlite")
+    copy = open_database(backup, clock=CLOCK, create=False)
+    try:
+        assert _counts(copy) == _counts(demo_database)
+    finally:
+        copy.dispose()
