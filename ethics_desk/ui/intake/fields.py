@@ -16,7 +16,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-ERROR_STYLE = "color: #a40000; font-weight: 600;"
+from ethics_desk.ui import palette
+
 W = TypeVar("W", bound=QWidget)
 
 
@@ -26,7 +27,7 @@ class FieldMessage(QLabel):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWordWrap(True)
-        self.setStyleSheet(ERROR_STYLE)
+        palette.set_style(self, "error")
         self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.hide()
 
