@@ -100,8 +100,8 @@ def test_the_colour_literal_check_finds_hex_rgb_and_named_colours() -> None:
 
 
 def test_no_module_of_the_interface_but_the_palette_writes_a_colour() -> None:
-    """§ the palette: every colour is named by its meaning, so it follows dark and high
-    contrast and is checked at 4.5 : 1; a literal anywhere else would not be."""
+    """Every colour is named by its meaning in the palette, so it follows dark and high
+    contrast and is checked at 4.5 : 1; a literal anywhere else would do neither."""
     modules = sorted(p for p in UI.rglob("*.py") if p.name != "palette.py")
     assert len(modules) > 40  # the whole interface, not an empty folder
     found = {str(module.relative_to(UI)): literals for module in modules
@@ -119,11 +119,12 @@ def test_every_style_sheet_is_named_and_draws_only_the_schemes_colours() -> None
             assert written and written <= own, (scheme, name, sheet)
 
 
-def test_every_text_colour_a_style_sheet_draws_is_checked_on_its_background() -> None:
-    checked = {text for text, _ in TEXT_ON}
-    for template in palette.STYLES.values():
-        for field in re.findall(r"color: \{(\w+)\}", template):
-            assert field in checked, field
+def test_every_style_sheets_text_is_checked_on_the_background_it_is_drawn_on() -> None:
+    pairs = {(text, back) for text, backs in TEXT_ON for back in backs}
+    for name, template in palette.STYLES.items():
+        fields = dict(re.findall(r"([a-z-]+): \{(\w+)\}", template))
+        # Without a background of its own, a style sheet's text is drawn on the window.
+        assert (fields["color"], fields.get("background", "window")) in pairs, name
 
 
 class _Desktop:
