@@ -39,8 +39,7 @@ def application() -> QApplication:
     app.setOrganizationName("EthicsDesk")
     app.setApplicationName("Ethics Desk")
     app.setApplicationVersion(__version__)
-    palette.apply(app)
-    app.styleHints().colorSchemeChanged.connect(lambda _scheme: palette.apply(app))
+    palette.follow(app)
     return app
 
 

@@ -45,6 +45,7 @@ from ethics_desk.deadlines.overview import (
     required_days_missing,
     short_day,
 )
+from ethics_desk.ui import palette
 from ethics_desk.ui.accessibility import StatusLine, buddy
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.date_field import DateField
@@ -180,7 +181,7 @@ class CalendarEditorDialog(QDialog):
             missing = QLabel(box)
             missing.setObjectName(f"{name}Missing")
             missing.setWordWrap(True)
-            missing.setStyleSheet("color: #7a4b00; font-weight: bold;")
+            palette.set_style(missing, "warning, bold")
             missing.setVisible(False)
             box_layout = QVBoxLayout(box)
             box_layout.addWidget(table, 1)

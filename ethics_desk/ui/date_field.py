@@ -39,10 +39,10 @@ from ethics_desk.core.dates import (
     parse_datetime,
 )
 from ethics_desk.core.errors import UserError
+from ethics_desk.ui import palette
 from ethics_desk.ui.accessibility import StatusLine
 
 Day = date  # the methods below are called date(): annotations name the type Day
-ERROR_STYLE = "color: #a40000; font-weight: 600;"
 Today = Callable[[], date]
 
 _office_style = DateStyle.ISO
@@ -134,7 +134,7 @@ class DateField(QWidget):
         self.message = StatusLine(self, urgent=True)
         self.message.setObjectName("dateMessage")
         self.message.setWordWrap(True)
-        self.message.setStyleSheet(ERROR_STYLE)
+        palette.set_style(self.message, "error")
         self.message.hide()
         self.popup: CalendarPopup | None = None
         row = QHBoxLayout()

@@ -5,16 +5,28 @@ contrast for normal text) in each scheme, which ``tests/ui/test_palette.py`` com
 pair in :data:`TEXT_ON`. The scheme follows the desktop: its dark setting
 (``QStyleHints.colorScheme``) and its high-contrast preference
 (``QAccessibilityHints.contrastPreference``). Colour is never the only cue: the calendar and the
-inbox also say "overdue", "today" and "⚠" in words.
+inbox also say "overdue", "today" and "⚠" in words, and every field message and warning starts
+with "⚠".
+
+No other module of the interface writes a colour: a widget's style sheet is one of the
+:data:`STYLES`, set by :func:`set_style` (``palette.set_style(label, "error")``), and rich text
+takes its colours from :func:`colours` when it is built. When the desktop's scheme changes
+while the application runs, :func:`apply` (connected by :func:`follow`) sets the style sheet of
+every widget :func:`set_style` styled again from the new scheme, and asks every widget that
+builds coloured rich text (a :class:`FollowsScheme`) to build it again. The widgets are found
+through ``QApplication.allWidgets()`` and the style each wears is a dynamic property of the
+widget itself, so there is no registry to keep in step with widgets that are closed or deleted.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from enum import StrEnum
+from typing import Literal, Protocol, runtime_checkable
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
+from PySide6.QtWidgets import QApplication, QWidget
 
 
 class Scheme(StrEnum):
@@ -30,7 +42,11 @@ class Colours:
     """One scheme's colours, by what they are for (hex strings, ``#rrggbb``)."""
 
     base: str
-    """The background of a calendar day and of a table cell that is not shaded."""
+    """The background of a calendar day, of a table cell that is not shaded and of a text box
+    (the review of an intake, a case's summary)."""
+    window: str
+    """The background of windows, dialogs and their labels, as the desktop's style draws it
+    (Qt's Fusion in each scheme); the application does not set it."""
     text: str
     """Ordinary text on :attr:`base`."""
     muted: str
@@ -64,6 +80,22 @@ class Colours:
     """The calendar's banner that asks for the year's Fiesta San Jacinto Day."""
     banner_border: str
     banner_text: str
+    error: str
+    """What must be put right or stops an act, on :attr:`window` or :attr:`base`, always said
+    in words too (a ⚠, "failed"): a field's message, "Not ready to file", a Board member who is
+    a party (§ 2-83(h)), a vote that failed, the reason a void copy needs."""
+    warning: str
+    """What the clerk should know but may go on with, on :attr:`window`: an old violation
+    (§ 2-83(c)(6)), a respondent with no mailing address, a year's missing Fiesta day."""
+    success: str
+    """A confirmation, on :attr:`window`: a vote that carried (the words say "carried")."""
+    notice_back: str
+    """The boxed notice the complainant reads before swearing (the perjury warning,
+    § 2-83(c))."""
+    notice_text: str
+    panel_back: str
+    """The shaded panel that quotes the record under a form's field ("From the record")."""
+    panel_text: str
 
 
 LIGHT = Colours(
@@ -74,6 +106,8 @@ LIGHT = Colours(
     due_today_back="#ffda6a", due_today_fore="#3d2e00",
     due_soon_back="#e2eeff", due_soon_fore="#052c65",
     banner_back="#fff4ce", banner_border="#c9a227", banner_text="#3d2e00",
+    window="#efefef", error="#a40000", warning="#7a5200", success="#0a5c0a",
+    notice_text="#1f1f1f", notice_back="#fff6dc", panel_text="#333355", panel_back="#eef2f8",
 )
 DARK = Colours(
     base="#1e1e1e", text="#e8e8e8", muted="#a8a8a8",
@@ -83,6 +117,8 @@ DARK = Colours(
     due_today_back="#4d3b00", due_today_fore="#ffe08a",
     due_soon_back="#14325c", due_soon_fore="#d6e3ff",
     banner_back="#3d3000", banner_border="#c9a227", banner_text="#ffe08a",
+    window="#353535", error="#ffb4ab", warning="#f5c065", success="#8fd694",
+    notice_text="#ffe08a", notice_back="#3d3000", panel_text="#d6e3ff", panel_back="#243247",
 )
 HIGH_CONTRAST = Colours(
     base="#ffffff", text="#000000", muted="#3b3b3b",
@@ -92,6 +128,8 @@ HIGH_CONTRAST = Colours(
     due_today_back="#ffe9a8", due_today_fore="#201800",
     due_soon_back="#e8f0ff", due_soon_fore="#001a40",
     banner_back="#fff4ce", banner_border="#000000", banner_text="#000000",
+    window="#efefef", error="#6e0000", warning="#4d3300", success="#004d00",
+    notice_text="#000000", notice_back="#fff4ce", panel_text="#000000", panel_back="#e8f0ff",
 )
 SCHEMES: dict[Scheme, Colours] = {Scheme.LIGHT: LIGHT, Scheme.DARK: DARK,
                                   Scheme.HIGH_CONTRAST: HIGH_CONTRAST}
@@ -99,7 +137,7 @@ SCHEMES: dict[Scheme, Colours] = {Scheme.LIGHT: LIGHT, Scheme.DARK: DARK,
 SHADES = ("weekend", "holiday", "closure")
 TEXT_ON: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("text", ("base",)),
-    ("muted", ("base", "veiled weekend", "veiled holiday", "veiled closure")),
+    ("muted", ("base", "window", "veiled weekend", "veiled holiday", "veiled closure")),
     ("ink", SHADES),
     ("overdue", ("base", *SHADES)),
     ("due", ("base", *SHADES)),
@@ -109,6 +147,11 @@ TEXT_ON: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("due_today_fore", ("due_today_back",)),
     ("due_soon_fore", ("due_soon_back",)),
     ("banner_text", ("banner_back",)),
+    ("error", ("window", "base")),
+    ("warning", ("window", "base")),
+    ("success", ("window", "base")),
+    ("notice_text", ("notice_back",)),
+    ("panel_text", ("panel_back",)),
 )
 """Each text colour and the backgrounds it is drawn on ("veiled X": shade X under the veil of
 the neighbouring months' days, :func:`veiled`)."""
@@ -168,11 +211,83 @@ def colours() -> Colours:
     return SCHEMES[scheme()]
 
 
-def apply(app: QGuiApplication) -> None:
-    """Give the application's palette the scheme's placeholder text (Qt's own grey is 4.0 : 1 on
-    white, below the 4.5 : 1 the application keeps)."""
+Style = Literal["error", "error, regular", "warning", "warning, bold", "success", "muted",
+                "notice", "panel"]
+"""The name of a style sheet of :data:`STYLES`."""
+
+STYLES: dict[Style, str] = {
+    "error": "color: {error}; font-weight: 600;",
+    "error, regular": "color: {error};",
+    "warning": "color: {warning};",
+    "warning, bold": "color: {warning}; font-weight: bold;",
+    "success": "color: {success}; font-weight: 600;",
+    "muted": "color: {muted};",
+    "notice": "QLabel {{ color: {notice_text}; background: {notice_back}; padding: 10px; }}",
+    "panel": "color: {panel_text}; background: {panel_back}; padding: 4px;",
+}
+"""Every style sheet a widget of the application wears, by name; ``{field}`` is a colour of
+:class:`Colours`: "error" is a field's message (§ 2-83(c)'s requirements, a date typed wrong),
+"muted" a hint under a field, "notice" the perjury warning, "panel" what the record says."""
+
+STYLE_PROPERTY = "paletteStyle"
+"""The dynamic property that names the :data:`STYLES` entry a widget wears."""
+
+
+def style(name: Style, scheme_colours: Colours | None = None) -> str:
+    """The style sheet ``name`` in ``scheme_colours`` (the desktop's current scheme if none)."""
+    return STYLES[name].format(**asdict(scheme_colours or colours()))
+
+
+def set_style(widget: QWidget, name: Style | None) -> None:
+    """Give ``widget`` the style sheet ``name`` in the current scheme, and again whenever the
+    scheme changes (:func:`apply`); ``None`` takes the style sheet away."""
+    widget.setProperty(STYLE_PROPERTY, name or "")
+    widget.setStyleSheet(style(name) if name else "")
+
+
+@runtime_checkable
+class FollowsScheme(Protocol):
+    """A widget that builds rich text in the scheme's colours and builds it again on a change."""
+
+    def scheme_changed(self) -> None:
+        """Build the coloured rich text again from :func:`colours`."""
+
+
+def restyle(widget: QWidget) -> None:
+    """Bring ``widget``'s colours to the current scheme: its :data:`STYLES` entry, if it wears
+    one, and its rich text, if it is a :class:`FollowsScheme`."""
+    name = widget.property(STYLE_PROPERTY)
+    if isinstance(name, str) and name in STYLES:
+        widget.setStyleSheet(style(name))
+    if isinstance(widget, FollowsScheme):
+        widget.scheme_changed()
+
+
+def apply(app: QApplication) -> None:
+    """Bring the application to the desktop's scheme: the palette's placeholder text (Qt's own
+    grey is 4.0 : 1 on white, below the 4.5 : 1 the application keeps), then every widget's
+    colours (:func:`restyle`)."""
     palette = app.palette()
     muted = QColor(colours().muted)
     for group in (QPalette.ColorGroup.Active, QPalette.ColorGroup.Inactive):
         palette.setColor(group, QPalette.ColorRole.PlaceholderText, muted)
     app.setPalette(palette)
+    for widget in app.allWidgets():
+        restyle(widget)
+
+
+FOLLOWING_PROPERTY = "paletteFollowsDesktop"
+"""Set on the application once :func:`follow` has connected it to the desktop's settings."""
+
+
+def follow(app: QApplication) -> None:
+    """Apply the scheme now and whenever the desktop's dark setting or its high-contrast
+    preference changes while the application runs (connected once, however often called)."""
+    apply(app)
+    if app.property(FOLLOWING_PROPERTY):
+        return
+    app.setProperty(FOLLOWING_PROPERTY, True)
+    hints = app.styleHints()
+    hints.colorSchemeChanged.connect(lambda _scheme: apply(app))
+    hints.accessibility().contrastPreferenceChanged.connect(lambda _preference: apply(app))
+

@@ -1,4 +1,5 @@
-"""GUI test fixtures: Qt settings in a temporary folder, the app context, typing helpers."""
+"""GUI test fixtures: Qt settings in a temporary folder, the app context, typing helpers, a
+desktop whose colour settings a test switches."""
 
 from __future__ import annotations
 
@@ -7,12 +8,14 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QCoreApplication, QEvent, QSettings, Qt
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtGui import QGuiApplication, QKeyEvent
 from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
 from ethics_desk.storage.database import Database
+from ethics_desk.ui import palette
 from ethics_desk.ui.context import AppContext
+from ethics_desk.ui.palette import Scheme
 from tests.conftest import CLOCK, NOW
 
 
@@ -25,6 +28,49 @@ def _qt_settings_in_tmp(tmp_path: Path, qapp: QApplication) -> Iterator[None]:
     QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope,
                       str(tmp_path / "qt-settings"))
     yield
+
+
+class Desktop:
+    """The desktop's colour settings as the application reads them (``styleHints()``), which a
+    test switches the way a clerk does in the desktop's settings: the setting changes, then Qt
+    announces it with the real hints' signal, which :func:`ethics_desk.ui.palette.follow`
+    has connected as the application does at start."""
+
+    def __init__(self, qapp: QApplication, monkeypatch: pytest.MonkeyPatch) -> None:
+        self._announcer = qapp.styleHints()
+        palette.follow(qapp)
+        self._scheme, self._contrast = Qt.ColorScheme.Light, Qt.ContrastPreference.NoPreference
+        monkeypatch.setattr(QGuiApplication, "styleHints", staticmethod(lambda: self))
+
+    def colorScheme(self) -> Qt.ColorScheme:
+        return self._scheme
+
+    def accessibility(self) -> Desktop:
+        return self
+
+    def contrastPreference(self) -> Qt.ContrastPreference:
+        return self._contrast
+
+    def switch_to(self, scheme: Scheme) -> None:
+        """Set the desktop to ``scheme`` (high contrast over a light desktop)."""
+        contrast = (Qt.ContrastPreference.HighContrast if scheme is Scheme.HIGH_CONTRAST
+                    else Qt.ContrastPreference.NoPreference)
+        colours = Qt.ColorScheme.Dark if scheme is Scheme.DARK else Qt.ColorScheme.Light
+        if contrast != self._contrast:
+            self._contrast = contrast
+            self._announcer.accessibility().contrastPreferenceChanged.emit(contrast)
+        if colours != self._scheme:
+            self._scheme = colours
+            self._announcer.colorSchemeChanged.emit(colours)
+
+
+@pytest.fixture
+def desktop(qapp: QApplication, monkeypatch: pytest.MonkeyPatch) -> Iterator[Desktop]:
+    """A light desktop the test switches to dark or high contrast; the application's palette
+    is given back afterwards."""
+    before = qapp.palette()
+    yield Desktop(qapp, monkeypatch)
+    qapp.setPalette(before)
 
 
 def clerk_context(database: Database) -> AppContext:

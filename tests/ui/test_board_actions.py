@@ -8,7 +8,7 @@ from __future__ import annotations
 from datetime import date, datetime
 
 import pytest
-from PySide6.QtWidgets import QCheckBox, QLineEdit, QMessageBox, QPlainTextEdit
+from PySide6.QtWidgets import QCheckBox, QLabel, QLineEdit, QMessageBox, QPlainTextEdit
 from pytestqt.qtbot import QtBot
 from sqlalchemy import select
 
@@ -33,11 +33,13 @@ from ethics_desk.ui.case.forms import ActionDialog, NotesField
 from ethics_desk.ui.case.papers_panel import PapersPanel
 from ethics_desk.ui.case.vote_entry import VoteEntry
 from ethics_desk.ui.context import AppContext
+from ethics_desk.ui.palette import HIGH_CONTRAST, LIGHT, SCHEMES, Scheme
 from ethics_desk.workflow import WorkflowController
 from tests.conftest import CLOCK
-from tests.ui.conftest import type_text
+from tests.ui.conftest import Desktop, type_text
 from tests.ui.test_case_documents import forwarded_case, pdf_text
 from tests.ui.test_case_window import _act, _choose, _save, _window
+from tests.ui.test_palette import ink
 from tests.workflow.helpers import audit_actions, case
 
 ACTOR = "Maria Clerk"
@@ -256,6 +258,30 @@ def test_from_a_carried_vote_to_show_cause_hearing_determination_sanctions_and_r
     assert "Determined frivolous by record vote" in history
     assert "civil penalty $500.00; attorneys' fees $1,250.00; referral to Bexar County" in history
     check_documents(window, "sanctioned")
+
+
+def test_the_flag_of_a_member_who_is_a_party_and_the_vote_follow_the_desktops_colours(
+        qtbot: QtBot, context: AppContext, controller: WorkflowController, database: Database,
+        desktop: Desktop) -> None:
+    seat_board(database)
+    window = _window(qtbot, context, forwarded_case(controller))
+    dialog = order_show_cause(qtbot, window, yes=7, no=2)
+    entry = vote_of(dialog)
+    party = next(label for label in entry.findChildren(QLabel)
+                 if label.buddy() is entry.combo_for(PARTY))
+    assert LIGHT.error in window.header.text() and ink(party) == LIGHT.error
+    for scheme in (Scheme.DARK, Scheme.HIGH_CONTRAST):
+        desktop.switch_to(scheme)
+        colours = SCHEMES[scheme]
+        # § 2-83(h): the flag keeps its words and its ⚠, in the new scheme's error colour.
+        assert f"⚠ Board member {PARTY} is a party" in window.header.text()
+        assert f"color:{colours.error}" in window.header.text()
+        assert colours.muted in window.summary.toHtml()
+        assert ink(party) == colours.error and party.text().startswith("⚠ ")
+        assert ink(entry.result_line) == colours.success  # 7 yes, 2 no: carried
+    cast(entry, yes=2, no=7)
+    assert ink(entry.result_line) == HIGH_CONTRAST.error  # failed
+    dialog.reject()
 
 
 def test_a_show_cause_order_needs_a_carried_vote(

@@ -32,10 +32,11 @@ from ethics_desk.ui.models.inbox_model import (
     URGENCY_ROLE,
     InboxModel,
 )
+from ethics_desk.ui.palette import SCHEMES, Scheme
 from ethics_desk.ui.screens.inbox_screen import CUSTOM, InboxScreen
 from tests.cases.test_inbox import CaseSpec, insert_cases
 from tests.conftest import NOW, OFFICE_TZ, DemoTemplate
-from tests.ui.conftest import type_text
+from tests.ui.conftest import Desktop, type_text
 
 TODAY = NOW.date()
 
@@ -229,6 +230,34 @@ def test_urgency_is_shown_in_words_as_well_as_colour(qtbot: QtBot, demo_database
         assert due.data(Qt.ItemDataRole.BackgroundRole) is not None
         tip = str(due.data(Qt.ItemDataRole.ToolTipRole))
         assert model.row_at(row).next_due_title in tip and "business day" in tip + "due today"
+
+
+def test_the_urgent_rows_take_the_new_schemes_tints_when_the_desktop_changes(
+        qtbot: QtBot, demo_database: Database, desktop: Desktop) -> None:
+    screen = open_inbox(qtbot, context_on(demo_database))
+    screen.show_view(ALL_PENDING)
+    model = screen.model
+
+    def tints(scheme: Scheme) -> dict[Urgency, tuple[str, str]]:
+        colours = SCHEMES[scheme]
+        return {Urgency.OVERDUE: (colours.overdue_back, colours.overdue_fore),
+                Urgency.DUE_TODAY: (colours.due_today_back, colours.due_today_fore),
+                Urgency.DUE_SOON: (colours.due_soon_back, colours.due_soon_fore)}
+
+    def shown() -> dict[Urgency, set[tuple[str, str]]]:
+        seen: dict[Urgency, set[tuple[str, str]]] = {}
+        for row in range(model.rowCount()):
+            due = model.index(row, DUE_COLUMN)
+            back = due.data(Qt.ItemDataRole.BackgroundRole)
+            if back is not None:
+                fore = due.data(Qt.ItemDataRole.ForegroundRole)
+                seen.setdefault(model.row_at(row).urgency, set()).add(
+                    (back.color().name(), fore.color().name()))
+        return seen
+
+    for scheme in (Scheme.LIGHT, Scheme.DARK, Scheme.HIGH_CONTRAST):
+        desktop.switch_to(scheme)
+        assert shown() == {urgency: {tint} for urgency, tint in tints(scheme).items()}, scheme
 
 
 def test_later_deadlines_are_plain(qtbot: QtBot, demo_database: Database) -> None:

@@ -41,6 +41,7 @@ from ethics_desk.cases.case_file import (
 from ethics_desk.core.errors import ConflictError, RuleError, UserError
 from ethics_desk.models import CaseState, in_a_sentence
 from ethics_desk.office.actions import record_access
+from ethics_desk.ui import palette
 from ethics_desk.ui.accessibility import announce
 from ethics_desk.ui.case.forms import ActionDialog, form_for
 from ethics_desk.ui.case.papers_panel import PapersPanel
@@ -67,6 +68,7 @@ class CaseWindow(QMainWindow):
         self.context = context
         self.case_id = case_id
         self.case: CaseFile | None = None
+        self._party_members: list[str] = []
         self.setObjectName("caseWindow")
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, False)
         self.header = QLabel(self)
@@ -78,7 +80,7 @@ class CaseWindow(QMainWindow):
         self.reasons = QLabel(self)
         self.reasons.setObjectName("actionReasons")
         self.reasons.setWordWrap(True)
-        self.reasons.setStyleSheet("color: #555;")
+        palette.set_style(self.reasons, "muted")
         self.tabs = QTabWidget(self)
         self.summary = QTextBrowser(self)
         self.summary.setObjectName("caseSummary")
@@ -162,6 +164,19 @@ class CaseWindow(QMainWindow):
             return
         self.case = case
         self.setWindowTitle(f"{case.number} — {case.state.label}")
+        self._party_members = self._members_who_are_parties()
+        self._show_header_and_summary(case)
+        self.documents.set_rows(case.documents)
+        self.open_button.setEnabled(any(d.attachment_id for d in case.documents))
+        self.reviews.setHtml(self._reviews_html(case))
+        self.deadlines.set_rows(case.deadlines)
+        self.timeline.set_rows(case.timeline)
+        self.explanation.setPlainText("Select a deadline to see how its date was counted.")
+        self._show_actions()
+
+    def _show_header_and_summary(self, case: CaseFile) -> None:
+        """The header (number, state, route, next deadline, Board members who are parties)
+        and the summary, in the scheme's colours."""
         received = case.received_at.astimezone().strftime("%Y-%m-%d %H:%M") \
             if case.received_at else "not filed"
         route = case.route.label if case.route else "route not set"
@@ -171,31 +186,35 @@ class CaseWindow(QMainWindow):
             f"<h2 style='margin:0'>{_e(case.number)} — {_e(case.state.label)}</h2>"
             f"{_e(route)} · received {received} · {due}" + self._party_members_html())
         self.summary.setHtml(self._summary_html(case))
-        self.documents.set_rows(case.documents)
-        self.open_button.setEnabled(any(d.attachment_id for d in case.documents))
-        self.reviews.setHtml(self._reviews_html(case))
-        self.deadlines.set_rows(case.deadlines)
-        self.timeline.set_rows(case.timeline)
-        self.explanation.setPlainText("Select a deadline to see how its date was counted.")
-        self._show_actions()
 
-    def _party_members_html(self) -> str:
-        """The flag for each serving Board member who is a party to this complaint."""
+    def scheme_changed(self) -> None:
+        """Show the header and summary again in the desktop's new colours (nothing is read)."""
+        if self.case is not None:
+            self._show_header_and_summary(self.case)
+
+    def _members_who_are_parties(self) -> list[str]:
+        """The serving Board members who are parties to this complaint (§ 2-83(h))."""
         def read() -> list[str]:
             with self.context.database.read_session() as session:
                 return [v.name for v in members_who_are_parties(
                     session, self.case_id, self.context.now().date())]
-        names = attempt(self, read) or []
-        return "".join(f"<br><span style='color:#a40000'><b>⚠ Board member {_e(name)} is a "
+        return attempt(self, read) or []
+
+    def _party_members_html(self) -> str:
+        """The flag for each serving Board member who is a party to this complaint."""
+        error = palette.colours().error
+        return "".join(f"<br><span style='color:{error}'><b>⚠ Board member {_e(name)} is a "
                        "party: recused from every vote on this case</b> (§ 2-83(h); § 2-85)"
-                       "</span>" for name in names)
+                       "</span>" for name in self._party_members)
 
     def _summary_html(self, case: CaseFile) -> str:
+        muted = palette.colours().muted
+
         def people(rows: tuple[PartyLine, ...]) -> str:
             return "".join(
                 f"<li><b>{_e(p.name)}</b>{', ' + _e(p.title) if p.title else ''}"
                 f"{', ' + _e(p.department) if p.department else ''}<br>"
-                f"<span style='color:#555'>{_e(p.address) or '<i>no address</i>'}"
+                f"<span style='color:{muted}'>{_e(p.address) or '<i>no address</i>'}"
                 f"{' · ' + _e(p.phone) if p.phone else ''}"
                 f"{' · ' + _e(p.email) if p.email else ''}</span></li>" for p in rows)
 

@@ -53,6 +53,7 @@ from ethics_desk.models import (
     SanctionKind,
 )
 from ethics_desk.storage.database import Database
+from ethics_desk.ui import palette
 from ethics_desk.ui.accessibility import buddy
 from ethics_desk.ui.case.vote_entry import VoteEntry, voters_loader
 from ethics_desk.ui.date_field import DateField, DateTimeField
@@ -547,7 +548,7 @@ class NotesField(QWidget):
                 note = QLabel(f"<i>From the record:</i> {html.escape(hint)}", self)
                 note.setObjectName(f"hint_{key}")
                 note.setWordWrap(True)
-                note.setStyleSheet("color: #335; background: #eef2f8; padding: 4px;")
+                palette.set_style(note, "panel")
                 column.addWidget(note)
             column.addWidget(box)
             column.addSpacing(4)
@@ -673,7 +674,7 @@ class ActionDialog(QDialog):
         note = QLabel(hint, holder)
         note.setObjectName(f"hint:{widget.objectName()}")
         note.setWordWrap(True)
-        note.setStyleSheet("color: #555;")
+        palette.set_style(note, "muted")
         column.addWidget(note)
         return holder
 

@@ -68,6 +68,7 @@ from ethics_desk.models import (
     MailOutcome,
     in_a_sentence,
 )
+from ethics_desk.ui import palette
 from ethics_desk.ui.accessibility import StatusLine, buddy
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.date_field import DateField
@@ -133,7 +134,7 @@ class VoidDialog(QDialog):
         self.reason = QLineEdit(self)
         self.reason.setPlaceholderText("e.g. wrong mailing address")
         self.message = StatusLine(self, urgent=True)
-        self.message.setStyleSheet("color: #a40000;")
+        palette.set_style(self.message, "error, regular")
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
                                    | QDialogButtonBox.StandardButton.Cancel, self)
         buttons.button(QDialogButtonBox.StandardButton.Ok).setText("&Void and reissue")

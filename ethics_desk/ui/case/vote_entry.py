@@ -32,6 +32,7 @@ from ethics_desk.board.roster import Voter, voters_for
 from ethics_desk.board.votes import VoteResult, VoteRule, tally
 from ethics_desk.models import BoardAction, VoteChoice
 from ethics_desk.storage.database import Database
+from ethics_desk.ui import palette
 from ethics_desk.ui.accessibility import buddy
 from ethics_desk.ui.date_field import DateField
 from ethics_desk.workflow import BallotData, VoteData
@@ -45,9 +46,6 @@ CHOICES: tuple[tuple[str, VoteChoice | None], ...] = (
 """The choices offered for each member, in order; "Absent" means no ballot."""
 
 _RECUSED = [c for _label, c in CHOICES].index(VoteChoice.RECUSED)
-PARTY_STYLE = "color: #a40000; font-weight: 600;"
-CARRIED_STYLE = "color: #0a5c0a; font-weight: 600;"
-FAILED_STYLE = "color: #a40000; font-weight: 600;"
 
 
 def voters_loader(database: Database, complaint_id: int) -> VoterLoader:
@@ -167,7 +165,7 @@ class VoteEntry(QWidget):
             label = QLabel(("⚠ " if voter.is_party else "") + voter.label, self.members)
             buddy(label, combo)  # one line: the name is never broken
             if voter.is_party:
-                label.setStyleSheet(PARTY_STYLE)
+                palette.set_style(label, "error")  # a party to the complaint (§ 2-83(h))
                 combo.setCurrentIndex(_RECUSED)
                 combo.setEnabled(False)
                 combo.setToolTip(f"{voter.name} is a party to this complaint and cannot vote "
@@ -237,10 +235,10 @@ class VoteEntry(QWidget):
                 ("No vote recorded: leave everyone absent if the Board did not vote on it. "
                  if self.optional else "") +
                 "Mark the members present and how each voted; absent members have no ballot.")
-            self.result_line.setStyleSheet("")
+            palette.set_style(self.result_line, None)
         else:
             self.result_line.setText(f"Result: {result.summary}.")
-            self.result_line.setStyleSheet(CARRIED_STYLE if result.carried else FAILED_STYLE)
+            palette.set_style(self.result_line, "success" if result.carried else "error")
         self.changed.emit()
 
     def value(self) -> VoteData | None:

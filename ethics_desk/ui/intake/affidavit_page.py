@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QButtonGroup, QFrame, QLabel, QRadioButton, QVBoxL
 
 from ethics_desk.intake.record import Intake, Problem, check_affidavit
 from ethics_desk.models import Affirmation, KnowledgeBasis
+from ethics_desk.ui import palette
 from ethics_desk.ui.intake.base import IntakePage
 from ethics_desk.ui.intake.fields import text_box
 
@@ -51,7 +52,7 @@ class AffidavitPage(IntakePage):
         warning.setObjectName("perjuryWarning")
         warning.setWordWrap(True)
         warning.setFrameShape(QFrame.Shape.StyledPanel)
-        warning.setStyleSheet("QLabel { background: #fff6dc; padding: 10px; }")
+        palette.set_style(warning, "notice")
         layout = QVBoxLayout(self)
         layout.addLayout(self.form.layout)
         layout.addWidget(warning)

@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QButtonGroup, QHBoxLayout, QLabel, QRadioButton, Q
 
 from ethics_desk.intake.record import Intake, Problem, check_facts
 from ethics_desk.models import ViolationPeriod
+from ethics_desk.ui import palette
 from ethics_desk.ui.date_field import DateField
 from ethics_desk.ui.intake.base import IntakePage
 from ethics_desk.ui.intake.fields import FieldMessage, text_box
@@ -47,7 +48,7 @@ class FactsPage(IntakePage):
                                  DateField(self, today=wizard.context.today))
         self.age_note = FieldMessage(self)
         self.age_note.setObjectName("ageNote")
-        self.age_note.setStyleSheet("color: #7a5200;")
+        palette.set_style(self.age_note, "warning")
         layout = QVBoxLayout(self)
         layout.addLayout(self.form.layout)
         layout.addWidget(self.age_note)

@@ -16,9 +16,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ethics_desk.ui import palette
 from ethics_desk.ui.accessibility import announce, buddy
 
-ERROR_STYLE = "color: #a40000; font-weight: 600;"
 W = TypeVar("W", bound=QWidget)
 
 
@@ -28,7 +28,7 @@ class FieldMessage(QLabel):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWordWrap(True)
-        self.setStyleSheet(ERROR_STYLE)
+        palette.set_style(self, "error")
         self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.hide()
 

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
 )
 
 from ethics_desk.intake.record import Intake, Problem, RespondentData, check_respondents
+from ethics_desk.ui import palette
 from ethics_desk.ui.intake.base import IntakePage
 from ethics_desk.ui.intake.fields import FieldForm, FieldMessage, text_box
 from ethics_desk.ui.language import choose_language, chosen_language, language_box
@@ -42,7 +43,7 @@ class RespondentBox(QGroupBox):
             language_box(self, "The respondent's preferred language for the papers"))
         self.language.currentIndexChanged.connect(page.intake_wizard.schedule_save)
         self.address_note = FieldMessage(self)
-        self.address_note.setStyleSheet("color: #7a5200;")
+        palette.set_style(self.address_note, "warning")
         self.remove = QPushButton("&Remove this respondent", self)
         self.remove.clicked.connect(lambda: page.remove(self))
         layout = QVBoxLayout(self)

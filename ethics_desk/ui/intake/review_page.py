@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QTextBrowser, QVBoxLayout
 
 from ethics_desk.intake.record import Intake, Problem, check_intake
 from ethics_desk.models import DocumentList, KnowledgeBasis, in_a_sentence
+from ethics_desk.ui import palette
 from ethics_desk.ui.intake.base import IntakePage
 
 if TYPE_CHECKING:
@@ -50,6 +51,11 @@ class ReviewPage(IntakePage):
         intake = self.intake_wizard.collect()
         self.summary.setHtml(self.render_summary(intake, check_intake(intake)))
 
+    def scheme_changed(self) -> None:
+        """Build the summary again in the desktop's new colours, if it is the step shown."""
+        if self.intake_wizard.currentPage() is self:
+            self.refresh()
+
     def _edit(self, url: QUrl) -> None:
         self.intake_wizard.go_to(int(url.fragment().removeprefix("page-")))
 
@@ -59,7 +65,8 @@ class ReviewPage(IntakePage):
         parts = []
         if problems:
             items = "".join(f"<li>{_e(p.message)} ({_e(p.citation)})</li>" for p in problems)
-            parts.append(f"<p style='color:#a40000'><b>⚠ Not ready to file:</b></p><ul>{items}</ul>")
+            parts.append(f"<p style='color:{palette.colours().error}'><b>⚠ Not ready to file:</b></p>"
+                         f"<ul>{items}</ul>")
         else:
             sworn = intake.oath.sworn
             parts.append("<p><b>Ready to file.</b> " + (

@@ -191,6 +191,15 @@ class InboxModel(QAbstractTableModel):
         """Query the first page again (what another workstation saved appears)."""
         self._load()
 
+    def scheme_changed(self) -> None:
+        """Tint the urgent rows in the desktop's new scheme (nothing is queried again)."""
+        self._tints = {urgency: (QBrush(QColor(back)), QBrush(QColor(fore)))
+                       for urgency, (back, fore) in _tints().items()}
+        self._cells = {}
+        if len(self._rows):
+            self.dataChanged.emit(self.index(0, 0),
+                                  self.index(len(self._rows) - 1, len(COLUMNS) - 1))
+
     def _load(self) -> None:
         rows = self._query.rows(self._filter, 0, self._page_size + 1)  # may raise: nothing reset
         self._changing = True  # nothing is fetched from within the reset's own signals

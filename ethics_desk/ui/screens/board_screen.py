@@ -38,6 +38,7 @@ from ethics_desk.board import roster
 from ethics_desk.board.roster import ElectionRow, MemberRow
 from ethics_desk.core.errors import UserError
 from ethics_desk.models import BoardRole
+from ethics_desk.ui import palette
 from ethics_desk.ui.accessibility import buddy
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.date_field import DateField
@@ -177,7 +178,7 @@ class BoardScreen(QWidget):
                       "time; a member who is a party to a complaint is recused from every vote "
                       "on it.", page)
         note.setWordWrap(True)
-        note.setStyleSheet("color: #555;")
+        palette.set_style(note, "muted")
         column = QVBoxLayout(page)
         column.addLayout(top)
         column.addWidget(self.roster_view, 1)

@@ -369,6 +369,10 @@ class InboxScreen(QWidget):
         if self._guard(lambda: self.model.set_query(self.query)) and selected is not None:
             self.select_case(selected)
 
+    def scheme_changed(self) -> None:
+        """Tint the urgent rows in the desktop's new colours (see :mod:`ethics_desk.ui.palette`)."""
+        self.model.scheme_changed()
+
     def focus_search(self) -> None:
         """Ctrl+F: to the search box, its text selected."""
         self.search.setFocus(Qt.FocusReason.ShortcutFocusReason)
