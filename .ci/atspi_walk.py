@@ -15,7 +15,9 @@ application runs under the project's Python. Every element is counted once, howe
 screens show it (the menu bar and the navigation list are in every one). Each unnamed element
 is printed with its role, the names of the elements it sits in, and Qt's object path (its
 AT-SPI accessible id, which names the widget to fix). The last line is one JSON object:
-``{"screens": N, "interactive": N, "unnamed": N}``.
+``{"screens": N, "interactive": N, "unnamed": N}``: the views walked (each screen of the main
+window, each tab of the case window, the wizard's step), and the interactive elements counted
+and unnamed among them.
 
 Exit status: 0 when the walk was made (and, with ``--max-unnamed K``, at most K elements were
 unnamed); 1 when more than K were unnamed; 2 when the walk itself failed (the application did
@@ -67,6 +69,10 @@ class WalkFailed(Exception):
     """The walk could not be made (the message says what was missing)."""
 
 
+class OutOfTime(BaseException):
+    """The walk's --timeout ran out (not an Exception, so that no retry loop swallows it)."""
+
+
 @dataclass
 class Unnamed:
     """One showing interactive element without a name."""
@@ -91,7 +97,7 @@ DOING = ["starting"]
 
 
 def _on_timeout(_signum: int, _frame: FrameType | None) -> None:
-    raise WalkFailed(f"the walk took longer than its --timeout, while {DOING[-1]}")
+    raise OutOfTime(f"the walk took longer than its --timeout, while {DOING[-1]}")
 
 
 # -- reading the tree ---------------------------------------------------------------------------
@@ -254,7 +260,10 @@ def navigation_of(window: Accessible) -> Accessible | None:
 
 def view_menu_item(frame: Accessible, screen: str) -> Accessible:
     """The View menu's item for a screen ("3 Calendar" for "Calendar")."""
-    item = find(frame, lambda n: n.getRole() == pyatspi.ROLE_MENU_ITEM
+    bar = find(frame, lambda n: n.getRole() == pyatspi.ROLE_MENU_BAR)
+    if bar is None:
+        raise WalkFailed("the main window has no menu bar")
+    item = find(bar, lambda n: n.getRole() == pyatspi.ROLE_MENU_ITEM
                 and name_of(n).split(" ", 1)[-1] == screen and name_of(n)[:1].isdigit(),
                 showing_only=False)
     if item is None:
@@ -420,7 +429,7 @@ def main(argv: list[str] | None = None) -> int:
     signal.alarm(max(1, int(args.timeout)))
     try:
         tally = run(args)
-    except WalkFailed as exc:
+    except (WalkFailed, OutOfTime) as exc:
         print(f"atspi-walk: the walk failed: {exc}", file=sys.stderr)
         return 2
     except Exception as exc:  # an AT-SPI error (the application crashed, the bus went away)
