@@ -7,10 +7,10 @@ from dataclasses import dataclass
 from datetime import date, datetime
 
 import pytest
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QAccessible, QColor
+from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtGui import QAccessible, QColor, QWheelEvent
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QDialog, QMessageBox, QWidget
+from PySide6.QtWidgets import QApplication, QDialog, QMessageBox, QWidget
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 from sqlalchemy import select
@@ -332,6 +332,25 @@ def test_the_month_buttons_turn_the_page_and_have_alt_keys_of_their_own(
         ("p", "n")
     assert {letter: texts for letter, texts in window_mnemonics(screen).items()
             if len(texts) > 1} == {}
+
+
+def test_the_mouse_wheel_turns_the_month_and_keeps_the_chosen_day(screen: CalendarScreen) -> None:
+    view = screen.month_view
+    screen.select_day(date(2026, 11, 24))
+    centre = QPointF(view.grid.viewport().rect().center())
+
+    def roll(eighths_of_a_degree: int) -> tuple[int, int]:
+        event = QWheelEvent(centre, view.grid.viewport().mapToGlobal(centre), QPoint(),
+                            QPoint(0, eighths_of_a_degree), Qt.MouseButton.NoButton, NO_KEYS,
+                            Qt.ScrollPhase.NoScrollPhase, False)
+        QApplication.sendEvent(view.grid.viewport(), event)
+        return view.yearShown(), view.monthShown()
+
+    assert roll(-120) == (2026, 12)  # towards you: the next month
+    assert roll(240) == (2026, 10)  # away from you, two steps: two months back
+    assert roll(60) == (2026, 10)  # half a step turns nothing yet
+    assert roll(60) == (2026, 9)
+    assert screen.selected_day() == date(2026, 11, 24)
 
 
 def test_the_arrow_keys_cross_the_months_edge_and_turn_the_page(

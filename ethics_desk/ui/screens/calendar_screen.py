@@ -42,6 +42,7 @@ from PySide6.QtGui import (
     QPen,
     QShowEvent,
     QTextOption,
+    QWheelEvent,
 )
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -439,10 +440,11 @@ class DayGrid(QTableView):
     """The grid of days. The arrow keys (across the month's edges), Page Up/Page Down (a month),
     Home/End (the month's first and last day), a typed day number, Space and a click choose a
     day (``day_chosen``, with the date); Enter or a double-click on the chosen day activates it
-    (``day_activated``)."""
+    (``day_activated``); the mouse wheel turns the month (``turn_requested``, in months)."""
 
     day_chosen = Signal(object)
     day_activated = Signal()
+    turn_requested = Signal(int)
 
     STEPS: ClassVar[Mapping[Qt.Key, int]] = {Qt.Key.Key_Left: -1, Qt.Key.Key_Right: 1,
                                              Qt.Key.Key_Up: -7, Qt.Key.Key_Down: 7}
@@ -473,6 +475,7 @@ class DayGrid(QTableView):
         weeks.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self._typed = ""
         self._typed_at = QElapsedTimer()
+        self._wheel = 0  # eighths of a degree turned and not yet a whole step
 
     def _cursor(self) -> date | None:
         value = self.currentIndex().data(Qt.ItemDataRole.UserRole)
@@ -516,6 +519,16 @@ class DayGrid(QTableView):
                 self.day_chosen.emit(date(self.month.year, self.month.month, int(typed)))
                 return
         self._typed = ""
+
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        """Each step of the wheel turns a month — away from you to the month before, towards you
+        to the next, as Qt's calendar did; the chosen day stays chosen."""
+        self._wheel += event.angleDelta().y()
+        steps = int(self._wheel / 120)
+        if steps:
+            self._wheel -= steps * 120
+            self.turn_requested.emit(-steps)
+        event.accept()
 
     def _day_under(self, event: QMouseEvent) -> date | None:
         value = self.indexAt(event.position().toPoint()).data(Qt.ItemDataRole.UserRole)
@@ -607,6 +620,7 @@ class MonthView(QWidget):
         self.grid.setAccessibleDescription(self.DESCRIPTION)
         self.grid.day_chosen.connect(self.setSelectedDate)
         self.grid.day_activated.connect(lambda: self.activated.emit(self.selectedDate()))
+        self.grid.turn_requested.connect(self.turn)
         self.grid.selectionModel().selectionChanged.connect(
             lambda _selected, _deselected: self._selection_edited())
         navigation = QHBoxLayout()
