@@ -587,13 +587,13 @@ class MonthView(QWidget):
                    "deadlines.")
     """The grid's accessible description: how to move in it by keyboard."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, day: date, parent: QWidget | None = None) -> None:
+        """Show the month of ``day``, chosen (the office's today: the view never reads a clock)."""
         super().__init__(parent)
         self.setObjectName("monthView")
-        today = date.today()
-        self._selected = today
+        self._selected = day
         self._syncing = False
-        self.model = MonthModel(today.year, today.month, self)
+        self.model = MonthModel(day.year, day.month, self)
         style = self.style()
         self.previous_button = QPushButton(
             style.standardIcon(QStyle.StandardPixmap.SP_ArrowLeft), "&Previous month", self)
@@ -855,7 +855,7 @@ class CalendarScreen(QWidget):
         banner_layout.addWidget(self.banner_label, 1)
         banner_layout.addWidget(self.banner_button)
 
-        self.month_view = MonthView(self)
+        self.month_view = MonthView(self.today(), self)
         self.month_view.currentPageChanged.connect(lambda _y, _m: self._load_month())
         self.month_view.selectionChanged.connect(self._show_selected_day)
         self.legend = QLabel(legend_html(), self)
