@@ -7,15 +7,21 @@ from dataclasses import dataclass
 from datetime import date, datetime
 
 import pytest
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QDialog, QMessageBox, QTableView
+from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtGui import QAccessible, QColor, QWheelEvent
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication, QDialog, QMessageBox, QWidget
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 from sqlalchemy import select
 
 from ethics_desk.deadlines.closures import add_closure, preview_add
-from ethics_desk.deadlines.overview import calendar_days, deadlines_on, describe_moves
+from ethics_desk.deadlines.overview import (
+    calendar_days,
+    deadlines_on,
+    describe_moves,
+    month_overview,
+)
 from ethics_desk.models import AuditRecord
 from ethics_desk.storage.database import Database
 from ethics_desk.ui.calendar_editor import (
@@ -25,10 +31,13 @@ from ethics_desk.ui.calendar_editor import (
     moves_model,
 )
 from ethics_desk.ui.context import AppContext
+from ethics_desk.ui.mnemonics import mnemonic_of, window_mnemonics
 from ethics_desk.ui.palette import colours
 from ethics_desk.ui.screens.calendar_screen import (
     CalendarScreen,
     DayDeadlinesModel,
+    MonthModel,
+    MonthView,
 )
 from ethics_desk.workflow import ForwardForReview, WorkflowController
 from tests.conftest import CLOCK, NOW, OFFICE_TZ
@@ -37,6 +46,7 @@ from tests.ui.conftest import type_text
 from tests.workflow.helpers import case, deadlines
 
 TODAY = NOW.date()
+NO_KEYS = Qt.KeyboardModifier.NoModifier
 
 
 @dataclass(frozen=True)
@@ -125,6 +135,32 @@ def fill_closure(qtbot: QtBot, editor: CalendarEditorDialog, day: date, name: st
     type_text(qtbot, editor.name, name)
 
 
+def cell_name(view: MonthView, day: date) -> str:
+    """The accessible name the month grid's model gives the cell of ``day``."""
+    index = view.model.index_of(day)
+    assert index.isValid(), day
+    return str(index.data(Qt.ItemDataRole.AccessibleTextRole))
+
+
+def accessible_cells(widget: QWidget) -> dict[tuple[int, int], str]:
+    """Each table cell's name as a screen reader gets it: the children of the widget's accessible
+    interface that are table cells, by (row, column)."""
+    table = QAccessible.queryAccessibleInterface(widget)
+    assert table.role() == QAccessible.Role.Table
+    cells: dict[tuple[int, int], str] = {}
+    for child in map(table.child, range(table.childCount())):
+        if child.role() == QAccessible.Role.Cell:  # not the weekday headers
+            cell = child.tableCellInterface()
+            cells[(cell.rowIndex(), cell.columnIndex())] = child.text(QAccessible.Text.Name)
+    return cells
+
+
+def spoken(view: MonthView, day: date) -> str:
+    """What a screen reader is told for the cell of ``day``."""
+    index = view.model.index_of(day)
+    return accessible_cells(view.grid)[(index.row(), index.column())]
+
+
 # -- the models ---------------------------------------------------------------------------------
 
 
@@ -133,9 +169,20 @@ def test_the_days_deadlines_model_passes_the_model_tester(
     model = DayDeadlinesModel()
     model.set_rows(deadlines_on(database, date(2026, 11, 17), TODAY, include_closed=True))
     assert model.rowCount() == 2
-    qtmodeltester.check(model)
+    qtmodeltester.check(model)  # type: ignore[no-untyped-call]
     model.set_rows([])
-    qtmodeltester.check(model)
+    qtmodeltester.check(model)  # type: ignore[no-untyped-call]
+
+
+def test_the_month_grid_model_passes_the_model_tester(
+        qtmodeltester: ModelTester, database: Database, cases: Cases) -> None:
+    model = MonthModel(2026, 11)
+    qtmodeltester.check(model)  # type: ignore[no-untyped-call]
+    model.set_overview(month_overview(database, 2026, 11, TODAY, margin_days=14))
+    qtmodeltester.check(model)  # type: ignore[no-untyped-call]
+    model.set_page(2026, 2)  # four weeks from a Sunday: the week before shows, then March's
+    assert (model.day_at(0, 0), model.day_at(5, 6)) == (date(2026, 1, 25), date(2026, 3, 7))
+    qtmodeltester.check(model)  # type: ignore[no-untyped-call]
 
 
 def test_the_calendar_days_model_passes_the_model_tester(
@@ -143,7 +190,7 @@ def test_the_calendar_days_model_passes_the_model_tester(
     model = calendar_days_model()
     model.set_rows(calendar_days(database, 2025))
     assert model.rowCount() > 10
-    qtmodeltester.check(model)
+    qtmodeltester.check(model)  # type: ignore[no-untyped-call]
 
 
 def test_the_moved_deadlines_model_passes_the_model_tester(
@@ -151,7 +198,7 @@ def test_the_moved_deadlines_model_passes_the_model_tester(
     model = moves_model()
     model.set_rows(describe_moves(database, preview_add(database, date(2026, 12, 7), "Closure")))
     assert model.rowCount() >= 4
-    qtmodeltester.check(model)
+    qtmodeltester.check(model)  # type: ignore[no-untyped-call]
 
 
 # -- the month view -----------------------------------------------------------------------------
@@ -171,9 +218,7 @@ def test_a_day_with_deadlines_shows_how_many_are_due_and_overdue(
 def test_hovering_over_a_day_tells_its_deadlines_and_closures(screen: CalendarScreen,
                                                               cases: Cases) -> None:
     screen.refresh()
-    view = screen.month_view.findChild(QTableView, "qt_calendar_calendarview")
-    assert view is not None
-    model = view.model()
+    model = screen.month_view.grid.model()
     tips = [str(model.data(model.index(row, column), Qt.ItemDataRole.ToolTipRole) or "")
             for row in range(model.rowCount()) for column in range(model.columnCount())]
     assert any(t.startswith("Tuesday 24 November 2026 — 4 open deadlines due, 4 overdue")
@@ -200,6 +245,157 @@ def test_a_state_holiday_on_a_city_workday_is_marked_as_the_states(
     assert (cell.name, cell.state_name, cell.shade) == ("", "Texas Independence Day", None)
     assert "City offices open; State offices closed: Texas Independence Day" in \
         screen.day_label.text()
+
+
+# -- the month view to a screen reader and by keyboard ------------------------------------------
+
+
+def test_a_screen_reader_hears_each_demo_day_as_a_sentence_of_its_deadlines_closure_and_today(
+        qtbot: QtBot, demo_context: AppContext) -> None:
+    screen = CalendarScreen(demo_context)
+    qtbot.addWidget(screen)
+    screen.show()
+    qtbot.waitExposed(screen)
+    view = screen.month_view
+    expected = {
+        date(2026, 11, 24): "Tuesday, November 24, 2026 — 5 deadlines due, 5 overdue",
+        date(2026, 11, 26): "Thursday, November 26, 2026 — no deadlines due; "
+                            "City closed: Thanksgiving Day",
+        TODAY: "Monday, November 30, 2026 — today; 3 deadlines due",
+        date(2026, 11, 16): "Monday, November 16, 2026 — 1 deadline due, 1 overdue",
+        date(2026, 12, 3): "Thursday, December 3, 2026 (December, the next month) — "
+                           "6 deadlines due",
+        date(2026, 10, 25): "Sunday, October 25, 2026 (October, the previous month) — "
+                            "no deadlines due",
+    }
+    assert {day: cell_name(view, day) for day in expected} == expected
+    assert {day: spoken(view, day) for day in expected} == expected
+    # Every one of the 42 cells is a sentence, never a bare number.
+    assert all(" — " in name and name.split(",")[0] in
+               ("Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday")
+               for name in accessible_cells(view.grid).values())
+    assert len(accessible_cells(view.grid)) == 42
+    # The cell tells what it shows: the same facts as the painting.
+    cell = view.describe_cell(date(2026, 11, 24))
+    assert (cell.due, cell.overdue) == ("5 due", "5 overdue ⚠")
+
+
+def test_the_sentence_tells_an_office_closure_and_a_state_holiday_from_a_city_holiday(
+        database: Database, screen: CalendarScreen, cases: Cases) -> None:
+    add_closure(database, date(2026, 12, 7), "Ice storm closure", actor="Maria Clerk", clock=CLOCK)
+    screen.select_day(date(2026, 12, 8))
+    view = screen.month_view
+    assert spoken(view, date(2026, 12, 7)) == \
+        "Monday, December 7, 2026 — no deadlines due; City closed: Ice storm closure, set by " \
+        "the office"
+    assert spoken(view, date(2026, 12, 8)) == "Tuesday, December 8, 2026 — 4 deadlines due"
+    assert spoken(view, date(2026, 12, 25)) == \
+        "Friday, December 25, 2026 — no deadlines due; City closed: Christmas Day"
+    screen.select_day(date(2027, 3, 2))
+    assert spoken(view, date(2027, 3, 2)) == \
+        "Tuesday, March 2, 2027 — no deadlines due; State holiday: Texas Independence Day"
+
+
+def test_the_grid_is_named_for_its_month_and_tells_how_to_move_by_keyboard(
+        screen: CalendarScreen) -> None:
+    view = screen.month_view
+    table = QAccessible.queryAccessibleInterface(view.grid)
+    assert table.text(QAccessible.Text.Name) == "Month of November 2026 — deadlines by day"
+    description = table.text(QAccessible.Text.Description)
+    for told in ("arrow keys", "Page Up", "Page Down", "Home", "End", "Enter"):
+        assert told in description
+    headers = [table.child(n) for n in range(table.childCount())]
+    assert [h.text(QAccessible.Text.Name) for h in headers
+            if h.role() == QAccessible.Role.ColumnHeader] == [
+        "Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
+    QTest.mouseClick(view.next_button, Qt.MouseButton.LeftButton)
+    assert table.text(QAccessible.Text.Name) == "Month of December 2026 — deadlines by day"
+    assert view.title.text() == "December 2026"
+
+
+def test_the_month_buttons_turn_the_page_and_have_alt_keys_of_their_own(
+        screen: CalendarScreen) -> None:
+    view = screen.month_view
+    screen.select_day(date(2026, 11, 24))
+    pages: list[tuple[int, int]] = []
+    view.currentPageChanged.connect(lambda year, month: pages.append((year, month)))
+    QTest.mouseClick(view.previous_button, Qt.MouseButton.LeftButton)
+    QTest.mouseClick(view.previous_button, Qt.MouseButton.LeftButton)
+    QTest.mouseClick(view.next_button, Qt.MouseButton.LeftButton)
+    assert pages == [(2026, 10), (2026, 9), (2026, 10)]
+    assert screen.selected_day() == date(2026, 11, 24)  # turning the page chooses no day
+    assert screen.overview is not None and (screen.overview.year, screen.overview.month) == \
+        (2026, 10)
+    assert (view.previous_button.accessibleName(), view.next_button.accessibleName()) == \
+        ("Previous month", "Next month")
+    assert (mnemonic_of(view.previous_button.text()), mnemonic_of(view.next_button.text())) == \
+        ("p", "n")
+    assert {letter: texts for letter, texts in window_mnemonics(screen).items()
+            if len(texts) > 1} == {}
+
+
+def test_the_mouse_wheel_turns_the_month_and_keeps_the_chosen_day(screen: CalendarScreen) -> None:
+    view = screen.month_view
+    screen.select_day(date(2026, 11, 24))
+    centre = QPointF(view.grid.viewport().rect().center())
+
+    def roll(eighths_of_a_degree: int) -> tuple[int, int]:
+        event = QWheelEvent(centre, view.grid.viewport().mapToGlobal(centre), QPoint(),
+                            QPoint(0, eighths_of_a_degree), Qt.MouseButton.NoButton, NO_KEYS,
+                            Qt.ScrollPhase.NoScrollPhase, False)
+        QApplication.sendEvent(view.grid.viewport(), event)
+        return view.yearShown(), view.monthShown()
+
+    assert roll(-120) == (2026, 12)  # towards you: the next month
+    assert roll(240) == (2026, 10)  # away from you, two steps: two months back
+    assert roll(60) == (2026, 10)  # half a step turns nothing yet
+    assert roll(60) == (2026, 9)
+    assert screen.selected_day() == date(2026, 11, 24)
+
+
+def test_the_arrow_keys_cross_the_months_edge_and_turn_the_page(
+        screen: CalendarScreen, cases: Cases) -> None:
+    view = screen.month_view
+    screen.select_day(date(2026, 11, 30))
+    view.grid.setFocus()
+
+    def press(key: Qt.Key) -> tuple[date, tuple[int, int]]:
+        QTest.keyClick(view.grid, key)
+        return screen.selected_day(), (view.yearShown(), view.monthShown())
+
+    assert press(Qt.Key.Key_Right) == (date(2026, 12, 1), (2026, 12))
+    assert spoken(view, date(2026, 12, 1)).startswith("Tuesday, December 1, 2026 —")
+    assert press(Qt.Key.Key_Left) == (date(2026, 11, 30), (2026, 11))
+    assert press(Qt.Key.Key_Home) == (date(2026, 11, 1), (2026, 11))
+    assert press(Qt.Key.Key_Up) == (date(2026, 10, 25), (2026, 10))
+    assert press(Qt.Key.Key_End) == (date(2026, 10, 31), (2026, 10))
+    assert press(Qt.Key.Key_PageDown) == (date(2026, 11, 30), (2026, 11))
+    assert press(Qt.Key.Key_Down) == (date(2026, 12, 7), (2026, 12))
+    assert screen.model.rowCount() == 4  # the reviews due that day are listed
+    QTest.keyClick(view.grid, Qt.Key.Key_9)  # a typed number goes to that day of the month
+    assert screen.selected_day() == date(2026, 12, 9)
+    selected = view.grid.selectionModel().selectedIndexes()
+    assert [i.data(Qt.ItemDataRole.UserRole) for i in selected] == [date(2026, 12, 9)]
+    assert view.grid.currentIndex() == selected[0]
+
+
+def test_clicking_a_day_of_the_next_month_turns_to_it_and_a_double_click_lists_its_deadlines(
+        screen: CalendarScreen, cases: Cases) -> None:
+    view = screen.month_view
+    screen.select_day(date(2026, 11, 24))
+    rect = view.grid.visualRect(view.model.index_of(date(2026, 12, 1)))
+    QTest.mouseClick(view.grid.viewport(), Qt.MouseButton.LeftButton, NO_KEYS, rect.center())
+    assert screen.selected_day() == date(2026, 12, 1)
+    assert (view.yearShown(), view.monthShown()) == (2026, 12)
+    assert screen.day_label.text().startswith("Tuesday 1 December 2026")
+    rect = view.grid.visualRect(view.model.index_of(date(2026, 12, 7)))
+    QTest.mouseDClick(view.grid.viewport(), Qt.MouseButton.LeftButton, NO_KEYS,
+                      rect.center())
+    assert screen.selected_day() == date(2026, 12, 7)  # a day not yet chosen is chosen
+    assert screen.focusWidget() is view.grid
+    QTest.mouseDClick(view.grid.viewport(), Qt.MouseButton.LeftButton, NO_KEYS,
+                      rect.center())
+    assert screen.focusWidget() is screen.table  # the chosen day opens onto its deadlines
 
 
 # -- a day's deadlines --------------------------------------------------------------------------
@@ -236,8 +432,7 @@ def test_the_arrow_keys_move_between_days_and_list_their_deadlines(
         qtbot: QtBot, screen: CalendarScreen, cases: Cases) -> None:
     screen.select_day(date(2026, 11, 23))
     assert screen.model.rowCount() == 0
-    view = screen.month_view.findChild(QTableView, "qt_calendar_calendarview")
-    assert view is not None
+    view = screen.month_view.grid
     view.setFocus()
     qtbot.keyClick(view, Qt.Key.Key_Right)
     assert screen.selected_day() == date(2026, 11, 24)

@@ -1,20 +1,30 @@
 """Calendar: the month's deadlines beside the days City (and State) offices are closed.
 
 Each day of the month view shows how many open deadlines fall due on it (overdue ones in red
-with a ⚠), and closed days are shaded with their names. Choosing a day lists its deadlines;
-double-click or Enter opens the case. Everything shown is read from
+with a ⚠), and closed days are shaded with their names; a screen reader hears the same facts as
+one sentence per day ("Tuesday, November 24, 2026 — today; 3 deadlines due, 1 overdue"), since
+the month grid is a table of its own (:class:`MonthModel`) rather than Qt's calendar widget, which
+names its cells by their bare numbers. Choosing a day lists its deadlines; double-click or Enter
+opens the case. Everything shown is read from
 :mod:`ethics_desk.deadlines.overview`; closures are edited in :class:`CalendarEditorDialog`.
 """
 
 from __future__ import annotations
 
+from calendar import monthrange
+from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, timedelta
+from typing import ClassVar
 
 from PySide6.QtCore import (
+    QAbstractItemModel,
+    QAbstractTableModel,
     QDate,
-    QLocale,
+    QElapsedTimer,
+    QItemSelectionModel,
     QModelIndex,
+    QObject,
     QPersistentModelIndex,
     QRect,
     Qt,
@@ -26,16 +36,17 @@ from PySide6.QtGui import (
     QFont,
     QFontMetrics,
     QKeyEvent,
+    QMouseEvent,
     QPainter,
     QPalette,
     QPen,
     QShowEvent,
-    QTextCharFormat,
     QTextOption,
+    QWheelEvent,
 )
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QCalendarWidget,
+    QApplication,
     QCheckBox,
     QFrame,
     QHBoxLayout,
@@ -44,13 +55,18 @@ from PySide6.QtWidgets import (
     QPlainTextEdit,
     QPushButton,
     QSplitter,
+    QStyle,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
     QTableView,
     QVBoxLayout,
     QWidget,
 )
 
 from ethics_desk.deadlines import DayKind
+from ethics_desk.deadlines.calendar import WEEKDAY_NAMES
 from ethics_desk.deadlines.overview import (
+    MONTH_NAMES,
     DayDeadline,
     DayOverview,
     MonthOverview,
@@ -127,164 +143,622 @@ def _two_lines(metrics: QFontMetrics, text: str, width: int) -> list[str]:
     return [first, metrics.elidedText(" ".join(words), Qt.TextElideMode.ElideRight, width)]
 
 
+WEEKS = 6
+"""Rows of the month grid: six weeks always hold a month and days of the months around it."""
+SUNDAY = 6
+"""Sunday in :meth:`date.weekday` numbering: the grid's first column, as on a US wall calendar."""
+
+
+def spoken_day(day: date) -> str:
+    """"Tuesday, November 24, 2026": a day as a screen reader says it (English, any locale)."""
+    return f"{WEEKDAY_NAMES[day.weekday()]}, {MONTH_NAMES[day.month - 1]} {day.day}, {day.year}"
+
+
+def month_title(year: int, month: int) -> str:
+    """"November 2026"."""
+    return f"{MONTH_NAMES[month - 1]} {year}"
+
+
+def first_cell(year: int, month: int) -> date:
+    """The day in the grid's top-left cell: the Sunday before the 1st — a whole week before it
+    when the month begins on a Sunday, so that every page shows days of the month before."""
+    first = date(year, month, 1)
+    return first - timedelta(days=(first.weekday() - SUNDAY) % 7 or 7)
+
+
+def add_months(day: date, months: int) -> date:
+    """``day`` moved by whole months, on the same day of the month or the month's last."""
+    year, index = divmod(day.year * 12 + day.month - 1 + months, 12)
+    return date(year, index + 1, min(day.day, monthrange(year, index + 1)[1]))
+
+
+def _deadlines(count: int) -> str:
+    return f"{count} deadline{'' if count == 1 else 's'}"
+
+
 @dataclass(frozen=True)
 class CellContent:
-    """What one day's cell shows: its shade, the closure's name, the deadlines due."""
+    """What one day's cell shows — its shade, the closure's name, the deadlines due — and, told
+    from the same facts, the sentence a screen reader says for it (:meth:`sentence`)."""
 
     day: date
-    in_month: bool
+    shown: date  # the first day of the month the view shows
     is_today: bool
     shade: QColor | None
     name: str  # the City closure's name ("" on a business day or a plain weekend)
+    set_by_office: bool  # that closure is one the office set (a closure or Fiesta), not a rule
     state_name: str  # a State holiday on a City business day ("" otherwise)
-    count: str  # "3 due (1 overdue ⚠)", or "" (the whole story, as the tooltip tells it)
-    due: str  # "3 due", or "" (top right of the cell)
-    overdue: str  # "1 overdue ⚠", or "" (bottom of the cell, in red)
+    open_count: int  # the open deadlines due on the day
+    overdue_count: int  # of those, the ones past their date
+
+    @property
+    def in_month(self) -> bool:
+        """Whether the day belongs to the month shown (not one of the days around it)."""
+        return (self.day.year, self.day.month) == (self.shown.year, self.shown.month)
+
+    @property
+    def due(self) -> str:
+        """"3 due", or "" (top right of the cell)."""
+        return f"{self.open_count} due" if self.open_count else ""
+
+    @property
+    def overdue(self) -> str:
+        """"1 overdue ⚠", or "" (bottom of the cell, in red)."""
+        return f"{self.overdue_count} overdue ⚠" if self.overdue_count else ""
+
+    @property
+    def count(self) -> str:
+        """"3 due (1 overdue ⚠)", or "" (the whole count, as the tooltip tells it)."""
+        return f"{self.due} ({self.overdue})" if self.overdue else self.due
+
+    def sentence(self) -> str:
+        """The cell's accessible name, e.g. "Tuesday, November 24, 2026 — today; 3 deadlines
+        due, 1 overdue; City closed: Thanksgiving Day" (the § 2-83 clocks count City business
+        days, so a City closure is named; a State holiday only when the City is open)."""
+        when = spoken_day(self.day)
+        if not self.in_month:
+            which = "previous" if self.day < self.shown else "next"
+            when += f" ({MONTH_NAMES[self.day.month - 1]}, the {which} month)"
+        facts = ["today"] if self.is_today else []
+        if self.open_count:
+            due = f"{_deadlines(self.open_count)} due"
+            facts.append(f"{due}, {self.overdue_count} overdue" if self.overdue_count else due)
+        else:
+            facts.append("no deadlines due")
+        if self.name:
+            facts.append(f"City closed: {self.name}"
+                         + (", set by the office" if self.set_by_office else ""))
+        elif self.state_name:
+            facts.append(f"State holiday: {self.state_name}")
+        return f"{when} — {'; '.join(facts)}"
 
 
-class MonthView(QCalendarWidget):
-    """A month of days, each painted with its deadline count and its closure.
+def paint_cell(painter: QPainter, rect: QRect, cell: CellContent, *, selected: bool,
+               focused: bool, font: QFont, highlight: QColor) -> None:
+    """Paint a day: its number, its closure's name, its deadlines due (and overdue)."""
+    day = cell.day
+    painter.save()
+    painter.setClipRect(rect)
+    scheme = colours()
+    overdue, due, today = QColor(scheme.overdue), QColor(scheme.due), QColor(scheme.today)
+    painter.fillRect(rect, cell.shade if cell.shade is not None else QColor(scheme.base))
+    ink = QColor(scheme.ink if cell.shade is not None else scheme.text)
+    if not cell.in_month:
+        veil = QColor(scheme.base)
+        veil.setAlpha(VEIL)
+        painter.fillRect(rect, veil)
+        ink = QColor(scheme.muted)
+    if selected:
+        tint = QColor(highlight)
+        tint.setAlpha(45)
+        painter.fillRect(rect, tint)
+    inner = rect.adjusted(7, 3, -5, -3)
+    base = QFont(font)
+    bold = QFont(base)
+    bold.setBold(True)
+    small = QFont(base)
+    small.setPointSizeF(max(7.0, base.pointSizeF() * 0.88))
+    italic = QFont(small)
+    italic.setItalic(True)
+    number_metrics, small_metrics = QFontMetrics(bold), QFontMetrics(small)
+    # The day number, top left; "today" beside it; the deadlines due, top right.
+    painter.setFont(bold)
+    painter.setPen(ink)
+    top_left = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop
+    painter.drawText(inner, top_left, str(day.day))
+    number_width = number_metrics.horizontalAdvance(f"{day.day}  ")
+    if cell.due:
+        painter.setPen(overdue if cell.overdue else due)
+        painter.drawText(inner, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop, cell.due)
+    if cell.is_today:
+        painter.setFont(small)
+        painter.setPen(today)
+        painter.drawText(inner.adjusted(number_width, 1, 0, 0), top_left, "today")
+    # The closure's name (not for plain weekends), or a State holiday on a City workday.
+    y = inner.top() + number_metrics.height()
+    if cell.name:
+        painter.setFont(small)
+        painter.setPen(ink)
+        lines = _two_lines(small_metrics, cell.name, inner.width())
+    elif cell.state_name:
+        painter.setFont(italic)
+        painter.setPen(QColor(scheme.state) if cell.in_month else ink)
+        lines = _two_lines(QFontMetrics(italic), f"State: {cell.state_name}", inner.width())
+    else:
+        lines = []
+    for line in lines[:1] if cell.overdue else lines:
+        painter.drawText(QRect(inner.left(), y, inner.width(), small_metrics.height()),
+                         top_left, line)
+        y += small_metrics.height()
+    # The overdue ones, bottom left, in red with a bar down the left edge.
+    if cell.overdue:
+        painter.fillRect(QRect(rect.left(), rect.top(), 4, rect.height()), overdue)
+        painter.setFont(bold)
+        painter.setPen(overdue)
+        painter.drawText(inner, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom,
+                         number_metrics.elidedText(cell.overdue, Qt.TextElideMode.ElideRight,
+                                                   inner.width()))
+    if cell.is_today:
+        painter.setPen(QPen(today, 2))
+        painter.drawRect(rect.adjusted(1, 1, -2, -2))
+    if selected:
+        painter.setPen(QPen(highlight, 3))
+        painter.drawRect(rect.adjusted(2, 2, -3, -3))
+    elif focused:  # the keyboard's place after a turn of the month, away from the chosen day
+        painter.setPen(QPen(highlight, 1, Qt.PenStyle.DashLine))
+        painter.drawRect(rect.adjusted(3, 3, -4, -4))
+    painter.restore()
 
-    Keyboard: the arrow keys move between days, Page Up/Page Down between months, Enter
-    activates the day (the screen then moves to the day's deadlines).
+
+class MonthModel(QAbstractTableModel):
+    """Six weeks of seven days, Sunday first, around one month, with each day's overview.
+
+    A cell's ``Qt.AccessibleTextRole`` is the day's full sentence (:meth:`CellContent.sentence`),
+    its tooltip the day's summary, its ``Qt.UserRole`` the date; the header names the weekdays
+    ("Sun", and "Sunday" for a screen reader).
     """
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, year: int, month: int, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self.setObjectName("monthView")
-        self.setLocale(QLocale(QLocale.Language.English, QLocale.Country.UnitedStates))
-        self.setFirstDayOfWeek(Qt.DayOfWeek.Sunday)
-        self.setGridVisible(True)
-        self.setVerticalHeaderFormat(QCalendarWidget.VerticalHeaderFormat.NoVerticalHeader)
-        self.setHorizontalHeaderFormat(QCalendarWidget.HorizontalHeaderFormat.ShortDayNames)
-        plain = QTextCharFormat()
-        plain.setForeground(QBrush(self.palette().color(QPalette.ColorRole.WindowText)))
-        for weekday in (Qt.DayOfWeek.Saturday, Qt.DayOfWeek.Sunday):
-            self.setWeekdayTextFormat(weekday, plain)  # red means overdue here, not weekend
-        self.setMinimumSize(560, 330)
-        self._compact_weekday_row()
+        self.year, self.month = year, month
         self.overview: MonthOverview | None = None
-        self.today: date | None = None
 
-    def _compact_weekday_row(self) -> None:
-        """Give the weekday names one line instead of a full row's height (the days gain it)."""
-        view = self.findChild(QTableView, "qt_calendar_calendarview")
-        if view is None:  # pragma: no cover - Qt's internal name; the default still works
-            return
-        rows = view.verticalHeader()
-        rows.setMinimumSectionSize(1)
-        rows.setSectionResizeMode(0, QHeaderView.ResizeMode.Fixed)
-        rows.resizeSection(0, QFontMetrics(self.font()).height() + 8)
+    def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008 - Qt's default
+        """Six weeks."""
+        return 0 if parent.isValid() else WEEKS
+
+    def columnCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008 - Qt's default
+        """Seven days."""
+        return 0 if parent.isValid() else 7
+
+    @property
+    def first_shown(self) -> date:
+        """The day in the top-left cell."""
+        return first_cell(self.year, self.month)
+
+    def day_at(self, row: int, column: int) -> date:
+        """The day of a cell."""
+        return self.first_shown + timedelta(days=7 * row + column)
+
+    def index_of(self, day: date) -> QModelIndex:
+        """The cell of ``day``, or an invalid index when the page does not show it."""
+        offset = (day - self.first_shown).days
+        if 0 <= offset < WEEKS * 7:
+            return self.index(offset // 7, offset % 7)
+        return QModelIndex()
+
+    def set_page(self, year: int, month: int) -> None:
+        """Show the weeks around ``month`` of ``year``."""
+        self.year, self.month = year, month
+        self._changed()
 
     def set_overview(self, overview: MonthOverview) -> None:
-        """Show ``overview``; each day's full description becomes its tooltip."""
+        """The deadlines and closures to show (read by the screen)."""
         self.overview = overview
-        self.today = overview.today
-        self.setDateTextFormat(QDate(), QTextCharFormat())  # forget the last month's tooltips
-        for day, info in overview.days.items():
-            fmt = QTextCharFormat()
-            fmt.setToolTip(info.summary())
-            self.setDateTextFormat(QDate(day.year, day.month, day.day), fmt)
-        self.updateCells()
+        self._changed()
+
+    def _changed(self) -> None:
+        self.dataChanged.emit(self.index(0, 0), self.index(WEEKS - 1, 6))
 
     def day_overview(self, day: date) -> DayOverview | None:
         """What the view shows for ``day`` (None outside the loaded span)."""
         return self.overview.get(day) if self.overview is not None else None
 
-    def describe_cell(self, day: date) -> CellContent:
-        """What the cell of ``day`` shows (painted by :meth:`paintCell`)."""
+    def describe(self, day: date) -> CellContent:
+        """What the cell of ``day`` shows and says."""
         info = self.day_overview(day)
         closed = info.city if info is not None else None
+        named = closed is not None and closed.kind is not DayKind.WEEKEND
         return CellContent(
             day=day,
-            in_month=day.month == self.monthShown() and day.year == self.yearShown(),
-            is_today=self.today == day,
+            shown=date(self.year, self.month, 1),
+            is_today=self.overview is not None and self.overview.today == day,
             shade=shade_for(info),
-            name=closed.reason if closed is not None and closed.kind is not DayKind.WEEKEND
-            else "",
+            name=closed.reason if closed is not None and named else "",
+            set_by_office=closed is not None and named and closed.set_by_office,
             state_name=info.state.reason if info is not None and info.city is None
             and info.state is not None else "",
-            count=info.count_text() if info is not None else "",
-            due=f"{info.open_count} due" if info is not None and info.open_count else "",
-            overdue=f"{info.overdue_count} overdue ⚠" if info is not None and info.overdue_count
-            else "")
+            open_count=info.open_count if info is not None else 0,
+            overdue_count=info.overdue_count if info is not None else 0)
 
-    def paintCell(self, painter: QPainter, rect: QRect, qdate: QDate | date) -> None:
-        """Paint a day: its number, its closure's name, its deadlines due (and overdue)."""
-        day = qdate if isinstance(qdate, date) else qdate.toPython()
-        assert isinstance(day, date)
-        cell = self.describe_cell(day)
-        palette = self.palette()
-        selected = day == self.selectedDate().toPython()
-        painter.save()
-        painter.setClipRect(rect)
-        scheme = colours()
-        overdue, due, today = QColor(scheme.overdue), QColor(scheme.due), QColor(scheme.today)
-        painter.fillRect(rect, cell.shade if cell.shade is not None else QColor(scheme.base))
-        ink = QColor(scheme.ink if cell.shade is not None else scheme.text)
-        if not cell.in_month:
-            veil = QColor(scheme.base)
-            veil.setAlpha(VEIL)
-            painter.fillRect(rect, veil)
-            ink = QColor(scheme.muted)
-        if selected:
-            tint = QColor(palette.color(QPalette.ColorRole.Highlight))
-            tint.setAlpha(45)
-            painter.fillRect(rect, tint)
-        inner = rect.adjusted(7, 3, -5, -3)
-        base = QFont(self.font())
-        bold = QFont(base)
-        bold.setBold(True)
-        small = QFont(base)
-        small.setPointSizeF(max(7.0, base.pointSizeF() * 0.88))
-        italic = QFont(small)
-        italic.setItalic(True)
-        number_metrics, small_metrics = QFontMetrics(bold), QFontMetrics(small)
-        # The day number, top left; "today" beside it; the deadlines due, top right.
-        painter.setFont(bold)
-        painter.setPen(ink)
-        top_left = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop
-        painter.drawText(inner, top_left, str(day.day))
-        number_width = number_metrics.horizontalAdvance(f"{day.day}  ")
-        if cell.due:
-            painter.setPen(overdue if cell.overdue else due)
-            painter.drawText(inner, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop,
-                             cell.due)
-        if cell.is_today:
-            painter.setFont(small)
-            painter.setPen(today)
-            painter.drawText(inner.adjusted(number_width, 1, 0, 0), top_left, "today")
-        # The closure's name (not for plain weekends), or a State holiday on a City workday.
-        y = inner.top() + number_metrics.height()
-        if cell.name:
-            painter.setFont(small)
-            painter.setPen(ink)
-            lines = _two_lines(small_metrics, cell.name, inner.width())
-        elif cell.state_name:
-            painter.setFont(italic)
-            painter.setPen(QColor(scheme.state) if cell.in_month else ink)
-            lines = _two_lines(QFontMetrics(italic), f"State: {cell.state_name}", inner.width())
+    def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        """The day's number, its sentence (accessible name), its summary (tooltip), its date."""
+        if not self.checkIndex(index, QAbstractItemModel.CheckIndexOption.IndexIsValid):
+            return None
+        day = self.day_at(index.row(), index.column())
+        if role == Qt.ItemDataRole.DisplayRole:
+            return str(day.day)
+        if role == Qt.ItemDataRole.AccessibleTextRole:
+            return self.describe(day).sentence()
+        if role == Qt.ItemDataRole.ToolTipRole:
+            info = self.day_overview(day)
+            return info.summary() if info is not None else None
+        if role == Qt.ItemDataRole.UserRole:
+            return day
+        return None
+
+    def headerData(self, section: int, orientation: Qt.Orientation,
+                   role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        """The weekday of a column: "Sun" shown, "Sunday" to a screen reader; the (hidden) row
+        header names its week for a screen reader that lists it."""
+        if orientation is Qt.Orientation.Vertical and 0 <= section < WEEKS:
+            if role == Qt.ItemDataRole.AccessibleTextRole:
+                sunday = self.day_at(section, 0)
+                return f"Week of {MONTH_NAMES[sunday.month - 1]} {sunday.day}, {sunday.year}"
+            return None
+        if orientation is not Qt.Orientation.Horizontal or not 0 <= section < 7:
+            return None
+        weekday = WEEKDAY_NAMES[(SUNDAY + section) % 7]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return weekday[:3]
+        if role in (Qt.ItemDataRole.AccessibleTextRole, Qt.ItemDataRole.ToolTipRole):
+            return weekday
+        return None
+
+    def flags(self, index: AnyIndex) -> Qt.ItemFlag:
+        """Days can be chosen, never edited."""
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | \
+            Qt.ItemFlag.ItemNeverHasChildren
+
+
+class DayDelegate(QStyledItemDelegate):
+    """Paints each day of a :class:`MonthModel` as the month view shows it (:func:`paint_cell`)."""
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: AnyIndex) -> None:
+        """The day of ``index``, selected (the chosen day) or holding the keyboard's place."""
+        model = index.model()
+        assert isinstance(model, MonthModel)
+        state = option.state
+        paint_cell(painter, option.rect, model.describe(model.day_at(index.row(), index.column())),
+                   selected=bool(state & QStyle.StateFlag.State_Selected),
+                   focused=bool(state & QStyle.StateFlag.State_HasFocus),
+                   font=option.font, highlight=option.palette.color(QPalette.ColorRole.Highlight))
+
+
+class DayGrid(QTableView):
+    """The grid of days. The arrow keys (across the month's edges), Page Up/Page Down (a month),
+    Home/End (the month's first and last day), a typed day number, Space and a click choose a
+    day (``day_chosen``, with the date); Enter or a double-click on the chosen day activates it
+    (``day_activated``); the mouse wheel turns the month (``turn_requested``, in months)."""
+
+    day_chosen = Signal(object)
+    day_activated = Signal()
+    turn_requested = Signal(int)
+
+    STEPS: ClassVar[Mapping[Qt.Key, int]] = {Qt.Key.Key_Left: -1, Qt.Key.Key_Right: 1,
+                                             Qt.Key.Key_Up: -7, Qt.Key.Key_Down: 7}
+    """Days each arrow key moves."""
+
+    def __init__(self, model: MonthModel, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.month = model
+        self.setModel(model)
+        self.setItemDelegate(DayDelegate(self))
+        self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectItems)
+        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.setTabKeyNavigation(False)
+        self.setAutoScroll(False)
+        self.setCornerButtonEnabled(False)
+        self.setWordWrap(False)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        days = self.horizontalHeader()
+        days.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        days.setSectionsClickable(False)
+        days.setHighlightSections(False)
+        days.setFixedHeight(QFontMetrics(self.font()).height() + 8)  # one line: the days gain it
+        weeks = self.verticalHeader()
+        weeks.setVisible(False)
+        weeks.setMinimumSectionSize(1)
+        weeks.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self._typed = ""
+        self._typed_at = QElapsedTimer()
+        self._wheel = 0  # eighths of a degree turned and not yet a whole step
+
+    def _cursor(self) -> date | None:
+        value = self.currentIndex().data(Qt.ItemDataRole.UserRole)
+        return value if isinstance(value, date) else None
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """Move between days and months, or activate the chosen day; other keys as usual."""
+        key = Qt.Key(event.key())
+        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.day_activated.emit()
+            event.accept()
+            return
+        cursor = self._cursor()
+        target: date | None = None
+        if cursor is not None:
+            if key in self.STEPS:
+                target = cursor + timedelta(days=self.STEPS[key])
+            elif key in (Qt.Key.Key_PageUp, Qt.Key.Key_PageDown):
+                target = add_months(cursor, -1 if key == Qt.Key.Key_PageUp else 1)
+            elif key == Qt.Key.Key_Home:
+                target = cursor.replace(day=1)
+            elif key == Qt.Key.Key_End:
+                target = cursor.replace(day=monthrange(cursor.year, cursor.month)[1])
+            elif key == Qt.Key.Key_Space:
+                target = cursor
+        if target is not None:
+            self.day_chosen.emit(target)
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+    def keyboardSearch(self, search: str) -> None:
+        """Typing a day's number ("9", or "2" then "4") chooses that day of the month shown."""
+        quick = self._typed_at.isValid() and \
+            not self._typed_at.hasExpired(QApplication.keyboardInputInterval())
+        self._typed_at.start()
+        last = monthrange(self.month.year, self.month.month)[1]
+        for typed in (self._typed + search if quick else "", search):
+            if typed.isdigit() and 1 <= int(typed) <= last:
+                self._typed = typed
+                self.day_chosen.emit(date(self.month.year, self.month.month, int(typed)))
+                return
+        self._typed = ""
+
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        """Each step of the wheel turns a month — away from you to the month before, towards you
+        to the next, as Qt's calendar did; the chosen day stays chosen."""
+        self._wheel += event.angleDelta().y()
+        steps = int(self._wheel / 120)
+        if steps:
+            self._wheel -= steps * 120
+            self.turn_requested.emit(-steps)
+        event.accept()
+
+    def _day_under(self, event: QMouseEvent) -> date | None:
+        value = self.indexAt(event.position().toPoint()).data(Qt.ItemDataRole.UserRole)
+        return value if isinstance(value, date) else None
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        """A click chooses the day under the mouse (a day of another month turns to it)."""
+        day = self._day_under(event)
+        if day is None:
+            super().mousePressEvent(event)
+            return
+        self.setFocus(Qt.FocusReason.MouseFocusReason)
+        if event.button() == Qt.MouseButton.LeftButton:
+            self.day_chosen.emit(day)
+        event.accept()
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        """Dragging chooses nothing (a day is chosen by its click)."""
+        if event.buttons() != Qt.MouseButton.NoButton:
+            event.accept()
+            return
+        super().mouseMoveEvent(event)
+
+    def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:
+        """A double-click on the chosen day activates it (on another day, it chooses it)."""
+        day = self._day_under(event)
+        if day is None or event.button() != Qt.MouseButton.LeftButton:
+            super().mouseDoubleClickEvent(event)
+            return
+        if self.selectionModel().isSelected(self.indexAt(event.position().toPoint())):
+            self.day_activated.emit()
         else:
-            lines = []
-        for line in lines[:1] if cell.overdue else lines:
-            painter.drawText(QRect(inner.left(), y, inner.width(), small_metrics.height()),
-                             top_left, line)
-            y += small_metrics.height()
-        # The overdue ones, bottom left, in red with a bar down the left edge.
-        if cell.overdue:
-            painter.fillRect(QRect(rect.left(), rect.top(), 4, rect.height()), overdue)
-            painter.setFont(bold)
-            painter.setPen(overdue)
-            painter.drawText(inner, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom,
-                             number_metrics.elidedText(cell.overdue, Qt.TextElideMode.ElideRight,
-                                                       inner.width()))
-        if cell.is_today:
-            painter.setPen(QPen(today, 2))
-            painter.drawRect(rect.adjusted(1, 1, -2, -2))
-        if selected:
-            painter.setPen(QPen(palette.color(QPalette.ColorRole.Highlight), 3))
-            painter.drawRect(rect.adjusted(2, 2, -3, -3))
-        painter.restore()
+            self.day_chosen.emit(day)
+        event.accept()
+
+
+class MonthView(QWidget):
+    """A month of days, each painted with its deadline count and its closure and named in full
+    to a screen reader; “Previous month” and “Next month” (Alt+P, Alt+N) beside its name.
+
+    In the grid, the arrow keys move between days (across the month's edges), Page Up/Page Down
+    between months, Home/End to the month's first and last day, a typed number to that day;
+    Enter activates the chosen day (the screen then moves to the day's deadlines). It keeps the
+    names of the ``QCalendarWidget`` it replaced (whose cells a screen reader read as bare
+    numbers): ``selectedDate``, ``setCurrentPage``, ``currentPageChanged``, ``activated`` …
+    """
+
+    currentPageChanged = Signal(int, int)
+    selectionChanged = Signal()
+    activated = Signal(QDate)
+
+    DESCRIPTION = ("Each day tells its open deadlines and whether City offices are closed. "
+                   "The arrow keys move between days, into the month before or after; Page Up "
+                   "and Page Down move by a month; Home and End go to the month's first and "
+                   "last day; typing a number goes to that day; Enter lists the chosen day's "
+                   "deadlines.")
+    """The grid's accessible description: how to move in it by keyboard."""
+
+    def __init__(self, day: date, parent: QWidget | None = None) -> None:
+        """Show the month of ``day``, chosen (the office's today: the view never reads a clock)."""
+        super().__init__(parent)
+        self.setObjectName("monthView")
+        self._selected = day
+        self._syncing = False
+        self.model = MonthModel(day.year, day.month, self)
+        style = self.style()
+        self.previous_button = QPushButton(
+            style.standardIcon(QStyle.StandardPixmap.SP_ArrowLeft), "&Previous month", self)
+        self.previous_button.setObjectName("previousMonth")
+        self.previous_button.setAccessibleName("Previous month")
+        self.previous_button.clicked.connect(lambda: self.turn(-1))
+        self.title = QLabel(self)
+        self.title.setObjectName("monthTitle")
+        self.title.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        heading = QFont(self.font())
+        heading.setBold(True)
+        heading.setPointSizeF(heading.pointSizeF() * 1.15)
+        self.title.setFont(heading)
+        self.next_button = QPushButton(
+            style.standardIcon(QStyle.StandardPixmap.SP_ArrowRight), "&Next month", self)
+        self.next_button.setObjectName("nextMonth")
+        self.next_button.setAccessibleName("Next month")
+        self.next_button.setLayoutDirection(Qt.LayoutDirection.RightToLeft)  # the arrow after
+        self.next_button.clicked.connect(lambda: self.turn(1))
+        for button in (self.previous_button, self.next_button):
+            button.setFocusPolicy(Qt.FocusPolicy.TabFocus)  # a click leaves the grid its focus
+        self.grid = DayGrid(self.model, self)
+        self.grid.setObjectName("monthGrid")
+        self.grid.setAccessibleDescription(self.DESCRIPTION)
+        self.grid.day_chosen.connect(self.setSelectedDate)
+        self.grid.day_activated.connect(lambda: self.activated.emit(self.selectedDate()))
+        self.grid.turn_requested.connect(self.turn)
+        self.grid.selectionModel().selectionChanged.connect(
+            lambda _selected, _deselected: self._selection_edited())
+        navigation = QHBoxLayout()
+        navigation.addWidget(self.previous_button)
+        navigation.addWidget(self.title, 1)
+        navigation.addWidget(self.next_button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(4)
+        layout.addLayout(navigation)
+        layout.addWidget(self.grid, 1)
+        self.setFocusProxy(self.grid)
+        self.setMinimumSize(560, 330)
+        self._name_page()
+        self._place(None, fresh_page=False)
+
+    # -- the page -----------------------------------------------------------------------------
+
+    def yearShown(self) -> int:
+        """The year of the month shown."""
+        return self.model.year
+
+    def monthShown(self) -> int:
+        """The month shown (1–12)."""
+        return self.model.month
+
+    def setCurrentPage(self, year: int, month: int) -> None:
+        """Show ``month`` of ``year``; the chosen day stays chosen, the keyboard's place moves
+        to the same day of the new month."""
+        if (year, month) == (self.model.year, self.model.month):
+            return
+        cursor = self.grid.currentIndex().data(Qt.ItemDataRole.UserRole)
+        day = cursor.day if isinstance(cursor, date) else 1
+        self._show_page(year, month)
+        self._place(date(year, month, min(day, monthrange(year, month)[1])), fresh_page=True)
+        self.currentPageChanged.emit(year, month)
+
+    def turn(self, months: int) -> None:
+        """Show the month ``months`` after (before, when negative) the one shown."""
+        shown = add_months(date(self.model.year, self.model.month, 1), months)
+        self.setCurrentPage(shown.year, shown.month)
+
+    def _show_page(self, year: int, month: int) -> None:
+        self.model.set_page(year, month)
+        self._name_page()
+
+    def _name_page(self) -> None:
+        """The month's name over the grid and in the grid's accessible name; the buttons say
+        which month they show."""
+        shown = date(self.model.year, self.model.month, 1)
+        title = month_title(shown.year, shown.month)
+        self.title.setText(title)
+        self.title.setAccessibleName(title)
+        self.grid.setAccessibleName(f"Month of {title} — deadlines by day")
+        for button, months, key in ((self.previous_button, -1, "Page Up"),
+                                    (self.next_button, 1, "Page Down")):
+            other = add_months(shown, months)
+            button.setToolTip(f"{month_title(other.year, other.month)} ({key} in the calendar)")
+            button.setAccessibleDescription(f"Show {month_title(other.year, other.month)}")
+
+    # -- the chosen day -----------------------------------------------------------------------
+
+    def selectedDate(self) -> QDate:
+        """The chosen day."""
+        return QDate(self._selected.year, self._selected.month, self._selected.day)
+
+    def setSelectedDate(self, day: QDate | date) -> None:
+        """Choose ``day``, turning to its month (``currentPageChanged``), then
+        ``selectionChanged``."""
+        chosen = day.toPython() if isinstance(day, QDate) else day
+        if not isinstance(chosen, date):
+            return
+        page = (chosen.year, chosen.month)
+        at = self.grid.currentIndex().data(Qt.ItemDataRole.UserRole)
+        if chosen == self._selected and page == (self.model.year, self.model.month) and \
+                at == chosen:
+            return
+        self._selected = chosen
+        if page != (self.model.year, self.model.month):
+            self._show_page(*page)
+            self._place(chosen, fresh_page=True)
+            self.currentPageChanged.emit(*page)
+        else:
+            self._place(chosen, fresh_page=False)
+        self.selectionChanged.emit()
+
+    def _place(self, cursor: date | None, *, fresh_page: bool) -> None:
+        """Select the chosen day's cell (when the page shows it) and put the keyboard's place on
+        ``cursor`` (else on the chosen day, else on the 1st). On a fresh page the place is set
+        anew, so that a screen reader says the day even when its cell is where the last was."""
+        selection = self.grid.selectionModel()
+        chosen = self.model.index_of(self._selected)
+        place = self.model.index_of(cursor) if cursor is not None else chosen
+        if not place.isValid():
+            place = chosen if chosen.isValid() else \
+                self.model.index_of(date(self.model.year, self.model.month, 1))
+        self._syncing = True
+        try:
+            if chosen.isValid():
+                selection.select(chosen, QItemSelectionModel.SelectionFlag.ClearAndSelect)
+            else:
+                selection.clearSelection()
+            if fresh_page:
+                selection.setCurrentIndex(QModelIndex(), QItemSelectionModel.SelectionFlag.NoUpdate)
+            selection.setCurrentIndex(place, QItemSelectionModel.SelectionFlag.NoUpdate)
+        finally:
+            self._syncing = False
+
+    def _selection_edited(self) -> None:
+        """A cell selected other than by the view (an assistive technology's “select”)."""
+        if self._syncing:
+            return
+        picked = self.grid.selectionModel().selectedIndexes()
+        day = picked[0].data(Qt.ItemDataRole.UserRole) if len(picked) == 1 else None
+        if isinstance(day, date) and day != self._selected:
+            self.setSelectedDate(day)
+        else:
+            self._place(None, fresh_page=False)
+
+    # -- what the days show -------------------------------------------------------------------
+
+    def set_overview(self, overview: MonthOverview) -> None:
+        """Show ``overview``; each day's summary becomes its tooltip, its sentence its name."""
+        self.model.set_overview(overview)
+        self.updateCells()
+
+    def updateCells(self) -> None:
+        """Paint the days again."""
+        self.grid.viewport().update()
+
+    def day_overview(self, day: date) -> DayOverview | None:
+        """What the view shows for ``day`` (None outside the loaded span)."""
+        return self.model.day_overview(day)
+
+    def describe_cell(self, day: date) -> CellContent:
+        """What the cell of ``day`` shows (painted by :func:`paint_cell`) and says."""
+        return self.model.describe(day)
 
 
 class DayDeadlinesModel(RowsModel[DayDeadline]):
@@ -382,7 +856,7 @@ class CalendarScreen(QWidget):
         banner_layout.addWidget(self.banner_label, 1)
         banner_layout.addWidget(self.banner_button)
 
-        self.month_view = MonthView(self)
+        self.month_view = MonthView(self.today(), self)
         self.month_view.currentPageChanged.connect(lambda _y, _m: self._load_month())
         self.month_view.selectionChanged.connect(self._show_selected_day)
         self.legend = QLabel(legend_html(), self)
