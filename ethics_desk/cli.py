@@ -542,11 +542,11 @@ def _cmd_backup(args: argparse.Namespace) -> int:
     url = resolve_url(_db_arg(args))
     source = sqlite_path(url)
     dest = Path(args.dest).expanduser()
-    if source is None:
-        return _backup_server(args, url, dest)
     if not dest.exists() and (not dest.suffix or args.dest.endswith(("/", os.sep))):
         raise UserError(f"There is no folder {dest} to put the backup in.",
                         "Create the folder first, or give a file name ending in .sqlite.")
+    if source is None:
+        return _backup_server(args, url, dest)
     report = backup_sqlite(source, dest, clock=_clock(args))
     print(f"Backed up to {report.path}: {report.tables} tables, {report.rows} rows, "
           f"{report.size} bytes, verified.")

@@ -232,6 +232,14 @@ def database(db_path: Path, _new_database_template: Path | str) -> Iterator[Data
 
 
 @pytest.fixture
+def db_arg(database: Database, db_path: Path) -> str:
+    """The suite's database as ``--db`` names it: the file's path, or the server's URL."""
+    if database.url.get_backend_name() == "sqlite":
+        return str(db_path)
+    return database.url.render_as_string(hide_password=False)
+
+
+@pytest.fixture
 def controller(database: Database) -> WorkflowController:
     """The workflow controller for clerk "Maria Clerk" at :data:`NOW`."""
     return WorkflowController(database, "Maria Clerk", clock=CLOCK)

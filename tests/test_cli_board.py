@@ -21,11 +21,11 @@ def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
 
 def test_the_show_cause_order_is_previewed_for_a_case(
         capsys: pytest.CaptureFixture[str], controller: WorkflowController, db_path: Path,
-        tmp_path: Path) -> None:
+        tmp_path: Path, db_arg: str) -> None:
     show_cause(controller)
     out_file = tmp_path / "order.pdf"
     code, out, err = run(capsys, "letter", "ERB-2026-001", "show-cause-order", "--out",
-                         str(out_file), "--db", str(db_path))
+                         str(out_file), "--db", db_arg)
     assert (code, err) == (0, "") and "it is not issued" in out
     text = flat(text_of(out_file.read_bytes()))
     assert "Notice of an Order to Show Cause" in text and "accompanied by counsel" in text
@@ -41,12 +41,12 @@ def test_the_letter_list_names_the_boards_papers(capsys: pytest.CaptureFixture[s
 
 def test_the_packet_of_the_agenda_is_written_confidential_on_every_page(
         capsys: pytest.CaptureFixture[str], controller: WorkflowController, db_path: Path,
-        tmp_path: Path) -> None:
+        tmp_path: Path, db_arg: str) -> None:
     for _ in range(3):
         awaiting_response(controller)
     out_file = tmp_path / "packet.pdf"
     code, out, err = run(capsys, "packet", "--meeting", "2026-12-10", "--out", str(out_file),
-                         "--db", str(db_path))
+                         "--db", db_arg)
     assert (code, err) == (0, "")
     assert "with 3 case(s)" in out and "confidential" in out
     pages = pages_text(out_file.read_bytes())
@@ -57,12 +57,12 @@ def test_the_packet_of_the_agenda_is_written_confidential_on_every_page(
 
 def test_the_packet_takes_the_cases_named(capsys: pytest.CaptureFixture[str],
                                           controller: WorkflowController, db_path: Path,
-                                          tmp_path: Path) -> None:
+                                          tmp_path: Path, db_arg: str) -> None:
     awaiting_response(controller)
     show_cause(controller)
     out_file = tmp_path / "packet.pdf"
     code, out, _ = run(capsys, "packet", "--meeting", "2026-12-10", "--case", "ERB-2026-002",
-                       "--out", str(out_file), "--db", str(db_path))
+                       "--out", str(out_file), "--db", db_arg)
     assert code == 0 and "with 1 case(s)" in out
     text = flat(text_of(out_file.read_bytes()))
     assert "1. ERB-2026-002" in text and "ERB-2026-001" not in text
@@ -75,9 +75,9 @@ def test_the_packet_takes_the_cases_named(capsys: pytest.CaptureFixture[str],
 ])
 def test_clear_one_line_errors(capsys: pytest.CaptureFixture[str], database: object,
                                db_path: Path, tmp_path: Path, args: tuple[str, ...],
-                               words: str) -> None:
+                               words: str, db_arg: str) -> None:
     out_file = tmp_path / "packet.pdf"
-    code, out, err = run(capsys, "packet", *args, "--out", str(out_file), "--db", str(db_path))
+    code, out, err = run(capsys, "packet", *args, "--out", str(out_file), "--db", db_arg)
     assert code == 2 and out == ""
     assert err.startswith("ethics-desk: ") and words in err and err.count("\n") == 1
     assert not out_file.exists()

@@ -29,13 +29,13 @@ def test_list_names_every_kind_with_its_rule(capsys: pytest.CaptureFixture[str])
 
 def test_a_preview_is_written_for_a_case_number(capsys: pytest.CaptureFixture[str],
                                                 controller: WorkflowController, db_path: Path,
-                                                tmp_path: Path) -> None:
+                                                tmp_path: Path, db_arg: str) -> None:
     case = reviewed_case(controller)
     controller.fire(case, Accept())
     controller.fire(case, ForwardToBoard())
     out_file = tmp_path / "notice.pdf"
     code, out, err = run(capsys, "letter", "ERB-2026-001", "respondent-notice", "--out",
-                         str(out_file), "--db", str(db_path))
+                         str(out_file), "--db", db_arg)
     assert (code, err) == (0, "")
     assert "it is not issued" in out
     text = flat(text_of(out_file.read_bytes()))
@@ -44,16 +44,16 @@ def test_a_preview_is_written_for_a_case_number(capsys: pytest.CaptureFixture[st
 
 def test_an_existing_file_is_kept_unless_forced(capsys: pytest.CaptureFixture[str],
                                                 controller: WorkflowController, db_path: Path,
-                                                tmp_path: Path) -> None:
+                                                tmp_path: Path, db_arg: str) -> None:
     filed_case(controller)
     out_file = tmp_path / "receipt.pdf"
     out_file.write_bytes(b"keep me")
     code, _, err = run(capsys, "letter", "ERB-2026-001", "receipt", "--out", str(out_file),
-                       "--db", str(db_path))
+                       "--db", db_arg)
     assert code == 2 and "already exists" in err and "--force" in err
     assert out_file.read_bytes() == b"keep me"
     code, _, _ = run(capsys, "letter", "ERB-2026-001", "receipt", "--out", str(out_file),
-                     "--db", str(db_path), "--force")
+                     "--db", db_arg, "--force")
     assert code == 0 and out_file.read_bytes().startswith(b"%PDF-")
 
 
@@ -63,11 +63,11 @@ def test_an_existing_file_is_kept_unless_forced(capsys: pytest.CaptureFixture[st
     ("ERB-2026-001", "respondent-notice", "which is “Filed”"),
 ])
 def test_clear_errors(capsys: pytest.CaptureFixture[str], controller: WorkflowController,
-                      db_path: Path, tmp_path: Path, case: str, kind: str, words: str) -> None:
+                      db_path: Path, tmp_path: Path, case: str, kind: str, words: str, db_arg: str) -> None:
     filed_case(controller)
     out_file = tmp_path / "x.pdf"
     code, out, err = run(capsys, "letter", case, kind, "--out", str(out_file), "--db",
-                         str(db_path))
+                         db_arg)
     assert code == 2 and out == ""
     assert err.startswith("ethics-desk: ") and words in err and err.count("\n") == 1
     assert not out_file.exists()
@@ -80,11 +80,11 @@ def test_case_and_kind_are_required_without_list(capsys: pytest.CaptureFixture[s
 
 def test_a_preview_in_spanish_is_written_with_language_es(capsys: pytest.CaptureFixture[str],
                                                           controller: WorkflowController,
-                                                          db_path: Path, tmp_path: Path) -> None:
+                                                          db_path: Path, tmp_path: Path, db_arg: str) -> None:
     filed_case(controller)
     out_file = tmp_path / "recibo.pdf"
     code, out, err = run(capsys, "letter", "ERB-2026-001", "receipt", "--out", str(out_file),
-                         "--db", str(db_path), "--language", "es")
+                         "--db", db_arg, "--language", "es")
     assert (code, err) == (0, "")
     assert "in Español (Spanish)" in out
     text = flat(text_of(out_file.read_bytes()))
@@ -93,11 +93,11 @@ def test_a_preview_in_spanish_is_written_with_language_es(capsys: pytest.Capture
 
 def test_a_kind_with_no_spanish_template_is_refused_in_spanish_with_a_clear_message(
         capsys: pytest.CaptureFixture[str], controller: WorkflowController, db_path: Path,
-        tmp_path: Path) -> None:
+        tmp_path: Path, db_arg: str) -> None:
     filed_case(controller)
     out_file = tmp_path / "envelope.pdf"
     code, _, err = run(capsys, "letter", "ERB-2026-001", "envelope", "--out", str(out_file),
-                       "--db", str(db_path), "--language", "es")
+                       "--db", db_arg, "--language", "es")
     assert code != 0 and not out_file.exists()
     assert "has no template in Español (Spanish)" in err
     assert "receipt" in err

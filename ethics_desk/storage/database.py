@@ -288,6 +288,7 @@ def storage_error(exc: BaseException) -> StorageError | BaseException:
                             "Ask IT to run “ethics-desk server setup”, which gives the "
                             "workstations' role the rights it needs.")
     if "connection refused" in text or "could not translate host name" in text \
+            or "failed to resolve host" in text or "name or service not known" in text \
             or "timeout expired" in text or "server closed the connection" in text \
             or "no route to host" in text or "connection failed" in text:
         return StorageError("The database server cannot be reached, so nothing can be read or "

@@ -52,6 +52,7 @@ INTEGRITY = "SQLite integrity (PRAGMA integrity_check)"
 FOREIGN_KEYS = "References between records (PRAGMA foreign_key_check)"
 SCHEMA = "Schema revision"
 AUDIT = "Audit trail hash chain"
+APPEND_ONLY = "The audit trail is append-only at the database"
 DEADLINE_DAYS = "Open deadlines fall on business days"
 DEADLINE_DATES = "Open deadlines agree with the current calendars"
 LISTING = "The inbox listing agrees with the records"
@@ -78,8 +79,10 @@ def run_checks(db: URL | str | os.PathLike[str] | None) -> list[CheckResult]:
         if not schema.ok:
             why = "not checked: the schema revision is missing, unknown or unreadable"
             results.extend(CheckResult(name, False, [why])
-                           for name in (AUDIT, DEADLINE_DAYS, DEADLINE_DATES, LISTING))
+                           for name in (APPEND_ONLY, AUDIT, DEADLINE_DAYS, DEADLINE_DATES,
+                                        LISTING))
             return results
+        results += _guarded((APPEND_ONLY,), lambda: [_append_only_check(engine)])
         with Session(engine) as session:
             results += _guarded((AUDIT,), lambda: [_audit_check(session)])
             results += _guarded((DEADLINE_DAYS, DEADLINE_DATES), lambda: _deadline_checks(session))
@@ -137,6 +140,33 @@ def _schema_check(engine: Engine) -> CheckResult:
                                           f"{head}: the application upgrades it (after a verified "
                                           "backup) when it opens it"])
     return CheckResult(SCHEMA, True, [f"revision {current}, the newest this version knows"])
+
+
+def _append_only_check(engine: Engine) -> CheckResult:
+    """The database itself refuses to change or delete an audit record (its triggers)."""
+    from sqlalchemy import text
+
+    with engine.connect() as conn:
+        if conn.dialect.name == "sqlite":
+            found = set(conn.execute(text(
+                "SELECT name FROM sqlite_master WHERE type = 'trigger' "
+                "AND tbl_name = 'audit_record'")).scalars())
+            wanted = {"audit_record_no_update", "audit_record_no_delete"}
+        elif conn.dialect.name == "postgresql":
+            found = set(conn.execute(text(
+                "SELECT tgname FROM pg_trigger WHERE tgrelid = 'audit_record'::regclass "
+                "AND NOT tgisinternal AND tgenabled <> 'D'")).scalars())
+            wanted = {"audit_record_no_update", "audit_record_no_delete",
+                      "audit_record_no_truncate"}
+        else:
+            return CheckResult(APPEND_ONLY, False, [f"not known how to check on {conn.dialect.name}"])
+    missing = sorted(wanted - found)
+    if missing:
+        return CheckResult(APPEND_ONLY, False, [
+            f"missing or disabled: {', '.join(missing)} — the audit trail could be changed "
+            "at the database; ask IT to restore them (the schema's first revision creates them)"])
+    return CheckResult(APPEND_ONLY, True, ["the database refuses to change or delete an audit "
+                                           "record"])
 
 
 def _audit_check(session: Session) -> CheckResult:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
+import pytest
+
 from ethics_desk.intake.record import RespondentData
 from ethics_desk.storage.database import Database
 from ethics_desk.storage.integrity import LISTING, run_checks
@@ -34,11 +36,12 @@ def test_the_next_deadline_shown_is_the_earliest_open_one(
     assert str(stored.next_due_on) == "2026-12-07"
 
 
+@pytest.mark.sqlite_file
 def test_check_finds_a_listing_out_of_step_with_the_records(
-        controller: WorkflowController, database: Database, db_path: Path) -> None:
+        controller: WorkflowController, database: Database, db_path: Path, db_arg: str) -> None:
     filed_case(controller)
-    assert all(r.ok for r in run_checks(str(db_path)) if r.name == LISTING)
+    assert all(r.ok for r in run_checks(db_arg) if r.name == LISTING)
     with sqlite3.connect(db_path) as conn:
         conn.execute("UPDATE complaint SET respondent_names = 'Someone Else'")
-    [listing] = [r for r in run_checks(str(db_path)) if r.name == LISTING]
+    [listing] = [r for r in run_checks(db_arg) if r.name == LISTING]
     assert not listing.ok and "ERB-2026-001" in listing.details[0]

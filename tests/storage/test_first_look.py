@@ -32,6 +32,9 @@ from tests.conftest import CLOCK
 
 TODAY = date(2026, 11, 30)
 
+pytestmark = pytest.mark.sqlite_file  # the first look reads the SQLite file itself
+
+
 
 @pytest.fixture
 def busy_day(database: Database) -> Database:

@@ -46,6 +46,7 @@ def test_reopening_a_current_database_changes_nothing(database: Database,
     assert list(db_path.parent.glob("*.before-*")) == []
 
 
+@pytest.mark.sqlite_file
 def test_a_database_from_a_newer_version_is_refused_with_the_fix(database: Database,
                                                                  db_path: Path) -> None:
     database.dispose()
@@ -68,6 +69,7 @@ def test_a_missing_database_is_not_created_when_creation_is_refused(tmp_path: Pa
 # -- backups ----------------------------------------------------------------------------------
 
 
+@pytest.mark.sqlite_file
 def test_a_backup_is_a_verified_copy_with_every_row(database: Database, db_path: Path,
                                                     tmp_path: Path) -> None:
     dest = tmp_path / "backups" / "copy.sqlite"
@@ -86,6 +88,7 @@ def test_a_backup_is_a_verified_copy_with_every_row(database: Database, db_path:
     assert not list(dest.parent.glob("*.partial"))
 
 
+@pytest.mark.sqlite_file
 def test_a_backup_into_a_folder_gets_a_dated_name(database: Database, db_path: Path,
                                                   tmp_path: Path) -> None:
     folder = tmp_path / "backups"
@@ -100,6 +103,7 @@ def test_a_backup_into_a_folder_gets_a_dated_name(database: Database, db_path: P
     ("ethics-desk.sqlite", "ethics-desk.sqlite", "overwrite the database itself"),
     ("ethics-desk.sqlite", "no-such-folder/copy.sqlite", "does not exist"),
 ])
+@pytest.mark.sqlite_file
 def test_a_backup_that_cannot_be_made_is_refused_with_the_reason(
         database: Database, db_path: Path, source: str, dest: str, words: str) -> None:
     with pytest.raises(StorageError, match=words):
@@ -126,6 +130,7 @@ def test_a_database_locked_by_another_workstation_is_reported_as_busy(
         database.dispose()
 
 
+@pytest.mark.sqlite_file
 def test_a_read_only_database_is_readable_and_refuses_writes_clearly(
         database: Database, db_path: Path) -> None:
     # Tests run as root, which chmod does not stop; SQLite's read-only mode does.
@@ -181,6 +186,7 @@ def test_a_uri_style_sqlite_url_names_its_file(db_path: Path) -> None:
     assert sqlite_path(resolve_url("sqlite://")) is None
 
 
+@pytest.mark.sqlite_file
 def test_a_backup_never_replaces_an_existing_file(database: Database, db_path: Path,
                                                   tmp_path: Path) -> None:
     existing = tmp_path / "old-backup.sqlite"
@@ -194,6 +200,7 @@ def test_a_writable_database_passes_the_start_up_write_check(database: Database)
     database.check_writable()
 
 
+@pytest.mark.sqlite_file
 def test_a_read_only_database_fails_the_start_up_write_check(database: Database,
                                                              db_path: Path) -> None:
     read_only = open_database(f"sqlite:///file:{db_path}?mode=ro&uri=true", migrate=False, clock=CLOCK)
@@ -204,6 +211,7 @@ def test_a_read_only_database_fails_the_start_up_write_check(database: Database,
         read_only.dispose()
 
 
+@pytest.mark.sqlite_file
 def test_a_locked_database_fails_the_start_up_write_check(
         database: Database, db_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(db_module, "BUSY_TIMEOUT_MS", 100)

@@ -120,3 +120,17 @@ def test_the_audit_trail_refuses_to_be_changed_at_the_database_itself(
 def test_on_a_server_the_audit_trail_cannot_be_truncated_either(database: Database) -> None:
     with pytest.raises(DBAPIError, match="append-only"), database.engine.begin() as conn:
         conn.execute(text("TRUNCATE audit_record"))
+
+
+def test_check_reports_an_audit_trail_the_database_no_longer_guards(
+        database: Database, db_arg: str) -> None:
+    from ethics_desk.storage.integrity import APPEND_ONLY, run_checks
+
+    assert [r.ok for r in run_checks(db_arg) if r.name == APPEND_ONLY] == [True]
+    with database.engine.begin() as conn:
+        if conn.dialect.name == "sqlite":
+            conn.execute(text("DROP TRIGGER audit_record_no_update"))
+        else:
+            conn.execute(text("ALTER TABLE audit_record DISABLE TRIGGER audit_record_no_update"))
+    [guard] = [r for r in run_checks(db_arg) if r.name == APPEND_ONLY]
+    assert not guard.ok and "audit_record_no_update" in guard.details[0]
