@@ -29,6 +29,7 @@ from ethics_desk.core.errors import ConflictError, StorageError
 from ethics_desk.storage.location import APP_NAME as APP_NAME  # re-exported: part of this module's API
 from ethics_desk.storage.location import DB_ENV as DB_ENV
 from ethics_desk.storage.location import default_database_path, named_database
+from ethics_desk.storage.network_share import network_share
 
 BUSY_TIMEOUT_MS = 5000
 WRITER_LOCK = 2_083_000
@@ -87,6 +88,14 @@ def make_engine(url: URL, *, create_folder: bool = True) -> Engine:
     """An engine with the pragmas and transaction handling Ethics Desk relies on."""
     path = sqlite_path(url)
     if path is not None:
+        shared = network_share(path)
+        if shared is not None:
+            raise StorageError(
+                f"The database file {path} is on {shared}: SQLite cannot keep a file safe there "
+                "when several workstations write to it, and it would be corrupted.",
+                "Keep the file on this computer's own disk, or, for an office of several desks, "
+                "use the database server (ethics-desk migrate-to moves the file there; see the "
+                "README's server section).")
         if create_folder:
             try:
                 path.parent.mkdir(parents=True, exist_ok=True)
