@@ -17,8 +17,8 @@ the audit chain verifies, and whether every act left its audit record. The last 
 is one JSON object with the figures; the exit status is 1 when any figure is wrong.
 
 Without ``--db`` the run uses a new SQLite file in a temporary folder. A PostgreSQL URL must
-name an empty database (``createdb`` one first); it is created and migrated as a workstation
-would.
+name an empty database (``createdb`` one first); it is set up as IT sets up the office's
+server (``ethics-desk server setup``).
 """
 
 from __future__ import annotations
@@ -154,7 +154,12 @@ def main() -> int:
     from ethics_desk.storage.opening import open_database
 
     url = args.db or str(Path(tempfile.mkdtemp(prefix="desks-")) / "desks.sqlite")
-    open_database(url, clock=fixed_clock(NOW)).dispose()  # created and migrated once
+    if resolve_url(url).get_backend_name() == "sqlite":
+        open_database(url, clock=fixed_clock(NOW)).dispose()  # created and migrated once
+    else:  # as IT sets up the office's server
+        from ethics_desk.storage.server import setup_server
+
+        setup_server(url, clock=fixed_clock(NOW), backup_folder=Path(tempfile.mkdtemp()))
     context = multiprocessing.get_context("spawn")
     barrier = context.Barrier(args.desks)
     queue = context.Queue()

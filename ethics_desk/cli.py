@@ -209,6 +209,27 @@ def build_parser() -> argparse.ArgumentParser:
                             help="the new database, e.g. postgresql+psycopg://owner@server/ethics")
     migrate_to.set_defaults(handler=_cmd_migrate_to)
 
+    server = commands.add_parser(
+        "server", help="set up or upgrade the office's database server (IT)",
+        description="The office's PostgreSQL database, shared by every workstation.")
+    server_commands = server.add_subparsers(dest="server_command", metavar="ACTION",
+                                            required=True)
+    setup = server_commands.add_parser(
+        "setup", help="create or upgrade the schema, and grant the workstations' role its rights",
+        description="Run as the role that owns the database (IT, once, and after each update "
+                    "of Ethics Desk). Creates the schema on a new database, or upgrades an "
+                    "older one after copying every record into a verified SQLite file in "
+                    "--backup-folder; two setups at once take turns. With --workstations ROLE, "
+                    "that role gets exactly what a workstation needs: read and write the "
+                    "records, add to the audit trail but never change or delete it, no DDL.")
+    setup.add_argument("url", metavar="URL",
+                       help="the office's database, e.g. postgresql+psycopg://owner@dbserver/ethics")
+    setup.add_argument("--workstations", metavar="ROLE",
+                       help="the role the workstations sign in as (created beforehand by IT)")
+    setup.add_argument("--backup-folder", metavar="DIR", default=".",
+                       help="where the copy before an upgrade goes (default: this folder)")
+    setup.set_defaults(handler=_cmd_server_setup)
+
     letter = commands.add_parser(
         "letter", parents=[db_option], help="preview a document for a case as a PDF",
         description="Render a preview of document KIND for case CASE to FILE.pdf (it is not "
@@ -587,6 +608,28 @@ def _cmd_migrate_to(args: argparse.Namespace) -> int:
           f"{report.rows} rows ({report.audit_records} audit records); every count and the "
           "audit chain match. Point the workstations at the server (--db or ETHICS_DESK_DB) "
           "and keep the file as it is, as the record of the move.")
+    return EXIT_OK
+
+
+def _cmd_server_setup(args: argparse.Namespace) -> int:
+    """``server setup URL``: the schema created or upgraded, the workstations' rights granted."""
+    from ethics_desk.storage.database import describe, resolve_url
+    from ethics_desk.storage.server import setup_server
+
+    url = resolve_url(args.url)
+    report = setup_server(url, clock=_clock(args), backup_folder=Path(args.backup_folder),
+                          workstations=args.workstations)
+    where = describe(url)
+    if report.before is None:
+        print(f"Created the Ethics Desk schema (revision {report.after}) on {where}.")
+    elif report.before != report.after:
+        print(f"Upgraded {where} from revision {report.before} to {report.after}, after a "
+              f"verified copy of every record in {report.backup}.")
+    else:
+        print(f"{where} is already at revision {report.after}; nothing to upgrade.")
+    if report.workstations:
+        print(f"The role {report.workstations} may now use it as a workstation (no changes to "
+              "the audit trail, no changes to the schema).")
     return EXIT_OK
 
 

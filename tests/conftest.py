@@ -34,6 +34,7 @@ from sqlalchemy.engine import URL, make_url
 from ethics_desk.core.clock import fixed_clock
 from ethics_desk.storage.database import Database
 from ethics_desk.storage.opening import open_database
+from ethics_desk.storage.server import setup_server
 from ethics_desk.workflow import WorkflowController
 
 pytest_plugins = ["tests.qt_plugin"]
@@ -199,7 +200,8 @@ def _new_database_template(tmp_path_factory: pytest.TempPathFactory) -> Iterator
         yield path
         return
     name = server.new_name("template")
-    open_database(server.create(name), clock=CLOCK).dispose()
+    setup_server(server.create(name), clock=CLOCK,
+                 backup_folder=tmp_path_factory.mktemp("setup-backups"))
     yield name
     server.drop(name)
 
@@ -280,7 +282,10 @@ def demo_template(tmp_path_factory: pytest.TempPathFactory) -> Iterator[DemoTemp
         patch.setenv("TZ", "America/Chicago")
         time.tzset()
         try:
-            built = open_database(where if server is None else server.create(name),
+            if server is not None:
+                setup_server(server.create(name), clock=CLOCK,
+                             backup_folder=tmp_path_factory.mktemp("setup-backups"))
+            built = open_database(where if server is None else server.url_of(name),
                                   clock=CLOCK)
             try:
                 cases = build_demo(built, today=DEMO_TODAY)

@@ -2,7 +2,9 @@
 
 Resolve where it is, refuse one written by a newer version, back up an existing database
 (verified) before migrating it, apply the migrations, and load the reference data
-(the provisions catalogue, the known Fiesta San Jacinto Days) on first use.
+(the provisions catalogue, the known Fiesta San Jacinto Days) on first use. A database server is
+never created or upgraded here: that is IT's ``ethics-desk server setup``
+(:mod:`ethics_desk.storage.server`), and a workstation that finds it not yet done says so.
 """
 
 from __future__ import annotations
@@ -40,7 +42,15 @@ def open_database(db: str | os.PathLike[str] | None = None, *, clock: Clock, cre
     try:
         with translate_errors():
             current = check_not_newer(engine, where)
-            if migrate and current != head_revision():
+            if path is None and url.get_backend_name() != "sqlite":
+                # A shared server: only IT's "server setup" creates or upgrades the schema.
+                from ethics_desk.storage.server import no_schema_yet, older_schema
+
+                if current is None:
+                    raise no_schema_yet(where)
+                if current != head_revision():
+                    raise older_schema(where, current, head_revision())
+            elif migrate and current != head_revision():
                 if current is not None and path is not None:
                     stamp = file_stamp(clock)
                     backup_sqlite(path, path.with_name(f"{path.stem}.before-{head_revision()}-"

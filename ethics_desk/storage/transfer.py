@@ -20,7 +20,18 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from sqlalchemy import Connection, Engine, Integer, func, inspect, select, text
+from sqlalchemy import (
+    CheckConstraint,
+    Connection,
+    Engine,
+    Integer,
+    MetaData,
+    Table,
+    func,
+    inspect,
+    select,
+    text,
+)
 from sqlalchemy.orm import Session
 
 from ethics_desk.core.errors import StorageError
@@ -41,11 +52,15 @@ class TransferReport:
     audit_records: int
 
 
-def _counts(conn: Connection | Session) -> dict[str, int]:
+def _model_tables() -> list[Table]:
     from ethics_desk.models import Base
 
+    return list(Base.metadata.sorted_tables)
+
+
+def _counts(conn: Connection | Session, tables: list[Table] | None = None) -> dict[str, int]:
     return {table.name: int(conn.execute(select(func.count()).select_from(table)).scalar() or 0)
-            for table in Base.metadata.sorted_tables}
+            for table in (tables if tables is not None else _model_tables())}
 
 
 def _refuse_unless_new(engine: Engine, where: str) -> None:
@@ -64,10 +79,8 @@ def _chain_problems(session: Session) -> list[str]:
     return [problem.message for problem in verify_chain(session)]
 
 
-def _copy_tables(source: Connection, target: Connection) -> None:
-    from ethics_desk.models import Base
-
-    for table in Base.metadata.sorted_tables:
+def _copy_tables(source: Connection, target: Connection, tables: list[Table]) -> None:
+    for table in tables:
         order = list(table.primary_key.columns) or list(table.columns)
         result = source.execution_options(yield_per=CHUNK).execute(
             select(table).order_by(*order))
@@ -92,8 +105,27 @@ def _move_sequences(target: Connection) -> None:
                                 f'FROM "{table.name}"), 0) + 1, false)'), {"s": sequence})
 
 
-def copy_records(source: Database, target_url: str | os.PathLike[str]) -> TransferReport:
-    """Copy every record of ``source`` into the new database ``target_url`` and prove it."""
+def _as_it_is(source: Connection) -> MetaData:
+    """The source's own tables, as they are (an older schema too), in portable types: for the
+    copy a server's records are kept in before IT upgrades them."""
+    reflected = MetaData()
+    reflected.reflect(bind=source)
+    for table in reflected.tables.values():
+        table.constraints = {c for c in table.constraints if not isinstance(c, CheckConstraint)}
+        for column in table.columns:
+            column.type = column.type.as_generic(allow_nulltype=True)
+            column.server_default = None
+    return reflected
+
+
+def copy_records(source: Database, target_url: str | os.PathLike[str], *,
+                 as_it_is: bool = False) -> TransferReport:
+    """Copy every record of ``source`` into the new database ``target_url`` and prove it.
+
+    ``as_it_is`` copies the source's schema whatever its revision (the tables reflected, not
+    this version's), for the backup taken before an upgrade; otherwise the source must be at
+    this version's revision and the copy is made in this version's schema.
+    """
     from alembic import command
 
     url = resolve_url(target_url)
@@ -106,7 +138,7 @@ def copy_records(source: Database, target_url: str | os.PathLike[str]) -> Transf
     if path is not None and path.exists():
         raise StorageError(f"{path} already exists; a copy never replaces a file.",
                            "Choose a new file name.")
-    if current_revision(source.engine) != head_revision():
+    if not as_it_is and current_revision(source.engine) != head_revision():
         raise StorageError(f"{source.description} is not at this version's schema; it cannot "
                            "be copied as it is.",
                            "Open it once with this version of Ethics Desk first (on a server: "
@@ -118,19 +150,27 @@ def copy_records(source: Database, target_url: str | os.PathLike[str]) -> Transf
             if reading.dialect.name == "postgresql":  # one consistent snapshot of the source
                 reading.exec_driver_sql("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, "
                                         "READ ONLY")
-            config = alembic_config()
-            config.attributes["connection"] = writing
-            command.upgrade(config, "head")
-            _copy_tables(reading, writing)
+            if as_it_is:
+                tables = _as_it_is(reading)
+                tables.create_all(writing)
+                ordered = list(tables.sorted_tables)
+            else:
+                config = alembic_config()
+                config.attributes["connection"] = writing
+                command.upgrade(config, "head")
+                ordered = _model_tables()
+            _copy_tables(reading, writing, ordered)
             _move_sequences(writing)
-            copied, kept = _counts(writing), _counts(reading)
+            copied, kept = _counts(writing, ordered), _counts(reading, ordered)
             if copied != kept:
                 differ = sorted(name for name in kept if kept[name] != copied.get(name))
                 raise StorageError(f"The copy's rows differ from the source's in {', '.join(differ)}.",
                                    "Nothing was kept; run “ethics-desk check” on the source.")
-            with Session(bind=reading) as looking, Session(bind=writing) as proving:
-                problems = ([f"source: {p}" for p in _chain_problems(looking)]
-                            + [f"copy: {p}" for p in _chain_problems(proving)])
+            problems: list[str] = []
+            if current_revision(source.engine) == head_revision():  # the chain as this version reads it
+                with Session(bind=reading) as looking, Session(bind=writing) as proving:
+                    problems = ([f"source: {p}" for p in _chain_problems(looking)]
+                                + [f"copy: {p}" for p in _chain_problems(proving)])
             if problems:
                 raise StorageError("The audit chain does not verify: " + "; ".join(problems[:3])
                                    + ".", "Nothing was kept; run “ethics-desk check” on the "

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from sqlalchemy import Connection, select, text
+from sqlalchemy import Connection, Table, select, text
 
 from ethics_desk import cli
 from ethics_desk.core.errors import StorageError
@@ -75,8 +75,8 @@ def test_a_copy_that_does_not_prove_equal_is_not_kept(
         demo_database: Database, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     real = transfer._copy_tables
 
-    def loses_the_calendar(source: Connection, target: Connection) -> None:
-        real(source, target)
+    def loses_the_calendar(source: Connection, target: Connection, tables: list[Table]) -> None:
+        real(source, target, tables)
         target.execute(text("DELETE FROM calendar_day"))  # as a copy that went wrong would
 
     monkeypatch.setattr(transfer, "_copy_tables", loses_the_calendar)

@@ -1,0 +1,137 @@
+"""The office's database server: set up and upgraded by IT, used by every workstation.
+
+On a server, only ``ethics-desk server setup URL`` — run by IT as the role that owns the
+database — creates or upgrades the schema. A workstation that finds no schema, or an older
+one, says so and names that command; one that finds a newer schema asks for the newer version
+of the application (:func:`ethics_desk.storage.migrate.check_not_newer`). Two setups started at
+once take turns on one advisory lock (:data:`SETUP_LOCK`); the second finds the work done.
+
+Before an existing schema is upgraded, every record is copied into a verified SQLite file
+(:func:`ethics_desk.storage.transfer.copy_records`), so an upgrade can always be undone by IT.
+
+The workstations sign in as a role of their own with only the rights they need
+(:func:`grant_workstations`): read and write the case records, add to the audit trail but never
+change, delete or truncate it, and no DDL.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from sqlalchemy import text
+from sqlalchemy.engine import URL
+
+from ethics_desk.core.clock import Clock, file_stamp
+from ethics_desk.core.errors import StorageError
+from ethics_desk.storage.database import WRITER_LOCK, Database, make_engine, translate_errors
+
+SETUP_LOCK = WRITER_LOCK + 1
+"""The advisory lock a setup holds while it creates or upgrades the schema."""
+
+_ROLE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,62}$")
+
+
+@dataclass(frozen=True)
+class SetupReport:
+    """What a setup did."""
+
+    before: str | None  # the schema revision found (None: a new database)
+    after: str
+    backup: Path | None
+    workstations: str | None
+
+
+def no_schema_yet(where: str) -> StorageError:
+    """The message of a workstation that finds an empty server database."""
+    return StorageError(
+        f"The database {where} has no Ethics Desk records yet; on a server, IT creates them.",
+        "Ask IT to run “ethics-desk server setup” with this address, as the database's owner; "
+        "then start Ethics Desk again.")
+
+
+def older_schema(where: str, current: str, head: str) -> StorageError:
+    """The message of a workstation that finds an older schema on the server."""
+    return StorageError(
+        f"The database {where} is at schema {current}; this version of Ethics Desk needs "
+        f"{head}. On a server, only IT upgrades the schema, once for every desk.",
+        "Ask IT to run “ethics-desk server setup” with this address (it makes a verified "
+        "backup first); until then, use a workstation that has the previous version.")
+
+
+def grant_workstations(database: Database, role: str) -> None:
+    """Give ``role`` exactly what a workstation needs, and nothing more (see the module)."""
+    if not _ROLE.match(role):
+        raise StorageError(f"“{role}” is not a role name this command accepts.",
+                           "Use letters, digits and underscores, starting with a letter.")
+    with translate_errors(), database.engine.begin() as conn:
+        exists = conn.execute(text("SELECT 1 FROM pg_roles WHERE rolname = :r"),
+                              {"r": role}).scalar()
+        if not exists:
+            raise StorageError(
+                f"There is no role “{role}” on the server.",
+                f"Create it first (CREATE ROLE {role} LOGIN PASSWORD '…'), then run the setup "
+                "again.")
+        name = conn.execute(text("SELECT current_database()")).scalar()
+        for statement in (
+                f'GRANT CONNECT ON DATABASE "{name}" TO {role}',
+                f"GRANT USAGE ON SCHEMA public TO {role}",
+                f"REVOKE CREATE ON SCHEMA public FROM {role}",
+                f"GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO {role}",
+                f"REVOKE UPDATE, DELETE, TRUNCATE ON audit_record FROM {role}",
+                f"REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON alembic_version FROM {role}",
+                f"GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO {role}"):
+            conn.execute(text(statement))
+
+
+def setup_server(url: URL | str, *, clock: Clock, backup_folder: Path,
+                 workstations: str | None = None) -> SetupReport:
+    """Create or upgrade the schema on the server at ``url`` (as its owner), then grant the
+    workstations' role its rights."""
+    from ethics_desk.storage.database import resolve_url
+    from ethics_desk.storage.migrate import check_not_newer, current_revision, head_revision, upgrade
+    from ethics_desk.storage.opening import load_reference_data
+
+    where_url = url if isinstance(url, URL) else resolve_url(url)
+    if where_url.get_backend_name() != "postgresql":
+        raise StorageError("“server setup” is for a PostgreSQL server; a SQLite file is set up "
+                           "by opening it.", "Give the server's address, e.g. "
+                           "postgresql+psycopg://owner@dbserver/ethics.")
+    engine = make_engine(where_url)
+    database = Database(where_url, engine)
+    backup: Path | None = None
+    try:
+        with translate_errors(), engine.connect() as held:
+            held.execute(text("SELECT pg_advisory_lock(:k)"), {"k": SETUP_LOCK})
+            held.commit()
+            try:
+                before = check_not_newer(engine, database.description)
+                if before is not None and before != head_revision():
+                    backup = _backup_before_upgrade(database, backup_folder, before, clock)
+                if before != head_revision():
+                    upgrade(engine)
+                load_reference_data(database, clock=clock)
+                after = current_revision(engine) or head_revision()
+            finally:
+                held.execute(text("SELECT pg_advisory_unlock(:k)"), {"k": SETUP_LOCK})
+                held.commit()
+        if workstations:
+            grant_workstations(database, workstations)
+    finally:
+        engine.dispose()
+    return SetupReport(before=before, after=after, backup=backup, workstations=workstations)
+
+
+def _backup_before_upgrade(database: Database, folder: Path, before: str, clock: Clock) -> Path:
+    from ethics_desk.storage.migrate import head_revision
+    from ethics_desk.storage.transfer import copy_records
+
+    if not folder.is_dir():
+        raise StorageError(f"The folder {folder} for the backup before the upgrade does not exist.",
+                           "Create it, or name another with --backup-folder.")
+    name = database.url.database or "ethics"
+    path = folder / f"{name}.before-{head_revision()}-{file_stamp(clock)}.sqlite"
+    copy_records(database, path, as_it_is=True)
+    assert before
+    return path
