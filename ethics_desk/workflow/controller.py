@@ -124,7 +124,8 @@ class WorkflowController:
         """
         transition = BY_EVENT[payload.event]
         complaint = self._get(session, complaint_id)
-        self._check_version(complaint, expected_version)
+        if not transition.independent:
+            self._check_version(complaint, expected_version)
         blocks = self.blocks(session, complaint, transition)
         if blocks:
             first = blocks[0]

@@ -30,13 +30,17 @@ class Transition:
     payload: type[ev.Payload]
     label: str
     citation: str
+    independent: bool = False
+    """One person's own act that others' acts on the case do not make stale — each reviewer's
+    independent review of § 2-83(d)(1): a case changed since the clerk opened it is then no
+    conflict, and the guards decide on the case as it is now."""
 
 
 def _row(event: Event, sources: set[S], guards: tuple[str, ...],
          effect: Callable[[Context, Any], Outcome], payload: type[ev.Payload], label: str,
-         citation: str) -> Transition:
+         citation: str, *, independent: bool = False) -> Transition:
     return Transition(event, frozenset(sources), tuple(GUARDS[g] for g in guards), effect,
-                      payload, label, citation)
+                      payload, label, citation, independent)
 
 
 MERITS = {S.ACCEPTED, S.AWAITING_RESPONSE, S.RESPONSE_FILED, S.REPLY_FILED}
@@ -53,7 +57,7 @@ TRANSITIONS: tuple[Transition, ...] = (
          ("is_sworn", "source_and_basis_stated", "route_known"), fx.forward_for_review,
          ev.ForwardForReview, "Forward to the reviewers", "§ 2-83(d)(1)"),
     _row(Event.RECORD_REVIEW, {S.UNDER_REVIEW, S.CAMPAIGN_FINANCE}, (), fx.record_review,
-         ev.RecordReview, "Record a review", "§ 2-83(d)(1)"),
+         ev.RecordReview, "Record a review", "§ 2-83(d)(1)", independent=True),
     _row(Event.ACCEPT, {S.UNDER_REVIEW},
          ("ethics_code_route", "all_reviews_recorded", "auditor_finds_compliance"), fx.accept,
          ev.Accept, "Accept for the Board", "§ 2-83(d)(3)"),

@@ -674,3 +674,38 @@ def test_a_receipt_recorded_after_the_response_does_not_reopen_the_clock(
         controller.fire(case_id, RecordRespondentReceipt(respondent_id=respondent_id,
                                                          received_on=TODAY))
     assert deadlines(controller.database, case_id, "response", DeadlineStatus.OPEN) == []
+
+
+def test_two_reviewers_recording_their_own_reviews_from_the_same_view_both_succeed(
+        controller: WorkflowController, database: Database) -> None:
+    from ethics_desk.core.clock import fixed_clock
+    from ethics_desk.models import Determination, ReviewerRole
+    from ethics_desk.workflow import ForwardForReview, RecordReview
+
+    case_id = filed_case(controller)
+    seen = controller.fire(case_id, ForwardForReview()).version  # both reviewers opened this
+    attorney, auditor = (WorkflowController(database, name, clock=fixed_clock(
+        NOW + timedelta(minutes=minutes))) for name, minutes in (("Ana Ruiz", 1), ("Li Wei", 2)))
+    first = attorney.fire(case_id, RecordReview(
+        role=ReviewerRole.CITY_ATTORNEY, determination=Determination.SUBSTANTIALLY_COMPLIES),
+        expected_version=seen)
+    assert first.version > seen  # the case has changed since the auditor opened it
+    auditor.fire(case_id, RecordReview(
+        role=ReviewerRole.COMPLIANCE_AUDITOR, determination=Determination.SUBSTANTIALLY_COMPLIES),
+        expected_version=seen)
+    recorded = {r.role for r in reviews(database, case_id) if r.determination is not None}
+    assert recorded == {ReviewerRole.CITY_ATTORNEY, ReviewerRole.COMPLIANCE_AUDITOR}
+    with pytest.raises(RuleError, match="already recorded"):  # the guards still decide
+        attorney.fire(case_id, RecordReview(role=ReviewerRole.CITY_ATTORNEY,
+                                            determination=Determination.DOES_NOT_COMPLY),
+                      expected_version=seen)
+
+
+def test_any_other_act_on_a_case_changed_since_it_was_opened_is_still_a_conflict(
+        controller: WorkflowController) -> None:
+    from ethics_desk.workflow import ForwardForReview
+
+    case = filed_case(controller)
+    seen = controller.fire(case, ForwardForReview()).version - 1
+    with pytest.raises(ConflictError, match="after you opened it"):
+        controller.fire(case, ForwardForReview(), expected_version=seen)
