@@ -227,6 +227,10 @@ class CalendarEditorDialog(QDialog):
             label.setBuddy(self.day if field is day_box else field)
             grid.addWidget(label, row, column)
             grid.addWidget(field, row, column + 1)
+        # Tab reads the grid row by row: Date, Kind; Name, Calendar; then Add.
+        for first, second in ((self.day, self.kind), (self.kind, self.name),
+                              (self.name, self.calendar), (self.calendar, self.add_button)):
+            QWidget.setTabOrder(first, second)
         self.day.setMinimumWidth(130)
         self.name.setMinimumWidth(320)
         hint = QLabel("Fiesta San Jacinto Day is one Friday a year; a closure is any other day "

@@ -66,6 +66,10 @@ class InfoSheetDialog(PdfPreviewDialog):
         layout = self.layout()
         assert isinstance(layout, QVBoxLayout)
         layout.insertLayout(0, row)
+        # Tab as laid out: the language above the sheet first, then the sheet, Print…, Close
+        # (put next to the sheet, then the sheet after it: Qt's chain wraps around the window).
+        QWidget.setTabOrder(self.viewer.view, self.choice)
+        QWidget.setTabOrder(self.choice, self.viewer.view)
         self.choice.currentIndexChanged.connect(self._language_chosen)
 
     def choose(self, languages: tuple[Language, ...]) -> None:

@@ -15,6 +15,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -635,6 +636,7 @@ class ActionDialog(QDialog):
             scroll.setObjectName("formScroll")
             scroll.setWidgetResizable(True)
             scroll.setWidget(body)
+            scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # a container: Tab goes to the fields
             layout.addWidget(scroll, 1)
         else:
             layout.addLayout(grid)

@@ -70,6 +70,7 @@ class ChangeDialog(QDialog):
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
                                    | QDialogButtonBox.StandardButton.Cancel, self)
         buttons.button(QDialogButtonBox.StandardButton.Ok).setText("&Save")
+        self.buttons = buttons
         buttons.accepted.connect(self.save)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
@@ -84,6 +85,10 @@ class ChangeDialog(QDialog):
         caption = QLabel(label, self)
         caption.setBuddy(widget)
         self.form.addRow(caption, widget)
+        previous: QWidget = widget  # Tab goes on to Save and Cancel after the last row
+        for button in self.buttons.buttons():
+            QWidget.setTabOrder(previous, button)
+            previous = button
         return widget
 
     def save(self) -> None:

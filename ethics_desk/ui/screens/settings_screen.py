@@ -62,8 +62,8 @@ class SettingsScreen(QWidget):
             self.fields[key] = widget
         self.status = QLabel(self)
         self.status.setObjectName("settingsStatus")
-        self.save_button = QPushButton("S&ave settings", self)
-        self.revert_button = QPushButton("&Revert", self)
+        self.revert_button = QPushButton("&Revert", self)  # made first: Tab reaches it first,
+        self.save_button = QPushButton("S&ave settings", self)  # as it stands left of Save
         self.save_button.clicked.connect(self.save)
         self.revert_button.clicked.connect(self.load)
         buttons = QHBoxLayout()
