@@ -48,6 +48,7 @@ from ethics_desk.deadlines.overview import (
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.date_field import DateField
 from ethics_desk.ui.errors import FAILED, attempt
+from ethics_desk.ui.mnemonics import give_alt_keys
 from ethics_desk.ui.models.rows import Column, RowsModel, rows_view
 from ethics_desk.ui.sizing import fit_to_screen
 
@@ -253,6 +254,7 @@ class CalendarEditorDialog(QDialog):
         layout.addLayout(lists, 1)
         layout.addWidget(add_box)
         layout.addLayout(bottom)
+        give_alt_keys(self)  # Close
         fit_to_screen(self, 1000, 680)
         self.reload()
 

@@ -24,6 +24,7 @@ from ethics_desk.models import CaseState, Complaint, Language
 from ethics_desk.office.actions import record_access
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.errors import FAILED, attempt
+from ethics_desk.ui.mnemonics import give_alt_keys
 from ethics_desk.ui.pdf_view import PdfPreviewDialog, PdfViewer, choose_printer, print_document
 from ethics_desk.ui.sizing import fit_to_screen
 
@@ -147,6 +148,7 @@ class FilingPapersDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(self.tabs, 1)
         layout.addWidget(buttons)
+        give_alt_keys(self)  # Close
 
     def _add(self, kind: str, label: str, data: bytes) -> None:
         viewer = PdfViewer(self)

@@ -39,8 +39,8 @@ def tab_stops(window: QWidget, part: QWidget) -> list[QWidget]:
     """The part's Tab stops in the order Tab reaches them, from the window's start."""
     found: list[QWidget] = []
     seen: set[int] = set()
-    widget = window.nextInFocusChain()
-    while widget is not window and id(widget) not in seen:
+    widget: QWidget | None = window.nextInFocusChain()
+    while widget is not None and widget is not window and id(widget) not in seen:
         seen.add(id(widget))
         if (widget.focusPolicy() & Qt.FocusPolicy.TabFocus) == Qt.FocusPolicy.TabFocus \
                 and widget.isVisible() and widget.isEnabled() and widget.focusProxy() is None \

@@ -58,6 +58,7 @@ from ethics_desk.ui.case.vote_entry import VoteEntry, voters_loader
 from ethics_desk.ui.date_field import DateField, DateTimeField
 from ethics_desk.ui.intake.documents_page import FILE_FILTER, read_attachment
 from ethics_desk.ui.intake.fields import FieldMessage, text_box
+from ethics_desk.ui.mnemonics import give_alt_keys
 from ethics_desk.ui.sizing import fit_to_screen
 from ethics_desk.workflow import (
     BY_EVENT,
@@ -649,6 +650,7 @@ class ActionDialog(QDialog):
         buttons.accepted.connect(self.save)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
+        give_alt_keys(self)  # the form's own buttons (Remove the selected defect, Clear…)
         self._body = body if large else None
         if large:  # room for the vote and the notes; scrolls on a small screen (1280 × 800)
             fit_to_screen(self, *self.preferred_size())

@@ -145,7 +145,7 @@ class BoardScreen(QWidget):
         self.serving_on.changed.connect(self._serving_on_changed)
         caption = QLabel("Who serves &on:", page)
         caption.setBuddy(self.serving_on)
-        today = QPushButton("Today", page)
+        today = QPushButton("To&day", page)
         today.clicked.connect(lambda: self.serving_on.set_date(self.context.now().date()))
         self.serving_count = QLabel(page)
         self.serving_count.setObjectName("servingCount")
@@ -219,7 +219,7 @@ class BoardScreen(QWidget):
         form = QFormLayout()
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         for label, widget in (("Election &date:", self.election_on),
-                              ("Election na&me:", self.election_name),
+                              ("Election &name:", self.election_name),
                               ("&Candidates:", self.candidates)):
             caption = QLabel(label, page)
             caption.setBuddy(widget)
@@ -317,7 +317,7 @@ class BoardScreen(QWidget):
         dialog.setObjectName("addMemberDialog")
         name = dialog.row("&Name:", QLineEdit(dialog))
         role = dialog.row("&Place:", role_chooser(dialog))
-        starts = dialog.row("Term &starts on:", DateField(dialog, today=self.context.today))
+        starts = dialog.row("Term s&tarts on:", DateField(dialog, today=self.context.today))
         ends = dialog.row("Term &ends on (if known):", DateField(dialog, today=self.context.today))
         starts.set_date(self.day)
         for key, widget in (("name", name), ("role", role), ("starts", starts), ("ends", ends)):
@@ -342,7 +342,7 @@ class BoardScreen(QWidget):
                               f"Terms so far: {'; '.join(t.text for t in member.terms)}.", self)
         dialog.setObjectName("addTermDialog")
         role = dialog.row("&Place:", role_chooser(dialog))
-        starts = dialog.row("Term &starts on:", DateField(dialog, today=self.context.today))
+        starts = dialog.row("Term s&tarts on:", DateField(dialog, today=self.context.today))
         ends = dialog.row("Term &ends on (if known):", DateField(dialog, today=self.context.today))
         starts.set_date(self.day)
         for key, widget in (("role", role), ("starts", starts), ("ends", ends)):
