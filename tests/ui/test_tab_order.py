@@ -1,7 +1,8 @@
 """Tab moves through every window in the order a clerk reads it.
 
-The rule, for the Tab stops of one stop's part (the visible, enabled widgets that take focus by
-Tab and pass it to no proxy), each placed by its rectangle in the part:
+The rule, for the Tab stops of one stop's part (the visible widgets that take focus by Tab and
+pass it to no proxy — disabled ones too, since a selection enables them), each placed by its
+rectangle in the part:
 
 * **Rows first.** Where a clear horizontal band (no Tab stop crosses it) divides the stops, they
   are read band by band, top to bottom: a form row's field comes after every stop of the row
@@ -36,14 +37,15 @@ from tests.ui.window_tour import Stop, tour
 
 
 def tab_stops(window: QWidget, part: QWidget) -> list[QWidget]:
-    """The part's Tab stops in the order Tab reaches them, from the window's start."""
+    """The part's Tab stops (disabled ones too) in the order Tab reaches them, from the window's
+    start."""
     found: list[QWidget] = []
     seen: set[int] = set()
     widget: QWidget | None = window.nextInFocusChain()
     while widget is not None and widget is not window and id(widget) not in seen:
         seen.add(id(widget))
         if (widget.focusPolicy() & Qt.FocusPolicy.TabFocus) == Qt.FocusPolicy.TabFocus \
-                and widget.isVisible() and widget.isEnabled() and widget.focusProxy() is None \
+                and widget.isVisible() and widget.focusProxy() is None \
                 and widget.window() is window and (widget is part or part.isAncestorOf(widget)):
             found.append(widget)
         widget = widget.nextInFocusChain()

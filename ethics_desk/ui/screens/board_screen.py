@@ -41,6 +41,7 @@ from ethics_desk.models import BoardRole
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.date_field import DateField
 from ethics_desk.ui.errors import FAILED, attempt
+from ethics_desk.ui.focus import first_tab_stop
 from ethics_desk.ui.intake.fields import FieldMessage, text_box
 from ethics_desk.ui.models.rows import ROW_ROLE, Column, RowsModel, rows_view
 from ethics_desk.ui.screens.board_packet_panel import BoardPacketPanel
@@ -228,6 +229,7 @@ class BoardScreen(QWidget):
         row.addWidget(add)
         row.addStretch(1)
         row.addWidget(self.remove_button)
+        QWidget.setTabOrder(add, self.remove_button)  # Tab: the form, Add, then Remove (right)
         column = QVBoxLayout(page)
         column.addWidget(self.elections_view, 1)
         column.addWidget(QLabel("<b>Add an election</b> — the order to show cause lists the "
@@ -429,3 +431,8 @@ class BoardScreen(QWidget):
     def _ask(self, question: str) -> bool:
         answer = QMessageBox.question(self, "Ethics Desk — Elections", question)
         return answer == QMessageBox.StandardButton.Yes
+
+    def first_field(self) -> QWidget:
+        """Where the cursor goes when the screen is shown: the first field of the tab shown
+        (who serves on, the elections, the meeting's date)."""
+        return first_tab_stop(self.tabs.currentWidget()) or self.tabs.tabBar()

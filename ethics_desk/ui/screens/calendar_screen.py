@@ -583,3 +583,7 @@ class CalendarScreen(QWidget):
         """Show what is in the database now (other screens and workstations change it)."""
         super().showEvent(event)
         self.refresh()
+
+    def first_field(self) -> QWidget:
+        """Where the cursor goes when the screen is shown: the month's grid of days."""
+        return self.month_view

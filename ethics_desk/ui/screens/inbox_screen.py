@@ -459,3 +459,7 @@ class InboxScreen(QWidget):
     def column_of(self, key: SortKey) -> int:
         """The table column showing ``key``."""
         return COLUMN_OF[key]
+
+    def first_field(self) -> QWidget:
+        """Where the cursor goes when the screen is shown: the search."""
+        return self.search

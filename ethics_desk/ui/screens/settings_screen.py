@@ -117,3 +117,8 @@ class SettingsScreen(QWidget):
             widget.setPlainText(str(value))
         elif isinstance(widget, QLineEdit):
             widget.setText(str(value))
+
+    def first_field(self) -> QWidget:
+        """Where the cursor goes when the screen is shown: the first setting (who is at the
+        desk)."""
+        return next(iter(self.fields.values()))
