@@ -1,5 +1,7 @@
 """Every window fits the screens a clerk works on — 1280 × 720 at 100 %, and 1920 × 1080 at
-150 % — with its own buttons (Print, Close, Next, File…) on the screen, not below its edge."""
+150 % — with its own buttons (Print, Close, Next, File…) on the screen, not below its edge:
+the main window, the wizard, the case window, every action's form, the papers and their
+dialogs, the Board roster's dialogs, the closures editor and its confirmation."""
 
 from __future__ import annotations
 
@@ -11,10 +13,13 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import DemoTemplate
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _probe(tmp_path: Path, width: int, height: int, scale: float) -> dict[str, object]:
+def _probe(tmp_path: Path, demo: Path, width: int, height: int,
+           scale: float) -> dict[str, object]:
     config = tmp_path / "screen.json"
     config.write_text(json.dumps({"screens": [{"name": "desk", "x": 0, "y": 0, "width": width,
                                                "height": height, "logicalDpi": 96}]}),
@@ -24,8 +29,8 @@ def _probe(tmp_path: Path, width: int, height: int, scale: float) -> dict[str, o
                PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")])),
                HOME=str(tmp_path), XDG_CONFIG_HOME=str(tmp_path / "config"),
                XDG_DATA_HOME=str(tmp_path / "data"))
-    result = subprocess.run([sys.executable, "-m", "tests.ui.fit_probe"], cwd=ROOT, env=env,
-                            capture_output=True, text=True, timeout=300, check=False)
+    result = subprocess.run([sys.executable, "-m", "tests.ui.fit_probe", str(demo)], cwd=ROOT,
+                            env=env, capture_output=True, text=True, timeout=300, check=False)
     assert result.returncode == 0, result.stdout + result.stderr
     return json.loads(result.stdout.strip().splitlines()[-1])  # type: ignore[no-any-return]
 
@@ -39,14 +44,18 @@ def _inside(rect: list[int], screen: list[int]) -> bool:
 @pytest.mark.parametrize(("width", "height", "scale"), [(1280, 720, 1.0), (1920, 1080, 1.5)],
                          ids=["1280x720", "1920x1080-at-150"])
 def test_every_window_and_its_buttons_lie_within_the_screen(
-        tmp_path: Path, width: int, height: int, scale: float) -> None:
-    report = _probe(tmp_path, width, height, scale)
+        tmp_path: Path, demo_template: DemoTemplate, width: int, height: int,
+        scale: float) -> None:
+    demo_template.open_copy(tmp_path).dispose()  # a copy of its own, as the application opens it
+    report = _probe(tmp_path, tmp_path / "demo.sqlite", width, height, scale)
     screen = report["screen"]
     assert isinstance(screen, list) and screen[2] == round(width / scale)
     windows = report["windows"]
     assert isinstance(windows, dict)
     assert {"main window", "§ 2-83 text", "filing papers", "information sheet", "intake wizard",
-            "case window", "closures and holidays"} <= set(windows)
+            "case window", "closures and holidays", "roster: add a member", "roster: add a term",
+            "roster: end a term", "papers: mailing", "papers: delivery or return",
+            "papers: void and reissue", "closures: confirm a change"} <= set(windows)
     assert sum(name.startswith("form: ") for name in windows) >= 15
     outside = {name: [text for text, rect in found["buttons"].items()
                       if not _inside(rect, screen)]
