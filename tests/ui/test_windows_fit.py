@@ -1,7 +1,8 @@
 """Every window fits the screens a clerk works on — 1280 × 720 at 100 %, and 1920 × 1080 at
 150 % — with its own buttons (Print, Close, Next, File…) on the screen, not below its edge:
 the main window, the wizard, the case window, every action's form, the papers and their
-dialogs, the Board roster's dialogs, the closures editor and its confirmation."""
+dialogs, the Board roster's dialogs, the closures editor and its confirmation; and no field
+of any of them squeezed below the height it needs (a wrapped note taking the room of a row)."""
 
 from __future__ import annotations
 
@@ -12,8 +13,12 @@ import sys
 from pathlib import Path
 
 import pytest
+from PySide6.QtWidgets import QAbstractButton, QComboBox, QLineEdit, QSpinBox
+from pytestqt.qtbot import QtBot
 
+from ethics_desk.ui.context import AppContext
 from tests.conftest import DemoTemplate
+from tests.ui.window_tour import Stop, tour
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -64,3 +69,18 @@ def test_every_window_and_its_buttons_lie_within_the_screen(
     assert too_big == []
     assert {name: texts for name, texts in outside.items() if texts} == {}
     assert all(found["buttons"] for found in windows.values())
+
+
+def test_no_field_of_any_window_is_squeezed_below_the_height_it_needs(
+        qtbot: QtBot, demo_context: AppContext, tmp_path: Path) -> None:
+    squeezed: list[str] = []
+    seen: list[Stop] = []  # the tour's windows stay referenced while it goes on
+    for stop in tour(qtbot, demo_context, tmp_path):
+        seen.append(stop)
+        fields = (stop.part.findChildren(QLineEdit) + stop.part.findChildren(QComboBox)
+                  + stop.part.findChildren(QAbstractButton))
+        squeezed += [f"{stop.name}: {type(w).__name__} {w.objectName()!r} is {w.height()} px "
+                     f"high, needs {w.minimumSizeHint().height()}"
+                     for w in fields if w.isVisible() and not isinstance(w.parent(), QSpinBox)
+                     and w.height() < w.minimumSizeHint().height()]
+    assert squeezed == [], "\n".join(squeezed)

@@ -656,6 +656,9 @@ class ActionDialog(QDialog):
             fit_to_screen(self, *self.preferred_size())
         else:
             self.resize(640, self.sizeHint().height())
+            # Wrapped notes take more lines at this width than at the width of the hint: make
+            # room for them, so that no row is squeezed below its fields' height.
+            self.resize(self.width(), max(self.height(), layout.totalHeightForWidth(self.width())))
 
     def preferred_size(self) -> tuple[int, int]:
         """The size the dialog asks for before the screen is taken into account: a large form
