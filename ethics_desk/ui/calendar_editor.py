@@ -50,6 +50,7 @@ from ethics_desk.ui.accessibility import StatusLine, buddy
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.date_field import DateField
 from ethics_desk.ui.errors import FAILED, attempt
+from ethics_desk.ui.mnemonics import give_alt_keys
 from ethics_desk.ui.models.rows import Column, RowsModel, rows_view
 from ethics_desk.ui.sizing import fit_to_screen
 
@@ -231,6 +232,10 @@ class CalendarEditorDialog(QDialog):
             buddy(label, self.day if field is day_box else field)
             grid.addWidget(label, row, column)
             grid.addWidget(field, row, column + 1)
+        # Tab reads the grid row by row: Date, Kind; Name, Calendar; then Add.
+        for first, second in ((self.day, self.kind), (self.kind, self.name),
+                              (self.name, self.calendar), (self.calendar, self.add_button)):
+            QWidget.setTabOrder(first, second)
         self.day.setMinimumWidth(130)
         self.name.setMinimumWidth(320)
         hint = QLabel("Fiesta San Jacinto Day is one Friday a year; a closure is any other day "
@@ -253,6 +258,7 @@ class CalendarEditorDialog(QDialog):
         layout.addLayout(lists, 1)
         layout.addWidget(add_box)
         layout.addLayout(bottom)
+        give_alt_keys(self)  # Close
         fit_to_screen(self, 1000, 680)
         self.reload()
 

@@ -25,6 +25,7 @@ from ethics_desk.office.actions import record_access
 from ethics_desk.ui.accessibility import buddy
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.errors import FAILED, attempt
+from ethics_desk.ui.mnemonics import give_alt_keys
 from ethics_desk.ui.pdf_view import PdfPreviewDialog, PdfViewer, choose_printer, print_document
 from ethics_desk.ui.sizing import fit_to_screen
 
@@ -67,6 +68,10 @@ class InfoSheetDialog(PdfPreviewDialog):
         layout = self.layout()
         assert isinstance(layout, QVBoxLayout)
         layout.insertLayout(0, row)
+        # Tab as laid out: the language above the sheet first, then the sheet, Print…, Close
+        # (put next to the sheet, then the sheet after it: Qt's chain wraps around the window).
+        QWidget.setTabOrder(self.viewer.view, self.choice)
+        QWidget.setTabOrder(self.choice, self.viewer.view)
         self.choice.currentIndexChanged.connect(self._language_chosen)
 
     def choose(self, languages: tuple[Language, ...]) -> None:
@@ -144,6 +149,7 @@ class FilingPapersDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(self.tabs, 1)
         layout.addWidget(buttons)
+        give_alt_keys(self)  # Close
 
     def _add(self, kind: str, label: str, data: bytes) -> None:
         viewer = PdfViewer(self)

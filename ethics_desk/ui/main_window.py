@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 from ethics_desk import __version__
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.date_field import set_office_style
+from ethics_desk.ui.focus import first_tab_stop
 from ethics_desk.ui.screens.inbox_screen import InboxScreen
 from ethics_desk.ui.screens.lazy import LazyScreen
 from ethics_desk.ui.sizing import fit_to_screen
@@ -84,7 +85,11 @@ class MainWindow(QMainWindow):
             item.setData(Qt.ItemDataRole.UserRole, key)
             self.navigation.addItem(item)
             self.stack.addWidget(widget)
+        # Arrowing through the list shows each screen and leaves the cursor in the list; Enter
+        # (or a click, a double-click) on a screen's name puts it in the screen's first field.
         self.navigation.currentRowChanged.connect(self.stack.setCurrentIndex)
+        self.navigation.itemActivated.connect(lambda _item: self.focus_screen())
+        self.navigation.itemClicked.connect(lambda _item: self.focus_screen())
         body = QWidget(self)
         layout = QHBoxLayout(body)
         layout.addWidget(self.navigation)
@@ -215,8 +220,11 @@ class MainWindow(QMainWindow):
         self.go(screen if screen in SCREENS else "inbox")
 
     def showEvent(self, event: QShowEvent) -> None:
-        """Announce readiness once the first paint can happen."""
+        """Put the cursor in the screen's first field; announce readiness once the first paint
+        can happen."""
         super().showEvent(event)
+        if not event.spontaneous():
+            self.focus_screen()
         QTimer.singleShot(0, self.ready.emit)
 
     def closeEvent(self, event: QCloseEvent) -> None:
@@ -234,7 +242,8 @@ class MainWindow(QMainWindow):
     # -- navigation -------------------------------------------------------------------------
 
     def go(self, key: str) -> None:
-        """Show a screen by its key (new, inbox, calendar, mail, settings, board)."""
+        """Show a screen by its key (new, inbox, calendar, mail, settings, board), the cursor
+        in its first field (Ctrl+1…6, the menus)."""
         shown = self.stack.currentWidget()
         already = self.current_screen() == key and shown is not None and shown.isVisible()
         self.navigation.setCurrentRow(SCREENS.index(key))
@@ -242,6 +251,22 @@ class MainWindow(QMainWindow):
             self.new_screen.refresh()
         elif key == "inbox" and (already or self.isVisible()):
             self.inbox_screen.refresh()
+        if self.isVisible():  # on start-up, showEvent does it once the screen is built
+            self.focus_screen()
+
+    def focus_screen(self) -> None:
+        """Put the cursor in the shown screen's first field (its ``first_field()``, else its
+        first Tab stop), never on the navigation or a container."""
+        shown = self.stack.currentWidget()
+        if shown is None:
+            return
+        screen = shown.content() if isinstance(shown, LazyScreen) else shown
+        first = getattr(screen, "first_field", None)
+        target = first() if callable(first) else None
+        if not isinstance(target, QWidget):
+            target = first_tab_stop(screen)
+        if target is not None:
+            target.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def current_screen(self) -> str:
         """The key of the screen shown."""

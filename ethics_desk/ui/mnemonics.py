@@ -6,7 +6,15 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from PySide6.QtWidgets import QAbstractButton, QLabel, QMenuBar, QTabWidget, QWidget
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QDialogButtonBox,
+    QLabel,
+    QMenuBar,
+    QPushButton,
+    QTabWidget,
+    QWidget,
+)
 
 _MNEMONIC = re.compile(r"&([^&\s])")
 
@@ -33,18 +41,25 @@ def with_mnemonic(label: str, taken: set[str]) -> str:
     return label
 
 
-def window_mnemonics(window: QWidget, *, leave_out: Iterable[QWidget] = ()) -> dict[str, list[str]]:
+def window_mnemonics(window: QWidget, *, leave_out: Iterable[QWidget] = (),
+                     shown_only: bool = True) -> dict[str, list[str]]:
     """Each letter used by the window's shown controls — buttons, labels with a buddy, tabs and
-    the menu bar — with the texts that use it."""
+    the menu bar — with the texts that use it; disabled ones count (a selection enables them).
+
+    ``shown_only=False`` counts the hidden ones too: the controls of every tab of a tab widget,
+    not only of the tab shown.
+    """
     skip = set(map(id, leave_out))
+
+    def counted(widget: QWidget) -> bool:
+        return id(widget) not in skip and (not shown_only or widget.isVisibleTo(window))
+
     texts: list[str] = []
-    texts += [b.text() for b in window.findChildren(QAbstractButton)
-              if id(b) not in skip and b.isVisibleTo(window)]
-    buddied: list[QLabel] = [label for label in window.findChildren(QLabel)
-                             if label.isVisibleTo(window)]
+    texts += [b.text() for b in window.findChildren(QAbstractButton) if counted(b)]
+    buddied: list[QLabel] = [label for label in window.findChildren(QLabel) if counted(label)]
     texts += [label.text() for label in buddied if bool(label.buddy())]
     for tabs in window.findChildren(QTabWidget):
-        if tabs.isVisibleTo(window):
+        if counted(tabs):
             texts += [tabs.tabText(i) for i in range(tabs.count())]
     for bar in window.findChildren(QMenuBar):
         texts += [action.text() for action in bar.actions()]
@@ -54,3 +69,19 @@ def window_mnemonics(window: QWidget, *, leave_out: Iterable[QWidget] = ()) -> d
         if letter is not None:
             letters.setdefault(letter, []).append(text)
     return letters
+
+
+def give_alt_keys(window: QWidget) -> None:
+    """Give each push button of ``window`` that has no Alt-key a letter of its label that no
+    other control of the window uses (see :func:`with_mnemonic`); OK and Cancel of a button box
+    keep the platform's text, Enter and Escape press them. Call it once the window is built."""
+    exempt: set[int] = set()
+    for box in window.findChildren(QDialogButtonBox):
+        for which in (QDialogButtonBox.StandardButton.Ok, QDialogButtonBox.StandardButton.Cancel):
+            button = box.button(which)
+            if isinstance(button, QPushButton):  # None when the box has no such button
+                exempt.add(id(button))
+    taken = set(window_mnemonics(window, shown_only=False))
+    for button in window.findChildren(QPushButton):
+        if id(button) not in exempt and button.text():
+            button.setText(with_mnemonic(button.text(), taken))

@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ethics_desk.ui.mnemonics import give_alt_keys
 from ethics_desk.ui.sizing import fit_to_screen
 
 
@@ -235,6 +236,7 @@ class PdfPreviewDialog(QDialog):
         row.addStretch(1)
         row.addWidget(buttons)
         layout.addLayout(row)
+        give_alt_keys(self)  # Close
 
     def print_now(self, printer: QPrinter | None = None) -> int:
         """Print through the system dialog (or on ``printer``); returns pages printed."""

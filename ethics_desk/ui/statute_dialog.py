@@ -6,6 +6,7 @@ from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QPlainTextEdit, QVBoxLayout, QWidget
 
 from ethics_desk.core.resources import resource_path
+from ethics_desk.ui.mnemonics import give_alt_keys
 from ethics_desk.ui.sizing import fit_to_screen
 
 
@@ -33,3 +34,4 @@ class StatuteDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(self.text)
         layout.addWidget(buttons)
+        give_alt_keys(self)  # Close

@@ -1,6 +1,11 @@
 """Run by ``test_windows_fit`` in a process of its own, on an offscreen screen of a given size:
 open each window a clerk meets, and print as JSON where each one and its own buttons lie.
 
+Given the path of a copy of the demonstration database (the first argument), it opens too the
+windows that need its Board roster and mailed papers: the roster's dialogs (add a member, add
+a term, end a term), the Papers tab's mailing, delivery and void dialogs, and the closures
+editor's confirmation of a change that moves many deadlines.
+
 A process of its own, because the screen's size is fixed when Qt starts (the offscreen
 platform's ``configfile``) and the suite's own application already has one.
 """
@@ -30,6 +35,63 @@ def _scrolled(widget: QWidget, window: QWidget) -> bool:
 
 def _rect(r: QRect) -> list[int]:
     return [r.x(), r.y(), r.width(), r.height()]
+
+
+def _demo_windows(path: Path) -> tuple[dict[str, QWidget], list[QWidget]]:
+    """The windows opened from the demonstration's roster and papers (and what holds them)."""
+    from datetime import date, timedelta
+
+    from sqlalchemy import select
+
+    from ethics_desk.deadlines.overview import MoveLine
+    from ethics_desk.models.mail import Mailing
+    from ethics_desk.storage.opening import open_database
+    from ethics_desk.ui.calendar_editor import ConfirmChangeDialog
+    from ethics_desk.ui.case.case_window import CaseWindow
+    from ethics_desk.ui.context import AppContext
+    from ethics_desk.ui.screens.board_screen import BoardScreen
+    from tests.conftest import CLOCK
+
+    database = open_database(path, create=False, clock=CLOCK)
+    context = AppContext(database, clock=CLOCK)
+    board = BoardScreen(context)
+    board.refresh()
+    board.roster_view.selectRow(0)
+    windows: dict[str, QWidget] = {}
+    for name, open_dialog in (("add a member", board.add_member_dialog),
+                              ("add a term", board.add_term_dialog),
+                              ("end a term", board.end_term_dialog)):
+        change = open_dialog()
+        assert change is not None, name
+        windows[f"roster: {name}"] = change
+    with database.read_session() as session:
+        mailed = session.scalars(select(Mailing.complaint_id).order_by(Mailing.id)).first()
+    assert mailed is not None
+    case = CaseWindow(context, mailed)
+    panel = case.papers
+    case.tabs.setCurrentWidget(panel)
+    panel.refresh()
+    issued = [ref for ref in panel.issued.rows() if not ref.is_void]
+    for name, open_paper in (("mailing", panel.open_mailing_dialog),
+                             ("delivery or return", panel.open_outcome_dialog)):
+        panel.select_issued(issued[0].document_id)
+        panel.select_mailing(panel.mailings.rows()[0].mailing_id)
+        dialog = open_paper()
+        assert dialog is not None, name
+        windows[f"papers: {name}"] = dialog
+        dialog.hide()
+    panel.select_issued(issued[0].document_id)
+    panel.preview()
+    void = panel.open_void_dialog()
+    assert void is not None
+    windows["papers: void and reissue"] = void
+    start = date(2026, 11, 2)
+    moves = [MoveLine(n, n, f"ERB-2026-{n:03d}", "The respondent's sworn response (§ 2-83(e))",
+                      start + timedelta(days=n), start + timedelta(days=n + 1))
+             for n in range(1, 61)]
+    windows["closures: confirm a change"] = ConfirmChangeDialog(
+        "Add a closure", "Closing the offices on this day moves these deadlines.", moves, None)
+    return windows, [board, case]
 
 
 def main() -> None:
@@ -73,6 +135,10 @@ def main() -> None:
         form = form_for(event, case, context.today(), "Maria Clerk", database)
         if form is not None:
             windows[f"form: {form.title}"] = ActionDialog(form, lambda _payload: False, main_window)
+    holders: list[QWidget] = []
+    if len(sys.argv) > 1:
+        demo, holders = _demo_windows(Path(sys.argv[1]))
+        windows.update(demo)
     available = app.primaryScreen().availableGeometry()
     report: dict[str, object] = {"screen": _rect(available), "windows": {}}
     for name, window in windows.items():
@@ -86,6 +152,7 @@ def main() -> None:
                         _rect(QRect(b.mapToGlobal(QPoint(0, 0)), b.size())) for b in buttons},
         }
         window.hide()
+    holders.clear()
     database.dispose()
     print(json.dumps(report))
 

@@ -8,6 +8,7 @@ from datetime import date, datetime, timedelta
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
+from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
@@ -191,7 +192,7 @@ def test_enter_asks_for_the_case(qtbot: QtBot, demo_database: Database) -> None:
     assert signal.args == [screen.model.case_id(2)]
 
 
-def test_ctrl_f_goes_to_the_search_and_tab_or_down_to_the_list(
+def test_ctrl_f_goes_to_the_search_tab_to_the_filters_and_down_to_the_list(
         qtbot: QtBot, demo_database: Database) -> None:
     screen = open_inbox(qtbot, context_on(demo_database))
     screen.activateWindow()
@@ -199,7 +200,10 @@ def test_ctrl_f_goes_to_the_search_and_tab_or_down_to_the_list(
     screen.table.setFocus()
     qtbot.keyClick(screen.table, Qt.Key.Key_F, Qt.KeyboardModifier.ControlModifier)
     assert QApplication.focusWidget() is screen.search
-    qtbot.keyClick(screen.search, Qt.Key.Key_Tab)
+    qtbot.keyClick(screen.search, Qt.Key.Key_Tab)  # the filters are the row under the search
+    assert QApplication.focusWidget() is screen.state
+    screen.refresh_button.setFocus()
+    QTest.keyClick(screen.refresh_button, Qt.Key.Key_Tab)  # the last of the filter row
     assert QApplication.focusWidget() is screen.table
     screen.search.setFocus()
     qtbot.keyClick(screen.search, Qt.Key.Key_Down)

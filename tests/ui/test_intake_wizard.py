@@ -430,3 +430,24 @@ def test_no_two_controls_of_a_wizard_step_share_an_alt_key(wizard: IntakeWizard,
     wizard.setStartId(wizard.COMPLAINANT)
     wizard.restart()
     assert window_mnemonics(wizard)["n"] == ["&Next >"]  # Next keeps its key, and alone
+
+
+def test_tab_goes_through_every_respondent_before_add_another_respondent(
+        wizard: IntakeWizard, qtbot: QtBot) -> None:
+    from PySide6.QtTest import QTest
+
+    from ethics_desk.ui.intake.respondents_page import RespondentsPage
+    from tests.ui.test_tab_order import tab_stops
+
+    wizard.setStartId(wizard.RESPONDENTS)
+    wizard.restart()
+    page = wizard.currentPage()
+    assert isinstance(page, RespondentsPage)
+    QTest.mouseClick(page.add_button, Qt.MouseButton.LeftButton)
+    qtbot.wait(5)
+    stops = tab_stops(wizard, page)
+    first, second = page.boxes
+    assert stops == [first.name, first.title_edit, first.department, first.address,
+                     first.language, first.remove, second.name, second.title_edit,
+                     second.department, second.address, second.language, second.remove,
+                     page.add_button]

@@ -140,10 +140,17 @@ def _case_windows(qtbot: QtBot, context: AppContext) -> Iterator[Stop]:
                    window.tabs.currentWidget())
     yield from _papers_dialogs(qtbot, window)
     seen: set[Event] = set()
-    for state, case_id in cases.items():
+    controller = context.controller()
+    # Each action's form on a case whose state offers it (as its window does), then any form
+    # no case of the demonstration offers, on the first case.
+    offers = [(state, case_id, {option.event for option in controller.available_events(case_id)
+                                if option.in_state})
+              for state, case_id in cases.items()]
+    offers.append((*next(iter(cases.items())), set(Event)))
+    for state, case_id, offered in offers:
         case = load_case(context.database, case_id)
         for event in Event:
-            if event in seen:
+            if event in seen or event not in offered:
                 continue
             form = form_for(event, case, context.today(), context.staff_name, context.database)
             if form is None:

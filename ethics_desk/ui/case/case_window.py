@@ -47,7 +47,7 @@ from ethics_desk.ui.case.forms import ActionDialog, form_for
 from ethics_desk.ui.case.papers_panel import PapersPanel
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.errors import FAILED, attempt, show_user_error
-from ethics_desk.ui.mnemonics import window_mnemonics, with_mnemonic
+from ethics_desk.ui.mnemonics import mnemonic_of, window_mnemonics, with_mnemonic
 from ethics_desk.ui.models.rows import ROW_ROLE, Column, RowsModel, rows_view
 from ethics_desk.ui.sizing import fit_to_screen
 from ethics_desk.workflow import EventOption, Payload
@@ -274,8 +274,11 @@ class CaseWindow(QMainWindow):
             button = QPushButton("Continue in the &intake wizard", self)
             button.clicked.connect(lambda: self.resume_draft.emit(self.case_id))
             self.actions_row.addWidget(button)
-        # The table's labels have no Alt-key: give each a letter no other control here uses.
-        taken = set(window_mnemonics(self, leave_out=self.action_buttons.values()))
+        # The table's labels have no Alt-key: give each a letter no other control here uses,
+        # on any tab if one is free (the buttons stay beside every tab, and the Papers tab's
+        # own are hidden till it is shown), else one no control shown now uses.
+        shown = set(window_mnemonics(self, leave_out=self.action_buttons.values()))
+        every_tab = shown | set(window_mnemonics(self.tabs, shown_only=False))
         for option in options or []:
             if not option.in_state:
                 continue
@@ -283,7 +286,12 @@ class CaseWindow(QMainWindow):
                             self.context.staff_name)
             if form is None:
                 continue
-            button = QPushButton(with_mnemonic(option.label, taken), self)
+            label = with_mnemonic(option.label, every_tab)
+            if mnemonic_of(label) is None:
+                label = with_mnemonic(option.label, shown)
+            shown.add(mnemonic_of(label) or "")
+            every_tab.add(mnemonic_of(label) or "")
+            button = QPushButton(label, self)
             button.setObjectName(f"action_{option.event.value}")
             button.setEnabled(option.allowed)
             button.setToolTip(f"{option.citation}" if option.allowed else option.why_not)

@@ -15,6 +15,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -59,6 +60,7 @@ from ethics_desk.ui.case.vote_entry import VoteEntry, voters_loader
 from ethics_desk.ui.date_field import DateField, DateTimeField
 from ethics_desk.ui.intake.documents_page import FILE_FILTER, read_attachment
 from ethics_desk.ui.intake.fields import FieldMessage, text_box
+from ethics_desk.ui.mnemonics import give_alt_keys
 from ethics_desk.ui.sizing import fit_to_screen
 from ethics_desk.workflow import (
     BY_EVENT,
@@ -637,6 +639,7 @@ class ActionDialog(QDialog):
             scroll.setObjectName("formScroll")
             scroll.setWidgetResizable(True)
             scroll.setWidget(body)
+            scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # a container: Tab goes to the fields
             layout.addWidget(scroll, 1)
         else:
             layout.addLayout(grid)
@@ -649,11 +652,15 @@ class ActionDialog(QDialog):
         buttons.accepted.connect(self.save)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
+        give_alt_keys(self)  # the form's own buttons (Remove the selected defect, Clear…)
         self._body = body if large else None
         if large:  # room for the vote and the notes; scrolls on a small screen (1280 × 800)
             fit_to_screen(self, *self.preferred_size())
         else:
             self.resize(640, self.sizeHint().height())
+            # Wrapped notes take more lines at this width than at the width of the hint: make
+            # room for them, so that no row is squeezed below its fields' height.
+            self.resize(self.width(), max(self.height(), layout.totalHeightForWidth(self.width())))
 
     def preferred_size(self) -> tuple[int, int]:
         """The size the dialog asks for before the screen is taken into account: a large form

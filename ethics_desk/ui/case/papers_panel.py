@@ -74,6 +74,7 @@ from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.date_field import DateField
 from ethics_desk.ui.errors import FAILED, attempt
 from ethics_desk.ui.language import choose_language, chosen_language, language_box
+from ethics_desk.ui.mnemonics import give_alt_keys
 from ethics_desk.ui.models.rows import ROW_ROLE, Column, RowsModel, rows_view
 from ethics_desk.ui.pdf_view import PdfViewer, choose_printer, print_document
 
@@ -202,7 +203,7 @@ class MailingDialog(QDialog):
         form.addRow("&Address:", self.address)
         form.addRow("&Method:", self.method)
         form.addRow("&Tracking number:", self.tracking)
-        form.addRow("Mailed &on:", self.mailed_on)
+        form.addRow("Ma&iled on:", self.mailed_on)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save
                                    | QDialogButtonBox.StandardButton.Cancel, self)
         buttons.accepted.connect(self.accept)
@@ -210,6 +211,7 @@ class MailingDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(buttons)
+        give_alt_keys(self)  # Save
 
     def set_method(self, method: MailMethod) -> None:
         """Choose the method."""
@@ -269,6 +271,7 @@ class OutcomeDialog(QDialog):
         layout.addLayout(form)
         layout.addWidget(note)
         layout.addWidget(buttons)
+        give_alt_keys(self)  # Save
 
     def set_outcome(self, outcome: MailOutcome) -> None:
         """Choose the outcome."""
@@ -346,7 +349,7 @@ class PapersPanel(QWidget):
         self.print_button.clicked.connect(lambda: self.print_shown())
         self.mail_button = QPushButton("Record &mailing…", self)
         self.mail_button.clicked.connect(self.open_mailing_dialog)
-        self.void_button = QPushButton("&Void and reissue…", self)
+        self.void_button = QPushButton("Void &and reissue…", self)
         self.void_button.setToolTip("Replace the selected issued copy with the corrected preview "
                                     "of the same document; the old copy is kept, marked void")
         self.void_button.clicked.connect(lambda: self.open_void_dialog())

@@ -86,6 +86,7 @@ class VoteEntry(QWidget):
         all_absent = QPushButton("Clear (everyone absent)", self)
         all_absent.setObjectName("allAbsent")
         all_absent.clicked.connect(self.everyone_absent)
+        self._all_absent = all_absent
         top = QHBoxLayout()
         top.addWidget(caption)
         top.addWidget(self.meeting)
@@ -95,6 +96,7 @@ class VoteEntry(QWidget):
         top.addStretch(1)
         self.members = QWidget(self)
         self.members.setObjectName("voteMembers")
+        self.members.setProperty("readingOrder", "columns")  # Tab goes down each column of names
         self.grid = QGridLayout(self.members)
         self.grid.setContentsMargins(0, 4, 0, 4)
         self.grid.setHorizontalSpacing(10)
@@ -176,6 +178,11 @@ class VoteEntry(QWidget):
             self.grid.addWidget(label, row, column)
             self.grid.addWidget(combo, row, column + 1)
             self.rows.append((voter, combo))
+        previous: QWidget = self._all_absent  # Tab: the members by name, then Record vote
+        for _voter, combo in self.rows:
+            QWidget.setTabOrder(previous, combo)
+            previous = combo
+        QWidget.setTabOrder(previous, self.record)
         if len(voters) > 1:
             self.grid.setColumnMinimumWidth(2, 36)
         if voters:

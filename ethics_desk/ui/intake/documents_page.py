@@ -170,6 +170,7 @@ class DocumentsPage(IntakePage):
             add = QPushButton(button, self)
             add.clicked.connect(lambda _c=False, t=table: self._add_row(t))
             column.addWidget(add, 0, Qt.AlignmentFlag.AlignLeft)
+            QWidget.setTabOrder(table, add)  # Tab: each list, then its own Add a row
             layout.addWidget(box, 1)
             table.itemChanged.connect(self.intake_wizard.schedule_save)
         self.hint = QLabel(f"Files up to {MAX_ATTACHMENT_BYTES // 1024 // 1024} MB each; each "

@@ -95,6 +95,7 @@ class RespondentsPage(IntakePage):
         scroll = QScrollArea(self)
         scroll.setWidgetResizable(True)
         scroll.setWidget(self.holder)
+        scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # a container: Tab goes to its fields
         self.boxes: list[RespondentBox] = []
         self.none_message = FieldMessage(self)
         self.none_message.setObjectName("message:respondents")
@@ -114,6 +115,7 @@ class RespondentsPage(IntakePage):
         box = RespondentBox(self, len(self.boxes))
         self.column.insertWidget(self.column.count() - 1, box)
         self.boxes.append(box)
+        QWidget.setTabOrder(box.remove, self.add_button)  # Tab: every box, then Add another
         box.note_address()
         return box
 

@@ -43,6 +43,7 @@ from ethics_desk.ui.accessibility import buddy
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.date_field import DateField
 from ethics_desk.ui.errors import FAILED, attempt
+from ethics_desk.ui.focus import first_tab_stop
 from ethics_desk.ui.intake.fields import FieldMessage, text_box
 from ethics_desk.ui.models.rows import ROW_ROLE, Column, RowsModel, rows_view
 from ethics_desk.ui.screens.board_packet_panel import BoardPacketPanel
@@ -72,6 +73,7 @@ class ChangeDialog(QDialog):
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
                                    | QDialogButtonBox.StandardButton.Cancel, self)
         buttons.button(QDialogButtonBox.StandardButton.Ok).setText("&Save")
+        self.buttons = buttons
         buttons.accepted.connect(self.save)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
@@ -86,6 +88,10 @@ class ChangeDialog(QDialog):
         caption = QLabel(label, self)
         buddy(caption, widget)
         self.form.addRow(caption, widget)
+        previous: QWidget = widget  # Tab goes on to Save and Cancel after the last row
+        for button in self.buttons.buttons():
+            QWidget.setTabOrder(previous, button)
+            previous = button
         return widget
 
     def save(self) -> None:
@@ -142,7 +148,7 @@ class BoardScreen(QWidget):
         self.serving_on.changed.connect(self._serving_on_changed)
         caption = QLabel("Who serves &on:", page)
         buddy(caption, self.serving_on)
-        today = QPushButton("Today", page)
+        today = QPushButton("To&day", page)
         today.clicked.connect(lambda: self.serving_on.set_date(self.context.now().date()))
         self.serving_count = QLabel(page)
         self.serving_count.setObjectName("servingCount")
@@ -218,7 +224,7 @@ class BoardScreen(QWidget):
         form = QFormLayout()
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         for label, widget in (("Election &date:", self.election_on),
-                              ("Election na&me:", self.election_name),
+                              ("Election &name:", self.election_name),
                               ("&Candidates:", self.candidates)):
             caption = QLabel(label, page)
             buddy(caption, widget)
@@ -227,6 +233,7 @@ class BoardScreen(QWidget):
         row.addWidget(add)
         row.addStretch(1)
         row.addWidget(self.remove_button)
+        QWidget.setTabOrder(add, self.remove_button)  # Tab: the form, Add, then Remove (right)
         column = QVBoxLayout(page)
         column.addWidget(self.elections_view, 1)
         column.addWidget(QLabel("<b>Add an election</b> — the order to show cause lists the "
@@ -316,7 +323,7 @@ class BoardScreen(QWidget):
         dialog.setObjectName("addMemberDialog")
         name = dialog.row("&Name:", QLineEdit(dialog))
         role = dialog.row("&Place:", role_chooser(dialog))
-        starts = dialog.row("Term &starts on:", DateField(dialog, today=self.context.today))
+        starts = dialog.row("Term s&tarts on:", DateField(dialog, today=self.context.today))
         ends = dialog.row("Term &ends on (if known):", DateField(dialog, today=self.context.today))
         starts.set_date(self.day)
         for key, widget in (("name", name), ("role", role), ("starts", starts), ("ends", ends)):
@@ -341,7 +348,7 @@ class BoardScreen(QWidget):
                               f"Terms so far: {'; '.join(t.text for t in member.terms)}.", self)
         dialog.setObjectName("addTermDialog")
         role = dialog.row("&Place:", role_chooser(dialog))
-        starts = dialog.row("Term &starts on:", DateField(dialog, today=self.context.today))
+        starts = dialog.row("Term s&tarts on:", DateField(dialog, today=self.context.today))
         ends = dialog.row("Term &ends on (if known):", DateField(dialog, today=self.context.today))
         starts.set_date(self.day)
         for key, widget in (("role", role), ("starts", starts), ("ends", ends)):
@@ -428,3 +435,8 @@ class BoardScreen(QWidget):
     def _ask(self, question: str) -> bool:
         answer = QMessageBox.question(self, "Ethics Desk — Elections", question)
         return answer == QMessageBox.StandardButton.Yes
+
+    def first_field(self) -> QWidget:
+        """Where the cursor goes when the screen is shown: the first field of the tab shown
+        (who serves on, the elections, the meeting's date)."""
+        return first_tab_stop(self.tabs.currentWidget()) or self.tabs.tabBar()

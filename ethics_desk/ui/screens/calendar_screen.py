@@ -911,6 +911,10 @@ class CalendarScreen(QWidget):
         list_row.addStretch(1)
         list_row.addWidget(self.show_closed)
         list_row.addWidget(self.open_button)
+        # Tab reads the row above the list first, then the list, then how it was counted.
+        QWidget.setTabOrder(self.show_closed, self.open_button)
+        QWidget.setTabOrder(self.open_button, self.table)
+        QWidget.setTabOrder(self.table, self.explanation)
         listing = QWidget(self)
         listing_layout = QVBoxLayout(listing)
         listing_layout.setContentsMargins(0, 0, 0, 0)
@@ -1054,3 +1058,7 @@ class CalendarScreen(QWidget):
         """Show what is in the database now (other screens and workstations change it)."""
         super().showEvent(event)
         self.refresh()
+
+    def first_field(self) -> QWidget:
+        """Where the cursor goes when the screen is shown: the month's grid of days."""
+        return self.month_view

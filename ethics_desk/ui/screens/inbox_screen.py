@@ -275,13 +275,15 @@ class InboxScreen(QWidget):
         layout.addLayout(filters)
         layout.addWidget(self.table, 1)
         layout.addWidget(self.status)
+        # Tab reads the screen as laid out: the view and search, the filters, then the list
+        # (Down from the search still goes straight to the list).
         QWidget.setTabOrder(self.views, self.search)
-        QWidget.setTabOrder(self.search, self.table)
-        QWidget.setTabOrder(self.table, self.state)
+        QWidget.setTabOrder(self.search, self.state)
         QWidget.setTabOrder(self.state, self.route)
         QWidget.setTabOrder(self.route, self.reviewer)
         QWidget.setTabOrder(self.reviewer, self.due)
         QWidget.setTabOrder(self.due, self.refresh_button)
+        QWidget.setTabOrder(self.refresh_button, self.table)
 
     # -- the filter shown -------------------------------------------------------------------
 
@@ -462,3 +464,7 @@ class InboxScreen(QWidget):
     def column_of(self, key: SortKey) -> int:
         """The table column showing ``key``."""
         return COLUMN_OF[key]
+
+    def first_field(self) -> QWidget:
+        """Where the cursor goes when the screen is shown: the search."""
+        return self.search

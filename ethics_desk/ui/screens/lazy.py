@@ -29,6 +29,7 @@ class LazyScreen(QWidget):
         if self._content is None:
             self._content = self._factory()
             self._layout.addWidget(self._content)
+            self._content.show()  # now, not after the event loop: the cursor can go into it
         return self._content
 
     def showEvent(self, event: QShowEvent) -> None:

@@ -261,3 +261,7 @@ class MailScreen(QWidget):
         self.dialog = dialog
         dialog.open()
         return dialog
+
+    def first_field(self) -> QWidget:
+        """Where the cursor goes when the screen is shown: the print queue."""
+        return self.queue_view

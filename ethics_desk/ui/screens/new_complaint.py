@@ -76,3 +76,8 @@ class NewComplaintScreen(QWidget):
     def _resume(self, item: QListWidgetItem | None) -> None:
         if item is not None:
             self.resume_requested.emit(int(item.data(Qt.ItemDataRole.UserRole)))
+
+    def first_field(self) -> QWidget:
+        """Where the cursor goes when the screen is shown: the drafts to resume, if any; else
+        Start a new complaint."""
+        return self.drafts if self.drafts.count() else self.start_button

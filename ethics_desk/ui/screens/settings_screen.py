@@ -63,8 +63,8 @@ class SettingsScreen(QWidget):
             self.fields[key] = widget
         self.status = StatusLine(self)
         self.status.setObjectName("settingsStatus")
-        self.save_button = QPushButton("S&ave settings", self)
-        self.revert_button = QPushButton("&Revert", self)
+        self.revert_button = QPushButton("&Revert", self)  # made first: Tab reaches it first,
+        self.save_button = QPushButton("S&ave settings", self)  # as it stands left of Save
         self.save_button.clicked.connect(self.save)
         self.revert_button.clicked.connect(self.load)
         buttons = QHBoxLayout()
@@ -118,3 +118,8 @@ class SettingsScreen(QWidget):
             widget.setPlainText(str(value))
         elif isinstance(widget, QLineEdit):
             widget.setText(str(value))
+
+    def first_field(self) -> QWidget:
+        """Where the cursor goes when the screen is shown: the first setting (who is at the
+        desk)."""
+        return next(iter(self.fields.values()))
