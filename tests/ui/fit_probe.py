@@ -37,7 +37,7 @@ def _rect(r: QRect) -> list[int]:
     return [r.x(), r.y(), r.width(), r.height()]
 
 
-def _demo_windows(path: Path) -> tuple[dict[str, QWidget], list[QWidget]]:
+def _demo_windows(path: str) -> tuple[dict[str, QWidget], list[QWidget]]:
     """The windows opened from the demonstration's roster and papers (and what holds them)."""
     from datetime import date, timedelta
 
@@ -137,7 +137,7 @@ def main() -> None:
             windows[f"form: {form.title}"] = ActionDialog(form, lambda _payload: False, main_window)
     holders: list[QWidget] = []
     if len(sys.argv) > 1:
-        demo, holders = _demo_windows(Path(sys.argv[1]))
+        demo, holders = _demo_windows(sys.argv[1])
         windows.update(demo)
     available = app.primaryScreen().availableGeometry()
     report: dict[str, object] = {"screen": _rect(available), "windows": {}}

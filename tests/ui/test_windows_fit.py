@@ -23,7 +23,7 @@ from tests.ui.window_tour import Stop, tour
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _probe(tmp_path: Path, demo: Path, width: int, height: int,
+def _probe(tmp_path: Path, demo: str, width: int, height: int,
            scale: float) -> dict[str, object]:
     config = tmp_path / "screen.json"
     config.write_text(json.dumps({"screens": [{"name": "desk", "x": 0, "y": 0, "width": width,
@@ -51,8 +51,14 @@ def _inside(rect: list[int], screen: list[int]) -> bool:
 def test_every_window_and_its_buttons_lie_within_the_screen(
         tmp_path: Path, demo_template: DemoTemplate, width: int, height: int,
         scale: float) -> None:
-    demo_template.open_copy(tmp_path).dispose()  # a copy of its own, as the application opens it
-    report = _probe(tmp_path, tmp_path / "demo.sqlite", width, height, scale)
+    copy = demo_template.copy(tmp_path)  # a copy of its own, as the application opens it
+    database = next(copy)
+    try:
+        database.dispose()
+        report = _probe(tmp_path, database.url.render_as_string(hide_password=False), width,
+                        height, scale)
+    finally:
+        copy.close()
     screen = report["screen"]
     assert isinstance(screen, list) and screen[2] == round(width / scale)
     windows = report["windows"]
