@@ -123,6 +123,7 @@ def test_quit_when_ready_starts_and_exits_cleanly(tmp_path: Path) -> None:
     assert (tmp_path / "smoke.sqlite").exists()
 
 
+@pytest.mark.sqlite_file
 def test_starting_on_an_existing_database_loads_neither_sqlalchemy_nor_holidays_first(
         tmp_path: Path, database: Database) -> None:
     env = {"QT_QPA_PLATFORM": "offscreen", "HOME": str(tmp_path), "PATH": "/usr/bin:/bin",
@@ -258,6 +259,7 @@ def _due_today(database: Database) -> None:
                             CaseSpec(complainant="Late One", due_on=today - timedelta(days=3))])
 
 
+@pytest.mark.sqlite_file
 def test_the_window_shows_due_today_from_the_database_before_sqlalchemy_is_loaded(
         tmp_path: Path, context: AppContext, database: Database) -> None:
     _due_today(database)
@@ -272,6 +274,7 @@ def test_the_window_shows_due_today_from_the_database_before_sqlalchemy_is_loade
                     "database": f"Database: {database.description}", "sqlalchemy": False}
 
 
+@pytest.mark.sqlite_file
 def test_a_window_from_a_first_look_shows_what_one_from_the_database_shows(
         qtbot: QtBot, context: AppContext, database: Database) -> None:
     from ethics_desk.storage.first_look import first_look
@@ -292,6 +295,7 @@ def test_a_window_from_a_first_look_shows_what_one_from_the_database_shows(
     assert early.database_label.text() == full.database_label.text()
 
 
+@pytest.mark.sqlite_file
 def test_nothing_due_today_says_how_many_are_overdue_from_the_first_look(
         qtbot: QtBot, database: Database) -> None:
     from datetime import timedelta
@@ -307,6 +311,7 @@ def test_nothing_due_today_says_how_many_are_overdue_from_the_first_look(
     assert not window.context.loaded
 
 
+@pytest.mark.sqlite_file
 def test_the_orm_is_loaded_after_the_window_is_shown_and_on_first_need_before(
         qtbot: QtBot, database: Database) -> None:
     from ethics_desk.storage.first_look import first_look
@@ -328,6 +333,7 @@ def test_the_orm_is_loaded_after_the_window_is_shown_and_on_first_need_before(
     assert later.loaded and later.database.description == database.description
 
 
+@pytest.mark.sqlite_file
 def test_open_context_looks_first_and_opens_fully_when_it_must(
         qtbot: QtBot, tmp_path: Path, database: Database,
         monkeypatch: pytest.MonkeyPatch) -> None:

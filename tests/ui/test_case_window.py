@@ -192,8 +192,8 @@ def test_every_deadline_shows_how_it_was_counted(
 
 def test_an_attachment_opens_only_after_its_hash_is_verified(
         qtbot: QtBot, context: AppContext, controller: WorkflowController, database: Database,
-        db_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import sqlite3
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from sqlalchemy import text
 
     opened: list[str] = []
     monkeypatch.setattr("ethics_desk.ui.case.case_window.QDesktopServices.openUrl",
@@ -202,8 +202,8 @@ def test_an_attachment_opens_only_after_its_hash_is_verified(
     window = _window(qtbot, context, case_id)
     path = window.open_attachment()
     assert path is not None and path.read_bytes() == b"%PDF-1.4 test" and opened == [str(path)]
-    with sqlite3.connect(db_path) as conn:
-        conn.execute("UPDATE attachment SET content = X'00'")
+    with database.engine.begin() as conn:  # the stored file altered behind the application
+        conn.execute(text("UPDATE attachment SET content = :content"), {"content": b"\x00"})
     errors: list[str] = []
     monkeypatch.setattr("ethics_desk.ui.errors.show_user_error",
                         lambda parent, error, title="": errors.append(str(error)))
