@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ethics_desk.core.clock import Clock
+from ethics_desk.core.errors import ConflictError
 from ethics_desk.office import settings
 from ethics_desk.storage import audit
 from ethics_desk.storage.database import Database
@@ -20,13 +21,28 @@ def read_settings(database: Database) -> dict[str, Any]:
         return {key: settings.get(session, key) for key in settings.OPTIONS}
 
 
-def save_settings(database: Database, values: dict[str, Any], *, actor: str,
-                  clock: Clock) -> list[str]:
-    """Store the changed settings in one transaction, each change audited; returns the keys."""
+def save_settings(database: Database, values: dict[str, Any], *, actor: str, clock: Clock,
+                  seen: dict[str, Any] | None = None) -> list[str]:
+    """Store the changed settings in one transaction, each change audited; returns the keys.
+
+    ``seen`` is what the form showed when it was opened: only the settings changed since then
+    are written (another desk's change to any other setting stays), and one that another desk
+    changed meanwhile to something else is a :class:`ConflictError` — nothing is saved.
+    """
     changed = []
     now = clock()
     with database.unit_of_work() as session:
-        for key, value in values.items():
+        wanted = {key: value for key, value in values.items()
+                  if seen is None or key not in seen or seen[key] != value}
+        stale = [key for key, value in wanted.items()
+                 if seen is not None and key in seen
+                 and settings.get(session, key) not in (seen[key], value)]
+        if stale:
+            labels = ", ".join(settings.OPTIONS[key].label for key in stale)
+            raise ConflictError(
+                f"Another desk changed {labels} after you opened Settings; nothing was saved.",
+                "Press Revert to see the settings as they are now, then make your change again.")
+        for key, value in wanted.items():
             if settings.get(session, key) != value:
                 settings.set_value(session, key, value, actor=actor, at=now)
                 changed.append(key)

@@ -281,6 +281,12 @@ def storage_error(exc: BaseException) -> StorageError | BaseException:
     if "disk is full" in text or "database or disk is full" in text or "no space" in text:
         return StorageError("The disk holding the database is full; nothing was saved.",
                             "Free some space on that drive (or ask IT), then try again.")
+    if ("deadlock detected" in text or "could not serialize access" in text
+            or "duplicate key value" in text or "unique constraint failed" in text):
+        return StorageError("Another workstation saved the same record at the same moment, so "
+                            "this was not saved.",
+                            "Try again: what you entered is still there; if it happens again, "
+                            "reopen the window to see the other change.")
     if "append-only" in text:
         return StorageError("The audit trail cannot be changed or deleted; nothing was saved.",
                             "Record a correction as a new entry instead.")

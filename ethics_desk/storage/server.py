@@ -90,8 +90,6 @@ def setup_server(url: URL | str, *, clock: Clock, backup_folder: Path,
     """Create or upgrade the schema on the server at ``url`` (as its owner), then grant the
     workstations' role its rights."""
     from ethics_desk.storage.database import resolve_url
-    from ethics_desk.storage.migrate import check_not_newer, current_revision, head_revision, upgrade
-    from ethics_desk.storage.opening import load_reference_data
 
     where_url = url if isinstance(url, URL) else resolve_url(url)
     if where_url.get_backend_name() != "postgresql":
@@ -99,31 +97,49 @@ def setup_server(url: URL | str, *, clock: Clock, backup_folder: Path,
                            "by opening it.", "Give the server's address, e.g. "
                            "postgresql+psycopg://owner@dbserver/ethics.")
     engine = make_engine(where_url)
-    database = Database(where_url, engine)
-    backup: Path | None = None
     try:
-        with translate_errors(), engine.connect() as held:
-            held.execute(text("SELECT pg_advisory_lock(:k)"), {"k": SETUP_LOCK})
-            held.commit()
-            try:
-                before = check_not_newer(engine, database.description)
-                if before is not None and before != head_revision():
-                    backup = _backup_before_upgrade(database, backup_folder, before, clock)
-                if before != head_revision():
-                    upgrade(engine)
-                load_reference_data(database, clock=clock)
-                after = current_revision(engine) or head_revision()
-            finally:
-                held.execute(text("SELECT pg_advisory_unlock(:k)"), {"k": SETUP_LOCK})
-                held.commit()
-        if workstations:
-            grant_workstations(database, workstations)
+        return _setup(Database(where_url, engine), clock=clock, backup_folder=backup_folder,
+                      workstations=workstations)
+    except StorageError as error:
+        if "does not let" in error.problem:  # a workstation's role, not the owner
+            raise StorageError(
+                f"The role {where_url.username or '(none)'} may not create or change the "
+                "schema of this database.",
+                "Run “ethics-desk server setup” with the address of the role that owns the "
+                "database (IT's), not the workstations' role.") from error
+        raise
     finally:
         engine.dispose()
+
+
+def _setup(database: Database, *, clock: Clock, backup_folder: Path,
+           workstations: str | None) -> SetupReport:
+    """The setup itself, holding :data:`SETUP_LOCK` while the schema is looked at and changed."""
+    from ethics_desk.storage.migrate import check_not_newer, current_revision, head_revision, upgrade
+    from ethics_desk.storage.opening import load_reference_data
+
+    engine = database.engine
+    backup: Path | None = None
+    with translate_errors(), engine.connect() as held:
+        held.execute(text("SELECT pg_advisory_lock(:k)"), {"k": SETUP_LOCK})
+        held.commit()
+        try:
+            before = check_not_newer(engine, database.description)
+            if before is not None and before != head_revision():
+                backup = _backup_before_upgrade(database, backup_folder, clock)
+            if before != head_revision():
+                upgrade(engine)
+            load_reference_data(database, clock=clock)
+            after = current_revision(engine) or head_revision()
+        finally:
+            held.execute(text("SELECT pg_advisory_unlock(:k)"), {"k": SETUP_LOCK})
+            held.commit()
+    if workstations:
+        grant_workstations(database, workstations)
     return SetupReport(before=before, after=after, backup=backup, workstations=workstations)
 
 
-def _backup_before_upgrade(database: Database, folder: Path, before: str, clock: Clock) -> Path:
+def _backup_before_upgrade(database: Database, folder: Path, clock: Clock) -> Path:
     from ethics_desk.storage.migrate import head_revision
     from ethics_desk.storage.transfer import copy_records
 
@@ -133,5 +149,4 @@ def _backup_before_upgrade(database: Database, folder: Path, before: str, clock:
     name = database.url.database or "ethics"
     path = folder / f"{name}.before-{head_revision()}-{file_stamp(clock)}.sqlite"
     copy_records(database, path, as_it_is=True)
-    assert before
     return path

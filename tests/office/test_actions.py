@@ -56,3 +56,23 @@ def test_date_fields_show_iso_dates_unless_the_office_chooses_month_first(
     with pytest.raises(UserError, match="Date fields show dates as"):
         save_settings(database, {"display.date_style": "d/m/y"}, actor="Maria Clerk", clock=CLOCK)
     assert read_settings(database)["display.date_style"] == "us"
+
+
+def test_settings_saved_at_two_desks_keep_both_changes_and_refuse_a_clash(
+        database: Database) -> None:
+    from ethics_desk.core.errors import ConflictError
+    from ethics_desk.office.actions import read_settings, save_settings
+    from tests.conftest import CLOCK
+
+    front, back = read_settings(database), read_settings(database)  # both desks open Settings
+    save_settings(database, {**front, "office.phone": "210-207-0000"}, actor="Maria Clerk",
+                  clock=CLOCK, seen=front)
+    save_settings(database, {**back, "office.fax": "210-207-1111"}, actor="Ana Ruiz",
+                  clock=CLOCK, seen=back)
+    now = read_settings(database)
+    assert (now["office.phone"], now["office.fax"]) == ("210-207-0000", "210-207-1111")
+    with pytest.raises(ConflictError, match="Telephone") as refused:
+        save_settings(database, {**back, "office.phone": "210-207-2222"}, actor="Ana Ruiz",
+                      clock=CLOCK, seen=back)
+    assert "Revert" in refused.value.fix
+    assert read_settings(database)["office.phone"] == "210-207-0000"  # nothing was saved

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 from alembic import command
-from sqlalchemy.exc import IntegrityError
 
+from ethics_desk.core.errors import StorageError
 from ethics_desk.models import CalendarDay
 from ethics_desk.storage.migrate import alembic_config
 from ethics_desk.storage.opening import open_database
@@ -53,7 +53,8 @@ def test_an_older_file_gets_the_new_name_and_keeps_its_days_and_the_rule(tmp_pat
             kept = session.scalars(sa.select(CalendarDay).where(
                 CalendarDay.day == date(2026, 12, 7))).one()
             assert kept.name == "Ice storm closure"
-        with pytest.raises(IntegrityError), database.unit_of_work() as session:
+        with pytest.raises(StorageError, match="same moment"), \
+                database.unit_of_work() as session:
             session.add(CalendarDay(calendar="city", day=date(2026, 12, 7), name="Again",
                                     kind="closure"))
     finally:

@@ -160,3 +160,11 @@ def test_setup_names_a_missing_role_instead_of_failing_half_way(
     with pytest.raises(StorageError) as refused:
         setup_server(office, clock=CLOCK, backup_folder=tmp_path, workstations="no_such_role")
     assert "no role" in refused.value.problem and "CREATE ROLE" in refused.value.fix
+
+
+def test_setup_as_the_workstations_role_says_to_run_it_as_the_owner(
+        office: str, desk_role: str, tmp_path: Path) -> None:
+    with pytest.raises(StorageError) as refused:
+        setup_server(_as(office, desk_role), clock=CLOCK, backup_folder=tmp_path)
+    assert f"role {desk_role} may not create" in refused.value.problem
+    assert "owns the database" in refused.value.fix

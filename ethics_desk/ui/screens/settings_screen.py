@@ -79,9 +79,11 @@ class SettingsScreen(QWidget):
         self.load()
 
     def load(self) -> None:
-        """Show the stored values."""
+        """Show the stored values (and remember them: a save writes only what was changed
+        here, and refuses a setting another desk changed meanwhile)."""
         for key, value in read_settings(self.context.database).items():
             self._set(self.fields[key], value)
+        self.shown = self.values()
         self.status.setText("")
 
     def values(self) -> dict[str, Any]:
@@ -101,10 +103,13 @@ class SettingsScreen(QWidget):
     def save(self) -> None:
         """Store the changed settings (one transaction, audited)."""
         actor = self.values().get("staff.name") or self.context.staff_name
-        changed = attempt(self, lambda: save_settings(self.context.database, self.values(),
-                                                      actor=actor, clock=self.context.clock))
+        values = self.values()
+        changed = attempt(self, lambda: save_settings(self.context.database, values,
+                                                      actor=actor, clock=self.context.clock,
+                                                      seen=self.shown))
         if changed is FAILED:
             return
+        self.shown = values
         self.status.setText(f"Saved {len(changed)} change(s)." if changed else "No changes.")
         self.saved.emit(changed)
 
