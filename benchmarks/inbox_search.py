@@ -34,7 +34,8 @@ from PySide6.QtGui import QKeyEvent
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QWidget
 
-from ethics_desk.cases.inbox import ALL_CASES, PAGE_SIZE, InboxQuery
+from ethics_desk.cases.inbox import ALL_CASES, PAGE_SIZE
+from ethics_desk.cases.inbox_query import InboxQuery
 from ethics_desk.core.clock import fixed_clock
 from ethics_desk.storage.opening import open_database
 from ethics_desk.ui import none_guard

@@ -43,6 +43,7 @@ from zoneinfo import ZoneInfo
 from sqlalchemy import Table, insert
 
 from ethics_desk.core.clock import system_clock
+from ethics_desk.core.folding import fold
 from ethics_desk.core.parties import respondent_key
 from ethics_desk.deadlines import BusinessCalendar, ClockKind, actual_receipt, clock, compute_due
 from ethics_desk.deadlines.schedule import load_calendars
@@ -56,7 +57,6 @@ from ethics_desk.models import (
     ReviewerRole,
     Route,
     ViolationPeriod,
-    fold,
 )
 from ethics_desk.storage.opening import open_database
 

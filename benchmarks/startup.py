@@ -116,14 +116,25 @@ def run_once(command: list[str], env: dict[str, str]) -> tuple[float, float]:
     return elapsed, peak_mb
 
 
-def check_first_screen(db: Path, env: dict[str, str], today: date) -> dict[str, Any]:
+def _due_ids(db: Path | str, today: date) -> list[int]:
+    """The ids due ``today``, read with the database's own driver."""
+    if isinstance(db, str):  # a server
+        import psycopg
+
+        with psycopg.connect(db.replace("postgresql+psycopg://", "postgresql://", 1)) as conn:
+            return [row[0] for row in conn.execute(
+                "SELECT id FROM complaint WHERE next_due_on = %s ORDER BY id", (today,))]
+    with closing(sqlite3.connect(f"{db.as_uri()}?mode=ro", uri=True)) as conn:
+        return [row[0] for row in conn.execute(
+            "SELECT id FROM complaint WHERE next_due_on = ? ORDER BY id", (today.isoformat(),))]
+
+
+def check_first_screen(db: Path | str, env: dict[str, str], today: date) -> dict[str, Any]:
     """What the application shows when it is ready, checked against the database."""
     done = subprocess.run([sys.executable, "-c", CHECK, str(db)], env=env, capture_output=True,
                           text=True, check=True)
     seen: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
-    with closing(sqlite3.connect(f"{db.as_uri()}?mode=ro", uri=True)) as conn:
-        due = [row[0] for row in conn.execute(
-            "SELECT id FROM complaint WHERE next_due_on = ? ORDER BY id", (today.isoformat(),))]
+    due = _due_ids(db, today)
     ids = seen.pop("ids")
     seen["rows_match_database"] = ids == due[:len(ids)] and (len(ids) == len(due)
                                                               or seen["more"])
@@ -131,7 +142,7 @@ def check_first_screen(db: Path, env: dict[str, str], today: date) -> dict[str, 
     return seen
 
 
-def measure(db: Path, runs: int) -> dict[str, Any]:
+def measure(db: Path | str, runs: int) -> dict[str, Any]:
     """Run the three programs and summarise."""
     home = Path(tempfile.mkdtemp(prefix="ethics-desk-startup-"))
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", HOME=str(home),
@@ -174,16 +185,20 @@ def measure(db: Path, runs: int) -> dict[str, Any]:
 def main(argv: list[str] | None = None) -> int:
     """Parse the arguments, measure, print the figures (JSON on the last line)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--db", type=Path, required=True, help="the database (make_big_db.py)")
+    parser.add_argument("--db", required=True,
+                        help="the database (make_big_db.py), or a server's address (a copy of "
+                             "it made with ethics-desk migrate-to)")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--today", type=date.fromisoformat, default=None,
                         help="the day the database was built for (make_big_db.py --today); "
                              "the application shows the real today, so this only warns when "
                              "they differ")
     args = parser.parse_args(argv)
-    db = args.db.expanduser().resolve()
-    if not db.is_file():
-        raise SystemExit(f"no database at {db}; build one with benchmarks/make_big_db.py")
+    db: Path | str = args.db
+    if "://" not in args.db:
+        db = Path(args.db).expanduser().resolve()
+        if not db.is_file():
+            raise SystemExit(f"no database at {db}; build one with benchmarks/make_big_db.py")
     if args.today is not None and args.today != date.today():
         print(f"warning: the database was built for {args.today}, but the application shows "
               f"today, {date.today()}: its inbox may show few or no rows due today",

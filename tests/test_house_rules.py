@@ -189,3 +189,4 @@ def test_a_module_that_imports_qt_when_imported_is_gui(tmp_path: Path, source: s
     module = tmp_path / "test_module.py"
     module.write_text(source, encoding="utf-8")
     assert imports_qt(module) is qt
+

@@ -32,8 +32,6 @@ from tests.conftest import CLOCK
 
 TODAY = date(2026, 11, 30)
 
-pytestmark = pytest.mark.sqlite_file  # the first look reads the SQLite file itself
-
 
 
 @pytest.fixture
@@ -54,8 +52,15 @@ def busy_day(database: Database) -> Database:
     return database
 
 
+def _address(database: Database) -> str:
+    """The database as ``--db`` names it: the file's path, or the server's address."""
+    if database.url.get_backend_name() == "sqlite":
+        return database.description
+    return database.url.render_as_string(hide_password=False)
+
+
 def _look(database: Database) -> FirstLook:
-    look = first_look(database.description)
+    look = first_look(_address(database))
     assert look is not None
     return look
 
@@ -88,18 +93,30 @@ def test_a_current_writable_database_gets_a_first_look_named_as_the_database_is(
     assert _look(database).description == database.description
 
 
-def test_a_missing_file_or_a_server_database_gets_no_first_look(tmp_path: Path) -> None:
+def test_a_missing_file_or_an_unreachable_server_gets_no_first_look(tmp_path: Path) -> None:
     assert first_look(str(tmp_path / "nothing-here.sqlite")) is None
     assert not (tmp_path / "nothing-here.sqlite").exists()  # and none was created
-    assert first_look("postgresql+psycopg://clerk@server/ethics") is None
+    assert first_look("postgresql+psycopg://clerk@127.0.0.1:1/ethics") is None
+    assert first_look("mysql://clerk@server/ethics") is None  # no first look for other kinds
+
+
+def test_a_server_address_is_shown_without_its_password() -> None:
+    from ethics_desk.storage.first_look import _server_address
+
+    assert _server_address("postgresql+psycopg://desk:s3cret@dbserver:5433/ethics") == (
+        "postgresql://desk:s3cret@dbserver:5433/ethics",
+        "postgresql+psycopg://desk:***@dbserver:5433/ethics")
+    assert _server_address("sqlite:///office.sqlite") is None
 
 
 @pytest.mark.parametrize("revision", ["0001", "ffff"])
 def test_a_database_to_migrate_or_from_a_newer_version_gets_no_first_look(
-        db_path: Path, database: Database, revision: str) -> None:
-    with sqlite3.connect(db_path) as conn:
-        conn.execute("UPDATE alembic_version SET version_num = ?", (revision,))
-    assert first_look(str(db_path)) is None
+        database: Database, revision: str) -> None:
+    from sqlalchemy import text
+
+    with database.engine.begin() as conn:
+        conn.execute(text("UPDATE alembic_version SET version_num = :v"), {"v": revision})
+    assert first_look(_address(database)) is None
 
 
 def test_a_file_that_is_not_an_ethics_desk_database_gets_no_first_look(tmp_path: Path) -> None:
@@ -110,6 +127,7 @@ def test_a_file_that_is_not_an_ethics_desk_database_gets_no_first_look(tmp_path:
     assert first_look(str(empty)) is None and first_look(str(text)) is None
 
 
+@pytest.mark.sqlite_file
 def test_a_database_another_workstation_is_writing_gets_no_first_look(
         db_path: Path, database: Database) -> None:
     other = sqlite3.connect(db_path, isolation_level=None)

@@ -123,7 +123,6 @@ def test_quit_when_ready_starts_and_exits_cleanly(tmp_path: Path) -> None:
     assert (tmp_path / "smoke.sqlite").exists()
 
 
-@pytest.mark.sqlite_file
 def test_starting_on_an_existing_database_loads_neither_sqlalchemy_nor_holidays_first(
         tmp_path: Path, database: Database) -> None:
     env = {"QT_QPA_PLATFORM": "offscreen", "HOME": str(tmp_path), "PATH": "/usr/bin:/bin",
@@ -259,7 +258,6 @@ def _due_today(database: Database) -> None:
                             CaseSpec(complainant="Late One", due_on=today - timedelta(days=3))])
 
 
-@pytest.mark.sqlite_file
 def test_the_window_shows_due_today_from_the_database_before_sqlalchemy_is_loaded(
         tmp_path: Path, context: AppContext, database: Database) -> None:
     _due_today(database)
@@ -274,7 +272,6 @@ def test_the_window_shows_due_today_from_the_database_before_sqlalchemy_is_loade
                     "database": f"Database: {database.description}", "sqlalchemy": False}
 
 
-@pytest.mark.sqlite_file
 def test_a_window_from_a_first_look_shows_what_one_from_the_database_shows(
         qtbot: QtBot, context: AppContext, database: Database) -> None:
     from ethics_desk.storage.first_look import first_look
@@ -295,7 +292,6 @@ def test_a_window_from_a_first_look_shows_what_one_from_the_database_shows(
     assert early.database_label.text() == full.database_label.text()
 
 
-@pytest.mark.sqlite_file
 def test_nothing_due_today_says_how_many_are_overdue_from_the_first_look(
         qtbot: QtBot, database: Database) -> None:
     from datetime import timedelta
@@ -311,7 +307,6 @@ def test_nothing_due_today_says_how_many_are_overdue_from_the_first_look(
     assert not window.context.loaded
 
 
-@pytest.mark.sqlite_file
 def test_the_orm_is_loaded_after_the_window_is_shown_and_on_first_need_before(
         qtbot: QtBot, database: Database) -> None:
     from ethics_desk.storage.first_look import first_look
@@ -333,25 +328,23 @@ def test_the_orm_is_loaded_after_the_window_is_shown_and_on_first_need_before(
     assert later.loaded and later.database.description == database.description
 
 
-@pytest.mark.sqlite_file
 def test_open_context_looks_first_and_opens_fully_when_it_must(
-        qtbot: QtBot, tmp_path: Path, database: Database,
+        qtbot: QtBot, tmp_path: Path, database: Database, db_arg: str,
         monkeypatch: pytest.MonkeyPatch) -> None:
-    import sqlite3
-
     from PySide6.QtWidgets import QMessageBox
+    from sqlalchemy import text
 
     from ethics_desk.ui.app import open_context
 
-    current = open_context(database.description, interactive=True, clock=CLOCK)
+    current = open_context(db_arg, interactive=True, clock=CLOCK)  # a file, or the server
     assert current is not None and not current.loaded
     fresh = open_context(str(tmp_path / "new.sqlite"), interactive=True, clock=CLOCK)  # created, migrated
     assert fresh is not None and fresh.loaded
     fresh.database.dispose()
-    with sqlite3.connect(database.description) as conn:
-        conn.execute("UPDATE alembic_version SET version_num = 'ffff'")
+    with database.engine.begin() as conn:
+        conn.execute(text("UPDATE alembic_version SET version_num = 'ffff'"))
     shown: list[str] = []
     monkeypatch.setattr(QMessageBox, "exec", lambda box: shown.append(box.text()) or
                         int(QMessageBox.StandardButton.Close))
-    assert open_context(database.description, interactive=True, clock=CLOCK) is None
+    assert open_context(db_arg, interactive=True, clock=CLOCK) is None
     assert len(shown) == 1 and "newer version of Ethics Desk" in shown[0]
