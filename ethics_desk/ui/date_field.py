@@ -288,8 +288,13 @@ class DateField(QWidget):
         self.edit.setFocus(Qt.FocusReason.PopupFocusReason)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        """Delete clears the field; F4 or Alt+Down opens the calendar."""
-        if watched is self.edit and event.type() == QEvent.Type.KeyPress:
+        """Delete clears the field; F4 or Alt+Down opens the calendar.
+
+        A field whose Python side Qt had to make anew (a closed dialog let go of, still owned by
+        its parent) has no ``edit`` of its own: its events then pass by untouched.
+        """
+        edit = getattr(self, "edit", None)
+        if edit is not None and watched is edit and event.type() == QEvent.Type.KeyPress:
             assert isinstance(event, QKeyEvent)
             key, mods = event.key(), event.modifiers()
             if key == Qt.Key.Key_Delete and mods == Qt.KeyboardModifier.NoModifier:
