@@ -166,6 +166,25 @@ def _no_user_data(tmp_path_factory: pytest.TempPathFactory,
     monkeypatch.setenv("HOME", str(home))
 
 
+@pytest.fixture(autouse=True)
+def _every_database_closed() -> Iterator[None]:
+    """Close the connections of every database a test opened, when it ends (a window's context
+    opens its own): on a server a connection left to the garbage collector warns in whichever
+    test happens to be running then."""
+    opened: list[Database] = []
+    original = Database.__init__
+
+    def tracked(self: Database, *args: object, **kwargs: object) -> None:
+        original(self, *args, **kwargs)  # type: ignore[arg-type]
+        opened.append(self)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(Database, "__init__", tracked)
+        yield
+    for database in opened:
+        database.dispose()  # idempotent; a database still used later reconnects
+
+
 @pytest.fixture
 def db_path(tmp_path: Path) -> Path:
     """Where this test's database file lives."""
