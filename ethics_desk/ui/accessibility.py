@@ -1,11 +1,11 @@
 """What a screen reader says: names for controls, and announcements of what changed.
 
 Qt hands its accessibility tree to AT-SPI on Linux and to UI Automation on Windows (where
-NVDA, JAWS and Narrator read it). A control is named by :func:`name` — its visible label
-without the Alt-key's ampersand, the trailing colon or any markup — and, where the label
-alone is not enough, described. A field labelled by a ``QLabel`` buddy is named by that
-label too (:func:`buddy`), because Qt names a field from its label only when the
-label is its direct neighbour, which a field with its message under it is not.
+NVDA, JAWS and Narrator read it). A control is named after its visible label as
+:func:`spoken` reads it — without the Alt-key's ampersand, the trailing colon or any markup.
+A field labelled by a ``QLabel`` buddy is named by that label (:func:`buddy`), because Qt
+names a field from its label only when the label is its direct neighbour, which a field with
+its message under it is not.
 
 :func:`announce` tells the screen reader something that changed away from the focus — a
 field's message, a saved action, a status line — without moving the focus there.
@@ -42,14 +42,6 @@ def spoken(label: str) -> str:
     text = unescape(_TAGS.sub(" ", label)) if "<" in label else label
     text = text.replace("&&", "\0").replace("&", "").replace("\0", "&")
     return _SPACE.sub(" ", text).strip().rstrip(":").strip()
-
-
-def name(widget: QWidget, label: str, description: str = "") -> QWidget:
-    """Give ``widget`` the accessible name read from ``label`` (and a description)."""
-    widget.setAccessibleName(spoken(label))
-    if description:
-        widget.setAccessibleDescription(description)
-    return widget
 
 
 def buddy(label: QLabel, widget: QWidget) -> None:
