@@ -230,6 +230,27 @@ def build_parser() -> argparse.ArgumentParser:
                        help="where the copy before an upgrade goes (default: this folder)")
     setup.set_defaults(handler=_cmd_server_setup)
 
+    wording_command = commands.add_parser(
+        "wording",
+        help="the office's letter wording and Ethics Code enclosure, shared by every desk",
+        description="The wording of the papers and the Ethics Code enclosure of § 2-83(e) are "
+                    "kept in the database, so every desk prints the same letters (Settings → "
+                    "Letter wording). “list” shows which papers use the office's wording; "
+                    "“bring-in” stores this desk's wording files from before version 0006 "
+                    "(the templates folder in its data folder) and the enclosure file it was "
+                    "set to, each checked first, audited.")
+    wording_actions = wording_command.add_subparsers(dest="wording_command", metavar="ACTION",
+                                                     required=True)
+    wording_actions.add_parser("list", parents=[db_option],
+                               help="each paper and whose wording it prints in") \
+        .set_defaults(handler=_cmd_wording_list)
+    bring_in = wording_actions.add_parser(
+        "bring-in", parents=[db_option],
+        help="store this desk's old wording files and enclosure in the database")
+    bring_in.add_argument("--folder", metavar="DIR",
+                          help="the folder of wording files (default: this desk's old folder)")
+    bring_in.set_defaults(handler=_cmd_wording_bring_in)
+
     letter = commands.add_parser(
         "letter", parents=[db_option], help="preview a document for a case as a PDF",
         description="Render a preview of document KIND for case CASE to FILE.pdf (it is not "
@@ -478,6 +499,44 @@ def _print_change(database: Database, change: CalendarChange) -> None:
     for moved in change.moved:
         print(f"{numbers.get(moved.complaint_id) or f'Draft {moved.complaint_id}'} "
               f"{moved.title} {moved.old_due.isoformat()} → {moved.new_due.isoformat()}")
+
+
+def _cmd_wording_list(args: argparse.Namespace) -> int:
+    """``wording list``: each paper's wording and the enclosure, as every desk prints them."""
+    from ethics_desk.office.wording import read_enclosure, wording_entries
+
+    database = _open_for_writing(args)
+    try:
+        for entry in wording_entries(database):
+            whose = (f"office's wording ({entry.changed_by}, {entry.changed_at:%Y-%m-%d})"
+                     if entry.office and entry.changed_at else "shipped wording")
+            print(f"{entry.file_name:32} {entry.title} ({entry.language.label}): {whose}")
+        enclosed = read_enclosure(database)
+        print(f"{'Ethics Code enclosure':32} " + (
+            "the shipped PLACEHOLDER (store the Code in Settings)" if enclosed.placeholder
+            else f"{enclosed.label}, {enclosed.pages} pages"
+            + ("" if enclosed.sha256 else " (a file path set at one desk; store it in "
+                                          "Settings or run “wording bring-in” there)")))
+    finally:
+        database.dispose()
+    return EXIT_OK
+
+
+def _cmd_wording_bring_in(args: argparse.Namespace) -> int:
+    """``wording bring-in [--folder DIR]``."""
+    from ethics_desk.office.wording import bring_in_this_desk
+
+    database = _open_for_writing(args)
+    try:
+        folder = Path(args.folder) if args.folder else None
+        done = bring_in_this_desk(database, actor=_actor(database), clock=_clock(args),
+                                  folder=folder)
+        print(f"Stored in the office's database: {', '.join(done)}." if done else
+              "Nothing to bring in: this desk has no wording files or enclosure of its own "
+              "that the database does not already hold.")
+    finally:
+        database.dispose()
+    return EXIT_OK
 
 
 def _cmd_closure_add(args: argparse.Namespace) -> int:

@@ -6,8 +6,8 @@ its bytes and says why and by whom it was voided, the new one points back to it.
 one transaction with its audit record, so the case timeline shows it. No Qt here.
 
 The (e) notice goes out as a packet: the notice followed by the Ethics Code enclosure, the PDF
-the office sets in Settings (``documents.ethics_code_pdf``) or, until then, the shipped
-placeholder ``resources/ethics-code-placeholder.pdf``.
+the office stores in Settings (:func:`ethics_desk.office.wording.enclosure`) or, until then, the
+shipped placeholder ``resources/ethics-code-placeholder.pdf``.
 """
 
 from __future__ import annotations
@@ -16,7 +16,6 @@ import hashlib
 import io
 from dataclasses import dataclass
 from datetime import datetime
-from pathlib import Path
 from typing import Any
 
 from pypdf import PdfReader, PdfWriter
@@ -26,20 +25,14 @@ from sqlalchemy.orm import Session
 
 from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import StorageError, UserError
-from ethics_desk.core.resources import resource_path
 from ethics_desk.core.vocabulary import Language
 from ethics_desk.models import Complaint, IssuedDocument, Mailing
-from ethics_desk.office import settings
+from ethics_desk.office import wording
 from ethics_desk.storage import audit
 from ethics_desk.storage.database import Database
 
 RESPONDENT_NOTICE = "respondent-notice"
 """The kind of the (e) packet: the notice to a respondent with the Ethics Code enclosed."""
-
-PLACEHOLDER_ENCLOSURE = "ethics-code-placeholder.pdf"
-"""The shipped stand-in for the Ethics Code, under ``resources/``."""
-
-ENCLOSURE_SETTING = "documents.ethics_code_pdf"
 
 MAX_KIND = 40
 MAX_RECIPIENT = 300
@@ -219,40 +212,6 @@ def void_and_reissue(database: Database, document_id: int, new_pdf: bytes, *, ac
         return _ref(new)
 
 
-def enclosure_path(session: Session) -> tuple[Path, bool]:
-    """The Ethics Code enclosure to use, and whether it is the shipped placeholder."""
-    configured = str(settings.get(session, ENCLOSURE_SETTING) or "").strip()
-    if configured:
-        return Path(configured).expanduser(), False
-    return resource_path(PLACEHOLDER_ENCLOSURE), True
-
-
-def _read_enclosure(path: Path, placeholder: bool) -> PdfReader:
-    fix = ("Reinstall Ethics Desk, or set the Ethics Code PDF in Settings → Ethics Code "
-           "enclosure." if placeholder else
-           "Check that the file exists and that this workstation can read it, or choose the "
-           "Ethics Code PDF again in Settings → Ethics Code enclosure.")
-    try:
-        content = path.read_bytes()
-    except OSError as exc:
-        raise UserError(f"The Ethics Code enclosure “{path}” cannot be read "
-                        f"({exc.strerror or exc}), so the notice packet cannot be issued.",
-                        fix) from exc
-    try:
-        reader = PdfReader(io.BytesIO(content))
-        if reader.is_encrypted:
-            raise UserError(f"The Ethics Code enclosure “{path}” is password-protected, so the "
-                            "notice packet cannot be issued.",
-                            "Save an unprotected copy of the Code and choose it in Settings → "
-                            "Ethics Code enclosure.")
-        if not reader.pages:
-            raise PdfReadError("no pages")
-    except (PdfReadError, ValueError, KeyError, TypeError) as exc:
-        raise UserError(f"The Ethics Code enclosure “{path}” is not a readable PDF, so the "
-                        "notice packet cannot be issued.", fix) from exc
-    return reader
-
-
 def respondent_packet(notice_pdf: bytes, enclosure: PdfReader) -> bytes:
     """The notice's pages followed by the enclosure's, as one PDF."""
     try:
@@ -277,16 +236,19 @@ def issue_respondent_packet(database: Database, case_id: int, recipient: str,
     the fix; nothing is issued. An enclosed placeholder is said so in the audit record.
     """
     with database.read_session() as session:
-        path, placeholder = enclosure_path(session)
-    reader = _read_enclosure(path, placeholder)
+        enclosed = wording.enclosure(session)
+    reader = wording.enclosure_reader(enclosed.content, enclosed.label,
+                                      placeholder=enclosed.placeholder)
     packet = respondent_packet(notice_pdf, reader)
     enclosure_pages = len(reader.pages)
     with database.unit_of_work() as session:
         note = (" with the PLACEHOLDER in place of the Ethics Code (set the Code in Settings)"
-                if placeholder else " with the Ethics Code enclosed")
+                if enclosed.placeholder else " with the Ethics Code enclosed")
         document = _issue_in(session, case_id, RESPONDENT_NOTICE, recipient, packet,
                              actor=actor, now=clock(), note=note,
-                             detail={"enclosure": str(path), "enclosure_placeholder": placeholder,
+                             detail={"enclosure": enclosed.label,
+                                     "enclosure_placeholder": enclosed.placeholder,
+                                     "enclosure_sha256": wording.sha256(enclosed.content),
                                      "enclosure_pages": enclosure_pages,
                                      "notice_pages": page_count(notice_pdf)})
         return _ref(document)
@@ -295,8 +257,9 @@ def issue_respondent_packet(database: Database, case_id: int, recipient: str,
 def respondent_packet_bytes(database: Database, notice_pdf: bytes) -> bytes:
     """The (e) packet's bytes (notice + enclosure), for a correction by void and reissue."""
     with database.read_session() as session:
-        path, placeholder = enclosure_path(session)
-    return respondent_packet(notice_pdf, _read_enclosure(path, placeholder))
+        enclosed = wording.enclosure(session)
+    return respondent_packet(notice_pdf, wording.enclosure_reader(
+        enclosed.content, enclosed.label, placeholder=enclosed.placeholder))
 
 
 def issued_for_case(database: Database, case_id: int) -> list[IssuedRef]:

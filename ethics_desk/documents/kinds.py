@@ -100,6 +100,7 @@ from ethics_desk.documents.render.mailing import (
 )
 from ethics_desk.documents.render.receipt import ReceiptRenderer
 from ethics_desk.documents.render.sworn_complaint import SwornComplaintRenderer
+from ethics_desk.documents.render.templates import TemplateLibrary
 from ethics_desk.documents.render.unsworn_return import UnswornReturnRenderer
 from ethics_desk.intake.record import Intake
 from ethics_desk.models import (
@@ -134,6 +135,7 @@ from ethics_desk.models import (
     in_a_sentence,
 )
 from ethics_desk.models.board import BoardTerm
+from ethics_desk.office import wording
 from ethics_desk.storage.database import Database
 
 S = CaseState
@@ -199,9 +201,10 @@ class KindRule:
                             f"{language.label}; it is printed in: {have}.",
                             f"Print it in English. The papers in Spanish are: {spanish}.")
 
-    def renderer_in(self, language: Language) -> Renderer[Any]:
-        """This kind's renderer for a paper in ``language`` (refused if it has no template)."""
-        return self.renderer(None, language)
+    def renderer_in(self, language: Language, templates: TemplateLibrary) -> Renderer[Any]:
+        """This kind's renderer for a paper in ``language``, worded by ``templates`` (the
+        office's wording, :func:`ethics_desk.office.wording.library`)."""
+        return self.renderer(templates, language)
 
 
 DISPOSITIONS = {
@@ -323,9 +326,10 @@ def render_letter(database: Database, case_id: int, kind: str, *, recipient_inde
             raise UserError(f"The {kind} of {complaint.display_number} has {len(people)} "
                             f"recipient(s); there is no number {recipient_index + 1}.",
                             "Choose one of the recipients listed.")
+        templates = wording.library(session)
         paper = rule.paper(_Context(session, letterhead_from_settings(session), today,
                                     case=complaint, people=people, index=recipient_index))
-    return rule.renderer_in(language).render(paper)
+    return rule.renderer_in(language, templates).render(paper)
 
 
 def render_at_counter(database: Database, kind: str, *, today: date, intake: Intake | None = None,
@@ -351,9 +355,10 @@ def render_at_counter(database: Database, kind: str, *, today: date, intake: Int
                         "Make it from the intake.")
     rule.check_language(kind, language)
     with database.read_session() as session:
+        templates = wording.library(session)
         paper = rule.paper(_Context(session, letterhead_from_settings(session), today,
                                     intake=intake, citations=tuple(provision_citations)))
-    return rule.renderer_in(language).render(paper)
+    return rule.renderer_in(language, templates).render(paper)
 
 
 @dataclass(frozen=True)
@@ -372,9 +377,10 @@ def render_for_meeting(database: Database, meeting: Meeting,
     kind applies to (a filed case); the builder refuses any other."""
     rule = rule_for(kind, Scope.MEETING)
     with database.read_session() as session:
+        templates = wording.library(session)
         paper = rule.paper(_Context(session, letterhead_from_settings(session),
                                     meeting.produced_at.date(), meeting=meeting))
-    return paper, rule.renderer().render(paper)
+    return paper, rule.renderer_in(Language.ENGLISH, templates).render(paper)
 
 
 # -- resolving ----------------------------------------------------------------------------------

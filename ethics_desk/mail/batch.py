@@ -31,6 +31,7 @@ from sqlalchemy import select
 
 from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import UserError
+from ethics_desk.core.vocabulary import Language
 from ethics_desk.documents.issuing import RESPONDENT_NOTICE, QueueItem, page_count, print_queue, reprint
 from ethics_desk.documents.kinds import KINDS, party_of, title_of
 from ethics_desk.documents.render.data import Letterhead, Party, letterhead_from_settings
@@ -41,7 +42,9 @@ from ethics_desk.documents.render.letter_data import (
     MailedItem,
 )
 from ethics_desk.documents.render.mailing import LABELS_PER_SHEET
+from ethics_desk.documents.render.templates import TemplateLibrary
 from ethics_desk.models import Complainant, MailMethod, Respondent
+from ethics_desk.office import wording
 from ethics_desk.storage import audit
 from ethics_desk.storage.database import Database
 
@@ -192,14 +195,16 @@ def prepare_batch(database: Database, document_ids: Iterable[int], paper: BatchP
                         "by hand.")
     with database.read_session() as session:
         letterhead = letterhead_from_settings(session)
-    documents = list(_render(paper, addressed, letterhead, today))
+        templates = wording.library(session)
+    documents = list(_render(paper, addressed, letterhead, today, templates))
     _audit(database, paper, addressed, actor=actor, at=now)
     return Batch(paper, tuple(documents), tuple(a.item for a in addressed), tuple(left_out))
 
 
 def _render(paper: BatchPaper, addressed: list[Addressee], letterhead: Letterhead,
-            today: date) -> Iterable[BatchDocument]:
-    renderer = KINDS[AUDIT_KINDS[paper]].renderer()  # the kind's renderer, from the table
+            today: date, templates: TemplateLibrary) -> Iterable[BatchDocument]:
+    # the kind's renderer, from the table, in the office's wording
+    renderer = KINDS[AUDIT_KINDS[paper]].renderer_in(Language.ENGLISH, templates)
     if paper is BatchPaper.ENVELOPES:
         envelope = renderer
         for a in addressed:

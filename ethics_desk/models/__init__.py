@@ -30,6 +30,7 @@ from ethics_desk.models.complaint import (
 from ethics_desk.models.deadline import Deadline
 from ethics_desk.models.filing import Filing
 from ethics_desk.models.mail import IssuedDocument, Mailing
+from ethics_desk.models.office_paper import OfficePaper
 from ethics_desk.models.review import Cure, Decision, Review, ReviewDefect
 from ethics_desk.models.setting import Setting
 
@@ -37,6 +38,7 @@ __all__ = [
     "Allegation", "Attachment", "AuditRecord", "Ballot", "Base", "BoardMember", "BoardTerm",
     "BoardVote", "CalendarDay", "Complainant", "Complaint", "Cure", "Deadline", "Decision",
     "DocumentItem", "Election", "Filing", "Hearing", "IssuedDocument", "Mailing", "Oath",
+    "OfficePaper",
     "Provision", "Respondent", "Review", "ReviewDefect", "Sanction", "SanctionFactorNote", "Setting",
     "ShowCauseFactor",
     "ShowCauseOrder", "Witness",

@@ -73,8 +73,6 @@ OPTIONS: dict[str, Option] = {o.key: o for o in (
     Option("office.signatory", "City Clerk", "Who signs letters"),
     Option("office.signatory_title", "City Clerk", "Signatory's title"),
     Option("office.county", "Bexar", "County (for the notary jurat)"),
-    Option("documents.ethics_code_pdf", "",
-           "Ethics Code enclosure for the (e) notice (a PDF file; empty: the shipped placeholder)"),
     Option("display.date_style", DateStyle.ISO.value, "Date fields show dates as",
            tuple((style.value, style.label) for style in DateStyle)),
 )}

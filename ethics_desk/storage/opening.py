@@ -9,13 +9,14 @@ never created or upgraded here: that is IT's ``ethics-desk server setup``
 
 from __future__ import annotations
 
+import contextlib
 import os
 
 from sqlalchemy import func, select
 from sqlalchemy.exc import OperationalError
 
 from ethics_desk.core.clock import Clock, file_stamp
-from ethics_desk.core.errors import StorageError
+from ethics_desk.core.errors import StorageError, UserError
 from ethics_desk.core.resources import resource_path
 from ethics_desk.deadlines.closures import KNOWN_FIESTA_DAYS
 from ethics_desk.intake.catalogue import read_provisions_csv
@@ -26,6 +27,9 @@ from ethics_desk.storage.database import Database, make_engine, resolve_url, sql
 from ethics_desk.storage.migrate import check_not_newer, head_revision, upgrade
 
 SYSTEM_ACTOR = "Ethics Desk"
+OFFICE_PAPERS = "0006"
+"""The revision that keeps the office's wording and enclosure in the database."""
+
 
 def open_database(db: str | os.PathLike[str] | None = None, *, clock: Clock, create: bool = True,
                   migrate: bool = True) -> Database:
@@ -57,6 +61,8 @@ def open_database(db: str | os.PathLike[str] | None = None, *, clock: Clock, cre
                                                        f"{stamp}.sqlite"), clock=clock)
                 upgrade(engine)
                 load_reference_data(database, clock=clock)
+                if current is not None and current < OFFICE_PAPERS:
+                    bring_in_old_papers(database, clock=clock)
             elif current is None:
                 raise StorageError(f"{where} is not an Ethics Desk database.",
                                    "Open it once with the application to create it.")
@@ -67,6 +73,16 @@ def open_database(db: str | os.PathLike[str] | None = None, *, clock: Clock, cre
         engine.dispose()
         raise
     return database
+
+
+def bring_in_old_papers(database: Database, *, clock: Clock) -> None:
+    """On the upgrade of a desk's own file to :data:`OFFICE_PAPERS`: store the wording files and
+    the enclosure this desk kept itself, so its letters read as before (audited). One that
+    cannot be used is left for Settings → Letter wording, which lists it."""
+    from ethics_desk.office.wording import bring_in_this_desk
+
+    with contextlib.suppress(UserError):
+        bring_in_this_desk(database, actor=SYSTEM_ACTOR, clock=clock)
 
 
 def load_reference_data(database: Database, *, clock: Clock) -> None:

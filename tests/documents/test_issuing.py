@@ -26,8 +26,8 @@ from ethics_desk.documents.issuing import (
     void_and_reissue,
 )
 from ethics_desk.mail.ledger import record_mailing
-from ethics_desk.models import AuditRecord, IssuedDocument, MailMethod
-from ethics_desk.office import settings
+from ethics_desk.models import AuditRecord, IssuedDocument, MailMethod, Setting
+from ethics_desk.office import wording
 from ethics_desk.storage.audit import verify_chain
 from ethics_desk.storage.database import Database
 from ethics_desk.workflow import WorkflowController
@@ -77,10 +77,10 @@ def last_audit(database: Database, action: str) -> AuditRecord:
         return record
 
 
-def set_enclosure(database: Database, path: str) -> None:
-    """Set the Ethics Code enclosure in Settings."""
+def set_old_desk_path(database: Database, path: str) -> None:
+    """The enclosure as a desk set it before revision 0006: a file path in a setting."""
     with database.unit_of_work() as session:
-        settings.set_value(session, "documents.ethics_code_pdf", path, actor=CLERK, at=NOW)
+        session.add(Setting(key=wording.OLD_ENCLOSURE_SETTING, value=json.dumps(path)))
 
 
 @pytest.fixture
@@ -179,24 +179,38 @@ def test_the_respondent_packet_is_the_notice_followed_by_the_placeholder_code(
     assert json.loads(record.detail)["enclosure_placeholder"] is True
 
 
-def test_the_packet_encloses_the_ethics_code_set_in_settings(
-        database: Database, case_id: int, tmp_path: Path) -> None:
-    code = tmp_path / "Ethics Code.pdf"
-    code.write_bytes(pdf("Sec. 2-41", "Sec. 2-42", "Sec. 2-43"))
-    set_enclosure(database, str(code))
+def test_the_packet_encloses_the_ethics_code_the_office_stored(
+        database: Database, case_id: int) -> None:
+    code = pdf("Sec. 2-41", "Sec. 2-42", "Sec. 2-43")
+    wording.set_enclosure(database, code, "Ethics Code.pdf", seen=None, actor=CLERK, clock=CLOCK)
     ref = issue_respondent_packet(database, case_id, "Nguyễn Thị Minh Khai", pdf("NOTICE"),
                                   actor=CLERK, clock=CLOCK)
     texts = page_texts(reprint(database, ref.document_id, actor=CLERK, clock=CLOCK))
     assert len(texts) == 4 and "NOTICE" in texts[0]
     assert ["Sec. 2-41" in texts[1], "Sec. 2-42" in texts[2], "Sec. 2-43" in texts[3]] == \
         [True, True, True]
+    detail = json.loads(last_audit(database, "document.issue").detail)
+    assert detail["enclosure"] == "Ethics Code.pdf"
+    assert detail["enclosure_sha256"] == hashlib.sha256(code).hexdigest()
+    assert detail["enclosure_placeholder"] is False
+
+
+def test_an_enclosure_path_set_at_a_desk_before_is_still_enclosed_until_the_code_is_stored(
+        database: Database, case_id: int, tmp_path: Path) -> None:
+    code = tmp_path / "Ethics Code.pdf"
+    code.write_bytes(pdf("Sec. 2-41"))
+    set_old_desk_path(database, str(code))
+    ref = issue_respondent_packet(database, case_id, "Nguyễn Thị Minh Khai", pdf("NOTICE"),
+                                  actor=CLERK, clock=CLOCK)
+    texts = page_texts(reprint(database, ref.document_id, actor=CLERK, clock=CLOCK))
+    assert len(texts) == 2 and "Sec. 2-41" in texts[1]
     assert json.loads(last_audit(database, "document.issue").detail)["enclosure"] == str(code)
 
 
 def test_a_missing_enclosure_blocks_the_packet_naming_the_file_and_the_fix(
         database: Database, case_id: int, tmp_path: Path) -> None:
     missing = tmp_path / "gone" / "Ethics Code.pdf"
-    set_enclosure(database, str(missing))
+    set_old_desk_path(database, str(missing))
     with pytest.raises(UserError) as raised:
         issue_respondent_packet(database, case_id, "Nguyễn Thị Minh Khai", pdf("NOTICE"),
                                 actor=CLERK, clock=CLOCK)
@@ -209,10 +223,11 @@ def test_an_enclosure_that_is_not_a_pdf_blocks_the_packet(
         database: Database, case_id: int, tmp_path: Path) -> None:
     bad = tmp_path / "code.pdf"
     bad.write_text("this is a Word document really")
-    set_enclosure(database, str(bad))
+    set_old_desk_path(database, str(bad))
     with pytest.raises(UserError, match="not a readable PDF"):
         issue_respondent_packet(database, case_id, "Nguyễn Thị Minh Khai", pdf("NOTICE"),
                                 actor=CLERK, clock=CLOCK)
+    assert issued_for_case(database, case_id) == []
 
 
 def test_the_print_queue_holds_issued_documents_until_they_are_mailed(

@@ -195,6 +195,7 @@ def _other_dialogs(qtbot: QtBot, context: AppContext) -> Iterator[Stop]:
     from ethics_desk.ui.calendar_editor import CalendarEditorDialog, ConfirmChangeDialog
     from ethics_desk.ui.documents import FilingPapersDialog, InfoSheetDialog
     from ethics_desk.ui.statute_dialog import StatuteDialog
+    from ethics_desk.ui.wording_dialog import WordingDialog
 
     case_id = next(iter(_case_ids(context).values()))
     makers = (
@@ -205,6 +206,7 @@ def _other_dialogs(qtbot: QtBot, context: AppContext) -> Iterator[Stop]:
         lambda: CalendarEditorDialog(context, None),
         lambda: ConfirmChangeDialog("Add a closure", "The closure moves these deadlines.", [],
                                     None),
+        lambda: WordingDialog(context, None),
     )
     for make in makers:
         dialog = make()

@@ -1,15 +1,15 @@
 """The wording of every document, in template files the office can edit without a rebuild.
 
-Where the files are
--------------------
+Where the wording is
+--------------------
 Ethics Desk ships one UTF-8 text file per document in ``resources/templates/`` (``receipt.txt``,
-``sworn-complaint.txt`` …). To change the wording, copy a file into the office's template folder
-— ``templates`` inside the Ethics Desk data folder (on Windows
-``%LOCALAPPDATA%\\EthicsDesk\\templates``) — and edit the copy. A file there is used instead of
-the shipped one of the same name, from the next document printed on; delete it to go back.
+``sworn-complaint.txt`` …). The office changes a paper's wording in Settings → Letter wording:
+its wording is kept in the database (:mod:`ethics_desk.office.wording`), so every desk prints
+the same letter, and it is used instead of the shipped file of the same name from the next
+document printed on; going back to the shipped wording removes it.
 
-A paper printed in Spanish reads ``<name>.es.txt`` (``receipt.es.txt``) the same way, from the
-office's folder first. A line starting with ``# REVISAR`` in a Spanish template marks wording
+A paper printed in Spanish reads ``<name>.es.txt`` (``receipt.es.txt``) the same way, the
+office's wording first. A line starting with ``# REVISAR`` in a Spanish template marks wording
 that has no official translation, for the office's review; like every comment, it is not printed.
 
 The format
@@ -47,23 +47,15 @@ from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 
-import platformdirs
-
 from ethics_desk.core.errors import UserError
 from ethics_desk.core.resources import resource_path
 from ethics_desk.core.vocabulary import Language
 from ethics_desk.documents.render.fonts import markup
 
-APP_NAME = "EthicsDesk"  # the data folder of ethics_desk.storage.database.default_database_path
 SUFFIX = ".txt"
 _SECTION = re.compile(r"^\[(?P<name>[A-Za-z0-9_.-]+)\][ \t]*(?P<rest>.*)$")
 _NUMBERED = re.compile(r"^\d+[.)]\s+")
 _PLACEHOLDER = string.Template.pattern
-
-
-def default_override_dir() -> Path:
-    """``templates`` in the office's Ethics Desk data folder (platformdirs' user data folder)."""
-    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False)) / "templates"
 
 
 def shipped_dir() -> Path:
@@ -72,13 +64,20 @@ def shipped_dir() -> Path:
 
 
 class TemplateError(UserError):
-    """A template file cannot be used: it names the file and the placeholder or section at fault."""
+    """A template cannot be used: it names the template and the placeholder or section at fault.
+
+    The office's wording is named as Settings shows it (“the office's wording of receipt.txt”),
+    a shipped template by its file.
+    """
 
     def __init__(self, path: Path, problem: str, fix: str, *, placeholder: str = "",
-                 section: str = "", line: int | None = None) -> None:
-        where = f"“{path}”" + (f", line {line}," if line else "")
-        super().__init__(f"The document template {where} cannot be used: {problem}", fix)
+                 section: str = "", line: int | None = None, office: bool = False) -> None:
+        at = f", line {line}," if line else ""
+        where = (f"The office's wording of “{path.name}”{at}" if office
+                 else f"The document template “{path}”{at}")
+        super().__init__(f"{where} cannot be used: {problem}", fix)
         self.path = path
+        self.office = office
         self.placeholder = placeholder
         self.section = section
         self.line = line
@@ -129,7 +128,7 @@ class DocumentTemplate:
         except KeyError:
             raise TemplateError(
                 self.path, f"it has no section “[{name}]”, which this document needs.",
-                self._fix(), section=name) from None
+                self._fix(), section=name, office=self.overridden) from None
 
     def check(self, values: Mapping[str, str | None]) -> None:
         """Every placeholder used is known to the document and has a value."""
@@ -143,13 +142,14 @@ class DocumentTemplate:
             known = ", ".join(f"${{{key}}}" for key in sorted(values))
             raise TemplateError(
                 self.path, f"the placeholder “${{{name}}}” is not one this document knows.",
-                f"Correct it to one of {known}. {self._fix()}", placeholder=name, line=line)
+                f"Correct it to one of {known}. {self._fix()}", placeholder=name, line=line,
+                office=self.overridden)
         value = values[name]
         if value is None:
             raise TemplateError(
                 self.path, f"the placeholder “${{{name}}}” has no value for this case.",
                 "Record the missing information on the case, or take the placeholder out of the "
-                "template.", placeholder=name, line=line)
+                "template.", placeholder=name, line=line, office=self.overridden)
         return value
 
     def inline(self, raw: str, values: Mapping[str, str | None]) -> str:
@@ -175,8 +175,8 @@ class DocumentTemplate:
 
     def _fix(self) -> str:
         if self.overridden:
-            return ("Edit the office's copy, or delete it to use the shipped wording again "
-                    f"(the shipped file is {shipped_dir() / self.path.name}).")
+            return ("Correct the office's wording in Settings → Letter wording, or go back to "
+                    "the shipped wording there.")
         return "Reinstall Ethics Desk; the shipped template is damaged."
 
 
@@ -201,7 +201,7 @@ def _bold_tokens(text: str) -> Iterator[tuple[str, str]]:
             yield "text", part
 
 
-def _placeholders_of(path: Path, line: str, number: int) -> Iterator[str]:
+def _placeholders_of(path: Path, line: str, number: int, office: bool) -> Iterator[str]:
     """The placeholder names in one line; a malformed one is a :class:`TemplateError`."""
     for match in _PLACEHOLDER.finditer(line):
         if match.group("invalid") is not None:
@@ -211,7 +211,8 @@ def _placeholders_of(path: Path, line: str, number: int) -> Iterator[str]:
             raise TemplateError(
                 path, f"“{shown}” is not a placeholder (write ${{name}} with letters, digits and "
                 "underscores, or $$ for a dollar sign).",
-                "Correct the placeholder or remove it.", placeholder=shown, line=number)
+                "Correct the placeholder or remove it.", placeholder=shown, line=number,
+                office=office)
         name = match.group("named") or match.group("braced")
         if name:
             yield name
@@ -219,7 +220,7 @@ def _placeholders_of(path: Path, line: str, number: int) -> Iterator[str]:
 
 def parse(text: str, path: Path, *, overridden: bool = False) -> DocumentTemplate:
     """Parse a template file's text (the format is in this module's docstring)."""
-    parser = _Parser(path)
+    parser = _Parser(path, overridden)
     for number, line in enumerate(text.splitlines(), start=1):
         parser.feed(line, number)
     parser.end_section()
@@ -229,8 +230,9 @@ def parse(text: str, path: Path, *, overridden: bool = False) -> DocumentTemplat
 class _Parser:
     """Reads a template line by line into sections of blocks."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, office: bool = False) -> None:
         self.path = path
+        self.office = office
         self.sections: dict[str, Section] = {}
         self.placeholders: dict[str, int] = {}
         self.current: tuple[str, int] | None = None
@@ -274,7 +276,8 @@ class _Parser:
             name = header.group("name")
             if name in self.sections:
                 raise TemplateError(self.path, f"the section “[{name}]” appears twice.",
-                                    "Keep one of them.", section=name, line=number)
+                                    "Keep one of them.", section=name, line=number,
+                                    office=self.office)
             self.current = (name, number)
             stripped = header.group("rest").strip()
             if not stripped:
@@ -285,8 +288,8 @@ class _Parser:
         if self.current is None:
             raise TemplateError(self.path, "text appears before the first [section] line.",
                                 "Start the file with a section name in square brackets, such "
-                                "as [body].", line=number)
-        for placeholder in _placeholders_of(self.path, stripped, number):
+                                "as [body].", line=number, office=self.office)
+        for placeholder in _placeholders_of(self.path, stripped, number, self.office):
             self.placeholders.setdefault(placeholder, number)
         self.line(stripped, indented=line[:1].isspace() and not header)
 
@@ -320,47 +323,63 @@ class _Parser:
 
 
 class TemplateLibrary:
-    """Finds a document's template: the office's copy if there is one, else the shipped file.
+    """Finds a document's template: the office's wording if it has one, else the shipped file.
 
-    Files are read on every load, so an edited override applies to the next document printed;
-    the parse is kept and reused while the file's text is unchanged (a batch of letters parses
-    each template once).
+    ``overrides`` is the office's wording by file name (``receipt.txt``, ``receipt.es.txt``), as
+    :func:`ethics_desk.office.wording.library` reads it from the database for one paper or one
+    batch; shipped files are read on every load. A parse is kept and reused while the text is
+    unchanged (a batch of letters parses each template once).
     """
 
-    def __init__(self, override_dir: Path | None = None, shipped: Path | None = None) -> None:
-        self.override_dir = override_dir if override_dir is not None else default_override_dir()
+    def __init__(self, overrides: Mapping[str, str] | None = None,
+                 shipped: Path | None = None) -> None:
+        self.overrides: Mapping[str, str] = overrides if overrides is not None else {}
         self.shipped_dir = shipped if shipped is not None else shipped_dir()
         self._parsed: dict[tuple[Path, bool], tuple[str, DocumentTemplate]] = {}
 
-    def path_for(self, name: str, language: Language = Language.ENGLISH) -> tuple[Path, bool]:
-        """The file used for template ``name`` in ``language`` and whether it is the office's
-        override: ``receipt.txt`` in English, ``receipt.es.txt`` in Spanish."""
+    @staticmethod
+    def file_name(name: str, language: Language = Language.ENGLISH) -> str:
+        """The file of template ``name`` in ``language``: ``receipt.txt`` in English,
+        ``receipt.es.txt`` in Spanish."""
         file_name = name if name.endswith(SUFFIX) else name + SUFFIX
         if language is not Language.ENGLISH:
             file_name = file_name[:-len(SUFFIX)] + f".{language.value}{SUFFIX}"
-        override = self.override_dir / file_name
-        if override.is_file():
-            return override, True
+        return file_name
+
+    def path_for(self, name: str, language: Language = Language.ENGLISH) -> tuple[Path, bool]:
+        """The template used for ``name`` in ``language`` and whether it is the office's
+        wording (then the path is just its file name)."""
+        file_name = self.file_name(name, language)
+        if file_name in self.overrides:
+            return Path(file_name), True
         return self.shipped_dir / file_name, False
 
     def load(self, name: str, language: Language = Language.ENGLISH) -> DocumentTemplate:
         """The parsed template ``name`` (``receipt`` or ``receipt.txt``) in ``language``."""
         path, overridden = self.path_for(name, language)
-        try:
-            text = path.read_text(encoding="utf-8-sig")
-        except UnicodeDecodeError as exc:
-            raise TemplateError(path, f"it is not UTF-8 text ({exc.reason} at byte {exc.start}).",
-                                "Save it again as UTF-8 (in Notepad: Save As, Encoding UTF-8).") \
-                from exc
-        except OSError as exc:
-            raise TemplateError(path, f"it cannot be read ({exc.strerror or exc}).",
-                                "Check that the file exists and that you may read it.") from exc
+        if overridden:
+            text = self.overrides[path.name]
+        else:
+            try:
+                text = path.read_text(encoding="utf-8-sig")
+            except UnicodeDecodeError as exc:
+                raise TemplateError(path, f"it is not UTF-8 text ({exc.reason} at byte "
+                                    f"{exc.start}).", "Reinstall Ethics Desk; the shipped "
+                                    "template is damaged.") from exc
+            except OSError as exc:
+                raise TemplateError(path, f"it cannot be read ({exc.strerror or exc}).",
+                                    "Reinstall Ethics Desk; the shipped template is missing.") \
+                    from exc
         cached = self._parsed.get((path, overridden))
         if cached is not None and cached[0] == text:
             return cached[1]
         template = parse(text, path, overridden=overridden)
         self._parsed[(path, overridden)] = (text, template)
         return template
+
+    def shipped_text(self, file_name: str) -> str:
+        """The shipped wording of ``file_name`` (``receipt.es.txt``), as Settings shows it."""
+        return (self.shipped_dir / file_name).read_text(encoding="utf-8-sig")
 
     def names(self, language: Language = Language.ENGLISH) -> list[str]:
         """The shipped template names (without the suffix) in ``language``: ``receipt`` for

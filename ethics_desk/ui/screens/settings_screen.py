@@ -1,16 +1,21 @@
-"""Settings: the staff member at the desk, the letterhead, and the office's policy days."""
+"""Settings: the staff member at the desk, the letterhead, the office's policy days, and the
+papers the office shares (the Ethics Code enclosure and the letter wording, in the database)."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QComboBox,
+    QFileDialog,
     QFormLayout,
+    QGroupBox,
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QMessageBox,
     QPlainTextEdit,
     QPushButton,
     QSpinBox,
@@ -18,7 +23,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ethics_desk.office import settings
+from ethics_desk.core.errors import UserError
+from ethics_desk.office import settings, wording
 from ethics_desk.office.actions import read_settings, save_settings
 from ethics_desk.ui.accessibility import StatusLine, buddy
 from ethics_desk.ui.context import AppContext
@@ -75,8 +81,141 @@ class SettingsScreen(QWidget):
         layout.addWidget(QLabel("<h2>Settings</h2>"))
         layout.addLayout(form)
         layout.addLayout(buttons)
+        layout.addWidget(self._shared_papers())
         layout.addStretch(1)
         self.load()
+
+    def _shared_papers(self) -> QGroupBox:
+        """The Ethics Code enclosure and the letter wording, kept in the database."""
+        self.enclosure_seen: str | None = None  # the SHA-256 of the stored Code shown
+        group = QGroupBox("Papers the office shares (kept in the database: every desk prints "
+                          "the same)", self)
+        self.enclosure_info = QLabel(group)
+        self.enclosure_info.setObjectName("enclosureInfo")
+        self.enclosure_info.setWordWrap(True)
+        self.choose_code_button = QPushButton("Choose the &Code PDF…", group)
+        self.placeholder_button = QPushButton("Use the p&laceholder", group)
+        self.choose_code_button.clicked.connect(self.choose_enclosure)
+        self.placeholder_button.clicked.connect(self.clear_enclosure)
+        self.wording_info = QLabel(group)
+        self.wording_info.setObjectName("wordingInfo")
+        self.wording_info.setWordWrap(True)
+        self.wording_button = QPushButton("Edit letter &wording…", group)
+        self.wording_button.clicked.connect(self.edit_wording)
+        self.this_desk_info = QLabel(group)
+        self.this_desk_info.setWordWrap(True)
+        self.bring_in_button = QPushButton("&Bring them in", group)
+        self.bring_in_button.clicked.connect(self.bring_in)
+        self.papers_status = StatusLine(group)
+        self.papers_status.setObjectName("papersStatus")
+        grid = QFormLayout(group)
+        for info, buttons in ((self.enclosure_info, (self.choose_code_button,
+                                                     self.placeholder_button)),
+                              (self.wording_info, (self.wording_button,)),
+                              (self.this_desk_info, (self.bring_in_button,))):
+            row = QHBoxLayout()
+            row.addWidget(info, 1)
+            for button in buttons:
+                row.addWidget(button)
+            grid.addRow(row)
+        grid.addRow(self.papers_status)
+        return group
+
+    def show_shared_papers(self) -> None:
+        """What every desk encloses and prints now, and what this desk still keeps itself."""
+        database = self.context.database
+        enclosed = attempt(self, lambda: wording.read_enclosure(database))
+        entries = attempt(self, lambda: wording.wording_entries(database))
+        desk = attempt(self, lambda: wording.this_desk(database))
+        if enclosed is FAILED or entries is FAILED or desk is FAILED:
+            return
+        self.enclosure_seen = enclosed.sha256
+        if enclosed.placeholder:
+            text = ("Ethics Code enclosure (§ 2-83(e)): the shipped PLACEHOLDER, not the Code. "
+                    "Choose the City's Ethics Code PDF before notices go to respondents.")
+        elif enclosed.sha256 is None:
+            text = (f"Ethics Code enclosure (§ 2-83(e)): “{enclosed.label}”, a file path set "
+                    "at one desk. Choose the Code PDF again to keep it in the database.")
+        else:
+            when = f" on {enclosed.changed_at:%Y-%m-%d}" if enclosed.changed_at else ""
+            text = (f"Ethics Code enclosure (§ 2-83(e)): “{enclosed.label}”, {enclosed.pages} "
+                    f"page{'' if enclosed.pages == 1 else 's'}, stored by "
+                    f"{enclosed.changed_by or 'the office'}{when}.")
+        self.enclosure_info.setText(text)
+        self.placeholder_button.setEnabled(not enclosed.placeholder)
+        office = [e for e in entries if e.office]
+        self.wording_info.setText(
+            f"Letter wording: {len(office)} of {len(entries)} papers print the office's "
+            "wording; the rest print the shipped wording." if office else
+            f"Letter wording: all {len(entries)} papers print the shipped wording.")
+        kept = len(desk.wording) + (1 if desk.enclosure_path else 0)
+        self.this_desk_info.setText(
+            f"This desk still keeps {kept} file(s) of its own from before the wording moved "
+            f"into the database ({', '.join(p.name for p in desk.wording) or 'the enclosure'}"
+            "): bring them in so that every desk prints them." if kept else "")
+        self.this_desk_info.setVisible(bool(kept))
+        self.bring_in_button.setVisible(bool(kept))
+
+    def choose_enclosure(self) -> None:
+        """Store a PDF as the Ethics Code every desk encloses (checked, audited)."""
+        name, _filter = QFileDialog.getOpenFileName(self, "Choose the Ethics Code PDF", "",
+                                                    "PDF files (*.pdf)")
+        if name:
+            self.store_enclosure(Path(name))
+
+    def store_enclosure(self, path: Path) -> None:
+        """Store the PDF at ``path`` as the enclosure."""
+        def store() -> int:
+            try:
+                content = path.read_bytes()
+            except OSError as exc:
+                raise UserError(f"“{path}” cannot be read ({exc.strerror or exc}).",
+                                "Check that the file exists and that you may read it.") from exc
+            return wording.set_enclosure(self.context.database, content, path.name,
+                                         seen=self.enclosure_seen,
+                                         actor=self.context.staff_name, clock=self.context.clock)
+
+        pages = attempt(self, store, "Ethics Code not stored")
+        if pages is FAILED:
+            return
+        self.show_shared_papers()
+        self.papers_status.setText(f"Stored “{path.name}” ({pages} pages): every desk encloses "
+                                   "it with the notice of § 2-83(e) from now on.")
+
+    def clear_enclosure(self) -> None:
+        """Go back to the placeholder (after asking)."""
+        answer = QMessageBox.question(
+            self, "Ethics Desk — remove the Ethics Code",
+            "Remove the stored Ethics Code? Notices to respondents will enclose the shipped "
+            "placeholder until the Code is chosen again.",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Cancel)
+        if answer != QMessageBox.StandardButton.Yes:
+            return
+        done = attempt(self, lambda: wording.clear_enclosure(
+            self.context.database, seen=self.enclosure_seen,
+            actor=self.context.staff_name, clock=self.context.clock))
+        if done is FAILED:
+            return
+        self.show_shared_papers()
+        self.papers_status.setText("The placeholder is enclosed until the Code is chosen again.")
+
+    def edit_wording(self) -> None:
+        """The letter wording dialog."""
+        from ethics_desk.ui.wording_dialog import WordingDialog
+
+        WordingDialog(self.context, self).exec()
+        self.show_shared_papers()
+
+    def bring_in(self) -> None:
+        """Store this desk's old wording files and enclosure in the database."""
+        done = attempt(self, lambda: wording.bring_in_this_desk(
+            self.context.database, actor=self.context.staff_name, clock=self.context.clock))
+        if done is FAILED:
+            return
+        self.show_shared_papers()
+        self.papers_status.setText(f"Brought in: {', '.join(done)}." if done else
+                                   "Nothing to bring in: the database holds them already.")
 
     def load(self) -> None:
         """Show the stored values (and remember them: a save writes only what was changed
@@ -85,6 +224,7 @@ class SettingsScreen(QWidget):
             self._set(self.fields[key], value)
         self.shown = self.values()
         self.status.setText("")
+        self.show_shared_papers()
 
     def values(self) -> dict[str, Any]:
         """The values in the form."""

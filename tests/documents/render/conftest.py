@@ -1,8 +1,6 @@
-"""Fixtures for the document tests: a template library with an empty office override folder."""
+"""Fixtures for the document tests: a template library with none of the office's wording yet."""
 
 from __future__ import annotations
-
-from pathlib import Path
 
 import pytest
 
@@ -10,14 +8,12 @@ from ethics_desk.documents.render.templates import TemplateLibrary
 
 
 @pytest.fixture
-def override_dir(tmp_path: Path) -> Path:
-    """The office's template folder for this test (empty until a test writes to it)."""
-    folder = tmp_path / "office-templates"
-    folder.mkdir()
-    return folder
+def overrides() -> dict[str, str]:
+    """The office's wording for this test, by file name (empty until a test puts some in)."""
+    return {}
 
 
 @pytest.fixture
-def templates(override_dir: Path) -> TemplateLibrary:
-    """The shipped templates, overridden by whatever the test puts in :func:`override_dir`."""
-    return TemplateLibrary(override_dir)
+def templates(overrides: dict[str, str]) -> TemplateLibrary:
+    """The shipped templates, overridden by whatever the test puts in :func:`overrides`."""
+    return TemplateLibrary(overrides)

@@ -83,7 +83,7 @@ def probe(tmp_path: Path) -> ProbeRenderer:
     shipped = tmp_path / "shipped"
     shipped.mkdir()
     (shipped / "probe.txt").write_text(PROBE_TEMPLATE, encoding="utf-8")
-    return ProbeRenderer(TemplateLibrary(tmp_path / "no-overrides", shipped))
+    return ProbeRenderer(TemplateLibrary({}, shipped))
 
 
 JANE = Party("Jane Q. Public", address="4500 Fredericksburg Rd., Apt. 12\nSan Antonio, TX 78201")

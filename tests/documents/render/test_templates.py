@@ -1,4 +1,4 @@
-"""Document wording comes from template files the office can override without a rebuild."""
+"""Document wording comes from template files; the office's wording replaces a shipped one."""
 
 from __future__ import annotations
 
@@ -13,7 +13,6 @@ from ethics_desk.documents.render.templates import (
     BlockKind,
     TemplateError,
     TemplateLibrary,
-    default_override_dir,
     parse,
 )
 from tests.documents.render.helpers import flat, receipt_paper, text_of, unsworn_return_paper
@@ -76,33 +75,27 @@ def test_every_shipped_template_parses_and_has_what_its_document_needs() -> None
             template.section(section)
 
 
-def test_the_office_override_folder_defaults_to_the_data_folder() -> None:
-    folder = default_override_dir()
-    assert folder.name == "templates"
-    assert folder.parent.name == "EthicsDesk"
-
-
 def test_an_office_override_is_used_instead_of_the_shipped_wording(
-        templates: TemplateLibrary, override_dir: Path) -> None:
+        templates: TemplateLibrary, overrides: dict[str, str]) -> None:
     shipped = (templates.shipped_dir / "receipt.txt").read_text(encoding="utf-8")
-    (override_dir / "receipt.txt").write_text(
+    overrides["receipt.txt"] = (
         shipped.replace("[title] Receipt for a Sworn Ethics Complaint",
-                        "[title] Acknowledgment of Complaint ${case_number}"), encoding="utf-8")
+                        "[title] Acknowledgment of Complaint ${case_number}"))
     text = flat(text_of(KINDS["receipt"].renderer(templates).render(receipt_paper())))
     assert "Acknowledgment of Complaint ERB-2026-014" in text
     assert "Receipt for a Sworn Ethics Complaint" not in text
 
 
 def test_an_unknown_placeholder_in_an_override_names_the_file_and_the_placeholder(
-        templates: TemplateLibrary, override_dir: Path) -> None:
+        templates: TemplateLibrary, overrides: dict[str, str]) -> None:
     shipped = (templates.shipped_dir / "receipt.txt").read_text(encoding="utf-8")
-    (override_dir / "receipt.txt").write_text(
+    overrides["receipt.txt"] = (
         shipped.replace("Please give your case number, ${case_number}.",
-                        "Please give your case number, ${case_numbr}."), encoding="utf-8")
+                        "Please give your case number, ${case_numbr}."))
     with pytest.raises(TemplateError) as caught:
         KINDS["receipt"].renderer(templates).render(receipt_paper())
     message = str(caught.value)
-    assert str(override_dir / "receipt.txt") in message
+    assert "The office's wording of “receipt.txt”" in message
     assert "${case_numbr}" in message
     assert "${case_number}" in message  # the fix lists the names it could be
     assert caught.value.placeholder == "case_numbr"
@@ -113,10 +106,9 @@ def test_an_unknown_placeholder_in_an_override_names_the_file_and_the_placeholde
                                                ("$5 fee", "$5"),
                                                ("${case_number", "${case_number")])
 def test_a_malformed_placeholder_in_an_override_names_the_file_and_the_placeholder(
-        templates: TemplateLibrary, override_dir: Path, broken: str, named: str) -> None:
+        templates: TemplateLibrary, overrides: dict[str, str], broken: str, named: str) -> None:
     shipped = (templates.shipped_dir / "receipt.txt").read_text(encoding="utf-8")
-    (override_dir / "receipt.txt").write_text(shipped + f"\n[extra] {broken}\n",
-                                              encoding="utf-8")
+    overrides["receipt.txt"] = shipped + f"\n[extra] {broken}\n"
     with pytest.raises(TemplateError) as caught:
         KINDS["receipt"].renderer(templates).render(receipt_paper())
     message = str(caught.value)
@@ -137,19 +129,12 @@ def test_a_missing_value_names_the_template_and_the_placeholder(
 
 
 def test_an_override_missing_a_section_names_the_file_and_the_section(
-        templates: TemplateLibrary, override_dir: Path) -> None:
-    (override_dir / "receipt.txt").write_text("[title] Receipt\n", encoding="utf-8")
+        templates: TemplateLibrary, overrides: dict[str, str]) -> None:
+    overrides["receipt.txt"] = "[title] Receipt\n"
     with pytest.raises(TemplateError) as caught:
         KINDS["receipt"].renderer(templates).render(receipt_paper())
     assert "receipt.txt" in str(caught.value)
     assert "[intro]" in str(caught.value)
-
-
-def test_an_override_that_is_not_utf8_is_refused_with_the_fix(
-        templates: TemplateLibrary, override_dir: Path) -> None:
-    (override_dir / "receipt.txt").write_bytes("[title] Recibo año\n".encode("cp1252"))
-    with pytest.raises(TemplateError, match="UTF-8"):
-        KINDS["receipt"].renderer(templates).render(receipt_paper())
 
 
 def test_text_before_the_first_section_is_refused_with_its_line(tmp_path: Path) -> None:
@@ -162,20 +147,18 @@ def test_every_shipped_template_belongs_to_a_kind_in_the_table() -> None:
                                                for rule in KINDS.values())
 
 
-def test_a_template_is_parsed_once_while_its_file_is_unchanged_and_again_when_edited(
-        templates: TemplateLibrary, override_dir: Path) -> None:
+def test_a_template_is_parsed_once_while_its_wording_is_unchanged_and_again_when_edited(
+        templates: TemplateLibrary, overrides: dict[str, str]) -> None:
     first = templates.load("receipt")
     assert templates.load("receipt") is first
     shipped = (templates.shipped_dir / "receipt.txt").read_text(encoding="utf-8")
-    (override_dir / "receipt.txt").write_text(
-        shipped.replace("[title] Receipt for a Sworn Ethics Complaint", "[title] Edited title"),
-        encoding="utf-8")
+    overrides["receipt.txt"] = shipped.replace("[title] Receipt for a Sworn Ethics Complaint",
+                                               "[title] Edited title")
     edited = templates.load("receipt")
     assert edited.overridden
     assert edited.section("title").blocks[0].items == ("Edited title",)
-    (override_dir / "receipt.txt").write_text(
-        shipped.replace("[title] Receipt for a Sworn Ethics Complaint", "[title] Edited again"),
-        encoding="utf-8")
+    overrides["receipt.txt"] = shipped.replace("[title] Receipt for a Sworn Ethics Complaint",
+                                               "[title] Edited again")
     assert templates.load("receipt").section("title").blocks[0].items == ("Edited again",)
-    (override_dir / "receipt.txt").unlink()
+    del overrides["receipt.txt"]
     assert not templates.load("receipt").overridden
