@@ -229,9 +229,8 @@ def verified_attachment(database: Database, attachment_id: int, *, actor: str,
                            "the stored copy is damaged or was altered.",
                            "Do not rely on it. Restore the database from a backup and run "
                            "“ethics-desk check”.")
-    with database.unit_of_work() as session:
-        audit.append(session, actor=actor, action="view.attachment", complaint_id=complaint_id,
-                     at=clock(),
-                     summary=f"Opened the attachment “{name}” (SHA-256 verified)",
-                     detail={"attachment_id": attachment_id})
+    database.write(lambda session: audit.append(
+        session, actor=actor, action="view.attachment", complaint_id=complaint_id, at=clock(),
+        summary=f"Opened the attachment “{name}” (SHA-256 verified)",
+        detail={"attachment_id": attachment_id}))
     return name, content

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from sqlalchemy.orm import Session
+
 from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import ConflictError
 from ethics_desk.office import settings
@@ -29,9 +31,10 @@ def save_settings(database: Database, values: dict[str, Any], *, actor: str, clo
     are written (another desk's change to any other setting stays), and one that another desk
     changed meanwhile to something else is a :class:`ConflictError` — nothing is saved.
     """
-    changed = []
     now = clock()
-    with database.unit_of_work() as session:
+
+    def save(session: Session) -> list[str]:
+        changed = []
         wanted = {key: value for key, value in values.items()
                   if seen is None or key not in seen or seen[key] != value}
         stale = [key for key, value in wanted.items()
@@ -46,12 +49,14 @@ def save_settings(database: Database, values: dict[str, Any], *, actor: str, clo
             if settings.get(session, key) != value:
                 settings.set_value(session, key, value, actor=actor, at=now)
                 changed.append(key)
-    return changed
+        return changed
+
+    return database.write(save)
 
 
 def record_access(database: Database, *, actor: str, action: str, summary: str, clock: Clock,
                   complaint_id: int | None = None, detail: dict[str, Any] | None = None) -> None:
     """Audit a view, print or export (its own transaction: nothing else is written)."""
-    with database.unit_of_work() as session:
-        audit.append(session, actor=actor, action=action, summary=summary, at=clock(),
-                     complaint_id=complaint_id, detail=detail)
+    database.write(lambda session: audit.append(
+        session, actor=actor, action=action, summary=summary, at=clock(),
+        complaint_id=complaint_id, detail=detail))

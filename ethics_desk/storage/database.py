@@ -6,6 +6,11 @@ audit chain. On PostgreSQL every write transaction first takes one transaction-s
 lock (:data:`WRITER_LOCK`), which serialises the writers of every workstation the same way;
 readers never wait for it. Operational failures the user can act on (locked, read-only, full, not a database)
 become :class:`~ethics_desk.core.errors.StorageError` with the fix in words.
+
+A user action runs through :meth:`Database.write`: what the database still refuses although
+the writers take turns — a deadlock, a serialization failure, a unique key taken by another
+workstation at the same moment — is run again, afresh, a bounded number of times
+(:data:`WRITE_TRIES`) before the user is told that another workstation saved the same record.
 """
 
 from __future__ import annotations
@@ -14,10 +19,10 @@ import contextlib
 import os
 import sqlite3
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import URL, Connection, make_url
@@ -42,6 +47,20 @@ user is told that the database is busy."""
 LOCK_TIMEOUT = "10s"
 """How long a PostgreSQL writer waits for the lock (or a row) before the user is told that the
 database is busy, as SQLite's busy timeout does for a file."""
+WRITE_TRIES = 3
+"""How many times, in all, :meth:`Database.write` runs a user action that the database refuses
+for a moment's collision (deadlock, serialization failure, unique key taken at once)."""
+WRITE_PAUSE_SECONDS = 0.05
+"""The pause before the second try of a refused action; it doubles before each further try."""
+REFUSED_SQLSTATES = frozenset({"40001", "40P01", "23505"})
+"""PostgreSQL's codes for a transaction refused by a collision with another one: could not
+serialize access, deadlock detected, unique violation."""
+REFUSED_TEXTS = ("deadlock detected", "could not serialize access", "duplicate key value",
+                 "unique constraint failed")
+"""The same refusals in the words of the drivers (psycopg, and SQLite's "UNIQUE constraint
+failed")."""
+
+T = TypeVar("T")
 
 
 def resolve_url(db: str | os.PathLike[str] | None = None) -> URL:
@@ -201,6 +220,38 @@ class Database:
         finally:
             session.close()
 
+    def write(self, action: Callable[[Session], T], *, tries: int = WRITE_TRIES) -> T:
+        """Run one user action, ``action(session)``, as :meth:`unit_of_work` does — one session,
+        one transaction holding the writers' lock, committed on success, rolled back on error,
+        failures translated — and return what it returns.
+
+        When the database refuses the transaction for a collision with another workstation's
+        (deadlock detected, could not serialize access, a unique key taken at the same moment:
+        :func:`is_refused`), it is rolled back and ``action`` is run again in a new transaction
+        after a short pause that grows each time, at most ``tries`` times in all; the last
+        refusal is the user's "Another workstation saved the same record at the same moment".
+
+        Running again is safe because nothing is kept between tries: the refused transaction
+        is rolled back whole, its session is closed, and ``action`` gets a new session in which
+        it reads everything afresh (the case, its version, the next number, the audit chain's
+        head) — so ``action`` must keep nothing of its own from one call to the next. Any other
+        failure — a :class:`~ethics_desk.core.errors.UserError` such as a § 2-83 rule or a
+        stale version (:class:`ConflictError`), a busy, read-only or full database — is not
+        retried.
+        """
+        pause = WRITE_PAUSE_SECONDS
+        attempt = 1
+        while True:
+            try:
+                with self.unit_of_work() as session:
+                    return action(session)
+            except StorageError as error:
+                if attempt >= tries or not is_refused(error.__cause__):
+                    raise
+            time.sleep(pause)
+            pause *= 2
+            attempt += 1
+
     def _begin_writing(self) -> Session:
         """A write session whose transaction has begun and holds the writers' lock.
 
@@ -267,6 +318,19 @@ def _is_busy(exc: BaseException) -> bool:
     return any(word in text for word in ("locked", "busy", "lock timeout"))
 
 
+def is_refused(exc: BaseException | None) -> bool:
+    """Whether ``exc`` is the database refusing a transaction for a collision with another
+    one at the same moment (so that running it again, afresh, may succeed): PostgreSQL's
+    :data:`REFUSED_SQLSTATES`, or the drivers' :data:`REFUSED_TEXTS`."""
+    if exc is None:
+        return False
+    original = getattr(exc, "orig", exc) or exc
+    if getattr(original, "sqlstate", None) in REFUSED_SQLSTATES:
+        return True
+    text = str(original).lower()
+    return any(words in text for words in REFUSED_TEXTS)
+
+
 def storage_error(exc: BaseException) -> StorageError | BaseException:
     """The user's message for a database failure, or the failure itself when it is a bug."""
     text = str(getattr(exc, "orig", exc) or exc).lower()
@@ -281,8 +345,7 @@ def storage_error(exc: BaseException) -> StorageError | BaseException:
     if "disk is full" in text or "database or disk is full" in text or "no space" in text:
         return StorageError("The disk holding the database is full; nothing was saved.",
                             "Free some space on that drive (or ask IT), then try again.")
-    if ("deadlock detected" in text or "could not serialize access" in text
-            or "duplicate key value" in text or "unique constraint failed" in text):
+    if is_refused(exc):
         return StorageError("Another workstation saved the same record at the same moment, so "
                             "this was not saved.",
                             "Try again: what you entered is still there; if it happens again, "

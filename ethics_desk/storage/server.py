@@ -2,7 +2,8 @@
 
 On a server, only ``ethics-desk server setup URL`` — run by IT as the role that owns the
 database — creates or upgrades the schema. A workstation that finds no schema, or an older
-one, says so and names that command; one that finds a newer schema asks for the newer version
+one, says so and names that command (:class:`SchemaNotReady`; the application then waits for
+IT's setup and opens by itself); one that finds a newer schema asks for the newer version
 of the application (:func:`ethics_desk.storage.migrate.check_not_newer`). Two setups started at
 once take turns on one advisory lock (:data:`SETUP_LOCK`); the second finds the work done.
 
@@ -43,17 +44,24 @@ class SetupReport:
     workstations: str | None
 
 
-def no_schema_yet(where: str) -> StorageError:
+class SchemaNotReady(StorageError):
+    """The server's database is not yet at the schema this version needs — not set up, or at
+    an older revision — and only IT's ``ethics-desk server setup`` changes that. A workstation
+    that meets it says so and waits for the setup (the interface checks again by itself)
+    instead of changing the shared schema."""
+
+
+def no_schema_yet(where: str) -> SchemaNotReady:
     """The message of a workstation that finds an empty server database."""
-    return StorageError(
+    return SchemaNotReady(
         f"The database {where} has no Ethics Desk records yet; on a server, IT creates them.",
         "Ask IT to run “ethics-desk server setup” with this address, as the database's owner; "
         "then start Ethics Desk again.")
 
 
-def older_schema(where: str, current: str, head: str) -> StorageError:
+def older_schema(where: str, current: str, head: str) -> SchemaNotReady:
     """The message of a workstation that finds an older schema on the server."""
-    return StorageError(
+    return SchemaNotReady(
         f"The database {where} is at schema {current}; this version of Ethics Desk needs "
         f"{head}. On a server, only IT upgrades the schema, once for every desk.",
         "Ask IT to run “ethics-desk server setup” with this address (it makes a verified "

@@ -45,22 +45,28 @@ def application() -> QApplication:
 
 def open_with_dialogs(database_arg: str | None, *, interactive: bool,
                       clock: Clock) -> Database | None:
-    """Open the database; a problem is a dialog (Retry for a busy database), or stderr."""
+    """Open the database; a problem is a dialog (Retry for a busy database), or stderr.
+
+    A server not yet set up, or at an older schema, is IT's to upgrade: interactively, the
+    waiting dialog (:mod:`ethics_desk.ui.schema_wait`) checks again until it opens.
+    """
     from ethics_desk.storage.opening import open_database
+    from ethics_desk.storage.server import SchemaNotReady
 
     while True:
         try:
             database = open_database(database_arg, clock=clock)
-            try:
-                database.check_writable()
-            except StorageError as exc:
-                if not interactive:
-                    print(f"ethics-desk: warning: {exc}", file=sys.stderr)
-                else:
-                    QMessageBox.warning(None, "Ethics Desk — changes cannot be saved",
-                                        f"{exc.problem}\n\nYou can look at the records, but "
-                                        f"nothing can be saved. {exc.fix}")
-            return database
+        except SchemaNotReady as exc:
+            if not interactive:
+                print(f"ethics-desk: {exc}", file=sys.stderr)
+                return None
+            from ethics_desk.ui.schema_wait import wait_for_schema
+
+            waited = wait_for_schema(exc, lambda: open_database(database_arg, clock=clock),
+                                     clock=clock)
+            if waited is None:
+                return None
+            database = waited
         except UserError as exc:
             if not interactive:
                 print(f"ethics-desk: {exc}", file=sys.stderr)
@@ -73,6 +79,17 @@ def open_with_dialogs(database_arg: str | None, *, interactive: bool,
             box.setInformativeText(exc.fix)
             if box.exec() != QMessageBox.StandardButton.Retry:
                 return None
+            continue
+        try:
+            database.check_writable()
+        except StorageError as exc:
+            if not interactive:
+                print(f"ethics-desk: warning: {exc}", file=sys.stderr)
+            else:
+                QMessageBox.warning(None, "Ethics Desk — changes cannot be saved",
+                                    f"{exc.problem}\n\nYou can look at the records, but "
+                                    f"nothing can be saved. {exc.fix}")
+        return database
 
 
 def open_context(database_arg: str | None, *, interactive: bool,

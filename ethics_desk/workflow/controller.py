@@ -109,10 +109,11 @@ class WorkflowController:
 
         ``expected_version`` is the case version the clerk was looking at; if another
         workstation changed the case since, nothing is saved and :class:`ConflictError` says
-        who and when.
+        who and when. A transaction the database refuses for a collision with another
+        workstation's is run again afresh (:meth:`Database.write`).
         """
-        with self.database.unit_of_work() as session:
-            return self.fire_in(session, complaint_id, payload, expected_version=expected_version)
+        return self.database.write(lambda session: self.fire_in(
+            session, complaint_id, payload, expected_version=expected_version))
 
     def fire_in(self, session: Session, complaint_id: int, payload: Payload, *,
                 expected_version: int | None = None) -> FireResult:
@@ -149,9 +150,12 @@ class WorkflowController:
     def save_draft(self, intake: Intake, draft_id: int | None = None, *,
                    expected_version: int | None = None, step: int | None = None) -> FireResult:
         """Store what the clerk has typed so far (a new draft, or over an existing draft), and
-        the intake ``step`` the clerk is on, so that resuming opens there."""
-        now = self.now()
-        with self.database.unit_of_work() as session:
+        the intake ``step`` the clerk is on, so that resuming opens there. Run again afresh if
+        the database refuses it for a collision with another workstation
+        (:meth:`Database.write`)."""
+
+        def save(session: Session) -> FireResult:
+            now = self.now()
             if draft_id is None:
                 complaint = Complaint(state=CaseState.DRAFT, created_by=self.actor,
                                       updated_by=self.actor, created_at=now, updated_at=now)
@@ -173,6 +177,8 @@ class WorkflowController:
             session.flush()
             return FireResult(complaint.id, None, complaint.state, complaint.version,
                               "Draft saved")
+
+        return self.database.write(save)
 
     # -- helpers ------------------------------------------------------------------------------
 

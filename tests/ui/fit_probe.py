@@ -101,6 +101,7 @@ def main() -> None:
     from ethics_desk.cases.case_file import load_case
     from ethics_desk.documents import papers
     from ethics_desk.storage.opening import open_database
+    from ethics_desk.storage.server import older_schema
     from ethics_desk.ui.calendar_editor import CalendarEditorDialog
     from ethics_desk.ui.case.case_window import CaseWindow
     from ethics_desk.ui.case.forms import ActionDialog, form_for
@@ -109,6 +110,7 @@ def main() -> None:
     from ethics_desk.ui.intake.wizard import IntakeWizard
     from ethics_desk.ui.main_window import MainWindow
     from ethics_desk.ui.pdf_view import PdfPreviewDialog
+    from ethics_desk.ui.schema_wait import SchemaWaitDialog
     from ethics_desk.ui.statute_dialog import StatuteDialog
     from ethics_desk.workflow import WorkflowController
     from ethics_desk.workflow.events import Event
@@ -128,6 +130,8 @@ def main() -> None:
         "intake wizard": IntakeWizard(context, parent=main_window),
         "case window": CaseWindow(context, case_id),
         "closures and holidays": CalendarEditorDialog(context, main_window),
+        "waiting for the server's setup": SchemaWaitDialog(
+            older_schema(database.description, "0004", "0005"), lambda: database, clock=CLOCK),
     }
     # Every action's form, as the case window opens it (the largest carry a vote entry).
     case = load_case(database, case_id)

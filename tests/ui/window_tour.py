@@ -8,7 +8,8 @@ The stops: each main-window screen and each tab of the Board screen; each step o
 wizard, reached by filling the steps before it as a clerk would; each tab of the case window;
 the form of every workflow action the demonstration's cases offer; the Papers tab's void,
 mailing and outcome dialogs; the Board roster's dialogs; the closures editor and its
-confirmation; the filing papers, the information sheet, a PDF preview and the § 2-83 text.
+confirmation; the filing papers, the information sheet, a PDF preview and the § 2-83 text;
+the start-up's wait for IT to upgrade the server's schema.
 """
 
 from __future__ import annotations
@@ -192,8 +193,10 @@ def _papers_dialogs(qtbot: QtBot, window: QWidget) -> Iterator[Stop]:
 
 
 def _other_dialogs(qtbot: QtBot, context: AppContext) -> Iterator[Stop]:
+    from ethics_desk.storage.server import older_schema
     from ethics_desk.ui.calendar_editor import CalendarEditorDialog, ConfirmChangeDialog
     from ethics_desk.ui.documents import FilingPapersDialog, InfoSheetDialog
+    from ethics_desk.ui.schema_wait import SchemaWaitDialog
     from ethics_desk.ui.statute_dialog import StatuteDialog
     from ethics_desk.ui.wording_dialog import WordingDialog
 
@@ -207,6 +210,8 @@ def _other_dialogs(qtbot: QtBot, context: AppContext) -> Iterator[Stop]:
         lambda: ConfirmChangeDialog("Add a closure", "The closure moves these deadlines.", [],
                                     None),
         lambda: WordingDialog(context, None),
+        lambda: SchemaWaitDialog(older_schema(context.database.description, "0005", "0006"),
+                                 lambda: context.database, clock=context.clock),
     )
     for make in makers:
         dialog = make()
