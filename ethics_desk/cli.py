@@ -236,9 +236,9 @@ def build_parser() -> argparse.ArgumentParser:
         description="The wording of the papers and the Ethics Code enclosure of § 2-83(e) are "
                     "kept in the database, so every desk prints the same letters (Settings → "
                     "Letter wording). “list” shows which papers use the office's wording; "
-                    "“bring-in” stores this desk's wording files from before version 0006 "
-                    "(the templates folder in its data folder) and the enclosure file it was "
-                    "set to, each checked first, audited.")
+                    "“bring-in” stores the wording files this desk kept itself in earlier "
+                    "versions (the templates folder in its data folder) and the enclosure file "
+                    "it was set to, each checked first, audited.")
     wording_actions = wording_command.add_subparsers(dest="wording_command", metavar="ACTION",
                                                      required=True)
     wording_actions.add_parser("list", parents=[db_option],
