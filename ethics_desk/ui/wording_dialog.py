@@ -101,7 +101,8 @@ class WordingDialog(QDialog):
         split.addWidget(left)
         split.addWidget(right)
         split.setChildrenCollapsible(False)
-        split.setSizes([420, 640])
+        split.setStretchFactor(0, 2)
+        split.setStretchFactor(1, 3)
         buttons = QHBoxLayout()
         for button in (self.load_button, self.reload_button, self.reset_button,
                        self.save_button):
