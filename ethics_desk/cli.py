@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, NoReturn, TextIO
 from ethics_desk import __version__
 from ethics_desk.core.clock import Clock, file_stamp, system_clock, today
 from ethics_desk.core.errors import UserError
+from ethics_desk.staff.roles import Role
 
 # Each command imports what it needs when it runs, so that starting the application (the
 # default command) does not pay for the demonstration data, the integrity checks or Alembic.
@@ -34,9 +35,14 @@ if TYPE_CHECKING:
 
     from ethics_desk.deadlines import BusinessCalendar
     from ethics_desk.deadlines.closures import CalendarChange
+    from ethics_desk.staff.accounts import Account
     from ethics_desk.storage.database import Database
 
 DB_ENV = "ETHICS_DESK_DB"  # the same name as ethics_desk.storage.database.DB_ENV (checked by a test)
+
+USER_ENV = "ETHICS_DESK_USER"
+PASSWORD_ENV = "ETHICS_DESK_PASSWORD"  # for scripts and scheduled jobs; never printed or logged
+NEW_PASSWORD_ENV = "ETHICS_DESK_NEW_PASSWORD"  # the new password of "user add" and "user reset"
 
 PROG = "ethics-desk"
 EXIT_OK = 0
@@ -250,6 +256,39 @@ def build_parser() -> argparse.ArgumentParser:
     bring_in.add_argument("--folder", metavar="DIR",
                           help="the folder of wording files (default: this desk's old folder)")
     bring_in.set_defaults(handler=_cmd_wording_bring_in)
+
+    signin_option = _Parser(add_help=False)
+    signin_option.add_argument(
+        "--user", metavar="LOGIN",
+        help=f"your login (default: {USER_ENV}, else the operating-system login); the password "
+             f"is asked for, or read from {PASSWORD_ENV} for scripts")
+    user_command = commands.add_parser(
+        "user", help="staff accounts: add, list, disable, reset (an Administrator)",
+        description="Each person signs in with their own account and the role § 2-83 gives "
+                    "them. An Administrator adds, lists, disables and resets accounts; an "
+                    "account is never deleted, because the audit trail names it. On a database "
+                    "without any account, the first sign-in creates its first Administrator. "
+                    f"A new password is asked for twice, or read from {NEW_PASSWORD_ENV}.")
+    user_actions = user_command.add_subparsers(dest="user_command", metavar="ACTION",
+                                               required=True)
+    user_add = user_actions.add_parser("add", parents=[db_option, signin_option],
+                                       help="create an account")
+    user_add.add_argument("login", metavar="LOGIN", help="the new account's login, e.g. mortiz")
+    user_add.add_argument("--name", required=True, help="the person's full name")
+    user_add.add_argument("--role", required=True,
+                          help="one of: " + ", ".join(r.value for r in Role))
+    user_add.set_defaults(handler=_cmd_user_add)
+    user_actions.add_parser("list", parents=[db_option, signin_option],
+                            help="every account, its role and whether it is disabled") \
+        .set_defaults(handler=_cmd_user_list)
+    for action, text, handler in (
+            ("disable", "stop an account from signing in (its records keep its name)",
+             _cmd_user_disable),
+            ("reset", "give an account a new password, to be changed at its next sign-in",
+             _cmd_user_reset)):
+        one = user_actions.add_parser(action, parents=[db_option, signin_option], help=text)
+        one.add_argument("login", metavar="LOGIN")
+        one.set_defaults(handler=handler)
 
     letter = commands.add_parser(
         "letter", parents=[db_option], help="preview a document for a case as a PDF",
@@ -499,6 +538,123 @@ def _print_change(database: Database, change: CalendarChange) -> None:
     for moved in change.moved:
         print(f"{numbers.get(moved.complaint_id) or f'Draft {moved.complaint_id}'} "
               f"{moved.title} {moved.old_due.isoformat()} → {moved.new_due.isoformat()}")
+
+
+def _password(prompt: str, env: str) -> str:
+    """A password from ``env`` (scripts, scheduled jobs) or typed at a prompt (not echoed)."""
+    given = os.environ.get(env)
+    if given is not None:
+        return given
+    if not sys.stdin.isatty():
+        raise UsageError(f"No terminal to type the password in; give it in {env}.")
+    return getpass.getpass(prompt)
+
+
+def _new_password(login: str) -> str:
+    """The new password of ``login``: from the environment, or typed twice."""
+    if NEW_PASSWORD_ENV in os.environ:
+        return os.environ[NEW_PASSWORD_ENV]
+    first = _password(f"New password for {login}: ", NEW_PASSWORD_ENV)
+    if _password("The same password again: ", NEW_PASSWORD_ENV) != first:
+        raise UsageError("The two passwords differ; nothing was changed. Type them again.")
+    return first
+
+
+def _signed_in(args: argparse.Namespace, database: Database) -> Account:
+    """The account signing in to this command: ``--user`` (or its defaults) and its password.
+
+    On a database without any account, this sign-in creates the first Administrator.
+    """
+    from ethics_desk.staff.accounts import (
+        create_first_administrator,
+        needs_first_administrator,
+        sign_in,
+    )
+
+    login = getattr(args, "user", None) or os.environ.get(USER_ENV) or _os_login()
+    password = _password(f"Password for {login}: ", PASSWORD_ENV)
+    if needs_first_administrator(database):
+        account = create_first_administrator(database, login, login, password,
+                                             clock=_clock(args))
+        print(f"This database had no account: {account.login} is now its first "
+              "Administrator.", file=sys.stderr)
+        return account
+    return sign_in(database, login, password, clock=_clock(args))
+
+
+def _os_login() -> str:
+    try:
+        return getpass.getuser()
+    except Exception:  # no login name (a service account)
+        raise UsageError(f"Say who you are: --user LOGIN (or {USER_ENV}).") from None
+
+
+def _cmd_user_add(args: argparse.Namespace) -> int:
+    """``user add LOGIN --name NAME --role ROLE``."""
+    from ethics_desk.staff.accounts import add_account
+    from ethics_desk.staff.roles import role_named
+
+    database = _open_for_writing(args)
+    try:
+        role = role_named(args.role)
+        by = _signed_in(args, database)
+        account = add_account(database, args.login, args.name, role,
+                              _new_password(args.login), by=by, clock=_clock(args))
+        print(f"Created {account.display}, {account.role.label}; they choose their own "
+              "password at their first sign-in.")
+    finally:
+        database.dispose()
+    return EXIT_OK
+
+
+def _cmd_user_list(args: argparse.Namespace) -> int:
+    """``user list``."""
+    from ethics_desk.core.errors import NotAllowed
+    from ethics_desk.staff.accounts import list_accounts
+
+    database = _open_for_writing(args)
+    try:
+        by = _signed_in(args, database)
+        if by.role is not Role.ADMIN:
+            raise NotAllowed("Only an Administrator lists the accounts.",
+                             "Ask an Administrator.")
+        for account in list_accounts(database):
+            state = " (disabled)" if account.disabled else ""
+            print(f"{account.login:20} {account.name} — {account.role.label}{state}")
+    finally:
+        database.dispose()
+    return EXIT_OK
+
+
+def _cmd_user_disable(args: argparse.Namespace) -> int:
+    """``user disable LOGIN``."""
+    from ethics_desk.staff.accounts import disable_account
+
+    database = _open_for_writing(args)
+    try:
+        account = disable_account(database, args.login, by=_signed_in(args, database),
+                                  clock=_clock(args))
+        print(f"{account.display} can no longer sign in.")
+    finally:
+        database.dispose()
+    return EXIT_OK
+
+
+def _cmd_user_reset(args: argparse.Namespace) -> int:
+    """``user reset LOGIN``."""
+    from ethics_desk.staff.accounts import reset_password
+
+    database = _open_for_writing(args)
+    try:
+        by = _signed_in(args, database)
+        account = reset_password(database, args.login, _new_password(args.login), by=by,
+                                 clock=_clock(args))
+        print(f"{account.display} has a new password and is unlocked"
+              + ("; they choose their own at their next sign-in." if
+                 account.must_change_password else "."))
+    finally:
+        database.dispose()
+    return EXIT_OK
 
 
 def _cmd_wording_list(args: argparse.Namespace) -> int:

@@ -26,3 +26,7 @@ class RuleError(UserError):
     def __init__(self, problem: str, citation: str, fix: str = "") -> None:
         super().__init__(f"{problem} ({citation})", fix)
         self.citation = citation
+
+
+class NotAllowed(UserError):
+    """The signed-in person's role does not allow the act (the permission table says so)."""

@@ -33,13 +33,13 @@ from ethics_desk.models.mail import IssuedDocument, Mailing
 from ethics_desk.models.office_paper import OfficePaper
 from ethics_desk.models.review import Cure, Decision, Review, ReviewDefect
 from ethics_desk.models.setting import Setting
+from ethics_desk.models.staff import StaffAccount
 
 __all__ = [
     "Allegation", "Attachment", "AuditRecord", "Ballot", "Base", "BoardMember", "BoardTerm",
     "BoardVote", "CalendarDay", "Complainant", "Complaint", "Cure", "Deadline", "Decision",
     "DocumentItem", "Election", "Filing", "Hearing", "IssuedDocument", "Mailing", "Oath",
-    "OfficePaper",
-    "Provision", "Respondent", "Review", "ReviewDefect", "Sanction", "SanctionFactorNote", "Setting",
-    "ShowCauseFactor",
-    "ShowCauseOrder", "Witness",
+    "OfficePaper", "Provision", "Respondent", "Review", "ReviewDefect", "Sanction",
+    "SanctionFactorNote", "Setting", "ShowCauseFactor", "ShowCauseOrder", "StaffAccount",
+    "Witness",
 ]

@@ -1,0 +1,290 @@
+"""Staff accounts: creating them, signing in, disabling and resetting — no Qt here.
+
+Every person signs in with their own login; the account is who the audit trail names. The
+password is hashed with Argon2id (``argon2-cffi``, its default parameters, kept inside each hash
+so they can be raised later: an older hash is re-made at the next sign-in) and is never stored,
+logged, audited or put in a message.
+
+**Guessing is slowed down.** Five wrong passwords in a row lock the account for
+:data:`LOCK_MINUTES` minutes; a right password resets the count. A login that does not exist, a
+wrong password and a disabled account get the same answer, so trying logins tells nothing.
+
+**The first Administrator.** A database without any account has its first one created by the
+first sign-in (in the window, or a command given a login and password): that person is the
+Administrator, who then creates the others. An Administrator adds, disables and resets accounts;
+an account is never deleted, because the audit trail names it.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from ethics_desk.core.clock import Clock
+from ethics_desk.core.errors import NotAllowed, UserError
+from ethics_desk.models import StaffAccount
+from ethics_desk.staff.roles import Role
+from ethics_desk.storage import audit
+from ethics_desk.storage.database import Database
+
+MAX_FAILED = 5
+"""Wrong passwords in a row before the account is locked."""
+
+LOCK_MINUTES = 15
+"""How long a locked account waits before it may try again."""
+
+MIN_PASSWORD = 10
+"""The shortest password accepted (a passphrase of a few words is best)."""
+
+DEMO_PASSWORD = "demo"
+"""The password of the demonstration database's accounts; refused everywhere else."""
+
+_LOGIN = re.compile(r"^[a-z][a-z0-9._-]{1,59}$")
+_HASHER = PasswordHasher()  # Argon2id with argon2-cffi's defaults (RFC 9106's second choice)
+
+NOT_SIGNED_IN = ("The login or the password is not right.",
+                 "Type them again (the password is case-sensitive); if you have forgotten it, "
+                 "ask an Administrator to reset it.")
+
+
+@dataclass(frozen=True)
+class Account:
+    """A staff account as the rest of the application sees it (never its hash)."""
+
+    account_id: int
+    login: str
+    name: str
+    role: Role
+    must_change_password: bool = False
+    disabled: bool = False
+
+    @property
+    def display(self) -> str:
+        """The person as messages and records name them: "María Ortiz (mortiz)"."""
+        return f"{self.name} ({self.login})"
+
+
+def _account(row: StaffAccount) -> Account:
+    return Account(row.id, row.login, row.name, row.role, row.must_change_password,
+                   row.disabled_at is not None)
+
+
+def normal_login(login: str) -> str:
+    """The login as stored: trimmed, compatibility-normalised and lower-cased; refused with the
+    rule when it is not one."""
+    text = unicodedata.normalize("NFKC", login).strip().casefold()
+    if not _LOGIN.match(text):
+        raise UserError(f"“{login.strip()}” cannot be a login.",
+                        "Use 2 to 60 letters a–z, digits, dots, hyphens or underscores, starting "
+                        "with a letter (for example mortiz).")
+    return text
+
+
+def check_password(password: str, *, login: str = "", demo: bool = False) -> None:
+    """Refuse a password that is too easy to guess, saying why (the password is not repeated)."""
+    if demo and password == DEMO_PASSWORD:
+        return
+    if password == DEMO_PASSWORD:
+        raise UserError("The password “demo” belongs to the demonstration database only.",
+                        "Choose a password of your own.")
+    if len(password) < MIN_PASSWORD:
+        raise UserError(f"The password is too short ({len(password)} characters).",
+                        f"Use at least {MIN_PASSWORD} characters; a few words make a good one.")
+    if login and login.casefold() in password.casefold():
+        raise UserError("The password contains the login.", "Choose one that does not.")
+
+
+def count_accounts(session: Session) -> int:
+    """How many accounts the database has (0: the first sign-in makes the Administrator)."""
+    return session.scalar(select(func.count()).select_from(StaffAccount)) or 0
+
+
+def needs_first_administrator(database: Database) -> bool:
+    """Whether the database has no account yet."""
+    with database.read_session() as session:
+        return count_accounts(session) == 0
+
+
+def _row(session: Session, login: str) -> StaffAccount | None:
+    return session.scalars(select(StaffAccount).where(StaffAccount.login == login)).first()
+
+
+def _new(session: Session, login: str, name: str, role: Role, password: str, *, by: str,
+         now: datetime, demo: bool) -> StaffAccount:
+    login = normal_login(login)
+    name = " ".join(name.split())
+    if not name:
+        raise UserError("The account needs the person's name.", "Type their full name.")
+    if len(name) > 120:
+        raise UserError("The name is longer than 120 characters.", "Shorten it.")
+    check_password(password, login=login, demo=demo)
+    if _row(session, login) is not None:
+        raise UserError(f"There is already an account “{login}”.",
+                        "Choose another login, or reset that account's password.")
+    row = StaffAccount(login=login, name=name, role=role, password_hash=_HASHER.hash(password),
+                       created_at=now, created_by=by)
+    session.add(row)
+    session.flush()
+    return row
+
+
+def create_first_administrator(database: Database, login: str, name: str, password: str, *,
+                               clock: Clock) -> Account:
+    """The first account of a database without any: its Administrator (audited). Refused once
+    any account exists (two desks racing here: the second is told)."""
+    with database.unit_of_work() as session:
+        if count_accounts(session):
+            raise NotAllowed("This database already has its Administrator.",
+                             "Sign in with your account; an Administrator creates new ones.")
+        now = clock()
+        row = _new(session, login, name, Role.ADMIN, password, by=normal_login(login), now=now,
+                   demo=False)
+        audit.append(session, actor=row.login, action="account.create", at=now,
+                     summary=f"Created the first Administrator, {row.name} ({row.login})",
+                     detail={"login": row.login, "role": row.role.value, "first": True})
+        return _account(row)
+
+
+def _require_admin(session: Session, by: Account) -> None:
+    row = session.get(StaffAccount, by.account_id)
+    if row is None or row.disabled_at is not None or row.role is not Role.ADMIN:
+        raise NotAllowed("Only an Administrator manages accounts.",
+                         "Ask an Administrator to do it.")
+
+
+def add_account(database: Database, login: str, name: str, role: Role, password: str, *,
+                by: Account, clock: Clock, demo: bool = False) -> Account:
+    """A new account, created by an Administrator (audited; the password is not)."""
+    with database.unit_of_work() as session:
+        _require_admin(session, by)
+        now = clock()
+        row = _new(session, login, name, role, password, by=by.login, now=now, demo=demo)
+        row.must_change_password = not demo
+        audit.append(session, actor=by.login, action="account.create", at=now,
+                     summary=f"Created the account of {row.name} ({row.login}), "
+                             f"{row.role.label}",
+                     detail={"login": row.login, "role": row.role.value})
+        return _account(row)
+
+
+def list_accounts(database: Database) -> list[Account]:
+    """Every account, disabled ones included, by login."""
+    with database.read_session() as session:
+        return [_account(row) for row in session.scalars(
+            select(StaffAccount).order_by(StaffAccount.login))]
+
+
+def _target(session: Session, login: str) -> StaffAccount:
+    row = _row(session, normal_login(login))
+    if row is None:
+        raise UserError(f"There is no account “{login.strip()}”.",
+                        "Check the login (ethics-desk user list shows them).")
+    return row
+
+
+def disable_account(database: Database, login: str, *, by: Account, clock: Clock) -> Account:
+    """Disable an account: it can no longer sign in; its records keep its name (audited)."""
+    with database.unit_of_work() as session:
+        _require_admin(session, by)
+        row = _target(session, login)
+        if row.id == by.account_id:
+            raise UserError("You cannot disable your own account.",
+                            "Ask another Administrator to do it.")
+        if row.disabled_at is None:
+            now = clock()
+            row.disabled_at = now
+            audit.append(session, actor=by.login, action="account.disable", at=now,
+                         summary=f"Disabled the account of {row.name} ({row.login})",
+                         detail={"login": row.login})
+        return _account(row)
+
+
+def reset_password(database: Database, login: str, password: str, *, by: Account,
+                   clock: Clock) -> Account:
+    """Give an account a new password, to be changed at its next sign-in; unlocks it and
+    enables it again (audited; the password is not)."""
+    with database.unit_of_work() as session:
+        _require_admin(session, by)
+        row = _target(session, login)
+        check_password(password, login=row.login)
+        now = clock()
+        row.password_hash = _HASHER.hash(password)
+        row.must_change_password = row.id != by.account_id
+        row.failed_attempts, row.locked_until, row.disabled_at = 0, None, None
+        audit.append(session, actor=by.login, action="account.reset", at=now,
+                     summary=f"Reset the password of {row.name} ({row.login})",
+                     detail={"login": row.login})
+        return _account(row)
+
+
+def change_own_password(database: Database, account: Account, old: str, new: str, *,
+                        clock: Clock) -> Account:
+    """The signed-in person's new password (the old one checked first; audited)."""
+    with database.unit_of_work() as session:
+        row = session.get(StaffAccount, account.account_id)
+        if row is None or not _verify(row.password_hash, old):
+            raise UserError("The present password is not right.", "Type it again.")
+        if new == old:
+            raise UserError("The new password is the present one.", "Choose a new password.")
+        check_password(new, login=row.login)
+        row.password_hash = _HASHER.hash(new)
+        row.must_change_password = False
+        audit.append(session, actor=row.login, action="account.password", at=clock(),
+                     summary=f"{row.name} ({row.login}) changed their password",
+                     detail={"login": row.login})
+        return _account(row)
+
+
+def _verify(stored: str, password: str) -> bool:
+    try:
+        return _HASHER.verify(stored, password)
+    except (VerifyMismatchError, VerificationError, InvalidHashError):
+        return False
+
+
+def sign_in(database: Database, login: str, password: str, *, clock: Clock) -> Account:
+    """The account whose login and password these are, or the one message that tells nothing
+    (unknown login, wrong password and disabled account alike); five wrong passwords in a row
+    lock it for :data:`LOCK_MINUTES` minutes. Each sign-in and each refusal of a known account
+    is audited; the password never is."""
+    try:
+        wanted = normal_login(login)
+    except UserError:
+        raise UserError(*NOT_SIGNED_IN) from None
+    now = clock()
+    with database.unit_of_work() as session:
+        row = _row(session, wanted)
+        if row is None:
+            _HASHER.hash(password)  # the same work as for a real account: timing tells nothing
+            raise UserError(*NOT_SIGNED_IN)
+        if row.locked_until is not None and row.locked_until > now:
+            minutes = max(1, int((row.locked_until - now).total_seconds() // 60) + 1)
+            raise UserError(f"This account is locked for {minutes} more minute(s) after "
+                            f"{MAX_FAILED} wrong passwords.",
+                            "Wait and try again, or ask an Administrator to reset the password.")
+        if not _verify(row.password_hash, password) or row.disabled_at is not None:
+            if row.disabled_at is None:
+                row.failed_attempts += 1
+                if row.failed_attempts >= MAX_FAILED:
+                    row.locked_until = now + timedelta(minutes=LOCK_MINUTES)
+                    row.failed_attempts = 0
+            audit.append(session, actor=row.login, action="account.sign_in_refused", at=now,
+                         summary=f"A sign-in as {row.login} was refused"
+                                 + (" (the account is now locked)" if row.locked_until
+                                    and row.locked_until > now else ""),
+                         detail={"login": row.login})
+            session.commit()  # the count and the record stay although the sign-in fails
+            raise UserError(*NOT_SIGNED_IN)
+        if _HASHER.check_needs_rehash(row.password_hash):
+            row.password_hash = _HASHER.hash(password)
+        row.failed_attempts, row.locked_until = 0, None
+        audit.append(session, actor=row.login, action="account.sign_in", at=now,
+                     summary=f"{row.name} ({row.login}) signed in", detail={"login": row.login})
+        return _account(row)

@@ -1,0 +1,187 @@
+"""Staff accounts: the first sign-in makes the Administrator, passwords are Argon2id hashes that
+never appear anywhere else, guessing is slowed down, and only an Administrator manages accounts."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from sqlalchemy import select, text
+from sqlalchemy.exc import IntegrityError
+
+from ethics_desk.core.clock import fixed_clock
+from ethics_desk.core.errors import NotAllowed, UserError
+from ethics_desk.models import AuditRecord, StaffAccount
+from ethics_desk.staff import accounts
+from ethics_desk.staff.accounts import (
+    LOCK_MINUTES,
+    MAX_FAILED,
+    NOT_SIGNED_IN,
+    Account,
+    add_account,
+    change_own_password,
+    create_first_administrator,
+    disable_account,
+    reset_password,
+    sign_in,
+)
+from ethics_desk.staff.roles import Role, role_named
+from ethics_desk.storage.database import Database
+from tests.conftest import CLOCK, NOW
+
+SECRET = "correct horse battery staple"
+OTHER = "a different passphrase"
+
+
+@pytest.fixture
+def admin(database: Database) -> Account:
+    return create_first_administrator(database, "Admin", "Ada Admin", SECRET, clock=CLOCK)
+
+
+def everything_stored(database: Database) -> str:
+    """Every value of every table, as one text (to look for a password in it)."""
+    from ethics_desk.models import Base
+
+    out = []
+    with database.read_session() as session:
+        for table in Base.metadata.sorted_tables:
+            for row in session.execute(select(table)):
+                out.append(" ".join(str(v) for v in row))
+    return "\n".join(out)
+
+
+def test_the_first_sign_in_of_an_empty_database_makes_its_administrator(
+        database: Database) -> None:
+    assert accounts.needs_first_administrator(database)
+    first = create_first_administrator(database, "MOrtiz", "María  Ortiz", SECRET, clock=CLOCK)
+    assert (first.login, first.name, first.role) == ("mortiz", "María Ortiz", Role.ADMIN)
+    assert not accounts.needs_first_administrator(database)
+    with pytest.raises(NotAllowed, match="already has its Administrator"):
+        create_first_administrator(database, "intruder", "I. Truder", OTHER, clock=CLOCK)
+
+
+def test_a_password_is_kept_only_as_an_argon2id_hash_and_never_recorded(
+        database: Database, admin: Account) -> None:
+    add_account(database, "jpena", "José Peña", Role.CLERK, OTHER, by=admin, clock=CLOCK)
+    sign_in(database, "jpena", OTHER, clock=CLOCK)
+    with pytest.raises(UserError):
+        sign_in(database, "jpena", "a wrong guess here", clock=CLOCK)
+    stored = everything_stored(database)
+    assert SECRET not in stored and OTHER not in stored and "a wrong guess" not in stored
+    with database.read_session() as session:
+        hashes = list(session.scalars(select(StaffAccount.password_hash)))
+    assert all(h.startswith("$argon2id$") for h in hashes)
+
+
+def test_the_right_password_signs_in_and_is_audited_under_the_account(
+        database: Database, admin: Account) -> None:
+    account = sign_in(database, " ADMIN ", SECRET, clock=CLOCK)
+    assert account == admin
+    with database.read_session() as session:
+        record = session.scalars(select(AuditRecord).order_by(AuditRecord.seq.desc())).first()
+    assert record is not None
+    assert (record.action, record.actor) == ("account.sign_in", "admin")
+
+
+@pytest.mark.parametrize("login", ["nobody", "admin-disabled", "x", "admin"])
+def test_unknown_login_wrong_password_and_disabled_account_get_the_same_answer(
+        database: Database, admin: Account, login: str) -> None:
+    add_account(database, "admin-disabled", "Dee Disabled", Role.CLERK, OTHER, by=admin,
+                clock=CLOCK)
+    disable_account(database, "admin-disabled", by=admin, clock=CLOCK)
+    password = OTHER if login == "admin-disabled" else "not the password"
+    with pytest.raises(UserError) as raised:
+        sign_in(database, login, password, clock=CLOCK)
+    assert (raised.value.problem, raised.value.fix) == NOT_SIGNED_IN
+
+
+def test_five_wrong_passwords_lock_the_account_for_a_while(
+        database: Database, admin: Account) -> None:
+    for _ in range(MAX_FAILED):
+        with pytest.raises(UserError, match="not right"):
+            sign_in(database, "admin", "not the password", clock=CLOCK)
+    with pytest.raises(UserError, match="locked"):
+        sign_in(database, "admin", SECRET, clock=CLOCK)
+    later = fixed_clock(NOW + timedelta(minutes=LOCK_MINUTES, seconds=1))
+    assert sign_in(database, "admin", SECRET, clock=later) == admin
+
+
+def test_a_right_password_resets_the_count_of_wrong_ones(
+        database: Database, admin: Account) -> None:
+    for _ in range(MAX_FAILED - 1):
+        with pytest.raises(UserError):
+            sign_in(database, "admin", "not the password", clock=CLOCK)
+    sign_in(database, "admin", SECRET, clock=CLOCK)
+    for _ in range(MAX_FAILED - 1):
+        with pytest.raises(UserError):
+            sign_in(database, "admin", "not the password", clock=CLOCK)
+    assert sign_in(database, "admin", SECRET, clock=CLOCK) == admin
+
+
+@pytest.mark.parametrize(("password", "problem"), [
+    ("short", "too short"), ("demo", "demonstration database only"),
+    ("jpena-secret-1", "contains the login")])
+def test_a_password_easy_to_guess_is_refused_saying_why(
+        database: Database, admin: Account, password: str, problem: str) -> None:
+    with pytest.raises(UserError, match=problem):
+        add_account(database, "jpena", "José Peña", Role.CLERK, password, by=admin, clock=CLOCK)
+
+
+def test_only_an_administrator_manages_accounts(database: Database, admin: Account) -> None:
+    clerk = add_account(database, "jpena", "José Peña", Role.CLERK, OTHER, by=admin,
+                        clock=CLOCK)
+    with pytest.raises(NotAllowed, match="Only an Administrator"):
+        add_account(database, "friend", "A Friend", Role.ADMIN, OTHER, by=clerk, clock=CLOCK)
+    with pytest.raises(NotAllowed):
+        reset_password(database, "admin", OTHER, by=clerk, clock=CLOCK)
+    with pytest.raises(NotAllowed):
+        disable_account(database, "admin", by=clerk, clock=CLOCK)
+
+
+def test_a_reset_unlocks_and_asks_for_a_new_password_at_the_next_sign_in(
+        database: Database, admin: Account) -> None:
+    add_account(database, "jpena", "José Peña", Role.CLERK, OTHER, by=admin, clock=CLOCK)
+    for _ in range(MAX_FAILED):
+        with pytest.raises(UserError):
+            sign_in(database, "jpena", "not the password", clock=CLOCK)
+    reset_password(database, "jpena", "a temporary passphrase", by=admin, clock=CLOCK)
+    account = sign_in(database, "jpena", "a temporary passphrase", clock=CLOCK)
+    assert account.must_change_password
+    changed = change_own_password(database, account, "a temporary passphrase",
+                                  "my own passphrase now", clock=CLOCK)
+    assert not changed.must_change_password
+    assert sign_in(database, "jpena", "my own passphrase now", clock=CLOCK).login == "jpena"
+
+
+def test_an_account_is_disabled_never_deleted_and_not_by_itself(
+        database: Database, admin: Account) -> None:
+    add_account(database, "jpena", "José Peña", Role.CLERK, OTHER, by=admin, clock=CLOCK)
+    assert disable_account(database, "jpena", by=admin, clock=CLOCK).disabled
+    assert [a.login for a in accounts.list_accounts(database)] == ["admin", "jpena"]
+    with pytest.raises(UserError, match="your own account"):
+        disable_account(database, "admin", by=admin, clock=CLOCK)
+
+
+def test_two_accounts_cannot_share_a_login(database: Database, admin: Account) -> None:
+    add_account(database, "jpena", "José Peña", Role.CLERK, OTHER, by=admin, clock=CLOCK)
+    with pytest.raises(UserError, match="already an account"):
+        add_account(database, "JPena", "Juan Peña", Role.AUDITOR, OTHER, by=admin, clock=CLOCK)
+
+
+def test_a_login_is_letters_digits_and_a_few_marks(database: Database, admin: Account) -> None:
+    with pytest.raises(UserError, match="cannot be a login"):
+        add_account(database, "josé peña", "José Peña", Role.CLERK, OTHER, by=admin,
+                    clock=CLOCK)
+
+
+def test_a_role_is_named_by_its_value_or_its_label() -> None:
+    assert role_named("vicechair") is Role.VICE_CHAIR
+    assert role_named("Compliance Auditor") is Role.AUDITOR
+    with pytest.raises(UserError, match="clerk \\(City Clerk staff\\)"):
+        role_named("janitor")
+
+
+def test_the_role_column_refuses_a_role_the_statute_does_not_give(
+        database: Database, admin: Account) -> None:
+    with pytest.raises(IntegrityError), database.unit_of_work() as session:
+        session.execute(text("UPDATE staff_account SET role = 'mayor' WHERE login = 'admin'"))
