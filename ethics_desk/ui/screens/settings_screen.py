@@ -6,11 +6,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QFileDialog,
     QFormLayout,
+    QGridLayout,
     QGroupBox,
     QHBoxLayout,
     QLabel,
@@ -108,17 +109,16 @@ class SettingsScreen(QWidget):
         self.bring_in_button.clicked.connect(self.bring_in)
         self.papers_status = StatusLine(group)
         self.papers_status.setObjectName("papersStatus")
-        grid = QFormLayout(group)
-        for info, buttons in ((self.enclosure_info, (self.choose_code_button,
-                                                     self.placeholder_button)),
-                              (self.wording_info, (self.wording_button,)),
-                              (self.this_desk_info, (self.bring_in_button,))):
-            row = QHBoxLayout()
-            row.addWidget(info, 1)
-            for button in buttons:
-                row.addWidget(button)
-            grid.addRow(row)
-        grid.addRow(self.papers_status)
+        grid = QGridLayout(group)
+        grid.setColumnStretch(0, 1)
+        rows = ((self.enclosure_info, (self.choose_code_button, self.placeholder_button)),
+                (self.wording_info, (self.wording_button,)),
+                (self.this_desk_info, (self.bring_in_button,)))
+        for number, (info, buttons) in enumerate(rows):
+            grid.addWidget(info, number, 0)
+            for column, button in enumerate(buttons, start=1):
+                grid.addWidget(button, number, column, Qt.AlignmentFlag.AlignTop)
+        grid.addWidget(self.papers_status, len(rows), 0, 1, 3)
         return group
 
     def show_shared_papers(self) -> None:
