@@ -1,0 +1,156 @@
+"""What each role may do and see: one permission table, deny by default.
+
+Three tables, each read by everything that asks (the workflow controller, the queries that read
+cases, the screens and the commands), so a screen, a command and a test get the same answer:
+
+- :data:`EVENT_ROLES` — who may move a complaint by each event of the workflow table
+  (:mod:`ethics_desk.workflow.table`). An event with no row is allowed to nobody.
+- :data:`ACT_ROLES` — who may do each act outside a case's workflow (accounts, settings, the
+  calendar, mail, the Board packet …). An act with no row is allowed to nobody.
+- :data:`SEES_FROM` — how far a complaint must have gone before a role receives it (§ 2-83(d)):
+  the City Clerk's staff from the filing; the Chair, the Vice Chair, the Compliance Auditor and
+  the City Attorney's Office once it is forwarded for review under (d)(1); the other members of
+  the Ethics Review Board only once it is forwarded to the Board under (d)(3), and never a
+  complaint to which they are a party (§ 2-83(h)(1): a respondent learns of it as a respondent,
+  from the papers sent to them). The Records officer and the Administrator receive no complaint.
+
+No Qt here, and no database: the callers say how far the case has gone and whether the person
+is a party.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum, StrEnum
+
+from ethics_desk.core.vocabulary import CaseState
+from ethics_desk.staff.roles import Role
+from ethics_desk.workflow.events import Event
+
+CLERK = frozenset({Role.CLERK})
+REVIEWERS = frozenset({Role.AUDITOR, Role.ATTORNEY, Role.CHAIR, Role.VICE_CHAIR})
+"""Those who receive a complaint for review under § 2-83(d)(1), each recording their own."""
+BOARD = frozenset({Role.CHAIR, Role.VICE_CHAIR, Role.MEMBER})
+
+
+class Reach(IntEnum):
+    """How far a complaint has gone, in the order § 2-83(d) forwards it."""
+
+    AT_THE_CLERK = 1  # filed (or returned as not sworn); with the City Clerk only, (c)
+    IN_REVIEW = 2  # forwarded for review, (d)(1), or to the respondent, (d)(2)
+    BEFORE_THE_BOARD = 3  # forwarded to the Board, (d)(3)
+
+
+class Act(StrEnum):
+    """An act outside a case's workflow, as the permission table names it."""
+
+    TAKE_COMPLAINT = "take_complaint"  # the intake at the counter, § 2-83(c)
+    MAIL_PAPERS = "mail_papers"  # issue, print and record mailings (the Mail screen)
+    EDIT_CALENDAR = "edit_calendar"  # office closures and Fiesta days
+    EDIT_SETTINGS = "edit_settings"  # letterhead and policy days
+    EDIT_WORDING = "edit_wording"  # letter wording and the Ethics Code enclosure
+    MANAGE_BOARD = "manage_board"  # the Board's roster, terms and elections
+    BOARD_PACKET = "board_packet"  # a meeting's confidential packet
+    ACCESS_HISTORY = "access_history"  # who saw a case and when
+    PUBLIC_INFORMATION = "public_information"  # Public Information Act requests
+    RETENTION = "retention"  # the retention schedule and destruction
+    MANAGE_ACCOUNTS = "manage_accounts"  # add, disable, reset accounts
+    BACKUP_AND_CHECK = "backup_and_check"  # backups, restores, ethics-desk check
+
+
+EVENT_ROLES: dict[Event, frozenset[Role]] = {
+    # The City Clerk takes, returns and forwards the complaint, § 2-83(c)–(d)
+    Event.FILE: CLERK,
+    Event.DISCARD: CLERK,
+    Event.RETURN_UNSWORN: CLERK,
+    Event.FORWARD_FOR_REVIEW: CLERK,
+    # Each reviewer records their own review, § 2-83(d)(1)
+    Event.RECORD_REVIEW: REVIEWERS,
+    # The outcome of the review and the campaign-finance cure, recorded by the Clerk,
+    # § 2-83(d)(2)–(3); § 2-82(b)(2) (the City Clerk verifies the cure)
+    Event.ACCEPT: CLERK,
+    Event.RETURN_DEFECTIVE: CLERK,
+    Event.FORWARD_CAMPAIGN_FINANCE: CLERK,
+    Event.RECORD_CURE: CLERK,
+    Event.NOT_CURED: CLERK,
+    # The Clerk forwards, receives and files the papers of the proceeding, § 2-83(d)(3), (e)
+    Event.FORWARD_TO_BOARD: CLERK,
+    Event.RECORD_RESPONDENT_RECEIPT: CLERK,
+    Event.RECORD_COMPLAINANT_RECEIPT: CLERK,
+    Event.FILE_RESPONSE: CLERK,
+    Event.FILE_REPLY: CLERK,
+    Event.REQUEST_HEARING: CLERK,
+    # The Board's own acts, entered by the Clerk as its record, § 2-83(d)(4), (f), (g)
+    Event.ORDER_SHOW_CAUSE: CLERK,
+    Event.RECORD_SHOW_CAUSE_HEARING: CLERK,
+    Event.RECORD_FRIVOLOUS_VOTE: CLERK,
+    Event.IMPOSE_SANCTIONS: CLERK,
+    Event.RESOLVE: CLERK,
+}
+
+ACT_ROLES: dict[Act, frozenset[Role]] = {
+    Act.TAKE_COMPLAINT: CLERK,
+    Act.MAIL_PAPERS: CLERK,
+    Act.EDIT_CALENDAR: CLERK,
+    Act.EDIT_SETTINGS: CLERK,
+    Act.EDIT_WORDING: CLERK,
+    Act.MANAGE_BOARD: CLERK,
+    Act.BOARD_PACKET: CLERK | BOARD,
+    Act.ACCESS_HISTORY: CLERK,
+    Act.PUBLIC_INFORMATION: frozenset({Role.RECORDS}),
+    Act.RETENTION: frozenset({Role.RECORDS}),
+    Act.MANAGE_ACCOUNTS: frozenset({Role.ADMIN}),
+    Act.BACKUP_AND_CHECK: frozenset({Role.ADMIN}),
+}
+
+SEES_FROM: dict[Role, Reach] = {
+    Role.CLERK: Reach.AT_THE_CLERK,
+    Role.AUDITOR: Reach.IN_REVIEW,
+    Role.ATTORNEY: Reach.IN_REVIEW,
+    Role.CHAIR: Reach.IN_REVIEW,
+    Role.VICE_CHAIR: Reach.IN_REVIEW,
+    Role.MEMBER: Reach.BEFORE_THE_BOARD,
+}
+"""How far a complaint must have gone before each role receives it; a role with no row
+(the Records officer, the Administrator) receives none."""
+
+_IN_REVIEW = frozenset({CaseState.UNDER_REVIEW, CaseState.CAMPAIGN_FINANCE, CaseState.ACCEPTED,
+                        CaseState.RETURNED_DEFECTIVE})
+_BEFORE_THE_BOARD = frozenset({CaseState.AWAITING_RESPONSE, CaseState.RESPONSE_FILED,
+                               CaseState.REPLY_FILED, CaseState.SHOW_CAUSE})
+
+
+def reach_of(state: CaseState, *, reached_the_board: bool = False) -> Reach | None:
+    """How far a complaint in ``state`` has gone (None: a draft or a discarded draft, which
+    no one but the Clerk's staff sees). A resolved complaint has gone as far as it went:
+    ``reached_the_board`` says whether it was forwarded under (d)(3) before it was resolved."""
+    if state in (CaseState.DRAFT, CaseState.DISCARDED):
+        return None
+    if state in _BEFORE_THE_BOARD or (state is CaseState.RESOLVED and reached_the_board):
+        return Reach.BEFORE_THE_BOARD
+    if state in _IN_REVIEW or state is CaseState.RESOLVED:
+        return Reach.IN_REVIEW
+    return Reach.AT_THE_CLERK
+
+
+def may_fire(role: Role, event: Event) -> bool:
+    """Whether ``role`` may move a complaint by ``event`` (no row: no one may)."""
+    return role in EVENT_ROLES.get(event, frozenset())
+
+
+def may(role: Role, act: Act) -> bool:
+    """Whether ``role`` may do ``act`` (no row: no one may)."""
+    return role in ACT_ROLES.get(act, frozenset())
+
+
+def may_see(role: Role, reach: Reach | None, *, is_party: bool = False) -> bool:
+    """Whether ``role`` receives a complaint that has gone as far as ``reach``.
+
+    A draft (``reach`` None) is the Clerk's staff's alone. A member of the Board who is a party
+    to the complaint (a complainant or respondent) never receives it as a member, § 2-83(h)(1).
+    """
+    if reach is None:
+        return role is Role.CLERK
+    if is_party and role in BOARD:
+        return False
+    start = SEES_FROM.get(role)
+    return start is not None and reach >= start

@@ -1,0 +1,100 @@
+"""The permission table reads as § 2-83(d) and (h) give the roles: deny by default, the
+reviewers from the (d)(1) forwarding, the Board only from the (d)(3) forwarding, never a party."""
+
+from __future__ import annotations
+
+import pytest
+
+from ethics_desk.core.vocabulary import CaseState
+from ethics_desk.staff.permissions import (
+    ACT_ROLES,
+    EVENT_ROLES,
+    Act,
+    Reach,
+    may,
+    may_fire,
+    may_see,
+    reach_of,
+)
+from ethics_desk.staff.roles import ROLES, Role
+from ethics_desk.workflow.events import Event
+from ethics_desk.workflow.table import TRANSITIONS
+
+REVIEWERS = {Role.AUDITOR, Role.ATTORNEY, Role.CHAIR, Role.VICE_CHAIR}
+BOARD = {Role.CHAIR, Role.VICE_CHAIR, Role.MEMBER}
+FILED_STATES = [s for s in CaseState if s not in (CaseState.DRAFT, CaseState.DISCARDED)]
+
+
+def test_every_role_is_named_and_cited() -> None:
+    assert set(ROLES) == set(Role)
+    assert all(rule.label and rule.citation for rule in ROLES.values())
+
+
+def test_every_event_of_the_workflow_table_has_its_row_and_someone_to_fire_it() -> None:
+    assert {t.event for t in TRANSITIONS} == set(EVENT_ROLES) == set(Event)
+    assert all(EVENT_ROLES[event] for event in Event)
+    assert all(ACT_ROLES[act] for act in Act)
+
+
+@pytest.mark.parametrize("role", list(Role))
+@pytest.mark.parametrize("event", list(Event))
+def test_each_role_fires_exactly_the_events_the_statute_gives_it(role: Role,
+                                                                  event: Event) -> None:
+    expected = role in REVIEWERS if event is Event.RECORD_REVIEW else role is Role.CLERK
+    assert may_fire(role, event) is expected
+
+
+@pytest.mark.parametrize("role", list(Role))
+@pytest.mark.parametrize("act", list(Act))
+def test_each_role_does_exactly_the_office_acts_of_its_work(role: Role, act: Act) -> None:
+    if act in (Act.MANAGE_ACCOUNTS, Act.BACKUP_AND_CHECK):
+        expected = role is Role.ADMIN
+    elif act in (Act.PUBLIC_INFORMATION, Act.RETENTION):
+        expected = role is Role.RECORDS
+    elif act is Act.BOARD_PACKET:
+        expected = role is Role.CLERK or role in BOARD
+    else:
+        expected = role is Role.CLERK
+    assert may(role, act) is expected
+
+
+def test_what_is_not_in_the_table_is_allowed_to_no_one() -> None:
+    assert not any(may(role, "sell_the_records") for role in Role)  # type: ignore[arg-type]
+    assert not any(may_fire(role, "shred") for role in Role)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("role", list(Role))
+@pytest.mark.parametrize("state", list(CaseState))
+def test_each_role_receives_a_complaint_only_once_it_has_gone_far_enough(
+        role: Role, state: CaseState) -> None:
+    for board in (False, True):
+        reach = reach_of(state, reached_the_board=board)
+        seen = may_see(role, reach)
+        if role is Role.CLERK:
+            assert seen
+        elif role in (Role.RECORDS, Role.ADMIN) or reach is None:
+            assert not seen
+        elif role is Role.MEMBER:
+            assert seen is (reach is Reach.BEFORE_THE_BOARD)
+        else:
+            assert seen is (reach >= Reach.IN_REVIEW)
+
+
+@pytest.mark.parametrize("state", FILED_STATES)
+@pytest.mark.parametrize("role", sorted(BOARD))
+def test_a_board_member_who_is_a_party_never_receives_the_complaint(
+        role: Role, state: CaseState) -> None:
+    for board in (False, True):
+        assert not may_see(role, reach_of(state, reached_the_board=board), is_party=True)
+
+
+def test_a_complaint_returned_as_not_sworn_stays_with_the_clerk() -> None:
+    reach = reach_of(CaseState.RETURNED_UNSWORN)
+    assert reach is Reach.AT_THE_CLERK
+    assert [r for r in Role if may_see(r, reach)] == [Role.CLERK]
+
+
+def test_a_resolved_complaint_reached_the_board_only_if_it_was_forwarded_there() -> None:
+    assert not may_see(Role.MEMBER, reach_of(CaseState.RESOLVED))
+    assert may_see(Role.MEMBER, reach_of(CaseState.RESOLVED, reached_the_board=True))
+    assert may_see(Role.AUDITOR, reach_of(CaseState.RESOLVED))
