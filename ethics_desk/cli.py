@@ -850,7 +850,14 @@ def _cmd_server_setup(args: argparse.Namespace) -> int:
 
 def _cmd_letter(args: argparse.Namespace) -> int:
     """``letter CASE KIND --out FILE.pdf`` (a preview) and ``letter --list``."""
-    from ethics_desk.documents.kinds import find_case, kinds, language_of, render_letter, rule_for
+    from ethics_desk.documents.kinds import (
+        Viewer,
+        find_case,
+        kinds,
+        language_of,
+        render_letter,
+        rule_for,
+    )
 
     if args.list:
         for kind, title in kinds():
@@ -873,7 +880,8 @@ def _cmd_letter(args: argparse.Namespace) -> int:
             case_id = find_case(database, args.case)
             pdf = render_letter(database, case_id, args.kind,
                                 recipient_index=args.recipient - 1, today=today(_clock(args)),
-                                language=language)
+                                language=language,
+                                seen_by=Viewer(_actor(database), _clock(args)))
     finally:
         database.dispose()
     out.write_bytes(pdf)

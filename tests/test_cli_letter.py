@@ -10,6 +10,7 @@ from ethics_desk.cli import main
 from ethics_desk.workflow import Accept, ForwardToBoard, WorkflowController
 from tests.documents.render.helpers import flat, text_of
 from tests.factories import filed_case, reviewed_case
+from tests.workflow.helpers import audit_actions
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -108,3 +109,14 @@ def test_an_unknown_language_is_refused_naming_the_languages(
     code, _, err = run(capsys, "letter", "ERB-2026-001", "receipt", "--out",
                        str(tmp_path / "x.pdf"), "--language", "fr")
     assert code != 0 and "no language “fr”" in err and "es (Español (Spanish))" in err
+
+
+def test_a_preview_written_from_the_command_line_is_in_the_audit_trail(
+        capsys: pytest.CaptureFixture[str], controller: WorkflowController, tmp_path: Path,
+        db_arg: str) -> None:
+    case = reviewed_case(controller)
+    before = audit_actions(controller.database, case)
+    code, _, err = run(capsys, "letter", "ERB-2026-001", "reviewer-transmittal", "--out",
+                       str(tmp_path / "transmittal.pdf"), "--db", db_arg)
+    assert (code, err) == (0, "")
+    assert audit_actions(controller.database, case) == [*before, "preview.reviewer-transmittal"]

@@ -34,6 +34,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import UserError
 from ethics_desk.core.parties import respondent_key
 from ethics_desk.core.vocabulary import Language
@@ -136,6 +137,7 @@ from ethics_desk.models import (
 )
 from ethics_desk.models.board import BoardTerm
 from ethics_desk.office import wording
+from ethics_desk.storage import audit
 from ethics_desk.storage.database import Database
 
 S = CaseState
@@ -303,6 +305,14 @@ def language_of(value: str) -> Language:
                                                   for lang in Language) + ".")
 
 
+@dataclass(frozen=True)
+class Viewer:
+    """Who sees a paper, and the clock their act is stamped by (for its audit record)."""
+
+    actor: str
+    clock: Clock
+
+
 def recipients(database: Database, case_id: int, kind: str) -> list[Recipient]:
     """Whom ``kind`` goes to for this case, in order (the index :func:`render_letter` takes)."""
     rule = rule_for(kind)
@@ -313,12 +323,20 @@ def recipients(database: Database, case_id: int, kind: str) -> list[Recipient]:
 
 
 def render_letter(database: Database, case_id: int, kind: str, *, recipient_index: int = 0,
-                  today: date, language: Language = Language.ENGLISH) -> bytes:
+                  today: date, language: Language = Language.ENGLISH,
+                  seen_by: Viewer | None = None) -> bytes:
     """A preview of ``kind`` for the case's ``recipient_index``-th recipient, as PDF bytes, in
-    ``language`` (a kind with no template in it is refused, naming the kinds that have one)."""
+    ``language`` (a kind with no template in it is refused, naming the kinds that have one).
+
+    A preview someone will see (``seen_by``: who, and the clock of the act) is read and audited as
+    ``preview.<kind>`` in one transaction, § 2-83(h): who saw what of a pending complaint is
+    always on record. Without ``seen_by`` nothing is recorded (a paper issued at once, the
+    demonstration data).
+    """
     rule = rule_for(kind)
     rule.check_language(kind, language)
-    with database.read_session() as session:
+
+    def read(session: Session) -> tuple[Any, TemplateLibrary]:
         complaint = _case(session, case_id)
         _check_state(complaint, kind, rule)
         people = _recipients(session, complaint, kind, rule)
@@ -329,6 +347,20 @@ def render_letter(database: Database, case_id: int, kind: str, *, recipient_inde
         templates = wording.library(session)
         paper = rule.paper(_Context(session, letterhead_from_settings(session), today,
                                     case=complaint, people=people, index=recipient_index))
+        if seen_by is not None:
+            name = people[recipient_index].party.name
+            in_language = "" if language is Language.ENGLISH else f", in {language.label}"
+            audit.append(session, actor=seen_by.actor, action=f"preview.{kind}",
+                         complaint_id=case_id, at=seen_by.clock(),
+                         summary=f"Previewed the {rule.title} to {name}{in_language}",
+                         detail={"kind": kind, "recipient": name, "language": language.value})
+        return paper, templates
+
+    if seen_by is None:
+        with database.read_session() as session:
+            paper, templates = read(session)
+    else:
+        paper, templates = database.write(read)
     return rule.renderer_in(language, templates).render(paper)
 
 

@@ -12,10 +12,11 @@ import pytest
 from pypdf import PdfReader
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
+from sqlalchemy import select
 
 from ethics_desk.documents.issuing import issued_for_case
 from ethics_desk.mail.ledger import mailings_for_case
-from ethics_desk.models import DeadlineStatus, MailMethod, MailOutcome
+from ethics_desk.models import AuditRecord, DeadlineStatus, MailMethod, MailOutcome
 from ethics_desk.ui.case.case_window import CaseWindow
 from ethics_desk.ui.case.papers_panel import PapersPanel
 from ethics_desk.ui.context import AppContext
@@ -245,3 +246,18 @@ def test_a_wrong_copy_is_voided_and_reissued_with_its_reason(
     assert old.void_reason == "wrong mailing address"
     assert new.replaces_id == old.document_id and not new.is_void
     assert new.page_count == old.page_count  # the correction is the packet again
+
+
+def test_a_preview_in_the_papers_tab_is_on_record_with_who_saw_it(
+        qtbot: QtBot, context: AppContext, controller: WorkflowController) -> None:
+    case_id = forwarded_case(controller)
+    panel = PapersPanel(context, case_id)
+    qtbot.addWidget(panel)
+    panel.choose_kind("respondent-notice")
+    assert panel.preview() is not None
+    with context.database.read_session() as session:
+        record = session.scalars(select(AuditRecord).where(
+            AuditRecord.complaint_id == case_id).order_by(AuditRecord.seq.desc())).first()
+    assert record is not None
+    assert (record.action, record.actor) == ("preview.respondent-notice", "Maria Clerk")
+    assert RESPONDENT in record.summary

@@ -48,6 +48,7 @@ from ethics_desk.documents.issuing import (
 from ethics_desk.documents.kinds import (
     KindRule,
     Recipient,
+    Viewer,
     kinds_for,
     recipients,
     render_letter,
@@ -515,10 +516,11 @@ class PapersPanel(QWidget):
             return None
         index = self.recipient.currentIndex()
         language = chosen_language(self.language)
+        viewer = Viewer(self.context.staff_name, self.context.clock)
         data = attempt(self, lambda: render_letter(self.context.database, self.case_id, kind,
                                                    recipient_index=index,
                                                    today=self.context.now().date(),
-                                                   language=language))
+                                                   language=language, seen_by=viewer))
         if data is FAILED:
             return None
         self._preview = (kind, person, data)
