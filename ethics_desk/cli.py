@@ -290,6 +290,15 @@ def build_parser() -> argparse.ArgumentParser:
         one.add_argument("login", metavar="LOGIN")
         one.set_defaults(handler=handler)
 
+    access = commands.add_parser(
+        "access", parents=[db_option],
+        help="who saw a case and when (its access history, § 2-83(h))",
+        description="Every read of the case, oldest first: each opening of the case window, "
+                    "preview, print, save, Board packet, attachment opened and paper issued, "
+                    "with who and when. Looking is itself recorded.")
+    access.add_argument("case", metavar="CASE", help="the case number, e.g. ERB-2026-001")
+    access.set_defaults(handler=_cmd_access)
+
     letter = commands.add_parser(
         "letter", parents=[db_option], help="preview a document for a case as a PDF",
         description="Render a preview of document KIND for case CASE to FILE.pdf (it is not "
@@ -654,6 +663,22 @@ def _cmd_user_reset(args: argparse.Namespace) -> int:
                  account.must_change_password else "."))
     finally:
         database.dispose()
+    return EXIT_OK
+
+
+def _cmd_access(args: argparse.Namespace) -> int:
+    """``access CASE``: the case's access history."""
+    from ethics_desk.cases.access import access_history
+    from ethics_desk.documents.kinds import find_case
+
+    database = _open_for_writing(args)
+    try:
+        case_id = find_case(database, args.case)
+        lines = access_history(database, case_id, actor=_actor(database), clock=_clock(args))
+    finally:
+        database.dispose()
+    for line in lines:
+        print(f"{line.at.astimezone():%Y-%m-%d %H:%M}  {line.actor:24}  {line.summary}")
     return EXIT_OK
 
 

@@ -1,0 +1,49 @@
+"""The access history of a case lists every read of it — who saw it and when — and looking at
+it is recorded too (§ 2-83(h))."""
+
+from __future__ import annotations
+
+import pytest
+
+from ethics_desk.cases.access import access_history, is_access
+from ethics_desk.cli import main
+from ethics_desk.documents.kinds import Viewer, render_letter
+from ethics_desk.office.actions import record_access
+from ethics_desk.storage.database import Database
+from ethics_desk.workflow import WorkflowController
+from tests.conftest import CLOCK
+from tests.factories import reviewed_case
+from tests.workflow.helpers import audit_actions
+
+
+def test_the_access_history_lists_the_reads_and_not_the_acts(
+        database: Database, controller: WorkflowController) -> None:
+    case = reviewed_case(controller)
+    record_access(database, actor="Ana Ruiz", action="view.case", summary="Opened the case",
+                  clock=CLOCK, complaint_id=case)
+    render_letter(database, case, "reviewer-transmittal", today=CLOCK().date(),
+                  seen_by=Viewer("José Peña", CLOCK))
+    lines = access_history(database, case, actor="María Ortiz", clock=CLOCK)
+    assert [(line.actor, line.action) for line in lines] == [
+        ("Ana Ruiz", "view.case"), ("José Peña", "preview.reviewer-transmittal"),
+        ("María Ortiz", "view.access")]
+    everything = audit_actions(database, case)
+    assert any(action.startswith("event.") for action in everything)
+    assert [a for a in everything if is_access(a)] == [line.action for line in lines]
+
+
+def test_the_command_prints_who_saw_the_case(
+        capsys: pytest.CaptureFixture[str], controller: WorkflowController, db_arg: str) -> None:
+    case = reviewed_case(controller)
+    record_access(controller.database, actor="Ana Ruiz", action="view.case",
+                  summary="Opened the case", clock=CLOCK, complaint_id=case)
+    assert main(["access", "ERB-2026-001", "--db", db_arg], clock=CLOCK) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert "Ana Ruiz" in out[0] and "Opened the case" in out[0]
+    assert "access history" in out[-1]
+
+
+def test_an_unknown_case_number_is_one_message(
+        capsys: pytest.CaptureFixture[str], db_arg: str) -> None:
+    assert main(["access", "ERB-2026-999", "--db", db_arg], clock=CLOCK) == 2
+    assert "There is no case ERB-2026-999" in capsys.readouterr().err
