@@ -45,6 +45,7 @@ from ethics_desk.ui import palette
 from ethics_desk.ui.accessibility import announce
 from ethics_desk.ui.case.forms import ActionDialog, form_for
 from ethics_desk.ui.case.papers_panel import PapersPanel
+from ethics_desk.ui.case.witnesses_panel import WitnessesPanel
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.errors import FAILED, attempt, show_user_error
 from ethics_desk.ui.mnemonics import mnemonic_of, window_mnemonics, with_mnemonic
@@ -154,6 +155,9 @@ class CaseWindow(QMainWindow):
         self.papers = PapersPanel(self.context, self.case_id, self)
         self.papers.changed.connect(self.reload)
         self.tabs.insertTab(2, self.papers, "&Papers")
+        self.witnesses = WitnessesPanel(self.context, self.case_id, self)
+        self.witnesses.changed.connect(self.reload)
+        self.tabs.insertTab(3, self.witnesses, "Witn&esses")
 
     # -- showing ----------------------------------------------------------------------------
 

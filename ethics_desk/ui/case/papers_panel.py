@@ -363,7 +363,7 @@ class PapersPanel(QWidget):
         self.mailings_view = rows_view(self.mailings, "mailingsView", 1, self,
                                        spoken="Papers mailed in this case")
         self.mailings_view.selectionModel().currentRowChanged.connect(self._update_buttons)
-        self.outcome_button = QPushButton("Record delivery / r&eturn…", self)
+        self.outcome_button = QPushButton("Record delivery / ret&urn…", self)
         self.outcome_button.clicked.connect(self.open_outcome_dialog)
         self.viewer = PdfViewer(self)
         self.viewer.setObjectName("papersViewer")
