@@ -876,7 +876,6 @@ def _cmd_server_setup(args: argparse.Namespace) -> int:
 def _cmd_letter(args: argparse.Namespace) -> int:
     """``letter CASE KIND --out FILE.pdf`` (a preview) and ``letter --list``."""
     from ethics_desk.documents.kinds import (
-        Viewer,
         find_case,
         kinds,
         language_of,
@@ -896,6 +895,7 @@ def _cmd_letter(args: argparse.Namespace) -> int:
     if not args.out:
         raise UsageError("Say where to write the PDF with --out FILE.pdf.")
     out = _pdf_out(args.out, force=args.force)
+    from ethics_desk.storage import audit
     from ethics_desk.storage.database import translate_errors
     from ethics_desk.storage.opening import open_database
 
@@ -906,7 +906,7 @@ def _cmd_letter(args: argparse.Namespace) -> int:
             pdf = render_letter(database, case_id, args.kind,
                                 recipient_index=args.recipient - 1, today=today(_clock(args)),
                                 language=language,
-                                seen_by=Viewer(_actor(database), _clock(args)))
+                                seen_by=audit.Viewer(_actor(database), _clock(args)))
     finally:
         database.dispose()
     out.write_bytes(pdf)

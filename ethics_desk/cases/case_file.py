@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 
 from sqlalchemy import select
-from sqlalchemy.orm import selectinload
+from sqlalchemy.orm import Session, selectinload
 
 from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import StorageError, UserError
@@ -28,6 +28,7 @@ from ethics_desk.models import (
     Route,
 )
 from ethics_desk.storage import audit
+from ethics_desk.storage.audit import Viewer
 from ethics_desk.storage.database import Database
 
 
@@ -153,65 +154,86 @@ def _period(complaint: Complaint) -> str:
     return f"Ongoing since {start}" if kind == "ongoing_since" else f"On {start}"
 
 
-def load_case(database: Database, case_id: int) -> CaseFile:
-    """Read the case, its parties, documents, reviews, deadlines and history."""
-    with database.read_session() as session:
-        c = session.scalar(select(Complaint).where(Complaint.id == case_id).options(
-            selectinload(Complaint.complainants), selectinload(Complaint.respondents),
-            selectinload(Complaint.allegations), selectinload(Complaint.documents),
-            selectinload(Complaint.attachments)))
-        if c is None:
+def load_case(database: Database, case_id: int, *, seen_by: Viewer | None = None) -> CaseFile:
+    """Read the case, its parties, documents, reviews, deadlines and history.
+
+    A case someone opens (``seen_by``) is read and its ``view.case`` audit record written in
+    one transaction, § 2-83(h): the history read includes this opening. Without ``seen_by``
+    (the window reading the case again after an act) nothing is recorded.
+    """
+    if seen_by is None:
+        with database.read_session() as session:
+            return _read_case(session, case_id)
+
+    def read(session: Session) -> CaseFile:
+        if session.get(Complaint, case_id) is None:
             raise UserError(f"There is no complaint with id {case_id}.",
                             "Refresh the inbox; it may have been discarded.")
-        sizes = {a.id: (a.file_name, a.size, a.sha256) for a in c.attachments}
-        documents = tuple(DocumentLine(
-            d.list_kind.label, d.description, d.location, d.attachment_id,
-            *(sizes.get(d.attachment_id, ("", 0, "")) if d.attachment_id else ("", 0, "")))
-            for d in c.documents)
-        filings = session.scalars(select(Filing).where(
-            Filing.complaint_id == case_id, Filing.kind != FilingKind.HEARING_REQUEST)
-            .order_by(Filing.received_on, Filing.id)).all()
-        documents += tuple(DocumentLine(
-            FILING_LABELS[f.kind], f"{FILING_LABELS[f.kind]} of {f.party_name}, received "
-            f"{f.received_on}" + (" (sworn)" if f.sworn else ""), "", f.attachment_id,
-            *(sizes.get(f.attachment_id, ("", 0, "")) if f.attachment_id else ("", 0, "")))
-            for f in filings)
-        deadlines = tuple(DeadlineLine(
-            d.id, d.title, d.citation, d.subject, d.trigger_on, d.trigger_basis, d.due_on,
-            d.status, d.closed_on, d.explanation)
-            for d in session.scalars(select(Deadline).where(Deadline.complaint_id == case_id)
-                                     .order_by(Deadline.due_on, Deadline.id)))
-        reviews = tuple(ReviewLine(
-            r.role, r.reviewer_name, r.received_on, r.completed_on, r.determination,
-            r.states_allegation_on_face,
-            tuple((d.item.citation, d.item.label, d.note) for d in r.defects), r.notes)
-            for r in session.scalars(select(Review).where(Review.complaint_id == case_id)
-                                     .options(selectinload(Review.defects))
-                                     .order_by(Review.id)))
-        timeline = tuple(TimelineLine(a.at, a.actor, a.action, a.summary)
-                         for a in session.scalars(select(AuditRecord).where(
-                             AuditRecord.complaint_id == case_id).order_by(AuditRecord.seq)))
-        oath = c.oath
+        audit.append(session, actor=seen_by.actor, action="view.case", complaint_id=case_id,
+                     at=seen_by.clock(), summary="Opened the case")
+        return _read_case(session, case_id)
 
-        def party(p: Complainant | Respondent, role: str) -> PartyLine:
-            return PartyLine(p.id, role, p.name, getattr(p, "title", ""),
-                             getattr(p, "department", ""), p.address,
-                             getattr(p, "phone", ""), p.email)
+    return database.write(read)
 
-        return CaseFile(
-            id=c.id, version=c.version, number=c.display_number, state=c.state, route=c.route,
-            received_at=c.received_at, updated_at=c.updated_at, updated_by=c.updated_by,
-            next_due_on=c.next_due_on, next_due_title=c.next_due_title, nature=c.nature,
-            provisions=tuple(a.provision.citation if a.provision else "not sure"
-                             for a in c.allegations),
-            facts=c.facts, period=_period(c),
-            sworn=oath.sworn if oath else None,
-            affirmation=oath.affirmation.label if oath and oath.affirmation else "",
-            knowledge=oath.knowledge.label if oath and oath.knowledge else "",
-            source_and_basis=oath.source_and_basis if oath else "",
-            complainants=tuple(party(p, "complainant") for p in c.complainants),
-            respondents=tuple(party(p, "respondent") for p in c.respondents),
-            documents=documents, deadlines=deadlines, reviews=reviews, timeline=timeline)
+
+def _read_case(session: Session, case_id: int) -> CaseFile:
+    """The case as :func:`load_case` gives it, read in ``session``."""
+    c = session.scalar(select(Complaint).where(Complaint.id == case_id).options(
+        selectinload(Complaint.complainants), selectinload(Complaint.respondents),
+        selectinload(Complaint.allegations), selectinload(Complaint.documents),
+        selectinload(Complaint.attachments)))
+    if c is None:
+        raise UserError(f"There is no complaint with id {case_id}.",
+                        "Refresh the inbox; it may have been discarded.")
+    sizes = {a.id: (a.file_name, a.size, a.sha256) for a in c.attachments}
+    documents = tuple(DocumentLine(
+        d.list_kind.label, d.description, d.location, d.attachment_id,
+        *(sizes.get(d.attachment_id, ("", 0, "")) if d.attachment_id else ("", 0, "")))
+        for d in c.documents)
+    filings = session.scalars(select(Filing).where(
+        Filing.complaint_id == case_id, Filing.kind != FilingKind.HEARING_REQUEST)
+        .order_by(Filing.received_on, Filing.id)).all()
+    documents += tuple(DocumentLine(
+        FILING_LABELS[f.kind], f"{FILING_LABELS[f.kind]} of {f.party_name}, received "
+        f"{f.received_on}" + (" (sworn)" if f.sworn else ""), "", f.attachment_id,
+        *(sizes.get(f.attachment_id, ("", 0, "")) if f.attachment_id else ("", 0, "")))
+        for f in filings)
+    deadlines = tuple(DeadlineLine(
+        d.id, d.title, d.citation, d.subject, d.trigger_on, d.trigger_basis, d.due_on,
+        d.status, d.closed_on, d.explanation)
+        for d in session.scalars(select(Deadline).where(Deadline.complaint_id == case_id)
+                                 .order_by(Deadline.due_on, Deadline.id)))
+    reviews = tuple(ReviewLine(
+        r.role, r.reviewer_name, r.received_on, r.completed_on, r.determination,
+        r.states_allegation_on_face,
+        tuple((d.item.citation, d.item.label, d.note) for d in r.defects), r.notes)
+        for r in session.scalars(select(Review).where(Review.complaint_id == case_id)
+                                 .options(selectinload(Review.defects))
+                                 .order_by(Review.id)))
+    timeline = tuple(TimelineLine(a.at, a.actor, a.action, a.summary)
+                     for a in session.scalars(select(AuditRecord).where(
+                         AuditRecord.complaint_id == case_id).order_by(AuditRecord.seq)))
+    oath = c.oath
+
+    def party(p: Complainant | Respondent, role: str) -> PartyLine:
+        return PartyLine(p.id, role, p.name, getattr(p, "title", ""),
+                         getattr(p, "department", ""), p.address,
+                         getattr(p, "phone", ""), p.email)
+
+    return CaseFile(
+        id=c.id, version=c.version, number=c.display_number, state=c.state, route=c.route,
+        received_at=c.received_at, updated_at=c.updated_at, updated_by=c.updated_by,
+        next_due_on=c.next_due_on, next_due_title=c.next_due_title, nature=c.nature,
+        provisions=tuple(a.provision.citation if a.provision else "not sure"
+                         for a in c.allegations),
+        facts=c.facts, period=_period(c),
+        sworn=oath.sworn if oath else None,
+        affirmation=oath.affirmation.label if oath and oath.affirmation else "",
+        knowledge=oath.knowledge.label if oath and oath.knowledge else "",
+        source_and_basis=oath.source_and_basis if oath else "",
+        complainants=tuple(party(p, "complainant") for p in c.complainants),
+        respondents=tuple(party(p, "respondent") for p in c.respondents),
+        documents=documents, deadlines=deadlines, reviews=reviews, timeline=timeline)
 
 
 def verified_attachment(database: Database, attachment_id: int, *, actor: str,

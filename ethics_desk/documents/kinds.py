@@ -34,7 +34,6 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import UserError
 from ethics_desk.core.parties import respondent_key
 from ethics_desk.core.vocabulary import Language
@@ -138,6 +137,7 @@ from ethics_desk.models import (
 from ethics_desk.models.board import BoardTerm
 from ethics_desk.office import wording
 from ethics_desk.storage import audit
+from ethics_desk.storage.audit import Viewer
 from ethics_desk.storage.database import Database
 
 S = CaseState
@@ -303,14 +303,6 @@ def language_of(value: str) -> Language:
     raise UserError(f"There is no language “{value}” for the papers.",
                     "Choose one of: " + ", ".join(f"{lang.value} ({lang.label})"
                                                   for lang in Language) + ".")
-
-
-@dataclass(frozen=True)
-class Viewer:
-    """Who sees a paper, and the clock their act is stamped by (for its audit record)."""
-
-    actor: str
-    clock: Clock
 
 
 def recipients(database: Database, case_id: int, kind: str) -> list[Recipient]:

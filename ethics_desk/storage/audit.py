@@ -18,6 +18,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from ethics_desk.core.clock import Clock
 from ethics_desk.models import AuditRecord, Setting
 
 GENESIS = "0" * 64
@@ -36,6 +37,15 @@ def record_hash(record: AuditRecord) -> str:
     return hashlib.sha256(_canonical(record.seq, record.at, record.actor, record.action,
                                      record.complaint_id, record.summary, record.detail,
                                      record.prev_hash)).hexdigest()
+
+
+@dataclass(frozen=True)
+class Viewer:
+    """Who sees a case's content, and the clock their act is stamped by: a read that is
+    audited in the same transaction as the reading (§ 2-83(h))."""
+
+    actor: str
+    clock: Clock
 
 
 def append(session: Session, *, actor: str, action: str, summary: str,

@@ -7,8 +7,9 @@ import pytest
 
 from ethics_desk.cases.access import access_history, is_access
 from ethics_desk.cli import main
-from ethics_desk.documents.kinds import Viewer, render_letter
+from ethics_desk.documents.kinds import render_letter
 from ethics_desk.office.actions import record_access
+from ethics_desk.storage.audit import Viewer
 from ethics_desk.storage.database import Database
 from ethics_desk.workflow import WorkflowController
 from tests.conftest import CLOCK
@@ -47,3 +48,16 @@ def test_an_unknown_case_number_is_one_message(
         capsys: pytest.CaptureFixture[str], db_arg: str) -> None:
     assert main(["access", "ERB-2026-999", "--db", db_arg], clock=CLOCK) == 2
     assert "There is no case ERB-2026-999" in capsys.readouterr().err
+
+
+def test_opening_a_case_is_read_and_recorded_in_one_transaction(
+        database: Database, controller: WorkflowController) -> None:
+    from ethics_desk.cases.case_file import load_case
+
+    case = reviewed_case(controller)
+    before = audit_actions(database, case)
+    opened = load_case(database, case, seen_by=Viewer("Ana Ruiz", CLOCK))
+    assert opened.timeline[-1].action == "view.case" and opened.timeline[-1].actor == "Ana Ruiz"
+    again = load_case(database, case)
+    assert audit_actions(database, case) == [*before, "view.case"]
+    assert again.timeline == opened.timeline

@@ -40,7 +40,7 @@ from ethics_desk.cases.case_file import (
 )
 from ethics_desk.core.errors import ConflictError, RuleError, UserError
 from ethics_desk.models import CaseState, in_a_sentence
-from ethics_desk.office.actions import record_access
+from ethics_desk.storage.audit import Viewer
 from ethics_desk.ui import palette
 from ethics_desk.ui.accessibility import announce
 from ethics_desk.ui.case.forms import ActionDialog, form_for
@@ -127,10 +127,8 @@ class CaseWindow(QMainWindow):
         QShortcut(QKeySequence.StandardKey.Refresh, self).activated.connect(self.reload)
         QShortcut(QKeySequence.StandardKey.Close, self).activated.connect(self.close)
         fit_to_screen(self, 1100, 780)
+        self._opened = False  # the first reading is the opening, audited with it
         self.reload()
-        record_access(context.database, actor=context.staff_name, action="view.case",
-                      clock=context.clock,
-                      complaint_id=case_id, summary="Opened the case")
 
     # -- building ---------------------------------------------------------------------------
 
@@ -163,9 +161,12 @@ class CaseWindow(QMainWindow):
 
     def reload(self) -> None:
         """Read the case again and show it, with the actions now possible."""
-        case = attempt(self, lambda: load_case(self.context.database, self.case_id))
+        seen = None if self._opened else Viewer(self.context.staff_name, self.context.clock)
+        case = attempt(self, lambda: load_case(self.context.database, self.case_id,
+                                               seen_by=seen))
         if case is FAILED:
             return
+        self._opened = True
         self.case = case
         self.setWindowTitle(f"{case.number} — {case.state.label}")
         self._party_members = self._members_who_are_parties()

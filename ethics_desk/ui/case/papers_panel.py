@@ -48,7 +48,6 @@ from ethics_desk.documents.issuing import (
 from ethics_desk.documents.kinds import (
     KindRule,
     Recipient,
-    Viewer,
     kinds_for,
     recipients,
     render_letter,
@@ -69,6 +68,7 @@ from ethics_desk.models import (
     MailOutcome,
     in_a_sentence,
 )
+from ethics_desk.storage.audit import Viewer
 from ethics_desk.ui import palette
 from ethics_desk.ui.accessibility import StatusLine, buddy
 from ethics_desk.ui.context import AppContext
