@@ -771,6 +771,10 @@ def _cmd_demo(args: argparse.Namespace) -> int:
     for number, state in cases:
         print(f"{number} {state}")
     print(f"{len(cases)} demonstration cases in {database.description}.", file=sys.stderr)
+    from ethics_desk.staff.accounts import DEMO_LOGINS, DEMO_PASSWORD
+
+    print(f"Accounts, password “{DEMO_PASSWORD}”: " + ", ".join(
+        f"{login} ({role.label})" for role, login in DEMO_LOGINS.items()) + ".", file=sys.stderr)
     return EXIT_OK
 
 

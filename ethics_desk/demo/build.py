@@ -1390,6 +1390,9 @@ def build_demo(database: Database, *, today: date,
     demo.clock.now = _at(demo.before(first.date(), 1), 16 * 60)
     demo.add_roster()
     demo.run(plans)
+    from ethics_desk.staff.accounts import create_demo_accounts
+
+    create_demo_accounts(database, clock=demo.clock)
     with database.read_session() as session:
         rows = session.execute(select(Complaint.id, Complaint.case_number, Complaint.state)
                                .order_by(Complaint.id))

@@ -29,7 +29,7 @@ from sqlalchemy.orm import Session
 
 from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import NotAllowed, UserError
-from ethics_desk.models import StaffAccount
+from ethics_desk.models import Setting, StaffAccount
 from ethics_desk.staff.roles import Role
 from ethics_desk.storage import audit
 from ethics_desk.storage.database import Database
@@ -45,6 +45,13 @@ MIN_PASSWORD = 10
 
 DEMO_PASSWORD = "demo"
 """The password of the demonstration database's accounts; refused everywhere else."""
+
+DEMO_MARK = "database.demonstration"
+"""The ``setting`` row that marks a demonstration database (``ethics-desk demo``)."""
+
+DEMO_LOGINS: dict[Role, str] = {role: role.value for role in Role}
+"""The demonstration's accounts, one per role, each named after its role (``clerk``,
+``auditor`` … ``admin``)."""
 
 _LOGIN = re.compile(r"^[a-z][a-z0-9._-]{1,59}$")
 _HASHER = PasswordHasher()  # Argon2id with argon2-cffi's defaults (RFC 9106's second choice)
@@ -116,15 +123,20 @@ def _row(session: Session, login: str) -> StaffAccount | None:
     return session.scalars(select(StaffAccount).where(StaffAccount.login == login)).first()
 
 
+def is_demonstration(session: Session) -> bool:
+    """Whether the database is a demonstration (where the password "demo" is allowed)."""
+    return session.get(Setting, DEMO_MARK) is not None
+
+
 def _new(session: Session, login: str, name: str, role: Role, password: str, *, by: str,
-         now: datetime, demo: bool) -> StaffAccount:
+         now: datetime) -> StaffAccount:
     login = normal_login(login)
     name = " ".join(name.split())
     if not name:
         raise UserError("The account needs the person's name.", "Type their full name.")
     if len(name) > 120:
         raise UserError("The name is longer than 120 characters.", "Shorten it.")
-    check_password(password, login=login, demo=demo)
+    check_password(password, login=login, demo=is_demonstration(session))
     if _row(session, login) is not None:
         raise UserError(f"There is already an account “{login}”.",
                         "Choose another login, or reset that account's password.")
@@ -144,8 +156,7 @@ def create_first_administrator(database: Database, login: str, name: str, passwo
             raise NotAllowed("This database already has its Administrator.",
                              "Sign in with your account; an Administrator creates new ones.")
         now = clock()
-        row = _new(session, login, name, Role.ADMIN, password, by=normal_login(login), now=now,
-                   demo=False)
+        row = _new(session, login, name, Role.ADMIN, password, by=normal_login(login), now=now)
         audit.append(session, actor=row.login, action="account.create", at=now,
                      summary=f"Created the first Administrator, {row.name} ({row.login})",
                      detail={"login": row.login, "role": row.role.value, "first": True})
@@ -160,13 +171,13 @@ def _require_admin(session: Session, by: Account) -> None:
 
 
 def add_account(database: Database, login: str, name: str, role: Role, password: str, *,
-                by: Account, clock: Clock, demo: bool = False) -> Account:
+                by: Account, clock: Clock) -> Account:
     """A new account, created by an Administrator (audited; the password is not)."""
     with database.unit_of_work() as session:
         _require_admin(session, by)
         now = clock()
-        row = _new(session, login, name, role, password, by=by.login, now=now, demo=demo)
-        row.must_change_password = not demo
+        row = _new(session, login, name, role, password, by=by.login, now=now)
+        row.must_change_password = not is_demonstration(session)
         audit.append(session, actor=by.login, action="account.create", at=now,
                      summary=f"Created the account of {row.name} ({row.login}), "
                              f"{row.role.label}",
@@ -213,7 +224,7 @@ def reset_password(database: Database, login: str, password: str, *, by: Account
     with database.unit_of_work() as session:
         _require_admin(session, by)
         row = _target(session, login)
-        check_password(password, login=row.login)
+        check_password(password, login=row.login, demo=is_demonstration(session))
         now = clock()
         row.password_hash = _HASHER.hash(password)
         row.must_change_password = row.id != by.account_id
@@ -288,3 +299,26 @@ def sign_in(database: Database, login: str, password: str, *, clock: Clock) -> A
         audit.append(session, actor=row.login, action="account.sign_in", at=now,
                      summary=f"{row.name} ({row.login}) signed in", detail={"login": row.login})
         return _account(row)
+
+
+def create_demo_accounts(database: Database, *, clock: Clock) -> list[Account]:
+    """Mark an account-less database as a demonstration and give it one account per role,
+    each with the password "demo" (audited); the Administrator is ``admin``."""
+    with database.unit_of_work() as session:
+        if count_accounts(session):
+            raise UserError("The database has accounts already; the demonstration's are only "
+                            "made in a new demonstration database.",
+                            "Build the demonstration in a new file (--db demo.sqlite).")
+        session.add(Setting(key=DEMO_MARK, value="true"))
+        session.flush()
+        now = clock()
+        made = []
+        for role, login in DEMO_LOGINS.items():
+            row = _new(session, login, f"{role.label} (demonstration)", role, DEMO_PASSWORD,
+                       by=DEMO_LOGINS[Role.ADMIN], now=now)
+            made.append(_account(row))
+        audit.append(session, actor=DEMO_LOGINS[Role.ADMIN], action="account.create", at=now,
+                     summary="Created the demonstration's accounts, one per role, password "
+                             "“demo”",
+                     detail={"logins": list(DEMO_LOGINS.values())})
+        return made

@@ -185,3 +185,23 @@ def test_the_role_column_refuses_a_role_the_statute_does_not_give(
         database: Database, admin: Account) -> None:
     with pytest.raises(IntegrityError), database.unit_of_work() as session:
         session.execute(text("UPDATE staff_account SET role = 'mayor' WHERE login = 'admin'"))
+
+
+def test_the_demonstration_has_one_account_per_role_with_the_password_demo(
+        demo_database: Database) -> None:
+    listed = {a.login: a.role for a in accounts.list_accounts(demo_database)}
+    assert listed == {role.value: role for role in Role}
+    for login in ("clerk", "member", "admin"):
+        assert sign_in(demo_database, login, "demo", clock=CLOCK).login == login
+    clerk = sign_in(demo_database, "clerk", "demo", clock=CLOCK)
+    assert not clerk.must_change_password
+
+
+def test_only_a_demonstration_database_accepts_the_password_demo(
+        database: Database, admin: Account, demo_database: Database) -> None:
+    with pytest.raises(UserError, match="demonstration database only"):
+        reset_password(database, "admin", "demo", by=admin, clock=CLOCK)
+    demo_admin = sign_in(demo_database, "admin", "demo", clock=CLOCK)
+    add_account(demo_database, "visitor", "A Visitor", Role.CLERK, "demo", by=demo_admin,
+                clock=CLOCK)
+    assert sign_in(demo_database, "visitor", "demo", clock=CLOCK).login == "visitor"
