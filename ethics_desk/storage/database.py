@@ -35,7 +35,13 @@ from ethics_desk.storage.location import APP_NAME as APP_NAME  # re-exported: pa
 from ethics_desk.storage.location import DB_ENV as DB_ENV
 from ethics_desk.storage.location import default_database_path, named_database
 from ethics_desk.storage.network_share import network_share
-from ethics_desk.storage.private_files import create_private_file, make_private_folder, tighten_database
+from ethics_desk.storage.private_files import (
+    create_private_file,
+    make_private_folder,
+    on_windows,
+    tighten,
+    tighten_database,
+)
 
 BUSY_TIMEOUT_MS = 5000
 WRITER_LOCK = 2_083_000
@@ -153,10 +159,14 @@ def _uri(url: URL) -> bool:
 
 def _make_folder(folder: Path) -> None:
     """The database's folder, created if need be; the user's own data folder, when the
-    application creates it, private to the user (§ 2-83(h)(1))."""
+    application creates it, private to the user (§ 2-83(h)(1)) — and on POSIX, when an older
+    version made it readable by all, made so then."""
+    default = folder == default_database_path().parent
     if folder.is_dir():
+        if default and not on_windows():  # Windows' own %LOCALAPPDATA% is the user's already
+            tighten(folder)
         return
-    if folder == default_database_path().parent:
+    if default:
         make_private_folder(folder)
     else:
         folder.mkdir(parents=True, exist_ok=True)

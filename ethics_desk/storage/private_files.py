@@ -154,9 +154,23 @@ def database_files(path: Path) -> list[Path]:
 def tighten_database(path: Path, *, windows: bool | None = None,
                      runner: Runner = run_quietly) -> None:
     """Make an existing database file and the companions beside it private (an office's file
-    made by an older version, with the umask's 0644, is 0600 once opened)."""
+    made by an older version, with the umask's 0644, is 0600 once opened).
+
+    On POSIX, where it costs a look at each, the copies an older version took beside it before
+    its migrations (``NAME.before-REVISION-STAMP.sqlite``) are tightened too; on Windows they
+    have the folder's list (the user's own in the data folder) and are left as they are.
+    """
     for each in database_files(path):
         tighten(each, windows=windows, runner=runner)
+    if not (on_windows() if windows is None else windows):
+        with contextlib.suppress(OSError):
+            for copy in path.parent.glob(f"{glob_escape(path.stem)}.before-*.sqlite"):
+                tighten(copy, windows=False)
+
+
+def glob_escape(name: str) -> str:
+    """``name`` with the characters ``glob`` reads as patterns taken literally."""
+    return "".join(f"[{c}]" if c in "*?[" else c for c in name)
 
 
 def create_private_file(path: Path, *, windows: bool | None = None,

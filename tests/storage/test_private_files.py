@@ -122,6 +122,18 @@ def test_an_office_database_readable_by_all_is_the_users_only_once_opened(
 
 
 @pytest.mark.sqlite_file
+def test_an_older_data_folder_and_its_copies_before_migrations_are_made_the_users_only() -> None:
+    path = default_database_path()
+    open_database(None, clock=CLOCK).dispose()
+    older_copy = path.with_name(f"{path.stem}.before-0005-20260101-090000.sqlite")
+    older_copy.write_bytes(path.read_bytes())
+    os.chmod(path.parent, 0o755)  # as a version before § 2-83(h)'s files left them
+    os.chmod(older_copy, 0o644)
+    open_database(None, clock=CLOCK).dispose()
+    assert (mode(path.parent), mode(older_copy)) == (0o700, 0o600)
+
+
+@pytest.mark.sqlite_file
 def test_a_read_only_database_is_made_private_but_never_writable(
         db_path: Path, database: Database) -> None:
     database.dispose()
