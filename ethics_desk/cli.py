@@ -902,6 +902,7 @@ def _cmd_letter(args: argparse.Namespace) -> int:
     from ethics_desk.storage import audit
     from ethics_desk.storage.database import translate_errors
     from ethics_desk.storage.opening import open_database
+    from ethics_desk.storage.private_files import write_private
 
     database = open_database(_db_arg(args), clock=_clock(args), create=False, migrate=False)
     try:
@@ -913,7 +914,7 @@ def _cmd_letter(args: argparse.Namespace) -> int:
                                 seen_by=audit.Viewer(_actor(database), _clock(args)))
     finally:
         database.dispose()
-    out.write_bytes(pdf)
+    write_private(out, pdf)  # § 2-83(h)(1): readable by this user only
     in_language = "" if language.value == "en" else f" in {language.label}"
     print(f"Wrote a preview of {args.kind}{in_language} for {args.case.upper()} to {out} "
           f"({len(pdf)} bytes); it is not issued.")
@@ -940,6 +941,7 @@ def _cmd_packet(args: argparse.Namespace) -> int:
     out = _pdf_out(args.out, force=args.force)
     from ethics_desk.storage.database import translate_errors
     from ethics_desk.storage.opening import open_database
+    from ethics_desk.storage.private_files import write_private
 
     database = open_database(_db_arg(args), clock=_clock(args), create=False)  # audits
     try:
@@ -956,7 +958,7 @@ def _cmd_packet(args: argparse.Namespace) -> int:
                                 clock=_clock(args))
     finally:
         database.dispose()
-    out.write_bytes(pdf)
+    write_private(out, pdf)  # § 2-83(h)(1): readable by this user only
     print(f"Wrote the Board packet for {meeting_on.isoformat()} with {len(ids)} case(s) to "
           f"{out} ({len(pdf)} bytes); it is confidential (§ 2-83(h)) and its production is "
           "recorded in each case's history.")

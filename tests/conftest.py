@@ -163,6 +163,7 @@ def _no_user_data(tmp_path_factory: pytest.TempPathFactory,
     monkeypatch.delenv("ETHICS_DESK_DB", raising=False)
     monkeypatch.setenv("XDG_DATA_HOME", str(home / "data"))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(home / "config"))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(home / "cache"))
     monkeypatch.setenv("HOME", str(home))
 
 

@@ -4,6 +4,9 @@ The copy is taken with SQLite's online backup API (a consistent snapshot even wh
 workstations write), written beside the destination under a temporary name, checked
 (``integrity_check``, foreign keys, the audit chain, the same rows in every table) and only then
 renamed into place. A copy that fails a check is deleted and reported, never left looking good.
+The copy is readable by the user who takes it only (mode 0600, or the user's own access list on
+Windows: :mod:`ethics_desk.storage.private_files`), as every copy of a pending complaint must be
+under § 2-83(h)(1).
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from pathlib import Path
 
 from ethics_desk.core.clock import Clock, file_stamp
 from ethics_desk.core.errors import StorageError
+from ethics_desk.storage.private_files import create_private_file
 
 
 @dataclass(frozen=True)
@@ -72,6 +76,7 @@ def backup_sqlite(source: Path, dest: Path, *, clock: Clock) -> BackupReport:
                            "Create it first, or choose another destination.")
     partial = dest.with_name(dest.name + ".partial")
     try:
+        create_private_file(partial)  # § 2-83(h)(1): the copy is the user's only, from the start
         src = sqlite3.connect(f"file:{source}?mode=ro", uri=True)
         try:
             dst = sqlite3.connect(partial)

@@ -35,6 +35,13 @@ from ethics_desk.storage.location import APP_NAME as APP_NAME  # re-exported: pa
 from ethics_desk.storage.location import DB_ENV as DB_ENV
 from ethics_desk.storage.location import default_database_path, named_database
 from ethics_desk.storage.network_share import network_share
+from ethics_desk.storage.private_files import (
+    create_private_file,
+    make_private_folder,
+    on_windows,
+    tighten,
+    tighten_database,
+)
 
 BUSY_TIMEOUT_MS = 5000
 WRITER_LOCK = 2_083_000
@@ -117,13 +124,18 @@ def make_engine(url: URL, *, create_folder: bool = True) -> Engine:
                 "README's server section).")
         if create_folder:
             try:
-                path.parent.mkdir(parents=True, exist_ok=True)
+                _make_folder(path.parent)
             except OSError as exc:
                 raise StorageError(f"The folder for the database cannot be created: {exc}.",
                                    "Choose a folder you can write to (--db PATH).") from exc
         elif not path.exists():
             raise StorageError(f"There is no database at {path}.",
                                "Check the path, or run the application once to create it.")
+        if create_folder and not path.exists() and not _uri(url):
+            # § 2-83(h)(1): private before SQLite writes a page; a folder that refuses the file
+            # is SQLite's to report, as before ("The database file cannot be opened").
+            with contextlib.suppress(OSError):
+                create_private_file(path)
     try:
         engine = create_engine(url, future=True,
                                pool_pre_ping=url.get_backend_name() != "sqlite")
@@ -134,14 +146,39 @@ def make_engine(url: URL, *, create_folder: bool = True) -> Engine:
             "Install Ethics Desk with the server driver (python -m pip install "
             "\"ethics-desk[server]\"), or use the Windows installer, which includes it.") from exc
     if url.get_backend_name() == "sqlite":
-        _configure_sqlite(engine)
+        _configure_sqlite(engine, path)
     elif url.get_backend_name() == "postgresql":
         _configure_postgresql(engine)
     return engine
 
 
-def _configure_sqlite(engine: Engine) -> None:
-    """Pragmas on every connection; SQLAlchemy, not pysqlite, decides when transactions begin."""
+def _uri(url: URL) -> bool:
+    """Whether a SQLite URL is URI-style (``?mode=ro&uri=true``): its file is never created."""
+    return str(url.query.get("uri", "")).lower() in ("true", "1")
+
+
+def _make_folder(folder: Path) -> None:
+    """The database's folder, created if need be; the user's own data folder, when the
+    application creates it, private to the user (§ 2-83(h)(1)) — and on POSIX, when an older
+    version made it readable by all, made so then."""
+    default = folder == default_database_path().parent
+    if folder.is_dir():
+        if default and not on_windows():  # Windows' own %LOCALAPPDATA% is the user's already
+            tighten(folder)
+        return
+    if default:
+        make_private_folder(folder)
+    else:
+        folder.mkdir(parents=True, exist_ok=True)
+
+
+def _configure_sqlite(engine: Engine, path: Path | None = None) -> None:
+    """Pragmas on every connection; SQLAlchemy, not pysqlite, decides when transactions begin.
+
+    On the first connection the database file and its ``-wal``/``-shm`` are made private to the
+    user if they are not (§ 2-83(h)(1)): a file an older version made with the umask's 0644.
+    """
+    unchecked = [path] if path is not None else []
 
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_connection: sqlite3.Connection, _record: Any) -> None:
@@ -156,6 +193,9 @@ def _configure_sqlite(engine: Engine) -> None:
             cursor.execute("PRAGMA synchronous = FULL")
         finally:
             cursor.close()
+        if unchecked:  # after the WAL pragma: the companions exist now
+            with contextlib.suppress(IndexError):  # another thread's first connection took it
+                tighten_database(unchecked.pop())
 
     @event.listens_for(engine, "begin")
     def _on_begin(conn: Connection) -> None:

@@ -148,12 +148,14 @@ def run_gui(database_arg: str | None = None, quit_when_ready: bool = False, *,
     waited for. With ``quit_when_loaded`` it exits once the ORM is loaded too. ``clock`` is the
     application's one clock (the command line's), held by its :class:`AppContext`.
     """
+    from ethics_desk.storage.private_files import remove_leftover_exhibits
     from ethics_desk.ui.errors import install_crash_handler
     from ethics_desk.ui.main_window import MainWindow
 
     app = application()
     if not (quit_when_ready or quit_when_loaded):
         install_crash_handler()
+    remove_leftover_exhibits()  # copies of exhibits a closed window could not remove (§ 2-83(h))
     context = open_context(database_arg, interactive=not (quit_when_ready or quit_when_loaded),
                            clock=clock)
     if context is None:

@@ -18,7 +18,7 @@ from PySide6.QtPdf import QPdfDocument
 from PySide6.QtPrintSupport import QPrinter
 from PySide6.QtWidgets import QProgressDialog, QWidget
 
-from ethics_desk.ui.pdf_view import match_page, paint_page, printer_problem
+from ethics_desk.ui.pdf_view import keep_printed_file_private, match_page, paint_page, printer_problem
 
 
 @dataclass(frozen=True)
@@ -76,6 +76,7 @@ class BatchPrintWorker(QObject):
                         break
                     match_page(self.printer, document, index)
                     if not started:
+                        keep_printed_file_private(self.printer, before=True)
                         if not painter.begin(self.printer):
                             self.failed.emit(
                                 f"The printer “{name}” could not be started, so nothing was "
@@ -96,6 +97,7 @@ class BatchPrintWorker(QObject):
                 if self._cancel.is_set() or unreadable:
                     self.printer.abort()
                 sent = painter.end()
+                keep_printed_file_private(self.printer)
         cancelled = self._cancel.is_set()
         if started and not cancelled and (
                 not sent or self.printer.printerState() == QPrinter.PrinterState.Error):

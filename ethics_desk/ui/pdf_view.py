@@ -9,6 +9,9 @@ stopped or vanished printer must be caught here, with a message, before anything
 
 from __future__ import annotations
 
+import contextlib
+from pathlib import Path
+
 from PySide6.QtCore import (
     QBuffer,
     QByteArray,
@@ -36,6 +39,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ethics_desk.storage.private_files import create_private_file, tighten
 from ethics_desk.ui.mnemonics import give_alt_keys
 from ethics_desk.ui.sizing import fit_to_screen
 
@@ -173,6 +177,22 @@ def printer_problem(printer: QPrinter) -> str | None:
     return None
 
 
+def keep_printed_file_private(printer: QPrinter, *, before: bool = False) -> None:
+    """A printer writing a PDF file (the print dialog's "Print to file") writes a file that is
+    this user's only, as every exported paper is (§ 2-83(h)(1)): ``before`` the job it is
+    created private (Qt then writes into it, keeping its mode), after it is tightened."""
+    name = printer.outputFileName()
+    if printer.outputFormat() != QPrinter.OutputFormat.PdfFormat or not name:
+        return
+    path = Path(name)
+    if before:
+        if not path.exists():
+            with contextlib.suppress(OSError):  # the job reports a folder it cannot write to
+                create_private_file(path)
+    else:
+        tighten(path)
+
+
 def print_document(document: QPdfDocument, printer: QPrinter) -> int:
     """Print every page of ``document`` on ``printer``; returns the number of pages sent.
 
@@ -186,6 +206,7 @@ def print_document(document: QPdfDocument, printer: QPrinter) -> int:
     if pages:
         match_page(printer, document, 0)
     painter = QPainter()
+    keep_printed_file_private(printer, before=True)
     if not painter.begin(printer):
         raise OSError("The printer could not be started, so nothing was sent to it.\n\nCheck "
                       "that it is on and connected, then print again.")
@@ -198,6 +219,7 @@ def print_document(document: QPdfDocument, printer: QPrinter) -> int:
         return pages
     finally:
         painter.end()
+        keep_printed_file_private(printer)
 
 
 def choose_printer(parent: QWidget | None) -> QPrinter | None:

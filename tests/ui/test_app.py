@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import stat
 import subprocess
 import sys
 from pathlib import Path
@@ -113,14 +114,20 @@ def test_the_date_style_chosen_in_settings_is_how_date_fields_show_dates(
 
 def test_quit_when_ready_starts_and_exits_cleanly(tmp_path: Path) -> None:
     env = {"QT_QPA_PLATFORM": "offscreen", "HOME": str(tmp_path), "PATH": "/usr/bin:/bin",
-           "XDG_DATA_HOME": str(tmp_path / "data"), "XDG_CONFIG_HOME": str(tmp_path / "cfg")}
+           "XDG_DATA_HOME": str(tmp_path / "data"), "XDG_CONFIG_HOME": str(tmp_path / "cfg"),
+           "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    leftover = tmp_path / "cache" / "EthicsDesk" / "exhibits" / "window-crashed" / "x"
+    leftover.mkdir(parents=True)
+    (leftover / "affidavit.pdf").write_bytes(b"%PDF-1.4 a copy a crash left behind")
     result = subprocess.run([sys.executable, "-m", "ethics_desk", "--db",
                              str(tmp_path / "smoke.sqlite"), "--quit-when-ready"],
-                            env=env, capture_output=True, text=True, timeout=60, check=False)
+                            env=env, capture_output=True, text=True, timeout=60, check=False,
+                            umask=0o022)
     assert result.returncode == 0, result.stderr
     offscreen_only = "This plugin does not support propagateSizeHints()"
     assert result.stderr.replace(offscreen_only, "").strip() == ""
-    assert (tmp_path / "smoke.sqlite").exists()
+    assert stat.S_IMODE((tmp_path / "smoke.sqlite").stat().st_mode) == 0o600  # § 2-83(h)(1)
+    assert list((tmp_path / "cache" / "EthicsDesk" / "exhibits").iterdir()) == []
 
 
 def test_starting_on_an_existing_database_loads_neither_sqlalchemy_nor_holidays_first(

@@ -4,6 +4,7 @@ itself stays a plain Qt object of the GUI thread (its ``thread()`` is Qt's, not 
 from __future__ import annotations
 
 import io
+import stat
 from pathlib import Path
 
 from pypdf import PdfReader
@@ -42,4 +43,5 @@ def test_a_batch_prints_on_its_worker_thread_and_keeps_qts_own_thread(
         assert batch.start()
     assert done.args == [1, 1, False]
     assert len(PdfReader(io.BytesIO(out.read_bytes())).pages) == 1
+    assert stat.S_IMODE(out.stat().st_mode) == 0o600  # printed to a file: the user's only
     assert batch.worker_thread.isFinished()

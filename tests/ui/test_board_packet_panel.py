@@ -3,6 +3,7 @@ print the packet, all from the keyboard, every production recorded."""
 
 from __future__ import annotations
 
+import stat
 from pathlib import Path
 
 import pytest
@@ -84,6 +85,8 @@ def test_save_and_print_use_the_previewed_packet_and_are_recorded(
     printer.setOutputFileName(str(tmp_path / "printed.pdf"))
     pages = panel.print_packet(printer)
     assert pages == panel.viewer.page_count() == len(PdfReader(tmp_path / "printed.pdf").pages)
+    for written in (target, tmp_path / "printed.pdf"):  # § 2-83(h)(1): the user's only
+        assert stat.S_IMODE(written.stat().st_mode) == 0o600
     assert _actions(database, "board.packet") == cases  # rendered once, for the preview
     assert _actions(database, "export.board-packet") == cases
     assert _actions(database, "print.board-packet") == cases

@@ -212,6 +212,29 @@ def test_an_attachment_opens_only_after_its_hash_is_verified(
     assert len(opened) == 1
 
 
+def test_the_exhibits_opened_from_a_case_are_removed_when_its_window_closes(
+        qtbot: QtBot, context: AppContext, controller: WorkflowController, database: Database,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import stat
+
+    from ethics_desk.storage.private_files import exhibits_folder
+
+    opened: list[str] = []
+    monkeypatch.setattr("ethics_desk.ui.case.case_window.QDesktopServices.openUrl",
+                        lambda url: opened.append(url.toLocalFile()))
+    case_id = filed_case(controller)
+    window = _window(qtbot, context, case_id)
+    first, second = window.open_attachment(), window.open_attachment()
+    assert first is not None and second is not None and opened == [str(first), str(second)]
+    assert exhibits_folder() in first.parents and first.read_bytes() == b"%PDF-1.4 test"
+    assert stat.S_IMODE(first.stat().st_mode) == 0o600  # § 2-83(h)(1): the user's only
+    assert stat.S_IMODE(exhibits_folder().stat().st_mode) == 0o700
+    assert audit_actions(database, case_id).count("view.attachment") == 2  # each view audited
+    window.close()
+    assert not first.exists() and not second.exists()
+    assert list(exhibits_folder().iterdir()) == []
+
+
 def test_the_case_views_tables_are_sound_models(qtmodeltester: object, qtbot: QtBot,
                                                 context: AppContext,
                                                 controller: WorkflowController) -> None:

@@ -9,11 +9,10 @@ another workstation is never overwritten silently.
 from __future__ import annotations
 
 import html
-import tempfile
 from pathlib import Path
 
 from PySide6.QtCore import QAbstractTableModel, Qt, QUrl, Signal
-from PySide6.QtGui import QDesktopServices, QKeySequence, QShortcut
+from PySide6.QtGui import QCloseEvent, QDesktopServices, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -41,6 +40,7 @@ from ethics_desk.cases.case_file import (
 from ethics_desk.core.errors import ConflictError, RuleError, UserError
 from ethics_desk.models import CaseState, in_a_sentence
 from ethics_desk.storage.audit import Viewer
+from ethics_desk.storage.private_files import ExhibitFolder
 from ethics_desk.ui import palette
 from ethics_desk.ui.accessibility import announce
 from ethics_desk.ui.case.forms import ActionDialog, form_for
@@ -70,6 +70,7 @@ class CaseWindow(QMainWindow):
         self.case_id = case_id
         self.case: CaseFile | None = None
         self._party_members: list[str] = []
+        self.exhibits = ExhibitFolder()
         self.setObjectName("caseWindow")
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, False)
         self.header = QLabel(self)
@@ -349,7 +350,11 @@ class CaseWindow(QMainWindow):
         return True
 
     def open_attachment(self) -> Path | None:
-        """Verify the selected attachment's SHA-256, then open it with the system viewer."""
+        """Verify the selected attachment's SHA-256, then open it with the system viewer.
+
+        The copy the viewer opens is in this window's private exhibit folder
+        (:class:`~ethics_desk.storage.private_files.ExhibitFolder`), removed when it closes.
+        """
         index = self.documents_view.currentIndex()
         line = index.data(ROW_ROLE) if index.isValid() else None
         if line is None or line.attachment_id is None:
@@ -363,8 +368,11 @@ class CaseWindow(QMainWindow):
         if found is FAILED:
             return None
         name, content = found
-        folder = Path(tempfile.mkdtemp(prefix="ethics-desk-"))
-        path = folder / Path(name).name
-        path.write_bytes(content)
+        path = self.exhibits.place(name, content)
         QDesktopServices.openUrl(QUrl.fromLocalFile(str(path)))
         return path
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        """Closing the case removes the copies of its exhibits opened from it (§ 2-83(h)(1))."""
+        self.exhibits.empty()
+        super().closeEvent(event)

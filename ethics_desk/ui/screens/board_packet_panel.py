@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 
 from ethics_desk.board.packet import AgendaCase, agenda, record_packet_use, render_packet
 from ethics_desk.core.errors import UserError
+from ethics_desk.storage.private_files import write_private
 from ethics_desk.ui.accessibility import StatusLine, buddy
 from ethics_desk.ui.case.papers_panel import print_bytes
 from ethics_desk.ui.context import AppContext
@@ -194,7 +195,7 @@ class BoardPacketPanel(QWidget):
         if data is None:
             return False
         try:
-            path.write_bytes(data)
+            write_private(path, data)  # § 2-83(h)(1): readable by this user only
         except OSError as exc:
             problem = exc.strerror or str(exc)
             attempt(self, lambda: _cannot_write(path, problem))
