@@ -23,6 +23,7 @@ from pypdf import PdfReader, PdfWriter
 from ethics_desk.core.vocabulary import Language
 from ethics_desk.documents.kinds import render_at_counter, render_letter
 from ethics_desk.intake.record import Intake
+from ethics_desk.storage.audit import Viewer
 from ethics_desk.storage.database import Database
 
 
@@ -33,22 +34,26 @@ def sworn_complaint_for_intake(database: Database, intake: Intake,
                              provision_citations=provision_citations)
 
 
-def sworn_complaint_for_case(database: Database, case_id: int, *, today: date) -> bytes:
-    """The sworn complaint as stored (a filed case with its case number, or a saved draft)."""
-    return render_letter(database, case_id, "sworn-complaint", today=today)
+def sworn_complaint_for_case(database: Database, case_id: int, *, today: date,
+                             seen_by: Viewer | None = None) -> bytes:
+    """The sworn complaint as stored (a filed case with its case number, or a saved draft);
+    shown to ``seen_by``, it is audited as a preview (:func:`render_letter`)."""
+    return render_letter(database, case_id, "sworn-complaint", today=today, seen_by=seen_by)
 
 
 def receipt(database: Database, case_id: int, *, today: date,
-            language: Language = Language.ENGLISH) -> bytes:
+            language: Language = Language.ENGLISH, seen_by: Viewer | None = None) -> bytes:
     """The filing receipt for the complainant (§ 2-83(a), (c)), dated the day of filing."""
-    return render_letter(database, case_id, "receipt", today=today, language=language)
+    return render_letter(database, case_id, "receipt", today=today, language=language,
+                         seen_by=seen_by)
 
 
 def unsworn_return(database: Database, case_id: int, issued_on: date, *,
-                   language: Language = Language.ENGLISH) -> bytes:
+                   language: Language = Language.ENGLISH,
+                   seen_by: Viewer | None = None) -> bytes:
     """The letter returning an unsworn complaint (§ 2-83(c), last paragraph)."""
     return render_letter(database, case_id, "unsworn-return", today=issued_on,
-                         language=language)
+                         language=language, seen_by=seen_by)
 
 
 def info_sheet(database: Database, *, today: date,

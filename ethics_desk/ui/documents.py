@@ -22,6 +22,7 @@ from ethics_desk.documents.kinds import KINDS
 from ethics_desk.intake.record import Intake
 from ethics_desk.models import CaseState, Complaint, Language
 from ethics_desk.office.actions import record_access
+from ethics_desk.storage.audit import Viewer
 from ethics_desk.ui.accessibility import buddy
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.errors import FAILED, attempt
@@ -130,16 +131,18 @@ class FilingPapersDialog(QDialog):
         fit_to_screen(self, 840, 920)
         self.tabs = QTabWidget(self)
         self.viewers: dict[str, PdfViewer] = {}
+        viewer = Viewer(context.staff_name, context.clock)  # the paper shown is on record
         if state is CaseState.RETURNED_UNSWORN:
             # The return letter acknowledges receipt (case number, date); a receipt would
             # promise a review that § 2-83(c) forbids for an unsworn complaint.
             self._add("unsworn-return", "&Return letter (not sworn)",
                       papers.unsworn_return(context.database, case_id, context.today(),
-                                            language=language))
+                                            language=language, seen_by=viewer))
         else:
             self._add("receipt", "Filing &receipt", papers.receipt(context.database, case_id,
                                                                  today=context.today(),
-                                                                 language=language))
+                                                                 language=language,
+                                                                 seen_by=viewer))
         buttons = QDialogButtonBox(self)
         self.print_button = buttons.addButton("&Print this paper…",
                                               QDialogButtonBox.ButtonRole.ActionRole)
