@@ -26,7 +26,8 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from ethics_desk.core.clock import Clock, fixed_clock
-from ethics_desk.core.errors import UserError
+from ethics_desk.core.errors import RuleError, UserError
+from ethics_desk.core.folding import fold
 from ethics_desk.core.parties import is_complainant, respondent_key, respondent_of, response_carried
 from ethics_desk.deadlines import ClockKind
 from ethics_desk.documents.issuing import RESPONDENT_NOTICE
@@ -141,6 +142,7 @@ def record_mailing(database: Database, document_id: int, *, recipient_name: str,
         if document.voided_at is not None:
             raise UserError(f"Document {document.id} ({document.kind}) was voided: "
                             f"{document.void_reason}.", "Mail its replacement instead.")
+        _check_disclosure(session, document, name)
         issued_on = document.issued_at.astimezone().date()
         if mailed_on is not None and mailed_on < issued_on:
             raise UserError(f"The mailing date {mailed_on.isoformat()} is before the document "
@@ -162,6 +164,25 @@ def record_mailing(database: Database, document_id: int, *, recipient_name: str,
                              "tracking_number": tracking,
                              "mailed_on": mailed_on.isoformat() if mailed_on else None})
         return mailing.id
+
+
+def _check_disclosure(session: Session, document: IssuedDocument, name: str) -> None:
+    """Refuse to send a paper about a pending complaint to anyone § 2-83(h)(1) does not allow:
+    only the person it was issued to, a complainant, a respondent or a recorded witness."""
+    complaint = session.get(Complaint, document.complaint_id)
+    if complaint is None or not complaint.state.is_pending:
+        return
+    allowed = {fold(document.recipient)}
+    allowed |= {fold(p.name) for p in complaint.complainants}
+    allowed |= {fold(p.name) for p in complaint.respondents}
+    allowed |= {fold(w.name) for w in complaint.witnesses}
+    if fold(name) not in allowed:
+        raise RuleError(
+            f"“{name}” is not a party to {complaint.display_number} or a witness recorded on "
+            "it, and the complaint is pending: nothing about it may go to anyone else",
+            "§ 2-83(h)(1)",
+            f"Send it to {document.recipient}, as it was issued; if a party or a witness "
+            "identified this person as a witness, record them on the Witnesses tab first.")
 
 
 def delivery_detail(method: MailMethod) -> str:
