@@ -16,6 +16,7 @@ from sqlalchemy.orm import Session
 
 from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import UserError
+from ethics_desk.core.parties import respondent_key
 from ethics_desk.models import Complainant, Complaint, Respondent, Witness
 from ethics_desk.storage import audit
 from ethics_desk.storage.database import Database
@@ -52,7 +53,7 @@ def _identifiers(session: Session, case_id: int) -> list[Identifier]:
     out = [Identifier(f"complainant:{c.id}", f"{c.name} (complainant)") for c in
            session.scalars(select(Complainant).where(Complainant.complaint_id == case_id)
                            .order_by(Complainant.position, Complainant.id))]
-    out += [Identifier(f"respondent:{r.id}", f"{r.name} (respondent)") for r in
+    out += [Identifier(respondent_key(r.id), f"{r.name} (respondent)") for r in
             session.scalars(select(Respondent).where(Respondent.complaint_id == case_id)
                             .order_by(Respondent.position, Respondent.id))]
     out += [Identifier(f"witness:{w.id}", f"{w.name} (witness)") for w in

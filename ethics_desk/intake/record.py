@@ -16,6 +16,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from ethics_desk.cases.listing import refresh_listing
+from ethics_desk.core.parties import respondent_key
 from ethics_desk.models import (
     Affirmation,
     Allegation,
@@ -100,10 +101,12 @@ class DocumentData:
 class WitnessData:
     """A witness or potential witness named at the counter, § 2-83(h)(1), with who identified them.
 
-    ``identified_by`` is a key into the intake itself: ``"complainant"``, ``"respondent:<i>"``
-    (the i-th of :attr:`Intake.respondents`) or ``"witness:<j>"`` (a witness listed before this
-    one); ``""`` while nobody is chosen. The stored row holds the label instead ("José Peña
-    (complainant)"), as the case window records it (:func:`identifier_label`).
+    ``identified_by`` is a key into the intake itself: ``"complainant"``, the
+    :func:`~ethics_desk.core.parties.respondent_key` of a respondent's position in
+    :attr:`Intake.respondents` (an intake's respondents have no ids yet) or ``"witness:<j>"`` (a
+    witness listed before this one); ``""`` while nobody is chosen. The stored row holds the
+    label instead ("José Peña (complainant)"), as the case window records it
+    (:func:`identifier_label`).
     """
 
     name: str = ""
@@ -236,7 +239,7 @@ def identifiers(intake: Intake, before: int) -> list[tuple[str, str]]:
     found = []
     if intake.complainant.name.strip():
         found.append(("complainant", f"{intake.complainant.name.strip()} (complainant)"))
-    found += [(f"respondent:{i}", f"{r.name.strip()} (respondent)")
+    found += [(respondent_key(i), f"{r.name.strip()} (respondent)")
               for i, r in enumerate(intake.respondents) if r.name.strip()]
     found += [(f"witness:{j}", f"{w.name.strip()} (witness)")
               for j, w in enumerate(intake.witnesses[:before]) if w.name.strip()]

@@ -9,6 +9,7 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QAbstractButton, QWizard
 from pytestqt.qtbot import QtBot
 
+from ethics_desk.ui.intake.facts_page import FactsPage
 from ethics_desk.ui.intake.wizard import IntakeWizard
 from tests.ui.conftest import type_text
 
@@ -66,7 +67,8 @@ def add_witness(qtbot: QtBot, wizard: IntakeWizard, name: str, identified_by: st
                 contact: str = "") -> None:
     """Step 4: Add a witness, type their name, choose who identified them (as the list offers
     them: "José Peña (complainant)"), type how to reach them."""
-    page = wizard.currentPage()
+    page = wizard.page_of(FactsPage)
+    assert wizard.currentPage() is page
     qtbot.mouseClick(page.add_button, Qt.MouseButton.LeftButton)
     row = page.rows[-1]
     type_text(qtbot, row.name, name)

@@ -18,6 +18,8 @@ from ethics_desk.models import AuditRecord, CaseState, Complaint, DocumentList
 from ethics_desk.storage.database import Database
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.intake.facts_page import FactsPage
+from ethics_desk.ui.intake.respondents_page import RespondentsPage
+from ethics_desk.ui.intake.review_page import ReviewPage
 from ethics_desk.ui.intake.wizard import IntakeWizard
 from tests.ui.conftest import type_text
 from tests.ui.intake_driver import (
@@ -489,7 +491,7 @@ def test_witnesses_typed_at_the_counter_are_on_the_filed_case_with_who_identifie
         fill(qtbot, wizard)
         next_page(qtbot, wizard)
     assert wizard.currentId() == IntakeWizard.REVIEW
-    summary = wizard.currentPage().summary.toPlainText()
+    summary = wizard.page_of(ReviewPage).summary.toPlainText()
     assert "Ready to file" in summary
     assert "Søren Kierkegård, identified by Ana Lucía Ortiz (witness) — Box 12" in summary
     qtbot.mouseClick(wizard.button(QWizard.WizardButton.FinishButton), Qt.MouseButton.LeftButton)
@@ -499,6 +501,7 @@ def test_witnesses_typed_at_the_counter_are_on_the_filed_case_with_who_identifie
         ("Ana Lucía Ortiz", "José Peña (complainant)", "210-555-0199"),
         ("Bartholomew Nguyễn", "Nguyễn Thị Minh Khai (respondent)", ""),
         ("Søren Kierkegård", "Ana Lucía Ortiz (witness)", "Box 12")]
+    assert wizard.result_dialog is not None
     wizard.result_dialog.close()
 
 
@@ -582,7 +585,7 @@ def test_a_witness_identified_by_a_respondent_renamed_since_is_asked_again(
     page = _to_facts(qtbot, wizard)
     add_witness(qtbot, wizard, "Bartholomew Nguyễn", "Nguyễn Thị Minh Khai (respondent)")
     wizard.go_to(IntakeWizard.RESPONDENTS)
-    box = wizard.currentPage().boxes[0]
+    box = wizard.page_of(RespondentsPage).boxes[0]
     box.name.selectAll()
     type_text(qtbot, box.name, "Minh Khai Nguyễn")
     assert wizard.collect().witnesses[0].identified_by == ""  # not the new name unasked
