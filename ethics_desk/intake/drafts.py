@@ -22,6 +22,8 @@ from ethics_desk.intake.record import (
     Intake,
     OathData,
     RespondentData,
+    WitnessData,
+    identifiers,
 )
 from ethics_desk.models import Attachment, CaseState, Complaint, Setting
 from ethics_desk.storage.database import Database
@@ -83,7 +85,8 @@ def list_drafts(database: Database) -> list[DraftSummary]:
 
 
 def load_intake(database: Database, complaint_id: int) -> tuple[Intake, int]:
-    """The draft's intake and its version (for a stale-save check), attachments included."""
+    """The draft's intake and its version (for a stale-save check), attachments and witnesses
+    included."""
     with database.read_session() as session:
         c = session.get(Complaint, complaint_id)
         if c is None:
@@ -128,4 +131,9 @@ def load_intake(database: Database, complaint_id: int) -> tuple[Intake, int]:
             facts=c.facts, violation_period=c.violation_period,
             violation_start=c.violation_start, violation_end=c.violation_end,
             documents=documents, oath=oath)
+        for w in c.witnesses:  # who identified each, from its label back to a key, (h)(1)
+            keys = {label: key for key, label in reversed(identifiers(intake,
+                                                                      len(intake.witnesses)))}
+            intake.witnesses.append(WitnessData(w.name, keys.get(w.identified_by, ""),
+                                                w.contact))
         return intake, c.version

@@ -16,6 +16,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from ethics_desk.cases.listing import refresh_listing
+from ethics_desk.core.parties import respondent_key
 from ethics_desk.models import (
     Affirmation,
     Allegation,
@@ -31,7 +32,11 @@ from ethics_desk.models import (
     Respondent,
     Route,
     ViolationPeriod,
+    Witness,
 )
+
+MAX_WITNESS_NAME = 200
+"""The longest name a witness row holds (the case window's limit too)."""
 
 MAX_ATTACHMENT_BYTES = 25 * 1024 * 1024
 """The largest attachment accepted (a scanned exhibit); larger files are refused with a message."""
@@ -93,6 +98,23 @@ class DocumentData:
 
 
 @dataclass
+class WitnessData:
+    """A witness or potential witness named at the counter, § 2-83(h)(1), with who identified them.
+
+    ``identified_by`` is a key into the intake itself: ``"complainant"``, the
+    :func:`~ethics_desk.core.parties.respondent_key` of a respondent's position in
+    :attr:`Intake.respondents` (an intake's respondents have no ids yet) or ``"witness:<j>"`` (a
+    witness listed before this one); ``""`` while nobody is chosen. The stored row holds the
+    label instead ("José Peña (complainant)"), as the case window records it
+    (:func:`identifier_label`).
+    """
+
+    name: str = ""
+    identified_by: str = ""
+    contact: str = ""
+
+
+@dataclass
 class OathData:
     """The affidavit and the oath (c): what is affirmed, on what basis, sworn before whom."""
 
@@ -123,6 +145,8 @@ class Intake:
     violation_end: date | None = None
     documents: list[DocumentData] = field(default_factory=list)
     oath: OathData = field(default_factory=OathData)
+    witnesses: list[WitnessData] = field(default_factory=list)
+    """Optional: the witnesses the complainant names at the counter, § 2-83(h)(1)."""
 
 
 @dataclass(frozen=True)
@@ -209,6 +233,47 @@ def check_facts(intake: Intake) -> list[Problem]:
     return problems
 
 
+def identifiers(intake: Intake, before: int) -> list[tuple[str, str]]:
+    """Who may identify witness ``before`` (0-based), as ``(key, label)``: the complainant, each
+    respondent, and each witness listed above it, § 2-83(h)(1) — each only once named."""
+    found = []
+    if intake.complainant.name.strip():
+        found.append(("complainant", f"{intake.complainant.name.strip()} (complainant)"))
+    found += [(respondent_key(i), f"{r.name.strip()} (respondent)")
+              for i, r in enumerate(intake.respondents) if r.name.strip()]
+    found += [(f"witness:{j}", f"{w.name.strip()} (witness)")
+              for j, w in enumerate(intake.witnesses[:before]) if w.name.strip()]
+    return found
+
+
+def identifier_label(intake: Intake, index: int) -> str:
+    """The label of who identified witness ``index`` ("José Peña (complainant)"), as the Witness
+    row keeps it; ``""`` when nobody (or nobody the intake still holds) is chosen."""
+    key = intake.witnesses[index].identified_by
+    return dict(identifiers(intake, index)).get(key, "") if key else ""
+
+
+def check_witnesses(intake: Intake) -> list[Problem]:
+    """(h)(1): none are required; each one listed has a name and who identified them."""
+    problems = []
+    for index, witness in enumerate(intake.witnesses):
+        label = f"witness {index + 1}"
+        name = witness.name.strip()
+        if not name:
+            problems.append(Problem(f"witnesses[{index}].name",
+                                    f"Enter the name of {label}, or remove the row.",
+                                    "§ 2-83(h)(1)"))
+        elif len(name) > MAX_WITNESS_NAME:
+            problems.append(Problem(f"witnesses[{index}].name",
+                                    f"The name of {label} is longer than {MAX_WITNESS_NAME} "
+                                    "characters; shorten it.", "§ 2-83(h)(1)"))
+        if not identifier_label(intake, index):
+            problems.append(Problem(f"witnesses[{index}].identified_by",
+                                    f"Choose who identified {label}: the complainant, a "
+                                    "respondent or a witness listed above.", "§ 2-83(h)(1)"))
+    return problems
+
+
 def check_documents(intake: Intake) -> list[Problem]:
     """(c)(7): attachments within the size limit; every listed item described."""
     problems = []
@@ -268,10 +333,11 @@ def check_oath(oath: OathData) -> list[Problem]:
 
 
 def check_intake(intake: Intake) -> list[Problem]:
-    """Every problem that stops a complaint from being filed, in the order of § 2-83(c)."""
+    """Every problem that stops a complaint from being filed, in the order of § 2-83(c) (the
+    witnesses of (h)(1), entered with the facts, after them)."""
     return (check_complainant(intake.complainant) + check_respondents(intake.respondents)
-            + check_allegation(intake) + check_facts(intake) + check_documents(intake)
-            + check_affidavit(intake.oath) + check_oath(intake.oath))
+            + check_allegation(intake) + check_facts(intake) + check_witnesses(intake)
+            + check_documents(intake) + check_affidavit(intake.oath) + check_oath(intake.oath))
 
 
 def route_for(session: Session, provision_ids: list[int]) -> Route:
@@ -285,7 +351,7 @@ def route_for(session: Session, provision_ids: list[int]) -> Route:
 
 def apply_intake(session: Session, complaint: Complaint, intake: Intake, actor: str,
                  now: datetime) -> None:
-    """Replace the draft's parties, allegations, documents and oath with ``intake``.
+    """Replace the draft's parties, allegations, documents, oath and witnesses with ``intake``.
 
     Attachments already stored with the same SHA-256 are kept, not written again (the draft is
     saved as the clerk types); new ones are stamped ``now``, the time of the save.
@@ -354,4 +420,10 @@ def _apply(session: Session, complaint: Complaint, intake: Intake, actor: str,
     oath.county = o.county.strip()
     oath.sworn_on = o.sworn_on
     complaint.oath = oath
+    witnesses = []
+    for index, w in enumerate(intake.witnesses):
+        witness = Witness(identified_by=identifier_label(intake, index), contact=w.contact.strip())
+        witness.set_name(w.name.strip())
+        witnesses.append(witness)
+    complaint.witnesses = witnesses
     refresh_listing(complaint)

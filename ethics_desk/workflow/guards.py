@@ -52,7 +52,8 @@ def _reviews(session: Session, complaint: Complaint) -> dict[ReviewerRole, Revie
 
 
 def filing_complete(session: Session, complaint: Complaint) -> Block | None:
-    """(c)(1)–(6) and the affidavit: the elements without which the Clerk cannot file."""
+    """(c)(1)–(6) and the affidavit: the elements without which the Clerk cannot file; and any
+    witness named at intake has a name and who identified them, (h)(1)."""
     c = complaint.complainants[0] if complaint.complainants else None
     if c is None or not c.name:
         return Block("The complainant's name is missing", "§ 2-83(c)(1)")
@@ -71,6 +72,12 @@ def filing_complete(session: Session, complaint: Complaint) -> Block | None:
     if not complaint.facts or complaint.violation_start is None:
         return Block("The statement of facts or the date of the alleged violation is missing",
                      "§ 2-83(c)(6)")
+    for witness in complaint.witnesses:
+        if not witness.name:
+            return Block("A witness has no name", "§ 2-83(h)(1)")
+        if not witness.identified_by:
+            return Block(f"Who identified the witness {witness.name} is not recorded",
+                         "§ 2-83(h)(1)")
     oath = complaint.oath
     if oath is None or oath.affirmation is None or oath.knowledge is None:
         return Block("The affidavit is not complete", "§ 2-83(c)")

@@ -9,6 +9,7 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QAbstractButton, QWizard
 from pytestqt.qtbot import QtBot
 
+from ethics_desk.ui.intake.facts_page import FactsPage
 from ethics_desk.ui.intake.wizard import IntakeWizard
 from tests.ui.conftest import type_text
 
@@ -60,6 +61,27 @@ def fill_facts(qtbot: QtBot, wizard: IntakeWizard) -> None:
     click(qtbot, page.range)
     page.start.set_date(date(2026, 10, 3))
     page.end.set_date(date(2026, 10, 17))
+
+
+def add_witness(qtbot: QtBot, wizard: IntakeWizard, name: str, identified_by: str,
+                contact: str = "") -> None:
+    """Step 4: Add a witness, type their name, choose who identified them (as the list offers
+    them: "José Peña (complainant)"), type how to reach them."""
+    page = wizard.page_of(FactsPage)
+    assert wizard.currentPage() is page
+    qtbot.mouseClick(page.add_button, Qt.MouseButton.LeftButton)
+    row = page.rows[-1]
+    type_text(qtbot, row.name, name)
+    offered = row.identified_by.findText(identified_by)
+    assert offered >= 0, [row.identified_by.itemText(i) for i in range(row.identified_by.count())]
+    row.identified_by.setCurrentIndex(offered)
+    type_text(qtbot, row.contact, contact)
+
+
+def fill_witnesses(qtbot: QtBot, wizard: IntakeWizard) -> None:
+    """Step 4, § 2-83(h)(1): a witness the complainant names, and one that witness names."""
+    add_witness(qtbot, wizard, "Ana Lucía Ortiz", "José Peña (complainant)", "210-555-0199")
+    add_witness(qtbot, wizard, "Søren Kierkegård", "Ana Lucía Ortiz (witness)")
 
 
 def fill_documents(qtbot: QtBot, wizard: IntakeWizard, exhibit: Path) -> None:

@@ -17,13 +17,18 @@ from sqlalchemy import select
 from ethics_desk.models import AuditRecord, CaseState, Complaint, DocumentList
 from ethics_desk.storage.database import Database
 from ethics_desk.ui.context import AppContext
+from ethics_desk.ui.intake.facts_page import FactsPage
+from ethics_desk.ui.intake.respondents_page import RespondentsPage
+from ethics_desk.ui.intake.review_page import ReviewPage
 from ethics_desk.ui.intake.wizard import IntakeWizard
 from tests.ui.conftest import type_text
 from tests.ui.intake_driver import (
+    add_witness,
     click,
     drive_to_review,
     exhibit_pdf,
     fill_complainant,
+    fill_witnesses,
     next_page,
 )
 
@@ -451,3 +456,169 @@ def test_tab_goes_through_every_respondent_before_add_another_respondent(
                      first.language, first.remove, second.name, second.title_edit,
                      second.department, second.address, second.language, second.remove,
                      page.add_button]
+
+
+def _to_facts(qtbot: QtBot, wizard: IntakeWizard) -> FactsPage:
+    """Steps 1 to 3 filled as a clerk does; the facts' step typed in, no witness yet."""
+    from tests.ui.intake_driver import fill_allegation, fill_facts, fill_respondent
+
+    for fill in (fill_complainant, fill_respondent, fill_allegation):
+        fill(qtbot, wizard)
+        next_page(qtbot, wizard)
+    fill_facts(qtbot, wizard)
+    page = wizard.currentPage()
+    assert isinstance(page, FactsPage)
+    return page
+
+
+def test_witnesses_typed_at_the_counter_are_on_the_filed_case_with_who_identified_them(
+        qtbot: QtBot, wizard: IntakeWizard, database: Database, tmp_path: Path) -> None:
+    from ethics_desk.cases.witnesses import witnesses
+    from tests.ui.intake_driver import fill_affidavit, fill_documents, fill_oath
+
+    page = _to_facts(qtbot, wizard)
+    add_witness(qtbot, wizard, "Ana Lucía Ortiz", "José Peña (complainant)", "210-555-0199")
+    add_witness(qtbot, wizard, "Bartholomew Nguyễn", "Nguyễn Thị Minh Khai (respondent)")
+    add_witness(qtbot, wizard, "Søren Kierkegård", "Ana Lucía Ortiz (witness)", "Box 12")
+    # A witness is offered only to the lines below it, § 2-83(h)(1) "another witness".
+    first = page.rows[0].identified_by
+    assert [first.itemText(i) for i in range(first.count())] == [
+        "José Peña (complainant)", "Nguyễn Thị Minh Khai (respondent)"]
+    next_page(qtbot, wizard)
+    fill_documents(qtbot, wizard, exhibit_pdf(tmp_path))
+    next_page(qtbot, wizard)
+    for fill in (fill_affidavit, fill_oath):
+        fill(qtbot, wizard)
+        next_page(qtbot, wizard)
+    assert wizard.currentId() == IntakeWizard.REVIEW
+    summary = wizard.page_of(ReviewPage).summary.toPlainText()
+    assert "Ready to file" in summary
+    assert "Søren Kierkegård, identified by Ana Lucía Ortiz (witness) — Box 12" in summary
+    qtbot.mouseClick(wizard.button(QWizard.WizardButton.FinishButton), Qt.MouseButton.LeftButton)
+    assert wizard.filed_case_id is not None
+    assert [(w.name, w.identified_by, w.contact)
+            for w in witnesses(database, wizard.filed_case_id)] == [
+        ("Ana Lucía Ortiz", "José Peña (complainant)", "210-555-0199"),
+        ("Bartholomew Nguyễn", "Nguyễn Thị Minh Khai (respondent)", ""),
+        ("Søren Kierkegård", "Ana Lucía Ortiz (witness)", "Box 12")]
+    assert wizard.result_dialog is not None
+    wizard.result_dialog.close()
+
+
+def test_a_complaint_without_witnesses_goes_on_from_the_facts(
+        qtbot: QtBot, wizard: IntakeWizard) -> None:
+    page = _to_facts(qtbot, wizard)
+    assert page.rows == [] and not page.witness_scroll.isVisible()
+    next_page(qtbot, wizard)
+    assert wizard.currentId() == IntakeWizard.DOCUMENTS
+
+
+def test_a_nameless_witness_says_so_beside_the_name_and_next_waits(
+        qtbot: QtBot, wizard: IntakeWizard) -> None:
+    page = _to_facts(qtbot, wizard)
+    add_witness(qtbot, wizard, "", "José Peña (complainant)", "210-555-0199")
+    next_page(qtbot, wizard)
+    assert wizard.currentId() == IntakeWizard.FACTS
+    row = page.rows[0]
+    message = row.form.messages["witnesses[0].name"]
+    assert message.isVisible() and "§ 2-83(h)(1)" in message.text()
+    assert row.name.hasFocus()  # the cursor is where the problem is
+    assert not row.form.messages["witnesses[0].identified_by"].isVisible()
+    type_text(qtbot, row.name, "Ana Lucía Ortiz")
+    assert not message.isVisible()  # fixed, so the message goes
+    next_page(qtbot, wizard)
+    assert wizard.currentId() == IntakeWizard.DOCUMENTS
+
+
+def test_a_witness_identified_by_nobody_is_refused_beside_identified_by(
+        qtbot: QtBot, wizard: IntakeWizard) -> None:
+    page = _to_facts(qtbot, wizard)
+    qtbot.mouseClick(page.add_button, Qt.MouseButton.LeftButton)
+    row = page.rows[0]
+    assert row.name.hasFocus()  # Add puts the cursor in the new line
+    type_text(qtbot, row.name, "Ana Lucía Ortiz")
+    assert row.identified_by.currentIndex() == -1  # the clerk asks; nobody is assumed
+    next_page(qtbot, wizard)
+    assert wizard.currentId() == IntakeWizard.FACTS
+    message = row.form.messages["witnesses[0].identified_by"]
+    assert message.isVisible() and "Choose who identified witness 1" in message.text()
+    row.identified_by.setCurrentIndex(row.identified_by.findText("José Peña (complainant)"))
+    assert not message.isVisible()
+    next_page(qtbot, wizard)
+    assert wizard.currentId() == IntakeWizard.DOCUMENTS
+
+
+def test_a_reopened_draft_shows_its_witnesses_and_who_identified_them(
+        qtbot: QtBot, wizard: IntakeWizard, context: AppContext) -> None:
+    _to_facts(qtbot, wizard)
+    fill_witnesses(qtbot, wizard)
+    wizard.reject()  # Close (keep the draft)
+    assert wizard.draft_id is not None
+    resumed = IntakeWizard(context, wizard.draft_id)
+    qtbot.addWidget(resumed)
+    resumed.show()
+    assert resumed.currentId() == IntakeWizard.FACTS
+    page = resumed.currentPage()
+    assert isinstance(page, FactsPage)
+    assert [(r.name.text(), r.identified_by.currentText(), r.contact.text())
+            for r in page.rows] == [("Ana Lucía Ortiz", "José Peña (complainant)", "210-555-0199"),
+                                    ("Søren Kierkegård", "Ana Lucía Ortiz (witness)", "")]
+    assert resumed.collect().witnesses == wizard.collect().witnesses
+
+
+def test_removing_a_witness_asks_again_who_identified_the_one_they_named(
+        qtbot: QtBot, wizard: IntakeWizard) -> None:
+    page = _to_facts(qtbot, wizard)
+    fill_witnesses(qtbot, wizard)
+    first, second = page.rows
+    qtbot.mouseClick(first.remove, Qt.MouseButton.LeftButton)
+    assert page.rows == [second]
+    assert second.number.text() == "1." and second.name.objectName() == "witnesses[0].name"
+    assert second.identified_by.currentIndex() == -1  # Ana Lucía Ortiz is no longer listed
+    assert [w.identified_by for w in wizard.collect().witnesses] == [""]
+    next_page(qtbot, wizard)
+    assert second.form.messages["witnesses[0].identified_by"].isVisible()
+
+
+def test_a_witness_identified_by_a_respondent_renamed_since_is_asked_again(
+        qtbot: QtBot, wizard: IntakeWizard) -> None:
+    page = _to_facts(qtbot, wizard)
+    add_witness(qtbot, wizard, "Bartholomew Nguyễn", "Nguyễn Thị Minh Khai (respondent)")
+    wizard.go_to(IntakeWizard.RESPONDENTS)
+    box = wizard.page_of(RespondentsPage).boxes[0]
+    box.name.selectAll()
+    type_text(qtbot, box.name, "Minh Khai Nguyễn")
+    assert wizard.collect().witnesses[0].identified_by == ""  # not the new name unasked
+    next_page(qtbot, wizard)
+    next_page(qtbot, wizard)
+    assert wizard.currentPage() is page
+    combo = page.rows[0].identified_by
+    assert combo.currentIndex() == -1
+    assert "Minh Khai Nguyễn (respondent)" in [combo.itemText(i) for i in range(combo.count())]
+
+
+def test_tab_goes_through_every_witness_before_add_a_witness(
+        qtbot: QtBot, wizard: IntakeWizard) -> None:
+    from tests.ui.test_tab_order import tab_stops
+
+    page = _to_facts(qtbot, wizard)
+    fill_witnesses(qtbot, wizard)
+    stops = tab_stops(wizard, page)
+    first, second = page.rows
+    assert stops[stops.index(page.end.edit) + 1:] == [
+        first.name, first.identified_by, first.contact, first.remove,
+        second.name, second.identified_by, second.contact, second.remove, page.add_button]
+
+
+def test_the_witnesses_lines_share_no_alt_key_and_each_remove_has_one_while_free(
+        qtbot: QtBot, wizard: IntakeWizard) -> None:
+    from ethics_desk.ui.mnemonics import mnemonic_of, window_mnemonics
+
+    page = _to_facts(qtbot, wizard)
+    fill_witnesses(qtbot, wizard)
+    letters = window_mnemonics(wizard)
+    assert {letter: texts for letter, texts in letters.items() if len(texts) > 1} == {}
+    assert letters["m"] == ["Na&me:"]  # the first line's captions have the keys
+    assert mnemonic_of(page.rows[0].remove.text()) and mnemonic_of(page.rows[1].remove.text())
+    qtbot.mouseClick(page.rows[0].remove, Qt.MouseButton.LeftButton)
+    assert page.rows[0].form.captions["witnesses[0].name"].text() == "Na&me:"

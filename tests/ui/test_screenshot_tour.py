@@ -23,6 +23,7 @@ from tests.ui.intake_driver import (
     fill_facts,
     fill_oath,
     fill_respondent,
+    fill_witnesses,
     next_page,
 )
 
@@ -67,12 +68,14 @@ def test_tour_of_the_intake_wizard(qtbot: QtBot, context: AppContext, tmp_path: 
     shoot(wizard, "intake-0-complainant-messages")
     steps = [(fill_complainant, "1-complainant"), (fill_respondent, "2-respondents"),
              (fill_allegation, "3-allegation"), (fill_facts, "4-facts"),
+             (fill_witnesses, "4-facts-witnesses"),
              (lambda q, w: fill_documents(q, w, exhibit_pdf(tmp_path)), "5-documents"),
              (fill_affidavit, "6-affidavit"), (fill_oath, "7-signing")]
     for fill, name in steps:
         fill(qtbot, wizard)
         shoot(wizard, f"intake-{name}", qtbot if "signing" in name else None)
-        next_page(qtbot, wizard)
+        if name != "4-facts":  # the facts' step is shot again with its witnesses
+            next_page(qtbot, wizard)
     assert wizard.currentId() == IntakeWizard.REVIEW
     shoot(wizard, "intake-8-review")
     wizard.accept()

@@ -5,7 +5,8 @@ their windows from :func:`tour`, so a window added here is checked by all of the
 is shown (and exposed) while the caller looks at it, and hidden again afterwards.
 
 The stops: each main-window screen and each tab of the Board screen; each step of the intake
-wizard, reached by filling the steps before it as a clerk would; each tab of the case window;
+wizard, reached by filling the steps before it as a clerk would (the facts' step again with two
+witnesses); each tab of the case window;
 the form of every workflow action the demonstration's cases offer; the Papers tab's void,
 mailing and outcome dialogs; the Board roster's dialogs; the closures editor and its
 confirmation; the filing papers, the information sheet, a PDF preview and the § 2-83 text;
@@ -99,6 +100,9 @@ def _wizard(qtbot: QtBot, context: AppContext, folder: Path) -> Iterator[Stop]:
         yield Stop(f"wizard step {number}: {wizard.currentPage().title()}", wizard,
                    wizard.currentPage())
         fill(qtbot, wizard)
+        if fill is drive.fill_facts:  # and its witnesses' lines, as a clerk fills them
+            drive.fill_witnesses(qtbot, wizard)
+            yield Stop(f"wizard step {number} with two witnesses", wizard, wizard.currentPage())
         before = wizard.currentId()
         drive.next_page(qtbot, wizard)
         assert wizard.currentId() != before, f"step {number} did not go on"

@@ -1,4 +1,5 @@
-"""Form pieces the intake pages share: a field with its inline message, a text box.
+"""Form pieces the intake pages share: a field with its inline message (in a form, or side by
+side in a row), a text box.
 
 Dates are :class:`ethics_desk.ui.date_field.DateField`.
 """
@@ -10,6 +11,7 @@ from typing import TypeVar
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QFormLayout,
+    QHBoxLayout,
     QLabel,
     QPlainTextEdit,
     QVBoxLayout,
@@ -57,6 +59,12 @@ class FieldForm:
 
     def add(self, key: str, label: str, widget: W) -> W:
         """A labelled row: the widget with its message under it. ``&`` in the label = mnemonic."""
+        caption, holder = self._field(key, label, widget)
+        self.layout.addRow(caption, holder)
+        return widget
+
+    def _field(self, key: str, label: str, widget: QWidget) -> tuple[QLabel, QWidget]:
+        """The caption (the widget's buddy) and the holder of the widget and its message."""
         holder = QWidget(self.parent)
         column = QVBoxLayout(holder)
         column.setContentsMargins(0, 0, 0, 0)
@@ -67,11 +75,20 @@ class FieldForm:
         column.addWidget(message)
         caption = QLabel(label, self.parent)
         buddy(caption, widget)
-        self.layout.addRow(caption, holder)
         widget.setObjectName(key)
         self.messages[key] = message
         self.widgets[key] = widget
-        return widget
+        return caption, holder
+
+    def rekey(self, old: str, new: str) -> None:
+        """Rename the fields whose key starts with ``old`` to start with ``new`` instead (a row
+        of a list renumbered when one above it is removed)."""
+        for key in [k for k in self.messages if k.startswith(old)]:
+            renamed = new + key[len(old):]
+            self.messages[renamed] = self.messages.pop(key)
+            self.widgets[renamed] = self.widgets.pop(key)
+            self.messages[renamed].setObjectName(f"message:{renamed}")
+            self.widgets[renamed].setObjectName(renamed)
 
     def clear_except(self, keys: set[str]) -> None:
         """Clear the message of every field not in ``keys`` (a field fixed since it was shown)."""
@@ -84,11 +101,12 @@ class FieldForm:
         """Whether any field's message is shown."""
         return any(not message.isHidden() for message in self.messages.values())
 
-    def show(self, problems: dict[str, str]) -> None:
+    def show(self, problems: dict[str, str], *, quiet: bool = False) -> None:
         """Show each problem beside its field; clear the others. Focus the first problem.
 
         A screen reader hears the problems at once (an announcement), and each field's
-        problem again as the field's description when the focus comes to it.
+        problem again as the field's description when the focus comes to it. ``quiet``: only
+        show them (a page of several forms announces and focuses once, for all of them).
         """
         first = None
         said: list[str] = []
@@ -100,10 +118,41 @@ class FieldForm:
                 said.append(text)
                 if first is None:
                     first = self.widgets[key]
-        if first is not None:
-            count = "1 problem" if len(said) == 1 else f"{len(said)} problems"
-            announce(first, f"{count} to fix: " + " ".join(said), urgent=True)
-            first.setFocus(Qt.FocusReason.OtherFocusReason)
+        if first is not None and not quiet:
+            tell_problems(first, said)
+
+
+def tell_problems(first: QWidget, said: list[str]) -> None:
+    """Announce the problems to fix, and put the cursor on the field of the first."""
+    count = "1 problem" if len(said) == 1 else f"{len(said)} problems"
+    announce(first, f"{count} to fix: " + " ".join(said), urgent=True)
+    first.setFocus(Qt.FocusReason.OtherFocusReason)
+
+
+class FieldRow(FieldForm):
+    """Fields side by side on one line, each with its caption before it and its message under
+    it (one line of a list: a witness's name, who identified them, how to reach them)."""
+
+    def __init__(self, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.row = QHBoxLayout()
+        self.row.setContentsMargins(0, 0, 0, 0)
+        self.captions: dict[str, QLabel] = {}
+
+    def add(self, key: str, label: str, widget: W, stretch: int = 1) -> W:
+        """The caption, then the widget with its message under it, at the end of the line."""
+        caption, holder = self._field(key, label, widget)
+        caption.setMinimumHeight(widget.sizeHint().height())  # level with the field
+        self.row.addWidget(caption, 0, Qt.AlignmentFlag.AlignTop)
+        self.row.addWidget(holder, stretch, Qt.AlignmentFlag.AlignTop)
+        self.captions[key] = caption
+        return widget
+
+    def rekey(self, old: str, new: str) -> None:
+        """As :meth:`FieldForm.rekey`, the captions too."""
+        for key in [k for k in self.captions if k.startswith(old)]:
+            self.captions[new + key[len(old):]] = self.captions.pop(key)
+        super().rekey(old, new)
 
 
 def text_box(parent: QWidget, height: int = 90, *, grows: bool = False) -> QPlainTextEdit:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QUrl
 from PySide6.QtWidgets import QTextBrowser, QVBoxLayout
 
-from ethics_desk.intake.record import Intake, Problem, check_intake
+from ethics_desk.intake.record import Intake, Problem, check_intake, identifier_label
 from ethics_desk.models import DocumentList, KnowledgeBasis, in_a_sentence
 from ethics_desk.ui import palette
 from ethics_desk.ui.intake.base import IntakePage
@@ -96,7 +96,13 @@ class ReviewPage(IntakePage):
                 f"{_e(intake.nature)}<br><i>Provisions:</i> {_e('; '.join(provisions))}"
                 f"<br><i>Route:</i> {_e(route)}")
         period = w.period_words(intake)
-        section(w.FACTS, "4. Facts", f"<i>{_e(period)}</i><br>{_e(intake.facts)}")
+        named = "".join(f"<li>{_e(witness.name)}, identified by "
+                        + (_e(identifier_label(intake, index)) or "<i>nobody chosen</i>")
+                        + (f" — {_e(witness.contact)}" if witness.contact.strip() else "")
+                        + "</li>" for index, witness in enumerate(intake.witnesses))
+        section(w.FACTS, "4. Facts and witnesses",
+                f"<i>{_e(period)}</i><br>{_e(intake.facts)}<br><i>Witnesses (§ 2-83(h)(1)):</i> "
+                + (f"<ul>{named}</ul>" if named else "none named"))
         docs = {kind: [d for d in intake.documents if d.list_kind is kind]
                 for kind in DocumentList}
         attached = ", ".join(_e(d.attachment.file_name) for d in docs[DocumentList.IN_POSSESSION]
