@@ -171,6 +171,19 @@ def check_wording(file_name: str, text: str) -> None:
             "shipped wording.", section=missing[0], office=True)
 
 
+def _put(session: Session, row: OfficePaper | None, name: str, content: bytes, file_name: str,
+         *, actor: str, now: datetime) -> str:
+    """Store ``content`` as the office's ``name`` (a new row, or ``row`` replaced); its SHA-256."""
+    digest = sha256(content)
+    if row is None:
+        session.add(OfficePaper(name=name, content=content, sha256=digest, file_name=file_name,
+                                changed_at=now, changed_by=actor))
+    else:
+        row.content, row.sha256, row.file_name = content, digest, file_name
+        row.changed_at, row.changed_by = now, actor
+    return digest
+
+
 def _conflict(row: OfficePaper | None, what: str) -> ConflictError:
     who = ("it was set back to the shipped one" if row is None else
            f"{row.changed_by or 'someone'} changed it on {row.changed_at:%Y-%m-%d at %H:%M} UTC")
@@ -198,11 +211,7 @@ def save_wording(database: Database, file_name: str, text: str, *, seen: str | N
                 file_name)):
             return False
         now = clock()
-        if row is None:
-            session.add(OfficePaper(name=file_name, content=content, sha256=digest,
-                                    file_name=file_name, changed_at=now, changed_by=actor))
-        else:
-            row.content, row.sha256, row.changed_at, row.changed_by = content, digest, now, actor
+        _put(session, row, file_name, content, file_name, actor=actor, now=now)
         audit.append(session, actor=actor, action="wording.change", at=now,
                      summary=f"Changed {what}",
                      detail={"file": file_name, "old_sha256": current, "new_sha256": digest})
@@ -340,12 +349,7 @@ def set_enclosure(database: Database, content: bytes, file_name: str, *, seen: s
         if current != seen:
             raise _conflict(row, "the Ethics Code enclosure")
         now = clock()
-        if row is None:
-            session.add(OfficePaper(name=ENCLOSURE, content=content, sha256=digest,
-                                    file_name=file_name, changed_at=now, changed_by=actor))
-        else:
-            row.content, row.sha256, row.file_name = content, digest, file_name
-            row.changed_at, row.changed_by = now, actor
+        _put(session, row, ENCLOSURE, content, file_name, actor=actor, now=now)
         _forget_old_path(session)
         audit.append(session, actor=actor, action="enclosure.change", at=now,
                      summary=f"Stored “{file_name}” ({pages} pages) as the Ethics Code enclosed "
@@ -437,24 +441,22 @@ def bring_in_this_desk(database: Database, *, actor: str, clock: Clock,
         for file_name, text in texts.items():
             if session.get(OfficePaper, file_name) is not None:
                 continue  # another desk brought its own in first; theirs stays
-            content = text.encode("utf-8")
-            session.add(OfficePaper(name=file_name, content=content, sha256=sha256(content),
-                                    file_name=file_name, changed_at=now, changed_by=actor))
+            digest = _put(session, None, file_name, text.encode("utf-8"), file_name,
+                          actor=actor, now=now)
             audit.append(session, actor=actor, action="wording.change", at=now,
                          summary=f"Brought this desk's wording of “{file_name}” into the "
                                  "office's database",
-                         detail={"file": file_name, "old_sha256": None,
-                                 "new_sha256": sha256(content), "from": "this desk's folder"})
+                         detail={"file": file_name, "old_sha256": None, "new_sha256": digest,
+                                 "from": "this desk's folder"})
             done.append(file_name)
         if code is not None and session.get(OfficePaper, ENCLOSURE) is None:
             content, file_name, pages = code
-            session.add(OfficePaper(name=ENCLOSURE, content=content, sha256=sha256(content),
-                                    file_name=file_name, changed_at=now, changed_by=actor))
+            digest = _put(session, None, ENCLOSURE, content, file_name, actor=actor, now=now)
             _forget_old_path(session)
             audit.append(session, actor=actor, action="enclosure.change", at=now,
                          summary=f"Stored “{file_name}” ({pages} pages), set at this desk, as "
                                  "the Ethics Code enclosed with the notice of § 2-83(e)",
                          detail={"file": file_name, "pages": pages, "old_sha256": None,
-                                 "new_sha256": sha256(content), "from": found.enclosure_path})
+                                 "new_sha256": digest, "from": found.enclosure_path})
             done.append(ENCLOSURE)
     return done
