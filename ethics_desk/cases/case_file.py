@@ -27,6 +27,8 @@ from ethics_desk.models import (
     Review,
     Route,
 )
+from ethics_desk.staff.accounts import Account
+from ethics_desk.staff.scope import case_for, receives
 from ethics_desk.storage import audit
 from ethics_desk.storage.audit import Viewer
 from ethics_desk.storage.database import Database
@@ -157,6 +159,9 @@ def _period(complaint: Complaint) -> str:
 def load_case(database: Database, case_id: int, *, seen_by: Viewer | None = None) -> CaseFile:
     """Read the case, its parties, documents, reviews, deadlines and history.
 
+    A reader who does not receive the case (:mod:`ethics_desk.staff.scope`) gets the answer a
+    case that does not exist gets.
+
     A case someone opens (``seen_by``) is read and its ``view.case`` audit record written in
     one transaction, § 2-83(h): the history read includes this opening. Without ``seen_by``
     (the window reading the case again after an act) nothing is recorded.
@@ -166,9 +171,7 @@ def load_case(database: Database, case_id: int, *, seen_by: Viewer | None = None
             return _read_case(session, case_id)
 
     def read(session: Session) -> CaseFile:
-        if session.get(Complaint, case_id) is None:
-            raise UserError(f"There is no complaint with id {case_id}.",
-                            "Refresh the inbox; it may have been discarded.")
+        case_for(session, seen_by.account, case_id)  # the same answer as a missing case
         audit.append(session, actor=seen_by.actor, action="view.case", complaint_id=case_id,
                      at=seen_by.clock(), summary="Opened the case")
         return _read_case(session, case_id)
@@ -237,11 +240,16 @@ def _read_case(session: Session, case_id: int) -> CaseFile:
 
 
 def verified_attachment(database: Database, attachment_id: int, *, actor: str,
-                        clock: Clock) -> tuple[str, bytes]:
+                        clock: Clock, account: Account | None = None) -> tuple[str, bytes]:
     """The attachment's file name and bytes, refused if they no longer match the SHA-256
-    recorded when it was filed. The view is recorded in the audit trail (§ 2-83(h))."""
+    recorded when it was filed. The view is recorded in the audit trail (§ 2-83(h)). An
+    ``account`` that does not receive the case gets the answer a missing attachment gets."""
     with database.read_session() as session:
         attachment = session.get(Attachment, attachment_id)
+        if attachment is not None and account is not None:
+            complaint = session.get(Complaint, attachment.complaint_id)
+            if complaint is None or not receives(session, account, complaint):
+                attachment = None
         if attachment is None:
             raise UserError(f"Attachment {attachment_id} no longer exists.", "Reopen the case.")
         content, name = attachment.content, attachment.file_name

@@ -34,6 +34,8 @@ from ethics_desk.cases.inbox import (
 from ethics_desk.deadlines import ClockKind
 from ethics_desk.deadlines.schedule import load_calendars
 from ethics_desk.models import CaseState, Complaint, Deadline, DeadlineStatus
+from ethics_desk.staff.accounts import Account
+from ethics_desk.staff.scope import case_condition
 from ethics_desk.storage.database import Database, translate_errors
 
 __all__ = ["InboxQuery"]
@@ -79,13 +81,17 @@ def _sort_keys(key: SortKey) -> Sequence[ColumnElement[Any] | QueryableAttribute
 class InboxQuery:
     """The inbox's questions to the database for one day: ids, counts and pages of rows.
 
+    Given the signed-in ``account``, every row, id and count is of the complaints that person
+    receives (:func:`ethics_desk.staff.scope.case_condition`).
+
     ``today`` is the office's date; the City calendar is loaded on first need and kept for the
     life of the object (make a new one after the calendar or the date changes).
     """
 
-    def __init__(self, database: Database, today: date) -> None:
+    def __init__(self, database: Database, today: date, account: Account | None = None) -> None:
         self.database = database
         self.today = today
+        self.account = account
         self._counter: BusinessDayCounter | None = None
         self._build = self._row  # one builder, so that pages of this query can be joined
 
@@ -104,6 +110,8 @@ class InboxQuery:
         f = inbox_filter
         where: list[ColumnElement[bool]] = [_word_condition(word)
                                             for word in search_words(f.text)]
+        if self.account is not None:  # only what the person receives, § 2-83(d), (h)(1)
+            where.append(case_condition(self.account))
         if f.states is not None:
             where.append(Complaint.state.in_(sorted(f.states)))
         if f.routes is not None:

@@ -29,6 +29,8 @@ from ethics_desk.deadlines.calendar import WEEKDAY_NAMES
 from ethics_desk.deadlines.closures import CALENDARS
 from ethics_desk.deadlines.schedule import Calendars, MovedDeadline, load_calendars, recompute_open
 from ethics_desk.models import CalendarDay, Complaint, Deadline, DeadlineStatus
+from ethics_desk.staff.accounts import Account
+from ethics_desk.staff.scope import case_condition
 from ethics_desk.storage.database import Database
 
 __all__ = [
@@ -227,20 +229,25 @@ def _mark(calendar: BusinessCalendar, name: str, day: date) -> DayMark | None:
     return None if info is None else DayMark(name, info[0], info[1])
 
 
-def open_counts(database: Database, first: date, last: date,
-                today: date) -> dict[date, tuple[int, int]]:
-    """Open deadlines due on each day from ``first`` to ``last``: (count, overdue), one query."""
+def open_counts(database: Database, first: date, last: date, today: date, *,
+                account: Account | None = None) -> dict[date, tuple[int, int]]:
+    """Open deadlines due on each day from ``first`` to ``last``: (count, overdue), one query;
+    given ``account``, of the complaints that person receives only (§ 2-83(h)(1): the count
+    tells nothing of the others)."""
     overdue = func.sum(case((Deadline.due_on < today, 1), else_=0))
     query = (select(Deadline.due_on, func.count(Deadline.id), overdue)
              .where(Deadline.status == DeadlineStatus.OPEN, Deadline.due_on >= first,
                     Deadline.due_on <= last)
              .group_by(Deadline.due_on))
+    if account is not None:
+        query = query.join(Complaint, Complaint.id == Deadline.complaint_id) \
+            .where(case_condition(account))
     with database.read_session() as session:
         return {row[0]: (int(row[1]), int(row[2] or 0)) for row in session.execute(query)}
 
 
 def month_overview(database: Database, year: int, month: int, today: date, *,
-                   margin_days: int = 0) -> MonthOverview:
+                   margin_days: int = 0, account: Account | None = None) -> MonthOverview:
     """Every day of the month with its open and overdue deadlines and its closures.
 
     ``margin_days`` extends the span on both sides, for a month view that shows the last days
@@ -249,7 +256,7 @@ def month_overview(database: Database, year: int, month: int, today: date, *,
     first = date(year, month, 1) - timedelta(days=margin_days)
     last = date(year, month, month_calendar.monthrange(year, month)[1]) + \
         timedelta(days=margin_days)
-    counts = open_counts(database, first, last, today)
+    counts = open_counts(database, first, last, today, account=account)
     with database.read_session() as session:
         calendars = load_calendars(session)
     days: dict[date, DayOverview] = {}
@@ -302,7 +309,7 @@ _STATUS_ORDER = {DeadlineStatus.OPEN: 0, DeadlineStatus.MISSED: 1, DeadlineStatu
 
 
 def deadlines_on(database: Database, day: date, today: date, *,
-                 include_closed: bool = False) -> list[DayDeadline]:
+                 include_closed: bool = False, account: Account | None = None) -> list[DayDeadline]:
     """The open deadlines due on ``day`` (with ``include_closed``, the met and missed ones too).
 
     Open ones come first, then by case number and title. A deadline is overdue when it is still
@@ -315,6 +322,8 @@ def deadlines_on(database: Database, day: date, today: date, *,
                     Complaint.respondent_names)
              .join(Complaint, Complaint.id == Deadline.complaint_id)
              .where(Deadline.due_on == day, Deadline.status.in_(statuses)))
+    if account is not None:  # only the complaints the person receives, § 2-83(h)(1)
+        query = query.where(case_condition(account))
     with database.read_session() as session:
         rows = session.execute(query).all()
     found = [DayDeadline(

@@ -136,6 +136,8 @@ from ethics_desk.models import (
 )
 from ethics_desk.models.board import BoardTerm
 from ethics_desk.office import wording
+from ethics_desk.staff.accounts import Account
+from ethics_desk.staff.scope import no_such_case, receives
 from ethics_desk.storage import audit
 from ethics_desk.storage.audit import Viewer
 from ethics_desk.storage.database import Database
@@ -274,21 +276,25 @@ def rule_for(kind: str, scope: Scope = Scope.CASE) -> KindRule:
                     f"{scope.value}.", choices)
 
 
-def find_case(database: Database, reference: str) -> int:
-    """The id of the case numbered ``reference`` (``ERB-2026-001``) or of draft ``reference``."""
+def find_case(database: Database, reference: str, *, account: Account | None = None) -> int:
+    """The id of the case numbered ``reference`` (``ERB-2026-001``) or of draft ``reference``.
+
+    A case ``account`` does not receive (:mod:`ethics_desk.staff.scope`) gets exactly the
+    answer of a case that does not exist, § 2-83(h)(1); ``None`` is the application's own work.
+    """
     text = reference.strip()
     with database.read_session() as session:
         if _CASE_NUMBER.match(text):
-            found = session.scalar(select(Complaint.id).where(
-                Complaint.case_number == text.upper()))
+            found = session.scalars(select(Complaint).where(
+                Complaint.case_number == text.upper())).first()
         elif text.isdigit():
-            found = session.scalar(select(Complaint.id).where(Complaint.id == int(text)))
+            found = session.get(Complaint, int(text))
         else:
             raise UserError(f"“{reference}” is not a case number or a draft number.",
                             "Give a case number such as ERB-2026-001, or a draft's number.")
-    if found is None:
-        raise UserError(f"There is no case {text}.", "Check the number in the inbox.")
-    return found
+        if found is None or (account is not None and not receives(session, account, found)):
+            raise no_such_case(text.upper())
+        return found.id
 
 
 def language_of(value: str) -> Language:
@@ -329,7 +335,7 @@ def render_letter(database: Database, case_id: int, kind: str, *, recipient_inde
     rule.check_language(kind, language)
 
     def read(session: Session) -> tuple[Any, TemplateLibrary]:
-        complaint = _case(session, case_id)
+        complaint = _case(session, case_id, None if seen_by is None else seen_by.account)
         _check_state(complaint, kind, rule)
         people = _recipients(session, complaint, kind, rule)
         if not 0 <= recipient_index < len(people):
@@ -410,9 +416,10 @@ def render_for_meeting(database: Database, meeting: Meeting,
 # -- resolving ----------------------------------------------------------------------------------
 
 
-def _case(session: Session, case_id: int) -> Complaint:
+def _case(session: Session, case_id: int, account: Account | None = None) -> Complaint:
+    """The complaint ``case_id``; one ``account`` does not receive is answered as missing."""
     complaint = session.get(Complaint, case_id)
-    if complaint is None:
+    if complaint is None or (account is not None and not receives(session, account, complaint)):
         raise UserError(f"There is no complaint with id {case_id}.", "Refresh the list.")
     return complaint
 

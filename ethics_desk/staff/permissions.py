@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from enum import IntEnum, StrEnum
 
-from ethics_desk.core.vocabulary import CaseState
+from ethics_desk.core.vocabulary import CaseState, ReviewerRole
 from ethics_desk.staff.roles import Role
 from ethics_desk.workflow.events import Event
 
@@ -63,8 +63,9 @@ EVENT_ROLES: dict[Event, frozenset[Role]] = {
     Event.DISCARD: CLERK,
     Event.RETURN_UNSWORN: CLERK,
     Event.FORWARD_FOR_REVIEW: CLERK,
-    # Each reviewer records their own review, § 2-83(d)(1)
-    Event.RECORD_REVIEW: REVIEWERS,
+    # Each reviewer records their own review, § 2-83(d)(1); the Clerk's staff enter a review
+    # that arrives on paper (:data:`OWN_REVIEW` keeps a reviewer to their own)
+    Event.RECORD_REVIEW: CLERK | REVIEWERS,
     # The outcome of the review and the campaign-finance cure, recorded by the Clerk,
     # § 2-83(d)(2)–(3); § 2-82(b)(2) (the City Clerk verifies the cure)
     Event.ACCEPT: CLERK,
@@ -102,6 +103,14 @@ ACT_ROLES: dict[Act, frozenset[Role]] = {
     Act.BACKUP_AND_CHECK: frozenset({Role.ADMIN}),
 }
 
+OWN_REVIEW: dict[Role, ReviewerRole] = {
+    Role.AUDITOR: ReviewerRole.COMPLIANCE_AUDITOR,
+    Role.ATTORNEY: ReviewerRole.CITY_ATTORNEY,
+    Role.CHAIR: ReviewerRole.CHAIR,
+    Role.VICE_CHAIR: ReviewerRole.VICE_CHAIR,
+}
+"""The one review of § 2-83(d)(1) each reviewer's role records: their own."""
+
 SEES_FROM: dict[Role, Reach] = {
     Role.CLERK: Reach.AT_THE_CLERK,
     Role.AUDITOR: Reach.IN_REVIEW,
@@ -135,6 +144,18 @@ def reach_of(state: CaseState, *, reached_the_board: bool = False) -> Reach | No
 def may_fire(role: Role, event: Event) -> bool:
     """Whether ``role`` may move a complaint by ``event`` (no row: no one may)."""
     return role in EVENT_ROLES.get(event, frozenset())
+
+
+def who_may_fire(event: Event) -> str:
+    """The roles that may move a complaint by ``event``, in words ("nobody" for none)."""
+    roles = [role.label for role in Role if role in EVENT_ROLES.get(event, frozenset())]
+    return " or ".join(roles) if roles else "nobody"
+
+
+def who_may(act: Act) -> str:
+    """The roles that may do ``act``, in words ("nobody" for none)."""
+    roles = [role.label for role in Role if role in ACT_ROLES.get(act, frozenset())]
+    return " or ".join(roles) if roles else "nobody"
 
 
 def may(role: Role, act: Act) -> bool:

@@ -13,13 +13,16 @@ import json
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from ethics_desk.core.clock import Clock
 from ethics_desk.models import AuditRecord, Setting
+
+if TYPE_CHECKING:
+    from ethics_desk.staff.accounts import Account
 
 GENESIS = "0" * 64
 HEAD_KEY = "audit.head"
@@ -42,10 +45,20 @@ def record_hash(record: AuditRecord) -> str:
 @dataclass(frozen=True)
 class Viewer:
     """Who sees a case's content, and the clock their act is stamped by: a read that is
-    audited in the same transaction as the reading (§ 2-83(h))."""
+    audited in the same transaction as the reading (§ 2-83(h)).
+
+    ``account`` is the signed-in person whose reach the read is limited to
+    (:mod:`ethics_desk.staff.scope`); the record names ``actor``, their account.
+    """
 
     actor: str
     clock: Clock
+    account: Account | None = None
+
+    @classmethod
+    def of(cls, account: Account, clock: Clock) -> Viewer:
+        """The signed-in ``account`` reading, stamped by ``clock``."""
+        return cls(account.display, clock, account)
 
 
 def append(session: Session, *, actor: str, action: str, summary: str,

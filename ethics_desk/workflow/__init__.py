@@ -1,6 +1,12 @@
-"""The § 2-83 workflow: a transition table with guards and effects, and the controller."""
+"""The § 2-83 workflow: a transition table with guards and effects, and the controller.
 
-from ethics_desk.workflow.controller import EventOption, FireResult, WorkflowController
+The controller is imported on first use (:func:`__getattr__`): the permission table
+(:mod:`ethics_desk.staff.permissions`) names the events of :mod:`ethics_desk.workflow.events`,
+and the controller enforces that table, so importing the events must not import the controller.
+"""
+
+from typing import TYPE_CHECKING, Any
+
 from ethics_desk.workflow.events import (
     Accept,
     BallotData,
@@ -32,6 +38,20 @@ from ethics_desk.workflow.events import (
 )
 from ethics_desk.workflow.guards import Block
 from ethics_desk.workflow.table import BY_EVENT, TRANSITIONS, Transition
+
+if TYPE_CHECKING:
+    from ethics_desk.workflow.controller import EventOption, FireResult, WorkflowController
+
+_LAZY = frozenset({"EventOption", "FireResult", "WorkflowController"})
+
+
+def __getattr__(name: str) -> Any:
+    """The controller's names, imported when first asked for."""
+    if name in _LAZY:
+        from ethics_desk.workflow import controller
+
+        return getattr(controller, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 __all__ = [
     "BY_EVENT", "TRANSITIONS", "Accept", "BallotData", "Block", "Delivery", "DiscardDraft",

@@ -16,14 +16,24 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from ethics_desk.core.clock import Clock
-from ethics_desk.core.errors import ConflictError, RuleError, UserError
+from ethics_desk.core.errors import ConflictError, NotAllowed, RuleError
 from ethics_desk.intake.drafts import store_step
 from ethics_desk.intake.record import Intake, apply_intake
 from ethics_desk.models import CaseState, Complaint
+from ethics_desk.staff.accounts import Account
+from ethics_desk.staff.permissions import (
+    OWN_REVIEW,
+    Act,
+    may,
+    may_fire,
+    who_may,
+    who_may_fire,
+)
+from ethics_desk.staff.scope import case_for
 from ethics_desk.storage import audit
 from ethics_desk.storage.database import Database
 from ethics_desk.workflow.context import Context
-from ethics_desk.workflow.events import Event, Payload
+from ethics_desk.workflow.events import Event, Payload, RecordReview
 from ethics_desk.workflow.guards import Block
 from ethics_desk.workflow.table import BY_EVENT, TRANSITIONS, Transition
 
@@ -72,11 +82,21 @@ def _jsonable(value: Any) -> Any:
 
 
 class WorkflowController:
-    """Applies § 2-83 events to cases for one staff member at the desk."""
+    """Applies § 2-83 events to cases for one person at the desk.
 
-    def __init__(self, database: Database, actor: str, *, clock: Clock) -> None:
+    Given the signed-in :class:`~ethics_desk.staff.accounts.Account`, the controller is where
+    the permission table is enforced for every screen and command alike
+    (:mod:`ethics_desk.staff.permissions`): an event the account's role may not fire is
+    blocked with who may, a reviewer records only their own review, and a case the account does
+    not receive is answered as one that does not exist (:mod:`ethics_desk.staff.scope`). Given
+    a name instead (the demonstration's builder and the tests of the workflow itself), it acts
+    as the application's own work, unrestricted, under that name.
+    """
+
+    def __init__(self, database: Database, actor: str | Account, *, clock: Clock) -> None:
         self.database = database
-        self.actor = actor
+        self.account = actor if isinstance(actor, Account) else None
+        self.actor = actor.display if isinstance(actor, Account) else actor
         self.clock = clock
 
     def now(self) -> datetime:
@@ -85,13 +105,20 @@ class WorkflowController:
 
     # -- asking -------------------------------------------------------------------------------
 
-    @staticmethod
-    def blocks(session: Session, complaint: Complaint, transition: Transition) -> list[Block]:
-        """Why ``transition`` cannot happen to the case now (empty when it can)."""
+    def blocks(self, session: Session, complaint: Complaint,
+               transition: Transition) -> list[Block]:
+        """Why ``transition`` cannot happen to the case now (empty when it can): first the
+        permission table (who may), then the state, then the transition's guards."""
+        found: list[Block] = []
+        if self.account is not None and not may_fire(self.account.role, transition.event):
+            found.append(Block(f"Only the {who_may_fire(transition.event)} may "
+                               f"{transition.label.lower()}; you are signed in as "
+                               f"{self.account.role.label}", self.account.role.citation))
         if complaint.state not in transition.sources:
-            return [Block(f"Not possible while the case is “{complaint.state.label}”",
-                          transition.citation)]
-        return [b for g in transition.guards if (b := g.check(session, complaint)) is not None]
+            return [*found, Block(f"Not possible while the case is “{complaint.state.label}”",
+                                  transition.citation)]
+        return found + [b for g in transition.guards
+                        if (b := g.check(session, complaint)) is not None]
 
     def available_events(self, complaint_id: int) -> list[EventOption]:
         """Every event, in the table's order, with whether it is allowed and why not."""
@@ -125,6 +152,7 @@ class WorkflowController:
         """
         transition = BY_EVENT[payload.event]
         complaint = self._get(session, complaint_id)
+        self._check_own_review(payload)
         if not transition.independent:
             self._check_version(complaint, expected_version)
         blocks = self.blocks(session, complaint, transition)
@@ -154,6 +182,11 @@ class WorkflowController:
         the database refuses it for a collision with another workstation
         (:meth:`Database.write`)."""
 
+        if self.account is not None and not may(self.account.role, Act.TAKE_COMPLAINT):
+            raise NotAllowed(f"Only the {who_may(Act.TAKE_COMPLAINT)} take a complaint at the "
+                             f"counter; you are signed in as {self.account.role.label}.",
+                             "§ 2-83(c): the complaint is filed with the City Clerk.")
+
         def save(session: Session) -> FireResult:
             now = self.now()
             if draft_id is None:
@@ -182,13 +215,19 @@ class WorkflowController:
 
     # -- helpers ------------------------------------------------------------------------------
 
-    @staticmethod
-    def _get(session: Session, complaint_id: int) -> Complaint:
-        complaint = session.get(Complaint, complaint_id)
-        if complaint is None:
-            raise UserError(f"There is no complaint with id {complaint_id}.",
-                            "Refresh the list; it may have been discarded.")
-        return complaint
+    def _get(self, session: Session, complaint_id: int) -> Complaint:
+        """The complaint, or — missing, or not received by the account — the same message."""
+        return case_for(session, self.account, complaint_id)
+
+    def _check_own_review(self, payload: Payload) -> None:
+        """A reviewer records only their own review, § 2-83(d)(1)."""
+        if self.account is None or not isinstance(payload, RecordReview):
+            return
+        own = OWN_REVIEW.get(self.account.role)
+        if own is not None and payload.role is not own:
+            raise NotAllowed(f"You may record only your own review (the {own.label}'s), not "
+                             f"the {payload.role.label}'s.",
+                             "Each reviewer records their own determination, § 2-83(d)(1).")
 
     @staticmethod
     def _check_version(complaint: Complaint, expected: int | None) -> None:

@@ -1,0 +1,115 @@
+"""Which complaints a signed-in person receives: the permission table turned into one query.
+
+§ 2-83(h)(1) keeps everything about a pending complaint — even whether one was filed — from
+anyone the statute does not give it to, and § 2-83(d) says who receives it when
+(:data:`~ethics_desk.staff.permissions.SEES_FROM`). This module is where that rule meets the
+database, for every reader alike (the inbox, the case window, the calendar, the mail screen,
+the Board packet and every command):
+
+- :func:`case_condition` — the SQL condition on :class:`~ethics_desk.models.Complaint` that
+  keeps exactly the complaints an account receives; every query that lists or counts cases
+  adds it.
+- :func:`receives` — the same rule for one complaint already read (the two agree: a test
+  compares them for every role on the demonstration's cases).
+- :func:`case_for` — a complaint by id for an account, or the *same*
+  :class:`~ethics_desk.core.errors.UserError` a complaint that does not exist gets (and
+  :func:`no_such_case` for a number, :func:`ethics_desk.documents.kinds.find_case`): a person
+  who may not see a case cannot tell it exists.
+
+A member of the Ethics Review Board is a party to a complaint when the account's name, folded
+(:func:`~ethics_desk.core.folding.fold`), is the name of one of its complainants or respondents;
+such a member never receives the complaint as a member, and learns of it only from what is sent
+to them as a party.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import ColumnElement, and_, exists, false, or_, select, true
+from sqlalchemy.orm import Session
+
+from ethics_desk.core.errors import UserError
+from ethics_desk.core.folding import fold
+from ethics_desk.core.vocabulary import CaseState
+from ethics_desk.models import Complainant, Complaint, Deadline, Respondent
+from ethics_desk.staff.accounts import Account
+from ethics_desk.staff.permissions import BOARD, SEES_FROM, Reach, may_see, reach_of
+
+_OPINION_CLOCK = "opinion"
+"""The clock § 2-87(a) starts when a complaint is forwarded to the Board under § 2-83(d)(3)
+(:class:`~ethics_desk.deadlines.clocks.ClockKind`): a resolved complaint that has it reached
+the Board."""
+
+_STATES_BY_REACH: dict[Reach, frozenset[CaseState]] = {
+    reach: frozenset(state for state in CaseState if state is not CaseState.RESOLVED
+                     and (r := reach_of(state)) is not None and r is reach)
+    for reach in Reach
+}
+
+
+def no_such_case(number: str) -> UserError:
+    """The one answer for a case that does not exist or that the person may not see."""
+    return UserError(f"There is no case {number}.", "Check the number in the inbox.")
+
+
+def _reached_the_board() -> ColumnElement[bool]:
+    return exists().where(Deadline.complaint_id == Complaint.id,
+                          Deadline.clock == _OPINION_CLOCK)
+
+
+def _party(account: Account) -> ColumnElement[bool]:
+    name = fold(account.name)
+    return or_(exists().where(Complainant.complaint_id == Complaint.id,
+                              Complainant.name_folded == name),
+               exists().where(Respondent.complaint_id == Complaint.id,
+                              Respondent.name_folded == name))
+
+
+def case_condition(account: Account) -> ColumnElement[bool]:
+    """The condition on ``Complaint`` that keeps exactly the complaints ``account`` receives
+    (deny by default: a role the table gives no reach receives none)."""
+    if account.disabled:
+        return false()
+    start = SEES_FROM.get(account.role)
+    if start is None:
+        return false()
+    if start is Reach.AT_THE_CLERK and account.role not in BOARD:
+        return true()  # the City Clerk's staff: every complaint, drafts included, § 2-83(c)
+    states = [s for reach, group in _STATES_BY_REACH.items() if reach >= start for s in group]
+    resolved = Complaint.state == CaseState.RESOLVED
+    if start is Reach.BEFORE_THE_BOARD:
+        resolved = and_(resolved, _reached_the_board())
+    condition: ColumnElement[bool] = or_(Complaint.state.in_(states), resolved)
+    if account.role in BOARD:
+        condition = and_(condition, ~_party(account))
+    return condition
+
+
+def is_party(session: Session, account: Account, complaint_id: int) -> bool:
+    """Whether the person is named as a complainant or respondent of the complaint."""
+    name = fold(account.name)
+    return bool(session.scalar(select(or_(
+        exists().where(Complainant.complaint_id == complaint_id,
+                       Complainant.name_folded == name),
+        exists().where(Respondent.complaint_id == complaint_id,
+                       Respondent.name_folded == name)))))
+
+
+def receives(session: Session, account: Account, complaint: Complaint) -> bool:
+    """Whether ``account`` receives ``complaint`` (the rule of :func:`case_condition`)."""
+    if account.disabled:
+        return False
+    reached = bool(session.scalar(select(exists().where(
+        Deadline.complaint_id == complaint.id, Deadline.clock == _OPINION_CLOCK))))
+    reach = reach_of(complaint.state, reached_the_board=reached)
+    party = account.role in BOARD and is_party(session, account, complaint.id)
+    return may_see(account.role, reach, is_party=party)
+
+
+def case_for(session: Session, account: Account | None, case_id: int) -> Complaint:
+    """The complaint with id ``case_id`` if ``account`` receives it (``None``: the
+    application's own work, unrestricted), else the answer a missing complaint gets."""
+    complaint = session.get(Complaint, case_id)
+    if complaint is None or (account is not None and not receives(session, account, complaint)):
+        raise UserError(f"There is no complaint with id {case_id}.",
+                        "Refresh the list; it may have been discarded.")
+    return complaint
