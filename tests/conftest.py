@@ -28,6 +28,7 @@ from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
+from argon2 import PasswordHasher
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import URL, make_url
 
@@ -161,10 +162,36 @@ def _no_user_data(tmp_path_factory: pytest.TempPathFactory,
     """Keep every test away from the real data folder and the ETHICS_DESK_DB of the shell."""
     home = tmp_path_factory.mktemp("home")
     monkeypatch.delenv("ETHICS_DESK_DB", raising=False)
+    monkeypatch.delenv("ETHICS_DESK_USER", raising=False)
+    monkeypatch.delenv("ETHICS_DESK_PASSWORD", raising=False)
     monkeypatch.setenv("XDG_DATA_HOME", str(home / "data"))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(home / "config"))
     monkeypatch.setenv("XDG_CACHE_HOME", str(home / "cache"))
     monkeypatch.setenv("HOME", str(home))
+
+
+def _shipped_hasher() -> PasswordHasher:
+    from ethics_desk.staff import accounts
+
+    return accounts._HASHER
+
+
+SHIPPED_HASHER = _shipped_hasher()
+"""The application's own Argon2id hasher, as imported (before the tests' lighter one)."""
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _quick_password_hashing() -> Iterator[None]:
+    """Hash the tests' passwords with Argon2id at its lightest cost: the hundreds of accounts
+    the tests sign in with would otherwise take minutes. The shipped cost is argon2-cffi's
+    default (``tests/staff`` checks it on a hasher of its own)."""
+    from argon2 import PasswordHasher
+
+    from ethics_desk.staff import accounts
+
+    accounts._HASHER = PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
+    yield
+    accounts._HASHER = SHIPPED_HASHER
 
 
 @pytest.fixture(autouse=True)

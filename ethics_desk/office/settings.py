@@ -6,7 +6,6 @@ each of them, because cities amend codes and move offices. Changes are audited.
 
 from __future__ import annotations
 
-import getpass
 import json
 from dataclasses import dataclass
 from datetime import datetime
@@ -48,15 +47,9 @@ class Option:
         return value
 
 
-def _default_staff() -> str:
-    try:
-        return getpass.getuser()
-    except Exception:  # no login name (a service account); the clerk sets it in Settings
-        return "Clerk"
-
-
 OPTIONS: dict[str, Option] = {o.key: o for o in (
-    Option("staff.name", "", "Staff member at the desk"),
+    Option("security.lock_minutes", 15,
+           "Lock the desk after this many idle minutes (0: never; § 2-83(h))"),
     Option("policy.prompt_forward_days", 1,
            "Business days allowed to forward a complaint “promptly” (§ 2-83(d)(1), office policy)"),
     Option("receipt.presumption_days", 3,
@@ -82,7 +75,7 @@ def stored_value(key: str, stored: str | None) -> Any:
     """The value of ``key`` from its stored JSON text (None when not stored: the default)."""
     option = OPTIONS[key]
     if stored is None:
-        return option.default if key != "staff.name" else _default_staff()
+        return option.default
     return json.loads(stored)
 
 

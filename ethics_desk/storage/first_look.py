@@ -4,50 +4,30 @@ Loading SQLAlchemy and the ORM takes longer than building and showing the whole 
 application first looks at a *current* database with the database's own driver — Python's
 ``sqlite3`` for a SQLite file that exists, is at the schema revision this version writes, and
 can be written to now; ``psycopg`` for an office's PostgreSQL server at that revision. For such
-a database :func:`first_look` answers what the start-up screen needs — the staff member at the
-desk and the inbox's start-up view "Due today" (:class:`FirstInbox`) — and the ORM is loaded
-after the window is shown (:meth:`FirstLook.open`). Everything else takes the full path,
+a database :func:`first_look` answers what the sign-in dialog needs — where the data is and the
+office's date style — and the ORM is loaded while the dialog is on screen
+(:meth:`FirstLook.open`): nothing of a case is read before someone has signed in (§ 2-83(h)).
+Everything else takes the full path,
 :func:`ethics_desk.storage.opening.open_database`, with its messages: a database to create or to
 migrate (after its backup), one written by a newer version, a locked or read-only one, a server
 that cannot be reached or is not set up.
-
-The rows are made by the same :func:`ethics_desk.cases.inbox.inbox_row` as the SQL query's, from the
-same columns in the same order (tests compare the two answers).
 """
 
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import closing, contextmanager
-from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit, urlunsplit
 
-from ethics_desk.cases.inbox import (
-    DUE_TODAY,
-    OVERDUE,
-    PAGE_SIZE,
-    BusinessDayCounter,
-    InboxFilter,
-    InboxRow,
-    InboxSource,
-    RowPage,
-    inbox_row,
-    listing_values,
-    saved_view,
-)
 from ethics_desk.office import settings
 from ethics_desk.storage.location import database_file, named_database
 from ethics_desk.storage.migrate import head_revision
 
 if TYPE_CHECKING:
     from ethics_desk.storage.database import Database
-
-_LISTING = ("SELECT id, case_number, received_at, complainant_names, respondent_names, route, "
-            "state, next_due_on, next_due_title FROM complaint")
-"""The inbox's columns, in the order :func:`~ethics_desk.cases.inbox.inbox_row` takes them."""
 
 BUSY_TIMEOUT_S = 5.0
 """How long a read waits for another workstation's write (as :mod:`ethics_desk.storage.database` does)."""
@@ -89,22 +69,9 @@ class FirstLook:
         rows = self._rows("SELECT value FROM setting WHERE key = ?", (key,))
         return settings.stored_value(key, rows[0][0] if rows else None)
 
-    def due_on(self, today: date, offset: int = 0, limit: int = PAGE_SIZE) -> list[InboxRow]:
-        """The "Due today" view's rows ``offset`` to ``offset + limit``, in its order (the id)."""
-        rows = self._rows(f"{_LISTING} WHERE next_due_on = ? ORDER BY id LIMIT ? OFFSET ?",
-                          (self._day(today), limit, offset))
-        return [inbox_row(listing_values(row), today, _no_counter) for row in rows]
-
-    def count_due(self, today: date, *, overdue: bool = False) -> int:
-        """How many cases are due today (or, with ``overdue``, have a deadline before today)."""
-        operator = "<" if overdue else "="
-        rows = self._rows(f"SELECT count(*) FROM complaint WHERE next_due_on {operator} ?",
-                          (self._day(today),))
-        return int(rows[0][0])
-
-    @staticmethod
-    def _day(day: date) -> Any:
-        return day.isoformat()  # SQLite keeps dates as ISO text
+    def has_accounts(self) -> bool:
+        """Whether any staff account exists (none: the first sign-in makes the Administrator)."""
+        return bool(self._rows("SELECT 1 FROM staff_account LIMIT 1", ()))
 
     def open(self) -> Database:
         """The database through SQLAlchemy, with the ORM loaded and its mappers configured.
@@ -153,15 +120,6 @@ class ServerFirstLook(FirstLook):
 
         with psycopg.connect(self.conninfo, connect_timeout=5, autocommit=True) as conn:
             yield conn
-
-    @staticmethod
-    def _day(day: date) -> Any:
-        return day
-
-
-def _no_counter() -> BusinessDayCounter:
-    raise AssertionError("a row due today needs no business-day counting")
-
 
 def _server_address(raw: str) -> tuple[str, str] | None:
     """A PostgreSQL address as psycopg takes it, and as the status bar shows it (no password);
@@ -218,49 +176,3 @@ def first_look(db: str | None = None) -> FirstLook | None:
     except sqlite3.Error:  # no such table, locked, read-only, not a database: the full path says
         return None
     return FirstLook(path)
-
-
-class FirstInbox:
-    """The inbox for one day: "Due today" from the first look, anything else from SQL.
-
-    The first question the start-up view does not cover (another view, a search, the next page
-    of a long list is covered) makes the full query, loading the ORM if it is not loaded yet;
-    from then on every question goes there.
-    """
-
-    def __init__(self, look: FirstLook, today: date, full: Callable[[], InboxSource]) -> None:
-        self.look = look
-        self.today = today
-        self._make_full = full
-        self._full: InboxSource | None = None
-
-    def full(self) -> InboxSource:
-        """The full query (made on first need)."""
-        if self._full is None:
-            self._full = self._make_full()
-        return self._full
-
-    def page(self, inbox_filter: InboxFilter, offset: int = 0,
-             limit: int = PAGE_SIZE) -> list[InboxRow]:
-        """Rows ``offset`` to ``offset + limit`` of the filter's list."""
-        return self.rows(inbox_filter, offset, limit).built()
-
-    def rows(self, inbox_filter: InboxFilter, offset: int = 0,
-             limit: int = PAGE_SIZE) -> RowPage:
-        """:meth:`page`, each row built when first read."""
-        if self._full is None and inbox_filter == saved_view(DUE_TODAY):
-            try:
-                return RowPage.of(self.look.due_on(self.today, offset, limit))
-            except self.look.ERRORS:  # busy, or changed underneath: the full query explains
-                pass
-        return self.full().rows(inbox_filter, offset, limit)
-
-    def count(self, inbox_filter: InboxFilter) -> int:
-        """How many cases match."""
-        if self._full is None and inbox_filter in (saved_view(DUE_TODAY), saved_view(OVERDUE)):
-            try:
-                return self.look.count_due(self.today,
-                                           overdue=inbox_filter == saved_view(OVERDUE))
-            except self.look.ERRORS:
-                pass
-        return self.full().count(inbox_filter)

@@ -3,9 +3,10 @@
 A database that cannot be opened (locked, read-only, written by a newer version) is a dialog
 that says what to do, never a traceback.
 
-A current database is first looked at without SQLAlchemy (:mod:`ethics_desk.storage.first_look`): the
-window shows the inbox from that look, and the ORM is loaded once the window is on screen.
-Nothing on this path imports SQLAlchemy before the window is shown.
+A current database is first looked at without SQLAlchemy (:mod:`ethics_desk.storage.first_look`):
+the sign-in dialog (:mod:`ethics_desk.ui.sign_in`) is shown from that look, and the ORM is
+loaded while it is on screen. Nothing of a case is read, and the main window is not built,
+before someone has signed in (§ 2-83(h)); the desk locks itself after the office's idle time.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from ethics_desk.core.errors import StorageError, UserError
 from ethics_desk.ui import none_guard, palette
 
 if TYPE_CHECKING:
+    from ethics_desk.staff.accounts import Account
     from ethics_desk.storage.database import Database
     from ethics_desk.ui.context import AppContext
 
@@ -139,35 +141,74 @@ def load_in_steps(context: AppContext, finished: Callable[[], None] | None = Non
     QTimer.singleShot(0, step)
 
 
+PASSWORD_ENV = "ETHICS_DESK_PASSWORD"
+"""Where a start without a dialog (``--quit-when-ready``, a scheduled check) finds the password."""
+
+
+def sign_in_at_start(context: AppContext, *, interactive: bool) -> Account | None:
+    """The person at the desk: through the sign-in dialog, or (not ``interactive``) from
+    ``ETHICS_DESK_USER`` (else the operating-system login) and ``ETHICS_DESK_PASSWORD``, a
+    refusal on stderr. On a database without any account, that first sign-in creates its first
+    Administrator. None when nobody signed in."""
+    from ethics_desk.ui.sign_in import SignInDialog, desk_login
+
+    if interactive:
+        load_in_steps(context)  # the ORM loads while the person types
+        dialog = SignInDialog(context)
+        return dialog.account if dialog.exec() == SignInDialog.DialogCode.Accepted else None
+    import os
+
+    from ethics_desk.staff import accounts
+
+    password = os.environ.get(PASSWORD_ENV)
+    if password is None:
+        print(f"ethics-desk: Nobody to sign in: give the password in {PASSWORD_ENV} (and the "
+              "login in ETHICS_DESK_USER), or start without --quit-when-ready.", file=sys.stderr)
+        return None
+    try:
+        if accounts.needs_first_administrator(context.database):
+            return accounts.create_first_administrator(context.database, desk_login(),
+                                                       desk_login(), password, clock=context.clock)
+        return accounts.sign_in(context.database, desk_login(), password, clock=context.clock)
+    except UserError as exc:
+        print(f"ethics-desk: {exc.problem} {exc.fix}".strip(), file=sys.stderr)
+        return None
+
+
 def run_gui(database_arg: str | None = None, quit_when_ready: bool = False, *,
             quit_when_loaded: bool = False, clock: Clock) -> int:
-    """Open the database and show the main window; returns the exit code.
+    """Open the database, sign in and show the main window; returns the exit code.
 
-    With ``quit_when_ready`` the application exits 0 as soon as the main window is shown and
-    populated (for smoke tests and start-up benchmarks); the ORM, loaded after that, is not
-    waited for. With ``quit_when_loaded`` it exits once the ORM is loaded too. ``clock`` is the
-    application's one clock (the command line's), held by its :class:`AppContext`.
+    With ``quit_when_ready`` the application signs in from the environment
+    (:func:`sign_in_at_start`) and exits 0 as soon as the main window is shown and populated
+    (for smoke tests and start-up benchmarks); ``quit_when_loaded`` is the same (the ORM is
+    loaded by the sign-in). ``clock`` is the application's one clock (the command line's), held
+    by its :class:`AppContext`.
     """
     from ethics_desk.storage.private_files import remove_leftover_exhibits
     from ethics_desk.ui.errors import install_crash_handler
     from ethics_desk.ui.main_window import MainWindow
+    from ethics_desk.ui.sign_in import IdleLock
 
+    interactive = not (quit_when_ready or quit_when_loaded)
     app = application()
-    if not (quit_when_ready or quit_when_loaded):
+    if interactive:
         install_crash_handler()
     remove_leftover_exhibits()  # copies of exhibits a closed window could not remove (§ 2-83(h))
-    context = open_context(database_arg, interactive=not (quit_when_ready or quit_when_loaded),
-                           clock=clock)
+    context = open_context(database_arg, interactive=interactive, clock=clock)
     if context is None:
         return 2
-    window = MainWindow(context)
-    if quit_when_ready:
-        window.ready.connect(app.quit)
-    else:
-        window.ready.connect(lambda: load_in_steps(context, app.quit if quit_when_loaded
-                                                   else None))
-    window.show()
     try:
+        account = sign_in_at_start(context, interactive=interactive)
+        if account is None:
+            return 2 if not interactive else 0
+        context.account = account
+        window = MainWindow(context)
+        lock = IdleLock(context, context.lock_minutes() if interactive else 0, app)
+        window.destroyed.connect(lock.deleteLater)
+        if not interactive:
+            window.ready.connect(app.quit)
+        window.show()
         return app.exec()
     finally:
         if context.loaded:

@@ -351,7 +351,7 @@ class CalendarEditorDialog(QDialog):
             self.status.setText("Not saved.")
             return False
         change = attempt(self, lambda: closures.add_closure(
-            database, day, name, actor=self.context.staff_name, clock=self.context.clock,
+            database, day, name, actor=self.context.actor, clock=self.context.clock,
             calendar=calendar, kind=kind))
         if change is FAILED:
             return False
@@ -380,7 +380,7 @@ class CalendarEditorDialog(QDialog):
             self.status.setText("Not saved.")
             return False
         change = attempt(self, lambda: closures.remove_closure(
-            database, entry.day, actor=self.context.staff_name, clock=self.context.clock,
+            database, entry.day, actor=self.context.actor, clock=self.context.clock,
             calendar=calendar))
         if change is FAILED:
             return False

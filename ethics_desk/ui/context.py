@@ -1,4 +1,4 @@
-"""What every screen shares: the open database, the staff member at the desk, the controller.
+"""What every screen shares: the open database, the person signed in, the controller.
 
 At start-up the database may not be opened through SQLAlchemy yet: the window is built from a
 :class:`~ethics_desk.storage.first_look.FirstLook`, and :meth:`AppContext.load` opens the database (the
@@ -17,6 +17,9 @@ from ethics_desk.office import settings
 
 if TYPE_CHECKING:
     from ethics_desk.cases.inbox import InboxSource
+    from ethics_desk.staff.accounts import Account
+    from ethics_desk.staff.permissions import Act
+    from ethics_desk.storage.audit import Viewer
     from ethics_desk.storage.database import Database
     from ethics_desk.storage.first_look import FirstLook
     from ethics_desk.workflow import WorkflowController
@@ -28,15 +31,21 @@ class AppContext:
     Give the open ``database``, or (at start-up) the ``first_look`` at a current one, and the
     application's one ``clock``: every screen, dialog and form default reads "now" and "today"
     from it (:meth:`now`, :meth:`today`), and every act is stamped by it.
+
+    :attr:`account` is the person signed in (:mod:`ethics_desk.ui.sign_in`): every audit record
+    names them (:attr:`actor`), every read is theirs (:meth:`viewer`), and what the screens
+    offer and list is what their role allows (:meth:`may`, the permission table). Nothing of a
+    case is shown before it is set.
     """
 
     def __init__(self, database: Database | None = None, *, clock: Clock,
-                 first_look: FirstLook | None = None) -> None:
+                 first_look: FirstLook | None = None, account: Account | None = None) -> None:
         if database is None and first_look is None:
             raise TypeError("AppContext needs a database or a first look at one")
         self._database = database
         self.first_look = first_look
         self.clock = clock
+        self.account = account
 
     @property
     def database(self) -> Database:
@@ -63,12 +72,34 @@ class AppContext:
         return self.database.description
 
     @property
-    def staff_name(self) -> str:
-        """Who is at the desk (Settings → Staff member at the desk)."""
-        if self._database is None and self.first_look is not None:
-            return str(self.first_look.setting("staff.name")) or "Clerk"
+    def signed_in(self) -> Account:
+        """The person signed in (a screen is never built before someone is)."""
+        if self.account is None:
+            raise RuntimeError("nobody is signed in")
+        return self.account
+
+    @property
+    def actor(self) -> str:
+        """Who the audit records name: the signed-in account, "María Ortiz (mortiz)"."""
+        return self.signed_in.display
+
+    def viewer(self) -> Viewer:
+        """The signed-in person reading a case now (audited, limited to their reach)."""
+        from ethics_desk.storage.audit import Viewer
+
+        return Viewer.of(self.signed_in, self.clock)
+
+    def may(self, act: Act) -> bool:
+        """Whether the signed-in person's role may do ``act`` (the permission table)."""
+        from ethics_desk.staff.permissions import may
+
+        return self.account is not None and may(self.account.role, act)
+
+    def lock_minutes(self) -> int:
+        """The office's idle time before the desk locks (Settings; 0: never)."""
         with self.database.read_session() as session:
-            return str(settings.get(session, "staff.name")) or "Clerk"
+            value = settings.get(session, "security.lock_minutes")
+        return value if isinstance(value, int) else 15
 
     def date_style(self) -> DateStyle:
         """How date fields show a date (Settings → Date fields show dates as)."""
@@ -83,23 +114,17 @@ class AppContext:
             return DateStyle.ISO
 
     def inbox_query(self, today: date) -> InboxSource:
-        """The inbox's questions for ``today``: SQL, or the first look until the ORM is loaded."""
-        if self._database is None and self.first_look is not None:
-            from ethics_desk.storage.first_look import FirstInbox
-
-            return FirstInbox(self.first_look, today, lambda: self._sql_inbox_query(today))
-        return self._sql_inbox_query(today)
-
-    def _sql_inbox_query(self, today: date) -> InboxSource:
+        """The inbox's questions for ``today``, of the complaints the signed-in person receives
+        (:func:`ethics_desk.staff.scope.case_condition`)."""
         from ethics_desk.cases.inbox_query import InboxQuery
 
-        return InboxQuery(self.database, today)
+        return InboxQuery(self.database, today, self.signed_in)
 
     def controller(self) -> WorkflowController:
-        """A workflow controller acting for the staff member at the desk now."""
+        """A workflow controller acting for the signed-in person, within their role."""
         from ethics_desk.workflow import WorkflowController
 
-        return WorkflowController(self.database, self.staff_name, clock=self.clock)
+        return WorkflowController(self.database, self.signed_in, clock=self.clock)
 
     def now(self) -> datetime:
         """The current time, from the application's clock (fixed in tests)."""

@@ -22,7 +22,6 @@ from ethics_desk.documents.kinds import KINDS
 from ethics_desk.intake.record import Intake
 from ethics_desk.models import CaseState, Complaint, Language
 from ethics_desk.office.actions import record_access
-from ethics_desk.storage.audit import Viewer
 from ethics_desk.ui.accessibility import buddy
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.errors import FAILED, attempt
@@ -94,7 +93,7 @@ class InfoSheetDialog(PdfPreviewDialog):
     def audit(self, pages: int) -> None:
         """Record a print of the sheet, naming its languages (§ 2-83(b))."""
         names = " and ".join(language.label for language in self.languages)
-        record_access(self.context.database, actor=self.context.staff_name,
+        record_access(self.context.database, actor=self.context.actor,
                       action="print.info-sheet", clock=self.context.clock,
                       summary=f"Printed the information sheet in {names} ({pages} page(s)) "
                               "(§ 2-83(b))")
@@ -131,7 +130,7 @@ class FilingPapersDialog(QDialog):
         fit_to_screen(self, 840, 920)
         self.tabs = QTabWidget(self)
         self.viewers: dict[str, PdfViewer] = {}
-        viewer = Viewer(context.staff_name, context.clock)  # the paper shown is on record
+        viewer = context.viewer()  # the paper shown is on record
         if state is CaseState.RETURNED_UNSWORN:
             # The return letter acknowledges receipt (case number, date); a receipt would
             # promise a review that § 2-83(c) forbids for an unsworn complaint.
@@ -173,7 +172,7 @@ class FilingPapersDialog(QDialog):
         if chosen is None:
             return 0
         pages = print_document(self.viewers[kind].document, chosen)
-        record_access(self.context.database, actor=self.context.staff_name,
+        record_access(self.context.database, actor=self.context.actor,
                       clock=self.context.clock, action=f"print.{kind}", complaint_id=self.case_id,
                       summary=f"Printed the {kind.replace('-', ' ')} ({pages} page(s))")
         return pages

@@ -38,6 +38,14 @@ if TYPE_CHECKING:  # built when first shown; imported then, not at start-up
 
 SCREENS = ("new", "inbox", "calendar", "mail", "settings", "board")
 
+SCREEN_ACTS: dict[str, str | None] = {
+    "new": "take_complaint", "inbox": None, "calendar": None, "mail": "mail_papers",
+    "settings": "edit_settings", "board": "board_packet",
+}
+"""The act of the permission table (:class:`ethics_desk.staff.permissions.Act`, by value) a
+screen is for; a person whose role may not do it does not see the screen (None: everyone, each
+seeing only the complaints they receive)."""
+
 
 class MainWindow(QMainWindow):
     """The application frame that every screen plugs into."""
@@ -102,6 +110,7 @@ class MainWindow(QMainWindow):
         self.statusBar().addWidget(self.database_label, 1)
         self.statusBar().addPermanentWidget(self.staff_label)
         self._build_menus()
+        self._offer_what_the_role_allows()
         self.refresh_staff()
         self._restore()
 
@@ -192,11 +201,15 @@ class MainWindow(QMainWindow):
         file_menu.addAction(self._action("Print the &information sheet…", "Ctrl+Shift+I",
                                          self.show_info_sheet, "actionInfoSheet"))
         file_menu.addSeparator()
+        file_menu.addAction(self._action("Change my &password…", None, self.change_password,
+                                         "actionPassword"))
         file_menu.addAction(self._action("&Quit", QKeySequence.StandardKey.Quit, self.close,
                                          "actionQuit"))
         edit_menu = bar.addMenu("&Edit")
         edit_menu.addAction(self._action("&Settings…", QKeySequence.StandardKey.Preferences,
                                          lambda: self.go("settings"), "actionSettings"))
+        edit_menu.addAction(self._action("Staff &accounts…", None, self.show_accounts,
+                                         "actionAccounts"))
         view_menu = bar.addMenu("&View")
         for number, key in enumerate(SCREENS, start=1):
             label = self.navigation.item(number - 1).text()
@@ -210,6 +223,34 @@ class MainWindow(QMainWindow):
         help_menu.addSeparator()
         help_menu.addAction(self._action("&About Ethics Desk", None, self.show_about,
                                          "actionAbout"))
+
+    def allows(self, key: str) -> bool:
+        """Whether the signed-in person's role may see the screen ``key``."""
+        from ethics_desk.staff.permissions import Act
+
+        act = SCREEN_ACTS.get(key)
+        return act is None or self.context.may(Act(act))
+
+    def _offer_what_the_role_allows(self) -> None:
+        """Hide the screens and menu entries the signed-in person's role may not use
+        (the permission table; the domain refuses them anyway)."""
+        from ethics_desk.staff.permissions import Act
+
+        for row, key in enumerate(SCREENS):
+            allowed = self.allows(key)
+            self.navigation.item(row).setHidden(not allowed)
+            action = self.findChild(QAction, f"actionGo_{key}")
+            if action is not None:
+                action.setVisible(allowed)
+                action.setEnabled(allowed)
+        for name, act in (("actionNew", Act.TAKE_COMPLAINT), ("actionResume", Act.TAKE_COMPLAINT),
+                          ("actionSettings", Act.EDIT_SETTINGS),
+                          ("actionAccounts", Act.MANAGE_ACCOUNTS)):
+            action = self.findChild(QAction, name)
+            if action is not None:
+                allowed = self.context.may(act)
+                action.setVisible(allowed)
+                action.setEnabled(allowed)
 
     def _restore(self) -> None:
         store = QSettings()
@@ -244,6 +285,8 @@ class MainWindow(QMainWindow):
     def go(self, key: str) -> None:
         """Show a screen by its key (new, inbox, calendar, mail, settings, board), the cursor
         in its first field (Ctrl+1…6, the menus)."""
+        if not self.allows(key):  # a screen the role does not have: the inbox, as at start
+            key = "inbox"
         shown = self.stack.currentWidget()
         already = self.current_screen() == key and shown is not None and shown.isVisible()
         self.navigation.setCurrentRow(SCREENS.index(key))
@@ -277,8 +320,9 @@ class MainWindow(QMainWindow):
         set_office_style(self.context.date_style())
 
     def refresh_staff(self) -> None:
-        """Show who is at the desk."""
-        self.staff_label.setText(f"At the desk: {self.context.staff_name}")
+        """Show who is signed in, and as what."""
+        account = self.context.signed_in
+        self.staff_label.setText(f"Signed in: {account.display}, {account.role.label}")
 
     # -- actions ----------------------------------------------------------------------------
 
@@ -317,6 +361,21 @@ class MainWindow(QMainWindow):
             refresh = getattr(screen, "refresh", None)
             if callable(refresh):
                 refresh()
+
+    def change_password(self) -> None:
+        """File → Change my password."""
+        from ethics_desk.ui.sign_in import ChangePasswordDialog
+
+        dialog = ChangePasswordDialog(self.context, self.context.signed_in, parent=self)
+        if dialog.exec() == ChangePasswordDialog.DialogCode.Accepted and dialog.account:
+            self.context.account = dialog.account
+            self.statusBar().showMessage("Your password was changed.", 8000)
+
+    def show_accounts(self) -> None:
+        """Edit → Staff accounts (an Administrator)."""
+        from ethics_desk.ui.accounts_dialog import AccountsDialog
+
+        AccountsDialog(self.context, self).exec()
 
     def show_statute(self) -> None:
         """Help → § 2-83 text."""

@@ -205,3 +205,14 @@ def test_only_a_demonstration_database_accepts_the_password_demo(
     add_account(demo_database, "visitor", "A Visitor", Role.CLERK, "demo", by=demo_admin,
                 clock=CLOCK)
     assert sign_in(demo_database, "visitor", "demo", clock=CLOCK).login == "visitor"
+
+
+def test_the_shipped_hasher_is_argon2id_at_argon2_cffis_default_cost() -> None:
+    from argon2 import PasswordHasher, Type
+
+    from tests.conftest import SHIPPED_HASHER
+
+    default = PasswordHasher()
+    assert SHIPPED_HASHER.type is Type.ID
+    assert (SHIPPED_HASHER.time_cost, SHIPPED_HASHER.memory_cost, SHIPPED_HASHER.parallelism) == \
+        (default.time_cost, default.memory_cost, default.parallelism)

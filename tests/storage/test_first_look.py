@@ -1,55 +1,23 @@
-"""The first look: the start-up view read with sqlite3 is the inbox's own answer, and only a
-current, writable SQLite database gets one (everything else takes the full opening)."""
+"""The first look: only a current, writable database gets one (everything else takes the full
+opening), and it reads the settings as the ORM does."""
 
 from __future__ import annotations
 
 import sqlite3
-from datetime import date, timedelta
+from datetime import date
 from pathlib import Path
 
 import pytest
 
-from ethics_desk.cases.inbox import (
-    ALL_CASES,
-    DUE_TODAY,
-    OVERDUE,
-    THIS_WEEK,
-    InboxFilter,
-    InboxRow,
-    InboxSource,
-    RowPage,
-    saved_view,
-)
-from ethics_desk.cases.inbox_query import InboxQuery
-from ethics_desk.models import CaseState, Route
 from ethics_desk.office import settings
 from ethics_desk.office.actions import save_settings
 from ethics_desk.storage.database import Database
-from ethics_desk.storage.first_look import FirstInbox, FirstLook, first_look
+from ethics_desk.storage.first_look import FirstLook, first_look
 from ethics_desk.storage.opening import open_database
-from tests.cases.test_inbox import CaseSpec, insert_cases
 from tests.conftest import CLOCK
 
 TODAY = date(2026, 11, 30)
 
-
-
-@pytest.fixture
-def busy_day(database: Database) -> Database:
-    """Cases due today (filed and a draft, both routes, accented names), overdue, later, none."""
-    specs = [CaseSpec(complainant=f"Ana Ruiz {n}", due_on=TODAY) for n in range(7)]
-    specs += [
-        CaseSpec(complainant="José Peña", respondents=("Nguyễn Văn An", "Raymond Ortega"),
-                 route=Route.CAMPAIGN_FINANCE, state=CaseState.CAMPAIGN_FINANCE, due_on=TODAY),
-        CaseSpec(complainant="Draft Person", received_on=None, state=CaseState.DRAFT,
-                 due_on=TODAY),
-        CaseSpec(complainant="Late One", due_on=TODAY - timedelta(days=3)),
-        CaseSpec(complainant="Late Two", due_on=TODAY - timedelta(days=10)),
-        CaseSpec(complainant="Later", due_on=TODAY + timedelta(days=2)),
-        CaseSpec(complainant="Nothing Open", due_on=None, state=CaseState.RESOLVED),
-    ]
-    insert_cases(database, specs)
-    return database
 
 
 def _address(database: Database) -> str:
@@ -65,27 +33,12 @@ def _look(database: Database) -> FirstLook:
     return look
 
 
-@pytest.mark.parametrize(("offset", "limit"), [(0, 201), (0, 4), (4, 4), (8, 4)])
-def test_due_today_from_the_first_look_is_the_inbox_querys_own_page(
-        busy_day: Database, offset: int, limit: int) -> None:
-    look = _look(busy_day)
-    expected = InboxQuery(busy_day, TODAY).page(saved_view(DUE_TODAY), offset, limit)
-    assert look.due_on(TODAY, offset, limit) == expected
-
-
-def test_the_first_looks_counts_are_the_inbox_querys(busy_day: Database) -> None:
-    look = _look(busy_day)
-    query = InboxQuery(busy_day, TODAY)
-    assert look.count_due(TODAY) == query.count(saved_view(DUE_TODAY)) == 9
-    assert look.count_due(TODAY, overdue=True) == query.count(saved_view(OVERDUE)) == 2
-
-
-def test_the_first_look_reads_the_staff_member_as_the_settings_do(database: Database) -> None:
+def test_the_first_look_reads_a_setting_as_the_settings_do(database: Database) -> None:
     look = _look(database)
     with database.read_session() as session:
-        assert look.setting("staff.name") == settings.get(session, "staff.name")
-    save_settings(database, {"staff.name": "Maria Clerk"}, actor="Maria Clerk", clock=CLOCK)
-    assert look.setting("staff.name") == "Maria Clerk"
+        assert look.setting("display.date_style") == settings.get(session, "display.date_style")
+    save_settings(database, {"display.date_style": "us"}, actor="Maria Clerk", clock=CLOCK)
+    assert look.setting("display.date_style") == "us"
 
 
 def test_a_current_writable_database_gets_a_first_look_named_as_the_database_is(
@@ -146,43 +99,3 @@ def test_the_default_database_gets_a_first_look_once_it_exists() -> None:
     assert first_look(None) is not None
 
 
-class _Recorder:
-    """A full query that notes what it was asked."""
-
-    def __init__(self, full: InboxSource) -> None:
-        self.full = full
-        self.asked: list[InboxFilter] = []
-        self.today = full.today
-
-    def page(self, inbox_filter: InboxFilter, offset: int = 0, limit: int = 200) -> list[InboxRow]:
-        """Note and pass on."""
-        self.asked.append(inbox_filter)
-        return self.full.page(inbox_filter, offset, limit)
-
-    def rows(self, inbox_filter: InboxFilter, offset: int = 0, limit: int = 200) -> RowPage:
-        """Note and pass on."""
-        self.asked.append(inbox_filter)
-        return self.full.rows(inbox_filter, offset, limit)
-
-    def count(self, inbox_filter: InboxFilter) -> int:
-        """Note and pass on."""
-        self.asked.append(inbox_filter)
-        return self.full.count(inbox_filter)
-
-
-def test_the_first_inbox_answers_the_start_up_view_itself_and_passes_on_everything_else(
-        busy_day: Database) -> None:
-    query = InboxQuery(busy_day, TODAY)
-    full = _Recorder(query)
-    inbox = FirstInbox(_look(busy_day), TODAY, lambda: full)
-    assert inbox.page(saved_view(DUE_TODAY), 0, 5) == query.page(saved_view(DUE_TODAY), 0, 5)
-    assert inbox.count(saved_view(OVERDUE)) == 2
-    assert full.asked == []
-    week = saved_view(THIS_WEEK)
-    assert inbox.page(week) == query.page(week)
-    searched = saved_view(DUE_TODAY).with_text("pena")
-    assert [row.complainant for row in inbox.page(searched)] == ["José Peña"]
-    assert inbox.count(saved_view(ALL_CASES)) == 13
-    assert full.asked == [week, searched, saved_view(ALL_CASES)]
-    inbox.page(saved_view(DUE_TODAY))  # once the full query is made, it answers everything
-    assert full.asked[-1] == saved_view(DUE_TODAY)

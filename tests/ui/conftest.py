@@ -9,9 +9,14 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QCoreApplication, QEvent, QSettings, Qt
 from PySide6.QtGui import QGuiApplication, QKeyEvent
+from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
+from sqlalchemy import select
 
+from ethics_desk.models import StaffAccount
+from ethics_desk.staff.accounts import Account
+from ethics_desk.staff.roles import Role
 from ethics_desk.storage.database import Database
 from ethics_desk.ui import palette
 from ethics_desk.ui.context import AppContext
@@ -73,12 +78,72 @@ def desktop(qapp: QApplication, monkeypatch: pytest.MonkeyPatch) -> Iterator[Des
     qapp.setPalette(before)
 
 
-def clerk_context(database: Database) -> AppContext:
-    """The application's context on ``database`` for clerk "Maria Clerk" at the tests' time."""
-    from ethics_desk.office.actions import save_settings
+CLERK_LOGIN = "maria"
+CLERK_PASSWORD = "clerk's own passphrase"
+"""The tests' clerk, "Maria Clerk (maria)", of the City Clerk's staff."""
 
-    save_settings(database, {"staff.name": "Maria Clerk"}, actor="Maria Clerk", clock=CLOCK)
-    return AppContext(database, clock=lambda: NOW)
+
+def make_account(database: Database, login: str, name: str, role: Role,
+                 password: str = CLERK_PASSWORD) -> None:
+    """An account on ``database`` (made by its Administrator, created first when there is none)."""
+    from ethics_desk.staff import accounts
+
+    with database.read_session() as session:
+        if session.scalars(select(StaffAccount).where(StaffAccount.login == login)).first():
+            return  # made already (a database a module shares)
+    if accounts.needs_first_administrator(database):
+        admin = accounts.create_first_administrator(database, "ada", "Ada Admin", ADMIN_PASSWORD,
+                                                    clock=CLOCK)
+    else:
+        with database.read_session() as session:
+            row = session.scalars(select(StaffAccount).where(
+                StaffAccount.role == Role.ADMIN)).first()
+            assert row is not None
+            admin = accounts.Account(row.id, row.login, row.name, row.role)
+    with database.read_session() as session:
+        demonstration = accounts.is_demonstration(session)
+    first = password if demonstration else f"first {password}"  # the Administrator's choice
+    made = accounts.add_account(database, login, name, role, first, by=admin, clock=CLOCK)
+    if made.must_change_password:  # as the person does at their first sign-in
+        accounts.change_own_password(database, made, first, password, clock=CLOCK)
+
+
+ADMIN_PASSWORD = "administrator's passphrase"
+
+
+def sign_in_through_dialog(context: AppContext, login: str, password: str) -> Account:
+    """Sign in as a person does: the login and the password typed into the real sign-in dialog,
+    Enter pressed; the dialog's account (it fails the test if the dialog refused)."""
+    from ethics_desk.ui.sign_in import SignInDialog
+
+    dialog = SignInDialog(context)
+    try:
+        dialog.show()
+        dialog.login.clear()
+        type_keys(dialog.login, login)
+        type_keys(dialog.password, password)
+        QTest.keyClick(dialog.password, Qt.Key.Key_Return)
+        assert dialog.account is not None, dialog.message.text()
+        return dialog.account
+    finally:
+        dialog.close()
+        dialog.deleteLater()
+
+
+def signed_in_context(database: Database, login: str = CLERK_LOGIN,
+                      password: str = CLERK_PASSWORD) -> AppContext:
+    """The application's context on ``database`` at the tests' time, ``login`` signed in
+    through the sign-in dialog."""
+    context = AppContext(database, clock=lambda: NOW)
+    context.account = sign_in_through_dialog(context, login, password)
+    return context
+
+
+def clerk_context(database: Database) -> AppContext:
+    """The application's context on ``database`` for clerk "Maria Clerk" at the tests' time,
+    signed in through the real dialog."""
+    make_account(database, CLERK_LOGIN, "Maria Clerk", Role.CLERK)
+    return signed_in_context(database)
 
 
 @pytest.fixture
@@ -91,6 +156,15 @@ def context(database: Database) -> AppContext:
 def demo_context(demo_database: Database) -> AppContext:
     """The same on this test's copy of the demonstration database (built for the tests' day)."""
     return clerk_context(demo_database)
+
+
+def type_keys(widget: QWidget, text: str) -> None:
+    """Type into a widget one key event per character, without a ``qtbot``."""
+    widget.setFocus()
+    for char in text:
+        for kind in (QEvent.Type.KeyPress, QEvent.Type.KeyRelease):
+            QApplication.sendEvent(widget, QKeyEvent(kind, 0, Qt.KeyboardModifier.NoModifier,
+                                                     char))
 
 
 def type_text(qtbot: QtBot, widget: QWidget, text: str) -> None:

@@ -48,12 +48,12 @@ def _demo_windows(path: str) -> tuple[dict[str, QWidget], list[QWidget]]:
     from ethics_desk.storage.opening import open_database
     from ethics_desk.ui.calendar_editor import ConfirmChangeDialog
     from ethics_desk.ui.case.case_window import CaseWindow
-    from ethics_desk.ui.context import AppContext
     from ethics_desk.ui.screens.board_screen import BoardScreen
     from tests.conftest import CLOCK
+    from tests.ui.conftest import clerk_context
 
     database = open_database(path, create=False, clock=CLOCK)
-    context = AppContext(database, clock=CLOCK)
+    context = clerk_context(database)
     board = BoardScreen(context)
     board.refresh()
     board.roster_view.selectRow(0)
@@ -102,24 +102,26 @@ def main() -> None:
     from ethics_desk.documents import papers
     from ethics_desk.storage.opening import open_database
     from ethics_desk.storage.server import older_schema
+    from ethics_desk.ui.accounts_dialog import AccountsDialog
     from ethics_desk.ui.calendar_editor import CalendarEditorDialog
     from ethics_desk.ui.case.case_window import CaseWindow
     from ethics_desk.ui.case.forms import ActionDialog, form_for
-    from ethics_desk.ui.context import AppContext
     from ethics_desk.ui.documents import FilingPapersDialog
     from ethics_desk.ui.intake.wizard import IntakeWizard
     from ethics_desk.ui.main_window import MainWindow
     from ethics_desk.ui.pdf_view import PdfPreviewDialog
     from ethics_desk.ui.schema_wait import SchemaWaitDialog
+    from ethics_desk.ui.sign_in import ChangePasswordDialog, SignInDialog
     from ethics_desk.ui.statute_dialog import StatuteDialog
     from ethics_desk.workflow import WorkflowController
     from ethics_desk.workflow.events import Event
     from tests.conftest import CLOCK
     from tests.factories import filed_case
+    from tests.ui.conftest import clerk_context
 
     database = open_database(Path(tempfile.mkdtemp()) / "fit.sqlite", clock=CLOCK)
     case_id = filed_case(WorkflowController(database, "Maria Clerk", clock=CLOCK))
-    context = AppContext(database, clock=CLOCK)
+    context = clerk_context(database)
     main_window = MainWindow(context)
     windows: dict[str, QWidget] = {
         "main window": main_window,
@@ -130,13 +132,17 @@ def main() -> None:
         "intake wizard": IntakeWizard(context, parent=main_window),
         "case window": CaseWindow(context, case_id),
         "closures and holidays": CalendarEditorDialog(context, main_window),
+        "sign in": SignInDialog(context),
+        "desk locked": SignInDialog(context, locked_for=context.signed_in),
+        "change my password": ChangePasswordDialog(context, context.signed_in, parent=main_window),
+        "staff accounts": AccountsDialog(context, main_window),
         "waiting for the server's setup": SchemaWaitDialog(
             older_schema(database.description, "0004", "0005"), lambda: database, clock=CLOCK),
     }
     # Every action's form, as the case window opens it (the largest carry a vote entry).
     case = load_case(database, case_id)
     for event in Event:
-        form = form_for(event, case, context.today(), "Maria Clerk", database)
+        form = form_for(event, case, context.today(), context.actor, database)
         if form is not None:
             windows[f"form: {form.title}"] = ActionDialog(form, lambda _payload: False, main_window)
     holders: list[QWidget] = []

@@ -9,8 +9,11 @@ import sys
 from pathlib import Path
 
 import pytest
+from PySide6.QtWidgets import QSpinBox
 from pytestqt.qtbot import QtBot
+from sqlalchemy import select
 
+from ethics_desk.models import AuditRecord
 from ethics_desk.storage.database import Database
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.main_window import SCREENS, MainWindow
@@ -27,11 +30,11 @@ def _window(qtbot: QtBot, context: AppContext) -> MainWindow:
     return window
 
 
-def test_the_status_bar_shows_the_database_and_the_staff_member(
+def test_the_status_bar_shows_the_database_and_who_is_signed_in(
         qtbot: QtBot, context: AppContext, database: Database) -> None:
     window = _window(qtbot, context)
     assert database.description in window.database_label.text()
-    assert window.staff_label.text() == "At the desk: Maria Clerk"
+    assert window.staff_label.text() == "Signed in: Maria Clerk (maria), City Clerk staff"
 
 
 def test_every_screen_is_reachable_from_the_keyboard(qtbot: QtBot, context: AppContext) -> None:
@@ -81,10 +84,16 @@ def test_settings_are_saved_from_the_settings_screen(qtbot: QtBot, context: AppC
     window = _window(qtbot, context)
     window.go("settings")
     screen = window.settings_screen
-    screen.fields["staff.name"].setText("Ana Ruiz")
+    minutes = screen.fields["security.lock_minutes"]
+    assert isinstance(minutes, QSpinBox)
+    minutes.setValue(5)
     screen.save_button.click()
     assert "Saved 1 change" in screen.status.text()
-    assert window.staff_label.text() == "At the desk: Ana Ruiz"
+    assert context.lock_minutes() == 5
+    with context.database.read_session() as session:
+        record = session.scalars(select(AuditRecord).order_by(AuditRecord.seq.desc())).first()
+    assert record is not None and record.action == "setting.change"
+    assert record.actor == "Maria Clerk (maria)"  # the signed-in account, never a setting
 
 
 def test_the_date_style_chosen_in_settings_is_how_date_fields_show_dates(
@@ -119,30 +128,35 @@ def test_quit_when_ready_starts_and_exits_cleanly(tmp_path: Path) -> None:
     leftover = tmp_path / "cache" / "EthicsDesk" / "exhibits" / "window-crashed" / "x"
     leftover.mkdir(parents=True)
     (leftover / "affidavit.pdf").write_bytes(b"%PDF-1.4 a copy a crash left behind")
+    env |= {"ETHICS_DESK_USER": "ada", "ETHICS_DESK_PASSWORD": "the first administrator's"}
     result = subprocess.run([sys.executable, "-m", "ethics_desk", "--db",
                              str(tmp_path / "smoke.sqlite"), "--quit-when-ready"],
                             env=env, capture_output=True, text=True, timeout=60, check=False,
                             umask=0o022)
     assert result.returncode == 0, result.stderr
+    from ethics_desk.staff.accounts import list_accounts
+    from ethics_desk.storage.opening import open_database
+
+    made = open_database(tmp_path / "smoke.sqlite", create=False, clock=CLOCK)
+    try:  # the first sign-in on an empty database made its first Administrator
+        assert [(a.login, a.role.value) for a in list_accounts(made)] == [("ada", "admin")]
+    finally:
+        made.dispose()
     offscreen_only = "This plugin does not support propagateSizeHints()"
     assert result.stderr.replace(offscreen_only, "").strip() == ""
     assert stat.S_IMODE((tmp_path / "smoke.sqlite").stat().st_mode) == 0o600  # § 2-83(h)(1)
     assert list((tmp_path / "cache" / "EthicsDesk" / "exhibits").iterdir()) == []
 
 
-def test_starting_on_an_existing_database_loads_neither_sqlalchemy_nor_holidays_first(
+def test_quit_when_ready_without_a_password_signs_nobody_in_and_says_how(
         tmp_path: Path, database: Database) -> None:
     env = {"QT_QPA_PLATFORM": "offscreen", "HOME": str(tmp_path), "PATH": "/usr/bin:/bin",
            "XDG_DATA_HOME": str(tmp_path / "data"), "XDG_CONFIG_HOME": str(tmp_path / "cfg")}
-    result = subprocess.run([sys.executable, "-X", "importtime", "-m", "ethics_desk", "--db",
-                             database.description, "--quit-when-ready"],
-                            env=env, capture_output=True, text=True, timeout=60, check=False)
-    assert result.returncode == 0, result.stderr
-    imported = {line.rsplit("|", 1)[-1].strip() for line in result.stderr.splitlines()
-                if line.startswith("import time:")}
-    assert "ethics_desk.ui.screens.inbox_screen" in imported
-    assert {name for name in imported
-            if name.split(".")[0] in ("sqlalchemy", "holidays", "alembic")} == set()
+    result = subprocess.run([sys.executable, "-m", "ethics_desk", "--db", database.description,
+                             "--quit-when-ready"], env=env, capture_output=True, text=True,
+                            timeout=60, check=False)
+    assert result.returncode == 2
+    assert "ETHICS_DESK_PASSWORD" in result.stderr and "Traceback" not in result.stderr
 
 
 def test_a_database_from_a_newer_version_is_refused_with_a_message(tmp_path: Path) -> None:
@@ -219,120 +233,63 @@ def test_a_case_opens_in_its_own_window_once(qtbot: QtBot, context: AppContext,
     assert first.windowTitle() == "ERB-2026-001 — Filed"
 
 
-# -- start-up from a first look (the ORM loaded after the window is shown) ----------------------
+# -- start-up: the sign-in dialog from a first look, the ORM loaded while it is shown ----------
 
 _FIRST_SCREEN = """
 import json, sys
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
+from PySide6.QtCore import QTimer
+
 from ethics_desk.storage.first_look import first_look
-from ethics_desk.ui.app import application
+from ethics_desk.ui.app import application, load_in_steps
 from ethics_desk.ui.context import AppContext
-from ethics_desk.ui.main_window import MainWindow
+from ethics_desk.ui.sign_in import SignInDialog
 
 app = application()
 moment = datetime(2026, 11, 30, 10, 0, tzinfo=ZoneInfo("America/Chicago"))
 context = AppContext(first_look=first_look(sys.argv[1]), clock=lambda: moment)
-window = MainWindow(context)
 seen = {}
+dialog = SignInDialog(context)
 
-def ready():
-    inbox = window.inbox_screen
-    seen.update(screen=window.current_screen(), view=inbox.current_view(),
-                cases=[inbox.model.row_at(row).complainant
-                       for row in range(inbox.model.rowCount())],
-                status=inbox.status.text(), staff=window.staff_label.text(),
-                database=window.database_label.text(),
-                sqlalchemy="sqlalchemy" in sys.modules)
-    app.quit()
+def shown():
+    seen.update(title=dialog.windowTitle(), login=dialog.login.text(),
+                sqlalchemy="sqlalchemy" in sys.modules,
+                first_administrator=dialog.first)
+    load_in_steps(context, finished)
 
-window.ready.connect(ready)
-window.show()
-app.exec()
+def finished():
+    seen.update(loaded=context.loaded)
+    dialog.reject()
+
+QTimer.singleShot(0, shown)
+dialog.exec()
 print(json.dumps(seen))
 """
 
 
-def _due_today(database: Database) -> None:
-    from datetime import timedelta
-
-    from tests.cases.test_inbox import CaseSpec, insert_cases
-
-    today = NOW.date()
-    insert_cases(database, [CaseSpec(complainant="Ana Ruiz", due_on=today),
-                            CaseSpec(complainant="José Peña", due_on=today),
-                            CaseSpec(complainant="Late One", due_on=today - timedelta(days=3))])
-
-
-def test_the_window_shows_due_today_from_the_database_before_sqlalchemy_is_loaded(
+def test_the_sign_in_dialog_is_shown_before_sqlalchemy_is_loaded_which_loads_meanwhile(
         tmp_path: Path, context: AppContext, database: Database) -> None:
-    _due_today(database)
     env = {"QT_QPA_PLATFORM": "offscreen", "HOME": str(tmp_path), "PATH": "/usr/bin:/bin",
-           "XDG_CONFIG_HOME": str(tmp_path / "cfg"), "TZ": "America/Chicago"}
+           "XDG_CONFIG_HOME": str(tmp_path / "cfg"), "TZ": "America/Chicago",
+           "ETHICS_DESK_USER": "maria"}
     result = subprocess.run([sys.executable, "-c", _FIRST_SCREEN, database.description],
                             env=env, capture_output=True, text=True, timeout=60, check=False)
     assert result.returncode == 0, result.stderr
     seen = json.loads(result.stdout.strip().splitlines()[-1])
-    assert seen == {"screen": "inbox", "view": "Due today", "cases": ["Ana Ruiz", "José Peña"],
-                    "status": "2 shown", "staff": "At the desk: Maria Clerk",
-                    "database": f"Database: {database.description}", "sqlalchemy": False}
+    assert seen == {"title": "Ethics Desk — sign in", "login": "maria", "sqlalchemy": False,
+                    "first_administrator": False, "loaded": True}
 
 
-def test_a_window_from_a_first_look_shows_what_one_from_the_database_shows(
-        qtbot: QtBot, context: AppContext, database: Database) -> None:
+def test_nothing_of_a_case_is_shown_before_someone_signs_in(database: Database) -> None:
     from ethics_desk.storage.first_look import first_look
 
-    _due_today(database)
-    look = first_look(database.description)
-    assert look is not None
-    early = _window(qtbot, AppContext(first_look=look, clock=lambda: NOW))
-    assert not early.context.loaded
-    full = _window(qtbot, context)
-    for window in (early, full):
-        assert window.inbox_screen.current_view() == "Due today"
-    early_model, full_model = early.inbox_screen.model, full.inbox_screen.model
-    assert [early_model.row_at(row) for row in range(early_model.rowCount())] == \
-        [full_model.row_at(row) for row in range(full_model.rowCount())]
-    assert early.inbox_screen.status.text() == full.inbox_screen.status.text() == "2 shown"
-    assert early.staff_label.text() == full.staff_label.text() == "At the desk: Maria Clerk"
-    assert early.database_label.text() == full.database_label.text()
-
-
-def test_nothing_due_today_says_how_many_are_overdue_from_the_first_look(
-        qtbot: QtBot, database: Database) -> None:
-    from datetime import timedelta
-
-    from ethics_desk.storage.first_look import first_look
-    from tests.cases.test_inbox import CaseSpec, insert_cases
-
-    insert_cases(database, [CaseSpec(due_on=NOW.date() - timedelta(days=3))])
-    window = _window(qtbot, AppContext(first_look=first_look(database.description),
-                                       clock=lambda: NOW))
-    assert window.inbox_screen.status.text() == ("Nothing is due today. 1 case is overdue: "
-                                                 "choose Overdue to see it.")
-    assert not window.context.loaded
-
-
-def test_the_orm_is_loaded_after_the_window_is_shown_and_on_first_need_before(
-        qtbot: QtBot, database: Database) -> None:
-    from ethics_desk.storage.first_look import first_look
-    from ethics_desk.ui.app import load_in_steps
-
-    _due_today(database)
     context = AppContext(first_look=first_look(database.description), clock=lambda: NOW)
-    window = _window(qtbot, context)
-    assert not context.loaded
-    window.inbox_screen.show_view("Overdue")  # another view needs SQL: the ORM opens now
-    assert context.loaded
-    model = window.inbox_screen.model
-    assert [model.row_at(row).complainant for row in range(model.rowCount())] == ["Late One"]
-    later = AppContext(first_look=first_look(database.description), clock=lambda: NOW)
-    _window(qtbot, later)
-    finished: list[bool] = []
-    load_in_steps(later, lambda: finished.append(True))
-    qtbot.waitUntil(lambda: finished == [True])
-    assert later.loaded and later.database.description == database.description
+    with pytest.raises(RuntimeError, match="nobody is signed in"):
+        MainWindow(context)  # the inbox asks whose reach it lists: there is no one yet
+    with pytest.raises(RuntimeError, match="nobody is signed in"):
+        context.inbox_query(NOW.date())
 
 
 def test_open_context_looks_first_and_opens_fully_when_it_must(

@@ -503,7 +503,7 @@ def test_a_closure_on_a_due_date_is_previewed_then_saved_and_the_deadline_moves(
     with database.read_session() as session:
         audit = session.scalars(select(AuditRecord).where(
             AuditRecord.action == "calendar.add")).one()
-    assert audit.actor == "Maria Clerk"
+    assert audit.actor == "Maria Clerk (maria)"
     assert changed == [True]
     assert "moved" in editor.status.text()
     assert editor.name.text() == ""

@@ -111,7 +111,7 @@ def test_preview_issue_reprint_mail_and_deliver_the_notice(
     assert ref is not None and changes
     [issued] = issued_for_case(database, case_id)
     assert issued.kind == "respondent-notice" and issued.recipient == RESPONDENT
-    assert issued.issued_by == "Maria Clerk"
+    assert issued.issued_by == "Maria Clerk (maria)"
     assert len(panel.issued.rows()) == 1
     assert panel.issued.data(panel.issued.index(0, 5)) == "issued"
     assert panel.issued.data(panel.issued.index(0, 4)) == issued.sha256[:12] + "…"
@@ -259,5 +259,5 @@ def test_a_preview_in_the_papers_tab_is_on_record_with_who_saw_it(
         record = session.scalars(select(AuditRecord).where(
             AuditRecord.complaint_id == case_id).order_by(AuditRecord.seq.desc())).first()
     assert record is not None
-    assert (record.action, record.actor) == ("preview.respondent-notice", "Maria Clerk")
+    assert (record.action, record.actor) == ("preview.respondent-notice", "Maria Clerk (maria)")
     assert RESPONDENT in record.summary

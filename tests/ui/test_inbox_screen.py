@@ -37,7 +37,7 @@ from ethics_desk.ui.palette import SCHEMES, Scheme
 from ethics_desk.ui.screens.inbox_screen import CUSTOM, InboxScreen
 from tests.cases.test_inbox import CaseSpec, insert_cases
 from tests.conftest import NOW, OFFICE_TZ, DemoTemplate
-from tests.ui.conftest import Desktop, type_text
+from tests.ui.conftest import Desktop, clerk_context, type_text
 
 TODAY = NOW.date()
 
@@ -52,7 +52,9 @@ def demo_database(demo_template: DemoTemplate,
 def context_on(database: Database, day: date = TODAY) -> AppContext:
     """The app's context with the clock at 10:00 on ``day`` in San Antonio."""
     moment = datetime(day.year, day.month, day.day, 10, 0, tzinfo=OFFICE_TZ)
-    return AppContext(database, clock=lambda: moment)
+    context = clerk_context(database)
+    context.clock = lambda: moment
+    return context
 
 
 def open_inbox(qtbot: QtBot, context: AppContext, *, show: bool = True) -> InboxScreen:

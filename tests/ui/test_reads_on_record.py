@@ -20,7 +20,7 @@ from ethics_desk.ui.documents import FilingPapersDialog
 from tests.conftest import CLOCK
 from tests.factories import filed_case
 
-CLERK = "Maria Clerk"
+CLERK = "Maria Clerk (maria)"
 
 
 def _newest(database: Database, case_id: int) -> tuple[str, str]:

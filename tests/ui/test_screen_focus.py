@@ -42,7 +42,7 @@ FIRST_FIELDS: dict[str, Callable[[MainWindow], QWidget]] = {
     "inbox": lambda w: w.inbox_screen.search,
     "calendar": lambda w: w.calendar_screen.month_view,  # type: ignore[attr-defined]
     "mail": lambda w: w._mail.content().queue_view,  # type: ignore[attr-defined]
-    "settings": lambda w: w.settings_screen.fields["staff.name"],
+    "settings": lambda w: w.settings_screen.fields["security.lock_minutes"],
     "board": lambda w: w.board_screen.serving_on,  # type: ignore[attr-defined]
 }
 

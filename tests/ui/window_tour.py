@@ -157,7 +157,7 @@ def _case_windows(qtbot: QtBot, context: AppContext) -> Iterator[Stop]:
         for event in Event:
             if event in seen or event not in offered:
                 continue
-            form = form_for(event, case, context.today(), context.staff_name, context.database)
+            form = form_for(event, case, context.today(), context.actor, context.database)
             if form is None:
                 continue
             seen.add(event)

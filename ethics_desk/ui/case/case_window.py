@@ -39,7 +39,6 @@ from ethics_desk.cases.case_file import (
 )
 from ethics_desk.core.errors import ConflictError, RuleError, UserError
 from ethics_desk.models import CaseState, in_a_sentence
-from ethics_desk.storage.audit import Viewer
 from ethics_desk.storage.private_files import ExhibitFolder
 from ethics_desk.ui import palette
 from ethics_desk.ui.accessibility import announce
@@ -162,7 +161,7 @@ class CaseWindow(QMainWindow):
 
     def reload(self) -> None:
         """Read the case again and show it, with the actions now possible."""
-        seen = None if self._opened else Viewer(self.context.staff_name, self.context.clock)
+        seen = None if self._opened else self.context.viewer()
         case = attempt(self, lambda: load_case(self.context.database, self.case_id,
                                                seen_by=seen))
         if case is FAILED:
@@ -289,7 +288,7 @@ class CaseWindow(QMainWindow):
             if not option.in_state:
                 continue
             form = form_for(option.event, self.case, self.context.now().date(),
-                            self.context.staff_name)
+                            self.context.actor)
             if form is None:
                 continue
             label = with_mnemonic(option.label, every_tab)
@@ -314,7 +313,7 @@ class CaseWindow(QMainWindow):
         """Open the action's form (non-modal, so the case stays readable); returns the dialog."""
         assert self.case is not None
         form = form_for(option.event, self.case, self.context.now().date(),
-                        self.context.staff_name, self.context.database)
+                        self.context.actor, self.context.database)
         if form is None:
             return None
         dialog = ActionDialog(form, lambda payload: self.fire(payload, dialog), self)
@@ -363,8 +362,8 @@ class CaseWindow(QMainWindow):
             return None
         attachment_id = line.attachment_id
         found = attempt(self, lambda: verified_attachment(
-            self.context.database, attachment_id, actor=self.context.staff_name,
-            clock=self.context.clock))
+            self.context.database, attachment_id, actor=self.context.actor,
+            clock=self.context.clock, account=self.context.signed_in))
         if found is FAILED:
             return None
         name, content = found

@@ -68,7 +68,7 @@ from ethics_desk.models import (
     MailOutcome,
     in_a_sentence,
 )
-from ethics_desk.storage.audit import Viewer
+from ethics_desk.staff.permissions import Act, who_may
 from ethics_desk.ui import palette
 from ethics_desk.ui.accessibility import StatusLine, buddy
 from ethics_desk.ui.context import AppContext
@@ -228,7 +228,7 @@ class MailingDialog(QDialog):
             recipient_role=self.role.text(), recipient_ref=self.recipient_ref,
             address=self.address.toPlainText(), method=MailMethod(self.method.currentData()),
             tracking_number=self.tracking.text(), mailed_on=mailed_on,
-            actor=self.context.staff_name, clock=self.context.clock))
+            actor=self.context.actor, clock=self.context.clock))
         if saved is FAILED:
             return
         self.mailing_id = saved
@@ -285,7 +285,7 @@ class OutcomeDialog(QDialog):
             return
         result = attempt(self, lambda: record_outcome(
             self.context.database, self.mailing.mailing_id,
-            MailOutcome(self.outcome.currentData()), on, actor=self.context.staff_name,
+            MailOutcome(self.outcome.currentData()), on, actor=self.context.actor,
             clock=self.context.clock))
         if result is FAILED:
             return
@@ -505,6 +505,11 @@ class PapersPanel(QWidget):
         self.outcome_button.setEnabled(isinstance(mailing, MailingRef)
                                        and mailing.outcome is None
                                        and mailing.mailed_on is not None)
+        if not self.context.may(Act.MAIL_PAPERS):  # issuing and mailing are the Clerk's
+            for button in (self.issue_button, self.reprint_button, self.mail_button,
+                           self.void_button, self.outcome_button):
+                button.setEnabled(False)
+                button.setToolTip(f"Only the {who_may(Act.MAIL_PAPERS)} issue and mail papers.")
 
     # -- acting -----------------------------------------------------------------------------
 
@@ -516,7 +521,7 @@ class PapersPanel(QWidget):
             return None
         index = self.recipient.currentIndex()
         language = chosen_language(self.language)
-        viewer = Viewer(self.context.staff_name, self.context.clock)
+        viewer = self.context.viewer()
         data = attempt(self, lambda: render_letter(self.context.database, self.case_id, kind,
                                                    recipient_index=index,
                                                    today=self.context.now().date(),
@@ -538,7 +543,7 @@ class PapersPanel(QWidget):
         if self._preview is None:
             return None
         kind, person, data = self._preview
-        database, actor, clock = self.context.database, self.context.staff_name, \
+        database, actor, clock = self.context.database, self.context.actor, \
             self.context.clock
         if kind == RESPONDENT_NOTICE:
             ref = attempt(self, lambda: issue_respondent_packet(
@@ -579,7 +584,7 @@ class PapersPanel(QWidget):
         if new_pdf is FAILED:
             return None
         ref = attempt(self, lambda: void_and_reissue(
-            database, document.document_id, new_pdf, actor=self.context.staff_name,
+            database, document.document_id, new_pdf, actor=self.context.actor,
             reason=reason, recipient=person.name, clock=self.context.clock,
             language=self._preview_language or Language.ENGLISH))
         if ref is FAILED:
@@ -604,7 +609,7 @@ class PapersPanel(QWidget):
         if not isinstance(ref, IssuedRef):
             return None
         data = attempt(self, lambda: reprint(self.context.database, ref.document_id,
-                                             actor=self.context.staff_name,
+                                             actor=self.context.actor,
                                              clock=self.context.clock))
         if data is FAILED:
             return None

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 
 from ethics_desk.cases import witnesses
 from ethics_desk.cases.witnesses import WitnessLine
+from ethics_desk.staff.permissions import Act, who_may
 from ethics_desk.ui.accessibility import StatusLine, buddy
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.errors import FAILED, attempt
@@ -91,6 +92,10 @@ class WitnessesPanel(QWidget):
             self.identified_by.addItem(person.label, person.key)
         self.identified_by.setCurrentIndex(max(0, self.identified_by.findData(chosen)))
         self.remove_button.setEnabled(bool(lines))
+        if not self.context.may(Act.RECORD_WITNESSES):  # the permission table
+            for button in (self.add_button, self.remove_button):
+                button.setEnabled(False)
+                button.setToolTip(f"Only the {who_may(Act.RECORD_WITNESSES)} record witnesses.")
 
     def add(self) -> WitnessLine | None:
         """Record the witness in the form (audited); the form is emptied once it is saved."""
@@ -98,7 +103,7 @@ class WitnessesPanel(QWidget):
         name, contact = self.name.text(), self.contact.text()
         line = attempt(self, lambda: witnesses.add_witness(
             self.context.database, self.case_id, name, key, contact,
-            actor=self.context.staff_name, clock=self.context.clock), "Witness not recorded")
+            actor=self.context.actor, clock=self.context.clock), "Witness not recorded")
         if line is FAILED:
             return None
         self.name.clear()
@@ -121,7 +126,7 @@ class WitnessesPanel(QWidget):
             return
         done = attempt(self, lambda: witnesses.remove_witness(
             self.context.database, self.case_id, line.witness_id, reason,
-            actor=self.context.staff_name, clock=self.context.clock))
+            actor=self.context.actor, clock=self.context.clock))
         if done is FAILED:
             return
         self.reload()

@@ -221,7 +221,7 @@ class IntakeWizard(QWizard):
             return 0
         pages = print_document(viewer.document, printer)
         self.save_draft()
-        record_access(self.context.database, actor=self.context.staff_name,
+        record_access(self.context.database, actor=self.context.actor,
                       clock=self.context.clock, action="print.sworn-complaint", complaint_id=self.draft_id,
                       summary=f"Printed the sworn complaint for signing ({pages} pages)")
         return pages

@@ -333,7 +333,7 @@ class BoardScreen(QWidget):
             first = self._dates(starts, ends)
             member_id = roster.add_member(self.context.database, name.text(),
                                          role=ROLES[role.currentIndex()], starts_on=first[0],
-                                         ends_on=first[1], actor=self.context.staff_name,
+                                         ends_on=first[1], actor=self.context.actor,
                                          clock=self.context.clock)
             dialog.accepted.connect(lambda: self.select_member(member_id))
         dialog.submit = submit
@@ -357,7 +357,7 @@ class BoardScreen(QWidget):
         def submit() -> None:
             first, last = self._dates(starts, ends)
             roster.add_term(self.context.database, member.id, role=ROLES[role.currentIndex()],
-                           starts_on=first, ends_on=last, actor=self.context.staff_name,
+                           starts_on=first, ends_on=last, actor=self.context.actor,
                            clock=self.context.clock)
         dialog.submit = submit
         return self._open(dialog)
@@ -387,7 +387,7 @@ class BoardScreen(QWidget):
             if day is None:
                 raise UserError("Enter the last day served.", "Type the date or choose it.")
             roster.end_term(self.context.database, open_terms[term.currentIndex()].id, day,
-                           actor=self.context.staff_name, clock=self.context.clock)
+                           actor=self.context.actor, clock=self.context.clock)
         dialog.submit = submit
         return self._open(dialog)
 
@@ -408,7 +408,7 @@ class BoardScreen(QWidget):
                 raise UserError("Enter the date of the election.", "Choose the election day.")
             election_id = roster.add_election(
                 self.context.database, held_on, self.election_name.text(),
-                self.candidates.toPlainText(), actor=self.context.staff_name,
+                self.candidates.toPlainText(), actor=self.context.actor,
                 clock=self.context.clock)
         except UserError as error:
             self.election_message.say(str(error))
@@ -427,7 +427,7 @@ class BoardScreen(QWidget):
                 f"Remove “{election.name}” of {election.held_on.isoformat()} from the list?"):
             return False
         outcome = attempt(self, lambda: roster.remove_election(
-            self.context.database, election.id, actor=self.context.staff_name,
+            self.context.database, election.id, actor=self.context.actor,
             clock=self.context.clock))
         self.refresh()
         return outcome is not FAILED

@@ -76,6 +76,7 @@ from ethics_desk.deadlines.overview import (
     missing_fiesta_years,
     month_overview,
 )
+from ethics_desk.staff.permissions import Act, who_may
 from ethics_desk.ui.accessibility import buddy
 from ethics_desk.ui.calendar_editor import CalendarEditorDialog
 from ethics_desk.ui.context import AppContext
@@ -833,6 +834,10 @@ class CalendarScreen(QWidget):
         self.editor_button = QPushButton("&Closures and holidays…", self)
         self.editor_button.setObjectName("calendarEditorButton")
         self.editor_button.clicked.connect(lambda: self.open_editor())
+        if not self.context.may(Act.EDIT_CALENDAR):  # the permission table
+            self.editor_button.setEnabled(False)
+            self.editor_button.setToolTip(f"Only the {who_may(Act.EDIT_CALENDAR)} change the "
+                                          "office's closures.")
         header = QHBoxLayout()
         header.addWidget(title)
         header.addStretch(1)
@@ -987,7 +992,7 @@ class CalendarScreen(QWidget):
     def _load_month(self) -> None:
         self.overview = month_overview(self.context.database, self.month_view.yearShown(),
                                        self.month_view.monthShown(), self.today(),
-                                       margin_days=MARGIN_DAYS)
+                                       margin_days=MARGIN_DAYS, account=self.context.signed_in)
         self.month_view.set_overview(self.overview)
 
     def _show_selected_day(self) -> None:
@@ -998,11 +1003,13 @@ class CalendarScreen(QWidget):
         info = self.month_view.day_overview(day)
         if info is None:  # chosen outside the loaded span: load its month
             self.overview = month_overview(self.context.database, day.year, day.month,
-                                           self.today(), margin_days=MARGIN_DAYS)
+                                           self.today(), margin_days=MARGIN_DAYS,
+                                           account=self.context.signed_in)
             info = self.overview.get(day)
         self.day_label.setText(info.summary() if info is not None else long_day(day))
         rows = deadlines_on(self.context.database, day, self.today(),
-                            include_closed=self.show_closed.isChecked())
+                            include_closed=self.show_closed.isChecked(),
+                            account=self.context.signed_in)
         self.model.set_rows(rows)
         self._fit_columns()
         self.open_button.setEnabled(bool(rows))

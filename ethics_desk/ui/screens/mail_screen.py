@@ -184,7 +184,7 @@ class MailScreen(QWidget):
         if not isinstance(item, QueueItem):
             return 0
         data = attempt(self, lambda: reprint(self.context.database, item.document_id,
-                                             actor=self.context.staff_name,
+                                             actor=self.context.actor,
                                              clock=self.context.clock))
         if data is FAILED:
             return 0
@@ -216,7 +216,7 @@ class MailScreen(QWidget):
             self._batch_failed(problem)
             return None
         batch = attempt(self, lambda: prepare_batch(
-            self.context.database, queued, paper, actor=self.context.staff_name,
+            self.context.database, queued, paper, actor=self.context.actor,
             clock=self.context.clock))
         if batch is FAILED:
             return None

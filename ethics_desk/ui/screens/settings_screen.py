@@ -53,7 +53,7 @@ class SettingsScreen(QWidget):
                 widget = combo
             elif isinstance(option.default, int):
                 spin = QSpinBox(self)
-                spin.setRange(0, 30)
+                spin.setRange(0, 480 if key == "security.lock_minutes" else 30)
                 spin.setMaximumWidth(90)
                 widget = spin
             elif key in MULTILINE:
@@ -64,7 +64,7 @@ class SettingsScreen(QWidget):
             else:
                 widget = QLineEdit(self)
             widget.setObjectName(key)
-            label = QLabel(f"&{option.label}:" if key == "staff.name" else f"{option.label}:")
+            label = QLabel(f"&{option.label}:" if not self.fields else f"{option.label}:")
             buddy(label, widget)
             form.addRow(label, widget)
             self.fields[key] = widget
@@ -173,7 +173,7 @@ class SettingsScreen(QWidget):
                                 "Check that the file exists and that you may read it.") from exc
             return wording.set_enclosure(self.context.database, content, path.name,
                                          seen=self.enclosure_seen,
-                                         actor=self.context.staff_name, clock=self.context.clock)
+                                         actor=self.context.actor, clock=self.context.clock)
 
         pages = attempt(self, store, "Ethics Code not stored")
         if pages is FAILED:
@@ -194,7 +194,7 @@ class SettingsScreen(QWidget):
             return
         done = attempt(self, lambda: wording.clear_enclosure(
             self.context.database, seen=self.enclosure_seen,
-            actor=self.context.staff_name, clock=self.context.clock))
+            actor=self.context.actor, clock=self.context.clock))
         if done is FAILED:
             return
         self.show_shared_papers()
@@ -210,7 +210,7 @@ class SettingsScreen(QWidget):
     def bring_in(self) -> None:
         """Store this desk's old wording files and enclosure in the database."""
         done = attempt(self, lambda: wording.bring_in_this_desk(
-            self.context.database, actor=self.context.staff_name, clock=self.context.clock))
+            self.context.database, actor=self.context.actor, clock=self.context.clock))
         if done is FAILED:
             return
         self.show_shared_papers()
@@ -242,7 +242,7 @@ class SettingsScreen(QWidget):
 
     def save(self) -> None:
         """Store the changed settings (one transaction, audited)."""
-        actor = self.values().get("staff.name") or self.context.staff_name
+        actor = self.context.actor
         values = self.values()
         changed = attempt(self, lambda: save_settings(self.context.database, values,
                                                       actor=actor, clock=self.context.clock,
@@ -265,6 +265,5 @@ class SettingsScreen(QWidget):
             widget.setText(str(value))
 
     def first_field(self) -> QWidget:
-        """Where the cursor goes when the screen is shown: the first setting (who is at the
-        desk)."""
+        """Where the cursor goes when the screen is shown: the first setting."""
         return next(iter(self.fields.values()))

@@ -1,0 +1,312 @@
+"""Signing in at the desk: who is here, before anything of a complaint is shown (§ 2-83(h)).
+
+:class:`SignInDialog` is the first window of the application. It asks for a login and a
+password and signs in through :func:`ethics_desk.staff.accounts.sign_in` (five wrong passwords
+lock the account for a while; a wrong login and a wrong password get the same answer). On a
+database without any account it asks instead for the first Administrator's name, login and
+password, twice. An account whose password an Administrator reset is asked for a new one before
+it goes on.
+
+The same dialog, in its *locked* form, covers the desk after the office's idle time
+(Settings → Lock the desk after): only the signed-in person's password opens it again, or they
+sign out (the application closes, so the next person starts it and signs in as themselves).
+
+The dialog is shown before the ORM is loaded; the database is opened through SQLAlchemy when
+the clerk presses Sign in (usually loaded by then: the application loads it while the dialog is
+on screen). No password is ever kept after the dialog, logged or put in a message.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
+from PySide6.QtWidgets import (
+    QApplication,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ethics_desk.core.errors import UserError
+from ethics_desk.ui.accessibility import StatusLine, buddy
+from ethics_desk.ui.sizing import fit_to_screen
+
+if TYPE_CHECKING:
+    from ethics_desk.staff.accounts import Account
+    from ethics_desk.ui.context import AppContext
+
+
+def desk_login() -> str:
+    """The login the dialog offers first: ``ETHICS_DESK_USER``, else the operating-system
+    login (the person may type another)."""
+    import getpass
+
+    given = os.environ.get("ETHICS_DESK_USER", "").strip()
+    if given:
+        return given
+    try:
+        return getpass.getuser()
+    except Exception:  # no login name (a service account)
+        return ""
+
+
+class SignInDialog(QDialog):
+    """The login and password (or, on a database without accounts, the first Administrator),
+    Sign in (Enter) and Quit (Esc). Accepted with the signed-in :attr:`account`.
+
+    ``locked_for`` makes it the lock of an idle desk: the login is that account's and cannot be
+    changed; "Sign out" (Esc) closes the application instead of going on.
+    """
+
+    def __init__(self, context: AppContext, *, locked_for: Account | None = None,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.context = context
+        self.locked_for = locked_for
+        self.account: Account | None = None
+        self.first = locked_for is None and self._no_accounts_yet()
+        self.setObjectName("signInDialog")
+        self.setWindowTitle("Ethics Desk — locked" if locked_for is not None
+                            else "Ethics Desk — sign in")
+        self.setModal(True)
+        layout = QVBoxLayout(self)
+        self.intro = QLabel(self._intro(), self)
+        self.intro.setObjectName("signInIntro")
+        self.intro.setWordWrap(True)
+        layout.addWidget(self.intro)
+        form = QFormLayout()
+        self.name = QLineEdit(self)
+        self.name.setObjectName("signInName")
+        self.login = QLineEdit(self)
+        self.login.setObjectName("signInLogin")
+        self.password = QLineEdit(self)
+        self.password.setObjectName("signInPassword")
+        self.password.setEchoMode(QLineEdit.EchoMode.Password)
+        self.again = QLineEdit(self)
+        self.again.setObjectName("signInPasswordAgain")
+        self.again.setEchoMode(QLineEdit.EchoMode.Password)
+        rows: list[tuple[str, QLineEdit]] = [("&Login:", self.login),
+                                             ("&Password:", self.password)]
+        if self.first:
+            rows = [("Your full &name:", self.name), ("&Login:", self.login),
+                    ("&Password:", self.password), ("The password &again:", self.again)]
+        for text, field in rows:
+            label = QLabel(text, self)
+            buddy(label, field)
+            form.addRow(label, field)
+        for field in (self.name, self.again):
+            field.setVisible(self.first)
+        layout.addLayout(form)
+        self.message = StatusLine(self, urgent=True)
+        self.message.setObjectName("signInMessage")
+        self.message.setWordWrap(True)
+        self.message.setAccessibleName("Sign-in message")
+        layout.addWidget(self.message)
+        buttons = QDialogButtonBox(self)
+        self.sign_in_button = QPushButton(
+            "&Create the Administrator and sign in" if self.first
+            else "&Unlock" if locked_for is not None else "&Sign in", self)
+        self.sign_in_button.setObjectName("signInButton")
+        self.sign_in_button.setDefault(True)
+        self.quit_button = QPushButton("Sign &out and close" if locked_for is not None
+                                       else "&Quit", self)
+        self.quit_button.setObjectName("signInQuit")
+        buttons.addButton(self.sign_in_button, QDialogButtonBox.ButtonRole.AcceptRole)
+        buttons.addButton(self.quit_button, QDialogButtonBox.ButtonRole.RejectRole)
+        self.sign_in_button.clicked.connect(self.try_sign_in)
+        self.quit_button.clicked.connect(self.reject)
+        layout.addWidget(buttons)
+        if locked_for is not None:
+            self.login.setText(locked_for.login)
+            self.login.setReadOnly(True)
+        else:
+            self.login.setText(desk_login())
+        fit_to_screen(self, 520, 300)
+        first_field = (self.name if self.first else
+                       self.password if self.login.text() else self.login)
+        QTimer.singleShot(0, lambda: first_field.setFocus(Qt.FocusReason.OtherFocusReason))
+
+    def _no_accounts_yet(self) -> bool:
+        look = self.context.first_look
+        errors: tuple[type[Exception], ...] = (UserError, *(look.ERRORS if look else ()))
+        try:
+            if not self.context.loaded and look is not None:  # before the ORM is loaded
+                return not look.has_accounts()
+            from ethics_desk.staff.accounts import needs_first_administrator
+
+            return needs_first_administrator(self.context.database)
+        except errors:
+            return False  # the database answers at Sign in, with its message
+
+    def _intro(self) -> str:
+        if self.locked_for is not None:
+            return (f"The desk was locked after it was left idle. {self.locked_for.name}, type "
+                    "your password to go on; anyone else signs out and starts Ethics Desk as "
+                    "themselves.")
+        if self.first:
+            return ("This database has no account yet. The person who signs in now becomes its "
+                    "first Administrator, who then creates an account for each person at the "
+                    "desk (Edit → Staff accounts). Choose a password of 10 characters or more.")
+        return ("Sign in with your own account. What you do and see is recorded under it "
+                f"(§ 2-83(h)). Database: {self.context.description}")
+
+    def try_sign_in(self) -> None:
+        """Sign in with what is typed; a refusal is one line, the fields kept (the password
+        emptied)."""
+        from ethics_desk.staff import accounts
+
+        database_clock = self.context.clock
+        QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+        try:
+            if self.first:
+                if self.password.text() != self.again.text():
+                    raise UserError("The two passwords differ.", "Type the same password twice.")
+                account = accounts.create_first_administrator(
+                    self.context.database, self.login.text(), self.name.text(),
+                    self.password.text(), clock=database_clock)
+            else:
+                account = accounts.sign_in(self.context.database, self.login.text(),
+                                           self.password.text(), clock=database_clock)
+                if self.locked_for is not None and account.account_id != self.locked_for.account_id:
+                    raise UserError(*accounts.NOT_SIGNED_IN)
+        except UserError as exc:
+            self.password.clear()
+            self.again.clear()
+            self.message.setText(f"{exc.problem} {exc.fix}".strip())
+            self.password.setFocus(Qt.FocusReason.OtherFocusReason)
+            return
+        finally:
+            QApplication.restoreOverrideCursor()
+        self.password.clear()
+        self.again.clear()
+        if account.must_change_password:
+            dialog = ChangePasswordDialog(self.context, account, forced=True, parent=self)
+            if dialog.exec() != QDialog.DialogCode.Accepted or dialog.account is None:
+                self.message.setText("Your password was reset by an Administrator; choose a new "
+                                     "one to go on.")
+                return
+            account = dialog.account
+        self.account = account
+        self.accept()
+
+
+class ChangePasswordDialog(QDialog):
+    """The present password and the new one twice (File → Change my password, and after an
+    Administrator's reset). Accepted with the updated :attr:`account`."""
+
+    def __init__(self, context: AppContext, account: Account, *, forced: bool = False,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.context = context
+        self.signed_in = account
+        self.account: Account | None = None
+        self.setObjectName("changePasswordDialog")
+        self.setWindowTitle("Ethics Desk — choose a new password" if forced
+                            else "Ethics Desk — change my password")
+        layout = QVBoxLayout(self)
+        intro = QLabel(("An Administrator reset your password. " if forced else "")
+                       + "Type the password you signed in with, then a new one of 10 characters "
+                       "or more, twice.", self)
+        intro.setWordWrap(True)
+        layout.addWidget(intro)
+        form = QFormLayout()
+        self.old = QLineEdit(self)
+        self.new = QLineEdit(self)
+        self.again = QLineEdit(self)
+        for field, name, text in ((self.old, "passwordOld", "&Present password:"),
+                                  (self.new, "passwordNew", "&New password:"),
+                                  (self.again, "passwordAgain", "The new password &again:")):
+            field.setObjectName(name)
+            field.setEchoMode(QLineEdit.EchoMode.Password)
+            label = QLabel(text, self)
+            buddy(label, field)
+            form.addRow(label, field)
+        layout.addLayout(form)
+        self.message = StatusLine(self, urgent=True)
+        self.message.setObjectName("passwordMessage")
+        self.message.setAccessibleName("Password message")
+        self.message.setWordWrap(True)
+        layout.addWidget(self.message)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save
+                                   | QDialogButtonBox.StandardButton.Cancel, self)
+        buttons.accepted.connect(self.save)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+        fit_to_screen(self, 480, 260)
+
+    def save(self) -> None:
+        """Change the password; a refusal is one line and the fields are emptied."""
+        from ethics_desk.staff.accounts import change_own_password
+
+        try:
+            if self.new.text() != self.again.text():
+                raise UserError("The two new passwords differ.", "Type the same one twice.")
+            self.account = change_own_password(self.context.database, self.signed_in,
+                                               self.old.text(), self.new.text(),
+                                               clock=self.context.clock)
+        except UserError as exc:
+            for field in (self.old, self.new, self.again):
+                field.clear()
+            self.message.setText(f"{exc.problem} {exc.fix}".strip())
+            self.old.setFocus(Qt.FocusReason.OtherFocusReason)
+            return
+        self.accept()
+
+
+class IdleLock(QObject):
+    """Locks the desk after ``minutes`` without a key press or a click in any window.
+
+    Installed on the application: every key and mouse press restarts the timer. When it runs
+    out, every window of the application is hidden and the locked :class:`SignInDialog` is
+    shown; the signed-in person's password shows them again, and "Sign out" quits.
+    """
+
+    def __init__(self, context: AppContext, minutes: int, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.context = context
+        self.timer = QTimer(self)
+        self.timer.setSingleShot(True)
+        self.timer.setInterval(max(1, minutes) * 60_000)
+        self.timer.timeout.connect(self.lock)
+        self.locked = False
+        self.enabled = minutes > 0
+        app = QApplication.instance()
+        if app is not None and self.enabled:
+            app.installEventFilter(self)
+            self.timer.start()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Restart the idle time on every key press, click and wheel turn."""
+        if not self.locked and event.type() in (QEvent.Type.KeyPress,
+                                                QEvent.Type.MouseButtonPress,
+                                                QEvent.Type.Wheel):
+            self.timer.start()
+        return False
+
+    def lock(self) -> None:
+        """Hide every window and ask for the signed-in person's password."""
+        account = self.context.account
+        if self.locked or account is None:
+            return
+        self.locked = True
+        shown = [w for w in QApplication.topLevelWidgets() if w.isVisible()]
+        for window in shown:
+            window.hide()
+        dialog = SignInDialog(self.context, locked_for=account)
+        opened = dialog.exec() == QDialog.DialogCode.Accepted
+        self.locked = False
+        if not opened:
+            QApplication.quit()
+            return
+        for window in shown:
+            with contextlib.suppress(RuntimeError):  # a window closed meanwhile
+                window.show()
+        self.timer.start()
