@@ -49,7 +49,7 @@ class Option:
 
 OPTIONS: dict[str, Option] = {o.key: o for o in (
     Option("security.lock_minutes", 15,
-           "Lock the desk after this many idle minutes (0: never; § 2-83(h))"),
+           "Idle minutes before the desk locks (0: never; § 2-83(h))"),
     Option("policy.prompt_forward_days", 1,
            "Business days allowed to forward a complaint “promptly” (§ 2-83(d)(1), office policy)"),
     Option("receipt.presumption_days", 3,

@@ -17,6 +17,7 @@ an account is never deleted, because the audit trail names it.
 
 from __future__ import annotations
 
+import math
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -276,7 +277,7 @@ def sign_in(database: Database, login: str, password: str, *, clock: Clock) -> A
             _HASHER.hash(password)  # the same work as for a real account: timing tells nothing
             raise UserError(*NOT_SIGNED_IN)
         if row.locked_until is not None and row.locked_until > now:
-            minutes = max(1, int((row.locked_until - now).total_seconds() // 60) + 1)
+            minutes = max(1, math.ceil((row.locked_until - now).total_seconds() / 60))
             raise UserError(f"This account is locked for {minutes} more minute(s) after "
                             f"{MAX_FAILED} wrong passwords.",
                             "Wait and try again, or ask an Administrator to reset the password.")

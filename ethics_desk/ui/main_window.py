@@ -339,16 +339,26 @@ class MainWindow(QMainWindow):
         self.wizard = wizard
         wizard.show()
 
-    def open_case(self, case_id: int) -> QWidget:
-        """Open a case in its own window (or bring it forward if it is open already)."""
+    def open_case(self, case_id: int) -> QWidget | None:
+        """Open a case in its own window (or bring it forward if it is open already).
+
+        The case is read first, as the signed-in person (audited, § 2-83(h)): one they do not
+        receive is answered as one that does not exist, and no window is made, so that no
+        part of it reads anything (None)."""
+        from ethics_desk.cases.case_file import load_case
         from ethics_desk.ui.case.case_window import CaseWindow
+        from ethics_desk.ui.errors import FAILED, attempt
 
         window = self.case_windows.get(case_id)
         if window is not None and window.isVisible():
             window.raise_()
             window.activateWindow()
             return window
-        window = CaseWindow(self.context, case_id)
+        opened = attempt(self, lambda: load_case(self.context.database, case_id,
+                                                 seen_by=self.context.viewer()))
+        if opened is FAILED:
+            return None
+        window = CaseWindow(self.context, case_id, opened=True)
         window.changed.connect(lambda _id: self.refresh_screens())
         window.resume_draft.connect(self.open_intake)
         self.case_windows[case_id] = window

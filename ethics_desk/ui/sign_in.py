@@ -132,7 +132,8 @@ class SignInDialog(QDialog):
         fit_to_screen(self, 520, 300)
         first_field = (self.name if self.first else
                        self.password if self.login.text() else self.login)
-        QTimer.singleShot(0, lambda: first_field.setFocus(Qt.FocusReason.OtherFocusReason))
+        QTimer.singleShot(0, first_field, lambda: first_field.setFocus(
+            Qt.FocusReason.OtherFocusReason))  # cancelled if the dialog is gone by then
 
     def _no_accounts_yet(self) -> bool:
         look = self.context.first_look

@@ -63,7 +63,8 @@ class CaseWindow(QMainWindow):
     changed = Signal(int)
     resume_draft = Signal(int)
 
-    def __init__(self, context: AppContext, case_id: int, parent: QWidget | None = None) -> None:
+    def __init__(self, context: AppContext, case_id: int, parent: QWidget | None = None, *,
+                 opened: bool = False) -> None:
         super().__init__(parent)
         self.context = context
         self.case_id = case_id
@@ -127,7 +128,8 @@ class CaseWindow(QMainWindow):
         QShortcut(QKeySequence.StandardKey.Refresh, self).activated.connect(self.reload)
         QShortcut(QKeySequence.StandardKey.Close, self).activated.connect(self.close)
         fit_to_screen(self, 1100, 780)
-        self._opened = False  # the first reading is the opening, audited with it
+        self._opened = opened  # the first reading is the opening, audited with it (unless the
+        # main window has read and recorded it already, before building this one)
         self.reload()
 
     # -- building ---------------------------------------------------------------------------
