@@ -67,15 +67,25 @@ def attempt(parent: QWidget | None, action: Callable[[], T], title: str = "") ->
 
 
 def log_file() -> Path:
-    """Where the application log is written (the user's log folder)."""
-    folder = Path(platformdirs.user_log_dir("EthicsDesk", appauthor=False))
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder / "ethics-desk.log"
+    """Where the application log is written (the user's log folder, readable by this user
+    only: an error's details may name a case, § 2-83(h)). No password is ever logged."""
+    from ethics_desk.storage.private_files import make_private_folder, tighten
+
+    folder = make_private_folder(Path(platformdirs.user_log_dir("EthicsDesk", appauthor=False)))
+    path = folder / "ethics-desk.log"
+    if path.exists():
+        tighten(path)
+    return path
 
 
 def install_crash_handler() -> None:
     """Log every unexpected exception and show it in a dialog instead of dying silently."""
-    logging.basicConfig(filename=log_file(), level=logging.INFO,
+    path = log_file()
+    if not path.exists():
+        from ethics_desk.storage.private_files import create_private_file
+
+        create_private_file(path)  # private before the first line is written
+    logging.basicConfig(filename=path, level=logging.INFO,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
 
     def handle(kind: type[BaseException], value: BaseException,

@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
+import stat
 from datetime import date
+from pathlib import Path
 
 import pytest
 from pytestqt.qtbot import QtBot
@@ -66,3 +68,15 @@ def test_removing_an_election_already_removed_elsewhere_is_said_and_not_reported
     assert screen.remove_election() is False
     assert shown == ["That election is no longer on the list."]
     assert screen.elections.rows() == []
+
+
+def test_the_log_and_its_folder_are_readable_by_this_user_only(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import platformdirs
+
+    monkeypatch.setattr(platformdirs, "user_log_dir", lambda *_a, **_k: str(tmp_path / "logs"))
+    path = errors.log_file()
+    assert stat.S_IMODE(path.parent.stat().st_mode) == 0o700
+    path.write_text("an older log, made before it was private\n")
+    path.chmod(0o644)
+    assert stat.S_IMODE(errors.log_file().stat().st_mode) == 0o600
