@@ -39,9 +39,11 @@ from ethics_desk.cases.case_file import (
 )
 from ethics_desk.core.errors import ConflictError, RuleError, UserError
 from ethics_desk.models import CaseState, in_a_sentence
+from ethics_desk.staff.permissions import Act
 from ethics_desk.storage.private_files import ExhibitFolder
 from ethics_desk.ui import palette
 from ethics_desk.ui.accessibility import announce
+from ethics_desk.ui.case.access_panel import AccessPanel
 from ethics_desk.ui.case.forms import ActionDialog, form_for
 from ethics_desk.ui.case.papers_panel import PapersPanel
 from ethics_desk.ui.case.witnesses_panel import WitnessesPanel
@@ -158,6 +160,10 @@ class CaseWindow(QMainWindow):
         self.witnesses = WitnessesPanel(self.context, self.case_id, self)
         self.witnesses.changed.connect(self.reload)
         self.tabs.insertTab(3, self.witnesses, "Witn&esses")
+        self.access: AccessPanel | None = None
+        if self.context.may(Act.ACCESS_HISTORY):  # who saw the case: the Clerk's, § 2-83(h)
+            self.access = AccessPanel(self.context, self.case_id, self)
+            self.tabs.addTab(self.access, "A&ccess")
 
     # -- showing ----------------------------------------------------------------------------
 

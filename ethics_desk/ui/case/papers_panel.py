@@ -327,7 +327,7 @@ class PapersPanel(QWidget):
         self._preview_language: Language | None = None
         self.preview_button = QPushButton("Previe&w", self)
         self.preview_button.clicked.connect(self.preview)
-        self.issue_button = QPushButton("&Issue the previewed copy", self)
+        self.issue_button = QPushButton("Issue the previewed cop&y", self)
         self.issue_button.setToolTip("Freeze the previewed bytes as issued (SHA-256 recorded)")
         self.issue_button.clicked.connect(self.issue)
         self.issued = RowsModel[IssuedRef](
