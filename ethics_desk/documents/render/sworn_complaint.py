@@ -1,7 +1,8 @@
 """The sworn complaint, printed at the counter for the complainant to sign before a notary.
 
-It sets out every element of § 2-83(c) under a heading citing its item — (c)(1) to (c)(7) — then
-the affidavit the section requires ("true and correct", or "good reason to believe and does
+It sets out every element of § 2-83(c) under a heading citing its item — (c)(1) to (c)(7) —,
+the witnesses and potential witnesses the complainant identifies (§ 2-83(h)(1)), then the
+affidavit the section requires ("true and correct", or "good reason to believe and does
 believe"; and the source and basis of information and belief when the complaint rests on it), the
 plain-words warning of § 2-83(a) *above* the complainant's signature, and a Texas notary's jurat
 ("Sworn to and subscribed before me on … by …") with room for the seal. What is known is filled
@@ -31,8 +32,9 @@ from ethics_desk.documents.render.base import (
 )
 from ethics_desk.documents.render.data import ComplaintPaper, ListedDocument, long_date, long_datetime
 from ethics_desk.documents.render.fonts import REGULAR, draw_centred, markup
+from ethics_desk.documents.render.templates import TemplateLibrary
 from ethics_desk.documents.render.typed import Flowable
-from ethics_desk.models import Affirmation, KnowledgeBasis
+from ethics_desk.models import Affirmation, KnowledgeBasis, Language
 
 BLANK = "_" * 24
 """A blank to complete by hand."""
@@ -41,6 +43,12 @@ SEAL_SIZE: float = 1.5 * inch
 UNCHECKED = "☐"
 """A box for the complainant to mark, when the affidavit's choice is not yet made."""
 TEXT_WIDTH: float = PAGE_WIDTH - MARGIN_LEFT - MARGIN_RIGHT
+IDENTIFIER_ROLES: dict[Language, tuple[tuple[str, str], ...]] = {
+    Language.SPANISH: (("complainant", "denunciante"), ("respondent", "persona denunciada"),
+                       ("witness", "testigo")),
+}
+"""How the role after the name of whoever identified a witness is written in each language other
+than English (the case keeps "José Peña (complainant)")."""
 
 
 class SealBox(Flowable):
@@ -122,6 +130,7 @@ class SwornComplaintRenderer(Renderer[ComplaintPaper]):
             *self._nature(data, wording),
             *self._facts(data, wording),
             *self._documents(data, wording),
+            *self._witnesses(data, wording),
             # The affidavit, the warning, the signature and the jurat stay on one page.
             KeepTogether([*self._affidavit(data, wording), *self._jurat(data, wording)]),
         ]
@@ -218,6 +227,34 @@ class SwornComplaintRenderer(Renderer[ComplaintPaper]):
             else:
                 out.append(Paragraph(wording.text("none-listed"), self.styles["Body"]))
         return out
+
+    def _witnesses(self, data: ComplaintPaper, wording: Wording) -> list[Flowable]:
+        """The witnesses and potential witnesses the complainant identifies, § 2-83(h)(1): each
+        with who identified them and how to reach them, or "None named"."""
+        words = wording if wording.has("heading-witnesses") else self._shipped(wording)
+        out = [*words.flowables("heading-witnesses"), *words.flowables("witnesses-intro")]
+        if not data.witnesses:
+            return [*out, Paragraph(words.text("no-witnesses"), self.styles["Body"])]
+        header = [words.text("label-number"), words.text("label-witness-name"),
+                  words.text("label-identified-by"), words.text("label-witness-contact")]
+        rows = [[str(index), markup(w.name), markup(self._identified_by(w.identified_by)),
+                 markup(w.contact)] for index, w in enumerate(data.witnesses, start=1)]
+        return [*out, self._grid(header, rows, [0.45, 2.0, 2.05, 2.0])]
+
+    def _identified_by(self, label: str) -> str:
+        """Who identified a witness, as stored ("José Peña (complainant)"), with the role in
+        the paper's language."""
+        for english, spoken in IDENTIFIER_ROLES.get(self.language, ()):
+            if label.endswith(f"({english})"):
+                return f"{label[:-len(english) - 2]}({spoken})"
+        return label
+
+    def _shipped(self, wording: Wording) -> Wording:
+        """The shipped wording, for the witnesses' sections an office's older wording of the
+        sworn complaint (saved before they were added) does not have."""
+        shipped = TemplateLibrary(shipped=self.templates.shipped_dir)
+        return Wording(shipped.load(self.template_name, self.language), wording.values,
+                       self.styles)
 
     def _attachment(self, doc: ListedDocument, wording: Wording) -> str:
         if doc.attachment is None:
