@@ -34,7 +34,7 @@ from ethics_desk.documents.render.data import ComplaintPaper, ListedDocument, lo
 from ethics_desk.documents.render.fonts import REGULAR, draw_centred, markup
 from ethics_desk.documents.render.templates import TemplateLibrary
 from ethics_desk.documents.render.typed import Flowable
-from ethics_desk.models import Affirmation, KnowledgeBasis, Language
+from ethics_desk.models import Affirmation, KnowledgeBasis
 
 BLANK = "_" * 24
 """A blank to complete by hand."""
@@ -43,12 +43,6 @@ SEAL_SIZE: float = 1.5 * inch
 UNCHECKED = "☐"
 """A box for the complainant to mark, when the affidavit's choice is not yet made."""
 TEXT_WIDTH: float = PAGE_WIDTH - MARGIN_LEFT - MARGIN_RIGHT
-IDENTIFIER_ROLES: dict[Language, tuple[tuple[str, str], ...]] = {
-    Language.SPANISH: (("complainant", "denunciante"), ("respondent", "persona denunciada"),
-                       ("witness", "testigo")),
-}
-"""How the role after the name of whoever identified a witness is written in each language other
-than English (the case keeps "José Peña (complainant)")."""
 
 
 class SealBox(Flowable):
@@ -237,17 +231,9 @@ class SwornComplaintRenderer(Renderer[ComplaintPaper]):
             return [*out, Paragraph(words.text("no-witnesses"), self.styles["Body"])]
         header = [words.text("label-number"), words.text("label-witness-name"),
                   words.text("label-identified-by"), words.text("label-witness-contact")]
-        rows = [[str(index), markup(w.name), markup(self._identified_by(w.identified_by)),
-                 markup(w.contact)] for index, w in enumerate(data.witnesses, start=1)]
+        rows = [[str(index), markup(w.name), markup(w.identified_by), markup(w.contact)]
+                for index, w in enumerate(data.witnesses, start=1)]
         return [*out, self._grid(header, rows, [0.45, 2.0, 2.05, 2.0])]
-
-    def _identified_by(self, label: str) -> str:
-        """Who identified a witness, as stored ("José Peña (complainant)"), with the role in
-        the paper's language."""
-        for english, spoken in IDENTIFIER_ROLES.get(self.language, ()):
-            if label.endswith(f"({english})"):
-                return f"{label[:-len(english) - 2]}({spoken})"
-        return label
 
     def _shipped(self, wording: Wording) -> Wording:
         """The shipped wording, for the witnesses' sections an office's older wording of the
