@@ -132,9 +132,10 @@ def _complaint(session: Session, case_id: int) -> Complaint:
     return complaint
 
 
-def _papers(session: Session, case_id: int) -> list[Paper]:
+def _papers(session: Session, case_id: int, *, void_too: bool = False) -> list[Paper]:
     """The exhibits (attachments not scanned from a filing), the filed papers and the issued
-    documents still in force, in that order."""
+    documents still in force, in that order; ``void_too`` adds the voided documents (to name
+    a mark made before its document was voided)."""
     from ethics_desk.documents.kinds import title_of  # the table of kinds, only when listing
 
     filings = list(session.scalars(select(Filing).where(Filing.complaint_id == case_id)
@@ -153,11 +154,13 @@ def _papers(session: Session, case_id: int) -> list[Paper]:
                          f"Exhibit: {about} ({a.file_name})" if about else f"Exhibit: {a.file_name}"))
     out += [Paper(f"{FILING}:{f.id}", f"{f.kind.label} of {f.party_name}, received "
                                       f"{f.received_on.isoformat()}") for f in filings]
+    issued = select(IssuedDocument).where(IssuedDocument.complaint_id == case_id)
+    if not void_too:
+        issued = issued.where(IssuedDocument.voided_at.is_(None))
     out += [Paper(f"{ISSUED}:{d.id}", f"{title_of(d.kind)}, issued to {d.recipient} on "
-                                      f"{d.issued_at.astimezone().date().isoformat()}")
-            for d in session.scalars(select(IssuedDocument).where(
-                IssuedDocument.complaint_id == case_id, IssuedDocument.voided_at.is_(None))
-                .order_by(IssuedDocument.id))]
+                                      f"{d.issued_at.astimezone().date().isoformat()}"
+                                      + (" (void)" if d.voided_at is not None else ""))
+            for d in session.scalars(issued.order_by(IssuedDocument.id))]
     return out
 
 
@@ -225,7 +228,7 @@ def entries(database: Database, case_id: int) -> list[RecordLine]:
     """The case's papers entered into the record of a proceeding, in the order entered."""
     with database.read_session() as session:
         _complaint(session, case_id)
-        labels = {p.key: p.label for p in _papers(session, case_id)}
+        labels = {p.key: p.label for p in _papers(session, case_id, void_too=True)}
         return _lines(session, _entries(session, case_id), labels)
 
 
@@ -308,7 +311,7 @@ def take_off_record(database: Database, case_id: int, entry_id: int, reason: str
         entry = session.get(RecordEntry, entry_id)
         if entry is None or entry.complaint_id != case_id:
             raise UserError("That mark is not recorded on this case.", "Refresh the case.")
-        labels = {p.key: p.label for p in _papers(session, case_id)}
+        labels = {p.key: p.label for p in _papers(session, case_id, void_too=True)}
         line = _lines(session, [entry], labels)[0]
         session.delete(entry)
         audit.append(session, actor=actor, action="record.withdraw", complaint_id=case_id,

@@ -17,7 +17,7 @@ from ethics_desk.cases import hearing_record
 from ethics_desk.cases.case_file import load_case
 from ethics_desk.core.clock import fixed_clock
 from ethics_desk.core.errors import RuleError, UserError
-from ethics_desk.documents.issuing import issue
+from ethics_desk.documents.issuing import issue, void_and_reissue
 from ethics_desk.mail.ledger import mailings_for_case, record_mailing
 from ethics_desk.models import AuditRecord, MailMethod
 from ethics_desk.storage.database import Database
@@ -201,3 +201,24 @@ def test_a_mark_taken_off_makes_the_paper_confidential_again(
         record_mailing(database, ref.document_id, recipient_name="A Reporter",
                        method=MailMethod.HAND_DELIVERY, mailed_on=TODAY, actor=CLERK,
                        clock=CLOCK)
+
+
+def test_a_voided_document_cannot_be_marked_and_an_earlier_mark_still_names_it(
+        controller: WorkflowController, database: Database) -> None:
+    case = filed_case(controller)
+    ref = issue(database, case, "receipt", "José Peña", pdf(), actor=CLERK, clock=CLOCK)
+    hearing_record.enter_into_record(database, case, f"issued:{ref.document_id}",
+                                     meeting_on=TODAY, entered_on=TODAY, actor=CLERK,
+                                     clock=CLOCK)
+    replacement = void_and_reissue(database, ref.document_id, pdf(), actor=CLERK,
+                                   reason="Wrong address", clock=CLOCK)
+    [line] = hearing_record.entries(database, case)
+    assert line.paper.startswith("Filing receipt") and line.paper.endswith("(void)")
+    assert f"issued:{ref.document_id}" not in {
+        p.key for p in hearing_record.papers(database, case)}
+    assert f"issued:{replacement.document_id}" in {
+        p.key for p in hearing_record.papers(database, case)}
+    with pytest.raises(UserError, match="voided"):
+        hearing_record.enter_into_record(database, case, f"issued:{ref.document_id}",
+                                         meeting_on=TODAY, entered_on=TODAY, actor=CLERK,
+                                         clock=CLOCK)
