@@ -17,7 +17,7 @@ from ethics_desk.documents.render.data import (
     Party,
     complaint_paper_from_intake,
 )
-from ethics_desk.documents.render.sworn_complaint import SEAL_SIZE, SwornComplaintRenderer
+from ethics_desk.documents.render.sworn_complaint import SEAL_SIZE
 from ethics_desk.documents.render.templates import TemplateLibrary
 from ethics_desk.intake.record import WitnessData
 from ethics_desk.models import Affirmation, KnowledgeBasis
@@ -269,7 +269,7 @@ def test_an_office_wording_saved_before_the_witnesses_still_prints_them() -> Non
     shipped = TemplateLibrary().shipped_text("sworn-complaint.txt")
     older = shipped[:shipped.index("[heading-witnesses]")] + shipped[shipped.index(
         "[heading-affidavit]"):]
-    renderer = SwornComplaintRenderer(TemplateLibrary({"sworn-complaint.txt": older}))
+    renderer = KINDS["sworn-complaint"].renderer(TemplateLibrary({"sworn-complaint.txt": older}))
     paper = complaint_paper_from_intake(complete_intake(witnesses=WITNESSES[:1]), [],
                                         Letterhead())
     assert "Ana Lucía Ortiz" in _witness_text(renderer.render(paper))
