@@ -10,6 +10,7 @@ from datetime import date, datetime
 from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
 
+from ethics_desk.cases import hearing_record
 from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import StorageError, UserError
 from ethics_desk.core.vocabulary import Determination, ReviewerRole
@@ -59,6 +60,11 @@ class DocumentLine:
     file_name: str
     size: int
     sha256: str
+    in_record: str = ""
+    """The (h)(2) mark, "Entered into the record of the show-cause hearing of 10 Dec 2026
+    (§ 2-83(h)(2))", or ``""`` while the paper is confidential (:mod:`.hearing_record`)."""
+    filing_id: int | None = None
+    """The filed paper a line of a response or a reply stands for."""
 
 
 @dataclass(frozen=True)
@@ -189,9 +195,15 @@ def _read_case(session: Session, case_id: int) -> CaseFile:
         raise UserError(f"There is no complaint with id {case_id}.",
                         "Refresh the inbox; it may have been discarded.")
     sizes = {a.id: (a.file_name, a.size, a.sha256) for a in c.attachments}
+    marks = hearing_record.marks_in(session, case_id)  # § 2-83(h)(2)
+
+    def in_record(*keys: str) -> str:
+        return hearing_record.in_record_words(m for key in keys for m in marks.get(key, []))
+
     documents = tuple(DocumentLine(
         d.list_kind.label, d.description, d.location, d.attachment_id,
-        *(sizes.get(d.attachment_id, ("", 0, "")) if d.attachment_id else ("", 0, "")))
+        *(sizes.get(d.attachment_id, ("", 0, "")) if d.attachment_id else ("", 0, "")),
+        in_record=in_record(f"attachment:{d.attachment_id}") if d.attachment_id else "")
         for d in c.documents)
     filings = session.scalars(select(Filing).where(
         Filing.complaint_id == case_id, Filing.kind != FilingKind.HEARING_REQUEST)
@@ -199,7 +211,8 @@ def _read_case(session: Session, case_id: int) -> CaseFile:
     documents += tuple(DocumentLine(
         FILING_LABELS[f.kind], f"{FILING_LABELS[f.kind]} of {f.party_name}, received "
         f"{f.received_on}" + (" (sworn)" if f.sworn else ""), "", f.attachment_id,
-        *(sizes.get(f.attachment_id, ("", 0, "")) if f.attachment_id else ("", 0, "")))
+        *(sizes.get(f.attachment_id, ("", 0, "")) if f.attachment_id else ("", 0, "")),
+        in_record=in_record(f"filing:{f.id}", f"attachment:{f.attachment_id}"), filing_id=f.id)
         for f in filings)
     deadlines = tuple(DeadlineLine(
         d.id, d.title, d.citation, d.subject, d.trigger_on, d.trigger_basis, d.due_on,

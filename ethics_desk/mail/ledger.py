@@ -25,6 +25,7 @@ from datetime import date, datetime
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from ethics_desk.cases import hearing_record
 from ethics_desk.core.clock import Clock, fixed_clock
 from ethics_desk.core.errors import RuleError, UserError
 from ethics_desk.core.folding import fold
@@ -142,7 +143,7 @@ def record_mailing(database: Database, document_id: int, *, recipient_name: str,
         if document.voided_at is not None:
             raise UserError(f"Document {document.id} ({document.kind}) was voided: "
                             f"{document.void_reason}.", "Mail its replacement instead.")
-        _check_disclosure(session, document, name)
+        disclosed = _check_disclosure(session, document, name)
         issued_on = document.issued_at.astimezone().date()
         if mailed_on is not None and mailed_on < issued_on:
             raise UserError(f"The mailing date {mailed_on.isoformat()} is before the document "
@@ -155,34 +156,50 @@ def record_mailing(database: Database, document_id: int, *, recipient_name: str,
         session.flush()
         number = f" (no. {tracking})" if tracking else ""
         when = f" on {mailed_on.isoformat()}" if mailed_on else " (not yet sent)"
+        detail: dict[str, object] = {
+            "mailing_id": mailing.id, "document_id": document.id,
+            "recipient_ref": mailing.recipient_ref, "method": method.value,
+            "tracking_number": tracking, "mailed_on": mailed_on.isoformat() if mailed_on else None}
+        if disclosed:  # not a party or a witness: the paper is in a proceeding's record
+            detail |= {"disclosure": hearing_record.CITATION, "in_record": disclosed}
         audit.append(session, actor=actor, action="mail.record",
                      complaint_id=document.complaint_id, at=now,
                      summary=f"Sent the {document.kind} to {name} by {in_a_sentence(method.label)}"
-                             f"{number}{when}",
-                     detail={"mailing_id": mailing.id, "document_id": document.id,
-                             "recipient_ref": mailing.recipient_ref, "method": method.value,
-                             "tracking_number": tracking,
-                             "mailed_on": mailed_on.isoformat() if mailed_on else None})
+                             f"{number}{when}" + (f" — {disclosed[0].lower()}{disclosed[1:]}"
+                                                  if disclosed else ""),
+                     detail=detail)
         return mailing.id
 
 
-def _check_disclosure(session: Session, document: IssuedDocument, name: str) -> None:
+def _check_disclosure(session: Session, document: IssuedDocument, name: str) -> str:
     """Refuse to send a paper about a pending complaint to anyone § 2-83(h)(1) does not allow:
-    only the person it was issued to, a complainant, a respondent or a recorded witness."""
+    only the person it was issued to, a complainant, a respondent or a recorded witness — unless
+    the paper was entered into the record of a formal hearing or a Board proceeding, which
+    § 2-83(h)(2) lets be disclosed to anyone.
+
+    Returns the mark that allowed it ("Entered into the record of … (§ 2-83(h)(2))") when only
+    (h)(2) allows it, else ``""``.
+    """
     complaint = session.get(Complaint, document.complaint_id)
     if complaint is None or not complaint.state.is_pending:
-        return
+        return ""
     allowed = {fold(document.recipient)}
     allowed |= {fold(p.name) for p in complaint.complainants}
     allowed |= {fold(p.name) for p in complaint.respondents}
     allowed |= {fold(w.name) for w in complaint.witnesses}
-    if fold(name) not in allowed:
-        raise RuleError(
-            f"“{name}” is not a party to {complaint.display_number} or a witness recorded on "
-            "it, and the complaint is pending: nothing about it may go to anyone else",
-            "§ 2-83(h)(1)",
-            f"Send it to {document.recipient}, as it was issued; if a party or a witness "
-            "identified this person as a witness, record them on the Witnesses tab first.")
+    if fold(name) in allowed:
+        return ""
+    marks = hearing_record.marks_of_document(session, document)
+    if marks:
+        return marks[0].in_words
+    raise RuleError(
+        f"“{name}” is not a party to {complaint.display_number} or a witness recorded on "
+        "it, and the complaint is pending: nothing about it may go to anyone else",
+        "§ 2-83(h)(1)",
+        f"Send it to {document.recipient}, as it was issued; if a party or a witness "
+        "identified this person as a witness, record them on the Witnesses tab first; if "
+        "the paper was entered into the record of a hearing or a Board proceeding, mark it "
+        "so on the Documents tab (§ 2-83(h)(2)).")
 
 
 def delivery_detail(method: MailMethod) -> str:

@@ -46,6 +46,7 @@ class Act(StrEnum):
     TAKE_COMPLAINT = "take_complaint"  # the intake at the counter, § 2-83(c)
     MAIL_PAPERS = "mail_papers"  # issue, print and record mailings (the Mail screen)
     RECORD_WITNESSES = "record_witnesses"  # the witnesses of § 2-83(h)(1) on a case
+    ENTER_INTO_RECORD = "enter_into_record"  # a paper entered into a hearing's record, (h)(2)
     EDIT_CALENDAR = "edit_calendar"  # office closures and Fiesta days
     EDIT_SETTINGS = "edit_settings"  # letterhead and policy days
     EDIT_WORDING = "edit_wording"  # letter wording and the Ethics Code enclosure
@@ -93,6 +94,7 @@ ACT_ROLES: dict[Act, frozenset[Role]] = {
     Act.TAKE_COMPLAINT: CLERK,
     Act.MAIL_PAPERS: CLERK,
     Act.RECORD_WITNESSES: CLERK,
+    Act.ENTER_INTO_RECORD: CLERK,
     Act.EDIT_CALENDAR: CLERK,
     Act.EDIT_SETTINGS: CLERK,
     Act.EDIT_WORDING: CLERK,

@@ -21,7 +21,8 @@ if TYPE_CHECKING:
     from sqlalchemy import Engine
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
-REVISIONS: tuple[str, ...] = ("0001", "0002", "0003", "0004", "0005", "0006", "0007")
+REVISIONS: tuple[str, ...] = ("0001", "0002", "0003", "0004", "0005", "0006", "0007",
+                              "0008")
 """Every revision of the schema this version knows, oldest first."""
 
 

@@ -31,14 +31,14 @@ def test_the_clerk_sees_who_opened_the_case_and_the_looking_is_recorded(
     opened = seen_by_auditor.open_case(case_id)
     assert opened is not None
     qtbot.addWidget(opened)
-    assert getattr(opened, "access") is None  # the auditor has no access history to read
+    assert opened.access is None  # the auditor has no access history to read
     clerk: AppContext = signed_in_context(demo_database, "clerk", "demo")
     main = MainWindow(clerk)
     qtbot.addWidget(main)
     window = main.open_case(case_id)
     assert window is not None
     qtbot.addWidget(window)
-    panel = getattr(window, "access")
+    panel = window.access
     assert panel is not None
     lines = panel.show_history()
     assert lines is not None

@@ -123,4 +123,14 @@ def test_tour_of_case_windows_in_each_main_state(qtbot: QtBot, demo_context: App
             window.tabs.setCurrentWidget(window.papers)
             assert window.papers.issued.rowCount() and window.papers.mailings.rowCount()
             shoot(window, f"case-{number}-{state.value}-papers")
+        if state is CaseState.REPLY_FILED:  # the filed papers, and entering one into a record
+            window.tabs.setCurrentWidget(window.hearing_record.parentWidget())
+            window.documents_view.selectRow(window.documents.rowCount() - 1)
+            shoot(window, f"case-{number}-{state.value}-documents")
+            dialog = window.hearing_record.open_enter_dialog()
+            assert dialog is not None
+            dialog.resize(760, 360)
+            qtbot.waitExposed(dialog)
+            shoot(dialog, "case-enter-into-record")  # § 2-83(h)(2)
+            dialog.reject()
         window.close()

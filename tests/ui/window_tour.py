@@ -8,7 +8,8 @@ The stops: each main-window screen and each tab of the Board screen; each step o
 wizard, reached by filling the steps before it as a clerk would (the facts' step again with two
 witnesses); each tab of the case window;
 the form of every workflow action the demonstration's cases offer; the Papers tab's void,
-mailing and outcome dialogs; the Board roster's dialogs; the closures editor and its
+mailing and outcome dialogs; the Documents tab's dialog entering a paper into the record of a
+proceeding (§ 2-83(h)(2)); the Board roster's dialogs; the closures editor and its
 confirmation; the filing papers, the information sheet, a PDF preview and the § 2-83 text;
 the start-up's wait for IT to upgrade the server's schema.
 """
@@ -144,6 +145,7 @@ def _case_windows(qtbot: QtBot, context: AppContext) -> Iterator[Stop]:
         yield Stop(f"case window, tab {window.tabs.tabText(index)!r}", window,
                    window.tabs.currentWidget())
     yield from _papers_dialogs(qtbot, window)
+    yield from _hearing_record_dialog(qtbot, window)
     seen: set[Event] = set()
     controller = context.controller()
     # Each action's form on a case whose state offers it (as its window does), then any form
@@ -193,6 +195,19 @@ def _papers_dialogs(qtbot: QtBot, window: QWidget) -> Iterator[Stop]:
     assert dialog is not None
     qtbot.waitExposed(dialog)
     yield Stop(f"papers: {dialog.windowTitle()}", dialog, dialog)
+    dialog.reject()
+
+
+def _hearing_record_dialog(qtbot: QtBot, window: QWidget) -> Iterator[Stop]:
+    from ethics_desk.ui.case.case_window import CaseWindow
+
+    assert isinstance(window, CaseWindow)
+    window.tabs.setCurrentWidget(window.hearing_record.parentWidget())
+    window.documents_view.selectRow(0)
+    dialog = window.hearing_record.open_enter_dialog()
+    assert dialog is not None
+    qtbot.waitExposed(dialog)
+    yield Stop(f"documents: {dialog.windowTitle()}", dialog, dialog)
     dialog.reject()
 
 

@@ -15,7 +15,7 @@ from sqlalchemy.orm import Session
 
 from ethics_desk.core.errors import UserError
 from ethics_desk.documents.render.language import ENGLISH, MONTHS_EN
-from ethics_desk.intake.record import Intake
+from ethics_desk.intake.record import Intake, identifier_label
 from ethics_desk.models import (
     Affirmation,
     Complaint,
@@ -125,6 +125,16 @@ class ListedDocument:
 
 
 @dataclass(frozen=True)
+class WitnessPaper:
+    """A witness or potential witness the complainant identifies, § 2-83(h)(1): the name, who
+    identified them ("José Peña (complainant)") and how to reach them."""
+
+    name: str
+    identified_by: str = ""
+    contact: str = ""
+
+
+@dataclass(frozen=True)
 class OathPaper:
     """The oath as the jurat shows it; empty or ``None`` fields print as blank lines."""
 
@@ -157,6 +167,8 @@ class ComplaintPaper:
     acting_for_board: bool = False
     case_number: str = ""
     received_at: datetime | None = None
+    witnesses: tuple[WitnessPaper, ...] = ()
+    """The witnesses and potential witnesses identified, each with who identified them (h)(1)."""
 
     @property
     def is_filed(self) -> bool:
@@ -263,6 +275,9 @@ def complaint_paper_from_intake(intake: Intake, provision_citations: list[str],
                        notary_commission_number=o.notary_commission_number.strip(),
                        notary_commission_expires=o.notary_commission_expires),
         acting_for_board=c.acting_for_board,
+        witnesses=tuple(WitnessPaper(w.name.strip(), identifier_label(intake, index),
+                                     w.contact.strip())
+                        for index, w in enumerate(intake.witnesses) if w.name.strip()),
     )
 
 
@@ -302,6 +317,8 @@ def complaint_paper_from_case(complaint: Complaint, letterhead: Letterhead) -> C
         acting_for_board=any(c.acting_for_board for c in complaint.complainants[:1]),
         case_number=complaint.case_number or "",
         received_at=complaint.received_at.astimezone() if complaint.received_at else None,
+        witnesses=tuple(WitnessPaper(w.name, w.identified_by, w.contact)
+                        for w in complaint.witnesses),
     )
 
 

@@ -1,7 +1,8 @@
 """The sworn complaint, printed at the counter for the complainant to sign before a notary.
 
-It sets out every element of § 2-83(c) under a heading citing its item — (c)(1) to (c)(7) — then
-the affidavit the section requires ("true and correct", or "good reason to believe and does
+It sets out every element of § 2-83(c) under a heading citing its item — (c)(1) to (c)(7) —,
+the witnesses and potential witnesses the complainant identifies (§ 2-83(h)(1)), then the
+affidavit the section requires ("true and correct", or "good reason to believe and does
 believe"; and the source and basis of information and belief when the complaint rests on it), the
 plain-words warning of § 2-83(a) *above* the complainant's signature, and a Texas notary's jurat
 ("Sworn to and subscribed before me on … by …") with room for the seal. What is known is filled
@@ -31,6 +32,7 @@ from ethics_desk.documents.render.base import (
 )
 from ethics_desk.documents.render.data import ComplaintPaper, ListedDocument, long_date, long_datetime
 from ethics_desk.documents.render.fonts import REGULAR, draw_centred, markup
+from ethics_desk.documents.render.templates import TemplateLibrary
 from ethics_desk.documents.render.typed import Flowable
 from ethics_desk.models import Affirmation, KnowledgeBasis
 
@@ -122,6 +124,7 @@ class SwornComplaintRenderer(Renderer[ComplaintPaper]):
             *self._nature(data, wording),
             *self._facts(data, wording),
             *self._documents(data, wording),
+            *self._witnesses(data, wording),
             # The affidavit, the warning, the signature and the jurat stay on one page.
             KeepTogether([*self._affidavit(data, wording), *self._jurat(data, wording)]),
         ]
@@ -218,6 +221,26 @@ class SwornComplaintRenderer(Renderer[ComplaintPaper]):
             else:
                 out.append(Paragraph(wording.text("none-listed"), self.styles["Body"]))
         return out
+
+    def _witnesses(self, data: ComplaintPaper, wording: Wording) -> list[Flowable]:
+        """The witnesses and potential witnesses the complainant identifies, § 2-83(h)(1): each
+        with who identified them and how to reach them, or "None named"."""
+        words = wording if wording.has("heading-witnesses") else self._shipped(wording)
+        out = [*words.flowables("heading-witnesses"), *words.flowables("witnesses-intro")]
+        if not data.witnesses:
+            return [*out, Paragraph(words.text("no-witnesses"), self.styles["Body"])]
+        header = [words.text("label-number"), words.text("label-witness-name"),
+                  words.text("label-identified-by"), words.text("label-witness-contact")]
+        rows = [[str(index), markup(w.name), markup(w.identified_by), markup(w.contact)]
+                for index, w in enumerate(data.witnesses, start=1)]
+        return [*out, self._grid(header, rows, [0.45, 2.0, 2.05, 2.0])]
+
+    def _shipped(self, wording: Wording) -> Wording:
+        """The shipped wording, for the witnesses' sections an office's older wording of the
+        sworn complaint (saved before they were added) does not have."""
+        shipped = TemplateLibrary(shipped=self.templates.shipped_dir)
+        return Wording(shipped.load(self.template_name, self.language), wording.values,
+                       self.styles)
 
     def _attachment(self, doc: ListedDocument, wording: Wording) -> str:
         if doc.attachment is None:

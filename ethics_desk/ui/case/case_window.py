@@ -45,6 +45,7 @@ from ethics_desk.ui import palette
 from ethics_desk.ui.accessibility import announce
 from ethics_desk.ui.case.access_panel import AccessPanel
 from ethics_desk.ui.case.forms import ActionDialog, form_for
+from ethics_desk.ui.case.hearing_record_panel import HearingRecordPanel
 from ethics_desk.ui.case.papers_panel import PapersPanel
 from ethics_desk.ui.case.witnesses_panel import WitnessesPanel
 from ethics_desk.ui.context import AppContext
@@ -164,6 +165,11 @@ class CaseWindow(QMainWindow):
         if self.context.may(Act.ACCESS_HISTORY):  # who saw the case: the Clerk's, § 2-83(h)
             self.access = AccessPanel(self.context, self.case_id, self)
             self.tabs.addTab(self.access, "A&ccess")
+        # § 2-83(h)(2): papers entered into the record of a hearing or a Board proceeding
+        self.hearing_record = HearingRecordPanel(self.context, self.case_id,
+                                                 self.documents_view, self)
+        self.hearing_record.changed.connect(self.reload)
+        column.addWidget(self.hearing_record)
 
     # -- showing ----------------------------------------------------------------------------
 

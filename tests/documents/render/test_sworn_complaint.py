@@ -9,10 +9,21 @@ from datetime import date
 import pytest
 from pypdf import PdfReader
 
-from ethics_desk.documents.kinds import KINDS
-from ethics_desk.documents.render.data import OathPaper, Party
+from ethics_desk.cases import witnesses
+from ethics_desk.documents.kinds import KINDS, render_letter
+from ethics_desk.documents.render.data import (
+    Letterhead,
+    OathPaper,
+    Party,
+    complaint_paper_from_intake,
+)
 from ethics_desk.documents.render.sworn_complaint import SEAL_SIZE
+from ethics_desk.documents.render.templates import TemplateLibrary
+from ethics_desk.intake.record import WitnessData
 from ethics_desk.models import Affirmation, KnowledgeBasis
+from ethics_desk.storage.database import Database
+from ethics_desk.workflow import WorkflowController
+from tests.conftest import CLOCK
 from tests.documents.render.helpers import (
     complaint_paper,
     filed_complaint_paper,
@@ -22,6 +33,7 @@ from tests.documents.render.helpers import (
     screenshot,
     text_of,
 )
+from tests.factories import complete_intake, filed_case
 
 SHA = "d663640088750cf16276d623c2588d7233f2b84b45f4b2e20832f47b16aa5618"
 """SHA-256 of the sample attachment's bytes, b"%PDF-1.4 test"."""
@@ -209,3 +221,55 @@ def test_the_sworn_complaint_is_the_same_bytes_every_time() -> None:
     paper = filed_complaint_paper(oath=OathPaper(sworn_on=date(2026, 11, 30)))
     renderer = KINDS["sworn-complaint"].renderer
     assert renderer().render(paper) == renderer().render(paper)
+
+
+WITNESSES = [WitnessData("Ana Lucía Ortiz", "complainant", "210-555-0199"),
+             WitnessData("Bartholomew Nguyễn", "respondent:0", "Fleet Services, City Hall"),
+             WitnessData("Søren Kierkegård", "witness:0", "")]
+"""Witnesses named at the counter: by the complainant, the respondent and another witness."""
+
+
+def _witness_text(pdf: bytes) -> str:
+    text = flat(text_of(pdf))
+    return text[text.index("Witnesses and potential witnesses — § 2-83(h)(1)"):
+                text.index("Affidavit — § 2-83(c)")]
+
+
+def test_the_witnesses_named_at_the_counter_are_listed_with_who_identified_them() -> None:
+    paper = complaint_paper_from_intake(complete_intake(witnesses=WITNESSES), [], Letterhead())
+    pdf = KINDS["sworn-complaint"].renderer().render(paper)
+    screenshot("sworn-complaint-witnesses", pdf)
+    listed = _witness_text(pdf)
+    for shown in ("Ana Lucía Ortiz", "José Peña (complainant)", "210-555-0199",
+                  "Bartholomew Nguyễn", "Nguyễn Thị Minh Khai (respondent)",
+                  "Fleet Services, City Hall", "Søren Kierkegård", "Ana Lucía Ortiz (witness)"):
+        assert shown in listed
+    assert listed.index("Ana Lucía Ortiz") < listed.index("Bartholomew") < listed.index("Søren")
+
+
+def test_a_complaint_naming_no_witness_says_none_named(draft_text: str) -> None:
+    listed = draft_text[draft_text.index("Witnesses and potential witnesses"):]
+    assert listed.split("(§ 2-83(h)(1)).", 1)[1].lstrip().startswith("None named.")
+
+
+def test_the_stored_complaint_lists_its_witnesses_as_recorded(
+        controller: WorkflowController, database: Database) -> None:
+    case = filed_case(controller, complete_intake(witnesses=WITNESSES[:2]))
+    key = witnesses.identifiers(database, case)[0].key
+    witnesses.add_witness(database, case, "Rosa Díaz", key, "rosa@example.org",
+                          actor="Maria Clerk", clock=CLOCK)
+    pdf = render_letter(database, case, "sworn-complaint", today=CLOCK().date())
+    listed = _witness_text(pdf)
+    for shown in ("Ana Lucía Ortiz", "Bartholomew Nguyễn", "Nguyễn Thị Minh Khai (respondent)",
+                  "Rosa Díaz", "rosa@example.org"):
+        assert shown in listed
+
+
+def test_an_office_wording_saved_before_the_witnesses_still_prints_them() -> None:
+    shipped = TemplateLibrary().shipped_text("sworn-complaint.txt")
+    older = shipped[:shipped.index("[heading-witnesses]")] + shipped[shipped.index(
+        "[heading-affidavit]"):]
+    renderer = KINDS["sworn-complaint"].renderer(TemplateLibrary({"sworn-complaint.txt": older}))
+    paper = complaint_paper_from_intake(complete_intake(witnesses=WITNESSES[:1]), [],
+                                        Letterhead())
+    assert "Ana Lucía Ortiz" in _witness_text(renderer.render(paper))
