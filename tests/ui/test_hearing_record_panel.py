@@ -62,7 +62,7 @@ def test_the_exhibit_chosen_in_the_documents_list_is_entered_at_a_board_meeting(
     assert not dialog.isVisible()
     [line] = hearing_record.entries(context.database, case)
     assert (line.proceeding, line.entered_by) == (
-        "the Ethics Review Board meeting of 30 Nov 2026", "Maria Clerk")
+        "the Ethics Review Board meeting of 30 Nov 2026", "Maria Clerk (maria)")
     assert "record.enter" in audit_actions(context.database, case)
     assert [r.paper for r in panel.model.rows()] == [line.paper]
     assert window.documents.rows()[0].in_record == line.in_words
