@@ -2,7 +2,9 @@
 
 Run by ``.ci/atspi-walk``, which starts a virtual X server, a D-Bus session with the AT-SPI bus,
 and the application on a demonstration database; this walker then finds the application on the
-AT-SPI desktop and, for every screen of the main window, counts the interactive elements that
+AT-SPI desktop, walks the sign-in dialog and signs in through it (the demonstration's clerk,
+its login and password set in the fields over AT-SPI, "Sign in" pressed), and, for every screen
+of the main window, counts the interactive elements that
 are showing (push buttons, check boxes, radio buttons, combo boxes, text fields, spin buttons,
 lists, tables, trees, page tabs, links, menu items, sliders) and those of them whose name is
 empty: what a screen-reader user hears as just "button" or "edit text". Then it opens a case
@@ -374,11 +376,42 @@ def walk_tabs(window: Accessible, label: str, tally: Tally, timeout: float) -> i
     return len(tabs)
 
 
+def sign_in(app: Accessible, tally: Tally, login: str, password: str, timeout: float) -> None:
+    """Walk the sign-in dialog, then sign in as a person does with a screen reader: the login
+    and the password typed into their fields, the Sign in button pressed."""
+    def dialog() -> Accessible | None:
+        for window in windows(app):
+            if find(window, lambda n: n.getRole() == pyatspi.ROLE_PASSWORD_TEXT) is not None:
+                return window
+        return None
+
+    DOING.append("waiting for the sign-in dialog")
+    window = wait_for("the sign-in dialog (a window with a password field) did not appear",
+                      dialog, timeout)
+    settle(window, timeout)
+    walk(window, f"Sign-in dialog “{name_of(window)}”", tally)
+    DOING.append("signing in")
+    fields = [n for n in descendants(window) if n.getRole() in (pyatspi.ROLE_TEXT,
+                                                                 pyatspi.ROLE_ENTRY)
+              and name_of(n).replace("&", "").lower().startswith("login")]
+    secret = find(window, lambda n: n.getRole() == pyatspi.ROLE_PASSWORD_TEXT)
+    button = find(window, lambda n: n.getRole() == pyatspi.ROLE_PUSH_BUTTON
+                  and name_of(n).replace("&", "").lower().startswith("sign in"))
+    if not fields or secret is None or button is None:
+        raise WalkFailed("the sign-in dialog has no field named Login, no password field or no "
+                         "“Sign in” button")
+    fields[0].queryEditableText().setTextContents(login)
+    secret.queryEditableText().setTextContents(password)
+    press(button, "press", "click")
+
+
 def run(args: argparse.Namespace) -> Tally:
-    """The whole walk: every screen, then a case window's tabs, then the wizard."""
+    """The whole walk: the sign-in dialog, every screen, then a case window's tabs, then the
+    wizard."""
     tally = Tally()
     DOING.append("waiting for the application on the AT-SPI desktop")
     app = find_application(args.pid, args.app_name, args.start_timeout)
+    sign_in(app, tally, args.login, args.password, args.start_timeout)
     frame = main_frame(app, args.start_timeout)
     settle(frame, args.step_timeout)
     navigation = navigation_of(frame)
@@ -412,6 +445,10 @@ def main(argv: list[str] | None = None) -> int:
     """Parse the options, walk, print the unnamed elements and the JSON line."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--pid", type=int, help="the application's process id")
+    parser.add_argument("--login", default="clerk",
+                        help="the account to sign in as (the demonstration's clerk)")
+    parser.add_argument("--password", default="demo",
+                        help="its password (the demonstration's accounts have \"demo\")")
     parser.add_argument("--app-name", default="Ethics Desk",
                         help="the application's AT-SPI name, when no --pid is given")
     parser.add_argument("--timeout", type=float, default=90,
