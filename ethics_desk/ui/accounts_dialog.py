@@ -61,7 +61,11 @@ class AccountsDialog(QDialog):
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        header = self.table.horizontalHeader()
+        for column in range(len(COLUMNS)):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch if column == 1
+                                        else QHeaderView.ResizeMode.ResizeToContents)
+        self.table.verticalHeader().setVisible(False)
         layout.addWidget(self.table, 1)
         row = QHBoxLayout()
         self.add_button = QPushButton("&Add an account…", self)

@@ -134,3 +134,31 @@ def test_tour_of_case_windows_in_each_main_state(qtbot: QtBot, demo_context: App
             shoot(dialog, "case-enter-into-record")  # § 2-83(h)(2)
             dialog.reject()
         window.close()
+
+
+def test_tour_of_signing_in_and_the_accounts(qtbot: QtBot, demo_context: AppContext) -> None:
+    from ethics_desk.ui.accounts_dialog import AccountsDialog
+    from ethics_desk.ui.sign_in import SignInDialog
+    from tests.ui.conftest import signed_in_context
+
+    dialog = SignInDialog(demo_context)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    dialog.message.setText("The login or the password is not right. Type them again.")
+    shoot(dialog, "signin-1-dialog")
+    admin = signed_in_context(demo_context.database, "admin", "demo")
+    accounts = AccountsDialog(admin)
+    qtbot.addWidget(accounts)
+    accounts.show()
+    qtbot.waitExposed(accounts)
+    shoot(accounts, "signin-2-staff-accounts")
+    member = MainWindow(signed_in_context(demo_context.database, "member", "demo"))
+    qtbot.addWidget(member)
+    member.resize(1180, 760)
+    member.show()
+    qtbot.waitExposed(member)
+    member.go("inbox")
+    member.inbox_screen.show_view("All cases")
+    qtbot.wait(50)
+    shoot(member, "signin-3-a-board-members-inbox")

@@ -1,0 +1,66 @@
+"""Edit → Staff accounts: an Administrator adds, disables and resets accounts in the window;
+the menu is an Administrator's only, and the dialog's refusals keep what was typed."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
+
+from ethics_desk.staff.accounts import list_accounts
+from ethics_desk.staff.roles import Role
+from ethics_desk.storage.database import Database
+from ethics_desk.ui.accounts_dialog import AccountForm, AccountsDialog
+from ethics_desk.ui.main_window import MainWindow
+from tests.ui.conftest import sign_in_through_dialog, signed_in_context, type_keys
+
+
+def _fill_form(qtbot: QtBot, login: str, name: str, role: Role, password: str,
+               again: str) -> None:
+    form = next(w for w in QApplication.topLevelWidgets()
+                if isinstance(w, AccountForm) and w.isVisible())
+    if form.login.isVisible():
+        type_keys(form.login, login)
+        type_keys(form.name, name)
+        form.roles.setCurrentIndex(form.roles.findData(role.value))
+    type_keys(form.first, password)
+    type_keys(form.again, again)
+    form._check()
+
+
+def test_an_administrator_adds_an_account_who_then_chooses_their_own_password(
+        qtbot: QtBot, demo_database: Database) -> None:
+    admin = signed_in_context(demo_database, "admin", "demo")
+    window = MainWindow(admin)
+    qtbot.addWidget(window)
+    assert window.findChild(type(window.new_action), "actionAccounts").isVisible()
+    dialog = AccountsDialog(admin, window)
+    qtbot.addWidget(dialog)
+
+    def refuse_then_close() -> None:  # two different passwords: told, and typed again
+        _fill_form(qtbot, "mortiz", "María Ortiz", Role.CLERK, "a first passphrase", "another")
+        form = next(w for w in QApplication.topLevelWidgets()
+                    if isinstance(w, AccountForm) and w.isVisible())
+        assert "differ" in form.message.text() and form.login.text() == "mortiz"
+        type_keys(form.first, "a first passphrase")
+        type_keys(form.again, "a first passphrase")
+        form._check()
+
+    QTimer.singleShot(50, refuse_then_close)
+    dialog.add()
+    made = {a.login: a for a in list_accounts(demo_database)}["mortiz"]
+    assert made.role is Role.CLERK and made.name == "María Ortiz"
+    assert "Added María Ortiz (mortiz)" in dialog.message.text()
+    dialog.table.selectRow([a.login for a in dialog.accounts].index("mortiz"))
+    dialog.disable()
+    assert {a.login: a for a in list_accounts(demo_database)}["mortiz"].disabled
+
+
+def test_the_staff_accounts_menu_is_an_administrators_only(
+        qtbot: QtBot, demo_database: Database) -> None:
+    clerk = signed_in_context(demo_database, "clerk", "demo")
+    window = MainWindow(clerk)
+    qtbot.addWidget(window)
+    action = window.findChild(type(window.new_action), "actionAccounts")
+    assert not action.isVisible() and not action.isEnabled()
+    assert sign_in_through_dialog(clerk, "clerk", "demo").role is Role.CLERK
