@@ -621,17 +621,18 @@ def _signed_in(args: argparse.Namespace, database: Database) -> Account:
     if not has_accounts_table:
         raise StorageError(f"{database.description} was written by an older version of Ethics "
                            "Desk, from before staff accounts: no one can sign in to it as it is.",
-                           "Open it once with the application (or a command that changes it, "
-                           "such as closure): it is backed up, then brought up to date.")
+                           "Open it once with the application (it is backed up, then brought "
+                           "up to date), then run the command again.")
     login = getattr(args, "user", None) or os.environ.get(USER_ENV) or _os_login()
     password = _password(f"Password for {login}: ", PASSWORD_ENV)
-    if needs_first_administrator(database):
-        account = create_first_administrator(database, login, login, password,
-                                             clock=_clock(args))
-        print(f"This database had no account: {account.login} is now its first "
-              "Administrator.", file=sys.stderr)
-        return account
-    return sign_in(database, login, password, clock=_clock(args))
+    with translate_errors():
+        if needs_first_administrator(database):
+            account = create_first_administrator(database, login, login, password,
+                                                 clock=_clock(args))
+            print(f"This database had no account: {account.login} is now its first "
+                  "Administrator.", file=sys.stderr)
+            return account
+        return sign_in(database, login, password, clock=_clock(args))
 
 
 def _signed_in_for(args: argparse.Namespace, database: Database, act: Act,
