@@ -15,7 +15,7 @@ from sqlalchemy import Connection, Table, select, text
 
 from ethics_desk import cli
 from ethics_desk.core.errors import StorageError
-from ethics_desk.models import Complaint
+from ethics_desk.models import AuditRecord, Complaint
 from ethics_desk.staff.roles import Role
 from ethics_desk.storage import transfer
 from ethics_desk.storage.audit import verify_chain
@@ -123,6 +123,13 @@ def test_the_command_line_moves_a_file_onto_the_server_and_backs_the_server_up(
     [backup] = backups.glob("*.sqlite")
     copy = open_database(backup, clock=CLOCK, create=False)
     try:
-        assert _counts(copy) == _counts(demo_database)
+        expected = _counts(demo_database)
+        expected["audit_record"] += 2  # the Administrator signed in to move it, and to back up
+        assert _counts(copy) == expected
+        with copy.read_session() as session:
+            newest = session.scalars(select(AuditRecord).order_by(AuditRecord.seq.desc())
+                                     .limit(2)).all()
+            assert [(r.action, r.actor) for r in newest] == [("account.sign_in", "admin")] * 2
+            assert verify_chain(session) == []
     finally:
         copy.dispose()
