@@ -135,12 +135,15 @@ def build_parser() -> argparse.ArgumentParser:
         prog=PROG, parents=[db_option], formatter_class=argparse.RawDescriptionHelpFormatter,
         description="The City Clerk's desk for sworn ethics complaints under City Code § 2-83.\n"
                     "Without a command, opens the application window; each command below has "
-                    "its own --help.\n"
-                    "Every command that shows a case or changes anything signs you in first: "
-                    f"--user LOGIN (default ${USER_ENV}, else your operating-system login), the "
-                    f"password typed at the prompt or read from ${PASSWORD_ENV}; on a database "
-                    "without any account that first sign-in creates its Administrator. due, "
-                    "calendar, letter --list, demo and server setup need no sign-in.",
+                    "its own --help.\n\n"
+                    "Every command that shows a case or changes anything signs you in first:\n"
+                    f"--user LOGIN (default ${USER_ENV}, else your operating-system login), "
+                    "the password\n"
+                    f"typed at the prompt or read from ${PASSWORD_ENV}. On a database without "
+                    "any account,\n"
+                    "that first sign-in creates its Administrator. due, calendar, letter --list, "
+                    "demo and\n"
+                    "server setup need no sign-in.",
         epilog="examples:\n"
                "  ethics-desk                      open the application window\n"
                "  ethics-desk due 2026-11-24 10    ten business days after 24 November 2026\n"

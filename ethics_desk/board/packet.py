@@ -128,15 +128,14 @@ def no_filed_case(complaint_id: int) -> UserError:
                      "Choose the cases from the meeting's agenda.")
 
 
-def _received(database: Database, account: Account | None, ids: Sequence[int]) -> None:
+def _received(session: Session, account: Account | None, ids: Sequence[int]) -> None:
     """Refuse, as missing, any case of ``ids`` that ``account`` does not receive."""
     if account is None:
         return
-    with database.read_session() as session:
-        for complaint_id in ids:
-            complaint = session.get(Complaint, complaint_id)
-            if complaint is None or not receives(session, account, complaint):
-                raise no_filed_case(complaint_id)
+    for complaint_id in ids:
+        complaint = session.get(Complaint, complaint_id)
+        if complaint is None or not receives(session, account, complaint):
+            raise no_filed_case(complaint_id)
 
 
 def render_packet(database: Database, meeting_on: date, complaint_ids: Sequence[int], *,
@@ -153,13 +152,15 @@ def render_packet(database: Database, meeting_on: date, complaint_ids: Sequence[
     if not ids:
         raise UserError("The packet has no case in it.",
                         "Choose at least one case from the agenda.")
-    _received(database, account, ids)
+    with database.read_session() as session:
+        _received(session, account, ids)  # before anything of the cases is read
     who = account.display if account is not None else actor
     moment = clock().astimezone()
     paper, pdf = render_for_meeting(database, Meeting(meeting_on, tuple(ids), moment, who))
     who, sheets = paper.produced_by, paper.sheets
     numbers = [s.case_number for s in sheets]
     with database.unit_of_work() as session:
+        _received(session, account, ids)  # still theirs when the packet is handed over
         for complaint_id in ids:
             audit.append(session, actor=who, action=AUDIT_ACTION, complaint_id=complaint_id,
                          at=moment, summary=f"Board packet for the meeting of {meeting_on.isoformat()} "
