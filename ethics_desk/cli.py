@@ -9,6 +9,17 @@ for a case (``letter``), and write the Board packet for a meeting (``packet``).
 Every command takes ``--db`` (a file path or a SQLAlchemy URL); without it, ``ETHICS_DESK_DB``;
 without that, the file in the user's data folder. An error is one line on stderr,
 ``ethics-desk: <problem> <fix>``, with exit status 2; a failed ``check`` exits with 1.
+
+**Who is at the command line.** Every command that shows case content or changes anything signs
+in first (``--user LOGIN``, else ``ETHICS_DESK_USER``, else the operating-system login; the
+password typed at a prompt or read from ``ETHICS_DESK_PASSWORD``), and the signed-in account is
+the actor of every audit record it makes. Each command then asks the permission table
+(:mod:`ethics_desk.staff.permissions`) whether the account's role may do its act, and refuses
+naming who may. A case the account does not receive (:mod:`ethics_desk.staff.scope`) is
+answered exactly as a case number that does not exist, § 2-83(h)(1). ``due``, ``calendar``,
+``letter --list``, ``--version`` and ``--help`` show no case and change nothing; ``demo`` only
+builds a new demonstration database with its accounts; ``server setup`` is run by IT as the
+server role that owns the database, whose own login authenticates it: none of these signs in.
 """
 
 from __future__ import annotations
@@ -25,7 +36,7 @@ from typing import TYPE_CHECKING, NoReturn, TextIO
 
 from ethics_desk import __version__
 from ethics_desk.core.clock import Clock, file_stamp, system_clock, today
-from ethics_desk.core.errors import UserError
+from ethics_desk.core.errors import NotAllowed, StorageError, UserError
 from ethics_desk.staff.roles import Role
 
 # Each command imports what it needs when it runs, so that starting the application (the
@@ -36,6 +47,7 @@ if TYPE_CHECKING:
     from ethics_desk.deadlines import BusinessCalendar
     from ethics_desk.deadlines.closures import CalendarChange
     from ethics_desk.staff.accounts import Account
+    from ethics_desk.staff.permissions import Act
     from ethics_desk.storage.database import Database
 
 DB_ENV = "ETHICS_DESK_DB"  # the same name as ethics_desk.storage.database.DB_ENV (checked by a test)
@@ -112,11 +124,26 @@ def build_parser() -> argparse.ArgumentParser:
         help="city: the City of San Antonio's business days, for every § 2-83 clock (default); "
              "state: the State of Texas's, for the Public Information Act")
 
+    signin_option = _Parser(add_help=False)
+    signin_option.add_argument(
+        "--user", metavar="LOGIN", default=argparse.SUPPRESS,
+        help=f"your login (default: ${USER_ENV}, else the operating-system login); the password "
+             f"is asked for, or read from ${PASSWORD_ENV} for scripts and scheduled jobs")
+    signed_in = [db_option, signin_option]
+
     parser = _Parser(
         prog=PROG, parents=[db_option], formatter_class=argparse.RawDescriptionHelpFormatter,
         description="The City Clerk's desk for sworn ethics complaints under City Code § 2-83.\n"
                     "Without a command, opens the application window; each command below has "
-                    "its own --help.",
+                    "its own --help.\n\n"
+                    "Every command that shows a case or changes anything signs you in first:\n"
+                    f"--user LOGIN (default ${USER_ENV}, else your operating-system login), "
+                    "the password\n"
+                    f"typed at the prompt or read from ${PASSWORD_ENV}. On a database without "
+                    "any account,\n"
+                    "that first sign-in creates its Administrator. due, calendar, letter --list, "
+                    "demo and\n"
+                    "server setup need no sign-in.",
         epilog="examples:\n"
                "  ethics-desk                      open the application window\n"
                "  ethics-desk due 2026-11-24 10    ten business days after 24 November 2026\n"
@@ -135,7 +162,8 @@ def build_parser() -> argparse.ArgumentParser:
         description="The due date N business days after START (the start day is not counted; "
                     "Code Construction Act § 311.014), on the City calendar with the office's "
                     "closures from the database if there is one. The first line is the date "
-                    "(YYYY-MM-DD); the lines after it explain the count.")
+                    "(YYYY-MM-DD); the lines after it explain the count. Needs no sign-in: it "
+                    "shows no case and changes nothing.")
     due.add_argument("start", metavar="START", help="the day of the triggering event, YYYY-MM-DD")
     due.add_argument("days", metavar="N", type=_day_count,
                      help=f"the number of business days, 0 to {MAX_DAYS}")
@@ -147,7 +175,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Every weekday of YEAR on which the offices are closed, one "
                     "“YYYY-MM-DD name” a line: the calendar's holidays and the office's closures. "
                     "Warns when a day the office must set each year (Fiesta San Jacinto Day) is "
-                    "not set.")
+                    "not set. Needs no sign-in: it shows no case and changes nothing.")
     calendar.add_argument("year", metavar="YEAR", type=_year, help="the year, e.g. 2027")
     calendar.set_defaults(handler=_cmd_calendar)
 
@@ -155,10 +183,11 @@ def build_parser() -> argparse.ArgumentParser:
         "closure", help="close or reopen the offices on a day (audited; open deadlines move)",
         description="Add or remove a closure set by the office (Fiesta San Jacinto Day, a "
                     "winter-holiday or weather closure). The change is audited and every open "
-                    "deadline is recomputed; the deadlines that move are listed.")
+                    "deadline is recomputed; the deadlines that move are listed. For the City "
+                    "Clerk's staff, signed in (--user).")
     actions = closure.add_subparsers(dest="action", metavar="ACTION", title="actions")
     add = actions.add_parser(
-        "add", parents=[db_option, calendar_option], help="close the offices on DATE",
+        "add", parents=[*signed_in, calendar_option], help="close the offices on DATE",
         description="Close the offices on DATE: saved, audited, open deadlines recomputed.")
     add.add_argument("day", metavar="DATE", help="the day, YYYY-MM-DD")
     add.add_argument("name", metavar="NAME",
@@ -169,7 +198,7 @@ def build_parser() -> argparse.ArgumentParser:
                           "closure (default)")
     add.set_defaults(handler=_cmd_closure_add)
     remove = actions.add_parser(
-        "remove", parents=[db_option, calendar_option],
+        "remove", parents=[*signed_in, calendar_option],
         help="reopen the offices on DATE (a closure the office set)",
         description="Remove a closure the office set: audited, open deadlines recomputed. "
                     "The calendar's rule holidays cannot be removed.")
@@ -181,22 +210,27 @@ def build_parser() -> argparse.ArgumentParser:
         help="build a demonstration database (give a separate file with --db)",
         description="Fill an empty database with about forty realistic, fictitious complaints "
                     "in every state of the § 2-83 process, made through the workflow like real "
-                    "ones. Refuses a database that already has complaints, and the office's own "
-                    "default database: give a separate file with --db.")
+                    "ones, with one account per role named after it (clerk, auditor, attorney, "
+                    "chair, vicechair, member, records, admin), password “demo”. Refuses a "
+                    "database that already has complaints, and the office's own default "
+                    "database: give a separate file with --db. Needs no sign-in: it only builds "
+                    "a new demonstration database and its accounts.")
     demo.set_defaults(handler=_cmd_demo)
 
     check = commands.add_parser(
-        "check", parents=[db_option],
+        "check", parents=signed_in,
         help="check the database: file integrity, schema, audit trail, deadlines",
-        description="Check the database without changing it: SQLite integrity and references, "
+        description="For an Administrator, signed in (--user). Check the database without "
+                    "changing it (only the sign-in is recorded): SQLite integrity and references, "
                     "the schema revision, the audit trail's hash chain, and that every open "
                     "deadline falls on a business day of the current calendars. Exit status 0 "
                     "when every check holds, 1 when one fails.")
     check.set_defaults(handler=_cmd_check)
 
     backup = commands.add_parser(
-        "backup", parents=[db_option], help="write a verified copy of the database",
-        description="Copy the database to DEST (a file, or a folder for a dated file) while "
+        "backup", parents=signed_in, help="write a verified copy of the database",
+        description="For an Administrator, signed in (--user). "
+                    "Copy the database to DEST (a file, or a folder for a dated file) while "
                     "others may be working, then verify the copy (integrity, references, row "
                     "counts, audit chain). A SQLite file is copied as it is; a server's records "
                     "(--db postgresql+psycopg://…) are copied into a new SQLite file.")
@@ -204,9 +238,10 @@ def build_parser() -> argparse.ArgumentParser:
     backup.set_defaults(handler=_cmd_backup)
 
     migrate_to = commands.add_parser(
-        "migrate-to", parents=[db_option],
+        "migrate-to", parents=signed_in,
         help="move the office's records into a new, empty database on a server",
-        description="Copy every record of the database (--db, usually the office's SQLite "
+        description="For an Administrator, signed in (--user). "
+                    "Copy every record of the database (--db, usually the office's SQLite "
                     "file) into URL, a new and empty database on the server (create it first, "
                     "e.g. with createdb). The schema is created there, every table copied, "
                     "and nothing is kept unless every table's row count and the audit chain "
@@ -227,7 +262,9 @@ def build_parser() -> argparse.ArgumentParser:
                     "older one after copying every record into a verified SQLite file in "
                     "--backup-folder; two setups at once take turns. With --workstations ROLE, "
                     "that role gets exactly what a workstation needs: read and write the "
-                    "records, add to the audit trail but never change or delete it, no DDL.")
+                    "records, add to the audit trail but never change or delete it, no DDL. "
+                    "Needs no Ethics Desk sign-in: the server's own login of the owning role "
+                    "authenticates it, and a new server has no accounts yet.")
     setup.add_argument("url", metavar="URL",
                        help="the office's database, e.g. postgresql+psycopg://owner@dbserver/ethics")
     setup.add_argument("--workstations", metavar="ROLE",
@@ -244,24 +281,20 @@ def build_parser() -> argparse.ArgumentParser:
                     "Letter wording). “list” shows which papers use the office's wording; "
                     "“bring-in” stores the wording files this desk kept itself in earlier "
                     "versions (the templates folder in its data folder) and the enclosure file "
-                    "it was set to, each checked first, audited.")
+                    "it was set to, each checked first, audited. For the City Clerk's staff, "
+                    "signed in (--user).")
     wording_actions = wording_command.add_subparsers(dest="wording_command", metavar="ACTION",
                                                      required=True)
-    wording_actions.add_parser("list", parents=[db_option],
+    wording_actions.add_parser("list", parents=signed_in,
                                help="each paper and whose wording it prints in") \
         .set_defaults(handler=_cmd_wording_list)
     bring_in = wording_actions.add_parser(
-        "bring-in", parents=[db_option],
+        "bring-in", parents=signed_in,
         help="store this desk's old wording files and enclosure in the database")
     bring_in.add_argument("--folder", metavar="DIR",
                           help="the folder of wording files (default: this desk's old folder)")
     bring_in.set_defaults(handler=_cmd_wording_bring_in)
 
-    signin_option = _Parser(add_help=False)
-    signin_option.add_argument(
-        "--user", metavar="LOGIN",
-        help=f"your login (default: {USER_ENV}, else the operating-system login); the password "
-             f"is asked for, or read from {PASSWORD_ENV} for scripts")
     user_command = commands.add_parser(
         "user", help="staff accounts: add, list, disable, reset (an Administrator)",
         description="Each person signs in with their own account and the role § 2-83 gives "
@@ -271,14 +304,14 @@ def build_parser() -> argparse.ArgumentParser:
                     f"A new password is asked for twice, or read from {NEW_PASSWORD_ENV}.")
     user_actions = user_command.add_subparsers(dest="user_command", metavar="ACTION",
                                                required=True)
-    user_add = user_actions.add_parser("add", parents=[db_option, signin_option],
+    user_add = user_actions.add_parser("add", parents=signed_in,
                                        help="create an account")
     user_add.add_argument("login", metavar="LOGIN", help="the new account's login, e.g. mortiz")
     user_add.add_argument("--name", required=True, help="the person's full name")
     user_add.add_argument("--role", required=True,
                           help="one of: " + ", ".join(r.value for r in Role))
     user_add.set_defaults(handler=_cmd_user_add)
-    user_actions.add_parser("list", parents=[db_option, signin_option],
+    user_actions.add_parser("list", parents=signed_in,
                             help="every account, its role and whether it is disabled") \
         .set_defaults(handler=_cmd_user_list)
     for action, text, handler in (
@@ -286,25 +319,30 @@ def build_parser() -> argparse.ArgumentParser:
              _cmd_user_disable),
             ("reset", "give an account a new password, to be changed at its next sign-in",
              _cmd_user_reset)):
-        one = user_actions.add_parser(action, parents=[db_option, signin_option], help=text)
+        one = user_actions.add_parser(action, parents=signed_in, help=text)
         one.add_argument("login", metavar="LOGIN")
         one.set_defaults(handler=handler)
 
     access = commands.add_parser(
-        "access", parents=[db_option],
+        "access", parents=signed_in,
         help="who saw a case and when (its access history, § 2-83(h))",
         description="Every read of the case, oldest first: each opening of the case window, "
                     "preview, print, save, Board packet, attachment opened and paper issued, "
-                    "with who and when. Looking is itself recorded.")
+                    "with who and when. Looking is itself recorded. For the City Clerk's staff, "
+                    "signed in (--user); a case you do not receive is answered as one that does "
+                    "not exist (§ 2-83(h)(1)).")
     access.add_argument("case", metavar="CASE", help="the case number, e.g. ERB-2026-001")
     access.set_defaults(handler=_cmd_access)
 
     letter = commands.add_parser(
-        "letter", parents=[db_option], help="preview a document for a case as a PDF",
+        "letter", parents=signed_in, help="preview a document for a case as a PDF",
         description="Render a preview of document KIND for case CASE to FILE.pdf (it is not "
                     "issued: nothing is recorded as sent). CASE is a case number such as "
                     "ERB-2026-001 or a draft's number. A kind that does not apply to the case's "
-                    "state is refused. --list lists the kinds.")
+                    "state is refused. You sign in (--user): anyone who receives the case under "
+                    "§ 2-83(d) may preview its papers, and the preview is recorded in the case's "
+                    "history; a case you do not receive is answered as one that does not exist "
+                    "(§ 2-83(h)(1)). --list lists the kinds and needs no sign-in.")
     letter.add_argument("case", metavar="CASE", nargs="?", help="the case number or draft number")
     letter.add_argument("kind", metavar="KIND", nargs="?", help="the document, see --list")
     letter.add_argument("--out", metavar="FILE.pdf", help="where to write the PDF")
@@ -314,16 +352,20 @@ def build_parser() -> argparse.ArgumentParser:
     letter.add_argument("--language", metavar="LANG", default="en",
                         help="the paper's language: en (English, the default) or es (Spanish, "
                              "for the papers that have a Spanish template)")
-    letter.add_argument("--list", action="store_true", help="list the kinds and exit")
+    letter.add_argument("--list", action="store_true",
+                        help="list the kinds and exit (no sign-in: it shows no case)")
     letter.set_defaults(handler=_cmd_letter)
 
     packet = commands.add_parser(
-        "packet", parents=[db_option], help="the Board packet for a meeting, as one PDF",
+        "packet", parents=signed_in, help="the Board packet for a meeting, as one PDF",
         description="Write the Board packet for the meeting on --meeting to FILE.pdf: a cover "
                     "with the agenda, then a summary sheet for each case, every page marked "
                     "CONFIDENTIAL (§ 2-83(h)). Without --case, the cases on the meeting's "
                     "agenda (those before the Board, and any show-cause hearing that day). "
-                    "Producing it is recorded in each case's history.")
+                    "Producing it is recorded in each case's history. For the City Clerk's "
+                    "staff and the Board's members, signed in (--user): each gets only the cases "
+                    "they receive (§ 2-83(d)), never one to which they are a party, and a --case "
+                    "they do not receive is answered as one that does not exist (§ 2-83(h)(1)).")
     packet.add_argument("--meeting", metavar="YYYY-MM-DD", required=True,
                         help="the date of the Board's meeting")
     packet.add_argument("--case", metavar="NUMBER", action="append", default=[],
@@ -436,6 +478,14 @@ def _open_for_writing(args: argparse.Namespace) -> Database:
     return open_database(_db_arg(args), clock=_clock(args), create=not _db_named(args))
 
 
+def _open_as_it_is(args: argparse.Namespace) -> Database:
+    """The database for ``check`` and ``backup``: it must exist, and is neither created nor
+    upgraded (the check reports the schema as it is; a backup copies it as it is)."""
+    from ethics_desk.storage.opening import open_database
+
+    return open_database(_db_arg(args), clock=_clock(args), create=False, migrate=False)
+
+
 def _calendars(args: argparse.Namespace) -> tuple[BusinessCalendar, str]:
     """The calendar asked for, and a line saying where the office's closures came from."""
     from ethics_desk.deadlines import city_calendar, state_calendar
@@ -517,20 +567,6 @@ def _cmd_calendar(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _actor(database: Database) -> str:
-    """Who is acting, for the audit trail: the staff name set in Settings, else the login name."""
-    from ethics_desk.office import settings
-
-    with database.read_session() as session:
-        name = str(settings.get(session, "staff.name") or "").strip()
-    if name:
-        return name
-    try:
-        return getpass.getuser()
-    except Exception:  # no login name (a service account)
-        return "ethics-desk command line"
-
-
 def _print_change(database: Database, change: CalendarChange) -> None:
     """The summary of a calendar change and each deadline it moved, by case number."""
     from sqlalchemy import select
@@ -574,21 +610,48 @@ def _signed_in(args: argparse.Namespace, database: Database) -> Account:
 
     On a database without any account, this sign-in creates the first Administrator.
     """
+    from sqlalchemy import inspect
+
     from ethics_desk.staff.accounts import (
         create_first_administrator,
         needs_first_administrator,
         sign_in,
     )
+    from ethics_desk.storage.database import translate_errors
 
+    with translate_errors():
+        has_accounts_table = inspect(database.engine).has_table("staff_account")
+    if not has_accounts_table:
+        raise StorageError(f"{database.description} was written by an older version of Ethics "
+                           "Desk, from before staff accounts: no one can sign in to it as it is.",
+                           "Open it once with the application (it is backed up, then brought "
+                           "up to date), then run the command again.")
     login = getattr(args, "user", None) or os.environ.get(USER_ENV) or _os_login()
     password = _password(f"Password for {login}: ", PASSWORD_ENV)
-    if needs_first_administrator(database):
-        account = create_first_administrator(database, login, login, password,
-                                             clock=_clock(args))
-        print(f"This database had no account: {account.login} is now its first "
-              "Administrator.", file=sys.stderr)
-        return account
-    return sign_in(database, login, password, clock=_clock(args))
+    with translate_errors():
+        if needs_first_administrator(database):
+            account = create_first_administrator(database, login, login, password,
+                                                 clock=_clock(args))
+            print(f"This database had no account: {account.login} is now its first "
+                  "Administrator.", file=sys.stderr)
+            return account
+        return sign_in(database, login, password, clock=_clock(args))
+
+
+def _signed_in_for(args: argparse.Namespace, database: Database, act: Act,
+                   doing: str) -> Account:
+    """The account signing in (:func:`_signed_in`), if the permission table lets its role do
+    ``act`` (``doing`` says it in words, "Closing the offices on a day"); else
+    :class:`NotAllowed`, naming who may. Checked before the command does anything else."""
+    from ethics_desk.staff.permissions import may, who_may
+
+    account = _signed_in(args, database)
+    if not may(account.role, act):
+        who = who_may(act)
+        raise NotAllowed(f"{doing} is for: {who}. You are signed in as {account.display}, "
+                         f"{account.role.label}.",
+                         "Ask one of them to do it, or sign in as one of them with --user.")
+    return account
 
 
 def _os_login() -> str:
@@ -601,12 +664,13 @@ def _os_login() -> str:
 def _cmd_user_add(args: argparse.Namespace) -> int:
     """``user add LOGIN --name NAME --role ROLE``."""
     from ethics_desk.staff.accounts import add_account
+    from ethics_desk.staff.permissions import Act
     from ethics_desk.staff.roles import role_named
 
     database = _open_for_writing(args)
     try:
         role = role_named(args.role)
-        by = _signed_in(args, database)
+        by = _signed_in_for(args, database, Act.MANAGE_ACCOUNTS, "Adding an account")
         account = add_account(database, args.login, args.name, role,
                               _new_password(args.login), by=by, clock=_clock(args))
         print(f"Created {account.display}, {account.role.label}; they choose their own "
@@ -618,15 +682,12 @@ def _cmd_user_add(args: argparse.Namespace) -> int:
 
 def _cmd_user_list(args: argparse.Namespace) -> int:
     """``user list``."""
-    from ethics_desk.core.errors import NotAllowed
     from ethics_desk.staff.accounts import list_accounts
+    from ethics_desk.staff.permissions import Act
 
     database = _open_for_writing(args)
     try:
-        by = _signed_in(args, database)
-        if by.role is not Role.ADMIN:
-            raise NotAllowed("Only an Administrator lists the accounts.",
-                             "Ask an Administrator.")
+        _signed_in_for(args, database, Act.MANAGE_ACCOUNTS, "Listing the accounts")
         for account in list_accounts(database):
             state = " (disabled)" if account.disabled else ""
             print(f"{account.login:20} {account.name} — {account.role.label}{state}")
@@ -638,11 +699,12 @@ def _cmd_user_list(args: argparse.Namespace) -> int:
 def _cmd_user_disable(args: argparse.Namespace) -> int:
     """``user disable LOGIN``."""
     from ethics_desk.staff.accounts import disable_account
+    from ethics_desk.staff.permissions import Act
 
     database = _open_for_writing(args)
     try:
-        account = disable_account(database, args.login, by=_signed_in(args, database),
-                                  clock=_clock(args))
+        by = _signed_in_for(args, database, Act.MANAGE_ACCOUNTS, "Disabling an account")
+        account = disable_account(database, args.login, by=by, clock=_clock(args))
         print(f"{account.display} can no longer sign in.")
     finally:
         database.dispose()
@@ -652,10 +714,11 @@ def _cmd_user_disable(args: argparse.Namespace) -> int:
 def _cmd_user_reset(args: argparse.Namespace) -> int:
     """``user reset LOGIN``."""
     from ethics_desk.staff.accounts import reset_password
+    from ethics_desk.staff.permissions import Act
 
     database = _open_for_writing(args)
     try:
-        by = _signed_in(args, database)
+        by = _signed_in_for(args, database, Act.MANAGE_ACCOUNTS, "Resetting a password")
         account = reset_password(database, args.login, _new_password(args.login), by=by,
                                  clock=_clock(args))
         print(f"{account.display} has a new password and is unlocked"
@@ -670,11 +733,14 @@ def _cmd_access(args: argparse.Namespace) -> int:
     """``access CASE``: the case's access history."""
     from ethics_desk.cases.access import access_history
     from ethics_desk.documents.kinds import find_case
+    from ethics_desk.staff.permissions import Act
 
     database = _open_for_writing(args)
     try:
-        case_id = find_case(database, args.case)
-        lines = access_history(database, case_id, actor=_actor(database), clock=_clock(args))
+        account = _signed_in_for(args, database, Act.ACCESS_HISTORY,
+                                 "The access history of a case (§ 2-83(h))")
+        case_id = find_case(database, args.case, account=account)  # § 2-83(h)(1)
+        lines = access_history(database, case_id, actor=account.display, clock=_clock(args))
     finally:
         database.dispose()
     for line in lines:
@@ -685,9 +751,11 @@ def _cmd_access(args: argparse.Namespace) -> int:
 def _cmd_wording_list(args: argparse.Namespace) -> int:
     """``wording list``: each paper's wording and the enclosure, as every desk prints them."""
     from ethics_desk.office.wording import read_enclosure, wording_entries
+    from ethics_desk.staff.permissions import Act
 
     database = _open_for_writing(args)
     try:
+        _signed_in_for(args, database, Act.EDIT_WORDING, "The office's letter wording")
         for entry in wording_entries(database):
             whose = (f"office's wording ({entry.changed_by}, {entry.changed_at:%Y-%m-%d})"
                      if entry.office and entry.changed_at else "shipped wording")
@@ -706,11 +774,14 @@ def _cmd_wording_list(args: argparse.Namespace) -> int:
 def _cmd_wording_bring_in(args: argparse.Namespace) -> int:
     """``wording bring-in [--folder DIR]``."""
     from ethics_desk.office.wording import bring_in_this_desk
+    from ethics_desk.staff.permissions import Act
 
     database = _open_for_writing(args)
     try:
+        account = _signed_in_for(args, database, Act.EDIT_WORDING,
+                                 "Storing the office's letter wording")
         folder = Path(args.folder) if args.folder else None
-        done = bring_in_this_desk(database, actor=_actor(database), clock=_clock(args),
+        done = bring_in_this_desk(database, actor=account.display, clock=_clock(args),
                                   folder=folder)
         print(f"Stored in the office's database: {', '.join(done)}." if done else
               "Nothing to bring in: this desk has no wording files or enclosure of its own "
@@ -723,11 +794,14 @@ def _cmd_wording_bring_in(args: argparse.Namespace) -> int:
 def _cmd_closure_add(args: argparse.Namespace) -> int:
     """``closure add DATE NAME``."""
     from ethics_desk.deadlines.closures import add_closure
+    from ethics_desk.staff.permissions import Act
 
     day = parse_day(args.day, "DATE")
     database = _open_for_writing(args)
     try:
-        change = add_closure(database, day, args.name, actor=_actor(database),
+        account = _signed_in_for(args, database, Act.EDIT_CALENDAR,
+                                 "Closing the offices on a day")
+        change = add_closure(database, day, args.name, actor=account.display,
                              clock=_clock(args), calendar=args.calendar, kind=args.kind)
         _print_change(database, change)
     finally:
@@ -738,11 +812,14 @@ def _cmd_closure_add(args: argparse.Namespace) -> int:
 def _cmd_closure_remove(args: argparse.Namespace) -> int:
     """``closure remove DATE``."""
     from ethics_desk.deadlines.closures import remove_closure
+    from ethics_desk.staff.permissions import Act
 
     day = parse_day(args.day, "DATE")
     database = _open_for_writing(args)
     try:
-        change = remove_closure(database, day, actor=_actor(database), clock=_clock(args),
+        account = _signed_in_for(args, database, Act.EDIT_CALENDAR,
+                                 "Reopening the offices on a day")
+        change = remove_closure(database, day, actor=account.display, clock=_clock(args),
                                 calendar=args.calendar)
         _print_change(database, change)
     finally:
@@ -780,10 +857,16 @@ def _cmd_demo(args: argparse.Namespace) -> int:
 
 def _cmd_check(args: argparse.Namespace) -> int:
     """``check``: every check with ok/FAILED; exit 1 when one fails."""
+    from ethics_desk.staff.permissions import Act
     from ethics_desk.storage.database import describe, resolve_url
     from ethics_desk.storage.integrity import run_checks
 
     url = resolve_url(_db_arg(args))
+    database = _open_as_it_is(args)
+    try:
+        _signed_in_for(args, database, Act.BACKUP_AND_CHECK, "Checking the database")
+    finally:
+        database.dispose()
     results = run_checks(url)
     print(f"Checking {describe(url)}")
     for result in results:
@@ -801,6 +884,7 @@ def _cmd_check(args: argparse.Namespace) -> int:
 
 def _cmd_backup(args: argparse.Namespace) -> int:
     """``backup DEST``: a verified copy of the SQLite file."""
+    from ethics_desk.staff.permissions import Act
     from ethics_desk.storage.backup import backup_sqlite
     from ethics_desk.storage.database import resolve_url, sqlite_path
 
@@ -810,18 +894,22 @@ def _cmd_backup(args: argparse.Namespace) -> int:
     if not dest.exists() and (not dest.suffix or args.dest.endswith(("/", os.sep))):
         raise UserError(f"There is no folder {dest} to put the backup in.",
                         "Create the folder first, or give a file name ending in .sqlite.")
-    if source is None:
-        return _backup_server(args, url, dest)
+    database = _open_as_it_is(args)
+    try:
+        _signed_in_for(args, database, Act.BACKUP_AND_CHECK, "Backing up the database")
+        if source is None:
+            return _backup_server(args, database, url, dest)
+    finally:
+        database.dispose()
     report = backup_sqlite(source, dest, clock=_clock(args))
     print(f"Backed up to {report.path}: {report.tables} tables, {report.rows} rows, "
           f"{report.size} bytes, verified.")
     return EXIT_OK
 
 
-def _backup_server(args: argparse.Namespace, url: URL, dest: Path) -> int:
+def _backup_server(args: argparse.Namespace, database: Database, url: URL, dest: Path) -> int:
     """``backup DEST --db URL``: the server's records into a new SQLite file, verified."""
     from ethics_desk.storage.database import describe
-    from ethics_desk.storage.opening import open_database
     from ethics_desk.storage.transfer import copy_records
 
     if dest.is_dir():
@@ -829,11 +917,7 @@ def _backup_server(args: argparse.Namespace, url: URL, dest: Path) -> int:
     elif not dest.parent.exists():
         raise UserError(f"The folder {dest.parent} does not exist.",
                         "Create it first, or choose another destination.")
-    database = open_database(_db_arg(args), clock=_clock(args), create=False, migrate=False)
-    try:
-        report = copy_records(database, dest)
-    finally:
-        database.dispose()
+    report = copy_records(database, dest)
     print(f"Backed up {describe(url)} to {dest}: {report.tables} tables, {report.rows} rows "
           f"({report.audit_records} audit records), verified.")
     return EXIT_OK
@@ -841,10 +925,13 @@ def _backup_server(args: argparse.Namespace, url: URL, dest: Path) -> int:
 
 def _cmd_migrate_to(args: argparse.Namespace) -> int:
     """``migrate-to URL``: every record into a new server database, verified."""
+    from ethics_desk.staff.permissions import Act
     from ethics_desk.storage.transfer import copy_records
 
     database = _open_for_writing(args)  # an older file is brought to this version first
     try:
+        _signed_in_for(args, database, Act.BACKUP_AND_CHECK,
+                       "Moving the records to a server")
         report = copy_records(database, args.target)
     finally:
         database.dispose()
@@ -907,11 +994,14 @@ def _cmd_letter(args: argparse.Namespace) -> int:
     database = open_database(_db_arg(args), clock=_clock(args), create=False, migrate=False)
     try:
         with translate_errors():
-            case_id = find_case(database, args.case)
+            # No act of the permission table: the case's reach decides. Whoever receives the
+            # case may preview its papers (audited); anyone else is told it does not exist,
+            # § 2-83(h)(1).
+            account = _signed_in(args, database)
+            case_id = find_case(database, args.case, account=account)
             pdf = render_letter(database, case_id, args.kind,
                                 recipient_index=args.recipient - 1, today=today(_clock(args)),
-                                language=language,
-                                seen_by=audit.Viewer(_actor(database), _clock(args)))
+                                language=language, seen_by=audit.Viewer.of(account, _clock(args)))
     finally:
         database.dispose()
     write_private(out, pdf)  # § 2-83(h)(1): readable by this user only
@@ -936,6 +1026,7 @@ def _cmd_packet(args: argparse.Namespace) -> int:
     """``packet --meeting YYYY-MM-DD [--case NUMBER ...] --out FILE.pdf``."""
     from ethics_desk.board.packet import agenda, render_packet
     from ethics_desk.documents.kinds import find_case
+    from ethics_desk.staff.permissions import Act
 
     meeting_on = parse_day(args.meeting, "The meeting date")
     out = _pdf_out(args.out, force=args.force)
@@ -946,16 +1037,19 @@ def _cmd_packet(args: argparse.Namespace) -> int:
     database = open_database(_db_arg(args), clock=_clock(args), create=False)  # audits
     try:
         with translate_errors():
+            account = _signed_in_for(args, database, Act.BOARD_PACKET,
+                                     "The Board packet (§ 2-83(h))")
+            # Only the cases the account receives, § 2-83(d); any other is answered as one
+            # that does not exist, § 2-83(h)(1).
             if args.case:
-                ids = [find_case(database, number) for number in args.case]
+                ids = [find_case(database, number, account=account) for number in args.case]
             else:
                 with database.read_session() as session:
-                    ids = [a.complaint_id for a in agenda(session, meeting_on)]
+                    ids = [a.complaint_id for a in agenda(session, meeting_on, account=account)]
                 if not ids:
                     raise UserError(f"No case is on the agenda for {meeting_on.isoformat()}.",
                                     "Name the cases with --case ERB-YYYY-NNN.")
-            pdf = render_packet(database, meeting_on, ids, actor=_actor(database),
-                                clock=_clock(args))
+            pdf = render_packet(database, meeting_on, ids, clock=_clock(args), account=account)
     finally:
         database.dispose()
     write_private(out, pdf)  # § 2-83(h)(1): readable by this user only

@@ -8,9 +8,19 @@ from pathlib import Path
 import pytest
 
 from ethics_desk.cli import main
+from ethics_desk.staff.accounts import Account
+from ethics_desk.staff.roles import Role
+from ethics_desk.storage.database import Database
 from ethics_desk.workflow import WorkflowController
 from tests.board_cases import awaiting_response, show_cause
 from tests.documents.render.helpers import flat, pages_text, text_of
+from tests.signing_in import sign_in_as
+
+
+@pytest.fixture
+def clerk(database: Database, monkeypatch: pytest.MonkeyPatch) -> Account:
+    """The commands of the test sign in as a member of the City Clerk's staff."""
+    return sign_in_as(monkeypatch, database, Role.CLERK)
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -21,7 +31,7 @@ def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
 
 def test_the_show_cause_order_is_previewed_for_a_case(
         capsys: pytest.CaptureFixture[str], controller: WorkflowController, db_path: Path,
-        tmp_path: Path, db_arg: str) -> None:
+        tmp_path: Path, db_arg: str, clerk: Account) -> None:
     show_cause(controller)
     out_file = tmp_path / "order.pdf"
     code, out, err = run(capsys, "letter", "ERB-2026-001", "show-cause-order", "--out",
@@ -41,7 +51,7 @@ def test_the_letter_list_names_the_boards_papers(capsys: pytest.CaptureFixture[s
 
 def test_the_packet_of_the_agenda_is_written_confidential_on_every_page(
         capsys: pytest.CaptureFixture[str], controller: WorkflowController, db_path: Path,
-        tmp_path: Path, db_arg: str) -> None:
+        tmp_path: Path, db_arg: str, clerk: Account) -> None:
     for _ in range(3):
         awaiting_response(controller)
     out_file = tmp_path / "packet.pdf"
@@ -57,7 +67,7 @@ def test_the_packet_of_the_agenda_is_written_confidential_on_every_page(
 
 def test_the_packet_takes_the_cases_named(capsys: pytest.CaptureFixture[str],
                                           controller: WorkflowController, db_path: Path,
-                                          tmp_path: Path, db_arg: str) -> None:
+                                          tmp_path: Path, db_arg: str, clerk: Account) -> None:
     awaiting_response(controller)
     show_cause(controller)
     out_file = tmp_path / "packet.pdf"
@@ -75,7 +85,7 @@ def test_the_packet_takes_the_cases_named(capsys: pytest.CaptureFixture[str],
 ])
 def test_clear_one_line_errors(capsys: pytest.CaptureFixture[str], database: object,
                                db_path: Path, tmp_path: Path, args: tuple[str, ...],
-                               words: str, db_arg: str) -> None:
+                               words: str, db_arg: str, clerk: Account) -> None:
     out_file = tmp_path / "packet.pdf"
     code, out, err = run(capsys, "packet", *args, "--out", str(out_file), "--db", db_arg)
     assert code == 2 and out == ""

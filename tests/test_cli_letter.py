@@ -7,10 +7,20 @@ from pathlib import Path
 import pytest
 
 from ethics_desk.cli import main
+from ethics_desk.staff.accounts import Account
+from ethics_desk.staff.roles import Role
+from ethics_desk.storage.database import Database
 from ethics_desk.workflow import Accept, ForwardToBoard, WorkflowController
 from tests.documents.render.helpers import flat, text_of
 from tests.factories import filed_case, reviewed_case
+from tests.signing_in import sign_in_as
 from tests.workflow.helpers import audit_actions
+
+
+@pytest.fixture
+def clerk(database: Database, monkeypatch: pytest.MonkeyPatch) -> Account:
+    """The commands of the test sign in as a member of the City Clerk's staff."""
+    return sign_in_as(monkeypatch, database, Role.CLERK)
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -30,7 +40,7 @@ def test_list_names_every_kind_with_its_rule(capsys: pytest.CaptureFixture[str])
 
 def test_a_preview_is_written_for_a_case_number(capsys: pytest.CaptureFixture[str],
                                                 controller: WorkflowController, db_path: Path,
-                                                tmp_path: Path, db_arg: str) -> None:
+                                                tmp_path: Path, db_arg: str, clerk: Account) -> None:
     case = reviewed_case(controller)
     controller.fire(case, Accept())
     controller.fire(case, ForwardToBoard())
@@ -45,7 +55,7 @@ def test_a_preview_is_written_for_a_case_number(capsys: pytest.CaptureFixture[st
 
 def test_an_existing_file_is_kept_unless_forced(capsys: pytest.CaptureFixture[str],
                                                 controller: WorkflowController, db_path: Path,
-                                                tmp_path: Path, db_arg: str) -> None:
+                                                tmp_path: Path, db_arg: str, clerk: Account) -> None:
     filed_case(controller)
     out_file = tmp_path / "receipt.pdf"
     out_file.write_bytes(b"keep me")
@@ -64,7 +74,8 @@ def test_an_existing_file_is_kept_unless_forced(capsys: pytest.CaptureFixture[st
     ("ERB-2026-001", "respondent-notice", "which is “Filed”"),
 ])
 def test_clear_errors(capsys: pytest.CaptureFixture[str], controller: WorkflowController,
-                      db_path: Path, tmp_path: Path, case: str, kind: str, words: str, db_arg: str) -> None:
+                      db_path: Path, tmp_path: Path, case: str, kind: str, words: str,
+                      db_arg: str, clerk: Account) -> None:
     filed_case(controller)
     out_file = tmp_path / "x.pdf"
     code, out, err = run(capsys, "letter", case, kind, "--out", str(out_file), "--db",
@@ -81,7 +92,8 @@ def test_case_and_kind_are_required_without_list(capsys: pytest.CaptureFixture[s
 
 def test_a_preview_in_spanish_is_written_with_language_es(capsys: pytest.CaptureFixture[str],
                                                           controller: WorkflowController,
-                                                          db_path: Path, tmp_path: Path, db_arg: str) -> None:
+                                                          db_path: Path, tmp_path: Path,
+                                                          db_arg: str, clerk: Account) -> None:
     filed_case(controller)
     out_file = tmp_path / "recibo.pdf"
     code, out, err = run(capsys, "letter", "ERB-2026-001", "receipt", "--out", str(out_file),
@@ -94,7 +106,7 @@ def test_a_preview_in_spanish_is_written_with_language_es(capsys: pytest.Capture
 
 def test_a_kind_with_no_spanish_template_is_refused_in_spanish_with_a_clear_message(
         capsys: pytest.CaptureFixture[str], controller: WorkflowController, db_path: Path,
-        tmp_path: Path, db_arg: str) -> None:
+        tmp_path: Path, db_arg: str, clerk: Account) -> None:
     filed_case(controller)
     out_file = tmp_path / "envelope.pdf"
     code, _, err = run(capsys, "letter", "ERB-2026-001", "envelope", "--out", str(out_file),
@@ -113,7 +125,7 @@ def test_an_unknown_language_is_refused_naming_the_languages(
 
 def test_a_preview_written_from_the_command_line_is_in_the_audit_trail(
         capsys: pytest.CaptureFixture[str], controller: WorkflowController, tmp_path: Path,
-        db_arg: str) -> None:
+        db_arg: str, clerk: Account) -> None:
     case = reviewed_case(controller)
     before = audit_actions(controller.database, case)
     code, _, err = run(capsys, "letter", "ERB-2026-001", "reviewer-transmittal", "--out",

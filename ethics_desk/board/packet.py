@@ -8,6 +8,14 @@ one session into plain data, renders the packet (``ethics_desk.documents.render.
 with the agenda, then a summary sheet per case, CONFIDENTIAL under § 2-83(h) on every page), and
 records its production in the audit trail of each case in one transaction, since a confidential
 paper about pending complaints has been produced. No Qt here.
+
+**Whose packet.** Each function takes the signed-in ``account`` and keeps to the complaints it
+receives (:mod:`ethics_desk.staff.scope`): the City Clerk's staff every case before the Board; a
+member of the Board only a complaint forwarded to it under § 2-83(d)(3), and never one to which
+they are a party (their name is a complainant's or a respondent's) — such a member's packet
+has no sheet of it, and a case they do not receive is refused exactly as one that does not
+exist, § 2-83(h)(1). The account is the actor on the packet's records. ``account=None`` is the
+application's own work, unrestricted, with ``actor`` naming who (or "Ethics Desk").
 """
 
 from __future__ import annotations
@@ -42,7 +50,8 @@ from ethics_desk.models import (
     ReviewerRole,
     ShowCauseOrder,
 )
-from ethics_desk.office import settings
+from ethics_desk.staff.accounts import Account
+from ethics_desk.staff.scope import case_condition, receives
 from ethics_desk.storage import audit
 from ethics_desk.storage.database import Database
 
@@ -54,6 +63,9 @@ BEFORE_THE_BOARD = (CaseState.ACCEPTED, CaseState.AWAITING_RESPONSE, CaseState.R
 """The states in which the Board has a complaint: accepted under (d)(3), or in show cause (f)."""
 
 AUDIT_ACTION = "board.packet"
+
+UNNAMED_ACTOR = "Ethics Desk"
+"""Who produced a packet the application made without an account or an actor."""
 
 _WHY = {
     CaseState.ACCEPTED: "Accepted; to be forwarded to the Board and the respondents "
@@ -92,33 +104,63 @@ class AgendaCase:
         return f"{self.complainants} v. {self.respondents}"
 
 
-def agenda(session: Session, meeting_on: date) -> list[AgendaCase]:
-    """The cases a clerk would put on the agenda of the meeting on ``meeting_on``, by number."""
+def agenda(session: Session, meeting_on: date, *,
+           account: Account | None = None) -> list[AgendaCase]:
+    """The cases a clerk would put on the agenda of the meeting on ``meeting_on``, by number:
+    of them, only those ``account`` receives (``None``: every one), § 2-83(d), (h)(1)."""
     hearings = _show_cause_hearings(session)
     on_the_day = {h.complaint_id for h in hearings if _local_day(h) == meeting_on}
+    query = select(Complaint).where(Complaint.case_number.is_not(None),
+                                    Complaint.state.in_(BEFORE_THE_BOARD)
+                                    | Complaint.id.in_(on_the_day))
+    if account is not None:
+        query = query.where(case_condition(account))
     complaints = session.scalars(
-        select(Complaint).where(Complaint.case_number.is_not(None),
-                                Complaint.state.in_(BEFORE_THE_BOARD)
-                                | Complaint.id.in_(on_the_day))
-        .options(selectinload(Complaint.complainants), selectinload(Complaint.respondents))
+        query.options(selectinload(Complaint.complainants), selectinload(Complaint.respondents))
         .order_by(Complaint.case_number)).all()
     return [_agenda_case(session, c, meeting_on, hearings) for c in complaints]
 
 
+def no_filed_case(complaint_id: int) -> UserError:
+    """The one answer for a case the packet cannot hold: missing, not filed, or not received
+    by the person asking (§ 2-83(h)(1): they cannot tell which)."""
+    return UserError(f"There is no filed case with id {complaint_id} to put in the packet.",
+                     "Choose the cases from the meeting's agenda.")
+
+
+def _received(session: Session, account: Account | None, ids: Sequence[int]) -> None:
+    """Refuse, as missing, any case of ``ids`` that ``account`` does not receive."""
+    if account is None:
+        return
+    for complaint_id in ids:
+        complaint = session.get(Complaint, complaint_id)
+        if complaint is None or not receives(session, account, complaint):
+            raise no_filed_case(complaint_id)
+
+
 def render_packet(database: Database, meeting_on: date, complaint_ids: Sequence[int], *,
-                  clock: Clock, actor: str | None = None) -> bytes:
+                  clock: Clock, account: Account | None = None,
+                  actor: str | None = None) -> bytes:
     """The packet for ``meeting_on`` with the cases ``complaint_ids`` (in that order), as PDF
     bytes, produced at the ``clock``'s time; its production is audited on each case, in one
-    transaction."""
+    transaction, naming ``account`` (``actor`` only for a caller without an account).
+
+    A case ``account`` does not receive is refused exactly as one that does not exist,
+    § 2-83(h)(1); ``account=None`` is unrestricted.
+    """
     ids = list(dict.fromkeys(complaint_ids))
     if not ids:
         raise UserError("The packet has no case in it.",
                         "Choose at least one case from the agenda.")
+    with database.read_session() as session:
+        _received(session, account, ids)  # before anything of the cases is read
+    who = account.display if account is not None else actor
     moment = clock().astimezone()
-    paper, pdf = render_for_meeting(database, Meeting(meeting_on, tuple(ids), moment, actor))
+    paper, pdf = render_for_meeting(database, Meeting(meeting_on, tuple(ids), moment, who))
     who, sheets = paper.produced_by, paper.sheets
     numbers = [s.case_number for s in sheets]
     with database.unit_of_work() as session:
+        _received(session, account, ids)  # still theirs when the packet is handed over
         for complaint_id in ids:
             audit.append(session, actor=who, action=AUDIT_ACTION, complaint_id=complaint_id,
                          at=moment, summary=f"Board packet for the meeting of {meeting_on.isoformat()} "
@@ -130,14 +172,22 @@ def render_packet(database: Database, meeting_on: date, complaint_ids: Sequence[
 
 
 def record_packet_use(database: Database, meeting_on: date, complaint_ids: Sequence[int], *,
-                      actor: str, action: str, what: str, clock: Clock) -> None:
+                      action: str, what: str, clock: Clock, account: Account | None = None,
+                      actor: str | None = None) -> None:
     """Record that the packet was saved or printed (``action`` such as
-    ``print.board-packet``; ``what`` in words), on each of its cases, in one transaction."""
+    ``print.board-packet``; ``what`` in words), on each of its cases that ``account`` receives
+    (``None``: each), in one transaction, naming ``account`` (``actor`` only for a caller
+    without one)."""
     meeting = meeting_on.isoformat()
     now = clock()
+    who = account.display if account is not None else (actor or UNNAMED_ACTOR)
     with database.unit_of_work() as session:
         for complaint_id in dict.fromkeys(complaint_ids):
-            audit.append(session, actor=actor, action=action, complaint_id=complaint_id, at=now,
+            complaint = session.get(Complaint, complaint_id)
+            if account is not None and (complaint is None
+                                        or not receives(session, account, complaint)):
+                continue  # not theirs to have printed, § 2-83(h)(1): nothing is recorded
+            audit.append(session, actor=who, action=action, complaint_id=complaint_id, at=now,
                          summary=f"Board packet for the meeting of {meeting} {what} "
                                  "(confidential, § 2-83(h))",
                          detail={"meeting_on": meeting})
@@ -149,15 +199,13 @@ def packet_paper(session: Session, letterhead: Letterhead, meeting: Meeting,
     summary sheet for each of the meeting's cases, each a case the packet applies to."""
     from ethics_desk.documents.render.board_packet import BoardPacketPaper
 
-    who = (meeting.actor or str(settings.get(session, "staff.name") or "").strip()
-           or "Ethics Desk")
+    who = meeting.actor or UNNAMED_ACTOR
     listed = {a.complaint_id: a for a in agenda(session, meeting.meeting_on)}
     sheets = []
     for complaint_id in meeting.complaint_ids:
         complaint = session.get(Complaint, complaint_id)
         if complaint is None or not rule.applies_to(complaint.state):
-            raise UserError(f"There is no filed case with id {complaint_id} to put in the "
-                            "packet.", "Choose the cases from the meeting's agenda.")
+            raise no_filed_case(complaint_id)
         reasons = (listed[complaint_id].reasons if complaint_id in listed
                    else (f"Added by the Clerk ({complaint.state.label})",))
         sheets.append(_sheet(session, complaint, reasons, meeting.produced_at.date()))

@@ -9,11 +9,13 @@ from ethics_desk.cases.access import access_history, is_access
 from ethics_desk.cli import main
 from ethics_desk.documents.kinds import render_letter
 from ethics_desk.office.actions import record_access
+from ethics_desk.staff.roles import Role
 from ethics_desk.storage.audit import Viewer
 from ethics_desk.storage.database import Database
 from ethics_desk.workflow import WorkflowController
 from tests.conftest import CLOCK
 from tests.factories import reviewed_case
+from tests.signing_in import sign_in_as
 from tests.workflow.helpers import audit_actions
 
 
@@ -34,18 +36,22 @@ def test_the_access_history_lists_the_reads_and_not_the_acts(
 
 
 def test_the_command_prints_who_saw_the_case(
-        capsys: pytest.CaptureFixture[str], controller: WorkflowController, db_arg: str) -> None:
+        capsys: pytest.CaptureFixture[str], controller: WorkflowController, db_arg: str,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    clerk = sign_in_as(monkeypatch, controller.database, Role.CLERK)
     case = reviewed_case(controller)
     record_access(controller.database, actor="Ana Ruiz", action="view.case",
                   summary="Opened the case", clock=CLOCK, complaint_id=case)
     assert main(["access", "ERB-2026-001", "--db", db_arg], clock=CLOCK) == 0
     out = capsys.readouterr().out.splitlines()
     assert "Ana Ruiz" in out[0] and "Opened the case" in out[0]
-    assert "access history" in out[-1]
+    assert "access history" in out[-1] and clerk.display in out[-1]
 
 
 def test_an_unknown_case_number_is_one_message(
-        capsys: pytest.CaptureFixture[str], db_arg: str) -> None:
+        capsys: pytest.CaptureFixture[str], database: Database, db_arg: str,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    sign_in_as(monkeypatch, database, Role.CLERK)
     assert main(["access", "ERB-2026-999", "--db", db_arg], clock=CLOCK) == 2
     assert "There is no case ERB-2026-999" in capsys.readouterr().err
 

@@ -19,6 +19,7 @@ from ethics_desk.documents import papers
 from ethics_desk.documents.render.templates import TemplateError, TemplateLibrary
 from ethics_desk.models import AuditRecord, OfficePaper, Setting
 from ethics_desk.office import wording
+from ethics_desk.staff.roles import Role
 from ethics_desk.storage.audit import verify_chain
 from ethics_desk.storage.database import Database
 from ethics_desk.storage.migrate import alembic_config
@@ -28,6 +29,7 @@ from ethics_desk.workflow import WorkflowController
 from tests.conftest import CLOCK
 from tests.documents.render.helpers import flat, text_of
 from tests.factories import filed_case
+from tests.signing_in import sign_in_as
 
 CLERK = "María Ortiz"
 SHIPPED_TITLE = "[title] Receipt for a Sworn Ethics Complaint"
@@ -300,7 +302,9 @@ def test_the_offices_wording_and_enclosure_are_in_every_copy_of_the_records(
 
 
 def test_the_command_line_lists_the_wording_and_brings_a_desks_files_in(
-        db_arg: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        database: Database, db_arg: str, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    sign_in_as(monkeypatch, database, Role.CLERK)
     folder = tmp_path / "templates"
     folder.mkdir()
     (folder / "receipt.txt").write_text(retitled("From the old folder"), encoding="utf-8")

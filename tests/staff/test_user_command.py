@@ -74,7 +74,7 @@ def test_a_clerk_cannot_manage_accounts_from_the_command_line(
     monkeypatch.setenv(PASSWORD_ENV, NEW)
     capsys.readouterr()
     assert main(["user", "list", "--db", db_arg], clock=CLOCK) == 2
-    assert "Only an Administrator" in capsys.readouterr().err
+    assert "Listing the accounts is for: Administrator." in capsys.readouterr().err
 
 
 def test_without_a_terminal_or_the_variable_the_password_is_asked_for_by_name(

@@ -15,7 +15,8 @@ from sqlalchemy import Connection, Table, select, text
 
 from ethics_desk import cli
 from ethics_desk.core.errors import StorageError
-from ethics_desk.models import Complaint
+from ethics_desk.models import AuditRecord, Complaint
+from ethics_desk.staff.roles import Role
 from ethics_desk.storage import transfer
 from ethics_desk.storage.audit import verify_chain
 from ethics_desk.storage.database import Database
@@ -24,6 +25,7 @@ from ethics_desk.storage.transfer import copy_records
 from ethics_desk.workflow import WorkflowController
 from tests.conftest import CLOCK, TestServer, test_server
 from tests.factories import filed_case
+from tests.signing_in import sign_in_to_the_demonstration
 
 
 def _counts(database: Database) -> dict[str, int]:
@@ -106,7 +108,8 @@ def test_an_office_moved_onto_the_server_goes_on_filing_where_it_left_off(
 
 def test_the_command_line_moves_a_file_onto_the_server_and_backs_the_server_up(
         demo_database: Database, server_database: tuple[TestServer, str], tmp_path: Path,
-        capsys: pytest.CaptureFixture[str]) -> None:
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    sign_in_to_the_demonstration(monkeypatch, Role.ADMIN)  # its accounts move with it
     _, url = server_database
     source = tmp_path / "office.sqlite"
     copy_records(demo_database, source)
@@ -120,6 +123,13 @@ def test_the_command_line_moves_a_file_onto_the_server_and_backs_the_server_up(
     [backup] = backups.glob("*.sqlite")
     copy = open_database(backup, clock=CLOCK, create=False)
     try:
-        assert _counts(copy) == _counts(demo_database)
+        expected = _counts(demo_database)
+        expected["audit_record"] += 2  # the Administrator signed in to move it, and to back up
+        assert _counts(copy) == expected
+        with copy.read_session() as session:
+            newest = session.scalars(select(AuditRecord).order_by(AuditRecord.seq.desc())
+                                     .limit(2)).all()
+            assert [(r.action, r.actor) for r in newest] == [("account.sign_in", "admin")] * 2
+            assert verify_chain(session) == []
     finally:
         copy.dispose()
