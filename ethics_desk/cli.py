@@ -314,6 +314,10 @@ def build_parser() -> argparse.ArgumentParser:
     user_actions.add_parser("list", parents=signed_in,
                             help="every account, its role and whether it is disabled") \
         .set_defaults(handler=_cmd_user_list)
+    user_actions.add_parser(
+        "password", parents=signed_in,
+        help="change your own password (also the one an Administrator reset), any role") \
+        .set_defaults(handler=_cmd_user_password)
     for action, text, handler in (
             ("disable", "stop an account from signing in (its records keep its name)",
              _cmd_user_disable),
@@ -605,10 +609,13 @@ def _new_password(login: str) -> str:
     return first
 
 
-def _signed_in(args: argparse.Namespace, database: Database) -> Account:
+def _signed_in(args: argparse.Namespace, database: Database, *,
+               changing_password: bool = False) -> Account:
     """The account signing in to this command: ``--user`` (or its defaults) and its password.
 
-    On a database without any account, this sign-in creates the first Administrator.
+    On a database without any account, this sign-in creates the first Administrator. An account
+    whose password an Administrator reset does nothing before its person has chosen a new one
+    (``user password``, or the window's sign-in), unless ``changing_password`` is what it does.
     """
     from sqlalchemy import inspect
 
@@ -635,7 +642,15 @@ def _signed_in(args: argparse.Namespace, database: Database) -> Account:
             print(f"This database had no account: {account.login} is now its first "
                   "Administrator.", file=sys.stderr)
             return account
-        return sign_in(database, login, password, clock=_clock(args))
+        account = sign_in(database, login, password, clock=_clock(args))
+    if changing_password:
+        args.present_password = password  # checked just now; for the change, nowhere else
+    if account.must_change_password and not changing_password:
+        raise NotAllowed(f"The password of {account.display} was given by an Administrator; "
+                         "choose your own before anything else.",
+                         f"Run “{PROG} user password --user {account.login}” (or sign in at "
+                         "the window, which asks for it), then the command again.")
+    return account
 
 
 def _signed_in_for(args: argparse.Namespace, database: Database, act: Act,
@@ -724,6 +739,22 @@ def _cmd_user_reset(args: argparse.Namespace) -> int:
         print(f"{account.display} has a new password and is unlocked"
               + ("; they choose their own at their next sign-in." if
                  account.must_change_password else "."))
+    finally:
+        database.dispose()
+    return EXIT_OK
+
+
+def _cmd_user_password(args: argparse.Namespace) -> int:
+    """``user password``: the signed-in person's own new password (typed twice, or
+    ``ETHICS_DESK_NEW_PASSWORD``)."""
+    from ethics_desk.staff.accounts import change_own_password
+
+    database = _open_for_writing(args)
+    try:
+        account = _signed_in(args, database, changing_password=True)
+        changed = change_own_password(database, account, args.present_password,
+                                      _new_password(account.login), clock=_clock(args))
+        print(f"{changed.display} has a new password.")
     finally:
         database.dispose()
     return EXIT_OK

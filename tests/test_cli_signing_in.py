@@ -214,3 +214,27 @@ def test_a_file_from_before_staff_accounts_is_refused_by_check_and_backup_saying
         assert "from before staff accounts" in err and "Open it once with the application" in err
     assert not (tmp_path / "copy.sqlite").exists()
     assert [p.name for p in tmp_path.iterdir()] == [old.name]  # not upgraded, no backup taken
+
+
+def test_a_password_an_administrator_reset_is_changed_before_any_other_command(
+        database: Database, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from ethics_desk.cli import main
+    from ethics_desk.staff.accounts import reset_password
+    from tests.signing_in import ADMINISTRATOR, PASSWORD, account_of
+
+    account_of(database, Role.CLERK)
+    admin = account_of(database, Role.ADMIN)
+    reset_password(database, "clerk", "given by the administrator", by=admin, clock=CLOCK)
+    assert admin.login == ADMINISTRATOR
+    monkeypatch.setenv("ETHICS_DESK_USER", "clerk")
+    monkeypatch.setenv("ETHICS_DESK_PASSWORD", "given by the administrator")
+    db = database.description
+    assert main(["wording", "list", "--db", db], clock=CLOCK) == 2
+    assert "choose your own before anything else" in capsys.readouterr().err
+    monkeypatch.setenv("ETHICS_DESK_NEW_PASSWORD", "my very own passphrase")
+    assert main(["user", "password", "--db", db], clock=CLOCK) == 0
+    assert "has a new password" in capsys.readouterr().out
+    monkeypatch.setenv("ETHICS_DESK_PASSWORD", "my very own passphrase")
+    assert main(["wording", "list", "--db", db], clock=CLOCK) == 0
+    assert PASSWORD not in capsys.readouterr().out

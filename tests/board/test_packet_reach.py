@@ -17,7 +17,7 @@ from ethics_desk.cli import PASSWORD_ENV, USER_ENV, main
 from ethics_desk.core.errors import UserError
 from ethics_desk.intake.record import RespondentData
 from ethics_desk.models import AuditRecord
-from ethics_desk.staff.accounts import Account, add_account
+from ethics_desk.staff.accounts import Account, add_account, change_own_password
 from ethics_desk.staff.roles import Role
 from ethics_desk.storage.database import Database
 from ethics_desk.workflow import Accept, ForwardToBoard, WorkflowController
@@ -55,8 +55,9 @@ def board(controller: WorkflowController, database: Database) -> Board:
     accepted = reviewed_case(controller)
     controller.fire(accepted, Accept())
     clerk = account_of(database, Role.CLERK)
-    member = add_account(database, "cortiz", MEMBER_NAME, Role.MEMBER, PASSWORD,
+    member = add_account(database, "cortiz", MEMBER_NAME, Role.MEMBER, f"first {PASSWORD}",
                          by=account_of(database, Role.ADMIN), clock=CLOCK)
+    member = change_own_password(database, member, f"first {PASSWORD}", PASSWORD, clock=CLOCK)
     return Board(first, against, accepted, clerk, member)
 
 

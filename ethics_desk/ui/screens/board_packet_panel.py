@@ -124,7 +124,7 @@ class BoardPacketPanel(QWidget):
     def refresh(self) -> None:
         """Read the agenda of the meeting again; every case is checked."""
         with self.context.database.read_session() as session:
-            listed = agenda(session, self.meeting_on())
+            listed = agenda(session, self.meeting_on(), account=self.context.signed_in)
         self.cases.blockSignals(True)
         self.cases.clear()
         for case in listed:
@@ -172,7 +172,7 @@ class BoardPacketPanel(QWidget):
             return None
         data = attempt(self, lambda: render_packet(self.context.database, key[0], list(key[1]),
                                                    clock=self.context.clock,
-                                                   actor=self.context.actor))
+                                                   account=self.context.signed_in))
         if data is FAILED:
             return None
         self._pdf = (key[0], key[1], data)
@@ -227,7 +227,8 @@ class BoardPacketPanel(QWidget):
     def _record(self, action: str, what: str) -> None:
         attempt(self, lambda: record_packet_use(
             self.context.database, self.meeting_on(), self.chosen_ids(),
-            actor=self.context.actor, action=action, what=what, clock=self.context.clock))
+            account=self.context.signed_in, action=action, what=what,
+            clock=self.context.clock))
 
 
 def _no_case() -> None:
