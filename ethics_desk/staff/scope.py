@@ -25,7 +25,7 @@ to them as a party.
 from __future__ import annotations
 
 from sqlalchemy import ColumnElement, and_, exists, false, or_, select, true
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, aliased
 
 from ethics_desk.core.errors import UserError
 from ethics_desk.core.folding import fold
@@ -52,16 +52,20 @@ def no_such_case(number: str) -> UserError:
 
 
 def _reached_the_board() -> ColumnElement[bool]:
-    return exists().where(Deadline.complaint_id == Complaint.id,
-                          Deadline.clock == _OPINION_CLOCK)
+    # Aliased, so that the subquery is never correlated with a Deadline of the outer query
+    # (the calendar's counts select deadlines and add this condition on their complaint).
+    opinion = aliased(Deadline)
+    return exists().where(opinion.complaint_id == Complaint.id,
+                          opinion.clock == _OPINION_CLOCK)
 
 
 def _party(account: Account) -> ColumnElement[bool]:
     name = fold(account.name)
-    return or_(exists().where(Complainant.complaint_id == Complaint.id,
-                              Complainant.name_folded == name),
-               exists().where(Respondent.complaint_id == Complaint.id,
-                              Respondent.name_folded == name))
+    complainant, respondent = aliased(Complainant), aliased(Respondent)
+    return or_(exists().where(complainant.complaint_id == Complaint.id,
+                              complainant.name_folded == name),
+               exists().where(respondent.complaint_id == Complaint.id,
+                              respondent.name_folded == name))
 
 
 def case_condition(account: Account) -> ColumnElement[bool]:
