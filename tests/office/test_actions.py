@@ -22,21 +22,23 @@ def test_defaults_come_from_the_public_facts(database: Database) -> None:
 
 def test_only_changed_settings_are_saved_and_each_change_is_audited(database: Database) -> None:
     changed = save_settings(database, {"office.phone": "210-207-7253",
-                                       "staff.name": "Maria Clerk"}, actor="Maria Clerk", clock=CLOCK)
-    assert changed == ["staff.name"]
-    assert read_settings(database)["staff.name"] == "Maria Clerk"
+                                       "office.signatory": "Debbie Racca-Sittre"},
+                            actor="Maria Clerk (maria)", clock=CLOCK)
+    assert changed == ["office.signatory"]
+    assert read_settings(database)["office.signatory"] == "Debbie Racca-Sittre"
     with database.read_session() as session:
-        summaries = session.scalars(select(AuditRecord.summary).where(
+        records = session.scalars(select(AuditRecord).where(
             AuditRecord.action == "setting.change")).all()
-    assert len(summaries) == 1 and "Maria Clerk" in summaries[0]
+    assert len(records) == 1 and "Debbie Racca-Sittre" in records[0].summary
+    assert records[0].actor == "Maria Clerk (maria)"
 
 
 def test_a_setting_of_the_wrong_kind_is_refused_and_nothing_is_saved(database: Database) -> None:
     with pytest.raises(UserError, match="whole number"):
-        save_settings(database, {"staff.name": "Ana", "receipt.presumption_days": True},
+        save_settings(database, {"office.signatory": "Ana", "receipt.presumption_days": True},
                       actor="Ana", clock=CLOCK)
     assert read_settings(database)["receipt.presumption_days"] == 3
-    assert read_settings(database)["staff.name"] != "Ana"
+    assert read_settings(database)["office.signatory"] != "Ana"
 
 
 def test_a_print_is_recorded_in_the_audit_trail(database: Database) -> None:

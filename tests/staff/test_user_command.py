@@ -72,6 +72,9 @@ def test_a_clerk_cannot_manage_accounts_from_the_command_line(
          clock=CLOCK)
     monkeypatch.setenv(USER_ENV, "jpena")
     monkeypatch.setenv(PASSWORD_ENV, NEW)
+    monkeypatch.setenv("ETHICS_DESK_NEW_PASSWORD", "josé's own passphrase")
+    assert main(["user", "password", "--db", db_arg], clock=CLOCK) == 0  # first, their own
+    monkeypatch.setenv(PASSWORD_ENV, "josé's own passphrase")
     capsys.readouterr()
     assert main(["user", "list", "--db", db_arg], clock=CLOCK) == 2
     assert "Listing the accounts is for: Administrator." in capsys.readouterr().err
