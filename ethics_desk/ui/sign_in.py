@@ -157,7 +157,7 @@ class SignInDialog(QDialog):
                     "first Administrator, who then creates an account for each person at the "
                     "desk (Edit → Staff accounts). Choose a password of 10 characters or more.")
         return ("Sign in with your own account. What you do and see is recorded under it "
-                f"(§ 2-83(h)). Database: {self.context.description}")
+                f"(§\u00a02-83(h)). Database: {self.context.description}")
 
     def try_sign_in(self) -> None:
         """Sign in with what is typed; a refusal is one line, the fields kept (the password
