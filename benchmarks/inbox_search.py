@@ -38,6 +38,7 @@ from ethics_desk.cases.inbox import ALL_CASES, PAGE_SIZE
 from ethics_desk.cases.inbox_query import InboxQuery
 from ethics_desk.core.clock import fixed_clock
 from ethics_desk.storage.opening import open_database
+from ethics_desk.storage.sqlite_uri import file_uri
 from ethics_desk.ui import none_guard
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.screens.inbox_screen import InboxScreen
@@ -91,7 +92,7 @@ def measure(db: Path, today: date, terms: tuple[str, ...], repeat: int) -> dict[
     app.processEvents()
     screen.show_view(ALL_CASES)
     app.processEvents()
-    raw = sqlite3.connect(f"{db.resolve().as_uri()}?mode=ro", uri=True)
+    raw = sqlite3.connect(file_uri(db, mode="ro"), uri=True)
     results: dict[str, Any] = {}
     try:
         for term in terms:

@@ -1,9 +1,18 @@
 """Consistent, verified copies of a SQLite database (before migrations, and ``ethics-desk backup``).
 
-The copy is taken with SQLite's online backup API (a consistent snapshot even while other
-workstations write), written beside the destination under a temporary name, checked
-(``integrity_check``, foreign keys, the audit chain, the same rows in every table) and only then
-renamed into place. A copy that fails a check is deleted and reported, never left looking good.
+The copy is taken with SQLite's online backup API from inside one read transaction on the
+database: in that transaction — one snapshot, whatever other workstations commit meanwhile — the
+rows of every table are counted, the audit chain's head (its last record) is read, the pages are
+checked (``integrity_check``, foreign keys), and the backup API copies exactly those pages (it
+reads through the transaction its connection already holds). The copy, written beside the
+destination under a temporary name, must then show the same counts and head, pass the same
+checks and verify its audit chain, and only then is it renamed into place. A copy that fails a
+check is deleted and reported, never left looking good; a database that fails them itself is
+reported as such (the copy would be as damaged as it is).
+
+The file is opened through :func:`ethics_desk.storage.sqlite_uri.file_uri`, so a folder named
+with ``#``, ``?``, ``%``, spaces or any other letter is the folder copied.
+
 The copy is readable by the user who takes it only (mode 0600, or the user's own access list on
 Windows: :mod:`ethics_desk.storage.private_files`), as every copy of a pending complaint must be
 under § 2-83(h)(1).
@@ -20,6 +29,19 @@ from pathlib import Path
 from ethics_desk.core.clock import Clock, file_stamp
 from ethics_desk.core.errors import StorageError
 from ethics_desk.storage.private_files import create_private_file
+from ethics_desk.storage.sqlite_uri import file_uri
+
+BUSY_TIMEOUT_MS = 5000
+"""How long the copy waits to begin while another workstation holds the file exclusively."""
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """What one read transaction saw of a database: every table's rows and the chain's head."""
+
+    counts: dict[str, int]
+    head: tuple[int, str] | None
+    """The last audit record's sequence number and hash (None: no audit record, or no table)."""
 
 
 @dataclass(frozen=True)
@@ -30,35 +52,63 @@ class BackupReport:
     tables: int
     rows: int
     size: int
+    head: tuple[int, str] | None = None
+    """The audit chain's head in the copy, the same as the database's when it was taken."""
 
 
-def _table_counts(conn: sqlite3.Connection) -> dict[str, int]:
+def _read_snapshot(conn: sqlite3.Connection) -> Snapshot:
+    """The counts and head seen by ``conn``'s current transaction (its first read starts it)."""
     names = [row[0] for row in conn.execute(
         "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' "
         "ORDER BY name")]
-    return {name: conn.execute(f'SELECT count(*) FROM "{name}"').fetchone()[0] for name in names}
+    counts = {name: conn.execute(f'SELECT count(*) FROM "{name}"').fetchone()[0]
+              for name in names}
+    head = None
+    if "audit_record" in counts:
+        row = conn.execute("SELECT seq, hash FROM audit_record ORDER BY seq DESC LIMIT 1")
+        last = row.fetchone()
+        head = (int(last[0]), str(last[1])) if last is not None else None
+    return Snapshot(counts, head)
 
 
-def verify_sqlite_file(path: Path) -> list[str]:
-    """Problems found in a SQLite file by ``integrity_check`` and ``foreign_key_check``."""
+def _page_problems(conn: sqlite3.Connection) -> list[str]:
+    """What ``integrity_check`` and ``foreign_key_check`` find, read through ``conn``."""
     problems: list[str] = []
-    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    result = [row[0] for row in conn.execute("PRAGMA integrity_check")]
+    if result != ["ok"]:
+        problems.extend(f"integrity: {line}" for line in result)
+    for table, rowid, parent, _ in conn.execute("PRAGMA foreign_key_check"):
+        problems.append(f"foreign key: {table} row {rowid} points to a missing {parent}")
+    return problems
+
+
+def read_only(path: Path, **parameters: str) -> sqlite3.Connection:
+    """A connection to the SQLite file ``path`` that cannot write to it (``mode=ro``), which
+    begins no transaction of its own (``BEGIN`` is the caller's)."""
+    conn = sqlite3.connect(file_uri(path, mode="ro", **parameters), uri=True,
+                           isolation_level=None, check_same_thread=False)
+    conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    return conn
+
+
+def verify_sqlite_file(path: Path, **parameters: str) -> list[str]:
+    """Problems found in a SQLite file by ``integrity_check`` and ``foreign_key_check``
+    (``parameters``: further URI parameters, ``immutable="1"`` for a file on a read-only disk)."""
     try:
-        result = [row[0] for row in conn.execute("PRAGMA integrity_check")]
-        if result != ["ok"]:
-            problems.extend(f"integrity: {line}" for line in result)
-        for table, rowid, parent, _ in conn.execute("PRAGMA foreign_key_check"):
-            problems.append(f"foreign key: {table} row {rowid} points to a missing {parent}")
+        conn = read_only(path, **parameters)
+    except sqlite3.Error as exc:
+        return [f"not a readable SQLite database: {exc}"]
+    try:
+        return _page_problems(conn)
     except sqlite3.DatabaseError as exc:
-        problems.append(f"not a readable SQLite database: {exc}")
+        return [f"not a readable SQLite database: {exc}"]
     finally:
         conn.close()
-    return problems
 
 
 def backup_sqlite(source: Path, dest: Path, *, clock: Clock) -> BackupReport:
     """Copy ``source`` to ``dest`` (a file, or a folder to put a file dated by ``clock`` in) and
-    verify it."""
+    verify it against the snapshot it was copied from."""
     if not source.exists():
         raise StorageError(f"There is no database at {source} to back up.",
                            "Check the path given with --db.")
@@ -77,18 +127,7 @@ def backup_sqlite(source: Path, dest: Path, *, clock: Clock) -> BackupReport:
     partial = dest.with_name(dest.name + ".partial")
     try:
         create_private_file(partial)  # § 2-83(h)(1): the copy is the user's only, from the start
-        src = sqlite3.connect(f"file:{source}?mode=ro", uri=True)
-        try:
-            dst = sqlite3.connect(partial)
-            try:
-                src.backup(dst)
-                dst.execute("PRAGMA journal_mode = DELETE")  # one self-contained file
-                counts_copy = _table_counts(dst)
-            finally:
-                dst.close()
-            counts_source = _table_counts(src)
-        finally:
-            src.close()
+        snapshot, damaged = _copy_one_snapshot(source, partial)
     except sqlite3.Error as exc:
         with contextlib.suppress(OSError):
             partial.unlink()
@@ -96,31 +135,77 @@ def backup_sqlite(source: Path, dest: Path, *, clock: Clock) -> BackupReport:
                            "Check that the destination has free space and that you may write "
                            "there.") from exc
     except OSError as exc:
+        with contextlib.suppress(OSError):
+            partial.unlink()
         raise StorageError(f"The backup could not be written: {exc.strerror or exc}.",
                            "Check the destination folder and its free space.") from exc
-    problems = verify_sqlite_file(partial)
-    if counts_copy != counts_source:
-        problems.append("the copy's row counts differ from the database's")
-    if not problems:
-        problems.extend(_audit_problems(partial))
+    if damaged:
+        with contextlib.suppress(OSError):
+            partial.unlink()
+        raise StorageError("The database itself fails its checks, so no backup was kept: "
+                           + "; ".join(damaged[:3]) + ".",
+                           "Run “ethics-desk check” on it and call IT; keep the file as it is.")
+    problems = _copy_problems(partial, snapshot)
     if problems:
         with contextlib.suppress(OSError):
             partial.unlink()
         raise StorageError("The backup copy failed verification: " + "; ".join(problems) + ".",
                            "Nothing was kept; run “ethics-desk check” on the database.")
     os.replace(partial, dest)
-    return BackupReport(path=dest, tables=len(counts_copy), rows=sum(counts_copy.values()),
-                        size=dest.stat().st_size)
+    return BackupReport(path=dest, tables=len(snapshot.counts), rows=sum(snapshot.counts.values()),
+                        size=dest.stat().st_size, head=snapshot.head)
+
+
+def _copy_one_snapshot(source: Path, partial: Path) -> tuple[Snapshot, list[str]]:
+    """Copy ``source`` into ``partial`` from one read transaction, and what that transaction
+    saw: the counts and head, and the pages' problems (a damaged database)."""
+    src = read_only(source)
+    try:
+        src.execute("BEGIN")
+        try:
+            snapshot = _read_snapshot(src)  # the first read fixes the snapshot
+            dst = sqlite3.connect(partial)
+            try:
+                src.backup(dst)  # through src's open transaction: the same snapshot
+                dst.execute("PRAGMA journal_mode = DELETE")  # one self-contained file
+            finally:
+                dst.close()
+            damaged = _page_problems(src)
+        finally:
+            src.execute("ROLLBACK")
+    finally:
+        src.close()
+    return snapshot, damaged
+
+
+def _copy_problems(partial: Path, snapshot: Snapshot) -> list[str]:
+    """What the copy shows that the snapshot it was taken from did not."""
+    problems = verify_sqlite_file(partial)
+    if problems:
+        return problems
+    conn = read_only(partial)
+    try:
+        copied = _read_snapshot(conn)
+    finally:
+        conn.close()
+    if copied.counts != snapshot.counts:
+        differ = sorted(set(copied.counts) ^ set(snapshot.counts)
+                        | {n for n in snapshot.counts if snapshot.counts[n] != copied.counts.get(n)})
+        problems.append("the copy's row counts differ from the database's in " + ", ".join(differ))
+    if copied.head != snapshot.head:
+        problems.append("the copy's audit chain ends elsewhere than the database's")
+    return problems or _audit_problems(partial)
 
 
 def _audit_problems(path: Path) -> list[str]:
     """The audit chain of a copy, verified through the ORM (imported late: heavy)."""
     from sqlalchemy import create_engine, inspect
     from sqlalchemy.orm import Session
+    from sqlalchemy.pool import NullPool
 
     from ethics_desk.storage.audit import verify_chain
 
-    engine = create_engine(f"sqlite:///file:{path}?mode=ro&uri=true")
+    engine = create_engine("sqlite://", creator=lambda: read_only(path), poolclass=NullPool)
     try:
         if "audit_record" not in inspect(engine).get_table_names():
             return []

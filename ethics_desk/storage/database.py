@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
+from urllib.parse import quote
 
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import URL, Connection, make_url
@@ -42,6 +43,7 @@ from ethics_desk.storage.private_files import (
     tighten,
     tighten_database,
 )
+from ethics_desk.storage.sqlite_uri import SAFE, file_uri, path_of_uri
 
 BUSY_TIMEOUT_MS = 5000
 WRITER_LOCK = 2_083_000
@@ -80,7 +82,7 @@ def resolve_url(db: str | os.PathLike[str] | None = None) -> URL:
         return URL.create("sqlite", database=str(default_database_path()))
     if "://" in raw:
         try:
-            return make_url(raw)
+            return _encoded_uri(make_url(raw))
         except Exception as exc:  # sqlalchemy raises ArgumentError with a terse message
             raise StorageError(f"“{raw}” is not a database URL or file path.",
                                "Give a file path or a URL such as sqlite:///C:/path/file.sqlite.") \
@@ -88,8 +90,28 @@ def resolve_url(db: str | os.PathLike[str] | None = None) -> URL:
     return URL.create("sqlite", database=str(Path(raw).expanduser().resolve()))
 
 
+def _encoded_uri(url: URL) -> URL:
+    """A URI-style SQLite URL whose file part is a correct SQLite URI for its path.
+
+    SQLAlchemy decodes a URL's ``%HH`` and hands the rest to SQLite as it is, so that
+    ``sqlite:///file:/Ethics%20%231/db.sqlite?mode=ro&uri=true`` would reach SQLite as
+    ``file:/Ethics #1/db.sqlite`` (a fragment, and another file): the path is encoded again
+    (:func:`ethics_desk.storage.sqlite_uri.file_uri`), absolute.
+    """
+    if url.get_backend_name() != "sqlite" or not _uri(url) or not url.database \
+            or not url.database.startswith("file:"):
+        return url
+    literal = path_of_uri("file:" + quote(url.database.removeprefix("file:"), safe=SAFE))
+    if literal is None:
+        return url
+    return url.set(database=file_uri(Path(literal)))
+
+
 def describe(url: URL) -> str:
     """The database for a status bar or a message: a file path, or the URL without password."""
+    path = sqlite_path(url)
+    if path is not None:
+        return str(path)
     if url.get_backend_name() == "sqlite" and url.database:
         return url.database
     return url.render_as_string(hide_password=True)
@@ -98,16 +120,15 @@ def describe(url: URL) -> str:
 def sqlite_path(url: URL) -> Path | None:
     """The file behind a SQLite URL, or None for other backends and in-memory databases.
 
-    A URI-style URL (``sqlite:///file:PATH?mode=ro&uri=true``) names ``PATH``.
+    A URI-style URL (``sqlite:///file:PATH?mode=ro&uri=true``) names ``PATH``, decoded as
+    SQLite decodes it (:func:`ethics_desk.storage.sqlite_uri.path_of_uri`).
     """
     if url.get_backend_name() != "sqlite" or not url.database or url.database == ":memory:":
         return None
-    database = url.database
-    if str(url.query.get("uri", "")).lower() in ("true", "1") and database.startswith("file:"):
-        database = database.removeprefix("file:").split("?", 1)[0]
-        if database in ("", ":memory:"):
-            return None
-    return Path(database)
+    if _uri(url) and url.database.startswith("file:"):
+        named = path_of_uri(url.database)
+        return Path(named) if named is not None else None
+    return Path(url.database)
 
 
 def make_engine(url: URL, *, create_folder: bool = True) -> Engine:

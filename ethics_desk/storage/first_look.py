@@ -25,6 +25,7 @@ from urllib.parse import urlsplit, urlunsplit
 from ethics_desk.office import settings
 from ethics_desk.storage.location import database_file, named_database
 from ethics_desk.storage.migrate import head_revision
+from ethics_desk.storage.sqlite_uri import file_uri
 
 if TYPE_CHECKING:
     from ethics_desk.storage.database import Database
@@ -56,7 +57,7 @@ class FirstLook:
 
     @contextmanager
     def _reading(self) -> Iterator[Any]:
-        with closing(sqlite3.connect(f"{self.path.as_uri()}?mode=rw", uri=True,
+        with closing(sqlite3.connect(file_uri(self.path, mode="rw"), uri=True,
                                      timeout=BUSY_TIMEOUT_S)) as conn:
             yield conn
 
@@ -161,7 +162,7 @@ def first_look(db: str | None = None) -> FirstLook | None:
     if not path.is_file():
         return None
     try:
-        with closing(sqlite3.connect(f"{path.as_uri()}?mode=rw", uri=True, timeout=0,
+        with closing(sqlite3.connect(file_uri(path, mode="rw"), uri=True, timeout=0,
                                      isolation_level=None)) as conn:
             revision = conn.execute("SELECT version_num FROM alembic_version").fetchall()
             if revision != [(head_revision(),)]:

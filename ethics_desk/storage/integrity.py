@@ -11,13 +11,20 @@ Each check answers one question and names what it found wrong:
   deadline engine gives on them today (a calendar edited without recomputing shows up here).
 
 A SQLite file is opened read-only (``mode=ro``): checking never writes, never creates a file and
-never switches a backup copy's journal mode, so it works on a read-only file or share.
+never switches a backup copy's journal mode. A file whose folder cannot be written (a read-only
+folder or share) or whose disk is full is not damaged for it, although SQLite cannot then make
+the shared-memory file (``-shm``) its reads of a write-ahead-logged file go through: the check
+says which of the two it is, in one line, and runs every check on the file as it is (SQLite's
+``immutable`` mode, which needs no ``-shm``).
 """
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import os
 import sqlite3
+import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -34,9 +41,10 @@ from ethics_desk.deadlines.schedule import load_calendars, recompute_open
 from ethics_desk.models import AuditRecord, Complaint, Deadline, DeadlineStatus
 from ethics_desk.storage import database as db_module
 from ethics_desk.storage.audit import verify_chain
-from ethics_desk.storage.backup import verify_sqlite_file
+from ethics_desk.storage.backup import read_only, verify_sqlite_file
 from ethics_desk.storage.database import make_engine, resolve_url, sqlite_path
 from ethics_desk.storage.migrate import current_revision, head_revision, known_revisions
+from ethics_desk.storage.sqlite_uri import file_uri
 
 
 @dataclass(frozen=True)
@@ -56,6 +64,14 @@ APPEND_ONLY = "The audit trail is append-only at the database"
 DEADLINE_DAYS = "Open deadlines fall on business days"
 DEADLINE_DATES = "Open deadlines agree with the current calendars"
 LISTING = "The inbox listing agrees with the records"
+AS_IT_IS = "The file is read as it is, without writing beside it"
+
+READ_ONLY_ERRNOS = frozenset({errno.EROFS, errno.EACCES, errno.EPERM})
+"""The operating system's answers for a folder that cannot be written."""
+FULL_ERRNOS = frozenset({errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)})
+"""Its answers for a disk (or a user's quota) with no room left."""
+PROBE_BYTES = 32768
+"""What the probe of a folder writes: as much as SQLite's first ``-shm`` page."""
 
 
 def run_checks(db: URL | str | os.PathLike[str] | None) -> list[CheckResult]:
@@ -69,11 +85,15 @@ def run_checks(db: URL | str | os.PathLike[str] | None) -> list[CheckResult]:
         if not path.is_file():
             raise StorageError(f"There is no database at {path}.",
                                "Check the path given with --db (check never creates a database).")
-        engine = _read_only_engine(path)
+        condition = _unwritable_condition(path)
+        parameters = {"immutable": "1"} if condition is not None else {}
+        engine = _read_only_engine(path, **parameters)
     else:
+        condition, parameters = None, {}
         engine = make_engine(url, create_folder=False)
     try:
-        results = _file_checks(path) if path is not None else []
+        results = [CheckResult(AS_IT_IS, True, condition)] if condition is not None else []
+        results += _file_checks(path, **parameters) if path is not None else []
         [schema] = _guarded((SCHEMA,), lambda: [_schema_check(engine)])
         results.append(schema)
         if not schema.ok:
@@ -92,16 +112,67 @@ def run_checks(db: URL | str | os.PathLike[str] | None) -> list[CheckResult]:
         engine.dispose()
 
 
-def _read_only_engine(path: Path) -> Engine:
-    """An engine on ``path`` that cannot write (SQLite ``mode=ro``), whatever the file's mode."""
-    uri = f"{path.resolve().as_uri()}?mode=ro"
+def _read_only_engine(path: Path, **parameters: str) -> Engine:
+    """An engine on ``path`` that cannot write (SQLite ``mode=ro``), whatever the file's mode
+    (``parameters``: ``immutable="1"`` for a file on a folder or disk that cannot be written)."""
 
     def connect() -> sqlite3.Connection:
-        conn = sqlite3.connect(uri, uri=True)
+        conn = sqlite3.connect(file_uri(path, mode="ro", **parameters), uri=True)
         conn.execute(f"PRAGMA busy_timeout = {db_module.BUSY_TIMEOUT_MS}")
         return conn
 
     return create_engine("sqlite://", creator=connect, poolclass=NullPool)
+
+
+def _unwritable_condition(path: Path) -> list[str] | None:
+    """Why ``path`` cannot be read the ordinary read-only way although it may be sound — its
+    folder is read-only, or its disk is full — in one line each; None when it can be read so
+    (or cannot for another reason, which the checks then report)."""
+    try:
+        conn = read_only(path)
+        try:
+            conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        finally:
+            conn.close()
+        return None
+    except sqlite3.Error:
+        pass
+    folder = path.resolve().parent
+    cause = _folder_refuses(folder)
+    if cause is None:
+        return None
+    if cause.errno in FULL_ERRNOS:
+        lines = [f"the disk is full: nothing more can be written in {folder} ({cause.strerror}), "
+                 "which does not make the database damaged"]
+    else:
+        lines = [f"the folder is read-only: {folder} cannot be written ({cause.strerror}), "
+                 "which does not make the database damaged"]
+    wal = path.with_name(path.name + "-wal")
+    with contextlib.suppress(OSError):
+        if wal.stat().st_size:
+            lines.append(f"its write-ahead log {wal.name} holds changes that cannot be read "
+                         "without writing beside the file: the checks see the file as it was "
+                         "when the log was last folded into it")
+    lines.append("every check below reads the file as it is (nothing can change it meanwhile "
+                 "from this computer); free space or write access is needed to use it")
+    return lines
+
+
+def _folder_refuses(folder: Path) -> OSError | None:
+    """The operating system's refusal to write a small file in ``folder`` when it is read-only
+    or full (:data:`READ_ONLY_ERRNOS`, :data:`FULL_ERRNOS`), else None. The probe is removed."""
+    try:
+        handle, name = tempfile.mkstemp(prefix=".ethics-desk-check-", dir=folder)
+        try:
+            os.write(handle, bytes(PROBE_BYTES))
+            os.fsync(handle)
+        finally:
+            os.close(handle)
+            with contextlib.suppress(OSError):
+                os.unlink(name)
+    except OSError as exc:
+        return exc if exc.errno in READ_ONLY_ERRNOS | FULL_ERRNOS else None
+    return None
 
 
 def _guarded(names: tuple[str, ...],
@@ -114,9 +185,9 @@ def _guarded(names: tuple[str, ...],
         return [CheckResult(name, False, [f"could not be read: {reason}"]) for name in names]
 
 
-def _file_checks(path: Path) -> list[CheckResult]:
+def _file_checks(path: Path, **parameters: str) -> list[CheckResult]:
     """The page and reference checks of the SQLite file (the same ones a backup copy passes)."""
-    problems = verify_sqlite_file(path)
+    problems = verify_sqlite_file(path, **parameters)
     references = [p for p in problems if p.startswith("foreign key:")]
     pages = [p for p in problems if p not in references]
     return [CheckResult(INTEGRITY, not pages, pages),
