@@ -9,8 +9,13 @@ The target must be new: a database with no tables at all (``createdb``), or a SQ
 does not exist yet. In one transaction the schema is created there at this version's revision
 (its append-only audit trail included), every table is copied in the order of its references,
 a server's id sequences are moved past the copied ids, and then, before anything is committed,
-every table's row count is compared with the source and the audit chain is verified on both
-sides. Any difference and nothing is kept.
+every table's row count is compared with the source, the audit chain is verified on both
+sides and its head (the last record) must be the same. Any difference and nothing is kept.
+
+The source is read in one transaction: on a server ``REPEATABLE READ, READ ONLY``, whose one
+snapshot serves the copy, the counts, the chain and its head alike, so that a copy taken while
+workstations write is the server as it was at one moment (and is not refused for rows committed
+after it began).
 """
 
 from __future__ import annotations
@@ -171,6 +176,8 @@ def copy_records(source: Database, target_url: str | os.PathLike[str], *,
                 with Session(bind=reading) as looking, Session(bind=writing) as proving:
                     problems = ([f"source: {p}" for p in _chain_problems(looking)]
                                 + [f"copy: {p}" for p in _chain_problems(proving)])
+            if not problems and _head(reading, ordered) != _head(writing, ordered):
+                problems = ["the copy's chain ends elsewhere than the source's"]
             if problems:
                 raise StorageError("The audit chain does not verify: " + "; ".join(problems[:3])
                                    + ".", "Nothing was kept; run “ethics-desk check” on the "
@@ -188,6 +195,16 @@ def copy_records(source: Database, target_url: str | os.PathLike[str], *,
         _one_file(path)
     return TransferReport(target=where, tables=len(copied), rows=sum(copied.values()),
                           audit_records=copied.get("audit_record", 0))
+
+
+def _head(conn: Connection, tables: list[Table]) -> tuple[int, str] | None:
+    """The audit chain's last record (sequence number and hash) as ``conn`` sees it."""
+    table = next((t for t in tables if t.name == "audit_record"), None)
+    if table is None:
+        return None
+    last = conn.execute(select(table.c.seq, table.c.hash).order_by(table.c.seq.desc())
+                        .limit(1)).first()
+    return (int(last[0]), str(last[1])) if last is not None else None
 
 
 def _one_file(path: Path) -> None:

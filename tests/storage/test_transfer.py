@@ -133,3 +133,49 @@ def test_the_command_line_moves_a_file_onto_the_server_and_backs_the_server_up(
             assert verify_chain(session) == []
     finally:
         copy.dispose()
+
+
+def test_every_copy_taken_while_four_desks_write_is_kept_and_is_one_moment_of_the_source(
+        database: Database, tmp_path: Path) -> None:
+    """The source's rows, counts, chain and head are read in one snapshot (on a server one
+    REPEATABLE READ transaction), so rows committed meanwhile never make the copy differ."""
+    import threading
+
+    stop = threading.Event()
+    committed = threading.Semaphore(0)
+    failures: list[BaseException] = []
+
+    def desk(number: int) -> None:
+        controller = WorkflowController(database, f"Desk {number}", clock=CLOCK)
+        try:
+            while not stop.is_set():
+                filed_case(controller)
+                committed.release()
+        except BaseException as exc:  # reported below
+            failures.append(exc)
+            committed.release()
+
+    desks = [threading.Thread(target=desk, args=(n,)) for n in range(1, 5)]
+    for thread in desks:
+        thread.start()
+    reports = []
+    try:
+        for number in range(10):
+            for _ in range(4):  # the desks have written since the last copy
+                assert committed.acquire(timeout=60)
+            reports.append(copy_records(database, tmp_path / f"copy-{number}.sqlite"))
+    finally:
+        stop.set()
+        for thread in desks:
+            thread.join(60)
+    assert failures == []
+    assert len({report.audit_records for report in reports}) == 10  # each a later moment
+    for number, report in enumerate(reports):
+        copy = open_database(tmp_path / f"copy-{number}.sqlite", create=False, migrate=False,
+                             clock=CLOCK)
+        try:
+            with copy.read_session() as session:
+                assert verify_chain(session) == []
+            assert _counts(copy)["audit_record"] == report.audit_records
+        finally:
+            copy.dispose()
