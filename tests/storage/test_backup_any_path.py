@@ -109,3 +109,29 @@ def test_a_backup_from_a_damaged_file_in_such_a_folder_is_refused_and_nothing_is
         backup_sqlite(db_path, db_path.parent / "copy.sqlite", clock=CLOCK)
     assert sorted(p.name for p in db_path.parent.iterdir()
                   if not p.name.endswith(("-wal", "-shm"))) == ["ethics-desk.sqlite"]
+
+
+def test_the_copy_made_before_a_migration_in_such_a_folder_holds_every_row(
+        database: Database, db_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from ethics_desk.storage import opening
+
+    database.dispose()
+    monkeypatch.setattr(opening, "head_revision", lambda: "9999")  # a newer version ships
+    monkeypatch.setattr(opening, "upgrade", lambda engine: None)
+    monkeypatch.setattr(opening, "load_reference_data", lambda database, clock: None)
+    opening.open_database(db_path, clock=CLOCK).dispose()
+    [copy] = list(db_path.parent.glob("*.before-9999-*.sqlite"))
+    assert verify_sqlite_file(copy) == []
+    for table in ("provision", "audit_record", "alembic_version"):
+        assert rows(copy, table) == rows(db_path, table) > 0
+
+
+def test_the_first_look_reads_a_database_in_such_a_folder(
+        database: Database, db_path: Path) -> None:
+    from ethics_desk.storage.first_look import first_look
+
+    database.dispose()
+    look = first_look(str(db_path))
+    assert look is not None and look.path == db_path
+    assert not look.has_accounts()
+    assert sorted(p.name for p in db_path.parent.parent.iterdir()) == [db_path.parent.name]
