@@ -8,7 +8,8 @@ reads through the transaction its connection already holds). The copy, written b
 destination under a temporary name, must then show the same counts and head, pass the same
 checks and verify its audit chain, and only then is it renamed into place. A copy that fails a
 check is deleted and reported, never left looking good; a database that fails them itself is
-reported as such (the copy would be as damaged as it is).
+reported as such (the copy would be as damaged as it is), and one that cannot be read because
+its folder is read-only or its disk full is named so (:func:`unwritable`), never "damaged".
 
 The file is opened through :func:`ethics_desk.storage.sqlite_uri.file_uri`, so a folder named
 with ``#``, ``?``, ``%``, spaces or any other letter is the folder copied.
@@ -21,8 +22,10 @@ under § 2-83(h)(1).
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import sqlite3
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -54,6 +57,42 @@ class BackupReport:
     size: int
     head: tuple[int, str] | None = None
     """The audit chain's head in the copy, the same as the database's when it was taken."""
+
+
+class SourceUnreadable(Exception):
+    """The database to back up could not be read (its first read failed); ``args[0]`` is
+    SQLite's error."""
+
+
+READ_ONLY_ERRNOS = frozenset({errno.EROFS, errno.EACCES, errno.EPERM})
+"""The operating system's answers for a folder that cannot be written."""
+FULL_ERRNOS = frozenset({errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)})
+"""Its answers for a disk (or a user's quota) with no room left."""
+PROBE_BYTES = 32768
+"""What the probe of a folder writes: as much as SQLite's first ``-shm`` page."""
+
+
+def unwritable(folder: Path) -> str | None:
+    """In one line, why nothing can be written in ``folder`` — it is read-only, or its disk is
+    full — as the operating system answers a small file made there (and removed); None when it
+    can be written, or refuses for another reason."""
+    try:
+        handle, name = tempfile.mkstemp(prefix=".ethics-desk-probe-", dir=folder)
+        try:
+            os.write(handle, bytes(PROBE_BYTES))
+            os.fsync(handle)
+        finally:
+            os.close(handle)
+            with contextlib.suppress(OSError):
+                os.unlink(name)
+    except OSError as exc:
+        if exc.errno in FULL_ERRNOS:
+            return (f"the disk is full: nothing more can be written in {folder} "
+                    f"({exc.strerror}), which does not make the database damaged")
+        if exc.errno in READ_ONLY_ERRNOS:
+            return (f"the folder is read-only: {folder} cannot be written ({exc.strerror}), "
+                    "which does not make the database damaged")
+    return None
 
 
 def _read_snapshot(conn: sqlite3.Connection) -> Snapshot:
@@ -128,6 +167,18 @@ def backup_sqlite(source: Path, dest: Path, *, clock: Clock) -> BackupReport:
     try:
         create_private_file(partial)  # § 2-83(h)(1): the copy is the user's only, from the start
         snapshot, damaged = _copy_one_snapshot(source, partial)
+    except SourceUnreadable as exc:
+        with contextlib.suppress(OSError):
+            partial.unlink()
+        reason = exc.args[0]
+        why = unwritable(source.resolve().parent)
+        if why is not None:
+            raise StorageError(f"The database cannot be read for a backup here: {why}.",
+                               "SQLite writes a small shared-memory file beside a database to "
+                               "read it while others may write: back it up from an account that "
+                               "may write in its folder, or when there is free space.") from reason
+        raise StorageError(f"The database cannot be read for a backup: {reason}.",
+                           "Run “ethics-desk check” on it; keep the file as it is.") from reason
     except sqlite3.Error as exc:
         with contextlib.suppress(OSError):
             partial.unlink()
@@ -159,11 +210,17 @@ def backup_sqlite(source: Path, dest: Path, *, clock: Clock) -> BackupReport:
 def _copy_one_snapshot(source: Path, partial: Path) -> tuple[Snapshot, list[str]]:
     """Copy ``source`` into ``partial`` from one read transaction, and what that transaction
     saw: the counts and head, and the pages' problems (a damaged database)."""
-    src = read_only(source)
+    try:
+        src = read_only(source)
+    except sqlite3.Error as exc:
+        raise SourceUnreadable(exc) from exc
     try:
         src.execute("BEGIN")
         try:
-            snapshot = _read_snapshot(src)  # the first read fixes the snapshot
+            try:
+                snapshot = _read_snapshot(src)  # the first read fixes the snapshot
+            except sqlite3.Error as exc:
+                raise SourceUnreadable(exc) from exc
             dst = sqlite3.connect(partial)
             try:
                 src.backup(dst)  # through src's open transaction: the same snapshot

@@ -21,10 +21,8 @@ says which of the two it is, in one line, and runs every check on the file as it
 from __future__ import annotations
 
 import contextlib
-import errno
 import os
 import sqlite3
-import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -41,7 +39,7 @@ from ethics_desk.deadlines.schedule import load_calendars, recompute_open
 from ethics_desk.models import AuditRecord, Complaint, Deadline, DeadlineStatus
 from ethics_desk.storage import database as db_module
 from ethics_desk.storage.audit import verify_chain
-from ethics_desk.storage.backup import read_only, verify_sqlite_file
+from ethics_desk.storage.backup import read_only, unwritable, verify_sqlite_file
 from ethics_desk.storage.database import make_engine, resolve_url, sqlite_path
 from ethics_desk.storage.migrate import current_revision, head_revision, known_revisions
 from ethics_desk.storage.sqlite_uri import file_uri
@@ -65,13 +63,6 @@ DEADLINE_DAYS = "Open deadlines fall on business days"
 DEADLINE_DATES = "Open deadlines agree with the current calendars"
 LISTING = "The inbox listing agrees with the records"
 AS_IT_IS = "The file is read as it is, without writing beside it"
-
-READ_ONLY_ERRNOS = frozenset({errno.EROFS, errno.EACCES, errno.EPERM})
-"""The operating system's answers for a folder that cannot be written."""
-FULL_ERRNOS = frozenset({errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)})
-"""Its answers for a disk (or a user's quota) with no room left."""
-PROBE_BYTES = 32768
-"""What the probe of a folder writes: as much as SQLite's first ``-shm`` page."""
 
 
 def run_checks(db: URL | str | os.PathLike[str] | None) -> list[CheckResult]:
@@ -137,16 +128,10 @@ def _unwritable_condition(path: Path) -> list[str] | None:
         return None
     except sqlite3.Error:
         pass
-    folder = path.resolve().parent
-    cause = _folder_refuses(folder)
-    if cause is None:
+    why = unwritable(path.resolve().parent)
+    if why is None:
         return None
-    if cause.errno in FULL_ERRNOS:
-        lines = [f"the disk is full: nothing more can be written in {folder} ({cause.strerror}), "
-                 "which does not make the database damaged"]
-    else:
-        lines = [f"the folder is read-only: {folder} cannot be written ({cause.strerror}), "
-                 "which does not make the database damaged"]
+    lines = [why]
     wal = path.with_name(path.name + "-wal")
     with contextlib.suppress(OSError):
         if wal.stat().st_size:
@@ -156,23 +141,6 @@ def _unwritable_condition(path: Path) -> list[str] | None:
     lines.append("every check below reads the file as it is (nothing can change it meanwhile "
                  "from this computer); free space or write access is needed to use it")
     return lines
-
-
-def _folder_refuses(folder: Path) -> OSError | None:
-    """The operating system's refusal to write a small file in ``folder`` when it is read-only
-    or full (:data:`READ_ONLY_ERRNOS`, :data:`FULL_ERRNOS`), else None. The probe is removed."""
-    try:
-        handle, name = tempfile.mkstemp(prefix=".ethics-desk-check-", dir=folder)
-        try:
-            os.write(handle, bytes(PROBE_BYTES))
-            os.fsync(handle)
-        finally:
-            os.close(handle)
-            with contextlib.suppress(OSError):
-                os.unlink(name)
-    except OSError as exc:
-        return exc if exc.errno in READ_ONLY_ERRNOS | FULL_ERRNOS else None
-    return None
 
 
 def _guarded(names: tuple[str, ...],

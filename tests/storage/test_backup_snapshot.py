@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from ethics_desk.core.errors import StorageError
 from ethics_desk.storage import backup as backup_module
 from ethics_desk.storage.backup import Snapshot, backup_sqlite, verify_sqlite_file
 from ethics_desk.storage.database import Database
@@ -174,3 +175,19 @@ def test_a_file_sqlite_cannot_read_in_a_writable_folder_is_not_called_read_only(
     results = {result.name: result for result in run_checks(db_path)}
     assert AS_IT_IS not in results
     assert not results[INTEGRITY].ok and "disk I/O error" in results[INTEGRITY].details[0]
+
+
+@pytest.mark.parametrize(("error", "words"), [
+    (PermissionError(errno.EACCES, "Permission denied"), "the folder is read-only: "),
+    (OSError(errno.ENOSPC, "No space left on device"), "the disk is full: "),
+], ids=["read-only folder", "full disk"])
+def test_a_backup_of_a_database_sqlite_cannot_read_on_a_read_only_folder_or_full_disk_says_so(
+        database: Database, db_path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        error: OSError, words: str) -> None:
+    database.dispose()
+    Refusing(monkeypatch, db_path, error, "attempt to write a readonly database")
+    with pytest.raises(StorageError, match="cannot be read for a backup here") as caught:
+        backup_sqlite(db_path, tmp_path / "copy.sqlite", clock=CLOCK)
+    assert words in caught.value.problem and "does not make the database damaged" in \
+        caught.value.problem
+    assert list(tmp_path.glob("copy.sqlite*")) == []
