@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import contextlib
 import os
+import sqlite3
+from pathlib import Path
 
 from sqlalchemy import func, select
 from sqlalchemy.exc import OperationalError
@@ -40,6 +42,8 @@ def open_database(db: str | os.PathLike[str] | None = None, *, clock: Clock, cre
     """
     url = resolve_url(db)
     path = sqlite_path(url)
+    if path is not None:
+        refuse_another_applications_file(path)
     engine = make_engine(url, create_folder=create)
     database = Database(url, engine)
     where = database.description
@@ -64,7 +68,7 @@ def open_database(db: str | os.PathLike[str] | None = None, *, clock: Clock, cre
                 if current is not None and current < OFFICE_PAPERS:
                     bring_in_old_papers(database, clock=clock)
             elif current is None:
-                raise StorageError(f"{where} is not an Ethics Desk database.",
+                raise StorageError(f"{where} is not an Ethics Desk database yet.",
                                    "Open it once with the application to create it.")
     except OperationalError as exc:  # pragma: no cover - translated above; kept for clarity
         engine.dispose()
@@ -73,6 +77,52 @@ def open_database(db: str | os.PathLike[str] | None = None, *, clock: Clock, cre
         engine.dispose()
         raise
     return database
+
+
+SQLITE_HEADER = b"SQLite format 3\x00"
+"""The first 16 bytes of every SQLite database file."""
+
+
+def refuse_another_applications_file(path: Path) -> None:
+    """Refuse a file that is not an Ethics Desk database, before anything touches it.
+
+    A SQLite file of another application (it has tables, but no ``alembic_version``) would
+    otherwise be converted, thirty tables added to it, and a file that is not SQLite at all
+    would be written over; either is refused with nothing changed — the file is read with a
+    read-only connection, before the pragmas of :func:`make_engine` (which would turn on WAL in
+    its header). An empty file (0 bytes) and a SQLite file with nothing in it are a new
+    database and may become one; a file that does not exist is :func:`make_engine`'s to create
+    or refuse.
+    """
+    try:
+        if not path.is_file() or path.stat().st_size == 0:
+            return
+        with path.open("rb") as file:
+            header = file.read(len(SQLITE_HEADER))
+    except OSError:
+        return  # unreadable: SQLite's own message ("cannot be opened") says it better
+    fix = "give the path of an Ethics Desk database, or a new file name."
+    if header != SQLITE_HEADER:
+        raise StorageError(f"{path} is not an Ethics Desk database, or it is damaged (it does "
+                           "not begin as a SQLite database does) — nothing was changed;",
+                           f"{fix[:-1]}; if it was the office's database, restore the latest "
+                           "backup.")
+    with translate_errors():
+        names = _schema_names(path)
+    if names and "alembic_version" not in names:
+        raise StorageError(f"{path} is not an Ethics Desk database (it has tables of another "
+                           "application) — nothing was changed;", fix)
+
+
+def _schema_names(path: Path) -> set[str]:
+    """The names of the tables, views, indexes and triggers in the SQLite file ``path`` (its
+    write-ahead log included), read without writing anything."""
+    conn = sqlite3.connect(f"{path.absolute().as_uri()}?mode=ro", uri=True)
+    try:
+        return {name for (name,) in conn.execute(
+            "SELECT name FROM sqlite_master WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\'")}
+    finally:
+        conn.close()
 
 
 def bring_in_old_papers(database: Database, *, clock: Clock) -> None:
