@@ -91,6 +91,9 @@ def resolve_url(db: str | os.PathLike[str] | None = None) -> URL:
                 from exc
         _check_backend(url)
         return url
+    if raw.endswith(("/", "\\", os.sep)):
+        raise StorageError(f"“{raw}” names a folder, not a database file.",
+                           "Give the path of the database file (--db FOLDER/FILE.sqlite).")
     if is_unc(raw):
         # Kept as typed: resolving "//server/share/x" on POSIX makes it "/server/share/x", a
         # folder at the root of the disk, and hides that it names a network share.

@@ -81,6 +81,8 @@ def open_database(db: str | os.PathLike[str] | None = None, *, clock: Clock, cre
 
 SQLITE_HEADER = b"SQLite format 3\x00"
 """The first 16 bytes of every SQLite database file."""
+WAL_VERSION_BYTE = 18
+"""The header's byte that is 2 when the file is in WAL mode."""
 
 
 def refuse_another_applications_file(path: Path) -> None:
@@ -98,26 +100,31 @@ def refuse_another_applications_file(path: Path) -> None:
         if not path.is_file() or path.stat().st_size == 0:
             return
         with path.open("rb") as file:
-            header = file.read(len(SQLITE_HEADER))
+            header = file.read(WAL_VERSION_BYTE + 1)
     except OSError:
         return  # unreadable: SQLite's own message ("cannot be opened") says it better
     fix = "give the path of an Ethics Desk database, or a new file name."
-    if header != SQLITE_HEADER:
+    if header[:len(SQLITE_HEADER)] != SQLITE_HEADER:
         raise StorageError(f"{path} is not an Ethics Desk database, or it is damaged (it does "
                            "not begin as a SQLite database does) — nothing was changed;",
                            f"{fix[:-1]}; if it was the office's database, restore the latest "
                            "backup.")
+    wal = path.with_name(path.name + "-wal")
+    # A file in WAL mode with no log beside it has nothing outside the file: it is read as it is
+    # (``immutable``), or SQLite would leave a -wal and a -shm beside another program's file.
+    as_it_is = header[WAL_VERSION_BYTE:] == b"\x02" and not wal.exists()
     with translate_errors():
-        names = _schema_names(path)
+        names = _schema_names(path, immutable=as_it_is)
     if names and "alembic_version" not in names:
         raise StorageError(f"{path} is not an Ethics Desk database (it has tables of another "
                            "application) — nothing was changed;", fix)
 
 
-def _schema_names(path: Path) -> set[str]:
+def _schema_names(path: Path, *, immutable: bool) -> set[str]:
     """The names of the tables, views, indexes and triggers in the SQLite file ``path`` (its
-    write-ahead log included), read without writing anything."""
-    conn = sqlite3.connect(f"{path.absolute().as_uri()}?mode=ro", uri=True)
+    write-ahead log included, unless ``immutable``), read without writing anything."""
+    mode = "immutable=1" if immutable else "mode=ro"
+    conn = sqlite3.connect(f"{path.absolute().as_uri()}?{mode}", uri=True)
     try:
         return {name for (name,) in conn.execute(
             "SELECT name FROM sqlite_master WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\'")}
