@@ -157,31 +157,13 @@ def make_engine(url: URL, *, create_folder: bool = True) -> Engine:
     """An engine with the pragmas and transaction handling Ethics Desk relies on."""
     path = sqlite_path(url)
     if path is not None:
-        shared = network_share(path)
-        if shared is not None:
-            raise StorageError(
-                f"The database file {path} is on {shared}: SQLite cannot keep a file safe there "
-                "when several workstations write to it, and it would be corrupted.",
-                "Keep the file on this computer's own disk, or, for an office of several desks, "
-                "use the database server (ethics-desk migrate-to moves the file there; see the "
-                "README's server section).")
-        if path.is_dir():
-            raise StorageError(f"{path} is a folder, not a database file.",
-                               "Give the path of the database file (--db FOLDER/FILE.sqlite).")
-        if create_folder:
-            try:
-                _make_folder(path.parent)
-            except OSError as exc:
-                raise StorageError(f"The folder for the database cannot be created: {exc}.",
-                                   "Choose a folder you can write to (--db PATH).") from exc
-        elif not path.exists():
-            raise StorageError(f"There is no database at {path}.",
-                               "Check the path, or run the application once to create it.")
-        if create_folder and not path.exists() and not _uri(url):
-            # § 2-83(h)(1): private before SQLite writes a page; a folder that refuses the file
-            # is SQLite's to report, as before ("The database file cannot be opened").
-            with contextlib.suppress(OSError):
-                create_private_file(path)
+        try:
+            _check_file_path(url, path, create_folder=create_folder)
+        except OSError as exc:  # a name too long, a folder that may not be read
+            raise StorageError(f"The database path {path} cannot be used: "
+                               f"{exc.strerror or exc}.",
+                               "Give a shorter path in a folder you may read and write "
+                               "(--db PATH).") from exc
     try:
         engine = create_engine(url, future=True,
                                pool_pre_ping=url.get_backend_name() != "sqlite")
@@ -196,6 +178,37 @@ def make_engine(url: URL, *, create_folder: bool = True) -> Engine:
     elif url.get_backend_name() == "postgresql":
         _configure_postgresql(engine)
     return engine
+
+
+def _check_file_path(url: URL, path: Path, *, create_folder: bool) -> None:
+    """Refuse a SQLite file on a network share, a folder given as the file, and a folder that
+    does not exist (but the application's own); with ``create_folder``, create the file,
+    private to the user, before SQLite writes a page."""
+    shared = network_share(path)
+    if shared is not None:
+        raise StorageError(
+            f"The database file {path} is on {shared}: SQLite cannot keep a file safe there "
+            "when several workstations write to it, and it would be corrupted.",
+            "Keep the file on this computer's own disk, or, for an office of several desks, "
+            "use the database server (ethics-desk migrate-to moves the file there; see the "
+            "README's server section).")
+    if path.is_dir():
+        raise StorageError(f"{path} is a folder, not a database file.",
+                           "Give the path of the database file (--db FOLDER/FILE.sqlite).")
+    if create_folder:
+        try:
+            _make_folder(path.parent)
+        except OSError as exc:
+            raise StorageError(f"The folder for the database cannot be created: {exc}.",
+                               "Choose a folder you can write to (--db PATH).") from exc
+    elif not path.exists():
+        raise StorageError(f"There is no database at {path}.",
+                           "Check the path, or run the application once to create it.")
+    if create_folder and not path.exists() and not _uri(url):
+        # § 2-83(h)(1): private before SQLite writes a page; a folder that refuses the file
+        # is SQLite's to report, as before ("The database file cannot be opened").
+        with contextlib.suppress(OSError):
+            create_private_file(path)
 
 
 def _uri(url: URL) -> bool:

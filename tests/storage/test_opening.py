@@ -171,6 +171,15 @@ def test_a_file_that_is_not_sqlite_is_left_byte_for_byte_as_it_was(tmp_path: Pat
     assert sorted(p.name for p in tmp_path.iterdir()) == ["letter.sqlite"]
 
 
+def test_a_file_name_too_long_for_the_disk_is_a_message_for_the_window_too(tmp_path: Path) -> None:
+    from ethics_desk.storage.first_look import first_look
+
+    too_long = tmp_path / ("a" * 300 + ".sqlite")
+    assert first_look(str(too_long)) is None  # the full path says why
+    with pytest.raises(StorageError):  # "cannot be used: File name too long", on POSIX
+        open_database(too_long, clock=CLOCK)
+
+
 # -- a database of another application ----------------------------------------------------------
 
 
