@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 from ethics_desk.cli import PASSWORD_ENV, USER_ENV, build_parser, main
 from ethics_desk.staff.accounts import Account
 from ethics_desk.staff.roles import Role
+from ethics_desk.storage import database as database_module
 from ethics_desk.storage import private_files
 from ethics_desk.storage.database import Database, default_database_path
 from ethics_desk.workflow import WorkflowController
@@ -107,14 +108,15 @@ def test_a_unc_database_path_is_refused_as_a_network_path_and_creates_no_folder_
 
 
 def test_the_default_database_still_gets_the_applications_own_data_folder(
-        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+        tmp_path: Path) -> None:
+    default = tmp_path / "AppData" / "Local" / "EthicsDesk" / "ethics-desk.sqlite"
+    monkeypatch.setattr(database_module, "default_database_path", lambda: default)
     monkeypatch.setenv(USER_ENV, ADMINISTRATOR)
     monkeypatch.setenv(PASSWORD_ENV, PASSWORD)
-    folder = default_database_path().parent
-    assert not folder.exists()
     code, _, err = run(capsys, "user", "list")
     assert code == 0, err
-    assert folder.is_dir() and default_database_path().is_file()
+    assert default.parent.is_dir() and default.is_file()
 
 
 def test_a_folder_given_as_the_database_is_named_as_a_folder(
