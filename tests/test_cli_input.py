@@ -24,7 +24,8 @@ from ethics_desk.staff.accounts import Account
 from ethics_desk.staff.roles import Role
 from ethics_desk.storage import database as database_module
 from ethics_desk.storage import private_files
-from ethics_desk.storage.database import Database, default_database_path
+from ethics_desk.storage.database import Database
+from ethics_desk.storage.location import default_database_path
 from ethics_desk.workflow import WorkflowController
 from tests.factories import filed_case
 from tests.signing_in import ADMINISTRATOR, PASSWORD, account_of, sign_in_as
