@@ -1,6 +1,7 @@
 """Opening the database the way the application and every command do.
 
-Resolve where it is, refuse one written by a newer version, back up an existing database
+Resolve where it is, refuse a file of another application (looked at read-only, left as it
+was), refuse one written by a newer version, back up an existing database
 (verified) before migrating it, apply the migrations, and load the reference data
 (the provisions catalogue, the known Fiesta San Jacinto Days) on first use. A database server is
 never created or upgraded here: that is IT's ``ethics-desk server setup``
