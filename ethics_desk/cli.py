@@ -393,8 +393,10 @@ def main(argv: Sequence[str] | None = None, *, clock: Clock = system_clock) -> i
     _never_fail_on_encoding(sys.stderr)
     parser = build_parser()
     try:
+        arguments = list(argv) if argv is not None else sys.argv[1:]
+        _check_arguments(arguments)
         try:
-            args = parser.parse_args(list(argv) if argv is not None else None)
+            args = parser.parse_args(arguments)
         except SystemExit as exc:  # --help and --version print and "exit" here
             return exc.code if isinstance(exc.code, int) else EXIT_OK
         args.clock = clock
@@ -420,6 +422,43 @@ def main(argv: Sequence[str] | None = None, *, clock: Clock = system_clock) -> i
                      "write there.")
     except KeyboardInterrupt:
         return _fail("Interrupted; nothing more was done.", status=130)
+    except Exception as exc:
+        problem = _storage_problem(exc)
+        if problem is None:
+            raise  # a bug: its traceback is what gets it fixed
+        return _fail(f"{problem.problem} {problem.fix}".strip())
+
+
+def _check_arguments(arguments: Sequence[str]) -> None:
+    """Refuse an argument no file name, date or value can hold: a NUL character, or bytes that
+    are not text (a lone surrogate: the terminal's encoding is not UTF-8)."""
+    for argument in arguments:
+        if "\0" in argument:
+            shown = argument.replace("\0", "\\0")
+            raise UsageError(f"The argument “{shown}” contains a NUL character (\\0), which no "
+                             "file name or value may hold. Type it again without it.")
+        try:
+            argument.encode("utf-8")
+        except UnicodeEncodeError:
+            shown = argument.encode("utf-8", "replace").decode("utf-8")
+            raise UsageError(f"The argument “{shown}” is not readable text (its bytes are not "
+                             "UTF-8). Type it again, or set the terminal to UTF-8.") from None
+
+
+def _storage_problem(exc: Exception) -> StorageError | None:
+    """A database driver's failure that reached the command line untranslated, in the user's
+    words (:func:`ethics_desk.storage.database.storage_error`); None for anything else."""
+    if not type(exc).__module__.startswith(("sqlite3", "sqlalchemy")):
+        return None
+    from ethics_desk.storage.database import storage_error
+
+    translated = storage_error(exc)
+    return translated if isinstance(translated, StorageError) else None
+
+
+def _note(message: str) -> None:
+    """A line for the person at the terminal, on stderr: ``ethics-desk: <message>``."""
+    print(f"{PROG}: {message}", file=sys.stderr)
 
 
 def _fail(message: str, *, status: int = EXIT_USAGE) -> int:
@@ -532,7 +571,12 @@ def _cmd_due(args: argparse.Namespace) -> int:
 
     start = parse_day(args.start, "START")
     calendar, closures = _calendars(args)
-    due, skipped = add_business_days(calendar, start, args.days)
+    try:
+        due, skipped = add_business_days(calendar, start, args.days)
+    except OverflowError:
+        raise UserError(f"{args.days} business days after {start.isoformat()} is past "
+                        f"{date.max.isoformat()}, the last day the calendar has.",
+                        "Give an earlier START.") from None
     noun = "business day" if args.days == 1 else "business days"
     lines = [due.isoformat(),
              f"Due {format_day(due)}: {args.days} {noun} after {format_day(start)}, on the "
@@ -565,9 +609,8 @@ def _cmd_calendar(args: argparse.Namespace) -> int:
         print(f"{day.isoformat()} {name}")
     kinds = {required.name: required.kind.value for required in calendar.rules.required_days}
     for name in calendar.missing_required_days(args.year):
-        print(f"warning: {name} {args.year} is not set on the {calendar.name} calendar; add it "
-              f"with: {PROG} closure add DATE \"{name}\" --kind {kinds.get(name, 'closure')}",
-              file=sys.stderr)
+        _note(f"warning: {name} {args.year} is not set on the {calendar.name} calendar; add it "
+              f"with: {PROG} closure add DATE \"{name}\" --kind {kinds.get(name, 'closure')}")
     return EXIT_OK
 
 
@@ -639,8 +682,8 @@ def _signed_in(args: argparse.Namespace, database: Database, *,
         if needs_first_administrator(database):
             account = create_first_administrator(database, login, login, password,
                                                  clock=_clock(args))
-            print(f"This database had no account: {account.login} is now its first "
-                  "Administrator.", file=sys.stderr)
+            _note(f"This database had no account: {account.login} is now its first "
+                  "Administrator.")
             return account
         account = sign_in(database, login, password, clock=_clock(args))
     if changing_password:
@@ -811,7 +854,12 @@ def _cmd_wording_bring_in(args: argparse.Namespace) -> int:
     try:
         account = _signed_in_for(args, database, Act.EDIT_WORDING,
                                  "Storing the office's letter wording")
-        folder = Path(args.folder) if args.folder else None
+        folder = Path(args.folder).expanduser() if args.folder is not None else None
+        if folder is not None and not folder.is_dir():
+            raise UserError(f"There is no folder {args.folder} of wording files"
+                            + (" (it is a file)." if folder.exists() else "."),
+                            "Give the folder that holds them, or leave out --folder for this "
+                            "desk's old folder.")
         done = bring_in_this_desk(database, actor=account.display, clock=_clock(args),
                                   folder=folder)
         print(f"Stored in the office's database: {', '.join(done)}." if done else
@@ -878,11 +926,11 @@ def _cmd_demo(args: argparse.Namespace) -> int:
         database.dispose()
     for number, state in cases:
         print(f"{number} {state}")
-    print(f"{len(cases)} demonstration cases in {database.description}.", file=sys.stderr)
+    _note(f"{len(cases)} demonstration cases in {database.description}.")
     from ethics_desk.staff.accounts import DEMO_LOGINS, DEMO_PASSWORD
 
-    print(f"Accounts, password “{DEMO_PASSWORD}”: " + ", ".join(
-        f"{login} ({role.label})" for role, login in DEMO_LOGINS.items()) + ".", file=sys.stderr)
+    _note(f"Accounts, password “{DEMO_PASSWORD}”: " + ", ".join(
+        f"{login} ({role.label})" for role, login in DEMO_LOGINS.items()) + ".")
     return EXIT_OK
 
 
@@ -921,6 +969,9 @@ def _cmd_backup(args: argparse.Namespace) -> int:
 
     url = resolve_url(_db_arg(args))
     source = sqlite_path(url)
+    if not args.dest.strip():
+        raise UsageError(f"Say where the backup goes: {PROG} backup FOLDER or FILE.sqlite.")
+    _refuse_unc_here(args.dest, "backup")
     dest = Path(args.dest).expanduser()
     if not dest.exists() and (not dest.suffix or args.dest.endswith(("/", os.sep))):
         raise UserError(f"There is no folder {dest} to put the backup in.",
@@ -936,6 +987,19 @@ def _cmd_backup(args: argparse.Namespace) -> int:
     print(f"Backed up to {report.path}: {report.tables} tables, {report.rows} rows, "
           f"{report.size} bytes, verified.")
     return EXIT_OK
+
+
+def _refuse_unc_here(path: str, what: str) -> None:
+    """Refuse a Windows network path (``\\\\server\\share``, ``//server/share``) where it is not
+    one: on POSIX it would name folders at the root of the disk."""
+    from ethics_desk.storage.network_share import is_unc
+    from ethics_desk.storage.private_files import on_windows
+
+    if "://" not in path and not on_windows() and is_unc(path):
+        raise UserError(f"“{path}” is a Windows network path (UNC); on this computer it would "
+                        "be a folder at the root of the disk, so the "
+                        f"{what} does not go there.",
+                        "Mount the share and give its local path (e.g. /mnt/share/…).")
 
 
 def _backup_server(args: argparse.Namespace, database: Database, url: URL, dest: Path) -> int:
@@ -959,6 +1023,10 @@ def _cmd_migrate_to(args: argparse.Namespace) -> int:
     from ethics_desk.staff.permissions import Act
     from ethics_desk.storage.transfer import copy_records
 
+    if not args.target.strip():
+        raise UsageError(f"Say where the records go: {PROG} migrate-to "
+                         "postgresql+psycopg://owner@server/ethics.")
+    _refuse_unc_here(args.target, "copy")
     database = _open_for_writing(args)  # an older file is brought to this version first
     try:
         _signed_in_for(args, database, Act.BACKUP_AND_CHECK,
@@ -1044,7 +1112,12 @@ def _cmd_letter(args: argparse.Namespace) -> int:
 
 def _pdf_out(path: str, *, force: bool) -> Path:
     """Where to write a PDF: refused if it exists (without ``--force``) or its folder does not."""
+    if not path.strip():
+        raise UsageError("Say where to write the PDF with --out FILE.pdf.")
+    _refuse_unc_here(path, "PDF")
     out = Path(path).expanduser()
+    if out.is_dir():
+        raise UserError(f"{out} is a folder.", "Give the name of the PDF file to write in it.")
     if out.exists() and not force:
         raise UserError(f"{out} already exists.", "Give another file, or --force to replace it.")
     if not out.parent.is_dir():

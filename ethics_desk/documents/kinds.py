@@ -276,6 +276,10 @@ def rule_for(kind: str, scope: Scope = Scope.CASE) -> KindRule:
                     f"{scope.value}.", choices)
 
 
+MAX_DRAFT_NUMBER = 2**63 - 1
+"""The largest draft number a database can hold (a 64-bit integer key)."""
+
+
 def find_case(database: Database, reference: str, *, account: Account | None = None) -> int:
     """The id of the case numbered ``reference`` (``ERB-2026-001``) or of draft ``reference``.
 
@@ -287,8 +291,10 @@ def find_case(database: Database, reference: str, *, account: Account | None = N
         if _CASE_NUMBER.match(text):
             found = session.scalars(select(Complaint).where(
                 Complaint.case_number == text.upper())).first()
-        elif text.isdigit():
-            found = session.get(Complaint, int(text))
+        elif text.isascii() and text.isdigit():  # "²" and "١" are digits to str.isdigit
+            number = int(text)
+            # A number past the database's largest integer is no draft's (SQLite would overflow).
+            found = session.get(Complaint, number) if number <= MAX_DRAFT_NUMBER else None
         else:
             raise UserError(f"“{reference}” is not a case number or a draft number.",
                             "Give a case number such as ERB-2026-001, or a draft's number.")

@@ -35,7 +35,7 @@ from ethics_desk.core.errors import ConflictError, StorageError
 from ethics_desk.storage.location import APP_NAME as APP_NAME  # re-exported: part of this module's API
 from ethics_desk.storage.location import DB_ENV as DB_ENV
 from ethics_desk.storage.location import default_database_path, named_database
-from ethics_desk.storage.network_share import network_share
+from ethics_desk.storage.network_share import is_unc, network_share
 from ethics_desk.storage.private_files import (
     create_private_file,
     make_private_folder,
@@ -80,14 +80,57 @@ def resolve_url(db: str | os.PathLike[str] | None = None) -> URL:
     raw = named_database(db)
     if not raw:
         return URL.create("sqlite", database=str(default_database_path()))
+    if "\0" in raw:
+        raise StorageError("The database's name contains a NUL character (\\0), which no file "
+                           "name or address may hold.",
+                           "Type the path or the address again (--db or ETHICS_DESK_DB).")
     if "://" in raw:
         try:
-            return _encoded_uri(make_url(raw))
+            url = make_url(raw)
         except Exception as exc:  # sqlalchemy raises ArgumentError with a terse message
             raise StorageError(f"“{raw}” is not a database URL or file path.",
                                "Give a file path or a URL such as sqlite:///C:/path/file.sqlite.") \
                 from exc
-    return URL.create("sqlite", database=str(Path(raw).expanduser().resolve()))
+        _check_backend(url)
+        return _encoded_uri(url)
+    if raw.endswith(("/", "\\", os.sep)):
+        raise StorageError(f"“{raw}” names a folder, not a database file.",
+                           "Give the path of the database file (--db FOLDER/FILE.sqlite).")
+    if is_unc(raw):
+        # Kept as typed: resolving "//server/share/x" on POSIX makes it "/server/share/x", a
+        # folder at the root of the disk, and hides that it names a network share.
+        return URL.create("sqlite", database=raw)
+    try:
+        path = Path(raw).expanduser().resolve()
+    except (OSError, RuntimeError) as exc:  # "~nobody/…", a symlink loop
+        raise StorageError(f"The database path “{raw}” cannot be followed: {exc}.",
+                           "Give the path of the database file as it is (--db PATH).") from exc
+    return URL.create("sqlite", database=str(path))
+
+
+SUPPORTED_BACKENDS = ("sqlite", "postgresql")
+"""The databases Ethics Desk keeps its records in: a SQLite file, or a PostgreSQL server."""
+
+
+def _check_backend(url: URL) -> None:
+    """Refuse an address for a database Ethics Desk does not use (``mysql://``, ``oracle://``,
+    an unknown scheme) or an asynchronous driver (``postgresql+asyncpg://``), naming the forms
+    it takes; a driver of a supported database that is merely not installed is
+    :func:`make_engine`'s to report."""
+    shown = url.render_as_string(hide_password=True)
+    forms = ("Give the path of a SQLite file, or a PostgreSQL server's address such as "
+             "postgresql+psycopg://user@dbserver/ethics.")
+    if url.get_backend_name() not in SUPPORTED_BACKENDS:
+        raise StorageError(f"Ethics Desk cannot keep its records in “{shown}”: it works with a "
+                           "SQLite file or a PostgreSQL server only.", forms)
+    try:
+        dialect = url.get_dialect()
+    except NoSuchModuleError as exc:
+        raise StorageError(f"“{shown}” names a database driver, {url.get_driver_name()}, that "
+                           "Ethics Desk does not know.", forms) from exc
+    if getattr(dialect, "is_async", False):
+        raise StorageError(f"“{shown}” names an asynchronous driver, {url.get_driver_name()}, "
+                           "which Ethics Desk does not use.", forms)
 
 
 def _encoded_uri(url: URL) -> URL:
@@ -135,28 +178,13 @@ def make_engine(url: URL, *, create_folder: bool = True) -> Engine:
     """An engine with the pragmas and transaction handling Ethics Desk relies on."""
     path = sqlite_path(url)
     if path is not None:
-        shared = network_share(path)
-        if shared is not None:
-            raise StorageError(
-                f"The database file {path} is on {shared}: SQLite cannot keep a file safe there "
-                "when several workstations write to it, and it would be corrupted.",
-                "Keep the file on this computer's own disk, or, for an office of several desks, "
-                "use the database server (ethics-desk migrate-to moves the file there; see the "
-                "README's server section).")
-        if create_folder:
-            try:
-                _make_folder(path.parent)
-            except OSError as exc:
-                raise StorageError(f"The folder for the database cannot be created: {exc}.",
-                                   "Choose a folder you can write to (--db PATH).") from exc
-        elif not path.exists():
-            raise StorageError(f"There is no database at {path}.",
-                               "Check the path, or run the application once to create it.")
-        if create_folder and not path.exists() and not _uri(url):
-            # § 2-83(h)(1): private before SQLite writes a page; a folder that refuses the file
-            # is SQLite's to report, as before ("The database file cannot be opened").
-            with contextlib.suppress(OSError):
-                create_private_file(path)
+        try:
+            _check_file_path(url, path, create_folder=create_folder)
+        except OSError as exc:  # a name too long, a folder that may not be read
+            raise StorageError(f"The database path {path} cannot be used: "
+                               f"{exc.strerror or exc}.",
+                               "Give a shorter path in a folder you may read and write "
+                               "(--db PATH).") from exc
     try:
         engine = create_engine(url, future=True,
                                pool_pre_ping=url.get_backend_name() != "sqlite")
@@ -173,15 +201,47 @@ def make_engine(url: URL, *, create_folder: bool = True) -> Engine:
     return engine
 
 
+def _check_file_path(url: URL, path: Path, *, create_folder: bool) -> None:
+    """Refuse a SQLite file on a network share, a folder given as the file, and a folder that
+    does not exist (but the application's own); with ``create_folder``, create the file,
+    private to the user, before SQLite writes a page."""
+    shared = network_share(path)
+    if shared is not None:
+        raise StorageError(
+            f"The database file {path} is on {shared}: SQLite cannot keep a file safe there "
+            "when several workstations write to it, and it would be corrupted.",
+            "Keep the file on this computer's own disk, or, for an office of several desks, "
+            "use the database server (ethics-desk migrate-to moves the file there; see the "
+            "README's server section).")
+    if path.is_dir():
+        raise StorageError(f"{path} is a folder, not a database file.",
+                           "Give the path of the database file (--db FOLDER/FILE.sqlite).")
+    if create_folder:
+        try:
+            _make_folder(path.parent)
+        except OSError as exc:
+            raise StorageError(f"The folder for the database cannot be created: {exc}.",
+                               "Choose a folder you can write to (--db PATH).") from exc
+    elif not path.exists():
+        raise StorageError(f"There is no database at {path}.",
+                           "Check the path, or run the application once to create it.")
+    if create_folder and not path.exists() and not _uri(url):
+        # § 2-83(h)(1): private before SQLite writes a page; a folder that refuses the file
+        # is SQLite's to report, as before ("The database file cannot be opened").
+        with contextlib.suppress(OSError):
+            create_private_file(path)
+
+
 def _uri(url: URL) -> bool:
     """Whether a SQLite URL is URI-style (``?mode=ro&uri=true``): its file is never created."""
     return str(url.query.get("uri", "")).lower() in ("true", "1")
 
 
 def _make_folder(folder: Path) -> None:
-    """The database's folder, created if need be; the user's own data folder, when the
-    application creates it, private to the user (§ 2-83(h)(1)) — and on POSIX, when an older
-    version made it readable by all, made so then."""
+    """The database's folder: the user's own data folder is created if need be, private to
+    the user (§ 2-83(h)(1)) — and on POSIX, when an older version made it readable by all, made
+    so then. Any other folder must exist: a mistyped ``--db`` never creates folders (at the root
+    of the disk, for ``//server/share/x`` on POSIX), it is refused, naming the folder."""
     default = folder == default_database_path().parent
     if folder.is_dir():
         if default and not on_windows():  # Windows' own %LOCALAPPDATA% is the user's already
@@ -189,8 +249,14 @@ def _make_folder(folder: Path) -> None:
         return
     if default:
         make_private_folder(folder)
-    else:
-        folder.mkdir(parents=True, exist_ok=True)
+        return
+    if folder.exists():
+        raise StorageError(f"{folder} is a file, not a folder, so the database cannot be "
+                           "kept in it.", "Give a path in an existing folder (--db PATH).")
+    raise StorageError(f"There is no folder {folder} for the database; no folder is created "
+                       "that you did not make.",
+                       "Create the folder first, or give a path in an existing folder "
+                       "(--db PATH).")
 
 
 def _configure_sqlite(engine: Engine, path: Path | None = None) -> None:

@@ -159,7 +159,10 @@ def first_look(db: str | None = None) -> FirstLook | None:
     path = database_file(db)
     if path is None:
         return _server_first_look(named_database(db))
-    if not path.is_file():
+    try:
+        if not path.is_file():
+            return None
+    except OSError:  # a name too long: the full path says so
         return None
     try:
         with closing(sqlite3.connect(file_uri(path, mode="rw"), uri=True, timeout=0,

@@ -1,6 +1,7 @@
 """Opening the database the way the application and every command do.
 
-Resolve where it is, refuse one written by a newer version, back up an existing database
+Resolve where it is, refuse a file of another application (looked at read-only, left as it
+was), refuse one written by a newer version, back up an existing database
 (verified) before migrating it, apply the migrations, and load the reference data
 (the provisions catalogue, the known Fiesta San Jacinto Days) on first use. A database server is
 never created or upgraded here: that is IT's ``ethics-desk server setup``
@@ -11,6 +12,8 @@ from __future__ import annotations
 
 import contextlib
 import os
+import sqlite3
+from pathlib import Path
 
 from sqlalchemy import func, select
 from sqlalchemy.exc import OperationalError
@@ -40,6 +43,8 @@ def open_database(db: str | os.PathLike[str] | None = None, *, clock: Clock, cre
     """
     url = resolve_url(db)
     path = sqlite_path(url)
+    if path is not None:
+        refuse_another_applications_file(path)
     engine = make_engine(url, create_folder=create)
     database = Database(url, engine)
     where = database.description
@@ -64,7 +69,7 @@ def open_database(db: str | os.PathLike[str] | None = None, *, clock: Clock, cre
                 if current is not None and current < OFFICE_PAPERS:
                     bring_in_old_papers(database, clock=clock)
             elif current is None:
-                raise StorageError(f"{where} is not an Ethics Desk database.",
+                raise StorageError(f"{where} is not an Ethics Desk database yet.",
                                    "Open it once with the application to create it.")
     except OperationalError as exc:  # pragma: no cover - translated above; kept for clarity
         engine.dispose()
@@ -73,6 +78,59 @@ def open_database(db: str | os.PathLike[str] | None = None, *, clock: Clock, cre
         engine.dispose()
         raise
     return database
+
+
+SQLITE_HEADER = b"SQLite format 3\x00"
+"""The first 16 bytes of every SQLite database file."""
+WAL_VERSION_BYTE = 18
+"""The header's byte that is 2 when the file is in WAL mode."""
+
+
+def refuse_another_applications_file(path: Path) -> None:
+    """Refuse a file that is not an Ethics Desk database, before anything touches it.
+
+    A SQLite file of another application (it has tables, but no ``alembic_version``) would
+    otherwise be converted, thirty tables added to it, and a file that is not SQLite at all
+    would be written over; either is refused with nothing changed — the file is read with a
+    read-only connection, before the pragmas of :func:`make_engine` (which would turn on WAL in
+    its header). An empty file (0 bytes) and a SQLite file with nothing in it are a new
+    database and may become one; a file that does not exist is :func:`make_engine`'s to create
+    or refuse.
+    """
+    try:
+        if not path.is_file() or path.stat().st_size == 0:
+            return
+        with path.open("rb") as file:
+            header = file.read(WAL_VERSION_BYTE + 1)
+    except OSError:
+        return  # unreadable: SQLite's own message ("cannot be opened") says it better
+    fix = "give the path of an Ethics Desk database, or a new file name."
+    if header[:len(SQLITE_HEADER)] != SQLITE_HEADER:
+        raise StorageError(f"{path} is not an Ethics Desk database, or it is damaged (it does "
+                           "not begin as a SQLite database does) — nothing was changed;",
+                           f"{fix[:-1]}; if it was the office's database, restore the latest "
+                           "backup.")
+    wal = path.with_name(path.name + "-wal")
+    # A file in WAL mode with no log beside it has nothing outside the file: it is read as it is
+    # (``immutable``), or SQLite would leave a -wal and a -shm beside another program's file.
+    as_it_is = header[WAL_VERSION_BYTE:] == b"\x02" and not wal.exists()
+    with translate_errors():
+        names = _schema_names(path, immutable=as_it_is)
+    if names and "alembic_version" not in names:
+        raise StorageError(f"{path} is not an Ethics Desk database (it has tables of another "
+                           "application) — nothing was changed;", fix)
+
+
+def _schema_names(path: Path, *, immutable: bool) -> set[str]:
+    """The names of the tables, views, indexes and triggers in the SQLite file ``path`` (its
+    write-ahead log included, unless ``immutable``), read without writing anything."""
+    mode = "immutable=1" if immutable else "mode=ro"
+    conn = sqlite3.connect(f"{path.absolute().as_uri()}?{mode}", uri=True)
+    try:
+        return {name for (name,) in conn.execute(
+            "SELECT name FROM sqlite_master WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\'")}
+    finally:
+        conn.close()
 
 
 def bring_in_old_papers(database: Database, *, clock: Clock) -> None:

@@ -162,6 +162,85 @@ def test_a_damaged_file_is_reported_as_not_a_database(tmp_path: Path) -> None:
         open_database(junk, clock=CLOCK)
 
 
+def test_a_file_that_is_not_sqlite_is_left_byte_for_byte_as_it_was(tmp_path: Path) -> None:
+    junk = tmp_path / "letter.sqlite"
+    junk.write_bytes(b"x")  # too short for SQLite to call it "not a database": it would write
+    with pytest.raises(StorageError, match="nothing was changed"):
+        open_database(junk, clock=CLOCK)
+    assert junk.read_bytes() == b"x"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["letter.sqlite"]
+
+
+def test_a_file_name_too_long_for_the_disk_is_a_message_for_the_window_too(tmp_path: Path) -> None:
+    from ethics_desk.storage.first_look import first_look
+
+    too_long = tmp_path / ("a" * 300 + ".sqlite")
+    assert first_look(str(too_long)) is None  # the full path says why
+    with pytest.raises(StorageError):  # "cannot be used: File name too long", on POSIX
+        open_database(too_long, clock=CLOCK)
+
+
+# -- a database of another application ----------------------------------------------------------
+
+
+def another_applications_file(path: Path, *, wal: bool = False) -> bytes:
+    """A SQLite file as another program leaves it: its own tables, no ``alembic_version``."""
+    conn = sqlite3.connect(path)
+    if wal:
+        conn.execute("PRAGMA journal_mode = WAL")
+    conn.execute("CREATE TABLE invoice (id INTEGER PRIMARY KEY, customer TEXT, total REAL)")
+    conn.execute("INSERT INTO invoice (customer, total) VALUES ('Alamo Supply', 120.5)")
+    conn.commit()
+    conn.close()
+    return path.read_bytes()
+
+
+@pytest.mark.parametrize("wal", [False, True], ids=["rollback-journal", "wal"])
+@pytest.mark.parametrize(("create", "migrate"), [(True, True), (False, True), (False, False)],
+                         ids=["window", "command", "check"])
+def test_a_database_of_another_application_is_refused_and_left_byte_for_byte_as_it_was(
+        tmp_path: Path, wal: bool, create: bool, migrate: bool) -> None:
+    other = tmp_path / "inventory.db"
+    before = another_applications_file(other, wal=wal)
+    with pytest.raises(StorageError) as refused:
+        open_database(other, clock=CLOCK, create=create, migrate=migrate)
+    assert str(refused.value) == (
+        f"{other} is not an Ethics Desk database (it has tables of another application) — "
+        "nothing was changed; give the path of an Ethics Desk database, or a new file name.")
+    assert other.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["inventory.db"]  # no backup, no WAL
+    conn = sqlite3.connect(other)
+    try:
+        assert [name for (name,) in conn.execute("SELECT name FROM sqlite_master")] == ["invoice"]
+    finally:
+        conn.close()
+
+
+def test_an_empty_file_becomes_a_new_database(tmp_path: Path) -> None:
+    empty = tmp_path / "new.sqlite"
+    empty.touch()
+    database = open_database(empty, clock=CLOCK)
+    try:
+        assert current_revision(database.engine) == head_revision()
+        assert count(database, Provision) > 0
+    finally:
+        database.dispose()
+
+
+def test_a_sqlite_file_with_nothing_in_it_becomes_a_new_database(tmp_path: Path) -> None:
+    blank = tmp_path / "blank.sqlite"
+    conn = sqlite3.connect(blank)
+    conn.execute("PRAGMA user_version = 0")
+    conn.execute("VACUUM")  # a valid SQLite file of one page, without a table
+    conn.close()
+    assert blank.stat().st_size > 0
+    database = open_database(blank, clock=CLOCK)
+    try:
+        assert current_revision(database.engine) == head_revision()
+    finally:
+        database.dispose()
+
+
 @pytest.mark.parametrize("change", ["update", "delete"])
 def test_the_audit_trail_refuses_changes_through_the_orm(database: Database,
                                                          change: str) -> None:

@@ -202,6 +202,33 @@ def test_a_database_that_cannot_be_opened_is_a_dialog_naming_the_fix(
     assert "newer version of Ethics Desk" in problem and "Install the newer version" in fix
 
 
+def test_the_window_refuses_a_database_of_another_application_and_changes_nothing(
+        qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import sqlite3
+
+    from PySide6.QtWidgets import QMessageBox
+
+    from ethics_desk.ui.app import open_with_dialogs
+
+    other = tmp_path / "inventory.db"
+    with sqlite3.connect(other) as conn:
+        conn.execute("CREATE TABLE invoice (id INTEGER PRIMARY KEY, customer TEXT)")
+    before = other.read_bytes()
+    shown: list[tuple[str, str]] = []
+
+    def capture(box: QMessageBox) -> int:
+        shown.append((box.text(), box.informativeText()))
+        return int(QMessageBox.StandardButton.Close)
+
+    monkeypatch.setattr(QMessageBox, "exec", capture)
+    assert open_with_dialogs(str(other), interactive=True, clock=CLOCK) is None
+    [(problem, fix)] = shown
+    assert "is not an Ethics Desk database (it has tables of another application)" in problem
+    assert "nothing was changed" in problem and "a new file name" in fix
+    assert other.read_bytes() == before
+    assert [p.name for p in tmp_path.iterdir()] == ["inventory.db"]
+
+
 def test_a_read_only_database_opens_with_a_warning_that_nothing_can_be_saved(
         qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from PySide6.QtWidgets import QMessageBox
