@@ -937,15 +937,19 @@ def _cmd_demo(args: argparse.Namespace) -> int:
 def _cmd_check(args: argparse.Namespace) -> int:
     """``check``: every check with ok/FAILED; exit 1 when one fails."""
     from ethics_desk.staff.permissions import Act
-    from ethics_desk.storage.database import describe, resolve_url
+    from ethics_desk.storage.database import describe, resolve_url, sqlite_path
     from ethics_desk.storage.integrity import run_checks
 
     url = resolve_url(_db_arg(args))
-    database = _open_as_it_is(args)
-    try:
-        _signed_in_for(args, database, Act.BACKUP_AND_CHECK, "Checking the database")
-    finally:
-        database.dispose()
+    path = sqlite_path(url)
+    if path is not None and path.is_file() and _cannot_be_written(path):
+        _verified_unrecorded(args, url, path)  # its sign-in could not be recorded
+    else:
+        database = _open_as_it_is(args)
+        try:
+            _signed_in_for(args, database, Act.BACKUP_AND_CHECK, "Checking the database")
+        finally:
+            database.dispose()
     results = run_checks(url)
     print(f"Checking {describe(url)}")
     for result in results:
@@ -959,6 +963,40 @@ def _cmd_check(args: argparse.Namespace) -> int:
     return _fail(f"{len(failed)} of {len(results)} checks FAILED: "
                  f"{'; '.join(r.name for r in failed)} (details above). Make a copy of the file "
                  "as it is and call IT before entering more data.", status=EXIT_FAILED)
+
+
+def _cannot_be_written(path: Path) -> bool:
+    """Whether the SQLite file at ``path`` cannot be written here: its folder is read-only (a
+    read-only share), its disk is full, or the file itself is read-only."""
+    from ethics_desk.storage.backup import unwritable
+
+    return unwritable(path.resolve().parent) is not None or not os.access(path, os.W_OK)
+
+
+def _verified_unrecorded(args: argparse.Namespace, url: URL, path: Path) -> Account:
+    """For ``check`` on a file that cannot be written: the Administrator's login and password
+    verified without being recorded (:func:`ethics_desk.staff.accounts.verify_unrecorded`),
+    said on stderr; the checks then read the file as it is."""
+    from ethics_desk.staff.accounts import verify_unrecorded
+    from ethics_desk.staff.permissions import Act, may, who_may
+    from ethics_desk.storage.database import Database, translate_errors
+    from ethics_desk.storage.integrity import read_only_database_engine
+
+    database = Database(url, read_only_database_engine(path))
+    try:
+        login = getattr(args, "user", None) or os.environ.get(USER_ENV) or _os_login()
+        password = _password(f"Password for {login}: ", PASSWORD_ENV)
+        with translate_errors():
+            account = verify_unrecorded(database, login, password, clock=_clock(args))
+    finally:
+        database.dispose()
+    if not may(account.role, Act.BACKUP_AND_CHECK):
+        raise NotAllowed(f"Checking the database is for: {who_may(Act.BACKUP_AND_CHECK)}. You are "
+                         f"signed in as {account.display}, {account.role.label}.",
+                         "Ask one of them to do it, or sign in as one of them with --user.")
+    _note(f"{path} cannot be written here, so this sign-in of {account.display} could not be "
+          "recorded in it; the checks read the file as it is.")
+    return account
 
 
 def _cmd_backup(args: argparse.Namespace) -> int:

@@ -238,3 +238,29 @@ def test_a_password_an_administrator_reset_is_changed_before_any_other_command(
     monkeypatch.setenv("ETHICS_DESK_PASSWORD", "my very own passphrase")
     assert main(["wording", "list", "--db", db], clock=CLOCK) == 0
     assert PASSWORD not in capsys.readouterr().out
+
+
+@pytest.mark.sqlite_file
+def test_check_of_a_file_that_cannot_be_written_verifies_the_administrator_without_recording(
+        database: Database, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from ethics_desk.storage import backup
+
+    sign_in_as(monkeypatch, database, Role.ADMIN)
+    with database.read_session() as session:
+        before = session.scalar(select(func.count()).select_from(AuditRecord))
+    folder = Path(database.description).resolve().parent
+    monkeypatch.setattr(backup, "unwritable", lambda where: (
+        f"the folder is read-only: {where} cannot be written" if where == folder else None))
+    capsys.readouterr()
+    assert main(["check", "--db", database.description], clock=CLOCK) == 0
+    captured = capsys.readouterr()
+    assert "could not be recorded" in captured.err and "checks hold" in captured.out
+    with database.read_session() as session:
+        assert session.scalar(select(func.count()).select_from(AuditRecord)) == before
+    monkeypatch.setenv(PASSWORD_ENV, "not the password")
+    assert main(["check", "--db", database.description], clock=CLOCK) == 2
+    assert "The login or the password is not right." in capsys.readouterr().err
+    sign_in_as(monkeypatch, database, Role.CLERK)
+    assert main(["check", "--db", database.description], clock=CLOCK) == 2
+    assert "Checking the database is for: Administrator." in capsys.readouterr().err

@@ -302,6 +302,32 @@ def sign_in(database: Database, login: str, password: str, *, clock: Clock) -> A
         return _account(row)
 
 
+def verify_unrecorded(database: Database, login: str, password: str, *, clock: Clock) -> Account:
+    """The account whose login and password these are, on a database that cannot be written
+    (a read-only folder or share, a full disk), for ``ethics-desk check`` alone, which reads no
+    case: the same answers as :func:`sign_in` — one for an unknown login, a wrong password and a
+    disabled account, and a locked account stays locked — but nothing is counted or recorded,
+    because nothing can be. Whoever can read such a file can read all of it anyway."""
+    try:
+        wanted = normal_login(login)
+    except UserError:
+        raise UserError(*NOT_SIGNED_IN) from None
+    now = clock()
+    with database.read_session() as session:
+        row = _row(session, wanted)
+        if row is None:
+            _HASHER.hash(password)  # the same work as for a real account: timing tells nothing
+            raise UserError(*NOT_SIGNED_IN)
+        if row.locked_until is not None and row.locked_until > now:
+            minutes = max(1, math.ceil((row.locked_until - now).total_seconds() / 60))
+            raise UserError(f"This account is locked for {minutes} more minute(s) after "
+                            f"{MAX_FAILED} wrong passwords.",
+                            "Wait and try again, or ask an Administrator to reset the password.")
+        if not _verify(row.password_hash, password) or row.disabled_at is not None:
+            raise UserError(*NOT_SIGNED_IN)
+        return _account(row)
+
+
 def create_demo_accounts(database: Database, *, clock: Clock) -> list[Account]:
     """Mark an account-less database as a demonstration and give it one account per role,
     each with the password "demo" (audited); the Administrator is ``admin``."""

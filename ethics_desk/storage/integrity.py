@@ -103,6 +103,13 @@ def run_checks(db: URL | str | os.PathLike[str] | None) -> list[CheckResult]:
         engine.dispose()
 
 
+def read_only_database_engine(path: Path) -> Engine:
+    """An engine that reads the SQLite file at ``path`` and can never write it, on a folder or
+    disk that cannot be written too (``immutable`` then, as the checks read it)."""
+    parameters = {"immutable": "1"} if _unwritable_condition(path) is not None else {}
+    return _read_only_engine(path, **parameters)
+
+
 def _read_only_engine(path: Path, **parameters: str) -> Engine:
     """An engine on ``path`` that cannot write (SQLite ``mode=ro``), whatever the file's mode
     (``parameters``: ``immutable="1"`` for a file on a folder or disk that cannot be written)."""
