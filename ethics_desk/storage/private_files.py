@@ -113,6 +113,8 @@ def make_private(path: Path, *, windows: bool | None = None, runner: Runner = ru
     True when done; False (logged, never raised) when the file system cannot restrict access
     or the file is not this user's to change. ``windows`` and ``runner`` are for tests.
     """
+    if not _ours_to_restrict(path):
+        return False  # a device (``--out /dev/null``), a pipe: never the application's to change
     folder = path.is_dir()
     if on_windows() if windows is None else windows:
         status = runner(windows_acl_command(path, folder=folder))
@@ -129,6 +131,16 @@ def make_private(path: Path, *, windows: bool | None = None, runner: Runner = ru
     return True
 
 
+def _ours_to_restrict(path: Path) -> bool:
+    """Whether ``path`` is a regular file or a folder — the only things whose access the
+    application changes (a device such as ``/dev/null``, a pipe or a socket is left alone)."""
+    try:
+        mode = path.stat().st_mode
+    except OSError:
+        return True  # it is about to be made, or the change reports why it cannot
+    return stat.S_ISREG(mode) or stat.S_ISDIR(mode)
+
+
 def tighten(path: Path, *, windows: bool | None = None, runner: Runner = run_quietly) -> None:
     """Take away everyone else's access to ``path`` if it exists: on POSIX the group's and
     others' bits are cleared and the owner's kept (a read-only file stays read-only); on
@@ -136,6 +148,8 @@ def tighten(path: Path, *, windows: bool | None = None, runner: Runner = run_qui
     try:
         mode = stat.S_IMODE(path.stat().st_mode)
     except OSError:
+        return
+    if not _ours_to_restrict(path):
         return
     if on_windows() if windows is None else windows:
         make_private(path, windows=True, runner=runner)
@@ -183,12 +197,13 @@ def create_private_file(path: Path, *, windows: bool | None = None,
     descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_BINARY", 0),
                          PRIVATE_FILE_MODE)
     try:
-        if not (on_windows() if windows is None else windows):
+        regular = stat.S_ISREG(os.fstat(descriptor).st_mode)  # not a device (--out /dev/null)
+        if regular and not (on_windows() if windows is None else windows):
             with contextlib.suppress(OSError):  # an existing file keeps its mode through O_CREAT
                 os.fchmod(descriptor, PRIVATE_FILE_MODE)
     finally:
         os.close(descriptor)
-    if on_windows() if windows is None else windows:
+    if regular and (on_windows() if windows is None else windows):
         make_private(path, windows=True, runner=runner)
 
 

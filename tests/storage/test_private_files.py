@@ -274,3 +274,16 @@ def test_leftover_exhibits_are_removed_but_an_open_windows_are_kept() -> None:
 def test_with_no_exhibit_folder_yet_nothing_is_removed() -> None:
     assert not exhibits_folder().exists()
     assert remove_leftover_exhibits() == 0
+
+
+def test_a_paper_written_to_the_null_device_leaves_the_device_as_it_was() -> None:
+    device = Path(os.devnull)
+    before = stat.S_IMODE(device.stat().st_mode)
+    try:
+        private_files.write_private(device, b"%PDF-1.4 discarded")  # letter … --out /dev/null
+        private_files.tighten(device)
+        assert private_files.make_private(device) is False
+        assert stat.S_IMODE(device.stat().st_mode) == before
+    finally:
+        if stat.S_IMODE(device.stat().st_mode) != before:
+            os.chmod(device, before)  # never leave the machine without its null device
