@@ -701,13 +701,17 @@ def _signed_in_for(args: argparse.Namespace, database: Database, act: Act,
     """The account signing in (:func:`_signed_in`), if the permission table lets its role do
     ``act`` (``doing`` says it in words, "Closing the offices on a day"); else
     :class:`NotAllowed`, naming who may. Checked before the command does anything else."""
+    return _allowed(_signed_in(args, database), act, doing)
+
+
+def _allowed(account: Account, act: Act, doing: str) -> Account:
+    """``account`` if the permission table lets its role do ``act``; else :class:`NotAllowed`,
+    naming who may (``doing`` says the act in words)."""
     from ethics_desk.staff.permissions import may, who_may
 
-    account = _signed_in(args, database)
     if not may(account.role, act):
-        who = who_may(act)
-        raise NotAllowed(f"{doing} is for: {who}. You are signed in as {account.display}, "
-                         f"{account.role.label}.",
+        raise NotAllowed(f"{doing} is for: {who_may(act)}. You are signed in as "
+                         f"{account.display}, {account.role.label}.",
                          "Ask one of them to do it, or sign in as one of them with --user.")
     return account
 
@@ -978,7 +982,7 @@ def _verified_unrecorded(args: argparse.Namespace, url: URL, path: Path) -> Acco
     verified without being recorded (:func:`ethics_desk.staff.accounts.verify_unrecorded`),
     said on stderr; the checks then read the file as it is."""
     from ethics_desk.staff.accounts import verify_unrecorded
-    from ethics_desk.staff.permissions import Act, may, who_may
+    from ethics_desk.staff.permissions import Act
     from ethics_desk.storage.database import Database, translate_errors
     from ethics_desk.storage.integrity import read_only_database_engine
 
@@ -990,10 +994,7 @@ def _verified_unrecorded(args: argparse.Namespace, url: URL, path: Path) -> Acco
             account = verify_unrecorded(database, login, password, clock=_clock(args))
     finally:
         database.dispose()
-    if not may(account.role, Act.BACKUP_AND_CHECK):
-        raise NotAllowed(f"Checking the database is for: {who_may(Act.BACKUP_AND_CHECK)}. You are "
-                         f"signed in as {account.display}, {account.role.label}.",
-                         "Ask one of them to do it, or sign in as one of them with --user.")
+    _allowed(account, Act.BACKUP_AND_CHECK, "Checking the database")
     _note(f"{path} cannot be written here, so this sign-in of {account.display} could not be "
           "recorded in it; the checks read the file as it is.")
     return account

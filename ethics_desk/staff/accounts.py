@@ -261,26 +261,34 @@ def _verify(stored: str, password: str) -> bool:
         return False
 
 
+def _unlocked_row(session: Session, login: str, password: str, now: datetime) -> StaffAccount:
+    """The account row of ``login`` if it exists and is not locked at ``now``; else the one
+    answer for an unknown login (after the same hashing work, so timing tells nothing), or the
+    locked account's message with its minutes."""
+    try:
+        wanted = normal_login(login)
+    except UserError:
+        raise UserError(*NOT_SIGNED_IN) from None
+    row = _row(session, wanted)
+    if row is None:
+        _HASHER.hash(password)  # the same work as for a real account: timing tells nothing
+        raise UserError(*NOT_SIGNED_IN)
+    if row.locked_until is not None and row.locked_until > now:
+        minutes = max(1, math.ceil((row.locked_until - now).total_seconds() / 60))
+        raise UserError(f"This account is locked for {minutes} more minute(s) after "
+                        f"{MAX_FAILED} wrong passwords.",
+                        "Wait and try again, or ask an Administrator to reset the password.")
+    return row
+
+
 def sign_in(database: Database, login: str, password: str, *, clock: Clock) -> Account:
     """The account whose login and password these are, or the one message that tells nothing
     (unknown login, wrong password and disabled account alike); five wrong passwords in a row
     lock it for :data:`LOCK_MINUTES` minutes. Each sign-in and each refusal of a known account
     is audited; the password never is."""
-    try:
-        wanted = normal_login(login)
-    except UserError:
-        raise UserError(*NOT_SIGNED_IN) from None
     now = clock()
     with database.unit_of_work() as session:
-        row = _row(session, wanted)
-        if row is None:
-            _HASHER.hash(password)  # the same work as for a real account: timing tells nothing
-            raise UserError(*NOT_SIGNED_IN)
-        if row.locked_until is not None and row.locked_until > now:
-            minutes = max(1, math.ceil((row.locked_until - now).total_seconds() / 60))
-            raise UserError(f"This account is locked for {minutes} more minute(s) after "
-                            f"{MAX_FAILED} wrong passwords.",
-                            "Wait and try again, or ask an Administrator to reset the password.")
+        row = _unlocked_row(session, login, password, now)
         if not _verify(row.password_hash, password) or row.disabled_at is not None:
             if row.disabled_at is None:
                 row.failed_attempts += 1
@@ -308,21 +316,8 @@ def verify_unrecorded(database: Database, login: str, password: str, *, clock: C
     case: the same answers as :func:`sign_in` — one for an unknown login, a wrong password and a
     disabled account, and a locked account stays locked — but nothing is counted or recorded,
     because nothing can be. Whoever can read such a file can read all of it anyway."""
-    try:
-        wanted = normal_login(login)
-    except UserError:
-        raise UserError(*NOT_SIGNED_IN) from None
-    now = clock()
     with database.read_session() as session:
-        row = _row(session, wanted)
-        if row is None:
-            _HASHER.hash(password)  # the same work as for a real account: timing tells nothing
-            raise UserError(*NOT_SIGNED_IN)
-        if row.locked_until is not None and row.locked_until > now:
-            minutes = max(1, math.ceil((row.locked_until - now).total_seconds() / 60))
-            raise UserError(f"This account is locked for {minutes} more minute(s) after "
-                            f"{MAX_FAILED} wrong passwords.",
-                            "Wait and try again, or ask an Administrator to reset the password.")
+        row = _unlocked_row(session, login, password, clock())
         if not _verify(row.password_hash, password) or row.disabled_at is not None:
             raise UserError(*NOT_SIGNED_IN)
         return _account(row)
