@@ -20,6 +20,7 @@ from __future__ import annotations
 import itertools
 import os
 import shutil
+import tempfile
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -35,10 +36,17 @@ from sqlalchemy.engine import URL, make_url
 from ethics_desk.core.clock import fixed_clock
 from ethics_desk.storage.database import Database
 from ethics_desk.storage.opening import open_database
+from ethics_desk.storage.record_key import KEY_FOLDER_ENV
 from ethics_desk.storage.server import setup_server
 from ethics_desk.workflow import WorkflowController
 
 pytest_plugins = ["tests.qt_plugin"]
+
+KEYS = Path(tempfile.mkdtemp(prefix="ethics-desk-test-keys-"))
+"""The suite's record keys (:mod:`ethics_desk.storage.record_key`): key files in a folder of
+the run's own, never the credential store of the person running the tests. Set before any
+database is made, and inherited by every command the tests start."""
+os.environ[KEY_FOLDER_ENV] = str(KEYS)
 
 OFFICE_TZ = ZoneInfo("America/Chicago")
 NOW = datetime(2026, 11, 30, 10, 0, tzinfo=OFFICE_TZ)

@@ -32,6 +32,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.orm.exc import StaleDataError
 
 from ethics_desk.core.errors import ConflictError, StorageError
+from ethics_desk.storage.journal import register_functions
 from ethics_desk.storage.location import APP_NAME as APP_NAME  # re-exported: part of this module's API
 from ethics_desk.storage.location import DB_ENV as DB_ENV
 from ethics_desk.storage.location import default_database_path, named_database
@@ -280,6 +281,7 @@ def _configure_sqlite(engine: Engine, path: Path | None = None) -> None:
             cursor.execute("PRAGMA synchronous = FULL")
         finally:
             cursor.close()
+        register_functions(dbapi_connection)  # the journal's MAC and digest (its triggers call them)
         if unchecked:  # after the WAL pragma: the companions exist now
             with contextlib.suppress(IndexError):  # another thread's first connection took it
                 tighten_database(unchecked.pop())
@@ -477,9 +479,19 @@ def storage_error(exc: BaseException) -> StorageError | BaseException:
                             "this was not saved.",
                             "Try again: what you entered is still there; if it happens again, "
                             "reopen the window to see the other change.")
+    if "journal is append-only" in text:
+        return StorageError("The record's journal cannot be changed or deleted; nothing was "
+                            "saved.", "Record a correction as a new entry instead.")
     if "append-only" in text:
         return StorageError("The audit trail cannot be changed or deleted; nothing was saved.",
                             "Record a correction as a new entry instead.")
+    if "user-defined function raised exception" in text or "ethics_desk_mac" in text \
+            or "record key is missing" in text:
+        return StorageError("This change cannot be recorded: the record's journal cannot be "
+                            "sealed on this computer (its key is missing), so nothing was saved.",
+                            "Ask IT for the database's record key (ethics-desk key export on "
+                            "the computer that has it, then ethics-desk key import FILE here), "
+                            "and run “ethics-desk check”.")
     if "password authentication failed" in text or "no pg_hba.conf entry" in text:
         return StorageError("The database server refused this workstation's sign-in.",
                             "Ask IT to check the user name and password in the database address "

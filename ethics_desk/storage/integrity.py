@@ -7,6 +7,11 @@ Each check answers one question and names what it found wrong:
 * the schema revision: one this version knows (not written by a newer version, not missing);
 * the audit trail's hash chain (:func:`ethics_desk.storage.audit.verify_chain`): no record edited,
   removed or reordered;
+* the record's journal (:mod:`ethics_desk.storage.journal`): its keyed chain verifies (no record
+  forged, altered, removed, inserted or reordered), every row of every table is the row its last
+  journal record says, every issued paper and exhibit has the bytes recorded, every table's
+  triggers are there as they must be, and the journal still holds every anchor given (the heads
+  carried by backups and printed on Board packets);
 * every open deadline falls on a business day of the current calendars, and is the date the
   deadline engine gives on them today (a calendar edited without recomputing shows up here).
 
@@ -23,7 +28,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -38,6 +43,7 @@ from ethics_desk.deadlines import format_day
 from ethics_desk.deadlines.schedule import load_calendars, recompute_open
 from ethics_desk.models import AuditRecord, Complaint, Deadline, DeadlineStatus
 from ethics_desk.storage import database as db_module
+from ethics_desk.storage import journal
 from ethics_desk.storage.audit import verify_chain
 from ethics_desk.storage.backup import read_only, unwritable, verify_sqlite_file
 from ethics_desk.storage.database import make_engine, resolve_url, sqlite_path
@@ -62,11 +68,19 @@ APPEND_ONLY = "The audit trail is append-only at the database"
 DEADLINE_DAYS = "Open deadlines fall on business days"
 DEADLINE_DATES = "Open deadlines agree with the current calendars"
 LISTING = "The inbox listing agrees with the records"
+JOURNAL = "The journal of every change verifies (keyed MAC chain)"
+RECORDS = "Every record is as its journal last recorded it"
+PAPERS = "Issued papers and exhibits have the bytes recorded"
+TRIGGERS = "Every table's changes are journalled (triggers)"
+ANCHORS = "The journal holds every anchor (backups, Board packets)"
+JOURNAL_CHECKS = (TRIGGERS, JOURNAL, RECORDS, PAPERS)
 AS_IT_IS = "The file is read as it is, without writing beside it"
 
 
-def run_checks(db: URL | str | os.PathLike[str] | None) -> list[CheckResult]:
-    """Every check on the database named by ``db`` (a URL, a path, or None for the default).
+def run_checks(db: URL | str | os.PathLike[str] | None,
+               anchors: Sequence[Anchor] = ()) -> list[CheckResult]:
+    """Every check on the database named by ``db`` (a URL, a path, or None for the default),
+    the journal against each of ``anchors`` too.
 
     A SQLite file that does not exist raises :class:`StorageError`: checking never creates one.
     """
@@ -90,10 +104,12 @@ def run_checks(db: URL | str | os.PathLike[str] | None) -> list[CheckResult]:
         if not schema.ok:
             why = "not checked: the schema revision is missing, unknown or unreadable"
             results.extend(CheckResult(name, False, [why])
-                           for name in (APPEND_ONLY, AUDIT, DEADLINE_DAYS, DEADLINE_DATES,
-                                        LISTING))
+                           for name in (APPEND_ONLY, AUDIT, *JOURNAL_CHECKS, DEADLINE_DAYS,
+                                        DEADLINE_DATES, LISTING))
             return results
         results += _guarded((APPEND_ONLY,), lambda: [_append_only_check(engine)])
+        results += _guarded(JOURNAL_CHECKS + ((ANCHORS,) if anchors else ()),
+                            lambda: _journal_checks(engine, anchors))
         with Session(engine) as session:
             results += _guarded((AUDIT,), lambda: [_audit_check(session)])
             results += _guarded((DEADLINE_DAYS, DEADLINE_DATES), lambda: _deadline_checks(session))
@@ -117,6 +133,7 @@ def _read_only_engine(path: Path, **parameters: str) -> Engine:
     def connect() -> sqlite3.Connection:
         conn = sqlite3.connect(file_uri(path, mode="ro", **parameters), uri=True)
         conn.execute(f"PRAGMA busy_timeout = {db_module.BUSY_TIMEOUT_MS}")
+        journal.register_functions(conn)
         return conn
 
     return create_engine("sqlite://", creator=connect, poolclass=NullPool)
@@ -213,6 +230,48 @@ def _append_only_check(engine: Engine) -> CheckResult:
             "at the database; ask IT to restore them (the schema's first revision creates them)"])
     return CheckResult(APPEND_ONLY, True, ["the database refuses to change or delete an audit "
                                            "record"])
+
+
+@dataclass(frozen=True)
+class Anchor:
+    """A head the journal once had (``seq`` and its MAC, or the MAC's first digits), and where
+    it was found: a backup's file name, a packet's date, or "given with --anchor"."""
+
+    seq: int
+    mac: str
+    source: str
+
+
+def _journal_checks(engine: Engine, anchors: Sequence[Anchor]) -> list[CheckResult]:
+    """The journal replayed against the tables (:func:`ethics_desk.storage.journal.verify`)."""
+    with engine.connect() as conn:
+        if not journal.has_journal(conn):
+            why = ["not checked: this revision has no journal yet (it begins when the "
+                   "application upgrades the database)"]
+            return [CheckResult(name, True, why) for name in JOURNAL_CHECKS]
+        found = journal.verify(conn)
+        anchored = [(anchor, journal.verify_anchor(conn, (anchor.seq, anchor.mac)))
+                    for anchor in anchors]
+        conn.rollback()
+    chain = list(found.chain)
+    if found.unverifiable:
+        chain.insert(0, f"the MACs could not be verified: {found.unverifiable}")
+    results = [
+        CheckResult(TRIGGERS, not found.triggers, found.triggers
+                    or ["every table's inserts, updates and deletes are journalled"]),
+        CheckResult(JOURNAL, not chain, chain
+                    or [f"{found.records} record(s), every link and MAC holds"]),
+        CheckResult(RECORDS, not found.rows_differ, found.rows_differ
+                    or [f"{found.rows} row(s), each as last journalled"]),
+        CheckResult(PAPERS, not found.papers_differ, found.papers_differ
+                    or [f"{found.papers} paper(s) and exhibit(s) re-hashed, each as recorded"]),
+    ]
+    if anchors:
+        wrong = [f"{anchor.source} ({anchor.seq}:{anchor.mac[:16]}): {problem}"
+                 for anchor, problem in anchored if problem is not None]
+        results.append(CheckResult(ANCHORS, not wrong, wrong or [
+            f"{len(anchors)} anchor(s), each still in the journal"]))
+    return results
 
 
 def _audit_check(session: Session) -> CheckResult:

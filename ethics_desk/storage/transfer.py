@@ -41,6 +41,7 @@ from sqlalchemy.orm import Session
 
 from ethics_desk.core.errors import StorageError
 from ethics_desk.storage.database import Database, describe, make_engine, resolve_url, sqlite_path
+from ethics_desk.storage.journal import KEY_SETTING, KEY_TABLE, UNJOURNALLED
 from ethics_desk.storage.migrate import alembic_config, current_revision, head_revision
 
 CHUNK = 1000
@@ -58,9 +59,12 @@ class TransferReport:
 
 
 def _model_tables() -> list[Table]:
+    """The tables whose rows are copied: all but the journal, which the copy's own triggers
+    write afresh, with the copy's own key, as each row arrives (the source's journal head is
+    kept in the copy's settings, :data:`CARRIED_FROM`)."""
     from ethics_desk.models import Base
 
-    return list(Base.metadata.sorted_tables)
+    return [t for t in Base.metadata.sorted_tables if t.name not in UNJOURNALLED]
 
 
 def _counts(conn: Connection | Session, tables: list[Table] | None = None) -> dict[str, int]:
@@ -84,11 +88,16 @@ def _chain_problems(session: Session) -> list[str]:
     return [problem.message for problem in verify_chain(session)]
 
 
-def _copy_tables(source: Connection, target: Connection, tables: list[Table]) -> None:
+def _copy_tables(source: Connection, target: Connection, tables: list[Table], *,
+                 own_key: bool) -> None:
+    """Every row of ``tables`` from ``source`` into ``target``; with ``own_key`` the copy keeps
+    the record key its own schema made (the source's key setting is not copied)."""
     for table in tables:
         order = list(table.primary_key.columns) or list(table.columns)
-        result = source.execution_options(yield_per=CHUNK).execute(
-            select(table).order_by(*order))
+        query = select(table).order_by(*order)
+        if own_key and table.name == "setting":
+            query = query.where(table.c.key != KEY_SETTING)
+        result = source.execution_options(yield_per=CHUNK).execute(query)
         for rows in result.mappings().partitions(CHUNK):
             target.execute(table.insert(), [dict(row) for row in rows])
 
@@ -115,6 +124,8 @@ def _as_it_is(source: Connection) -> MetaData:
     copy a server's records are kept in before IT upgrades them."""
     reflected = MetaData()
     reflected.reflect(bind=source)
+    if KEY_TABLE in reflected.tables:  # the server's record key never leaves the server
+        reflected.remove(reflected.tables[KEY_TABLE])
     for table in reflected.tables.values():
         table.constraints = {c for c in table.constraints if not isinstance(c, CheckConstraint)}
         for column in table.columns:
@@ -164,7 +175,7 @@ def copy_records(source: Database, target_url: str | os.PathLike[str], *,
                 config.attributes["connection"] = writing
                 command.upgrade(config, "head")
                 ordered = _model_tables()
-            _copy_tables(reading, writing, ordered)
+            _copy_tables(reading, writing, ordered, own_key=not as_it_is)
             _move_sequences(writing)
             copied, kept = _counts(writing, ordered), _counts(reading, ordered)
             if copied != kept:

@@ -10,6 +10,7 @@ import pytest
 from ethics_desk.intake.record import RespondentData
 from ethics_desk.storage.database import Database
 from ethics_desk.storage.integrity import LISTING, run_checks
+from ethics_desk.storage.journal import register_functions
 from ethics_desk.workflow import ForwardForReview, WorkflowController
 from tests.factories import complete_intake, filed_case
 from tests.workflow.helpers import case
@@ -42,6 +43,7 @@ def test_check_finds_a_listing_out_of_step_with_the_records(
     filed_case(controller)
     assert all(r.ok for r in run_checks(db_arg) if r.name == LISTING)
     with sqlite3.connect(db_path) as conn:
+        register_functions(conn)  # a tamperer with the record key: the journal seals it
         conn.execute("UPDATE complaint SET respondent_names = 'Someone Else'")
     [listing] = [r for r in run_checks(db_arg) if r.name == LISTING]
     assert not listing.ok and "ERB-2026-001" in listing.details[0]

@@ -77,8 +77,9 @@ def test_a_copy_that_does_not_prove_equal_is_not_kept(
         demo_database: Database, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     real = transfer._copy_tables
 
-    def loses_the_calendar(source: Connection, target: Connection, tables: list[Table]) -> None:
-        real(source, target, tables)
+    def loses_the_calendar(source: Connection, target: Connection, tables: list[Table], *,
+                           own_key: bool) -> None:
+        real(source, target, tables, own_key=own_key)
         target.execute(text("DELETE FROM calendar_day"))  # as a copy that went wrong would
 
     monkeypatch.setattr(transfer, "_copy_tables", loses_the_calendar)

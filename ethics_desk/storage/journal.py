@@ -1,0 +1,683 @@
+"""The record's journal: every change to every row, sealed with a key the database does not hold.
+
+The audit trail says who did what; the journal proves what the records were. Each insert, update
+and delete of a row of any table (but the journal itself and Alembic's revision row) writes one
+``journal_record`` in the same transaction, by a trigger of the database: the table, the row's
+key, its values before and after (as JSON; a paper's or exhibit's bytes by their SHA-256), and
+an HMAC-SHA-256 over those and the previous record's MAC. The records form one chain from the
+first (``seq`` 1). Because the triggers are the database's own, a change made by any program —
+the application, a SQL tool, a script — is journalled or refused.
+
+The key (:mod:`ethics_desk.storage.record_key`) is never in the database:
+
+* **SQLite**: the application registers ``ethics_desk_mac`` (and ``ethics_desk_digest``) on
+  each of its connections; the triggers call them. A program without them (the ``sqlite3``
+  shell) cannot change a record at all unless it drops the triggers — which ``check`` reports —
+  and what it then changes no longer matches the journal.
+* **PostgreSQL**: the key is in ``journal_key``, readable only by the role that owns the
+  database (IT's); the triggers call :data:`APPEND_FUNCTION`, which runs with the owner's rights
+  (``SECURITY DEFINER``) and computes the MAC on the server. The workstations' role may neither
+  read the key nor write the journal, nor drop or disable a trigger (it owns no table).
+
+:func:`verify` replays the journal against the tables: it reports every gap, reordering,
+truncation, forged or altered record, every row whose values differ from their last journalled
+state (a paper or exhibit whose bytes differ is named as such), every row added or removed
+outside the journal, and every missing or altered trigger. A rewrite by someone who holds the
+key is still caught against an *anchor* — the journal's head (``seq`` and MAC) carried by each
+backup and printed on each Board packet (:func:`head`, :func:`verify_anchor`).
+
+A migration that changes a table's columns calls :func:`install` again, so that the triggers
+journal the columns the table has.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import sqlite3
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import Connection, text
+
+from ethics_desk.core.errors import StorageError
+from ethics_desk.storage import record_key
+
+TABLE = "journal_record"
+KEY_TABLE = "journal_key"
+"""PostgreSQL only: the key's two HMAC pads, readable by the owner role only."""
+UNJOURNALLED = frozenset({TABLE, KEY_TABLE, "alembic_version"})
+"""The tables whose rows are not journalled: the journal itself, the server's key, and
+Alembic's revision row (which the schema check reads)."""
+KEY_SETTING = "journal.key"
+"""The ``setting`` row naming a SQLite database's key (its identifier, not the key)."""
+GENESIS = "0" * 64
+"""The ``prev_mac`` of the first record."""
+SEPARATOR = "\x1f"
+"""Between the fields a MAC covers: the unit separator, which no JSON text holds raw."""
+OPS = ("insert", "update", "delete", "baseline")
+"""What a record says happened to its row; ``baseline`` is a row that was there when the
+journal began (the migration that created it journals every existing row so)."""
+APPEND_FUNCTION = "ethics_desk_journal_append"
+FORGED_FUNCTION = "ethics_desk_journal_forged"
+WRITER_LOCK = 2_083_000
+"""The advisory lock of :mod:`ethics_desk.storage.database` (every writer's), taken by the
+server's append too."""
+
+
+# -- the MAC ----------------------------------------------------------------------------------
+
+def message(seq: int, table: str, op: str, row_key: str, before: str | None,
+            after: str | None, prev_mac: str) -> bytes:
+    """The bytes a record's MAC covers: its fields, as stored, with the previous MAC."""
+    return SEPARATOR.join((str(seq), table, op, row_key, before or "", after or "",
+                           prev_mac)).encode("utf-8")
+
+
+def seal(key: bytes, seq: int, table: str, op: str, row_key: str, before: str | None,
+         after: str | None, prev_mac: str) -> str:
+    """The HMAC-SHA-256 of a record (hexadecimal)."""
+    return hmac.new(key, message(seq, table, op, row_key, before, after, prev_mac),
+                    hashlib.sha256).hexdigest()
+
+
+def pads(key: bytes) -> tuple[bytes, bytes]:
+    """HMAC's inner and outer padded keys (RFC 2104), which the server's function hashes with
+    its built-in SHA-256: ``H(outer || H(inner || message))`` is HMAC-SHA-256."""
+    block = key.ljust(64, b"\0")
+    return bytes(b ^ 0x36 for b in block), bytes(b ^ 0x5C for b in block)
+
+
+def _sqlite_mac(key_id: str | None, seq: int, table: str, op: str, row_key: str,
+                before: str | None, after: str | None, prev_mac: str) -> str:
+    """``ethics_desk_mac(...)`` as the SQLite triggers call it."""
+    if not key_id:
+        raise sqlite3.OperationalError("the journal's key setting is missing")
+    key = record_key.find_key(key_id)
+    if key is None:
+        raise sqlite3.OperationalError(f"record key {key_id} is not on this computer")
+    return seal(key, int(seq), str(table), str(op), str(row_key), before, after, str(prev_mac))
+
+
+def _digest(value: bytes | str | None) -> str | None:
+    """``ethics_desk_digest(x)``: the SHA-256 of a paper's or exhibit's bytes (hexadecimal)."""
+    if value is None:
+        return None
+    data = value.encode("utf-8") if isinstance(value, str) else bytes(value)
+    return hashlib.sha256(data).hexdigest()
+
+
+def register_functions(connection: sqlite3.Connection) -> None:
+    """Give a SQLite connection the two functions the journal's triggers call."""
+    connection.create_function("ethics_desk_mac", 8, _sqlite_mac)
+    connection.create_function("ethics_desk_digest", 1, _digest, deterministic=True)
+
+
+# -- the triggers -------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Column:
+    """A column as the journal writes it: bytes by their digest."""
+
+    name: str
+    binary: bool
+
+
+def _q(name: str) -> str:
+    return '"' + name.replace('"', '""') + '"'
+
+
+def _lit(value: str) -> str:
+    return "'" + value.replace("'", "''") + "'"
+
+
+def journalled_tables(conn: Connection) -> list[str]:
+    """The tables of the database whose rows are journalled (all but :data:`UNJOURNALLED`)."""
+    if conn.dialect.name == "sqlite":
+        names = conn.execute(text(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' "
+            "ORDER BY name")).scalars()
+    else:
+        names = conn.execute(text(
+            "SELECT tablename FROM pg_tables WHERE schemaname = current_schema() "
+            "ORDER BY tablename")).scalars()
+    return [name for name in names if name not in UNJOURNALLED]
+
+
+def columns_of(conn: Connection, table: str) -> tuple[list[Column], str]:
+    """The table's columns in order, and its primary key's column (one, in every table)."""
+    if conn.dialect.name == "sqlite":
+        rows = conn.exec_driver_sql(f"PRAGMA table_info({_q(table)})").all()
+        columns = [Column(str(r[1]), "BLOB" in str(r[2]).upper()) for r in rows]
+        keys = [str(r[1]) for r in sorted(rows, key=lambda r: r[5]) if r[5]]
+    else:
+        rows = conn.execute(text(
+            "SELECT a.attname, format_type(a.atttypid, a.atttypmod) FROM pg_attribute a "
+            "WHERE a.attrelid = CAST(:t AS regclass) AND a.attnum > 0 AND NOT a.attisdropped "
+            "ORDER BY a.attnum"), {"t": _q(table)}).all()
+        columns = [Column(str(r[0]), str(r[1]) == "bytea") for r in rows]
+        keys = list(conn.execute(text(
+            "SELECT a.attname FROM pg_index i JOIN pg_attribute a ON a.attrelid = i.indrelid "
+            "AND a.attnum = ANY(i.indkey) WHERE i.indrelid = CAST(:t AS regclass) "
+            "AND i.indisprimary"), {"t": _q(table)}).scalars())
+    if len(keys) != 1:
+        raise StorageError(f"The table {table} has no single-column primary key, so its rows "
+                           "cannot be journalled.", "Call IT: the schema was changed by hand.")
+    return columns, keys[0]
+
+
+def row_json(dialect: str, alias: str, columns: list[Column]) -> str:
+    """The SQL expression of a row's values as JSON text, the same in a trigger (``alias``
+    NEW or OLD) and in the check's reading of the table (``alias`` the table's)."""
+    parts: list[str] = []
+    for column in columns:
+        value = f"{alias}.{_q(column.name)}"
+        if column.binary:
+            value = (f"ethics_desk_digest({value})" if dialect == "sqlite"
+                     else f"encode(sha256({value}), 'hex')")
+        parts += [_lit(column.name), value]
+    if dialect == "sqlite":
+        return f"json_object({', '.join(parts)})"
+    chunks = [parts[i:i + 100] for i in range(0, len(parts), 100)]  # 100 arguments a call
+    return " || ".join(f"jsonb_build_object({', '.join(chunk)})" for chunk in chunks) + "::text" \
+        if len(chunks) > 1 else f"json_build_object({', '.join(parts)})::text"
+
+
+def key_expression(dialect: str, alias: str, key: str) -> str:
+    """The SQL expression of a row's key as text."""
+    return f"CAST({alias}.{_q(key)} AS TEXT)"
+
+
+def sqlite_triggers(table: str, columns: list[Column], key: str) -> dict[str, str]:
+    """The three SQLite triggers that journal ``table``: name → its ``CREATE TRIGGER``."""
+    triggers: dict[str, str] = {}
+    for op, event in (("insert", "INSERT"), ("update", "UPDATE"), ("delete", "DELETE")):
+        row = "OLD" if op == "delete" else "NEW"
+        before = row_json("sqlite", "OLD", columns) if op != "insert" else "NULL"
+        after = row_json("sqlite", "NEW", columns) if op != "delete" else "NULL"
+        name = f"journal_{table}_{op}"
+        triggers[name] = (
+            f"CREATE TRIGGER {_q(name)} AFTER {event} ON {_q(table)} BEGIN "
+            f"INSERT INTO {TABLE} (seq, table_name, op, row_key, before, after, prev_mac, mac) "
+            f"SELECT n.seq, {_lit(table)}, {_lit(op)}, n.k, n.b, n.a, n.prev, "
+            f"ethics_desk_mac((SELECT value FROM setting WHERE key = {_lit(KEY_SETTING)}), "
+            f"n.seq, {_lit(table)}, {_lit(op)}, n.k, n.b, n.a, n.prev) "
+            f"FROM (SELECT coalesce(last.seq, 0) + 1 AS seq, "
+            f"coalesce(last.mac, {_lit(GENESIS)}) AS prev, "
+            f"{key_expression('sqlite', row, key)} AS k, {before} AS b, {after} AS a "
+            f"FROM (SELECT 1) AS one LEFT JOIN (SELECT seq, mac FROM {TABLE} "
+            f"ORDER BY seq DESC LIMIT 1) AS last) AS n; END")
+    return triggers
+
+
+APPEND_ONLY_SQLITE = {
+    "journal_record_no_update": (f"CREATE TRIGGER journal_record_no_update BEFORE UPDATE ON {TABLE} "
+                                 "BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END"),
+    "journal_record_no_delete": (f"CREATE TRIGGER journal_record_no_delete BEFORE DELETE ON {TABLE} "
+                                 "BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END"),
+}
+"""The triggers that refuse to change or delete a journal record on SQLite."""
+
+PG_SETTINGS = "SET search_path = public, pg_temp SET TimeZone = 'UTC' SET extra_float_digits = 1"
+"""The settings the server's journal functions run with: the same JSON text on every desk."""
+
+
+def _pg_append_function() -> str:
+    return (
+        f"CREATE OR REPLACE FUNCTION {APPEND_FUNCTION}(tbl text, op text, k text, b text, a text) "
+        f"RETURNS void LANGUAGE plpgsql SECURITY DEFINER {PG_SETTINGS} AS $fn$\n"
+        "DECLARE last_seq bigint; last_mac text; inner_pad bytea; outer_pad bytea; msg text;\n"
+        "BEGIN\n"
+        "  IF pg_trigger_depth() < 1 THEN\n"
+        "    RAISE EXCEPTION 'the journal is written by its triggers only';\n"
+        "  END IF;\n"
+        f"  PERFORM pg_advisory_xact_lock({WRITER_LOCK});\n"
+        f"  SELECT p.inner_pad, p.outer_pad INTO inner_pad, outer_pad FROM {KEY_TABLE} p "
+        "WHERE p.id = 1;\n"
+        "  IF NOT FOUND THEN RAISE EXCEPTION 'the record key is missing'; END IF;\n"
+        f"  SELECT j.seq, j.mac INTO last_seq, last_mac FROM {TABLE} j ORDER BY j.seq DESC "
+        "LIMIT 1;\n"
+        "  last_seq := coalesce(last_seq, 0) + 1;\n"
+        f"  last_mac := coalesce(last_mac, '{GENESIS}');\n"
+        "  msg := last_seq::text || chr(31) || tbl || chr(31) || op || chr(31) || k || chr(31) "
+        "|| coalesce(b, '') || chr(31) || coalesce(a, '') || chr(31) || last_mac;\n"
+        f"  INSERT INTO {TABLE} (seq, table_name, op, row_key, before, after, prev_mac, mac) "
+        "VALUES (last_seq, tbl, op, k, b, a, last_mac, encode(sha256(outer_pad || "
+        "sha256(inner_pad || convert_to(msg, 'UTF8'))), 'hex'));\n"
+        "END $fn$")
+
+
+def _pg_forged_function() -> str:
+    return (
+        f"CREATE OR REPLACE FUNCTION {FORGED_FUNCTION}(from_seq bigint, to_seq bigint) "
+        f"RETURNS SETOF bigint LANGUAGE plpgsql STABLE SECURITY DEFINER {PG_SETTINGS} "
+        "AS $fn$\n"
+        "DECLARE inner_pad bytea; outer_pad bytea;\n"
+        "BEGIN\n"
+        f"  SELECT p.inner_pad, p.outer_pad INTO inner_pad, outer_pad FROM {KEY_TABLE} p "
+        "WHERE p.id = 1;\n"
+        "  IF NOT FOUND THEN RAISE EXCEPTION 'the record key is missing'; END IF;\n"
+        f"  RETURN QUERY SELECT j.seq FROM {TABLE} j WHERE j.seq BETWEEN from_seq AND to_seq "
+        "AND j.mac IS DISTINCT FROM encode(sha256(outer_pad || sha256(inner_pad || "
+        "convert_to(j.seq::text || chr(31) || j.table_name || chr(31) || j.op || chr(31) || "
+        "j.row_key || chr(31) || coalesce(j.before, '') || chr(31) || coalesce(j.after, '') "
+        "|| chr(31) || j.prev_mac, 'UTF8'))), 'hex') ORDER BY j.seq;\n"
+        "END $fn$")
+
+
+def pg_trigger_function(table: str, columns: list[Column], key: str) -> tuple[str, str]:
+    """The server's trigger function for ``table``: its name and ``CREATE FUNCTION``."""
+    name = f"journal_row_{table}"
+    new, old = row_json("postgresql", "NEW", columns), row_json("postgresql", "OLD", columns)
+    new_key, old_key = key_expression("pg", "NEW", key), key_expression("pg", "OLD", key)
+    body = (
+        f"CREATE OR REPLACE FUNCTION {_q(name)}() RETURNS trigger LANGUAGE plpgsql "
+        f"SECURITY DEFINER {PG_SETTINGS} AS $fn$\n"
+        "BEGIN\n"
+        "  IF TG_OP = 'INSERT' THEN\n"
+        f"    PERFORM {APPEND_FUNCTION}({_lit(table)}, 'insert', {new_key}, NULL, {new});\n"
+        "  ELSIF TG_OP = 'UPDATE' THEN\n"
+        f"    PERFORM {APPEND_FUNCTION}({_lit(table)}, 'update', {new_key}, {old}, {new});\n"
+        "  ELSE\n"
+        f"    PERFORM {APPEND_FUNCTION}({_lit(table)}, 'delete', {old_key}, {old}, NULL);\n"
+        "  END IF;\n"
+        "  RETURN NULL;\n"
+        "END $fn$")
+    return name, body
+
+
+def trigger_name(table: str) -> str:
+    """The server's one trigger on ``table``."""
+    return f"journal_{table}"
+
+
+def install(conn: Connection, *, key_id: str | None = None) -> None:
+    """Create (or re-create, after a migration changed columns) the journal's triggers and
+    functions on every journalled table, and journal every row not yet journalled as its
+    ``baseline``. On SQLite ``key_id`` names the key when the journal is new."""
+    dialect = conn.dialect.name
+    if dialect == "sqlite":
+        raw = conn.connection.driver_connection
+        assert isinstance(raw, sqlite3.Connection)
+        register_functions(raw)
+        if key_id is not None:
+            conn.execute(text("INSERT INTO setting (key, value, version) VALUES (:k, :v, 1)"),
+                         {"k": KEY_SETTING, "v": key_id})
+        for name, sql in APPEND_ONLY_SQLITE.items():
+            conn.exec_driver_sql(f"DROP TRIGGER IF EXISTS {name}")
+            conn.exec_driver_sql(sql)
+        for table in journalled_tables(conn):
+            columns, key = columns_of(conn, table)
+            for name, sql in sqlite_triggers(table, columns, key).items():
+                conn.exec_driver_sql(f"DROP TRIGGER IF EXISTS {_q(name)}")
+                conn.exec_driver_sql(sql)
+    elif dialect == "postgresql":
+        conn.exec_driver_sql(_pg_append_function())
+        conn.exec_driver_sql(_pg_forged_function())
+        for function in (APPEND_FUNCTION, FORGED_FUNCTION):
+            conn.exec_driver_sql(f"REVOKE ALL ON FUNCTION {function} FROM PUBLIC")
+        conn.exec_driver_sql(f"GRANT EXECUTE ON FUNCTION {FORGED_FUNCTION} TO PUBLIC")
+        for table in journalled_tables(conn):
+            columns, key = columns_of(conn, table)
+            function, body = pg_trigger_function(table, columns, key)
+            conn.exec_driver_sql(body)
+            conn.exec_driver_sql(f"REVOKE ALL ON FUNCTION {_q(function)}() FROM PUBLIC")
+            conn.exec_driver_sql(f"DROP TRIGGER IF EXISTS {_q(trigger_name(table))} ON "
+                                 f"{_q(table)}")
+            conn.exec_driver_sql(f"CREATE TRIGGER {_q(trigger_name(table))} AFTER INSERT OR "
+                                 f"UPDATE OR DELETE ON {_q(table)} FOR EACH ROW EXECUTE "
+                                 f"FUNCTION {_q(function)}()")
+    else:  # pragma: no cover - refused when the database is opened
+        raise StorageError(f"The journal cannot be kept on {dialect}.", "Use SQLite or PostgreSQL.")
+    if dialect == "postgresql":
+        pg_baseline_feed(conn)
+    _journal_baseline(conn)
+
+
+def _journal_baseline(conn: Connection) -> None:
+    """Journal every row that has no journal record yet (``baseline``), oldest table first."""
+    journalled = {(str(t), str(k)) for t, k in conn.execute(text(
+        f"SELECT DISTINCT table_name, row_key FROM {TABLE}")).all()}
+    dialect = conn.dialect.name
+    for table in journalled_tables(conn):
+        columns, key = columns_of(conn, table)
+        rows = conn.execute(text(
+            f"SELECT {key_expression(dialect, 't', key)}, {row_json(dialect, 't', columns)} "
+            f"FROM {_q(table)} AS t ORDER BY t.{_q(key)}")).all()
+        for row_key, after in rows:
+            if (table, str(row_key)) not in journalled:
+                _append_baseline(conn, table, str(row_key), str(after))
+
+
+def _append_baseline(conn: Connection, table: str, row_key: str, after: str) -> None:
+    if conn.dialect.name == "sqlite":
+        conn.execute(text(
+            f"INSERT INTO {TABLE} (seq, table_name, op, row_key, before, after, prev_mac, mac) "
+            "SELECT n.seq, :t, 'baseline', :k, NULL, :a, n.prev, ethics_desk_mac("
+            f"(SELECT value FROM setting WHERE key = {_lit(KEY_SETTING)}), n.seq, :t, "
+            "'baseline', :k, NULL, :a, n.prev) FROM (SELECT coalesce(last.seq, 0) + 1 AS seq, "
+            f"coalesce(last.mac, {_lit(GENESIS)}) AS prev FROM (SELECT 1) AS one LEFT JOIN "
+            f"(SELECT seq, mac FROM {TABLE} ORDER BY seq DESC LIMIT 1) AS last) AS n"),
+            {"t": table, "k": row_key, "a": after})
+    else:
+        # The append function is for triggers only: a baseline goes through a temporary
+        # trigger on a one-row table of the owner's, dropped at once.
+        conn.execute(text("SELECT set_config('ethics_desk.baseline', :v, true)"),
+                     {"v": json.dumps([table, row_key, after])})
+        conn.exec_driver_sql("INSERT INTO journal_baseline_feed DEFAULT VALUES")
+
+
+def pg_baseline_feed(conn: Connection) -> None:
+    """The server's temporary means of journalling the rows that were there before the
+    journal: a table whose insert trigger appends the row named in a transaction setting."""
+    conn.exec_driver_sql("CREATE TEMPORARY TABLE IF NOT EXISTS journal_baseline_feed "
+                         "(id serial) ON COMMIT DROP")
+    conn.exec_driver_sql(
+        "CREATE OR REPLACE FUNCTION pg_temp.journal_baseline() RETURNS trigger LANGUAGE plpgsql "
+        "AS $fn$ DECLARE v json := current_setting('ethics_desk.baseline')::json; BEGIN "
+        f"PERFORM {APPEND_FUNCTION}(v->>0, 'baseline', v->>1, NULL, v->>2); RETURN NULL; "
+        "END $fn$")
+    conn.exec_driver_sql("CREATE TRIGGER journal_baseline AFTER INSERT ON journal_baseline_feed "
+                         "FOR EACH ROW EXECUTE FUNCTION pg_temp.journal_baseline()")
+
+
+# -- reading and verifying ------------------------------------------------------------------
+
+def key_id_of(conn: Connection) -> str | None:
+    """The identifier of a SQLite database's key (None when it has no journal yet)."""
+    value = conn.execute(text("SELECT value FROM setting WHERE key = :k"),
+                         {"k": KEY_SETTING}).scalar()
+    return str(value) if value is not None else None
+
+
+def has_journal(conn: Connection) -> bool:
+    """Whether the database has the journal's table (a revision from 0009 on)."""
+    from sqlalchemy import inspect
+
+    return inspect(conn).has_table(TABLE)
+
+
+def head(conn: Connection) -> tuple[int, str] | None:
+    """The journal's newest record: its ``seq`` and MAC (None when empty or absent)."""
+    if not has_journal(conn):
+        return None
+    last = conn.execute(text(f"SELECT seq, mac FROM {TABLE} ORDER BY seq DESC LIMIT 1")).first()
+    return (int(last[0]), str(last[1])) if last is not None else None
+
+
+def format_anchor(anchor: tuple[int, str]) -> str:
+    """An anchor as it is printed and typed: ``SEQ:MAC``."""
+    return f"{anchor[0]}:{anchor[1]}"
+
+
+ANCHOR_DIGITS = 16
+"""The fewest hexadecimal digits of a MAC an anchor may be typed with (64 bits)."""
+
+
+def parse_anchor(value: str) -> tuple[int, str]:
+    """``SEQ:MAC`` (the MAC whole, or its first 16 or more digits) as an anchor."""
+    seq_text, _, mac = value.strip().partition(":")
+    mac = mac.strip().lower()
+    if not seq_text.strip().isdigit() or len(mac) < ANCHOR_DIGITS or len(mac) > 64 \
+            or any(c not in "0123456789abcdef" for c in mac):
+        raise StorageError(f"“{value}” is not a record anchor.",
+                           "Type it as printed: the journal record's number, a colon, and at "
+                           "least the first 16 digits of its MAC (e.g. 1234:3fa2…).")
+    return int(seq_text), mac
+
+
+def verify_anchor(conn: Connection, anchor: tuple[int, str]) -> str | None:
+    """What is wrong with the journal against ``anchor`` (a head it once had); None if it
+    still holds that record with that MAC."""
+    seq, mac = anchor
+    found = conn.execute(text(f"SELECT mac FROM {TABLE} WHERE seq = :s"), {"s": seq}).scalar()
+    if found is None:
+        return (f"the journal no longer reaches record {seq} that the anchor names: newer "
+                "records were removed, or the database was replaced by an older copy")
+    if not str(found).startswith(mac):
+        return (f"journal record {seq} is not the one the anchor names (its MAC differs): the "
+                "journal was rewritten from that record on, or earlier")
+    return None
+
+
+@dataclass
+class Verification:
+    """What :func:`verify` found: problems in the chain, in the rows, in the triggers, and
+    the papers' and exhibits' bytes that differ (each in words)."""
+
+    records: int = 0
+    rows: int = 0
+    papers: int = 0
+    chain: list[str] = field(default_factory=list)
+    rows_differ: list[str] = field(default_factory=list)
+    papers_differ: list[str] = field(default_factory=list)
+    triggers: list[str] = field(default_factory=list)
+    unverifiable: str | None = None
+    """Why the MACs could not be verified here (the key is not on this computer)."""
+
+
+MAX_NAMED = 50
+"""How many problems of one kind are named before the rest are counted."""
+
+
+def _add(problems: list[str], line: str) -> None:
+    if len(problems) < MAX_NAMED:
+        problems.append(line)
+    elif len(problems) == MAX_NAMED:
+        problems.append("… and more of the same kind")
+
+
+def expected_triggers(conn: Connection) -> dict[str, str]:
+    """Every trigger the journal needs (SQLite: name → SQL; PostgreSQL: name → table)."""
+    wanted: dict[str, str] = {}
+    if conn.dialect.name == "sqlite":
+        wanted.update(APPEND_ONLY_SQLITE)
+        for table in journalled_tables(conn):
+            columns, key = columns_of(conn, table)
+            wanted.update(sqlite_triggers(table, columns, key))
+    else:
+        for table in journalled_tables(conn):
+            wanted[trigger_name(table)] = table
+    return wanted
+
+
+def _trigger_problems(conn: Connection) -> list[str]:
+    problems: list[str] = []
+    wanted = expected_triggers(conn)
+    if conn.dialect.name == "sqlite":
+        found = {str(n): str(s) for n, s in conn.execute(text(
+            "SELECT name, sql FROM sqlite_master WHERE type = 'trigger'")).all()}
+        for name, sql in wanted.items():
+            if name not in found:
+                _add(problems, f"the trigger {name} is missing: changes to its table are not "
+                               "journalled")
+            elif found[name] != sql:
+                _add(problems, f"the trigger {name} was altered: it no longer journals its "
+                               "table's changes as it must")
+        return problems
+    found_pg = {str(n): (str(t), str(e)) for n, t, e in conn.execute(text(
+        "SELECT t.tgname, c.relname, t.tgenabled FROM pg_trigger t JOIN pg_class c "
+        "ON c.oid = t.tgrelid WHERE NOT t.tgisinternal")).all()}
+    for name, table in wanted.items():
+        have = found_pg.get(name)
+        if have is None or have[0] != table:
+            _add(problems, f"the trigger {name} on {table} is missing: changes to it are not "
+                           "journalled")
+        elif have[1] == "D":
+            _add(problems, f"the trigger {name} on {table} is disabled: changes to it are not "
+                           "journalled")
+    for table in journalled_tables(conn):
+        columns, key = columns_of(conn, table)
+        function, body = pg_trigger_function(table, columns, key)
+        source = conn.execute(text(
+            "SELECT prosrc FROM pg_proc WHERE proname = :n"), {"n": function}).scalar()
+        if source is None or str(source).strip() not in body:
+            _add(problems, f"the journal's function for {table} is missing or was altered")
+    return problems
+
+
+def _forged_on_server(conn: Connection, first: int, last: int) -> set[int]:
+    return {int(s) for s in conn.execute(text(
+        f"SELECT * FROM {FORGED_FUNCTION}(:a, :b)"), {"a": first, "b": last}).scalars()}
+
+
+def records(conn: Connection) -> Iterator[tuple[int, str, str, str, str | None, str | None, str, str]]:
+    """Every journal record in order: seq, table, op, row key, before, after, prev MAC, MAC."""
+    result = conn.execution_options(yield_per=5000).execute(text(
+        f"SELECT seq, table_name, op, row_key, before, after, prev_mac, mac FROM {TABLE} "
+        "ORDER BY seq"))
+    for row in result:
+        yield (int(row[0]), str(row[1]), str(row[2]), str(row[3]),
+               None if row[4] is None else str(row[4]), None if row[5] is None else str(row[5]),
+               str(row[6]), str(row[7]))
+
+
+def _current_rows(conn: Connection, table: str) -> Iterable[tuple[str, str]]:
+    columns, key = columns_of(conn, table)
+    dialect = conn.dialect.name
+    return ((str(k), str(v)) for k, v in conn.execution_options(yield_per=5000).execute(text(
+        f"SELECT {key_expression(dialect, 't', key)}, {row_json(dialect, 't', columns)} "
+        f"FROM {_q(table)} AS t")))
+
+
+def binary_columns(conn: Connection, table: str) -> list[str]:
+    """The columns of ``table`` that hold a paper's or exhibit's bytes."""
+    return [c.name for c in columns_of(conn, table)[0] if c.binary]
+
+
+def describe_row(table: str, row_key: str, values: str | None) -> str:
+    """A row named for a person: the table and key, and a paper's file name when it has one."""
+    name = ""
+    if values:
+        try:
+            data = json.loads(values)
+        except ValueError:
+            data = {}
+        for field_name in ("file_name", "title", "name", "case_number"):
+            if isinstance(data, dict) and data.get(field_name):
+                name = f" (“{data[field_name]}”)"
+                break
+    return f"{table} {row_key}{name}"
+
+
+def _differences(before: str, now: str) -> list[str]:
+    try:
+        old, new = json.loads(before), json.loads(now)
+    except ValueError:
+        return ["its values"]
+    if not isinstance(old, dict) or not isinstance(new, dict):
+        return ["its values"]
+    names = [k for k in old if old.get(k) != new.get(k)] + [k for k in new if k not in old]
+    return names or ["the form of its values"]
+
+
+def verify(conn: Connection) -> Verification:
+    """Replay the whole journal against the tables (see the module); reads only."""
+    found = Verification()
+    dialect = conn.dialect.name
+    if dialect == "postgresql":
+        conn.exec_driver_sql("SET LOCAL TimeZone = 'UTC'")
+        conn.exec_driver_sql("SET LOCAL extra_float_digits = 1")
+    found.triggers = _trigger_problems(conn)
+    key: bytes | None = None
+    forged: set[int] = set()
+    last_seq = conn.execute(text(f"SELECT max(seq) FROM {TABLE}")).scalar() or 0
+    if dialect == "sqlite":
+        key_id = key_id_of(conn)
+        if key_id is None:
+            found.unverifiable = ("the database names no record key (its journal setting was "
+                                  "removed)")
+        else:
+            key = record_key.find_key(key_id)
+            if key is None:
+                found.unverifiable = (f"the record key {key_id} is not on this computer "
+                                      "(ethics-desk key import)")
+    else:
+        try:
+            with conn.begin_nested():
+                forged = _forged_on_server(conn, 1, int(last_seq))
+        except Exception as exc:  # the server's key or function is gone
+            found.unverifiable = f"the server could not verify the MACs: {getattr(exc, 'orig', exc)}"
+    state: dict[tuple[str, str], str] = {}
+    expected, prev = 1, GENESIS
+    for seq, table, op, row_key, before, after, prev_mac, mac in records(conn):
+        found.records += 1
+        if seq != expected:
+            _add(found.chain, f"journal record {expected} is missing or out of order (found "
+                              f"{seq} next)")
+        if prev_mac != prev:
+            _add(found.chain, f"journal record {seq} does not follow the record before it "
+                              "(records were removed, inserted or reordered)")
+        if (key is not None and not hmac.compare_digest(
+                seal(key, seq, table, op, row_key, before, after, prev_mac), mac)) or seq in forged:
+            _add(found.chain, f"journal record {seq} is forged or was altered (its MAC does not "
+                              "verify)")
+        expected, prev = seq + 1, mac
+        where = (table, row_key)
+        if op not in OPS:
+            _add(found.chain, f"journal record {seq} names an unknown change “{op}”")
+            continue
+        if op == "insert" and where in state:
+            _add(found.chain, f"journal record {seq} inserts {table} {row_key}, which was "
+                              "already there")
+        if op in ("update", "delete") and state.get(where) != before:
+            _add(found.rows_differ, f"{describe_row(table, row_key, before)} was changed outside "
+                                    f"the journal before journal record {seq}")
+        if op == "delete":
+            state.pop(where, None)
+        elif after is not None:
+            state[where] = after
+    tables = journalled_tables(conn)
+    for table in tables:
+        binary = binary_columns(conn, table)
+        for row_key, now in _current_rows(conn, table):
+            found.rows += 1
+            if binary:
+                found.papers += 1
+            recorded = state.pop((table, row_key), None)
+            if recorded is None:
+                _add(found.rows_differ, f"{describe_row(table, row_key, now)} was added outside "
+                                        "the journal")
+            elif recorded != now:
+                changed = _differences(recorded, now)
+                name = describe_row(table, row_key, recorded)
+                papers = [c for c in changed if c in binary]
+                if papers:
+                    _add(found.papers_differ, f"{name}: its bytes are not the ones recorded "
+                                              "(SHA-256 differs)")
+                others = [c for c in changed if c not in binary]
+                if others:
+                    _add(found.rows_differ, f"{name} differs from its journalled state "
+                                            f"({', '.join(others[:6])})")
+    present = set(tables)
+    for (table, row_key), recorded in sorted(state.items()):
+        where = "" if table in present else " (its whole table is gone)"
+        _add(found.rows_differ, f"{describe_row(table, row_key, recorded)} was removed outside "
+                                f"the journal{where}")
+    return found
+
+
+def recorded_state(conn: Connection, table: str, row_key: str) -> dict[str, Any] | None:
+    """A row's values as the journal last recorded them, its record's MAC verified; None when
+    the journal holds no verifiable record of the row (or says it was deleted)."""
+    last = conn.execute(text(
+        f"SELECT seq, table_name, op, row_key, before, after, prev_mac, mac FROM {TABLE} "
+        "WHERE table_name = :t AND row_key = :k ORDER BY seq DESC LIMIT 1"),
+        {"t": table, "k": row_key}).first()
+    if last is None or last[5] is None:
+        return None
+    seq = int(last[0])
+    if conn.dialect.name == "sqlite":
+        key_id = key_id_of(conn)
+        key = record_key.find_key(key_id) if key_id else None
+        if key is None:
+            raise record_key.missing_key(key_id or "(none)")
+        if not hmac.compare_digest(seal(key, seq, str(last[1]), str(last[2]), str(last[3]),
+                                        last[4], last[5], str(last[6])), str(last[7])):
+            return None
+    elif _forged_on_server(conn, seq, seq):
+        return None
+    data = json.loads(str(last[5]))
+    return data if isinstance(data, dict) else None

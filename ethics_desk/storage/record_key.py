@@ -1,0 +1,217 @@
+"""The key the record's journal is sealed with, kept outside the database it seals.
+
+Every change to a record of a SQLite database is journalled with an HMAC-SHA-256 made with a
+key of that database (:mod:`ethics_desk.storage.journal`). The key is never written into the
+database: whoever copies or edits the file without the key cannot make a journal record that
+verifies. It is kept, by the key's identifier (a random name recorded in the database), in
+
+* the operating system's credential store through ``keyring`` — Windows Credential Manager
+  (protected by DPAPI for the signed-in Windows user), the macOS Keychain, the Secret Service
+  on a Linux desktop; or, where there is none (a server without a desktop session),
+* a key file in the user's private data folder (``keys/ID.key``, mode 0600 or the user's own
+  access list: :mod:`ethics_desk.storage.private_files`).
+
+``ETHICS_DESK_KEY_FOLDER`` names another folder for key files and leaves the credential store
+alone: for the tests, and for office IT keeping the keys of a shared workstation in a folder of
+their own. ``ethics-desk key export`` and ``key import`` move a key between computers (a file
+that is only ever in IT's hands): the same database on another desk needs the same key.
+
+On a PostgreSQL server this module is not used: the server keeps its database's key in a table
+that only the role owning the database may read, and seals the journal itself.
+"""
+
+from __future__ import annotations
+
+import binascii
+import contextlib
+import logging
+import os
+import re
+import secrets
+import threading
+from pathlib import Path
+
+import platformdirs
+
+from ethics_desk.core.errors import StorageError
+from ethics_desk.storage.location import APP_NAME
+from ethics_desk.storage.private_files import make_private_folder, write_private
+
+log = logging.getLogger(__name__)
+
+KEY_FOLDER_ENV = "ETHICS_DESK_KEY_FOLDER"
+"""A folder for the key files instead of the user's data folder, and no credential store."""
+SERVICE = "Ethics Desk record key"
+"""The credential store's service name the keys are kept under (one entry per key id)."""
+KEY_BYTES = 32
+"""256 bits: as long as the hash HMAC-SHA-256 is made with."""
+KEY_ID = re.compile(r"^[0-9a-f]{32}$")
+"""A key's identifier: 128 random bits in hexadecimal (what the database records)."""
+
+_cache: dict[str, bytes] = {}
+_lock = threading.Lock()
+
+
+def key_folder() -> Path:
+    """Where key files are kept: ``ETHICS_DESK_KEY_FOLDER``, or ``keys`` in the user's data
+    folder."""
+    named = os.environ.get(KEY_FOLDER_ENV, "").strip()
+    if named:
+        return Path(named)
+    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False)) / "keys"
+
+
+def _credential_store_in_use() -> bool:
+    return not os.environ.get(KEY_FOLDER_ENV, "").strip()
+
+
+def _store() -> object | None:
+    """The operating system's credential store, or None where ``keyring`` finds none."""
+    if not _credential_store_in_use():
+        return None
+    try:
+        import keyring
+        from keyring.backends import fail
+    except ImportError:  # pragma: no cover - a dependency; kept for a partial install
+        return None
+    try:
+        backend = keyring.get_keyring()
+    except Exception:  # a broken keyring configuration is no reason to lose the key file
+        log.warning("the credential store could not be opened; using the key file")
+        return None
+    if isinstance(backend, fail.Keyring) or type(backend).__module__.startswith("keyring.backends.null"):
+        return None
+    return backend
+
+
+def _key_file(key_id: str) -> Path:
+    return key_folder() / f"{key_id}.key"
+
+
+def _check_id(key_id: str) -> None:
+    if not KEY_ID.match(key_id):
+        raise StorageError(f"“{key_id}” is not a record key's identifier.",
+                           "Run “ethics-desk check”: the database's journal settings were "
+                           "changed.")
+
+
+def create_key(key_id: str) -> bytes:
+    """A new random key for ``key_id``, kept in the credential store (else the key file)."""
+    _check_id(key_id)
+    key = secrets.token_bytes(KEY_BYTES)
+    _keep(key_id, key)
+    return key
+
+
+def _keep(key_id: str, key: bytes) -> None:
+    backend = _store()
+    text = key.hex()
+    if backend is not None:
+        try:
+            backend.set_password(SERVICE, key_id, text)  # type: ignore[attr-defined]
+            with _lock:
+                _cache[key_id] = key
+            return
+        except Exception:  # the store refused (locked, full): the key file keeps it
+            log.warning("the credential store refused the record key; keeping it in a key file")
+    folder = key_folder()
+    try:
+        if not folder.is_dir():
+            make_private_folder(folder)
+        write_private(_key_file(key_id), (text + "\n").encode("ascii"))
+    except OSError as exc:
+        raise StorageError(f"The record key cannot be kept in {folder}: "
+                           f"{exc.strerror or exc}.",
+                           f"Make the folder writable, or name another with {KEY_FOLDER_ENV}.") \
+            from exc
+    with _lock:
+        _cache[key_id] = key
+
+
+def find_key(key_id: str) -> bytes | None:
+    """The key of ``key_id`` from the credential store or the key file; None if neither has it."""
+    with _lock:
+        cached = _cache.get(key_id)
+    if cached is not None:
+        return cached
+    if not KEY_ID.match(key_id):
+        return None
+    key: bytes | None = None
+    backend = _store()
+    if backend is not None:
+        with contextlib.suppress(Exception):
+            text = backend.get_password(SERVICE, key_id)  # type: ignore[attr-defined]
+            key = _decode(text) if text else None
+    if key is None:
+        with contextlib.suppress(OSError):
+            key = _decode(_key_file(key_id).read_text(encoding="ascii"))
+    if key is not None:
+        with _lock:
+            _cache[key_id] = key
+    return key
+
+
+def _decode(text: str | None) -> bytes | None:
+    if not text:
+        return None
+    try:
+        key = binascii.unhexlify(text.strip())
+    except (binascii.Error, ValueError):
+        return None
+    return key if len(key) == KEY_BYTES else None
+
+
+def missing_key(key_id: str) -> StorageError:
+    """The message of a desk that lacks the key of the database it opened."""
+    return StorageError(
+        "This database's record key is not on this computer, so no change can be recorded in "
+        "it and its journal cannot be verified here.",
+        "Ask IT for the key (ethics-desk key export on the computer that has it, then "
+        f"ethics-desk key import FILE here); its identifier is {key_id}.")
+
+
+def export_key(key_id: str, dest: Path) -> None:
+    """Write the key of ``key_id`` into the new file ``dest``, private to the user."""
+    key = find_key(key_id)
+    if key is None:
+        raise missing_key(key_id)
+    if dest.exists():
+        raise StorageError(f"{dest} already exists; a key is never written over a file.",
+                           "Choose a new file name.")
+    try:
+        write_private(dest, f"ethics-desk-record-key {key_id} {key.hex()}\n".encode("ascii"))
+    except OSError as exc:
+        raise StorageError(f"The key cannot be written to {dest}: {exc.strerror or exc}.",
+                           "Choose a folder you can write to.") from exc
+
+
+def import_key(source: Path) -> str:
+    """Keep the key in the file ``source`` (written by :func:`export_key`); its identifier."""
+    try:
+        words = source.read_text(encoding="ascii").split()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise StorageError(f"{source} cannot be read as a record key file.",
+                           "Give the file “ethics-desk key export” wrote.") from exc
+    if len(words) != 3 or words[0] != "ethics-desk-record-key" or not KEY_ID.match(words[1]) \
+            or _decode(words[2]) is None:
+        raise StorageError(f"{source} is not a record key file.",
+                           "Give the file “ethics-desk key export” wrote.")
+    key = _decode(words[2])
+    assert key is not None
+    known = find_key(words[1])
+    if known is not None and known != key:
+        raise StorageError(f"This computer already keeps another key under the identifier "
+                           f"{words[1]}.", "Nothing was changed; ask IT which key is right.")
+    _keep(words[1], key)
+    return words[1]
+
+
+def new_key_id() -> str:
+    """A fresh identifier for a database's key."""
+    return secrets.token_hex(16)
+
+
+def forget_cached_keys() -> None:
+    """Drop the keys held in memory (the tests' key folders change between runs)."""
+    with _lock:
+        _cache.clear()
