@@ -33,6 +33,7 @@ from ethics_desk.staff.scope import case_for, receives
 from ethics_desk.storage import audit
 from ethics_desk.storage.audit import Viewer
 from ethics_desk.storage.database import Database
+from ethics_desk.storage.journal import recorded_state
 
 
 @dataclass(frozen=True)
@@ -255,7 +256,9 @@ def _read_case(session: Session, case_id: int) -> CaseFile:
 def verified_attachment(database: Database, attachment_id: int, *, actor: str,
                         clock: Clock, account: Account | None = None) -> tuple[str, bytes]:
     """The attachment's file name and bytes, refused if they no longer match the SHA-256
-    recorded when it was filed. The view is recorded in the audit trail (§ 2-83(h)). An
+    recorded when it was filed — as the record's journal holds it, its MAC verified, not only
+    the hash in the row beside the bytes (:func:`~ethics_desk.storage.journal.recorded_state`).
+    The view is recorded in the audit trail (§ 2-83(h)). An
     ``account`` that does not receive the case gets the answer a missing attachment gets."""
     with database.read_session() as session:
         attachment = session.get(Attachment, attachment_id)
@@ -267,7 +270,14 @@ def verified_attachment(database: Database, attachment_id: int, *, actor: str,
             raise UserError(f"Attachment {attachment_id} no longer exists.", "Reopen the case.")
         content, name = attachment.content, attachment.file_name
         expected, complaint_id = attachment.sha256, attachment.complaint_id
-    if hashlib.sha256(content).hexdigest() != expected:
+        recorded = recorded_state(session.connection(), "attachment", str(attachment_id))
+    digest = hashlib.sha256(content).hexdigest()
+    if recorded is None or recorded.get("content") != digest or recorded.get("sha256") != expected:
+        raise StorageError(f"“{name}” is not the exhibit the record's journal holds for it (its "
+                           "bytes or its recorded SHA-256 were changed outside the application).",
+                           "Do not rely on it. Run “ethics-desk check”, and restore the database "
+                           "from a backup that passes it.")
+    if digest != expected:
         raise StorageError(f"“{name}” no longer matches the SHA-256 recorded when it was filed; "
                            "the stored copy is damaged or was altered.",
                            "Do not rely on it. Restore the database from a backup and run "

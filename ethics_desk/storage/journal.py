@@ -653,9 +653,9 @@ def verify(conn: Connection) -> Verification:
                                             f"({', '.join(others[:6])})")
     present = set(tables)
     for (table, row_key), recorded in sorted(state.items()):
-        where = "" if table in present else " (its whole table is gone)"
+        gone = "" if table in present else " (its whole table is gone)"
         _add(found.rows_differ, f"{describe_row(table, row_key, recorded)} was removed outside "
-                                f"the journal{where}")
+                                f"the journal{gone}")
     return found
 
 

@@ -15,7 +15,7 @@ import os
 import sqlite3
 from pathlib import Path
 
-from sqlalchemy import func, select
+from sqlalchemy import Engine, func, select
 from sqlalchemy.exc import OperationalError
 
 from ethics_desk.core.clock import Clock, file_stamp
@@ -71,6 +71,8 @@ def open_database(db: str | os.PathLike[str] | None = None, *, clock: Clock, cre
             elif current is None:
                 raise StorageError(f"{where} is not an Ethics Desk database yet.",
                                    "Open it once with the application to create it.")
+            if path is not None:
+                _refuse_without_key(engine)
     except OperationalError as exc:  # pragma: no cover - translated above; kept for clarity
         engine.dispose()
         raise StorageError(str(exc)) from exc
@@ -78,6 +80,19 @@ def open_database(db: str | os.PathLike[str] | None = None, *, clock: Clock, cre
         engine.dispose()
         raise
     return database
+
+
+def _refuse_without_key(engine: Engine) -> None:
+    """A SQLite file whose record key is not on this computer is refused at once, naming the
+    key to import: no change could be recorded in it (:mod:`ethics_desk.storage.record_key`)."""
+    from ethics_desk.storage import journal, record_key
+
+    with engine.connect() as conn:
+        if not journal.has_journal(conn):
+            return
+        key_id = journal.key_id_of(conn)
+    if key_id is None or record_key.find_key(key_id) is None:
+        raise record_key.missing_key(key_id or "(not recorded)")
 
 
 SQLITE_HEADER = b"SQLite format 3\x00"

@@ -12,7 +12,8 @@ Before an existing schema is upgraded, every record is copied into a verified SQ
 
 The workstations sign in as a role of their own with only the rights they need
 (:func:`grant_workstations`): read and write the case records, add to the audit trail but never
-change, delete or truncate it, and no DDL.
+change, delete or truncate it, read the record's journal but never write it (its triggers do,
+as the owner) nor read its key, and no DDL.
 """
 
 from __future__ import annotations
@@ -88,6 +89,10 @@ def grant_workstations(database: Database, role: str) -> None:
                 f"REVOKE CREATE ON SCHEMA public FROM {role}",
                 f"GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO {role}",
                 f"REVOKE UPDATE, DELETE, TRUNCATE ON audit_record FROM {role}",
+                # The record's journal is written by its triggers, as the owner, only; its
+                # key is the owner's alone (ethics_desk.storage.journal).
+                f"REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON journal_record FROM {role}",
+                f"REVOKE ALL ON journal_key FROM {role}",
                 f"REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON alembic_version FROM {role}",
                 f"GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO {role}"):
             conn.execute(text(statement))

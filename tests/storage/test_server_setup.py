@@ -168,3 +168,35 @@ def test_setup_as_the_workstations_role_says_to_run_it_as_the_owner(
         setup_server(_as(office, desk_role), clock=CLOCK, backup_folder=tmp_path)
     assert f"role {desk_role} may not create" in refused.value.problem
     assert "owns the database" in refused.value.fix
+
+
+def test_the_workstations_role_cannot_read_the_record_key_nor_write_or_silence_the_journal(
+        office: str, desk_role: str, tmp_path: Path) -> None:
+    from ethics_desk.storage.integrity import JOURNAL, RECORDS, TRIGGERS, run_checks
+
+    setup_server(office, clock=CLOCK, backup_folder=tmp_path, workstations=desk_role)
+    desk = _as(office, desk_role)
+    database = open_database(desk, clock=CLOCK)
+    try:
+        filed_case(WorkflowController(database, "Maria Clerk", clock=CLOCK))
+    finally:
+        database.dispose()
+    engine = sa.create_engine(desk)
+    try:
+        for statement in (
+                "SELECT * FROM journal_key",
+                "INSERT INTO journal_record (seq, table_name, op, row_key, prev_mac, mac) "
+                "VALUES (999999, 'complaint', 'insert', '1', 'x', 'y')",
+                "UPDATE journal_record SET after = NULL", "DELETE FROM journal_record",
+                "ALTER TABLE complaint DISABLE TRIGGER journal_complaint",
+                "DROP TRIGGER journal_complaint ON complaint",
+                "SELECT ethics_desk_journal_append('complaint', 'insert', '1', NULL, '{}')"):
+            with pytest.raises(DBAPIError, match=r"permission denied|must be owner"), \
+                    engine.begin() as conn:
+                conn.execute(sa.text(statement))
+        with engine.begin() as conn:  # what the role may do to a record is journalled
+            conn.execute(sa.text("UPDATE complaint SET facts = 'rewritten at the database'"))
+    finally:
+        engine.dispose()
+    results = {r.name: r for r in run_checks(desk)}
+    assert results[TRIGGERS].ok and results[JOURNAL].ok and results[RECORDS].ok, results
