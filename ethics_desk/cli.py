@@ -222,9 +222,14 @@ def build_parser() -> argparse.ArgumentParser:
         help="check the database: file integrity, schema, audit trail, deadlines",
         description="For an Administrator, signed in (--user). Check the database without "
                     "changing it (only the sign-in is recorded): SQLite integrity and references, "
-                    "the schema revision, the audit trail's hash chain, and that every open "
+                    "the schema revision, the audit trail's hash chain, the record's journal "
+                    "(its keyed chain, every row against it, every paper and exhibit re-hashed, "
+                    "its triggers, the anchors given), and that every open "
                     "deadline falls on a business day of the current calendars. Exit status 0 "
                     "when every check holds, 1 when one fails.")
+    check.add_argument("--anchor", action="append", metavar="SEQ:MAC",
+                       help="a record anchor (printed by backup and on each Board packet) the "
+                            "journal must still hold; may be given more than once")
     check.set_defaults(handler=_cmd_check)
 
     backup = commands.add_parser(
@@ -318,6 +323,23 @@ def build_parser() -> argparse.ArgumentParser:
         "password", parents=signed_in,
         help="change your own password (also the one an Administrator reset), any role") \
         .set_defaults(handler=_cmd_user_password)
+    key_command = commands.add_parser(
+        "key", help="the record key of a SQLite database: export it, import it (office IT)",
+        description="The journal of every change to a SQLite database is sealed with a key kept "
+                    "outside the file, in this computer's credential store or a private key file. "
+                    "The same database on another computer (a restored backup, a second desk) "
+                    "needs the same key: an Administrator exports it on the computer that has it, "
+                    "IT carries the file, and imports it on the other. The file is the key: keep "
+                    "it as you would a password, and delete it once imported.")
+    key_actions = key_command.add_subparsers(dest="key_command", metavar="ACTION", required=True)
+    key_export = key_actions.add_parser("export", parents=signed_in,
+                                        help="write the database's key into a new file")
+    key_export.add_argument("file", metavar="FILE", help="the new file for the key")
+    key_export.set_defaults(handler=_cmd_key_export)
+    key_import = key_actions.add_parser("import", parents=[db_option],
+                                        help="keep the key in FILE on this computer")
+    key_import.add_argument("file", metavar="FILE", help="the file “key export” wrote")
+    key_import.set_defaults(handler=_cmd_key_import)
     for action, text, handler in (
             ("disable", "stop an account from signing in (its records keep its name)",
              _cmd_user_disable),
@@ -723,6 +745,41 @@ def _os_login() -> str:
         raise UsageError(f"Say who you are: --user LOGIN (or {USER_ENV}).") from None
 
 
+def _cmd_key_export(args: argparse.Namespace) -> int:
+    """``key export FILE``: the SQLite database's record key into a new, private file."""
+    from ethics_desk.staff.permissions import Act
+    from ethics_desk.storage import journal, record_key
+    from ethics_desk.storage.database import sqlite_path, translate_errors
+
+    database = _open_as_it_is(args)
+    try:
+        if sqlite_path(database.url) is None:
+            raise UserError("A database server keeps its record key itself, in a table only "
+                            "the owner role may read; there is nothing to export.",
+                            "To move the server's records, use ethics-desk backup or migrate-to.")
+        _signed_in_for(args, database, Act.BACKUP_AND_CHECK, "Exporting the record key")
+        with translate_errors(), database.engine.connect() as conn:
+            key_id = journal.key_id_of(conn)
+    finally:
+        database.dispose()
+    if key_id is None:
+        raise UserError("This database has no record key yet.", "Open it once with this version.")
+    record_key.export_key(key_id, Path(args.file).expanduser())
+    print(f"The record key {key_id} is in {args.file}. It is the key: carry it to the other "
+          "computer, run ethics-desk key import there, then delete the file.")
+    return EXIT_OK
+
+
+def _cmd_key_import(args: argparse.Namespace) -> int:
+    """``key import FILE``: keep a record key on this computer."""
+    from ethics_desk.storage import record_key
+
+    key_id = record_key.import_key(Path(args.file).expanduser())
+    print(f"The record key {key_id} is kept on this computer; the database it seals can be "
+          "opened here. Delete the file now.")
+    return EXIT_OK
+
+
 def _cmd_user_add(args: argparse.Namespace) -> int:
     """``user add LOGIN --name NAME --role ROLE``."""
     from ethics_desk.staff.accounts import add_account
@@ -942,11 +999,14 @@ def _cmd_check(args: argparse.Namespace) -> int:
     """``check``: every check with ok/FAILED; exit 1 when one fails."""
     from ethics_desk.staff.permissions import Act
     from ethics_desk.storage.database import describe, resolve_url, sqlite_path
-    from ethics_desk.storage.integrity import run_checks
+    from ethics_desk.storage.integrity import Anchor, run_checks
+    from ethics_desk.storage.journal import key_missing_for_file, parse_anchor
 
     url = resolve_url(_db_arg(args))
     path = sqlite_path(url)
-    if path is not None and path.is_file() and _cannot_be_written(path):
+    anchors = [Anchor(*parse_anchor(value), "given with --anchor") for value in args.anchor or ()]
+    if path is not None and path.is_file() and (_cannot_be_written(path)
+                                                or key_missing_for_file(path) is not None):
         _verified_unrecorded(args, url, path)  # its sign-in could not be recorded
     else:
         database = _open_as_it_is(args)
@@ -954,7 +1014,7 @@ def _cmd_check(args: argparse.Namespace) -> int:
             _signed_in_for(args, database, Act.BACKUP_AND_CHECK, "Checking the database")
         finally:
             database.dispose()
-    results = run_checks(url)
+    results = run_checks(url, anchors)
     print(f"Checking {describe(url)}")
     for result in results:
         print(f"  {'ok' if result.ok else 'FAILED':<7} {result.name}")
@@ -995,8 +1055,12 @@ def _verified_unrecorded(args: argparse.Namespace, url: URL, path: Path) -> Acco
     finally:
         database.dispose()
     _allowed(account, Act.BACKUP_AND_CHECK, "Checking the database")
-    _note(f"{path} cannot be written here, so this sign-in of {account.display} could not be "
-          "recorded in it; the checks read the file as it is.")
+    from ethics_desk.storage.journal import key_missing_for_file
+
+    why = ("this computer does not have its record key" if key_missing_for_file(path)
+           else "it cannot be written here")
+    _note(f"For {path} {why}, so this sign-in of {account.display} could not be recorded in "
+          "it; the checks read the file as it is.")
     return account
 
 
@@ -1022,7 +1086,12 @@ def _cmd_backup(args: argparse.Namespace) -> int:
             return _backup_server(args, database, url, dest)
     finally:
         database.dispose()
+    from ethics_desk.storage.journal import format_anchor, head_of_file
+
     report = backup_sqlite(source, dest, clock=_clock(args))
+    anchor = head_of_file(report.path)
+    if anchor is not None:  # keep it apart from the file: check --anchor proves against it
+        print(f"Record anchor (the journal's head in this backup): {format_anchor(anchor)}")
     print(f"Backed up to {report.path}: {report.tables} tables, {report.rows} rows, "
           f"{report.size} bytes, verified.")
     return EXIT_OK

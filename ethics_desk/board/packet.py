@@ -54,6 +54,7 @@ from ethics_desk.staff.accounts import Account
 from ethics_desk.staff.scope import case_condition, receives
 from ethics_desk.storage import audit
 from ethics_desk.storage.database import Database
+from ethics_desk.storage.journal import head
 
 if TYPE_CHECKING:
     from ethics_desk.documents.render.board_packet import BoardPacketPaper, CaseSheet
@@ -211,7 +212,7 @@ def packet_paper(session: Session, letterhead: Letterhead, meeting: Meeting,
         sheets.append(_sheet(session, complaint, reasons, meeting.produced_at.date()))
     return BoardPacketPaper(letterhead=letterhead, meeting_on=meeting.meeting_on,
                             produced_at=meeting.produced_at, produced_by=who,
-                            sheets=tuple(sheets))
+                            sheets=tuple(sheets), record_anchor=head(session.connection()))
 
 
 # -- the agenda ---------------------------------------------------------------------------------

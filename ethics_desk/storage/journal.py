@@ -38,6 +38,7 @@ import json
 import sqlite3
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from sqlalchemy import Connection, text
@@ -405,6 +406,45 @@ def head(conn: Connection) -> tuple[int, str] | None:
         return None
     last = conn.execute(text(f"SELECT seq, mac FROM {TABLE} ORDER BY seq DESC LIMIT 1")).first()
     return (int(last[0]), str(last[1])) if last is not None else None
+
+
+def head_of_file(path: Path) -> tuple[int, str] | None:
+    """The journal head of the SQLite file at ``path`` (a backup), read without writing it;
+    None when it has no journal or cannot be read."""
+    from ethics_desk.storage.backup import read_only
+
+    try:
+        conn = read_only(path)
+    except sqlite3.Error:
+        return None
+    try:
+        last = conn.execute(f"SELECT seq, mac FROM {TABLE} ORDER BY seq DESC LIMIT 1").fetchone()
+    except sqlite3.Error:
+        return None
+    finally:
+        conn.close()
+    return (int(last[0]), str(last[1])) if last is not None else None
+
+
+def key_missing_for_file(path: Path) -> str | None:
+    """The key identifier of the SQLite file at ``path`` when this computer lacks its key
+    (None when it has it, or the file has no journal)."""
+    from ethics_desk.storage.backup import read_only
+
+    try:
+        conn = read_only(path)
+        try:
+            row = conn.execute("SELECT value FROM setting WHERE key = ?",
+                               (KEY_SETTING,)).fetchone()
+            has = conn.execute("SELECT 1 FROM sqlite_master WHERE name = ?", (TABLE,)).fetchone()
+        finally:
+            conn.close()
+    except sqlite3.Error:
+        return None
+    if has is None:
+        return None
+    key_id = str(row[0]) if row is not None else "(not recorded)"
+    return key_id if record_key.find_key(key_id) is None else None
 
 
 def format_anchor(anchor: tuple[int, str]) -> str:

@@ -116,6 +116,10 @@ class BoardPacketPaper:
     sheets: tuple[CaseSheet, ...]
     case_number: str = ""
     """No single case: the packet holds several (each page's header names its own)."""
+    record_anchor: tuple[int, str] | None = None
+    """The record's journal head when the packet was made (:mod:`ethics_desk.storage.journal`):
+    printed on the cover, so that a later ``ethics-desk check --anchor`` proves the record
+    still holds what the packet was made from."""
 
 
 def _names(parties: tuple[Party, ...]) -> str:
@@ -184,6 +188,12 @@ class BoardPacketRenderer(Renderer[BoardPacketPaper]):
                                  *wording.flowables("confidentiality"),
                                  *self.table_heading(wording, "agenda-heading"),
                                  self.agenda_table(data)]
+        if data.record_anchor is not None:
+            seq, mac = data.record_anchor
+            story.append(Paragraph(
+                f"Record anchor: journal record {seq}, MAC {mac[:16]}. “ethics-desk check "
+                f"--anchor {seq}:{mac[:16]}” proves that the record still holds what this packet "
+                "was made from.", self.styles["CellSmall"]))
         for number, sheet in enumerate(data.sheets, start=1):
             story += [_CaseMark(self, f"Case {sheet.case_number}"), PageBreak(),
                       *self.sheet(number, sheet, wording)]
