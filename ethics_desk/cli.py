@@ -1089,11 +1089,10 @@ def _cmd_backup(args: argparse.Namespace) -> int:
     from ethics_desk.storage.journal import format_anchor, head_of_file
 
     report = backup_sqlite(source, dest, clock=_clock(args))
-    anchor = head_of_file(report.path)
-    if anchor is not None:  # keep it apart from the file: check --anchor proves against it
-        print(f"Record anchor (the journal's head in this backup): {format_anchor(anchor)}")
+    anchor = head_of_file(report.path)  # kept apart from the file, check --anchor proves it
+    anchored = f"record anchor {format_anchor(anchor)}, " if anchor is not None else ""
     print(f"Backed up to {report.path}: {report.tables} tables, {report.rows} rows, "
-          f"{report.size} bytes, verified.")
+          f"{report.size} bytes, {anchored}verified.")
     return EXIT_OK
 
 

@@ -42,10 +42,13 @@ from ethics_desk.workflow import WorkflowController
 
 pytest_plugins = ["tests.qt_plugin"]
 
-KEYS = Path(tempfile.mkdtemp(prefix="ethics-desk-test-keys-"))
+TEST_KEYS_ENV = "ETHICS_DESK_TEST_KEY_FOLDER"
+KEYS = Path(os.environ.get(TEST_KEYS_ENV) or tempfile.mkdtemp(prefix="ethics-desk-test-keys-"))
 """The suite's record keys (:mod:`ethics_desk.storage.record_key`): key files in a folder of
 the run's own, never the credential store of the person running the tests. Set before any
-database is made, and inherited by every command the tests start."""
+database is made, and inherited by every command the tests start (a helper process that
+imports this module again keeps the run's folder, :data:`TEST_KEYS_ENV`)."""
+os.environ[TEST_KEYS_ENV] = str(KEYS)
 os.environ[KEY_FOLDER_ENV] = str(KEYS)
 
 OFFICE_TZ = ZoneInfo("America/Chicago")

@@ -303,7 +303,7 @@ def test_backup_writes_a_verified_copy_that_passes_check(
     code, out, _ = run(capsys, "backup", str(dest), "--db", db_arg)
     assert code == 0
     assert out.startswith("Backed up ") and f" to {dest}: " in out
-    assert out.rstrip().endswith("verified.")
+    assert out.rstrip().endswith("verified.") and ", record anchor " in out
     assert run(capsys, "check", "--db", str(dest))[0] == 0
 
 

@@ -15,10 +15,11 @@ from sqlalchemy import select
 
 from ethics_desk.models import AuditRecord
 from ethics_desk.storage.database import Database
+from ethics_desk.storage.record_key import KEY_FOLDER_ENV
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.main_window import SCREENS, MainWindow
 from ethics_desk.workflow import WorkflowController
-from tests.conftest import CLOCK, NOW
+from tests.conftest import CLOCK, KEYS, NOW
 from tests.factories import complete_intake
 
 
@@ -123,6 +124,7 @@ def test_the_date_style_chosen_in_settings_is_how_date_fields_show_dates(
 
 def test_quit_when_ready_starts_and_exits_cleanly(tmp_path: Path) -> None:
     env = {"QT_QPA_PLATFORM": "offscreen", "HOME": str(tmp_path), "PATH": "/usr/bin:/bin",
+           KEY_FOLDER_ENV: str(KEYS),
            "XDG_DATA_HOME": str(tmp_path / "data"), "XDG_CONFIG_HOME": str(tmp_path / "cfg"),
            "XDG_CACHE_HOME": str(tmp_path / "cache")}
     leftover = tmp_path / "cache" / "EthicsDesk" / "exhibits" / "window-crashed" / "x"
@@ -151,6 +153,7 @@ def test_quit_when_ready_starts_and_exits_cleanly(tmp_path: Path) -> None:
 def test_quit_when_ready_without_a_password_signs_nobody_in_and_says_how(
         tmp_path: Path, database: Database) -> None:
     env = {"QT_QPA_PLATFORM": "offscreen", "HOME": str(tmp_path), "PATH": "/usr/bin:/bin",
+           KEY_FOLDER_ENV: str(KEYS),
            "XDG_DATA_HOME": str(tmp_path / "data"), "XDG_CONFIG_HOME": str(tmp_path / "cfg")}
     result = subprocess.run([sys.executable, "-m", "ethics_desk", "--db", database.description,
                              "--quit-when-ready"], env=env, capture_output=True, text=True,
@@ -168,7 +171,8 @@ def test_a_database_from_a_newer_version_is_refused_with_a_message(tmp_path: Pat
     open_database(path, clock=CLOCK).dispose()
     with sqlite3.connect(path) as conn:
         conn.execute("UPDATE alembic_version SET version_num = 'ffff'")
-    env = {"QT_QPA_PLATFORM": "offscreen", "HOME": str(tmp_path), "PATH": "/usr/bin:/bin"}
+    env = {"QT_QPA_PLATFORM": "offscreen", "HOME": str(tmp_path), "PATH": "/usr/bin:/bin",
+           KEY_FOLDER_ENV: str(KEYS)}
     result = subprocess.run([sys.executable, "-m", "ethics_desk", "--db", str(path),
                              "--quit-when-ready"], env=env, capture_output=True, text=True,
                             timeout=60, check=False)
@@ -299,6 +303,7 @@ print(json.dumps(seen))
 def test_the_sign_in_dialog_is_shown_before_sqlalchemy_is_loaded_which_loads_meanwhile(
         tmp_path: Path, context: AppContext, database: Database) -> None:
     env = {"QT_QPA_PLATFORM": "offscreen", "HOME": str(tmp_path), "PATH": "/usr/bin:/bin",
+           KEY_FOLDER_ENV: str(KEYS),
            "XDG_CONFIG_HOME": str(tmp_path / "cfg"), "TZ": "America/Chicago",
            "ETHICS_DESK_USER": "maria"}
     result = subprocess.run([sys.executable, "-c", _FIRST_SCREEN, database.description],
