@@ -124,9 +124,10 @@ class MainWindow(QMainWindow):
         self.backup_label = StatusLine(self, urgent=True)
         self.backup_label.setObjectName("backupStatus")
         self.backup_label.setAccessibleName("Backup status")
-        # As wide as the bar leaves it (a long line never widens the window); the whole of it
-        # is the tooltip and the accessible description.
-        self.backup_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        # As wide as the bar leaves it (a long line never widens the window), wrapped onto a
+        # second line rather than cut; it is the tooltip and the accessible description too.
+        self.backup_label.setWordWrap(True)
+        self.backup_label.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         self.backup_label.hide()  # nothing when all is well
         self.statusBar().addWidget(self.backup_label, 2)
         self.statusBar().addPermanentWidget(self.staff_label)

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QFileDialog,
     QFormLayout,
+    QFrame,
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
@@ -20,6 +21,7 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QPlainTextEdit,
     QPushButton,
+    QScrollArea,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -46,9 +48,11 @@ class SettingsScreen(QWidget):
         self.context = context
         self.fields: dict[str, QWidget] = {}
         form = QFormLayout()
-        backups = QGroupBox("Automatic backups (of a SQLite database: a verified copy at the "
-                            "first start of each day and before each migration; a server is "
-                            "backed up by IT)", self)
+        backups = QGroupBox("Automatic backups of the database file (a server is backed up "
+                            "by IT)", self)
+        backups.setToolTip("A verified copy at the first start of each day and before each "
+                           "migration, rotated: the newest of each of the last days, weeks and "
+                           "months is kept.")
         backup_form = QFormLayout(backups)
         for key, option in settings.OPTIONS.items():
             widget: QWidget
@@ -90,13 +94,23 @@ class SettingsScreen(QWidget):
         buttons.addWidget(self.status, 1)
         buttons.addWidget(self.revert_button)
         buttons.addWidget(self.save_button)
-        layout = QVBoxLayout(self)
+        # The settings scroll when the window is too short for them all (1280 × 720).
+        content = QWidget(self)
+        scroll = QScrollArea(self)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # a holder: Tab goes to the settings
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(scroll)
+        layout = QVBoxLayout(content)
         layout.addWidget(QLabel("<h2>Settings</h2>"))
         layout.addLayout(form)
         layout.addWidget(backups)
         layout.addLayout(buttons)
         layout.addWidget(self._shared_papers())
         layout.addStretch(1)
+        scroll.setWidget(content)
         self.load()
 
     def _folder_row(self, field: QWidget) -> QWidget:
