@@ -7,6 +7,7 @@ each of them, because cities amend codes and move offices. Changes are audited.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -29,10 +30,13 @@ class Option:
     default: Any
     label: str
     choices: tuple[tuple[str, str], ...] = ()  # (value, as Settings shows it), when closed
+    minimum: int = 0  # a number's least value
+    maximum: int | None = None  # a number's greatest value (None: any)
+    validate: Callable[[Any], None] | None = None  # raises a UserError for a value refused
 
     def check(self, value: Any) -> Any:
         """The value, refused with a message when it is not of the default's type (or not one
-        of the choices)."""
+        of the choices, or outside its range, or refused by its own ``validate``)."""
         if self.choices and value not in [v for v, _label in self.choices]:
             raise UserError(f"{self.label} cannot be {value!r}.",
                             "Choose one of: " + "; ".join(t for _v, t in self.choices) + ".")
@@ -42,9 +46,25 @@ class Option:
         if not isinstance(value, expected):
             raise UserError(f"{self.label} must be {expected.__name__}, not {value!r}.",
                             "Enter a value of the right kind.")
-        if expected is int and value < 0:
-            raise UserError(f"{self.label} cannot be negative.", "Enter 0 or more.")
+        if expected is int and value < self.minimum:
+            if self.minimum == 0:
+                raise UserError(f"{self.label} cannot be negative.", "Enter 0 or more.")
+            raise UserError(f"{self.label} cannot be {value}: it must be at least "
+                            f"{self.minimum}.", f"Enter {self.minimum} or more.")
+        if expected is int and self.maximum is not None and value > self.maximum:
+            raise UserError(f"{self.label} cannot be {value}: it must be at most "
+                            f"{self.maximum}.", f"Enter {self.maximum} or less.")
+        if self.validate is not None:
+            self.validate(value)
         return value
+
+
+def _backup_folder(value: Any) -> None:
+    """The backup folder, refused when it cannot be used (imported late: not on the start-up
+    path)."""
+    from ethics_desk.storage.auto_backup import check_folder
+
+    check_folder(str(value))
 
 
 OPTIONS: dict[str, Option] = {o.key: o for o in (
@@ -68,7 +88,18 @@ OPTIONS: dict[str, Option] = {o.key: o for o in (
     Option("office.county", "Bexar", "County (for the notary jurat)"),
     Option("display.date_style", DateStyle.ISO.value, "Date fields show dates as",
            tuple((style.value, style.label) for style in DateStyle)),
+    Option("backup.folder", "",
+           "Backup folder (empty: a “Backups” folder beside the database)",
+           validate=_backup_folder),
+    Option("backup.keep_daily", 7, "Daily backups kept (the newest of each day)",
+           minimum=1, maximum=366),
+    Option("backup.keep_weekly", 4, "Weekly backups kept (the newest of each ISO week)",
+           minimum=1, maximum=260),
+    Option("backup.keep_monthly", 12, "Monthly backups kept (the newest of each month)",
+           minimum=1, maximum=240),
 )}
+"""The office's settings. Those under ``backup.`` are the automatic backups of a SQLite
+database (:mod:`ethics_desk.storage.auto_backup`); a server is backed up by IT."""
 
 
 def stored_value(key: str, stored: str | None) -> Any:

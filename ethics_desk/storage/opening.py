@@ -2,7 +2,8 @@
 
 Resolve where it is, refuse a file of another application (looked at read-only, left as it
 was), refuse one written by a newer version, back up an existing database
-(verified) before migrating it, apply the migrations, and load the reference data
+(verified, into the office's backup folder: :mod:`ethics_desk.storage.auto_backup`) before
+migrating it, apply the migrations, and load the reference data
 (the provisions catalogue, the known Fiesta San Jacinto Days) on first use. A database server is
 never created or upgraded here: that is IT's ``ethics-desk server setup``
 (:mod:`ethics_desk.storage.server`), and a workstation that finds it not yet done says so.
@@ -18,14 +19,13 @@ from pathlib import Path
 from sqlalchemy import Engine, func, select
 from sqlalchemy.exc import OperationalError
 
-from ethics_desk.core.clock import Clock, file_stamp
+from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import StorageError, UserError
 from ethics_desk.core.resources import resource_path
 from ethics_desk.deadlines.closures import KNOWN_FIESTA_DAYS
 from ethics_desk.intake.catalogue import read_provisions_csv
 from ethics_desk.models import CalendarDay, Provision
-from ethics_desk.storage import audit
-from ethics_desk.storage.backup import backup_sqlite
+from ethics_desk.storage import audit, auto_backup
 from ethics_desk.storage.database import Database, make_engine, resolve_url, sqlite_path, translate_errors
 from ethics_desk.storage.migrate import check_not_newer, head_revision, upgrade
 
@@ -60,14 +60,16 @@ def open_database(db: str | os.PathLike[str] | None = None, *, clock: Clock, cre
                 if current != head_revision():
                     raise older_schema(where, current, head_revision())
             elif migrate and current != head_revision():
+                taken = None
                 if current is not None and path is not None:
-                    stamp = file_stamp(clock)
-                    backup_sqlite(path, path.with_name(f"{path.stem}.before-{head_revision()}-"
-                                                       f"{stamp}.sqlite"), clock=clock)
+                    # Into the office's backup folder, verified, the folder rotated.
+                    taken = auto_backup.before_migration(path, head_revision(), clock=clock)
                 upgrade(engine)
                 load_reference_data(database, clock=clock)
                 if current is not None and current < OFFICE_PAPERS:
                     bring_in_old_papers(database, clock=clock)
+                if taken is not None:  # recorded once the schema is this version's
+                    auto_backup.record_quietly(database, taken, actor=SYSTEM_ACTOR)
             elif current is None:
                 raise StorageError(f"{where} is not an Ethics Desk database yet.",
                                    "Open it once with the application to create it.")

@@ -209,7 +209,12 @@ def run_gui(database_arg: str | None = None, quit_when_ready: bool = False, *,
         if not interactive:
             window.ready.connect(app.quit)
         window.show()
-        return app.exec()
+        if interactive:  # the day's backup at the window's start (a smoke test takes none)
+            window.start_daily_backup()
+        try:
+            return app.exec()
+        finally:
+            window.stop_daily_backup()
     finally:
         if context.loaded:
             context.database.dispose()

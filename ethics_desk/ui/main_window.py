@@ -1,5 +1,10 @@
 """The main window: navigation between the screens, menus with shortcuts, the status bar.
 
+The status bar names the database and the person signed in, and — only when they need
+attention — how the automatic backups stand (:mod:`ethics_desk.storage.auto_backup`: the last
+one failed, or is older than a day); the day's backup runs off the GUI thread
+(:mod:`ethics_desk.ui.daily_backup`) once the window is shown.
+
 It remembers its geometry and the last screen between runs, and emits :attr:`ready` once it is
 shown and populated (``ethics-desk --quit-when-ready`` exits on it).
 """
@@ -19,12 +24,14 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QMainWindow,
     QMessageBox,
+    QSizePolicy,
     QStackedWidget,
     QStyle,
     QWidget,
 )
 
 from ethics_desk import __version__
+from ethics_desk.ui.accessibility import StatusLine
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.date_field import set_office_style
 from ethics_desk.ui.focus import first_tab_stop
@@ -33,6 +40,7 @@ from ethics_desk.ui.screens.lazy import LazyScreen
 from ethics_desk.ui.sizing import fit_to_screen
 
 if TYPE_CHECKING:  # built when first shown; imported then, not at start-up
+    from ethics_desk.ui.daily_backup import DailyBackup
     from ethics_desk.ui.screens.new_complaint import NewComplaintScreen
     from ethics_desk.ui.screens.settings_screen import SettingsScreen
 
@@ -46,11 +54,16 @@ SCREEN_ACTS: dict[str, str | None] = {
 screen is for; a person whose role may not do it does not see the screen (None: everyone, each
 seeing only the complaints they receive)."""
 
+BACKUP_LOOK_MS = 60 * 60 * 1000
+"""How often an open window looks again at the automatic backups (hourly): a desk left open
+past midnight takes the new day's copy, and a copy grown older than a day shows."""
+
 
 class MainWindow(QMainWindow):
     """The application frame that every screen plugs into."""
 
     ready = Signal()
+    backup_status_shown = Signal(str)  # the automatic backups' line, once the look is done
 
     def __init__(self, context: AppContext) -> None:
         super().__init__()
@@ -108,7 +121,20 @@ class MainWindow(QMainWindow):
         self.staff_label = QLabel()
         self.staff_label.setObjectName("staffLabel")
         self.statusBar().addWidget(self.database_label, 1)
+        self.backup_label = StatusLine(self, urgent=True)
+        self.backup_label.setObjectName("backupStatus")
+        self.backup_label.setAccessibleName("Backup status")
+        # As wide as the bar leaves it (a long line never widens the window), wrapped onto a
+        # second line rather than cut; it is the tooltip and the accessible description too.
+        self.backup_label.setWordWrap(True)
+        self.backup_label.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        self.backup_label.hide()  # nothing when all is well
+        self.statusBar().addWidget(self.backup_label, 2)
         self.statusBar().addPermanentWidget(self.staff_label)
+        self._daily_backup: DailyBackup | None = None
+        self._backup_timer = QTimer(self)
+        self._backup_timer.setInterval(BACKUP_LOOK_MS)
+        self._backup_timer.timeout.connect(self.start_daily_backup)
         self._build_menus()
         self._offer_what_the_role_allows()
         self.refresh_staff()
@@ -275,6 +301,7 @@ class MainWindow(QMainWindow):
             self.wizard.close()
         for window in self.case_windows.values():
             window.close()
+        self.stop_daily_backup()
         store = QSettings()
         store.setValue("window/geometry", self.saveGeometry())
         store.setValue("window/screen", self.current_screen())
@@ -318,6 +345,46 @@ class MainWindow(QMainWindow):
     def apply_date_style(self) -> None:
         """Date fields show dates in the office's style (Settings), from the next one made."""
         set_office_style(self.context.date_style())
+
+    # -- the automatic backups (a SQLite database; a server is IT's to back up) --------------
+
+    def start_daily_backup(self) -> None:
+        """Take the day's verified backup off the GUI thread if none is taken yet (the first
+        start of the day), then show on the status bar how the backups stand; look again
+        every hour while the window is open. A failure never stops the desk."""
+        from ethics_desk.ui.daily_backup import DailyBackup
+
+        if self._daily_backup is not None:
+            if self._daily_backup.running:
+                return
+            self._daily_backup.deleteLater()  # the last hour's, finished
+        database = self.context.database  # opened here, on the GUI thread, if not yet
+        self._daily_backup = DailyBackup(database, actor=self.context.actor,
+                                         clock=self.context.clock, parent=self)
+        self._daily_backup.done.connect(self.show_backup_status)
+        self._daily_backup.start()
+        if not self._backup_timer.isActive():
+            self._backup_timer.start()
+
+    @property
+    def daily_backup(self) -> DailyBackup | None:
+        """The last automatic backup started (its ``done`` carries the status bar's line)."""
+        return self._daily_backup
+
+    def stop_daily_backup(self) -> None:
+        """Stop looking, letting a copy under way finish (at close)."""
+        self._backup_timer.stop()
+        if self._daily_backup is not None:
+            self._daily_backup.wait()
+
+    def show_backup_status(self, line: str) -> None:
+        """Show the backups' line on the status bar ("The last backup failed on …"), or
+        nothing when all is well."""
+        self.backup_label.setText(line)
+        self.backup_label.setToolTip(line)
+        self.backup_label.setAccessibleDescription(line)
+        self.backup_label.setVisible(bool(line))
+        self.backup_status_shown.emit(line)
 
     def refresh_staff(self) -> None:
         """Show who is signed in, and as what."""

@@ -119,11 +119,13 @@ def test_the_copy_made_before_a_migration_in_such_a_folder_holds_every_row(
     monkeypatch.setattr(opening, "head_revision", lambda: "9999")  # a newer version ships
     monkeypatch.setattr(opening, "upgrade", lambda engine: None)
     monkeypatch.setattr(opening, "load_reference_data", lambda database, clock: None)
+    before = {table: rows(db_path, table) for table in ("provision", "audit_record",
+                                                          "alembic_version")}
     opening.open_database(db_path, clock=CLOCK).dispose()
-    [copy] = list(db_path.parent.glob("*.before-9999-*.sqlite"))
+    [copy] = list((db_path.parent / "Backups").glob("*.before-9999-*.sqlite"))
     assert verify_sqlite_file(copy) == []
-    for table in ("provision", "audit_record", "alembic_version"):
-        assert rows(copy, table) == rows(db_path, table) > 0
+    for table, count in before.items():
+        assert rows(copy, table) == count > 0
 
 
 def test_the_first_look_reads_a_database_in_such_a_folder(

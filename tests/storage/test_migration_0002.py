@@ -52,4 +52,4 @@ def test_cases_on_record_get_their_listing_when_the_schema_is_upgraded(tmp_path:
     assert row.respondent_names == "Nguyễn Thị Minh Khai; Zoë Ødegård"
     assert row.next_due_title == "Independent review"
     assert "nguyen thi minh khai" in row.search_key and "erb-2026-007" in row.search_key
-    assert list(tmp_path.glob("old.before-*.sqlite"))
+    assert list((tmp_path / "Backups").glob("old.before-*.sqlite"))

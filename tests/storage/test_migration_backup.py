@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from ethics_desk.storage import opening
+from ethics_desk.storage import auto_backup, opening
 from ethics_desk.storage.backup import verify_sqlite_file
 from tests.conftest import CLOCK
 
@@ -19,7 +19,7 @@ def test_an_existing_database_is_backed_up_before_it_is_migrated(
     monkeypatch.setattr(opening, "head_revision", lambda: "9999")
     monkeypatch.setattr(opening, "upgrade", lambda engine: upgraded.append("9999"))
     opening.open_database(db_path, clock=CLOCK).dispose()
-    [backup] = list(db_path.parent.glob("*.before-9999-*.sqlite"))
+    [backup] = list((db_path.parent / "Backups").glob("*.before-9999-*.sqlite"))
     assert backup.name == f"{db_path.stem}.before-9999-20261130-100000.sqlite"  # CLOCK's time
     assert verify_sqlite_file(backup) == []
     assert upgraded == ["9999"]
@@ -28,7 +28,7 @@ def test_an_existing_database_is_backed_up_before_it_is_migrated(
 def test_a_database_at_the_current_revision_is_opened_without_a_backup(db_path: Path) -> None:
     opening.open_database(db_path, clock=CLOCK).dispose()
     opening.open_database(db_path, clock=CLOCK).dispose()
-    assert list(db_path.parent.glob("*.before-*")) == []
+    assert list(db_path.parent.rglob("*.before-*")) == []
 
 
 def test_a_failed_backup_stops_the_migration(db_path: Path,
@@ -43,7 +43,7 @@ def test_a_failed_backup_stops_the_migration(db_path: Path,
     def refuse(source: Path, dest: Path, *, clock: object) -> None:
         raise StorageError("The backup could not be written: disk full.", "Free some space.")
 
-    monkeypatch.setattr(opening, "backup_sqlite", refuse)
+    monkeypatch.setattr(auto_backup, "backup_sqlite", refuse)
     with pytest.raises(StorageError, match="disk full"):
         opening.open_database(db_path, clock=CLOCK)
     assert upgraded == []

@@ -44,7 +44,7 @@ def test_reopening_a_current_database_changes_nothing(database: Database,
         assert (count(again, AuditRecord), count(again, Provision)) == (records, provisions)
     finally:
         again.dispose()
-    assert list(db_path.parent.glob("*.before-*")) == []
+    assert list(db_path.parent.rglob("*.before-*")) == []
 
 
 @pytest.mark.sqlite_file

@@ -173,7 +173,7 @@ def test_the_copy_taken_before_a_migration_is_readable_by_the_user_only(
     monkeypatch.setattr(opening, "head_revision", lambda: "9999")
     monkeypatch.setattr(opening, "upgrade", lambda engine: None)
     opening.open_database(db_path, clock=CLOCK).dispose()
-    [before] = list(db_path.parent.glob("*.before-9999-*.sqlite"))
+    [before] = list((db_path.parent / "Backups").glob("*.before-9999-*.sqlite"))
     assert mode(before) == 0o600
 
 

@@ -1,5 +1,6 @@
-"""Settings: the staff member at the desk, the letterhead, the office's policy days, and the
-papers the office shares (the Ethics Code enclosure and the letter wording, in the database)."""
+"""Settings: the staff member at the desk, the letterhead, the office's policy days, the
+automatic backups (their folder and how many are kept), and the papers the office shares (the
+Ethics Code enclosure and the letter wording, in the database)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QFileDialog,
     QFormLayout,
+    QFrame,
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
@@ -19,6 +21,7 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QPlainTextEdit,
     QPushButton,
+    QScrollArea,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -32,6 +35,7 @@ from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.errors import FAILED, attempt
 
 MULTILINE = {"office.mailing_address", "office.filing_address"}
+BACKUP_FOLDER = "backup.folder"
 
 
 class SettingsScreen(QWidget):
@@ -44,6 +48,12 @@ class SettingsScreen(QWidget):
         self.context = context
         self.fields: dict[str, QWidget] = {}
         form = QFormLayout()
+        backups = QGroupBox("Automatic backups of the database file (a server is backed up "
+                            "by IT)", self)
+        backups.setToolTip("A verified copy at the first start of each day and before each "
+                           "migration, rotated: the newest of each of the last days, weeks and "
+                           "months is kept.")
+        backup_form = QFormLayout(backups)
         for key, option in settings.OPTIONS.items():
             widget: QWidget
             if option.choices:
@@ -53,7 +63,8 @@ class SettingsScreen(QWidget):
                 widget = combo
             elif isinstance(option.default, int):
                 spin = QSpinBox(self)
-                spin.setRange(0, 480 if key == "security.lock_minutes" else 30)
+                spin.setRange(option.minimum, option.maximum or
+                              (480 if key == "security.lock_minutes" else 30))
                 spin.setMaximumWidth(90)
                 widget = spin
             elif key in MULTILINE:
@@ -66,8 +77,13 @@ class SettingsScreen(QWidget):
             widget.setObjectName(key)
             label = QLabel(f"&{option.label}:" if not self.fields else f"{option.label}:")
             buddy(label, widget)
-            form.addRow(label, widget)
             self.fields[key] = widget
+            if key == BACKUP_FOLDER:
+                backup_form.addRow(label, self._folder_row(widget))
+            elif key.startswith("backup."):
+                backup_form.addRow(label, widget)
+            else:
+                form.addRow(label, widget)
         self.status = StatusLine(self)
         self.status.setObjectName("settingsStatus")
         self.revert_button = QPushButton("&Revert", self)  # made first: Tab reaches it first,
@@ -78,13 +94,47 @@ class SettingsScreen(QWidget):
         buttons.addWidget(self.status, 1)
         buttons.addWidget(self.revert_button)
         buttons.addWidget(self.save_button)
-        layout = QVBoxLayout(self)
+        # The settings scroll when the window is too short for them all (1280 × 720).
+        content = QWidget(self)
+        scroll = QScrollArea(self)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # a holder: Tab goes to the settings
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(scroll)
+        layout = QVBoxLayout(content)
         layout.addWidget(QLabel("<h2>Settings</h2>"))
         layout.addLayout(form)
+        layout.addWidget(backups)
         layout.addLayout(buttons)
         layout.addWidget(self._shared_papers())
         layout.addStretch(1)
+        scroll.setWidget(content)
         self.load()
+
+    def _folder_row(self, field: QWidget) -> QWidget:
+        """The backup folder's field with its Choose button."""
+        assert isinstance(field, QLineEdit)
+        field.setPlaceholderText("a “Backups” folder beside the database")
+        row = QWidget(self)
+        line = QHBoxLayout(row)
+        line.setContentsMargins(0, 0, 0, 0)
+        line.addWidget(field, 1)
+        self.choose_folder_button = QPushButton("Ch&oose…", row)
+        self.choose_folder_button.setObjectName("chooseBackupFolder")
+        self.choose_folder_button.setAccessibleName("Choose the backup folder")
+        self.choose_folder_button.clicked.connect(self.choose_backup_folder)
+        line.addWidget(self.choose_folder_button)
+        return row
+
+    def choose_backup_folder(self) -> None:
+        """Pick the backup folder (saved, and checked, with the other settings)."""
+        field = self.fields[BACKUP_FOLDER]
+        assert isinstance(field, QLineEdit)
+        name = QFileDialog.getExistingDirectory(self, "Choose the backup folder", field.text())
+        if name:
+            field.setText(name)
 
     def _shared_papers(self) -> QGroupBox:
         """The Ethics Code enclosure and the letter wording, kept in the database."""
