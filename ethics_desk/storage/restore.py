@@ -243,8 +243,12 @@ def describe_backup(path: str | os.PathLike[str]) -> BackupDescription:
                                    "another application).",
                                    "Choose a file made by “ethics-desk backup”.")
             revision = _revision(conn)
-            counts, head = _counts_and_head(conn)
-            cases, drafts = _cases(conn, names)
+            try:
+                counts, head = _counts_and_head(conn)
+                cases, drafts = _cases(conn, names)
+            except sqlite3.DatabaseError as exc:  # damaged pages: the checks say where
+                counts, head, cases, drafts = {}, None, 0, 0
+                problems.append(f"its rows cannot be counted: {exc}")
         finally:
             conn.close()
     except sqlite3.DatabaseError as exc:
@@ -255,7 +259,8 @@ def describe_backup(path: str | os.PathLike[str]) -> BackupDescription:
                                     counts=counts, cases=cases, drafts=drafts, head=head)
     if revision is not None and revision not in known_revisions():
         return replace(description, problems=[
-            f"its schema revision {revision} was written by a newer version of Ethics Desk"])
+            f"its schema revision {revision} was written by a newer version of Ethics Desk",
+            *problems])
     checks = run_checks(URL.create("sqlite", database=str(backup)))
     later: list[str] = []
     older = revision is not None and revision != head_revision()
