@@ -168,14 +168,14 @@ class BackupDescription:
                      f"{self.audit_records} audit record(s), {sum(self.counts.values())} rows "
                      f"in {len(self.counts)} tables.")
         if self.head is not None:
-            lines.append(f"Audit chain ends at record {self.head[0]}, hash {self.head[1][:16]}….")
+            lines.append(f"Audit chain: ends at record {self.head[0]} (hash {self.head[1][:16]}…).")
         lines.append("Rows per table: " + ", ".join(
             f"{name} {count}" for name, count in sorted(self.counts.items())) + ".")
         lines.append("Checks:")
         for check in self.checks:
             state = "ok" if check.ok else ("later" if _deferred(check, self) else "FAILED")
             lines.append(f"  {state:<7}{check.name}")
-            lines.extend(f"         {detail}" for detail in check.details[:3])
+            lines.extend(f"           {detail}" for detail in check.details[:3])
         if self.problems:
             lines.append("It does not verify: " + "; ".join(self.problems) + ".")
         elif self.later:
