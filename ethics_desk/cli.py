@@ -1069,12 +1069,12 @@ def _cmd_restore(args: argparse.Namespace) -> int:
     if target == description.path:
         raise UserError(f"{target} is the database itself; it cannot be restored over itself.",
                         "Give the backup file, and the database with --db.")
+    if not args.yes and not sys.stdin.isatty():
+        raise UsageError("No terminal to ask whether to restore on, so nothing was restored. "
+                         "Give --yes to restore without asking.")
     account = _restorer(args, target, description.path)
     print("\n".join(description.lines()))
     if not args.yes:
-        if not sys.stdin.isatty():
-            raise UsageError("No terminal to ask whether to restore on, so nothing was restored. "
-                             "Give --yes to restore without asking.")
         answer = input(f"Restore this backup over {target}? [y/N] ")
         if answer.strip().lower() not in ("y", "yes"):
             return _fail("Nothing was restored.", status=EXIT_FAILED)

@@ -80,8 +80,9 @@ def test_without_yes_and_without_a_terminal_to_ask_on_nothing_is_restored(
     sign_in_as(monkeypatch, database, Role.ADMIN)
     database.dispose()
     monkeypatch.setattr("sys.stdin.isatty", lambda: False)
-    code, _, err = restore(capsys, str(backup), "--db", str(db_path))
+    code, out, err = restore(capsys, str(backup), "--db", str(db_path))
     assert_one_line_error(code, err, "nothing was restored", "--yes")
+    assert out == ""
     assert complaints(db_path) == 2
 
 
@@ -92,8 +93,13 @@ def test_at_a_terminal_the_administrator_is_asked_and_only_yes_restores(
     sign_in_as(monkeypatch, database, Role.ADMIN)
     database.dispose()
     asked: list[str] = []
+
+    def ask(prompt: str) -> str:
+        asked.append(prompt)
+        return answer
+
     monkeypatch.setattr("sys.stdin.isatty", lambda: True)
-    monkeypatch.setattr("builtins.input", lambda prompt: asked.append(prompt) or answer)
+    monkeypatch.setattr("builtins.input", ask)
     code, _, err = restore(capsys, str(backup), "--db", str(db_path))
     assert asked == [f"Restore this backup over {db_path}? [y/N] "]
     assert complaints(db_path) == (1 if restored else 2)

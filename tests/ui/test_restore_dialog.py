@@ -50,11 +50,14 @@ def backup(demo_database: Database, tmp_path: Path) -> Path:
 
 def _answer_yes_and_note(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     told: list[str] = []
+
+    def note(parent: object, title: str, text: str) -> QMessageBox.StandardButton:
+        told.append(text)
+        return QMessageBox.StandardButton.Ok
+
     monkeypatch.setattr(QMessageBox, "question",
                         lambda *args, **kwargs: QMessageBox.StandardButton.Yes)
-    monkeypatch.setattr(QMessageBox, "information",
-                        lambda parent, title, text: told.append(text) or
-                        QMessageBox.StandardButton.Ok)
+    monkeypatch.setattr(QMessageBox, "information", note)
     return told
 
 
