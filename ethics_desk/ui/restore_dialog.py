@@ -48,7 +48,8 @@ if TYPE_CHECKING:
 
 class Job(QObject):
     """One piece of long work, run in a thread of its own: ``done`` with its result, or
-    ``failed`` with the :class:`UserError` it raised (anything else is a bug, and is raised)."""
+    ``failed`` with what it raised — a :class:`UserError`, or a bug, which is raised again on
+    the GUI thread (its crash dialog and log) rather than lost in the worker's."""
 
     done = Signal(object)
     failed = Signal(object)
@@ -62,7 +63,7 @@ class Job(QObject):
         """Do the work; say how it ended."""
         try:
             result = self.work()
-        except UserError as error:
+        except Exception as error:  # handed to the GUI thread, raised there if a bug
             self.failed.emit(error)
             return
         self.done.emit(result)
@@ -112,7 +113,9 @@ class Background(QObject):
 
     def _finish_failed(self, error: object) -> None:
         self._stop()
-        assert isinstance(error, UserError)
+        if not isinstance(error, UserError):
+            assert isinstance(error, BaseException)
+            raise error  # a bug: the crash dialog and the log, on the GUI thread
         self._failed(error)
 
 
