@@ -166,3 +166,18 @@ def test_every_control_of_the_dialog_is_named_and_has_an_alt_key(
     for button in (dialog.choose_button, dialog.look_button, dialog.restore_button):
         assert mnemonic_of(button.text()) is not None
     assert all(len(texts) == 1 for texts in window_mnemonics(dialog).values())
+
+
+def test_a_clerk_who_reaches_the_dialog_is_told_who_may_restore_and_nothing_changes(
+        qtbot: QtBot, demo_database: Database, backup: Path, tmp_path: Path) -> None:
+    target = tmp_path / "demo.sqlite"
+    before = complaints(target)
+    dialog = RestoreDialog(clerk_context(demo_database))
+    qtbot.addWidget(dialog)
+    dialog.show()
+    dialog.path.setText(str(backup))
+    dialog.look()
+    qtbot.waitUntil(lambda: dialog.restore_button.isEnabled(), timeout=30000)
+    dialog.restore_button.click()
+    assert "Restoring a backup is for: Administrator" in dialog.message.text()
+    assert dialog.report is None and complaints(target) == before
