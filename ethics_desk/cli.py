@@ -3,7 +3,8 @@
 ``ethics-desk`` alone opens the application. The commands answer the questions a clerk or IT
 asks outside the window: when is something due (``due``), which days are closed (``calendar``),
 close or reopen the offices on a day (``closure``), build a demonstration database (``demo``),
-is the database sound (``check``), make a verified copy (``backup``), preview a document
+is the database sound (``check``), make a verified copy (``backup``) or put one back
+(``restore``), preview a document
 for a case (``letter``), and write the Board packet for a meeting (``packet``).
 
 Every command takes ``--db`` (a file path or a SQLAlchemy URL); without it, ``ETHICS_DESK_DB``;
@@ -241,6 +242,22 @@ def build_parser() -> argparse.ArgumentParser:
                     "(--db postgresql+psycopg://…) are copied into a new SQLite file.")
     backup.add_argument("dest", metavar="DEST", help="the backup file, or a folder to put it in")
     backup.set_defaults(handler=_cmd_backup)
+
+    restore = commands.add_parser(
+        "restore", parents=signed_in, help="put a verified backup in place of the database",
+        description="For an Administrator, signed in (--user). Show what BACKUP holds (when it "
+                    "was taken, its schema, its records, whether every check holds on it), ask, "
+                    "then put it in place of the database (--db): the database as it was is "
+                    "kept beside it first (NAME.before-restore-STAMP.sqlite), the backup is "
+                    "written in through SQLite (never copied over the file), every check must "
+                    "then hold, and the restore is recorded in the audit trail. Close Ethics "
+                    "Desk on this computer first. A backup of an older version is upgraded as "
+                    "it is restored; a database that does not exist yet is made from the "
+                    "backup (sign in then with an Administrator's account of the backup).")
+    restore.add_argument("backup", metavar="BACKUP", help="the backup file (.sqlite)")
+    restore.add_argument("--yes", action="store_true",
+                         help="restore without asking (for scripts); otherwise you are asked")
+    restore.set_defaults(handler=_cmd_restore)
 
     migrate_to = commands.add_parser(
         "migrate-to", parents=signed_in,
@@ -1094,6 +1111,78 @@ def _cmd_backup(args: argparse.Namespace) -> int:
     print(f"Backed up to {report.path}: {report.tables} tables, {report.rows} rows, "
           f"{report.size} bytes, {anchored}verified.")
     return EXIT_OK
+
+
+def _cmd_restore(args: argparse.Namespace) -> int:
+    """``restore BACKUP``: what the backup holds, a question, then the verified restore."""
+    from ethics_desk.storage.database import resolve_url, sqlite_path
+    from ethics_desk.storage.restore import (
+        SERVER_REFUSAL,
+        describe_backup,
+        restore_backup,
+        restore_target,
+    )
+
+    if not args.backup.strip():
+        raise UsageError(f"Say which backup to restore: {PROG} restore FILE.sqlite.")
+    url = resolve_url(_db_arg(args))
+    target = sqlite_path(url)
+    if target is None:
+        raise SERVER_REFUSAL
+    description = describe_backup(args.backup)
+    refusal = description.refusal()
+    if refusal is not None:
+        raise refusal
+    target = restore_target(target)
+    if target == description.path:
+        raise UserError(f"{target} is the database itself; it cannot be restored over itself.",
+                        "Give the backup file, and the database with --db.")
+    if not args.yes and not sys.stdin.isatty():
+        raise UsageError("No terminal to ask whether to restore on, so nothing was restored. "
+                         "Give --yes to restore without asking.")
+    account = _restorer(args, target, description.path)
+    print("\n".join(description.lines()))
+    if not args.yes:
+        answer = input(f"Restore this backup over {target}? [y/N] ")
+        if answer.strip().lower() not in ("y", "yes"):
+            return _fail("Nothing was restored.", status=EXIT_FAILED)
+    report = restore_backup(description.path, target, clock=_clock(args), actor=account.display)
+    print("\n".join(report.lines()))
+    return EXIT_OK
+
+
+def _restorer(args: argparse.Namespace, target: Path, backup: Path) -> Account:
+    """The Administrator restoring: signed in to the database as it is; or, where there is no
+    database yet, an Administrator of the backup, verified without being recorded (the backup
+    is never written, and the restore's own record names them)."""
+    from ethics_desk.staff.accounts import verify_unrecorded
+    from ethics_desk.staff.permissions import Act
+    from ethics_desk.storage.database import Database, translate_errors
+    from ethics_desk.storage.integrity import read_only_database_engine
+
+    doing = "Restoring a backup"
+    if target.exists() and target.stat().st_size:
+        database = _open_as_it_is(args)
+        try:
+            return _signed_in_for(args, database, Act.BACKUP_AND_CHECK, doing)
+        finally:
+            database.dispose()
+    from sqlalchemy.engine import URL
+
+    database = Database(URL.create("sqlite", database=str(backup)),
+                        read_only_database_engine(backup))
+    try:
+        login = getattr(args, "user", None) or os.environ.get(USER_ENV) or _os_login()
+        password = _password(f"Password for {login} (an Administrator of the backup): ",
+                             PASSWORD_ENV)
+        with translate_errors():
+            account = verify_unrecorded(database, login, password, clock=_clock(args))
+    finally:
+        database.dispose()
+    _allowed(account, Act.BACKUP_AND_CHECK, doing)
+    _note(f"There is no database at {target} yet: {account.display} signed in with the backup's "
+          "account; the restore's audit record names them.")
+    return account
 
 
 def _refuse_unc_here(path: str, what: str) -> None:

@@ -366,6 +366,10 @@ def command_lines(draw: st.DrawFn) -> list[str]:
 @example(arguments=["check", "--db", "postgresql+asyncpg://u@h/d"])
 @example(arguments=["demo", "--db", "//server/share/x"])
 @example(arguments=["demo", "--db", "missing/x.sqlite"])
+@example(arguments=["restore", "ethics-desk.sqlite", "--yes"])
+@example(arguments=["restore", "afile", "--yes"])
+@example(arguments=["restore", ".", "--db", "missing/x.sqlite"])
+@example(arguments=["restore", "ethics-desk.sqlite", "--db", "afile/x.sqlite", "--yes"])
 def test_whatever_is_typed_every_command_answers_in_lines_of_its_own_never_a_traceback(
         arguments: list[str], capsys: pytest.CaptureFixture[str], database: Database,
         controller: WorkflowController, db_path: Path,

@@ -71,6 +71,8 @@ class MainWindow(QMainWindow):
         self.apply_date_style()
         self.setWindowTitle("Ethics Desk — City Code § 2-83 complaints")
         self.wizard: QWidget | None = None
+        self.restored = False
+        """Whether a backup was restored (Ethics Desk then closes)."""
         self.case_windows: dict[int, QWidget] = {}
         self.stack = QStackedWidget(self)
         self.navigation = QListWidget(self)
@@ -226,6 +228,8 @@ class MainWindow(QMainWindow):
         file_menu.addSeparator()
         file_menu.addAction(self._action("Print the &information sheet…", "Ctrl+Shift+I",
                                          self.show_info_sheet, "actionInfoSheet"))
+        file_menu.addAction(self._action("Restore a &backup…", None, self.restore_backup,
+                                         "actionRestore"))
         file_menu.addSeparator()
         file_menu.addAction(self._action("Change my &password…", None, self.change_password,
                                          "actionPassword"))
@@ -271,7 +275,8 @@ class MainWindow(QMainWindow):
                 action.setEnabled(allowed)
         for name, act in (("actionNew", Act.TAKE_COMPLAINT), ("actionResume", Act.TAKE_COMPLAINT),
                           ("actionSettings", Act.EDIT_SETTINGS),
-                          ("actionAccounts", Act.MANAGE_ACCOUNTS)):
+                          ("actionAccounts", Act.MANAGE_ACCOUNTS),
+                          ("actionRestore", Act.BACKUP_AND_CHECK)):
             action = self.findChild(QAction, name)
             if action is not None:
                 allowed = self.context.may(act)
@@ -453,6 +458,27 @@ class MainWindow(QMainWindow):
         from ethics_desk.ui.accounts_dialog import AccountsDialog
 
         AccountsDialog(self.context, self).exec()
+
+    def restore_backup(self) -> None:
+        """File → Restore a backup… (an Administrator): once a backup is restored, Ethics Desk
+        closes, so that no screen, session or sign-in read from the replaced database goes on;
+        starting it again opens the restored one."""
+        from ethics_desk.ui.restore_dialog import RestoreDialog
+
+        dialog = RestoreDialog(self.context, self)
+        dialog.restoring.connect(self.let_go_of_the_database)
+        if dialog.exec() == RestoreDialog.DialogCode.Accepted and dialog.report is not None:
+            self.restored = True
+            QTimer.singleShot(0, self.close)
+
+    def let_go_of_the_database(self) -> None:
+        """Before a restore: close the intake (it keeps its draft) and the case windows, and
+        every connection of this window to the database."""
+        if self.wizard is not None and self.wizard.isVisible():
+            self.wizard.close()
+        for window in list(self.case_windows.values()):
+            window.close()
+        self.context.database.dispose()
 
     def show_statute(self) -> None:
         """Help → § 2-83 text."""

@@ -110,6 +110,7 @@ def main() -> None:
     from ethics_desk.ui.intake.wizard import IntakeWizard
     from ethics_desk.ui.main_window import MainWindow
     from ethics_desk.ui.pdf_view import PdfPreviewDialog
+    from ethics_desk.ui.restore_dialog import RestoreDialog
     from ethics_desk.ui.schema_wait import SchemaWaitDialog
     from ethics_desk.ui.sign_in import ChangePasswordDialog, SignInDialog
     from ethics_desk.ui.statute_dialog import StatuteDialog
@@ -136,6 +137,7 @@ def main() -> None:
         "desk locked": SignInDialog(context, locked_for=context.signed_in),
         "change my password": ChangePasswordDialog(context, context.signed_in, parent=main_window),
         "staff accounts": AccountsDialog(context, main_window),
+        "restore a backup": RestoreDialog(context, main_window),
         "waiting for the server's setup": SchemaWaitDialog(
             older_schema(database.description, "0004", "0005"), lambda: database, clock=CLOCK),
     }

@@ -10,6 +10,7 @@ from pathlib import Path
 from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
+from ethics_desk.storage.database import Database
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.intake.wizard import IntakeWizard
 from ethics_desk.ui.main_window import SCREENS, MainWindow
@@ -162,3 +163,22 @@ def test_tour_of_signing_in_and_the_accounts(qtbot: QtBot, demo_context: AppCont
     member.inbox_screen.show_view("All cases")
     qtbot.wait(50)
     shoot(member, "signin-3-a-board-members-inbox")
+
+
+def test_tour_of_the_restore_dialog(qtbot: QtBot, demo_database: Database,
+                                    tmp_path: Path) -> None:
+    from ethics_desk.storage.backup import backup_sqlite
+    from ethics_desk.ui.restore_dialog import RestoreDialog
+    from tests.conftest import CLOCK
+    from tests.ui.conftest import signed_in_context
+
+    backup = backup_sqlite(tmp_path / "demo.sqlite", tmp_path / "backup.sqlite",
+                           clock=CLOCK).path
+    dialog = RestoreDialog(signed_in_context(demo_database, "admin", "demo"))
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    dialog.path.setText(str(backup))
+    dialog.look()
+    qtbot.waitUntil(lambda: dialog.restore_button.isEnabled(), timeout=30000)
+    shoot(dialog, "restore-a-backup")

@@ -11,7 +11,7 @@ the form of every workflow action the demonstration's cases offer; the Papers ta
 mailing and outcome dialogs; the Documents tab's dialog entering a paper into the record of a
 proceeding (§ 2-83(h)(2)); the Board roster's dialogs; the closures editor and its
 confirmation; the filing papers, the information sheet, a PDF preview and the § 2-83 text;
-the start-up's wait for IT to upgrade the server's schema.
+the restore of a backup; the start-up's wait for IT to upgrade the server's schema.
 """
 
 from __future__ import annotations
@@ -215,6 +215,7 @@ def _other_dialogs(qtbot: QtBot, context: AppContext) -> Iterator[Stop]:
     from ethics_desk.storage.server import older_schema
     from ethics_desk.ui.calendar_editor import CalendarEditorDialog, ConfirmChangeDialog
     from ethics_desk.ui.documents import FilingPapersDialog, InfoSheetDialog
+    from ethics_desk.ui.restore_dialog import RestoreDialog
     from ethics_desk.ui.schema_wait import SchemaWaitDialog
     from ethics_desk.ui.statute_dialog import StatuteDialog
     from ethics_desk.ui.wording_dialog import WordingDialog
@@ -229,6 +230,7 @@ def _other_dialogs(qtbot: QtBot, context: AppContext) -> Iterator[Stop]:
         lambda: ConfirmChangeDialog("Add a closure", "The closure moves these deadlines.", [],
                                     None),
         lambda: WordingDialog(context, None),
+        lambda: RestoreDialog(context, None),
         lambda: SchemaWaitDialog(older_schema(context.database.description, "0005", "0006"),
                                  lambda: context.database, clock=context.clock),
     )
