@@ -317,6 +317,16 @@ def _choices_in_file(path: Path) -> tuple[str, Keep]:
     return _office_choices(values)
 
 
+def existing_folder(path: Path) -> Path | None:
+    """The backup folder of the SQLite file ``path`` as its settings name it, if it exists
+    (never created: for reading the copies, as ``check`` does)."""
+    chosen, _ = _choices_in_file(path)
+    folder = Path(chosen.strip()).expanduser() if chosen.strip() else path.parent / DEFAULT_FOLDER
+    if not folder.is_absolute():
+        folder = path.parent / folder
+    return folder if folder.is_dir() else None
+
+
 # -- taking them ------------------------------------------------------------------------------
 
 def _taken(kind: str, report: BackupReport, clock: Clock) -> Outcome:

@@ -78,9 +78,10 @@ AS_IT_IS = "The file is read as it is, without writing beside it"
 
 
 def run_checks(db: URL | str | os.PathLike[str] | None,
-               anchors: Sequence[Anchor] = ()) -> list[CheckResult]:
+               anchors: Sequence[Anchor] = (), *, from_backups: bool = True) -> list[CheckResult]:
     """Every check on the database named by ``db`` (a URL, a path, or None for the default),
-    the journal against each of ``anchors`` too.
+    the journal against each of ``anchors`` too, and (``from_backups``) against the anchors
+    of a SQLite file's automatic backups (:func:`backup_anchors`).
 
     A SQLite file that does not exist raises :class:`StorageError`: checking never creates one.
     """
@@ -108,8 +109,10 @@ def run_checks(db: URL | str | os.PathLike[str] | None,
                                         DEADLINE_DATES, LISTING))
             return results
         results += _guarded((APPEND_ONLY,), lambda: [_append_only_check(engine)])
-        results += _guarded(JOURNAL_CHECKS + ((ANCHORS,) if anchors else ()),
-                            lambda: _journal_checks(engine, anchors))
+        found = [*anchors, *(backup_anchors(path, engine)
+                             if path is not None and from_backups else [])]
+        results += _guarded(JOURNAL_CHECKS + ((ANCHORS,) if found else ()),
+                            lambda: _journal_checks(engine, found))
         with Session(engine) as session:
             results += _guarded((AUDIT,), lambda: [_audit_check(session)])
             results += _guarded((DEADLINE_DAYS, DEADLINE_DATES), lambda: _deadline_checks(session))
@@ -240,6 +243,37 @@ class Anchor:
     seq: int
     mac: str
     source: str
+
+
+def backup_anchors(path: Path, engine: Engine) -> list[Anchor]:
+    """The record anchors of the automatic backups of the SQLite file ``path``: each copy in
+    its backup folder (:mod:`ethics_desk.storage.auto_backup`) that seals its journal with the
+    same key carries the head the journal had when it was taken. A copy taken before the
+    database was last restored is left out: the restore began another history from an earlier
+    copy (its audit record says which)."""
+    from ethics_desk.storage.auto_backup import backups_in, existing_folder
+    from ethics_desk.storage.restore import ACTION as RESTORED
+
+    folder = existing_folder(path)
+    if folder is None:
+        return []
+    with engine.connect() as conn:
+        if not journal.has_journal(conn):
+            return []
+        key_id = journal.key_id_of(conn)
+        restored = conn.execute(select(AuditRecord.at).where(AuditRecord.action == RESTORED)
+                                .order_by(AuditRecord.seq.desc()).limit(1)).scalar()
+    anchors = []
+    for copy in sorted(backups_in(folder, path.stem), key=lambda c: c.taken):
+        if copy.path.resolve() == path.resolve() or journal.key_of_file(copy.path) != key_id:
+            continue
+        newest = journal.newest_audit_of_file(copy.path)
+        if restored is not None and (newest is None or newest < restored.replace(tzinfo=None)):
+            continue
+        head = journal.head_of_file(copy.path)
+        if head is not None:
+            anchors.append(Anchor(head[0], head[1], f"the backup {copy.path.name}"))
+    return anchors
 
 
 def _journal_checks(engine: Engine, anchors: Sequence[Anchor]) -> list[CheckResult]:

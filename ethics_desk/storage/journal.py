@@ -38,6 +38,7 @@ import json
 import sqlite3
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -424,6 +425,35 @@ def head_of_file(path: Path) -> tuple[int, str] | None:
     finally:
         conn.close()
     return (int(last[0]), str(last[1])) if last is not None else None
+
+
+def _read_file(path: Path, sql: str, parameters: tuple[object, ...] = ()) -> object | None:
+    from ethics_desk.storage.backup import read_only
+
+    try:
+        conn = read_only(path)
+        try:
+            row = conn.execute(sql, parameters).fetchone()
+        finally:
+            conn.close()
+    except sqlite3.Error:
+        return None
+    return row[0] if row is not None else None
+
+
+def key_of_file(path: Path) -> str | None:
+    """The record key identifier the SQLite file at ``path`` names (None: none, unreadable)."""
+    value = _read_file(path, "SELECT value FROM setting WHERE key = ?", (KEY_SETTING,))
+    return str(value) if value is not None else None
+
+
+def newest_audit_of_file(path: Path) -> datetime | None:
+    """The time (naive UTC) of the newest audit record in the SQLite file at ``path``."""
+    value = _read_file(path, "SELECT at FROM audit_record ORDER BY seq DESC LIMIT 1")
+    try:
+        return datetime.fromisoformat(str(value)) if value is not None else None
+    except ValueError:
+        return None
 
 
 def key_missing_for_file(path: Path) -> str | None:

@@ -57,6 +57,7 @@ from ethics_desk.storage.integrity import (
     SCHEMA,
     CheckResult,
 )
+from ethics_desk.storage.journal import head_of_file as journal_head_of_file
 from ethics_desk.storage.migrate import head_revision, known_revisions
 from ethics_desk.storage.opening import SQLITE_HEADER
 from ethics_desk.storage.private_files import create_private_file
@@ -109,6 +110,8 @@ class BackupDescription:
     """What keeps it from being restored, in words (empty: it verifies)."""
     later: list[str] = field(default_factory=list)
     """Checks of an older revision's backup that are run after its upgrade, with why."""
+    anchor: tuple[int, str] | None = None
+    """The record's journal head in it (its record anchor; None before revision 0009)."""
 
     @property
     def audit_records(self) -> int:
@@ -169,6 +172,9 @@ class BackupDescription:
                      f"in {len(self.counts)} tables.")
         if self.head is not None:
             lines.append(f"Audit chain: ends at record {self.head[0]} (hash {self.head[1][:16]}…).")
+        if self.anchor is not None:
+            lines.append(f"Record anchor: journal record {self.anchor[0]} (MAC "
+                         f"{self.anchor[1][:16]}…).")
         lines.append("Rows per table: " + ", ".join(
             f"{name} {count}" for name, count in sorted(self.counts.items())) + ".")
         lines.append("Checks:")
@@ -256,7 +262,8 @@ def describe_backup(path: str | os.PathLike[str]) -> BackupDescription:
                            "Choose another backup; keep this file as it is for IT.") from exc
     description = BackupDescription(path=backup, taken_at=_newest_record(backup, parameters),
                                     stamped_at=_stamp_of(backup.name), revision=revision,
-                                    counts=counts, cases=cases, drafts=drafts, head=head)
+                                    counts=counts, cases=cases, drafts=drafts, head=head,
+                                    anchor=journal_head_of_file(backup))
     if revision is not None and revision not in known_revisions():
         return replace(description, problems=[
             f"its schema revision {revision} was written by a newer version of Ethics Desk",
@@ -657,7 +664,8 @@ def _opened_checked_and_recorded(place: Path, description: BackupDescription, *,
 
     database = open_database(place, clock=clock, create=False)
     try:
-        failed = [check for check in run_checks(URL.create("sqlite", database=str(place)))
+        failed = [check for check in run_checks(URL.create("sqlite", database=str(place)),
+                                                      from_backups=False)
                   if not check.ok]
         if failed:
             raise StorageError("its checks failed: " + "; ".join(
