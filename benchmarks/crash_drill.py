@@ -140,10 +140,15 @@ class DrillReport:
     seed: int
     kills: int = 0
     failed: int = 0
+    """The kills after which anything was wrong (one more when the file, opened again by the
+    application after the last kill, is wrong)."""
     reported_commits: int = 0
     seconds: float = 0.0
     kills_mid_act: int = 0
+    """The kills that landed after the writer began an act and before it reported its commit."""
     kills_after_an_unreported_commit: int = 0
+    """The kills that landed after a commit and before the writer could report it (the commit is
+    there, and no rule asks more: what was not reported may or may not have been committed)."""
     commits_by_act: Counter[str] = field(default_factory=Counter)
     killed_during: Counter[str] = field(default_factory=Counter)
     cases_by_state: dict[str, int] = field(default_factory=dict)
