@@ -32,7 +32,9 @@ afterwards unless ``--keep`` is given or a kill failed (it is kept to be looked 
 
 Nothing here waits on the wall clock in a loop: the writer's clock is pinned (``--now``), and the
 drill waits for the writer's lines (``select`` on its pipe; a reading thread on Windows), so the
-drill runs under libfaketime as the test suite does.
+drill runs under libfaketime as the test suite does. The writer is given the drill's own
+environment, so that it finds the record key of the database where the drill keeps it
+(``ETHICS_DESK_KEY_FOLDER``; when it is not set, ``keys`` beside the drill's database).
 """
 
 from __future__ import annotations
@@ -96,6 +98,9 @@ WRITER = Path(__file__).resolve().with_name("crash_writer.py")
 OFFICE = ZoneInfo("America/Chicago")
 NOW = datetime(2026, 11, 30, 10, 0, tzinfo=OFFICE)
 """The pinned time of every act of the drill (the office's Monday morning), whatever the date."""
+
+KEY_FOLDER_ENV = "ETHICS_DESK_KEY_FOLDER"
+"""The folder of the record's journal keys (:mod:`ethics_desk.storage.record_key`), when set."""
 
 STALL_SECONDS = 300.0
 """How long the writer may go without printing a line before the drill says it hangs."""
@@ -669,6 +674,9 @@ def main() -> int:
     path = Path(args.db) if folder is None else folder / "drill.sqlite"
     if path.exists():
         parser.error(f"{path} exists; the drill builds a new database")
+    # The record key of the drill's database goes beside it, not into the user's credential
+    # store, unless a key folder is named already; the writers get the same environment.
+    os.environ.setdefault(KEY_FOLDER_ENV, str(path.resolve().parent / "keys"))
 
     def progress(line: str) -> None:
         print(line, file=sys.stderr, flush=True)
@@ -677,6 +685,9 @@ def main() -> int:
                    max_delay=args.max_delay, progress=progress)
     keep = args.keep or report.failed > 0 or args.db
     report.database = str(path) if keep else None
+    keys = Path(os.environ[KEY_FOLDER_ENV])
+    if keep and keys.is_dir():
+        progress(f"kept {path}; its record key is in {keys} ({KEY_FOLDER_ENV})")
     if not keep and folder is not None:
         with contextlib.suppress(OSError):
             shutil.rmtree(folder)
