@@ -20,7 +20,9 @@ source, but not this computer's record key, would make it:
 After each, :func:`ethics_desk.storage.integrity.run_checks` runs on the copy as ``ethics-desk
 check`` does; the tampering is detected when at least one check fails. Every miss is printed with
 its kind and what was done. The target is at least 99.9 % detected. The last line printed is one
-JSON object: ``{"tamperings", "detected", "rate", "kinds", "by_kind", "missed", "seconds"}``.
+JSON object: ``{"tamperings", "detected", "rate", "kinds", "by_kind", "missed", "not_made",
+"seconds"}`` (``not_made``: a tampering the database's own constraints refused to let the
+attacker make, which is not counted).
 """
 
 from __future__ import annotations
@@ -136,7 +138,9 @@ def other_day(old: object, rng: random.Random) -> object:
 
 
 def other_number(old: object, rng: random.Random) -> object:
-    return (int(float(str(old))) if old is not None else 0) + rng.choice((1, 5000, 50000, -1))
+    """Another amount in cents: lower when there is room (a penalty may be at its limit)."""
+    amount = int(float(str(old))) if old is not None else 0
+    return amount - rng.choice((1, 100, 2500)) if amount > 2500 else amount + 1
 
 
 def other_moment(old: object, rng: random.Random) -> object:
