@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import pytest
 from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
@@ -165,6 +166,7 @@ def test_tour_of_signing_in_and_the_accounts(qtbot: QtBot, demo_context: AppCont
     shoot(member, "signin-3-a-board-members-inbox")
 
 
+@pytest.mark.sqlite_file  # a backup of the file is restored into the file
 def test_tour_of_the_restore_dialog(qtbot: QtBot, demo_database: Database,
                                     tmp_path: Path) -> None:
     from ethics_desk.storage.backup import backup_sqlite
