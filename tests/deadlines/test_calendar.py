@@ -8,6 +8,8 @@ from datetime import date, datetime
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from ethics_desk.deadlines import (
     RESOURCES_DIR,
@@ -356,3 +358,42 @@ def test_every_holiday_a_shipped_calendar_keeps_exists_in_the_package_over_the_y
             known.update(names)
     assert rules.keep_holidays is None or rules.keep_holidays <= known
     assert {r.base for r in rules.relative_days} <= known
+
+
+# -- § 662.005(a)(1): a State holiday on a weekend is not moved -------------------------------
+
+STATE_HOLIDAY_NAMES = frozenset({
+    # § 662.003(a), the national holidays
+    "New Year's Day", "Martin Luther King Jr. Day", "Presidents' Day", "Memorial Day",
+    "Juneteenth National Independence Day", "Independence Day", "Labor Day", "Veterans Day",
+    "Thanksgiving Day", "Christmas Day",
+    # § 662.003(b), the State holidays
+    "Confederate Memorial Day", "Texas Independence Day", "San Jacinto Day",
+    "Emancipation Day In Texas", "Lyndon Baines Johnson Day", "Friday After Thanksgiving",
+    "Christmas Eve", "Day After Christmas",
+})
+"""The holidays § 662.003(a) and (b) name, as the ``holidays`` package spells them."""
+
+
+def _named_by_662_003(day: date) -> bool:
+    import holidays
+
+    unobserved = holidays.country_holidays("US", subdiv="TX", years=day.year, observed=False)
+    names = {name.strip() for name in str(unobserved.get(day, "")).split(";")}
+    return bool(names & STATE_HOLIDAY_NAMES)
+
+
+@given(st.dates(min_value=date(2020, 1, 1), max_value=date(2045, 12, 31)))
+@settings(max_examples=400, deadline=None)
+def test_the_state_calendar_closes_no_weekday_that_section_662_003_does_not_name(
+        day: date) -> None:
+    if day.weekday() >= 5:
+        assert not state_calendar().is_business_day(day)
+        return
+    assert state_calendar().is_business_day(day) != _named_by_662_003(day)
+
+
+@pytest.mark.parametrize("day", [date(2027, 12, 23), date(2028, 12, 22), date(2026, 7, 3),
+                                 date(2027, 12, 27)])
+def test_a_state_holiday_on_a_weekend_gives_no_weekday_off_662_005(day: date) -> None:
+    assert state_calendar().is_business_day(day), day
