@@ -409,25 +409,10 @@ def head(conn: Connection) -> tuple[int, str] | None:
     return (int(last[0]), str(last[1])) if last is not None else None
 
 
-def head_of_file(path: Path) -> tuple[int, str] | None:
-    """The journal head of the SQLite file at ``path`` (a backup), read without writing it;
-    None when it has no journal or cannot be read."""
-    from ethics_desk.storage.backup import read_only
-
-    try:
-        conn = read_only(path)
-    except sqlite3.Error:
-        return None
-    try:
-        last = conn.execute(f"SELECT seq, mac FROM {TABLE} ORDER BY seq DESC LIMIT 1").fetchone()
-    except sqlite3.Error:
-        return None
-    finally:
-        conn.close()
-    return (int(last[0]), str(last[1])) if last is not None else None
-
-
-def _read_file(path: Path, sql: str, parameters: tuple[object, ...] = ()) -> object | None:
+def _read_file(path: Path, sql: str,
+               parameters: tuple[object, ...] = ()) -> tuple[object, ...] | None:
+    """The first row ``sql`` reads from the SQLite file at ``path``, without writing it; None
+    when there is none or the file cannot be read so."""
     from ethics_desk.storage.backup import read_only
 
     try:
@@ -438,20 +423,27 @@ def _read_file(path: Path, sql: str, parameters: tuple[object, ...] = ()) -> obj
             conn.close()
     except sqlite3.Error:
         return None
-    return row[0] if row is not None else None
+    return tuple(row) if row is not None else None
+
+
+def head_of_file(path: Path) -> tuple[int, str] | None:
+    """The journal head of the SQLite file at ``path`` (a backup), read without writing it;
+    None when it has no journal or cannot be read."""
+    last = _read_file(path, f"SELECT seq, mac FROM {TABLE} ORDER BY seq DESC LIMIT 1")
+    return (int(str(last[0])), str(last[1])) if last is not None else None
 
 
 def key_of_file(path: Path) -> str | None:
     """The record key identifier the SQLite file at ``path`` names (None: none, unreadable)."""
-    value = _read_file(path, "SELECT value FROM setting WHERE key = ?", (KEY_SETTING,))
-    return str(value) if value is not None else None
+    row = _read_file(path, "SELECT value FROM setting WHERE key = ?", (KEY_SETTING,))
+    return str(row[0]) if row is not None else None
 
 
 def newest_audit_of_file(path: Path) -> datetime | None:
     """The time (naive UTC) of the newest audit record in the SQLite file at ``path``."""
-    value = _read_file(path, "SELECT at FROM audit_record ORDER BY seq DESC LIMIT 1")
+    row = _read_file(path, "SELECT at FROM audit_record ORDER BY seq DESC LIMIT 1")
     try:
-        return datetime.fromisoformat(str(value)) if value is not None else None
+        return datetime.fromisoformat(str(row[0])) if row is not None else None
     except ValueError:
         return None
 
@@ -459,21 +451,9 @@ def newest_audit_of_file(path: Path) -> datetime | None:
 def key_missing_for_file(path: Path) -> str | None:
     """The key identifier of the SQLite file at ``path`` when this computer lacks its key
     (None when it has it, or the file has no journal)."""
-    from ethics_desk.storage.backup import read_only
-
-    try:
-        conn = read_only(path)
-        try:
-            row = conn.execute("SELECT value FROM setting WHERE key = ?",
-                               (KEY_SETTING,)).fetchone()
-            has = conn.execute("SELECT 1 FROM sqlite_master WHERE name = ?", (TABLE,)).fetchone()
-        finally:
-            conn.close()
-    except sqlite3.Error:
+    if _read_file(path, "SELECT 1 FROM sqlite_master WHERE name = ?", (TABLE,)) is None:
         return None
-    if has is None:
-        return None
-    key_id = str(row[0]) if row is not None else "(not recorded)"
+    key_id = key_of_file(path) or "(not recorded)"
     return key_id if record_key.find_key(key_id) is None else None
 
 
