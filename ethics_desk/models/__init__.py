@@ -30,7 +30,7 @@ from ethics_desk.models.complaint import (
 from ethics_desk.models.deadline import Deadline
 from ethics_desk.models.filing import Filing
 from ethics_desk.models.hearing_record import RecordEntry
-from ethics_desk.models.journal import JournalRecord
+from ethics_desk.models.journal import JournalRecord, JournalRedaction
 from ethics_desk.models.mail import IssuedDocument, Mailing
 from ethics_desk.models.office_paper import OfficePaper
 from ethics_desk.models.review import Cure, Decision, Review, ReviewDefect
@@ -40,7 +40,8 @@ from ethics_desk.models.staff import StaffAccount
 __all__ = [
     "Allegation", "Attachment", "AuditRecord", "Ballot", "Base", "BoardMember", "BoardTerm",
     "BoardVote", "CalendarDay", "Complainant", "Complaint", "Cure", "Deadline", "Decision",
-    "DocumentItem", "Election", "Filing", "Hearing", "IssuedDocument", "JournalRecord", "Mailing",
+    "DocumentItem", "Election", "Filing", "Hearing", "IssuedDocument", "JournalRecord", "JournalRedaction",
+    "Mailing",
     "Oath",
     "OfficePaper", "Provision", "RecordEntry", "Respondent", "Review", "ReviewDefect", "Sanction",
     "SanctionFactorNote", "Setting", "ShowCauseFactor", "ShowCauseOrder", "StaffAccount",

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from sqlalchemy import BigInteger, Index, Integer, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
@@ -27,3 +29,25 @@ class JournalRecord(Base):
     after: Mapped[str | None] = mapped_column(Text)
     prev_mac: Mapped[str] = mapped_column(String(64))
     mac: Mapped[str] = mapped_column(String(64))
+
+
+class JournalRedaction(Base):
+    """A journal record whose values were removed by a recorded disposal: the record's fields
+    and MAC as they were, and the SHA-256 of each value removed. The record's MAC can no longer
+    be recomputed without the values; this row (itself journalled and sealed) vouches for it
+    instead, and a record whose values are gone with no such row is reported as tampered with.
+    Written with the redaction, never updated or deleted.
+    """
+
+    __tablename__ = "journal_redaction"
+
+    seq: Mapped[int] = mapped_column(BigInteger().with_variant(Integer(), "sqlite"),
+                                     primary_key=True, autoincrement=False)
+    table_name: Mapped[str] = mapped_column(String(64))
+    op: Mapped[str] = mapped_column(String(10))
+    row_key: Mapped[str] = mapped_column(String(200))
+    before_sha: Mapped[str | None] = mapped_column(String(64))
+    after_sha: Mapped[str | None] = mapped_column(String(64))
+    mac: Mapped[str] = mapped_column(String(64))
+    redacted_at: Mapped[datetime] = mapped_column()
+    reason: Mapped[str] = mapped_column(Text)

@@ -294,7 +294,9 @@ def _journal_checks(engine: Engine, anchors: Sequence[Anchor]) -> list[CheckResu
         CheckResult(TRIGGERS, not found.triggers, found.triggers
                     or ["every table's inserts, updates and deletes are journalled"]),
         CheckResult(JOURNAL, not chain, chain
-                    or [f"{found.records} record(s), every link and MAC holds"]),
+                    or [f"{found.records} record(s), every link and MAC holds"
+                        + (f" ({found.redacted} emptied by a disposal, each by its sealed "
+                           "voucher)" if found.redacted else "")]),
         CheckResult(RECORDS, not found.rows_differ, found.rows_differ
                     or [f"{found.rows} row(s), each as last journalled"]),
         CheckResult(PAPERS, not found.papers_differ, found.papers_differ

@@ -41,7 +41,7 @@ from sqlalchemy.orm import Session
 
 from ethics_desk.core.errors import StorageError
 from ethics_desk.storage.database import Database, describe, make_engine, resolve_url, sqlite_path
-from ethics_desk.storage.journal import KEY_SETTING, KEY_TABLE, UNJOURNALLED
+from ethics_desk.storage.journal import KEY_SETTING, KEY_TABLE, REDACTION_TABLE, UNJOURNALLED
 from ethics_desk.storage.migrate import alembic_config, current_revision, head_revision
 
 CHUNK = 1000
@@ -61,10 +61,12 @@ class TransferReport:
 def _model_tables() -> list[Table]:
     """The tables whose rows are copied: all but the journal, which the copy's own triggers
     write afresh, with the copy's own key, as each row arrives (the source's journal head is
-    kept in the copy's settings, :data:`CARRIED_FROM`)."""
+    kept in the copy's settings, :data:`CARRIED_FROM`), and the vouchers of its redactions,
+    which name the source's journal records and mean nothing beside the copy's."""
     from ethics_desk.models import Base
 
-    return [t for t in Base.metadata.sorted_tables if t.name not in UNJOURNALLED]
+    return [t for t in Base.metadata.sorted_tables
+            if t.name not in UNJOURNALLED and t.name != REDACTION_TABLE]
 
 
 def _counts(conn: Connection | Session, tables: list[Table] | None = None) -> dict[str, int]:

@@ -188,6 +188,7 @@ def test_the_workstations_role_cannot_read_the_record_key_nor_write_or_silence_t
                 "INSERT INTO journal_record (seq, table_name, op, row_key, prev_mac, mac) "
                 "VALUES (999999, 'complaint', 'insert', '1', 'x', 'y')",
                 "UPDATE journal_record SET after = NULL", "DELETE FROM journal_record",
+                "UPDATE journal_redaction SET mac = 'x'", "DELETE FROM journal_redaction",
                 "ALTER TABLE complaint DISABLE TRIGGER journal_complaint",
                 "DROP TRIGGER journal_complaint ON complaint",
                 "SELECT ethics_desk_journal_append('complaint', 'insert', '1', NULL, '{}')"):
@@ -200,3 +201,31 @@ def test_the_workstations_role_cannot_read_the_record_key_nor_write_or_silence_t
         engine.dispose()
     results = {r.name: r for r in run_checks(desk)}
     assert results[TRIGGERS].ok and results[JOURNAL].ok and results[RECORDS].ok, results
+
+
+def test_the_workstations_role_removes_no_journal_value_without_its_voucher(
+        office: str, desk_role: str, tmp_path: Path) -> None:
+    from ethics_desk.storage.integrity import JOURNAL, run_checks
+
+    setup_server(office, clock=CLOCK, backup_folder=tmp_path, workstations=desk_role)
+    desk = _as(office, desk_role)
+    database = open_database(desk, clock=CLOCK)
+    try:
+        filed_case(WorkflowController(database, "Maria Clerk", clock=CLOCK))
+    finally:
+        database.dispose()
+    engine = sa.create_engine(desk)
+    try:
+        with pytest.raises(DBAPIError, match="has no voucher matching it"), \
+                engine.begin() as conn:
+            conn.execute(sa.text("SELECT ethics_desk_journal_redact(ARRAY[1, 2]::bigint[])"))
+        with pytest.raises(DBAPIError, match="has no voucher matching it"), \
+                engine.begin() as conn:  # a voucher that does not match its record
+            conn.execute(sa.text(
+                "INSERT INTO journal_redaction (seq, table_name, op, row_key, before_sha, "
+                "after_sha, mac, redacted_at, reason) SELECT seq, table_name, op, row_key, NULL, "
+                "repeat('0', 64), mac, now(), 'forged' FROM journal_record WHERE seq = 1"))
+            conn.execute(sa.text("SELECT ethics_desk_journal_redact(ARRAY[1]::bigint[])"))
+    finally:
+        engine.dispose()
+    assert {r.name: r for r in run_checks(desk)}[JOURNAL].ok
