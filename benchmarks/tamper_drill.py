@@ -312,6 +312,29 @@ def journal_forge(conn: sqlite3.Connection, rng: random.Random, _path: Path) -> 
     return f"respondent {row}: title changed, a journal record forged for it"
 
 
+def journal_values_emptied(conn: sqlite3.Connection, rng: random.Random, _path: Path) -> str:
+    """A record's values set to NULL, the one change the journal's guard lets through — but
+    only a disposal's, under its voucher."""
+    seq = rng.choice([r[0] for r in conn.execute(
+        "SELECT seq FROM journal_record WHERE after IS NOT NULL")])
+    conn.execute(f"UPDATE journal_record SET before = NULL, after = NULL WHERE seq = {seq}")
+    return f"journal record {seq}: its values emptied with no voucher"
+
+
+def journal_values_emptied_with_voucher(conn: sqlite3.Connection, rng: random.Random,
+                                        _path: Path) -> str:
+    """A record's values emptied, and a voucher for it written with the triggers dropped."""
+    seq = rng.choice([r[0] for r in conn.execute(
+        "SELECT seq FROM journal_record WHERE after IS NOT NULL AND op <> 'update'")])
+    without_triggers(conn, "journal_redaction",
+                     "INSERT INTO journal_redaction (seq, table_name, op, row_key, before_sha, "
+                     "after_sha, mac, redacted_at, reason) SELECT seq, table_name, op, row_key, "
+                     "NULL, lower(hex(randomblob(32))), mac, '2026-12-01 00:00:00', 'made up' "
+                     f"FROM journal_record WHERE seq = {seq}")
+    conn.execute(f"UPDATE journal_record SET after = NULL WHERE seq = {seq}")
+    return f"journal record {seq}: its values emptied under a voucher made outside the journal"
+
+
 def journal_trigger_dropped(conn: sqlite3.Connection, rng: random.Random, _path: Path) -> str:
     names = [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'trigger' "
                                         "AND name LIKE 'journal_%'")]
@@ -405,6 +428,8 @@ KINDS: dict[str, Tampering] = {
     "journal records cut": journal_cut,
     "journal records reordered": journal_reorder,
     "journal record forged": journal_forge,
+    "journal values emptied": journal_values_emptied,
+    "journal values emptied under a made-up voucher": journal_values_emptied_with_voucher,
     "journal trigger dropped": journal_trigger_dropped,
     "journal trigger replaced": journal_trigger_replaced,
     "record key identifier replaced": key_setting_changed,
