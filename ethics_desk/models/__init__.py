@@ -1,7 +1,7 @@
 """The records of Ethics Desk: SQLAlchemy 2 typed ORM, one module per aggregate."""
 
 from ethics_desk.core.vocabulary import *  # noqa: F403 - the vocabularies are part of the model API
-from ethics_desk.models.audit import AuditRecord
+from ethics_desk.models.audit import AuditRecord, AuditRedaction
 from ethics_desk.models.base import Base
 from ethics_desk.models.board import (
     Ballot,
@@ -38,7 +38,7 @@ from ethics_desk.models.setting import Setting
 from ethics_desk.models.staff import StaffAccount
 
 __all__ = [
-    "Allegation", "Attachment", "AuditRecord", "Ballot", "Base", "BoardMember", "BoardTerm",
+    "Allegation", "Attachment", "AuditRecord", "AuditRedaction", "Ballot", "Base", "BoardMember", "BoardTerm",
     "BoardVote", "CalendarDay", "Complainant", "Complaint", "Cure", "Deadline", "Decision",
     "DocumentItem", "Election", "Filing", "Hearing", "IssuedDocument", "JournalRecord", "JournalRedaction",
     "Mailing",

@@ -30,3 +30,20 @@ class AuditRecord(Base):
     detail: Mapped[str] = mapped_column(Text, default="{}")
     prev_hash: Mapped[str] = mapped_column(String(64))
     hash: Mapped[str] = mapped_column(String(64))
+
+
+class AuditRedaction(Base):
+    """An audit record whose summary and detail a disposal emptied (they named the destroyed
+    case's parties): its hash as written and the SHA-256 of each text removed. The record's hash
+    can no longer be recomputed from its fields; this row, itself journalled and sealed, vouches
+    for it instead (``ethics_desk.storage.audit.verify_chain``). Never updated or deleted.
+    """
+
+    __tablename__ = "audit_redaction"
+
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    hash: Mapped[str] = mapped_column(String(64))
+    summary_sha: Mapped[str] = mapped_column(String(64))
+    detail_sha: Mapped[str] = mapped_column(String(64))
+    redacted_at: Mapped[datetime] = mapped_column()
+    reason: Mapped[str] = mapped_column(Text)

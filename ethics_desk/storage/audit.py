@@ -3,7 +3,10 @@
 Each record's hash covers its own fields and the hash of the record before it, so an edited,
 deleted or reordered record breaks the chain. The head (last sequence number and hash) is kept
 in the ``setting`` table in the same transaction, so that deleting the newest records is caught
-too. On SQLite, triggers also refuse UPDATE and DELETE on ``audit_record``.
+too. The database's triggers refuse UPDATE and DELETE on ``audit_record``, but for one change: a
+disposal (:func:`redact_case`) empties the summary and detail of the destroyed case's records,
+which name its parties, under a voucher (:class:`~ethics_desk.models.AuditRedaction`) holding
+the record's hash; the chain then takes the voucher for the hash it can no longer recompute.
 """
 
 from __future__ import annotations
@@ -15,11 +18,11 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import select
+from sqlalchemy import insert, select, text
 from sqlalchemy.orm import Session
 
 from ethics_desk.core.clock import Clock
-from ethics_desk.models import AuditRecord, Setting
+from ethics_desk.models import AuditRecord, AuditRedaction, Setting
 
 if TYPE_CHECKING:
     from ethics_desk.staff.accounts import Account
@@ -98,8 +101,58 @@ class ChainProblem:
     message: str
 
 
+REDACT_FUNCTION = "ethics_desk_audit_redact"
+"""PostgreSQL: the owner's function that empties audit records under their vouchers."""
+
+
+def _sha(value: str) -> str:
+    return hashlib.sha256(value.encode("utf-8")).hexdigest()
+
+
+def redact_case(session: Session, complaint_id: int, *, summary: str, at: datetime,
+                reason: str) -> list[int]:
+    """Empty the summary and detail of every audit record of the case ``complaint_id`` (a
+    disposal's: they may name its parties), each replaced by ``summary`` and ``{}`` under its
+    voucher: the ids of the records emptied, in the caller's transaction. The act, the actor,
+    the time and the chain stay."""
+    done = set(session.scalars(select(AuditRedaction.seq)))
+    records = [r for r in session.scalars(select(AuditRecord).where(
+        AuditRecord.complaint_id == complaint_id).order_by(AuditRecord.seq))
+        if r.seq not in done and (r.summary != summary or r.detail != "{}")]
+    if not records:
+        return []
+    for record in records:
+        if record_hash(record) != record.hash:
+            from ethics_desk.core.errors import StorageError
+
+            raise StorageError(f"Audit record {record.seq} was altered after it was written, so "
+                               "it is not emptied and nothing was destroyed.",
+                               "Run “ethics-desk check” and call IT before disposing.")
+    session.execute(insert(AuditRedaction), [
+        {"seq": r.seq, "hash": r.hash, "summary_sha": _sha(r.summary),
+         "detail_sha": _sha(r.detail), "redacted_at": at.astimezone(UTC), "reason": reason}
+        for r in records])
+    seqs = [r.seq for r in records]
+    ids = [r.id for r in records]
+    for record in records:
+        session.expire(record)
+    if session.get_bind().dialect.name == "postgresql":
+        session.execute(text(f"SELECT {REDACT_FUNCTION}(CAST(:s AS bigint[]), :m)"),
+                        {"s": seqs, "m": summary})
+    else:
+        session.execute(text("UPDATE audit_record SET summary = :m, detail = '{}' "
+                             "WHERE seq = :s"), [{"m": summary, "s": s} for s in seqs])
+    return ids
+
+
 def verify_chain(session: Session) -> list[ChainProblem]:
-    """Every break in the chain (empty when it holds), checking order, links, hashes and head."""
+    """Every break in the chain (empty when it holds), checking order, links, hashes and head;
+    a record a disposal emptied is held to its voucher's hash."""
+    from sqlalchemy import inspect
+
+    vouched = {int(s): str(h) for s, h in session.execute(
+        select(AuditRedaction.seq, AuditRedaction.hash))} \
+        if inspect(session.connection()).has_table(AuditRedaction.__tablename__) else {}
     records: Iterable[AuditRecord] = session.scalars(
         select(AuditRecord).order_by(AuditRecord.seq)).yield_per(2000)
     problems: list[ChainProblem] = []
@@ -111,7 +164,11 @@ def verify_chain(session: Session) -> list[ChainProblem]:
         if record.prev_hash != prev_hash:
             problems.append(ChainProblem(record.seq, f"record {record.seq} does not follow the "
                                                      "record before it (deleted or reordered)"))
-        if record_hash(record) != record.hash:
+        if record.seq in vouched:
+            if vouched[record.seq] != record.hash:
+                problems.append(ChainProblem(record.seq, f"record {record.seq} is not the one "
+                                                         "its disposal's voucher names"))
+        elif record_hash(record) != record.hash:
             problems.append(ChainProblem(record.seq, f"record {record.seq} was altered after it "
                                                      "was written"))
         expected_seq, prev_hash = record.seq + 1, record.hash

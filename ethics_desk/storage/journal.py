@@ -27,7 +27,8 @@ key is still caught against an *anchor* — the journal's head (``seq`` and MAC)
 backup and printed on each Board packet (:func:`head`, :func:`verify_anchor`).
 
 A migration that changes a table's columns calls :func:`install` again, so that the triggers
-journal the columns the table has.
+journal the columns the table has, and each row the migration changed is journalled anew as its
+``baseline``.
 """
 
 from __future__ import annotations
@@ -401,17 +402,26 @@ def install(conn: Connection, *, key_id: str | None = None) -> None:
 
 
 def _journal_baseline(conn: Connection) -> None:
-    """Journal every row that has no journal record yet (``baseline``), oldest table first."""
-    journalled = {(str(t), str(k)) for t, k in conn.execute(text(
-        f"SELECT DISTINCT table_name, row_key FROM {TABLE}")).all()}
+    """Journal every row whose values are not its last journalled state (``baseline``): each
+    row there before the journal began, and — when a migration changed a table's columns — each
+    row of that table as the migration left it, so that ``check`` holds it to its new form."""
     dialect = conn.dialect.name
+    if dialect == "postgresql":
+        conn.exec_driver_sql("SET LOCAL TimeZone = 'UTC'")
+        conn.exec_driver_sql("SET LOCAL extra_float_digits = 1")
+    journalled: dict[tuple[str, str], str | None] = {
+        (str(t), str(k)): (None if op == "delete" or a is None else str(a))
+        for t, k, op, a in conn.execute(text(
+            f"SELECT j.table_name, j.row_key, j.op, j.after FROM {TABLE} j JOIN "
+            f"(SELECT max(seq) AS seq FROM {TABLE} GROUP BY table_name, row_key) m "
+            "ON m.seq = j.seq")).all()}
     for table in journalled_tables(conn):
         columns, key = columns_of(conn, table)
         rows = conn.execute(text(
             f"SELECT {key_expression(dialect, 't', key)}, {row_json(dialect, 't', columns)} "
             f"FROM {_q(table)} AS t ORDER BY t.{_q(key)}")).all()
         for row_key, after in rows:
-            if (table, str(row_key)) not in journalled:
+            if journalled.get((table, str(row_key))) != str(after):
                 _append_baseline(conn, table, str(row_key), str(after))
 
 

@@ -95,6 +95,7 @@ def grant_workstations(database: Database, role: str) -> None:
                 f"REVOKE ALL ON journal_key FROM {role}",
                 # A redaction's voucher is written once, with its disposal, and kept.
                 f"REVOKE UPDATE, DELETE, TRUNCATE ON journal_redaction FROM {role}",
+                f"REVOKE UPDATE, DELETE, TRUNCATE ON audit_redaction FROM {role}",
                 f"REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON alembic_version FROM {role}",
                 f"GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO {role}"):
             conn.execute(text(statement))

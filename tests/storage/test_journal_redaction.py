@@ -1,7 +1,7 @@
-"""A disposal may take a destroyed record's values out of the journal (Local Government Code
-ch. 202: a record destroyed is destroyed everywhere), and the record still proves itself: each
-record whose values were removed has a sealed voucher, and a value removed without one — or a
-voucher removed — is tampering that ``check`` names.
+"""A disposal may take a destroyed record's values out of the journal, and its parties' names
+out of the audit trail (Local Government Code ch. 202: a record destroyed is destroyed
+everywhere), and the record still proves itself: each record emptied has a sealed voucher, and
+a value removed without one — or a voucher removed — is tampering that ``check`` names.
 """
 
 from __future__ import annotations
@@ -10,13 +10,15 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from sqlalchemy import text
+from sqlalchemy import select, text
 
 from ethics_desk.core.errors import StorageError
-from ethics_desk.storage import journal
+from ethics_desk.storage import audit, journal
 from ethics_desk.storage.database import Database
 from ethics_desk.storage.integrity import JOURNAL, run_checks
+from ethics_desk.workflow import WorkflowController
 from tests.conftest import NOW
+from tests.factories import filed_case
 
 NAME = "Jane Roe-Castañeda"
 
@@ -163,3 +165,102 @@ def test_a_row_that_vanished_without_a_journalled_deletion_is_not_redacted(
     with pytest.raises(StorageError, match="never recorded its deletion"):
         _redact(database, [("setting", "test.party")])
     assert NAME in _journal_text(database)
+
+
+# -- the audit trail -------------------------------------------------------------------------
+
+def _complainant_name(database: Database, case_id: int) -> str:
+    from ethics_desk.models import Complainant
+
+    with database.read_session() as session:
+        found = session.scalars(select(Complainant).where(
+            Complainant.complaint_id == case_id)).first()
+        assert found is not None
+        return found.name
+
+
+def _empty_case_audit(database: Database, case_id: int) -> list[int]:
+    with database.unit_of_work() as session:
+        ids = audit.redact_case(session, case_id, summary="Destroyed with the case file",
+                                at=NOW, reason="test disposal")
+        journal.redact_rows(session.connection(), [("audit_record", str(i)) for i in ids],
+                            reason="test disposal", at=NOW)
+        return ids
+
+
+def _audit_text(database: Database, case_id: int) -> str:
+    from ethics_desk.models import AuditRecord
+
+    with database.read_session() as session:
+        return "\n".join(r.summary + r.detail for r in session.scalars(
+            select(AuditRecord).where(AuditRecord.complaint_id == case_id)))
+
+
+def test_a_disposal_empties_the_audit_trail_of_the_cases_names_and_the_chain_holds(
+        controller: WorkflowController, database: Database) -> None:
+    case_id = filed_case(controller)
+    name = _complainant_name(database, case_id)
+    with database.unit_of_work() as session:
+        audit.append(session, actor="Maria Clerk (mclerk)", action="issue_document", at=NOW,
+                     complaint_id=case_id, summary=f"Issued the receipt to {name}",
+                     detail={"to": name})
+    first = name.split()[0]
+    assert first in _audit_text(database, case_id)
+    assert _empty_case_audit(database, case_id)
+    assert first not in _audit_text(database, case_id)
+    with database.read_session() as session:
+        assert audit.verify_chain(session) == []
+    assert not _failing(database)
+    assert _empty_case_audit(database, case_id) == [], "a second emptying finds nothing to do"
+
+
+@pytest.mark.sqlite_file
+def test_the_audit_trail_refuses_any_change_without_a_voucher_even_to_an_emptied_record(
+        controller: WorkflowController, database: Database, db_path: Path) -> None:
+    case_id = filed_case(controller)
+    _empty_case_audit(database, case_id)
+    database.dispose()
+    conn = _tool(db_path)
+    journal.register_functions(conn)  # even with the application's own functions and key
+    try:
+        for statement in (f"UPDATE audit_record SET actor = 'Someone else' "
+                          f"WHERE complaint_id = {case_id}",
+                          f"UPDATE audit_record SET summary = '' WHERE complaint_id IS NOT "
+                          f"{case_id}",
+                          "DELETE FROM audit_record"):
+            with pytest.raises(sqlite3.DatabaseError, match="append-only"):
+                conn.execute(statement)
+    finally:
+        conn.close()
+    assert not _failing(database)
+
+
+# -- a migration that changes a table's columns ---------------------------------------------
+
+def _records(database: Database) -> int:
+    with database.engine.connect() as conn:
+        return int(conn.execute(text("SELECT count(*) FROM journal_record")).scalar() or 0)
+
+
+def test_a_migration_that_adds_a_column_journals_each_row_anew_and_check_still_passes(
+        controller: WorkflowController, database: Database) -> None:
+    filed_case(controller)
+    before = _records(database)
+    with database.unit_of_work() as session:
+        conn = session.connection()
+        conn.execute(text("ALTER TABLE respondent ADD COLUMN nickname VARCHAR(40) "
+                          "DEFAULT 'none'"))
+        journal.install(conn)
+    with database.engine.connect() as conn:
+        respondents = int(conn.execute(text("SELECT count(*) FROM respondent")).scalar() or 0)
+    assert respondents and _records(database) == before + respondents
+    assert not _failing(database)
+
+
+def test_installing_the_journal_again_on_unchanged_tables_journals_nothing(
+        controller: WorkflowController, database: Database) -> None:
+    filed_case(controller)
+    before = _records(database)
+    with database.unit_of_work() as session:
+        journal.install(session.connection())
+    assert _records(database) == before
