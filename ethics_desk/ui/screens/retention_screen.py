@@ -224,17 +224,31 @@ class RetentionScreen(QWidget):
              Column("Series", lambda e: e.series),
              Column("Destroyed on", lambda e: e.disposed_on.isoformat()),
              Column("By", lambda e: e.disposed_by),
-             Column("What was destroyed", lambda e: e.destroyed_text),
-             Column("Authority", lambda e: e.authority)], self,
-            tooltip=lambda e: f"{e.destroyed_text}\nKept: {e.kept}")
+             Column("What was destroyed", lambda e: e.destroyed_text)], self,
+            tooltip=lambda e: f"{e.destroyed_text}\nKept: {e.kept}\nAuthority: {e.authority}")
         self.log_view = rows_view(self.log, "disposalLogView", 4, page,
                                   spoken="Disposal log, permanent")
+        self.log_detail = QLabel(page)
+        self.log_detail.setObjectName("logDetail")
+        self.log_detail.setWordWrap(True)
         column = QVBoxLayout(page)
         column.addWidget(QLabel("Every complaint file destroyed, kept permanently: the case, "
                                 "its series, when, by whom, what was destroyed and under which "
                                 "authority.", page))
         column.addWidget(self.log_view, 1)
+        column.addWidget(self.log_detail)
+        self.log_view.selectionModel().currentRowChanged.connect(
+            lambda _c, _p: self._show_entry())
         return page
+
+    def _show_entry(self) -> None:
+        index = self.log_view.currentIndex()
+        entry: LogEntry | None = index.data(ROW_ROLE) if index.isValid() else None
+        self.log_detail.setText("" if entry is None else
+                                f"{entry.case_number}, destroyed "
+                                f"{entry.disposed_at.astimezone():%Y-%m-%d %H:%M} by "
+                                f"{entry.disposed_by}: {entry.destroyed_text}. Kept: "
+                                f"{entry.kept} Authority: {entry.authority}.")
 
     # -- showing ----------------------------------------------------------------------------
 
@@ -255,6 +269,9 @@ class RetentionScreen(QWidget):
             entries = attempt(self, lambda: disposal.disposal_log(database, account))
             if entries is not FAILED:
                 self.log.set_rows(entries)
+                if entries:
+                    self.log_view.selectRow(0)
+                self._show_entry()
             with database.read_session() as session:
                 rows = adopted(session)
             self.series.set_rows(rows)
