@@ -71,9 +71,15 @@ from ethics_desk.models import (
     Witness,
 )
 from ethics_desk.retention.holds import HoldReason, reasons_held, refusal, require
-from ethics_desk.retention.series import COMPLAINTS, MINUTES, SCHEDULE, SERIES, AdoptedSeries
+from ethics_desk.retention.series import (
+    COMPLAINTS,
+    MINUTES,
+    SCHEDULE,
+    SERIES,
+    AdoptedSeries,
+    years_for,
+)
 from ethics_desk.retention.series import adopted as adopted_series
-from ethics_desk.retention.series import years_for
 from ethics_desk.staff.accounts import Account
 from ethics_desk.staff.permissions import Act
 from ethics_desk.staff.scope import no_such_case

@@ -26,7 +26,6 @@ from ethics_desk.models import (
     IssuedDocument,
     Respondent,
     Review,
-    Sanction,
 )
 from ethics_desk.retention.disposal import CASE_FILE, disposal_list, disposal_log, dispose
 from ethics_desk.retention.holds import place_hold
@@ -35,7 +34,7 @@ from ethics_desk.storage.database import Database
 from ethics_desk.workflow import WorkflowController
 from tests.board_cases import frivolous
 from tests.conftest import CLOCK
-from tests.factories import filed_case, reviewed_case
+from tests.factories import reviewed_case
 from tests.retention.conftest import DAY, ELIGIBLE_ON, RECORDS, on, person, resolved_case
 
 
@@ -120,9 +119,8 @@ def test_the_disposal_log_survives_and_names_what_was_destroyed(
     with database.engine.connect() as conn:
         for statement in ("DELETE FROM disposal_record",
                           "UPDATE disposal_record SET disposed_by = 'nobody'"):
-            with pytest.raises(Exception, match="the disposal log is permanent"):
-                with conn.begin():
-                    conn.execute(text(statement))
+            with pytest.raises(Exception, match="the disposal log is permanent"), conn.begin():
+                conn.execute(text(statement))
     with database.read_session() as session:
         [row] = session.scalars(select(DisposalRecord))
         assert json.loads(row.destroyed)["respondents"] == 1
@@ -170,14 +168,21 @@ def test_the_list_shows_a_held_case_with_the_reason_it_is_held(
     assert "Rosa Records" in line.held_because
 
 
-def test_disposal_leaves_the_papers_bytes_nowhere_in_the_tables(
+def test_disposal_leaves_no_exhibit_and_no_issued_paper_with_their_bytes(
         controller: WorkflowController, database: Database) -> None:
-    case = filed_case(controller)
-    with database.read_session() as session:
-        assert session.scalar(select(func.count()).select_from(Attachment)
-                              .where(Attachment.complaint_id == case)) == 1
+    from ethics_desk.documents import papers
+    from ethics_desk.documents.issuing import issue
+
     case = resolved_case(controller)
-    dispose(database, RECORDS, on(ELIGIBLE_ON), case)
+    receipt = papers.receipt(database, case, today=CLOCK().date())
+    issue(database, case, "receipt", "José Peña", receipt, actor="Maria Clerk", clock=CLOCK)
+    assert _count(database, Attachment, case) == 1
+    assert _count(database, IssuedDocument, case) == 1
+    entry = dispose(database, RECORDS, on(ELIGIBLE_ON), case)
     assert _count(database, Attachment, case) == 0
     assert _count(database, IssuedDocument, case) == 0
-    assert _count(database, Sanction, case) == 0
+    assert entry.destroyed["papers issued, with their bytes"] == 1
+    with database.engine.connect() as conn:
+        left = conn.execute(text("SELECT count(*) FROM attachment UNION ALL "
+                                 "SELECT count(*) FROM issued_document")).scalars().all()
+    assert left == [0, 0]

@@ -173,7 +173,7 @@ def test_a_case_is_eligible_exactly_when_no_hold_in_force_names_it_and_a_held_on
     assert {line.case_id for line in listed.held} == in_force
     assert {line.case_id for line in listed.eligible} == set(cases) - in_force
     for case in in_force:
-        with pytest.raises(UserError, match="Local Government Code § 202.002"):
+        with pytest.raises(UserError, match=r"Local Government Code § 202\.002"):
             dispose(database, RECORDS, on(ELIGIBLE_ON), case)
     with database.read_session() as session:
         assert {c for c in cases if session.scalar(

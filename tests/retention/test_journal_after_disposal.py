@@ -9,10 +9,10 @@ from sqlalchemy import text
 
 from ethics_desk.documents import papers
 from ethics_desk.documents.issuing import issue
+from ethics_desk.retention.disposal import dispose
 from ethics_desk.storage import journal
 from ethics_desk.storage.database import Database
 from ethics_desk.workflow import WorkflowController
-from ethics_desk.retention.disposal import dispose
 from tests.conftest import CLOCK
 from tests.retention.conftest import ELIGIBLE_ON, RECORDS, on, resolved_case
 

@@ -121,6 +121,10 @@ class RetentionScreen(QWidget):
         column.addWidget(self.held_view, 1)
         self.eligible_view.selectionModel().currentRowChanged.connect(
             lambda _c, _p: self._enable())
+        # Tab as laid out: the eligible cases, their buttons, then the held ones
+        QWidget.setTabOrder(self.eligible_view, self.dispose_button)
+        QWidget.setTabOrder(self.dispose_button, self.print_button)
+        QWidget.setTabOrder(self.print_button, self.held_view)
         return page
 
     def _holds_tab(self) -> QWidget:
