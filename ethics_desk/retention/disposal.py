@@ -41,7 +41,7 @@ from sqlalchemy.orm import Session
 
 from ethics_desk.cases.listing import refresh_listing
 from ethics_desk.core.clock import Clock, today, utc_now
-from ethics_desk.core.errors import RuleError, UserError
+from ethics_desk.core.errors import ConflictError, RuleError, UserError
 from ethics_desk.core.vocabulary import CaseState
 from ethics_desk.models import (
     Allegation,
@@ -280,8 +280,9 @@ def dispose(database: Database, account: Account, clock: Clock, case_id: int, *,
             raise no_such_case(str(case_id))
         number = complaint.case_number
         if seen_version is not None and complaint.version != seen_version:
-            raise UserError(f"{number} was changed after the disposal list was shown.",
-                            "Refresh the list and look at the case again.")
+            raise ConflictError(f"{number} was changed after the disposal list was shown; "
+                                "nothing was destroyed.",
+                                "Refresh the list and look at the case again.")
         done = session.scalar(select(DisposalRecord).where(DisposalRecord.complaint_id
                                                             == case_id))
         if done is not None:

@@ -186,3 +186,17 @@ def test_disposal_leaves_no_exhibit_and_no_issued_paper_with_their_bytes(
         left = conn.execute(text("SELECT count(*) FROM attachment UNION ALL "
                                  "SELECT count(*) FROM issued_document")).scalars().all()
     assert left == [0, 0]
+
+
+def test_a_disposed_case_still_opens_with_its_number_history_and_no_party(
+        controller: WorkflowController, database: Database) -> None:
+    from ethics_desk.cases.case_file import load_case
+
+    case = resolved_case(controller)
+    dispose(database, RECORDS, on(ELIGIBLE_ON), case)
+    opened = load_case(database, case)
+    assert opened.number.startswith("ERB-")
+    assert (opened.complainants, opened.respondents, opened.documents, opened.deadlines,
+            opened.reviews) == ((), (), (), (), ())
+    assert (opened.nature, opened.facts) == ("", "")
+    assert any("Disposed of" in line.summary for line in opened.timeline)
