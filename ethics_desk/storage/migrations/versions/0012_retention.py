@@ -84,7 +84,13 @@ def upgrade() -> None:
     _disposal_log_is_append_only()
     from ethics_desk.storage import journal
 
-    journal.install(op.get_bind())
+    conn = op.get_bind()
+    if conn.dialect.name == "postgresql" and conn.exec_driver_sql(
+            "SELECT to_regclass('pg_temp.journal_baseline_feed')").scalar() is not None:
+        # Revision 0009's install, in this same transaction, left its temporary feed (and its
+        # trigger) behind until the commit; install makes them again.
+        conn.exec_driver_sql("DROP TABLE pg_temp.journal_baseline_feed")
+    journal.install(conn)
 
 
 def _disposal_log_is_append_only() -> None:
