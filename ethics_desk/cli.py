@@ -416,6 +416,21 @@ def build_parser() -> argparse.ArgumentParser:
     packet.add_argument("--out", metavar="FILE.pdf", required=True, help="where to write the PDF")
     packet.add_argument("--force", action="store_true", help="replace FILE.pdf if it exists")
     packet.set_defaults(handler=_cmd_packet)
+
+    retention = commands.add_parser(
+        "retention", parents=signed_in,
+        help="the complaint files eligible for disposal, and those held (the Records officer)",
+        description="List the complaint files eligible for disposal today under the City's "
+                    "retention schedule (Local Schedule GR, GR1000-24: the office's period "
+                    "after resolution), then those held and why (Local Government Code "
+                    "§ 202.002): case numbers and dates only. With --out, also write the "
+                    "Records officer's paper, the list and the log of destruction, to "
+                    "FILE.pdf. For the Records officer, signed in (--user); disposing of a "
+                    "case is done on the Retention screen.")
+    retention.add_argument("--out", metavar="FILE.pdf",
+                           help="also write the list and the log of destruction as a PDF")
+    retention.add_argument("--force", action="store_true", help="replace FILE.pdf if it exists")
+    retention.set_defaults(handler=_cmd_retention)
     return parser
 
 
@@ -1356,4 +1371,35 @@ def _cmd_packet(args: argparse.Namespace) -> int:
     print(f"Wrote the Board packet for {meeting_on.isoformat()} with {len(ids)} case(s) to "
           f"{out} ({len(pdf)} bytes); it is confidential (§ 2-83(h)) and its production is "
           "recorded in each case's history.")
+    return EXIT_OK
+
+
+def _cmd_retention(args: argparse.Namespace) -> int:
+    """``retention [--out FILE.pdf]``: the disposal list of today (and the paper)."""
+    from ethics_desk.retention.certificate import render_certificate
+    from ethics_desk.retention.disposal import disposal_list
+    from ethics_desk.staff.permissions import Act
+    from ethics_desk.storage.private_files import write_private
+
+    out = _pdf_out(args.out, force=args.force) if args.out else None
+    database = _open_for_writing(args)
+    try:
+        account = _signed_in_for(args, database, Act.RETENTION,
+                                 "The disposal list (Local Schedule GR)")
+        listed = disposal_list(database, account, _clock(args))
+        pdf = render_certificate(database, account, _clock(args)) if out else None
+    finally:
+        database.dispose()
+    print(f"Eligible for disposal on {listed.today.isoformat()} ({listed.series.series.code}, "
+          f"{listed.series.period}): {len(listed.eligible)}")
+    for line in listed.eligible:
+        print(f"  {line.case_number:14} resolved {line.resolved_on.isoformat()}  eligible since "
+              f"{line.eligible_on.isoformat()}")
+    print(f"Held (Local Government Code § 202.002): {len(listed.held)}")
+    for line in listed.held:
+        print(f"  {line.case_number:14} resolved {line.resolved_on.isoformat()}  eligible "
+              f"{line.eligible_on.isoformat()}  held: {line.held_because}")
+    if out is not None and pdf is not None:
+        write_private(out, pdf)
+        print(f"Wrote the disposal list and the log of destruction to {out} ({len(pdf)} bytes).")
     return EXIT_OK

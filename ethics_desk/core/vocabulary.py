@@ -682,3 +682,38 @@ _LANGUAGE_LABELS: dict[Language, str] = {
     Language.SPANISH: "Español (Spanish)",
 }
 _LANGUAGE_TAGS: dict[Language, str] = {Language.ENGLISH: "en-US", Language.SPANISH: "es-US"}
+
+
+class HoldKind(StrEnum):
+    """Why records are held from disposal (Local Government Code § 202.002): no record may be
+    destroyed while litigation, an audit or a public information request that involves it is
+    pending; the office may also hold records of its own motion."""
+
+    LITIGATION = "litigation"
+    AUDIT = "audit"
+    OPEN_RECORDS = "open_records"
+    OFFICE = "office"
+
+    @property
+    def label(self) -> str:
+        """"Litigation", "Audit", "Open records request", "Office hold"."""
+        return _HOLD_LABELS[self]
+
+    @property
+    def citation(self) -> str:
+        """Where the hold comes from."""
+        return _HOLD_CITATIONS[self]
+
+
+_HOLD_LABELS: dict[HoldKind, str] = {
+    HoldKind.LITIGATION: "Litigation",
+    HoldKind.AUDIT: "Audit",
+    HoldKind.OPEN_RECORDS: "Open records request",
+    HoldKind.OFFICE: "Office hold",
+}
+_HOLD_CITATIONS: dict[HoldKind, str] = {
+    HoldKind.LITIGATION: "Local Government Code § 202.002",
+    HoldKind.AUDIT: "Local Government Code § 202.002",
+    HoldKind.OPEN_RECORDS: "Local Government Code § 202.002; Gov't Code ch. 552",
+    HoldKind.OFFICE: "the office's records management policy",
+}

@@ -99,6 +99,10 @@ from ethics_desk.documents.render.mailing import (
     LabelsRenderer,
 )
 from ethics_desk.documents.render.receipt import ReceiptRenderer
+from ethics_desk.documents.render.retention_certificate import (
+    RetentionCertificateRenderer,
+    RetentionPaper,
+)
 from ethics_desk.documents.render.sworn_complaint import SwornComplaintRenderer
 from ethics_desk.documents.render.templates import TemplateLibrary
 from ethics_desk.documents.render.unsworn_return import UnswornReturnRenderer
@@ -149,6 +153,8 @@ AT_THE_COUNTER = S.DRAFT
 """The state of a complaint at the counter: a draft until the Clerk records its receipt (§ 2-83(a))."""
 BOARD_PACKET = "board-packet"
 """The kind of the Board packet for a meeting (:func:`render_for_meeting`)."""
+RETENTION_CERTIFICATE = "retention-certificate"
+"""The kind of the Records officer's disposal list and log (:func:`render_for_records`)."""
 
 
 class Audience(StrEnum):
@@ -163,6 +169,7 @@ class Audience(StrEnum):
     AGENCY = "the agency named on each referral"
     OFFICE = "the case file"
     INQUIRER = "anyone who asks how to file a complaint"
+    RECORDS = "the Records officer"
 
 
 class Scope(StrEnum):
@@ -174,6 +181,8 @@ class Scope(StrEnum):
     """Made with no case: the information the Clerk gives to anyone who asks (§ 2-83(b))."""
     MEETING = "a meeting of the Board"
     """Made of several cases at once: the Board packet (``ethics-desk packet``)."""
+    RECORDS = "the office's records"
+    """Made of the retention of every case: the Records officer's disposal list and log."""
 
 
 @dataclass(frozen=True)
@@ -419,6 +428,17 @@ def render_for_meeting(database: Database, meeting: Meeting,
     return paper, rule.renderer_in(Language.ENGLISH, templates).render(paper)
 
 
+def render_for_records(database: Database, paper: RetentionPaper,
+                       kind: str = RETENTION_CERTIFICATE) -> bytes:
+    """The paper of the office's records (the disposal list and log, resolved by
+    :mod:`ethics_desk.retention.certificate`) as PDF bytes, in the office's wording."""
+    rule = rule_for(kind, Scope.RECORDS)
+    with database.read_session() as session:
+        templates = wording.library(session)
+        data = rule.paper(_Context(session, paper.letterhead, paper.list_day, records=paper))
+    return bytes(rule.renderer_in(Language.ENGLISH, templates).render(data))
+
+
 # -- resolving ----------------------------------------------------------------------------------
 
 
@@ -490,6 +510,7 @@ class _Context:
     intake: Intake | None = None
     citations: tuple[str, ...] = ()
     meeting: Meeting | None = None
+    records: RetentionPaper | None = None
 
     @property
     def complaint(self) -> Complaint:
@@ -853,6 +874,11 @@ def _board_packet(ctx: _Context) -> Any:
     return packet_paper(ctx.session, ctx.letterhead, ctx.meeting, KINDS[BOARD_PACKET])
 
 
+def _retention_certificate(ctx: _Context) -> RetentionPaper:
+    assert ctx.records is not None, "the paper is made of the office's records"
+    return ctx.records
+
+
 # -- the table ------------------------------------------------------------------------------------
 
 
@@ -933,6 +959,10 @@ KINDS: dict[str, KindRule] = {
     BOARD_PACKET: _row(
         "Board Packet", FILED_STATES, "§ 2-83(h)", Audience.BOARD, _board_packet,
         BoardPacketRenderer, Scope.MEETING),
+    RETENTION_CERTIFICATE: _row(
+        "Records Disposal List and Log of Destruction", {S.RESOLVED},
+        "Local Schedule GR; Local Government Code § 202.002", Audience.RECORDS,
+        _retention_certificate, RetentionCertificateRenderer, Scope.RECORDS),
 }
 """Kind → its title, the states where it applies, the rule, who receives it, the function that
 builds its data and its renderer: one row per kind, in the order a clerk meets the documents.

@@ -33,17 +33,17 @@ from ethics_desk.models.hearing_record import RecordEntry
 from ethics_desk.models.journal import JournalRecord, JournalRedaction
 from ethics_desk.models.mail import IssuedDocument, Mailing
 from ethics_desk.models.office_paper import OfficePaper
+from ethics_desk.models.retention import DisposalRecord, HeldCase, LegalHold
 from ethics_desk.models.review import Cure, Decision, Review, ReviewDefect
 from ethics_desk.models.setting import Setting
 from ethics_desk.models.staff import StaffAccount
 
 __all__ = [
-    "Allegation", "Attachment", "AuditRecord", "AuditRedaction", "Ballot", "Base", "BoardMember", "BoardTerm",
-    "BoardVote", "CalendarDay", "Complainant", "Complaint", "Cure", "Deadline", "Decision",
-    "DocumentItem", "Election", "Filing", "Hearing", "IssuedDocument", "JournalRecord", "JournalRedaction",
-    "Mailing",
-    "Oath",
-    "OfficePaper", "Provision", "RecordEntry", "Respondent", "Review", "ReviewDefect", "Sanction",
-    "SanctionFactorNote", "Setting", "ShowCauseFactor", "ShowCauseOrder", "StaffAccount",
-    "Witness",
+    "Allegation", "Attachment", "AuditRecord", "AuditRedaction", "Ballot", "Base",
+    "BoardMember", "BoardTerm", "BoardVote", "CalendarDay", "Complainant", "Complaint", "Cure",
+    "Deadline", "Decision", "DisposalRecord", "DocumentItem", "Election", "Filing", "Hearing",
+    "HeldCase", "IssuedDocument", "JournalRecord", "JournalRedaction", "LegalHold", "Mailing",
+    "Oath", "OfficePaper", "Provision", "RecordEntry", "Respondent", "Review", "ReviewDefect",
+    "Sanction", "SanctionFactorNote", "Setting", "ShowCauseFactor", "ShowCauseOrder",
+    "StaffAccount", "Witness",
 ]

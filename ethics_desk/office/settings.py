@@ -97,9 +97,18 @@ OPTIONS: dict[str, Option] = {o.key: o for o in (
            minimum=1, maximum=260),
     Option("backup.keep_monthly", 12, "Monthly backups kept (the newest of each month)",
            minimum=1, maximum=240),
+    Option("retention.gr1000_24_years", 2,
+           "Years a complaint file is kept after its resolution (GR1000-24: at least 2)",
+           minimum=2, maximum=99),
+    Option("retention.gr1000_34_years", 2,
+           "Years a Public Information Act request file is kept after the request is closed "
+           "(GR1000-34: at least 2, the office's default)", minimum=2, maximum=99),
 )}
 """The office's settings. Those under ``backup.`` are the automatic backups of a SQLite
-database (:mod:`ethics_desk.storage.auto_backup`); a server is backed up by IT."""
+database (:mod:`ethics_desk.storage.auto_backup`); a server is backed up by IT. Those under
+``retention.`` are the periods the office has adopted for its record series, never shorter
+than the State's minimum (:data:`ethics_desk.retention.series.SERIES` states the minimums and
+names these keys; the Records officer changes them on the Retention screen)."""
 
 
 def stored_value(key: str, stored: str | None) -> Any:

@@ -54,7 +54,8 @@ class Act(StrEnum):
     BOARD_PACKET = "board_packet"  # a meeting's confidential packet
     ACCESS_HISTORY = "access_history"  # who saw a case and when
     PUBLIC_INFORMATION = "public_information"  # Public Information Act requests
-    RETENTION = "retention"  # the retention schedule and destruction
+    RETENTION = "retention"  # the retention schedule, the disposal list and disposal
+    LEGAL_HOLD = "legal_hold"  # place and release legal holds, Local Gov't Code § 202.002
     MANAGE_ACCOUNTS = "manage_accounts"  # add, disable, reset accounts
     BACKUP_AND_CHECK = "backup_and_check"  # backups, restores, ethics-desk check
 
@@ -103,9 +104,18 @@ ACT_ROLES: dict[Act, frozenset[Role]] = {
     Act.ACCESS_HISTORY: CLERK,
     Act.PUBLIC_INFORMATION: frozenset({Role.RECORDS}),
     Act.RETENTION: frozenset({Role.RECORDS}),
+    # A hold is placed for litigation, an audit or a request (Local Government Code § 202.002):
+    # by the Records officer, or by the City Attorney's Office, which handles the litigation
+    Act.LEGAL_HOLD: frozenset({Role.RECORDS, Role.ATTORNEY}),
     Act.MANAGE_ACCOUNTS: frozenset({Role.ADMIN}),
     Act.BACKUP_AND_CHECK: frozenset({Role.ADMIN}),
 }
+
+HOLDS_ANY_CASE: frozenset[Role] = frozenset({Role.RECORDS})
+"""Who may name any filed case in a legal hold, by its number: the Records officer, who keeps
+the retention of every case (its number and dates, never its content). Another role that may
+place a hold (:data:`ACT_ROLES`) names only the cases it receives, so a hold tells no one of a
+case they may not know of (§ 2-83(h)(1))."""
 
 OWN_REVIEW: dict[Role, ReviewerRole] = {
     Role.AUDITOR: ReviewerRole.COMPLIANCE_AUDITOR,

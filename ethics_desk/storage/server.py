@@ -89,6 +89,8 @@ def grant_workstations(database: Database, role: str) -> None:
                 f"REVOKE CREATE ON SCHEMA public FROM {role}",
                 f"GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO {role}",
                 f"REVOKE UPDATE, DELETE, TRUNCATE ON audit_record FROM {role}",
+                # The disposal log is permanent (Local Schedule GR; revision 0012)
+                f"REVOKE UPDATE, DELETE, TRUNCATE ON disposal_record FROM {role}",
                 # The record's journal is written by its triggers, as the owner, only; its
                 # key is the owner's alone (ethics_desk.storage.journal).
                 f"REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON journal_record FROM {role}",

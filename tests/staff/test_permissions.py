@@ -53,6 +53,8 @@ def test_each_role_does_exactly_the_office_acts_of_its_work(role: Role, act: Act
         expected = role is Role.ADMIN
     elif act in (Act.PUBLIC_INFORMATION, Act.RETENTION):
         expected = role is Role.RECORDS
+    elif act is Act.LEGAL_HOLD:  # Local Government Code § 202.002: records, and litigation
+        expected = role in (Role.RECORDS, Role.ATTORNEY)
     elif act is Act.BOARD_PACKET:
         expected = role is Role.CLERK or role in BOARD
     else:

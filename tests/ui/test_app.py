@@ -43,6 +43,9 @@ def test_every_screen_is_reachable_from_the_keyboard(qtbot: QtBot, context: AppC
     for number, key in enumerate(SCREENS, start=1):
         action = window.findChild(type(window.new_action), f"actionGo_{key}")
         assert action.shortcut().toString() == f"Ctrl+{number}"
+        if not window.allows(key):  # another role's screen (Retention): hidden, no shortcut
+            assert not action.isEnabled()
+            continue
         action.trigger()
         assert window.current_screen() == key
 

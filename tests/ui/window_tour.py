@@ -4,7 +4,8 @@ The walks that hold every window to a rule — accessible names, Alt-keys, Tab o
 their windows from :func:`tour`, so a window added here is checked by all of them. Each stop
 is shown (and exposed) while the caller looks at it, and hidden again afterwards.
 
-The stops: each main-window screen and each tab of the Board screen; each step of the intake
+The stops: each main-window screen and each tab of the Board screen; the Records officer's
+Retention screen, each tab, and its release of a hold; each step of the intake
 wizard, reached by filling the steps before it as a clerk would (the facts' step again with two
 witnesses); each tab of the case window;
 the form of every workflow action the demonstration's cases offer; the Papers tab's void,
@@ -57,6 +58,8 @@ def _main_window(qtbot: QtBot, context: AppContext) -> Iterator[Stop]:
     window.resize(1280, 720)
     _shown(qtbot, window)
     for key in SCREENS:
+        if not window.allows(key):  # another role's screen (the Retention screen: below)
+            continue
         window.go(key)
         qtbot.wait(20)
         screen = window.stack.currentWidget()
@@ -242,9 +245,45 @@ def _other_dialogs(qtbot: QtBot, context: AppContext) -> Iterator[Stop]:
         dialog.close()
 
 
+def _retention(qtbot: QtBot, context: AppContext) -> Iterator[Stop]:
+    """The Records officer's Retention screen, each tab, with a hold to release (its dialog):
+    the demonstration's records account, on a day its resolved cases are eligible."""
+    from ethics_desk.models import HoldKind
+    from ethics_desk.retention.holds import place_hold
+    from ethics_desk.ui.main_window import MainWindow
+    from ethics_desk.ui.screens.retention_screen import RetentionScreen
+    from tests.ui.test_retention_screen import records_context
+
+    records = records_context(context.database)
+    window = MainWindow(records)
+    qtbot.addWidget(window)
+    window.resize(1280, 720)
+    _shown(qtbot, window)
+    window.go("retention")
+    screen = window.retention_screen
+    assert isinstance(screen, RetentionScreen)
+    eligible = screen.eligible.rows()
+    assert eligible, "the demonstration's resolved cases are eligible on the tour's day"
+    place_hold(records.database, records.signed_in, records.clock, kind=HoldKind.AUDIT,
+               reason="City Auditor AU-29-01", case_numbers=[eligible[0].case_number])
+    screen.refresh()
+    for index in range(screen.tabs.count()):
+        screen.tabs.setCurrentIndex(index)
+        qtbot.wait(10)
+        yield Stop(f"screen retention, tab {screen.tabs.tabText(index)!r}", window, screen)
+    screen.holds_view.selectRow(0)
+    dialog = screen.release_dialog()
+    assert dialog is not None
+    qtbot.waitExposed(dialog)
+    yield Stop(f"Retention: {dialog.windowTitle()}", dialog, dialog)
+    dialog.reject()
+    window.close()
+
+
 def tour(qtbot: QtBot, context: AppContext, folder: Path) -> Iterator[Stop]:
     """Every window, screen, tab, wizard step and dialog, each shown in turn."""
     yield from _main_window(qtbot, context)
     yield from _wizard(qtbot, context, folder)
     yield from _case_windows(qtbot, context)
     yield from _other_dialogs(qtbot, context)
+    yield from _retention(qtbot, context)

@@ -36,6 +36,8 @@ from ethics_desk.ui.errors import FAILED, attempt
 
 MULTILINE = {"office.mailing_address", "office.filing_address"}
 BACKUP_FOLDER = "backup.folder"
+RETENTION_PREFIX = "retention."
+"""The retention periods the office adopts: the Records officer's (the Retention screen)."""
 
 
 class SettingsScreen(QWidget):
@@ -55,6 +57,8 @@ class SettingsScreen(QWidget):
                            "months is kept.")
         backup_form = QFormLayout(backups)
         for key, option in settings.OPTIONS.items():
+            if key.startswith(RETENTION_PREFIX):
+                continue  # the Records officer's, on the Retention screen
             widget: QWidget
             if option.choices:
                 combo = QComboBox(self)
@@ -271,7 +275,8 @@ class SettingsScreen(QWidget):
         """Show the stored values (and remember them: a save writes only what was changed
         here, and refuses a setting another desk changed meanwhile)."""
         for key, value in read_settings(self.context.database).items():
-            self._set(self.fields[key], value)
+            if key in self.fields:
+                self._set(self.fields[key], value)
         self.shown = self.values()
         self.status.setText("")
         self.show_shared_papers()

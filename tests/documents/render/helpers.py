@@ -179,6 +179,10 @@ def sample(kind: str) -> Any:
         from tests.documents.render.packet_samples import packet_sample
 
         return packet_sample()
+    if kind == "retention-certificate":
+        from tests.documents.render.retention_samples import retention_sample
+
+        return retention_sample()
     return {
         "sworn-complaint": filed_complaint_paper(),
         "receipt": receipt_paper(),

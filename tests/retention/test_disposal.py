@@ -1,0 +1,202 @@
+"""Disposal of a case file at the end of its retention period: the Records officer's list, the
+act itself (one transaction), what it destroys and keeps, its permanent log, and who may.
+
+Local Schedule GR, GR1000-24 (complaints: two years after resolution), GR1000-03a (the Board's
+minutes: permanent); Local Government Code § 202.002 (no record destroyed while a hold stands).
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from sqlalchemy import func, select, text
+
+from ethics_desk.core.errors import NotAllowed, UserError
+from ethics_desk.models import (
+    Attachment,
+    AuditRecord,
+    Ballot,
+    BoardVote,
+    Complainant,
+    Complaint,
+    Deadline,
+    DisposalRecord,
+    HoldKind,
+    IssuedDocument,
+    Respondent,
+    Review,
+)
+from ethics_desk.retention.disposal import CASE_FILE, disposal_list, disposal_log, dispose
+from ethics_desk.retention.holds import place_hold
+from ethics_desk.staff.roles import Role
+from ethics_desk.storage.database import Database
+from ethics_desk.workflow import WorkflowController
+from tests.board_cases import frivolous
+from tests.conftest import CLOCK
+from tests.factories import reviewed_case
+from tests.retention.conftest import DAY, ELIGIBLE_ON, RECORDS, on, person, resolved_case
+
+
+def _count(database: Database, model: object, case_id: int) -> int:
+    with database.read_session() as session:
+        return int(session.scalar(select(func.count()).select_from(model)  # type: ignore[arg-type]
+                                  .where(model.complaint_id == case_id)) or 0)  # type: ignore[attr-defined]
+
+
+def test_a_pending_case_is_never_on_the_list_and_its_disposal_is_refused(
+        controller: WorkflowController, database: Database) -> None:
+    pending = reviewed_case(controller)
+    years_later = on(ELIGIBLE_ON.replace(year=2040))
+    listed = disposal_list(database, RECORDS, years_later)
+    assert pending not in {line.case_id for line in (*listed.eligible, *listed.held)}
+    with pytest.raises(UserError, match=r"is not resolved .*GR1000-24; § 2-83\(h\)\(1\)"):
+        dispose(database, RECORDS, years_later, pending)
+    assert _count(database, Complainant, pending) == 1
+
+
+def test_a_resolved_case_is_listed_on_the_day_two_years_after_its_resolution_and_not_before(
+        controller: WorkflowController, database: Database) -> None:
+    case = resolved_case(controller)
+    before = disposal_list(database, RECORDS, on(ELIGIBLE_ON - DAY))
+    assert [line.case_id for line in before.eligible] == []
+    with pytest.raises(UserError, match="may not be destroyed before 2028-11-30"):
+        dispose(database, RECORDS, on(ELIGIBLE_ON - DAY), case)
+    due = disposal_list(database, RECORDS, on(ELIGIBLE_ON))
+    [line] = due.eligible
+    assert (line.case_id, line.eligible_on) == (case, ELIGIBLE_ON)
+    assert line.case_number.startswith("ERB-")
+
+
+def test_disposal_destroys_the_case_file_and_keeps_the_boards_votes(
+        controller: WorkflowController, database: Database) -> None:
+    case = frivolous(controller)  # votes, ballots, a hearing, a show-cause order, sanctions
+    with database.read_session() as session:
+        complaint = session.get(Complaint, case)
+        assert complaint is not None and complaint.resolved_on is not None
+        resolved = complaint.resolved_on
+        votes_before = session.scalar(select(func.count()).select_from(BoardVote)
+                                      .where(BoardVote.complaint_id == case))
+        ballots_before = session.scalar(select(func.count()).select_from(Ballot).join(BoardVote)
+                                        .where(BoardVote.complaint_id == case))
+    assert votes_before and ballots_before
+    entry = dispose(database, RECORDS, on(resolved.replace(year=resolved.year + 2)), case)
+    for part in CASE_FILE:
+        if part.parent is None:
+            assert _count(database, part.model, case) == 0, part.kind
+    with database.read_session() as session:
+        complaint = session.get(Complaint, case)
+        assert complaint is not None
+        assert (complaint.facts, complaint.nature, complaint.complainant_names,
+                complaint.respondent_names) == ("", "", "", "")
+        assert "pena" not in complaint.search_key
+        assert complaint.case_number == entry.case_number
+        assert session.scalar(select(func.count()).select_from(BoardVote)
+                              .where(BoardVote.complaint_id == case)) == votes_before
+        assert session.scalar(select(func.count()).select_from(Ballot).join(BoardVote)
+                              .where(BoardVote.complaint_id == case)) == ballots_before
+    assert entry.destroyed["sanctions and referrals"] == 3
+    assert entry.destroyed["complainants"] == 1 and entry.destroyed["reviews"] == 4
+    assert "GR1000-03a" in entry.kept
+
+
+def test_the_disposal_log_survives_and_names_what_was_destroyed(
+        controller: WorkflowController, database: Database, eligible_day: object) -> None:
+    case = resolved_case(controller)
+    with database.read_session() as session:
+        deadlines = session.scalar(select(func.count()).select_from(Deadline)
+                                   .where(Deadline.complaint_id == case))
+        number = session.scalar(select(Complaint.case_number).where(Complaint.id == case))
+    entry = dispose(database, RECORDS, on(ELIGIBLE_ON), case)
+    [logged] = disposal_log(database, RECORDS)
+    assert logged == entry
+    assert (logged.case_number, logged.series) == (number, "GR1000-24 Complaints")
+    assert logged.disposed_by == RECORDS.display and logged.disposed_on == ELIGIBLE_ON
+    assert "Local Schedule GR" in logged.authority and "§ 202.002" in logged.authority
+    assert logged.destroyed["deadlines"] == deadlines
+    assert logged.destroyed["exhibits, with their bytes"] == 1
+    assert logged.destroyed["respondents"] == 1
+    with database.engine.connect() as conn:
+        for statement in ("DELETE FROM disposal_record",
+                          "UPDATE disposal_record SET disposed_by = 'nobody'"):
+            with pytest.raises(Exception, match="the disposal log is permanent"), conn.begin():
+                conn.execute(text(statement))
+    with database.read_session() as session:
+        [row] = session.scalars(select(DisposalRecord))
+        assert json.loads(row.destroyed)["respondents"] == 1
+        actions = session.scalars(select(AuditRecord.action)
+                                  .where(AuditRecord.complaint_id == case)).all()
+    assert actions[-1] == "retention.dispose"
+
+
+def test_a_case_is_disposed_of_once(controller: WorkflowController, database: Database) -> None:
+    case = resolved_case(controller)
+    dispose(database, RECORDS, on(ELIGIBLE_ON), case)
+    with pytest.raises(UserError, match="disposed of already"):
+        dispose(database, RECORDS, on(ELIGIBLE_ON + DAY), case)
+    assert len(disposal_log(database, RECORDS)) == 1
+    assert disposal_list(database, RECORDS, on(ELIGIBLE_ON + DAY)).eligible == ()
+
+
+@pytest.mark.parametrize("role", [r for r in Role if r is not Role.RECORDS])
+def test_disposal_is_refused_to_every_role_but_the_records_officer(
+        controller: WorkflowController, database: Database, role: Role) -> None:
+    case = resolved_case(controller)
+    someone = person(role)
+    with pytest.raises(NotAllowed, match="Disposing of a case is for: Records officer"):
+        dispose(database, someone, on(ELIGIBLE_ON), case)
+    with pytest.raises(NotAllowed, match="The disposal list is for: Records officer"):
+        disposal_list(database, someone, on(ELIGIBLE_ON))
+    assert _count(database, Respondent, case) == 1
+    assert _count(database, Review, case) == 4
+
+
+def test_the_list_shows_a_held_case_with_the_reason_it_is_held(
+        controller: WorkflowController, database: Database) -> None:
+    free, held = resolved_case(controller), resolved_case(controller)
+    with database.read_session() as session:
+        number = session.scalar(select(Complaint.case_number).where(Complaint.id == held))
+    assert number is not None
+    place_hold(database, RECORDS, CLOCK, kind=HoldKind.AUDIT,
+               reason="City Auditor's review of the ethics program, AU-27-03",
+               case_numbers=[number])
+    listed = disposal_list(database, RECORDS, on(ELIGIBLE_ON))
+    assert [line.case_id for line in listed.eligible] == [free]
+    [line] = listed.held
+    assert line.case_id == held
+    assert "Audit hold" in line.held_because and "AU-27-03" in line.held_because
+    assert "Rosa Records" in line.held_because
+
+
+def test_disposal_leaves_no_exhibit_and_no_issued_paper_with_their_bytes(
+        controller: WorkflowController, database: Database) -> None:
+    from ethics_desk.documents import papers
+    from ethics_desk.documents.issuing import issue
+
+    case = resolved_case(controller)
+    receipt = papers.receipt(database, case, today=CLOCK().date())
+    issue(database, case, "receipt", "José Peña", receipt, actor="Maria Clerk", clock=CLOCK)
+    assert _count(database, Attachment, case) == 1
+    assert _count(database, IssuedDocument, case) == 1
+    entry = dispose(database, RECORDS, on(ELIGIBLE_ON), case)
+    assert _count(database, Attachment, case) == 0
+    assert _count(database, IssuedDocument, case) == 0
+    assert entry.destroyed["papers issued, with their bytes"] == 1
+    with database.engine.connect() as conn:
+        left = conn.execute(text("SELECT count(*) FROM attachment UNION ALL "
+                                 "SELECT count(*) FROM issued_document")).scalars().all()
+    assert left == [0, 0]
+
+
+def test_a_disposed_case_still_opens_with_its_number_history_and_no_party(
+        controller: WorkflowController, database: Database) -> None:
+    from ethics_desk.cases.case_file import load_case
+
+    case = resolved_case(controller)
+    dispose(database, RECORDS, on(ELIGIBLE_ON), case)
+    opened = load_case(database, case)
+    assert opened.number.startswith("ERB-")
+    assert (opened.complainants, opened.respondents, opened.documents, opened.deadlines,
+            opened.reviews) == ((), (), (), (), ())
+    assert (opened.nature, opened.facts) == ("", "")
+    assert any("Disposed of" in line.summary for line in opened.timeline)
