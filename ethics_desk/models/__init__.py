@@ -8,6 +8,7 @@ from ethics_desk.models.board import (
     BoardMember,
     BoardTerm,
     BoardVote,
+    CivilPenalty,
     Election,
     Hearing,
     Sanction,
@@ -39,7 +40,7 @@ from ethics_desk.models.staff import StaffAccount
 
 __all__ = [
     "Allegation", "Attachment", "AuditRecord", "Ballot", "Base", "BoardMember", "BoardTerm",
-    "BoardVote", "CalendarDay", "Complainant", "Complaint", "Cure", "Deadline", "Decision",
+    "BoardVote", "CalendarDay", "CivilPenalty", "Complainant", "Complaint", "Cure", "Deadline", "Decision",
     "DocumentItem", "Election", "Filing", "Hearing", "IssuedDocument", "JournalRecord", "Mailing",
     "Oath",
     "OfficePaper", "Provision", "RecordEntry", "Respondent", "Review", "ReviewDefect", "Sanction",

@@ -79,6 +79,7 @@ from ethics_desk.workflow import (
     Payload,
     RecordCure,
     RecordFrivolousVote,
+    RecordPenaltyPayment,
     RecordRespondentReceipt,
     RecordReview,
     RecordShowCauseHearing,
@@ -87,6 +88,7 @@ from ethics_desk.workflow import (
     ReturnDefective,
     ReturnUnsworn,
     SanctionData,
+    WaivePenalty,
 )
 
 
@@ -229,7 +231,12 @@ def _sanctions(v: dict[str, Any]) -> ImposeSanctions:
         raise ValueError("Enter at least one sanction of § 2-83(g)(2) — a civil penalty, "
                          "attorneys' fees or another sanction — or an agency to notify (g)(3).")
     return ImposeSanctions(sanctions=tuple(sanctions), factors_considered=v["factors"],
-                           imposed_on=v["on"])
+                           vote=v["vote"], penalty_due_on=v["due"])
+
+
+def _only(choices: tuple[tuple[str, Any], ...]) -> Any:
+    """The one choice's value when there is only one (chosen already), else None."""
+    return choices[0][1] if len(choices) == 1 else None
 
 
 def _board_forms(case: CaseFile, today: date, database: Database | None,
@@ -238,6 +245,8 @@ def _board_forms(case: CaseFile, today: date, database: Database | None,
     timing = timing_hint(case, today, database) if event is Event.ORDER_SHOW_CAUSE else ""
     loader = voters_loader(database, case.id) if database is not None else None
     appeared = ", ".join(f"{p.name} (complainant)" for p in case.complainants)
+    owed = tuple((f"{p.amount}, imposed {p.imposed_on.isoformat()}, due {p.due}", p.sanction_id)
+                 for p in case.penalties if p.outstanding)
     return {
         Event.ORDER_SHOW_CAUSE: ActionForm(
             Event.ORDER_SHOW_CAUSE,
@@ -289,8 +298,13 @@ def _board_forms(case: CaseFile, today: date, database: Database | None,
         Event.IMPOSE_SANCTIONS: ActionForm(
             Event.IMPOSE_SANCTIONS,
             "Before imposing a sanction for filing a frivolous complaint the Board shall consider "
-            "the factors of (g)(1). Enter each sanction imposed; leave the others empty.",
-            (Field("factors", "The factors considered (§ 2-83(g)(1)) — a note for each",
+            "each of the three factors of (g)(1): note how it considered every one. The sanctions "
+            "are the Board's act, by its vote at a meeting (a majority of those present); they "
+            "are imposed on the meeting's date. Enter each sanction imposed; leave the others "
+            "empty. A civil penalty is tracked until it is paid or waived.",
+            (Field("vote", "The Board's vote (§ 2-83(g))", Kind.VOTE, loader,
+                   vote_action=BoardAction.SANCTIONS),
+             Field("factors", "The factors considered (§ 2-83(g)(1)) — a note for each",
                    Kind.NOTES, None, SANCTION_FACTORS),
              Field("penalty", "Civil penalty, dollars (g)(2)(a)", Kind.MONEY,
                    limit_cents=CIVIL_PENALTY_LIMIT_CENTS,
@@ -303,8 +317,30 @@ def _board_forms(case: CaseFile, today: date, database: Database | None,
                         "appropriate action."),
              Field("perjury", "A referral to that agency for investigation of perjury (g)(3)",
                    Kind.BOOL, False),
-             Field("on", "Imposed on", Kind.DATE, today)),
-            _sanctions),
+             Field("due", "Civil penalty due on (g)(2)(a)", Kind.OPTIONAL_DATE, None,
+                   hint="The date the Board set for payment; needed with a civil penalty.")),
+            _sanctions, {"today": today}),
+        Event.RECORD_PENALTY_PAYMENT: ActionForm(
+            Event.RECORD_PENALTY_PAYMENT,
+            "Record a civil penalty paid in full: the date it was received and the amount.",
+            (Field("penalty", "Civil penalty", Kind.CHOICE, _only(owed), owed),
+             Field("on", "Paid on", Kind.DATE, today),
+             Field("amount", "Amount paid, dollars", Kind.MONEY,
+                   limit_cents=CIVIL_PENALTY_LIMIT_CENTS,
+                   hint="The whole penalty; a penalty is recorded as paid when paid in full.")),
+            lambda v: RecordPenaltyPayment(sanction_id=v["penalty"], paid_on=v["on"],
+                                           amount_cents=v["amount"])),
+        Event.WAIVE_PENALTY: ActionForm(
+            Event.WAIVE_PENALTY,
+            "Record that a civil penalty was waived: when, by whom, and why. It is then no "
+            "longer outstanding.",
+            (Field("penalty", "Civil penalty", Kind.CHOICE, _only(owed), owed),
+             Field("on", "Waived on", Kind.DATE, today),
+             Field("by", "Waived by", Kind.TEXT, "",
+                   hint="For example: the Ethics Review Board, by its vote of 2026-12-15."),
+             Field("reason", "Why", Kind.LONG_TEXT, "")),
+            lambda v: WaivePenalty(sanction_id=v["penalty"], waived_on=v["on"],
+                                   waived_by=v["by"], reason=v["reason"])),
     }
 
 
@@ -316,7 +352,8 @@ def form_for(event: Event, case: CaseFile, today: date, staff: str,
     the elections list; without it they still exist (to say that the action has a form).
     """
     if event in (Event.ORDER_SHOW_CAUSE, Event.RECORD_SHOW_CAUSE_HEARING,
-                 Event.RECORD_FRIVOLOUS_VOTE, Event.IMPOSE_SANCTIONS):
+                 Event.RECORD_FRIVOLOUS_VOTE, Event.IMPOSE_SANCTIONS,
+                 Event.RECORD_PENALTY_PAYMENT, Event.WAIVE_PENALTY):
         board = _board_forms(case, today, database, event)[event]
         board.extra.setdefault("today", today)  # the date fields' calendars open on it
         return board

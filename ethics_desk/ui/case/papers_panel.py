@@ -48,7 +48,7 @@ from ethics_desk.documents.issuing import (
 from ethics_desk.documents.kinds import (
     KindRule,
     Recipient,
-    kinds_for,
+    kinds_offered,
     recipients,
     render_letter,
     title_of,
@@ -424,11 +424,14 @@ class PapersPanel(QWidget):
         with self.context.database.read_session() as session:
             complaint = session.get(Complaint, self.case_id)
             state = complaint.state if complaint is not None else None
+            # The kinds of its state, less a notice of a hearing already past (§ 2-83(f)(4)(b)).
+            offered = ([] if complaint is None
+                       else kinds_offered(session, complaint, self.context.now()))
         chosen = self.chosen_kind()
-        if state != self.state or not self.kinds.rows():
+        if state != self.state or not self.kinds.rows() or \
+                [line.kind for line in self.kinds.rows()] != [kind for kind, _ in offered]:
             self.state = state
-            self.kinds.set_rows([KindLine(kind, rule) for kind, rule in kinds_for(state)]
-                                if state is not None else [])
+            self.kinds.set_rows([KindLine(kind, rule) for kind, rule in offered])
             names = [line.kind for line in self.kinds.rows()]
             if chosen in names:
                 self.choose_kind(chosen)
