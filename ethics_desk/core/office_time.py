@@ -62,10 +62,12 @@ def at_office_time(day: date, hour: int, minute: int, zone: tzinfo) -> datetime:
     return datetime(day.year, day.month, day.day, hour, minute, tzinfo=zone)
 
 
-def stamp(moment: datetime, zone: tzinfo, *, seconds: bool = False,
-          with_zone: bool = True) -> str:
-    """A moment as a screen shows it, in the office's time: ``2026-11-30 10:05 CST``."""
+def stamp(moment: datetime, zone: tzinfo, *, seconds: bool = False, with_zone: bool = True,
+          with_date: bool = True) -> str:
+    """A moment as a screen shows it, in the office's time: ``2026-11-30 10:05 CST`` (without
+    its date: ``10:05 CST``)."""
     local = in_office_time(moment, zone)
-    shown = local.strftime("%Y-%m-%d %H:%M:%S" if seconds else "%Y-%m-%d %H:%M")
+    shown = local.strftime(("%Y-%m-%d " if with_date else "")
+                           + ("%H:%M:%S" if seconds else "%H:%M"))
     name = local.tzname() or ""
     return f"{shown} {name}" if with_zone and name else shown

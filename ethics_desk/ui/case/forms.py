@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
 
 from ethics_desk.board import roster
 from ethics_desk.cases.case_file import CaseFile
+from ethics_desk.core.office_time import office_date
 from ethics_desk.intake.record import AttachmentData
 from ethics_desk.models import (
     CIVIL_PENALTY_LIMIT_CENTS,
@@ -57,7 +58,7 @@ from ethics_desk.storage.database import Database
 from ethics_desk.ui import palette
 from ethics_desk.ui.accessibility import buddy
 from ethics_desk.ui.case.vote_entry import VoteEntry, voters_loader
-from ethics_desk.ui.date_field import DateField, DateTimeField
+from ethics_desk.ui.date_field import DateField, DateTimeField, office_time_zone
 from ethics_desk.ui.intake.documents_page import FILE_FILTER, read_attachment
 from ethics_desk.ui.intake.fields import FieldMessage, text_box
 from ethics_desk.ui.mnemonics import give_alt_keys
@@ -193,7 +194,8 @@ def parse_dollars(text: str, what: str) -> int | None:
 def timing_hint(case: CaseFile, today: date, database: Database | None) -> str:
     """What the record says for the (f)(3)(a) timing factor: the dates the complaint gives for the
     facts, when it was filed, and any pending election in which a respondent is a candidate."""
-    filed = case.received_at.astimezone().date().isoformat() if case.received_at else "not filed"
+    filed = (office_date(case.received_at, office_time_zone()).isoformat() if case.received_at
+             else "not filed")
     lines = [f"The complaint gives the facts' dates as: {case.period}; it was filed {filed}. "
              "When the facts became known to the complainant is not recorded on the case."]
     if database is not None:
