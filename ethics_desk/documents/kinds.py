@@ -777,6 +777,9 @@ def sanction_line(sanction: Sanction) -> SanctionLine:
     citation, label = sanction.kind.citation, sanction.kind.label
     if sanction.kind in (SanctionKind.CIVIL_PENALTY, SanctionKind.ATTORNEYS_FEES):
         detail = dollars(sanction.amount_cents)
+        owed = sanction.payment if sanction.kind is SanctionKind.CIVIL_PENALTY else None
+        if owed is not None and owed.due_on is not None:
+            detail += f", to be paid by {ENGLISH.long_date(owed.due_on)}"  # as the Board set it
     elif sanction.kind is SanctionKind.REFERRAL:
         detail = " — ".join(x for x in (_agency(sanction.agency)[0].name, sanction.text.strip())
                             if x)

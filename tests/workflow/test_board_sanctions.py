@@ -194,3 +194,13 @@ def test_the_show_cause_notice_is_not_offered_for_a_hearing_already_past(
         render_letter(database, case_id, "show-cause-order", today=date(2026, 12, 11))
     assert "December 10, 2026, at 5:30 p.m. CST, which is past" in str(refused.value)
     assert "Gov't Code § 551.043" in str(refused.value)
+
+
+def test_the_determination_gives_the_civil_penalty_with_the_date_it_is_to_be_paid_by(
+        controller: WorkflowController) -> None:
+    from tests.documents.render.helpers import flat, text_of
+
+    case_id = frivolous(controller)
+    text = flat(text_of(render_letter(controller.database, case_id, "frivolous-determination",
+                                      today=date(2026, 12, 11))))
+    assert "$350.00, to be paid by January 11, 2027" in text
