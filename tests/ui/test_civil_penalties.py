@@ -18,7 +18,7 @@ from ethics_desk.workflow import WaivePenalty, WorkflowController
 from tests.board_cases import HEARING_AT, PENALTY_DUE_ON, frivolous, later
 from tests.conftest import OFFICE_TZ
 from tests.ui.conftest import type_text
-from tests.ui.test_case_window import _act, _save, _window
+from tests.ui.test_case_window import _act, _choose, _save, _window
 from tests.workflow.helpers import case
 
 AFTER_THE_MEETING = HEARING_AT + timedelta(hours=3)
@@ -50,10 +50,28 @@ def test_a_civil_penalty_is_shown_on_the_case_and_its_payment_recorded_in_the_wi
     assert not dialog.isVisible(), dialog.message.text()
     assert "$350.00, imposed 2026-12-10, due 2027-01-11 — Paid 2026-12-10 ($350.00)" in \
         window.summary.toPlainText()
-    assert not window.action_buttons["record_penalty_payment"].isEnabled()
-    assert "No civil penalty is outstanding" in \
-        window.action_buttons["waive_penalty"].toolTip()
+    button = window.action_buttons["record_penalty_payment"]
+    assert not button.isEnabled() and "No civil penalty is outstanding" in button.toolTip()
     assert case(controller.database, case_id).state is CaseState.RESOLVED
+
+
+def test_a_civil_penalty_waived_from_the_case_window_names_by_whom_and_why(
+        qtbot: QtBot, context: AppContext, controller: WorkflowController) -> None:
+    case_id = frivolous(controller)
+    context.clock = lambda: AFTER_THE_MEETING
+    window = _window(qtbot, context, case_id)
+    dialog = _act(qtbot, window, "record_penalty_payment")
+    _choose(dialog, "outcome", "Waived")
+    dialog.inputs["reason"].setPlainText("Hardship shown at the meeting.")
+    _save(qtbot, dialog)  # who waived it is missing: refused, the reason kept
+    assert dialog.isVisible() and "who waived" in dialog.message.text()
+    assert dialog.inputs["reason"].toPlainText() == "Hardship shown at the meeting."
+    dialog.inputs["by"].setText("The Ethics Review Board")
+    _save(qtbot, dialog)
+    assert not dialog.isVisible(), dialog.message.text()
+    assert ("Waived 2026-12-10 by The Ethics Review Board: Hardship shown at the meeting."
+            in window.summary.toPlainText())
+    assert "waive_penalty" not in window.action_buttons  # one button for payment or waiver
 
 
 def test_the_board_screen_lists_each_civil_penalty_outstanding_and_marks_it_overdue(

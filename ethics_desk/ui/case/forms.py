@@ -236,6 +236,15 @@ def _sanctions(v: dict[str, Any]) -> ImposeSanctions:
                            vote=v["vote"], penalty_due_on=v["due"])
 
 
+def _penalty_outcome(v: dict[str, Any]) -> RecordPenaltyPayment | WaivePenalty:
+    """The payment of a civil penalty, or its waiver, as the event's payload."""
+    if v["outcome"]:
+        return RecordPenaltyPayment(sanction_id=v["penalty"], paid_on=v["on"],
+                                    amount_cents=v["amount"])
+    return WaivePenalty(sanction_id=v["penalty"], waived_on=v["on"], waived_by=v["by"],
+                        reason=v["reason"])
+
+
 def _only(choices: tuple[tuple[str, Any], ...]) -> Any:
     """The one choice's value when there is only one (chosen already), else None."""
     return choices[0][1] if len(choices) == 1 else None
@@ -324,25 +333,21 @@ def _board_forms(case: CaseFile, today: date, database: Database | None,
             _sanctions, {"today": today}),
         Event.RECORD_PENALTY_PAYMENT: ActionForm(
             Event.RECORD_PENALTY_PAYMENT,
-            "Record a civil penalty paid in full: the date it was received and the amount.",
+            "A civil penalty stays outstanding until it is paid in full or waived. For a "
+            "payment give the date it was received and the amount; for a waiver, the date, who "
+            "waived it and why.",
             (Field("penalty", "Civil penalty", Kind.CHOICE, _only(owed), owed),
-             Field("on", "Paid on", Kind.DATE, today),
+             Field("outcome", "What became of it", Kind.CHOICE, True,
+                   (("Paid in full", True), ("Waived", False))),
+             Field("on", "On", Kind.DATE, today),
              Field("amount", "Amount paid, dollars", Kind.MONEY,
                    limit_cents=CIVIL_PENALTY_LIMIT_CENTS,
-                   hint="The whole penalty; a penalty is recorded as paid when paid in full.")),
-            lambda v: RecordPenaltyPayment(sanction_id=v["penalty"], paid_on=v["on"],
-                                           amount_cents=v["amount"])),
-        Event.WAIVE_PENALTY: ActionForm(
-            Event.WAIVE_PENALTY,
-            "Record that a civil penalty was waived: when, by whom, and why. It is then no "
-            "longer outstanding.",
-            (Field("penalty", "Civil penalty", Kind.CHOICE, _only(owed), owed),
-             Field("on", "Waived on", Kind.DATE, today),
+                   hint="For a payment: the whole penalty."),
              Field("by", "Waived by", Kind.TEXT, "",
-                   hint="For example: the Ethics Review Board, by its vote of 2026-12-15."),
-             Field("reason", "Why", Kind.LONG_TEXT, "")),
-            lambda v: WaivePenalty(sanction_id=v["penalty"], waived_on=v["on"],
-                                   waived_by=v["by"], reason=v["reason"])),
+                   hint="For a waiver: for example, the Ethics Review Board, by its vote of "
+                        "2026-12-15."),
+             Field("reason", "Why it was waived", Kind.LONG_TEXT, "")),
+            _penalty_outcome),
     }
 
 
@@ -355,7 +360,7 @@ def form_for(event: Event, case: CaseFile, today: date, staff: str,
     """
     if event in (Event.ORDER_SHOW_CAUSE, Event.RECORD_SHOW_CAUSE_HEARING,
                  Event.RECORD_FRIVOLOUS_VOTE, Event.IMPOSE_SANCTIONS,
-                 Event.RECORD_PENALTY_PAYMENT, Event.WAIVE_PENALTY):
+                 Event.RECORD_PENALTY_PAYMENT):
         board = _board_forms(case, today, database, event)[event]
         board.extra.setdefault("today", today)  # the date fields' calendars open on it
         return board
