@@ -899,7 +899,9 @@ def _cmd_user_password(args: argparse.Namespace) -> int:
 def _cmd_access(args: argparse.Namespace) -> int:
     """``access CASE``: the case's access history."""
     from ethics_desk.cases.access import access_history
+    from ethics_desk.core.office_time import stamp
     from ethics_desk.documents.kinds import find_case
+    from ethics_desk.office import settings
     from ethics_desk.staff.permissions import Act
 
     database = _open_for_writing(args)
@@ -908,10 +910,12 @@ def _cmd_access(args: argparse.Namespace) -> int:
                                  "The access history of a case (§ 2-83(h))")
         case_id = find_case(database, args.case, account=account)  # § 2-83(h)(1)
         lines = access_history(database, case_id, actor=account.display, clock=_clock(args))
+        with database.read_session() as session:
+            zone = settings.time_zone(session)  # the office's time, not this computer's
     finally:
         database.dispose()
     for line in lines:
-        print(f"{line.at.astimezone():%Y-%m-%d %H:%M}  {line.actor:24}  {line.summary}")
+        print(f"{stamp(line.at, zone, with_zone=False)}  {line.actor:24}  {line.summary}")
     return EXIT_OK
 
 

@@ -31,6 +31,12 @@ FACTORS = {FrivolousFactor.TIMING: "Filed nine days before the election.",
            FrivolousFactor.KNEW_GROUNDLESS: "The complainant's own exhibit shows the logs.",
            FrivolousFactor.MOTIVES: "  "}
 PARTICULARS = "Groundless, as the complainant's own exhibit shows; brought in bad faith."
+SANCTION_NOTES = {SanctionFactor.SERIOUSNESS: "A sworn complaint known to be groundless.",
+                  SanctionFactor.DETERRENCE: "A penalty below the maximum.",
+                  SanctionFactor.JUSTICE: "No earlier complaints."}
+"""The Board's note on each factor of § 2-83(g)(1), all three considered."""
+PENALTY_DUE_ON = date(2027, 1, 11)
+"""The day the Board gives the complainant to pay the civil penalty."""
 AGENCY = "Bexar County Criminal District Attorney\n101 W. Nueva St.\nSan Antonio, TX 78205"
 
 
@@ -69,7 +75,8 @@ def show_cause(controller: WorkflowController) -> int:
 
 def frivolous(controller: WorkflowController, *, sanctions: bool = True) -> int:
     """A case heard on the hearing day and determined frivolous by record vote, 6 of 7, with a
-    civil penalty, attorneys' fees and a referral for investigation of perjury."""
+    civil penalty (due :data:`PENALTY_DUE_ON`), attorneys' fees and a referral for investigation
+    of perjury, imposed the same day by the Board's vote, 4 of 7."""
     case = show_cause(controller)
     after = later(controller, HEARING_AT + timedelta(hours=2))
     heard = HEARING_AT.date()
@@ -82,9 +89,6 @@ def frivolous(controller: WorkflowController, *, sanctions: bool = True) -> int:
                        SanctionData(SanctionKind.ATTORNEYS_FEES, amount_cents=187_500),
                        SanctionData(SanctionKind.REFERRAL, agency=AGENCY,
                                     text="investigation of perjury")),
-            factors_considered={
-                SanctionFactor.SERIOUSNESS: "A sworn complaint known to be groundless.",
-                SanctionFactor.DETERRENCE: "A penalty below the maximum.",
-                SanctionFactor.JUSTICE: "No earlier complaints."},
-            imposed_on=heard))
+            factors_considered=SANCTION_NOTES,
+            vote=vote(4, 3, on=heard, record=False), penalty_due_on=PENALTY_DUE_ON))
     return case

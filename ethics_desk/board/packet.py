@@ -23,7 +23,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, tzinfo
 from typing import TYPE_CHECKING
 
 from sqlalchemy import select
@@ -32,6 +32,7 @@ from sqlalchemy.orm import Session, selectinload
 from ethics_desk.board.roster import pending_elections_for
 from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import UserError
+from ethics_desk.core.office_time import in_office_time, office_date
 from ethics_desk.core.parties import respondent_of
 from ethics_desk.documents.kinds import KindRule, Meeting, party_of, render_for_meeting, vote_record
 from ethics_desk.documents.render.data import Letterhead, clock_time, long_date
@@ -50,6 +51,7 @@ from ethics_desk.models import (
     ReviewerRole,
     ShowCauseOrder,
 )
+from ethics_desk.office import settings
 from ethics_desk.staff.accounts import Account
 from ethics_desk.staff.scope import case_condition, receives
 from ethics_desk.storage import audit
@@ -80,7 +82,8 @@ _WHY = {
 }
 _ACTIONS = {BoardAction.SHOW_CAUSE: "Order to show cause (§ 2-83(f)(2))",
             BoardAction.FRIVOLOUS: "Determination of a frivolous complaint (§ 2-83(f)(6))",
-            BoardAction.DISPOSITION: "Disposition of the complaint (§ 2-83(d)(4))"}
+            BoardAction.DISPOSITION: "Disposition of the complaint (§ 2-83(d)(4))",
+            BoardAction.SANCTIONS: "Sanctions for filing a frivolous complaint (§ 2-83(g))"}
 
 
 @dataclass(frozen=True)
@@ -110,7 +113,8 @@ def agenda(session: Session, meeting_on: date, *,
     """The cases a clerk would put on the agenda of the meeting on ``meeting_on``, by number:
     of them, only those ``account`` receives (``None``: every one), § 2-83(d), (h)(1)."""
     hearings = _show_cause_hearings(session)
-    on_the_day = {h.complaint_id for h in hearings if _local_day(h) == meeting_on}
+    zone = settings.time_zone(session)
+    on_the_day = {h.complaint_id for h in hearings if _local_day(h, zone) == meeting_on}
     query = select(Complaint).where(Complaint.case_number.is_not(None),
                                     Complaint.state.in_(BEFORE_THE_BOARD)
                                     | Complaint.id.in_(on_the_day))
@@ -209,7 +213,8 @@ def packet_paper(session: Session, letterhead: Letterhead, meeting: Meeting,
             raise no_filed_case(complaint_id)
         reasons = (listed[complaint_id].reasons if complaint_id in listed
                    else (f"Added by the Clerk ({complaint.state.label})",))
-        sheets.append(_sheet(session, complaint, reasons, meeting.produced_at.date()))
+        sheets.append(_sheet(session, complaint, reasons,
+                             office_date(meeting.produced_at, letterhead.zone)))
     return BoardPacketPaper(letterhead=letterhead, meeting_on=meeting.meeting_on,
                             produced_at=meeting.produced_at, produced_by=who,
                             sheets=tuple(sheets), record_anchor=head(session.connection()))
@@ -224,8 +229,8 @@ def _show_cause_hearings(session: Session) -> list[Hearing]:
         .order_by(Hearing.id)))
 
 
-def _local_day(hearing: Hearing) -> date | None:
-    return hearing.scheduled_at.astimezone().date() if hearing.scheduled_at else None
+def _local_day(hearing: Hearing, zone: tzinfo) -> date | None:
+    return office_date(hearing.scheduled_at, zone) if hearing.scheduled_at else None
 
 
 def _names(people: Iterable[object]) -> str:
@@ -243,9 +248,10 @@ def _agenda_case(session: Session, complaint: Complaint, meeting_on: date,
         reasons.append(_WHY[complaint.state])
     for h in (h for h in hearings if h.complaint_id == complaint.id):
         assert h.scheduled_at is not None
-        local = h.scheduled_at.astimezone()
+        zone = settings.time_zone(session)
+        local = in_office_time(h.scheduled_at, zone)
         if local.date() == meeting_on and h.held_on is None:
-            reasons.append(f"Show-cause hearing on this day at {clock_time(local)}, "
+            reasons.append(f"Show-cause hearing on this day at {clock_time(local, zone)}, "
                            f"{h.place} (§ 2-83(f)(4)(b), (f)(5))")
         elif local.date() == meeting_on:
             reasons.append(f"Show-cause hearing set for this day; held on "
@@ -327,7 +333,8 @@ def _sheet(session: Session, complaint: Complaint, reasons: tuple[str, ...],
         f"{f.received_on.isoformat()}" + (" (sworn)" if f.sworn else "")
         for f in session.scalars(select(Filing).where(Filing.complaint_id == cid)
                                  .order_by(Filing.received_on, Filing.id)))
-    hearings = tuple(_hearing_line(h) for h in session.scalars(
+    zone = settings.time_zone(session)
+    hearings = tuple(_hearing_line(h, zone) for h in session.scalars(
         select(Hearing).where(Hearing.complaint_id == cid).order_by(Hearing.id)))
     orders = session.scalars(select(ShowCauseOrder).where(ShowCauseOrder.complaint_id == cid)
                              .order_by(ShowCauseOrder.id)).all()
@@ -338,7 +345,7 @@ def _sheet(session: Session, complaint: Complaint, reasons: tuple[str, ...],
     assert complaint.case_number is not None
     return CaseSheet(
         case_number=complaint.case_number, state=complaint.state.label, reasons=reasons,
-        filed_on=complaint.received_at.astimezone().date() if complaint.received_at else None,
+        filed_on=office_date(complaint.received_at, zone) if complaint.received_at else None,
         route=complaint.route.label if complaint.route else "",
         complainants=tuple(party_of(p) for p in complaint.complainants),
         respondents=tuple(party_of(p) for p in complaint.respondents),
@@ -354,13 +361,13 @@ _FILING = {FilingKind.RESPONSE: "Sworn response (§ 2-83(e)(1))",
            FilingKind.HEARING_REQUEST: "Hearing request (§ 2-83(e)(4))"}
 
 
-def _hearing_line(hearing: Hearing) -> str:
+def _hearing_line(hearing: Hearing, zone: tzinfo) -> str:
     kind = ("Show-cause hearing (§ 2-83(f)(5))" if hearing.kind is HearingKind.SHOW_CAUSE
             else f"Hearing requested by {hearing.requested_by or 'a party'} (§ 2-83(e)(4))")
     parts = [kind]
     if hearing.scheduled_at is not None:
-        local = hearing.scheduled_at.astimezone()
-        parts.append(f"set for {long_date(local.date())} at {clock_time(local)}"
+        local = in_office_time(hearing.scheduled_at, zone)
+        parts.append(f"set for {long_date(local.date())} at {clock_time(local, zone)}"
                      + (f", {hearing.place}" if hearing.place else ""))
     if hearing.held_on is not None:
         state = "concluded" if hearing.concluded else "continued"

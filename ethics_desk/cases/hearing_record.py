@@ -18,13 +18,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import date
+from datetime import UTC, date
 
 from sqlalchemy import select
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, object_session
 
 from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import UserError
+from ethics_desk.core.office_time import office_date
 from ethics_desk.models import (
     Attachment,
     Complaint,
@@ -35,6 +36,7 @@ from ethics_desk.models import (
     IssuedDocument,
     RecordEntry,
 )
+from ethics_desk.office import settings
 from ethics_desk.storage import audit
 from ethics_desk.storage.database import Database
 
@@ -98,7 +100,11 @@ def hearing_day(hearing: Hearing) -> date | None:
     """The day a hearing was held, or else the day it is set for."""
     if hearing.held_on is not None:
         return hearing.held_on
-    return hearing.scheduled_at.astimezone().date() if hearing.scheduled_at else None
+    if hearing.scheduled_at is None:
+        return None
+    session = object_session(hearing)
+    zone = settings.time_zone(session) if session is not None else UTC
+    return office_date(hearing.scheduled_at, zone)
 
 
 def hearing_label(hearing: Hearing) -> str:
@@ -154,11 +160,12 @@ def _papers(session: Session, case_id: int, *, void_too: bool = False) -> list[P
                          f"Exhibit: {about} ({a.file_name})" if about else f"Exhibit: {a.file_name}"))
     out += [Paper(f"{FILING}:{f.id}", f"{f.kind.label} of {f.party_name}, received "
                                       f"{f.received_on.isoformat()}") for f in filings]
+    zone = settings.time_zone(session)
     issued = select(IssuedDocument).where(IssuedDocument.complaint_id == case_id)
     if not void_too:
         issued = issued.where(IssuedDocument.voided_at.is_(None))
     out += [Paper(f"{ISSUED}:{d.id}", f"{title_of(d.kind)}, issued to {d.recipient} on "
-                                      f"{d.issued_at.astimezone().date().isoformat()}"
+                                      f"{office_date(d.issued_at, zone).isoformat()}"
                                       + (" (void)" if d.voided_at is not None else ""))
             for d in session.scalars(issued.order_by(IssuedDocument.id))]
     return out

@@ -479,17 +479,20 @@ class BoardAction(StrEnum):
     and by the vote entry when it is counted on screen: two-thirds of those present for an
     order to show cause (§ 2-83(f)(2)) and a frivolous determination, by record vote
     (§ 2-83(f)(6)); a majority of those present for a disposition, for which § 2-83 sets no
-    special rule (§ 2-83(d)(4)).
+    special rule (§ 2-83(d)(4)), and for the sanctions the Board imposes after considering the
+    factors of § 2-83(g)(1), for which it sets none either.
     """
 
     SHOW_CAUSE = "show_cause"  # (f)(2)
     FRIVOLOUS = "frivolous"  # (f)(6)
     DISPOSITION = "disposition"  # (d)(4)
+    SANCTIONS = "sanctions"  # (g)
 
     @property
     def vote_rule(self) -> VoteRule:
         """How many of those present must vote yes for this action."""
-        return VoteRule.MAJORITY if self is BoardAction.DISPOSITION else VoteRule.TWO_THIRDS
+        return (VoteRule.TWO_THIRDS if self in (BoardAction.SHOW_CAUSE, BoardAction.FRIVOLOUS)
+                else VoteRule.MAJORITY)
 
     @property
     def record_vote_required(self) -> bool:
@@ -511,6 +514,7 @@ _BOARD_ACTIONS: dict[BoardAction, tuple[str, str]] = {
     BoardAction.SHOW_CAUSE: ("§ 2-83(f)(2)", "Order to show cause"),
     BoardAction.FRIVOLOUS: ("§ 2-83(f)(6)", "Determination that the complaint is frivolous"),
     BoardAction.DISPOSITION: ("§ 2-83(d)(4)", "Disposition of the complaint"),
+    BoardAction.SANCTIONS: ("§ 2-83(g)", "Sanctions for filing a frivolous complaint"),
 }
 
 
@@ -655,6 +659,12 @@ def in_a_sentence(label: str) -> str:
 
 CIVIL_PENALTY_LIMIT_CENTS = 50_000
 """§ 2-83(g)(2)(a): a civil penalty of not more than five hundred dollars ($500.00)."""
+
+OPEN_MEETING_NOTICE_HOURS = 72
+"""Gov't Code § 551.043: the notice of a meeting of the Board — a show-cause hearing of
+§ 2-83(f)(5) is one — is posted at least 72 hours before it."""
+OPEN_MEETING_CITATION = "Gov't Code § 551.043"
+"""Where the 72 hours' notice of a meeting comes from (the Texas Open Meetings Act)."""
 
 
 class Language(StrEnum):

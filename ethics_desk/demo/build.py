@@ -28,6 +28,7 @@ from sqlalchemy import func, select
 
 from ethics_desk.board.votes import two_thirds_of
 from ethics_desk.core.errors import UserError
+from ethics_desk.core.office_time import DEFAULT_OFFICE_ZONE, at_office_time, office_zone
 from ethics_desk.core.parties import recipient_key
 from ethics_desk.deadlines import BusinessCalendar, add_business_days
 from ethics_desk.deadlines.schedule import load_calendars
@@ -108,6 +109,9 @@ _METHODS = {"hand": MailMethod.HAND_DELIVERY, "email": MailMethod.EMAIL,
 CITY_HALL = "City Hall, 100 Military Plaza\nSan Antonio, TX 78205"
 HEARING_PLACE = "Municipal Plaza Building, Room B, 114 W. Commerce St., San Antonio, Texas"
 HEARING_HOUR = 10
+PENALTY_DAYS = 30
+"""The days the demonstration's Board gives to pay a civil penalty (§ 2-83(g)(2)(a) sets none)."""
+OFFICE_ZONE = office_zone(DEFAULT_OFFICE_ZONE)
 AFTER_HEARING = (HEARING_HOUR + 1) * 60
 OPENING_MINUTE = 8 * 60 + 5
 CLOSING_MINUTE = 17 * 60 + 50
@@ -440,8 +444,9 @@ class _Story:
 
 
 def _at(day: date, minute: int) -> datetime:
-    """The office's local time ``minute`` minutes after midnight on ``day``, timezone-aware."""
-    return datetime(day.year, day.month, day.day, minute // 60, minute % 60).astimezone()
+    """The office's time ``minute`` minutes after midnight on ``day``, timezone-aware (the
+    demonstration's office keeps the default ``office.time_zone``, whatever the workstation's)."""
+    return at_office_time(day, minute // 60, minute % 60, OFFICE_ZONE)
 
 
 def _address(person: Recipient, method: MailMethod) -> str:
@@ -852,7 +857,9 @@ class _Plan:
                   not_before=AFTER_HEARING)
 
     def sanctions(self, day: date) -> None:
-        """(g): after weighing the (g)(1) factors; a civil penalty within $500.00."""
+        """(g): by the Board's vote, after weighing each (g)(1) factor; a civil penalty within
+        $500.00, due :data:`PENALTY_DAYS` days after the meeting."""
+        vote = self.demo.vote(day, self.rng, carried=True, record=False)
         self.fire(day, lambda: ImposeSanctions(
             sanctions=(SanctionData(SanctionKind.CIVIL_PENALTY, amount_cents=35_000),
                        SanctionData(SanctionKind.ATTORNEYS_FEES, amount_cents=187_500),
@@ -864,7 +871,7 @@ class _Plan:
                                "an election and publicised by the complainant.",
                 SanctionFactor.DETERRENCE: "A penalty below the maximum, with the respondent's fees.",
                 SanctionFactor.JUSTICE: "The complainant's earlier complaints were filed in good faith."},
-            imposed_on=day))
+            vote=vote(), penalty_due_on=day + timedelta(days=PENALTY_DAYS)))
 
 
 SHOW_CAUSE_ELECTION: tuple[str, dict[FrivolousFactor, str]] = (

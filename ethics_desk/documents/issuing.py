@@ -25,9 +25,10 @@ from sqlalchemy.orm import Session
 
 from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import StorageError, UserError
+from ethics_desk.core.office_time import office_date
 from ethics_desk.core.vocabulary import Language
 from ethics_desk.models import Complaint, IssuedDocument, Mailing
-from ethics_desk.office import wording
+from ethics_desk.office import settings, wording
 from ethics_desk.storage import audit
 from ethics_desk.storage.database import Database
 
@@ -197,7 +198,8 @@ def void_and_reissue(database: Database, document_id: int, new_pdf: bytes, *, ac
                 IssuedDocument.replaces_id == old.id))
             by = f" and replaced by document {replacement}" if replacement else ""
             raise UserError(f"Document {old.id} was already voided on "
-                            f"{old.voided_at.astimezone():%Y-%m-%d} by {old.voided_by}{by}.",
+                            f"{office_date(old.voided_at, settings.time_zone(session))} by "
+                            f"{old.voided_by}{by}.",
                             "Correct the current document instead.")
         old.voided_at, old.voided_by, old.void_reason = now, actor, reason
         session.flush()

@@ -35,6 +35,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from ethics_desk.core.errors import UserError
+from ethics_desk.core.office_time import at_office_time, in_office_time, office_date
 from ethics_desk.core.parties import respondent_key
 from ethics_desk.core.vocabulary import Language
 from ethics_desk.documents.render.base import Renderer
@@ -56,6 +57,7 @@ from ethics_desk.documents.render.data import (
     unsworn_return_paper_from_case,
 )
 from ethics_desk.documents.render.info_sheet import InfoSheetRenderer
+from ethics_desk.documents.render.language import ENGLISH
 from ethics_desk.documents.render.letter_data import (
     BallotLine,
     BoardTransmittalPaper,
@@ -139,7 +141,7 @@ from ethics_desk.models import (
     in_a_sentence,
 )
 from ethics_desk.models.board import BoardTerm
-from ethics_desk.office import wording
+from ethics_desk.office import settings, wording
 from ethics_desk.staff.accounts import Account
 from ethics_desk.staff.scope import no_such_case, receives
 from ethics_desk.storage import audit
@@ -200,10 +202,19 @@ class KindRule:
     languages: frozenset[Language] = frozenset({Language.ENGLISH})
     """The languages the kind has a template in: ``receipt.txt``, and ``receipt.es.txt`` for
     Spanish (the complainant-facing papers)."""
+    withheld: Callable[[Session, Complaint, datetime], UserError | None] | None = None
+    """Why a case in one of :attr:`states` may still not have the paper at a moment (None: it
+    may): the notice of an order to show cause is no notice once its hearing is past."""
 
     def applies_to(self, state: CaseState) -> bool:
         """Whether a case in ``state`` may have this document."""
         return state in self.states
+
+    def offered(self, session: Session, complaint: Complaint, now: datetime) -> bool:
+        """Whether the case may have this document at ``now`` (its state, and the kind's own
+        condition)."""
+        return self.applies_to(complaint.state) and (
+            self.withheld is None or self.withheld(session, complaint, now) is None)
 
     def check_language(self, kind: str, language: Language) -> None:
         """Refuse a language the kind has no template in, naming the ones it has."""
@@ -265,6 +276,15 @@ def kinds_for(state: CaseState) -> list[tuple[str, KindRule]]:
     case's Papers tab)."""
     return [(kind, rule) for kind, rule in KINDS.items()
             if rule.scope is Scope.CASE and rule.applies_to(state)]
+
+
+def kinds_offered(session: Session, complaint: Complaint,
+                  now: datetime) -> list[tuple[str, KindRule]]:
+    """The kinds a case may have at ``now``, in the table's order (a case's Papers tab): those
+    of its state, less a kind withheld by its own condition (a notice of a hearing already
+    past, Gov't Code § 551.043; § 2-83(f)(4)(b))."""
+    return [(kind, rule) for kind, rule in kinds_for(complaint.state)
+            if rule.offered(session, complaint, now)]
 
 
 def title_of(kind: str | None) -> str:
@@ -337,7 +357,7 @@ def recipients(database: Database, case_id: int, kind: str) -> list[Recipient]:
 
 def render_letter(database: Database, case_id: int, kind: str, *, recipient_index: int = 0,
                   today: date, language: Language = Language.ENGLISH,
-                  seen_by: Viewer | None = None) -> bytes:
+                  seen_by: Viewer | None = None, now: datetime | None = None) -> bytes:
     """A preview of ``kind`` for the case's ``recipient_index``-th recipient, as PDF bytes, in
     ``language`` (a kind with no template in it is refused, naming the kinds that have one).
 
@@ -352,6 +372,9 @@ def render_letter(database: Database, case_id: int, kind: str, *, recipient_inde
     def read(session: Session) -> tuple[Any, TemplateLibrary]:
         complaint = _case(session, case_id, None if seen_by is None else seen_by.account)
         _check_state(complaint, kind, rule)
+        moment = now or (seen_by.clock() if seen_by is not None else None)
+        _check_withheld(session, complaint, rule, moment or at_office_time(
+            today, 0, 0, settings.time_zone(session)))
         people = _recipients(session, complaint, kind, rule)
         if not 0 <= recipient_index < len(people):
             raise UserError(f"The {kind} of {complaint.display_number} has {len(people)} "
@@ -458,6 +481,37 @@ def _check_state(complaint: Complaint, kind: str, rule: KindRule) -> None:
             f"is “{complaint.state.label}”.", f"It applies to a case that is: {where}.")
 
 
+def _check_withheld(session: Session, complaint: Complaint, rule: KindRule,
+                    now: datetime) -> None:
+    """Refuse a paper the kind's own condition withholds at ``now``."""
+    if rule.withheld is not None:
+        refusal = rule.withheld(session, complaint, now)
+        if refusal is not None:
+            raise refusal
+
+
+def _hearing_past(session: Session, complaint: Complaint, now: datetime) -> UserError | None:
+    """The notice of an order to show cause gives the date, time and place of a hearing still
+    to come (§ 2-83(f)(4)(b)); posted at least 72 hours before it (Gov't Code § 551.043), it is
+    no notice once the hearing is held or its time has passed."""
+    order = session.scalar(select(ShowCauseOrder).where(
+        ShowCauseOrder.complaint_id == complaint.id).order_by(ShowCauseOrder.id.desc()).limit(1))
+    if order is None:
+        return None  # the builder says no order is recorded
+    hearing = session.get(Hearing, order.hearing_id)
+    if hearing is None or hearing.scheduled_at is None:
+        return None
+    if hearing.held_on is None and hearing.scheduled_at > now:
+        return None
+    zone = settings.time_zone(session)
+    when = ENGLISH.long_datetime(hearing.scheduled_at, zone)
+    return UserError(f"The show-cause hearing of {complaint.display_number} was set for {when}, "
+                     "which is past: a notice of it would give the complainant no notice "
+                     "(§ 2-83(f)(4)(b); Gov't Code § 551.043).",
+                     "Reprint the notice already issued from the Papers tab's issued list, or "
+                     "record the hearing.")
+
+
 def party_of(person: Any) -> Party:
     """A complainant or respondent of the case as the papers address them."""
     return Party(name=person.name, title=getattr(person, "title", ""),
@@ -531,7 +585,8 @@ class _Context:
                 "issued_on": self.today, "recipient": self.recipient.party,
                 "complainant": _complainant(c),
                 "respondents": tuple(party_of(r) for r in c.respondents),
-                "filed_on": c.received_at.astimezone().date(), "nature": c.nature.strip(),
+                "filed_on": office_date(c.received_at, self.letterhead.zone),
+                "nature": c.nature.strip(),
                 "provisions": tuple(dict.fromkeys(a.provision.citation for a in c.allegations
                                                   if a.provision is not None))}
 
@@ -743,6 +798,9 @@ def sanction_line(sanction: Sanction) -> SanctionLine:
     citation, label = sanction.kind.citation, sanction.kind.label
     if sanction.kind in (SanctionKind.CIVIL_PENALTY, SanctionKind.ATTORNEYS_FEES):
         detail = dollars(sanction.amount_cents)
+        owed = sanction.payment if sanction.kind is SanctionKind.CIVIL_PENALTY else None
+        if owed is not None and owed.due_on is not None:
+            detail += f", to be paid by {ENGLISH.long_date(owed.due_on)}"  # as the Board set it
     elif sanction.kind is SanctionKind.REFERRAL:
         detail = " — ".join(x for x in (_agency(sanction.agency)[0].name, sanction.text.strip())
                             if x)
@@ -826,7 +884,8 @@ def _show_cause_order(ctx: _Context) -> ShowCauseOrderPaper:
         explanation=order.explanation,
         factors=tuple(factor_note(f, noted[f]) for f in FrivolousFactor if f in noted),
         factors_not_relied_on=tuple(f.citation for f in FrivolousFactor if f not in noted),
-        hearing_at=hearing.scheduled_at.astimezone(), place=hearing.place,
+        hearing_at=in_office_time(hearing.scheduled_at, ctx.letterhead.zone),
+        place=hearing.place,
         pending=ctx.complaint.state.is_pending)
 
 
@@ -884,10 +943,12 @@ def _retention_certificate(ctx: _Context) -> RetentionPaper:
 
 def _row(title: str, states: set[CaseState] | frozenset[CaseState], citation: str,
          audience: Audience, paper: Callable[[_Context], Any], renderer: type[Renderer[Any]],
-         scope: Scope = Scope.CASE, *, spanish: bool = False) -> KindRule:
+         scope: Scope = Scope.CASE, *, spanish: bool = False,
+         withheld: Callable[[Session, Complaint, datetime], UserError | None] | None = None
+         ) -> KindRule:
     languages = frozenset(Language) if spanish else frozenset({Language.ENGLISH})
     return KindRule(title, frozenset(states), citation, audience, paper, renderer, scope,
-                    languages)
+                    languages, withheld)
 
 
 KINDS: dict[str, KindRule] = {
@@ -936,7 +997,7 @@ KINDS: dict[str, KindRule] = {
     "show-cause-order": _row(
         "Notice of an order to show cause, with the hearing's date, time and place",
         {S.SHOW_CAUSE, S.RESOLVED}, "§ 2-83(f)(2), (f)(4)", Audience.COMPLAINANT_WITH_COPIES,
-        _show_cause_order, ShowCauseOrderRenderer, spanish=True),
+        _show_cause_order, ShowCauseOrderRenderer, spanish=True, withheld=_hearing_past),
     "frivolous-determination": _row(
         "Determination of a frivolous complaint, with any sanctions", {S.RESOLVED},
         "§ 2-83(f)(6), (g)", Audience.COMPLAINANT_WITH_COPIES, _frivolous_determination,

@@ -8,13 +8,14 @@ draft opens where the clerk stopped (:func:`resume_step`). The step is a row of 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from datetime import datetime
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, tzinfo
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
 
 from ethics_desk.core.errors import UserError
+from ethics_desk.core.office_time import in_office_time
 from ethics_desk.intake.record import (
     AttachmentData,
     ComplainantData,
@@ -26,6 +27,7 @@ from ethics_desk.intake.record import (
     identifiers,
 )
 from ethics_desk.models import Attachment, CaseState, Complaint, Setting
+from ethics_desk.office import settings
 from ethics_desk.storage.database import Database
 
 
@@ -39,13 +41,15 @@ class DraftSummary:
     updated_at: datetime
     updated_by: str
     version: int
+    zone: tzinfo = field(default=UTC, compare=False)
+    """The office's time zone, in which :attr:`label` gives the time it was saved."""
 
     @property
     def label(self) -> str:
         """"Draft 12 — José Peña about Nguyễn Thị Minh Khai (30 Nov 10:05, Maria)"."""
         who = self.complainant or "no complainant yet"
         about = f" about {self.respondents}" if self.respondents else ""
-        when = self.updated_at.astimezone().strftime("%d %b %H:%M")
+        when = in_office_time(self.updated_at, self.zone).strftime("%d %b %H:%M")
         return f"Draft {self.complaint_id} — {who}{about} ({when}, {self.updated_by})"
 
 
@@ -79,9 +83,10 @@ def list_drafts(database: Database) -> list[DraftSummary]:
             select(Complaint).where(Complaint.state == CaseState.DRAFT)
             .options(selectinload(Complaint.complainants), selectinload(Complaint.respondents))
             .order_by(Complaint.updated_at.desc())).all()
+        zone = settings.time_zone(session)
         return [DraftSummary(d.id, d.complainants[0].name if d.complainants else "",
                              ", ".join(r.name for r in d.respondents if r.name),
-                             d.updated_at, d.updated_by, d.version) for d in drafts]
+                             d.updated_at, d.updated_by, d.version, zone) for d in drafts]
 
 
 def load_intake(database: Database, complaint_id: int) -> tuple[Intake, int]:

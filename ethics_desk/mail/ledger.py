@@ -29,6 +29,7 @@ from ethics_desk.cases import hearing_record
 from ethics_desk.core.clock import Clock, fixed_clock
 from ethics_desk.core.errors import RuleError, UserError
 from ethics_desk.core.folding import fold
+from ethics_desk.core.office_time import office_date
 from ethics_desk.core.parties import is_complainant, respondent_key, respondent_of, response_carried
 from ethics_desk.deadlines import ClockKind
 from ethics_desk.documents.issuing import RESPONDENT_NOTICE
@@ -44,6 +45,7 @@ from ethics_desk.models import (
     MailOutcome,
     in_a_sentence,
 )
+from ethics_desk.office import settings
 from ethics_desk.storage import audit
 from ethics_desk.storage.database import Database
 from ethics_desk.workflow import (
@@ -144,7 +146,7 @@ def record_mailing(database: Database, document_id: int, *, recipient_name: str,
             raise UserError(f"Document {document.id} ({document.kind}) was voided: "
                             f"{document.void_reason}.", "Mail its replacement instead.")
         disclosed = _check_disclosure(session, document, name)
-        issued_on = document.issued_at.astimezone().date()
+        issued_on = office_date(document.issued_at, settings.time_zone(session))
         if mailed_on is not None and mailed_on < issued_on:
             raise UserError(f"The mailing date {mailed_on.isoformat()} is before the document "
                             f"was issued ({issued_on.isoformat()}).", "Check the date.")
@@ -224,7 +226,7 @@ def _responses_covered(session: Session, mailing: Mailing, document: IssuedDocum
     named = response_carried(mailing.recipient_ref)
     if named is not None:
         return [named]
-    issued_on = document.issued_at.astimezone().date()
+    issued_on = office_date(document.issued_at, settings.time_zone(session))
     filed = session.scalars(select(Filing.respondent_id).where(
         Filing.complaint_id == document.complaint_id, Filing.kind == FilingKind.RESPONSE,
         Filing.respondent_id.is_not(None), Filing.received_on <= issued_on)).all()

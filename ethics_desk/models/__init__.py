@@ -8,6 +8,7 @@ from ethics_desk.models.board import (
     BoardMember,
     BoardTerm,
     BoardVote,
+    CivilPenalty,
     Election,
     Hearing,
     Sanction,
@@ -40,10 +41,10 @@ from ethics_desk.models.staff import StaffAccount
 
 __all__ = [
     "Allegation", "Attachment", "AuditRecord", "AuditRedaction", "Ballot", "Base",
-    "BoardMember", "BoardTerm", "BoardVote", "CalendarDay", "Complainant", "Complaint", "Cure",
-    "Deadline", "Decision", "DisposalRecord", "DocumentItem", "Election", "Filing", "Hearing",
-    "HeldCase", "IssuedDocument", "JournalRecord", "JournalRedaction", "LegalHold", "Mailing",
-    "Oath", "OfficePaper", "Provision", "RecordEntry", "Respondent", "Review", "ReviewDefect",
-    "Sanction", "SanctionFactorNote", "Setting", "ShowCauseFactor", "ShowCauseOrder",
-    "StaffAccount", "Witness",
+    "BoardMember", "BoardTerm", "BoardVote", "CalendarDay", "CivilPenalty", "Complainant",
+    "Complaint", "Cure", "Deadline", "Decision", "DisposalRecord", "DocumentItem", "Election",
+    "Filing", "Hearing", "HeldCase", "IssuedDocument", "JournalRecord", "JournalRedaction",
+    "LegalHold", "Mailing", "Oath", "OfficePaper", "Provision", "RecordEntry", "Respondent",
+    "Review", "ReviewDefect", "Sanction", "SanctionFactorNote", "Setting", "ShowCauseFactor",
+    "ShowCauseOrder", "StaffAccount", "Witness",
 ]

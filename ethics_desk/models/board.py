@@ -184,6 +184,40 @@ class Sanction(Versioned, Base):
     factors: Mapped[list[SanctionFactorNote]] = relationship(
         cascade="all, delete-orphan", order_by="SanctionFactorNote.id")
     """The Board's note on each (g)(1) factor it considered before imposing the sanction."""
+    payment: Mapped[CivilPenalty | None] = relationship(
+        back_populates="sanction", cascade="all, delete-orphan", uselist=False)
+    """A civil penalty's due date and its payment or waiver (None for any other sanction)."""
+
+
+class CivilPenalty(Versioned, Base):
+    """What is owed on a civil penalty of § 2-83(g)(2)(a): its due date, and its payment (when
+    and how much) or its waiver (by whom and why). Outstanding while neither is recorded."""
+
+    __tablename__ = "civil_penalty"
+    __table_args__ = (
+        CheckConstraint("paid_cents IS NULL OR paid_cents > 0", name="paid_amount"),
+        CheckConstraint("paid_on IS NULL OR waived_on IS NULL", name="paid_or_waived"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    sanction_id: Mapped[int] = mapped_column(ForeignKey("sanction.id", ondelete="CASCADE"),
+                                             unique=True)
+    due_on: Mapped[date | None] = mapped_column(Date)
+    """The day the Board set for payment (None: not recorded, for a penalty imposed before
+    Ethics Desk kept it)."""
+    paid_on: Mapped[date | None] = mapped_column(Date)
+    paid_cents: Mapped[int | None] = mapped_column(Integer)
+    waived_on: Mapped[date | None] = mapped_column(Date)
+    waived_by: Mapped[str] = mapped_column(String(200), default="")
+    waived_reason: Mapped[str] = mapped_column(Text, default="")
+    recorded_by: Mapped[str] = mapped_column(String(120), default="")
+
+    sanction: Mapped[Sanction] = relationship(back_populates="payment")
+
+    @property
+    def outstanding(self) -> bool:
+        """Neither paid nor waived."""
+        return self.paid_on is None and self.waived_on is None
 
 
 class SanctionFactorNote(Versioned, Base):

@@ -14,8 +14,11 @@ from typing import TYPE_CHECKING, Any
 
 from ethics_desk.core.dates import DateStyle
 from ethics_desk.core.errors import UserError
+from ethics_desk.core.office_time import DEFAULT_OFFICE_ZONE, check_zone_name, office_zone
 
 if TYPE_CHECKING:
+    from zoneinfo import ZoneInfo
+
     from sqlalchemy.orm import Session
 
 # The ORM and the audit trail are imported where a value is read or written from a session, so
@@ -86,6 +89,9 @@ OPTIONS: dict[str, Option] = {o.key: o for o in (
     Option("office.signatory", "City Clerk", "Who signs letters"),
     Option("office.signatory_title", "City Clerk", "Signatory's title"),
     Option("office.county", "Bexar", "County (for the notary jurat)"),
+    Option("office.time_zone", DEFAULT_OFFICE_ZONE,
+           "The office's time zone (IANA name): every time on a paper or a screen is printed in "
+           "it, whatever the workstation's clock is set to", validate=check_zone_name),
     Option("display.date_style", DateStyle.ISO.value, "Date fields show dates as",
            tuple((style.value, style.label) for style in DateStyle)),
     Option("backup.folder", "",
@@ -125,6 +131,11 @@ def get(session: Session, key: str) -> Any:
 
     row = session.get(Setting, key)
     return stored_value(key, None if row is None else row.value)
+
+
+def time_zone(session: Session) -> ZoneInfo:
+    """The office's time zone (``office.time_zone``), in which every moment is printed."""
+    return office_zone(get(session, "office.time_zone"))
 
 
 def set_value(session: Session, key: str, value: Any, *, actor: str, at: datetime) -> None:

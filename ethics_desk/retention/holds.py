@@ -17,15 +17,17 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, tzinfo
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
 
 from ethics_desk.core.clock import Clock, utc_now
 from ethics_desk.core.errors import ConflictError, NotAllowed, UserError
+from ethics_desk.core.office_time import DEFAULT_OFFICE_ZONE, office_date, office_zone
 from ethics_desk.core.vocabulary import CaseState, HoldKind
 from ethics_desk.models import Complaint, HeldCase, LegalHold
+from ethics_desk.office.settings import time_zone
 from ethics_desk.staff.accounts import Account
 from ethics_desk.staff.permissions import HOLDS_ANY_CASE, Act, may, who_may
 from ethics_desk.staff.scope import no_such_case, receives
@@ -38,6 +40,10 @@ AUTHORITY = "Local Government Code § 202.002"
 _NUMBERS = re.compile(r"[\s,;]+")
 
 
+_DEFAULT_ZONE = office_zone(DEFAULT_OFFICE_ZONE)
+"""The office's zone when none is given (the setting's default)."""
+
+
 @dataclass(frozen=True)
 class HoldReason:
     """Why a case is held: the hold (its number, kind, why, who placed it and when)."""
@@ -48,6 +54,8 @@ class HoldReason:
     reason: str
     placed_by: str
     placed_at: datetime | None
+    zone: tzinfo = _DEFAULT_ZONE
+    """The office's time zone, in which the day it was placed is told."""
 
     @property
     def text(self) -> str:
@@ -59,7 +67,7 @@ class HoldReason:
         if self.placed_by:
             placed = f", placed by {self.placed_by}"
             if self.placed_at is not None:
-                placed += f" on {self.placed_at.astimezone().date().isoformat()}"
+                placed += f" on {office_date(self.placed_at, self.zone).isoformat()}"
         return f"{name}{why}{placed}"
 
 
@@ -76,7 +84,8 @@ def reasons_held(session: Session, case_id: int) -> list[HoldReason]:
         select(LegalHold).join(HeldCase, HeldCase.hold_id == LegalHold.id)
         .where(HeldCase.complaint_id == case_id, LegalHold.released_at.is_(None))
         .order_by(LegalHold.placed_at, LegalHold.id)).all()
-    return [HoldReason(h.id, h.kind, h.reason, h.placed_by, h.placed_at) for h in holds]
+    zone = time_zone(session)
+    return [HoldReason(h.id, h.kind, h.reason, h.placed_by, h.placed_at, zone) for h in holds]
 
 
 def refusal(case_number: str, reasons: Sequence[HoldReason]) -> UserError:
@@ -102,6 +111,13 @@ class HoldRow:
     released_by: str | None
     released_at: datetime | None
     release_reason: str | None
+    zone: tzinfo = _DEFAULT_ZONE
+    """The office's time zone, in which its days are told."""
+
+    @property
+    def placed_on(self) -> str:
+        """The day it was placed, in the office's time (ISO)."""
+        return office_date(self.placed_at, self.zone).isoformat()
 
     @property
     def in_force(self) -> bool:
@@ -114,7 +130,7 @@ class HoldRow:
         if self.released_at is None:
             return "In force"
         why = f": {self.release_reason}" if self.release_reason else ""
-        return (f"Released {self.released_at.astimezone().date().isoformat()} by "
+        return (f"Released {office_date(self.released_at, self.zone).isoformat()} by "
                 f"{self.released_by}{why}")
 
 
@@ -202,7 +218,7 @@ def release_hold(database: Database, account: Account, clock: Clock, hold_id: in
                                 "Refresh the list of holds and look again.")
         if hold.released_at is not None:
             raise UserError(f"Hold {hold_id} was released already, on "
-                            f"{hold.released_at.astimezone().date().isoformat()} by "
+                            f"{office_date(hold.released_at, time_zone(session)).isoformat()} by "
                             f"{hold.released_by}.", "Refresh the list of holds.")
         hold.released_at, hold.released_by, hold.release_reason = now, account.display, why
         for held in hold.cases:
@@ -237,6 +253,7 @@ def list_holds(database: Database, account: Account) -> list[HoldRow]:
         holds = session.scalars(select(LegalHold).options(selectinload(LegalHold.cases))
                                 .order_by(LegalHold.placed_at.desc(), LegalHold.id.desc()))
         rows = []
+        zone = time_zone(session)
         for hold in holds:
             numbers = tuple(c.case_number or "" for c in _cases_of(session, hold)
                             if _may_name(session, account, c))
@@ -244,5 +261,5 @@ def list_holds(database: Database, account: Account) -> list[HoldRow]:
                 continue
             rows.append(HoldRow(hold.id, hold.version, hold.kind, hold.reason, numbers,
                                 hold.placed_by, hold.placed_at, hold.released_by,
-                                hold.released_at, hold.release_reason))
+                                hold.released_at, hold.release_reason, zone))
     return sorted(rows, key=lambda r: not r.in_force)

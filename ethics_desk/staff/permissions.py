@@ -88,6 +88,9 @@ EVENT_ROLES: dict[Event, frozenset[Role]] = {
     Event.RECORD_SHOW_CAUSE_HEARING: CLERK,
     Event.RECORD_FRIVOLOUS_VOTE: CLERK,
     Event.IMPOSE_SANCTIONS: CLERK,
+    # The Clerk's office receives a civil penalty's payment and records its waiver, § 2-83(g)(2)(a)
+    Event.RECORD_PENALTY_PAYMENT: CLERK,
+    Event.WAIVE_PENALTY: CLERK,
     Event.RESOLVE: CLERK,
 }
 

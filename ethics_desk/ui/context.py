@@ -8,11 +8,13 @@ ORM) right after the window is shown — or earlier, the first time a screen ask
 
 from __future__ import annotations
 
-from datetime import date, datetime
+from datetime import date, datetime, tzinfo
 from typing import TYPE_CHECKING
 
 from ethics_desk.core.clock import Clock
 from ethics_desk.core.dates import DateStyle
+from ethics_desk.core.errors import UserError
+from ethics_desk.core.office_time import DEFAULT_OFFICE_ZONE, office_date, office_zone
 from ethics_desk.office import settings
 
 if TYPE_CHECKING:
@@ -113,6 +115,19 @@ class AppContext:
         except ValueError:
             return DateStyle.ISO
 
+    def time_zone(self) -> tzinfo:
+        """The office's time zone (Settings → The office's time zone), in which every time is
+        shown and typed; the default, America/Chicago, if the stored one is not known here."""
+        if self._database is None and self.first_look is not None:
+            value = self.first_look.setting("office.time_zone")
+        else:
+            with self.database.read_session() as session:
+                value = settings.get(session, "office.time_zone")
+        try:
+            return office_zone(value if isinstance(value, str) else "")
+        except UserError:
+            return office_zone(DEFAULT_OFFICE_ZONE)
+
     def inbox_query(self, today: date) -> InboxSource:
         """The inbox's questions for ``today``, of the complaints the signed-in person receives
         (:func:`ethics_desk.staff.scope.case_condition`)."""
@@ -131,5 +146,8 @@ class AppContext:
         return self.clock()
 
     def today(self) -> date:
-        """The office's date, from the application's clock (fixed in tests)."""
-        return self.clock().astimezone().date()
+        """The office's date, from the application's clock (fixed in tests), in the office's
+        time zone."""
+        from ethics_desk.ui.date_field import office_time_zone
+
+        return office_date(self.clock(), office_time_zone())

@@ -14,7 +14,7 @@ Parsing is :mod:`ethics_desk.core.dates`; this module is only the widget.
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import date, datetime
+from datetime import date, datetime, tzinfo
 
 from PySide6.QtCore import QDate, QEvent, QObject, QPoint, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QShowEvent
@@ -39,6 +39,7 @@ from ethics_desk.core.dates import (
     parse_datetime,
 )
 from ethics_desk.core.errors import UserError
+from ethics_desk.core.office_time import DEFAULT_OFFICE_ZONE, in_office_time, office_zone
 from ethics_desk.ui import palette
 from ethics_desk.ui.accessibility import StatusLine
 
@@ -58,6 +59,21 @@ def set_office_style(style: DateStyle) -> None:
 def office_style() -> DateStyle:
     """The office's display style for date fields."""
     return _office_style
+
+
+_office_zone: tzinfo = office_zone(DEFAULT_OFFICE_ZONE)
+
+
+def set_office_zone(zone: tzinfo) -> None:
+    """The office's time zone (Settings, ``office.time_zone``): every time a screen shows, and
+    every date and time typed into a field, is the office's, never the workstation's."""
+    global _office_zone
+    _office_zone = zone
+
+
+def office_time_zone() -> tzinfo:
+    """The office's time zone, in which the screens show and take times."""
+    return _office_zone
 
 
 class CalendarPopup(QWidget):
@@ -320,7 +336,8 @@ class DateField(QWidget):
 class DateTimeField(DateField):
     """A date and a time of day (a hearing's): ``2026-12-15 14:00`` or ``12/15/26 2:00 PM``.
 
-    :meth:`moment` is the local time, time-zone aware, as the old date-and-time field gave it.
+    What is typed is the office's time (``office.time_zone``), whatever the workstation's zone:
+    :meth:`moment` is that time, time-zone aware.
     """
 
     _moment: datetime | None = None
@@ -344,8 +361,8 @@ class DateTimeField(DateField):
         return self._moment
 
     def moment(self) -> datetime | None:
-        """The local date and time entered (time-zone aware), or None."""
-        return None if self._moment is None else self._moment.astimezone()
+        """The date and time entered, as the office's clock reads (time-zone aware), or None."""
+        return None if self._moment is None else self._moment.replace(tzinfo=office_time_zone())
 
     def checked_moment(self, what: str = "the date and time") -> datetime | None:
         """The moment, or None when empty; a :class:`UserError` when the text is not one."""
@@ -357,7 +374,8 @@ class DateTimeField(DateField):
         if value is None:
             self.set_date(None)
             return
-        local = value.astimezone() if value.tzinfo else value
+        local = (in_office_time(value, office_time_zone()).replace(tzinfo=None) if value.tzinfo
+                 else value)
         self.edit.setText(format_datetime(local, office_style()))
         self._say("")
         self._read()

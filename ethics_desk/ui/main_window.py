@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
 from ethics_desk import __version__
 from ethics_desk.ui.accessibility import StatusLine
 from ethics_desk.ui.context import AppContext
-from ethics_desk.ui.date_field import set_office_style
+from ethics_desk.ui.date_field import set_office_style, set_office_zone
 from ethics_desk.ui.focus import first_tab_stop
 from ethics_desk.ui.screens.inbox_screen import InboxScreen
 from ethics_desk.ui.screens.lazy import LazyScreen
@@ -360,8 +360,10 @@ class MainWindow(QMainWindow):
         return SCREENS[self.stack.currentIndex()]
 
     def apply_date_style(self) -> None:
-        """Date fields show dates in the office's style (Settings), from the next one made."""
+        """Date fields show dates in the office's style (Settings), from the next one made, and
+        every screen shows and takes times in the office's time zone."""
         set_office_style(self.context.date_style())
+        set_office_zone(self.context.time_zone())
 
     # -- the automatic backups (a SQLite database; a server is IT's to back up) --------------
 

@@ -27,7 +27,9 @@ from PySide6.QtWidgets import (
 
 from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import StorageError, UserError
+from ethics_desk.core.office_time import stamp
 from ethics_desk.ui.accessibility import announce, spoken
+from ethics_desk.ui.date_field import office_time_zone
 from ethics_desk.ui.sizing import fit_to_screen
 
 if TYPE_CHECKING:
@@ -148,7 +150,9 @@ class SchemaWaitDialog(QDialog):
         self.accept()
 
     def _checked(self) -> None:
-        self.last_check.setText(f"Last checked at {self.clock().astimezone():%H:%M:%S}.")
+        when = stamp(self.clock(), office_time_zone(), seconds=True, with_zone=False,
+                     with_date=False)
+        self.last_check.setText(f"Last checked at {when}.")
 
     def done(self, result: int) -> None:
         """Stop checking when the dialog closes, however it closes (Quit, Esc, opened)."""

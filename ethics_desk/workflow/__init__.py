@@ -26,6 +26,7 @@ from ethics_desk.workflow.events import (
     RecordComplainantReceipt,
     RecordCure,
     RecordFrivolousVote,
+    RecordPenaltyPayment,
     RecordRespondentReceipt,
     RecordReview,
     RecordShowCauseHearing,
@@ -35,6 +36,7 @@ from ethics_desk.workflow.events import (
     ReturnUnsworn,
     SanctionData,
     VoteData,
+    WaivePenalty,
 )
 from ethics_desk.workflow.guards import Block
 from ethics_desk.workflow.table import BY_EVENT, TRANSITIONS, Transition
@@ -58,7 +60,8 @@ __all__ = [
     "Event", "EventOption", "FileComplaint", "FileReply", "FileResponse",
     "FireResult", "ForwardCampaignFinance", "ForwardForReview", "ForwardToBoard",
     "ImposeSanctions", "NotCured", "OrderShowCause", "Payload", "RecordComplainantReceipt", "RecordCure",
-    "RecordFrivolousVote", "RecordRespondentReceipt", "RecordReview", "RecordShowCauseHearing",
+    "RecordFrivolousVote", "RecordPenaltyPayment", "RecordRespondentReceipt", "RecordReview",
+    "RecordShowCauseHearing",
     "RequestHearing", "Resolve", "ReturnDefective", "ReturnUnsworn", "SanctionData",
-    "Transition", "VoteData", "WorkflowController",
+    "Transition", "VoteData", "WaivePenalty", "WorkflowController",
 ]

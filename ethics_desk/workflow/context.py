@@ -5,9 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from sqlalchemy.orm import Session
 
+from ethics_desk.core.office_time import office_date
 from ethics_desk.deadlines import Receipt, actual_receipt, presumed_receipt
 from ethics_desk.deadlines.schedule import Calendars, load_calendars
 from ethics_desk.models import CaseState, Complaint
@@ -34,9 +36,14 @@ class Context:
     _calendars: Calendars | None = None
 
     @property
+    def zone(self) -> ZoneInfo:
+        """The office's time zone (``office.time_zone``), in which every moment is printed."""
+        return settings.time_zone(self.session)
+
+    @property
     def today(self) -> date:
-        """The office's date (the workstation's local date)."""
-        return self.now.astimezone().date()
+        """The office's date: the date the office's clock shows now (``office.time_zone``)."""
+        return office_date(self.now, self.zone)
 
     @property
     def calendars(self) -> Calendars:

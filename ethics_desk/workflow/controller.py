@@ -9,17 +9,19 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import UTC, date, datetime
 from enum import Enum
 from typing import Any
 
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, object_session
 
 from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import ConflictError, NotAllowed, RuleError
+from ethics_desk.core.office_time import stamp
 from ethics_desk.intake.drafts import store_step
 from ethics_desk.intake.record import Intake, apply_intake
 from ethics_desk.models import CaseState, Complaint
+from ethics_desk.office import settings
 from ethics_desk.staff.accounts import Account
 from ethics_desk.staff.permissions import (
     OWN_REVIEW,
@@ -232,7 +234,9 @@ class WorkflowController:
     @staticmethod
     def _check_version(complaint: Complaint, expected: int | None) -> None:
         if expected is not None and complaint.version != expected:
-            when = complaint.updated_at.astimezone().strftime("%Y-%m-%d %H:%M")
+            session = object_session(complaint)
+            zone = settings.time_zone(session) if session is not None else UTC
+            when = stamp(complaint.updated_at, zone)
             raise ConflictError(
                 f"{complaint.display_number} was changed by {complaint.updated_by or 'someone'} "
                 f"at {when} after you opened it; nothing was saved.",

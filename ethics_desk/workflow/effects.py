@@ -7,7 +7,7 @@ writes the rows, starts or stops clocks through ``ethics_desk.deadlines.schedule
 
 from __future__ import annotations
 
-from datetime import UTC, date
+from datetime import UTC, date, timedelta
 
 from sqlalchemy import func, select
 
@@ -16,17 +16,21 @@ from ethics_desk.board.votes import VoteResult, tally
 from ethics_desk.cases.listing import refresh_listing
 from ethics_desk.core.errors import RuleError
 from ethics_desk.core.folding import fold
+from ethics_desk.core.office_time import in_office_time, office_date, stamp
 from ethics_desk.core.parties import respondent_key
 from ethics_desk.deadlines import ClockKind, actual_receipt
 from ethics_desk.deadlines.schedule import cancel_open_clocks, close_clocks, start_clock
 from ethics_desk.intake.record import MAX_ATTACHMENT_BYTES, AttachmentData
 from ethics_desk.models import (
     CIVIL_PENALTY_LIMIT_CENTS,
+    OPEN_MEETING_CITATION,
+    OPEN_MEETING_NOTICE_HOURS,
     Attachment,
     Ballot,
     BoardAction,
     BoardVote,
     CaseState,
+    CivilPenalty,
     Complaint,
     Cure,
     Decision,
@@ -74,7 +78,7 @@ def _not_future(ctx: Context, day: date, what: str, citation: str) -> date:
 def file_complaint(ctx: Context, p: ev.FileComplaint) -> Outcome:
     """(c): receipt recorded, case number ``ERB-YYYY-NNN`` assigned, "promptly" clock started."""
     received_at = (p.received_at or ctx.now).astimezone(UTC)
-    local = received_at.astimezone()
+    local = in_office_time(received_at, ctx.zone)
     if local.date() > ctx.today:
         raise RuleError("A complaint cannot be received in the future", "§ 2-83(c)",
                         "Enter the date and time it was handed in.")
@@ -120,7 +124,7 @@ def forward_for_review(ctx: Context, p: ev.ForwardForReview) -> Outcome:
     """(d)(1): four reviews with their own clocks; respondents told, for information only."""
     c = ctx.complaint
     forwarded = _not_future(ctx, p.forwarded_on or ctx.today, "forwarded", "§ 2-83(d)(1)")
-    received_date = c.received_at.astimezone().date() if c.received_at else forwarded
+    received_date = office_date(c.received_at, ctx.zone) if c.received_at else forwarded
     if forwarded < received_date:
         raise RuleError("A complaint cannot be forwarded before it was filed", "§ 2-83(d)(1)",
                         f"Use a date on or after {received_date.isoformat()}.")
@@ -244,7 +248,7 @@ def forward_to_board(ctx: Context, p: ev.ForwardToBoard) -> Outcome:
     forwarded = _not_future(ctx, p.forwarded_on or ctx.today, "forwarded", "§ 2-83(d)(3)")
     close_clocks(ctx.session, c, ClockKind.ETHICS_FORWARD, forwarded)
     lines = _start_response_clocks(ctx, p.deliveries, forwarded)
-    filed = c.received_at.astimezone().date() if c.received_at else forwarded
+    filed = office_date(c.received_at, ctx.zone) if c.received_at else forwarded
     start_clock(ctx.session, c, ClockKind.OPINION, actual_receipt(filed, "complaint filed"),
                 ctx.calendars)
     return Outcome(CaseState.AWAITING_RESPONSE,
@@ -502,6 +506,18 @@ def order_show_cause(ctx: Context, p: ev.OrderShowCause) -> Outcome:
     if p.hearing_at <= ctx.now:
         raise RuleError("The hearing must be set for a date and time still to come",
                         "§ 2-83(f)(4)(b)", "Choose a future date for the hearing.")
+    # The hearing is a meeting of the Board: its notice is posted at least 72 hours before it,
+    # and it can be posted no sooner than the order is given (recorded now).
+    earliest = ctx.now + timedelta(hours=OPEN_MEETING_NOTICE_HOURS)
+    if p.hearing_at < earliest:
+        zone = ctx.zone
+        raise RuleError(f"The show-cause hearing is a meeting of the Board, whose notice is "
+                        f"posted at least {OPEN_MEETING_NOTICE_HOURS} hours before it: "
+                        f"{stamp(p.hearing_at, zone)} is less than "
+                        f"{OPEN_MEETING_NOTICE_HOURS} hours after the order is given "
+                        f"({stamp(ctx.now, zone)})",
+                        f"{OPEN_MEETING_CITATION}; § 2-83(f)(4)(b)",
+                        f"Set the hearing for {stamp(earliest, zone)} or later.")
     c = ctx.complaint
     vote, result = _record_vote(ctx, p.vote, BoardAction.SHOW_CAUSE)
     if not result.carried:
@@ -517,7 +533,7 @@ def order_show_cause(ctx: Context, p: ev.OrderShowCause) -> Outcome:
     order.factors = [ShowCauseFactor(factor=FrivolousFactor(f), note=n)
                      for f, n in sorted(p.factors.items()) if n.strip()]
     ctx.session.add(order)
-    local = p.hearing_at.astimezone()
+    local = in_office_time(p.hearing_at, ctx.zone)
     return Outcome(CaseState.SHOW_CAUSE,
                    f"Order to show cause: {result.summary}; hearing {local:%Y-%m-%d %H:%M} at "
                    f"{p.place.strip()} (§ 2-83(f)(2), (f)(4))",
@@ -579,15 +595,19 @@ def record_frivolous_vote(ctx: Context, p: ev.RecordFrivolousVote) -> Outcome:
 
 
 def impose_sanctions(ctx: Context, p: ev.ImposeSanctions) -> Outcome:
-    """(g): after considering the (g)(1) factors; a civil penalty of at most $500.00."""
+    """(g): the Board, by its vote, imposes sanctions after considering each (g)(1) factor; a
+    civil penalty is at most $500.00 and has a due date, from which its payment is tracked."""
     if not p.sanctions:
         raise RuleError("Add at least one sanction or notification", "§ 2-83(g)(2)")
     notes = {SanctionFactor(k): v.strip() for k, v in p.factors_considered.items()}
-    if not any(notes.values()):
-        raise RuleError("Before imposing a sanction the Board must consider the seriousness, "
-                        "deterrence and what justice requires; note each", "§ 2-83(g)(1)")
-    on = _not_future(ctx, p.imposed_on or ctx.today, "imposed", "§ 2-83(g)")
+    missing = [f for f in SanctionFactor if not notes.get(f)]
+    if missing:
+        raise RuleError("Before imposing a sanction the Board shall consider all three factors; "
+                        "not noted: " + "; ".join(f"({f.item}) {in_a_sentence(f.label)}"
+                                                  for f in missing), "§ 2-83(g)(1)",
+                        "Note how the Board considered each factor.")
     lines = []
+    penalty = False
     for s in p.sanctions:
         if s.kind is SanctionKind.CIVIL_PENALTY:
             if s.amount_cents is None or s.amount_cents <= 0:
@@ -595,6 +615,7 @@ def impose_sanctions(ctx: Context, p: ev.ImposeSanctions) -> Outcome:
             if s.amount_cents > CIVIL_PENALTY_LIMIT_CENTS:
                 raise RuleError(f"A civil penalty may not exceed $500.00; ${s.amount_cents / 100:,.2f}"
                                 " was entered", "§ 2-83(g)(2)(a)", "Enter $500.00 or less.")
+            penalty = True
             lines.append(f"civil penalty ${s.amount_cents / 100:,.2f}")
         elif s.kind is SanctionKind.ATTORNEYS_FEES:
             if s.amount_cents is None or s.amount_cents <= 0:
@@ -609,15 +630,105 @@ def impose_sanctions(ctx: Context, p: ev.ImposeSanctions) -> Outcome:
             if not s.text.strip():
                 raise RuleError("Describe the other sanction", "§ 2-83(g)(2)(c)")
             lines.append(s.text.strip())
-        sanction = Sanction(complaint_id=ctx.complaint.id, kind=s.kind,
+    if penalty and p.penalty_due_on is None:
+        raise RuleError("Enter the date by which the civil penalty is to be paid",
+                        "§ 2-83(g)(2)(a)", "Enter the due date the Board set.")
+    vote, result = _record_vote(ctx, p.vote, BoardAction.SANCTIONS)
+    if not result.carried:
+        return Outcome(ctx.complaint.state, "Motion to impose sanctions (" + "; ".join(lines)
+                       + f") failed: {result.summary} (§ 2-83(g))",
+                       {"vote_id": vote.id, "carried": False})
+    on = vote.meeting_on  # the Board imposes sanctions at its meeting
+    if penalty and p.penalty_due_on is not None and p.penalty_due_on < on:
+        raise RuleError(f"The civil penalty cannot be due ({p.penalty_due_on.isoformat()}) before "
+                        f"the meeting that imposed it ({on.isoformat()})", "§ 2-83(g)(2)(a)",
+                        "Check the due date.")
+    for s in p.sanctions:
+        sanction = Sanction(complaint_id=ctx.complaint.id, vote_id=vote.id, kind=s.kind,
                             amount_cents=s.amount_cents, text=s.text.strip(),
                             agency=s.agency.strip(), imposed_on=on)
-        sanction.factors = [SanctionFactorNote(factor=f, note=notes[f]) for f in SanctionFactor
-                            if notes.get(f)]
+        sanction.factors = [SanctionFactorNote(factor=f, note=notes[f]) for f in SanctionFactor]
+        if s.kind is SanctionKind.CIVIL_PENALTY:
+            sanction.payment = CivilPenalty(due_on=p.penalty_due_on, recorded_by=ctx.actor)
         ctx.session.add(sanction)
-    return Outcome(ctx.complaint.state, "Sanctions: " + "; ".join(lines) + " (§ 2-83(g))",
-                   {"sanctions": [[s.kind.value, s.amount_cents, s.text, s.agency]
+    due = (f"; the civil penalty is due {p.penalty_due_on.isoformat()}"
+           if penalty and p.penalty_due_on is not None else "")
+    return Outcome(ctx.complaint.state, "Sanctions imposed by the Board's vote "
+                   f"({result.summary}): " + "; ".join(lines) + due + " (§ 2-83(g))",
+                   {"vote_id": vote.id, "carried": True, "imposed_on": on.isoformat(),
+                    "penalty_due_on": p.penalty_due_on.isoformat() if penalty and
+                    p.penalty_due_on is not None else None,
+                    "sanctions": [[s.kind.value, s.amount_cents, s.text, s.agency]
                                   for s in p.sanctions]})
+
+
+def _outstanding_penalty(ctx: Context, sanction_id: int) -> tuple[Sanction, CivilPenalty]:
+    """The civil penalty ``sanction_id`` of the case (0: its only one outstanding), refused
+    when it is already paid or waived."""
+    owed = [(s, s.payment) for s in ctx.session.scalars(select(Sanction).where(
+        Sanction.complaint_id == ctx.complaint.id, Sanction.kind == SanctionKind.CIVIL_PENALTY)
+        .order_by(Sanction.id)) if s.payment is not None]
+    if sanction_id:
+        chosen = [(s, c) for s, c in owed if s.id == sanction_id]
+        if not chosen:
+            raise RuleError(f"Sanction {sanction_id} is not a civil penalty of this case",
+                            "§ 2-83(g)(2)(a)", "Choose one of the case's civil penalties.")
+    else:
+        chosen = [(s, c) for s, c in owed if c.outstanding]
+        if len(chosen) > 1:
+            raise RuleError("The case has more than one civil penalty outstanding",
+                            "§ 2-83(g)(2)(a)", "Choose which penalty was paid or waived.")
+    if not chosen or not chosen[0][1].outstanding:
+        raise RuleError("That civil penalty is already paid or waived", "§ 2-83(g)(2)(a)")
+    return chosen[0]
+
+
+def record_penalty_payment(ctx: Context, p: ev.RecordPenaltyPayment) -> Outcome:
+    """(g)(2)(a): the civil penalty paid in full, on a day not before it was imposed."""
+    sanction, owed = _outstanding_penalty(ctx, p.sanction_id)
+    if p.paid_on is None:
+        raise RuleError("Enter the date the civil penalty was paid", "§ 2-83(g)(2)(a)")
+    paid = _not_future(ctx, p.paid_on, "of the payment", "§ 2-83(g)(2)(a)")
+    if paid < sanction.imposed_on:
+        raise RuleError("A civil penalty cannot be paid before it was imposed "
+                        f"({sanction.imposed_on.isoformat()})", "§ 2-83(g)(2)(a)",
+                        "Check the date of the payment.")
+    amount = sanction.amount_cents or 0
+    if p.amount_cents != amount:
+        entered = "no amount" if p.amount_cents is None else f"${p.amount_cents / 100:,.2f}"
+        raise RuleError(f"The civil penalty is ${amount / 100:,.2f}; {entered} was entered",
+                        "§ 2-83(g)(2)(a)", "Record the payment when the penalty is paid in "
+                        "full, for its whole amount.")
+    owed.paid_on, owed.paid_cents, owed.recorded_by = paid, amount, ctx.actor
+    late = (f", {(paid - owed.due_on).days} day(s) after it was due"
+            if owed.due_on is not None and paid > owed.due_on else "")
+    return Outcome(ctx.complaint.state, f"Civil penalty of ${amount / 100:,.2f} paid on "
+                   f"{paid.isoformat()}{late} (§ 2-83(g)(2)(a))",
+                   {"sanction_id": sanction.id, "paid_on": paid.isoformat(),
+                    "paid_cents": amount})
+
+
+def waive_penalty(ctx: Context, p: ev.WaivePenalty) -> Outcome:
+    """(g)(2)(a): the civil penalty waived, recording by whom and why."""
+    sanction, owed = _outstanding_penalty(ctx, p.sanction_id)
+    if not p.waived_by.strip():
+        raise RuleError("Enter who waived the civil penalty", "§ 2-83(g)(2)(a)",
+                        "For example: the Ethics Review Board, by its vote of a date.")
+    if not p.reason.strip():
+        raise RuleError("Enter why the civil penalty was waived", "§ 2-83(g)(2)(a)")
+    on = _not_future(ctx, p.waived_on or ctx.today, "of the waiver", "§ 2-83(g)(2)(a)")
+    if on < sanction.imposed_on:
+        raise RuleError("A civil penalty cannot be waived before it was imposed "
+                        f"({sanction.imposed_on.isoformat()})", "§ 2-83(g)(2)(a)",
+                        "Check the date of the waiver.")
+    owed.waived_on, owed.waived_by = on, p.waived_by.strip()
+    owed.waived_reason, owed.recorded_by = p.reason.strip(), ctx.actor
+    amount = sanction.amount_cents or 0
+    return Outcome(ctx.complaint.state, f"Civil penalty of ${amount / 100:,.2f} waived on "
+                   f"{on.isoformat()} by {owed.waived_by}: {owed.waived_reason} "
+                   "(§ 2-83(g)(2)(a))",
+                   {"sanction_id": sanction.id, "waived_on": on.isoformat(),
+                    "waived_by": owed.waived_by, "reason": owed.waived_reason})
 
 
 def resolve(ctx: Context, p: ev.Resolve) -> Outcome:

@@ -47,6 +47,8 @@ class Event(StrEnum):
     RECORD_SHOW_CAUSE_HEARING = "record_show_cause_hearing"
     RECORD_FRIVOLOUS_VOTE = "record_frivolous_vote"
     IMPOSE_SANCTIONS = "impose_sanctions"
+    RECORD_PENALTY_PAYMENT = "record_penalty_payment"
+    WAIVE_PENALTY = "waive_penalty"
     RESOLVE = "resolve"
 
 
@@ -299,12 +301,38 @@ class SanctionData:
 
 @dataclass(frozen=True)
 class ImposeSanctions(Payload):
-    """(g): sanctions after a frivolous determination, with the (g)(1) factors considered."""
+    """(g): sanctions after a frivolous determination, imposed by the Board's ``vote`` (on its
+    meeting's date) after it considered each (g)(1) factor, noted in ``factors_considered``; a
+    civil penalty is due on ``penalty_due_on``."""
 
     event: ClassVar[Event] = Event.IMPOSE_SANCTIONS
     sanctions: tuple[SanctionData, ...] = ()
     factors_considered: Mapping[SanctionFactor, str] = field(default_factory=dict)
-    imposed_on: date | None = None
+    vote: VoteData | None = None
+    penalty_due_on: date | None = None
+
+
+@dataclass(frozen=True)
+class RecordPenaltyPayment(Payload):
+    """(g)(2)(a): the civil penalty of sanction ``sanction_id`` (0: the one outstanding) paid in
+    full on ``paid_on``."""
+
+    event: ClassVar[Event] = Event.RECORD_PENALTY_PAYMENT
+    sanction_id: int = 0
+    paid_on: date | None = None
+    amount_cents: int | None = None
+
+
+@dataclass(frozen=True)
+class WaivePenalty(Payload):
+    """(g)(2)(a): the civil penalty of sanction ``sanction_id`` (0: the one outstanding) waived,
+    by whom and why."""
+
+    event: ClassVar[Event] = Event.WAIVE_PENALTY
+    sanction_id: int = 0
+    waived_on: date | None = None
+    waived_by: str = ""
+    reason: str = ""
 
 
 @dataclass(frozen=True)

@@ -207,7 +207,20 @@ def determined_frivolous(session: Session, complaint: Complaint) -> Block | None
     return None
 
 
+def civil_penalty_outstanding(session: Session, complaint: Complaint) -> Block | None:
+    """(g)(2)(a): a payment or a waiver is recorded for a civil penalty neither paid nor waived."""
+    from ethics_desk.models import CivilPenalty, Sanction
+
+    owed = session.scalar(select(CivilPenalty.id).join(Sanction).where(
+        Sanction.complaint_id == complaint.id, CivilPenalty.paid_on.is_(None),
+        CivilPenalty.waived_on.is_(None)).limit(1))
+    if owed is None:
+        return Block("No civil penalty is outstanding on this case", "§ 2-83(g)(2)(a)")
+    return None
+
+
 GUARDS = {g.__name__: Guard(g.__name__, g) for g in (
     filing_complete, source_and_basis_stated, is_sworn, is_not_sworn, route_known,
     ethics_code_route, campaign_finance_route, all_reviews_recorded, auditor_finds_compliance,
-    auditor_finds_defects, response_filed, show_cause_hearing_held, determined_frivolous)}
+    auditor_finds_defects, response_filed, show_cause_hearing_held, determined_frivolous,
+    civil_penalty_outstanding)}

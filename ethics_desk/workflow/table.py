@@ -94,6 +94,12 @@ TRANSITIONS: tuple[Transition, ...] = (
          "Record the vote on frivolousness", "§ 2-83(f)(6)"),
     _row(Event.IMPOSE_SANCTIONS, {S.RESOLVED}, ("determined_frivolous",), fx.impose_sanctions,
          ev.ImposeSanctions, "Impose sanctions", "§ 2-83(g)"),
+    _row(Event.RECORD_PENALTY_PAYMENT, {S.RESOLVED}, ("civil_penalty_outstanding",),
+         fx.record_penalty_payment, ev.RecordPenaltyPayment,
+         "Log the civil penalty's payment or waiver", "§ 2-83(g)(2)(a)"),
+    # The case window's form of the row above also records a waiver (one button, one form).
+    _row(Event.WAIVE_PENALTY, {S.RESOLVED}, ("civil_penalty_outstanding",), fx.waive_penalty,
+         ev.WaivePenalty, "Waive the civil penalty", "§ 2-83(g)(2)(a)"),
     # Also from show cause: a complaint withdrawn, or decided on its merits, before any (f)(6)
     # vote; a failed (f)(6) vote has already returned the case to the merits.
     _row(Event.RESOLVE, MERITS | {S.CAMPAIGN_FINANCE, S.SHOW_CAUSE}, (), fx.resolve, ev.Resolve,

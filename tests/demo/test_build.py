@@ -170,8 +170,9 @@ def test_the_demo_votes_follow_the_rule_of_each_action(demo: Demo) -> None:
     assert {v.carried for v in votes} == {True, False}
     assert {v.action for v in votes} == set(BoardAction)
     for vote in votes:  # two-thirds of those present for (f)(2), (f)(6); a majority otherwise
-        rule = VoteRule.MAJORITY if vote.action is BoardAction.DISPOSITION \
-            else VoteRule.TWO_THIRDS
+        rule = VoteRule.TWO_THIRDS if vote.action in (BoardAction.SHOW_CAUSE,
+                                                      BoardAction.FRIVOLOUS) \
+            else VoteRule.MAJORITY
         assert vote.required_yes == rule.required(vote.present_count)
         assert vote.carried == (vote.yes_count >= vote.required_yes)
     assert any(h.held_on is None and h.scheduled_at is not None and

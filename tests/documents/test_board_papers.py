@@ -29,10 +29,14 @@ from tests.documents.render.helpers import flat, pages_text, screenshot, text_of
 from tests.factories import complete_intake, filed_case, provision_id
 
 TODAY = date(2026, 12, 11)
+ORDERED = date(2026, 11, 30)
+"""The day the Board orders the complainant to show cause (the hearing is on 10 December)."""
 
 
 def _pdf(database: Database, case: int, kind: str, index: int = 0) -> bytes:
-    pdf = render_letter(database, case, kind, recipient_index=index, today=TODAY)
+    # The notice of an order to show cause is made before its hearing (§ 2-83(f)(4)(b)).
+    day = ORDERED if kind == "show-cause-order" else TODAY
+    pdf = render_letter(database, case, kind, recipient_index=index, today=day)
     screenshot(f"case-{kind}-{index}", pdf)
     return pdf
 

@@ -28,9 +28,10 @@ from tests.factories import complete_intake, filed_case, provision_id, reviewed_
 from tests.ui.test_case_window import _window
 from tests.workflow.helpers import case
 
-NO_FORM = {Event.FILE, Event.RECORD_COMPLAINANT_RECEIPT}
+NO_FORM = {Event.FILE, Event.RECORD_COMPLAINANT_RECEIPT, Event.WAIVE_PENALTY}
 """Events the case window has no form for: filing is the intake wizard's; the complainant's
-receipt of a response's copy is recorded from the mail ledger."""
+receipt of a response's copy is recorded from the mail ledger; a civil penalty's waiver is
+recorded on the form of its payment (one button, "paid in full" or "waived")."""
 
 
 def _cases(controller: WorkflowController, database: Database) -> dict[CaseState, int]:

@@ -225,6 +225,9 @@ def test_from_a_carried_vote_to_show_cause_hearing_determination_sanctions_and_r
     dialog.inputs["agency"].setText("Bexar County Criminal District Attorney")
     dialog.inputs["perjury"].setChecked(True)
     before = audit_actions(database, case_id)
+    _save(qtbot, dialog)  # no vote taken: the sanctions are the Board's act (§ 2-83(g))
+    assert dialog.isVisible() and "Mark the members present" in dialog.message.text()
+    vote_of(dialog).everyone_yes()
     _save(qtbot, dialog)
     assert dialog.isVisible()
     assert "$600.00 is more than the law allows" in dialog.message.text()
@@ -234,6 +237,9 @@ def test_from_a_carried_vote_to_show_cause_hearing_determination_sanctions_and_r
     assert factors.box("justice").toPlainText() == "None further."
     assert dialog.inputs["perjury"].isChecked()
     dialog.inputs["penalty"].setText("500.00")
+    _save(qtbot, dialog)  # no due date for the civil penalty
+    assert dialog.isVisible() and "to be paid" in dialog.message.text()
+    dialog.inputs["due"].set_date(date(2027, 1, 4))
     _save(qtbot, dialog)
     assert not dialog.isVisible(), dialog.message.text()
     with database.read_session() as session:

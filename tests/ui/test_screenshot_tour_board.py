@@ -133,6 +133,8 @@ def test_tour_of_the_board(qtbot: QtBot, context: AppContext, controller: Workfl
     factors.box("seriousness").setPlainText("A sworn complaint known to be groundless, filed "
                                             "days before an election.")
     factors.box("deterrence").setPlainText("A penalty and the respondent's fees.")
+    factors.box("justice").setPlainText("No earlier complaints.")
+    cast(vote_of(dialog), 9)  # the sanctions are the Board's act, by its vote (§ 2-83(g))
     dialog.inputs["penalty"].setText("750")
     dialog.inputs["fees"].setText("1,250.00")
     dialog.inputs["agency"].setText("Bexar County Criminal District Attorney")

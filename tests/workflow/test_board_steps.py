@@ -16,7 +16,15 @@ from ethics_desk.workflow import (
     SanctionData,
     WorkflowController,
 )
-from tests.board_cases import HEARING_AT, frivolous, later, show_cause, vote
+from tests.board_cases import (
+    HEARING_AT,
+    PENALTY_DUE_ON,
+    SANCTION_NOTES,
+    frivolous,
+    later,
+    show_cause,
+    vote,
+)
 from tests.board_cases import awaiting_response as awaiting_response_case
 from tests.workflow.helpers import case
 
@@ -54,7 +62,8 @@ def test_a_civil_penalty_over_500_dollars_is_refused_with_the_citation_and_the_f
     with pytest.raises(RuleError) as refused:
         after.fire(case_id, ImposeSanctions(
             sanctions=(SanctionData(SanctionKind.CIVIL_PENALTY, amount_cents=75_000),),
-            factors_considered={SanctionFactor.SERIOUSNESS: "Serious."}))
+            factors_considered=SANCTION_NOTES, vote=vote(4, 3, on=HEARING_AT.date()),
+            penalty_due_on=PENALTY_DUE_ON))
     assert str(refused.value) == ("A civil penalty may not exceed $500.00; $750.00 was entered "
                                   "(§ 2-83(g)(2)(a)) Enter $500.00 or less.")
     assert refused.value.citation == "§ 2-83(g)(2)(a)"
@@ -93,19 +102,21 @@ def test_the_notes_on_the_sanction_factors_are_stored_and_read_back_as_entered(
     case_id = frivolous(controller, sanctions=False)
     after = later(controller, HEARING_AT.replace(hour=20))
     notes = {SanctionFactor.SERIOUSNESS: "Groundless: see exhibit 3.\nseriousness: as said.",
-             SanctionFactor.JUSTICE: "deterrence: not needed here.", SanctionFactor.DETERRENCE: " "}
+             SanctionFactor.JUSTICE: "deterrence: not needed here.",
+             SanctionFactor.DETERRENCE: "A reprimand suffices."}
     after.fire(case_id, ImposeSanctions(
         sanctions=(SanctionData(SanctionKind.CIVIL_PENALTY, amount_cents=10_000),
                    SanctionData(SanctionKind.OTHER, text="A letter of reprimand.")),
-        factors_considered=notes))
+        factors_considered=notes, vote=vote(4, 3, on=HEARING_AT.date()),
+        penalty_due_on=PENALTY_DUE_ON))
     with controller.database.read_session() as session:
         sanctions = session.scalars(select(Sanction).order_by(Sanction.id)).all()
         stored = [[(n.factor, n.note) for n in s.factors] for s in sanctions]
         letter = [(f.citation, f.note) for f in sanction_factors(sanctions[-1])]
-    entered = [(SanctionFactor.SERIOUSNESS, notes[SanctionFactor.SERIOUSNESS]),
-               (SanctionFactor.JUSTICE, notes[SanctionFactor.JUSTICE])]  # the blank one is not
+    entered = [(f, notes[f]) for f in SanctionFactor]  # in the statute's order
     assert stored == [entered, entered]
     assert letter == [("§ 2-83(g)(1)(a)", notes[SanctionFactor.SERIOUSNESS]),
+                      ("§ 2-83(g)(1)(b)", notes[SanctionFactor.DETERRENCE]),
                       ("§ 2-83(g)(1)(c)", notes[SanctionFactor.JUSTICE])]
 
 

@@ -568,6 +568,7 @@ def _frivolous_case(controller: WorkflowController) -> int:
     return case_id
 
 
+PENALTY_DUE_ON = date(2027, 1, 4)
 FACTORS = {SanctionFactor.SERIOUSNESS: "A false sworn statement.",
            SanctionFactor.DETERRENCE: "Deterrence needs a penalty.", SanctionFactor.JUSTICE: "None."}
 
@@ -578,12 +579,12 @@ def test_a_civil_penalty_may_not_exceed_five_hundred_dollars(
     with pytest.raises(RuleError, match=r"\$500\.00"):
         controller.fire(case_id, ImposeSanctions(
             sanctions=(SanctionData(SanctionKind.CIVIL_PENALTY, 50_001),),
-            factors_considered=FACTORS))
+            factors_considered=FACTORS, vote=vote(yes=9), penalty_due_on=PENALTY_DUE_ON))
     controller.fire(case_id, ImposeSanctions(
         sanctions=(SanctionData(SanctionKind.CIVIL_PENALTY, 50_000),
                    SanctionData(SanctionKind.ATTORNEYS_FEES, 125_000),
                    SanctionData(SanctionKind.REFERRAL, agency="Bexar County District Attorney")),
-        factors_considered=FACTORS))
+        factors_considered=FACTORS, vote=vote(yes=9), penalty_due_on=PENALTY_DUE_ON))
     with controller.database.read_session() as session:
         kinds = sorted(s.kind.value for s in session.scalars(select(Sanction)))
     assert kinds == ["attorneys_fees", "civil_penalty", "referral"]

@@ -16,6 +16,7 @@ from reportlab.lib.styles import StyleSheet1
 from reportlab.lib.units import inch
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, TableStyle
 
+from ethics_desk.core.office_time import office_date
 from ethics_desk.documents.render.base import (
     DocTable,
     Wording,
@@ -92,8 +93,9 @@ class ShowCauseOrderRenderer(_BoardLetterRenderer[ShowCauseOrderPaper]):
     def extra_values(self, data: ShowCauseOrderPaper) -> dict[str, str | None]:
         """When it was ordered, the hearing's date, time and place, and the vote in words."""
         return {"ordered_on": self.words.long_date(data.ordered_on),
-                "hearing_date": self.words.weekday_date(data.hearing_at.date()),
-                "hearing_time": self.words.clock_time(data.hearing_at),
+                "hearing_date": self.words.weekday_date(office_date(data.hearing_at,
+                                                                     data.letterhead.zone)),
+                "hearing_time": self.words.clock_time(data.hearing_at, data.letterhead.zone),
                 "hearing_place": data.place or None,
                 "vote_summary": data.vote.summary or None}
 
@@ -112,8 +114,10 @@ class ShowCauseOrderRenderer(_BoardLetterRenderer[ShowCauseOrderPaper]):
                                    self.styles["Body"]))
         hearing = field_table([
             (wording.text("date-label"),
-             f"<b>{markup(self.words.weekday_date(data.hearing_at.date()))}</b>"),
-            (wording.text("time-label"), f"<b>{markup(self.words.clock_time(data.hearing_at))}</b>"),
+             f"<b>{markup(self.words.weekday_date(office_date(data.hearing_at, data.letterhead.zone)))}"
+             "</b>"),
+            (wording.text("time-label"),
+             f"<b>{markup(self.words.clock_time(data.hearing_at, data.letterhead.zone))}</b>"),
             (wording.text("place-label"), "<b>" + "<br/>".join(
                 markup(line) for line in data.place.splitlines() if line.strip()) + "</b>"),
         ], self.styles, label_width=1.0 * inch, width=6.0 * inch)

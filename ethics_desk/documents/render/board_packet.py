@@ -165,7 +165,7 @@ class BoardPacketRenderer(Renderer[BoardPacketPaper]):
         """The meeting, who produced the packet and when, how many cases."""
         self.current_case = ""  # the cover names no case
         return {"meeting_on": f"{data.meeting_on.strftime('%A')}, {long_date(data.meeting_on)}",
-                "produced_at": long_datetime(data.produced_at),
+                "produced_at": long_datetime(data.produced_at, data.letterhead.zone),
                 "produced_by": data.produced_by or None,
                 "case_count": str(len(data.sheets))}
 

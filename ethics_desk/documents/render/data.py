@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import date, datetime, tzinfo
+from zoneinfo import ZoneInfo
 
 from sqlalchemy.orm import Session
 
 from ethics_desk.core.errors import UserError
+from ethics_desk.core.office_time import DEFAULT_OFFICE_ZONE, in_office_time, office_zone
 from ethics_desk.documents.render.language import ENGLISH, MONTHS_EN
 from ethics_desk.intake.record import Intake, identifier_label
 from ethics_desk.models import (
@@ -34,14 +36,14 @@ def long_date(day: date) -> str:
     return ENGLISH.long_date(day)
 
 
-def clock_time(moment: datetime) -> str:
-    """A time of day as a letter writes it: "10:05 a.m. CST" (in the moment's own zone)."""
-    return ENGLISH.clock_time(moment)
+def clock_time(moment: datetime, zone: tzinfo) -> str:
+    """A time of day as a letter writes it: "10:05 a.m. CST" (in the office's zone ``zone``)."""
+    return ENGLISH.clock_time(moment, zone)
 
 
-def long_datetime(moment: datetime) -> str:
-    """"November 30, 2026, at 10:05 a.m. CST"."""
-    return ENGLISH.long_datetime(moment)
+def long_datetime(moment: datetime, zone: tzinfo) -> str:
+    """"November 30, 2026, at 10:05 a.m. CST" (in the office's zone ``zone``)."""
+    return ENGLISH.long_datetime(moment, zone)
 
 
 def period_in_words(period: ViolationPeriod | None, start: date | None,
@@ -71,6 +73,13 @@ class Letterhead:
     signatory: str = "City Clerk"
     signatory_title: str = "City Clerk"
     county: str = "Bexar"
+    time_zone: str = DEFAULT_OFFICE_ZONE
+    """The office's time zone (``office.time_zone``): every time on the paper is printed in it."""
+
+    @property
+    def zone(self) -> ZoneInfo:
+        """The office's time zone, in which the paper prints every moment."""
+        return office_zone(self.time_zone)
 
 
 def letterhead_from_settings(session: Session) -> Letterhead:
@@ -85,6 +94,7 @@ def letterhead_from_settings(session: Session) -> Letterhead:
         signatory=settings.get(session, "office.signatory"),
         signatory_title=settings.get(session, "office.signatory_title"),
         county=settings.get(session, "office.county"),
+        time_zone=settings.get(session, "office.time_zone"),
     )
 
 
@@ -316,7 +326,8 @@ def complaint_paper_from_case(complaint: Complaint, letterhead: Letterhead) -> C
         if oath else OathPaper(),
         acting_for_board=any(c.acting_for_board for c in complaint.complainants[:1]),
         case_number=complaint.case_number or "",
-        received_at=complaint.received_at.astimezone() if complaint.received_at else None,
+        received_at=in_office_time(complaint.received_at, letterhead.zone)
+        if complaint.received_at else None,
         witnesses=tuple(WitnessPaper(w.name, w.identified_by, w.contact)
                         for w in complaint.witnesses),
     )
@@ -327,7 +338,7 @@ def receipt_paper_from_case(complaint: Complaint, letterhead: Letterhead,
     """The filing receipt of a filed case (``issued_on`` defaults to the day it was received)."""
     _require_filed(complaint, "A filing receipt")
     assert complaint.received_at is not None and complaint.case_number is not None
-    received = complaint.received_at.astimezone()
+    received = in_office_time(complaint.received_at, letterhead.zone)
     return ReceiptPaper(letterhead=letterhead, case_number=complaint.case_number,
                         received_at=received, received_by=complaint.received_by or "",
                         complainant=_complainant_of(complaint),
@@ -341,6 +352,7 @@ def unsworn_return_paper_from_case(complaint: Complaint, letterhead: Letterhead,
     _require_filed(complaint, "The return letter")
     assert complaint.received_at is not None and complaint.case_number is not None
     return UnswornReturnPaper(letterhead=letterhead, case_number=complaint.case_number,
-                              received_at=complaint.received_at.astimezone(),
+                              received_at=in_office_time(complaint.received_at,
+                                                         letterhead.zone),
                               complainant=_complainant_of(complaint), issued_on=issued_on,
                               note=note)

@@ -19,8 +19,9 @@ its "es" month names are the same ones written here).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import date, datetime, tzinfo
 
+from ethics_desk.core.office_time import in_office_time
 from ethics_desk.core.vocabulary import Language
 
 MONTHS_EN = ("January", "February", "March", "April", "May", "June", "July", "August",
@@ -53,20 +54,24 @@ class Words:
         names = WEEKDAYS_ES if self.spanish else WEEKDAYS_EN
         return f"{names[day.weekday()]}, {self.long_date(day)}"
 
-    def clock_time(self, moment: datetime) -> str:
-        """"10:05 a.m. CST" / "10:05 a. m. CST" (in the moment's own zone)."""
+    def clock_time(self, moment: datetime, zone: tzinfo) -> str:
+        """"10:05 a.m. CST" / "10:05 a. m. CST": the moment as the office's clock (``zone``,
+        the ``office.time_zone`` setting) showed it, never the workstation's."""
+        moment = in_office_time(moment, zone)
         hour = moment.hour % 12 or 12
         suffixes = ("a. m.", "p. m.") if self.spanish else ("a.m.", "p.m.")
         suffix = suffixes[0] if moment.hour < 12 else suffixes[1]
-        zone = moment.tzname() or ""
-        return f"{hour}:{moment.minute:02d} {suffix}{' ' + zone if zone else ''}"
+        name = moment.tzname() or ""
+        return f"{hour}:{moment.minute:02d} {suffix}{' ' + name if name else ''}"
 
-    def long_datetime(self, moment: datetime) -> str:
-        """"November 30, 2026, at 10:05 a.m. CST" / "30 de noviembre de 2026, a las 10:05 a. m."."""
+    def long_datetime(self, moment: datetime, zone: tzinfo) -> str:
+        """"November 30, 2026, at 10:05 a.m. CST" / "30 de noviembre de 2026, a las 10:05 a. m."
+        (in the office's time zone ``zone``)."""
+        moment = in_office_time(moment, zone)
         at = "a las" if self.spanish else "at"
         if self.spanish and moment.hour % 12 == 1:
             at = "a la"
-        return f"{self.long_date(moment.date())}, {at} {self.clock_time(moment)}"
+        return f"{self.long_date(moment.date())}, {at} {self.clock_time(moment, zone)}"
 
     @staticmethod
     def dollars(cents: int | None) -> str:

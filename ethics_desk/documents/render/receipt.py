@@ -10,6 +10,7 @@ from __future__ import annotations
 from reportlab.lib.styles import StyleSheet1
 from reportlab.platypus import Flowable, Paragraph, Spacer
 
+from ethics_desk.core.office_time import office_date
 from ethics_desk.documents.render.base import Renderer, Wording, field_table
 from ethics_desk.documents.render.data import Party, ReceiptPaper
 from ethics_desk.documents.render.fonts import markup
@@ -38,9 +39,10 @@ class ReceiptRenderer(Renderer[ReceiptPaper]):
         count = data.respondent_count
         return {
             "complainant_name": data.complainant.name or None,
-            "received_at": self.words.long_datetime(data.received_at),
-            "received_on": self.words.long_date(data.received_at.date()),
-            "received_time": self.words.clock_time(data.received_at),
+            "received_at": self.words.long_datetime(data.received_at, data.letterhead.zone),
+            "received_on": self.words.long_date(office_date(data.received_at,
+                                                            data.letterhead.zone)),
+            "received_time": self.words.clock_time(data.received_at, data.letterhead.zone),
             "received_by": data.received_by or None,
             "issued_on": self.words.long_date(data.issued_on),
             "respondent_count": str(count),
@@ -59,7 +61,8 @@ class ReceiptRenderer(Renderer[ReceiptPaper]):
         count = data.respondent_count
         facts = field_table([
             (wording.text("label-case"), f"<b>{markup(data.case_number)}</b>"),
-            (wording.text("label-received"), markup(self.words.long_datetime(data.received_at))),
+            (wording.text("label-received"), markup(self.words.long_datetime(
+                data.received_at, data.letterhead.zone))),
             (wording.text("label-received-by"), markup(data.received_by)),
             (wording.text("label-respondents"), markup(f"{count}")),
         ], self.styles)

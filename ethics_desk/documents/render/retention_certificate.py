@@ -97,7 +97,7 @@ class RetentionCertificateRenderer(Renderer[RetentionPaper]):
     def values(self, data: RetentionPaper) -> dict[str, str | None]:
         """The day of the list, who made the paper and when, the counts."""
         return {"list_day": long_date(data.list_day),
-                "produced_at": long_datetime(data.produced_at),
+                "produced_at": long_datetime(data.produced_at, data.letterhead.zone),
                 "produced_by": data.produced_by or None,
                 "eligible_count": str(len(data.eligible)),
                 "held_count": str(len(data.held)),
@@ -136,13 +136,14 @@ class RetentionCertificateRenderer(Renderer[RetentionPaper]):
         else:
             story += wording.flowables("no-held")
         story += wording.flowables("log-heading")
+        zone = data.letterhead.zone
         if data.log:
             story.append(_ruled([_head(("Case and series", "Destroyed", "What was destroyed"),
                                        small),
                                  *([Paragraph(f"<b>{markup(d.case_number)}</b><br/>"
                                               f"{markup(d.series)}<br/>resolved "
                                               f"{d.resolved_on.isoformat()}", cell),
-                                    Paragraph(markup(f"{long_datetime(d.disposed_at)}, by "
+                                    Paragraph(markup(f"{long_datetime(d.disposed_at, zone)}, by "
                                                      f"{d.disposed_by}"), cell),
                                     Paragraph(markup(d.destroyed) + "<br/><i>Kept: "
                                               + markup(d.kept) + "</i><br/>Authority: "

@@ -108,7 +108,8 @@ class SwornComplaintRenderer(Renderer[ComplaintPaper]):
             "commission_expires": long_date(oath.notary_commission_expires)
             if oath.notary_commission_expires else BLANK,
             "commission_number": oath.notary_commission_number or BLANK,
-            "received_at": long_datetime(data.received_at) if data.received_at else BLANK,
+            "received_at": long_datetime(data.received_at, data.letterhead.zone)
+            if data.received_at else BLANK,
         }
 
     def story(self, data: ComplaintPaper, wording: Wording) -> list[Flowable]:
@@ -134,7 +135,8 @@ class SwornComplaintRenderer(Renderer[ComplaintPaper]):
     def _office_use(self, data: ComplaintPaper, wording: Wording) -> DocTable:
         case = (f"<b>{markup(data.case_number)}</b>" if data.case_number
                 else f"<i>{wording.text('not-filed')}</i>")
-        received = markup(long_datetime(data.received_at)) if data.received_at else ""
+        received = markup(long_datetime(data.received_at, data.letterhead.zone)) if data.received_at \
+            else ""
         cell = self.styles["Cell"]
         label = self.styles["Label"]
         table = DocTable([

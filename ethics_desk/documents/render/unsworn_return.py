@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from reportlab.platypus import Flowable, Paragraph, Spacer
 
+from ethics_desk.core.office_time import office_date
 from ethics_desk.documents.render.base import Renderer, Wording, paragraphs
 from ethics_desk.documents.render.data import Party, UnswornReturnPaper
 from ethics_desk.documents.render.fonts import markup
@@ -26,7 +27,8 @@ class UnswornReturnRenderer(Renderer[UnswornReturnPaper]):
         """The letter's placeholders."""
         return {
             "complainant_name": data.complainant.name or None,
-            "received_on": self.words.long_date(data.received_at.date()),
+            "received_on": self.words.long_date(office_date(data.received_at,
+                                                            data.letterhead.zone)),
             "issued_on": self.words.long_date(data.issued_on),
         }
 

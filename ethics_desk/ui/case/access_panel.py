@@ -13,7 +13,9 @@ from typing import TYPE_CHECKING
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from ethics_desk.cases.access import AccessLine, access_history
+from ethics_desk.core.office_time import stamp
 from ethics_desk.ui.accessibility import StatusLine
+from ethics_desk.ui.date_field import office_time_zone
 from ethics_desk.ui.errors import FAILED, attempt
 from ethics_desk.ui.models.rows import Column, RowsModel, rows_view
 
@@ -46,7 +48,7 @@ class AccessPanel(QWidget):
         row.addWidget(self.status, 1)
         layout.addLayout(row)
         self.model = RowsModel[AccessLine](
-            [Column("When", lambda a: a.at.astimezone().strftime("%Y-%m-%d %H:%M")),
+            [Column("When", lambda a: stamp(a.at, office_time_zone(), with_zone=False)),
              Column("Who", lambda a: a.actor), Column("What", lambda a: a.summary)], self,
             tooltip=lambda a: a.action)
         self.view = rows_view(self.model, "accessView", 2, self, spoken="Who saw the case")

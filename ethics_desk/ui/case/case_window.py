@@ -38,6 +38,7 @@ from ethics_desk.cases.case_file import (
     verified_attachment,
 )
 from ethics_desk.core.errors import ConflictError, RuleError, UserError
+from ethics_desk.core.office_time import stamp
 from ethics_desk.models import CaseState, in_a_sentence
 from ethics_desk.staff.permissions import Act
 from ethics_desk.storage.private_files import ExhibitFolder
@@ -49,6 +50,7 @@ from ethics_desk.ui.case.hearing_record_panel import HearingRecordPanel
 from ethics_desk.ui.case.papers_panel import PapersPanel
 from ethics_desk.ui.case.witnesses_panel import WitnessesPanel
 from ethics_desk.ui.context import AppContext
+from ethics_desk.ui.date_field import office_time_zone
 from ethics_desk.ui.errors import FAILED, attempt, show_user_error
 from ethics_desk.ui.mnemonics import mnemonic_of, window_mnemonics, with_mnemonic
 from ethics_desk.ui.models.rows import ROW_ROLE, Column, RowsModel, rows_view
@@ -115,7 +117,7 @@ class CaseWindow(QMainWindow):
         self.explanation.setReadOnly(True)
         self.deadlines_view.selectionModel().currentRowChanged.connect(self._explain)
         self.timeline = RowsModel[TimelineLine](
-            [Column("When", lambda t: t.at.astimezone().strftime("%Y-%m-%d %H:%M")),
+            [Column("When", lambda t: stamp(t.at, office_time_zone(), with_zone=False)),
              Column("Who", lambda t: t.actor), Column("What", lambda t: t.summary)], self,
             tooltip=lambda t: t.action)
         self.timeline_view = self._table(self.timeline, "timelineView", 2,
@@ -196,7 +198,7 @@ class CaseWindow(QMainWindow):
     def _show_header_and_summary(self, case: CaseFile) -> None:
         """The header (number, state, route, next deadline, Board members who are parties)
         and the summary, in the scheme's colours."""
-        received = case.received_at.astimezone().strftime("%Y-%m-%d %H:%M") \
+        received = stamp(case.received_at, office_time_zone()) \
             if case.received_at else "not filed"
         route = case.route.label if case.route else "route not set"
         due = (f"Next deadline: <b>{case.next_due_on}</b> — {_e(case.next_due_title)}"
@@ -246,7 +248,21 @@ class CaseWindow(QMainWindow):
                 f"{_e('; '.join(case.provisions)) or 'none'}"
                 f"<h3>Facts — § 2-83(c)(6)</h3><i>{_e(case.period)}</i><br>{_e(case.facts)}"
                 f"<h3>Affidavit and oath — § 2-83(c)</h3>{_e(case.affirmation)}; "
-                f"{_e(in_a_sentence(case.knowledge))}; {sworn}{belief}")
+                f"{_e(in_a_sentence(case.knowledge))}; {sworn}{belief}"
+                + self._penalties_html(case))
+
+    def _penalties_html(self, case: CaseFile) -> str:
+        """Each civil penalty: amount, when imposed, when due, and paid, waived or owed."""
+        if not case.penalties:
+            return ""
+        today = self.context.today()
+        error = palette.colours().error
+        rows = "".join(
+            f"<li><b>{_e(p.amount)}</b>, imposed {p.imposed_on.isoformat()}, due {_e(p.due)} — "
+            + (f"<span style='color:{error}'><b>{_e(p.status(today))}</b></span>"
+               if p.overdue(today) else _e(p.status(today))) + "</li>"
+            for p in case.penalties)
+        return f"<h3>Civil penalties — § 2-83(g)(2)(a)</h3><ul>{rows}</ul>"
 
     @staticmethod
     def _reviews_html(case: CaseFile) -> str:

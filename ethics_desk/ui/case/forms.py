@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
 
 from ethics_desk.board import roster
 from ethics_desk.cases.case_file import CaseFile
+from ethics_desk.core.office_time import office_date
 from ethics_desk.intake.record import AttachmentData
 from ethics_desk.models import (
     CIVIL_PENALTY_LIMIT_CENTS,
@@ -57,7 +58,7 @@ from ethics_desk.storage.database import Database
 from ethics_desk.ui import palette
 from ethics_desk.ui.accessibility import buddy
 from ethics_desk.ui.case.vote_entry import VoteEntry, voters_loader
-from ethics_desk.ui.date_field import DateField, DateTimeField
+from ethics_desk.ui.date_field import DateField, DateTimeField, office_time_zone
 from ethics_desk.ui.intake.documents_page import FILE_FILTER, read_attachment
 from ethics_desk.ui.intake.fields import FieldMessage, text_box
 from ethics_desk.ui.mnemonics import give_alt_keys
@@ -79,6 +80,7 @@ from ethics_desk.workflow import (
     Payload,
     RecordCure,
     RecordFrivolousVote,
+    RecordPenaltyPayment,
     RecordRespondentReceipt,
     RecordReview,
     RecordShowCauseHearing,
@@ -87,6 +89,7 @@ from ethics_desk.workflow import (
     ReturnDefective,
     ReturnUnsworn,
     SanctionData,
+    WaivePenalty,
 )
 
 
@@ -191,7 +194,8 @@ def parse_dollars(text: str, what: str) -> int | None:
 def timing_hint(case: CaseFile, today: date, database: Database | None) -> str:
     """What the record says for the (f)(3)(a) timing factor: the dates the complaint gives for the
     facts, when it was filed, and any pending election in which a respondent is a candidate."""
-    filed = case.received_at.astimezone().date().isoformat() if case.received_at else "not filed"
+    filed = (office_date(case.received_at, office_time_zone()).isoformat() if case.received_at
+             else "not filed")
     lines = [f"The complaint gives the facts' dates as: {case.period}; it was filed {filed}. "
              "When the facts became known to the complainant is not recorded on the case."]
     if database is not None:
@@ -229,7 +233,21 @@ def _sanctions(v: dict[str, Any]) -> ImposeSanctions:
         raise ValueError("Enter at least one sanction of § 2-83(g)(2) — a civil penalty, "
                          "attorneys' fees or another sanction — or an agency to notify (g)(3).")
     return ImposeSanctions(sanctions=tuple(sanctions), factors_considered=v["factors"],
-                           imposed_on=v["on"])
+                           vote=v["vote"], penalty_due_on=v["due"])
+
+
+def _penalty_outcome(v: dict[str, Any]) -> RecordPenaltyPayment | WaivePenalty:
+    """The payment of a civil penalty, or its waiver, as the event's payload."""
+    if v["outcome"]:
+        return RecordPenaltyPayment(sanction_id=v["penalty"], paid_on=v["on"],
+                                    amount_cents=v["amount"])
+    return WaivePenalty(sanction_id=v["penalty"], waived_on=v["on"], waived_by=v["by"],
+                        reason=v["reason"])
+
+
+def _only(choices: tuple[tuple[str, Any], ...]) -> Any:
+    """The one choice's value when there is only one (chosen already), else None."""
+    return choices[0][1] if len(choices) == 1 else None
 
 
 def _board_forms(case: CaseFile, today: date, database: Database | None,
@@ -238,6 +256,8 @@ def _board_forms(case: CaseFile, today: date, database: Database | None,
     timing = timing_hint(case, today, database) if event is Event.ORDER_SHOW_CAUSE else ""
     loader = voters_loader(database, case.id) if database is not None else None
     appeared = ", ".join(f"{p.name} (complainant)" for p in case.complainants)
+    owed = tuple((f"{p.amount}, imposed {p.imposed_on.isoformat()}, due {p.due}", p.sanction_id)
+                 for p in case.penalties if p.outstanding)
     return {
         Event.ORDER_SHOW_CAUSE: ActionForm(
             Event.ORDER_SHOW_CAUSE,
@@ -289,8 +309,13 @@ def _board_forms(case: CaseFile, today: date, database: Database | None,
         Event.IMPOSE_SANCTIONS: ActionForm(
             Event.IMPOSE_SANCTIONS,
             "Before imposing a sanction for filing a frivolous complaint the Board shall consider "
-            "the factors of (g)(1). Enter each sanction imposed; leave the others empty.",
-            (Field("factors", "The factors considered (§ 2-83(g)(1)) — a note for each",
+            "each of the three factors of (g)(1): note how it considered every one. The sanctions "
+            "are the Board's act, by its vote at a meeting (a majority of those present); they "
+            "are imposed on the meeting's date. Enter each sanction imposed; leave the others "
+            "empty. A civil penalty is tracked until it is paid or waived.",
+            (Field("vote", "The Board's vote (§ 2-83(g))", Kind.VOTE, loader,
+                   vote_action=BoardAction.SANCTIONS),
+             Field("factors", "The factors considered (§ 2-83(g)(1)) — a note for each",
                    Kind.NOTES, None, SANCTION_FACTORS),
              Field("penalty", "Civil penalty, dollars (g)(2)(a)", Kind.MONEY,
                    limit_cents=CIVIL_PENALTY_LIMIT_CENTS,
@@ -303,8 +328,26 @@ def _board_forms(case: CaseFile, today: date, database: Database | None,
                         "appropriate action."),
              Field("perjury", "A referral to that agency for investigation of perjury (g)(3)",
                    Kind.BOOL, False),
-             Field("on", "Imposed on", Kind.DATE, today)),
-            _sanctions),
+             Field("due", "Civil penalty due on (g)(2)(a)", Kind.OPTIONAL_DATE, None,
+                   hint="The date the Board set for payment; needed with a civil penalty.")),
+            _sanctions, {"today": today}),
+        Event.RECORD_PENALTY_PAYMENT: ActionForm(
+            Event.RECORD_PENALTY_PAYMENT,
+            "A civil penalty stays outstanding until it is paid in full or waived. For a "
+            "payment give the date it was received and the amount; for a waiver, the date, who "
+            "waived it and why.",
+            (Field("penalty", "Civil penalty", Kind.CHOICE, _only(owed), owed),
+             Field("outcome", "What became of it", Kind.CHOICE, True,
+                   (("Paid in full", True), ("Waived", False))),
+             Field("on", "On", Kind.DATE, today),
+             Field("amount", "Amount paid, dollars", Kind.MONEY,
+                   limit_cents=CIVIL_PENALTY_LIMIT_CENTS,
+                   hint="For a payment: the whole penalty."),
+             Field("by", "Waived by", Kind.TEXT, "",
+                   hint="For a waiver: for example, the Ethics Review Board, by its vote of "
+                        "2026-12-15."),
+             Field("reason", "Why it was waived", Kind.LONG_TEXT, "")),
+            _penalty_outcome),
     }
 
 
@@ -316,7 +359,8 @@ def form_for(event: Event, case: CaseFile, today: date, staff: str,
     the elections list; without it they still exist (to say that the action has a form).
     """
     if event in (Event.ORDER_SHOW_CAUSE, Event.RECORD_SHOW_CAUSE_HEARING,
-                 Event.RECORD_FRIVOLOUS_VOTE, Event.IMPOSE_SANCTIONS):
+                 Event.RECORD_FRIVOLOUS_VOTE, Event.IMPOSE_SANCTIONS,
+                 Event.RECORD_PENALTY_PAYMENT):
         board = _board_forms(case, today, database, event)[event]
         board.extra.setdefault("today", today)  # the date fields' calendars open on it
         return board

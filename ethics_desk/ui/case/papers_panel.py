@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 )
 
 from ethics_desk.core.errors import UserError
+from ethics_desk.core.office_time import stamp
 from ethics_desk.core.parties import recipient_key
 from ethics_desk.documents.issuing import (
     RESPONDENT_NOTICE,
@@ -48,7 +49,7 @@ from ethics_desk.documents.issuing import (
 from ethics_desk.documents.kinds import (
     KindRule,
     Recipient,
-    kinds_for,
+    kinds_offered,
     recipients,
     render_letter,
     title_of,
@@ -72,7 +73,7 @@ from ethics_desk.staff.permissions import Act, who_may
 from ethics_desk.ui import palette
 from ethics_desk.ui.accessibility import StatusLine, buddy
 from ethics_desk.ui.context import AppContext
-from ethics_desk.ui.date_field import DateField
+from ethics_desk.ui.date_field import DateField, office_time_zone
 from ethics_desk.ui.errors import FAILED, attempt
 from ethics_desk.ui.language import choose_language, chosen_language, language_box
 from ethics_desk.ui.mnemonics import give_alt_keys
@@ -97,7 +98,7 @@ def selected_row(view: QTableView) -> object | None:
 
 
 def _when(ref: IssuedRef) -> str:
-    return ref.issued_at.astimezone().strftime("%Y-%m-%d %H:%M")
+    return stamp(ref.issued_at, office_time_zone(), with_zone=False)
 
 
 def print_bytes(parent: QWidget, data: bytes, printer: QPrinter | None) -> int:
@@ -424,11 +425,14 @@ class PapersPanel(QWidget):
         with self.context.database.read_session() as session:
             complaint = session.get(Complaint, self.case_id)
             state = complaint.state if complaint is not None else None
+            # The kinds of its state, less a notice of a hearing already past (§ 2-83(f)(4)(b)).
+            offered = ([] if complaint is None
+                       else kinds_offered(session, complaint, self.context.now()))
         chosen = self.chosen_kind()
-        if state != self.state or not self.kinds.rows():
+        if state != self.state or not self.kinds.rows() or \
+                [line.kind for line in self.kinds.rows()] != [kind for kind, _ in offered]:
             self.state = state
-            self.kinds.set_rows([KindLine(kind, rule) for kind, rule in kinds_for(state)]
-                                if state is not None else [])
+            self.kinds.set_rows([KindLine(kind, rule) for kind, rule in offered])
             names = [line.kind for line in self.kinds.rows()]
             if chosen in names:
                 self.choose_kind(chosen)

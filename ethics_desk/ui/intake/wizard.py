@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from ethics_desk.core.errors import ConflictError, UserError
+from ethics_desk.core.office_time import stamp
 from ethics_desk.intake.catalogue import ProvisionChoice
 from ethics_desk.intake.drafts import load_intake, resume_step
 from ethics_desk.intake.record import Intake
@@ -31,6 +32,7 @@ from ethics_desk.office.actions import read_settings, record_access
 from ethics_desk.ui import documents
 from ethics_desk.ui.accessibility import announce, spoken
 from ethics_desk.ui.context import AppContext
+from ethics_desk.ui.date_field import office_time_zone
 from ethics_desk.ui.errors import FAILED, attempt, show_user_error
 from ethics_desk.ui.intake.affidavit_page import AffidavitPage
 from ethics_desk.ui.intake.allegation_page import AllegationPage
@@ -186,7 +188,8 @@ class IntakeWizard(QWizard):
             return False
         self.draft_id, self.version = result.complaint_id, result.version
         self.save_error = ""
-        self.saved_at = self.context.now().astimezone().strftime("%H:%M:%S")
+        self.saved_at = stamp(self.context.now(), office_time_zone(), seconds=True,
+                              with_zone=False, with_date=False)
         self._update_title()
         return True
 

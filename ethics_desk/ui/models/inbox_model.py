@@ -34,7 +34,9 @@ from ethics_desk.cases.inbox import (
     SortKey,
     Urgency,
 )
+from ethics_desk.core.office_time import in_office_time, office_date, stamp
 from ethics_desk.core.vocabulary import Route
+from ethics_desk.ui.date_field import office_time_zone
 from ethics_desk.ui.palette import colours
 
 CASE_ID_ROLE = int(Qt.ItemDataRole.UserRole) + 1
@@ -350,7 +352,8 @@ class InboxModel(QAbstractTableModel):
         if key is SortKey.CASE:
             return row.case_number
         if key is SortKey.RECEIVED:
-            return row.received_at.astimezone().date().isoformat() if row.received_at else ""
+            return (office_date(row.received_at, office_time_zone()).isoformat()
+                    if row.received_at else "")
         if key is SortKey.COMPLAINANT:
             return row.complainant
         if key is SortKey.RESPONDENTS:
@@ -376,8 +379,9 @@ class InboxModel(QAbstractTableModel):
         if key is SortKey.RECEIVED:
             if row.received_at is None:
                 return f"{row.case_number} has not been filed"
-            local = row.received_at.astimezone()
-            return f"Received {day_text(local.date())} at {local:%H:%M}"
+            local = in_office_time(row.received_at, office_time_zone())
+            return (f"Received {day_text(local.date())} at "
+                    f"{stamp(local, office_time_zone(), with_date=False)}")
         if key is SortKey.ROUTE:
             return row.route_label
         return self._display(row, column)

@@ -36,6 +36,7 @@ from sqlalchemy.orm import Session
 
 from ethics_desk.board import roster
 from ethics_desk.board.roster import ElectionRow, MemberRow
+from ethics_desk.board.sanctions import PenaltyLine, outstanding_penalties
 from ethics_desk.core.errors import UserError
 from ethics_desk.models import BoardRole
 from ethics_desk.ui import palette
@@ -133,6 +134,7 @@ class BoardScreen(QWidget):
         self.tabs.addTab(self._elections_tab(), "E&lections")
         self.packet = BoardPacketPanel(context, self)
         self.tabs.addTab(self.packet, "Meeting &packet")
+        self.tabs.addTab(self._penalties_tab(), "Civil penalties o&utstanding")
         layout = QVBoxLayout(self)
         layout.addWidget(heading)
         layout.addWidget(self.tabs, 1)
@@ -245,6 +247,36 @@ class BoardScreen(QWidget):
             lambda _c, _p: self._enable())
         return page
 
+    def _penalties_tab(self) -> QWidget:
+        page = QWidget(self)
+        self.penalties = RowsModel[PenaltyLine](
+            [Column("Case", lambda p: p.case_number),
+             Column("Complainant", lambda p: p.complainant),
+             Column("Amount", lambda p: p.amount),
+             Column("Imposed", lambda p: p.imposed_on.isoformat()),
+             Column("Due", lambda p: p.due),
+             Column("Status", lambda p: p.status(self.context.today()))], self,
+            bold=lambda p, column: column == 5 and p.overdue(self.context.today()),
+            user=lambda p: p.complaint_id)
+        self.penalties_view = rows_view(self.penalties, "penaltiesView", 5, page,
+                                        spoken="Civil penalties outstanding")
+        note = QLabel("Each civil penalty the Board imposed (§ 2-83(g)(2)(a)) that is neither "
+                      "paid nor waived, the longest overdue first. Record a payment or a waiver "
+                      "on the case's window.", page)
+        note.setWordWrap(True)
+        palette.set_style(note, "muted")
+        column = QVBoxLayout(page)
+        column.addWidget(self.penalties_view, 1)
+        column.addWidget(note)
+        return page
+
+    def refresh_penalties(self) -> None:
+        """Read the civil penalties outstanding on the cases the signed-in person receives."""
+        rows = attempt(self, lambda: outstanding_penalties(
+            self.context.database, self.context.today(), account=self.context.signed_in))
+        if rows is not FAILED:
+            self.penalties.set_rows(rows)
+
     # -- showing ----------------------------------------------------------------------------
 
     @property
@@ -260,6 +292,7 @@ class BoardScreen(QWidget):
         """Read the roster, the elections and the meeting's agenda again."""
         self.refresh_roster()
         self.packet.refresh()
+        self.refresh_penalties()
         rows = attempt(self, lambda: self._read(lambda s: roster.elections(s)))
         if rows is not FAILED:
             self.elections.set_rows(rows)

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 from sqlalchemy import select
 
+from ethics_desk.core.office_time import stamp
 from ethics_desk.documents.issuing import QueueItem, print_queue, reprint
 from ethics_desk.mail.batch import Batch, BatchPaper, prepare_batch
 from ethics_desk.mail.ledger import UNDELIVERED, MailingRef, returned_items
@@ -36,6 +37,7 @@ from ethics_desk.ui.accessibility import StatusLine
 from ethics_desk.ui.batch_print import BatchPrint, PrintItem
 from ethics_desk.ui.case.papers_panel import MailingDialog, print_bytes, selected_row
 from ethics_desk.ui.context import AppContext
+from ethics_desk.ui.date_field import office_time_zone
 from ethics_desk.ui.errors import FAILED, attempt
 from ethics_desk.ui.models.rows import ROW_ROLE, Column, RowsModel, rows_view
 from ethics_desk.ui.pdf_view import choose_printer, printer_problem
@@ -69,7 +71,8 @@ class MailScreen(QWidget):
             [Column("Case", lambda q: q.case_number), Column("Document", lambda q: q.kind),
              Column("Recipient", lambda q: q.recipient),
              Column("Pages", lambda q: str(q.page_count)),
-             Column("Issued", lambda q: q.issued_at.astimezone().strftime("%Y-%m-%d %H:%M")),
+             Column("Issued", lambda q: stamp(q.issued_at, office_time_zone(),
+                                                    with_zone=False)),
              Column("By", lambda q: q.issued_by)], self,
             user=lambda q: q.complaint_id)
         self.queue_view = rows_view(self.queue, "queueView", 2, self,

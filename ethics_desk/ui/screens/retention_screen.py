@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 )
 
 from ethics_desk.core.errors import UserError
+from ethics_desk.core.office_time import stamp
 from ethics_desk.core.vocabulary import HoldKind
 from ethics_desk.office.actions import record_access
 from ethics_desk.retention import disposal, holds
@@ -134,7 +135,7 @@ class RetentionScreen(QWidget):
              Column("Kind", lambda h: h.kind.label),
              Column("Cases", lambda h: ", ".join(h.case_numbers)),
              Column("Why", lambda h: h.reason),
-             Column("Placed", lambda h: f"{h.placed_at.astimezone().date().isoformat()} by "
+             Column("Placed", lambda h: f"{h.placed_on} by "
                                         f"{h.placed_by}"),
              Column("Status", lambda h: h.status)], self,
             bold=lambda h, column: column == 5 and h.in_force,
@@ -250,7 +251,7 @@ class RetentionScreen(QWidget):
         entry: LogEntry | None = index.data(ROW_ROLE) if index.isValid() else None
         self.log_detail.setText("" if entry is None else
                                 f"{entry.case_number}, destroyed "
-                                f"{entry.disposed_at.astimezone():%Y-%m-%d %H:%M} by "
+                                f"{stamp(entry.disposed_at, self.context.time_zone())} by "
                                 f"{entry.disposed_by}: {entry.destroyed_text}. Kept: "
                                 f"{entry.kept} Authority: {entry.authority}.")
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import date, datetime
+from datetime import UTC, date, datetime
 
 import pytest
 from sqlalchemy import select
@@ -37,9 +37,11 @@ from tests.factories import complete_intake, filed_case, provision_id, sworn_oat
 
 def test_dates_and_times_read_as_a_letter_writes_them() -> None:
     assert long_date(date(2026, 11, 30)) == "November 30, 2026"
-    assert clock_time(datetime(2026, 11, 30, 10, 5, tzinfo=OFFICE_TZ)) == "10:05 a.m. CST"
-    assert clock_time(datetime(2026, 7, 1, 0, 30, tzinfo=OFFICE_TZ)) == "12:30 a.m. CDT"
-    assert clock_time(datetime(2026, 7, 1, 13, 0, tzinfo=OFFICE_TZ)) == "1:00 p.m. CDT"
+    # a moment is printed in the office's zone, whichever zone it comes in
+    assert clock_time(datetime(2026, 11, 30, 16, 5, tzinfo=UTC), OFFICE_TZ) == "10:05 a.m. CST"
+    assert clock_time(datetime(2026, 11, 30, 10, 5, tzinfo=OFFICE_TZ), OFFICE_TZ) == "10:05 a.m. CST"
+    assert clock_time(datetime(2026, 7, 1, 0, 30, tzinfo=OFFICE_TZ), OFFICE_TZ) == "12:30 a.m. CDT"
+    assert clock_time(datetime(2026, 7, 1, 13, 0, tzinfo=OFFICE_TZ), OFFICE_TZ) == "1:00 p.m. CDT"
 
 
 @pytest.mark.parametrize(("period", "end", "words"), [

@@ -84,7 +84,7 @@ def test_spanish_dates_are_written_day_de_month_de_year_with_the_weekday_in_lowe
     assert SPANISH.weekday_date(date(2026, 12, 17)) == "jueves, 17 de diciembre de 2026"
     assert SPANISH.weekday_date(date(2026, 12, 19)) == "sábado, 19 de diciembre de 2026"
     moment = datetime(2026, 11, 30, 13, 5, tzinfo=ZoneInfo("America/Chicago"))
-    assert SPANISH.long_datetime(moment) == "30 de noviembre de 2026, a la 1:05 p. m. CST"
+    assert SPANISH.long_datetime(moment, moment.tzinfo) == "30 de noviembre de 2026, a la 1:05 p. m. CST"
 
 
 def test_amounts_are_written_the_us_way_in_spanish_too() -> None:
