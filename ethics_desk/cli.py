@@ -638,6 +638,13 @@ def _cmd_due(args: argparse.Namespace) -> int:
     if same:
         lines.append("Clocks of this length: " + "; ".join(same) + ".")
     print("\n".join(lines))
+    years = list(range(start.year, due.year + 1))
+    for year in years:
+        for name in calendar.missing_required_days(year):
+            _note(f"warning: {name} {year} is not set on the {calendar.name} calendar, so this "
+                  f"count takes it as a business day; add it with: {PROG} closure add DATE "
+                  f"\"{name}\" --kind fiesta")
+    _fiesta_season_notes(calendar, years)
     return EXIT_OK
 
 
@@ -650,7 +657,22 @@ def _cmd_calendar(args: argparse.Namespace) -> int:
     for name in calendar.missing_required_days(args.year):
         _note(f"warning: {name} {args.year} is not set on the {calendar.name} calendar; add it "
               f"with: {PROG} closure add DATE \"{name}\" --kind {kinds.get(name, 'closure')}")
+    _fiesta_season_notes(calendar, [args.year])
     return EXIT_OK
+
+
+def _fiesta_season_notes(calendar: BusinessCalendar, years: list[int]) -> None:
+    """Warn of a Fiesta San Jacinto Day set outside April and May in ``years``."""
+    from ethics_desk.deadlines.closures import fiesta_season_warning
+    from ethics_desk.deadlines.calendar import DayKind
+
+    for closure in calendar.closures:
+        if closure.day.year in years and closure.kind is DayKind.FIESTA:
+            warning = fiesta_season_warning(closure.day)
+            if warning is not None:
+                _note(f"warning: {warning} Move it with: {PROG} closure remove "
+                      f"{closure.day.isoformat()}, then closure add DATE \"{closure.name}\" "
+                      "--kind fiesta")
 
 
 def _print_change(database: Database, change: CalendarChange) -> None:

@@ -14,6 +14,7 @@ from sqlalchemy import select
 
 from ethics_desk.cli import main
 from ethics_desk.core.clock import Clock, system_clock
+from ethics_desk.deadlines.closures import add_closure
 from ethics_desk.models import AuditRecord, Deadline, DeadlineStatus
 from ethics_desk.staff.accounts import Account
 from ethics_desk.staff.roles import Role
@@ -151,6 +152,33 @@ def test_calendar_does_not_warn_about_a_fiesta_day_that_is_set(
     assert code == 0
     assert "2025-05-02 Fiesta San Jacinto Day" in out.splitlines()
     assert err == ""
+
+
+def test_calendar_warns_of_a_fiesta_day_set_outside_april_and_may(
+        capsys: pytest.CaptureFixture[str], database: Database, db_arg: str) -> None:
+    add_closure(database, date(2027, 6, 4), "Fiesta San Jacinto Day", actor="Maria Clerk",
+                kind="fiesta", clock=CLOCK)
+    code, out, err = run(capsys, "calendar", "2027", "--db", db_arg)
+    assert code == 0
+    assert "2027-06-04 Fiesta San Jacinto Day" in out.splitlines()
+    assert "outside April and May" in err and "2027-06-04" in err
+    assert "closure remove 2027-06-04" in err
+
+
+def test_due_warns_for_a_year_with_no_fiesta_day(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "due", "2026-11-24", "10")
+    assert code == 0
+    assert out.splitlines()[0] == "2026-12-10"
+    assert "warning: Fiesta San Jacinto Day 2026 is not set on the city calendar" in err
+    assert 'closure add DATE "Fiesta San Jacinto Day" --kind fiesta' in err
+
+
+def test_due_does_not_warn_for_a_year_whose_fiesta_day_is_set(
+        capsys: pytest.CaptureFixture[str], database: Database, db_arg: str) -> None:
+    code, _out, err = run(capsys, "due", "2025-04-21", "5", "--db", db_arg)
+    assert code == 0
+    assert "Fiesta" not in err
 
 
 # -- closure ----------------------------------------------------------------------------------

@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ethics_desk.deadlines import closures
+from ethics_desk.deadlines import DayKind, closures
 from ethics_desk.deadlines.closures import CALENDARS
 from ethics_desk.deadlines.overview import (
     CALENDAR_TITLES,
@@ -281,9 +281,13 @@ class CalendarEditorDialog(QDialog):
             self._update_remove(name)
             names = [day_name for cal, day_name in missing if cal == name]
             label = self.missing_labels[name]
-            label.setText(" ".join(f"⚠ {n} is not set for {year}: add it below once the City "
-                                   "announces it." for n in names))
-            label.setVisible(bool(names))
+            warnings = [f"⚠ {n} is not set for {year}: add it below once the City announces it."
+                        for n in names]
+            warnings += [f"⚠ {warning}" for e in entries if e.calendar == name
+                         and e.kind is DayKind.FIESTA
+                         and (warning := closures.fiesta_season_warning(e.day)) is not None]
+            label.setText(" ".join(warnings))
+            label.setVisible(bool(warnings))
 
     def entries(self, calendar: str) -> list[CalendarEntry]:
         """The days listed for ``calendar``."""
@@ -347,6 +351,9 @@ class CalendarEditorDialog(QDialog):
             return False
         message = (f"Close the offices on {long_day(day)} — “{name.strip()}” — on the "
                    f"{CALENDAR_TITLES[calendar]} calendar?")
+        season = closures.fiesta_season_warning(day) if kind == "fiesta" else None
+        if season is not None:
+            message += f"\n\n⚠ {season}"
         if not self.confirm("Add a closed day", message, moves):
             self.status.setText("Not saved.")
             return False
@@ -357,7 +364,7 @@ class CalendarEditorDialog(QDialog):
             return False
         self.name.clear()
         self.kind.setCurrentIndex(self.kind.findData("closure"))  # one Fiesta day a year
-        self.status.setText(change.summary + ".")
+        self.status.setText(change.summary + "." + (f" ⚠ {season}" if season else ""))
         self.select_entry(calendar, day)
         self.changed.emit()
         return True

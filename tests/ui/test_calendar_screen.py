@@ -589,6 +589,30 @@ def test_the_banner_asks_for_fiesta_san_jacinto_day_until_it_is_set(
     assert not screen.banner.isVisible()
 
 
+def test_a_fiesta_day_set_outside_april_and_may_is_warned_of_before_and_after_saving(
+        qtbot: QtBot, screen: CalendarScreen, confirmations: Confirmations,
+        messages: list[str]) -> None:
+    dialog = screen.open_editor(fiesta_year=2027)
+    dialog.day.set_date(date(2027, 6, 4))
+    assert dialog.add_day(), messages
+    assert confirmations.shown is not None and len(confirmations.shown) == 1
+    assert "outside April and May" in confirmations.shown[0].message.text()
+    assert "outside April and May" in dialog.status.text()
+    assert dialog.missing_labels["city"].isVisibleTo(dialog)
+    assert "2027-06-04" in dialog.missing_labels["city"].text()
+
+
+def test_a_fiesta_day_in_april_is_not_warned_of(
+        qtbot: QtBot, screen: CalendarScreen, confirmations: Confirmations,
+        messages: list[str]) -> None:
+    dialog = screen.open_editor(fiesta_year=2027)
+    dialog.day.set_date(date(2027, 4, 23))
+    assert dialog.add_day(), messages
+    assert confirmations.shown is not None
+    assert "outside April" not in confirmations.shown[0].message.text()
+    assert not dialog.missing_labels["city"].isVisibleTo(dialog)
+
+
 def test_a_fiesta_day_that_is_not_a_friday_is_refused_with_the_reason(
         qtbot: QtBot, screen: CalendarScreen, confirmations: Confirmations,
         messages: list[str]) -> None:
