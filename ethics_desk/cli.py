@@ -663,8 +663,8 @@ def _cmd_calendar(args: argparse.Namespace) -> int:
 
 def _fiesta_season_notes(calendar: BusinessCalendar, years: list[int]) -> None:
     """Warn of a Fiesta San Jacinto Day set outside April and May in ``years``."""
-    from ethics_desk.deadlines.closures import fiesta_season_warning
     from ethics_desk.deadlines.calendar import DayKind
+    from ethics_desk.deadlines.closures import fiesta_season_warning
 
     for closure in calendar.closures:
         if closure.day.year in years and closure.kind is DayKind.FIESTA:
@@ -1056,12 +1056,16 @@ def _cmd_check(args: argparse.Namespace) -> int:
     results = run_checks(url, anchors)
     print(f"Checking {describe(url)}")
     for result in results:
-        print(f"  {'ok' if result.ok else 'FAILED':<7} {result.name}")
+        mark = "FAILED" if not result.ok else "warning" if result.warning else "ok"
+        print(f"  {mark:<7} {result.name}")
         for detail in result.details:
             print(f"          {detail}")
     failed = [r for r in results if not r.ok]
+    warned = [r for r in results if r.ok and r.warning]
     if not failed:
-        print(f"All {len(results)} checks hold.")
+        print(f"All {len(results)} checks hold."
+              + (f" {len(warned)} warning(s) for the office: "
+                 f"{'; '.join(r.name for r in warned)} (details above)." if warned else ""))
         return EXIT_OK
     return _fail(f"{len(failed)} of {len(results)} checks FAILED: "
                  f"{'; '.join(r.name for r in failed)} (details above). Make a copy of the file "

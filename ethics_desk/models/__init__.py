@@ -36,6 +36,7 @@ from ethics_desk.models.office_paper import OfficePaper
 from ethics_desk.models.review import Cure, Decision, Review, ReviewDefect
 from ethics_desk.models.setting import Setting
 from ethics_desk.models.staff import StaffAccount
+from ethics_desk.models.stated_date import StatedDate
 
 __all__ = [
     "Allegation", "Attachment", "AuditRecord", "Ballot", "Base", "BoardMember", "BoardTerm",
@@ -44,5 +45,5 @@ __all__ = [
     "Oath",
     "OfficePaper", "Provision", "RecordEntry", "Respondent", "Review", "ReviewDefect", "Sanction",
     "SanctionFactorNote", "Setting", "ShowCauseFactor", "ShowCauseOrder", "StaffAccount",
-    "Witness",
+    "StatedDate", "Witness",
 ]

@@ -10,11 +10,11 @@ import pytest
 from ethics_desk.deadlines import (
     CLOCKS,
     BusinessCalendar,
-    Closure,
-    DayKind,
     ClockKind,
     ClockRule,
+    Closure,
     CountUnit,
+    DayKind,
     Receipt,
     ReceiptBasis,
     SkippedDay,

@@ -30,6 +30,8 @@ class CaseLetter:
     filed_on: date
     nature: str = ""
     provisions: tuple[str, ...] = ()
+    replaces_issued_on: date | None = None
+    """A corrected reissue: the day the copy it replaces was issued (said under the title)."""
 
 
 @dataclass(frozen=True)

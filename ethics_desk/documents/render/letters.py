@@ -44,6 +44,9 @@ from ethics_desk.documents.render.letter_data import (
 
 L = TypeVar("L", bound=CaseLetter)
 
+REPLACES = "replaces_line"
+"""The value holding a corrected reissue's line under the title (no template places it)."""
+
 ENCLOSURE_GAP = 6
 """Points between the signatory's lines and the enclosure line under them (kept small so that a
 one-line enclosure note does not go over to a page of its own)."""
@@ -74,6 +77,8 @@ class CaseLetterRenderer(Renderer[L]):
             "respondent_names": self.names(data.respondents) or None,
             "filed_on": self.words.long_date(data.filed_on),
             **self.extra_values(data),
+            REPLACES: (self.words.replaces(data.replaces_issued_on)
+                       if data.replaces_issued_on is not None else None),
         }
 
     def extra_values(self, data: L) -> dict[str, str | None]:
@@ -94,8 +99,12 @@ class CaseLetterRenderer(Renderer[L]):
                 markup(self.words.case(data.case_number))]
 
     def opening(self, wording: Wording) -> list[Flowable]:
-        """Title, the "Re:" line and the salutation."""
+        """Title (and, on a corrected reissue, the copy it replaces), the "Re:" line and the
+        salutation."""
+        replaces = wording.values.get(REPLACES)
         return [DocParagraph(wording.text("title"), self.styles["Title"]),
+                *([DocParagraph(f"<b>{markup(replaces)}</b>", self.styles["Body"])]
+                  if replaces else []),
                 DocParagraph(f"<b>{wording.text('re')}</b>", self.styles["Body"]),
                 Spacer(0, 4),
                 DocParagraph(wording.text("salutation"), self.styles["Body"])]
