@@ -691,6 +691,10 @@ def _print_change(database: Database, change: CalendarChange) -> None:
     for moved in change.moved:
         print(f"{numbers.get(moved.complaint_id) or f'Draft {moved.complaint_id}'} "
               f"{moved.title} {moved.old_due.isoformat()} → {moved.new_due.isoformat()}")
+    from ethics_desk.documents.stated_dates import made_wrong_by
+
+    for paper in made_wrong_by(database, change.moved, saved=True):
+        _note(f"warning: {paper.sentence()}; reissue it corrected from the case's Papers tab")
 
 
 def _password(prompt: str, env: str) -> str:

@@ -243,9 +243,33 @@ def test_check_passes_on_a_fresh_database(capsys: pytest.CaptureFixture[str],
     code, out, err = run(capsys, "check", "--db", db_arg)
     assert code == 0, out + err
     assert "FAILED" not in out
-    checks = 12 if database.url.get_backend_name() == "sqlite" else 10  # a file has 2 of its own
+    checks = 13 if database.url.get_backend_name() == "sqlite" else 11  # a file has 2 of its own
     assert f"All {checks} checks hold." in out
     assert "ok      The audit trail is append-only at the database" in out
+
+
+def test_check_warns_of_an_issued_notice_a_closure_made_wrong_and_still_holds(
+        capsys: pytest.CaptureFixture[str], controller: WorkflowController,
+        database: Database, db_arg: str, administrator: Account) -> None:
+    from ethics_desk.documents.issuing import issue_respondent_packet
+    from ethics_desk.documents.kinds import recipients, render_letter
+    from tests.board_cases import awaiting_response
+
+    case = awaiting_response(controller)
+    [person] = recipients(database, case, "respondent-notice")
+    issue_respondent_packet(database, case, person.name,
+                            render_letter(database, case, "respondent-notice",
+                                          today=CLOCK().date()),
+                            actor="Maria Clerk", clock=CLOCK, respondent_id=person.respondent_id)
+    add_closure(database, date(2026, 12, 10), "Winter weather closure", actor="Maria Clerk",
+                clock=CLOCK)
+    code, out, err = run(capsys, "check", "--db", db_arg)
+    assert code == 0, out + err
+    assert "FAILED" not in out
+    assert "warning Issued papers state the dates that hold now" in out
+    assert "states “Respondent's sworn response — Nguyễn Thị Minh Khai” Thursday 2026-12-17; " \
+        "it is now Friday 2026-12-18" in out
+    assert "1 warning(s) for the office" in out
 
 
 @pytest.mark.sqlite_file

@@ -19,13 +19,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from datetime import date, datetime
+from typing import Protocol
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from ethics_desk.core.parties import respondent_key
 from ethics_desk.deadlines import format_day
-from ethics_desk.deadlines.schedule import MovedDeadline
 from ethics_desk.models import (
     Complaint,
     Deadline,
@@ -39,6 +39,20 @@ from ethics_desk.models import (
     StatedDate,
 )
 from ethics_desk.storage.database import Database
+
+
+class Moved(Protocol):
+    """A deadline a calendar change moves (:class:`~ethics_desk.deadlines.schedule.MovedDeadline`,
+    :class:`~ethics_desk.deadlines.overview.MoveLine`): which, and its new date."""
+
+    @property
+    def deadline_id(self) -> int:
+        """The moved deadline."""
+
+    @property
+    def new_due(self) -> date:
+        """Its date after the change."""
+
 
 HEARING = "hearing"
 """The ``clock`` of a stated date read from a hearing rather than a deadline."""
@@ -175,7 +189,7 @@ class StalePaper:
 
 
 def stale_papers(session: Session, complaint_id: int | None = None, *,
-                 moved: Iterable[MovedDeadline] = ()) -> list[StalePaper]:
+                 moved: Iterable[Moved] = ()) -> list[StalePaper]:
     """Every issued paper, not voided, stating a date that differs from the one that holds now:
     its deadline's due date (the case's latest of that clock and subject, while it is open) or
     its hearing's date (while it is not yet held). ``moved`` gives the dates a calendar change
@@ -209,10 +223,35 @@ def stale_papers(session: Session, complaint_id: int | None = None, *,
 
 
 def stale_in(database: Database, complaint_id: int | None = None, *,
-             moved: Iterable[MovedDeadline] = ()) -> list[StalePaper]:
+             moved: Iterable[Moved] = ()) -> list[StalePaper]:
     """:func:`stale_papers` in a read session of its own."""
     with database.read_session() as session:
         return stale_papers(session, complaint_id, moved=moved)
+
+
+def made_wrong_by(database: Database, moved: Iterable[Moved], *,
+                  saved: bool) -> list[StalePaper]:
+    """The issued papers a calendar change makes state a wrong date: those whose deadline it
+    moves. Before saving (``saved`` False) the moved dates are the preview's; after, the stored
+    ones."""
+    moved = list(moved)
+    ids = {m.deadline_id for m in moved}
+    if not ids:
+        return []
+    found = stale_in(database, moved=() if saved else moved)
+    return [s for s in found if s.deadline_id in ids]
+
+
+def papers_sentence(papers: Iterable[StalePaper], *, saved: bool) -> str:
+    """What a calendar change does to issued papers, in one paragraph ("" when nothing)."""
+    papers = list(papers)
+    if not papers:
+        return ""
+    lead = (f"{len(papers)} issued paper(s) now state a date that no longer holds"
+            if saved else f"Saving leaves {len(papers)} issued paper(s) stating a date that no "
+                          "longer holds")
+    return (f"⚠ {lead} — reissue each corrected from its case's Papers tab: "
+            + "; ".join(p.sentence() for p in papers) + ".")
 
 
 def reissue_reason(stale: StalePaper) -> str:
