@@ -65,6 +65,7 @@ from ethics_desk.documents.render.letter_data import (
     CureNoticePaper,
     DefectEntry,
     DefectLetterPaper,
+    DueBasis,
     EnvelopePaper,
     FactorNote,
     FilingNoticePaper,
@@ -647,7 +648,7 @@ def _respondent_notice(ctx: _Context) -> RespondentNoticePaper:
     return RespondentNoticePaper(**ctx.common(),
                                  forwarded_on=due.trigger_mailed_on or due.trigger_on,
                                  response_due=due.due_on, response_explanation=due.explanation,
-                                 attachments=attachments)
+                                 response_basis=_due_basis(due), attachments=attachments)
 
 
 def _response_copy(ctx: _Context) -> ResponseCopyPaper:
@@ -658,7 +659,14 @@ def _response_copy(ctx: _Context) -> ResponseCopyPaper:
     return ResponseCopyPaper(**ctx.common(), responding=response.party_name,
                              response_received_on=response.received_on,
                              reply_due=due.due_on if due else None,
-                             reply_explanation=due.explanation if due else "")
+                             reply_explanation=due.explanation if due else "",
+                             reply_basis=_due_basis(due) if due else None)
+
+
+def _due_basis(deadline: Deadline) -> DueBasis:
+    """What a stored deadline counts from, for the plain sentence a letter states it in."""
+    return DueBasis(deadline.trigger_on, deadline.trigger_basis == "presumed",
+                    deadline.trigger_mailed_on)
 
 
 def _reply_copy(ctx: _Context) -> ReplyCopyPaper:
