@@ -5,6 +5,11 @@ no longer match their SHA-256), and a correction is "void and reissue" — the o
 its bytes and says why and by whom it was voided, the new one points back to it. Each act is
 one transaction with its audit record, so the case timeline shows it. No Qt here.
 
+Issuing also keeps each date the paper states — the response date of the (e) notice, the reply
+date of a response's copy, the reviewers' dates, the show-cause hearing — in the same
+transaction (:mod:`ethics_desk.documents.stated_dates`), so that a later closure that moves one
+names the paper it made wrong.
+
 The (e) notice goes out as a packet: the notice followed by the Ethics Code enclosure, the PDF
 the office stores in Settings (:func:`ethics_desk.office.wording.enclosure`) or, until then, the
 shipped placeholder ``resources/ethics-code-placeholder.pdf``.

@@ -131,3 +131,25 @@ def test_check_warns_of_an_issued_paper_stating_a_date_that_no_longer_holds(
     assert any("states “Respondent's sworn response" in d and "2026-12-18" in d
                for d in found.details)
     assert all(r.ok for r in results.values())
+
+
+def test_a_show_cause_order_whose_hearing_is_set_on_another_day_is_named(
+        controller: WorkflowController, database: Database) -> None:
+    from datetime import timedelta
+
+    from ethics_desk.models import Hearing
+    from tests.board_cases import HEARING_AT, show_cause
+
+    case = show_cause(controller)
+    pdf = render_letter(database, case, "show-cause-order", today=CLOCK().date())
+    document = issue(database, case, "show-cause-order", "José Peña", pdf, actor=CLERK,
+                     clock=CLOCK).document_id
+    assert stale_in(database, case) == []
+    with database.unit_of_work() as session:  # the hearing is set a week later
+        [hearing] = session.scalars(select(Hearing).where(Hearing.complaint_id == case))
+        hearing.scheduled_at = HEARING_AT + timedelta(days=7)
+    [stale] = stale_in(database, case)
+    assert stale.document_id == document
+    assert (stale.stated_on, stale.now_on) == (HEARING_AT.date(),
+                                               HEARING_AT.date() + timedelta(days=7))
+    assert "Show-cause hearing (§ 2-83(f)(4), (f)(5))" in stale.sentence()
