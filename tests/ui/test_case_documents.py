@@ -20,6 +20,7 @@ from ethics_desk.models import AuditRecord, DeadlineStatus, MailMethod, MailOutc
 from ethics_desk.ui.case.case_window import CaseWindow
 from ethics_desk.ui.case.papers_panel import PapersPanel
 from ethics_desk.ui.context import AppContext
+from ethics_desk.ui.mnemonics import mnemonic_of, window_mnemonics
 from ethics_desk.workflow import Accept, ForwardToBoard, WorkflowController
 from tests.factories import complete_intake, reviewed_case
 from tests.workflow.helpers import deadlines
@@ -309,3 +310,8 @@ def test_the_case_window_names_an_issued_paper_whose_date_no_longer_holds(
     assert "⚠ The respondent-notice to" in window.header.text()
     assert "2026-12-17; it is now 2026-12-18" in window.header.text()
     assert "Papers tab" in window.header.text()
+    window.tabs.setCurrentWidget(panel)
+    panel.refresh()
+    letter = mnemonic_of(panel.correct_button.text())
+    assert letter is not None
+    assert window_mnemonics(window, shown_only=False)[letter] == [panel.correct_button.text()]

@@ -239,7 +239,7 @@ class CaseWindow(QMainWindow):
                        f"{_e(s.recipient or '—')} issued {s.issued_on.isoformat()} states "
                        f"{_e(s.label)} {s.stated_on.isoformat()}; it is now "
                        f"{s.now_on.isoformat()}</b>: reissue it corrected from the Papers tab "
-                       "(Prepare the corrected reissue).</span>" for s in self.stale)
+                       "(Fix: prepare the corrected reissue).</span>" for s in self.stale)
 
     def _summary_html(self, case: CaseFile) -> str:
         muted = palette.colours().muted

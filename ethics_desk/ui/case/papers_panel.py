@@ -9,7 +9,7 @@ screen.
 
 An issued paper whose stated date a later change made wrong (a closure moved the response date,
 a hearing was set again; :mod:`ethics_desk.documents.stated_dates`) is named above the issued
-list, and **Prepare the corrected reissue** previews the correction — saying under its title
+list, and **Fix: prepare the corrected reissue** previews the correction — saying under its title
 which copy it replaces — and asks for the void and reissue with the reason filled in.
 """
 
@@ -356,7 +356,7 @@ class PapersPanel(QWidget):
         self.stale_label.setWordWrap(True)
         self.stale_label.setAccessibleName("Issued papers that state a date no longer right")
         palette.set_style(self.stale_label, "error, regular")
-        self.correct_button = QPushButton("Prepare the &corrected reissue…", self)
+        self.correct_button = QPushButton("Fi&x: prepare the corrected reissue…", self)
         self.correct_button.setObjectName("correctButton")
         self.correct_button.setToolTip("Preview the correction of the issued paper whose date "
                                        "no longer holds (the selected one, or the first named), "
@@ -467,7 +467,7 @@ class PapersPanel(QWidget):
         self.stale_label.setText("\n".join(
             f"⚠ The {s.kind} to {s.recipient or '—'} issued {s.issued_on.isoformat()} states "
             f"“{s.label}” {s.stated_on.isoformat()}; it is now {s.now_on.isoformat()}. "
-            "Prepare the corrected reissue." for s in self.stale))
+            "Fix: prepare the corrected reissue." for s in self.stale))
         self.stale_label.setVisible(bool(self.stale))
         self.correct_button.setVisible(bool(self.stale))
         self._update_buttons()
