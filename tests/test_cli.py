@@ -248,9 +248,8 @@ def test_check_passes_on_a_fresh_database(capsys: pytest.CaptureFixture[str],
     assert "ok      The audit trail is append-only at the database" in out
 
 
-def test_check_warns_of_an_issued_notice_a_closure_made_wrong_and_still_holds(
-        capsys: pytest.CaptureFixture[str], controller: WorkflowController,
-        database: Database, db_arg: str, administrator: Account) -> None:
+def _issued_notice(controller: WorkflowController, database: Database) -> int:
+    """A case awaiting the response, its (e) notice issued (the response due 2026-12-17)."""
     from ethics_desk.documents.issuing import issue_respondent_packet
     from ethics_desk.documents.kinds import recipients, render_letter
     from tests.board_cases import awaiting_response
@@ -261,6 +260,25 @@ def test_check_warns_of_an_issued_notice_a_closure_made_wrong_and_still_holds(
                             render_letter(database, case, "respondent-notice",
                                           today=CLOCK().date()),
                             actor="Maria Clerk", clock=CLOCK, respondent_id=person.respondent_id)
+    return case
+
+
+def test_a_closure_that_makes_an_issued_notice_wrong_is_warned_of_by_closure_add(
+        capsys: pytest.CaptureFixture[str], controller: WorkflowController,
+        database: Database, db_arg: str, clerk: Account) -> None:
+    _issued_notice(controller, database)
+    code, out, err = run(capsys, "closure", "add", "2026-12-10", "Winter weather closure",
+                         "--db", db_arg)
+    assert code == 0
+    assert "2026-12-17 → 2026-12-18" in out
+    assert "warning: ERB-2026-001: the respondent-notice to Nguyễn Thị Minh Khai" in err
+    assert "reissue it corrected from the case's Papers tab" in err
+
+
+def test_check_warns_of_an_issued_notice_a_closure_made_wrong_and_still_holds(
+        capsys: pytest.CaptureFixture[str], controller: WorkflowController,
+        database: Database, db_arg: str, administrator: Account) -> None:
+    _issued_notice(controller, database)
     add_closure(database, date(2026, 12, 10), "Winter weather closure", actor="Maria Clerk",
                 clock=CLOCK)
     code, out, err = run(capsys, "check", "--db", db_arg)
