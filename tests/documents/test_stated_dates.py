@@ -153,3 +153,11 @@ def test_a_show_cause_order_whose_hearing_is_set_on_another_day_is_named(
     assert (stale.stated_on, stale.now_on) == (HEARING_AT.date(),
                                                HEARING_AT.date() + timedelta(days=7))
     assert "Show-cause hearing (§ 2-83(f)(4), (f)(5))" in stale.sentence()
+
+
+def test_every_kind_that_states_a_date_is_a_kind_of_the_table() -> None:
+    from ethics_desk.documents.kinds import KINDS
+    from ethics_desk.documents.stated_dates import DATED_KINDS
+
+    assert set(DATED_KINDS) <= set(KINDS)
+    assert {"respondent-notice", "response-copy", "show-cause-order"} <= set(DATED_KINDS)
