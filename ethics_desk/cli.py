@@ -976,7 +976,7 @@ def _cmd_wording_bring_in(args: argparse.Namespace) -> int:
 
 def _cmd_closure_add(args: argparse.Namespace) -> int:
     """``closure add DATE NAME``."""
-    from ethics_desk.deadlines.closures import add_closure
+    from ethics_desk.deadlines.closures import add_closure, fiesta_season_warning
     from ethics_desk.staff.permissions import Act
 
     day = parse_day(args.day, "DATE")
@@ -987,6 +987,9 @@ def _cmd_closure_add(args: argparse.Namespace) -> int:
         change = add_closure(database, day, args.name, actor=account.display,
                              clock=_clock(args), calendar=args.calendar, kind=args.kind)
         _print_change(database, change)
+        season = fiesta_season_warning(day) if args.kind == "fiesta" else None
+        if season is not None:
+            _note(f"warning: {season}")
     finally:
         database.dispose()
     return EXIT_OK

@@ -165,6 +165,16 @@ def test_calendar_warns_of_a_fiesta_day_set_outside_april_and_may(
     assert "closure remove 2027-06-04" in err
 
 
+def test_closure_add_warns_of_a_fiesta_day_outside_april_and_may(
+        capsys: pytest.CaptureFixture[str], database: Database, db_arg: str,
+        clerk: Account) -> None:
+    code, _out, err = run(capsys, "closure", "add", "2027-09-03", "Fiesta San Jacinto Day",
+                          "--kind", "fiesta", "--db", db_arg)
+    assert code == 0
+    assert "warning: Fiesta San Jacinto Day is set on Friday 2027-09-03, outside April and May" \
+        in err
+
+
 def test_due_warns_for_a_year_with_no_fiesta_day(
         capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "due", "2026-11-24", "10")
