@@ -653,6 +653,13 @@ def _cmd_due(args: argparse.Namespace) -> int:
     if same:
         lines.append("Clocks of this length: " + "; ".join(same) + ".")
     print("\n".join(lines))
+    years = list(range(start.year, due.year + 1))
+    for year in years:
+        for name in calendar.missing_required_days(year):
+            _note(f"warning: {name} {year} is not set on the {calendar.name} calendar, so this "
+                  f"count takes it as a business day; add it with: {PROG} closure add DATE "
+                  f"\"{name}\" --kind fiesta")
+    _fiesta_season_notes(calendar, years)
     return EXIT_OK
 
 
@@ -665,7 +672,22 @@ def _cmd_calendar(args: argparse.Namespace) -> int:
     for name in calendar.missing_required_days(args.year):
         _note(f"warning: {name} {args.year} is not set on the {calendar.name} calendar; add it "
               f"with: {PROG} closure add DATE \"{name}\" --kind {kinds.get(name, 'closure')}")
+    _fiesta_season_notes(calendar, [args.year])
     return EXIT_OK
+
+
+def _fiesta_season_notes(calendar: BusinessCalendar, years: list[int]) -> None:
+    """Warn of a Fiesta San Jacinto Day set outside April and May in ``years``."""
+    from ethics_desk.deadlines.calendar import DayKind
+    from ethics_desk.deadlines.closures import fiesta_season_warning
+
+    for closure in calendar.closures:
+        if closure.day.year in years and closure.kind is DayKind.FIESTA:
+            warning = fiesta_season_warning(closure.day)
+            if warning is not None:
+                _note(f"warning: {warning} Move it with: {PROG} closure remove "
+                      f"{closure.day.isoformat()}, then closure add DATE \"{closure.name}\" "
+                      "--kind fiesta")
 
 
 def _print_change(database: Database, change: CalendarChange) -> None:
@@ -684,6 +706,10 @@ def _print_change(database: Database, change: CalendarChange) -> None:
     for moved in change.moved:
         print(f"{numbers.get(moved.complaint_id) or f'Draft {moved.complaint_id}'} "
               f"{moved.title} {moved.old_due.isoformat()} → {moved.new_due.isoformat()}")
+    from ethics_desk.documents.stated_dates import made_wrong_by
+
+    for paper in made_wrong_by(database, change.moved, saved=True):
+        _note(f"warning: {paper.sentence()}; reissue it corrected from the case's Papers tab")
 
 
 def _password(prompt: str, env: str) -> str:
@@ -969,7 +995,7 @@ def _cmd_wording_bring_in(args: argparse.Namespace) -> int:
 
 def _cmd_closure_add(args: argparse.Namespace) -> int:
     """``closure add DATE NAME``."""
-    from ethics_desk.deadlines.closures import add_closure
+    from ethics_desk.deadlines.closures import add_closure, fiesta_season_warning
     from ethics_desk.staff.permissions import Act
 
     day = parse_day(args.day, "DATE")
@@ -980,6 +1006,9 @@ def _cmd_closure_add(args: argparse.Namespace) -> int:
         change = add_closure(database, day, args.name, actor=account.display,
                              clock=_clock(args), calendar=args.calendar, kind=args.kind)
         _print_change(database, change)
+        season = fiesta_season_warning(day) if args.kind == "fiesta" else None
+        if season is not None:
+            _note(f"warning: {season}")
     finally:
         database.dispose()
     return EXIT_OK
@@ -1053,12 +1082,16 @@ def _cmd_check(args: argparse.Namespace) -> int:
     results = run_checks(url, anchors)
     print(f"Checking {describe(url)}")
     for result in results:
-        print(f"  {'ok' if result.ok else 'FAILED':<7} {result.name}")
+        mark = "FAILED" if not result.ok else "warning" if result.warning else "ok"
+        print(f"  {mark:<7} {result.name}")
         for detail in result.details:
             print(f"          {detail}")
     failed = [r for r in results if not r.ok]
+    warned = [r for r in results if r.ok and r.warning]
     if not failed:
-        print(f"All {len(results)} checks hold.")
+        print(f"All {len(results)} checks hold."
+              + (f" {len(warned)} warning(s) for the office: "
+                 f"{'; '.join(r.name for r in warned)} (details above)." if warned else ""))
         return EXIT_OK
     return _fail(f"{len(failed)} of {len(results)} checks FAILED: "
                  f"{'; '.join(r.name for r in failed)} (details above). Make a copy of the file "

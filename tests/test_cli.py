@@ -14,6 +14,7 @@ from sqlalchemy import select
 
 from ethics_desk.cli import main
 from ethics_desk.core.clock import Clock, system_clock
+from ethics_desk.deadlines.closures import add_closure
 from ethics_desk.models import AuditRecord, Deadline, DeadlineStatus
 from ethics_desk.staff.accounts import Account
 from ethics_desk.staff.roles import Role
@@ -153,6 +154,43 @@ def test_calendar_does_not_warn_about_a_fiesta_day_that_is_set(
     assert err == ""
 
 
+def test_calendar_warns_of_a_fiesta_day_set_outside_april_and_may(
+        capsys: pytest.CaptureFixture[str], database: Database, db_arg: str) -> None:
+    add_closure(database, date(2027, 6, 4), "Fiesta San Jacinto Day", actor="Maria Clerk",
+                kind="fiesta", clock=CLOCK)
+    code, out, err = run(capsys, "calendar", "2027", "--db", db_arg)
+    assert code == 0
+    assert "2027-06-04 Fiesta San Jacinto Day" in out.splitlines()
+    assert "outside April and May" in err and "2027-06-04" in err
+    assert "closure remove 2027-06-04" in err
+
+
+def test_closure_add_warns_of_a_fiesta_day_outside_april_and_may(
+        capsys: pytest.CaptureFixture[str], database: Database, db_arg: str,
+        clerk: Account) -> None:
+    code, _out, err = run(capsys, "closure", "add", "2027-09-03", "Fiesta San Jacinto Day",
+                          "--kind", "fiesta", "--db", db_arg)
+    assert code == 0
+    assert "warning: Fiesta San Jacinto Day is set on Friday 2027-09-03, outside April and May" \
+        in err
+
+
+def test_due_warns_for_a_year_with_no_fiesta_day(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "due", "2026-11-24", "10")
+    assert code == 0
+    assert out.splitlines()[0] == "2026-12-10"
+    assert "warning: Fiesta San Jacinto Day 2026 is not set on the city calendar" in err
+    assert 'closure add DATE "Fiesta San Jacinto Day" --kind fiesta' in err
+
+
+def test_due_does_not_warn_for_a_year_whose_fiesta_day_is_set(
+        capsys: pytest.CaptureFixture[str], database: Database, db_arg: str) -> None:
+    code, _out, err = run(capsys, "due", "2025-04-21", "5", "--db", db_arg)
+    assert code == 0
+    assert "Fiesta" not in err
+
+
 # -- closure ----------------------------------------------------------------------------------
 
 
@@ -215,9 +253,51 @@ def test_check_passes_on_a_fresh_database(capsys: pytest.CaptureFixture[str],
     code, out, err = run(capsys, "check", "--db", db_arg)
     assert code == 0, out + err
     assert "FAILED" not in out
-    checks = 12 if database.url.get_backend_name() == "sqlite" else 10  # a file has 2 of its own
+    checks = 13 if database.url.get_backend_name() == "sqlite" else 11  # a file has 2 of its own
     assert f"All {checks} checks hold." in out
     assert "ok      The audit trail is append-only at the database" in out
+
+
+def _issued_notice(controller: WorkflowController, database: Database) -> int:
+    """A case awaiting the response, its (e) notice issued (the response due 2026-12-17)."""
+    from ethics_desk.documents.issuing import issue_respondent_packet
+    from ethics_desk.documents.kinds import recipients, render_letter
+    from tests.board_cases import awaiting_response
+
+    case = awaiting_response(controller)
+    [person] = recipients(database, case, "respondent-notice")
+    issue_respondent_packet(database, case, person.name,
+                            render_letter(database, case, "respondent-notice",
+                                          today=CLOCK().date()),
+                            actor="Maria Clerk", clock=CLOCK, respondent_id=person.respondent_id)
+    return case
+
+
+def test_a_closure_that_makes_an_issued_notice_wrong_is_warned_of_by_closure_add(
+        capsys: pytest.CaptureFixture[str], controller: WorkflowController,
+        database: Database, db_arg: str, clerk: Account) -> None:
+    _issued_notice(controller, database)
+    code, out, err = run(capsys, "closure", "add", "2026-12-10", "Winter weather closure",
+                         "--db", db_arg)
+    assert code == 0
+    assert "2026-12-17 → 2026-12-18" in out
+    assert "warning: ERB-2026-001: the respondent-notice to Nguyễn Thị Minh Khai" in err
+    assert "reissue it corrected from the case's Papers tab" in err
+
+
+def test_check_warns_of_an_issued_notice_a_closure_made_wrong_and_still_holds(
+        capsys: pytest.CaptureFixture[str], controller: WorkflowController,
+        database: Database, db_arg: str, administrator: Account) -> None:
+    _issued_notice(controller, database)
+    add_closure(database, date(2026, 12, 10), "Winter weather closure", actor="Maria Clerk",
+                clock=CLOCK)
+    code, out, err = run(capsys, "check", "--db", db_arg)
+    assert code == 0, out + err
+    assert "FAILED" not in out
+    assert "warning Issued papers state the dates that hold now" in out
+    assert "states “Respondent's sworn response — Nguyễn Thị Minh Khai” Thursday 2026-12-17; " \
+        "it is now Friday 2026-12-18" in out
+    assert "1 warning(s) for the office" in out
 
 
 @pytest.mark.sqlite_file

@@ -23,6 +23,19 @@ CALENDARS = ("city", "state")
 KINDS = ("closure", "fiesta")
 KNOWN_FIESTA_DAYS = {date(2023, 4, 28), date(2025, 5, 2)}
 """Fiesta San Jacinto Days from City announcements; the office sets later years in the calendar."""
+FIESTA_MONTHS = (4, 5)
+"""Fiesta San Antonio, and so its Battle of Flowers Friday, falls in April or early May
+(28 April 2023; 2 May 2025): a Fiesta San Jacinto Day set in another month is most likely a
+typing slip, warned of but not refused (the City could move it)."""
+
+
+def fiesta_season_warning(day: date) -> str | None:
+    """A warning when a Fiesta San Jacinto Day is set outside April and May; None inside."""
+    if day.month in FIESTA_MONTHS:
+        return None
+    return (f"Fiesta San Jacinto Day is set on {day.strftime('%A')} {day.isoformat()}, outside "
+            "April and May when Fiesta is held (e.g. 28 April 2023, 2 May 2025): check the date "
+            "the City announced, and move it if it was mistyped.")
 
 
 @dataclass(frozen=True)

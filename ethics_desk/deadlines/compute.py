@@ -2,8 +2,10 @@
 
 Counting follows the Code Construction Act (Tex. Gov't Code § 311.014): the day of the
 triggering event is excluded and the last day is included. For a business-day clock the due date
-is the Nth business day after the trigger day; for a calendar-day clock it is the trigger day
-plus N calendar days, moved to the next business day if that day is a weekend, holiday or closure.
+is the Nth business day after the trigger day; for a calendar-day clock (the § 2-87(a) opinion)
+it is the trigger day plus N calendar days, moved to the next day only past a Saturday, Sunday or
+holiday (§ 311.014(b)): an office closure the Clerk sets (weather, a winter closure) is no legal
+holiday and never extends a calendar-day clock.
 
 A clock that runs from *receipt* (City Code § 2-83(d)(1), (e)(1), (e)(3)) starts either on the
 recorded receipt date (:func:`actual_receipt`) or, when none was recorded for a mailed document,
@@ -18,7 +20,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from enum import StrEnum
 
-from ethics_desk.deadlines.calendar import WEEKDAY_NAMES, BusinessCalendar
+from ethics_desk.deadlines.calendar import WEEKDAY_NAMES, BusinessCalendar, DayKind
 from ethics_desk.deadlines.clocks import ClockRule, CountUnit
 
 __all__ = [
@@ -115,6 +117,8 @@ class DueDate:
     skipped: tuple[SkippedDay, ...]
     extension_days: int = 0
     calendar_title: str = ""
+    closed_on_due: str = ""
+    """A calendar-day clock due on an office closure: the closure's name (it does not move)."""
 
     @property
     def is_presumed(self) -> bool:
@@ -162,8 +166,15 @@ class DueDate:
             )
             if self.skipped:
                 lines.append(
-                    f"That is not a business day on the {calendar} calendar, so the deadline "
-                    "moves to the next business day (Code Construction Act § 311.014), past:"
+                    f"That is a Saturday, Sunday or holiday on the {calendar} calendar, so the "
+                    "deadline moves to the next day that is not (Code Construction Act "
+                    "§ 311.014(b)), past:"
+                )
+            if self.closed_on_due:
+                lines.append(
+                    f"{format_day(self.due)} is an office closure ({self.closed_on_due}): a "
+                    "closure is not a legal holiday, so it does not extend this calendar-day "
+                    "deadline (Code Construction Act § 311.014(b))."
                 )
         lines.extend(f"  - {format_day(s.day)}: {s.reason}" for s in self.skipped)
         if not self.skipped:
@@ -229,14 +240,9 @@ def compute_due(
     if rule.unit is CountUnit.BUSINESS_DAYS:
         due, skipped = add_business_days(calendar, receipt.day, rule.length + extension_days)
     else:
-        landing = receipt.day + timedelta(days=rule.length + extension_days)
-        due = calendar.next_business_day(landing, inclusive=True)
-        rolled: list[SkippedDay] = []
-        current = landing
-        while current < due:
-            rolled.append(SkippedDay(current, calendar.non_business_reason(current) or ""))
-            current += timedelta(days=1)
-        skipped = tuple(rolled)
+        due, skipped = _roll_calendar_day(
+            calendar, receipt.day + timedelta(days=rule.length + extension_days))
+    closed = calendar.classify(due) if rule.unit is CountUnit.CALENDAR_DAYS else None
     return DueDate(
         due=due,
         rule=rule,
@@ -245,4 +251,22 @@ def compute_due(
         skipped=skipped,
         extension_days=extension_days,
         calendar_title=calendar.title,
+        closed_on_due=closed[1] if closed is not None else "",
     )
+
+
+def _roll_calendar_day(calendar: BusinessCalendar,
+                       landing: date) -> tuple[date, tuple[SkippedDay, ...]]:
+    """The last day of a calendar-day period: ``landing``, or the next day that is not a
+    Saturday, Sunday or holiday (Code Construction Act § 311.014(b)). A closure the Clerk set
+    (:attr:`DayKind.CLOSURE`) is not a legal holiday and moves nothing; Fiesta San Jacinto Day
+    is a City holiday and does."""
+    rolled: list[SkippedDay] = []
+    current = landing
+    for _ in range(3660):
+        info = calendar.classify(current)
+        if info is None or info[0] is DayKind.CLOSURE:
+            return current, tuple(rolled)
+        rolled.append(SkippedDay(current, info[1]))
+        current += timedelta(days=1)
+    raise ValueError(f"the {calendar.name} calendar has no open day after {landing.isoformat()}")

@@ -5,6 +5,11 @@ no longer match their SHA-256), and a correction is "void and reissue" — the o
 its bytes and says why and by whom it was voided, the new one points back to it. Each act is
 one transaction with its audit record, so the case timeline shows it. No Qt here.
 
+Issuing also keeps each date the paper states — the response date of the (e) notice, the reply
+date of a response's copy, the reviewers' dates, the show-cause hearing — in the same
+transaction (:mod:`ethics_desk.documents.stated_dates`), so that a later closure that moves one
+names the paper it made wrong.
+
 The (e) notice goes out as a packet: the notice followed by the Ethics Code enclosure, the PDF
 the office stores in Settings (:func:`ethics_desk.office.wording.enclosure`) or, until then, the
 shipped placeholder ``resources/ethics-code-placeholder.pdf``.
@@ -27,6 +32,7 @@ from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import StorageError, UserError
 from ethics_desk.core.office_time import office_date
 from ethics_desk.core.vocabulary import Language
+from ethics_desk.documents import stated_dates
 from ethics_desk.models import Complaint, IssuedDocument, Mailing
 from ethics_desk.office import settings, wording
 from ethics_desk.storage import audit
@@ -109,8 +115,11 @@ def _document(session: Session, document_id: int) -> IssuedDocument:
 
 def _issue_in(session: Session, case_id: int, kind: str, recipient: str, pdf: bytes, *,
               actor: str, now: datetime, replaces: IssuedDocument | None = None,
-              detail: dict[str, Any] | None = None, note: str = "") -> IssuedDocument:
-    """Write one issued document and its "document.issue" audit record in ``session``."""
+              detail: dict[str, Any] | None = None, note: str = "",
+              respondent_id: int | None = None) -> IssuedDocument:
+    """Write one issued document, the dates it states (:mod:`ethics_desk.documents.stated_dates`;
+    ``respondent_id``: the respondent a copy is about) and its "document.issue" audit record in
+    ``session``."""
     kind, recipient = kind.strip(), recipient.strip()
     if not kind or len(kind) > MAX_KIND:
         raise UserError(f"“{kind}” is not a document kind.", "This is a bug; please report it.")
@@ -125,6 +134,7 @@ def _issue_in(session: Session, case_id: int, kind: str, recipient: str, pdf: by
                               issued_by=actor, replaces_id=replaces.id if replaces else None)
     session.add(document)
     session.flush()
+    stated = stated_dates.record(session, document, respondent_id=respondent_id)
     to = f" to {recipient}" if recipient else ""
     summary = f"Issued the {kind}{to} ({pages} page{'s' if pages != 1 else ''}, SHA-256 {sha[:12]}…)"
     if replaces is not None:
@@ -133,20 +143,28 @@ def _issue_in(session: Session, case_id: int, kind: str, recipient: str, pdf: by
                  summary=summary + note, at=now,
                  detail={"document_id": document.id, "kind": kind, "recipient": recipient,
                          "sha256": sha, "page_count": pages, "size": len(pdf),
-                         "replaces_id": document.replaces_id, **(detail or {})})
+                         "replaces_id": document.replaces_id,
+                         "stated_dates": [{"label": item.label,
+                                           "date": item.stated_on.isoformat()}
+                                          for item in stated],
+                         **(detail or {})})
     return document
 
 
 def issue(database: Database, case_id: int, kind: str, recipient: str, pdf: bytes, *,
-          actor: str, clock: Clock, language: Language = Language.ENGLISH) -> IssuedRef:
-    """Freeze the previewed ``pdf`` as issued to ``recipient``: bytes, SHA-256, page count.
+          actor: str, clock: Clock, language: Language = Language.ENGLISH,
+          respondent_id: int | None = None) -> IssuedRef:
+    """Freeze the previewed ``pdf`` as issued to ``recipient``: bytes, SHA-256, page count, and
+    the dates it states (``respondent_id``: the respondent the copy is about, where the
+    recipient's name does not say, e.g. the copy of one respondent's response).
     Its audit record gives its ``language``; one in another language than English also says so
     in the summary ("…, in Español (Spanish)")."""
     detail = {"language": language.value}
     note = "" if language is Language.ENGLISH else f", in {language.label}"
     with database.unit_of_work() as session:
         document = _issue_in(session, case_id, kind, recipient, pdf, actor=actor,
-                             now=clock(), detail=detail, note=note)
+                             now=clock(), detail=detail, note=note,
+                             respondent_id=respondent_id)
         return _ref(document)
 
 
@@ -180,7 +198,8 @@ def reprint(database: Database, document_id: int, *, actor: str,
 
 def void_and_reissue(database: Database, document_id: int, new_pdf: bytes, *, actor: str,
                      reason: str, recipient: str | None = None,
-                     clock: Clock, language: Language = Language.ENGLISH) -> IssuedRef:
+                     clock: Clock, language: Language = Language.ENGLISH,
+                     respondent_id: int | None = None) -> IssuedRef:
     """Void an issued document with the reason and issue its correction, in one transaction.
 
     The correction has the same kind (and recipient, unless ``recipient`` is given) and points
@@ -209,7 +228,7 @@ def void_and_reissue(database: Database, document_id: int, new_pdf: bytes, *, ac
                      detail={"document_id": old.id, "sha256": old.sha256, "reason": reason})
         new = _issue_in(session, old.complaint_id, old.kind,
                         old.recipient if recipient is None else recipient, new_pdf,
-                        actor=actor, now=now, replaces=old,
+                        actor=actor, now=now, replaces=old, respondent_id=respondent_id,
                         detail={"void_reason": reason, "language": language.value})
         return _ref(new)
 
@@ -231,7 +250,7 @@ def respondent_packet(notice_pdf: bytes, enclosure: PdfReader) -> bytes:
 
 def issue_respondent_packet(database: Database, case_id: int, recipient: str,
                             notice_pdf: bytes, *, actor: str,
-                            clock: Clock) -> IssuedRef:
+                            clock: Clock, respondent_id: int | None = None) -> IssuedRef:
     """Issue the (e) packet to a respondent: the notice followed by the Ethics Code enclosure.
 
     A missing or unreadable enclosure refuses the packet with a message naming the file and
@@ -247,7 +266,7 @@ def issue_respondent_packet(database: Database, case_id: int, recipient: str,
         note = (" with the PLACEHOLDER in place of the Ethics Code (set the Code in Settings)"
                 if enclosed.placeholder else " with the Ethics Code enclosed")
         document = _issue_in(session, case_id, RESPONDENT_NOTICE, recipient, packet,
-                             actor=actor, now=clock(), note=note,
+                             actor=actor, now=clock(), note=note, respondent_id=respondent_id,
                              detail={"enclosure": enclosed.label,
                                      "enclosure_placeholder": enclosed.placeholder,
                                      "enclosure_sha256": wording.sha256(enclosed.content),

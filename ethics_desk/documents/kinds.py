@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, datetime
 from enum import StrEnum
 from typing import Any
@@ -62,10 +62,12 @@ from ethics_desk.documents.render.letter_data import (
     BallotLine,
     BoardTransmittalPaper,
     CampaignFinanceForwardPaper,
+    CaseLetter,
     CertificateOfMailingPaper,
     CureNoticePaper,
     DefectEntry,
     DefectLetterPaper,
+    DueBasis,
     EnvelopePaper,
     FactorNote,
     FilingNoticePaper,
@@ -357,9 +359,12 @@ def recipients(database: Database, case_id: int, kind: str) -> list[Recipient]:
 
 def render_letter(database: Database, case_id: int, kind: str, *, recipient_index: int = 0,
                   today: date, language: Language = Language.ENGLISH,
-                  seen_by: Viewer | None = None, now: datetime | None = None) -> bytes:
+                  seen_by: Viewer | None = None, now: datetime | None = None,
+                  replaces_issued_on: date | None = None) -> bytes:
     """A preview of ``kind`` for the case's ``recipient_index``-th recipient, as PDF bytes, in
     ``language`` (a kind with no template in it is refused, naming the kinds that have one).
+    A corrected reissue gives ``replaces_issued_on``, the day the copy it replaces was issued:
+    the letter says so under its title.
 
     A preview someone will see (``seen_by``: who, and the clock of the act) is read and audited as
     ``preview.<kind>`` in one transaction, § 2-83(h): who saw what of a pending complaint is
@@ -383,6 +388,8 @@ def render_letter(database: Database, case_id: int, kind: str, *, recipient_inde
         templates = wording.library(session)
         paper = rule.paper(_Context(session, letterhead_from_settings(session), today,
                                     case=complaint, people=people, index=recipient_index))
+        if replaces_issued_on is not None and isinstance(paper, CaseLetter):
+            paper = replace(paper, replaces_issued_on=replaces_issued_on)
         if seen_by is not None:
             name = people[recipient_index].party.name
             in_language = "" if language is Language.ENGLISH else f", in {language.label}"
@@ -718,7 +725,7 @@ def _respondent_notice(ctx: _Context) -> RespondentNoticePaper:
     return RespondentNoticePaper(**ctx.common(),
                                  forwarded_on=due.trigger_mailed_on or due.trigger_on,
                                  response_due=due.due_on, response_explanation=due.explanation,
-                                 attachments=attachments)
+                                 response_basis=_due_basis(due), attachments=attachments)
 
 
 def _response_copy(ctx: _Context) -> ResponseCopyPaper:
@@ -729,7 +736,14 @@ def _response_copy(ctx: _Context) -> ResponseCopyPaper:
     return ResponseCopyPaper(**ctx.common(), responding=response.party_name,
                              response_received_on=response.received_on,
                              reply_due=due.due_on if due else None,
-                             reply_explanation=due.explanation if due else "")
+                             reply_explanation=due.explanation if due else "",
+                             reply_basis=_due_basis(due) if due else None)
+
+
+def _due_basis(deadline: Deadline) -> DueBasis:
+    """What a stored deadline counts from, for the plain sentence a letter states it in."""
+    return DueBasis(deadline.trigger_on, deadline.trigger_basis == "presumed",
+                    deadline.trigger_mailed_on)
 
 
 def _reply_copy(ctx: _Context) -> ReplyCopyPaper:

@@ -38,6 +38,7 @@ from ethics_desk.models.retention import DisposalRecord, HeldCase, LegalHold
 from ethics_desk.models.review import Cure, Decision, Review, ReviewDefect
 from ethics_desk.models.setting import Setting
 from ethics_desk.models.staff import StaffAccount
+from ethics_desk.models.stated_date import StatedDate
 
 __all__ = [
     "Allegation", "Attachment", "AuditRecord", "AuditRedaction", "Ballot", "Base",
@@ -46,5 +47,5 @@ __all__ = [
     "Filing", "Hearing", "HeldCase", "IssuedDocument", "JournalRecord", "JournalRedaction",
     "LegalHold", "Mailing", "Oath", "OfficePaper", "Provision", "RecordEntry", "Respondent",
     "Review", "ReviewDefect", "Sanction", "SanctionFactorNote", "Setting", "ShowCauseFactor",
-    "ShowCauseOrder", "StaffAccount", "Witness",
+    "ShowCauseOrder", "StaffAccount", "StatedDate", "Witness",
 ]

@@ -12,8 +12,12 @@ Each check answers one question and names what it found wrong:
   journal record says, every issued paper and exhibit has the bytes recorded, every table's
   triggers are there as they must be, and the journal still holds every anchor given (the heads
   carried by backups and printed on Board packets);
-* every open deadline falls on a business day of the current calendars, and is the date the
-  deadline engine gives on them today (a calendar edited without recomputing shows up here).
+* every open deadline falls on a business day of the current calendars (a calendar-day clock,
+  the § 2-87(a) opinion, may fall on an office closure, which does not move it), and is the date
+  the deadline engine gives on them today (a calendar edited without recomputing shows up here);
+* as a warning, not a broken record: every issued paper that states a date which no longer
+  holds — a closure moved the response date it gives (:mod:`ethics_desk.documents.stated_dates`);
+  the Papers tab of its case offers the corrected reissue.
 
 A SQLite file is opened read-only (``mode=ro``): checking never writes, never creates a file and
 never switches a backup copy's journal mode. A file whose folder cannot be written (a read-only
@@ -39,7 +43,7 @@ from sqlalchemy.orm import Session
 from sqlalchemy.pool import NullPool
 
 from ethics_desk.core.errors import StorageError
-from ethics_desk.deadlines import format_day
+from ethics_desk.deadlines import ClockKind, CountUnit, DayKind, clock, format_day
 from ethics_desk.deadlines.schedule import load_calendars, recompute_open
 from ethics_desk.models import AuditRecord, Complaint, Deadline, DeadlineStatus
 from ethics_desk.storage import database as db_module
@@ -58,6 +62,8 @@ class CheckResult:
     name: str
     ok: bool
     details: list[str] = field(default_factory=list)
+    warning: bool = False
+    """The check holds, but found something for the office to act on (not a broken record)."""
 
 
 INTEGRITY = "SQLite integrity (PRAGMA integrity_check)"
@@ -73,6 +79,7 @@ RECORDS = "Every record is as its journal last recorded it"
 PAPERS = "Issued papers and exhibits have the bytes recorded"
 TRIGGERS = "Every table's changes are journalled (triggers)"
 ANCHORS = "The journal holds every anchor (backups, Board packets)"
+STALE_PAPERS = "Issued papers state the dates that hold now"
 JOURNAL_CHECKS = (TRIGGERS, JOURNAL, RECORDS, PAPERS)
 AS_IT_IS = "The file is read as it is, without writing beside it"
 
@@ -106,7 +113,7 @@ def run_checks(db: URL | str | os.PathLike[str] | None,
             why = "not checked: the schema revision is missing, unknown or unreadable"
             results.extend(CheckResult(name, False, [why])
                            for name in (APPEND_ONLY, AUDIT, *JOURNAL_CHECKS, DEADLINE_DAYS,
-                                        DEADLINE_DATES, LISTING))
+                                        DEADLINE_DATES, LISTING, STALE_PAPERS))
             return results
         results += _guarded((APPEND_ONLY,), lambda: [_append_only_check(engine)])
         found = [*anchors, *(backup_anchors(path, engine)
@@ -117,6 +124,7 @@ def run_checks(db: URL | str | os.PathLike[str] | None,
             results += _guarded((AUDIT,), lambda: [_audit_check(session)])
             results += _guarded((DEADLINE_DAYS, DEADLINE_DATES), lambda: _deadline_checks(session))
             results += _guarded((LISTING,), lambda: [_listing_check(session)])
+            results += _guarded((STALE_PAPERS,), lambda: [_stale_papers_check(session)])
         return results
     finally:
         engine.dispose()
@@ -335,7 +343,10 @@ def _deadline_checks(session: Session) -> list[CheckResult]:
     for deadline, number, complaint_id in rows:
         numbers[deadline.id] = number or f"Draft {complaint_id}"
         calendar = calendars.state if deadline.calendar == "state" else calendars.city
-        reason = calendar.non_business_reason(deadline.due_on)
+        info = calendar.classify(deadline.due_on)
+        reason = info[1] if info is not None else None
+        if info is not None and info[0] is DayKind.CLOSURE and _counts_calendar_days(deadline):
+            reason = None  # a closure does not move a calendar-day clock (§ 311.014(b))
         if reason is not None:
             on_closed_days.append(
                 f"{numbers[deadline.id]}: “{deadline.title}” ({deadline.citation}) is due "
@@ -350,6 +361,24 @@ def _deadline_checks(session: Session) -> list[CheckResult]:
     return [CheckResult(DEADLINE_DAYS, not on_closed_days,
                         on_closed_days or [f"{len(numbers)} open deadline(s)"]),
             CheckResult(DEADLINE_DATES, not stale, stale)]
+
+
+def _counts_calendar_days(deadline: Deadline) -> bool:
+    """Whether the deadline's clock counts calendar days (the § 2-87(a) opinion)."""
+    try:
+        return clock(ClockKind(deadline.clock)).unit is CountUnit.CALENDAR_DAYS
+    except ValueError:
+        return False
+
+
+def _stale_papers_check(session: Session) -> CheckResult:
+    """Issued papers, not voided, stating a date that no longer holds: a warning naming each
+    (the check holds; the fix is the corrected reissue from the case's Papers tab)."""
+    from ethics_desk.documents.stated_dates import stale_papers
+
+    found = [f"{stale.sentence()}: reissue it corrected from the case's Papers tab"
+             for stale in stale_papers(session)]
+    return CheckResult(STALE_PAPERS, True, found, warning=bool(found))
 
 
 def _listing_check(session: Session) -> CheckResult:

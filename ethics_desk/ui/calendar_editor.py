@@ -1,8 +1,9 @@
 """Closures and holidays: the City and State calendars of a year, and the office's closures.
 
 Rule holidays are listed read-only; the days the office set (closures, Fiesta San Jacinto Day)
-can be removed. Adding or removing a day first shows which open deadlines it moves and asks to
-confirm; the change is then saved through :mod:`ethics_desk.deadlines.closures`, which audits it and
+can be removed. Adding or removing a day first shows which open deadlines it moves, and which
+issued papers it would leave stating a date that no longer holds, and asks to confirm; the
+change is then saved through :mod:`ethics_desk.deadlines.closures`, which audits it and
 recomputes every open deadline. A refused change is explained and nothing typed is lost.
 """
 
@@ -32,7 +33,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ethics_desk.deadlines import closures
+from ethics_desk.deadlines import DayKind, closures
 from ethics_desk.deadlines.closures import CALENDARS
 from ethics_desk.deadlines.overview import (
     CALENDAR_TITLES,
@@ -45,6 +46,8 @@ from ethics_desk.deadlines.overview import (
     required_days_missing,
     short_day,
 )
+from ethics_desk.deadlines.schedule import MovedDeadline
+from ethics_desk.documents.stated_dates import made_wrong_by, papers_sentence
 from ethics_desk.ui import palette
 from ethics_desk.ui.accessibility import StatusLine, buddy
 from ethics_desk.ui.context import AppContext
@@ -91,7 +94,7 @@ class ConfirmChangeDialog(QDialog):
     """“This change moves these deadlines — save it?”: the preview of a calendar change."""
 
     def __init__(self, title: str, message: str, moves: list[MoveLine],
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None, papers: str = "") -> None:
         super().__init__(parent)
         self.setObjectName("confirmCalendarChange")
         self.setWindowTitle(f"Ethics Desk — {title}")
@@ -109,6 +112,12 @@ class ConfirmChangeDialog(QDialog):
         self.table = _table(self.model, "movedDeadlines", self, 1,
                             "Deadlines that would move")
         self.table.setVisible(bool(moves))
+        self.papers = QLabel(papers, self)
+        self.papers.setObjectName("papersMadeWrong")
+        self.papers.setAccessibleName("Issued papers the change makes wrong")
+        self.papers.setWordWrap(True)
+        palette.set_style(self.papers, "error, regular")
+        self.papers.setVisible(bool(papers))
         buttons = QDialogButtonBox(self)
         self.save_button = buttons.addButton("&Save the change",
                                              QDialogButtonBox.ButtonRole.AcceptRole)
@@ -119,6 +128,7 @@ class ConfirmChangeDialog(QDialog):
         layout.addWidget(self.message)
         layout.addWidget(self.lead)
         layout.addWidget(self.table, 1)
+        layout.addWidget(self.papers)
         layout.addWidget(buttons)
         fit_to_screen(self, 900, 440 if moves else 180)
 
@@ -281,9 +291,13 @@ class CalendarEditorDialog(QDialog):
             self._update_remove(name)
             names = [day_name for cal, day_name in missing if cal == name]
             label = self.missing_labels[name]
-            label.setText(" ".join(f"⚠ {n} is not set for {year}: add it below once the City "
-                                   "announces it." for n in names))
-            label.setVisible(bool(names))
+            warnings = [f"⚠ {n} is not set for {year}: add it below once the City announces it."
+                        for n in names]
+            warnings += [f"⚠ {warning}" for e in entries if e.calendar == name
+                         and e.kind is DayKind.FIESTA
+                         and (warning := closures.fiesta_season_warning(e.day)) is not None]
+            label.setText(" ".join(warnings))
+            label.setVisible(bool(warnings))
 
     def entries(self, calendar: str) -> list[CalendarEntry]:
         """The days listed for ``calendar``."""
@@ -347,6 +361,9 @@ class CalendarEditorDialog(QDialog):
             return False
         message = (f"Close the offices on {long_day(day)} — “{name.strip()}” — on the "
                    f"{CALENDAR_TITLES[calendar]} calendar?")
+        season = closures.fiesta_season_warning(day) if kind == "fiesta" else None
+        if season is not None:
+            message += f"\n\n⚠ {season}"
         if not self.confirm("Add a closed day", message, moves):
             self.status.setText("Not saved.")
             return False
@@ -357,7 +374,8 @@ class CalendarEditorDialog(QDialog):
             return False
         self.name.clear()
         self.kind.setCurrentIndex(self.kind.findData("closure"))  # one Fiesta day a year
-        self.status.setText(change.summary + ".")
+        self.status.setText(change.summary + "." + (f" ⚠ {season}" if season else "")
+                            + self._papers_after(change.moved))
         self.select_entry(calendar, day)
         self.changed.emit()
         return True
@@ -384,14 +402,24 @@ class CalendarEditorDialog(QDialog):
             calendar=calendar))
         if change is FAILED:
             return False
-        self.status.setText(change.summary + ".")
+        self.status.setText(change.summary + "." + self._papers_after(change.moved))
         self.reload()
         self.changed.emit()
         return True
 
+    def _papers_after(self, moved: list[MovedDeadline]) -> str:
+        """The issued papers a saved change made wrong, as a sentence after its summary."""
+        papers = attempt(self, lambda: made_wrong_by(self.context.database, moved, saved=True))
+        return "" if papers is FAILED or not papers else " " + papers_sentence(papers,
+                                                                                saved=True)
+
     def confirm(self, title: str, message: str, moves: list[MoveLine]) -> bool:
-        """Show the preview and ask to save (:class:`ConfirmChangeDialog`)."""
-        dialog = ConfirmChangeDialog(title, message, moves, self)
+        """Show the preview — the deadlines it moves, the issued papers it would leave stating
+        a wrong date — and ask to save (:class:`ConfirmChangeDialog`)."""
+        papers = attempt(self, lambda: made_wrong_by(self.context.database, moves, saved=False))
+        dialog = ConfirmChangeDialog(title, message, moves, self,
+                                     "" if papers is FAILED else papers_sentence(papers,
+                                                                                 saved=False))
         try:
             return dialog.exec() == QDialog.DialogCode.Accepted
         finally:

@@ -91,6 +91,19 @@ def test_a_summary_sheet_has_the_deadlines_the_reviews_and_the_votes(
     assert "Show-cause hearing (§ 2-83(f)(5)); set for December 10, 2026 at 5:30 p.m. CST" in text
 
 
+def test_the_deadlines_table_names_each_party_once(
+        controller: WorkflowController, database: Database) -> None:
+    case = awaiting_response(controller)
+    text = flat("\n".join(pages_text(render_packet(database, MEETING, [case], clock=CLOCK))))
+    table = text[text.index("Deadlines"):]
+    assert "Respondent's sworn response — Nguyễn Thị Minh Khai" in table
+    assert table.count("Nguyễn Thị Minh Khai — Nguyễn Thị Minh Khai") == 0
+    for reviewer in ("Chair of the Ethics Review Board", "Compliance Auditor",
+                     "City Attorney's Office"):
+        assert f"{reviewer} — {reviewer}" not in table
+        assert reviewer in table
+
+
 def test_producing_the_packet_is_audited_on_each_case(controller: WorkflowController,
                                                       database: Database) -> None:
     cases = _three_cases(controller)

@@ -117,3 +117,22 @@ def test_a_closure_on_a_presumed_receipt_day_presumes_the_receipt_again(
     assert response.trigger_basis == "presumed"
     assert (response.trigger_on, response.due_on) == (date(2026, 12, 4), date(2026, 12, 18))
     assert "rolled to the next business day" in response.explanation
+
+
+def test_a_closure_on_the_opinion_due_date_does_not_extend_the_opinion_and_check_holds(
+        database: Database, controller: WorkflowController) -> None:
+    from ethics_desk.storage.integrity import DEADLINE_DATES, DEADLINE_DAYS, run_checks
+    from tests.board_cases import awaiting_response
+
+    accepted = awaiting_response(controller)  # the opinion clock runs from the filing
+    [opinion] = deadlines(database, accepted, "opinion")
+    assert opinion.due_on == date(2027, 3, 1)  # 90 days from 2026-11-30, past the weekend
+    moved = preview_add(database, date(2027, 3, 1), "Winter weather closure")
+    assert [m for m in moved if m.deadline_id == opinion.id] == []
+    add_closure(database, date(2027, 3, 1), "Winter weather closure", actor="Maria Clerk",
+                clock=CLOCK)
+    [opinion] = deadlines(database, accepted, "opinion")
+    assert opinion.due_on == date(2027, 3, 1)
+    assert "does not extend this calendar-day deadline" in opinion.explanation
+    results = {r.name: r for r in run_checks(database.url, from_backups=False)}
+    assert results[DEADLINE_DAYS].ok and results[DEADLINE_DATES].ok

@@ -12,7 +12,9 @@ from ethics_desk.deadlines import (
     BusinessCalendar,
     ClockKind,
     ClockRule,
+    Closure,
     CountUnit,
+    DayKind,
     Receipt,
     ReceiptBasis,
     SkippedDay,
@@ -123,6 +125,36 @@ def test_an_opinion_deadline_on_a_holiday_rolls_to_the_next_business_day(
     due = compute_due(clock(ClockKind.OPINION), date(2026, 8, 28), city)  # + 90 = Thanksgiving
     assert due.due == date(2026, 11, 30)
     assert due.skipped == THANKSGIVING_WEEK_SKIPS
+
+
+def test_an_office_closure_does_not_extend_the_ninety_day_opinion_clock() -> None:
+    closed = city_calendar([Closure(date(2026, 11, 30), "Winter weather closure")])
+    due = compute_due(clock(ClockKind.OPINION), date(2026, 9, 1), closed)
+    assert due.due == date(2026, 11, 30)
+    assert due.closed_on_due == "Winter weather closure"
+    assert "does not extend this calendar-day deadline" in due.explain()
+    assert "§ 2-87(a)" in due.explain()
+
+
+def test_an_opinion_deadline_rolled_past_holidays_stops_on_a_closure() -> None:
+    closed = city_calendar([Closure(date(2026, 11, 30), "Winter weather closure")])
+    due = compute_due(clock(ClockKind.OPINION), date(2026, 8, 28), closed)  # + 90 = Thanksgiving
+    assert due.due == date(2026, 11, 30)
+    assert due.skipped == THANKSGIVING_WEEK_SKIPS
+
+
+def test_fiesta_san_jacinto_day_is_a_city_holiday_that_rolls_the_opinion_clock() -> None:
+    fiesta = city_calendar([Closure(date(2027, 4, 23), "Fiesta San Jacinto Day",
+                                    DayKind.FIESTA)])
+    due = compute_due(clock(ClockKind.OPINION), date(2027, 1, 23), fiesta)  # + 90 = Apr 23
+    assert due.due == date(2027, 4, 26)
+    assert due.closed_on_due == ""
+
+
+def test_a_closure_still_moves_a_business_day_clock() -> None:
+    closed = city_calendar([Closure(date(2026, 12, 14), "Winter weather closure")])
+    due = compute_due(clock(ClockKind.RESPONSE), date(2026, 11, 30), closed)
+    assert due.due == date(2026, 12, 15)
 
 
 def test_time_granted_to_the_respondent_extends_the_opinion(city: BusinessCalendar) -> None:
@@ -240,7 +272,7 @@ def test_explain_of_a_rolled_calendar_day_clock_names_the_days(city: BusinessCal
     text = compute_due(clock(ClockKind.OPINION), date(2026, 8, 28), city).explain()
     assert "90 calendar days" in text
     assert "§ 2-87(a)" in text
-    assert "next business day" in text
+    assert "next day that is not (Code Construction Act § 311.014(b))" in text
     assert "Thanksgiving Day" in text
 
 

@@ -108,9 +108,10 @@ def test_the_respondent_notice_gives_the_five_e_items_and_the_engines_due_date(
     assert "request a hearing" in text
     assert "duty to cooperate with the Ethics Review Board" in text
     assert due.due_on == date(2026, 12, 17)
-    assert "Your sworn response is due by Thursday, December 17, 2026" in text
-    assert "How this date was computed" in text
-    assert "presumed, none was recorded" in text  # the engine's own explanation
+    assert ("Your sworn response is due by Thursday, December 17, 2026: ten business days (days "
+            "the City offices are open) after you received the complaint (City Code "
+            "§ 2-83(e)(1)).") in text
+    assert "counted from Thursday, December 3, 2026, the day it is presumed to reach you" in text
     assert "Enclosures:" in text and "A copy of the Ethics Code" in text
     assert "truck.pdf" in text
 
@@ -124,6 +125,41 @@ def test_the_response_copy_carries_the_complainants_reply_due_date(
     assert "sworn response of Nguyễn Thị Minh Khai" in text
     assert f"Your sworn reply is due by {due.due_on.strftime('%A')}" in text
     assert "(§ 2-83(e)(3))" in text
+
+
+COUNTING_LOG = ("Trigger date", "Trigger:", "presumed, none was recorded", "Counted ",
+                "Code Construction Act", "How this date was computed", "Due: ")
+"""Lines of the deadline engine's explanation, which the screens and the Board packet show."""
+
+
+def test_letters_to_the_public_state_the_due_date_and_its_rule_in_plain_words_not_the_log(
+        controller: WorkflowController, database: Database) -> None:
+    case = _response_filed(controller, database)
+    due = _deadline(database, case, "reply")
+    notice = _letter(database, case, "respondent-notice")
+    copy = _letter(database, case, "response-copy")
+    for text in (notice, copy):
+        assert not [line for line in COUNTING_LOG if line in text], text
+    assert "after you received the complaint (City Code § 2-83(e)(1))." in notice
+    weekday = f"{due.due_on.strftime('%A')}, {due.due_on.strftime('%B')} {due.due_on.day}"
+    assert (f"Your sworn reply is due by {weekday}, {due.due_on.year}: five business days (days "
+            "the City offices are open) after you receive this copy of the response (City Code "
+            "§ 2-83(e)(3)).") in copy
+
+
+def test_the_spanish_copy_of_a_response_states_the_reply_date_and_its_rule_in_spanish(
+        controller: WorkflowController, database: Database) -> None:
+    from ethics_desk.core.vocabulary import Language
+
+    case = _response_filed(controller, database)
+    text = flat(text_of(render_letter(database, case, "response-copy", today=TODAY,
+                                      language=Language.SPANISH)))
+    assert not [line for line in COUNTING_LOG if line in text], text
+    assert "Su contestación jurada vence el" in text
+    assert ("cinco días hábiles (días en que las oficinas de la Ciudad están abiertas) después "
+            "de que usted reciba esta copia de la respuesta (§ 2-83(e)(3) del Código de la "
+            "Ciudad).") in text
+    assert "los cinco días se cuentan desde el" in text.lower()
 
 
 def test_the_reply_copy_goes_to_the_respondent(controller: WorkflowController,

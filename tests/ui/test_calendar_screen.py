@@ -514,6 +514,42 @@ def test_a_closure_on_a_due_date_is_previewed_then_saved_and_the_deadline_moves(
     assert screen.month_view.describe_cell(date(2026, 12, 8)).due == "4 due"
 
 
+def test_the_closure_dialog_names_the_issued_papers_it_makes_wrong_before_and_after_saving(
+        qtbot: QtBot, database: Database, controller: WorkflowController,
+        screen: CalendarScreen, confirmations: Confirmations, messages: list[str]) -> None:
+    from ethics_desk.documents.issuing import issue_respondent_packet
+    from ethics_desk.documents.kinds import recipients, render_letter
+    from tests.board_cases import awaiting_response
+
+    notice = awaiting_response(controller)  # its response is due Thu 17 Dec 2026
+    [person] = recipients(database, notice, "respondent-notice")
+    issue_respondent_packet(database, notice, person.name,
+                            render_letter(database, notice, "respondent-notice", today=TODAY),
+                            actor="Maria Clerk", clock=CLOCK, respondent_id=person.respondent_id)
+    editor = open_editor(qtbot, screen)
+    fill_closure(qtbot, editor, date(2026, 12, 10), "Ice storm closure")
+    assert editor.add_day(), messages
+    assert confirmations.shown is not None and len(confirmations.shown) == 1
+    before = confirmations.shown[0].papers.text()
+    assert "Saving leaves 1 issued paper(s) stating a date that no longer holds" in before
+    assert "respondent-notice to Nguyễn Thị Minh Khai" in before
+    assert "Thursday 2026-12-17; it is now Friday 2026-12-18" in before
+    after = editor.status.text()
+    assert "1 issued paper(s) now state a date that no longer holds" in after
+    assert "Papers tab" in after
+
+
+def test_a_closure_that_moves_no_stated_date_names_no_paper(
+        qtbot: QtBot, database: Database, screen: CalendarScreen, cases: Cases,
+        confirmations: Confirmations, messages: list[str]) -> None:
+    editor = open_editor(qtbot, screen)
+    fill_closure(qtbot, editor, date(2026, 12, 7), "Ice storm closure")
+    assert editor.add_day(), messages
+    assert confirmations.shown is not None
+    assert confirmations.shown[0].papers.text() == ""
+    assert "issued paper" not in editor.status.text()
+
+
 def test_declining_the_preview_saves_nothing_and_keeps_the_form(
         qtbot: QtBot, database: Database, screen: CalendarScreen, cases: Cases,
         confirmations: Confirmations) -> None:
@@ -587,6 +623,30 @@ def test_the_banner_asks_for_fiesta_san_jacinto_day_until_it_is_set(
                 kind="fiesta", clock=CLOCK)
     screen.refresh()
     assert not screen.banner.isVisible()
+
+
+def test_a_fiesta_day_set_outside_april_and_may_is_warned_of_before_and_after_saving(
+        qtbot: QtBot, screen: CalendarScreen, confirmations: Confirmations,
+        messages: list[str]) -> None:
+    dialog = screen.open_editor(fiesta_year=2027)
+    dialog.day.set_date(date(2027, 6, 4))
+    assert dialog.add_day(), messages
+    assert confirmations.shown is not None and len(confirmations.shown) == 1
+    assert "outside April and May" in confirmations.shown[0].message.text()
+    assert "outside April and May" in dialog.status.text()
+    assert dialog.missing_labels["city"].isVisibleTo(dialog)
+    assert "2027-06-04" in dialog.missing_labels["city"].text()
+
+
+def test_a_fiesta_day_in_april_is_not_warned_of(
+        qtbot: QtBot, screen: CalendarScreen, confirmations: Confirmations,
+        messages: list[str]) -> None:
+    dialog = screen.open_editor(fiesta_year=2027)
+    dialog.day.set_date(date(2027, 4, 23))
+    assert dialog.add_day(), messages
+    assert confirmations.shown is not None
+    assert "outside April" not in confirmations.shown[0].message.text()
+    assert not dialog.missing_labels["city"].isVisibleTo(dialog)
 
 
 def test_a_fiesta_day_that_is_not_a_friday_is_refused_with_the_reason(

@@ -20,6 +20,7 @@ from ethics_desk.models import AuditRecord, DeadlineStatus, MailMethod, MailOutc
 from ethics_desk.ui.case.case_window import CaseWindow
 from ethics_desk.ui.case.papers_panel import PapersPanel
 from ethics_desk.ui.context import AppContext
+from ethics_desk.ui.mnemonics import mnemonic_of, window_mnemonics
 from ethics_desk.workflow import Accept, ForwardToBoard, WorkflowController
 from tests.factories import complete_intake, reviewed_case
 from tests.workflow.helpers import deadlines
@@ -261,3 +262,56 @@ def test_a_preview_in_the_papers_tab_is_on_record_with_who_saw_it(
     assert record is not None
     assert (record.action, record.actor) == ("preview.respondent-notice", "Maria Clerk (maria)")
     assert RESPONDENT in record.summary
+
+
+def test_an_issued_notice_a_closure_made_wrong_is_named_and_its_corrected_reissue_offered(
+        qtbot: QtBot, context: AppContext, controller: WorkflowController) -> None:
+    from ethics_desk.deadlines.closures import add_closure
+
+    case_id = forwarded_case(controller)
+    panel = PapersPanel(context, case_id)
+    qtbot.addWidget(panel)
+    issue_notice(panel)
+    [first] = issued_for_case(context.database, case_id)
+    assert not panel.stale_label.isVisibleTo(panel)
+    add_closure(context.database, date(2026, 12, 10), "Winter weather closure",
+                actor="Maria Clerk", clock=context.clock)
+    panel.refresh()
+    assert panel.stale_label.isVisibleTo(panel) and panel.correct_button.isEnabled()
+    assert "states “Respondent's sworn response" in panel.stale_label.text()
+    assert "2026-12-17; it is now 2026-12-18" in panel.stale_label.text()
+    dialog = panel.prepare_correction()
+    assert dialog is not None
+    assert panel._preview is not None
+    preview = " ".join(pdf_text(panel._preview[2]).split())
+    assert "This corrected copy replaces the one issued on November 30, 2026" in preview
+    assert "Friday, December 18, 2026" in preview
+    assert "2026-12-17" in dialog.reason.text() and "2026-12-18" in dialog.reason.text()
+    dialog.accept()
+    old, new = sorted(issued_for_case(context.database, case_id), key=lambda r: r.document_id)
+    assert old.document_id == first.document_id and old.is_void
+    assert new.replaces_id == first.document_id
+    assert not panel.stale_label.isVisibleTo(panel)
+
+
+def test_the_case_window_names_an_issued_paper_whose_date_no_longer_holds(
+        qtbot: QtBot, context: AppContext, controller: WorkflowController) -> None:
+    from ethics_desk.deadlines.closures import add_closure
+
+    case_id = forwarded_case(controller)
+    window = CaseWindow(context, case_id)
+    qtbot.addWidget(window)
+    panel = window.findChild(PapersPanel)
+    assert panel is not None
+    issue_notice(panel)
+    add_closure(context.database, date(2026, 12, 10), "Winter weather closure",
+                actor="Maria Clerk", clock=context.clock)
+    window.reload()
+    assert "⚠ The respondent-notice to" in window.header.text()
+    assert "2026-12-17; it is now 2026-12-18" in window.header.text()
+    assert "Papers tab" in window.header.text()
+    window.tabs.setCurrentWidget(panel)
+    panel.refresh()
+    letter = mnemonic_of(panel.correct_button.text())
+    assert letter is not None
+    assert window_mnemonics(window, shown_only=False)[letter] == [panel.correct_button.text()]

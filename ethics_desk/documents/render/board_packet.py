@@ -269,7 +269,10 @@ class BoardPacketRenderer(Renderer[BoardPacketPaper]):
         rows: list[list[Any]] = [[Paragraph(f"<b>{t}</b>", self.styles["CellSmall"]) for t in
                                   ("Deadline", "Rule", "Due", "Status")]]
         for d in sheet.deadlines:
-            what = d.title + (f" — {d.subject}" if d.subject else "")
+            # A clock's stored title already names whose it is ("… — Nguyễn Thị Minh Khai"):
+            # the subject is added only where the title does not end with it.
+            what = d.title if not d.subject or d.title.endswith(d.subject) \
+                else f"{d.title} — {d.subject}"
             status = markup(d.status)
             if d.status.startswith(("OVERDUE", "Due today")):
                 status = f"<b>{status}</b>"

@@ -112,6 +112,14 @@ class Words:
         """The § 2-83(h) marking on every page of a confidential paper."""
         return "CONFIDENCIAL — § 2-83(h)" if self.spanish else "CONFIDENTIAL — § 2-83(h)"
 
+    def replaces(self, day: date) -> str:
+        """The line under a corrected reissue's title: which copy it replaces."""
+        if self.spanish:
+            return (f"Esta copia corregida reemplaza la emitida el {self.long_date(day)}, "
+                    "que queda sin efecto.")
+        return (f"This corrected copy replaces the one issued on {self.long_date(day)}, "
+                "which is void.")
+
     def meeting_of(self, day: date) -> str:
         """"Meeting of December 1, 2026" / "Sesión del 1 de diciembre de 2026"."""
         return (f"Sesión del {self.long_date(day)}" if self.spanish

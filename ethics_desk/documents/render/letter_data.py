@@ -30,6 +30,8 @@ class CaseLetter:
     filed_on: date
     nature: str = ""
     provisions: tuple[str, ...] = ()
+    replaces_issued_on: date | None = None
+    """A corrected reissue: the day the copy it replaces was issued (said under the title)."""
 
 
 @dataclass(frozen=True)
@@ -99,6 +101,18 @@ class BoardTransmittalPaper(CaseLetter):
     forwarded_on: date
 
 
+@dataclass(frozen=True)
+class DueBasis:
+    """What a due date printed for the public is counted from, for the plain sentence that
+    states it (the engine's full explanation stays on the screens and the Board packet)."""
+
+    counted_from: date
+    """The day the clock started: the recipient's receipt, recorded or presumed."""
+    presumed: bool = False
+    """Whether no receipt was recorded, so the receipt is presumed from the mailing."""
+    mailed_on: date | None = None
+
+
 @dataclass(frozen=True, kw_only=True)
 class RespondentNoticePaper(CaseLetter):
     """The (e) notice: the five items, the response due date and how it was found, enclosures."""
@@ -106,7 +120,9 @@ class RespondentNoticePaper(CaseLetter):
     forwarded_on: date
     response_due: date
     response_explanation: str
-    """The deadline engine's own explanation of the due date, as stored with the deadline."""
+    """The deadline engine's own explanation of the due date, as stored with the deadline (kept
+    with the data; the letter states the date and its rule in plain words from ``response_basis``)."""
+    response_basis: DueBasis | None = None
     attachments: tuple[str, ...] = ()
     """The files filed with the complaint (c)(7), enclosed with it."""
 
@@ -119,6 +135,7 @@ class ResponseCopyPaper(CaseLetter):
     response_received_on: date
     reply_due: date | None = None
     reply_explanation: str = ""
+    reply_basis: DueBasis | None = None
 
 
 @dataclass(frozen=True, kw_only=True)

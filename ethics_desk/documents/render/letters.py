@@ -33,6 +33,7 @@ from ethics_desk.documents.render.letter_data import (
     CaseLetter,
     CureNoticePaper,
     DefectLetterPaper,
+    DueBasis,
     FilingNoticePaper,
     ReplyCopyPaper,
     ResolutionNoticePaper,
@@ -43,6 +44,9 @@ from ethics_desk.documents.render.letter_data import (
 )
 
 L = TypeVar("L", bound=CaseLetter)
+
+REPLACES = "replaces_line"
+"""The value holding a corrected reissue's line under the title (no template places it)."""
 
 ENCLOSURE_GAP = 6
 """Points between the signatory's lines and the enclosure line under them (kept small so that a
@@ -74,6 +78,8 @@ class CaseLetterRenderer(Renderer[L]):
             "respondent_names": self.names(data.respondents) or None,
             "filed_on": self.words.long_date(data.filed_on),
             **self.extra_values(data),
+            REPLACES: (self.words.replaces(data.replaces_issued_on)
+                       if data.replaces_issued_on is not None else None),
         }
 
     def extra_values(self, data: L) -> dict[str, str | None]:
@@ -94,8 +100,12 @@ class CaseLetterRenderer(Renderer[L]):
                 markup(self.words.case(data.case_number))]
 
     def opening(self, wording: Wording) -> list[Flowable]:
-        """Title, the "Re:" line and the salutation."""
+        """Title (and, on a corrected reissue, the copy it replaces), the "Re:" line and the
+        salutation."""
+        replaces = wording.values.get(REPLACES)
         return [DocParagraph(wording.text("title"), self.styles["Title"]),
+                *([DocParagraph(f"<b>{markup(replaces)}</b>", self.styles["Body"])]
+                  if replaces else []),
                 DocParagraph(f"<b>{wording.text('re')}</b>", self.styles["Body"]),
                 Spacer(0, 4),
                 DocParagraph(wording.text("salutation"), self.styles["Body"])]
@@ -111,16 +121,27 @@ class CaseLetterRenderer(Renderer[L]):
             out.extend([Spacer(0, ENCLOSURE_GAP), *wording.flowables("enclosures", "Small")])
         return out
 
-    def due_box(self, wording: Wording, due: str, explanation: str) -> Flowable:
-        """A boxed due date, with the deadline engine's explanation of it in small type."""
+    def due_values(self, basis: DueBasis | None) -> dict[str, str | None]:
+        """The placeholders of the plain sentence on what a due date counts from (empty where
+        the letter states no date, so that no section of the template lacks its value)."""
+        if basis is None:
+            return {"counted_from": "", "mailed_on": ""}
+        return {"counted_from": self.words.weekday_date(basis.counted_from),
+                "mailed_on": self.words.long_date(basis.mailed_on) if basis.mailed_on else ""}
+
+    def due_box(self, wording: Wording, due: str, basis: DueBasis | None) -> Flowable:
+        """A boxed due date for the public: the date and its rule in plain words (the template's
+        ``due-rule``: "…: ten business days after you received the complaint (City Code
+        § 2-83(e)(1))"), then the day it is counted from, received or presumed. The engine's
+        counting log stays on the screens and in the Board packet. A template the office wrote
+        before these sections existed prints the date alone."""
+        rule = f": {wording.text('due-rule')}" if wording.has("due-rule") else ""
         content: list[Flowable] = [
-            DocParagraph(f"{wording.text('due-label')} <b>{markup(due)}</b>",
-                      self.styles["Notice"])]
-        if explanation.strip():
-            content.append(DocParagraph(wording.text("due-how"), self.styles["Label"]))
-            content.append(DocParagraph("<br/>".join(markup(line) for line in
-                                                  explanation.strip().splitlines()),
-                                     self.styles["CellSmall"]))
+            DocParagraph(f"{wording.text('due-label')} <b>{markup(due)}</b>{rule}",
+                         self.styles["Notice"])]
+        section = "due-presumed" if basis is not None and basis.presumed else "due-received"
+        if basis is not None and wording.has(section):
+            content.append(DocParagraph(wording.text(section), self.styles["Body"]))
         return notice(content)
 
 
@@ -211,13 +232,14 @@ class RespondentNoticeRenderer(CaseLetterRenderer[RespondentNoticePaper]):
 
     template_name = "respondent-notice"
     required_sections = (*CaseLetterRenderer.required_sections, "rights", "due-label",
-                         "due-how", "enclosures-label", "enclosure-complaint", "enclosure-code")
+                         "enclosures-label", "enclosure-complaint", "enclosure-code")
     confidential = True
 
     def extra_values(self, data: RespondentNoticePaper) -> dict[str, str | None]:
-        """When it was forwarded and when the response is due."""
+        """When it was forwarded, when the response is due and what it counts from."""
         return {"forwarded_on": long_date(data.forwarded_on),
-                "response_due": weekday_date(data.response_due)}
+                "response_due": weekday_date(data.response_due),
+                **self.due_values(data.response_basis)}
 
     def story(self, data: RespondentNoticePaper, wording: Wording) -> list[Flowable]:
         """Opening, the complaint in brief, the (e) items, the due date, enclosures."""
@@ -237,7 +259,7 @@ class RespondentNoticeRenderer(CaseLetterRenderer[RespondentNoticePaper]):
             *self.opening(wording), *wording.flowables("body"),
             field_table(rows, self.styles), Spacer(0, 4),
             *wording.flowables("rights"),
-            self.due_box(wording, weekday_date(data.response_due), data.response_explanation),
+            self.due_box(wording, weekday_date(data.response_due), data.response_basis),
             *self.optional(wording, "file", "confidentiality"),
             self.signature_block(data.letterhead, wording.text("closing")),
             Spacer(0, ENCLOSURE_GAP),
@@ -251,20 +273,20 @@ class ResponseCopyRenderer(CaseLetterRenderer[ResponseCopyPaper]):
 
     template_name = "response-copy"
     required_sections = (*CaseLetterRenderer.required_sections, "reply", "due-label",
-                         "due-how", "due-unknown")
+                         "due-unknown")
     confidential = True
 
     def extra_values(self, data: ResponseCopyPaper) -> dict[str, str | None]:
         """Whose response, when it was received, when the reply is due."""
         return {"responding": data.responding or None,
                 "response_received_on": self.words.long_date(data.response_received_on),
-                "reply_due": self.words.weekday_date(data.reply_due) if data.reply_due else None}
+                "reply_due": self.words.weekday_date(data.reply_due) if data.reply_due else None,
+                **self.due_values(data.reply_basis)}
 
     def story(self, data: ResponseCopyPaper, wording: Wording) -> list[Flowable]:
         """Opening, the response enclosed, the right to reply and its due date."""
         due: Flowable = (
-            self.due_box(wording, self.words.weekday_date(data.reply_due),
-                         data.reply_explanation)
+            self.due_box(wording, self.words.weekday_date(data.reply_due), data.reply_basis)
             if data.reply_due is not None
             else notice([DocParagraph(wording.text("due-unknown"), self.styles["Notice"])]))
         return [*self.opening(wording), *wording.flowables("body"),

@@ -2,8 +2,10 @@
 explanations, the history from the audit trail — and the actions the controller allows.
 
 Buttons the controller does not allow are disabled, with the reason as a tooltip and in the
-status line. Every save checks the version the clerk was looking at, so a change made at
-another workstation is never overwritten silently.
+status line. The header names every issued paper that states a date which no longer holds (a
+closure moved the response date it gives); the Papers tab offers its corrected reissue. Every
+save checks the version the clerk was looking at, so a change made at another workstation is
+never overwritten silently.
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ from ethics_desk.cases.case_file import (
 )
 from ethics_desk.core.errors import ConflictError, RuleError, UserError
 from ethics_desk.core.office_time import stamp
+from ethics_desk.documents.stated_dates import StalePaper, stale_in
 from ethics_desk.models import CaseState, in_a_sentence
 from ethics_desk.staff.permissions import Act
 from ethics_desk.storage.private_files import ExhibitFolder
@@ -75,6 +78,7 @@ class CaseWindow(QMainWindow):
         self.case_id = case_id
         self.case: CaseFile | None = None
         self._party_members: list[str] = []
+        self.stale: list[StalePaper] = []
         self.exhibits = ExhibitFolder()
         self.setObjectName("caseWindow")
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, False)
@@ -186,6 +190,7 @@ class CaseWindow(QMainWindow):
         self.case = case
         self.setWindowTitle(f"{case.number} — {case.state.label}")
         self._party_members = self._members_who_are_parties()
+        self.stale = attempt(self, lambda: stale_in(self.context.database, self.case_id)) or []
         self._show_header_and_summary(case)
         self.documents.set_rows(case.documents)
         self.open_button.setEnabled(any(d.attachment_id for d in case.documents))
@@ -205,7 +210,8 @@ class CaseWindow(QMainWindow):
                if case.next_due_on else "No deadline running")
         self.header.setText(
             f"<h2 style='margin:0'>{_e(case.number)} — {_e(case.state.label)}</h2>"
-            f"{_e(route)} · received {received} · {due}" + self._party_members_html())
+            f"{_e(route)} · received {received} · {due}" + self._party_members_html()
+            + self._stale_papers_html())
         self.summary.setHtml(self._summary_html(case))
 
     def scheme_changed(self) -> None:
@@ -227,6 +233,15 @@ class CaseWindow(QMainWindow):
         return "".join(f"<br><span style='color:{error}'><b>⚠ Board member {_e(name)} is a "
                        "party: recused from every vote on this case</b> (§ 2-83(h); § 2-85)"
                        "</span>" for name in self._party_members)
+
+    def _stale_papers_html(self) -> str:
+        """A line for each issued paper stating a date that no longer holds."""
+        error = palette.colours().error
+        return "".join(f"<br><span style='color:{error}'><b>⚠ The {_e(s.kind)} to "
+                       f"{_e(s.recipient or '—')} issued {s.issued_on.isoformat()} states "
+                       f"{_e(s.label)} {s.stated_on.isoformat()}; it is now "
+                       f"{s.now_on.isoformat()}</b>: reissue it corrected from the Papers tab "
+                       "(Fix: prepare the corrected reissue).</span>" for s in self.stale)
 
     def _summary_html(self, case: CaseFile) -> str:
         muted = palette.colours().muted

@@ -6,11 +6,17 @@ Everything written goes through the domain: :mod:`ethics_desk.documents.kinds` r
 :mod:`ethics_desk.mail.ledger` records a mailing and what became of it — a delivery of the (e)
 notice restarts the respondent's response clock. :class:`MailingDialog` is shared with the Mail
 screen.
+
+An issued paper whose stated date a later change made wrong (a closure moved the response date,
+a hearing was set again; :mod:`ethics_desk.documents.stated_dates`) is named above the issued
+list, and **Fix: prepare the corrected reissue** previews the correction — saying under its title
+which copy it replaces — and asks for the void and reissue with the reason filled in.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import date
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QShowEvent
@@ -35,7 +41,7 @@ from PySide6.QtWidgets import (
 
 from ethics_desk.core.errors import UserError
 from ethics_desk.core.office_time import stamp
-from ethics_desk.core.parties import recipient_key
+from ethics_desk.core.parties import recipient_key, respondent_key, respondent_of
 from ethics_desk.documents.issuing import (
     RESPONDENT_NOTICE,
     IssuedRef,
@@ -54,6 +60,7 @@ from ethics_desk.documents.kinds import (
     render_letter,
     title_of,
 )
+from ethics_desk.documents.stated_dates import StalePaper, reissue_reason, stale_in
 from ethics_desk.mail.batch import default_method
 from ethics_desk.mail.ledger import (
     MailingRef,
@@ -131,10 +138,11 @@ class VoidDialog(QDialog):
 
     reason_given = Signal(str)
 
-    def __init__(self, document: IssuedRef, parent: QWidget | None = None) -> None:
+    def __init__(self, document: IssuedRef, parent: QWidget | None = None,
+                 reason: str = "") -> None:
         super().__init__(parent)
         self.setWindowTitle(f"Void and reissue — {document.kind} to {document.recipient}")
-        self.reason = QLineEdit(self)
+        self.reason = QLineEdit(reason, self)
         self.reason.setPlaceholderText("e.g. wrong mailing address")
         self.message = StatusLine(self, urgent=True)
         palette.set_style(self.message, "error, regular")
@@ -343,6 +351,19 @@ class PapersPanel(QWidget):
                                      spoken="Papers issued in this case")
         self.issued_view.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.issued_view.selectionModel().currentRowChanged.connect(self._update_buttons)
+        self.stale: list[StalePaper] = []
+        self.stale_label = QLabel(self)
+        self.stale_label.setObjectName("staleWarning")
+        self.stale_label.setWordWrap(True)
+        self.stale_label.setAccessibleName("Issued papers that state a date no longer right")
+        palette.set_style(self.stale_label, "error, regular")
+        self.correct_button = QPushButton("Fi&x: prepare the corrected reissue…", self)
+        self.correct_button.setObjectName("correctButton")
+        self.correct_button.setToolTip("Preview the correction of the issued paper whose date "
+                                       "no longer holds (the selected one, or the first named), "
+                                       "then void and reissue it")
+        self.correct_button.clicked.connect(lambda: self.prepare_correction())
+        self._correction: StalePaper | None = None
         self.reprint_button = QPushButton("&Reprint", self)
         self.reprint_button.setToolTip("Show the issued bytes exactly as frozen")
         self.reprint_button.clicked.connect(self.reprint)
@@ -387,6 +408,10 @@ class PapersPanel(QWidget):
         row.addWidget(self.issue_button)
         column.addLayout(row)
         column.addWidget(QLabel("<b>Issued</b>", left))
+        stale_row = QHBoxLayout()
+        stale_row.addWidget(self.stale_label, 1)
+        stale_row.addWidget(self.correct_button)
+        column.addLayout(stale_row)
         column.addWidget(self.issued_view, 2)
         row = QHBoxLayout()
         for button in (self.reprint_button, self.print_button, self.mail_button,
@@ -442,6 +467,13 @@ class PapersPanel(QWidget):
         self.issued.set_rows(issued or [])
         mailed = attempt(self, lambda: mailings_for_case(self.context.database, self.case_id))
         self.mailings.set_rows(mailed or [])
+        self.stale = attempt(self, lambda: stale_in(self.context.database, self.case_id)) or []
+        self.stale_label.setText("\n".join(
+            f"⚠ The {s.kind} to {s.recipient or '—'} issued {s.issued_on.isoformat()} states "
+            f"“{s.label}” {s.stated_on.isoformat()}; it is now {s.now_on.isoformat()}. "
+            "Fix: prepare the corrected reissue." for s in self.stale))
+        self.stale_label.setVisible(bool(self.stale))
+        self.correct_button.setVisible(bool(self.stale))
         self._update_buttons()
 
     @staticmethod
@@ -509,16 +541,18 @@ class PapersPanel(QWidget):
         self.outcome_button.setEnabled(isinstance(mailing, MailingRef)
                                        and mailing.outcome is None
                                        and mailing.mailed_on is not None)
+        self.correct_button.setEnabled(bool(self.stale))
         if not self.context.may(Act.MAIL_PAPERS):  # issuing and mailing are the Clerk's
             for button in (self.issue_button, self.reprint_button, self.mail_button,
-                           self.void_button, self.outcome_button):
+                           self.void_button, self.outcome_button, self.correct_button):
                 button.setEnabled(False)
                 button.setToolTip(f"Only the {who_may(Act.MAIL_PAPERS)} issue and mail papers.")
 
     # -- acting -----------------------------------------------------------------------------
 
-    def preview(self) -> bytes | None:
-        """Render the chosen kind for the chosen recipient and show it."""
+    def preview(self, replaces_issued_on: date | None = None) -> bytes | None:
+        """Render the chosen kind for the chosen recipient and show it (a corrected reissue
+        with ``replaces_issued_on``, the day the copy it replaces was issued)."""
         kind = self.chosen_kind()
         person = self.recipient.currentData()
         if kind is None or person is None:
@@ -529,9 +563,12 @@ class PapersPanel(QWidget):
         data = attempt(self, lambda: render_letter(self.context.database, self.case_id, kind,
                                                    recipient_index=index,
                                                    today=self.context.now().date(),
-                                                   language=language, seen_by=viewer))
+                                                   language=language, seen_by=viewer,
+                                                   replaces_issued_on=replaces_issued_on))
         if data is FAILED:
             return None
+        if replaces_issued_on is None:
+            self._correction = None
         self._preview = (kind, person, data)
         self._preview_language = language
         self._shown_document = None
@@ -551,11 +588,13 @@ class PapersPanel(QWidget):
             self.context.clock
         if kind == RESPONDENT_NOTICE:
             ref = attempt(self, lambda: issue_respondent_packet(
-                database, self.case_id, person.name, data, actor=actor, clock=clock))
+                database, self.case_id, person.name, data, actor=actor, clock=clock,
+                respondent_id=person.respondent_id))
         else:
             language = self._preview_language or Language.ENGLISH
             ref = attempt(self, lambda: issue(database, self.case_id, kind, person.name, data,
-                                              actor=actor, clock=clock, language=language))
+                                              actor=actor, clock=clock, language=language,
+                                              respondent_id=person.respondent_id))
         if ref is FAILED:
             return None
         self._preview = None
@@ -571,7 +610,10 @@ class PapersPanel(QWidget):
         document = selected_row(self.issued_view)
         if not isinstance(document, IssuedRef) or self._preview is None:
             return None
-        dialog = VoidDialog(document, self)
+        correction = self._correction
+        reason = (reissue_reason(correction) if correction is not None
+                  and correction.document_id == document.document_id else "")
+        dialog = VoidDialog(document, self, reason)
         dialog.reason_given.connect(lambda reason: self.void_and_reissue(document, reason))
         self.void_dialog = dialog
         dialog.open()
@@ -590,16 +632,53 @@ class PapersPanel(QWidget):
         ref = attempt(self, lambda: void_and_reissue(
             database, document.document_id, new_pdf, actor=self.context.actor,
             reason=reason, recipient=person.name, clock=self.context.clock,
-            language=self._preview_language or Language.ENGLISH))
+            language=self._preview_language or Language.ENGLISH,
+            respondent_id=person.respondent_id))
         if ref is FAILED:
             return None
         self._preview = None
+        self._correction = None
         self.shown_label.setText(f"Reissued: {title_of(kind)}, to {person.name}; the earlier "
                                  f"copy is void ({reason}).")
         self.refresh()
         self.select_issued(ref.document_id)
         self.changed.emit()
         return ref
+
+    def prepare_correction(self, document_id: int | None = None) -> VoidDialog | None:
+        """Preview the corrected reissue of a paper whose stated date no longer holds (``document_id``,
+        else the selected issued paper if it is one, else the first named) — the letter says
+        which copy it replaces — and open the void and reissue with the reason filled in."""
+        if document_id is None:
+            chosen = selected_row(self.issued_view)
+            named = {s.document_id for s in self.stale}
+            document_id = (chosen.document_id if isinstance(chosen, IssuedRef)
+                           and chosen.document_id in named
+                           else self.stale[0].document_id if self.stale else None)
+        stale = next((s for s in self.stale if s.document_id == document_id), None)
+        if stale is None:
+            return None
+        try:
+            self.choose_kind(stale.kind)
+        except ValueError:
+            QMessageBox.information(
+                self, "Ethics Desk — corrected reissue",
+                f"The {stale.kind} no longer applies to the case in its present state, so it "
+                "cannot be reissued here. Tell the recipient of the new date in writing.")
+            return None
+        for number in range(self.recipient.count()):
+            person = self.recipient.itemData(number)
+            if isinstance(person, Recipient) and person.name == stale.recipient and (
+                    person.respondent_id is None or respondent_of(stale.subject) is None
+                    or stale.subject == respondent_key(person.respondent_id)):
+                self.recipient.setCurrentIndex(number)
+                break
+        self._correction = stale
+        if self.preview(replaces_issued_on=stale.issued_on) is None:
+            self._correction = None
+            return None
+        self.select_issued(stale.document_id)
+        return self.open_void_dialog()
 
     def select_issued(self, document_id: int) -> None:
         """Select an issued document in the list."""

@@ -1,0 +1,163 @@
+"""Issued papers remember the dates they stated, and a later change names the ones it made wrong
+(a closure moving the § 2-83(e)(1) response date, a show-cause hearing set again)."""
+
+from __future__ import annotations
+
+import io
+from datetime import date
+
+from pypdf import PdfReader
+from sqlalchemy import select
+
+from ethics_desk.deadlines import closures
+from ethics_desk.deadlines.overview import preview_remove
+from ethics_desk.documents.issuing import (
+    RESPONDENT_NOTICE,
+    issue,
+    issue_respondent_packet,
+    respondent_packet_bytes,
+    void_and_reissue,
+)
+from ethics_desk.documents.kinds import recipients, render_letter
+from ethics_desk.documents.stated_dates import reissue_reason, stale_in
+from ethics_desk.models import AuditRecord, StatedDate
+from ethics_desk.storage.database import Database
+from ethics_desk.storage.integrity import STALE_PAPERS, run_checks
+from ethics_desk.workflow import WorkflowController
+from tests.board_cases import awaiting_response
+from tests.conftest import CLOCK
+
+CLERK = "Maria Clerk"
+RESPONDENT = "Nguyễn Thị Minh Khai"
+DUE = date(2026, 12, 17)  # ten business days after the presumed receipt of 2026-12-03
+CLOSED = date(2026, 12, 10)  # a weather closure inside the count moves it to 2026-12-18
+
+
+def _text(pdf: bytes) -> str:
+    return " ".join(" ".join((page.extract_text() or "").split())
+                    for page in PdfReader(io.BytesIO(pdf)).pages)
+
+
+def _issue_notice(database: Database, case: int) -> int:
+    [person] = recipients(database, case, RESPONDENT_NOTICE)
+    pdf = render_letter(database, case, RESPONDENT_NOTICE, today=CLOCK().date())
+    return issue_respondent_packet(database, case, person.name, pdf, actor=CLERK, clock=CLOCK,
+                                   respondent_id=person.respondent_id).document_id
+
+
+def test_an_issued_notice_records_the_response_date_it_states(
+        controller: WorkflowController, database: Database) -> None:
+    case = awaiting_response(controller)
+    document = _issue_notice(database, case)
+    with database.read_session() as session:
+        [stated] = session.scalars(select(StatedDate).where(StatedDate.document_id == document))
+        record = session.scalars(select(AuditRecord).where(
+            AuditRecord.action == "document.issue")).all()[-1]
+    assert (stated.clock, stated.subject, stated.stated_on) == ("response", "respondent:1", DUE)
+    assert stated.label == f"Respondent's sworn response — {RESPONDENT}"
+    assert '"stated_dates"' in record.detail and DUE.isoformat() in record.detail
+
+
+def test_a_paper_that_states_no_date_records_none(
+        controller: WorkflowController, database: Database) -> None:
+    case = awaiting_response(controller)
+    pdf = render_letter(database, case, "receipt", today=CLOCK().date())
+    document = issue(database, case, "receipt", "José Peña", pdf, actor=CLERK,
+                     clock=CLOCK).document_id
+    with database.read_session() as session:
+        assert session.scalars(select(StatedDate).where(
+            StatedDate.document_id == document)).all() == []
+
+
+def test_a_closure_that_moves_the_response_date_names_the_issued_notice_before_and_after(
+        controller: WorkflowController, database: Database) -> None:
+    case = awaiting_response(controller)
+    document = _issue_notice(database, case)
+    assert stale_in(database) == []
+    moved = closures.preview_add(database, CLOSED, "Winter weather closure")
+    [before] = stale_in(database, moved=moved)  # the preview names it; nothing is saved
+    assert (before.document_id, before.stated_on, before.now_on) == (document, DUE,
+                                                                     date(2026, 12, 18))
+    assert stale_in(database) == []
+    closures.add_closure(database, CLOSED, "Winter weather closure", actor=CLERK, clock=CLOCK)
+    [after] = stale_in(database, case)
+    assert after.document_id == document and after.now_on == date(2026, 12, 18)
+    assert after.sentence() == (
+        f"ERB-2026-001: the respondent-notice to {RESPONDENT} issued 2026-11-30 (document "
+        f"{document}) states “Respondent's sworn response — {RESPONDENT}” Thursday 2026-12-17; "
+        "it is now Friday 2026-12-18")
+    assert stale_in(database, moved=preview_remove(database, CLOSED)) == []  # reopening fixes it
+
+
+def test_the_corrected_reissue_says_it_replaces_the_one_issued_on_its_date_and_clears_the_name(
+        controller: WorkflowController, database: Database) -> None:
+    case = awaiting_response(controller)
+    document = _issue_notice(database, case)
+    closures.add_closure(database, CLOSED, "Winter weather closure", actor=CLERK, clock=CLOCK)
+    [stale] = stale_in(database, case)
+    notice = render_letter(database, case, RESPONDENT_NOTICE, today=CLOCK().date(),
+                           replaces_issued_on=stale.issued_on)
+    text = _text(notice)
+    assert "This corrected copy replaces the one issued on November 30, 2026, which is void." \
+        in text
+    assert "Friday, December 18, 2026" in text
+    new = void_and_reissue(database, document, respondent_packet_bytes(database, notice),
+                           actor=CLERK, reason=reissue_reason(stale), clock=CLOCK,
+                           respondent_id=1)
+    assert new.replaces_id == document
+    assert stale_in(database, case) == []
+
+
+def test_a_paper_whose_deadline_is_no_longer_open_is_not_named(
+        controller: WorkflowController, database: Database) -> None:
+    from ethics_desk.models import Disposition
+    from ethics_desk.workflow import Resolve
+
+    case = awaiting_response(controller)
+    _issue_notice(database, case)
+    controller.fire(case, Resolve(disposition=Disposition.WITHDRAWN))
+    closures.add_closure(database, CLOSED, "Winter weather closure", actor=CLERK, clock=CLOCK)
+    assert stale_in(database, case) == []
+
+
+def test_check_warns_of_an_issued_paper_stating_a_date_that_no_longer_holds(
+        controller: WorkflowController, database: Database) -> None:
+    case = awaiting_response(controller)
+    _issue_notice(database, case)
+    closures.add_closure(database, CLOSED, "Winter weather closure", actor=CLERK, clock=CLOCK)
+    results = {r.name: r for r in run_checks(database.url, from_backups=False)}
+    found = results[STALE_PAPERS]
+    assert found.ok and found.warning  # a warning, not a broken record
+    assert any("states “Respondent's sworn response" in d and "2026-12-18" in d
+               for d in found.details)
+    assert all(r.ok for r in results.values())
+
+
+def test_a_show_cause_order_whose_hearing_is_set_on_another_day_is_named(
+        controller: WorkflowController, database: Database) -> None:
+    from datetime import timedelta
+
+    from ethics_desk.models import Hearing
+    from tests.board_cases import HEARING_AT, show_cause
+
+    case = show_cause(controller)
+    pdf = render_letter(database, case, "show-cause-order", today=CLOCK().date())
+    document = issue(database, case, "show-cause-order", "José Peña", pdf, actor=CLERK,
+                     clock=CLOCK).document_id
+    assert stale_in(database, case) == []
+    with database.unit_of_work() as session:  # the hearing is set a week later
+        [hearing] = session.scalars(select(Hearing).where(Hearing.complaint_id == case))
+        hearing.scheduled_at = HEARING_AT + timedelta(days=7)
+    [stale] = stale_in(database, case)
+    assert stale.document_id == document
+    assert (stale.stated_on, stale.now_on) == (HEARING_AT.date(),
+                                               HEARING_AT.date() + timedelta(days=7))
+    assert "Show-cause hearing (§ 2-83(f)(4), (f)(5))" in stale.sentence()
+
+
+def test_every_kind_that_states_a_date_is_a_kind_of_the_table() -> None:
+    from ethics_desk.documents.kinds import KINDS
+    from ethics_desk.documents.stated_dates import DATED_KINDS
+
+    assert set(DATED_KINDS) <= set(KINDS)
+    assert {"respondent-notice", "response-copy", "show-cause-order"} <= set(DATED_KINDS)
