@@ -682,3 +682,73 @@ _LANGUAGE_LABELS: dict[Language, str] = {
     Language.SPANISH: "Español (Spanish)",
 }
 _LANGUAGE_TAGS: dict[Language, str] = {Language.ENGLISH: "en-US", Language.SPANISH: "es-US"}
+
+
+# -- The Public Information Act (Gov't Code ch. 552), for § 2-83(h)(3) ------------------------
+
+
+class RequestChannel(StrEnum):
+    """How a written request for information came to the City (Gov't Code § 552.301(a-1))."""
+
+    MAIL = "mail"
+    EMAIL = "email"
+    HAND = "hand"
+    FAX = "fax"
+
+    @property
+    def label(self) -> str:
+        """"U.S. mail", "E-mail", "Hand delivery", "Fax"."""
+        return _CHANNEL_LABELS[self]
+
+
+_CHANNEL_LABELS: dict[RequestChannel, str] = {
+    RequestChannel.MAIL: "U.S. mail",
+    RequestChannel.EMAIL: "E-mail",
+    RequestChannel.HAND: "Hand delivery",
+    RequestChannel.FAX: "Fax",
+}
+
+
+class RequestStatus(StrEnum):
+    """Whether a Public Information Act request is still being answered."""
+
+    OPEN = "open"
+    CLOSED = "closed"
+
+    @property
+    def label(self) -> str:
+        """"Open" or "Closed"."""
+        return "Open" if self is RequestStatus.OPEN else "Closed"
+
+
+class RulingOutcome(StrEnum):
+    """What a ruling of the Attorney General (or the City Attorney's decision) allows."""
+
+    RELEASE = "release"
+    WITHHOLD = "withhold"
+    PARTIAL = "partial"
+
+    @property
+    def label(self) -> str:
+        """"Release", "Withhold", "Partial release"."""
+        return _OUTCOME_LABELS[self]
+
+
+_OUTCOME_LABELS: dict[RulingOutcome, str] = {
+    RulingOutcome.RELEASE: "Release",
+    RulingOutcome.WITHHOLD: "Withhold",
+    RulingOutcome.PARTIAL: "Partial release",
+}
+
+
+class RulingBy(StrEnum):
+    """Who decided what may be released: the Attorney General (§ 552.306) or the City Attorney."""
+
+    ATTORNEY_GENERAL = "attorney_general"
+    CITY_ATTORNEY = "city_attorney"
+
+    @property
+    def label(self) -> str:
+        """"Attorney General's ruling" or "City Attorney's decision"."""
+        return ("Attorney General's ruling" if self is RulingBy.ATTORNEY_GENERAL
+                else "City Attorney's decision")

@@ -33,6 +33,11 @@ from ethics_desk.models.hearing_record import RecordEntry
 from ethics_desk.models.journal import JournalRecord
 from ethics_desk.models.mail import IssuedDocument, Mailing
 from ethics_desk.models.office_paper import OfficePaper
+from ethics_desk.models.public_information import (
+    InformationRequest,
+    RequestedRecord,
+    RequestPaper,
+)
 from ethics_desk.models.review import Cure, Decision, Review, ReviewDefect
 from ethics_desk.models.setting import Setting
 from ethics_desk.models.staff import StaffAccount
@@ -40,9 +45,11 @@ from ethics_desk.models.staff import StaffAccount
 __all__ = [
     "Allegation", "Attachment", "AuditRecord", "Ballot", "Base", "BoardMember", "BoardTerm",
     "BoardVote", "CalendarDay", "Complainant", "Complaint", "Cure", "Deadline", "Decision",
-    "DocumentItem", "Election", "Filing", "Hearing", "IssuedDocument", "JournalRecord", "Mailing",
+    "DocumentItem", "Election", "Filing", "Hearing", "InformationRequest", "IssuedDocument",
+    "JournalRecord", "Mailing",
     "Oath",
-    "OfficePaper", "Provision", "RecordEntry", "Respondent", "Review", "ReviewDefect", "Sanction",
+    "OfficePaper", "Provision", "RecordEntry", "RequestPaper", "RequestedRecord", "Respondent",
+    "Review", "ReviewDefect", "Sanction",
     "SanctionFactorNote", "Setting", "ShowCauseFactor", "ShowCauseOrder", "StaffAccount",
     "Witness",
 ]
