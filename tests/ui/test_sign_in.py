@@ -154,13 +154,13 @@ def _role_window(qtbot: QtBot, database: Database, role: Role) -> MainWindow:
 
 
 EXPECTED_SCREENS: dict[Role, set[str]] = {
-    Role.CLERK: set(SCREENS),
+    Role.CLERK: set(SCREENS) - {"requests"},
     Role.AUDITOR: {"inbox", "calendar"},
-    Role.ATTORNEY: {"inbox", "calendar"},
+    Role.ATTORNEY: {"inbox", "calendar", "requests"},  # § 2-83(h)(3): the Act's requests
     Role.CHAIR: {"inbox", "calendar", "board"},
     Role.VICE_CHAIR: {"inbox", "calendar", "board"},
     Role.MEMBER: {"inbox", "calendar", "board"},
-    Role.RECORDS: {"inbox", "calendar"},
+    Role.RECORDS: {"inbox", "calendar", "requests"},
     Role.ADMIN: {"inbox", "calendar"},
 }
 
