@@ -698,10 +698,10 @@ class RequestChannel(StrEnum):
     @property
     def label(self) -> str:
         """"U.S. mail", "E-mail", "Hand delivery", "Fax"."""
-        return _CHANNEL_LABELS[self]
+        return _REQUEST_CHANNEL_LABELS[self]
 
 
-_CHANNEL_LABELS: dict[RequestChannel, str] = {
+_REQUEST_CHANNEL_LABELS: dict[RequestChannel, str] = {
     RequestChannel.MAIL: "U.S. mail",
     RequestChannel.EMAIL: "E-mail",
     RequestChannel.HAND: "Hand delivery",
@@ -731,10 +731,10 @@ class RulingOutcome(StrEnum):
     @property
     def label(self) -> str:
         """"Release", "Withhold", "Partial release"."""
-        return _OUTCOME_LABELS[self]
+        return _RULING_OUTCOME_LABELS[self]
 
 
-_OUTCOME_LABELS: dict[RulingOutcome, str] = {
+_RULING_OUTCOME_LABELS: dict[RulingOutcome, str] = {
     RulingOutcome.RELEASE: "Release",
     RulingOutcome.WITHHOLD: "Withhold",
     RulingOutcome.PARTIAL: "Partial release",

@@ -13,7 +13,7 @@ from pytestqt.qtbot import QtBot
 from ethics_desk.core.errors import RuleError, UserError
 from ethics_desk.core.vocabulary import RequestChannel
 from ethics_desk.models import Complaint
-from ethics_desk.public_information import NewRequest, log_request
+from ethics_desk.public_information import NewRequest, RequestView, log_request
 from ethics_desk.staff.roles import Role
 from ethics_desk.storage.database import Database
 from ethics_desk.ui.context import AppContext
@@ -58,12 +58,15 @@ def test_the_records_officer_logs_a_request_and_sees_its_clocks_and_the_h1_statu
     dialog.findChild(QLineEdit, "caseNumbers").setText(number)
     channel = dialog.findChild(QComboBox, "requestChannel")
     channel.setCurrentIndex(channel.findData(RequestChannel.HAND))
+    before = screen.requests.rowCount()  # the demonstration's own requests
     dialog.accept()
     assert dialog.result() == dialog.DialogCode.Accepted
-    screen.refresh()
-    assert screen.requests.rowCount() == 1
+    logged = dialog.result_value
+    assert isinstance(logged, RequestView) and logged.requester_name == "Maria Gomez"
+    screen.refresh(select=logged.request_id)
+    assert screen.requests.rowCount() == before + 1
     view = screen.selected()
-    assert view is not None and view.number == "PIA-2026-001"
+    assert view is not None and view.number == logged.number
     assert screen.clocks.rowCount() == 3
     assert "§ 552.301(b), (d)" in screen.explanation.toPlainText()
     assert screen.records.rows()[0].pending
@@ -73,7 +76,7 @@ def test_the_records_officer_logs_a_request_and_sees_its_clocks_and_the_h1_statu
 def test_a_release_about_a_pending_complaint_is_refused_and_the_dialog_stays_open(
         qtbot: QtBot, records_context: AppContext, monkeypatch: pytest.MonkeyPatch) -> None:
     database = records_context.database
-    log_request(database, records_context.account, NewRequest(
+    logged = log_request(database, records_context.account, NewRequest(
         requester_name="Maria Gomez", channel=RequestChannel.EMAIL, asked_for="The complaint",
         received_on=date(2026, 11, 30), case_numbers=(_pending_case_number(database),)),
         clock=CLOCK)
@@ -81,6 +84,7 @@ def test_a_release_about_a_pending_complaint_is_refused_and_the_dialog_stays_ope
     monkeypatch.setattr("ethics_desk.ui.errors.show_user_error",
                         lambda _parent, error, _title="": shown.append(error))
     screen = _screen(qtbot, records_context)
+    screen.refresh(select=logged.request_id)
     dialog = screen.act_dialog("release")
     assert dialog is not None
     qtbot.addWidget(dialog)
@@ -103,7 +107,9 @@ def test_a_mailed_request_without_a_known_receipt_takes_its_date_from_the_postma
     dialog.findChild(DateField, "receivedOn").set_date(None)
     dialog.findChild(DateField, "postmarkedOn").set_date(date(2026, 11, 20))
     dialog.accept()
-    screen.refresh()
+    logged = dialog.result_value
+    assert isinstance(logged, RequestView)
+    screen.refresh(select=logged.request_id)
     view = screen.selected()
     assert view is not None and view.received_on == date(2026, 11, 25)  # § 552.301(a-1)
 

@@ -167,7 +167,8 @@ class RequestsScreen(QWidget):
         self.show_closed.setObjectName("showClosed")
         self.show_closed.toggled.connect(lambda _on: self.refresh())
         self.clocks = RowsModel[RequestClock](
-            [Column("Clock", lambda c: c.rule.title), Column("Rule", lambda c: c.rule.citation),
+            [Column("Clock", lambda c: c.rule.title.removeprefix("Public Information Act: ")),
+             Column("Rule", lambda c: c.rule.citation),
              Column("Due", lambda c: c.due_on.isoformat()),
              Column("Status", lambda c: c.status.label)], self,
             tooltip=lambda c: c.explain(),
@@ -569,7 +570,7 @@ class RequestsScreen(QWidget):
         layout.addWidget(status)
         layout.addWidget(buttons)
         give_alt_keys(dialog)
-        fit_to_screen(dialog, 720, 240)
+        fit_to_screen(dialog, 720, 320)
         return dialog
 
     def open_papers(self) -> object:
