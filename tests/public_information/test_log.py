@@ -325,3 +325,32 @@ def test_requests_are_numbered_in_the_year_received(database: Database) -> None:
     third = log_request(database, RECORDS, _request(), clock=CLOCK)
     assert [first.number, second.number, third.number] == [
         "PIA-2025-001", "PIA-2026-001", "PIA-2026-002"]
+
+
+def test_the_command_line_lists_open_requests_with_their_next_due_date(
+        database: Database, db_arg: str, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from ethics_desk.cli import main
+    from tests.signing_in import sign_in_as
+
+    officer = sign_in_as(monkeypatch, database, Role.RECORDS)
+    log_request(database, officer, _request(), clock=CLOCK)
+    assert main(["requests", "--db", db_arg, "--explain"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("PIA-2026-001  received 2026-11-30  María Gómez")
+    assert "next due 2026-12-14" in out and "§ 552.301(b), (d)" in out
+    assert "Counted 15 business days" in out
+
+
+def test_the_command_line_does_not_tell_the_clerk_requests_exist(
+        database: Database, db_arg: str, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from ethics_desk.cli import main
+    from tests.signing_in import sign_in_as
+
+    log_request(database, RECORDS, _request(), clock=CLOCK)
+    sign_in_as(monkeypatch, database, Role.CLERK)
+    assert main(["requests", "--db", db_arg]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and "PIA-" not in captured.err
+    assert "Records officer" in captured.err

@@ -44,6 +44,7 @@ FIRST_FIELDS: dict[str, Callable[[MainWindow], QWidget]] = {
     "mail": lambda w: w._mail.content().queue_view,  # type: ignore[attr-defined]
     "settings": lambda w: w.settings_screen.fields["security.lock_minutes"],
     "board": lambda w: w.board_screen.serving_on,  # type: ignore[attr-defined]
+    "requests": lambda w: w.requests_screen.requests_view,  # type: ignore[attr-defined]
 }
 
 
@@ -60,6 +61,8 @@ def test_ctrl_and_a_number_puts_the_cursor_in_the_first_field_of_every_screen(
     window = _shown(qtbot, demo_context)
     _assert_in_first_field(window, "inbox")  # where the window opens
     for number, key in reversed(list(enumerate(SCREENS, start=1))):
+        if not window.allows(key):  # the Records officer's screen: the clerk has none
+            continue
         window.navigation.setFocus()
         QTest.keyClick(window, getattr(Qt.Key, f"Key_{number}"),
                        Qt.KeyboardModifier.ControlModifier)
@@ -72,7 +75,7 @@ def test_arrowing_through_the_screens_stays_in_the_list_and_enter_goes_to_the_sc
     window = _shown(qtbot, demo_context)
     window.go("new")
     window.navigation.setFocus()
-    for key in SCREENS[1:]:
+    for key in [k for k in SCREENS[1:] if window.allows(k)]:
         QTest.keyClick(window.navigation, Qt.Key.Key_Down)
         assert window.current_screen() == key
         assert _focused(window) is window.navigation, key

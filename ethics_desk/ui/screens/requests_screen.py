@@ -163,9 +163,6 @@ class RequestsScreen(QWidget):
         self.requests_view = rows_view(self.requests, "requestsView", 4, self,
                                        spoken="Public Information Act requests")
         self.requests_view.selectionModel().currentRowChanged.connect(lambda *_: self._show())
-        self.show_closed = QCheckBox("Show closed re&quests", self)
-        self.show_closed.setObjectName("showClosed")
-        self.show_closed.toggled.connect(lambda _on: self.refresh())
         self.clocks = RowsModel[RequestClock](
             [Column("Clock", lambda c: c.rule.title.removeprefix("Public Information Act: ")),
              Column("Rule", lambda c: c.rule.citation),
@@ -207,6 +204,9 @@ class RequestsScreen(QWidget):
             button.setObjectName(f"request_{key}")
             button.clicked.connect(lambda _=False, slot=slot: slot())
             self.buttons[key] = button
+        self.show_closed = QCheckBox("Show closed re&quests", self)
+        self.show_closed.setObjectName("showClosed")
+        self.show_closed.toggled.connect(lambda _on: self.refresh())
         layout = QVBoxLayout(self)
         heading = QLabel("<h2 style='margin:0'>Records requests</h2>Requests for records under "
                          "the Public Information Act (Gov't Code ch. 552), as § 2-83(h)(3) "
@@ -214,10 +214,6 @@ class RequestsScreen(QWidget):
                          self)
         heading.setWordWrap(True)
         layout.addWidget(heading)
-        top = QHBoxLayout()
-        top.addWidget(self.show_closed)
-        top.addStretch(1)
-        layout.addLayout(top)
         split = QSplitter(Qt.Orientation.Vertical, self)
         split.setObjectName("requestsSplit")
         split.setChildrenCollapsible(False)
@@ -238,6 +234,7 @@ class RequestsScreen(QWidget):
         for button in self.buttons.values():
             row.addWidget(button)
         row.addStretch(1)
+        row.addWidget(self.show_closed)
         layout.addLayout(row)
         layout.addWidget(self.status)
         self._loaded = False
@@ -377,7 +374,7 @@ class RequestsScreen(QWidget):
         return FormDialog("Log a Public Information Act request", [
             ("Re&quester:", name), ("A&ddress:", address), ("E-&mail:", email),
             ("Their &language:", language), ("Came &by:", channel),
-            ("Received o&n:", received), ("Post&mark (mail only):", postmark),
+            ("Received o&n:", received), ("Postmar&k (mail only):", postmark),
             ("&What is asked for:", asked_for), ("&Cases it touches:", cases),
             ("&Other records:", others)], save, self, name="logRequestDialog",
             intro="A mailed request whose date of receipt cannot be established: clear "
