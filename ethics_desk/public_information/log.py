@@ -47,6 +47,7 @@ from ethics_desk.deadlines import (
     WithDesignatedDays,
     add_business_days,
     compute_due,
+    format_day,
 )
 from ethics_desk.deadlines.schedule import load_calendars
 from ethics_desk.models import Complaint, InformationRequest, RequestedRecord
@@ -375,6 +376,41 @@ def open_requests_touching(session: Session, case_id: int) -> list[HoldingReques
                InformationRequest.status == RequestStatus.OPEN)
         .order_by(InformationRequest.received_on, InformationRequest.id).distinct())
     return [HoldingRequest(row.id, row.number, row.received_on, row.asked_for) for row in rows]
+
+
+def open_clocks_between(session: Session, first: date, last: date
+                        ) -> list[tuple[RequestView, RequestClock]]:
+    """Every open clock of an open request due from ``first`` to ``last`` (the Calendar
+    screen's days), with its request. The caller has checked that the person may see requests."""
+    calendar = calendar_for(session)
+    found = []
+    for row in session.scalars(select(InformationRequest).where(
+            InformationRequest.status == RequestStatus.OPEN)):
+        view = view_of(session, row, calendar)
+        found += [(view, c) for c in view.clocks
+                  if c.status is DeadlineStatus.OPEN and first <= c.due_on <= last]
+    return found
+
+
+def due_summary(database: Database, account: Account | None, today: date) -> str:
+    """One line for the inbox of a person who handles requests: how many are open, how many
+    of their clocks are overdue, and the next one due (empty for anyone else)."""
+    if account is None or not may(account.role, Act.PUBLIC_INFORMATION):
+        return ""
+    views = list_requests(database, account)
+    if not views:
+        return "Public Information Act: no open request."
+    running = [(v, c) for v in views for c in v.clocks if c.status is DeadlineStatus.OPEN]
+    overdue = sum(1 for _v, c in running if c.due_on < today)
+    text = f"Public Information Act: {len(views)} open request{'s' if len(views) != 1 else ''}"
+    if overdue:
+        text += f", {overdue} clock{'s' if overdue != 1 else ''} overdue ⚠ (§ 552.302)"
+    if running:
+        view, nxt = min(running, key=lambda pair: (pair[1].due_on, pair[0].number))
+        text += (f"; next due {format_day(nxt.due_on)}: {view.number}, "
+                 f"{nxt.rule.title.removeprefix('Public Information Act: ')} "
+                 f"({nxt.rule.citation})")
+    return text + ". See Records requests."
 
 
 # -- acting --------------------------------------------------------------------------------------

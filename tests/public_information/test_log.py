@@ -354,3 +354,30 @@ def test_the_command_line_does_not_tell_the_clerk_requests_exist(
     captured = capsys.readouterr()
     assert captured.out == "" and "PIA-" not in captured.err
     assert "Records officer" in captured.err
+
+
+def test_the_calendar_shows_the_acts_clocks_to_those_who_handle_requests_only(
+        database: Database) -> None:
+    from ethics_desk.deadlines.overview import deadlines_on, month_overview
+
+    view = log_request(database, RECORDS, _request(), clock=CLOCK)
+    due = view.clock(ClockKind.PIA_ARGUMENTS).due_on  # Monday 21 December 2026
+    listed = deadlines_on(database, due, TODAY, account=RECORDS)
+    assert [(d.case_number, d.citation) for d in listed] == [
+        (view.number, "Tex. Gov't Code § 552.301(e), (e-1)")]
+    assert "15 business days" in listed[0].explanation
+    assert month_overview(database, 2026, 12, TODAY, account=RECORDS).days[due].open_count == 1
+    clerk = Account(904, "maria", "Maria Clerk", Role.CLERK)
+    assert deadlines_on(database, due, TODAY, account=clerk) == []
+    assert month_overview(database, 2026, 12, TODAY, account=clerk).days[due].open_count == 0
+
+
+def test_the_inbox_line_names_the_next_clock_for_those_who_handle_requests_only(
+        database: Database) -> None:
+    from ethics_desk.public_information.log import due_summary
+
+    log_request(database, RECORDS, _request(received_on=date(2026, 11, 2)), clock=CLOCK)
+    line = due_summary(database, ATTORNEY, TODAY)
+    assert line.startswith("Public Information Act: 1 open request, 3 clocks overdue ⚠")
+    assert "next due Tuesday 2026-11-17: PIA-2026-001" in line
+    assert due_summary(database, Account(904, "maria", "Maria Clerk", Role.CLERK), TODAY) == ""

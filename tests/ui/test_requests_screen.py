@@ -122,3 +122,19 @@ def test_the_clerk_has_no_records_requests_screen(qtbot: QtBot,
     window.go("requests")
     assert window.current_screen() == "inbox"
     assert window.navigation.item(SCREENS.index("requests")).isHidden()
+
+
+def test_the_inbox_tells_the_records_officer_of_the_requests_and_the_clerk_nothing(
+        qtbot: QtBot, records_context: AppContext, demo_context: AppContext) -> None:
+    officer = MainWindow(records_context)
+    qtbot.addWidget(officer)
+    officer.show()
+    officer.inbox_screen.refresh()
+    line = officer.inbox_screen.requests_line
+    assert line.isVisible() and line.text().startswith("Public Information Act: 2 open")
+    clerk = MainWindow(demo_context)
+    qtbot.addWidget(clerk)
+    clerk.show()
+    clerk.inbox_screen.refresh()
+    assert not clerk.inbox_screen.requests_line.isVisible()
+    assert clerk.inbox_screen.requests_line.text() == ""
