@@ -133,7 +133,7 @@ def test_only_the_records_officer_and_the_city_attorney_handle_requests(
         database: Database, role: Role) -> None:
     view = log_request(database, ATTORNEY, _request(), clock=CLOCK)
     other = Account(903, "someone", "Some One", role)
-    with pytest.raises(NotAllowed, match="City Attorney.s Office or Records officer"):
+    with pytest.raises(NotAllowed, match=r"City Attorney.s Office or Records officer"):
         list_requests(database, other)
     with pytest.raises(NotAllowed):
         get_request(database, other, view.request_id)
@@ -212,7 +212,7 @@ def test_a_ruling_to_withhold_releases_nothing(controller: WorkflowController) -
                         clock=CLOCK)
     record_ruling(database, RECORDS, view.request_id, by=RulingBy.ATTORNEY_GENERAL,
                   outcome=RulingOutcome.WITHHOLD, decided_on=TODAY, clock=CLOCK)
-    with pytest.raises(RuleError, match="withhold.*552.352"):
+    with pytest.raises(RuleError, match=r"withhold.*552\.352"):
         release_information(database, RECORDS, view.request_id, released_on=TODAY, clock=CLOCK)
 
 

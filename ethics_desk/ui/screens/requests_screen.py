@@ -12,6 +12,7 @@ dialog keeps what was typed.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
@@ -45,7 +46,6 @@ from ethics_desk.public_information import (
     RequestView,
     certify_release_date,
     close_request,
-    get_request,
     list_requests,
     log_request,
     record_arguments_sent,
