@@ -381,6 +381,9 @@ def pg_baseline_feed(conn: Connection) -> None:
         "AS $fn$ DECLARE v json := current_setting('ethics_desk.baseline')::json; BEGIN "
         f"PERFORM {APPEND_FUNCTION}(v->>0, 'baseline', v->>1, NULL, v->>2); RETURN NULL; "
         "END $fn$")
+    # A second revision calling :func:`install` in the same transaction finds the feed's
+    # trigger there already (the temporary table lives until the commit).
+    conn.exec_driver_sql("DROP TRIGGER IF EXISTS journal_baseline ON journal_baseline_feed")
     conn.exec_driver_sql("CREATE TRIGGER journal_baseline AFTER INSERT ON journal_baseline_feed "
                          "FOR EACH ROW EXECUTE FUNCTION pg_temp.journal_baseline()")
 
