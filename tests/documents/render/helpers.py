@@ -180,7 +180,10 @@ def sample(kind: str) -> Any:
 
         return packet_sample()
     if kind.startswith("pia-"):
-        return request_letter_paper()
+        paper = request_letter_paper()
+        if kind == "pia-ruling-request":  # to the Attorney General's Open Records Division
+            return replace(paper, recipient=paper.attorney_general)
+        return paper
     return {
         "sworn-complaint": filed_complaint_paper(),
         "receipt": receipt_paper(),
