@@ -19,8 +19,8 @@ from ethics_desk.core.errors import UserError
 from ethics_desk.deadlines.overview import deadlines_on, open_counts
 from ethics_desk.documents.kinds import find_case, render_letter
 from ethics_desk.models import AuditRecord, Complaint, Deadline, DeadlineStatus
-from ethics_desk.staff.accounts import Account, sign_in
 from ethics_desk.public_information.log import open_clocks_between
+from ethics_desk.staff.accounts import Account, sign_in
 from ethics_desk.staff.permissions import Act, may, may_fire
 from ethics_desk.staff.roles import Role
 from ethics_desk.staff.scope import case_condition, receives
