@@ -92,16 +92,13 @@ OPTIONS: dict[str, Option] = {o.key: o for o in (
     Option("office.signatory_title", "City Clerk", "Signatory's title"),
     Option("office.county", "Bexar", "County (for the notary jurat)"),
     Option(PIA_CITY_DAYS, "no",
-           "Public Information Act clocks also skip the City's own non-business days "
-           "(Gov't Code § 552.0031; the City Attorney's call)",
-           (("no", "No: the State's business days only (Saturdays, Sundays, § 662.003 holidays "
-                   "and the office's own State-calendar closures)"),
-            ("yes", "Yes: also the City's observed Fridays and Mondays, its holidays and "
-                    "closures"))),
+           "Public Information Act clocks skip City closures too (§ 552.0031)",
+           (("no", "No: State business days only"),
+            ("yes", "Yes: also the City's own closed days"))),
     Option("public_information.attorney_general",
            "Office of the Attorney General\nOpen Records Division\nP.O. Box 12548\n"
            "Austin, TX 78711-2548",
-           "Where a request for an Attorney General's ruling is sent (Gov't Code § 552.301)"),
+           "Attorney General's address for rulings (§ 552.301)"),
     Option("display.date_style", DateStyle.ISO.value, "Date fields show dates as",
            tuple((style.value, style.label) for style in DateStyle)),
     Option("backup.folder", "",
