@@ -377,6 +377,20 @@ def build_parser() -> argparse.ArgumentParser:
     access.add_argument("case", metavar="CASE", help="the case number, e.g. ERB-2026-001")
     access.set_defaults(handler=_cmd_access)
 
+    requests = commands.add_parser(
+        "requests", parents=signed_in,
+        help="the Public Information Act requests and their due dates (§ 2-83(h)(3))",
+        description="The open requests under the Public Information Act (Gov't Code ch. 552), "
+                    "the next due date first: each with its date of receipt, the requester, its "
+                    "next clock on the State's business days (§§ 552.0031, 552.301, 552.221(d)) "
+                    "and whether it touches a complaint pending under § 2-83(h)(1). --all adds "
+                    "the closed ones, --explain each clock's counting. For the Records officer "
+                    "and the City Attorney's Office, signed in (--user).")
+    requests.add_argument("--all", action="store_true", help="closed requests too")
+    requests.add_argument("--explain", action="store_true",
+                          help="each clock with how its due date was counted")
+    requests.set_defaults(handler=_cmd_requests)
+
     letter = commands.add_parser(
         "letter", parents=signed_in, help="preview a document for a case as a PDF",
         description="Render a preview of document KIND for case CASE to FILE.pdf (it is not "
@@ -942,6 +956,29 @@ def _cmd_access(args: argparse.Namespace) -> int:
         database.dispose()
     for line in lines:
         print(f"{stamp(line.at, zone, with_zone=False)}  {line.actor:24}  {line.summary}")
+    return EXIT_OK
+
+
+def _cmd_requests(args: argparse.Namespace) -> int:
+    """``requests``: the Public Information Act requests with their due dates."""
+    from ethics_desk.public_information import list_requests
+    from ethics_desk.public_information.log import summaries
+    from ethics_desk.staff.permissions import Act
+
+    database = _open_for_writing(args)
+    try:
+        account = _signed_in_for(args, database, Act.PUBLIC_INFORMATION,
+                                 "The Public Information Act requests (§ 2-83(h)(3))")
+        views = list_requests(database, account, include_closed=args.all)
+    finally:
+        database.dispose()
+    if not views:
+        print("No open request." if not args.all else "No request.")
+    for view, line in zip(views, summaries(views), strict=True):
+        print(line)
+        if args.explain:
+            for clock in view.clocks:
+                print("    " + clock.explain().replace("\n", "\n    "))
     return EXIT_OK
 
 

@@ -727,3 +727,73 @@ _HOLD_CITATIONS: dict[HoldKind, str] = {
     HoldKind.OPEN_RECORDS: "Local Government Code § 202.002; Gov't Code ch. 552",
     HoldKind.OFFICE: "the office's records management policy",
 }
+
+
+# -- The Public Information Act (Gov't Code ch. 552), for § 2-83(h)(3) ------------------------
+
+
+class RequestChannel(StrEnum):
+    """How a written request for information came to the City (Gov't Code § 552.301(a-1))."""
+
+    MAIL = "mail"
+    EMAIL = "email"
+    HAND = "hand"
+    FAX = "fax"
+
+    @property
+    def label(self) -> str:
+        """"U.S. mail", "E-mail", "Hand delivery", "Fax"."""
+        return _REQUEST_CHANNEL_LABELS[self]
+
+
+_REQUEST_CHANNEL_LABELS: dict[RequestChannel, str] = {
+    RequestChannel.MAIL: "U.S. mail",
+    RequestChannel.EMAIL: "E-mail",
+    RequestChannel.HAND: "Hand delivery",
+    RequestChannel.FAX: "Fax",
+}
+
+
+class RequestStatus(StrEnum):
+    """Whether a Public Information Act request is still being answered."""
+
+    OPEN = "open"
+    CLOSED = "closed"
+
+    @property
+    def label(self) -> str:
+        """"Open" or "Closed"."""
+        return "Open" if self is RequestStatus.OPEN else "Closed"
+
+
+class RulingOutcome(StrEnum):
+    """What a ruling of the Attorney General (or the City Attorney's decision) allows."""
+
+    RELEASE = "release"
+    WITHHOLD = "withhold"
+    PARTIAL = "partial"
+
+    @property
+    def label(self) -> str:
+        """"Release", "Withhold", "Partial release"."""
+        return _RULING_OUTCOME_LABELS[self]
+
+
+_RULING_OUTCOME_LABELS: dict[RulingOutcome, str] = {
+    RulingOutcome.RELEASE: "Release",
+    RulingOutcome.WITHHOLD: "Withhold",
+    RulingOutcome.PARTIAL: "Partial release",
+}
+
+
+class RulingBy(StrEnum):
+    """Who decided what may be released: the Attorney General (§ 552.306) or the City Attorney."""
+
+    ATTORNEY_GENERAL = "attorney_general"
+    CITY_ATTORNEY = "city_attorney"
+
+    @property
+    def label(self) -> str:
+        """"Attorney General's ruling" or "City Attorney's decision"."""
+        return ("Attorney General's ruling" if self is RulingBy.ATTORNEY_GENERAL
+                else "City Attorney's decision")

@@ -14,11 +14,21 @@ from ethics_desk.deadlines.calendar import (
     FixedDay,
     RelativeDay,
     RequiredDay,
+    WithDesignatedDays,
     city_calendar,
     load_rules,
     state_calendar,
 )
-from ethics_desk.deadlines.clocks import CLOCKS, ClockKind, ClockRule, CountUnit, clock
+from ethics_desk.deadlines.clocks import (
+    CLOCKS,
+    PIA_MAILED_RECEIPT_BUSINESS_DAYS,
+    PIA_MAILED_RECEIPT_CITATION,
+    PUBLIC_INFORMATION_CLOCKS,
+    ClockKind,
+    ClockRule,
+    CountUnit,
+    clock,
+)
 from ethics_desk.deadlines.compute import (
     DueDate,
     Receipt,
@@ -33,6 +43,9 @@ from ethics_desk.deadlines.compute import (
 
 __all__ = [
     "CLOCKS",
+    "PIA_MAILED_RECEIPT_BUSINESS_DAYS",
+    "PIA_MAILED_RECEIPT_CITATION",
+    "PUBLIC_INFORMATION_CLOCKS",
     "RESOURCES_DIR",
     "BusinessCalendar",
     "CalendarRules",
@@ -48,6 +61,7 @@ __all__ = [
     "RelativeDay",
     "RequiredDay",
     "SkippedDay",
+    "WithDesignatedDays",
     "actual_receipt",
     "add_business_days",
     "city_calendar",

@@ -67,6 +67,7 @@ __all__ = [
     "FixedDay",
     "RelativeDay",
     "RequiredDay",
+    "WithDesignatedDays",
     "city_calendar",
     "load_rules",
     "state_calendar",
@@ -593,3 +594,53 @@ def state_calendar(
 ) -> BusinessCalendar:
     """The State of Texas calendar (Public Information Act, Gov't Code § 552.0031)."""
     return BusinessCalendar(load_rules("state", resources_dir), closures)
+
+
+class WithDesignatedDays(BusinessCalendar):
+    """The State's calendar with the City's own designated non-business days added to it.
+
+    Gov't Code § 552.0031: a business day is not a Saturday, a Sunday, a national or State
+    holiday under § 662.003, nor a day the governmental body has designated as a non-business
+    day. Whether the City's observed Fridays and Mondays and its closures count for its Public
+    Information Act clocks is the City Attorney's call (an office setting). This calendar keeps
+    the State's name (the clocks of ch. 552 run on it) and skips a day either calendar closes,
+    naming it by the State's reason first, else the City's ("… (City of San Antonio)").
+    """
+
+    def __init__(self, state: BusinessCalendar, city: BusinessCalendar) -> None:
+        """Combine ``state`` (whose rules and name it keeps) with the ``city``'s closed days."""
+        if state.name != "state" or city.name != "city":
+            raise ValueError("combine the State calendar with the City calendar")
+        super().__init__(state.rules, state.closures)
+        self._state = state
+        self._city = city
+
+    @property
+    def title(self) -> str:
+        """E.g. "State of Texas (Public Information Act), with the City of San Antonio's
+        designated non-business days"."""
+        return f"{self._state.title}, with the {self._city.title}'s designated non-business days"
+
+    def classify(self, day: date) -> tuple[DayKind, str] | None:
+        """The State's reason, else the City's (marked as the City's), else None."""
+        reason = self._state.classify(day)
+        if reason is not None:
+            return reason
+        city = self._city.classify(day)
+        if city is None:
+            return None
+        return city[0], f"{city[1]} ({self._city.title})"
+
+    def is_business_day(self, day: date) -> bool:
+        """Open on both calendars."""
+        return self._state.is_business_day(day) and self._city.is_business_day(day)
+
+    def non_business_weekdays(self, year: int) -> list[tuple[date, str]]:
+        """Every weekday of ``year`` closed on either calendar, with its reason, sorted."""
+        days = {day for day, _reason in self._state.non_business_weekdays(year)}
+        days |= {day for day, _reason in self._city.non_business_weekdays(year)}
+        return [(day, self.non_business_reason(day) or "") for day in sorted(days)]
+
+    def missing_required_days(self, year: int) -> list[str]:
+        """The City's per-year days not set count here too (Fiesta San Jacinto Day)."""
+        return self._city.missing_required_days(year)

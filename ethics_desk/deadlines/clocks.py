@@ -13,7 +13,8 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from types import MappingProxyType
 
-__all__ = ["CLOCKS", "ClockKind", "ClockRule", "CountUnit", "clock"]
+__all__ = ["CLOCKS", "PIA_MAILED_RECEIPT_BUSINESS_DAYS", "PIA_MAILED_RECEIPT_CITATION",
+           "PUBLIC_INFORMATION_CLOCKS", "ClockKind", "ClockRule", "CountUnit", "clock"]
 
 _CALENDARS = frozenset({"city", "state"})
 
@@ -36,7 +37,9 @@ class ClockKind(StrEnum):
     REPLY = "reply"  # 5 business days from the complainant's receipt of the response, (e)(3)
     OPINION = "opinion"  # 90 calendar days from filing, plus time granted, § 2-87(a)
     UNALLEGED_RULE = "unalleged_rule"  # 10 business days from written notice, § 2-85(c)
-    PIA_RULING = "pia_ruling"  # 10 State business days from the request, Gov't Code § 552.301
+    PIA_RULING = "pia_ruling"  # 10 State business days from the request, Gov't Code § 552.301(b)
+    PIA_ARGUMENTS = "pia_arguments"  # 15 State business days: reasons and the information, (e)
+    PIA_RELEASE_DATE = "pia_release_date"  # 10 State business days to certify a date, § 552.221(d)
 
 
 @dataclass(frozen=True)
@@ -144,14 +147,45 @@ _RULES: tuple[ClockRule, ...] = (
     ),
     ClockRule(
         kind=ClockKind.PIA_RULING,
-        title="Public Information Act: ask the Attorney General for a ruling",
+        title="Public Information Act: ask the Attorney General for a ruling and tell the "
+              "requester",
         length=10,
         unit=CountUnit.BUSINESS_DAYS,
-        citation="Tex. Gov't Code § 552.301(b)",
+        citation="Tex. Gov't Code § 552.301(b), (d)",
+        trigger="receipt of the written request for information",
+        calendar="state",
+    ),
+    ClockRule(
+        kind=ClockKind.PIA_ARGUMENTS,
+        title="Public Information Act: send the Attorney General the reasons, the request, the "
+              "date of receipt and the information",
+        length=15,
+        unit=CountUnit.BUSINESS_DAYS,
+        citation="Tex. Gov't Code § 552.301(e), (e-1)",
+        trigger="receipt of the written request for information",
+        calendar="state",
+    ),
+    ClockRule(
+        kind=ClockKind.PIA_RELEASE_DATE,
+        title="Public Information Act: certify a date and hour for release to the requester",
+        length=10,
+        unit=CountUnit.BUSINESS_DAYS,
+        citation="Tex. Gov't Code § 552.221(d)",
         trigger="receipt of the written request for information",
         calendar="state",
     ),
 )
+
+PUBLIC_INFORMATION_CLOCKS: tuple[ClockKind, ...] = (
+    ClockKind.PIA_RULING, ClockKind.PIA_ARGUMENTS, ClockKind.PIA_RELEASE_DATE)
+"""The clocks of a Public Information Act request (Gov't Code ch. 552), in the order they fall:
+they run on the State's calendar (§ 552.0031), not on a case."""
+
+PIA_MAILED_RECEIPT_BUSINESS_DAYS = 3
+"""Gov't Code § 552.301(a-1): a written request that came by United States mail, whose actual
+date of receipt cannot be established, is received on the third business day after the date of
+the postmark."""
+PIA_MAILED_RECEIPT_CITATION = "Tex. Gov't Code § 552.301(a-1)"
 
 CLOCKS: Mapping[ClockKind, ClockRule] = MappingProxyType({rule.kind: rule for rule in _RULES})
 """Every clock by kind (read-only), in the order of the case."""

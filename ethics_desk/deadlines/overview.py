@@ -20,8 +20,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import date, timedelta
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 from sqlalchemy import case, func, select
+from sqlalchemy.orm import Session
 
 from ethics_desk.core.errors import UserError
 from ethics_desk.deadlines import BusinessCalendar, DayKind
@@ -32,6 +34,9 @@ from ethics_desk.models import CalendarDay, Complaint, Deadline, DeadlineStatus
 from ethics_desk.staff.accounts import Account
 from ethics_desk.staff.scope import case_condition
 from ethics_desk.storage.database import Database
+
+if TYPE_CHECKING:
+    from ethics_desk.public_information.log import RequestClock, RequestView
 
 __all__ = [
     "CALENDAR_TITLES",
@@ -243,7 +248,23 @@ def open_counts(database: Database, first: date, last: date, today: date, *,
         query = query.join(Complaint, Complaint.id == Deadline.complaint_id) \
             .where(case_condition(account))
     with database.read_session() as session:
-        return {row[0]: (int(row[1]), int(row[2] or 0)) for row in session.execute(query)}
+        counts = {row[0]: (int(row[1]), int(row[2] or 0)) for row in session.execute(query)}
+        for _request, clock in _request_clocks(session, first, last, account):
+            count, late = counts.get(clock.due_on, (0, 0))
+            counts[clock.due_on] = (count + 1, late + (clock.due_on < today))
+        return counts
+
+
+def _request_clocks(session: Session, first: date, last: date, account: Account | None
+                    ) -> list[tuple[RequestView, RequestClock]]:
+    """The Public Information Act clocks due in the span, for a person who handles requests
+    (§ 2-83(h)(3)); for anyone else none, and nothing tells them a request exists."""
+    from ethics_desk.public_information.log import open_clocks_between
+    from ethics_desk.staff.permissions import Act, may
+
+    if account is None or not may(account.role, Act.PUBLIC_INFORMATION):
+        return []
+    return open_clocks_between(session, first, last)
 
 
 def month_overview(database: Database, year: int, month: int, today: date, *,
@@ -326,6 +347,7 @@ def deadlines_on(database: Database, day: date, today: date, *,
         query = query.where(case_condition(account))
     with database.read_session() as session:
         rows = session.execute(query).all()
+        requests = _request_clocks(session, day, day, account)
     found = [DayDeadline(
         deadline_id=deadline.id, complaint_id=deadline.complaint_id,
         case_number=case_number or f"Draft {deadline.complaint_id}",
@@ -335,6 +357,12 @@ def deadlines_on(database: Database, day: date, today: date, *,
         overdue=deadline.status is DeadlineStatus.OPEN and deadline.due_on < today,
         explanation=deadline.explanation, calendar=deadline.calendar)
         for deadline, case_number, complainants, respondents in rows]
+    found += [DayDeadline(  # a request's clock has no case to open: complaint_id 0
+        deadline_id=0, complaint_id=0, case_number=request.number,
+        complainant_names=request.requester_name, respondent_names="the City",
+        title=clock.rule.title, citation=clock.rule.citation, due_on=clock.due_on,
+        status=clock.status, overdue=clock.due_on < today, explanation=clock.explain(),
+        calendar=clock.rule.calendar) for request, clock in requests]
     found.sort(key=lambda d: (_STATUS_ORDER[d.status], d.case_number, d.title, d.deadline_id))
     return found
 

@@ -68,6 +68,8 @@ from ethics_desk.models import (
     ViolationPeriod,
     VoteChoice,
 )
+from ethics_desk.staff.accounts import Account
+from ethics_desk.staff.roles import Role
 from ethics_desk.storage import audit
 from ethics_desk.storage.database import Database
 from ethics_desk.workflow import (
@@ -1379,6 +1381,40 @@ def _stories() -> list[_Story]:
     return stories
 
 
+def _public_information_requests(database: Database, records: Account, demo: _Demo,
+                                 today: date) -> None:
+    """Two requests under the Public Information Act (§ 2-83(h)(3)): a reporter's e-mail about
+    a pending complaint, received three business days ago, and a mailed request for the
+    Board's minutes whose receipt is presumed from its postmark (Gov't Code § 552.301(a-1))."""
+    from ethics_desk.core.vocabulary import RequestChannel
+    from ethics_desk.public_information import NewRequest, log_request, record_ruling_asked
+
+    with database.read_session() as session:
+        pending = [number for number, state in session.execute(
+            select(Complaint.case_number, Complaint.state).order_by(Complaint.id))
+            if number and state.is_pending]
+    demo.clock.now = max(demo.clock.now, _at(today, OPENING_MINUTE + 30))
+    received, back = today, 0
+    while back < 3:
+        received -= timedelta(days=1)
+        back += demo.calendar.is_business_day(received)
+    log_request(database, records, NewRequest(
+        requester_name="Elena Castañeda, San Antonio Report", channel=RequestChannel.EMAIL,
+        asked_for="The ethics complaint filed this month against the Parks and Recreation "
+                  "Department, with its exhibits", received_on=received,
+        requester_email="ecastaneda@example.org",
+        requester_address="P.O. Box 15225\nSan Antonio, TX 78212",
+        case_numbers=tuple(pending[:1])), clock=demo.clock)
+    minutes = log_request(database, records, NewRequest(
+        requester_name="Tomás Villarreal", channel=RequestChannel.MAIL,
+        asked_for="The Ethics Review Board's minutes and votes of the last three meetings",
+        postmarked_on=today - timedelta(days=14), requester_address="2310 W. Commerce St.\n"
+        "San Antonio, TX 78207", other_records=("Minutes of the Ethics Review Board",)),
+        clock=demo.clock)
+    record_ruling_asked(database, records, minutes.request_id, asked_on=today,
+                        told_on=today, clock=demo.clock)
+
+
 def build_demo(database: Database, *, today: date,
                seed: int = 2083) -> list[tuple[str, str]]:
     """Fill an empty database with the demonstration, its stories ending by ``today`` (the
@@ -1399,7 +1435,9 @@ def build_demo(database: Database, *, today: date,
     demo.run(plans)
     from ethics_desk.staff.accounts import create_demo_accounts
 
-    create_demo_accounts(database, clock=demo.clock)
+    accounts = create_demo_accounts(database, clock=demo.clock)
+    records = next(account for account in accounts if account.role is Role.RECORDS)
+    _public_information_requests(database, records, demo, today)
     with database.read_session() as session:
         rows = session.execute(select(Complaint.id, Complaint.case_number, Complaint.state)
                                .order_by(Complaint.id))

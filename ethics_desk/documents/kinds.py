@@ -37,7 +37,8 @@ from sqlalchemy.orm import Session
 from ethics_desk.core.errors import UserError
 from ethics_desk.core.office_time import at_office_time, in_office_time, office_date
 from ethics_desk.core.parties import respondent_key
-from ethics_desk.core.vocabulary import Language
+from ethics_desk.core.vocabulary import Language, RulingOutcome
+from ethics_desk.deadlines import ClockKind
 from ethics_desk.documents.render.base import Renderer
 from ethics_desk.documents.render.board_letters import (
     FrivolousDeterminationRenderer,
@@ -102,6 +103,13 @@ from ethics_desk.documents.render.mailing import (
     EnvelopeRenderer,
     LabelsRenderer,
 )
+from ethics_desk.documents.render.public_information import (
+    ReleaseLetterRenderer,
+    RequestAcknowledgementRenderer,
+    RequestLetterPaper,
+    RulingNoticeRenderer,
+    RulingRequestRenderer,
+)
 from ethics_desk.documents.render.receipt import ReceiptRenderer
 from ethics_desk.documents.render.retention_certificate import (
     RetentionCertificateRenderer,
@@ -130,6 +138,7 @@ from ethics_desk.models import (
     FrivolousFactor,
     Hearing,
     HearingKind,
+    InformationRequest,
     IssuedDocument,
     Mailing,
     Review,
@@ -144,6 +153,7 @@ from ethics_desk.models import (
 )
 from ethics_desk.models.board import BoardTerm
 from ethics_desk.office import settings, wording
+from ethics_desk.public_information.log import RequestView, calendar_for, require, view_of
 from ethics_desk.staff.accounts import Account
 from ethics_desk.staff.scope import no_such_case, receives
 from ethics_desk.storage import audit
@@ -174,6 +184,8 @@ class Audience(StrEnum):
     OFFICE = "the case file"
     INQUIRER = "anyone who asks how to file a complaint"
     RECORDS = "the Records officer"
+    REQUESTER = "the requester"
+    ATTORNEY_GENERAL = "the Attorney General's Open Records Division, with a copy to the requester"
 
 
 class Scope(StrEnum):
@@ -187,6 +199,8 @@ class Scope(StrEnum):
     """Made of several cases at once: the Board packet (``ethics-desk packet``)."""
     RECORDS = "the office's records"
     """Made of the retention of every case: the Records officer's disposal list and log."""
+    REQUEST = "a Public Information Act request"
+    """Made for a request under Gov't Code ch. 552 (§ 2-83(h)(3)): :func:`render_for_request`."""
 
 
 @dataclass(frozen=True)
@@ -572,6 +586,13 @@ class _Context:
     citations: tuple[str, ...] = ()
     meeting: Meeting | None = None
     records: RetentionPaper | None = None
+    information_request: RequestView | None = None
+
+    @property
+    def pia(self) -> RequestView:
+        """The Public Information Act request the paper is made for."""
+        assert self.information_request is not None, "a paper made for a request"
+        return self.information_request
 
     @property
     def complaint(self) -> Complaint:
@@ -950,6 +971,78 @@ def _board_packet(ctx: _Context) -> Any:
 def _retention_certificate(ctx: _Context) -> RetentionPaper:
     assert ctx.records is not None, "the paper is made of the office's records"
     return ctx.records
+# -- the papers of a Public Information Act request (Gov't Code ch. 552), § 2-83(h)(3) -------------
+
+
+def _request_letter(ctx: _Context, *, to_attorney_general: bool = False) -> RequestLetterPaper:
+    """The data of a request's letter: its dates from the deadline engine, its ruling, and the
+    Attorney General's address (an office setting)."""
+    view = ctx.pia
+    requester = Party(name=view.requester_name, address=view.requester_address,
+                      email=view.requester_email)
+    lines = [line.strip() for line in str(settings.get(
+        ctx.session, "public_information.attorney_general")).splitlines() if line.strip()]
+    agency = Party(name=lines[0] if lines else "Office of the Attorney General",
+                   address="\n".join(lines[1:]))
+    ruling = view.clock(ClockKind.PIA_RULING)
+    records = tuple(record.label for record in view.records) if to_attorney_general else ()
+    return RequestLetterPaper(
+        letterhead=ctx.letterhead, case_number=view.number, issued_on=ctx.today,
+        recipient=agency if to_attorney_general else requester, requester=requester,
+        received_on=view.received_on, received_how=view.received_detail,
+        asked_for=view.asked_for, ruling_due=ruling.due_on,
+        arguments_due=view.clock(ClockKind.PIA_ARGUMENTS).due_on,
+        certify_due=view.clock(ClockKind.PIA_RELEASE_DATE).due_on,
+        ruling_due_explanation=ruling.explain(), ruling_requested_on=view.ruling_requested_on,
+        released_on=view.released_on, outcome=view.outcome.label if view.outcome else "",
+        decided_by=f"the {view.outcome_by.label}" if view.outcome_by else "",
+        decided_on=view.outcome_on, reference=view.outcome_reference,
+        partial=view.outcome is RulingOutcome.PARTIAL, records=records,
+        attorney_general=agency)
+
+
+def _pia_acknowledgement(ctx: _Context) -> RequestLetterPaper:
+    return _request_letter(ctx)
+
+
+def _pia_ruling_notice(ctx: _Context) -> RequestLetterPaper:
+    return _request_letter(ctx)
+
+
+def _pia_ruling_request(ctx: _Context) -> RequestLetterPaper:
+    return _request_letter(ctx, to_attorney_general=True)
+
+
+def _pia_release_letter(ctx: _Context) -> RequestLetterPaper:
+    if ctx.pia.released_on is None:
+        raise UserError(f"No release is recorded on {ctx.pia.number}.",
+                        "Record the release first; the letter states its date.")
+    return _request_letter(ctx)
+
+
+def request_kinds() -> list[tuple[str, KindRule]]:
+    """The kinds made for a Public Information Act request, in the table's order."""
+    return [(kind, rule) for kind, rule in KINDS.items() if rule.scope is Scope.REQUEST]
+
+
+def render_for_request(database: Database, request_id: int, kind: str, *,
+                       account: Account | None, today: date,
+                       language: Language = Language.ENGLISH) -> tuple[RequestLetterPaper, bytes]:
+    """A paper of a Public Information Act request (its data, then its PDF bytes), for an
+    account the permission table lets handle requests; nothing is stored (issuing is
+    :func:`ethics_desk.public_information.papers.issue_paper`'s)."""
+    require(account)
+    rule = rule_for(kind, Scope.REQUEST)
+    rule.check_language(kind, language)
+    with database.read_session() as session:
+        row = session.get(InformationRequest, request_id)
+        if row is None:
+            raise UserError(f"There is no request with id {request_id}.", "Refresh the list.")
+        view = view_of(session, row, calendar_for(session))
+        templates = wording.library(session)
+        paper = rule.paper(_Context(session, letterhead_from_settings(session), today,
+                                    information_request=view))
+    return paper, rule.renderer_in(language, templates).render(paper)
 
 
 # -- the table ------------------------------------------------------------------------------------
@@ -1038,6 +1131,22 @@ KINDS: dict[str, KindRule] = {
         "Records Disposal List and Log of Destruction", {S.RESOLVED},
         "Local Schedule GR; Local Government Code § 202.002", Audience.RECORDS,
         _retention_certificate, RetentionCertificateRenderer, Scope.RECORDS),
+    "pia-acknowledgement": _row(
+        "Acknowledgement of Your Request for Information", frozenset(),
+        "Gov't Code ch. 552; § 2-83(h)(3)", Audience.REQUESTER, _pia_acknowledgement,
+        RequestAcknowledgementRenderer, Scope.REQUEST, spanish=True),
+    "pia-ruling-request": _row(
+        "Request for an Attorney General Decision under the Public Information Act",
+        frozenset(), "Gov't Code § 552.301(b), (e)", Audience.ATTORNEY_GENERAL,
+        _pia_ruling_request, RulingRequestRenderer, Scope.REQUEST),
+    "pia-ruling-notice": _row(
+        "Notice That We Asked the Attorney General for a Decision", frozenset(),
+        "Gov't Code § 552.301(d)", Audience.REQUESTER, _pia_ruling_notice,
+        RulingNoticeRenderer, Scope.REQUEST, spanish=True),
+    "pia-release-letter": _row(
+        "Release of the Information You Requested", frozenset(),
+        "Gov't Code ch. 552; § 2-83(h)(3)", Audience.REQUESTER, _pia_release_letter,
+        ReleaseLetterRenderer, Scope.REQUEST, spanish=True),
 }
 """Kind → its title, the states where it applies, the rule, who receives it, the function that
 builds its data and its renderer: one row per kind, in the order a clerk meets the documents.

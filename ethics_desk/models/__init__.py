@@ -34,6 +34,11 @@ from ethics_desk.models.hearing_record import RecordEntry
 from ethics_desk.models.journal import JournalRecord, JournalRedaction
 from ethics_desk.models.mail import IssuedDocument, Mailing
 from ethics_desk.models.office_paper import OfficePaper
+from ethics_desk.models.public_information import (
+    InformationRequest,
+    RequestedRecord,
+    RequestPaper,
+)
 from ethics_desk.models.retention import DisposalRecord, HeldCase, LegalHold
 from ethics_desk.models.review import Cure, Decision, Review, ReviewDefect
 from ethics_desk.models.setting import Setting
@@ -44,8 +49,9 @@ __all__ = [
     "Allegation", "Attachment", "AuditRecord", "AuditRedaction", "Ballot", "Base",
     "BoardMember", "BoardTerm", "BoardVote", "CalendarDay", "CivilPenalty", "Complainant",
     "Complaint", "Cure", "Deadline", "Decision", "DisposalRecord", "DocumentItem", "Election",
-    "Filing", "Hearing", "HeldCase", "IssuedDocument", "JournalRecord", "JournalRedaction",
-    "LegalHold", "Mailing", "Oath", "OfficePaper", "Provision", "RecordEntry", "Respondent",
-    "Review", "ReviewDefect", "Sanction", "SanctionFactorNote", "Setting", "ShowCauseFactor",
-    "ShowCauseOrder", "StaffAccount", "StatedDate", "Witness",
+    "Filing", "Hearing", "HeldCase", "InformationRequest", "IssuedDocument", "JournalRecord",
+    "JournalRedaction", "LegalHold", "Mailing", "Oath", "OfficePaper", "Provision",
+    "RecordEntry", "RequestPaper", "RequestedRecord", "Respondent", "Review", "ReviewDefect",
+    "Sanction", "SanctionFactorNote", "Setting", "ShowCauseFactor", "ShowCauseOrder",
+    "StaffAccount", "StatedDate", "Witness",
 ]

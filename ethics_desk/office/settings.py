@@ -62,6 +62,11 @@ class Option:
         return value
 
 
+PIA_CITY_DAYS = "public_information.city_days"
+"""Whether the City's designated non-business days count for its Public Information Act
+clocks (Gov't Code § 552.0031): "no" (the default) or "yes"."""
+
+
 def _backup_folder(value: Any) -> None:
     """The backup folder, refused when it cannot be used (imported late: not on the start-up
     path)."""
@@ -92,6 +97,14 @@ OPTIONS: dict[str, Option] = {o.key: o for o in (
     Option("office.time_zone", DEFAULT_OFFICE_ZONE,
            "The office's time zone (IANA name): every time on a paper or a screen is printed in "
            "it, whatever the workstation's clock is set to", validate=check_zone_name),
+    Option(PIA_CITY_DAYS, "no",
+           "Public Information Act clocks skip City closures too (§ 552.0031)",
+           (("no", "No: State business days only"),
+            ("yes", "Yes: also the City's own closed days"))),
+    Option("public_information.attorney_general",
+           "Office of the Attorney General\nOpen Records Division\nP.O. Box 12548\n"
+           "Austin, TX 78711-2548",
+           "Attorney General's address for rulings (§ 552.301)"),
     Option("display.date_style", DateStyle.ISO.value, "Date fields show dates as",
            tuple((style.value, style.label) for style in DateStyle)),
     Option("backup.folder", "",

@@ -75,17 +75,23 @@ def reasons_held(session: Session, case_id: int) -> list[HoldReason]:
     """Every reason the case ``case_id`` may not be destroyed now (empty: none), oldest first.
 
     The one blocking check of disposal (Local Government Code § 202.002): every hold in force
-    that names the case. An open Public Information Act request that touches the case is a
-    reason too; the lead adds it here, from
-    ``ethics_desk.public_information.open_requests_touching(session, case_id)``, as a
-    :class:`HoldReason` of kind :attr:`HoldKind.OPEN_RECORDS` (``hold_id`` None).
+    that names the case, and every open Public Information Act request that touches it
+    (:func:`ethics_desk.public_information.log.open_requests_touching`), as a
+    :class:`HoldReason` of kind :attr:`HoldKind.OPEN_RECORDS` with no ``hold_id``.
     """
     holds = session.scalars(
         select(LegalHold).join(HeldCase, HeldCase.hold_id == LegalHold.id)
         .where(HeldCase.complaint_id == case_id, LegalHold.released_at.is_(None))
         .order_by(LegalHold.placed_at, LegalHold.id)).all()
     zone = time_zone(session)
-    return [HoldReason(h.id, h.kind, h.reason, h.placed_by, h.placed_at, zone) for h in holds]
+    reasons = [HoldReason(h.id, h.kind, h.reason, h.placed_by, h.placed_at, zone) for h in holds]
+    from ethics_desk.public_information.log import open_requests_touching
+
+    reasons += [HoldReason(None, HoldKind.OPEN_RECORDS,
+                           f"Public Information Act request {r.number}, received "
+                           f"{r.received_on.isoformat()}, still open", "", None, zone)
+                for r in open_requests_touching(session, case_id)]
+    return reasons
 
 
 def refusal(case_number: str, reasons: Sequence[HoldReason]) -> UserError:

@@ -105,7 +105,10 @@ ACT_ROLES: dict[Act, frozenset[Role]] = {
     Act.MANAGE_BOARD: CLERK,
     Act.BOARD_PACKET: CLERK | BOARD,
     Act.ACCESS_HISTORY: CLERK,
-    Act.PUBLIC_INFORMATION: frozenset({Role.RECORDS}),
+    # Requests for complaint records go to the Public Information Act, § 2-83(h)(3); while a
+    # complaint is pending, a request about it is the Records officer's and the City Attorney's
+    # only, (h)(1). The counter hands a written request to the Records officer, who logs it.
+    Act.PUBLIC_INFORMATION: frozenset({Role.RECORDS, Role.ATTORNEY}),
     Act.RETENTION: frozenset({Role.RECORDS}),
     # A hold is placed for litigation, an audit or a request (Local Government Code § 202.002):
     # by the Records officer, or by the City Attorney's Office, which handles the litigation

@@ -44,11 +44,13 @@ if TYPE_CHECKING:  # built when first shown; imported then, not at start-up
     from ethics_desk.ui.screens.new_complaint import NewComplaintScreen
     from ethics_desk.ui.screens.settings_screen import SettingsScreen
 
-SCREENS = ("new", "inbox", "calendar", "mail", "settings", "board", "retention")
+SCREENS = ("new", "inbox", "calendar", "mail", "settings", "board", "retention",
+           "requests")
 
 SCREEN_ACTS: dict[str, str | None] = {
     "new": "take_complaint", "inbox": None, "calendar": None, "mail": "mail_papers",
     "settings": "edit_settings", "board": "board_packet", "retention": "legal_hold",
+    "requests": "public_information",
 }
 """The act of the permission table (:class:`ethics_desk.staff.permissions.Act`, by value) a
 screen is for; a person whose role may not do it does not see the screen (None: everyone, each
@@ -91,6 +93,7 @@ class MainWindow(QMainWindow):
         self._settings = LazyScreen(self._build_settings_screen, self)
         self._board = LazyScreen(self._build_board_screen, self)
         self._retention = LazyScreen(self._build_retention_screen, self)
+        self._requests = LazyScreen(self._build_requests_screen, self)
         style = self.style()
         pages: list[tuple[str, str, QStyle.StandardPixmap, QWidget]] = [
             ("new", "New complaint", QStyle.StandardPixmap.SP_FileIcon, self._new),
@@ -104,6 +107,8 @@ class MainWindow(QMainWindow):
              self._settings),
             ("board", "Board", QStyle.StandardPixmap.SP_DirHomeIcon, self._board),
             ("retention", "Retention", QStyle.StandardPixmap.SP_DriveHDIcon, self._retention),
+            ("requests", "Records requests", QStyle.StandardPixmap.SP_FileDialogListView,
+             self._requests),
         ]
         for key, label, icon, widget in pages:
             item = QListWidgetItem(style.standardIcon(icon), label)
@@ -183,6 +188,16 @@ class MainWindow(QMainWindow):
     def retention_screen(self) -> QWidget:
         """The Retention screen (built on first use)."""
         return self._retention.content()
+
+    def _build_requests_screen(self) -> QWidget:
+        from ethics_desk.ui.screens.requests_screen import RequestsScreen
+
+        return RequestsScreen(self.context, self)
+
+    @property
+    def requests_screen(self) -> QWidget:
+        """The Records requests screen (built on first use)."""
+        return self._requests.content()
 
     @property
     def board_screen(self) -> QWidget:
@@ -327,8 +342,8 @@ class MainWindow(QMainWindow):
     # -- navigation -------------------------------------------------------------------------
 
     def go(self, key: str) -> None:
-        """Show a screen by its key (new, inbox, calendar, mail, settings, board,
-        retention), the cursor in its first field (Ctrl+1…7, the menus)."""
+        """Show a screen by its key (new, inbox, calendar, mail, settings, board, retention,
+        requests), the cursor in its first field (Ctrl+1…8, the menus)."""
         if not self.allows(key):  # a screen the role does not have: the inbox, as at start
             key = "inbox"
         shown = self.stack.currentWidget()

@@ -397,3 +397,16 @@ def test_the_state_calendar_closes_no_weekday_that_section_662_003_does_not_name
                                  date(2027, 12, 27)])
 def test_a_state_holiday_on_a_weekend_gives_no_weekday_off_662_005(day: date) -> None:
     assert state_calendar().is_business_day(day), day
+
+
+def test_the_state_calendar_with_the_citys_designated_days_skips_a_day_either_closes() -> None:
+    from ethics_desk.deadlines import WithDesignatedDays
+
+    both = WithDesignatedDays(state_calendar(), city_calendar())
+    assert both.name == "state"  # the Public Information Act's clocks still run on it
+    assert not both.is_business_day(date(2026, 3, 31))  # César Chávez Day: the City's only
+    assert both.non_business_reason(date(2026, 3, 31)) == "César Chávez Day (City of San Antonio)"
+    assert both.non_business_reason(date(2026, 3, 2)) == "Texas Independence Day"  # the State's
+    assert both.is_business_day(date(2026, 4, 3))  # Good Friday: closed by neither
+    with pytest.raises(ValueError, match="combine the State calendar"):
+        WithDesignatedDays(city_calendar(), state_calendar())

@@ -290,7 +290,9 @@ def test_explain_of_a_rolled_calendar_day_clock_names_the_days(city: BusinessCal
         (ClockKind.REPLY, 5, CountUnit.BUSINESS_DAYS, "§ 2-83(e)(3)", "city"),
         (ClockKind.OPINION, 90, CountUnit.CALENDAR_DAYS, "§ 2-87(a)", "city"),
         (ClockKind.UNALLEGED_RULE, 10, CountUnit.BUSINESS_DAYS, "§ 2-85(c)", "city"),
-        (ClockKind.PIA_RULING, 10, CountUnit.BUSINESS_DAYS, "§ 552.301", "state"),
+        (ClockKind.PIA_RULING, 10, CountUnit.BUSINESS_DAYS, "§ 552.301(b), (d)", "state"),
+        (ClockKind.PIA_ARGUMENTS, 15, CountUnit.BUSINESS_DAYS, "§ 552.301(e), (e-1)", "state"),
+        (ClockKind.PIA_RELEASE_DATE, 10, CountUnit.BUSINESS_DAYS, "§ 552.221(d)", "state"),
     ],
 )
 def test_each_clock_has_the_length_unit_citation_and_calendar_of_its_rule(

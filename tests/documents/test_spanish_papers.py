@@ -101,7 +101,9 @@ def test_a_kind_without_a_spanish_template_is_refused_in_spanish_and_stays_engli
 def test_the_table_marks_exactly_the_seven_complainant_facing_papers_spanish() -> None:
     assert {k for k, r in KINDS.items() if Language.SPANISH in r.languages} == {
         "info-sheet", "receipt", "unsworn-return", "defect-letter", "response-copy",
-        "show-cause-order", "resolution-notice"}
+        "show-cause-order", "resolution-notice",
+        # and the Public Information Act's letters to the requester (Gov't Code ch. 552)
+        "pia-acknowledgement", "pia-ruling-notice", "pia-release-letter"}
     assert all(Language.ENGLISH in rule.languages for rule in KINDS.values())
 
 

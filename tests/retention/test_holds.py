@@ -178,3 +178,25 @@ def test_a_case_is_eligible_exactly_when_no_hold_in_force_names_it_and_a_held_on
     with database.read_session() as session:
         assert {c for c in cases if session.scalar(
             select(Complainant.id).where(Complainant.complaint_id == c))} == set(cases)
+
+
+def test_an_open_records_request_that_touches_a_case_holds_it_until_the_request_is_closed(
+        controller: WorkflowController, database: Database) -> None:
+    from ethics_desk.models import RequestChannel
+    from ethics_desk.public_information.log import NewRequest, close_request, log_request
+
+    case = resolved_case(controller)
+    number = _number(database, case)
+    request = log_request(database, RECORDS, NewRequest(
+        requester_name="María Gómez", channel=RequestChannel.EMAIL,
+        asked_for="The complaint file", received_on=CLOCK().date(),
+        requester_email="mgomez@example.com", case_numbers=(number,)), clock=CLOCK)
+    with pytest.raises(UserError) as refused:
+        dispose(database, RECORDS, on(ELIGIBLE_ON), case)
+    assert f"Public Information Act request {request.number}" in str(refused.value)
+    assert "Local Government Code § 202.002" in str(refused.value)
+    [held] = disposal_list(database, RECORDS, on(ELIGIBLE_ON)).held
+    assert held.case_number == number and request.number in held.held_because
+    close_request(database, RECORDS, request.request_id, closed_on=CLOCK().date(), note="Released",
+                  clock=CLOCK)
+    assert dispose(database, RECORDS, on(ELIGIBLE_ON), case).case_number == number

@@ -51,7 +51,9 @@ def test_each_role_fires_exactly_the_events_the_statute_gives_it(role: Role,
 def test_each_role_does_exactly_the_office_acts_of_its_work(role: Role, act: Act) -> None:
     if act in (Act.MANAGE_ACCOUNTS, Act.BACKUP_AND_CHECK):
         expected = role is Role.ADMIN
-    elif act in (Act.PUBLIC_INFORMATION, Act.RETENTION):
+    elif act is Act.PUBLIC_INFORMATION:  # § 2-83(h)(3): the Records officer and City Attorney
+        expected = role in (Role.RECORDS, Role.ATTORNEY)
+    elif act is Act.RETENTION:
         expected = role is Role.RECORDS
     elif act is Act.LEGAL_HOLD:  # Local Government Code § 202.002: records, and litigation
         expected = role in (Role.RECORDS, Role.ATTORNEY)

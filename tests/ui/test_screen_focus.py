@@ -45,6 +45,7 @@ FIRST_FIELDS: dict[str, Callable[[MainWindow], QWidget]] = {
     "settings": lambda w: w.settings_screen.fields["security.lock_minutes"],
     "board": lambda w: w.board_screen.serving_on,  # type: ignore[attr-defined]
     "retention": lambda w: w.retention_screen.eligible_view,  # type: ignore[attr-defined]
+    "requests": lambda w: w.requests_screen.requests_view,  # type: ignore[attr-defined]
 }
 
 

@@ -62,6 +62,14 @@ def test_tour_of_the_main_window(qtbot: QtBot, demo_context: AppContext) -> None
         shoot(window, f"main-{number}-{key}")
 
 
+def test_tour_of_the_records_requests_screen(qtbot: QtBot, demo_context: AppContext) -> None:
+    from tests.ui.window_tour import records_window
+
+    for number, stop in enumerate(records_window(qtbot, demo_context)):
+        qtbot.wait(50)  # laid out and painted
+        shoot(stop.window, f"requests-{number}-{stop.name.split()[0]}")
+
+
 def test_tour_of_the_intake_wizard(qtbot: QtBot, context: AppContext, tmp_path: Path) -> None:
     wizard = IntakeWizard(context)
     qtbot.addWidget(wizard)

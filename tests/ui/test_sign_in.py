@@ -154,13 +154,13 @@ def _role_window(qtbot: QtBot, database: Database, role: Role) -> MainWindow:
 
 
 EXPECTED_SCREENS: dict[Role, set[str]] = {
-    Role.CLERK: set(SCREENS) - {"retention"},
+    Role.CLERK: set(SCREENS) - {"retention", "requests"},
     Role.AUDITOR: {"inbox", "calendar"},
-    Role.ATTORNEY: {"inbox", "calendar", "retention"},  # its legal holds
+    Role.ATTORNEY: {"inbox", "calendar", "retention", "requests"},  # holds; the Act's requests
     Role.CHAIR: {"inbox", "calendar", "board"},
     Role.VICE_CHAIR: {"inbox", "calendar", "board"},
     Role.MEMBER: {"inbox", "calendar", "board"},
-    Role.RECORDS: {"inbox", "calendar", "retention"},
+    Role.RECORDS: {"inbox", "calendar", "retention", "requests"},
     Role.ADMIN: {"inbox", "calendar"},
 }
 

@@ -12,7 +12,9 @@ the form of every workflow action the demonstration's cases offer; the Papers ta
 mailing and outcome dialogs; the Documents tab's dialog entering a paper into the record of a
 proceeding (§ 2-83(h)(2)); the Board roster's dialogs; the closures editor and its
 confirmation; the filing papers, the information sheet, a PDF preview and the § 2-83 text;
-the restore of a backup; the start-up's wait for IT to upgrade the server's schema.
+the restore of a backup; the start-up's wait for IT to upgrade the server's schema; and, as the
+Records officer signs in, the Records requests screen and its dialogs (Public Information Act,
+§ 2-83(h)(3)).
 """
 
 from __future__ import annotations
@@ -277,6 +279,36 @@ def _retention(qtbot: QtBot, context: AppContext) -> Iterator[Stop]:
     qtbot.waitExposed(dialog)
     yield Stop(f"Retention: {dialog.windowTitle()}", dialog, dialog)
     dialog.reject()
+
+
+def records_window(qtbot: QtBot, context: AppContext) -> Iterator[Stop]:
+    """The Records officer's window on the same database: the Records requests screen, then
+    the dialogs of its acts on a request (Gov't Code ch. 552, § 2-83(h)(3))."""
+    from ethics_desk.staff.roles import Role
+    from ethics_desk.ui.main_window import MainWindow
+    from ethics_desk.ui.screens.requests_screen import RequestsScreen
+    from tests.ui.conftest import make_account, signed_in_context
+
+    make_account(context.database, "rosa", "Rosa Records", Role.RECORDS)
+    window = MainWindow(signed_in_context(context.database, "rosa"))
+    qtbot.addWidget(window)
+    window.resize(1280, 720)
+    _shown(qtbot, window)
+    window.go("requests")
+    qtbot.wait(20)
+    screen = window.requests_screen
+    assert isinstance(screen, RequestsScreen)
+    yield Stop("screen requests", window, window.stack.currentWidget())
+    dialogs = [screen.log_dialog(), screen.papers_dialog(),
+               *(screen.act_dialog(key) for key in ("asked", "arguments", "certify", "ruling",
+                                                    "release", "close"))]
+    for dialog in dialogs:
+        if dialog is None:
+            continue
+        qtbot.addWidget(dialog)
+        _shown(qtbot, dialog)
+        yield Stop(f"dialog {dialog.windowTitle()!r}", dialog, dialog)
+        dialog.close()
     window.close()
 
 
@@ -287,3 +319,6 @@ def tour(qtbot: QtBot, context: AppContext, folder: Path) -> Iterator[Stop]:
     yield from _case_windows(qtbot, context)
     yield from _other_dialogs(qtbot, context)
     yield from _retention(qtbot, context)
+
+
+    yield from records_window(qtbot, context)

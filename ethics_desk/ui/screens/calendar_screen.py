@@ -1040,7 +1040,7 @@ class CalendarScreen(QWidget):
                                       f"{item.explanation}")
 
     def _open_index(self, index: QModelIndex) -> None:
-        if index.isValid():
+        if index.isValid() and self.model.row(index.row()).complaint_id:  # 0: a request's
             self.case_requested.emit(self.model.row(index.row()).complaint_id)
 
     # -- the editor ---------------------------------------------------------------------------

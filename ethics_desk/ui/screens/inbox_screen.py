@@ -42,6 +42,7 @@ from ethics_desk.core.errors import UserError
 from ethics_desk.core.vocabulary import CaseState, ReviewerRole, Route
 from ethics_desk.ui.accessibility import StatusLine, buddy
 from ethics_desk.ui.context import AppContext
+from ethics_desk.ui.errors import attempt
 from ethics_desk.ui.models.inbox_delegate import InboxCellDelegate
 from ethics_desk.ui.models.inbox_model import (
     CASE_ID_ROLE,
@@ -135,6 +136,12 @@ class InboxScreen(QWidget):
         self.status = StatusLine(self)
         self.status.setObjectName("inboxStatus")
         self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        # The Public Information Act's clocks (§ 2-83(h)(3)), for those who handle requests only
+        self.requests_line = StatusLine(self)
+        self.requests_line.setObjectName("inboxRequests")
+        self.requests_line.setAccessibleName("Public Information Act requests")
+        self.requests_line.setWordWrap(True)
+        self.requests_line.setVisible(False)
 
         self._lay_out()
         self.views.currentIndexChanged.connect(self._view_chosen)
@@ -271,6 +278,7 @@ class InboxScreen(QWidget):
         filters.addWidget(self.refresh_button)
         layout = QVBoxLayout(self)
         layout.addWidget(self.heading)
+        layout.addWidget(self.requests_line)
         layout.addLayout(top)
         layout.addLayout(filters)
         layout.addWidget(self.table, 1)
@@ -368,6 +376,7 @@ class InboxScreen(QWidget):
         self.today = self.context.now().date()
         self.query = self.context.inbox_query(self.today)
         self._update_heading()
+        self.update_requests()
         if self._guard(lambda: self.model.set_query(self.query)) and selected is not None:
             self.select_case(selected)
 
@@ -426,6 +435,21 @@ class InboxScreen(QWidget):
         return True
 
     # -- what the clerk reads ---------------------------------------------------------------
+
+    def update_requests(self) -> None:
+        """The line on the Public Information Act requests, for a person who handles them
+        (the permission table); hidden for anyone else, who cannot tell requests exist."""
+        from ethics_desk.staff.permissions import Act
+
+        if not self.context.may(Act.PUBLIC_INFORMATION):
+            self.requests_line.setVisible(False)
+            return
+        from ethics_desk.public_information.log import due_summary
+
+        text = attempt(self, lambda: due_summary(self.context.database, self.context.account,
+                                                 self.today))
+        self.requests_line.setText(text or "")
+        self.requests_line.setVisible(bool(text))
 
     def _update_heading(self) -> None:
         self.heading.setText(f"<h2>Inbox</h2>Today is {day_text(self.today)}; business days "

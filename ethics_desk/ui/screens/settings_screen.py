@@ -34,7 +34,8 @@ from ethics_desk.ui.accessibility import StatusLine, buddy
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.errors import FAILED, attempt
 
-MULTILINE = {"office.mailing_address", "office.filing_address"}
+MULTILINE = {"office.mailing_address", "office.filing_address",
+             "public_information.attorney_general"}
 BACKUP_FOLDER = "backup.folder"
 RETENTION_PREFIX = "retention."
 """The retention periods the office adopts: the Records officer's (the Retention screen)."""

@@ -183,9 +183,35 @@ def sample(kind: str) -> Any:
         from tests.documents.render.retention_samples import retention_sample
 
         return retention_sample()
+    if kind.startswith("pia-"):
+        paper = request_letter_paper()
+        if kind == "pia-ruling-request":  # to the Attorney General's Open Records Division
+            return replace(paper, recipient=paper.attorney_general)
+        return paper
     return {
         "sworn-complaint": filed_complaint_paper(),
         "receipt": receipt_paper(),
         "unsworn-return": unsworn_return_paper(),
         "info-sheet": InfoSheetPaper(Letterhead()),
     }[kind]
+
+
+def request_letter_paper(**changes: Any) -> Any:
+    """A Public Information Act request's letter data (Gov't Code ch. 552), with accents."""
+    from ethics_desk.documents.render.public_information import RequestLetterPaper
+
+    requester = Party(name="María Gómez", address="P.O. Box 2171\nSan Antonio, TX 78297")
+    agency = Party(name="Office of the Attorney General",
+                   address="Open Records Division\nP.O. Box 12548\nAustin, TX 78711-2548")
+    paper = RequestLetterPaper(
+        letterhead=Letterhead(), case_number="PIA-2026-001", issued_on=date(2026, 11, 30),
+        recipient=requester, requester=requester, received_on=date(2026, 11, 30),
+        received_how="received by e-mail on 2026-11-30",
+        asked_for="Every ethics complaint filed in 2026 against the Parks department",
+        ruling_due=date(2026, 12, 14), arguments_due=date(2026, 12, 21),
+        certify_due=date(2026, 12, 14), ruling_requested_on=date(2026, 12, 7),
+        released_on=date(2027, 2, 1), outcome="Partial release",
+        decided_by="the Attorney General's ruling", decided_on=date(2027, 1, 25),
+        reference="OR2027-01234", partial=True,
+        records=("ERB-2026-004 — the complaint's records",), attorney_general=agency)
+    return replace(paper, **changes)

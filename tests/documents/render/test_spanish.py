@@ -17,8 +17,10 @@ from ethics_desk.documents.render.templates import TemplateLibrary, parse
 from tests.documents.render.helpers import flat, sample, screenshot, text_of
 
 SPANISH_KINDS = ("info-sheet", "receipt", "unsworn-return", "defect-letter", "response-copy",
-                 "show-cause-order", "resolution-notice")
-"""The seven papers of the issue: § 2-83(b), the receipt, (c), (d)(3), (e)(3), (f)(4), (d)(4)."""
+                 "show-cause-order", "resolution-notice", "pia-acknowledgement",
+                 "pia-ruling-notice", "pia-release-letter")
+"""The seven papers of the issue: § 2-83(b), the receipt, (c), (d)(3), (e)(3), (f)(4), (d)(4);
+and the Public Information Act's three letters to the requester (Gov't Code ch. 552)."""
 
 SPANISH_WORDS = {
     "info-sheet": ("Cómo presentar una denuncia de ética", "Secretaría Municipal",
@@ -36,6 +38,14 @@ SPANISH_WORDS = {
     "resolution-notice": ("Aviso de resolución de una denuncia",
                           "Desestimada por la Junta de Revisión de Ética",
                           "14 de enero de 2027", "§ 2-83(d)(4)"),
+    "pia-acknowledgement": ("Acuse de recibo de su solicitud de información",
+                            "lunes, 14 de diciembre de 2026", "§ 552.221(d)",
+                            "Solicitud PIA-2026-001"),
+    "pia-ruling-notice": ("Aviso de que pedimos una decisión al Procurador General",
+                          "7 de diciembre de 2026", "lunes, 21 de diciembre de 2026",
+                          "§ 552.304"),
+    "pia-release-letter": ("Entrega de la información que usted solicitó",
+                           "1 de febrero de 2027", "25 de enero de 2027", "§ 552.352"),
 }
 
 

@@ -1,0 +1,146 @@
+"""The papers of a Public Information Act request: each states its dates and rules, renders
+in the bundled fonts, and is kept as issued (Gov't Code ch. 552; City Code § 2-83(h)(3))."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from ethics_desk.core.errors import NotAllowed, UserError
+from ethics_desk.core.vocabulary import Language, RequestChannel, RulingBy, RulingOutcome
+from ethics_desk.public_information import (
+    NewRequest,
+    log_request,
+    record_ruling,
+    record_ruling_asked,
+    release_information,
+)
+from ethics_desk.public_information.papers import (
+    issue_paper,
+    issued_paper,
+    issued_papers,
+    paper_choices,
+    preview_paper,
+)
+from ethics_desk.staff.accounts import Account
+from ethics_desk.staff.roles import Role
+from ethics_desk.storage.database import Database
+from ethics_desk.workflow import WorkflowController
+from tests.conftest import CLOCK
+from tests.documents.render.helpers import flat, fonts_used, screenshot, text_of
+from tests.factories import filed_case
+
+RECORDS = Account(901, "rrecords", "Rosa Records", Role.RECORDS)
+TODAY = date(2026, 11, 30)
+
+
+def _logged(database: Database, **changes: object) -> int:
+    values: dict[str, object] = {
+        "requester_name": "María Gómez", "channel": RequestChannel.EMAIL,
+        "asked_for": "Every ethics complaint filed in 2026", "received_on": TODAY,
+        "requester_address": "P.O. Box 2171\nSan Antonio, TX 78297"}
+    values.update(changes)
+    return log_request(database, RECORDS, NewRequest(**values),  # type: ignore[arg-type]
+                       clock=CLOCK).request_id
+
+
+def test_the_request_papers_are_the_four_of_the_act() -> None:
+    assert [kind for kind, _label in paper_choices()] == [
+        "pia-acknowledgement", "pia-ruling-request", "pia-ruling-notice", "pia-release-letter"]
+
+
+def test_the_acknowledgement_states_the_dates_and_their_rules(database: Database) -> None:
+    pdf = preview_paper(database, RECORDS, _logged(database), "pia-acknowledgement",
+                        clock=CLOCK)
+    screenshot("pia-acknowledgement", pdf)
+    text = flat(text_of(pdf))
+    assert "Acknowledgement of Your Request for Information" in text
+    assert "Request PIA-2026-001" in text
+    assert "Monday, December 14, 2026" in text  # the 10th business day, § 552.301(b), (d)
+    assert "Monday, December 21, 2026" in text  # the 15th, § 552.301(e), (e-1)
+    assert "§ 552.221(d)" in text and "§§ 552.0031 and 662.003" in text
+    assert all(font.embedded and "DejaVuSans" in font.base_font for font in fonts_used(pdf))
+
+
+def test_the_acknowledgement_to_a_pending_complaints_requester_names_no_complaint(
+        controller: WorkflowController) -> None:
+    database = controller.database
+    case_id = filed_case(controller)
+    from ethics_desk.models import Complaint
+
+    with database.read_session() as session:
+        complaint = session.get(Complaint, case_id)
+        assert complaint is not None and complaint.case_number is not None
+        number = complaint.case_number
+    request_id = _logged(database, case_numbers=(number,))
+    text = flat(text_of(preview_paper(database, RECORDS, request_id, "pia-acknowledgement",
+                                      clock=CLOCK)))
+    assert number not in text  # § 2-83(h)(1): not even that it exists
+    letter = flat(text_of(preview_paper(database, RECORDS, request_id, "pia-ruling-request",
+                                        clock=CLOCK)))
+    assert number in letter and "Open Records Division" in letter  # the Attorney General's
+
+
+def test_the_notice_that_a_ruling_was_asked_is_in_spanish_when_asked(
+        database: Database) -> None:
+    request_id = _logged(database)
+    record_ruling_asked(database, RECORDS, request_id, asked_on=TODAY, told_on=TODAY,
+                        clock=CLOCK)
+    pdf = preview_paper(database, RECORDS, request_id, "pia-ruling-notice", clock=CLOCK,
+                        language=Language.SPANISH)
+    screenshot("pia-ruling-notice-es", pdf)
+    text = flat(text_of(pdf))
+    assert "Procurador General" in text and "§ 552.301(d)" in text
+    assert "lunes, 14 de diciembre de 2026" in text and "Solicitud PIA-2026-001" in text
+
+
+def test_the_letter_to_the_attorney_general_has_no_spanish_template(database: Database) -> None:
+    with pytest.raises(UserError, match="no template in Español"):
+        preview_paper(database, RECORDS, _logged(database), "pia-ruling-request", clock=CLOCK,
+                      language=Language.SPANISH)
+
+
+def test_the_release_letter_needs_a_release_and_states_the_ruling(database: Database) -> None:
+    request_id = _logged(database)
+    with pytest.raises(UserError, match="Record the release first"):
+        preview_paper(database, RECORDS, request_id, "pia-release-letter", clock=CLOCK)
+    record_ruling_asked(database, RECORDS, request_id, asked_on=TODAY, told_on=TODAY,
+                        clock=CLOCK)
+    record_ruling(database, RECORDS, request_id, by=RulingBy.ATTORNEY_GENERAL,
+                  outcome=RulingOutcome.PARTIAL, decided_on=TODAY, reference="OR2026-01234",
+                  clock=CLOCK)
+    release_information(database, RECORDS, request_id, released_on=TODAY, clock=CLOCK)
+    pdf = preview_paper(database, RECORDS, request_id, "pia-release-letter", clock=CLOCK)
+    screenshot("pia-release-letter", pdf)
+    text = flat(text_of(pdf))
+    assert "the Attorney General's ruling of November 30, 2026 (OR2026-01234)" in text
+    assert "Partial release" in text and "§ 552.352" in text
+
+
+def test_an_issued_paper_is_kept_as_its_bytes_and_audited(database: Database) -> None:
+    request_id = _logged(database)
+    issued = issue_paper(database, RECORDS, request_id, "pia-acknowledgement", clock=CLOCK)
+    assert issued.recipient == "María Gómez" and issued.issued_by == RECORDS.display
+    assert [p.paper_id for p in issued_papers(database, RECORDS, request_id)] == [
+        issued.paper_id]
+    kept = issued_paper(database, RECORDS, issued.paper_id)
+    import hashlib
+
+    assert hashlib.sha256(kept).hexdigest() == issued.sha256
+    from sqlalchemy import select
+
+    from ethics_desk.models import AuditRecord
+
+    with database.read_session() as session:
+        actions = list(session.scalars(select(AuditRecord.action)))
+    assert "pia.issue" in actions
+
+
+def test_no_one_else_can_make_a_request_paper(database: Database) -> None:
+    request_id = _logged(database)
+    clerk = Account(904, "maria", "Maria Clerk", Role.CLERK)
+    with pytest.raises(NotAllowed):
+        preview_paper(database, clerk, request_id, "pia-acknowledgement", clock=CLOCK)
+    with pytest.raises(NotAllowed):
+        issue_paper(database, clerk, request_id, "pia-acknowledgement", clock=CLOCK)
