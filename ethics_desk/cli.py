@@ -1236,8 +1236,9 @@ def _cmd_migrate_to(args: argparse.Namespace) -> int:
         database.dispose()
     print(f"Copied {database.description} into {report.target}: {report.tables} tables, "
           f"{report.rows} rows ({report.audit_records} audit records); every count and the "
-          "audit chain match. Point the workstations at the server (--db or ETHICS_DESK_DB) "
-          "and keep the file as it is, as the record of the move.")
+          "audit chain match. Point the workstations at the server (--db, ETHICS_DESK_DB or "
+          "the machine-wide setting; see the README, for IT) and keep the file as it is, as "
+          "the record of the move.")
     return EXIT_OK
 
 
