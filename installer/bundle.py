@@ -188,6 +188,33 @@ def identity(root: Path) -> Identity:
                     version=str(project["version"]), copyright=COPYRIGHT)
 
 
+def version_file_text(who: Identity, original_name: str) -> str:
+    """The version resource of one executable, in PyInstaller's version-file form (a
+    ``VSVersionInfo(...)`` expression): what Windows shows in Properties → Details. The spec
+    writes it to a file and gives it to ``EXE(version=…)`` on Windows."""
+    strings = [
+        ("CompanyName", who.company),
+        ("FileDescription", f"{who.product} — {who.description}"),
+        ("FileVersion", who.dotted_version),
+        ("InternalName", original_name.rsplit(".", 1)[0]),
+        ("LegalCopyright", who.copyright),
+        ("OriginalFilename", original_name),
+        ("ProductName", who.product),
+        ("ProductVersion", who.version),
+    ]
+    table = ",\n".join(f"          StringStruct({name!r}, {value!r})" for name, value in strings)
+    numbers = who.numeric_version
+    return (
+        "VSVersionInfo(\n"
+        f"  ffi=FixedFileInfo(filevers={numbers}, prodvers={numbers}),\n"
+        "  kids=[\n"
+        "    StringFileInfo([\n"
+        "      StringTable('040904B0', [  # US English, Unicode\n"
+        f"{table}])]),\n"
+        "    VarFileInfo([VarStruct('Translation', [1033, 1200])])])\n"
+    )
+
+
 def nsis_defines(root: Path, bundle: Path) -> list[str]:
     """The ``-D`` options that give the installer script the build's identity and folder
     (makensis takes ``-`` on every system, ``/`` only on Windows)."""

@@ -75,8 +75,8 @@ VIAddVersionKey /LANG=1033 "LegalCopyright" "${COMPANY}"
 !define MUI_ICON "${__FILEDIR__}\ethics-desk.ico"
 !define MUI_UNICON "${__FILEDIR__}\ethics-desk.ico"
 !define MUI_ABORTWARNING
-!define MUI_FINISHPAGE_RUN "$INSTDIR\${GUI_EXE}"
-!define MUI_FINISHPAGE_RUN_TEXT "Start ${PRODUCT}"
+; No "Start Ethics Desk" on the last page: an installer run as an administrator would start it
+; as the administrator, with the administrator's data folder.
 
 !insertmacro MULTIUSER_PAGE_INSTALLMODE
 !insertmacro MUI_PAGE_DIRECTORY

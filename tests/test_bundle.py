@@ -71,6 +71,38 @@ def test_the_executables_identity_comes_from_the_package_metadata() -> None:
     assert identity.dotted_version == ".".join([*ethics_desk.__version__.split("."), "0", "0", "0"][:4])
 
 
+def _read_version_file(text: str) -> dict[str, object]:
+    """The version file evaluated as PyInstaller evaluates it, each structure a record."""
+    def structure(kind: str) -> object:
+        return lambda *args, **kwargs: {"kind": kind, "args": args, **kwargs}
+
+    names = ("VSVersionInfo", "FixedFileInfo", "StringFileInfo", "StringTable", "StringStruct",
+             "VarFileInfo", "VarStruct")
+    result = eval(text, {"__builtins__": {}}, {name: structure(name) for name in names})
+    assert isinstance(result, dict)
+    return result
+
+
+def test_the_version_resource_names_the_product_its_company_and_both_versions() -> None:
+    identity = bundle.identity(ROOT)
+    resource = _read_version_file(bundle.version_file_text(identity, "ethics-desk.exe"))
+    assert resource["kind"] == "VSVersionInfo"
+    fixed = resource["ffi"]
+    assert isinstance(fixed, dict)
+    assert fixed["filevers"] == fixed["prodvers"] == identity.numeric_version
+    string_file_info, var_file_info = resource["kids"]  # type: ignore[misc]
+    table = string_file_info["args"][0][0]
+    assert table["args"][0] == "040904B0"
+    strings = {struct["args"][0]: struct["args"][1] for struct in table["args"][1]}
+    assert strings["CompanyName"] == identity.company
+    assert strings["ProductName"] == "Ethics Desk"
+    assert strings["FileVersion"] == identity.dotted_version
+    assert strings["ProductVersion"] == ethics_desk.__version__
+    assert strings["OriginalFilename"] == "ethics-desk.exe"
+    assert "§ 2-83" in strings["FileDescription"]
+    assert var_file_info["args"][0][0]["args"] == ("Translation", [1033, 1200])
+
+
 @pytest.mark.parametrize(("version", "numbers"), [
     ("0.1.0", (0, 1, 0, 0)), ("1.2", (1, 2, 0, 0)), ("2.3.4.5", (2, 3, 4, 5)),
     ("1.0.0rc1", (1, 0, 0, 1)), ("1.4.2+local.7", (1, 4, 2, 0)),
