@@ -10,9 +10,9 @@ PrintSupport, Pdf, PdfWidgets) with the libraries they link, the platform plugin
 (Windows; X11 on Linux) and the offscreen one of the smoke test, Windows' own style, CUPS
 printing on Linux, and the compose input context with which Linux types accented names.
 Nothing else of Qt travels: no image format (the window icon is PNG, built into QtGui; exhibits
-open in the system's viewer), no SVG, no TLS or network plugin, no SQL driver, no Wayland, no
-QML, and no translation (the application's texts are its own, in English and in the Spanish
-letters).
+open in the system's viewer), no SVG, no TLS or network plugin (of the network, only the
+Qt6Network library QtPdf links), no SQL driver, no Wayland, no QML, and no translation (the
+application's texts are its own, in English and in the Spanish letters).
 """
 
 from __future__ import annotations
@@ -57,13 +57,14 @@ EXCLUDED_MODULES = (
 
 QT_LIBRARIES: dict[str, frozenset[str]] = {
     # Qt's own libraries, by base name (libQt6Core.so.6 and Qt6Core.dll are both "Qt6Core").
+    # QtPdf links Qt6Network (the library only: no Python module, TLS or network plugin).
     # Linux: QtGui links D-Bus (the accessibility bus) and the xcb platform its XcbQpa library;
-    # PySide6's Qt6Core links the ICU it ships. QtPdf links nothing more.
+    # PySide6's Qt6Core links the ICU it ships (Windows' Qt uses the system's).
     "linux": frozenset({"Qt6Core", "Qt6Gui", "Qt6Widgets", "Qt6PrintSupport", "Qt6Pdf",
-                        "Qt6PdfWidgets", "Qt6DBus", "Qt6XcbQpa",
+                        "Qt6PdfWidgets", "Qt6Network", "Qt6DBus", "Qt6XcbQpa",
                         "icudata", "icuuc", "icui18n"}),
     "windows": frozenset({"Qt6Core", "Qt6Gui", "Qt6Widgets", "Qt6PrintSupport", "Qt6Pdf",
-                          "Qt6PdfWidgets"}),
+                          "Qt6PdfWidgets", "Qt6Network"}),
 }
 
 QT_PLUGINS: dict[str, frozenset[str]] = {
@@ -75,7 +76,14 @@ QT_PLUGINS: dict[str, frozenset[str]] = {
                           "styles/qmodernwindowsstyle"}),
 }
 
-_QT_LIBRARY = re.compile(r"^(?:lib)?(Qt6[A-Za-z0-9]+|icu(?:data|uc|i18n))(?:\d*)(?:\.so[.\d]*|\.dll)$")
+UNUSED_FILES = frozenset({"opengl32sw.dll", "d3dcompiler_47.dll"})
+"""Files PyInstaller's Qt hooks add on Windows that the application never loads: the software
+OpenGL renderer (20 MB) and Direct3D's shader compiler; nothing of it draws with OpenGL."""
+
+_QT_LIBRARY = re.compile(r"^(?:lib)?(Qt6[A-Za-z0-9]+)(?:\.so[.\d]*|\.dll)$"
+                         r"|^lib(icu(?:data|uc|i18n))\.so[.\d]*$")
+"""Qt's libraries (``libQt6Core.so.6``, ``Qt6Core.dll``), and the ICU PySide6 ships on Linux;
+any ICU DLL on Windows is the analysis's to decide."""
 _PLUGIN_FILE = re.compile(r"^(?:lib)?(.+?)(?:\.so|\.dll|\.dylib)$")
 
 
@@ -87,7 +95,7 @@ def platform_key(name: str) -> str:
 def qt_library_name(file_name: str) -> str | None:
     """The base name of a Qt (or its ICU) library file, or None for any other file."""
     match = _QT_LIBRARY.match(file_name)
-    return match.group(1) if match else None
+    return (match.group(1) or match.group(2)) if match else None
 
 
 def qt_plugin_name(relative: str) -> str | None:
@@ -111,10 +119,14 @@ def is_qt_translation(relative: str) -> bool:
 
 def keep_in_bundle(relative: str, platform: str) -> bool:
     """Whether the spec keeps a binary or data file at ``relative`` (its path in the bundle):
-    Qt libraries and plugins only when allowed, no Qt translation; anything else as analysed."""
+    Qt libraries and plugins only when allowed, no Qt translation, none of the unused files or
+    of a data folder's ``__pycache__``; anything else as analysed."""
     key = platform_key(platform)
     if is_qt_translation(relative):
         return False
+    path = PurePosixPath(relative.replace("\\", "/"))
+    if path.name.lower() in UNUSED_FILES or "__pycache__" in path.parts:
+        return False  # (a data folder's __pycache__ is the build machine's leftover)
     plugin = qt_plugin_name(relative)
     if plugin is not None:
         return plugin in QT_PLUGINS[key]
