@@ -8,6 +8,7 @@ is the database sound (``check``), make a verified copy (``backup``) or put one 
 for a case (``letter``), and write the Board packet for a meeting (``packet``).
 
 Every command takes ``--db`` (a file path or a SQLAlchemy URL); without it, ``ETHICS_DESK_DB``;
+without that, the machine-wide setting office IT made (:mod:`ethics_desk.storage.location`);
 without that, the file in the user's data folder. An error is one line on stderr,
 ``ethics-desk: <problem> <fix>``, with exit status 2; a failed ``check`` exits with 1.
 
@@ -118,7 +119,7 @@ def build_parser() -> argparse.ArgumentParser:
     db_option.add_argument(
         "--db", metavar="DB", default=argparse.SUPPRESS,
         help="the database: a file path or a SQLAlchemy URL (default: $ETHICS_DESK_DB, else "
-             "the file in your data folder)")
+             "the machine-wide setting IT made, else the file in your data folder)")
     calendar_option = _Parser(add_help=False)
     calendar_option.add_argument(
         "--calendar", choices=("city", "state"), default="city",
@@ -559,8 +560,11 @@ def _clock(args: argparse.Namespace) -> Clock:
 
 
 def _db_named(args: argparse.Namespace) -> bool:
-    """Whether the user named a database (``--db`` or ``ETHICS_DESK_DB``) rather than the default."""
-    return _db_arg(args) is not None or bool(os.environ.get(DB_ENV))
+    """Whether a database was named (``--db``, ``ETHICS_DESK_DB`` or the machine-wide setting)
+    rather than the default."""
+    from ethics_desk.storage.location import named_database
+
+    return _db_arg(args) is not None or bool(named_database())
 
 
 def _open_for_reading(args: argparse.Namespace) -> Database | None:
@@ -1321,8 +1325,9 @@ def _cmd_migrate_to(args: argparse.Namespace) -> int:
         database.dispose()
     print(f"Copied {database.description} into {report.target}: {report.tables} tables, "
           f"{report.rows} rows ({report.audit_records} audit records); every count and the "
-          "audit chain match. Point the workstations at the server (--db or ETHICS_DESK_DB) "
-          "and keep the file as it is, as the record of the move.")
+          "audit chain match. Point the workstations at the server (--db, ETHICS_DESK_DB or "
+          "the machine-wide setting; see the README, for IT) and keep the file as it is, as "
+          "the record of the move.")
     return EXIT_OK
 
 

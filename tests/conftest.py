@@ -170,7 +170,8 @@ def _office_time_zone(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 @pytest.fixture(autouse=True)
 def _no_user_data(tmp_path_factory: pytest.TempPathFactory,
                   monkeypatch: pytest.MonkeyPatch) -> None:
-    """Keep every test away from the real data folder and the ETHICS_DESK_DB of the shell."""
+    """Keep every test away from the real data folder, the ETHICS_DESK_DB of the shell and the
+    machine-wide database setting."""
     home = tmp_path_factory.mktemp("home")
     monkeypatch.delenv("ETHICS_DESK_DB", raising=False)
     monkeypatch.delenv("ETHICS_DESK_USER", raising=False)
@@ -178,6 +179,9 @@ def _no_user_data(tmp_path_factory: pytest.TempPathFactory,
     monkeypatch.setenv("XDG_DATA_HOME", str(home / "data"))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(home / "config"))
     monkeypatch.setenv("XDG_CACHE_HOME", str(home / "cache"))
+    # The machine-wide settings (storage/location.py: /etc/xdg/EthicsDesk on Linux) of the
+    # machine the tests run on are not the tests'.
+    monkeypatch.setenv("XDG_CONFIG_DIRS", str(home / "site-config"))
     monkeypatch.setenv("HOME", str(home))
 
 

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit, urlunsplit
 
+from ethics_desk.core.errors import UserError
 from ethics_desk.office import settings
 from ethics_desk.storage.location import database_file, named_database
 from ethics_desk.storage.migrate import head_revision
@@ -156,7 +157,10 @@ def first_look(db: str | None = None) -> FirstLook | None:
     and takes a write lock at once (the lock is released straight away), and for a PostgreSQL
     server at this version's revision.
     """
-    path = database_file(db)
+    try:
+        path = database_file(db)
+    except UserError:  # a machine-wide setting IT must fix: the full path's dialog says so
+        return None
     if path is None:
         return _server_first_look(named_database(db))
     try:

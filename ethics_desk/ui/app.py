@@ -17,7 +17,8 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QSize, QTimer
+from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from ethics_desk import __version__
@@ -41,8 +42,24 @@ def application() -> QApplication:
     app.setOrganizationName("EthicsDesk")
     app.setApplicationName("Ethics Desk")
     app.setApplicationVersion(__version__)
+    app.setWindowIcon(window_icon())
     palette.follow(app)
     return app
+
+
+WINDOW_ICON_SIZES = (16, 24, 32, 48, 64, 128, 256)
+"""The sizes of ``resources/icons/ethics-desk-N.png`` (drawn by ``installer/make_icon.py``, with
+the executables' ``.ico``): every window's title bar, the taskbar and Alt+Tab."""
+
+
+def window_icon() -> QIcon:
+    """The application's icon for every window, from the PNGs (built into QtGui: no plugin)."""
+    from ethics_desk.core.resources import resource_path
+
+    icon = QIcon()
+    for size in WINDOW_ICON_SIZES:
+        icon.addFile(str(resource_path("icons", f"ethics-desk-{size}.png")), QSize(size, size))
+    return icon
 
 
 def open_with_dialogs(database_arg: str | None, *, interactive: bool,
