@@ -11,6 +11,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
 
 from ethics_desk.cases import hearing_record
+from ethics_desk.cases.steps import Step, outstanding_steps
 from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import StorageError, UserError
 from ethics_desk.core.vocabulary import Determination, ReviewerRole
@@ -147,6 +148,8 @@ class CaseFile:
     deadlines: tuple[DeadlineLine, ...]
     reviews: tuple[ReviewLine, ...]
     timeline: tuple[TimelineLine, ...]
+    steps: tuple[Step, ...] = ()
+    """The steps of § 2-83 the case still owes (:mod:`ethics_desk.cases.steps`)."""
 
 
 FILING_LABELS = {FilingKind.RESPONSE: "Response (§ 2-83(e)(1))",
@@ -250,7 +253,8 @@ def _read_case(session: Session, case_id: int) -> CaseFile:
         source_and_basis=oath.source_and_basis if oath else "",
         complainants=tuple(party(p, "complainant") for p in c.complainants),
         respondents=tuple(party(p, "respondent") for p in c.respondents),
-        documents=documents, deadlines=deadlines, reviews=reviews, timeline=timeline)
+        documents=documents, deadlines=deadlines, reviews=reviews, timeline=timeline,
+        steps=outstanding_steps(session, c))
 
 
 def verified_attachment(database: Database, attachment_id: int, *, actor: str,

@@ -28,7 +28,7 @@ from ethics_desk.models.complaint import (
     Witness,
 )
 from ethics_desk.models.deadline import Deadline
-from ethics_desk.models.filing import Filing
+from ethics_desk.models.filing import Filing, ResponseForward
 from ethics_desk.models.hearing_record import RecordEntry
 from ethics_desk.models.journal import JournalRecord
 from ethics_desk.models.mail import IssuedDocument, Mailing
@@ -42,7 +42,7 @@ __all__ = [
     "BoardVote", "CalendarDay", "Complainant", "Complaint", "Cure", "Deadline", "Decision",
     "DocumentItem", "Election", "Filing", "Hearing", "IssuedDocument", "JournalRecord", "Mailing",
     "Oath",
-    "OfficePaper", "Provision", "RecordEntry", "Respondent", "Review", "ReviewDefect", "Sanction",
+    "OfficePaper", "Provision", "RecordEntry", "Respondent", "ResponseForward", "Review", "ReviewDefect", "Sanction",
     "SanctionFactorNote", "Setting", "ShowCauseFactor", "ShowCauseOrder", "StaffAccount",
     "Witness",
 ]

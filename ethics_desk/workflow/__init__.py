@@ -18,6 +18,7 @@ from ethics_desk.workflow.events import (
     FileResponse,
     ForwardCampaignFinance,
     ForwardForReview,
+    ForwardResponse,
     ForwardToBoard,
     ImposeSanctions,
     NotCured,
@@ -35,6 +36,7 @@ from ethics_desk.workflow.events import (
     ReturnUnsworn,
     SanctionData,
     VoteData,
+    Withdraw,
 )
 from ethics_desk.workflow.guards import Block
 from ethics_desk.workflow.table import BY_EVENT, TRANSITIONS, Transition
@@ -56,9 +58,9 @@ def __getattr__(name: str) -> Any:
 __all__ = [
     "BY_EVENT", "TRANSITIONS", "Accept", "BallotData", "Block", "Delivery", "DiscardDraft",
     "Event", "EventOption", "FileComplaint", "FileReply", "FileResponse",
-    "FireResult", "ForwardCampaignFinance", "ForwardForReview", "ForwardToBoard",
+    "FireResult", "ForwardCampaignFinance", "ForwardForReview", "ForwardResponse", "ForwardToBoard",
     "ImposeSanctions", "NotCured", "OrderShowCause", "Payload", "RecordComplainantReceipt", "RecordCure",
     "RecordFrivolousVote", "RecordRespondentReceipt", "RecordReview", "RecordShowCauseHearing",
     "RequestHearing", "Resolve", "ReturnDefective", "ReturnUnsworn", "SanctionData",
-    "Transition", "VoteData", "WorkflowController",
+    "Transition", "VoteData", "Withdraw", "WorkflowController",
 ]

@@ -46,6 +46,9 @@ def _row(event: Event, sources: set[S], guards: tuple[str, ...],
 MERITS = {S.ACCEPTED, S.AWAITING_RESPONSE, S.RESPONSE_FILED, S.REPLY_FILED}
 """States in which the Board has the complaint on its merits (after (d)(3) acceptance)."""
 
+BEFORE_RESOLUTION = MERITS | {S.FILED, S.UNDER_REVIEW, S.CAMPAIGN_FINANCE, S.SHOW_CAUSE}
+"""States of a filed complaint not yet resolved nor returned: the complainant may withdraw it."""
+
 TRANSITIONS: tuple[Transition, ...] = (
     _row(Event.FILE, {S.DRAFT}, ("filing_complete",), fx.file_complaint, ev.FileComplaint,
          "File the complaint", "§ 2-83(a), (c)"),
@@ -61,10 +64,13 @@ TRANSITIONS: tuple[Transition, ...] = (
     _row(Event.ACCEPT, {S.UNDER_REVIEW},
          ("ethics_code_route", "all_reviews_recorded", "auditor_finds_compliance"), fx.accept,
          ev.Accept, "Accept for the Board", "§ 2-83(d)(3)"),
+    # A campaign-finance complaint is held to (c) as well: returned as defective like any other.
     _row(Event.RETURN_DEFECTIVE, {S.UNDER_REVIEW},
-         ("ethics_code_route", "all_reviews_recorded", "auditor_finds_defects"),
+         ("all_reviews_recorded", "auditor_finds_defects"),
          fx.return_defective, ev.ReturnDefective, "Return as defective", "§ 2-83(d)(3)"),
-    _row(Event.FORWARD_CAMPAIGN_FINANCE, {S.UNDER_REVIEW}, ("campaign_finance_route",),
+    # (d)(2) does not skip (c): the reviews and the Compliance Auditor's finding come first.
+    _row(Event.FORWARD_CAMPAIGN_FINANCE, {S.UNDER_REVIEW},
+         ("campaign_finance_route", "all_reviews_recorded", "auditor_finds_compliance"),
          fx.forward_campaign_finance, ev.ForwardCampaignFinance,
          "Forward to the respondent (campaign finance)", "§ 2-83(d)(2)"),
     _row(Event.RECORD_CURE, {S.CAMPAIGN_FINANCE}, (), fx.record_cure, ev.RecordCure,
@@ -78,6 +84,10 @@ TRANSITIONS: tuple[Transition, ...] = (
          "Record the respondent's receipt", "§ 2-83(e)(1)"),
     _row(Event.FILE_RESPONSE, {S.AWAITING_RESPONSE, S.RESPONSE_FILED}, (), fx.file_response,
          ev.FileResponse, "File a sworn response", "§ 2-83(e)(1), (e)(3)"),
+    _row(Event.FORWARD_RESPONSE, MERITS | {S.SHOW_CAUSE}, ("response_filed",),
+         fx.forward_response, ev.ForwardResponse,
+         "Forward a response to the Auditor, City Attorney and Board",
+         "§ 2-83(e), last paragraph"),
     _row(Event.RECORD_COMPLAINANT_RECEIPT, {S.RESPONSE_FILED, S.REPLY_FILED}, (),
          fx.record_complainant_receipt, ev.RecordComplainantReceipt,
          "Record the complainant's receipt of a response", "§ 2-83(e)(3)"),
@@ -98,6 +108,9 @@ TRANSITIONS: tuple[Transition, ...] = (
     # vote; a failed (f)(6) vote has already returned the case to the merits.
     _row(Event.RESOLVE, MERITS | {S.CAMPAIGN_FINANCE, S.SHOW_CAUSE}, (), fx.resolve, ev.Resolve,
          "Resolve the complaint", "§ 2-83(d)(4)"),
+    # The complainant may withdraw at any stage before resolution; the respondents are told.
+    _row(Event.WITHDRAW, BEFORE_RESOLUTION, (), fx.withdraw, ev.Withdraw,
+         "Record the complainant's withdrawal", "§ 2-83(d)(4)"),
 )
 
 BY_EVENT: dict[Event, Transition] = {t.event: t for t in TRANSITIONS}

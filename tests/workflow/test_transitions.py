@@ -364,10 +364,10 @@ def _respondent_ids(database: Database, case_id: int) -> list[int]:
 # -- (d)(2): campaign finance ------------------------------------------------------------------
 
 def _campaign_case(controller: WorkflowController) -> int:
+    """A §§ 2-306/2-307 complaint forwarded and found by all four reviewers to comply."""
     intake = complete_intake(provision_ids=[provision_id(controller.database, "2-306")])
-    case_id = filed_case(controller, intake)
+    case_id = reviewed_case(controller, intake=intake)
     assert case(controller.database, case_id).route is Route.CAMPAIGN_FINANCE
-    controller.fire(case_id, ForwardForReview())
     return case_id
 
 
@@ -629,7 +629,7 @@ def test_available_events_explain_why_the_rest_are_not_possible(
     case_id = filed_case(controller)
     options = controller.available_events(case_id)
     allowed = {o.event for o in options if o.allowed}
-    assert allowed == {Event.FORWARD_FOR_REVIEW}
+    assert allowed == {Event.FORWARD_FOR_REVIEW, Event.WITHDRAW}
     assert all(o.why_not for o in options if not o.allowed)
 
 

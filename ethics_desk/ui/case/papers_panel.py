@@ -48,6 +48,7 @@ from ethics_desk.documents.issuing import (
 from ethics_desk.documents.kinds import (
     KindRule,
     Recipient,
+    is_sworn,
     kinds_for,
     recipients,
     render_letter,
@@ -424,10 +425,12 @@ class PapersPanel(QWidget):
         with self.context.database.read_session() as session:
             complaint = session.get(Complaint, self.case_id)
             state = complaint.state if complaint is not None else None
+            sworn = is_sworn(complaint) if complaint is not None else None
         chosen = self.chosen_kind()
         if state != self.state or not self.kinds.rows():
             self.state = state
-            self.kinds.set_rows([KindLine(kind, rule) for kind, rule in kinds_for(state)]
+            self.kinds.set_rows([KindLine(kind, rule)
+                                 for kind, rule in kinds_for(state, sworn)]
                                 if state is not None else [])
             names = [line.kind for line in self.kinds.rows()]
             if chosen in names:
