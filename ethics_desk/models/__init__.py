@@ -42,7 +42,8 @@ __all__ = [
     "BoardVote", "CalendarDay", "Complainant", "Complaint", "Cure", "Deadline", "Decision",
     "DocumentItem", "Election", "Filing", "Hearing", "IssuedDocument", "JournalRecord", "Mailing",
     "Oath",
-    "OfficePaper", "Provision", "RecordEntry", "Respondent", "ResponseForward", "Review", "ReviewDefect", "Sanction",
+    "OfficePaper", "Provision", "RecordEntry", "Respondent", "ResponseForward", "Review",
+    "ReviewDefect", "Sanction",
     "SanctionFactorNote", "Setting", "ShowCauseFactor", "ShowCauseOrder", "StaffAccount",
     "Witness",
 ]
