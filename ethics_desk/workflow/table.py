@@ -56,8 +56,9 @@ TRANSITIONS: tuple[Transition, ...] = (
          "Discard the draft", "—"),
     _row(Event.RETURN_UNSWORN, {S.FILED}, ("is_not_sworn",), fx.return_unsworn, ev.ReturnUnsworn,
          "Return as not sworn", "§ 2-83(c), last paragraph"),
-    _row(Event.FORWARD_FOR_REVIEW, {S.FILED},
-         ("is_sworn", "source_and_basis_stated", "route_known"), fx.forward_for_review,
+    # The (c) elements, the source and basis of information and belief among them, are the
+    # reviewers' to weigh (§ 2-83(d)(1), (d)(3)): a sworn complaint goes on to them as filed.
+    _row(Event.FORWARD_FOR_REVIEW, {S.FILED}, ("is_sworn", "route_known"), fx.forward_for_review,
          ev.ForwardForReview, "Forward to the reviewers", "§ 2-83(d)(1)"),
     _row(Event.RECORD_REVIEW, {S.UNDER_REVIEW, S.CAMPAIGN_FINANCE}, (), fx.record_review,
          ev.RecordReview, "Record a review", "§ 2-83(d)(1)", independent=True),
