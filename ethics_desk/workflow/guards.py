@@ -60,6 +60,9 @@ def filing_complete(session: Session, complaint: Complaint) -> Block | None:
     c = complaint.complainants[0] if complaint.complainants else None
     if c is None or not c.name:
         return Block("The complainant's name is missing", "§ 2-83(c)(1)")
+    if any(not r.name for r in complaint.respondents):
+        return Block("A respondent has no name; enter it, or remove the respondent",
+                     "§ 2-83(c)(3)")
     for witness in complaint.witnesses:
         if not witness.name:
             return Block("A witness has no name", "§ 2-83(h)(1)")
