@@ -330,3 +330,27 @@ def test_forwarding_the_board_leaves_no_response_step_before_any_response(
     controller.fire(case_id, Accept())
     controller.fire(case_id, ForwardToBoard())
     assert load_case(controller.database, case_id).steps == ()
+
+
+# -- § 2-83(c); Gov't Code § 602.002: an oath before an officer other than a notary -----------
+
+def test_the_sworn_complaint_prints_the_officers_jurat_with_no_notary_seal(
+        controller: WorkflowController) -> None:
+    from tests.factories import sworn_oath
+
+    oath = sworn_oath(officer_title="Justice of the peace", notary_name="Carla Ybarra",
+                      notary_commission_number="", notary_commission_expires=None)
+    case_id = filed_case(controller, complete_intake(oath=oath))
+    text = _text(controller.database, case_id, "sworn-complaint")
+    assert "Certificate of the officer who administered the oath" in text
+    assert "Carla Ybarra" in text and "Title: Justice of the peace" in text
+    assert "Notary seal" not in text and "commission" not in text.lower()
+    receipt = _text(controller.database, case_id, "receipt")
+    assert "Sworn before Carla Ybarra, Justice of the peace, November 23, 2026" in receipt
+
+
+def test_a_notarys_jurat_keeps_the_seal_and_commission(controller: WorkflowController) -> None:
+    case_id = filed_case(controller)
+    text = _text(controller.database, case_id, "sworn-complaint")
+    assert "Notary seal" in text and "13245678-9" in text
+    assert "Ana María Treviño, Notary Public" in _text(controller.database, case_id, "receipt")
