@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QButtonGroup,
-    QComboBox,
+    QCompleter,
     QHBoxLayout,
     QLineEdit,
     QPushButton,
@@ -52,12 +53,15 @@ class SigningPage(IntakePage):
         column.addWidget(self.sworn)
         column.addWidget(self.unsworn)
         self.form.add("oath.sworn", "The oath:", answer)
-        self.officer_title = QComboBox(self)
-        self.officer_title.setEditable(True)
-        self.officer_title.addItems(list(OATH_OFFICERS))
+        self.officer_title = QLineEdit(NOTARY_PUBLIC, self)
+        completer = QCompleter(list(OATH_OFFICERS), self.officer_title)
+        completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        completer.setFilterMode(Qt.MatchFlag.MatchContains)
+        self.officer_title.setCompleter(completer)
         self.officer_title.setToolTip("A notary public, or another officer the law authorises to "
-                                      "administer oaths (Gov't Code § 602.002); type any other "
-                                      "title the law allows")
+                                      "administer oaths (Gov't Code § 602.002): type to choose "
+                                      "one of the officers the Code lists, or another title the "
+                                      "law allows")
         self.form.add("oath.officer_title", "&Officer's title:", self.officer_title)
         self.notary = self.form.add("oath.notary_name", "Officer's na&me:", QLineEdit(self))
         self.commission = self.form.add("oath.notary_commission_number",
@@ -70,9 +74,9 @@ class SigningPage(IntakePage):
                                      DateField(self, today=wizard.context.today))
         for button in (self.sworn, self.unsworn):
             button.toggled.connect(self._sworn_changed)
-        self.officer_title.currentTextChanged.connect(self._sworn_changed)
-        self.officer_title.currentTextChanged.connect(self.intake_wizard.schedule_save)
-        self.officer_title.currentTextChanged.connect(self.recheck)
+        self.officer_title.textChanged.connect(self._sworn_changed)
+        self.officer_title.textChanged.connect(self.intake_wizard.schedule_save)
+        self.officer_title.textChanged.connect(self.recheck)
         right = QWidget(self)
         right_column = QVBoxLayout(right)
         right_column.addLayout(self.form.layout)
@@ -108,7 +112,7 @@ class SigningPage(IntakePage):
         sworn = self.sworn.isChecked()
         for widget in (self.officer_title, self.notary, self.county, self.sworn_on):
             widget.setEnabled(sworn)
-        notary = is_notary(self.officer_title.currentText())
+        notary = is_notary(self.officer_title.text())
         for widget in (self.commission, self.expires):  # a notary's commission only
             widget.setEnabled(sworn and notary)
         if sworn and self.sworn_on.date() is None:
@@ -123,7 +127,7 @@ class SigningPage(IntakePage):
         self.sworn.setChecked(oath.sworn is True)
         self.unsworn.setChecked(oath.sworn is False)
         self.choice.setExclusive(True)
-        self.officer_title.setCurrentText(oath.officer_title or NOTARY_PUBLIC)
+        self.officer_title.setText(oath.officer_title or NOTARY_PUBLIC)
         self.notary.setText(oath.notary_name)
         self.commission.setText(oath.notary_commission_number)
         self.expires.set_date(oath.notary_commission_expires)
@@ -135,7 +139,7 @@ class SigningPage(IntakePage):
         """Write into the intake."""
         oath = intake.oath
         oath.sworn = True if self.sworn.isChecked() else False if self.unsworn.isChecked() else None
-        oath.officer_title = self.officer_title.currentText()
+        oath.officer_title = self.officer_title.text()
         oath.notary_name = self.notary.text()
         oath.notary_commission_number = self.commission.text()
         oath.notary_commission_expires = self.expires.date()
