@@ -412,6 +412,9 @@ def pg_baseline_feed(conn: Connection) -> None:
         "AS $fn$ DECLARE v json := current_setting('ethics_desk.baseline')::json; BEGIN "
         f"PERFORM {APPEND_FUNCTION}(v->>0, 'baseline', v->>1, NULL, v->>2); RETURN NULL; "
         "END $fn$")
+    # A second install in the same transaction (one upgrade through several revisions that
+    # each call it) finds the temporary table and its trigger already there.
+    conn.exec_driver_sql("DROP TRIGGER IF EXISTS journal_baseline ON journal_baseline_feed")
     conn.exec_driver_sql("CREATE TRIGGER journal_baseline AFTER INSERT ON journal_baseline_feed "
                          "FOR EACH ROW EXECUTE FUNCTION pg_temp.journal_baseline()")
 
