@@ -105,8 +105,9 @@ TRANSITIONS: tuple[Transition, ...] = (
          "Record the vote on frivolousness", "§ 2-83(f)(6)"),
     _row(Event.IMPOSE_SANCTIONS, {S.RESOLVED}, ("determined_frivolous",), fx.impose_sanctions,
          ev.ImposeSanctions, "Impose sanctions", "§ 2-83(g)"),
-    # Also from show cause: a complaint withdrawn, or decided on its merits, before any (f)(6)
-    # vote; a failed (f)(6) vote has already returned the case to the merits.
+    # Also from show cause: a complaint decided on its merits before any (f)(6) vote (a
+    # withdrawal is its own row, below); a failed (f)(6) vote has already returned the case to
+    # the merits.
     _row(Event.RESOLVE, MERITS | {S.CAMPAIGN_FINANCE, S.SHOW_CAUSE}, (), fx.resolve, ev.Resolve,
          "Resolve the complaint", "§ 2-83(d)(4)"),
     # The complainant may withdraw at any stage before resolution; the respondents are told.

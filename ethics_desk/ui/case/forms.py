@@ -495,7 +495,8 @@ def form_for(event: Event, case: CaseFile, today: date, staff: str,
             "Every clock stops; the respondents are to be notified of the resolution (the "
             "notice of resolution is on the Papers tab). “Frivolous” is not chosen here: it "
             "follows from the Board's record vote (§ 2-83(f)(6)); nor is “cured”, which follows "
-            "from recording the cure of a campaign-finance complaint (§ 2-83(d)(2)).",
+            "from recording the cure of a campaign-finance complaint (§ 2-83(d)(2)); nor is "
+            "“withdrawn”: record the complainant's withdrawal, with the day it was received.",
             (Field("disposition", "Disposition", Kind.CHOICE, None, DISPOSITIONS),
              Field("on", "Decided on", Kind.DATE, today,
                    hint="With the Board's vote below, the meeting's date is taken instead."),
