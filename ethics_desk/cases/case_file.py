@@ -12,6 +12,7 @@ from sqlalchemy.orm import Session, selectinload
 
 from ethics_desk.board.sanctions import PenaltyLine, penalties_of
 from ethics_desk.cases import hearing_record
+from ethics_desk.cases.steps import Step, outstanding_steps
 from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import StorageError, UserError
 from ethics_desk.core.vocabulary import Determination, ReviewerRole
@@ -150,6 +151,8 @@ class CaseFile:
     timeline: tuple[TimelineLine, ...]
     penalties: tuple[PenaltyLine, ...] = ()
     """Each civil penalty of § 2-83(g)(2)(a), with its due date and its payment or waiver."""
+    steps: tuple[Step, ...] = ()
+    """The steps of § 2-83 the case still owes (:mod:`ethics_desk.cases.steps`)."""
 
 
 FILING_LABELS = {FilingKind.RESPONSE: "Response (§ 2-83(e)(1))",
@@ -254,7 +257,8 @@ def _read_case(session: Session, case_id: int) -> CaseFile:
         complainants=tuple(party(p, "complainant") for p in c.complainants),
         respondents=tuple(party(p, "respondent") for p in c.respondents),
         documents=documents, deadlines=deadlines, reviews=reviews, timeline=timeline,
-        penalties=penalties_of(session, c))
+        penalties=penalties_of(session, c),
+        steps=outstanding_steps(session, c))
 
 
 def verified_attachment(database: Database, attachment_id: int, *, actor: str,

@@ -320,6 +320,46 @@ _FILING_LABELS: dict[FilingKind, str] = {
 }
 
 
+class ResponseRecipient(StrEnum):
+    """Who the City Clerk forwards a sworn response to upon receipt, § 2-83(e), last paragraph."""
+
+    COMPLIANCE_AUDITOR = "compliance_auditor"
+    CITY_ATTORNEY = "city_attorney"
+    BOARD = "board"
+
+    @property
+    def label(self) -> str:
+        """The recipient as the statute names it."""
+        return _RESPONSE_RECIPIENT_LABELS[self]
+
+
+_RESPONSE_RECIPIENT_LABELS: dict[ResponseRecipient, str] = {
+    ResponseRecipient.COMPLIANCE_AUDITOR: "Compliance Auditor",
+    ResponseRecipient.CITY_ATTORNEY: "City Attorney's Office",
+    ResponseRecipient.BOARD: "Ethics Review Board",
+}
+
+
+NOTARY_PUBLIC = "Notary Public"
+"""The oath officer's title for a notary public, the only officer whose seal and commission a
+jurat records (Gov't Code § 602.002(1); ch. 406)."""
+
+OATH_OFFICERS: tuple[str, ...] = (
+    NOTARY_PUBLIC, "Judge of a municipal court", "Clerk of a municipal court",
+    "Judge of a court of record", "Clerk of a court of record", "Justice of the peace",
+    "Clerk of a justice court", "Secretary of State", "Attorney General",
+    "Member of the Legislature",
+)
+"""Officers Gov't Code § 602.002 authorises to administer an oath, offered at the counter; the
+Clerk may type another officer's title the law allows."""
+
+
+def is_notary(title: str) -> bool:
+    """Whether an oath officer's title is a notary public's (an empty title: the records kept
+    before the title was asked, all sworn before a notary)."""
+    return title.strip().casefold() in ("", NOTARY_PUBLIC.casefold())
+
+
 class PartyRole(StrEnum):
     """Which side of a complaint a person is on."""
 

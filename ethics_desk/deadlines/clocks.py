@@ -2,8 +2,9 @@
 
 Each clock is a :class:`ClockRule`: what starts it (the trigger), how long it runs, in which unit,
 on which calendar, and where the rule comes from. The one clock that is office policy rather than
-statute — forwarding the complaint "promptly" under § 2-83(d)(1) — is marked ``is_policy`` and its
-length can be set by the office (:func:`clock`).
+statute — forwarding the complaint "promptly" under § 2-83(d)(1), and each sworn response "upon
+receipt" under § 2-83(e), last paragraph — are marked ``is_policy`` and their length can be set by
+the office (:func:`clock`).
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ class ClockKind(StrEnum):
     PIA_RULING = "pia_ruling"  # 10 State business days from the request, Gov't Code § 552.301(b)
     PIA_ARGUMENTS = "pia_arguments"  # 15 State business days: reasons and the information, (e)
     PIA_RELEASE_DATE = "pia_release_date"  # 10 State business days to certify a date, § 552.221(d)
+    RESPONSE_FORWARD = "response_forward"  # office policy for "upon receipt", § 2-83(e), last ¶
 
 
 @dataclass(frozen=True)
@@ -144,6 +146,16 @@ _RULES: tuple[ClockRule, ...] = (
         unit=CountUnit.BUSINESS_DAYS,
         citation="City Code § 2-85(c)",
         trigger="the written notice to the respondent of the rule not alleged",
+    ),
+    ClockRule(
+        kind=ClockKind.RESPONSE_FORWARD,
+        title="Forward the response to the Compliance Auditor, City Attorney's Office and "
+              "Ethics Review Board (\"upon receipt\")",
+        length=1,
+        unit=CountUnit.BUSINESS_DAYS,
+        citation="City Code § 2-83(e), last paragraph",
+        trigger="the filing of the respondent's sworn response with the City Clerk",
+        is_policy=True,
     ),
     ClockRule(
         kind=ClockKind.PIA_RULING,

@@ -97,6 +97,7 @@ from ethics_desk.workflow import (
     ReturnUnsworn,
     SanctionData,
     VoteData,
+    Withdraw,
     WorkflowController,
 )
 
@@ -689,12 +690,15 @@ class _Plan:
         return day
 
     def reviews(self, determination: Determination = Determination.SUBSTANTIALLY_COMPLIES, *,
-                high: int = 5, roles: tuple[ReviewerRole, ...] = tuple(ReviewerRole)) -> None:
-        """Several reviewers, each on their own day; the cursor moves to the last one."""
+                high: int = 5, roles: tuple[ReviewerRole, ...] = tuple(ReviewerRole)) -> date:
+        """Several reviewers, each on their own day; the cursor moves to the last one.
+        Returns the day of the last review."""
+        last = self.forwarded_on
         for role in roles:
             found = determination if role is ReviewerRole.COMPLIANCE_AUDITOR else \
                 self.rng.choice((Determination.COMPLIES, Determination.SUBSTANTIALLY_COMPLIES))
-            self.review(role, found, high=high)
+            last = max(last, self.review(role, found, high=high))
+        return last
 
     def accept(self, low: int = 1, high: int = 2) -> None:
         """(d)(3): accepted for the Board."""
@@ -756,9 +760,11 @@ class _Plan:
                       for method in methods)))
         self._mailed(day, methods)
 
-    def cf_forward(self, low: int = 2, high: int = 6) -> None:
-        """(d)(2): a campaign-finance complaint forwarded to the respondent."""
-        day = self.after(self.rng.randint(low, high), self.forwarded_on)
+    def cf_forward(self, low: int = 2, high: int = 6, *, reviewed_on: date | None = None) -> None:
+        """(d)(2): a campaign-finance complaint forwarded to the respondent — after the reviews
+        of (d)(1) and the Compliance Auditor's finding (``reviewed_on``, the last review)."""
+        day = max(self.after(self.rng.randint(low, high), self.forwarded_on),
+                  reviewed_on or self.forwarded_on)
         methods = ("certified_out",)
         self.fire(day, lambda: ForwardCampaignFinance(forwarded_on=day,
                                                       deliveries=self._deliveries(day, methods)),
@@ -818,12 +824,17 @@ class _Plan:
         """(d)(4): the Board's resolution at its next meeting, by its vote (a majority of those
         present); a complaint withdrawn by the complainant needs no vote. The notice of
         resolution is mailed to each respondent (``returned``: it comes back undelivered)."""
-        day = self.meeting()
-        vote = (None if disposition is Disposition.WITHDRAWN
-                else self.demo.vote(day, self.rng, carried=True, record=False))
         outcome = MailOutcome.RETURNED if returned else MailOutcome.DELIVERED
+        if disposition is Disposition.WITHDRAWN:  # received at the counter, any day
+            day = self.wait(2, 6)
+            self.fire(day, lambda: Withdraw(received_on=day, notes=notes),
+                      then=self.papers(day, "resolution-notice", tuple(
+                          self.post(day, outcome=outcome) for _ in self.matter.respondents)))
+            return
+        day = self.meeting()
+        vote = self.demo.vote(day, self.rng, carried=True, record=False)
         self.fire(day, lambda: Resolve(disposition=disposition, decided_on=day, notes=notes,
-                                       vote=vote() if vote is not None else None),
+                                       vote=vote()),
                   then=self.papers(day, "resolution-notice", tuple(
                       self.post(day, outcome=outcome) for _ in self.matter.respondents)))
 
@@ -1180,8 +1191,9 @@ def _stories() -> list[_Story]:
     def cf_forwarded(p: _Plan, reviews: int = 4) -> None:
         p.file(p.complete())
         p.forward()
-        p.reviews(Determination.COMPLIES, roles=tuple(ReviewerRole)[:reviews])
-        p.cf_forward()
+        last = p.reviews(Determination.COMPLIES, roles=tuple(ReviewerRole)[:reviews])
+        if reviews == len(ReviewerRole):  # (d)(2) waits for the reviews of (c), (d)(1)
+            p.cf_forward(reviewed_on=last)
 
     # Drafts: one just started, one complete and waiting for the notary; one abandoned.
     @story(1)
@@ -1266,7 +1278,8 @@ def _stories() -> list[_Story]:
     for gap in (9, 31, 57):
         story(gap)(defective)
 
-    # Campaign finance: forwarded to the respondent, waiting for the cure; cured; not cured.
+    # Campaign finance: still under review (two reviews in); forwarded to the respondent,
+    # waiting for the cure; cured; not cured.
     for gap, reviews in ((3, 2), (14, 4), (38, 4)):
         story(gap, cf=True)(partial(cf_forwarded, reviews=reviews))
 

@@ -72,6 +72,7 @@ from ethics_desk.documents.render.letter_data import (
     EnvelopePaper,
     FactorNote,
     FilingNoticePaper,
+    ForwardedResponse,
     FrivolousDeterminationPaper,
     LabelsPaper,
     MailedItem,
@@ -80,6 +81,7 @@ from ethics_desk.documents.render.letter_data import (
     ResolutionNoticePaper,
     RespondentNoticePaper,
     ResponseCopyPaper,
+    ResponseTransmittalPaper,
     ReviewerCopy,
     ReviewerTransmittalPaper,
     SanctionLine,
@@ -96,6 +98,7 @@ from ethics_desk.documents.render.letters import (
     ResolutionNoticeRenderer,
     RespondentNoticeRenderer,
     ResponseCopyRenderer,
+    ResponseTransmittalRenderer,
     ReviewerTransmittalRenderer,
 )
 from ethics_desk.documents.render.mailing import (
@@ -141,6 +144,8 @@ from ethics_desk.models import (
     InformationRequest,
     IssuedDocument,
     Mailing,
+    ResponseForward,
+    ResponseRecipient,
     Review,
     ReviewDefect,
     ReviewerRole,
@@ -177,6 +182,7 @@ class Audience(StrEnum):
     COMPLAINANT = "the complainant"
     RESPONDENTS = "each respondent"
     REVIEWERS = "the Chair, Vice Chair, Compliance Auditor and City Attorney's Office"
+    RESPONSE_RECIPIENTS = "the Compliance Auditor, City Attorney's Office and Ethics Review Board"
     BOARD = "the members of the Ethics Review Board"
     PARTIES = "the complainant and each respondent"
     COMPLAINANT_WITH_COPIES = "the complainant, with a copy to each respondent"
@@ -221,10 +227,13 @@ class KindRule:
     withheld: Callable[[Session, Complaint, datetime], UserError | None] | None = None
     """Why a case in one of :attr:`states` may still not have the paper at a moment (None: it
     may): the notice of an order to show cause is no notice once its hearing is past."""
+    unsworn_only: bool = False
+    """Made only for a complaint that is not sworn (the return of § 2-83(c), last paragraph)."""
 
-    def applies_to(self, state: CaseState) -> bool:
-        """Whether a case in ``state`` may have this document."""
-        return state in self.states
+    def applies_to(self, state: CaseState, sworn: bool | None = None) -> bool:
+        """Whether a case in ``state`` (and, when known, sworn or not) may have this
+        document."""
+        return state in self.states and not (self.unsworn_only and sworn is True)
 
     def offered(self, session: Session, complaint: Complaint, now: datetime) -> bool:
         """Whether the case may have this document at ``now`` (its state, and the kind's own
@@ -261,6 +270,13 @@ DISPOSITIONS = {
                            "vote that the complaint was groundless and brought in bad faith or "
                            "for the purpose of harassment (§ 2-83(f)(1), (f)(6))",
 }
+RETURNED_DEFECTIVE = "returned_defective"
+"""The outcome of a complaint the Compliance Auditor returned as defective, § 2-83(d)(3)."""
+RETURNED_DEFECTIVE_WORDS = (
+    "Returned to the complainant as defective: the Compliance Auditor found that the complaint "
+    "does not substantially comply with the filing requirements of § 2-83(c), and it was not "
+    "forwarded to the Ethics Review Board (§ 2-83(d)(3))")
+"""How the notice of resolution words a return as defective."""
 _CASE_NUMBER = re.compile(r"^ERB-\d{4}-\d{3,}$", re.IGNORECASE)
 
 
@@ -287,19 +303,19 @@ def kinds() -> list[tuple[str, str]]:
             for kind, rule in KINDS.items() if rule.scope is Scope.CASE]
 
 
-def kinds_for(state: CaseState) -> list[tuple[str, KindRule]]:
-    """The kinds made for a case that apply to a case in ``state``, in the table's order (a
-    case's Papers tab)."""
+def kinds_for(state: CaseState, sworn: bool | None = None) -> list[tuple[str, KindRule]]:
+    """The kinds made for a case that apply to a case in ``state`` (sworn or not, when
+    ``sworn`` is given), in the table's order (a case's Papers tab)."""
     return [(kind, rule) for kind, rule in KINDS.items()
-            if rule.scope is Scope.CASE and rule.applies_to(state)]
+            if rule.scope is Scope.CASE and rule.applies_to(state, sworn)]
 
 
 def kinds_offered(session: Session, complaint: Complaint,
                   now: datetime) -> list[tuple[str, KindRule]]:
     """The kinds a case may have at ``now``, in the table's order (a case's Papers tab): those
-    of its state, less a kind withheld by its own condition (a notice of a hearing already
-    past, Gov't Code § 551.043; § 2-83(f)(4)(b))."""
-    return [(kind, rule) for kind, rule in kinds_for(complaint.state)
+    of its state (sworn or not), less a kind withheld by its own condition (a notice of a
+    hearing already past, Gov't Code § 551.043; § 2-83(f)(4)(b))."""
+    return [(kind, rule) for kind, rule in kinds_for(complaint.state, is_sworn(complaint))
             if rule.offered(session, complaint, now)]
 
 
@@ -495,6 +511,12 @@ def _case(session: Session, case_id: int, account: Account | None = None) -> Com
 
 
 def _check_state(complaint: Complaint, kind: str, rule: KindRule) -> None:
+    if rule.applies_to(complaint.state) and not rule.applies_to(complaint.state,
+                                                                 is_sworn(complaint)):
+        raise UserError(f"The {kind} ({rule.citation}) is for a complaint that is not sworn; "
+                        f"{complaint.display_number} is sworn.",
+                        "A sworn complaint is forwarded for review (§ 2-83(d)(1)), not returned "
+                        "as unsworn.")
     if not rule.applies_to(complaint.state):
         where = ", ".join(s.label for s in CaseState if s in rule.states)
         raise UserError(
@@ -533,6 +555,11 @@ def _hearing_past(session: Session, complaint: Complaint, now: datetime) -> User
                      "record the hearing.")
 
 
+def is_sworn(complaint: Complaint) -> bool | None:
+    """Whether the complaint was sworn (None: not recorded), as the kinds' table asks."""
+    return complaint.oath.sworn if complaint.oath is not None else None
+
+
 def party_of(person: Any) -> Party:
     """A complainant or respondent of the case as the papers address them."""
     return Party(name=person.name, title=getattr(person, "title", ""),
@@ -563,6 +590,8 @@ def _recipients(session: Session, complaint: Complaint, kind: str,
         return [complainant, *respondents]
     if rule.audience is Audience.AGENCY:
         return [Recipient(_agency(s.agency)[0], "agency") for s in _referrals(session, complaint)]
+    if rule.audience is Audience.RESPONSE_RECIPIENTS:
+        return [Recipient(Party(r.label), r.value) for r in ResponseRecipient]
     if rule.audience is Audience.REVIEWERS:
         return [Recipient(Party(role.label), role.value) for role in ReviewerRole]
     if rule.audience is Audience.BOARD:
@@ -690,7 +719,9 @@ def _defect_letter(ctx: _Context) -> DefectLetterPaper:
                         "record them with the reviews first.")
     defects = tuple(DefectEntry(item.citation, item.label, " ".join(notes[item]), item.value)
                     for item in DefectItem if item in notes)
-    return DefectLetterPaper(**ctx.common(), defects=defects)
+    auditor = ctx.session.scalar(select(Review.reviewer_name).where(
+        Review.complaint_id == ctx.complaint.id, Review.role == ReviewerRole.COMPLIANCE_AUDITOR))
+    return DefectLetterPaper(**ctx.common(), defects=defects, auditor_name=auditor or "")
 
 
 def _cf_forward(ctx: _Context) -> CampaignFinanceForwardPaper:
@@ -775,7 +806,28 @@ def _reply_copy(ctx: _Context) -> ReplyCopyPaper:
     return ReplyCopyPaper(**ctx.common(), reply_received_on=replies[-1].received_on)
 
 
+def _response_transmittal(ctx: _Context) -> ResponseTransmittalPaper:
+    responses = _filings(ctx.session, ctx.complaint, FilingKind.RESPONSE)
+    if not responses:
+        raise UserError(f"No sworn response is recorded for {ctx.complaint.display_number}.",
+                        "File the response first (§ 2-83(e)(1)).")
+    sent = {(f.filing_id, f.recipient.value): f.forwarded_on for f in ctx.session.scalars(
+        select(ResponseForward).where(ResponseForward.complaint_id == ctx.complaint.id))}
+    return ResponseTransmittalPaper(**ctx.common(), responses=tuple(
+        ForwardedResponse(f.party_name, f.received_on, sent.get((f.id, ctx.recipient.role)))
+        for f in responses))
+
+
 def _resolution_notice(ctx: _Context) -> ResolutionNoticePaper:
+    if ctx.complaint.state is S.RETURNED_DEFECTIVE:  # a return is a resolution, § 2-83(d)(3)-(4)
+        returned = _latest_decision(ctx.session, ctx.complaint, DecisionKind.RETURN_DEFECTIVE)
+        if returned is None:
+            raise UserError(f"No return as defective is recorded for "
+                            f"{ctx.complaint.display_number}.",
+                            "Record the return first (§ 2-83(d)(3)).")
+        return ResolutionNoticePaper(**ctx.common(), disposition=RETURNED_DEFECTIVE_WORDS,
+                                     decided_on=returned.decided_on, notes=returned.notes,
+                                     outcome=RETURNED_DEFECTIVE)
     decision = _latest_decision(ctx.session, ctx.complaint, DecisionKind.RESOLUTION)
     if decision is None or decision.disposition is None:
         raise UserError(f"No resolution is recorded for {ctx.complaint.display_number}.",
@@ -1051,11 +1103,11 @@ def render_for_request(database: Database, request_id: int, kind: str, *,
 def _row(title: str, states: set[CaseState] | frozenset[CaseState], citation: str,
          audience: Audience, paper: Callable[[_Context], Any], renderer: type[Renderer[Any]],
          scope: Scope = Scope.CASE, *, spanish: bool = False,
-         withheld: Callable[[Session, Complaint, datetime], UserError | None] | None = None
-         ) -> KindRule:
+         withheld: Callable[[Session, Complaint, datetime], UserError | None] | None = None,
+         unsworn_only: bool = False) -> KindRule:
     languages = frozenset(Language) if spanish else frozenset({Language.ENGLISH})
     return KindRule(title, frozenset(states), citation, audience, paper, renderer, scope,
-                    languages, withheld)
+                    languages, withheld, unsworn_only)
 
 
 KINDS: dict[str, KindRule] = {
@@ -1068,7 +1120,7 @@ KINDS: dict[str, KindRule] = {
     "unsworn-return": _row(
         "Return of an unsworn complaint", {S.FILED, S.RETURNED_UNSWORN},
         "§ 2-83(c), last paragraph", Audience.COMPLAINANT, _unsworn_return,
-        UnswornReturnRenderer, spanish=True),
+        UnswornReturnRenderer, spanish=True, unsworn_only=True),
     "info-sheet": _row(
         "How to File an Ethics Complaint", frozenset(CaseState), "§ 2-83(b)", Audience.INQUIRER,
         _info_sheet, InfoSheetRenderer, Scope.INQUIRY, spanish=True),
@@ -1098,6 +1150,11 @@ KINDS: dict[str, KindRule] = {
         "Copy of a response for the complainant, with the reply date",
         {S.RESPONSE_FILED, S.REPLY_FILED}, "§ 2-83(e)(3)", Audience.COMPLAINANT,
         _response_copy, ResponseCopyRenderer, spanish=True),
+    "response-transmittal": _row(
+        "Transmittal of a sworn response, upon receipt", {S.RESPONSE_FILED, S.REPLY_FILED,
+                                                          S.SHOW_CAUSE, S.RESOLVED},
+        "§ 2-83(e), last paragraph", Audience.RESPONSE_RECIPIENTS, _response_transmittal,
+        ResponseTransmittalRenderer),
     "reply-copy": _row(
         "Copy of the complainant's reply for a respondent", {S.REPLY_FILED}, "§ 2-83(e)(3)",
         Audience.RESPONDENTS, _reply_copy, ReplyCopyRenderer),
@@ -1113,7 +1170,8 @@ KINDS: dict[str, KindRule] = {
         "Notification of an agency, e.g. for investigation of perjury", {S.RESOLVED},
         "§ 2-83(g)(3)", Audience.AGENCY, _referral, ReferralRenderer),
     "resolution-notice": _row(
-        "Notice of resolution to a respondent", {S.RESOLVED}, "§ 2-83(d)(4)",
+        "Notice of resolution to a respondent", {S.RESOLVED, S.RETURNED_DEFECTIVE},
+        "§ 2-83(d)(4)",
         Audience.RESPONDENTS, _resolution_notice, ResolutionNoticeRenderer, spanish=True),
     "envelope": _row(
         "Envelope, #10, for one recipient", FILED_STATES, "any mailed item", Audience.PARTIES,
@@ -1150,6 +1208,7 @@ KINDS: dict[str, KindRule] = {
 }
 """Kind → its title, the states where it applies, the rule, who receives it, the function that
 builds its data and its renderer: one row per kind, in the order a clerk meets the documents.
+``unsworn_only=True`` marks the return of an unsworn complaint, never offered for a sworn one.
 ``spanish=True`` marks the seven complainant-facing papers that also have a Spanish template
 (``<kind>.es.txt``): the information sheet, the receipt, the unsworn return, the defect letter,
 the copy of a response, the notice of an order to show cause and the notice of resolution.

@@ -120,7 +120,7 @@ def load_intake(database: Database, complaint_id: int) -> tuple[Intake, int]:
         o = c.oath
         oath = OathData() if o is None else OathData(
             affirmation=o.affirmation, knowledge=o.knowledge, source_and_basis=o.source_and_basis,
-            sworn=o.sworn, notary_name=o.notary_name,
+            sworn=o.sworn, officer_title=o.officer_title, notary_name=o.notary_name,
             notary_commission_number=o.notary_commission_number,
             notary_commission_expires=o.notary_commission_expires, county=o.county,
             sworn_on=o.sworn_on)

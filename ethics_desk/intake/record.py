@@ -18,6 +18,7 @@ from sqlalchemy.orm import Session
 from ethics_desk.cases.listing import refresh_listing
 from ethics_desk.core.parties import respondent_key
 from ethics_desk.models import (
+    NOTARY_PUBLIC,
     Affirmation,
     Allegation,
     Attachment,
@@ -33,6 +34,7 @@ from ethics_desk.models import (
     Route,
     ViolationPeriod,
     Witness,
+    is_notary,
 )
 
 MAX_WITNESS_NAME = 200
@@ -122,6 +124,9 @@ class OathData:
     knowledge: KnowledgeBasis | None = None
     source_and_basis: str = ""
     sworn: bool | None = None  # None: not yet recorded
+    officer_title: str = NOTARY_PUBLIC
+    """Before whom it was sworn: a notary public or another officer authorised to administer
+    oaths (Gov't Code § 602.002); ``notary_name`` is that officer's name."""
     notary_name: str = ""
     notary_commission_number: str = ""
     notary_commission_expires: date | None = None
@@ -151,11 +156,29 @@ class Intake:
 
 @dataclass(frozen=True)
 class Problem:
-    """A missing or invalid element: where (a field path), what, and the rule it comes from."""
+    """A missing or invalid element: where (a field path), what, and the rule it comes from.
+
+    ``warning``: an element of § 2-83(c) the complaint lacks — the Clerk files what the
+    complainant brings, and the Compliance Auditor's review decides whether it substantially
+    complies (§ 2-83(d)(3)); the intake shows it, with its citation, and goes on. Any other
+    problem (no complainant's name, the oath not recorded, a mistyped entry) stops the filing:
+    without it there is no record to file.
+    """
 
     field: str
     message: str
     citation: str
+    warning: bool = False
+
+
+def blocking(problems: list[Problem]) -> list[Problem]:
+    """The problems that stop a filing (not the warnings of a missing (c) element)."""
+    return [p for p in problems if not p.warning]
+
+
+def _missing(field: str, message: str, citation: str) -> Problem:
+    """A (c) element the complaint lacks: a warning for the Compliance Auditor's review."""
+    return Problem(field, message, citation, warning=True)
 
 
 def valid_phone(phone: str) -> bool:
@@ -170,16 +193,16 @@ def check_complainant(data: ComplainantData) -> list[Problem]:
         problems.append(Problem("complainant.name", "Enter the complainant's name.",
                                 "§ 2-83(c)(1)"))
     if not data.address.strip():
-        problems.append(Problem("complainant.address",
-                                "Enter the complainant's street or mailing address.",
-                                "§ 2-83(c)(2)"))
+        problems.append(_missing("complainant.address",
+                                 "Enter the complainant's street or mailing address.",
+                                 "§ 2-83(c)(2)"))
     if not data.phone.strip():
-        problems.append(Problem("complainant.phone", "Enter the complainant's telephone number.",
-                                "§ 2-83(c)(2)"))
+        problems.append(_missing("complainant.phone", "Enter the complainant's telephone number.",
+                                 "§ 2-83(c)(2)"))
     elif not valid_phone(data.phone):
-        problems.append(Problem("complainant.phone",
-                                f"“{data.phone}” is not a US telephone number; enter ten digits, "
-                                "such as 210-555-0143.", "§ 2-83(c)(2)"))
+        problems.append(_missing("complainant.phone",
+                                 f"“{data.phone}” is not a US telephone number; check it — a "
+                                 "number abroad is kept as given.", "§ 2-83(c)(2)"))
     if data.email.strip() and not re.match(r"^[^@\s]+@[^@\s]+\.[^@\s]+$", data.email.strip()):
         problems.append(Problem("complainant.email",
                                 f"“{data.email}” is not an e-mail address; correct it or leave it "
@@ -194,8 +217,8 @@ def check_complainant(data: ComplainantData) -> list[Problem]:
 def check_respondents(respondents: list[RespondentData]) -> list[Problem]:
     """(c)(3)–(4): at least one, each with a name and a position or title."""
     if not respondents:
-        return [Problem("respondents", "Add at least one person complained about.",
-                        "§ 2-83(c)(3)")]
+        return [_missing("respondents", "Add at least one person complained about.",
+                         "§ 2-83(c)(3)")]
     problems = []
     for index, respondent in enumerate(respondents):
         label = f"respondent {index + 1}"
@@ -203,16 +226,16 @@ def check_respondents(respondents: list[RespondentData]) -> list[Problem]:
             problems.append(Problem(f"respondents[{index}].name",
                                     f"Enter the name of {label}.", "§ 2-83(c)(3)"))
         if not respondent.title.strip():
-            problems.append(Problem(f"respondents[{index}].title",
-                                    f"Enter the position or title of {label}.", "§ 2-83(c)(4)"))
+            problems.append(_missing(f"respondents[{index}].title",
+                                     f"Enter the position or title of {label}.", "§ 2-83(c)(4)"))
     return problems
 
 
 def check_allegation(intake: Intake) -> list[Problem]:
     """(c)(5): the nature of the alleged violation."""
     if not intake.nature.strip():
-        return [Problem("nature", "Describe the nature of the alleged violation.",
-                        "§ 2-83(c)(5)")]
+        return [_missing("nature", "Describe the nature of the alleged violation.",
+                         "§ 2-83(c)(5)")]
     return []
 
 
@@ -220,11 +243,11 @@ def check_facts(intake: Intake) -> list[Problem]:
     """(c)(6): the facts, and the date or period."""
     problems = []
     if not intake.facts.strip():
-        problems.append(Problem("facts", "Enter the statement of facts.", "§ 2-83(c)(6)"))
+        problems.append(_missing("facts", "Enter the statement of facts.", "§ 2-83(c)(6)"))
     if intake.violation_period is None or intake.violation_start is None:
-        problems.append(Problem("violation_start",
-                                "Give the date or period of the alleged violation.",
-                                "§ 2-83(c)(6)"))
+        problems.append(_missing("violation_start",
+                                 "Give the date or period of the alleged violation.",
+                                 "§ 2-83(c)(6)"))
     elif intake.violation_period is ViolationPeriod.RANGE and (
             intake.violation_end is None or intake.violation_end < intake.violation_start):
         problems.append(Problem("violation_end",
@@ -295,18 +318,18 @@ def check_affidavit(oath: OathData) -> list[Problem]:
     """The affidavit of (c), and the source and basis of information and belief."""
     problems = []
     if oath.affirmation is None:
-        problems.append(Problem("oath.affirmation",
-                                "Choose what the affidavit states: true and correct, or good "
-                                "reason to believe.", "§ 2-83(c)"))
+        problems.append(_missing("oath.affirmation",
+                                 "Choose what the affidavit states: true and correct, or good "
+                                 "reason to believe.", "§ 2-83(c)"))
     if oath.knowledge is None:
-        problems.append(Problem("oath.knowledge",
-                                "Choose personal knowledge or information and belief.",
-                                "§ 2-83(c)"))
+        problems.append(_missing("oath.knowledge",
+                                 "Choose personal knowledge or information and belief.",
+                                 "§ 2-83(c)"))
     elif oath.knowledge is KnowledgeBasis.INFORMATION_AND_BELIEF and \
             not oath.source_and_basis.strip():
-        problems.append(Problem("oath.source_and_basis",
-                                "A complaint on information and belief must state the source and "
-                                "basis of the information and belief.", "§ 2-83(c)"))
+        problems.append(_missing("oath.source_and_basis",
+                                 "A complaint on information and belief must state the source "
+                                 "and basis of the information and belief.", "§ 2-83(c)"))
     return problems
 
 
@@ -318,23 +341,32 @@ def check_oath(oath: OathData) -> list[Problem]:
     if not oath.sworn:
         return []
     problems = []
-    for attr, label in (("notary_name", "the notary's name"),
+    if not oath.officer_title.strip():
+        problems.append(Problem("oath.officer_title",
+                                "Enter the title of the officer who administered the oath: a "
+                                "notary public, or another officer the law authorises.",
+                                "§ 2-83(c); Gov't Code § 602.002"))
+    notary = is_notary(oath.officer_title)
+    for attr, label in (("notary_name", "the notary's name" if notary else
+                         "the name of the officer who administered the oath"),
                         ("county", "the county where it was sworn")):
         if not getattr(oath, attr).strip():
             problems.append(Problem(f"oath.{attr}", f"Enter {label}.", "§ 2-83(c)"))
     if oath.sworn_on is None:
         problems.append(Problem("oath.sworn_on", "Enter the date it was sworn.", "§ 2-83(c)"))
-    if oath.notary_commission_expires is not None and oath.sworn_on is not None and \
-            oath.notary_commission_expires < oath.sworn_on:
-        problems.append(Problem("oath.notary_commission_expires",
-                                "The notary's commission had expired on the date sworn; check the "
-                                "dates or have the oath taken again.", "Gov't Code § 406.013"))
+    if notary and oath.notary_commission_expires is not None and oath.sworn_on is not None \
+            and oath.notary_commission_expires < oath.sworn_on:
+        problems.append(_missing("oath.notary_commission_expires",
+                                 "The notary's commission had expired on the date sworn; check "
+                                 "the dates or have the oath taken again.",
+                                 "Gov't Code § 406.013"))
     return problems
 
 
 def check_intake(intake: Intake) -> list[Problem]:
-    """Every problem that stops a complaint from being filed, in the order of § 2-83(c) (the
-    witnesses of (h)(1), entered with the facts, after them)."""
+    """Every problem of the intake, in the order of § 2-83(c) (the witnesses of (h)(1), entered
+    with the facts, after them): those that stop the filing, and the warnings of a (c) element
+    missing (:func:`blocking` keeps the first)."""
     return (check_complainant(intake.complainant) + check_respondents(intake.respondents)
             + check_allegation(intake) + check_facts(intake) + check_witnesses(intake)
             + check_documents(intake) + check_affidavit(intake.oath) + check_oath(intake.oath))
@@ -414,9 +446,11 @@ def _apply(session: Session, complaint: Complaint, intake: Intake, actor: str,
     oath.knowledge = o.knowledge
     oath.source_and_basis = o.source_and_basis.strip()
     oath.sworn = o.sworn
+    oath.officer_title = o.officer_title.strip()
     oath.notary_name = o.notary_name.strip()
-    oath.notary_commission_number = o.notary_commission_number.strip()
-    oath.notary_commission_expires = o.notary_commission_expires
+    notary = is_notary(o.officer_title)  # a commission and seal are a notary's only
+    oath.notary_commission_number = o.notary_commission_number.strip() if notary else ""
+    oath.notary_commission_expires = o.notary_commission_expires if notary else None
     oath.county = o.county.strip()
     oath.sworn_on = o.sworn_on
     complaint.oath = oath

@@ -29,7 +29,7 @@ from ethics_desk.models.complaint import (
     Witness,
 )
 from ethics_desk.models.deadline import Deadline
-from ethics_desk.models.filing import Filing
+from ethics_desk.models.filing import Filing, ResponseForward
 from ethics_desk.models.hearing_record import RecordEntry
 from ethics_desk.models.journal import JournalRecord, JournalRedaction
 from ethics_desk.models.mail import IssuedDocument, Mailing
@@ -51,7 +51,7 @@ __all__ = [
     "Complaint", "Cure", "Deadline", "Decision", "DisposalRecord", "DocumentItem", "Election",
     "Filing", "Hearing", "HeldCase", "InformationRequest", "IssuedDocument", "JournalRecord",
     "JournalRedaction", "LegalHold", "Mailing", "Oath", "OfficePaper", "Provision",
-    "RecordEntry", "RequestPaper", "RequestedRecord", "Respondent", "Review", "ReviewDefect",
-    "Sanction", "SanctionFactorNote", "Setting", "ShowCauseFactor", "ShowCauseOrder",
-    "StaffAccount", "StatedDate", "Witness",
+    "RecordEntry", "RequestPaper", "RequestedRecord", "Respondent", "ResponseForward", "Review",
+    "ReviewDefect", "Sanction", "SanctionFactorNote", "Setting", "ShowCauseFactor",
+    "ShowCauseOrder", "StaffAccount", "StatedDate", "Witness",
 ]

@@ -21,6 +21,7 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from ethics_desk.core.folding import fold
 from ethics_desk.core.vocabulary import (
+    NOTARY_PUBLIC,
     Affirmation,
     CaseState,
     DocumentList,
@@ -269,6 +270,9 @@ class Oath(Versioned, Base):
     knowledge: Mapped[KnowledgeBasis | None] = mapped_column(enum_type(KnowledgeBasis))
     source_and_basis: Mapped[str] = mapped_column(Text, default="")
     sworn: Mapped[bool | None] = mapped_column(Boolean)  # None: not yet recorded
+    officer_title: Mapped[str] = mapped_column(String(200), default=NOTARY_PUBLIC)
+    """The title of the officer who administered the oath (§ 2-83(c); Gov't Code § 602.002);
+    ``notary_name`` is that officer's name, the commission and seal a notary's only."""
     notary_name: Mapped[str] = mapped_column(String(200), default="")
     notary_commission_number: Mapped[str] = mapped_column(String(60), default="")
     notary_commission_expires: Mapped[date | None] = mapped_column(Date)

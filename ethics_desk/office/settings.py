@@ -80,6 +80,9 @@ OPTIONS: dict[str, Option] = {o.key: o for o in (
            "Idle minutes before the desk locks (0: never; § 2-83(h))"),
     Option("policy.prompt_forward_days", 1,
            "Business days allowed to forward a complaint “promptly” (§ 2-83(d)(1), office policy)"),
+    Option("policy.response_forward_days", 1,
+           "Business days allowed to forward a sworn response “upon receipt” to the Compliance "
+           "Auditor, City Attorney's Office and Ethics Review Board (§ 2-83(e), office policy)"),
     Option("receipt.presumption_days", 3,
            "Days after mailing when receipt is presumed, if no delivery is recorded"),
     Option("office.name", "Office of the City Clerk", "Office name"),

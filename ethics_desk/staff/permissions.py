@@ -81,6 +81,7 @@ EVENT_ROLES: dict[Event, frozenset[Role]] = {
     Event.RECORD_RESPONDENT_RECEIPT: CLERK,
     Event.RECORD_COMPLAINANT_RECEIPT: CLERK,
     Event.FILE_RESPONSE: CLERK,
+    Event.FORWARD_RESPONSE: CLERK,  # § 2-83(e), last paragraph
     Event.FILE_REPLY: CLERK,
     Event.REQUEST_HEARING: CLERK,
     # The Board's own acts, entered by the Clerk as its record, § 2-83(d)(4), (f), (g)
@@ -92,6 +93,8 @@ EVENT_ROLES: dict[Event, frozenset[Role]] = {
     Event.RECORD_PENALTY_PAYMENT: CLERK,
     Event.WAIVE_PENALTY: CLERK,
     Event.RESOLVE: CLERK,
+    # The complainant's withdrawal is received and recorded by the Clerk, § 2-83(d)(4)
+    Event.WITHDRAW: CLERK,
 }
 
 ACT_ROLES: dict[Act, frozenset[Role]] = {

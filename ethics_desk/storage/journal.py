@@ -27,8 +27,8 @@ key is still caught against an *anchor* — the journal's head (``seq`` and MAC)
 backup and printed on each Board packet (:func:`head`, :func:`verify_anchor`).
 
 A migration that changes a table's columns calls :func:`install` again, so that the triggers
-journal the columns the table has, and each row the migration changed is journalled anew as its
-``baseline``.
+journal the columns the table has; each row whose other values are as recorded is then journalled
+again, as a ``baseline``, in its new shape.
 """
 
 from __future__ import annotations
@@ -402,9 +402,10 @@ def install(conn: Connection, *, key_id: str | None = None) -> None:
 
 
 def _journal_baseline(conn: Connection) -> None:
-    """Journal every row whose values are not its last journalled state (``baseline``): each
-    row there before the journal began, and — when a migration changed a table's columns — each
-    row of that table as the migration left it, so that ``check`` holds it to its new form."""
+    """Journal as its ``baseline`` each row the journal has never recorded (every row there
+    before the journal began), and — when a migration added or dropped a table's columns — each
+    row of that table in its new shape, but only when its other values are the ones recorded,
+    so that a row changed outside the journal is still reported by :func:`verify`."""
     dialect = conn.dialect.name
     if dialect == "postgresql":
         conn.exec_driver_sql("SET LOCAL TimeZone = 'UTC'")
@@ -417,12 +418,34 @@ def _journal_baseline(conn: Connection) -> None:
             "ON m.seq = j.seq")).all()}
     for table in journalled_tables(conn):
         columns, key = columns_of(conn, table)
+        names = {c.name for c in columns}
         rows = conn.execute(text(
             f"SELECT {key_expression(dialect, 't', key)}, {row_json(dialect, 't', columns)} "
             f"FROM {_q(table)} AS t ORDER BY t.{_q(key)}")).all()
         for row_key, after in rows:
-            if journalled.get((table, str(row_key))) != str(after):
+            where = (table, str(row_key))
+            if where not in journalled:
                 _append_baseline(conn, table, str(row_key), str(after))
+                continue
+            recorded = journalled[where]
+            if recorded is not None and recorded != str(after) \
+                    and _reshaped(recorded, names) and _same_on_common(recorded, str(after)):
+                _append_baseline(conn, table, str(row_key), str(after))
+
+
+def _reshaped(recorded: str, names: set[str]) -> bool:
+    """Whether a journalled state has other columns than ``names`` (its table's now)."""
+    try:
+        values = json.loads(recorded)
+    except ValueError:
+        return False
+    return isinstance(values, dict) and set(values) != names
+
+
+def _same_on_common(recorded: str, now: str) -> bool:
+    """Whether two journalled states of a row agree on every column both have."""
+    old, new = json.loads(recorded), json.loads(now)
+    return isinstance(new, dict) and all(old[k] == new[k] for k in old if k in new)
 
 
 def _append_baseline(conn: Connection, table: str, row_key: str, after: str) -> None:

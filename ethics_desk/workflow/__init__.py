@@ -18,6 +18,7 @@ from ethics_desk.workflow.events import (
     FileResponse,
     ForwardCampaignFinance,
     ForwardForReview,
+    ForwardResponse,
     ForwardToBoard,
     ImposeSanctions,
     NotCured,
@@ -37,6 +38,7 @@ from ethics_desk.workflow.events import (
     SanctionData,
     VoteData,
     WaivePenalty,
+    Withdraw,
 )
 from ethics_desk.workflow.guards import Block
 from ethics_desk.workflow.table import BY_EVENT, TRANSITIONS, Transition
@@ -58,10 +60,10 @@ def __getattr__(name: str) -> Any:
 __all__ = [
     "BY_EVENT", "TRANSITIONS", "Accept", "BallotData", "Block", "Delivery", "DiscardDraft",
     "Event", "EventOption", "FileComplaint", "FileReply", "FileResponse",
-    "FireResult", "ForwardCampaignFinance", "ForwardForReview", "ForwardToBoard",
+    "FireResult", "ForwardCampaignFinance", "ForwardForReview", "ForwardResponse", "ForwardToBoard",
     "ImposeSanctions", "NotCured", "OrderShowCause", "Payload", "RecordComplainantReceipt", "RecordCure",
     "RecordFrivolousVote", "RecordPenaltyPayment", "RecordRespondentReceipt", "RecordReview",
     "RecordShowCauseHearing",
     "RequestHearing", "Resolve", "ReturnDefective", "ReturnUnsworn", "SanctionData",
-    "Transition", "VoteData", "WaivePenalty", "WorkflowController",
+    "Transition", "VoteData", "WaivePenalty", "Withdraw", "WorkflowController",
 ]

@@ -42,7 +42,10 @@ from ethics_desk.models import (
     FrivolousFactor,
     Hearing,
     HearingKind,
+    MailMethod,
     PartyRole,
+    ResponseForward,
+    ResponseRecipient,
     Review,
     ReviewDefect,
     ReviewerRole,
@@ -369,6 +372,19 @@ def file_response(ctx: Context, p: ev.FileResponse) -> Outcome:
     summary = f"Sworn response of {name} received {received.isoformat()}"
     if closed:
         summary += f" ({in_a_sentence(closed[0].status.label)})"
+    ctx.session.flush()
+    filing_id = ctx.session.scalar(select(func.max(Filing.id)).where(
+        Filing.complaint_id == c.id, Filing.kind == FilingKind.RESPONSE,
+        Filing.respondent_id == p.respondent_id))
+    assert filing_id is not None
+    start_clock(ctx.session, c, ClockKind.RESPONSE_FORWARD,
+                actual_receipt(received, "sworn response filed with the City Clerk"),
+                ctx.calendars, subject=respondent_key(p.respondent_id),
+                subject_label=f"the response of {name}",
+                length=int(ctx.setting("policy.response_forward_days")))
+    if p.forwarded_on is not None:
+        summary += "; " + _forward_response(ctx, filing_id, name, tuple(ResponseRecipient),
+                                            p.forwarded_on, p.forward_method, received)
     if p.copy_mailed_on or p.copy_received_on:
         receipt = ctx.receipt(received_on=p.copy_received_on, mailed_on=p.copy_mailed_on,
                               detail="copy of the response received by the complainant")
@@ -379,6 +395,70 @@ def file_response(ctx: Context, p: ev.FileResponse) -> Outcome:
         summary += f"; complainant's reply due {deadline.due_on.isoformat()}"
     return Outcome(CaseState.RESPONSE_FILED, summary,
                    {"respondent_id": p.respondent_id, "received_on": received.isoformat()})
+
+
+def _forward_response(ctx: Context, filing_id: int, name: str,
+                      recipients: tuple[ResponseRecipient, ...], day: date, method: MailMethod,
+                      received: date) -> str:
+    """Record the response's forward to ``recipients``; the "upon receipt" clock stops once
+    all three of § 2-83(e), last paragraph, have it. Returns the summary's words."""
+    citation = "§ 2-83(e), last paragraph"
+    if not recipients:
+        raise RuleError("Choose who the response was forwarded to", citation,
+                        "Tick the Compliance Auditor, the City Attorney's Office or the Ethics "
+                        "Review Board.")
+    on = _not_future(ctx, day, "forwarded", citation)
+    if on < received:
+        raise RuleError(f"A response cannot be forwarded ({on.isoformat()}) before it was "
+                        f"received ({received.isoformat()})", citation,
+                        f"Use a date on or after {received.isoformat()}.")
+    have = set(ctx.session.scalars(select(ResponseForward.recipient).where(
+        ResponseForward.filing_id == filing_id)))
+    again = [r.label for r in recipients if r in have]
+    if again:
+        raise RuleError(f"The response of {name} was already forwarded to "
+                        + ", ".join(again), citation, "Choose only those who do not have it.")
+    for recipient in dict.fromkeys(recipients):
+        ctx.session.add(ResponseForward(
+            complaint_id=ctx.complaint.id, filing_id=filing_id, recipient=recipient,
+            forwarded_on=on, method=method, recorded_by=ctx.actor, recorded_at=ctx.now))
+    have |= set(recipients)
+    words = (f"response of {name} forwarded to "
+             + ", ".join(r.label for r in ResponseRecipient if r in recipients)
+             + f" on {on.isoformat()} ({in_a_sentence(method.label)})")
+    missing = [r.label for r in ResponseRecipient if r not in have]
+    if missing:
+        return words + "; still to forward to " + ", ".join(missing) + f" ({citation})"
+    ctx.session.flush()
+    closed = close_clocks(ctx.session, ctx.complaint, ClockKind.RESPONSE_FORWARD, on,
+                          subject=_filing_subject(ctx, filing_id))
+    timing = f" ({in_a_sentence(closed[0].status.label)})" if closed else ""
+    return words + f"; forwarded to all three{timing} ({citation})"
+
+
+def _filing_subject(ctx: Context, filing_id: int) -> str:
+    filing = ctx.session.get(Filing, filing_id)
+    assert filing is not None and filing.respondent_id is not None
+    return respondent_key(filing.respondent_id)
+
+
+def forward_response(ctx: Context, p: ev.ForwardResponse) -> Outcome:
+    """§ 2-83(e), last paragraph: the Clerk forwards a sworn response, upon receipt, to the
+    Compliance Auditor, the City Attorney's Office and the Ethics Review Board."""
+    name = _respondent(ctx, p.respondent_id)
+    response = ctx.session.scalar(select(Filing).where(
+        Filing.complaint_id == ctx.complaint.id, Filing.kind == FilingKind.RESPONSE,
+        Filing.respondent_id == p.respondent_id).order_by(Filing.id.desc()).limit(1))
+    if response is None:
+        raise RuleError(f"{name} has filed no response to forward", "§ 2-83(e), last paragraph",
+                        "File the sworn response first.")
+    words = _forward_response(ctx, response.id, name, p.recipients, p.forwarded_on or ctx.today,
+                              p.method, response.received_on)
+    return Outcome(ctx.complaint.state, words[:1].upper() + words[1:],
+                   {"respondent_id": p.respondent_id, "filing_id": response.id,
+                    "recipients": [r.value for r in p.recipients],
+                    "forwarded_on": (p.forwarded_on or ctx.today).isoformat(),
+                    "method": p.method.value})
 
 
 def record_complainant_receipt(ctx: Context, p: ev.RecordComplainantReceipt) -> Outcome:
@@ -733,9 +813,11 @@ def waive_penalty(ctx: Context, p: ev.WaivePenalty) -> Outcome:
 
 def resolve(ctx: Context, p: ev.Resolve) -> Outcome:
     """(d)(4): the case is resolved; the respondents are to be notified of the resolution."""
-    if p.disposition in (Disposition.FRIVOLOUS, Disposition.CURED):
-        how = ("the record vote of § 2-83(f)(6)" if p.disposition is Disposition.FRIVOLOUS
-               else "recording the cure (§ 2-83(d)(2))")
+    if p.disposition in (Disposition.FRIVOLOUS, Disposition.CURED, Disposition.WITHDRAWN):
+        how = {Disposition.FRIVOLOUS: "the record vote of § 2-83(f)(6)",
+               Disposition.CURED: "recording the cure (§ 2-83(d)(2))",
+               Disposition.WITHDRAWN: "recording the complainant's withdrawal, with the date "
+                                      "it was received"}[p.disposition]
         raise RuleError(f"A “{in_a_sentence(p.disposition.label)}” resolution is recorded through {how}",
                         "§ 2-83(d)(4)")
     on = _not_future(ctx, p.decided_on or ctx.today, "of the resolution", "§ 2-83(d)(4)")
@@ -761,3 +843,26 @@ def resolve(ctx: Context, p: ev.Resolve) -> Outcome:
     return Outcome(CaseState.RESOLVED,
                    f"Resolved ({in_a_sentence(p.disposition.label)}) on {on.isoformat()}"
                    f"{by_vote}; the respondents are to be notified (§ 2-83(d)(4))", detail)
+
+
+def withdraw(ctx: Context, p: ev.Withdraw) -> Outcome:
+    """The complainant's withdrawal, received on a day: the case is resolved as withdrawn, every
+    clock stops, and the respondents are to be told of the resolution (§ 2-83(d)(4))."""
+    if p.received_on is None:
+        raise RuleError("Enter the date the withdrawal was received", "§ 2-83(d)(4)",
+                        "Use the date the City Clerk received the complainant's withdrawal.")
+    on = _not_future(ctx, p.received_on, "the withdrawal was received", "§ 2-83(d)(4)")
+    c = ctx.complaint
+    filed = c.received_at.astimezone().date() if c.received_at else on
+    if on < filed:
+        raise RuleError("A complaint cannot be withdrawn before it was filed", "§ 2-83(d)(4)",
+                        f"Use a date on or after {filed.isoformat()}.")
+    ctx.session.add(Decision(complaint_id=c.id, kind=DecisionKind.RESOLUTION, decided_on=on,
+                             disposition=Disposition.WITHDRAWN, notes=p.notes,
+                             recorded_by=ctx.actor, recorded_at=ctx.now))
+    cancel_open_clocks(ctx.session, c, on)
+    c.resolved_on = on
+    return Outcome(CaseState.RESOLVED,
+                   f"Withdrawn by the complainant (withdrawal received {on.isoformat()}); the "
+                   "respondents are to be notified of the resolution (§ 2-83(d)(4))",
+                   {"received_on": on.isoformat(), "disposition": Disposition.WITHDRAWN.value})

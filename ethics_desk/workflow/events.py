@@ -17,6 +17,7 @@ from ethics_desk.models import (
     FrivolousFactor,
     MailMethod,
     PartyRole,
+    ResponseRecipient,
     ReviewerRole,
     SanctionFactor,
     SanctionKind,
@@ -50,6 +51,8 @@ class Event(StrEnum):
     RECORD_PENALTY_PAYMENT = "record_penalty_payment"
     WAIVE_PENALTY = "waive_penalty"
     RESOLVE = "resolve"
+    WITHDRAW = "withdraw"
+    FORWARD_RESPONSE = "forward_response"
 
 
 @dataclass(frozen=True)
@@ -204,17 +207,37 @@ class RecordComplainantReceipt(Payload):
 
 @dataclass(frozen=True)
 class FileResponse(Payload):
-    """(e)(1): a respondent's sworn response; copies go on, and the complainant's reply clock."""
+    """(e)(1): a respondent's sworn response; copies go on, and the complainant's reply clock.
+
+    ``forwarded_on``, when the Clerk forwarded it at once to all three recipients of § 2-83(e),
+    last paragraph (by ``forward_method``); otherwise each forward is recorded on its own
+    (:class:`ForwardResponse`) and the "upon receipt" clock shows it outstanding.
+    """
 
     event: ClassVar[Event] = Event.FILE_RESPONSE
     respondent_id: int = 0
     received_on: date | None = None
     sworn: bool = False
     forwarded_on: date | None = None
+    forward_method: MailMethod = MailMethod.HAND_DELIVERY
     copy_mailed_on: date | None = None
     copy_received_on: date | None = None
     notes: str = ""
     attachment: AttachmentData | None = None
+
+
+@dataclass(frozen=True)
+class ForwardResponse(Payload):
+    """§ 2-83(e), last paragraph: a sworn response forwarded to one or more of the Compliance
+    Auditor, the City Attorney's Office and the Ethics Review Board, on a day, by a method.
+
+    ``respondent_id`` names whose response (their latest filed)."""
+
+    event: ClassVar[Event] = Event.FORWARD_RESPONSE
+    respondent_id: int = 0
+    recipients: tuple[ResponseRecipient, ...] = tuple(ResponseRecipient)
+    forwarded_on: date | None = None
+    method: MailMethod = MailMethod.HAND_DELIVERY
 
 
 @dataclass(frozen=True)
@@ -349,3 +372,14 @@ class Resolve(Payload):
     decided_on: date | None = None
     notes: str = ""
     vote: VoteData | None = None
+
+
+@dataclass(frozen=True)
+class Withdraw(Payload):
+    """The complainant withdraws the complaint before it is resolved; the date is the day the
+    withdrawal was received by the City Clerk. The respondents are told of the resolution,
+    § 2-83(d)(4)."""
+
+    event: ClassVar[Event] = Event.WITHDRAW
+    received_on: date | None = None
+    notes: str = ""

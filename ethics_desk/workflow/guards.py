@@ -52,26 +52,17 @@ def _reviews(session: Session, complaint: Complaint) -> dict[ReviewerRole, Revie
 
 
 def filing_complete(session: Session, complaint: Complaint) -> Block | None:
-    """(c)(1)–(6) and the affidavit: the elements without which the Clerk cannot file; and any
-    witness named at intake has a name and who identified them, (h)(1)."""
+    """What a record of a filing needs (the rest of (c) is the Compliance Auditor's to weigh,
+    § 2-83(d)(3)): the complainant's name, (c)(1); whether it was sworn, and before whom and
+    when if it was, (c); and any witness named at intake with a name and who identified them,
+    (h)(1). A complaint lacking another (c) element is filed as brought, so that it has a
+    receipt date and, if defective, its letter."""
     c = complaint.complainants[0] if complaint.complainants else None
     if c is None or not c.name:
         return Block("The complainant's name is missing", "§ 2-83(c)(1)")
-    if not c.address or not c.phone:
-        return Block("The complainant's address and telephone number are both required",
-                     "§ 2-83(c)(2)")
-    if not complaint.respondents:
-        return Block("No person complained about is named", "§ 2-83(c)(3)")
-    for r in complaint.respondents:
-        if not r.name:
-            return Block("A respondent has no name", "§ 2-83(c)(3)")
-        if not r.title:
-            return Block(f"{r.name} has no position or title", "§ 2-83(c)(4)")
-    if not complaint.nature:
-        return Block("The nature of the alleged violation is missing", "§ 2-83(c)(5)")
-    if not complaint.facts or complaint.violation_start is None:
-        return Block("The statement of facts or the date of the alleged violation is missing",
-                     "§ 2-83(c)(6)")
+    if any(not r.name for r in complaint.respondents):
+        return Block("A respondent has no name; enter it, or remove the respondent",
+                     "§ 2-83(c)(3)")
     for witness in complaint.witnesses:
         if not witness.name:
             return Block("A witness has no name", "§ 2-83(h)(1)")
@@ -79,11 +70,12 @@ def filing_complete(session: Session, complaint: Complaint) -> Block | None:
             return Block(f"Who identified the witness {witness.name} is not recorded",
                          "§ 2-83(h)(1)")
     oath = complaint.oath
-    if oath is None or oath.affirmation is None or oath.knowledge is None:
-        return Block("The affidavit is not complete", "§ 2-83(c)")
-    if oath.sworn is None:
+    if oath is None or oath.sworn is None:
         return Block("Whether the complaint was sworn is not recorded", "§ 2-83(c)")
-    return source_and_basis_stated(session, complaint)
+    if oath.sworn and (not oath.officer_title or not oath.notary_name or oath.sworn_on is None):
+        return Block("The oath does not record before whom (name and title) and when it was "
+                     "sworn", "§ 2-83(c); Gov't Code § 602.002")
+    return None
 
 
 def source_and_basis_stated(session: Session, complaint: Complaint) -> Block | None:

@@ -46,6 +46,9 @@ def _row(event: Event, sources: set[S], guards: tuple[str, ...],
 MERITS = {S.ACCEPTED, S.AWAITING_RESPONSE, S.RESPONSE_FILED, S.REPLY_FILED}
 """States in which the Board has the complaint on its merits (after (d)(3) acceptance)."""
 
+BEFORE_RESOLUTION = MERITS | {S.FILED, S.UNDER_REVIEW, S.CAMPAIGN_FINANCE, S.SHOW_CAUSE}
+"""States of a filed complaint not yet resolved nor returned: the complainant may withdraw it."""
+
 TRANSITIONS: tuple[Transition, ...] = (
     _row(Event.FILE, {S.DRAFT}, ("filing_complete",), fx.file_complaint, ev.FileComplaint,
          "File the complaint", "§ 2-83(a), (c)"),
@@ -53,18 +56,22 @@ TRANSITIONS: tuple[Transition, ...] = (
          "Discard the draft", "—"),
     _row(Event.RETURN_UNSWORN, {S.FILED}, ("is_not_sworn",), fx.return_unsworn, ev.ReturnUnsworn,
          "Return as not sworn", "§ 2-83(c), last paragraph"),
-    _row(Event.FORWARD_FOR_REVIEW, {S.FILED},
-         ("is_sworn", "source_and_basis_stated", "route_known"), fx.forward_for_review,
+    # The (c) elements, the source and basis of information and belief among them, are the
+    # reviewers' to weigh (§ 2-83(d)(1), (d)(3)): a sworn complaint goes on to them as filed.
+    _row(Event.FORWARD_FOR_REVIEW, {S.FILED}, ("is_sworn", "route_known"), fx.forward_for_review,
          ev.ForwardForReview, "Forward to the reviewers", "§ 2-83(d)(1)"),
     _row(Event.RECORD_REVIEW, {S.UNDER_REVIEW, S.CAMPAIGN_FINANCE}, (), fx.record_review,
          ev.RecordReview, "Record a review", "§ 2-83(d)(1)", independent=True),
     _row(Event.ACCEPT, {S.UNDER_REVIEW},
          ("ethics_code_route", "all_reviews_recorded", "auditor_finds_compliance"), fx.accept,
          ev.Accept, "Accept for the Board", "§ 2-83(d)(3)"),
+    # A campaign-finance complaint is held to (c) as well: returned as defective like any other.
     _row(Event.RETURN_DEFECTIVE, {S.UNDER_REVIEW},
-         ("ethics_code_route", "all_reviews_recorded", "auditor_finds_defects"),
+         ("all_reviews_recorded", "auditor_finds_defects"),
          fx.return_defective, ev.ReturnDefective, "Return as defective", "§ 2-83(d)(3)"),
-    _row(Event.FORWARD_CAMPAIGN_FINANCE, {S.UNDER_REVIEW}, ("campaign_finance_route",),
+    # (d)(2) does not skip (c): the reviews and the Compliance Auditor's finding come first.
+    _row(Event.FORWARD_CAMPAIGN_FINANCE, {S.UNDER_REVIEW},
+         ("campaign_finance_route", "all_reviews_recorded", "auditor_finds_compliance"),
          fx.forward_campaign_finance, ev.ForwardCampaignFinance,
          "Forward to the respondent (campaign finance)", "§ 2-83(d)(2)"),
     _row(Event.RECORD_CURE, {S.CAMPAIGN_FINANCE}, (), fx.record_cure, ev.RecordCure,
@@ -78,6 +85,10 @@ TRANSITIONS: tuple[Transition, ...] = (
          "Record the respondent's receipt", "§ 2-83(e)(1)"),
     _row(Event.FILE_RESPONSE, {S.AWAITING_RESPONSE, S.RESPONSE_FILED}, (), fx.file_response,
          ev.FileResponse, "File a sworn response", "§ 2-83(e)(1), (e)(3)"),
+    _row(Event.FORWARD_RESPONSE, MERITS | {S.SHOW_CAUSE}, ("response_filed",),
+         fx.forward_response, ev.ForwardResponse,
+         "Forward a response to the Auditor, City Attorney and Board",
+         "§ 2-83(e), last paragraph"),
     _row(Event.RECORD_COMPLAINANT_RECEIPT, {S.RESPONSE_FILED, S.REPLY_FILED}, (),
          fx.record_complainant_receipt, ev.RecordComplainantReceipt,
          "Record the complainant's receipt of a response", "§ 2-83(e)(3)"),
@@ -100,10 +111,14 @@ TRANSITIONS: tuple[Transition, ...] = (
     # The case window's form of the row above also records a waiver (one button, one form).
     _row(Event.WAIVE_PENALTY, {S.RESOLVED}, ("civil_penalty_outstanding",), fx.waive_penalty,
          ev.WaivePenalty, "Waive the civil penalty", "§ 2-83(g)(2)(a)"),
-    # Also from show cause: a complaint withdrawn, or decided on its merits, before any (f)(6)
-    # vote; a failed (f)(6) vote has already returned the case to the merits.
+    # Also from show cause: a complaint decided on its merits before any (f)(6) vote (a
+    # withdrawal is its own row, below); a failed (f)(6) vote has already returned the case to
+    # the merits.
     _row(Event.RESOLVE, MERITS | {S.CAMPAIGN_FINANCE, S.SHOW_CAUSE}, (), fx.resolve, ev.Resolve,
          "Resolve the complaint", "§ 2-83(d)(4)"),
+    # The complainant may withdraw at any stage before resolution; the respondents are told.
+    _row(Event.WITHDRAW, BEFORE_RESOLUTION, (), fx.withdraw, ev.Withdraw,
+         "Record the complainant's withdrawal", "§ 2-83(d)(4)"),
 )
 
 BY_EVENT: dict[Event, Transition] = {t.event: t for t in TRANSITIONS}

@@ -10,9 +10,9 @@ from sqlalchemy import select
 
 from ethics_desk.board.packet import AUDIT_ACTION, agenda, render_packet
 from ethics_desk.core.errors import UserError
-from ethics_desk.models import AuditRecord, CaseState, Disposition
+from ethics_desk.models import AuditRecord, CaseState
 from ethics_desk.storage.database import Database
-from ethics_desk.workflow import Resolve, WorkflowController
+from ethics_desk.workflow import Withdraw, WorkflowController
 from tests.board_cases import HEARING_AT, awaiting_response, show_cause
 from tests.conftest import CLOCK
 from tests.documents.render.helpers import flat, pages_text, screenshot
@@ -27,7 +27,7 @@ def _three_cases(controller: WorkflowController) -> list[int]:
     cases = [awaiting_response(controller), show_cause(controller),
              awaiting_response(controller)]
     resolved = awaiting_response(controller)
-    controller.fire(resolved, Resolve(disposition=Disposition.WITHDRAWN))
+    controller.fire(resolved, Withdraw(received_on=CLOCK().date()))
     filed_case(controller)
     return cases
 

@@ -13,7 +13,6 @@ from ethics_desk.models import Disposition, Route
 from ethics_desk.storage.database import Database
 from ethics_desk.workflow import (
     ForwardCampaignFinance,
-    ForwardForReview,
     RecordCure,
     Resolve,
     WorkflowController,
@@ -26,7 +25,7 @@ from tests.board_cases import (
     show_cause,
 )
 from tests.documents.render.helpers import flat, pages_text, screenshot, text_of
-from tests.factories import complete_intake, filed_case, provision_id
+from tests.factories import complete_intake, provision_id, reviewed_case
 
 TODAY = date(2026, 12, 11)
 ORDERED = date(2026, 11, 30)
@@ -156,8 +155,7 @@ def test_the_resolution_notice_says_cured_in_plain_words(controller: WorkflowCon
                                                          database: Database) -> None:
     intake = complete_intake(provision_ids=[provision_id(database, "2-306")],
                              route=Route.CAMPAIGN_FINANCE)
-    case = filed_case(controller, intake)
-    controller.fire(case, ForwardForReview())
+    case = reviewed_case(controller, intake=intake)  # (d)(2) after the reviews of (c)
     controller.fire(case, ForwardCampaignFinance())
     controller.fire(case, RecordCure(filed_on=date(2026, 11, 30),
                                      verified_by="Maria Clerk"))

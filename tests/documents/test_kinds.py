@@ -79,8 +79,7 @@ def _response_filed(controller: WorkflowController, database: Database) -> int:
 def _campaign_finance(controller: WorkflowController, database: Database) -> int:
     intake = complete_intake(provision_ids=[provision_id(database, "2-306")],
                              route=Route.CAMPAIGN_FINANCE)
-    case = filed_case(controller, intake)
-    controller.fire(case, ForwardForReview())
+    case = reviewed_case(controller, intake=intake)  # (d)(2) after the reviews of (c)
     controller.fire(case, ForwardCampaignFinance())
     return case
 

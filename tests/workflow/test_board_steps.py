@@ -37,8 +37,8 @@ def test_a_complaint_in_show_cause_can_be_resolved_without_an_f6_vote(
         controller: WorkflowController) -> None:
     case_id = show_cause(controller)
     assert _allowed(controller, case_id, Event.RESOLVE)
-    controller.fire(case_id, Resolve(disposition=Disposition.WITHDRAWN,
-                                     notes="Withdrawn by the complainant in writing."))
+    controller.fire(case_id, Resolve(disposition=Disposition.DISMISSED,
+                                     notes="Dismissed before any (f)(6) vote."))
     assert case(controller.database, case_id).state is CaseState.RESOLVED
 
 

@@ -57,6 +57,7 @@ from ethics_desk.workflow import (
     FileResponse,
     ForwardCampaignFinance,
     ForwardForReview,
+    ForwardResponse,
     ForwardToBoard,
     ImposeSanctions,
     NotCured,
@@ -74,6 +75,7 @@ from ethics_desk.workflow import (
     ReturnUnsworn,
     SanctionData,
     VoteData,
+    Withdraw,
     WorkflowController,
 )
 from tests.conftest import CLOCK, OFFICE_TZ
@@ -222,11 +224,15 @@ class WorkflowMachine(RuleBasedStateMachine):
         self._fire(case_id, FileReply(received_on=self.now.date(), sworn=True))
 
     @rule(case_id=cases, disposition=st.sampled_from(
-        [Disposition.DISMISSED, Disposition.NO_VIOLATION, Disposition.VIOLATION_FOUND,
-         Disposition.WITHDRAWN]))
+        [Disposition.DISMISSED, Disposition.NO_VIOLATION, Disposition.VIOLATION_FOUND]))
     def resolve(self, case_id: int, disposition: Disposition) -> None:
         """(d)(4)."""
         self._fire(case_id, Resolve(disposition=disposition))
+
+    @rule(case_id=cases)
+    def withdraw(self, case_id: int) -> None:
+        """The complainant withdraws, at any stage before resolution (§ 2-83(d)(4))."""
+        self._fire(case_id, Withdraw(received_on=self.now.date()))
 
     @rule(case_id=cases, steps=st.integers(min_value=1, max_value=20), data=st.data())
     def take_steps_the_controller_allows(self, case_id: int, steps: int,
@@ -278,6 +284,9 @@ class WorkflowMachine(RuleBasedStateMachine):
                 factors_considered={SanctionFactor.SERIOUSNESS: "Serious."}),
             Event.RESOLVE: Resolve(disposition=data.draw(st.sampled_from(
                 [Disposition.DISMISSED, Disposition.VIOLATION_FOUND]))),
+            Event.WITHDRAW: Withdraw(received_on=today),
+            Event.FORWARD_RESPONSE: ForwardResponse(respondent_id=respondent_id,
+                                                    forwarded_on=today),
         }
         if event is Event.RECORD_REVIEW:
             self.all_four_reviewers_report(case_id, data.draw(st.booleans()))

@@ -567,10 +567,13 @@ class Renderer(ABC, Generic[D]):
                            alignment=TA_LEFT))
         return sheet
 
-    def signature_block(self, letterhead: Letterhead, closing: str) -> Flowable:
-        """The closing (markup, e.g. "Sincerely,"), room to sign, and the signatory."""
+    def signature_block(self, letterhead: Letterhead, closing: str, *,
+                        signer: tuple[str, ...] | None = None) -> Flowable:
+        """The closing (markup, e.g. "Sincerely,"), room to sign, and the signatory — the
+        office's, or ``signer``'s lines for a letter another officer signs."""
         lines: list[str] = []
-        for line in (letterhead.signatory, letterhead.signatory_title, letterhead.office_name):
+        for line in signer or (letterhead.signatory, letterhead.signatory_title,
+                               letterhead.office_name):
             if line.strip() and line.strip() not in lines:
                 lines.append(line.strip())
         return KeepTogether([

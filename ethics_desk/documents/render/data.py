@@ -19,11 +19,13 @@ from ethics_desk.core.office_time import DEFAULT_OFFICE_ZONE, in_office_time, of
 from ethics_desk.documents.render.language import ENGLISH, MONTHS_EN
 from ethics_desk.intake.record import Intake, identifier_label
 from ethics_desk.models import (
+    NOTARY_PUBLIC,
     Affirmation,
     Complaint,
     DocumentList,
     KnowledgeBasis,
     ViolationPeriod,
+    is_notary,
 )
 from ethics_desk.office import settings
 
@@ -152,8 +154,16 @@ class OathPaper:
     county: str = ""
     state: str = "Texas"
     notary_name: str = ""
+    """The name of the officer who administered the oath (a notary public or another)."""
     notary_commission_number: str = ""
     notary_commission_expires: date | None = None
+    officer_title: str = NOTARY_PUBLIC
+    """The officer's title (Gov't Code § 602.002); a commission and seal are a notary's only."""
+
+    @property
+    def by_notary(self) -> bool:
+        """Whether the oath is (to be) taken before a notary public."""
+        return is_notary(self.officer_title)
 
 
 @dataclass(frozen=True)
@@ -197,6 +207,10 @@ class ReceiptPaper:
     complainant: Party
     respondent_count: int
     issued_on: date
+    sworn_before: str = ""
+    """Before whom it was sworn: the officer's name and title ("Ana Treviño, Notary Public");
+    empty for a complaint not sworn."""
+    sworn_on: date | None = None
 
 
 @dataclass(frozen=True)
@@ -283,7 +297,8 @@ def complaint_paper_from_intake(intake: Intake, provision_citations: list[str],
         oath=OathPaper(sworn_on=o.sworn_on, county=o.county.strip(),
                        notary_name=o.notary_name.strip(),
                        notary_commission_number=o.notary_commission_number.strip(),
-                       notary_commission_expires=o.notary_commission_expires),
+                       notary_commission_expires=o.notary_commission_expires,
+                       officer_title=o.officer_title.strip() or NOTARY_PUBLIC),
         acting_for_board=c.acting_for_board,
         witnesses=tuple(WitnessPaper(w.name.strip(), identifier_label(intake, index),
                                      w.contact.strip())
@@ -322,7 +337,8 @@ def complaint_paper_from_case(complaint: Complaint, letterhead: Letterhead) -> C
         oath=OathPaper(sworn_on=oath.sworn_on, county=oath.county, state=oath.state or "Texas",
                        notary_name=oath.notary_name,
                        notary_commission_number=oath.notary_commission_number,
-                       notary_commission_expires=oath.notary_commission_expires)
+                       notary_commission_expires=oath.notary_commission_expires,
+                       officer_title=oath.officer_title or NOTARY_PUBLIC)
         if oath else OathPaper(),
         acting_for_board=any(c.acting_for_board for c in complaint.complainants[:1]),
         case_number=complaint.case_number or "",
@@ -339,11 +355,16 @@ def receipt_paper_from_case(complaint: Complaint, letterhead: Letterhead,
     _require_filed(complaint, "A filing receipt")
     assert complaint.received_at is not None and complaint.case_number is not None
     received = in_office_time(complaint.received_at, letterhead.zone)
+    oath = complaint.oath
+    sworn = oath is not None and bool(oath.sworn)
+    sworn_before = ", ".join(x for x in (oath.notary_name, oath.officer_title or NOTARY_PUBLIC)
+                             if x) if oath is not None and sworn else ""
     return ReceiptPaper(letterhead=letterhead, case_number=complaint.case_number,
                         received_at=received, received_by=complaint.received_by or "",
                         complainant=_complainant_of(complaint),
                         respondent_count=len(complaint.respondents),
-                        issued_on=issued_on or received.date())
+                        issued_on=issued_on or received.date(), sworn_before=sworn_before,
+                        sworn_on=oath.sworn_on if oath is not None and sworn else None)
 
 
 def unsworn_return_paper_from_case(complaint: Complaint, letterhead: Letterhead,

@@ -70,9 +70,12 @@ class DefectEntry:
 
 @dataclass(frozen=True, kw_only=True)
 class DefectLetterPaper(CaseLetter):
-    """The letter returning a complaint that does not substantially comply (§ 2-83(d)(3))."""
+    """The letter returning a complaint that does not substantially comply (§ 2-83(d)(3)):
+    the Compliance Auditor returns it, so the Compliance Auditor signs it."""
 
     defects: tuple[DefectEntry, ...]
+    auditor_name: str = ""
+    """The Compliance Auditor's name as their review records it ("" when none is recorded)."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -111,6 +114,24 @@ class DueBasis:
     presumed: bool = False
     """Whether no receipt was recorded, so the receipt is presumed from the mailing."""
     mailed_on: date | None = None
+
+
+@dataclass(frozen=True)
+class ForwardedResponse:
+    """A sworn response as the transmittal of § 2-83(e), last paragraph, lists it."""
+
+    responding: str
+    received_on: date
+    forwarded_on: date | None = None
+    """When this copy's recipient was sent it (None: not yet recorded)."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class ResponseTransmittalPaper(CaseLetter):
+    """The City Clerk's transmittal of the sworn responses, upon receipt, to the Compliance
+    Auditor, the City Attorney's Office or the Ethics Review Board (§ 2-83(e), last ¶)."""
+
+    responses: tuple[ForwardedResponse, ...]
 
 
 @dataclass(frozen=True, kw_only=True)

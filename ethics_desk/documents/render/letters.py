@@ -39,6 +39,7 @@ from ethics_desk.documents.render.letter_data import (
     ResolutionNoticePaper,
     RespondentNoticePaper,
     ResponseCopyPaper,
+    ResponseTransmittalPaper,
     ReviewerCopy,
     ReviewerTransmittalPaper,
 )
@@ -183,6 +184,17 @@ class DefectLetterRenderer(CaseLetterRenderer[DefectLetterPaper]):
                 bullet_list(items, self.styles["Item"], numbered=True),
                 *self.optional(wording, "refile", "questions"),
                 *self.closing(data, wording)]
+
+    def closing(self, data: DefectLetterPaper, wording: Wording) -> list[Flowable]:
+        """Signed as the Compliance Auditor's letter, § 2-83(d)(3): "the Compliance Auditor
+        shall return the complaint … with a letter" — not the City Clerk's."""
+        title = wording.text("signed-as") if wording.has("signed-as") else "Compliance Auditor"
+        out: list[Flowable] = [self.signature_block(
+            data.letterhead, wording.text("closing"),
+            signer=(data.auditor_name, title, data.letterhead.city))]
+        if wording.has("enclosures"):
+            out.extend([Spacer(0, ENCLOSURE_GAP), *wording.flowables("enclosures", "Small")])
+        return out
 
 
 class CampaignFinanceForwardRenderer(CaseLetterRenderer[CampaignFinanceForwardPaper]):
@@ -434,3 +446,46 @@ class BoardTransmittalRenderer(Renderer[BoardTransmittalPaper]):
             story += [Spacer(0, ENCLOSURE_GAP), *wording.flowables("enclosures", "Small")]
         return story
 
+
+
+class ResponseTransmittalRenderer(Renderer[ResponseTransmittalPaper]):
+    """Kind ``response-transmittal``: the sworn responses forwarded upon receipt to the
+    Compliance Auditor, the City Attorney's Office or the Ethics Review Board (§ 2-83(e), last
+    paragraph), a memorandum with the § 2-83(h) marking."""
+
+    template_name = "response-transmittal"
+    required_sections = ("title", "to-label", "from-label", "date-label", "case-label", "body",
+                         "responses-heading", "closing")
+    confidential = True
+
+    def values(self, data: ResponseTransmittalPaper) -> dict[str, str | None]:
+        """The memo's placeholders."""
+        return {"issued_on": long_date(data.issued_on), "filed_on": long_date(data.filed_on),
+                "recipient_name": data.recipient.name or None,
+                "complainant_name": data.complainant.name or None,
+                "respondent_names": names(data.respondents) or None}
+
+    def story(self, data: ResponseTransmittalPaper, wording: Wording) -> list[Flowable]:
+        """Heading block, the forward upon receipt, each response with its dates."""
+        head = data.letterhead
+        memo = field_table([
+            (wording.text("to-label"), markup(data.recipient.name)),
+            (wording.text("from-label"), markup(f"{head.signatory}, {head.office_name}")),
+            (wording.text("date-label"), markup(long_date(data.issued_on))),
+            (wording.text("case-label"), f"<b>{markup(data.case_number)}</b> — "
+             + markup(f"{data.complainant.name} v. {names(data.respondents)}")),
+        ], self.styles, label_width=1.3 * inch)
+        lines = [f"<b>{markup(r.responding)}</b> — sworn response received "
+                 f"{markup(long_date(r.received_on))}"
+                 + (f"; forwarded {markup(long_date(r.forwarded_on))}" if r.forwarded_on else "")
+                 for r in data.responses]
+        story: list[Flowable] = [DocParagraph(wording.text("title"), self.styles["Title"]), memo,
+                                 Spacer(0, 8), *wording.flowables("body"),
+                                 *wording.flowables("responses-heading"),
+                                 bullet_list(lines, self.styles["Item"])]
+        if wording.has("confidentiality"):
+            story += wording.flowables("confidentiality")
+        story.append(self.signature_block(data.letterhead, wording.text("closing")))
+        if wording.has("enclosures"):
+            story += [Spacer(0, ENCLOSURE_GAP), *wording.flowables("enclosures", "Small")]
+        return story

@@ -65,6 +65,7 @@ class ReceiptRenderer(Renderer[ReceiptPaper]):
                 data.received_at, data.letterhead.zone))),
             (wording.text("label-received-by"), markup(data.received_by)),
             (wording.text("label-respondents"), markup(f"{count}")),
+            *self._sworn_before(data, wording),
         ], self.styles)
         return [
             Paragraph(wording.text("title"), self.styles["Title"]),
@@ -75,3 +76,13 @@ class ReceiptRenderer(Renderer[ReceiptPaper]):
             *wording.flowables("confidentiality"),
             *wording.flowables("questions"),
         ]
+
+    def _sworn_before(self, data: ReceiptPaper, wording: Wording) -> list[tuple[str, str]]:
+        """The row naming the officer the complaint was sworn before, with their title — a
+        notary public or another officer authorised to administer oaths (§ 2-83(c))."""
+        if not data.sworn_before:
+            return []
+        label = wording.text("label-sworn-before") if wording.has("label-sworn-before") \
+            else "Sworn before"
+        when = f", {self.words.long_date(data.sworn_on)}" if data.sworn_on else ""
+        return [(label, markup(data.sworn_before + when))]

@@ -105,6 +105,7 @@ class SwornComplaintRenderer(Renderer[ComplaintPaper]):
             "jurat_county": county or BLANK,
             "sworn_on": long_date(oath.sworn_on) if oath.sworn_on else BLANK,
             "notary_name": oath.notary_name or BLANK,
+            "officer_title": oath.officer_title or BLANK,
             "commission_expires": long_date(oath.notary_commission_expires)
             if oath.notary_commission_expires else BLANK,
             "commission_number": oath.notary_commission_number or BLANK,
@@ -289,6 +290,8 @@ class SwornComplaintRenderer(Renderer[ComplaintPaper]):
 
     def _jurat(self, data: ComplaintPaper, wording: Wording) -> list[Flowable]:
         oath = data.oath
+        if not oath.by_notary:
+            return self._officer_jurat(data, wording)
         left: list[Flowable] = [
             *wording.flowables("jurat-venue", "BodyTight"),
             Spacer(0, 4),
@@ -310,6 +313,32 @@ class SwornComplaintRenderer(Renderer[ComplaintPaper]):
                                    ("VALIGN", (1, 0), (1, 0), "MIDDLE"),
                                    ("ALIGN", (1, 0), (1, 0), "RIGHT")]))
         return [Spacer(0, 6), *wording.flowables("heading-jurat"), table]
+
+    def _officer_jurat(self, data: ComplaintPaper, wording: Wording) -> list[Flowable]:
+        """The jurat of an officer other than a notary public (Gov't Code § 602.002): the
+        officer's signature, printed name and title — no notary's commission, no seal."""
+        def text(section: str, fallback: str) -> str:
+            return wording.text(section) if wording.has(section) else fallback
+
+        oath = data.oath
+        return [
+            Spacer(0, 6),
+            *(wording.flowables("heading-jurat-officer") if wording.has("heading-jurat-officer")
+              else [Paragraph("Certificate of the officer who administered the oath (jurat)",
+                              self.styles["Heading"])]),
+            *wording.flowables("jurat-venue", "BodyTight"),
+            Spacer(0, 4),
+            *wording.flowables("jurat-text"),
+            signature_line(text("officer-signature-caption", "Signature of the officer"),
+                           self.styles, width=3.9 * inch),
+            Spacer(0, 4),
+            signature_line(text("officer-name-caption", "Printed name of the officer"),
+                           self.styles, width=3.9 * inch, filled=markup(oath.notary_name),
+                           space=0.3 * inch),
+            Spacer(0, 4),
+            Paragraph(text("officer-title", markup(oath.officer_title)),
+                      self.styles["BodyTight"]),
+        ]
 
     # -- helpers -------------------------------------------------------------------------------
 

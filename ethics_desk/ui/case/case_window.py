@@ -208,6 +208,8 @@ class CaseWindow(QMainWindow):
         route = case.route.label if case.route else "route not set"
         due = (f"Next deadline: <b>{case.next_due_on}</b> — {_e(case.next_due_title)}"
                if case.next_due_on else "No deadline running")
+        if case.steps:
+            due += f" · <b>{len(case.steps)} outstanding step(s)</b> (see the summary)"
         self.header.setText(
             f"<h2 style='margin:0'>{_e(case.number)} — {_e(case.state.label)}</h2>"
             f"{_e(route)} · received {received} · {due}" + self._party_members_html()
@@ -254,10 +256,12 @@ class CaseWindow(QMainWindow):
                 f"{' · ' + _e(p.phone) if p.phone else ''}"
                 f"{' · ' + _e(p.email) if p.email else ''}</span></li>" for p in rows)
 
+        steps = "".join(f"<li>{_e(step.what)} ({_e(step.citation)})</li>" for step in case.steps)
+        owed = f"<h3>Outstanding steps</h3><ul>{steps}</ul>" if steps else ""
         sworn = {None: "not recorded", True: "sworn", False: "<b>not sworn</b>"}[case.sworn]
         belief = (f"<br>Source and basis: {_e(case.source_and_basis)}"
                   if case.source_and_basis else "")
-        return (f"<h3>Complainant</h3><ul>{people(case.complainants)}</ul>"
+        return (f"{owed}<h3>Complainant</h3><ul>{people(case.complainants)}</ul>"
                 f"<h3>Respondents</h3><ul>{people(case.respondents)}</ul>"
                 f"<h3>Allegation — § 2-83(c)(5)</h3>{_e(case.nature)}<br><i>Provisions:</i> "
                 f"{_e('; '.join(case.provisions)) or 'none'}"

@@ -50,6 +50,7 @@ from ethics_desk.models import (
     FrivolousFactor,
     MailMethod,
     PartyRole,
+    ResponseRecipient,
     ReviewerRole,
     SanctionFactor,
     SanctionKind,
@@ -73,6 +74,7 @@ from ethics_desk.workflow import (
     FileResponse,
     ForwardCampaignFinance,
     ForwardForReview,
+    ForwardResponse,
     ForwardToBoard,
     ImposeSanctions,
     NotCured,
@@ -90,6 +92,7 @@ from ethics_desk.workflow import (
     ReturnUnsworn,
     SanctionData,
     WaivePenalty,
+    Withdraw,
 )
 
 
@@ -164,9 +167,14 @@ class ActionForm:
 
 
 DISPOSITIONS = tuple((d.label, d) for d in (Disposition.DISMISSED, Disposition.NO_VIOLATION,
-                                             Disposition.VIOLATION_FOUND, Disposition.WITHDRAWN))
+                                             Disposition.VIOLATION_FOUND))
 """The dispositions a clerk records by hand. "Frivolous" comes only from the Board's record vote
-(§ 2-83(f)(6)) and "cured" only from recording the cure (§ 2-83(d)(2)), so neither is offered."""
+(§ 2-83(f)(6)), "cured" only from recording the cure (§ 2-83(d)(2)) and "withdrawn" only from
+recording the complainant's withdrawal, with the day it was received; none is offered."""
+FORWARD_METHODS = tuple((m.label, m) for m in (MailMethod.HAND_DELIVERY, MailMethod.EMAIL,
+                                               MailMethod.FIRST_CLASS, MailMethod.CERTIFIED_RRR))
+"""How a response goes to the Compliance Auditor, City Attorney's Office and Board (§ 2-83(e)):
+by the City's internal delivery first."""
 SHOW_CAUSE_FACTORS: tuple[tuple[str, FrivolousFactor], ...] = tuple(
     (f"({f.item}) {f.label}", f) for f in FrivolousFactor)
 """§ 2-83(f)(3)(a)–(f), in the statute's words (``FrivolousFactor.label``)."""
@@ -466,16 +474,44 @@ def form_for(event: Event, case: CaseFile, today: date, staff: str,
             (Field("respondent", "Respondent", Kind.CHOICE, None, respondents),
              Field("on", "Received on", Kind.DATE, today),
              Field("sworn", "The response is sworn", Kind.BOOL, False),
-             Field("forwarded", "Forwarded on", Kind.OPTIONAL_DATE, today),
+             Field("forwarded", "Forwarded to the Compliance Auditor, City Attorney's Office and "
+                   "Board on", Kind.OPTIONAL_DATE, today,
+                   hint="Leave empty if not yet forwarded to all three; record each forward "
+                        "later (§ 2-83(e), last paragraph)."),
+             Field("forward_method", "Forwarded by", Kind.CHOICE, MailMethod.HAND_DELIVERY,
+                   FORWARD_METHODS),
              Field("copy_mailed", "Copy mailed to the complainant on", Kind.OPTIONAL_DATE, today),
              Field("copy_received", "Copy received by the complainant on", Kind.OPTIONAL_DATE),
              Field("scan", "Scan of the response", Kind.FILE),
              Field("notes", "Notes", Kind.LONG_TEXT, "")),
             lambda v: FileResponse(respondent_id=v["respondent"], received_on=v["on"],
                                    sworn=v["sworn"], forwarded_on=v["forwarded"],
+                                   forward_method=v["forward_method"],
                                    copy_mailed_on=v["copy_mailed"],
                                    copy_received_on=v["copy_received"], notes=v["notes"],
                                    attachment=v["scan"])),
+        Event.FORWARD_RESPONSE: ActionForm(
+            Event.FORWARD_RESPONSE,
+            "Upon receipt, the City Clerk forwards each sworn response to the Compliance "
+            "Auditor, the City Attorney's Office and the Ethics Review Board. Tick each one sent "
+            "it now; the step stays outstanding until all three have it.",
+            (Field("respondent", "Response of", Kind.CHOICE, None, respondents),
+             *(Field(f"to_{r.value}", f"Forwarded to the {r.label}", Kind.BOOL, True)
+               for r in ResponseRecipient),
+             Field("on", "Forwarded on", Kind.DATE, today),
+             Field("method", "Forwarded by", Kind.CHOICE, MailMethod.HAND_DELIVERY,
+                   FORWARD_METHODS)),
+            lambda v: ForwardResponse(
+                respondent_id=v["respondent"], forwarded_on=v["on"], method=v["method"],
+                recipients=tuple(r for r in ResponseRecipient if v[f"to_{r.value}"]))),
+        Event.WITHDRAW: ActionForm(
+            Event.WITHDRAW,
+            "The complainant may withdraw the complaint at any stage before it is resolved. "
+            "Every clock stops; each respondent is told of the resolution (the notice of "
+            "resolution is on the Papers tab).",
+            (Field("on", "Withdrawal received on", Kind.DATE, today),
+             Field("notes", "Notes (how the withdrawal was made)", Kind.LONG_TEXT, "")),
+            lambda v: Withdraw(received_on=v["on"], notes=v["notes"])),
         Event.FILE_REPLY: ActionForm(
             Event.FILE_REPLY,
             "A copy of the reply goes to the respondents.",
@@ -503,7 +539,8 @@ def form_for(event: Event, case: CaseFile, today: date, staff: str,
             "Every clock stops; the respondents are to be notified of the resolution (the "
             "notice of resolution is on the Papers tab). “Frivolous” is not chosen here: it "
             "follows from the Board's record vote (§ 2-83(f)(6)); nor is “cured”, which follows "
-            "from recording the cure of a campaign-finance complaint (§ 2-83(d)(2)).",
+            "from recording the cure of a campaign-finance complaint (§ 2-83(d)(2)); nor is "
+            "“withdrawn”: record the complainant's withdrawal, with the day it was received.",
             (Field("disposition", "Disposition", Kind.CHOICE, None, DISPOSITIONS),
              Field("on", "Decided on", Kind.DATE, today,
                    hint="With the Board's vote below, the meeting's date is taken instead."),

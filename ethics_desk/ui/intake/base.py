@@ -15,12 +15,19 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
-from ethics_desk.intake.record import Intake, Problem
+from ethics_desk.intake.record import Intake, Problem, blocking
 from ethics_desk.ui.date_field import DateField
 from ethics_desk.ui.intake.fields import FieldForm
 
 if TYPE_CHECKING:
     from ethics_desk.ui.intake.wizard import IntakeWizard
+
+
+def warning_words(problem: Problem) -> str:
+    """A problem as shown beside its field: a warning says the filing goes on."""
+    text = f"{problem.message} ({problem.citation})"
+    return (f"⚠ {text}. It can be filed without it: the Compliance Auditor decides."
+            if problem.warning else text)
 
 
 class IntakePage(QWizardPage):
@@ -64,8 +71,8 @@ class IntakePage(QWizardPage):
                 widget.changed.connect(self.recheck)
 
     def show_problems(self, problems: list[Problem]) -> None:
-        """Each problem beside its field, with its citation."""
-        self.form.show({p.field: f"{p.message} ({p.citation})" for p in problems})
+        """Each problem beside its field, with its citation (a warning says it is one)."""
+        self.form.show({p.field: warning_words(p) for p in problems})
 
     def field_forms(self) -> list[FieldForm]:
         """The forms whose messages this page shows (a page of boxes has one per box)."""
@@ -89,7 +96,11 @@ class IntakePage(QWizardPage):
 
     def validatePage(self) -> bool:
         """Next is never disabled: it checks this page and says what is missing, and where.
-        A date that is not a date keeps its text and says so beside itself."""
+        A date that is not a date keeps its text and says so beside itself.
+
+        A (c) element the complaint lacks is a warning, not a block (the Compliance Auditor's
+        review decides substantial compliance, § 2-83(d)(3)): Next shows it, with its citation,
+        and stays once; pressed again with the same warnings, it goes on."""
         intake = self.intake_wizard.collect()
         problems = self.problems(intake)
         mistyped = [w for w in self.date_fields() if w.problem()]
@@ -100,4 +111,7 @@ class IntakePage(QWizardPage):
         if mistyped:
             mistyped[0].setFocus(Qt.FocusReason.OtherFocusReason)
         self.intake_wizard.save_draft()
-        return not problems and not mistyped
+        warnings = frozenset((p.field, p.message) for p in problems if p.warning)
+        seen: frozenset[tuple[str, str]] = getattr(self, "_warned", frozenset())
+        self._warned = warnings
+        return not blocking(problems) and not mistyped and warnings <= seen

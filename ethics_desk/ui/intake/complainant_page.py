@@ -63,8 +63,8 @@ class ComplainantPage(IntakePage):
         text = self.phone.text().strip()
         message = self.form.messages["complainant.phone"]
         if text and not valid_phone(text):
-            message.say(f"“{text}” is not a US telephone number; enter ten digits, such as "
-                        "210-555-0143. (§ 2-83(c)(2))")
+            message.say(f"⚠ “{text}” is not a US telephone number; check it — a number abroad "
+                        "is kept as given (§ 2-83(c)(2)).")
         elif message.isVisible() and text:
             message.say("")
 

@@ -42,7 +42,7 @@ from ethics_desk.intake.record import (
 from ethics_desk.models import ViolationPeriod
 from ethics_desk.ui import palette
 from ethics_desk.ui.date_field import DateField
-from ethics_desk.ui.intake.base import IntakePage
+from ethics_desk.ui.intake.base import IntakePage, warning_words
 from ethics_desk.ui.intake.fields import (
     FieldForm,
     FieldMessage,
@@ -378,7 +378,7 @@ class FactsPage(IntakePage):
     def show_problems(self, problems: list[Problem]) -> None:
         """Each problem beside its field (a witness's on its line); the cursor goes to the
         first of them."""
-        by_field = {p.field: f"{p.message} ({p.citation})" for p in problems}
+        by_field = {p.field: warning_words(p) for p in problems}
         shown = [(form.widgets[key], by_field[key]) for form in self.field_forms()
                  for key in form.messages if key in by_field]
         for form in self.field_forms():

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
 
 from ethics_desk.intake.record import Intake, Problem, RespondentData, check_respondents
 from ethics_desk.ui import palette
-from ethics_desk.ui.intake.base import IntakePage
+from ethics_desk.ui.intake.base import IntakePage, warning_words
 from ethics_desk.ui.intake.fields import FieldForm, FieldMessage, text_box
 from ethics_desk.ui.language import choose_language, chosen_language, language_box
 
@@ -172,7 +172,7 @@ class RespondentsPage(IntakePage):
 
     def show_problems(self, problems: list[Problem]) -> None:
         """Each box shows its own; "add at least one" shows under the list."""
-        by_field = {p.field: f"{p.message} ({p.citation})" for p in problems}
+        by_field = {p.field: warning_words(p) for p in problems}
         self.none_message.say(by_field.get("respondents", ""))
         # store() drops empty boxes, so number problems by the boxes that have content.
         filled = [b for b in self.boxes if any((b.data().name, b.data().title,

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QUrl
 from PySide6.QtWidgets import QTextBrowser, QVBoxLayout
 
-from ethics_desk.intake.record import Intake, Problem, check_intake, identifier_label
+from ethics_desk.intake.record import Intake, Problem, blocking, check_intake, identifier_label
 from ethics_desk.models import DocumentList, KnowledgeBasis, in_a_sentence
 from ethics_desk.ui import palette
 from ethics_desk.ui.intake.base import IntakePage
@@ -63,11 +63,18 @@ class ReviewPage(IntakePage):
         """The summary as HTML (every user text escaped)."""
         w = self.intake_wizard
         parts = []
-        if problems:
-            items = "".join(f"<li>{_e(p.message)} ({_e(p.citation)})</li>" for p in problems)
+        stops = blocking(problems)
+        missing = [p for p in problems if p.warning]
+        if stops:
+            items = "".join(f"<li>{_e(p.message)} ({_e(p.citation)})</li>" for p in stops)
             parts.append(f"<p style='color:{palette.colours().error}'><b>⚠ Not ready to file:</b></p>"
                          f"<ul>{items}</ul>")
-        else:
+        if missing:
+            items = "".join(f"<li>{_e(p.message)} ({_e(p.citation)})</li>" for p in missing)
+            parts.append("<p><b>⚠ Missing from the complaint</b> — it is filed as the complainant "
+                         "brings it; the Compliance Auditor's review decides whether it "
+                         "substantially complies (§ 2-83(d)(3)):</p>" f"<ul>{items}</ul>")
+        if not stops:
             sworn = intake.oath.sworn
             parts.append("<p><b>Ready to file.</b> " + (
                 "The complaint is sworn; it will be forwarded for review (§ 2-83(d)(1))."
@@ -120,12 +127,14 @@ class ReviewPage(IntakePage):
             knowledge += " — source and basis: " + _e(o.source_and_basis)
         section(w.AFFIDAVIT, "6. Affidavit", f"{affirmation}; {knowledge}")
         oath = ("not recorded" if o.sworn is None else "<b>not sworn</b>" if not o.sworn else
-                f"sworn {o.sworn_on or ''} before {_e(o.notary_name)}, County of {_e(o.county)}")
+                f"sworn {o.sworn_on or ''} before {_e(o.notary_name)}, {_e(o.officer_title)}, "
+                f"County of {_e(o.county)}")
         section(w.SIGNING, "7. Oath", oath)
         return "".join(parts)
 
     def validatePage(self) -> bool:
-        """Everything must be ready; the wizard then files through the controller."""
-        problems = check_intake(self.intake_wizard.collect())
+        """Nothing that stops a filing may be left (a missing (c) element does not); the wizard
+        then files through the controller."""
+        problems = blocking(check_intake(self.intake_wizard.collect()))
         self.refresh()
         return not problems

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QButtonGroup,
+    QCompleter,
     QHBoxLayout,
     QLineEdit,
     QPushButton,
@@ -16,6 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from ethics_desk.intake.record import Intake, Problem, check_oath
+from ethics_desk.models import NOTARY_PUBLIC, OATH_OFFICERS, is_notary
 from ethics_desk.ui.date_field import DateField
 from ethics_desk.ui.intake.base import IntakePage
 from ethics_desk.ui.pdf_view import PdfViewer
@@ -25,7 +28,8 @@ if TYPE_CHECKING:
 
 
 class SigningPage(IntakePage):
-    """The complaint with its affidavit and notary jurat, previewed and printed; the oath."""
+    """The complaint with its affidavit and jurat, previewed and printed; the oath, before a
+    notary public or another officer authorised to administer oaths (Gov't Code § 602.002)."""
 
     def __init__(self, wizard: IntakeWizard) -> None:
         super().__init__(wizard, "7. Signing under oath — § 2-83(c)",
@@ -36,8 +40,8 @@ class SigningPage(IntakePage):
         self.print_button = QPushButton("&Print for signing…", self)
         self.print_button.setObjectName("printSwornComplaint")
         self.print_button.clicked.connect(lambda: wizard.print_sworn_complaint())
-        self.sworn = QRadioButton("&Sworn: the complainant signed and swore before the notary",
-                                  self)
+        self.sworn = QRadioButton("&Sworn: the complainant signed and swore before a notary or "
+                                  "other officer", self)
         self.unsworn = QRadioButton("Not s&worn: it will be returned to the complainant, not "
                                     "forwarded", self)
         self.choice = QButtonGroup(self)
@@ -49,7 +53,17 @@ class SigningPage(IntakePage):
         column.addWidget(self.sworn)
         column.addWidget(self.unsworn)
         self.form.add("oath.sworn", "The oath:", answer)
-        self.notary = self.form.add("oath.notary_name", "Notary's na&me:", QLineEdit(self))
+        self.officer_title = QLineEdit(NOTARY_PUBLIC, self)
+        completer = QCompleter(list(OATH_OFFICERS), self.officer_title)
+        completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        completer.setFilterMode(Qt.MatchFlag.MatchContains)
+        self.officer_title.setCompleter(completer)
+        self.officer_title.setToolTip("A notary public, or another officer the law authorises to "
+                                      "administer oaths (Gov't Code § 602.002): type to choose "
+                                      "one of the officers the Code lists, or another title the "
+                                      "law allows")
+        self.form.add("oath.officer_title", "&Officer's title:", self.officer_title)
+        self.notary = self.form.add("oath.notary_name", "Officer's na&me:", QLineEdit(self))
         self.commission = self.form.add("oath.notary_commission_number",
                                         "Commission n&umber:", QLineEdit(self))
         self.expires = self.form.add("oath.notary_commission_expires",
@@ -60,6 +74,9 @@ class SigningPage(IntakePage):
                                      DateField(self, today=wizard.context.today))
         for button in (self.sworn, self.unsworn):
             button.toggled.connect(self._sworn_changed)
+        self.officer_title.textChanged.connect(self._sworn_changed)
+        self.officer_title.textChanged.connect(self.intake_wizard.schedule_save)
+        self.officer_title.textChanged.connect(self.recheck)
         right = QWidget(self)
         right_column = QVBoxLayout(right)
         right_column.addLayout(self.form.layout)
@@ -93,8 +110,11 @@ class SigningPage(IntakePage):
 
     def _sworn_changed(self) -> None:
         sworn = self.sworn.isChecked()
-        for widget in (self.notary, self.commission, self.expires, self.county, self.sworn_on):
+        for widget in (self.officer_title, self.notary, self.county, self.sworn_on):
             widget.setEnabled(sworn)
+        notary = is_notary(self.officer_title.text())
+        for widget in (self.commission, self.expires):  # a notary's commission only
+            widget.setEnabled(sworn and notary)
         if sworn and self.sworn_on.date() is None:
             self.sworn_on.set_date(self.intake_wizard.context.now().date())
         if sworn and not self.county.text():
@@ -107,6 +127,7 @@ class SigningPage(IntakePage):
         self.sworn.setChecked(oath.sworn is True)
         self.unsworn.setChecked(oath.sworn is False)
         self.choice.setExclusive(True)
+        self.officer_title.setText(oath.officer_title or NOTARY_PUBLIC)
         self.notary.setText(oath.notary_name)
         self.commission.setText(oath.notary_commission_number)
         self.expires.set_date(oath.notary_commission_expires)
@@ -118,6 +139,7 @@ class SigningPage(IntakePage):
         """Write into the intake."""
         oath = intake.oath
         oath.sworn = True if self.sworn.isChecked() else False if self.unsworn.isChecked() else None
+        oath.officer_title = self.officer_title.text()
         oath.notary_name = self.notary.text()
         oath.notary_commission_number = self.commission.text()
         oath.notary_commission_expires = self.expires.date()

@@ -19,6 +19,7 @@ from ethics_desk.documents.render.letter_data import (
     EnvelopePaper,
     FactorNote,
     FilingNoticePaper,
+    ForwardedResponse,
     FrivolousDeterminationPaper,
     LabelsPaper,
     MailedItem,
@@ -27,6 +28,7 @@ from ethics_desk.documents.render.letter_data import (
     ResolutionNoticePaper,
     RespondentNoticePaper,
     ResponseCopyPaper,
+    ResponseTransmittalPaper,
     ReviewerCopy,
     ReviewerTransmittalPaper,
     SanctionLine,
@@ -103,6 +105,10 @@ def letter_sample(kind: str, **changes: Any) -> Any:
             **_common(Party("Members of the Ethics Review Board")),
             members=("Ana Gómez (Chair)", "Bảo Trần (Vice Chair)", "Chris Ortiz"),
             forwarded_on=date(2026, 12, 1)),
+        "response-transmittal": lambda: ResponseTransmittalPaper(
+            **_common(Party("Compliance Auditor")), responses=(
+                ForwardedResponse("Nguyễn Thị Minh Khai", date(2026, 12, 14),
+                                  date(2026, 12, 15)),)),
         "respondent-notice": lambda: RespondentNoticePaper(
             **_common(RESPONDENT), forwarded_on=FILED, response_due=date(2026, 12, 17),
             response_explanation=RESPONSE_EXPLANATION, attachments=("truck.pdf",)),
@@ -171,6 +177,7 @@ CJK_PARTY = Party("李小龍 (Lee Siu-lung)", address="100 Military Plaza\nSan A
 
 LETTER_KINDS = ("reviewer-transmittal", "filing-notice", "defect-letter", "cf-forward",
                 "cf-cure-notice", "board-transmittal", "respondent-notice", "response-copy",
-                "reply-copy", "show-cause-order", "frivolous-determination", "referral",
+                "reply-copy", "response-transmittal", "show-cause-order",
+                "frivolous-determination", "referral",
                 "resolution-notice", "envelope", "labels",
                 "certificate-of-mailing")

@@ -22,7 +22,7 @@ The journal's triggers are made again at the end (:func:`ethics_desk.storage.jou
 which journals the new table and its first rows.
 
 Revision ID: 0014
-Revises: 0012
+Revises: 0013
 Create Date: 2026-12-02
 """
 
@@ -32,7 +32,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0014"
-down_revision = "0012"
+down_revision = "0013"
 branch_labels = None
 depends_on = None
 
