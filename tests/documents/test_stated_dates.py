@@ -110,12 +110,11 @@ def test_the_corrected_reissue_says_it_replaces_the_one_issued_on_its_date_and_c
 
 def test_a_paper_whose_deadline_is_no_longer_open_is_not_named(
         controller: WorkflowController, database: Database) -> None:
-    from ethics_desk.models import Disposition
-    from ethics_desk.workflow import Resolve
+    from ethics_desk.workflow import Withdraw
 
     case = awaiting_response(controller)
     _issue_notice(database, case)
-    controller.fire(case, Resolve(disposition=Disposition.WITHDRAWN))
+    controller.fire(case, Withdraw())
     closures.add_closure(database, CLOSED, "Winter weather closure", actor=CLERK, clock=CLOCK)
     assert stale_in(database, case) == []
 
