@@ -114,7 +114,7 @@ def test_a_paper_whose_deadline_is_no_longer_open_is_not_named(
 
     case = awaiting_response(controller)
     _issue_notice(database, case)
-    controller.fire(case, Withdraw())
+    controller.fire(case, Withdraw(received_on=CLOCK().date()))
     closures.add_closure(database, CLOSED, "Winter weather closure", actor=CLERK, clock=CLOCK)
     assert stale_in(database, case) == []
 
