@@ -178,6 +178,13 @@ def response_filed(session: Session, complaint: Complaint) -> Block | None:
     return None
 
 
+def response_to_forward(session: Session, complaint: Complaint) -> Block | None:
+    """(e), last paragraph: the Clerk forwards a sworn response upon its receipt."""
+    if response_filed(session, complaint) is not None:
+        return Block("No sworn response has been filed to forward", "§ 2-83(e), last paragraph")
+    return None
+
+
 def show_cause_hearing_held(session: Session, complaint: Complaint) -> Block | None:
     """(f)(5)–(6): the record vote comes after the hearing."""
     held = session.scalar(select(Hearing.id).where(
@@ -214,5 +221,6 @@ def civil_penalty_outstanding(session: Session, complaint: Complaint) -> Block |
 GUARDS = {g.__name__: Guard(g.__name__, g) for g in (
     filing_complete, source_and_basis_stated, is_sworn, is_not_sworn, route_known,
     ethics_code_route, campaign_finance_route, all_reviews_recorded, auditor_finds_compliance,
-    auditor_finds_defects, response_filed, show_cause_hearing_held, determined_frivolous,
+    auditor_finds_defects, response_filed, response_to_forward, show_cause_hearing_held,
+    determined_frivolous,
     civil_penalty_outstanding)}

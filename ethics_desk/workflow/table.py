@@ -85,7 +85,7 @@ TRANSITIONS: tuple[Transition, ...] = (
          "Record the respondent's receipt", "§ 2-83(e)(1)"),
     _row(Event.FILE_RESPONSE, {S.AWAITING_RESPONSE, S.RESPONSE_FILED}, (), fx.file_response,
          ev.FileResponse, "File a sworn response", "§ 2-83(e)(1), (e)(3)"),
-    _row(Event.FORWARD_RESPONSE, MERITS | {S.SHOW_CAUSE}, ("response_filed",),
+    _row(Event.FORWARD_RESPONSE, MERITS | {S.SHOW_CAUSE}, ("response_to_forward",),
          fx.forward_response, ev.ForwardResponse,
          "Forward a response to the Auditor, City Attorney and Board",
          "§ 2-83(e), last paragraph"),

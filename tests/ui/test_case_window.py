@@ -249,3 +249,28 @@ def test_the_case_views_tables_are_sound_models(qtmodeltester: object, qtbot: Qt
         qtmodeltester.check(model)  # type: ignore[attr-defined]
 
 
+
+
+def test_the_case_window_fits_a_1280_pixel_screen_in_every_state_its_steps_wrapping(
+        qtbot: QtBot, demo_context: AppContext) -> None:
+    from ethics_desk.models import Complaint
+
+    with demo_context.database.read_session() as session:
+        cases: dict[str, int] = {}
+        for complaint in session.scalars(select(Complaint).order_by(Complaint.id)):
+            cases.setdefault(str(complaint.state), complaint.id)
+    widest = []
+    for state, case_id in cases.items():
+        window = CaseWindow(demo_context, case_id)
+        qtbot.addWidget(window)
+        window.resize(1280, 720)
+        window.show()
+        qtbot.waitExposed(window)
+        buttons = list(window.action_buttons.values())
+        widest.append((window.minimumSizeHint().width(), state))
+        assert window.width() <= 1280, state
+        assert all(window.rect().contains(b.geometry().translated(
+            b.parentWidget().mapTo(window, b.pos()) - b.pos()).topRight())
+            for b in buttons if b.isVisible()), state
+        window.close()
+    assert max(widest)[0] <= 1280, widest

@@ -108,6 +108,15 @@ def test_a_response_is_an_outstanding_step_until_the_auditor_city_attorney_and_b
         (ResponseRecipient.BOARD, MailMethod.HAND_DELIVERY)]
 
 
+def test_no_response_is_forwarded_before_a_sworn_response_is_filed_and_the_reason_says_so(
+        controller: WorkflowController) -> None:
+    case_id = awaiting_response(controller)
+    blocked = option(controller, case_id, Event.FORWARD_RESPONSE)
+    assert not blocked.allowed
+    assert blocked.why_not == ("No sworn response has been filed to forward "
+                               "(§ 2-83(e), last paragraph)")
+
+
 def test_a_response_forwarded_on_filing_is_one_record_per_recipient(
         controller: WorkflowController) -> None:
     case_id, _ = _responded(controller, forwarded_on=TODAY)

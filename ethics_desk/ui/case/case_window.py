@@ -16,7 +16,6 @@ from pathlib import Path
 from PySide6.QtCore import QAbstractTableModel, Qt, QUrl, Signal
 from PySide6.QtGui import QCloseEvent, QDesktopServices, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
-    QHBoxLayout,
     QLabel,
     QMainWindow,
     QPlainTextEdit,
@@ -55,6 +54,7 @@ from ethics_desk.ui.case.witnesses_panel import WitnessesPanel
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.date_field import office_time_zone
 from ethics_desk.ui.errors import FAILED, attempt, show_user_error
+from ethics_desk.ui.flow_layout import FlowLayout, flow_policy
 from ethics_desk.ui.mnemonics import mnemonic_of, window_mnemonics, with_mnemonic
 from ethics_desk.ui.models.rows import ROW_ROLE, Column, RowsModel, rows_view
 from ethics_desk.ui.sizing import fit_to_screen
@@ -86,7 +86,9 @@ class CaseWindow(QMainWindow):
         self.header.setObjectName("caseHeader")
         self.header.setTextFormat(Qt.TextFormat.RichText)
         self.header.setWordWrap(True)
-        self.actions_row = QHBoxLayout()
+        self.actions_box = QWidget(self)  # the steps allowed now, in rows that wrap
+        self.actions_row = FlowLayout(self.actions_box)
+        flow_policy(self.actions_box)
         self.action_buttons: dict[str, QPushButton] = {}
         self.reasons = QLabel(self)
         self.reasons.setObjectName("actionReasons")
@@ -130,7 +132,7 @@ class CaseWindow(QMainWindow):
         body = QWidget(self)
         layout = QVBoxLayout(body)
         layout.addWidget(self.header)
-        layout.addLayout(self.actions_row)
+        layout.addWidget(self.actions_box)
         layout.addWidget(self.reasons)
         layout.addWidget(self.tabs, 1)
         self.setCentralWidget(body)
@@ -354,7 +356,6 @@ class CaseWindow(QMainWindow):
             self.action_buttons[option.event.value] = button
             if not option.allowed:
                 blocked.append(f"<b>{_e(option.label)}</b>: {_e(option.why_not)}")
-        self.actions_row.addStretch(1)
         self.reasons.setText("Not possible now — " + "; ".join(blocked) if blocked else "")
         self.reasons.setVisible(bool(blocked))
 
