@@ -1048,6 +1048,7 @@ def _request_letter(ctx: _Context, *, to_attorney_general: bool = False) -> Requ
         ruling_due_explanation=ruling.explain(), ruling_requested_on=view.ruling_requested_on,
         released_on=view.released_on, outcome=view.outcome.label if view.outcome else "",
         decided_by=f"the {view.outcome_by.label}" if view.outcome_by else "",
+        outcome_kind=view.outcome, decided_kind=view.outcome_by,
         decided_on=view.outcome_on, reference=view.outcome_reference,
         partial=view.outcome is RulingOutcome.PARTIAL, records=records,
         attorney_general=agency)

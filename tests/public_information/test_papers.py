@@ -144,3 +144,20 @@ def test_no_one_else_can_make_a_request_paper(database: Database) -> None:
         preview_paper(database, clerk, request_id, "pia-acknowledgement", clock=CLOCK)
     with pytest.raises(NotAllowed):
         issue_paper(database, clerk, request_id, "pia-acknowledgement", clock=CLOCK)
+
+
+def test_the_spanish_release_letter_states_the_ruling_and_its_outcome_in_spanish(
+        database: Database) -> None:
+    request_id = _logged(database)
+    record_ruling_asked(database, RECORDS, request_id, asked_on=TODAY, told_on=TODAY,
+                        clock=CLOCK)
+    record_ruling(database, RECORDS, request_id, by=RulingBy.ATTORNEY_GENERAL,
+                  outcome=RulingOutcome.PARTIAL, decided_on=TODAY, reference="OR2026-01234",
+                  clock=CLOCK)
+    release_information(database, RECORDS, request_id, released_on=TODAY, clock=CLOCK)
+    pdf = preview_paper(database, RECORDS, request_id, "pia-release-letter", clock=CLOCK,
+                        language=Language.SPANISH)
+    text = flat(text_of(pdf))
+    assert "el dictamen de la Procuraduría General de Texas, del 30 de noviembre de 2026" in text
+    assert "entrega parcial" in text
+    assert "Partial release" not in text and "Attorney General's ruling" not in text

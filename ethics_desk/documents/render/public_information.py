@@ -18,9 +18,22 @@ from typing import ClassVar
 
 from reportlab.platypus import Flowable, Spacer
 
+from ethics_desk.core.vocabulary import RulingBy, RulingOutcome
 from ethics_desk.documents.render.base import DocParagraph, Renderer, Wording, field_table
 from ethics_desk.documents.render.data import Letterhead, Party
 from ethics_desk.documents.render.fonts import markup
+
+_SPANISH_OUTCOMES: dict[RulingOutcome, str] = {
+    RulingOutcome.RELEASE: "entrega",
+    RulingOutcome.WITHHOLD: "retención",
+    RulingOutcome.PARTIAL: "entrega parcial",
+}
+"""A ruling's outcome in a letter in Spanish."""
+_SPANISH_DECIDERS: dict[RulingBy, str] = {
+    RulingBy.ATTORNEY_GENERAL: "el dictamen de la Procuraduría General de Texas",
+    RulingBy.CITY_ATTORNEY: "la decisión de la Oficina del Abogado de la Ciudad",
+}
+"""Who decided, in a letter in Spanish."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -48,6 +61,10 @@ class RequestLetterPaper:
     """"the Attorney General's ruling" / "the City Attorney's decision", or ""."""
     decided_on: date | None = None
     reference: str = ""
+    outcome_kind: RulingOutcome | None = None
+    """The outcome itself, which a letter in Spanish words in Spanish."""
+    decided_kind: RulingBy | None = None
+    """Who decided it, likewise."""
     partial: bool = False
     records: tuple[str, ...] = ()
     """The records asked for, as the letter to the Attorney General lists them."""
@@ -78,8 +95,10 @@ class RequestLetterRenderer(Renderer[RequestLetterPaper]):
             "certify_due": words.weekday_date(data.certify_due),
             "ruling_requested_on": words.long_date(data.ruling_requested_on or data.issued_on),
             "released_on": words.long_date(data.released_on or data.issued_on),
-            "outcome": data.outcome,
-            "decided_by": data.decided_by,
+            "outcome": (_SPANISH_OUTCOMES[data.outcome_kind]
+                        if words.spanish and data.outcome_kind else data.outcome),
+            "decided_by": (_SPANISH_DECIDERS[data.decided_kind]
+                           if words.spanish and data.decided_kind else data.decided_by),
             "decided_on": words.long_date(data.decided_on) if data.decided_on else "",
             "reference": f" ({data.reference})" if data.reference else "",
             "attorney_general_line": ", ".join(agency.address_lines) if agency else "",
