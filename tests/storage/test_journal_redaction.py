@@ -19,6 +19,7 @@ from ethics_desk.storage.integrity import JOURNAL, run_checks
 from ethics_desk.workflow import WorkflowController
 from tests.conftest import NOW
 from tests.factories import filed_case
+from tests.storage.test_journal import as_tamperer, unjournalled
 
 NAME = "Jane Roe-Castañeda"
 
@@ -83,17 +84,13 @@ def test_a_record_redacted_twice_is_redacted_once(database: Database) -> None:
     assert not _failing(database)
 
 
-def _tool(path: Path) -> sqlite3.Connection:
-    return sqlite3.connect(path, isolation_level=None)
-
-
 @pytest.mark.sqlite_file
 def test_a_value_removed_from_the_journal_without_a_voucher_is_named_by_check(
         database: Database, db_path: Path) -> None:
     _write(database, "INSERT INTO setting (key, value, version) VALUES ('test.party', :v, 1)",
            v=NAME)
     database.dispose()
-    conn = _tool(db_path)
+    conn = as_tamperer(db_path)
     try:
         conn.execute("UPDATE journal_record SET after = NULL WHERE table_name = 'setting' "
                      "AND row_key = 'test.party'")
@@ -111,15 +108,9 @@ def test_a_redactions_voucher_removed_is_named_by_check(database: Database,
     _write(database, "DELETE FROM setting WHERE key = 'test.party'")
     _redact(database, [("setting", "test.party")])
     database.dispose()
-    conn = _tool(db_path)
+    conn = as_tamperer(db_path)
     try:
-        triggers = conn.execute("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' "
-                                "AND tbl_name = 'journal_redaction'").fetchall()
-        for name, _ in triggers:
-            conn.execute(f'DROP TRIGGER "{name}"')
-        conn.execute("DELETE FROM journal_redaction")
-        for _, sql in triggers:
-            conn.execute(sql)
+        unjournalled(conn, "journal_redaction", "DELETE FROM journal_redaction")
     finally:
         conn.close()
     failing = _failing(database)
@@ -132,7 +123,7 @@ def test_the_journal_refuses_every_other_change_to_a_record(database: Database,
     _write(database, "INSERT INTO setting (key, value, version) VALUES ('test.party', :v, 1)",
            v=NAME)
     database.dispose()
-    conn = _tool(db_path)
+    conn = as_tamperer(db_path)
     try:
         for statement in ("UPDATE journal_record SET mac = 'x'",
                           "UPDATE journal_record SET after = 'x' WHERE after IS NOT NULL",
@@ -151,15 +142,9 @@ def test_a_row_that_vanished_without_a_journalled_deletion_is_not_redacted(
     _write(database, "INSERT INTO setting (key, value, version) VALUES ('test.party', :v, 1)",
            v=NAME)
     database.dispose()
-    conn = _tool(db_path)
+    conn = as_tamperer(db_path)
     try:
-        triggers = conn.execute("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' "
-                                "AND tbl_name = 'setting'").fetchall()
-        for name, _ in triggers:
-            conn.execute(f'DROP TRIGGER "{name}"')
-        conn.execute("DELETE FROM setting WHERE key = 'test.party'")
-        for _, sql in triggers:
-            conn.execute(sql)
+        unjournalled(conn, "setting", "DELETE FROM setting WHERE key = 'test.party'")
     finally:
         conn.close()
     with pytest.raises(StorageError, match="never recorded its deletion"):
@@ -220,7 +205,7 @@ def test_the_audit_trail_refuses_any_change_without_a_voucher_even_to_an_emptied
     case_id = filed_case(controller)
     _empty_case_audit(database, case_id)
     database.dispose()
-    conn = _tool(db_path)
+    conn = as_tamperer(db_path)
     journal.register_functions(conn)  # even with the application's own functions and key
     try:
         for statement in (f"UPDATE audit_record SET actor = 'Someone else' "
