@@ -186,6 +186,9 @@ def _guarded(names: tuple[str, ...],
     except (SQLAlchemyError, sqlite3.Error) as exc:
         reason = getattr(exc, "orig", None) or exc
         return [CheckResult(name, False, [f"could not be read: {reason}"]) for name in names]
+    except (ValueError, TypeError) as exc:  # a stored value garbled past reading (a date, say)
+        return [CheckResult(name, False, [f"could not be read: a stored value is damaged ({exc})"])
+                for name in names]
 
 
 def _file_checks(path: Path, **parameters: str) -> list[CheckResult]:

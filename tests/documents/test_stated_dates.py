@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import io
 from datetime import date
+from pathlib import Path
 
+import pytest
 from pypdf import PdfReader
 from sqlalchemy import select
 
@@ -160,3 +162,22 @@ def test_every_kind_that_states_a_date_is_a_kind_of_the_table() -> None:
 
     assert set(DATED_KINDS) <= set(KINDS)
     assert {"respondent-notice", "response-copy", "show-cause-order"} <= set(DATED_KINDS)
+
+
+@pytest.mark.sqlite_file
+def test_check_names_a_stated_date_damaged_past_reading_instead_of_failing(
+        controller: WorkflowController, database: Database, db_path: Path) -> None:
+    from tests.storage.test_journal import as_tamperer, unjournalled
+
+    case = awaiting_response(controller)
+    _issue_notice(database, case)
+    database.dispose()
+    conn = as_tamperer(db_path)
+    try:
+        unjournalled(conn, "issued_document_date",
+                     "UPDATE issued_document_date SET stated_on = zeroblob(26)")
+    finally:
+        conn.close()
+    results = {r.name: r for r in run_checks(database.url, from_backups=False)}
+    found = results[STALE_PAPERS]
+    assert not found.ok and "a stored value is damaged" in found.details[0]
