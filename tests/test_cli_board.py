@@ -13,6 +13,7 @@ from ethics_desk.staff.roles import Role
 from ethics_desk.storage.database import Database
 from ethics_desk.workflow import WorkflowController
 from tests.board_cases import awaiting_response, show_cause
+from tests.conftest import CLOCK
 from tests.documents.render.helpers import flat, pages_text, text_of
 from tests.signing_in import sign_in_as
 
@@ -24,7 +25,7 @@ def clerk(database: Database, monkeypatch: pytest.MonkeyPatch) -> Account:
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = main(list(args))
+    code = main(list(args), clock=CLOCK)  # the tests' day, whatever the machine's date
     out, err = capsys.readouterr()
     return code, out, err
 
