@@ -1,7 +1,8 @@
 """The inbox's SQL: ids, counts and pages of rows for an :class:`~ethics_desk.cases.inbox.InboxFilter`.
 
 Filters, search and sorting are answered on the complaint's listing columns
-(``ethics_desk.cases.listing``), one query per page with ``LIMIT``/``OFFSET`` and a tie-break on the
+(``ethics_desk.cases.listing``) — search on the database's trigram index
+(:mod:`ethics_desk.cases.search_index`) — one query per page with ``LIMIT``/``OFFSET`` and a tie-break on the
 id. What the filters and rows mean is in :mod:`ethics_desk.cases.inbox`.
 """
 
@@ -11,11 +12,13 @@ from collections.abc import Sequence
 from datetime import date
 from typing import Any
 
-from sqlalchemy import ColumnElement, Select, and_, case, func, select, type_coerce
+from sqlalchemy import ColumnElement, Integer, Select, and_, case, column, func, select, type_coerce
+from sqlalchemy import text as sql_text
 from sqlalchemy.orm import QueryableAttribute
 from sqlalchemy.sql.elements import UnaryExpression
 from sqlalchemy.types import NullType
 
+from ethics_desk.cases import search_index
 from ethics_desk.cases.inbox import (
     LIKE_ESCAPE,
     PAGE_SIZE,
@@ -29,7 +32,6 @@ from ethics_desk.cases.inbox import (
     inbox_row,
     like_pattern,
     listing_values,
-    search_words,
 )
 from ethics_desk.deadlines import ClockKind
 from ethics_desk.deadlines.schedule import load_calendars
@@ -41,8 +43,25 @@ from ethics_desk.storage.database import Database, translate_errors
 __all__ = ["InboxQuery"]
 
 
-def _word_condition(word: str) -> ColumnElement[bool]:
-    return Complaint.search_key.like(like_pattern(word), escape=LIKE_ESCAPE)
+def search_conditions(text: str, dialect: str) -> list[ColumnElement[bool]]:
+    """The WHERE clauses of searching for ``text`` on the ``dialect``'s search index
+    (:mod:`ethics_desk.cases.search_index`): every word must be found."""
+    search = search_index.plan(text)
+    where: list[ColumnElement[bool]] = []
+    if search.indexed and dialect == "sqlite":
+        matching = (sql_text(f"SELECT rowid FROM {search_index.TABLE} "
+                             f"WHERE {search_index.TABLE} MATCH :search_match")
+                    .bindparams(search_match=search_index.fts_query(search))
+                    .columns(column("rowid", Integer)))
+        where.append(Complaint.id.in_(matching))
+    elif search.indexed:  # pg_trgm's GIN indexes answer LIKE
+        where += [Complaint.search_key.like(like_pattern(s), escape=LIKE_ESCAPE)
+                  for s in search.key_substrings]
+        where += [Complaint.search_words.like(like_pattern(s), escape=LIKE_ESCAPE)
+                  for s in search.word_substrings]
+    where += [Complaint.search_key.like(like_pattern(s), escape=LIKE_ESCAPE)
+              for s in search.unindexed]
+    return where
 
 
 # -- the query ---------------------------------------------------------------------------------
@@ -108,8 +127,7 @@ class InboxQuery:
     def conditions(self, inbox_filter: InboxFilter) -> list[ColumnElement[bool]]:
         """The WHERE clauses of a filter."""
         f = inbox_filter
-        where: list[ColumnElement[bool]] = [_word_condition(word)
-                                            for word in search_words(f.text)]
+        where = search_conditions(f.text, self.database.engine.dialect.name)
         if self.account is not None:  # only what the person receives, § 2-83(d), (h)(1)
             where.append(case_condition(self.account))
         if f.states is not None:
