@@ -9,6 +9,7 @@ id. What the filters and rows mean is in :mod:`ethics_desk.cases.inbox`.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import date
 from math import isqrt
 from typing import Any
@@ -16,7 +17,7 @@ from typing import Any
 from sqlalchemy import ColumnElement, Integer, Select, and_, case, column, func, select, type_coerce
 from sqlalchemy import text as sql_text
 from sqlalchemy.orm import QueryableAttribute
-from sqlalchemy.sql.elements import UnaryExpression
+from sqlalchemy.sql.elements import True_, UnaryExpression
 from sqlalchemy.types import NullType
 
 from ethics_desk.cases import search_index
@@ -103,6 +104,11 @@ def _sort_keys(key: SortKey) -> Sequence[ColumnElement[Any] | QueryableAttribute
     if key is SortKey.NEXT_DEADLINE:
         return (func.nullif(Complaint.next_due_title, ""),)
     return (Complaint.next_due_on,)  # DUE and DAYS_LEFT: the same order
+
+
+def _always(condition: ColumnElement[bool]) -> bool:
+    """Whether a condition keeps every row (the City Clerk's staff's case scope)."""
+    return isinstance(condition, True_)
 
 
 _INDEXED_ORDERS = frozenset({SortKey.CASE, SortKey.RECEIVED, SortKey.DUE, SortKey.DAYS_LEFT})
@@ -238,8 +244,17 @@ class InboxQuery:
 
     def count(self, inbox_filter: InboxFilter) -> int:
         """How many cases match."""
-        statement = (select(func.count()).select_from(Complaint)
-                     .where(*self.conditions(inbox_filter)))
+        search = search_index.plan(inbox_filter.text)
+        others = self.conditions(replace(inbox_filter, text=""))
+        if (self.database.engine.dialect.name == "sqlite" and search.indexed
+                and not search.unindexed and all(_always(c) for c in others)):
+            # every case the person receives: the index counts its matches alone
+            statement = (select(func.count()).select_from(sql_text(search_index.TABLE))
+                         .where(sql_text(f"{search_index.TABLE} MATCH :search_match")
+                                .bindparams(search_match=search_index.fts_query(search))))
+        else:
+            statement = (select(func.count()).select_from(Complaint)
+                         .where(*self.conditions(inbox_filter)))
         with translate_errors(), self.database.engine.connect() as conn:
             return int(conn.execute(statement).scalar_one())
 
