@@ -41,6 +41,7 @@ __all__ = [
     "SQLITE_CHECK",
     "SQLITE_DROP",
     "SQLITE_INDEX",
+    "SQLITE_OPTIMIZE",
     "SQLITE_REBUILD",
     "SQLITE_TRIGGERS",
     "TABLE",
@@ -158,6 +159,9 @@ again: SQLite drops a table's triggers with it)."""
 
 SQLITE_REBUILD = f"INSERT INTO {TABLE}({TABLE}) VALUES ('rebuild')"
 """Build the index again from the complaints (the migration; ``check`` when it disagrees)."""
+
+SQLITE_OPTIMIZE = f"INSERT INTO {TABLE}({TABLE}) VALUES ('optimize')"
+"""Merge the index into one segment, dropping every deleted entry's terms (after a disposal)."""
 
 SQLITE_CHECK = f"INSERT INTO {TABLE}({TABLE}, rank) VALUES ('integrity-check', 1)"
 """FTS5's own check that the index holds exactly what the complaints hold (an error if not; it

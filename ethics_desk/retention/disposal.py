@@ -39,9 +39,10 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 
-from sqlalchemy import Connection, delete, select
+from sqlalchemy import Connection, delete, select, text
 from sqlalchemy.orm import Session
 
+from ethics_desk.cases import search_index
 from ethics_desk.cases.listing import refresh_listing
 from ethics_desk.core.clock import Clock, today, utc_now
 from ethics_desk.core.errors import ConflictError, RuleError, UserError
@@ -338,6 +339,10 @@ def dispose(database: Database, account: Account, clock: Clock, case_id: int, *,
                              f"({MINUTES})",
                      detail={"disposal": record.id, "destroyed": destroyed})
         _redact_journal(session.connection(), rows, reason=reason, at=now)
+        if session.get_bind().dialect.name == "sqlite":
+            # FTS5 marks a deleted entry and drops it only when its segments are merged: merge
+            # them all now, so that no trigram of a destroyed name stays in the file's index
+            session.execute(text(search_index.SQLITE_OPTIMIZE))
         return _entry(record)
 
     return database.write(act)

@@ -200,3 +200,28 @@ def test_a_disposed_case_still_opens_with_its_number_history_and_no_party(
             opened.reviews) == ((), (), (), (), ())
     assert (opened.nature, opened.facts) == ("", "")
     assert any("Disposed of" in line.summary for line in opened.timeline)
+
+
+def test_no_trigram_of_a_destroyed_name_stays_in_the_search_index(
+        controller: WorkflowController, database: Database) -> None:
+    if database.engine.dialect.name != "sqlite":
+        pytest.skip("the FTS5 table is SQLite's; the server's GIN entries go with VACUUM")
+    case = frivolous(controller)
+    with database.read_session() as session:
+        complaint = session.get(Complaint, case)
+        assert complaint is not None and complaint.resolved_on is not None
+        resolved, words = complaint.resolved_on, complaint.search_words.split()
+    names = [w for w in words if w.isalpha() and w not in ("erb", "draft")]
+    trigrams = {name[i:i + 3] for name in names for i in range(len(name) - 2)}
+    assert trigrams
+
+    def indexed() -> set[str]:
+        with database.engine.begin() as conn:
+            conn.exec_driver_sql("CREATE VIRTUAL TABLE IF NOT EXISTS temp.vocabulary USING "
+                                 "fts5vocab(main, complaint_search, 'row')")
+            return {str(term) for (term,) in conn.exec_driver_sql(
+                "SELECT term FROM temp.vocabulary")}
+
+    assert trigrams <= indexed()
+    dispose(database, RECORDS, on(resolved.replace(year=resolved.year + 2)), case)
+    assert trigrams & indexed() == set()
