@@ -128,9 +128,12 @@ def open_context(database_arg: str | None, *, interactive: bool,
     return None if database is None else AppContext(database, clock=clock)
 
 
-LOADING_STEPS = ("sqlalchemy.orm", "ethics_desk.models", None, "ethics_desk.cases.inbox_query")
-"""What is loaded after the window is shown, in turn: modules, and (None) the database opened
-through the ORM with its mappers configured. Each takes about a tenth of a second."""
+LOADING_STEPS = ("sqlalchemy.orm", "ethics_desk.models", None, "ethics_desk.staff.accounts",
+                 "ethics_desk.cases.inbox_query", "ethics_desk.ui.main_window")
+"""What is loaded after the sign-in dialog is shown, in turn: modules, and (None) the database
+opened through the ORM with its mappers configured; then what Sign in and the main window need
+(the accounts, the inbox's SQL, the window's screens), so that after Enter only the password's
+check and the inbox's first page remain. Each takes about a tenth of a second."""
 
 
 def load_in_steps(context: AppContext, finished: Callable[[], None] | None = None) -> None:
@@ -204,10 +207,10 @@ def run_gui(database_arg: str | None = None, quit_when_ready: bool = False, *,
     """
     from ethics_desk.storage.private_files import remove_leftover_exhibits
     from ethics_desk.ui.errors import install_crash_handler
-    from ethics_desk.ui.main_window import MainWindow
-    from ethics_desk.ui.sign_in import IdleLock
+    from ethics_desk.ui.startup_probe import StartupProbe
 
     interactive = not (quit_when_ready or quit_when_loaded)
+    probe = StartupProbe.from_environment(interactive=interactive)  # inert unless benchmarked
     app = application()
     if interactive:
         install_crash_handler()
@@ -215,16 +218,27 @@ def run_gui(database_arg: str | None = None, quit_when_ready: bool = False, *,
     context = open_context(database_arg, interactive=interactive, clock=clock)
     if context is None:
         return 2
+    probe.mark("first_look", loaded=context.loaded)
     try:
+        if not interactive:  # as behind the dialog; the sign-in's own time is then the check's
+            with contextlib.suppress(UserError):  # the sign-in says why
+                context.load()
+            probe.mark("orm_loaded")
         account = sign_in_at_start(context, interactive=interactive)
         if account is None:
             return 2 if not interactive else 0
+        probe.mark("signed_in")
         context.account = account
+        # Imported once someone has signed in (loaded meanwhile behind the dialog).
+        from ethics_desk.ui.main_window import MainWindow
+        from ethics_desk.ui.sign_in import IdleLock
+
         window = MainWindow(context)
+        probe.mark("window_built")
         lock = IdleLock(context, context.lock_minutes() if interactive else 0, app)
         window.destroyed.connect(lock.deleteLater)
         if not interactive:
-            window.ready.connect(app.quit)
+            probe.attach(window, app.quit)
         window.show()
         if interactive:  # the day's backup at the window's start (a smoke test takes none)
             window.start_daily_backup()
