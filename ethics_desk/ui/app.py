@@ -150,15 +150,25 @@ def load_in_steps(context: AppContext, finished: Callable[[], None] | None = Non
             if finished is not None:
                 finished()
             return
-        module = steps.pop(0)
-        with contextlib.suppress(UserError):
-            if module is None:
-                context.load()
-            else:
-                importlib.import_module(module)
+        _load_step(context, steps.pop(0))
         QTimer.singleShot(0, step)
 
     QTimer.singleShot(0, step)
+
+
+def load_now(context: AppContext) -> None:
+    """Every step of :data:`LOADING_STEPS` at once: a start without the dialog (a smoke test, a
+    benchmark) loads what the dialog would have loaded behind itself, before signing in."""
+    for module in LOADING_STEPS:
+        _load_step(context, module)
+
+
+def _load_step(context: AppContext, module: str | None) -> None:
+    with contextlib.suppress(UserError):  # the screen that needs the database says why
+        if module is None:
+            context.load()
+        else:
+            importlib.import_module(module)
 
 
 PASSWORD_ENV = "ETHICS_DESK_PASSWORD"
@@ -202,8 +212,11 @@ def run_gui(database_arg: str | None = None, quit_when_ready: bool = False, *,
     With ``quit_when_ready`` the application signs in from the environment
     (:func:`sign_in_at_start`) and exits 0 as soon as the main window is shown and populated
     (for smoke tests and start-up benchmarks); ``quit_when_loaded`` is the same (the ORM is
-    loaded by the sign-in). ``clock`` is the application's one clock (the command line's), held
-    by its :class:`AppContext`.
+    loaded by the sign-in). Such a start first loads at once what the dialog loads behind
+    itself (:func:`load_now`), and a benchmark's :class:`~ethics_desk.ui.startup_probe.StartupProbe`
+    notes its moments and types a search once ready (inert unless its environment variables are
+    set, and always for a start with the dialog). ``clock`` is the application's one clock (the
+    command line's), held by its :class:`AppContext`.
     """
     from ethics_desk.storage.private_files import remove_leftover_exhibits
     from ethics_desk.ui.errors import install_crash_handler
@@ -220,10 +233,9 @@ def run_gui(database_arg: str | None = None, quit_when_ready: bool = False, *,
         return 2
     probe.mark("first_look", loaded=context.loaded)
     try:
-        if not interactive:  # as behind the dialog; the sign-in's own time is then the check's
-            with contextlib.suppress(UserError):  # the sign-in says why
-                context.load()
-            probe.mark("orm_loaded")
+        if not interactive:  # as behind the dialog: what follows is what follows Enter
+            load_now(context)
+            probe.mark("loaded")
         account = sign_in_at_start(context, interactive=interactive)
         if account is None:
             return 2 if not interactive else 0

@@ -6,9 +6,10 @@ is shown with the inbox's rows (*ready*). Two environment variables, read only o
 
 * :data:`MARKS_ENV` names a file to which each moment of the start is appended as one JSON line
   ``{"mark": NAME, "at": SECONDS_SINCE_THE_EPOCH, ...}`` (the wall clock, so that the program
-  that started the process measures from its own start): the first look taken, the ORM loaded,
-  the account signed in (the Argon2id check, slow on purpose), the window built, ``ready``
-  with the rows the inbox shows, and ``usable``.
+  that started the process measures from its own start): the first look taken, ``loaded``
+  (the ORM and what the sign-in dialog loads behind itself, :data:`ethics_desk.ui.app.LOADING_STEPS`:
+  what follows is what follows Enter), the account signed in (the Argon2id check, slow on
+  purpose), the window built, ``ready`` with the rows the inbox shows, and ``usable``.
 * :data:`SEARCH_ENV` is a search to type the moment the window can take keys: on *ready* the
   inbox is put on "All cases" and the text is typed into its search box one key event per
   character, as at the keyboard; the start is *usable* (and the application quits) when the

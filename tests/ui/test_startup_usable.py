@@ -157,7 +157,7 @@ def test_a_benchmarked_start_types_its_search_when_ready_and_quits_once_it_is_an
                             timeout=120, check=False)
     assert result.returncode == 0, result.stderr
     moments = [json.loads(line) for line in marks.read_text(encoding="utf-8").splitlines()]
-    assert [m["mark"] for m in moments] == ["first_look", "orm_loaded", "signed_in",
+    assert [m["mark"] for m in moments] == ["first_look", "loaded", "signed_in",
                                             "window_built", "ready", "search_typed", "usable"]
     assert moments[0]["loaded"] is False  # the start looked first, without SQLAlchemy
     usable = moments[-1]
