@@ -25,13 +25,14 @@ from __future__ import annotations
 
 import json
 import os
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication, QEvent, Qt, QTimer
 from PySide6.QtGui import QKeyEvent
+
+from ethics_desk.core.clock import Clock, system_clock
 
 if TYPE_CHECKING:
     from ethics_desk.ui.main_window import MainWindow
@@ -48,9 +49,12 @@ class StartupProbe:
     the window is ready (if given). Made by :meth:`from_environment` for a start without the
     sign-in dialog; a start with it has none."""
 
-    def __init__(self, marks: Path | None = None, search: str | None = None) -> None:
+    def __init__(self, marks: Path | None = None, search: str | None = None, *,
+                 clock: Clock = system_clock) -> None:
         self.marks = marks
         self.search = search
+        self.clock = clock
+        """The machine's real time (never a fixed ``--today``): the start is timed from outside."""
         self.answered = False
         """Whether the search was answered (the application then quits)."""
 
@@ -69,7 +73,7 @@ class StartupProbe:
         if self.marks is None:
             return
         with self.marks.open("a", encoding="utf-8") as out:
-            out.write(json.dumps({"mark": name, "at": time.time(), **detail}) + "\n")
+            out.write(json.dumps({"mark": name, "at": self.clock().timestamp(), **detail}) + "\n")
 
     def attach(self, window: MainWindow, quit_app: Callable[[], None]) -> None:
         """Mark ``ready`` when the window is shown with its rows, then quit — or, with a

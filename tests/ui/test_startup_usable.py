@@ -28,10 +28,13 @@ from ethics_desk.ui.main_window import MainWindow
 from ethics_desk.ui.startup_probe import MARKS_ENV, SEARCH_ENV, StartupProbe
 from tests.cases.test_inbox import CaseSpec, insert_cases
 from tests.conftest import KEYS, NOW
-from tests.ui.conftest import CLERK_LOGIN, CLERK_PASSWORD, make_account, sign_in_through_dialog
-from tests.ui.conftest import type_text
-
-RARE = "Szczepańska"
+from tests.ui.conftest import (
+    CLERK_LOGIN,
+    CLERK_PASSWORD,
+    make_account,
+    sign_in_through_dialog,
+    type_text,
+)
 
 SPECS = [CaseSpec(complainant="Ana Szczepańska", received_on=date(2026, 10, 5)),
          CaseSpec(complainant="Ana Ruiz", received_on=date(2026, 10, 6)),
