@@ -129,7 +129,8 @@ def open_context(database_arg: str | None, *, interactive: bool,
 
 
 LOADING_STEPS = ("sqlalchemy.orm", "ethics_desk.models", None, "ethics_desk.staff.accounts",
-                 "ethics_desk.cases.inbox_query", "ethics_desk.ui.main_window")
+                 "ethics_desk.cases.inbox_query", "ethics_desk.ui.screens.inbox_screen",
+                 "ethics_desk.ui.main_window")
 """What is loaded after the sign-in dialog is shown, in turn: modules, and (None) the database
 opened through the ORM with its mappers configured; then what Sign in and the main window need
 (the accounts, the inbox's SQL, the window's screens), so that after Enter only the password's
