@@ -52,6 +52,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from contextlib import closing
 from datetime import date
@@ -64,6 +65,9 @@ TARGET_USABLE = 3.0
 """Usable (the first search answered on screen), at most this many bare windows."""
 TARGET_MB = 200.0
 """The application's peak resident memory on 100,000 complaints."""
+
+RUN_TIMEOUT_S = 180.0
+"""A start that never reaches its end (a search that is never answered) is stopped after this."""
 
 SEARCH = "szczepanska"
 """The rare surname ``make_big_db.py`` gives three complainants (typed without its accent)."""
@@ -130,7 +134,12 @@ def run_once(command: list[str], env: dict[str, str],
     started = time.perf_counter()
     process = subprocess.Popen(command, env=dict(env, **{MARKS_ENV: str(marks)}),
                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    _pid, status, usage = os.wait4(process.pid, 0)
+    stopper = threading.Timer(RUN_TIMEOUT_S, process.kill)  # never a benchmark that hangs
+    stopper.start()
+    try:
+        _pid, status, usage = os.wait4(process.pid, 0)
+    finally:
+        stopper.cancel()
     elapsed = time.perf_counter() - started
     stderr = process.stderr.read().decode(errors="replace") if process.stderr else ""
     if process.stderr:
