@@ -128,9 +128,13 @@ def open_context(database_arg: str | None, *, interactive: bool,
     return None if database is None else AppContext(database, clock=clock)
 
 
-LOADING_STEPS = ("sqlalchemy.orm", "ethics_desk.models", None, "ethics_desk.cases.inbox_query")
-"""What is loaded after the window is shown, in turn: modules, and (None) the database opened
-through the ORM with its mappers configured. Each takes about a tenth of a second."""
+LOADING_STEPS = ("sqlalchemy.orm", "ethics_desk.models", None, "ethics_desk.staff.accounts",
+                 "ethics_desk.cases.inbox_query", "ethics_desk.ui.screens.inbox_screen",
+                 "ethics_desk.ui.main_window")
+"""What is loaded after the sign-in dialog is shown, in turn: modules, and (None) the database
+opened through the ORM with its mappers configured; then what Sign in and the main window need
+(the accounts, the inbox's SQL, the window's screens), so that after Enter only the password's
+check and the inbox's first page remain. Each takes about a tenth of a second."""
 
 
 def load_in_steps(context: AppContext, finished: Callable[[], None] | None = None) -> None:
@@ -147,15 +151,25 @@ def load_in_steps(context: AppContext, finished: Callable[[], None] | None = Non
             if finished is not None:
                 finished()
             return
-        module = steps.pop(0)
-        with contextlib.suppress(UserError):
-            if module is None:
-                context.load()
-            else:
-                importlib.import_module(module)
+        _load_step(context, steps.pop(0))
         QTimer.singleShot(0, step)
 
     QTimer.singleShot(0, step)
+
+
+def load_now(context: AppContext) -> None:
+    """Every step of :data:`LOADING_STEPS` at once: a start without the dialog (a smoke test, a
+    benchmark) loads what the dialog would have loaded behind itself, before signing in."""
+    for module in LOADING_STEPS:
+        _load_step(context, module)
+
+
+def _load_step(context: AppContext, module: str | None) -> None:
+    with contextlib.suppress(UserError):  # the screen that needs the database says why
+        if module is None:
+            context.load()
+        else:
+            importlib.import_module(module)
 
 
 PASSWORD_ENV = "ETHICS_DESK_PASSWORD"
@@ -199,15 +213,18 @@ def run_gui(database_arg: str | None = None, quit_when_ready: bool = False, *,
     With ``quit_when_ready`` the application signs in from the environment
     (:func:`sign_in_at_start`) and exits 0 as soon as the main window is shown and populated
     (for smoke tests and start-up benchmarks); ``quit_when_loaded`` is the same (the ORM is
-    loaded by the sign-in). ``clock`` is the application's one clock (the command line's), held
-    by its :class:`AppContext`.
+    loaded by the sign-in). Such a start first loads at once what the dialog loads behind
+    itself (:func:`load_now`), and a benchmark's :class:`~ethics_desk.ui.startup_probe.StartupProbe`
+    notes its moments and types a search once ready (inert unless its environment variables are
+    set, and always for a start with the dialog). ``clock`` is the application's one clock (the
+    command line's), held by its :class:`AppContext`.
     """
     from ethics_desk.storage.private_files import remove_leftover_exhibits
     from ethics_desk.ui.errors import install_crash_handler
-    from ethics_desk.ui.main_window import MainWindow
-    from ethics_desk.ui.sign_in import IdleLock
+    from ethics_desk.ui.startup_probe import StartupProbe
 
     interactive = not (quit_when_ready or quit_when_loaded)
+    probe = StartupProbe.from_environment(interactive=interactive)  # inert unless benchmarked
     app = application()
     if interactive:
         install_crash_handler()
@@ -215,16 +232,26 @@ def run_gui(database_arg: str | None = None, quit_when_ready: bool = False, *,
     context = open_context(database_arg, interactive=interactive, clock=clock)
     if context is None:
         return 2
+    probe.mark("first_look", loaded=context.loaded)
     try:
+        if not interactive:  # as behind the dialog: what follows is what follows Enter
+            load_now(context)
+            probe.mark("loaded")
         account = sign_in_at_start(context, interactive=interactive)
         if account is None:
             return 2 if not interactive else 0
+        probe.mark("signed_in")
         context.account = account
+        # Imported once someone has signed in (loaded meanwhile behind the dialog).
+        from ethics_desk.ui.main_window import MainWindow
+        from ethics_desk.ui.sign_in import IdleLock
+
         window = MainWindow(context)
+        probe.mark("window_built")
         lock = IdleLock(context, context.lock_minutes() if interactive else 0, app)
         window.destroyed.connect(lock.deleteLater)
         if not interactive:
-            window.ready.connect(app.quit)
+            probe.attach(window, app.quit)
         window.show()
         if interactive:  # the day's backup at the window's start (a smoke test takes none)
             window.start_daily_backup()
