@@ -203,7 +203,8 @@ def sqlite_disagreements(complaints: Iterable[tuple[int, str, str]],
 SQLITE_DROP = (f"DROP TRIGGER IF EXISTS {TABLE}_insert", f"DROP TRIGGER IF EXISTS {TABLE}_delete",
                f"DROP TRIGGER IF EXISTS {TABLE}_update", f"DROP TABLE IF EXISTS {TABLE}")
 
-POSTGRESQL_INDEXES = ("ix_complaint_search_key_trgm", "ix_complaint_search_words_trgm")
+POSTGRESQL_INDEXES = ("ix_complaint_search_key_trgm", "ix_complaint_search_words_trgm",
+                      "ix_complaint_received_newest")
 """PostgreSQL's index names (an index shares the tables' namespace: named after its table)."""
 
 POSTGRESQL_INDEX = (
@@ -212,8 +213,13 @@ POSTGRESQL_INDEX = (
     "USING gin (search_key gin_trgm_ops)",
     f"CREATE INDEX IF NOT EXISTS {POSTGRESQL_INDEXES[1]} ON complaint "
     "USING gin (search_words gin_trgm_ops)",
+    f"CREATE INDEX IF NOT EXISTS {POSTGRESQL_INDEXES[2]} ON complaint "
+    "(received_at DESC NULLS LAST, id DESC)",
 )
 """PostgreSQL's index: ``pg_trgm`` (a trusted extension: the database's owner may create it)
-and a GIN trigram index on each search column, which ``LIKE '%…%'`` uses."""
+and a GIN trigram index on each search column, which ``LIKE '%…%'`` uses; and the receipt in
+the order of "All cases" (newest first, drafts last), so that the planner can walk that list and
+stop at a page of a common search's matches instead of sorting them all (SQLite walks its
+ascending index backwards: its NULLs come first)."""
 
 POSTGRESQL_DROP = tuple(f"DROP INDEX IF EXISTS {name}" for name in POSTGRESQL_INDEXES)
