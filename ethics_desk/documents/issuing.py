@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -183,17 +184,29 @@ def stored_bytes(document: IssuedDocument) -> bytes:
 def reprint(database: Database, document_id: int, *, actor: str,
             clock: Clock) -> bytes:
     """The issued bytes again, exactly, after checking them against their SHA-256 (audited)."""
-    with database.read_session() as session:
-        document = _document(session, document_id)
-        content = stored_bytes(document)
-        kind, case_id, sha = document.kind, document.complaint_id, document.sha256
-        void = " (VOID)" if document.voided_at is not None else ""
-    with database.unit_of_work() as session:
-        audit.append(session, actor=actor, action=f"print.{kind}", complaint_id=case_id,
-                     summary=f"Reprinted the issued {kind}{void} (document {document_id}, "
-                             "SHA-256 verified)", at=clock(),
-                     detail={"document_id": document_id, "sha256": sha})
+    [content] = reprint_many(database, [document_id], actor=actor, clock=clock)
     return content
+
+
+def reprint_many(database: Database, document_ids: Sequence[int], *, actor: str,
+                 clock: Clock) -> list[bytes]:
+    """The issued bytes of each document again, exactly, in order, each checked against its
+    SHA-256; one audit record per document, all in one transaction (a print run's letters)."""
+    found = []
+    with database.read_session() as session:
+        for document_id in document_ids:
+            document = _document(session, document_id)
+            void = " (VOID)" if document.voided_at is not None else ""
+            found.append((document_id, stored_bytes(document), document.kind,
+                          document.complaint_id, document.sha256, void))
+    at = clock()
+    with database.unit_of_work() as session:
+        for document_id, _content, kind, case_id, sha, void in found:
+            audit.append(session, actor=actor, action=f"print.{kind}", complaint_id=case_id,
+                         summary=f"Reprinted the issued {kind}{void} (document {document_id}, "
+                                 "SHA-256 verified)", at=at,
+                         detail={"document_id": document_id, "sha256": sha})
+    return [content for _id, content, *_rest in found]
 
 
 def void_and_reissue(database: Database, document_id: int, new_pdf: bytes, *, actor: str,
