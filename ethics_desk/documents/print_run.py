@@ -230,6 +230,7 @@ class _RawPdf:
         if root is None:
             raise _Unsupported("no catalog")
         self.objects: dict[int, _Object] = {}
+        self._refs: dict[int, list[int]] = {}
         pages = self._head(int(root.group(1)))
         tree = re.search(rb"/Pages\s+(\d+)\s+\d+\s+R", pages)
         if tree is None:
@@ -279,7 +280,11 @@ class _RawPdf:
 
     def refs(self, number: int) -> list[int]:
         """The objects ``number`` refers to (a page's parent left out)."""
-        return [int(m.group(1)) for m in _REF.finditer(_PARENT.sub(b"", self._head(number)))]
+        found = self._refs.get(number)
+        if found is None:
+            found = self._refs[number] = [int(m.group(1)) for m in _REF.finditer(
+                _PARENT.sub(b"", self._head(number)))]
+        return found
 
 
 def _raw_run(readers: Sequence[_RawPdf], title: str) -> bytes:

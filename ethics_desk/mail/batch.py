@@ -187,10 +187,11 @@ def prepare_batch(database: Database, document_ids: Iterable[int], paper: BatchP
     if paper is BatchPaper.LETTERS:
         issued = reprint_many(database, [item.document_id for item in items], actor=actor,
                               clock=clock)
-        documents = [BatchDocument(f"{item.kind} for {item.case_number}", data, page_count(data))
-                     for item, data in zip(items, issued)]
-        return Batch(paper, tuple(documents), tuple(items), _run(paper, documents, len(items)),
-                     tuple(left_out))
+        labels = [f"{item.kind} for {item.case_number}" for item in items]
+        run = print_run(list(zip(labels, issued)), title=_title(paper, len(items)))
+        documents = [BatchDocument(part.label, data, part.pages)
+                     for part, data in zip(run.parts, issued)]
+        return Batch(paper, tuple(documents), tuple(items), run, tuple(left_out))
 
     addressed = []
     for found in addressees(database, items):
@@ -217,10 +218,14 @@ def prepare_batch(database: Database, document_ids: Iterable[int], paper: BatchP
                  tuple(left_out))
 
 
+def _title(paper: BatchPaper, items: int) -> str:
+    """The print run's title, as the system's print queue may show it."""
+    return f"Ethics Desk print run: {paper.label} for {items} item(s)"
+
+
 def _run(paper: BatchPaper, documents: list[BatchDocument], items: int) -> PrintRun:
-    """The documents as one print run, titled for the system's print queue."""
-    return print_run([(d.label, d.pdf) for d in documents],
-                     title=f"Ethics Desk print run: {paper.label} for {items} item(s)")
+    """The documents as one print run."""
+    return print_run([(d.label, d.pdf) for d in documents], title=_title(paper, items))
 
 
 def _render(paper: BatchPaper, addressed: list[Addressee], letterhead: Letterhead,
