@@ -343,9 +343,8 @@ def _raw_run(readers: Sequence[_RawPdf], title: str) -> bytes:
               + b" ".join(b"%d 0 R" % k for k in kids) + b" ] >>")
     out.append(b"<< /Type /Catalog /Pages %d 0 R >>" % root_number)
     catalog = len(out)
-    text = "".join(c if 32 <= ord(c) < 127 and c not in "()\\" else "?" for c in title)
-    out.append(b"<< /Title (%s) /Creator (Ethics Desk) /Producer (Ethics Desk) >>"
-               % text.encode("ascii"))
+    text = ("\ufeff" + title).encode("utf-16-be").hex().encode("ascii")  # any language
+    out.append(b"<< /Title <%s> /Creator (Ethics Desk) /Producer (Ethics Desk) >>" % text)
     info = len(out)
     pdf = bytearray(b"%PDF-" + version + b"\n%\xe2\xe3\xcf\xd3\n")
     offsets = []
