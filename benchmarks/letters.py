@@ -274,7 +274,8 @@ def queue_of_notices(folder: Path, papers: list[Any]) -> tuple[Any, list[int], f
     pdfs = [renderer.render(paper) for paper in papers]
     rendering = time.perf_counter() - start
     ids = [issue(database, case_id, "respondent-notice", paper.recipient.name, pdf,
-                 actor=CLERK, clock=clock).document_id for paper, pdf in zip(papers, pdfs)]
+                 actor=CLERK, clock=clock).document_id
+           for paper, pdf in zip(papers, pdfs, strict=True)]
     return database, ids, rendering
 
 

@@ -19,6 +19,7 @@ never a dependency of the application or its tests.
 from __future__ import annotations
 
 import argparse
+import io
 import shutil
 import subprocess
 import sys
@@ -34,22 +35,24 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 INSTALL = "apt-get install -y --no-install-recommends libreoffice-writer"
 """How to install LibreOffice Writer on Debian, for this benchmark only."""
 
-_CONTENT_TYPES = """<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+_OX = "application/vnd.openxmlformats-"
+_CONTENT_TYPES = f"""<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">
-<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>
+<Default Extension="rels" ContentType="{_OX}package.relationships+xml"/>
 <Default Extension="xml" ContentType="application/xml"/>
-<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/>
-<Override PartName="/word/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.styles+xml"/>
+<Override PartName="/word/document.xml" ContentType="{_OX}officedocument.wordprocessingml.document.main+xml"/>
+<Override PartName="/word/styles.xml" ContentType="{_OX}officedocument.wordprocessingml.styles+xml"/>
 </Types>"""
 
-_RELS = """<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+_REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+_RELS = f"""<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">
-<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/>
+<Relationship Id="rId1" Type="{_REL}/officeDocument" Target="word/document.xml"/>
 </Relationships>"""
 
-_DOCUMENT_RELS = """<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+_DOCUMENT_RELS = f"""<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">
-<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/>
+<Relationship Id="rId1" Type="{_REL}/styles" Target="styles.xml"/>
 </Relationships>"""
 
 _W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
@@ -82,7 +85,6 @@ def docx(paragraphs: Sequence[tuple[str, bool]]) -> bytes:
                 '<w:sectPr><w:pgSz w:w="12240" w:h="15840"/><w:pgMar w:top="1440" '
                 'w:right="1440" w:bottom="1296" w:left="1440" w:header="720" w:footer="720" '
                 'w:gutter="0"/></w:sectPr></w:body></w:document>')
-    import io
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         archive.writestr("[Content_Types].xml", _CONTENT_TYPES)
@@ -113,7 +115,7 @@ def notice_words(paper: object) -> list[tuple[str, bool]]:
         words.append(("\n".join(recipient.address_lines), False))
     words.append(("\n".join(renderer.side_lines(paper, wording)), False))  # type: ignore[arg-type]
     story = renderer.story(paper, wording)  # type: ignore[arg-type]
-    for flowable, text in zip(_flat(story), _texts(story)):
+    for flowable, text in zip(_flat(story), _texts(story), strict=True):
         bold = isinstance(flowable, Paragraph) and "Bold" in flowable.style.fontName
         words.append((text, bold))
     return words

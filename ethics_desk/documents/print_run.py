@@ -172,7 +172,7 @@ def _count_programs(reader: PdfReader) -> int:
                             for d in _resolve(font.get("/DescendantFonts")) or ArrayObject()]
             for descriptor in descriptors:
                 if isinstance(descriptor, IndirectObject):
-                    resolved = descriptor.get_object()
+                    resolved: Any = descriptor.get_object()
                     for key in FONT_FILES:
                         program = resolved.get(key)
                         if isinstance(program, IndirectObject):
@@ -332,7 +332,8 @@ def _raw_run(readers: Sequence[_RawPdf], title: str) -> bytes:
             targets = {t: copy(paper, reader, t, digests, set()) for t in reader.refs(page)}
             head = _PARENT.sub(b"/Parent %d 0 R" % root_number, item.head)
 
-            def renumber(match: re.Match[bytes]) -> bytes:
+            def renumber(match: re.Match[bytes],
+                         targets: dict[int, tuple[int, str]] = targets) -> bytes:
                 number = int(match.group(1))
                 return (b"%d 0 R" % root_number if number not in targets
                         else b"%d 0 R" % targets[number][0])
@@ -369,7 +370,7 @@ def _pypdf_run(papers: Sequence[tuple[str, bytes]], title: str) -> bytes:
     before = -1
     for _ in range(4):
         writer.compress_identical_objects(remove_duplicates=True, remove_unreferenced=True)
-        kept = sum(1 for obj in writer._objects if obj is not None)  # noqa: SLF001
+        kept = sum(1 for obj in writer._objects if obj is not None)
         if kept == before:
             break
         before = kept
@@ -399,7 +400,7 @@ def print_run(papers: Sequence[tuple[str, bytes]], *, title: str) -> PrintRun:
     try:
         raw = [_RawPdf(pdf) for _label, pdf in papers]
         parts, first = [], 0
-        for (label, _pdf), reader in zip(papers, raw):
+        for (label, _pdf), reader in zip(papers, raw, strict=True):
             parts.append(RunPart(label, first, len(reader.pages)))
             first += len(reader.pages)
         expected = [fingerprint for reader in raw for fingerprint in _raw_fingerprints(reader)]
@@ -407,10 +408,10 @@ def print_run(papers: Sequence[tuple[str, bytes]], *, title: str) -> PrintRun:
     except (_Unsupported, ValueError, IndexError, KeyError):
         readers = [_reader(label, pdf) for label, pdf in papers]
         parts, first = [], 0
-        for (label, _pdf), reader in zip(papers, readers):
-            parts.append(RunPart(label, first, len(reader.pages)))
-            first += len(reader.pages)
-        expected = [fingerprint for reader in readers for fingerprint in page_fingerprints(reader)]
+        for (label, _pdf), pdf_reader in zip(papers, readers, strict=True):
+            parts.append(RunPart(label, first, len(pdf_reader.pages)))
+            first += len(pdf_reader.pages)
+        expected = [f for pdf_reader in readers for f in page_fingerprints(pdf_reader)]
         data = _pypdf_run(papers, title)
     printed = PdfReader(io.BytesIO(data))
     if page_fingerprints(printed) != expected:

@@ -44,8 +44,8 @@ from ethics_desk.documents.issuing import (
     print_queue,
     reprint_many,
 )
-from ethics_desk.documents.print_run import PrintRun, print_run
 from ethics_desk.documents.kinds import KINDS, party_of, title_of
+from ethics_desk.documents.print_run import PrintRun, print_run
 from ethics_desk.documents.render.data import Letterhead, Party, letterhead_from_settings
 from ethics_desk.documents.render.letter_data import (
     CertificateOfMailingPaper,
@@ -188,9 +188,10 @@ def prepare_batch(database: Database, document_ids: Iterable[int], paper: BatchP
         issued = reprint_many(database, [item.document_id for item in items], actor=actor,
                               clock=clock)
         labels = [f"{item.kind} for {item.case_number}" for item in items]
-        run = print_run(list(zip(labels, issued)), title=_title(paper, len(items)))
+        run = print_run(list(zip(labels, issued, strict=True)),
+                        title=_title(paper, len(items)))
         documents = [BatchDocument(part.label, data, part.pages)
-                     for part, data in zip(run.parts, issued)]
+                     for part, data in zip(run.parts, issued, strict=True)]
         return Batch(paper, tuple(documents), tuple(items), run, tuple(left_out))
 
     addressed = []

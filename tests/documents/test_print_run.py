@@ -60,7 +60,7 @@ def test_every_page_of_the_run_draws_what_the_issued_paper_s_page_draws() -> Non
                 for f in page_fingerprints(PdfReader(io.BytesIO(data)))]
     assert page_fingerprints(PdfReader(io.BytesIO(run.pdf))) == expected
     texts = [p.extract_text() for p in PdfReader(io.BytesIO(run.pdf)).pages]
-    for part, (_label, data) in zip(run.parts, papers):
+    for part, (_label, data) in zip(run.parts, papers, strict=True):
         issued = [p.extract_text() for p in PdfReader(io.BytesIO(data)).pages]
         assert texts[part.first_page:part.first_page + part.pages] == issued
 
