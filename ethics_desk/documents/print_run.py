@@ -5,7 +5,10 @@ one job of one file and the fonts travel once. What prints must be what was issu
 paper's bytes are the record, SHA-256 checked on reprint), so the run is not rendered again:
 it is the issued PDFs' own pages, copied in order, and what they share byte for byte — the
 same font program, the same enclosure page, the same image — is kept once
-(:func:`print_run`). Nothing on a page is re-encoded or rewritten.
+(:func:`print_run`). Nothing on a page is re-encoded or rewritten: the stored objects are
+copied as stored, only renumbered (:class:`_RawPdf`, by each file's cross-reference table; a
+file it does not take — a cross-reference stream, an incremental update, a page tree pages
+inherit from — is joined by pypdf instead, its identical objects merged the same way).
 
 The run is then checked against the papers it was made from (:func:`page_fingerprints`):
 each page of the run, read back from the run's bytes, must draw the same content stream with
