@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -26,7 +27,7 @@ from typing import Any
 from pypdf import PdfReader, PdfWriter
 from pypdf.errors import PdfReadError
 from sqlalchemy import select
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, undefer
 
 from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import StorageError, UserError
@@ -183,17 +184,28 @@ def stored_bytes(document: IssuedDocument) -> bytes:
 def reprint(database: Database, document_id: int, *, actor: str,
             clock: Clock) -> bytes:
     """The issued bytes again, exactly, after checking them against their SHA-256 (audited)."""
-    with database.read_session() as session:
-        document = _document(session, document_id)
-        content = stored_bytes(document)
-        kind, case_id, sha = document.kind, document.complaint_id, document.sha256
-        void = " (VOID)" if document.voided_at is not None else ""
-    with database.unit_of_work() as session:
-        audit.append(session, actor=actor, action=f"print.{kind}", complaint_id=case_id,
-                     summary=f"Reprinted the issued {kind}{void} (document {document_id}, "
-                             "SHA-256 verified)", at=clock(),
-                     detail={"document_id": document_id, "sha256": sha})
+    [content] = reprint_many(database, [document_id], actor=actor, clock=clock)
     return content
+
+
+def reprint_many(database: Database, document_ids: Sequence[int], *, actor: str,
+                 clock: Clock) -> list[bytes]:
+    """The issued bytes of each document again, exactly, in order, each checked against its
+    SHA-256; one audit record per document, all in one transaction (a print run's letters)."""
+    wanted = list(document_ids)
+    with database.read_session() as session:
+        stored = {d.id: d for d in session.scalars(select(IssuedDocument).options(
+            undefer(IssuedDocument.content)).where(IssuedDocument.id.in_(set(wanted))))}
+        found = [stored.get(i) or _document(session, i) for i in wanted]
+        contents = [stored_bytes(document) for document in found]
+        entries = [audit.Entry(
+            actor, f"print.{d.kind}",
+            f"Reprinted the issued {d.kind}{' (VOID)' if d.voided_at is not None else ''} "
+            f"(document {d.id}, SHA-256 verified)", d.complaint_id,
+            {"document_id": d.id, "sha256": d.sha256}) for d in found]
+    with database.unit_of_work() as session:
+        audit.append_many(session, entries, at=clock())
+    return contents
 
 
 def void_and_reissue(database: Database, document_id: int, new_pdf: bytes, *, actor: str,

@@ -6,7 +6,7 @@ reads the items again (one no longer queued — mailed or voided since the list 
 left out and said so), finds each recipient's mailing address on the case, renders the papers
 and records the print in the audit trail, one record per case, in one transaction:
 
-* **letters** — each item's issued bytes, checked against their SHA-256 (``issuing.reprint``,
+* **letters** — each item's issued bytes, checked against their SHA-256 (``issuing.reprint_many``,
   audited as every reprint is);
 * **envelopes** — one #10 envelope per item, the address printed in the usual place (letters
   already show theirs through a window envelope's window);
@@ -14,6 +14,11 @@ and records the print in the audit trail, one record per case, in one transactio
 * **certificate of mailing** — one certificate per case (each goes in its own case file: what
   is pending is confidential to the parties, § 2-83(h)), listing that case's items, each by the
   method its kind is normally sent by, dated the day of printing, for the Clerk to sign.
+
+Whatever the paper, the batch goes to the printer as ONE print run
+(:mod:`ethics_desk.documents.print_run`): one PDF of every document's pages in order, what they
+store alike — the font programs above all — kept once, and checked page by page to draw what
+each document draws (for letters: the issued bytes, so what prints is what was issued).
 
 Printing is not mailing: every item stays in the queue until its mailing is recorded in the
 mail ledger. A recipient the case has no mailing address for (the reviewers, the Board, a party
@@ -32,8 +37,15 @@ from sqlalchemy import select
 from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import UserError
 from ethics_desk.core.vocabulary import Language
-from ethics_desk.documents.issuing import RESPONDENT_NOTICE, QueueItem, page_count, print_queue, reprint
+from ethics_desk.documents.issuing import (
+    RESPONDENT_NOTICE,
+    QueueItem,
+    page_count,
+    print_queue,
+    reprint_many,
+)
 from ethics_desk.documents.kinds import KINDS, party_of, title_of
+from ethics_desk.documents.print_run import PrintRun, print_run
 from ethics_desk.documents.render.data import Letterhead, Party, letterhead_from_settings
 from ethics_desk.documents.render.letter_data import (
     CertificateOfMailingPaper,
@@ -95,11 +107,13 @@ class BatchDocument:
 
 @dataclass(frozen=True)
 class Batch:
-    """The documents to print for a batch, and the items left out with the reason for each."""
+    """The documents to print for a batch, their print run (the one PDF the printer gets),
+    and the items left out with the reason for each."""
 
     paper: BatchPaper
     documents: tuple[BatchDocument, ...]
     items: tuple[QueueItem, ...]
+    run: PrintRun
     left_out: tuple[str, ...] = ()
 
     @property
@@ -171,12 +185,14 @@ def prepare_batch(database: Database, document_ids: Iterable[int], paper: BatchP
                         "Issue the documents from each case's Papers tab first, then refresh "
                         "the Mail screen.")
     if paper is BatchPaper.LETTERS:
-        documents = []
-        for item in items:
-            data = reprint(database, item.document_id, actor=actor, clock=clock)
-            documents.append(BatchDocument(f"{item.kind} for {item.case_number}", data,
-                                           page_count(data)))
-        return Batch(paper, tuple(documents), tuple(items), tuple(left_out))
+        issued = reprint_many(database, [item.document_id for item in items], actor=actor,
+                              clock=clock)
+        labels = [f"{item.kind} for {item.case_number}" for item in items]
+        run = print_run(list(zip(labels, issued, strict=True)),
+                        title=_title(paper, len(items)))
+        documents = [BatchDocument(part.label, data, part.pages)
+                     for part, data in zip(run.parts, issued, strict=True)]
+        return Batch(paper, tuple(documents), tuple(items), run, tuple(left_out))
 
     addressed = []
     for found in addressees(database, items):
@@ -197,8 +213,20 @@ def prepare_batch(database: Database, document_ids: Iterable[int], paper: BatchP
         letterhead = letterhead_from_settings(session)
         templates = wording.library(session)
     documents = list(_render(paper, addressed, letterhead, today, templates))
+    run = _run(paper, documents, len(addressed))
     _audit(database, paper, addressed, actor=actor, at=now)
-    return Batch(paper, tuple(documents), tuple(a.item for a in addressed), tuple(left_out))
+    return Batch(paper, tuple(documents), tuple(a.item for a in addressed), run,
+                 tuple(left_out))
+
+
+def _title(paper: BatchPaper, items: int) -> str:
+    """The print run's title, as the system's print queue may show it."""
+    return f"Ethics Desk print run: {paper.label} for {items} item(s)"
+
+
+def _run(paper: BatchPaper, documents: list[BatchDocument], items: int) -> PrintRun:
+    """The documents as one print run."""
+    return print_run([(d.label, d.pdf) for d in documents], title=_title(paper, items))
 
 
 def _render(paper: BatchPaper, addressed: list[Addressee], letterhead: Letterhead,

@@ -64,33 +64,60 @@ class Viewer:
         return cls(account.display, clock, account)
 
 
+@dataclass(frozen=True)
+class Entry:
+    """One record to append with :func:`append_many`: what :func:`append` takes but the
+    session and the time."""
+
+    actor: str
+    action: str
+    summary: str
+    complaint_id: int | None = None
+    detail: dict[str, Any] | None = None
+
+
 def append(session: Session, *, actor: str, action: str, summary: str,
            at: datetime, complaint_id: int | None = None,
            detail: dict[str, Any] | None = None) -> AuditRecord:
     """Append one audit record, stamped ``at`` (the act's time, from its clock), in the caller's
     transaction and move the chain head.
     """
+    [record] = append_many(session, [Entry(actor, action, summary, complaint_id, detail)], at=at)
+    return record
+
+
+def append_many(session: Session, entries: Iterable[Entry], *, at: datetime) -> list[AuditRecord]:
+    """Append one audit record per entry, in order, all stamped ``at``, in the caller's
+    transaction, chained as :func:`append` chains them one by one; the head moves once and the
+    records are written in one flush (a print run's reprints, one record per document)."""
     head = session.get(Setting, HEAD_KEY)
     if head is None:
-        seq, prev = 1, GENESIS
+        seq, prev = 0, GENESIS
     else:
         last = json.loads(head.value)
-        seq, prev = int(last["seq"]) + 1, str(last["hash"])
+        seq, prev = int(last["seq"]), str(last["hash"])
     # Round-trip through storage keeps microseconds only; hash what will be read back.
     at = at.astimezone(UTC)
-    detail_text = json.dumps(detail or {}, ensure_ascii=False, sort_keys=True, default=str)
-    record = AuditRecord(seq=seq, at=at, actor=actor or "unknown", action=action,
-                         complaint_id=complaint_id, summary=summary, detail=detail_text,
-                         prev_hash=prev, hash="")
-    record.hash = record_hash(record)
-    session.add(record)
-    head_value = json.dumps({"seq": seq, "hash": record.hash})
+    records = []
+    for entry in entries:
+        seq += 1
+        detail_text = json.dumps(entry.detail or {}, ensure_ascii=False, sort_keys=True,
+                                 default=str)
+        record = AuditRecord(seq=seq, at=at, actor=entry.actor or "unknown",
+                             action=entry.action, complaint_id=entry.complaint_id,
+                             summary=entry.summary, detail=detail_text, prev_hash=prev, hash="")
+        record.hash = prev = record_hash(record)
+        records.append(record)
+    if not records:
+        return records
+    session.add_all(records)
+    head_value = json.dumps({"seq": seq, "hash": prev})
     if head is None:
         session.add(Setting(key=HEAD_KEY, value=head_value))
     else:
         head.value = head_value
     session.flush()
-    return record
+    return records
 
 
 @dataclass(frozen=True)

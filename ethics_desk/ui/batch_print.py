@@ -1,6 +1,10 @@
 """Printing many documents off the GUI thread, with progress and a Cancel that stops between
 pages. A failure or a cancel is reported; nothing is recorded as mailed by printing.
 
+A print run (:class:`~ethics_desk.documents.print_run.PrintRun`) is ONE document holding many
+papers: it is given as one :class:`PrintItem` with its parts, and progress and Cancel go page by
+page, the dialog naming the paper being printed; a paper counts as printed once its last page is.
+
 The documents go to the printer as one job, named so the system's print queue shows what it
 is. Before the job starts, the printer is asked whether it can take it
 (:func:`~ethics_desk.ui.pdf_view.printer_problem`); each page is printed on paper of its own
@@ -18,22 +22,30 @@ from PySide6.QtPdf import QPdfDocument
 from PySide6.QtPrintSupport import QPrinter
 from PySide6.QtWidgets import QProgressDialog, QWidget
 
+from ethics_desk.documents.print_run import PrintRun, RunPart
 from ethics_desk.ui.pdf_view import keep_printed_file_private, match_page, paint_page, printer_problem
 
 
 @dataclass(frozen=True)
 class PrintItem:
-    """One document to print: a label for the progress dialog, and its PDF bytes."""
+    """One document to print: a label for the progress dialog, its PDF bytes, and — for a
+    print run — the papers in it (none: the document is one paper)."""
 
     label: str
     data: bytes
+    parts: tuple[RunPart, ...] = ()
+
+    @classmethod
+    def of_run(cls, label: str, run: PrintRun) -> PrintItem:
+        """A print run as one document of many papers."""
+        return cls(label, run.pdf, run.parts)
 
 
 class BatchPrintWorker(QObject):
     """Prints the items, one after another, on one printer job (runs in its own thread)."""
 
-    progress = Signal(int, str)
-    done = Signal(int, int, bool)  # documents printed, pages printed, cancelled
+    progress = Signal(int, int, str)  # papers printed, pages printed, the paper being printed
+    done = Signal(int, int, bool)  # papers printed, pages printed, cancelled
     failed = Signal(str)
 
     def __init__(self, items: list[PrintItem], printer: QPrinter) -> None:
@@ -57,7 +69,7 @@ class BatchPrintWorker(QObject):
         documents = pages = 0
         name = self.printer.printerName() or self.printer.outputFileName()
         try:
-            for number, item in enumerate(self.items):
+            for item in self.items:
                 if self._cancel.is_set():
                     break
                 document = QPdfDocument()
@@ -71,27 +83,38 @@ class BatchPrintWorker(QObject):
                                      "job was stopped. Print again; if it fails again, run "
                                      "“ethics-desk check”.")
                     return
-                for index in range(document.pageCount()):
-                    if self._cancel.is_set():
-                        break
-                    match_page(self.printer, document, index)
-                    if not started:
-                        keep_printed_file_private(self.printer, before=True)
-                        if not painter.begin(self.printer):
-                            self.failed.emit(
-                                f"The printer “{name}” could not be started, so nothing was "
-                                "sent to it. Check that it is on and connected, then print "
-                                "again.")
-                            return
-                        started = True
+                parts = item.parts or (RunPart(item.label, 0, document.pageCount()),)
+                if sum(part.pages for part in parts) != document.pageCount():
+                    unreadable = True
+                    self.failed.emit(f"The {item.label} does not have the pages it should, so "
+                                     "the job was stopped. Print again; if it fails again, run "
+                                     "“ethics-desk check”.")
+                    return
+                for part in parts:
+                    for index in range(part.first_page, part.first_page + part.pages):
+                        if self._cancel.is_set():
+                            break
+                        match_page(self.printer, document, index)
+                        if not started:
+                            keep_printed_file_private(self.printer, before=True)
+                            if not painter.begin(self.printer):
+                                self.failed.emit(
+                                    f"The printer “{name}” could not be started, so nothing "
+                                    "was sent to it. Check that it is on and connected, then "
+                                    "print again.")
+                                return
+                            started = True
+                        else:
+                            self.printer.newPage()
+                        paint_page(painter, self.printer, document, index)
+                        pages += 1
+                        self.progress.emit(documents, pages, part.label)
                     else:
-                        self.printer.newPage()
-                    paint_page(painter, self.printer, document, index)
-                    pages += 1
-                else:
-                    documents += 1
+                        documents += 1
+                        self.progress.emit(documents, pages, part.label)
+                        continue
+                    break
                 document.close()
-                self.progress.emit(number + 1, item.label)
         finally:
             if started:
                 if self._cancel.is_set() or unreadable:
@@ -129,8 +152,12 @@ class BatchPrint(QObject):
         self.worker = BatchPrintWorker(items, printer)
         self.worker_thread = QThread(self)
         self.worker.moveToThread(self.worker_thread)
-        self.dialog = QProgressDialog(f"Printing the {title}…", "&Cancel", 0, len(items),
-                                      parent)
+        self.by_page = all(item.parts for item in items)
+        """Whether progress goes by page (every item is a print run that says its pages)."""
+        steps = (sum(part.pages for item in items for part in item.parts) if self.by_page
+                 else sum(max(1, len(item.parts)) for item in items))
+        self.dialog = QProgressDialog(f"Printing the {title}…", "&Cancel", 0, steps, parent)
+        self.dialog.setAccessibleName(f"Printing the {title}")
         self.dialog.setWindowTitle("Ethics Desk — printing")
         self.dialog.setMinimumDuration(300)
         self.dialog.canceled.connect(self.worker.cancel)
@@ -150,9 +177,14 @@ class BatchPrint(QObject):
         self.worker_thread.start()
         return True
 
-    def _progress(self, count: int, label: str) -> None:
-        self.dialog.setValue(count)
-        self.dialog.setLabelText(f"Printed {label}")
+    def _progress(self, documents: int, pages: int, label: str) -> None:
+        if self.by_page:
+            self.dialog.setValue(pages)
+            self.dialog.setLabelText(f"Printing {label} (page {pages} of "
+                                     f"{self.dialog.maximum()})")
+        else:
+            self.dialog.setValue(documents)
+            self.dialog.setLabelText(f"Printed {label}")
 
     def _stop(self) -> None:
         self.worker_thread.quit()

@@ -169,3 +169,35 @@ def test_the_address_is_the_one_on_the_case_matched_by_the_recipient_s_name(
     found = addressees(database, print_queue(database))
     assert [(a.party.name if a.party else None, a.has_address) for a in found] == [
         (COMPLAINANT, True), (RESPONDENT, True), (None, False)]
+
+
+def test_the_letters_print_as_one_run_whose_pages_are_the_issued_papers_in_queue_order(
+        database: Database, controller: WorkflowController) -> None:
+    from ethics_desk.documents.print_run import page_fingerprints
+    from ethics_desk.storage.audit import verify_chain
+
+    queued_case(database, controller)
+    batch = prepare_batch(database, queue_ids(database), BatchPaper.LETTERS, actor=CLERK,
+                          clock=clock)
+    assert [(p.first_page, p.pages) for p in batch.run.parts] == [(0, 2), (2, 3), (5, 1)]
+    assert [text.strip() for _w, _h, text in pages(batch.run.pdf)] == [
+        "R1", "R2", "N1", "N2", "N3", "B1"]
+    assert page_fingerprints(PdfReader(io.BytesIO(batch.run.pdf))) == [
+        f for d in batch.documents for f in page_fingerprints(PdfReader(io.BytesIO(d.pdf)))]
+    reprints = [r for r in audit_of(database, "print.receipt")
+                + audit_of(database, "print.respondent-notice")
+                + audit_of(database, "print.board-transmittal")]
+    assert sorted(json.loads(r.detail)["document_id"] for r in reprints) == queue_ids(database)
+    assert len({r.at for r in reprints}) == 1  # one act, one transaction
+    with database.read_session() as session:
+        assert verify_chain(session) == []  # the records written together chain as one by one
+
+
+def test_envelopes_print_as_one_run_of_one_page_per_addressed_item(
+        database: Database, controller: WorkflowController) -> None:
+    queued_case(database, controller)
+    batch = prepare_batch(database, queue_ids(database), BatchPaper.ENVELOPES, actor=CLERK,
+                          clock=clock)
+    assert [p.pages for p in batch.run.parts] == [1, 1] == [d.pages for d in batch.documents]
+    assert [text for _w, _h, text in pages(batch.run.pdf)] == [
+        text for d in batch.documents for _w, _h, text in pages(d.pdf)]

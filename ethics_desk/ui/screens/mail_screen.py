@@ -8,6 +8,8 @@ clerk chooses; a document leaves the queue only when its mailing is recorded in 
 **Print the queue** prints, for every queued item, the letters, their #10 envelopes, their
 address labels (sheets of 30) or the certificate of mailing — the papers come from
 :func:`ethics_desk.mail.batch.prepare_batch` — in the background, with progress and Cancel.
+The printer gets one print run: one PDF of all the papers, fonts embedded once; progress goes
+page by page and names the paper being printed.
 """
 
 from __future__ import annotations
@@ -223,7 +225,9 @@ class MailScreen(QWidget):
             clock=self.context.clock))
         if batch is FAILED:
             return None
-        job = BatchPrint([PrintItem(d.label, d.pdf) for d in batch.documents], printer, self,
+        # one print run: one document of every paper, each font embedded once
+        job = BatchPrint([PrintItem.of_run(f"{paper.label} for {len(batch.items)} item(s)",
+                                           batch.run)], printer, self,
                          title=paper.label,
                          job_name=f"Ethics Desk {paper.value} {len(batch.items)} items")
         job.finished.connect(lambda documents, pages, cancelled, batch=batch:
