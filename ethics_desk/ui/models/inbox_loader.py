@@ -1,7 +1,7 @@
 """The inbox's queries, run off the GUI thread, of which only the newest request's answers count.
 
 Each request of the inbox table (a search the clerk paused in typing) takes a new number; its
-jobs — the first page, then the count — run in a small pool of worker threads, so a slow
+jobs — the first page, then the count — run in the application's few inbox worker threads, so a slow
 query never holds up the window, and a slow older query never holds up a newer one. A job
 whose request is no longer the newest when its turn comes is not run at all (a newer keystroke
 cancels it), and the answer of one that was already running is dropped: the list always shows
@@ -16,8 +16,9 @@ plain message, never a traceback.
 from __future__ import annotations
 
 import logging
+import queue
+import threading
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from PySide6.QtCore import QObject, Signal
@@ -28,6 +29,27 @@ log = logging.getLogger(__name__)
 
 WORKERS = 2
 """Worker threads: a newer search need not wait for an older, slow one to finish."""
+
+_JOBS: queue.SimpleQueue[Callable[[], None]] = queue.SimpleQueue()
+_WORKERS: list[threading.Thread] = []
+_STARTING = threading.Lock()
+
+
+def _work() -> None:
+    while True:
+        _JOBS.get()()
+
+
+def _run_in_a_worker(job: Callable[[], None]) -> None:
+    """Queue ``job`` for the application's inbox worker threads (started on first need;
+    daemons, so that a query under way never holds up closing the application)."""
+    _JOBS.put(job)
+    with _STARTING:
+        if len(_WORKERS) < WORKERS:
+            worker = threading.Thread(target=_work, name="inbox-query", daemon=True)
+            _WORKERS.append(worker)
+            worker.start()
+
 
 UNEXPECTED = UserError("The list could not be read: something unexpected went wrong.",
                        "Press F5 to ask the database again; the details are in the log.")
@@ -48,8 +70,8 @@ class InboxLoader(QObject):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._newest = 0
-        self._pool = ThreadPoolExecutor(max_workers=WORKERS, thread_name_prefix="inbox-query")
-        self.destroyed.connect(lambda: self._pool.shutdown(wait=False, cancel_futures=True))
+        self.dropped = 0
+        """How many jobs were cancelled before they ran or had their answers dropped."""
 
     @property
     def newest(self) -> int:
@@ -63,10 +85,11 @@ class InboxLoader(QObject):
 
     def submit(self, request: int, kind: str, job: Callable[[], Any]) -> None:
         """Run ``job`` in a worker thread for ``request``; its answer comes back as ``kind``."""
-        self._pool.submit(self._run, request, kind, job)
+        _run_in_a_worker(lambda: self._run(request, kind, job))
 
     def _run(self, request: int, kind: str, job: Callable[[], Any]) -> None:
         if request != self._newest:
+            self.dropped += 1
             return  # cancelled: a newer request came before this one started
         try:
             answer = job()
@@ -81,6 +104,7 @@ class InboxLoader(QObject):
 
     def _emit(self, signal: Any, request: int, kind: str, payload: object) -> None:
         if request != self._newest:
+            self.dropped += 1
             return  # a newer request came while this one ran: its answer is dropped
         try:
             signal.emit(request, kind, payload)
