@@ -5,7 +5,9 @@ jobs — the first page, then the count — run in the application's few inbox w
 query never holds up the window, and a slow older query never holds up a newer one. A job
 whose request is no longer the newest when its turn comes is not run at all (a newer keystroke
 cancels it), and the answer of one that was already running is dropped: the list always shows
-the last request's rows. Answers and failures reach the GUI thread through queued signals.
+the last request's rows. The worker threads never touch Qt (a signal emitted from a Python
+thread corrupts PySide's reference counts): answers and failures wait in a queue, which a timer
+of the GUI thread empties every :data:`POLL_MS` while any job is out.
 
 A :class:`~ethics_desk.core.errors.UserError` (a locked or unreachable database, as
 :func:`ethics_desk.storage.database.translate_errors` words it) comes back as itself, for the
@@ -21,7 +23,7 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 
 from ethics_desk.core.errors import UserError
 
@@ -51,17 +53,44 @@ def _run_in_a_worker(job: Callable[[], None]) -> None:
             worker.start()
 
 
+POLL_MS = 2
+"""How often the GUI thread looks for answers while a job is out (it costs nothing otherwise)."""
+
 UNEXPECTED = UserError("The list could not be read: something unexpected went wrong.",
                        "Press F5 to ask the database again; the details are in the log.")
 """What the status line says when a query raised something no message foresaw (a bug)."""
+
+
+class _Channel:
+    """What the worker threads share with the GUI thread: the newest request's number and
+    the queue of answers. A plain object: a worker thread never touches a Qt object (reading
+    even a Python attribute of one from another thread corrupts PySide's reference counts)."""
+
+    def __init__(self) -> None:
+        self.newest = 0
+        self.answers: queue.SimpleQueue[tuple[bool, int, str, object]] = queue.SimpleQueue()
+
+    def run(self, request: int, kind: str, job: Callable[[], Any]) -> None:
+        """In a worker thread: run ``job`` unless a newer request came; queue what it gave."""
+        if request != self.newest:
+            self.answers.put((False, request, kind, None))  # cancelled before it started
+            return
+        try:
+            answer: object = job()
+            answered = True
+        except UserError as error:
+            answer, answered = error, False
+        except Exception:  # a bug must not take the window down with it: logged, told
+            log.exception("an inbox query failed unexpectedly")
+            answer, answered = UNEXPECTED, False
+        self.answers.put((answered, request, kind, answer))
 
 
 class InboxLoader(QObject):
     """Runs jobs for numbered requests in worker threads; answers only for the newest.
 
     :attr:`answered` carries ``(request, kind, answer)`` and :attr:`failed` ``(request, kind,
-    error)`` to the thread the loader lives in (the GUI thread), each only while ``request`` is
-    still the newest.
+    error)`` in the GUI thread, each only while ``request`` is still the newest.
     """
 
     answered = Signal(int, str, object)
@@ -69,44 +98,43 @@ class InboxLoader(QObject):
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._newest = 0
+        self._channel = _Channel()
+        self._out = 0
+        self._poll = QTimer(self)
+        self._poll.setInterval(POLL_MS)
+        self._poll.timeout.connect(self._deliver)
         self.dropped = 0
         """How many jobs were cancelled before they ran or had their answers dropped."""
 
     @property
     def newest(self) -> int:
         """The number of the newest request."""
-        return self._newest
+        return self._channel.newest
 
     def next_request(self) -> int:
         """A new request's number: every older request's answers are dropped from now on."""
-        self._newest += 1
-        return self._newest
+        self._channel.newest += 1
+        return self._channel.newest
 
     def submit(self, request: int, kind: str, job: Callable[[], Any]) -> None:
         """Run ``job`` in a worker thread for ``request``; its answer comes back as ``kind``."""
-        _run_in_a_worker(lambda: self._run(request, kind, job))
+        self._out += 1
+        if not self._poll.isActive():
+            self._poll.start()
+        channel = self._channel
+        _run_in_a_worker(lambda: channel.run(request, kind, job))
 
-    def _run(self, request: int, kind: str, job: Callable[[], Any]) -> None:
-        if request != self._newest:
-            self.dropped += 1
-            return  # cancelled: a newer request came before this one started
-        try:
-            answer = job()
-        except UserError as error:
-            self._emit(self.failed, request, kind, error)
-            return
-        except Exception:  # a bug must not take the window down with it: logged, told
-            log.exception("an inbox query failed unexpectedly")
-            self._emit(self.failed, request, kind, UNEXPECTED)
-            return
-        self._emit(self.answered, request, kind, answer)
-
-    def _emit(self, signal: Any, request: int, kind: str, payload: object) -> None:
-        if request != self._newest:
-            self.dropped += 1
-            return  # a newer request came while this one ran: its answer is dropped
-        try:
-            signal.emit(request, kind, payload)
-        except RuntimeError:  # the screen was closed while the query ran
-            log.debug("an inbox answer came after its screen was closed")
+    def _deliver(self) -> None:
+        """In the GUI thread: hand on what arrived, the newest request's only."""
+        while True:
+            try:
+                answered, request, kind, payload = self._channel.answers.get_nowait()
+            except queue.Empty:
+                return
+            self._out -= 1
+            if not self._out:
+                self._poll.stop()
+            if request != self._channel.newest:  # a newer request came: this one is dropped
+                self.dropped += 1
+                continue
+            (self.answered if answered else self.failed).emit(request, kind, payload)
