@@ -42,6 +42,7 @@ from zoneinfo import ZoneInfo
 
 from sqlalchemy import Table, insert
 
+from ethics_desk.cases.search_index import words_of
 from ethics_desk.core.clock import system_clock
 from ethics_desk.core.folding import fold
 from ethics_desk.core.parties import respondent_key
@@ -380,7 +381,8 @@ class _Builder:
             "complainant_names": "; ".join(n for n in people if n),
             "respondent_names": "; ".join(o.name for o in officials if o.name),
             "next_due_title": next_title,
-            "search_key": " | ".join(fold(p) for p in parts if p)})
+            "search_key": (key := " | ".join(fold(p) for p in parts if p)),
+            "search_words": words_of(key)})
 
     def _clocks(self, complaint_id: int, state: CaseState, route: Route, day: date,
                 officials: Sequence[_Official],

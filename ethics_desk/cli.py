@@ -234,6 +234,15 @@ def build_parser() -> argparse.ArgumentParser:
                             "journal must still hold; may be given more than once")
     check.set_defaults(handler=_cmd_check)
 
+    repair_search = commands.add_parser(
+        "repair-search", parents=signed_in,
+        help="build the search index again from the cases (when check says it disagrees)",
+        description="For an Administrator, signed in (--user). Build the inbox's search index "
+                    "again from the cases' own numbers and names, in one transaction, audited. "
+                    "Run it when ethics-desk check reports that the search index does not hold "
+                    "what the cases hold.")
+    repair_search.set_defaults(handler=_cmd_repair_search)
+
     backup = commands.add_parser(
         "backup", parents=signed_in, help="write a verified copy of the database",
         description="For an Administrator, signed in (--user). "
@@ -1098,6 +1107,22 @@ def _cmd_demo(args: argparse.Namespace) -> int:
 
     _note(f"Accounts, password “{DEMO_PASSWORD}”: " + ", ".join(
         f"{login} ({role.label})" for role, login in DEMO_LOGINS.items()) + ".")
+    return EXIT_OK
+
+
+def _cmd_repair_search(args: argparse.Namespace) -> int:
+    """``repair-search``: the search index built again (an Administrator's act)."""
+    from ethics_desk.cases.search_repair import rebuild_search_index
+    from ethics_desk.staff.permissions import Act
+
+    database = _open_for_writing(args)
+    try:
+        account = _signed_in_for(args, database, Act.BACKUP_AND_CHECK,
+                                 "Building the search index again")
+        count = rebuild_search_index(database, actor=account.display, clock=_clock(args))
+    finally:
+        database.dispose()
+    print(f"The search index was built again: {count} case(s).")
     return EXIT_OK
 
 

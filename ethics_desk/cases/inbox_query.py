@@ -1,21 +1,26 @@
 """The inbox's SQL: ids, counts and pages of rows for an :class:`~ethics_desk.cases.inbox.InboxFilter`.
 
 Filters, search and sorting are answered on the complaint's listing columns
-(``ethics_desk.cases.listing``), one query per page with ``LIMIT``/``OFFSET`` and a tie-break on the
+(``ethics_desk.cases.listing``) — search on the database's trigram index
+(:mod:`ethics_desk.cases.search_index`) — one query per page with ``LIMIT``/``OFFSET`` and a tie-break on the
 id. What the filters and rows mean is in :mod:`ethics_desk.cases.inbox`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import date
+from math import isqrt
 from typing import Any
 
-from sqlalchemy import ColumnElement, Select, and_, case, func, select, type_coerce
+from sqlalchemy import ColumnElement, Integer, Select, and_, case, column, func, select, type_coerce
+from sqlalchemy import text as sql_text
 from sqlalchemy.orm import QueryableAttribute
-from sqlalchemy.sql.elements import UnaryExpression
+from sqlalchemy.sql.elements import True_, UnaryExpression
 from sqlalchemy.types import NullType
 
+from ethics_desk.cases import search_index
 from ethics_desk.cases.inbox import (
     LIKE_ESCAPE,
     PAGE_SIZE,
@@ -29,7 +34,6 @@ from ethics_desk.cases.inbox import (
     inbox_row,
     like_pattern,
     listing_values,
-    search_words,
 )
 from ethics_desk.deadlines import ClockKind
 from ethics_desk.deadlines.schedule import load_calendars
@@ -41,8 +45,32 @@ from ethics_desk.storage.database import Database, translate_errors
 __all__ = ["InboxQuery"]
 
 
-def _word_condition(word: str) -> ColumnElement[bool]:
-    return Complaint.search_key.like(like_pattern(word), escape=LIKE_ESCAPE)
+def search_conditions(text: str, dialect: str, *,
+                      common: bool = False) -> list[ColumnElement[bool]]:
+    """The WHERE clauses of searching for ``text`` on the ``dialect``'s search index
+    (:mod:`ethics_desk.cases.search_index`): every word must be found.
+
+    On SQLite the index's matches are the cases looked up (``id IN`` the FTS5 table's rowids);
+    a ``common`` search (:meth:`InboxQuery.is_common`) is instead the plain ``LIKE`` on the same
+    columns, which lets SQLite walk the list in its order and stop at the page's end — the same
+    cases either way. PostgreSQL's planner makes that choice itself from its statistics.
+    """
+    search = search_index.plan(text)
+    where: list[ColumnElement[bool]] = []
+    if search.indexed and dialect == "sqlite" and not common:
+        matching = (sql_text(f"SELECT rowid FROM {search_index.TABLE} "
+                             f"WHERE {search_index.TABLE} MATCH :search_match")
+                    .bindparams(search_match=search_index.fts_query(search))
+                    .columns(column("rowid", Integer)))
+        where.append(Complaint.id.in_(matching))
+    elif search.indexed:  # pg_trgm's GIN indexes answer LIKE; SQLite reads it row by row
+        where += [Complaint.search_key.like(like_pattern(s), escape=LIKE_ESCAPE)
+                  for s in search.key_substrings]
+        where += [Complaint.search_words.like(like_pattern(s), escape=LIKE_ESCAPE)
+                  for s in search.word_substrings]
+    where += [Complaint.search_key.like(like_pattern(s), escape=LIKE_ESCAPE)
+              for s in search.unindexed]
+    return where
 
 
 # -- the query ---------------------------------------------------------------------------------
@@ -78,6 +106,17 @@ def _sort_keys(key: SortKey) -> Sequence[ColumnElement[Any] | QueryableAttribute
     return (Complaint.next_due_on,)  # DUE and DAYS_LEFT: the same order
 
 
+def _always(condition: ColumnElement[bool]) -> bool:
+    """Whether a condition keeps every row (the City Clerk's staff's case scope)."""
+    return isinstance(condition, True_)
+
+
+_INDEXED_ORDERS = frozenset({SortKey.CASE, SortKey.RECEIVED, SortKey.DUE, SortKey.DAYS_LEFT})
+"""The orders SQLite has an index for (case number, receipt, next due date)."""
+FEWEST_COMMON = 2_000
+"""Below this many matches a search is never common (looked up and sorted, however many cases)."""
+
+
 class InboxQuery:
     """The inbox's questions to the database for one day: ids, counts and pages of rows.
 
@@ -93,6 +132,7 @@ class InboxQuery:
         self.today = today
         self.account = account
         self._counter: BusinessDayCounter | None = None
+        self._cases: int | None = None
         self._build = self._row  # one builder, so that pages of this query can be joined
 
     @property
@@ -105,11 +145,36 @@ class InboxQuery:
 
     # -- SQL ----------------------------------------------------------------------------------
 
-    def conditions(self, inbox_filter: InboxFilter) -> list[ColumnElement[bool]]:
-        """The WHERE clauses of a filter."""
+    def is_common(self, inbox_filter: InboxFilter) -> bool:
+        """Whether the filter's search matches so many cases, in an order SQLite keeps an index
+        of, that walking the list in that order finds a page sooner than looking every match up
+        and sorting them: on SQLite, when the index holds at least :meth:`common_matches` of
+        them (counted up to that, one query that stops there)."""
+        search = search_index.plan(inbox_filter.text)
+        if (self.database.engine.dialect.name != "sqlite" or not search.indexed
+                or inbox_filter.sort not in _INDEXED_ORDERS):
+            return False
+        enough = self.common_matches()
+        probe = sql_text(f"SELECT count(*) FROM (SELECT rowid FROM {search_index.TABLE} WHERE "
+                         f"{search_index.TABLE} MATCH :q LIMIT :enough)")
+        with translate_errors(), self.database.engine.connect() as conn:
+            found = int(conn.execute(probe, {"q": search_index.fts_query(search),
+                                             "enough": enough}).scalar_one())
+        return found >= enough
+
+    def common_matches(self) -> int:
+        """How many matches make a search common: about √(page × cases), where the two plans
+        read about as many rows (at least :data:`FEWEST_COMMON`)."""
+        if self._cases is None:
+            with translate_errors(), self.database.engine.connect() as conn:
+                self._cases = int(conn.execute(select(func.max(Complaint.id))).scalar() or 0)
+        return max(FEWEST_COMMON, isqrt(PAGE_SIZE * self._cases))
+
+    def conditions(self, inbox_filter: InboxFilter, *,
+                   common: bool = False) -> list[ColumnElement[bool]]:
+        """The WHERE clauses of a filter (``common``: see :func:`search_conditions`)."""
         f = inbox_filter
-        where: list[ColumnElement[bool]] = [_word_condition(word)
-                                            for word in search_words(f.text)]
+        where = search_conditions(f.text, self.database.engine.dialect.name, common=common)
         if self.account is not None:  # only what the person receives, § 2-83(d), (h)(1)
             where.append(case_condition(self.account))
         if f.states is not None:
@@ -147,10 +212,13 @@ class InboxQuery:
         order.append(Complaint.id.desc() if inbox_filter.descending else Complaint.id.asc())
         return order
 
-    def page_statement(self, inbox_filter: InboxFilter, offset: int,
-                       limit: int) -> Select[*tuple[Any, ...]]:
-        """The one SELECT that fetches a page (benchmarks run its SQL text as it is)."""
-        return (select(*_LISTING).where(*self.conditions(inbox_filter))
+    def page_statement(self, inbox_filter: InboxFilter, offset: int, limit: int, *,
+                       common: bool | None = None) -> Select[*tuple[Any, ...]]:
+        """The SELECT that fetches a page (benchmarks run its SQL text as it is); ``common``
+        is :meth:`is_common`, asked of the database when not given."""
+        if common is None:
+            common = self.is_common(inbox_filter)
+        return (select(*_LISTING).where(*self.conditions(inbox_filter, common=common))
                 .order_by(*self.order_by(inbox_filter)).limit(limit).offset(offset))
 
     # -- answers ------------------------------------------------------------------------------
@@ -190,8 +258,17 @@ class InboxQuery:
 
     def count(self, inbox_filter: InboxFilter) -> int:
         """How many cases match."""
-        statement = (select(func.count()).select_from(Complaint)
-                     .where(*self.conditions(inbox_filter)))
+        search = search_index.plan(inbox_filter.text)
+        others = self.conditions(replace(inbox_filter, text=""))
+        if (self.database.engine.dialect.name == "sqlite" and search.indexed
+                and not search.unindexed and all(_always(c) for c in others)):
+            # every case the person receives: the index counts its matches alone
+            statement = (select(func.count()).select_from(sql_text(search_index.TABLE))
+                         .where(sql_text(f"{search_index.TABLE} MATCH :search_match")
+                                .bindparams(search_match=search_index.fts_query(search))))
+        else:
+            statement = (select(func.count()).select_from(Complaint)
+                         .where(*self.conditions(inbox_filter)))
         with translate_errors(), self.database.engine.connect() as conn:
             return int(conn.execute(statement).scalar_one())
 

@@ -8,6 +8,7 @@ calls :func:`refresh_listing` (the intake, filing, and ``schedule.refresh_next_d
 
 from __future__ import annotations
 
+from ethics_desk.cases.search_index import words_of
 from ethics_desk.core.folding import fold
 from ethics_desk.models import Complaint
 
@@ -27,7 +28,9 @@ def search_key_for(complaint: Complaint) -> str:
 
 
 def refresh_listing(complaint: Complaint) -> None:
-    """Recompute the names and the search key from the complaint's parties."""
+    """Recompute the names and the search columns from the complaint's parties (the database's
+    search index follows them in the same transaction, :mod:`ethics_desk.cases.search_index`)."""
     complaint.complainant_names = names([c.name for c in complaint.complainants])
     complaint.respondent_names = names([r.name for r in complaint.respondents])
     complaint.search_key = search_key_for(complaint)
+    complaint.search_words = words_of(complaint.search_key)

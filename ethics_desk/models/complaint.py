@@ -79,6 +79,9 @@ class Complaint(Versioned, Base):
     respondent_names: Mapped[str] = mapped_column(String(800), default="")
     next_due_title: Mapped[str] = mapped_column(String(300), default="")
     search_key: Mapped[str] = mapped_column(Text, default="")
+    # The key's words, each after two spaces, so that the start of a word is a trigram for the
+    # search index (``ethics_desk.cases.search_index.words_of``).
+    search_words: Mapped[str] = mapped_column(Text, default="")
 
     complainants: Mapped[list[Complainant]] = relationship(
         back_populates="complaint", cascade="all, delete-orphan", order_by="Complainant.position")

@@ -74,6 +74,7 @@ APPEND_ONLY = "The audit trail is append-only at the database"
 DEADLINE_DAYS = "Open deadlines fall on business days"
 DEADLINE_DATES = "Open deadlines agree with the current calendars"
 LISTING = "The inbox listing agrees with the records"
+SEARCH_INDEX = "The search index holds every case as it is"
 JOURNAL = "The journal of every change verifies (keyed MAC chain)"
 RECORDS = "Every record is as its journal last recorded it"
 PAPERS = "Issued papers and exhibits have the bytes recorded"
@@ -113,7 +114,7 @@ def run_checks(db: URL | str | os.PathLike[str] | None,
             why = "not checked: the schema revision is missing, unknown or unreadable"
             results.extend(CheckResult(name, False, [why])
                            for name in (APPEND_ONLY, AUDIT, *JOURNAL_CHECKS, DEADLINE_DAYS,
-                                        DEADLINE_DATES, LISTING, STALE_PAPERS))
+                                        DEADLINE_DATES, LISTING, SEARCH_INDEX, STALE_PAPERS))
             return results
         results += _guarded((APPEND_ONLY,), lambda: [_append_only_check(engine)])
         found = [*anchors, *(backup_anchors(path, engine)
@@ -124,6 +125,7 @@ def run_checks(db: URL | str | os.PathLike[str] | None,
             results += _guarded((AUDIT,), lambda: [_audit_check(session)])
             results += _guarded((DEADLINE_DAYS, DEADLINE_DATES), lambda: _deadline_checks(session))
             results += _guarded((LISTING,), lambda: [_listing_check(session)])
+            results += _guarded((SEARCH_INDEX,), lambda: [_search_index_check(session)])
             results += _guarded((STALE_PAPERS,), lambda: [_stale_papers_check(session)])
         return results
     finally:
@@ -384,11 +386,48 @@ def _stale_papers_check(session: Session) -> CheckResult:
     return CheckResult(STALE_PAPERS, True, found, warning=bool(found))
 
 
+def _search_index_check(session: Session) -> CheckResult:
+    """The database's search index exists, is kept by the database, and holds exactly what the
+    complaints' search columns hold (:mod:`ethics_desk.cases.search_index`)."""
+    from sqlalchemy import text
+
+    from ethics_desk.cases import search_index
+
+    fix = ("searches would miss cases: ask IT to restore the latest verified backup, or run "
+           "“ethics-desk repair-search” on this database")
+    if session.get_bind().dialect.name == "sqlite":
+        found = set(session.execute(text(
+            "SELECT name FROM sqlite_master WHERE name = :t OR (type = 'trigger' AND "
+            "tbl_name = 'complaint' AND name LIKE :p)"),
+            {"t": search_index.TABLE, "p": search_index.TABLE + "%"}).scalars())
+        wanted = {search_index.TABLE, *search_index.SQLITE_TRIGGERS}
+        if missing := sorted(wanted - found):
+            return CheckResult(SEARCH_INDEX, False, [f"missing: {', '.join(missing)} — {fix}"])
+        wrong = search_index.sqlite_disagreements(
+            session.execute(text("SELECT id, search_key, search_words FROM complaint")).all(),
+            session.execute(text(f"SELECT id, sz FROM {search_index.TABLE}_docsize")).all())
+        if wrong:
+            shown = ", ".join(str(case_id) for case_id in wrong[:10])
+            more = f" and {len(wrong) - 10} more" if len(wrong) > 10 else ""
+            return CheckResult(SEARCH_INDEX, False, [
+                f"the index does not hold what case(s) {shown}{more} hold (by id) — {fix}"])
+        return CheckResult(SEARCH_INDEX, True, ["the trigram index holds every case's number "
+                                                "and names as they are"])
+    found = set(session.execute(text(
+        "SELECT indexname FROM pg_indexes WHERE tablename = 'complaint' "
+        "AND schemaname = current_schema()")).scalars())
+    if missing := sorted(set(search_index.POSTGRESQL_INDEXES) - found):
+        return CheckResult(SEARCH_INDEX, False, [f"missing: {', '.join(missing)} — {fix}"])
+    return CheckResult(SEARCH_INDEX, True, ["the trigram indexes on the cases' numbers and "
+                                            "names are in place (the server keeps them)"])
+
+
 def _listing_check(session: Session) -> CheckResult:
     """The stored names, search key and next deadline match the records they summarise."""
     from sqlalchemy.orm import selectinload
 
     from ethics_desk.cases.listing import names, search_key_for
+    from ethics_desk.cases.search_index import words_of
     from ethics_desk.models import Complaint, Deadline, DeadlineStatus
 
     next_due = {row.complaint_id: (row.due_on, row.title) for row in session.execute(
@@ -406,6 +445,7 @@ def _listing_check(session: Session) -> CheckResult:
         if (complaint.complainant_names != names([c.name for c in complaint.complainants])
                 or complaint.respondent_names != names([r.name for r in complaint.respondents])
                 or complaint.search_key != search_key_for(complaint)
+                or complaint.search_words != words_of(complaint.search_key)
                 or complaint.next_due_on != due or complaint.next_due_title != title):
             wrong.append(f"{complaint.display_number}: the inbox would show it wrongly "
                          "(stored names, search key or next deadline are out of date)")

@@ -46,6 +46,7 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
 
+from ethics_desk.cases import search_index
 from ethics_desk.core.clock import Clock, file_stamp
 from ethics_desk.core.errors import StorageError, UserError
 from ethics_desk.storage.backup import read_only, unwritable
@@ -330,7 +331,7 @@ def _reading_parameters(path: Path) -> dict[str, str]:
 def _table_names(conn: sqlite3.Connection) -> list[str]:
     return [row[0] for row in conn.execute(
         "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' "
-        "ORDER BY name")]
+        "ORDER BY name") if not search_index.is_index_table(row[0])]
 
 
 def _revision(conn: sqlite3.Connection) -> str | None:

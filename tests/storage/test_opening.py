@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import func, inspect, select
 
+from ethics_desk.cases import search_index
 from ethics_desk.core.errors import StorageError
 from ethics_desk.models import AuditRecord, Base, Provision
 from ethics_desk.office import settings
@@ -31,7 +32,11 @@ def test_migrations_create_every_table_and_record_the_head_revision(database: Da
     tables = set(inspect(database.engine).get_table_names())
     assert set(Base.metadata.tables) <= tables
     server_only = {"journal_key"} if database.url.get_backend_name() == "postgresql" else set()
-    assert tables - set(Base.metadata.tables) == {"alembic_version"} | server_only
+    search = {name for name in tables if search_index.is_index_table(name)}
+    assert search == ({search_index.TABLE} | {search_index.TABLE + "_" + shadow for shadow in
+                                              ("data", "idx", "docsize", "config")}
+                      if database.url.get_backend_name() == "sqlite" else set())
+    assert tables - set(Base.metadata.tables) - search == {"alembic_version"} | server_only
     assert current_revision(database.engine) == head_revision()
 
 

@@ -17,6 +17,7 @@ import sqlalchemy as sa
 from alembic import command
 from sqlalchemy import select
 
+from ethics_desk.cases import search_index
 from ethics_desk.core.errors import StorageError
 from ethics_desk.models import AuditRecord
 from ethics_desk.storage import integrity
@@ -39,11 +40,13 @@ FOLDER_NAMES = ["hash #1", "what?", "100%", "%23", "two  spaces", "Muñoz 李"]
 
 
 def counts(path: Path) -> dict[str, int]:
-    """Every table's rows in the SQLite file ``path``, read-only."""
+    """Every record table's rows in the SQLite file ``path``, read-only (not the search index,
+    which is the complaints' columns again)."""
     conn = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True)
     try:
         names = [row[0] for row in conn.execute(
-            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")]
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+            if not search_index.is_index_table(row[0])]
         return {name: conn.execute(f'SELECT count(*) FROM "{name}"').fetchone()[0]
                 for name in names}
     finally:

@@ -1,0 +1,215 @@
+"""The inbox's search index: what a search word asks of it, and the index's SQL on each database.
+
+The search key of a complaint (:func:`ethics_desk.cases.listing.search_key_for`) is its case
+number and every party's and witness's name, folded (:func:`ethics_desk.core.folding.fold`). A
+search keeps the cases whose key holds every word the clerk typed:
+
+* a word of three letters or more anywhere in the key ("pena" in "jose pena", "2024-01" in
+  "erb-2024-0123") — the substring search the inbox always made, now answered by a trigram
+  index instead of reading the whole table;
+* a word of one or two letters or digits at the *start* of a word of the key ("p" for "Peña",
+  "er" for "ERB-2024-0123", "20" for its year): a trigram index cannot look up what is shorter
+  than a trigram, and "a" anywhere is in nearly every name. The key's words are kept a second
+  time, in :func:`words_of`'s form, where the start of a word is a substring of three
+  characters and the same index answers it;
+* a short word with other characters ("o'", "-") anywhere in the key, without the index (rare).
+
+The index is the database's own, kept by the database in the transaction of every change of a
+name or a case number (the search columns are written with the names, :mod:`~ethics_desk.cases.listing`):
+
+* SQLite: an FTS5 table with the trigram tokenizer over the two columns, its content the
+  ``complaint`` table itself, kept by three triggers (:data:`SQLITE_INDEX`);
+* PostgreSQL: ``pg_trgm``'s GIN indexes over the two columns (:data:`POSTGRESQL_INDEX`), which
+  ``LIKE`` uses as it is.
+
+This module holds no SQLAlchemy: the first look at the database uses it before the ORM loads.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from ethics_desk.core.folding import fold
+
+__all__ = [
+    "POSTGRESQL_DROP",
+    "POSTGRESQL_INDEX",
+    "POSTGRESQL_INDEXES",
+    "SHORTEST_INDEXED",
+    "SQLITE_CHECK",
+    "SQLITE_DROP",
+    "SQLITE_INDEX",
+    "SQLITE_REBUILD",
+    "SQLITE_TRIGGERS",
+    "TABLE",
+    "SearchPlan",
+    "fts_phrase",
+    "fts_query",
+    "is_index_table",
+    "plan",
+    "sqlite_disagreements",
+    "words_of",
+]
+
+TABLE = "complaint_search"
+"""SQLite's FTS5 table (and the prefix of its shadow tables)."""
+
+SHORTEST_INDEXED = 3
+"""A trigram: the shortest substring an index can look up."""
+
+WORD_MARK = "  "
+"""What precedes every word in :func:`words_of`'s form (two spaces: a search word never holds one)."""
+
+_WORD = re.compile(r"[^\W_]+")
+"""A word: a run of letters and digits (Unicode's), as Python knows them."""
+
+
+def words_of(search_key: str) -> str:
+    """The key's words, each preceded by :data:`WORD_MARK`: ``"  erb  2024  0123  jose  pena"``.
+
+    A word of one or two characters ``w`` starts a word of the key exactly when ``"  w"`` (for
+    one) or ``" w"`` (for two) is a substring of this form: three characters, which a trigram
+    index looks up.
+    """
+    return "".join(WORD_MARK + word for word in _WORD.findall(search_key))
+
+
+@dataclass(frozen=True)
+class SearchPlan:
+    """What a search asks: substrings of the key, substrings of its words' form, and substrings
+    of the key that no index can answer.
+
+    ``key_substrings`` and ``word_substrings`` are at least three characters long, ready for a
+    trigram index; ``unindexed`` are the short words with other characters than letters and
+    digits, matched anywhere in the key by a plain scan.
+    """
+
+    key_substrings: tuple[str, ...] = ()
+    word_substrings: tuple[str, ...] = ()
+    unindexed: tuple[str, ...] = ()
+
+    @property
+    def empty(self) -> bool:
+        """No word: every case."""
+        return not (self.key_substrings or self.word_substrings or self.unindexed)
+
+    @property
+    def indexed(self) -> bool:
+        """Some word is answered by the index."""
+        return bool(self.key_substrings or self.word_substrings)
+
+
+def plan(text: str) -> SearchPlan:
+    """What searching for ``text`` asks (its words folded as the key was; repeats dropped)."""
+    key: list[str] = []
+    words: list[str] = []
+    unindexed: list[str] = []
+    for word in dict.fromkeys(fold(text).split()):
+        if len(word) >= SHORTEST_INDEXED:
+            key.append(word)
+        elif _WORD.fullmatch(word):
+            words.append(WORD_MARK[len(word) - 1:] + word)
+        else:
+            unindexed.append(word)
+    return SearchPlan(tuple(key), tuple(words), tuple(unindexed))
+
+
+def fts_phrase(substring: str) -> str:
+    """``substring`` as an FTS5 string: double quotes around it, its own doubled."""
+    return '"' + substring.replace('"', '""') + '"'
+
+
+def fts_query(search: SearchPlan) -> str:
+    """The FTS5 MATCH expression of the indexed part of ``search`` (each column filtered)."""
+    terms = [f"search_key : {fts_phrase(s)}" for s in search.key_substrings]
+    terms += [f"search_words : {fts_phrase(s)}" for s in search.word_substrings]
+    return " AND ".join(terms)
+
+
+def is_index_table(name: str) -> bool:
+    """Whether ``name`` is SQLite's search index or one of FTS5's shadow tables of it
+    (not a record: never journalled, copied or compared with the models)."""
+    return name == TABLE or name.startswith(TABLE + "_")
+
+
+SQLITE_INDEX = (
+    f"CREATE VIRTUAL TABLE {TABLE} USING fts5(search_key, search_words, content='complaint', "
+    "content_rowid='id', tokenize='trigram case_sensitive 1', detail='full')",
+    f"CREATE TRIGGER {TABLE}_insert AFTER INSERT ON complaint BEGIN "
+    f"INSERT INTO {TABLE}(rowid, search_key, search_words) "
+    "VALUES (new.id, new.search_key, new.search_words); END",
+    f"CREATE TRIGGER {TABLE}_delete AFTER DELETE ON complaint BEGIN "
+    f"INSERT INTO {TABLE}({TABLE}, rowid, search_key, search_words) "
+    "VALUES ('delete', old.id, old.search_key, old.search_words); END",
+    f"CREATE TRIGGER {TABLE}_update AFTER UPDATE OF search_key, search_words ON complaint BEGIN "
+    f"INSERT INTO {TABLE}({TABLE}, rowid, search_key, search_words) "
+    "VALUES ('delete', old.id, old.search_key, old.search_words); "
+    f"INSERT INTO {TABLE}(rowid, search_key, search_words) "
+    "VALUES (new.id, new.search_key, new.search_words); END",
+)
+"""SQLite's index: the FTS5 table over the complaint's two search columns and the triggers that
+keep it, in the transaction of each change (case-sensitive: both sides are folded already)."""
+
+SQLITE_TRIGGERS = (f"{TABLE}_insert", f"{TABLE}_delete", f"{TABLE}_update")
+"""The triggers of :data:`SQLITE_INDEX` (a migration that rebuilds ``complaint`` must make them
+again: SQLite drops a table's triggers with it)."""
+
+SQLITE_REBUILD = f"INSERT INTO {TABLE}({TABLE}) VALUES ('rebuild')"
+"""Build the index again from the complaints (the migration; ``check`` when it disagrees)."""
+
+SQLITE_CHECK = f"INSERT INTO {TABLE}({TABLE}, rank) VALUES ('integrity-check', 1)"
+"""FTS5's own check that the index holds exactly what the complaints hold (an error if not; it
+writes, so ``check``, which reads the file as it is, uses :func:`sqlite_disagreements`)."""
+
+
+def _varints(blob: bytes) -> list[int]:
+    values: list[int] = []
+    value = shift = 0
+    for byte in blob:
+        value |= (byte & 0x7F) << shift
+        shift += 7
+        if not byte & 0x80:
+            values.append(value)
+            value = shift = 0
+    return values
+
+
+def _trigrams(text: str | None) -> int:
+    return max(len(text or "") - SHORTEST_INDEXED + 1, 0)
+
+
+def sqlite_disagreements(complaints: Iterable[tuple[int, str, str]],
+                         sizes: Iterable[tuple[int, bytes]]) -> list[int]:
+    """The ids of the complaints the FTS5 index does not hold as they are, read without writing:
+    a case missing from the index or in it without a complaint, or whose columns it counts with
+    another number of trigrams than the complaint's columns have (FTS5's ``docsize`` table).
+
+    ``complaints`` are (id, search key, search words); ``sizes`` the docsize rows (id, sizes).
+    """
+    indexed = {int(case_id): _varints(bytes(blob or b"")) for case_id, blob in sizes}
+    wrong: list[int] = []
+    for case_id, key, words in complaints:
+        counted = indexed.pop(int(case_id), None)
+        if counted != [_trigrams(key), _trigrams(words)]:
+            wrong.append(int(case_id))
+    return sorted(wrong + list(indexed))
+
+SQLITE_DROP = (f"DROP TRIGGER IF EXISTS {TABLE}_insert", f"DROP TRIGGER IF EXISTS {TABLE}_delete",
+               f"DROP TRIGGER IF EXISTS {TABLE}_update", f"DROP TABLE IF EXISTS {TABLE}")
+
+POSTGRESQL_INDEXES = ("ix_complaint_search_key_trgm", "ix_complaint_search_words_trgm")
+"""PostgreSQL's index names (an index shares the tables' namespace: named after its table)."""
+
+POSTGRESQL_INDEX = (
+    "CREATE EXTENSION IF NOT EXISTS pg_trgm",
+    f"CREATE INDEX IF NOT EXISTS {POSTGRESQL_INDEXES[0]} ON complaint "
+    "USING gin (search_key gin_trgm_ops)",
+    f"CREATE INDEX IF NOT EXISTS {POSTGRESQL_INDEXES[1]} ON complaint "
+    "USING gin (search_words gin_trgm_ops)",
+)
+"""PostgreSQL's index: ``pg_trgm`` (a trusted extension: the database's owner may create it)
+and a GIN trigram index on each search column, which ``LIKE '%…%'`` uses."""
+
+POSTGRESQL_DROP = tuple(f"DROP INDEX IF EXISTS {name}" for name in POSTGRESQL_INDEXES)

@@ -1,0 +1,70 @@
+"""The inbox's search index: the key's words for short searches, and a trigram index over both.
+
+Adds ``complaint.search_words`` (the search key's words, each after two spaces, so that the
+start of a word is a three-character substring), fills it from the stored search keys, and
+builds the index :mod:`ethics_desk.cases.search_index` describes: on SQLite an FTS5 table with
+the trigram tokenizer kept by triggers on ``complaint``; on PostgreSQL ``pg_trgm`` and a GIN
+trigram index on each search column. The journal's triggers are installed again for the new
+column (``journal.install``), and its records of the complaints rebased on their new form.
+
+Revision ID: 0016
+Revises: 0015
+Create Date: 2026-12-02
+"""
+
+from __future__ import annotations
+
+import re
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0016"
+down_revision = "0015"
+branch_labels = None
+depends_on = None
+
+_WORD = re.compile(r"[^\W_]+")
+CHUNK = 5000
+
+
+def _words(search_key: str | None) -> str:
+    """The words' form as of this revision (kept here: migrations do not change)."""
+    return "".join("  " + word for word in _WORD.findall(search_key or ""))
+
+
+def upgrade() -> None:
+    """Add and fill ``search_words``, build the index, journal the new column."""
+    from ethics_desk.cases import search_index
+    from ethics_desk.storage import journal
+
+    bind = op.get_bind()
+    op.add_column("complaint", sa.Column("search_words", sa.Text(), nullable=False,
+                                         server_default=""))
+    rows = bind.execute(sa.text("SELECT id, search_key FROM complaint ORDER BY id")).all()
+    update = sa.text("UPDATE complaint SET search_words = :w WHERE id = :id")
+    for start in range(0, len(rows), CHUNK):
+        bind.execute(update, [{"id": i, "w": _words(k)} for i, k in rows[start:start + CHUNK]])
+    journal.install(bind)  # before the index: FTS5's own statements keep the connection busy
+    if bind.dialect.name == "sqlite":
+        for statement in search_index.SQLITE_INDEX:
+            bind.exec_driver_sql(statement)
+        bind.exec_driver_sql(search_index.SQLITE_REBUILD)
+    else:
+        for statement in search_index.POSTGRESQL_INDEX:
+            bind.exec_driver_sql(statement)
+
+
+def downgrade() -> None:
+    """Drop the index and the column (searching reads the whole table again)."""
+    from ethics_desk.cases import search_index
+    from ethics_desk.storage import journal
+
+    bind = op.get_bind()
+    drops = search_index.SQLITE_DROP if bind.dialect.name == "sqlite" \
+        else search_index.POSTGRESQL_DROP
+    for statement in drops:
+        bind.exec_driver_sql(statement)
+    with op.batch_alter_table("complaint", schema=None) as batch_op:
+        batch_op.drop_column("search_words")
+    journal.install(bind)
