@@ -35,8 +35,8 @@ from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.screens.inbox_screen import InboxScreen
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from inbox_search import open_inbox_database  # noqa: E402 - the benchmarks' own helpers
-from startup import CLERK  # noqa: E402
+from inbox_search import open_inbox_database  # the benchmarks' own helpers
+from startup import CLERK
 
 OFFICE_TZ = ZoneInfo("America/Chicago")
 TARGET_PEAK_MB = 200.0

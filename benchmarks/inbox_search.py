@@ -58,7 +58,7 @@ from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.screens.inbox_screen import InboxScreen
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from startup import CLERK, ensure_clerk  # noqa: E402 - the benchmarks' one clerk account
+from startup import CLERK, ensure_clerk  # the benchmarks' one clerk account
 
 OFFICE_TZ = ZoneInfo("America/Chicago")
 TERMS = ("garcia", "nunez", "nguyen", "szczepanska", "ERB-2024-0", "a")

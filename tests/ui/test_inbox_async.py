@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
-from datetime import date, timedelta
+from datetime import date, timedelta, tzinfo
 from typing import Any
 
 import pytest
@@ -21,6 +21,8 @@ from ethics_desk.cases.inbox import (
     PAGE_SIZE,
     BusinessDayCounter,
     InboxFilter,
+    InboxLine,
+    InboxRow,
     RowPage,
     saved_view,
 )
@@ -138,12 +140,19 @@ def test_painting_counts_no_business_day_and_words_no_row(
     screen = open_inbox(qtbot, context_on(database, TODAY))
     screen.show_view(ALL_CASES)
     counted: list[date] = []
-    worded: list[object] = []
-    days_left, line = BusinessDayCounter.days_left, inbox_model.inbox_line
-    monkeypatch.setattr(BusinessDayCounter, "days_left",
-                        lambda self, today, due: counted.append(due) or days_left(self, today, due))
-    monkeypatch.setattr(inbox_model, "inbox_line",
-                        lambda row, zone: worded.append(row) or line(row, zone))
+    worded: list[InboxRow] = []
+    days_left, line = BusinessDayCounter.days_left, inbox_model.inbox_line  # type: ignore[attr-defined]
+
+    def counting(self: BusinessDayCounter, today: date, due: date) -> int:
+        counted.append(due)
+        return days_left(self, today, due)
+
+    def wording(row: InboxRow, zone: tzinfo) -> InboxLine:
+        worded.append(row)
+        return line(row, zone)
+
+    monkeypatch.setattr(BusinessDayCounter, "days_left", counting)
+    monkeypatch.setattr(inbox_model, "inbox_line", wording)
     screen.model.scheme_changed()  # every painted cell is made again from the rows' texts
     screen.table.viewport().grab()  # paints every visible cell
     cell = screen.model.paint_cell(0, 0)
