@@ -24,6 +24,7 @@ from ethics_desk.cases.inbox import (
     InboxLine,
     InboxRow,
     RowPage,
+    SortKey,
     saved_view,
 )
 from ethics_desk.cases.inbox_query import InboxQuery
@@ -106,18 +107,31 @@ def test_a_newer_keystrokes_result_wins_over_an_older_slow_one(qtbot: QtBot,
     assert screen.inbox_filter.text == "nguyen" and screen.status.text() == "1 shown"
 
 
-def test_no_query_runs_on_the_gui_thread_while_the_clerk_types(qtbot: QtBot,
-                                                                database: Database) -> None:
+def test_no_query_runs_and_no_row_is_worded_on_the_gui_thread_while_the_clerk_types(
+        qtbot: QtBot, database: Database, monkeypatch: pytest.MonkeyPatch) -> None:
     insert_cases(database, [CaseSpec(complainant=f"Pena {n}") for n in range(PAGE_SIZE + 5)])
     source = RecordingSource(InboxQuery(database, TODAY))
     screen = _inbox(qtbot, database, source)
     source.threads.clear()
+    worded: list[int] = []
+    line = inbox_model.inbox_line  # type: ignore[attr-defined]
+
+    def wording(row: InboxRow, zone: tzinfo) -> InboxLine:
+        worded.append(threading.get_ident())
+        return line(row, zone)
+
+    monkeypatch.setattr(inbox_model, "inbox_line", wording)
     qtbot.keyClicks(screen.search, "pena")
     searched(qtbot, screen)
     qtbot.waitUntil(lambda: screen.model.total is not None)  # the count is read too
     assert source.threads  # the search and its count were read …
     assert threading.get_ident() not in source.threads  # … each in a worker thread
     assert screen.model.rowCount() == PAGE_SIZE and screen.model.total == PAGE_SIZE + 5
+    qtbot.waitUntil(lambda: len(worded) == PAGE_SIZE)  # the first screenful, then the rest
+    column = inbox_model.COLUMN_OF[SortKey.COMPLAINANT]
+    names = [screen.model.index(row, column).data() for row in range(PAGE_SIZE)]
+    assert all(name.startswith("Pena ") for name in names) and len(set(names)) == PAGE_SIZE
+    assert len(worded) == PAGE_SIZE and threading.get_ident() not in worded
 
 
 def test_the_first_page_is_shown_before_the_count(qtbot: QtBot, database: Database) -> None:

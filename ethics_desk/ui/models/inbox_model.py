@@ -134,6 +134,11 @@ _BUILDING = threading.Lock()
 in the worker threads or the GUI thread: the day counter's table is not shared while it grows."""
 
 
+FIRST_LINES = 64
+"""How many rows of a search's first page are worded before it is shown (more than a screen
+holds); the rest of the page is worded right after, in the worker thread as well."""
+
+
 def read_lines(read: Callable[[], RowPage], zone: tzinfo) -> list[InboxLine]:
     """Run one read and word its rows for the list (in whatever thread calls it)."""
     rows = read()
@@ -141,14 +146,30 @@ def read_lines(read: Callable[[], RowPage], zone: tzinfo) -> list[InboxLine]:
         return [inbox_line(row, zone) for row in rows.built()]
 
 
+def read_first(read: Callable[[], RowPage], zone: tzinfo,
+               first: int = FIRST_LINES) -> tuple[list[int], list[InboxLine], RowPage]:
+    """Run one read: every row's case id, the first ``first`` rows worded, and the rows."""
+    rows = read()
+    ids = [rows.id_at(number) for number in range(len(rows))]
+    return ids, word_rows(rows, 0, min(first, len(rows)), zone), rows
+
+
+def word_rows(rows: RowPage, start: int, stop: int, zone: tzinfo) -> list[InboxLine]:
+    """Rows ``start`` to ``stop`` of ``rows``, worded for the list."""
+    with _BUILDING:
+        return [inbox_line(rows[number], zone) for number in range(start, stop)]
+
+
 class _Page:
     """One page of built lines, and the cells painted from them (dropped with the page)."""
 
-    __slots__ = ("cells", "lines")
+    __slots__ = ("cells", "lines", "pending")
 
     def __init__(self, lines: list[InboxLine | None]) -> None:
         self.lines = lines
         self.cells: dict[tuple[int, int], dict[int, Any]] = {}
+        self.pending: tuple[RowPage, tzinfo] | None = None
+        """The rows not worded yet (the worker words them next), to word at once if needed."""
 
 
 class InboxModel(QAbstractTableModel):
@@ -237,7 +258,7 @@ class InboxModel(QAbstractTableModel):
         request = self.loader.next_request()
         self._awaiting = True
         query, size, zone = self._query, self._page_size, office_time_zone()
-        self.loader.submit(request, "page", lambda: (inbox_filter, read_lines(
+        self.loader.submit(request, "page", lambda: (inbox_filter, zone, *read_first(
             lambda: query.rows(inbox_filter, 0, size + 1), zone)))
 
     def set_query(self, query: InboxSource, inbox_filter: InboxFilter | None = None) -> None:
@@ -268,22 +289,32 @@ class InboxModel(QAbstractTableModel):
                            office_time_zone())                             # nothing reset
         request = self.loader.next_request()  # an answer still awaited is dropped
         self._awaiting = False
-        self._show(request, lines)
+        self._show(request, [line.row.id for line in lines], lines)
 
-    def _show(self, request: int, lines: list[InboxLine]) -> None:
-        """Put the first page in place; count the rest in a worker thread if there is more."""
+    def _show(self, request: int, ids: list[int], lines: list[InboxLine],
+              rows: RowPage | None = None, zone: tzinfo | None = None) -> None:
+        """Put the first page in place (``lines`` worded, of ``rows`` read); word the rest
+        of the page and count the rest of the list in a worker thread."""
         size = self._page_size
         self._changing = True  # nothing is fetched from within the reset's own signals
         try:
             self.beginResetModel()
-            self._more = len(lines) > size
-            lines = lines[:size]
-            self._ids = array("q", (line.row.id for line in lines))
-            self._pages = OrderedDict({0: _Page(list(lines))}) if lines else OrderedDict()
-            self._total = None if self._more else len(lines)
+            self._more = len(ids) > size
+            ids = ids[:size]
+            self._ids = array("q", ids)
+            page = _Page([*lines[:size], *[None] * (len(ids) - len(lines))])
+            worded = min(len(lines), len(ids))
+            if worded < len(ids) and rows is not None and zone is not None:
+                page.pending = (rows, zone)
+            self._pages = OrderedDict({0: page}) if ids else OrderedDict()
+            self._total = None if self._more else len(ids)
             self.endResetModel()
         finally:
             self._changing = False
+        if page.pending is not None:
+            stop = len(ids)
+            self.loader.submit(request, "rest", lambda: (worded, word_rows(
+                rows, worded, stop, zone)))  # type: ignore[arg-type]  # both set, above
         if self._more:
             query, inbox_filter = self._query, self._filter
             self.loader.submit(request, "count", lambda: query.count(inbox_filter))
@@ -292,11 +323,19 @@ class InboxModel(QAbstractTableModel):
         if request != self.loader.newest:
             return  # a newer request or load came after it was sent
         if kind == "page":
-            inbox_filter, lines = answer
+            inbox_filter, zone, ids, lines, rows = answer
             self._filter = inbox_filter
             self._awaiting = False
-            self._show(request, lines)
+            self._show(request, ids, lines, rows, zone)
             self.first_page_shown.emit()
+        elif kind == "rest":
+            start, rest = answer
+            page = self._pages.get(0)
+            if page is not None and page.pending is not None:
+                for number, line in enumerate(rest, start):
+                    if page.lines[number] is None:  # not worded at once for a paint
+                        page.lines[number] = line
+                page.pending = None
         elif kind == "count":
             self._total = int(answer)
             self.total_known.emit()
@@ -319,7 +358,12 @@ class InboxModel(QAbstractTableModel):
                 return None
         elif number != next(reversed(self._pages)):
             self._pages.move_to_end(number)
-        return page.lines[row - number * self._page_size]
+        at = row - number * self._page_size
+        line = page.lines[at]
+        if line is None and page.pending is not None:  # shown before the worker worded it
+            rows, zone = page.pending
+            line = page.lines[at] = word_rows(rows, at, at + 1, zone)[0]
+        return line
 
     def _reread(self, number: int) -> _Page | None:
         """Read page ``number`` again by its case ids (primary key, no OFFSET)."""
