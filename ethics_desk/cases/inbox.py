@@ -24,11 +24,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from datetime import UTC, date, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta, tzinfo
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ethics_desk.core.folding import fold
+from ethics_desk.core.office_time import in_office_time, stamp
 from ethics_desk.core.vocabulary import CaseState, ReviewerRole, Route
 
 if TYPE_CHECKING:
@@ -48,11 +49,16 @@ __all__ = [
     "BusinessDayCounter",
     "DueWindow",
     "InboxFilter",
+    "InboxLine",
     "InboxRow",
     "InboxSource",
     "SavedView",
     "SortKey",
     "Urgency",
+    "day_text",
+    "days_phrase",
+    "deadline_tip",
+    "inbox_line",
     "inbox_row",
     "like_pattern",
     "saved_view",
@@ -416,6 +422,100 @@ def _unbuildable(values: Sequence[Any]) -> InboxRow:
     raise AssertionError("a page of built rows has every row built")
 
 
+# -- what the list shows of a row -------------------------------------------------------------
+
+
+MARKERS = {
+    Urgency.OVERDUE: "⚠ OVERDUE",
+    Urgency.DUE_TODAY: "● TODAY",
+    Urgency.DUE_SOON: "◐ Soon",
+}
+"""The text that carries the urgency without colour."""
+
+ROUTE_NAMES = {Route.ETHICS_CODE: "Ethics Code", Route.CAMPAIGN_FINANCE: "Campaign finance"}
+"""The routes as the list shows them (the full label, with its sections, is the tooltip)."""
+
+_WEEKDAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
+
+
+def day_text(day: date) -> str:
+    """"Tue 2026-11-24": the weekday matters to a deadline, ISO dates sort by eye."""
+    return f"{_WEEKDAYS[day.weekday()]} {day.isoformat()}"
+
+
+def days_phrase(row: InboxRow) -> str:
+    """The deadline in words: "overdue by 3 business days", "due today", "2 business days left"."""
+    left = row.business_days_left
+    if row.next_due_on is None or left is None:
+        return "no open deadline"
+    if row.urgency is Urgency.OVERDUE:
+        return f"overdue by {-left} business day{'' if left == -1 else 's'}"
+    if row.urgency is Urgency.DUE_TODAY:
+        return "due today"
+    return f"{left} business day{'' if left == 1 else 's'} left"
+
+
+def deadline_tip(row: InboxRow) -> str:
+    """The tooltip of the deadline cells: the deadline's title, its date and the days left."""
+    if row.next_due_on is None:
+        return f"{row.case_number}: no open deadline"
+    return (f"{row.case_number} — {row.next_due_title}\nDue {day_text(row.next_due_on)}: "
+            f"{days_phrase(row)} (City business days)")
+
+
+@dataclass(frozen=True, slots=True)
+class InboxLine:
+    """One line of the inbox with every text the list shows of it, worded once.
+
+    The query layer builds it (in the inbox's worker thread, off the GUI thread), so that
+    painting only draws: ``texts`` holds each column's cell text in :class:`SortKey` order
+    (the list's columns), ``received_tip`` and ``deadline_tip`` the tooltips that are not the
+    cell's own text (the deadline's is also what a screen reader reads of the Due cells), and
+    the route's tooltip is the row's ``route_label``.
+    """
+
+    row: InboxRow
+    texts: tuple[str, ...]
+    received_tip: str
+    deadline_tip: str
+
+    def tooltip(self, key: SortKey) -> str:
+        """The tooltip of the cell in column ``key``."""
+        if key in (SortKey.NEXT_DEADLINE, SortKey.DUE, SortKey.DAYS_LEFT):
+            return self.deadline_tip
+        if key is SortKey.RECEIVED:
+            return self.received_tip
+        if key is SortKey.ROUTE:
+            return self.row.route_label
+        return self.texts[_KEY_NUMBER[key]]
+
+
+_KEY_NUMBER = {key: number for number, key in enumerate(SortKey)}
+
+
+def inbox_line(row: InboxRow, zone: tzinfo) -> InboxLine:
+    """Every text the list shows of ``row``, the receipt in the office's time ``zone``."""
+    if row.received_at is not None:
+        local = in_office_time(row.received_at, zone)
+        received = local.date().isoformat()
+        received_tip = (f"Received {day_text(local.date())} at "
+                        f"{stamp(local, zone, with_date=False)}")
+    else:
+        received, received_tip = "", f"{row.case_number} has not been filed"
+    if row.next_due_on is None:
+        due = left = ""
+    else:
+        marker = MARKERS.get(row.urgency)
+        due = f"{marker} {row.next_due_on.isoformat()}" if marker else row.next_due_on.isoformat()
+        left = str(row.business_days_left)
+    texts = {SortKey.CASE: row.case_number, SortKey.RECEIVED: received,
+             SortKey.COMPLAINANT: row.complainant, SortKey.RESPONDENTS: row.respondents,
+             SortKey.ROUTE: ROUTE_NAMES[row.route] if row.route is not None else "",
+             SortKey.STATE: row.state_label, SortKey.NEXT_DEADLINE: row.next_due_title,
+             SortKey.DUE: due, SortKey.DAYS_LEFT: left}
+    return InboxLine(row, tuple(texts[key] for key in SortKey), received_tip, deadline_tip(row))
+
+
 # -- search ------------------------------------------------------------------------------------
 
 
@@ -455,4 +555,9 @@ class InboxSource(Protocol):
 
     def count(self, inbox_filter: InboxFilter) -> int:
         """How many cases match."""
+        ...
+
+    def rows_of(self, ids: Sequence[int]) -> RowPage:
+        """The rows of these cases, in the order of ``ids``, read by their primary keys (a
+        page read again after it left the inbox's cache; a case no longer listed is left out)."""
         ...

@@ -235,6 +235,20 @@ class InboxQuery:
             values = conn.execute(self.page_statement(inbox_filter, offset, limit)).all()
         return RowPage(values, self._build)
 
+    def rows_of(self, ids: Sequence[int]) -> RowPage:
+        """The rows of these cases, in the order of ``ids``, in one query by primary key (no
+        OFFSET: a page the inbox let go of is read again this way); of the complaints the
+        signed-in person receives only, and a case no longer there is left out."""
+        statement = select(*_LISTING).where(Complaint.id.in_(list(ids)))
+        if self.account is not None:  # § 2-83(d), (h)(1): the same scope as every page
+            statement = statement.where(case_condition(self.account))
+        with translate_errors(), self.database.engine.connect() as conn:
+            found: dict[int, Any] = {}
+            for values in conn.execute(statement):
+                case_id: Any = values[0]
+                found[int(case_id)] = values
+        return RowPage([found[case_id] for case_id in ids if case_id in found], self._build)
+
     def ids(self, inbox_filter: InboxFilter) -> list[int]:
         """Every matching case's id, in the filter's order (one query, ids only)."""
         statement = (select(Complaint.id).where(*self.conditions(inbox_filter))

@@ -32,4 +32,5 @@ def test_tour_of_the_inbox(qtbot: QtBot, demo_context: AppContext) -> None:
     shoot(screen, "inbox-3-all-pending-wide")
 
     screen.search.setText("peña")
+    qtbot.waitUntil(lambda: not screen.searching)  # asked after the pause, off the GUI thread
     shoot(screen, "inbox-4-search-in-all-pending")

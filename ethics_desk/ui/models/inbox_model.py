@@ -3,7 +3,14 @@
 Like Anki's browser table, the model holds only what has been fetched: the first page when the
 filter or the order changes, the next page when the view scrolls to the end
 (``canFetchMore``/``fetchMore``). Filtering and sorting are never done here — :meth:`sort` and
-:meth:`set_filter` ask the database again.
+:meth:`set_filter` ask the database again; a search the clerk types is asked in a worker thread
+(:meth:`InboxModel.request_filter`, :mod:`ethics_desk.ui.models.inbox_loader`).
+
+Rows arrive worded (:class:`~ethics_desk.cases.inbox.InboxLine`: each column's text and the
+tooltips, built where the rows are read, with their business days counted there), so painting
+only looks texts up. Memory stays flat however far the clerk scrolls: every fetched row is kept
+as its case id (8 bytes), its built line only for the last :data:`PAGES_KEPT` pages shown; a
+page let go of is read again by its ids (primary key, no OFFSET) when it is shown again.
 
 Urgency is shown three ways, so it survives colour blindness and a greyscale printout: a symbol
 and a word in the Due column ("⚠ OVERDUE", "● TODAY", "◐ Soon"), a tint whose lightness differs
@@ -12,8 +19,12 @@ by level, and bold type for what is overdue or due today.
 
 from __future__ import annotations
 
+import threading
+from array import array
+from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import date
+from datetime import tzinfo
 from typing import Any
 
 from PySide6.QtCore import (
@@ -22,22 +33,34 @@ from PySide6.QtCore import (
     QObject,
     QPersistentModelIndex,
     Qt,
+    Signal,
 )
 from PySide6.QtGui import QBrush, QColor, QFont
 
 from ethics_desk.cases.inbox import (
+    MARKERS,
     PAGE_SIZE,
+    ROUTE_NAMES,
     InboxFilter,
+    InboxLine,
     InboxRow,
     InboxSource,
     RowPage,
     SortKey,
     Urgency,
+    day_text,
+    days_phrase,
+    deadline_tip,
+    inbox_line,
 )
-from ethics_desk.core.office_time import in_office_time, office_date, stamp
-from ethics_desk.core.vocabulary import Route
+from ethics_desk.core.errors import UserError
 from ethics_desk.ui.date_field import office_time_zone
+from ethics_desk.ui.models.inbox_loader import InboxLoader
 from ethics_desk.ui.palette import colours
+
+__all__ = ["CASE_ID_ROLE", "COLUMNS", "COLUMN_OF", "DAYS_COLUMN", "DUE_COLUMN", "MARKERS",
+           "PAGES_KEPT", "ROUTE_NAMES", "ROW_ROLE", "TITLE_COLUMN", "URGENCY_ROLE", "Column",
+           "InboxModel", "day_text", "days_phrase", "deadline_tip", "read_lines"]
 
 CASE_ID_ROLE = int(Qt.ItemDataRole.UserRole) + 1
 """The case's id (an int) on every cell of its row."""
@@ -56,10 +79,6 @@ _ALIGNMENT = int(Qt.ItemDataRole.TextAlignmentRole)
 _PAINT_ROLES = frozenset({_DISPLAY, _BACKGROUND, _FOREGROUND, _FONT, _ALIGNMENT,
                           int(Qt.ItemDataRole.DecorationRole), int(Qt.ItemDataRole.CheckStateRole)})
 """The roles a delegate reads to paint a cell; the model keeps them per cell once computed."""
-
-
-def _no_row(values: Any) -> InboxRow:
-    raise AssertionError("an empty page has no rows to build")
 
 
 @dataclass(frozen=True)
@@ -88,17 +107,12 @@ COLUMNS: tuple[Column, ...] = (
            "City business days after today through the due date (today is not counted); "
            "negative when overdue", "Business\ndays left"),
 )
+assert tuple(column.key for column in COLUMNS) == tuple(SortKey), \
+    "the columns are in SortKey order: InboxLine.texts is"
 COLUMN_OF = {column.key: number for number, column in enumerate(COLUMNS)}
 DUE_COLUMN = COLUMN_OF[SortKey.DUE]
 DAYS_COLUMN = COLUMN_OF[SortKey.DAYS_LEFT]
 TITLE_COLUMN = COLUMN_OF[SortKey.NEXT_DEADLINE]
-
-MARKERS = {
-    Urgency.OVERDUE: "⚠ OVERDUE",
-    Urgency.DUE_TODAY: "● TODAY",
-    Urgency.DUE_SOON: "◐ Soon",
-}
-"""The text that carries the urgency without colour."""
 
 
 
@@ -110,55 +124,94 @@ def _tints() -> dict[Urgency, tuple[str, str]]:
             Urgency.DUE_TODAY: (scheme.due_today_back, scheme.due_today_fore),
             Urgency.DUE_SOON: (scheme.due_soon_back, scheme.due_soon_fore)}
 
-ROUTE_NAMES = {Route.ETHICS_CODE: "Ethics Code", Route.CAMPAIGN_FINANCE: "Campaign finance"}
-"""The routes as the list shows them (the full label, with its sections, is the tooltip)."""
-_WEEKDAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
+
+PAGES_KEPT = 6
+"""How many pages of built rows the model keeps (those the view showed last); every other
+fetched row is kept as its case id only, and read again by id when it is shown again."""
+
+_BUILDING = threading.Lock()
+"""Rows are built (business days counted on the query's calendar table) one page at a time,
+in the worker threads or the GUI thread: the day counter's table is not shared while it grows."""
 
 
-def day_text(day: date) -> str:
-    """"Tue 2026-11-24": the weekday matters to a deadline, ISO dates sort by eye."""
-    return f"{_WEEKDAYS[day.weekday()]} {day.isoformat()}"
+FIRST_LINES = 64
+"""How many rows of a search's first page are worded before it is shown (more than a screen
+holds); the rest of the page is worded right after, in the worker thread as well."""
 
 
-def days_phrase(row: InboxRow) -> str:
-    """The deadline in words: "overdue by 3 business days", "due today", "2 business days left"."""
-    left = row.business_days_left
-    if row.next_due_on is None or left is None:
-        return "no open deadline"
-    if row.urgency is Urgency.OVERDUE:
-        return f"overdue by {-left} business day{'' if left == -1 else 's'}"
-    if row.urgency is Urgency.DUE_TODAY:
-        return "due today"
-    return f"{left} business day{'' if left == 1 else 's'} left"
+def read_lines(read: Callable[[], RowPage], zone: tzinfo) -> list[InboxLine]:
+    """Run one read and word its rows for the list (in whatever thread calls it)."""
+    rows = read()
+    with _BUILDING:
+        return [inbox_line(row, zone) for row in rows.built()]
 
 
-def deadline_tip(row: InboxRow) -> str:
-    """The tooltip of the deadline cells: the deadline's title, its date and the days left."""
-    if row.next_due_on is None:
-        return f"{row.case_number}: no open deadline"
-    return (f"{row.case_number} — {row.next_due_title}\nDue {day_text(row.next_due_on)}: "
-            f"{days_phrase(row)} (City business days)")
+def read_first(read: Callable[[], RowPage], zone: tzinfo,
+               first: int = FIRST_LINES) -> tuple[list[int], list[InboxLine], RowPage]:
+    """Run one read: every row's case id, the first ``first`` rows worded, and the rows."""
+    rows = read()
+    ids = [rows.id_at(number) for number in range(len(rows))]
+    return ids, word_rows(rows, 0, min(first, len(rows)), zone), rows
+
+
+def word_rows(rows: RowPage, start: int, stop: int, zone: tzinfo) -> list[InboxLine]:
+    """Rows ``start`` to ``stop`` of ``rows``, worded for the list."""
+    with _BUILDING:
+        return [inbox_line(rows[number], zone) for number in range(start, stop)]
+
+
+class _Page:
+    """One page of built lines, and the cells painted from them (dropped with the page)."""
+
+    __slots__ = ("cells", "lines", "pending")
+
+    def __init__(self, lines: list[InboxLine | None]) -> None:
+        self.lines = lines
+        self.cells: dict[tuple[int, int], dict[int, Any]] = {}
+        self.pending: tuple[RowPage, tzinfo] | None = None
+        """The rows not worded yet (the worker words them next), to word at once if needed."""
 
 
 class InboxModel(QAbstractTableModel):
-    """The inbox's rows for one :class:`InboxFilter`, fetched from SQL a page at a time."""
+    """The inbox's rows for one :class:`InboxFilter`, fetched from SQL a page at a time.
+
+    :meth:`request_filter` asks in a worker thread (:class:`InboxLoader`): the first page is
+    shown as soon as it is read (:attr:`first_page_shown`), the count follows
+    (:attr:`total_known`), a failure is told by :attr:`failed`; a newer request or any load
+    drops an older request's answers. :meth:`set_filter`, :meth:`refresh` and :meth:`sort` ask
+    at once. Every fetched row's case id is kept (:attr:`~array.array` of ``q``), its built
+    line only for the last :data:`PAGES_KEPT` pages shown.
+    """
+
+    first_page_shown = Signal()
+    """A requested filter's first page is shown."""
+    total_known = Signal()
+    """How many cases match is known (:attr:`total`)."""
+    failed = Signal(object)
+    """A requested read failed: the :class:`~ethics_desk.core.errors.UserError` to tell."""
 
     def __init__(self, query: InboxSource, inbox_filter: InboxFilter | None = None,
                  page_size: int = PAGE_SIZE, parent: QObject | None = None, *,
-                 load: bool = True) -> None:
+                 load: bool = True, pages_kept: int = PAGES_KEPT) -> None:
         """Show ``inbox_filter``; with ``load=False`` the model starts empty (call refresh)."""
         super().__init__(parent)
         self._query = query
         self._filter = inbox_filter or InboxFilter()
         self._page_size = page_size
-        self._rows = RowPage([], _no_row)
-        self._cells: dict[tuple[int, int], dict[int, Any]] = {}
+        self._pages_kept = max(pages_kept, 2)  # the view may straddle two pages
+        self._ids = array("q")
+        self._pages: OrderedDict[int, _Page] = OrderedDict()
         self._more = False
+        self._total: int | None = 0
+        self._awaiting = False
         self._changing = False
         self._bold = QFont()
         self._bold.setBold(True)
         self._tints = {urgency: (QBrush(QColor(back)), QBrush(QColor(fore)))
                        for urgency, (back, fore) in _tints().items()}
+        self.loader = InboxLoader(self)
+        self.loader.answered.connect(self._answered)
+        self.loader.failed.connect(self._failed)
         if load:
             self._load()
 
@@ -179,14 +232,41 @@ class InboxModel(QAbstractTableModel):
         """Whether more rows match than are loaded."""
         return self._more
 
+    @property
+    def total(self) -> int | None:
+        """How many cases match the filter shown; None while it is being counted."""
+        return self._total
+
+    @property
+    def busy(self) -> bool:
+        """Whether a requested filter's first page is still being read."""
+        return self._awaiting
+
+    @property
+    def pages_built(self) -> int:
+        """How many pages of built rows are held (at most ``pages_kept``)."""
+        return len(self._pages)
+
     def set_filter(self, inbox_filter: InboxFilter) -> None:
-        """Show another filter (or order): the first page is queried again."""
+        """Show another filter (or order): the first page is queried again, now."""
         self._filter = inbox_filter
         self._load()
 
-    def set_query(self, query: InboxSource) -> None:
-        """Ask another query object (a new day, a changed calendar) and reload."""
+    def request_filter(self, inbox_filter: InboxFilter) -> None:
+        """Show another filter once its first page is read in a worker thread (the window
+        goes on meanwhile); a newer request or load drops this one's answers."""
+        request = self.loader.next_request()
+        self._awaiting = True
+        query, size, zone = self._query, self._page_size, office_time_zone()
+        self.loader.submit(request, "page", lambda: (inbox_filter, zone, *read_first(
+            lambda: query.rows(inbox_filter, 0, size + 1), zone)))
+
+    def set_query(self, query: InboxSource, inbox_filter: InboxFilter | None = None) -> None:
+        """Ask another query object (a new day, a changed calendar) and reload (the filter
+        too, if given)."""
         self._query = query
+        if inbox_filter is not None:
+            self._filter = inbox_filter
         self._load()
 
     def refresh(self) -> None:
@@ -197,37 +277,135 @@ class InboxModel(QAbstractTableModel):
         """Tint the urgent rows in the desktop's new scheme (nothing is queried again)."""
         self._tints = {urgency: (QBrush(QColor(back)), QBrush(QColor(fore)))
                        for urgency, (back, fore) in _tints().items()}
-        self._cells = {}
-        if len(self._rows):
+        for page in self._pages.values():
+            page.cells = {}
+        if self._ids:
             self.dataChanged.emit(self.index(0, 0),
-                                  self.index(len(self._rows) - 1, len(COLUMNS) - 1))
+                                  self.index(len(self._ids) - 1, len(COLUMNS) - 1))
 
     def _load(self) -> None:
-        rows = self._query.rows(self._filter, 0, self._page_size + 1)  # may raise: nothing reset
+        query, inbox_filter, size = self._query, self._filter, self._page_size
+        lines = read_lines(lambda: query.rows(inbox_filter, 0, size + 1),  # may raise:
+                           office_time_zone())                             # nothing reset
+        request = self.loader.next_request()  # an answer still awaited is dropped
+        self._awaiting = False
+        self._show(request, [line.row.id for line in lines], lines)
+
+    def _show(self, request: int, ids: list[int], lines: list[InboxLine],
+              rows: RowPage | None = None, zone: tzinfo | None = None) -> None:
+        """Put the first page in place (``lines`` worded, of ``rows`` read); word the rest
+        of the page and count the rest of the list in a worker thread."""
+        size = self._page_size
         self._changing = True  # nothing is fetched from within the reset's own signals
         try:
             self.beginResetModel()
-            self._more = len(rows) > self._page_size
-            self._rows = rows.head(self._page_size)
-            self._cells = {}
+            self._more = len(ids) > size
+            ids = ids[:size]
+            self._ids = array("q", ids)
+            page = _Page([*lines[:size], *[None] * (len(ids) - len(lines))])
+            worded = min(len(lines), len(ids))
+            if worded < len(ids) and rows is not None and zone is not None:
+                page.pending = (rows, zone)
+            self._pages = OrderedDict({0: page}) if ids else OrderedDict()
+            self._total = None if self._more else len(ids)
             self.endResetModel()
         finally:
             self._changing = False
+        if page.pending is not None:
+            stop = len(ids)
+            self.loader.submit(request, "rest", lambda: (worded, word_rows(
+                rows, worded, stop, zone)))  # type: ignore[arg-type]  # both set, above
+        if self._more:
+            query, inbox_filter = self._query, self._filter
+            self.loader.submit(request, "count", lambda: query.count(inbox_filter))
+
+    def _answered(self, request: int, kind: str, answer: Any) -> None:
+        if request != self.loader.newest:
+            return  # a newer request or load came after it was sent
+        if kind == "page":
+            inbox_filter, zone, ids, lines, rows = answer
+            self._filter = inbox_filter
+            self._awaiting = False
+            self._show(request, ids, lines, rows, zone)
+            self.first_page_shown.emit()
+        elif kind == "rest":
+            start, rest = answer
+            page = self._pages.get(0)
+            if page is not None and page.pending is not None:
+                for number, line in enumerate(rest, start):
+                    if page.lines[number] is None:  # not worded at once for a paint
+                        page.lines[number] = line
+                page.pending = None
+        elif kind == "count":
+            self._total = int(answer)
+            self.total_known.emit()
+
+    def _failed(self, request: int, kind: str, error: UserError) -> None:
+        if request != self.loader.newest or kind != "page":
+            return  # a count that failed leaves "200+ shown": the rows are right
+        self._awaiting = False
+        self.failed.emit(error)
+
+    # -- rows -------------------------------------------------------------------------------
+
+    def _line(self, row: int) -> InboxLine | None:
+        """The built line of row ``row`` (its page read again by id if it had been let go)."""
+        number = row // self._page_size
+        page = self._pages.get(number)
+        if page is None:
+            page = self._reread(number)
+            if page is None:
+                return None
+        elif number != next(reversed(self._pages)):
+            self._pages.move_to_end(number)
+        at = row - number * self._page_size
+        line = page.lines[at]
+        if line is None and page.pending is not None:  # shown before the worker worded it
+            rows, zone = page.pending
+            line = page.lines[at] = word_rows(rows, at, at + 1, zone)[0]
+        return line
+
+    def _reread(self, number: int) -> _Page | None:
+        """Read page ``number`` again by its case ids (primary key, no OFFSET)."""
+        start = number * self._page_size
+        ids = list(self._ids[start:start + self._page_size])
+        if not ids:
+            return None
+        try:
+            lines = read_lines(lambda: self._query.rows_of(ids), office_time_zone())
+        except UserError as error:
+            self.failed.emit(error)
+            return None
+        found = {line.row.id: line for line in lines}
+        page = _Page([found.get(case_id) for case_id in ids])  # a case gone shows blank
+        self._keep(number, page)
+        return page
+
+    def _keep(self, number: int, page: _Page) -> None:
+        self._pages[number] = page
+        self._pages.move_to_end(number)
+        while len(self._pages) > self._pages_kept:
+            self._pages.popitem(last=False)
 
     def row_at(self, row: int) -> InboxRow:
         """The loaded row number ``row``."""
-        return self._rows[row]
+        if not 0 <= row < len(self._ids):
+            raise IndexError(row)
+        line = self._line(row)
+        if line is None:
+            raise LookupError(f"case {self._ids[row]} could not be read: press F5")
+        return line.row
 
     def case_id(self, row: int) -> int:
         """The case id on row ``row``."""
-        return self._rows.id_at(row)
+        return self._ids[row]
 
     def row_of(self, case_id: int) -> int | None:
         """The row showing ``case_id`` among those loaded, if any."""
-        for number in range(len(self._rows)):
-            if self._rows.id_at(number) == case_id:
-                return number
-        return None
+        try:
+            return self._ids.index(case_id)
+        except ValueError:
+            return None
 
     # -- lazy fetching ----------------------------------------------------------------------
 
@@ -243,16 +421,21 @@ class InboxModel(QAbstractTableModel):
         """
         if parent.isValid() or not self._more or self._changing:
             return
-        start = len(self._rows)
-        rows = self._query.rows(self._filter, start, self._page_size + 1)
-        self._more = len(rows) > self._page_size
-        rows = rows.head(self._page_size)
-        if not rows:
+        start = len(self._ids)
+        query, inbox_filter, size = self._query, self._filter, self._page_size
+        lines = read_lines(lambda: query.rows(inbox_filter, start, size + 1),
+                           office_time_zone())
+        self._more = len(lines) > size
+        lines = lines[:size]
+        if not lines:
             return
         self._changing = True
         try:
-            self.beginInsertRows(QModelIndex(), start, start + len(rows) - 1)
-            self._rows.extend(rows)
+            self.beginInsertRows(QModelIndex(), start, start + len(lines) - 1)
+            self._ids.extend(line.row.id for line in lines)
+            self._keep(start // size, _Page(list(lines)))
+            if not self._more:
+                self._total = len(self._ids)
             self.endInsertRows()
         finally:
             self._changing = False
@@ -261,7 +444,7 @@ class InboxModel(QAbstractTableModel):
 
     def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008 - Qt's API
         """The rows loaded so far."""
-        return 0 if parent.isValid() else len(self._rows)
+        return 0 if parent.isValid() else len(self._ids)
 
     def columnCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008 - Qt's API
         """The nine columns."""
@@ -294,94 +477,57 @@ class InboxModel(QAbstractTableModel):
         return COLUMN_OF[self._filter.sort], order
 
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        """The cell's text, tooltip, urgency styling, or the case's id (:data:`CASE_ID_ROLE`)."""
+        """The cell's text, tooltip, urgency styling, or the case's id (:data:`CASE_ID_ROLE`).
+
+        Every text is the row's own, worded when it was read (:class:`InboxLine`).
+        """
+        row, column = index.row(), index.column()
         if role in _PAINT_ROLES:  # the hot path: a view asks ~7 roles per cell on every paint
-            cell = self._cells.get((index.row(), index.column()))
-            if cell is None:
-                if not index.isValid() or not 0 <= index.row() < len(self._rows):
-                    return None
-                cell = self._painted(index.row(), index.column())
-            return cell.get(role)
-        if not index.isValid() or not 0 <= index.row() < len(self._rows):
+            cell = self.paint_cell(row, column) if index.isValid() else None
+            return None if cell is None else cell.get(role)
+        if not index.isValid() or not 0 <= row < len(self._ids):
             return None
-        row = self._rows[index.row()]
-        column = index.column()
         if role == CASE_ID_ROLE:
-            return row.id
+            return self._ids[row]
+        line = self._line(row)
+        if line is None:
+            return None
         if role == URGENCY_ROLE:
-            return row.urgency.value
+            return line.row.urgency.value
         if role == ROW_ROLE:
-            return row
+            return line.row
         if role == Qt.ItemDataRole.ToolTipRole:
-            return self._tooltip(row, column)
+            return line.tooltip(COLUMNS[column].key)
         if role == Qt.ItemDataRole.AccessibleTextRole and column in (DUE_COLUMN, DAYS_COLUMN):
-            return deadline_tip(row)
+            return line.deadline_tip
         return None
 
     def paint_cell(self, row: int, column: int) -> dict[int, Any] | None:
-        """What painting a cell needs, by role (worked out once per load); None off the table.
+        """What painting a cell needs, by role (the row's texts, tint, type); None off the table.
 
         The inbox's delegate paints from this in one call per cell (and may keep its own
-        entries, with negative keys, in the same dictionary).
+        entries, with negative keys, in the same dictionary). Nothing is computed here but a
+        lookup: the texts came with the row.
         """
-        cell = self._cells.get((row, column))
-        if cell is None:
-            if not (0 <= row < len(self._rows) and 0 <= column < len(COLUMNS)):
-                return None
-            cell = self._painted(row, column)
+        if not (0 <= row < len(self._ids) and 0 <= column < len(COLUMNS)):
+            return None
+        number = row // self._page_size
+        page = self._pages.get(number)
+        if page is not None:
+            cell = page.cells.get((row, column))
+            if cell is not None:
+                return cell
+        line = self._line(row)
+        page = self._pages.get(number)
+        if line is None or page is None:
+            return None
+        cell = {_DISPLAY: line.texts[column]}
+        urgency = line.row.urgency
+        if column in (DUE_COLUMN, DAYS_COLUMN) and urgency in self._tints:
+            cell[_BACKGROUND], cell[_FOREGROUND] = self._tints[urgency]
+            if urgency in (Urgency.OVERDUE, Urgency.DUE_TODAY):
+                cell[_FONT] = self._bold
+        if column == DAYS_COLUMN:
+            cell[_ALIGNMENT] = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+        page.cells[(row, column)] = cell
         return cell
-
-    def _painted(self, row_number: int, column: int) -> dict[int, Any]:
-        """What painting a cell needs (text, tint, type, alignment), worked out once per load."""
-        key = (row_number, column)
-        cell = self._cells.get(key)
-        if cell is None:  # the rows only grow between resets, so a cached cell stays right
-            row = self._rows[row_number]
-            cell = {_DISPLAY: self._display(row, column)}
-            if column in (DUE_COLUMN, DAYS_COLUMN) and row.urgency in self._tints:
-                cell[_BACKGROUND], cell[_FOREGROUND] = self._tints[row.urgency]
-                if row.urgency in (Urgency.OVERDUE, Urgency.DUE_TODAY):
-                    cell[_FONT] = self._bold
-            if column == DAYS_COLUMN:
-                cell[_ALIGNMENT] = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
-            self._cells[key] = cell
-        return cell
-
-    def _display(self, row: InboxRow, column: int) -> str:
-        key = COLUMNS[column].key
-        if key is SortKey.CASE:
-            return row.case_number
-        if key is SortKey.RECEIVED:
-            return (office_date(row.received_at, office_time_zone()).isoformat()
-                    if row.received_at else "")
-        if key is SortKey.COMPLAINANT:
-            return row.complainant
-        if key is SortKey.RESPONDENTS:
-            return row.respondents
-        if key is SortKey.ROUTE:
-            return ROUTE_NAMES[row.route] if row.route is not None else ""
-        if key is SortKey.STATE:
-            return row.state_label
-        if key is SortKey.NEXT_DEADLINE:
-            return row.next_due_title
-        if row.next_due_on is None:
-            return ""
-        if key is SortKey.DUE:
-            marker = MARKERS.get(row.urgency)
-            text = row.next_due_on.isoformat()
-            return f"{marker} {text}" if marker else text
-        return str(row.business_days_left)
-
-    def _tooltip(self, row: InboxRow, column: int) -> str:
-        key = COLUMNS[column].key
-        if key in (SortKey.NEXT_DEADLINE, SortKey.DUE, SortKey.DAYS_LEFT):
-            return deadline_tip(row)
-        if key is SortKey.RECEIVED:
-            if row.received_at is None:
-                return f"{row.case_number} has not been filed"
-            local = in_office_time(row.received_at, office_time_zone())
-            return (f"Received {day_text(local.date())} at "
-                    f"{stamp(local, office_time_zone(), with_date=False)}")
-        if key is SortKey.ROUTE:
-            return row.route_label
-        return self._display(row, column)

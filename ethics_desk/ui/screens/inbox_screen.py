@@ -1,8 +1,11 @@
 """Inbox: what is due today, what is overdue, and every case, searched and sorted in SQL.
 
-The screen opens on the saved view "Due today". Each keystroke in the search box asks the
-database again at once (no delay), within the chosen view and filters; clicking a column heading
-sorts in SQL; scrolling to the end fetches the next page. Double-click or Enter on a row asks
+The screen opens on the saved view "Due today". A search is asked once the clerk pauses in
+typing (:attr:`InboxScreen.SEARCH_PAUSE_MS`), in a worker thread, within the chosen view and
+filters: the window never waits for the database while a word is typed, a newer keystroke
+drops an older search, and the list shows the last one's rows as soon as its first page is
+read (the count follows, on the status line). Clicking a column heading sorts in SQL;
+scrolling to the end fetches the next page. Double-click or Enter on a row asks
 for the case (:attr:`InboxScreen.case_requested`); Ctrl+F goes to the search box, Down or Enter
 from there to the list, Escape clears the search, F5 asks the database again.
 """
@@ -12,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QEvent, QModelIndex, QObject, Qt, Signal
+from PySide6.QtCore import QEvent, QModelIndex, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QFont, QFontMetrics, QKeyEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -89,6 +92,9 @@ class InboxScreen(QWidget):
     case_requested = Signal(int)
     """The clerk asked to open the case with this id (double-click or Enter)."""
 
+    SEARCH_PAUSE_MS = 150
+    """How long a pause in typing starts the search (a keystroke within it starts it again)."""
+
     def __init__(self, context: AppContext, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.context = context
@@ -147,7 +153,13 @@ class InboxScreen(QWidget):
         self.views.currentIndexChanged.connect(self._view_chosen)
         for combo in (self.state, self.route, self.reviewer, self.due):
             combo.currentIndexChanged.connect(self._filters_changed)
+        self._pause = QTimer(self)
+        self._pause.setSingleShot(True)
+        self._pause.setInterval(self.SEARCH_PAUSE_MS)
+        self._pause.timeout.connect(self._search_now)
         self.search.textChanged.connect(self._search_changed)
+        self.model.failed.connect(self._tell)
+        self.model.total_known.connect(self._update_status)
         self.search.returnPressed.connect(self._to_table)
         self.search.installEventFilter(self)
         self.refresh_button.clicked.connect(self.refresh)
@@ -336,11 +348,21 @@ class InboxScreen(QWidget):
         """Pick the entry of a filter whose value is ``value`` (the list is queried again)."""
         combo.setCurrentIndex(self._choices[combo].index(value))
 
-    def _search_changed(self, text: str) -> None:
-        """A keystroke: query at once (the combos and the sort indicator stay as they are)."""
-        self._guard(lambda: self.model.set_filter(self.inbox_filter.with_text(text)))
+    @property
+    def searching(self) -> bool:
+        """Whether a search typed is still to be asked or answered."""
+        return self._pause.isActive() or self.model.busy
+
+    def _search_changed(self, _text: str) -> None:
+        """A keystroke: the search is asked after a pause in typing, off the GUI thread."""
+        self._pause.start()
+
+    def _search_now(self) -> None:
+        """The pause is over: ask for the words in the box (the combos and the sort stay)."""
+        self.model.request_filter(self.inbox_filter.with_text(self.search.text()))
 
     def _apply(self, inbox_filter: InboxFilter) -> None:
+        self._pause.stop()  # the filter asked now carries the words typed
         if self._guard(lambda: self.model.set_filter(inbox_filter)):
             self._show_filter(inbox_filter)
 
@@ -377,7 +399,9 @@ class InboxScreen(QWidget):
         self.query = self.context.inbox_query(self.today)
         self._update_heading()
         self.update_requests()
-        if self._guard(lambda: self.model.set_query(self.query)) and selected is not None:
+        self._pause.stop()
+        wanted = self.inbox_filter.with_text(self.search.text())  # a search not yet asked too
+        if self._guard(lambda: self.model.set_query(self.query, wanted)) and selected is not None:
             self.select_case(selected)
 
     def scheme_changed(self) -> None:
@@ -430,9 +454,13 @@ class InboxScreen(QWidget):
         try:
             action()
         except UserError as error:
-            self.status.setText(f"{error.problem} {error.fix}".strip())
+            self._tell(error)
             return False
         return True
+
+    def _tell(self, error: UserError) -> None:
+        """A database problem on the status line (a search's, from the worker thread, too)."""
+        self.status.setText(f"{error.problem} {error.fix}".strip())
 
     # -- what the clerk reads ---------------------------------------------------------------
 
@@ -460,7 +488,13 @@ class InboxScreen(QWidget):
         view = self.current_view()
         text = self.search.text().strip()
         if shown:
-            message = f"{shown}{'+' if self.model.has_more else ''} shown"
+            total = self.model.total
+            if not self.model.has_more:
+                message = f"{shown} shown"
+            elif total is None:  # the first page is shown while the rest is counted
+                message = f"{shown}+ shown"
+            else:
+                message = f"{shown} of {total} shown"
             if self.model.has_more:
                 message += " (scroll down for more)"
             if text and view != ALL_CASES:
