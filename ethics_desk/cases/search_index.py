@@ -67,14 +67,24 @@ _WORD = re.compile(r"[^\W_]+")
 """A word: a run of letters and digits (Unicode's), as Python knows them."""
 
 
+_SYLLABIC = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
+"""Han ideographs, kana and Hangul syllables: names in these scripts are written without spaces
+("王伟"), so every such character starts a word of its own as well."""
+
+
 def words_of(search_key: str) -> str:
     """The key's words, each preceded by :data:`WORD_MARK`: ``"  erb  2024  0123  jose  pena"``.
 
     A word of one or two characters ``w`` starts a word of the key exactly when ``"  w"`` (for
     one) or ``" w"`` (for two) is a substring of this form: three characters, which a trigram
-    index looks up.
+    index looks up. In a word of Han, kana or Hangul characters each of them starts a word too
+    ("王伟" gives "王伟" and "伟"), so that a given name is found without the family name.
     """
-    return "".join(WORD_MARK + word for word in _WORD.findall(search_key))
+    parts: list[str] = []
+    for word in _WORD.findall(search_key):
+        parts.append(WORD_MARK + word)
+        parts += [WORD_MARK + word[m.start():] for m in _SYLLABIC.finditer(word, 1)]
+    return "".join(parts)
 
 
 @dataclass(frozen=True)

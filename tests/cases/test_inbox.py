@@ -207,7 +207,8 @@ def key_holds(key: str, word: str) -> bool:
     """The rule of a search word: three characters or more anywhere in the key; one or two
     letters or digits at the start of one of its words; other short words anywhere."""
     if len(word) < 3 and re.fullmatch(r"[^\W_]+", word):
-        return any(part.startswith(word) for part in re.findall(r"[^\W_]+", key))
+        return any(part.startswith(word) or ("\u4e00" <= word[0] <= "\u9fff" and word in part)
+                   for part in re.findall(r"[^\W_]+", key))
     return word in key
 
 

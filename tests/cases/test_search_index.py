@@ -33,9 +33,13 @@ from tests.cases.test_inbox import TODAY, CaseSpec, insert_cases
 from tests.conftest import copy_of
 
 LETTERS = ("abcdefghijklmnopqrstuvwxyzñáéíóúüçãõøłßđăâêôơưạảấầậắằẹếềệ"
-           "абвгдеёжзийклмнопрстуфхцчшщыьэюя" "ABCDEFGHIJKLMNOPQRSTUVWXYZÑÁÉÓÚÇŁ" "ПЕТРОВ")
+           "абвгдеёжзийклмнопрстуфхцчшщыьэюя" "ABCDEFGHIJKLMNOPQRSTUVWXYZÑÁÉÓÚÇŁ" "ПЕТРОВ"
+           "王伟李娜张明金민준")
 """Letters of the names the office sees: Latin with Spanish, Vietnamese, Polish and other
-accents, Cyrillic, capitals."""
+accents, Cyrillic, capitals, Han and Hangul."""
+
+SYLLABIC = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+"""Scripts written without spaces between family and given name: every character starts a word."""
 
 word = st.text(alphabet=LETTERS, min_size=1, max_size=9)
 name = st.lists(word, min_size=1, max_size=3).flatmap(
@@ -48,7 +52,8 @@ def plain_holds(key: str, typed: str) -> bool:
     other short word is a substring."""
     for folded in search_words(typed):
         if len(folded) < 3 and re.fullmatch(r"[^\W_]+", folded):
-            if not any(w.startswith(folded) for w in re.findall(r"[^\W_]+", key)):
+            if not any(w.startswith(folded) or (SYLLABIC.match(folded) and folded in w)
+                       for w in re.findall(r"[^\W_]+", key)):
                 return False
         elif folded not in key:
             return False
@@ -182,6 +187,13 @@ def test_check_names_a_case_the_index_does_not_hold_as_it_is(database: Database,
             "WHERE id = ?", (case_id,))
     [broken] = [r for r in run_checks(db_arg, from_backups=False) if r.name == SEARCH_INDEX]
     assert not broken.ok and str(case_id) in broken.details[0]
+
+
+def test_a_chinese_given_name_is_found_without_the_family_name(database: Database) -> None:
+    [case_id] = insert_cases(database, [CaseSpec(complainant="王伟")])
+    assert found(database, "伟", common=False) == {case_id}
+    assert found(database, "王", common=False) == {case_id}
+    assert found(database, "王伟", common=False) == {case_id}
 
 
 def test_the_words_form_puts_two_spaces_before_every_word() -> None:

@@ -15,9 +15,12 @@ Create Date: 2026-12-02
 from __future__ import annotations
 
 import re
+import sqlite3
 
 import sqlalchemy as sa
 from alembic import op
+
+from ethics_desk.core.errors import StorageError
 
 revision = "0016"
 down_revision = "0015"
@@ -28,9 +31,18 @@ _WORD = re.compile(r"[^\W_]+")
 CHUNK = 5000
 
 
+_SYLLABIC = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
+TRIGRAM_SQLITE = (3, 34, 0)
+"""The first SQLite with FTS5's trigram tokenizer."""
+
+
 def _words(search_key: str | None) -> str:
     """The words' form as of this revision (kept here: migrations do not change)."""
-    return "".join("  " + word for word in _WORD.findall(search_key or ""))
+    parts: list[str] = []
+    for word in _WORD.findall(search_key or ""):
+        parts.append("  " + word)
+        parts += ["  " + word[m.start():] for m in _SYLLABIC.finditer(word, 1)]
+    return "".join(parts)
 
 
 def upgrade() -> None:
@@ -39,6 +51,13 @@ def upgrade() -> None:
     from ethics_desk.storage import journal
 
     bind = op.get_bind()
+    if bind.dialect.name == "sqlite" and sqlite3.sqlite_version_info < TRIGRAM_SQLITE:
+        raise StorageError(
+            f"This computer's SQLite library (version {sqlite3.sqlite_version}) is too old for "
+            "the search index this version of Ethics Desk builds (3.34 or later is needed), "
+            "so the database cannot be brought up to date here.",
+            "Install Ethics Desk with its installer, which brings its own SQLite, or ask IT to "
+            "update Python's SQLite on this computer.")
     op.add_column("complaint", sa.Column("search_words", sa.Text(), nullable=False,
                                          server_default=""))
     rows = bind.execute(sa.text("SELECT id, search_key FROM complaint ORDER BY id")).all()
