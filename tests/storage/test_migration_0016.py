@@ -66,6 +66,6 @@ def test_a_sqlite_without_the_trigram_tokenizer_is_told_not_traced(
         demo_at_0015: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(sqlite3, "sqlite_version_info", (3, 31, 1))
     monkeypatch.setattr(sqlite3, "sqlite_version", "3.31.1")
-    with pytest.raises(StorageError, match="3.31.1.*3.34 or later") as raised:
+    with pytest.raises(StorageError, match=r"3\.31\.1.*3\.34 or later") as raised:
         open_database(demo_at_0015, clock=CLOCK).dispose()
     assert "installer" in raised.value.fix
