@@ -80,12 +80,12 @@ from ethics_desk.documents.render.fonts import REGULAR, markup, register_fonts
 from tests.documents.render.letter_samples import RESPONDENT, letter_sample
 
 
-def _texts(flowables: list[Flowable]) -> list[str]:
-    """The plain text of every paragraph in a story, tables and lists included, in order."""
-    out: list[str] = []
+def _paragraphs(flowables: list[Flowable]) -> list[Paragraph]:
+    """Every paragraph in a story, tables and lists included, in reading order."""
+    out: list[Paragraph] = []
     for f in flowables:
         if isinstance(f, Paragraph):
-            out.append(f.getPlainText())
+            out.append(f)
         for attr in ("_cellvalues", "_flowables", "_content", "content"):
             inner = getattr(f, attr, None)
             if inner:
@@ -95,8 +95,13 @@ def _texts(flowables: list[Flowable]) -> list[str]:
                     for y in (x if isinstance(x, list | tuple) else [x]):
                         if isinstance(y, list | tuple):
                             items.extend(y)
-                out.extend(_texts([i for i in items if isinstance(i, Flowable)]))
+                out.extend(_paragraphs([i for i in items if isinstance(i, Flowable)]))
     return out
+
+
+def _texts(flowables: list[Flowable]) -> list[str]:
+    """The plain text of every paragraph in a story, tables and lists included, in order."""
+    return [paragraph.getPlainText() for paragraph in _paragraphs(flowables)]
 
 
 def _document(buffer: io.BytesIO) -> SimpleDocTemplate:

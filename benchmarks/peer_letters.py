@@ -98,9 +98,7 @@ def docx(paragraphs: Sequence[tuple[str, bool]]) -> bytes:
 def notice_words(paper: object) -> list[tuple[str, bool]]:
     """The respondent notice's own words for ``paper``, in order: letterhead, address, side
     lines, then every paragraph of its story (headings bold)."""
-    from reportlab.platypus import Paragraph
-
-    from benchmarks.letters import _texts
+    from benchmarks.letters import _paragraphs
     from ethics_desk.documents.kinds import KINDS
 
     renderer = KINDS["respondent-notice"].renderer()
@@ -115,30 +113,9 @@ def notice_words(paper: object) -> list[tuple[str, bool]]:
         words.append(("\n".join(recipient.address_lines), False))
     words.append(("\n".join(renderer.side_lines(paper, wording)), False))  # type: ignore[arg-type]
     story = renderer.story(paper, wording)  # type: ignore[arg-type]
-    for flowable, text in zip(_flat(story), _texts(story), strict=True):
-        bold = isinstance(flowable, Paragraph) and "Bold" in flowable.style.fontName
-        words.append((text, bold))
+    for paragraph in _paragraphs(story):
+        words.append((paragraph.getPlainText(), "Bold" in paragraph.style.fontName))
     return words
-
-
-def _flat(story: list[object]) -> list[object]:
-    """The story's paragraphs in the order :func:`benchmarks.letters._texts` reads them."""
-    from reportlab.platypus import Flowable, Paragraph
-    out: list[object] = []
-    for f in story:
-        if isinstance(f, Paragraph):
-            out.append(f)
-        for attr in ("_cellvalues", "_flowables", "_content", "content"):
-            inner = getattr(f, attr, None)
-            if inner:
-                items: list[object] = []
-                for x in inner:
-                    items.extend(x if isinstance(x, list | tuple) else [x])
-                    for y in (x if isinstance(x, list | tuple) else [x]):
-                        if isinstance(y, list | tuple):
-                            items.extend(y)
-                out.extend(_flat([i for i in items if isinstance(i, Flowable)]))
-    return out
 
 
 def write_letters(papers: Sequence[object], folder: Path) -> list[Path]:

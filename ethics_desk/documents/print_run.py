@@ -394,6 +394,16 @@ def _reader(label: str, pdf: bytes) -> PdfReader:
     return reader
 
 
+def _parts(papers: Sequence[tuple[str, bytes]], pages: Sequence[int]) -> list[RunPart]:
+    """Each paper's place in the run: its label, first page and page count, in order."""
+    parts: list[RunPart] = []
+    first = 0
+    for (label, _pdf), count in zip(papers, pages, strict=True):
+        parts.append(RunPart(label, first, count))
+        first += count
+    return parts
+
+
 def print_run(papers: Sequence[tuple[str, bytes]], *, title: str) -> PrintRun:
     """One PDF of ``papers`` (label, PDF bytes), in order, what they share kept once, checked
     to draw on every page exactly what the paper it came from draws."""
@@ -402,18 +412,12 @@ def print_run(papers: Sequence[tuple[str, bytes]], *, title: str) -> PrintRun:
                         "Choose at least one item of the print queue.")
     try:
         raw = [_RawPdf(pdf) for _label, pdf in papers]
-        parts, first = [], 0
-        for (label, _pdf), reader in zip(papers, raw, strict=True):
-            parts.append(RunPart(label, first, len(reader.pages)))
-            first += len(reader.pages)
+        parts = _parts(papers, [len(reader.pages) for reader in raw])
         expected = [fingerprint for reader in raw for fingerprint in _raw_fingerprints(reader)]
         data = _raw_run(raw, title)
     except (_Unsupported, ValueError, IndexError, KeyError):
         readers = [_reader(label, pdf) for label, pdf in papers]
-        parts, first = [], 0
-        for (label, _pdf), pdf_reader in zip(papers, readers, strict=True):
-            parts.append(RunPart(label, first, len(pdf_reader.pages)))
-            first += len(pdf_reader.pages)
+        parts = _parts(papers, [len(pdf_reader.pages) for pdf_reader in readers])
         expected = [f for pdf_reader in readers for f in page_fingerprints(pdf_reader)]
         data = _pypdf_run(papers, title)
     printed = PdfReader(io.BytesIO(data))
