@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, timedelta
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QImage
 from pytestqt.qtbot import QtBot
 
 from ethics_desk.cases.inbox import ALL_CASES, SortKey
 from ethics_desk.storage.database import Database
-from ethics_desk.ui.models.inbox_delegate import InboxCellDelegate
+from ethics_desk.ui.models.inbox_delegate import InboxCellDelegate, InboxTableView
 from ethics_desk.ui.models.inbox_model import COLUMN_OF, DUE_COLUMN
 from ethics_desk.ui.screens.inbox_screen import InboxScreen
 from tests.cases.test_inbox import CaseSpec, insert_cases
@@ -65,10 +66,73 @@ def test_a_name_too_long_for_its_column_is_cut_with_an_ellipsis(
     screen.table.horizontalHeader().resizeSection(column, 120)
     row = next(r for r in range(screen.model.rowCount())
                if screen.model.row_at(r).complainant == LONG_NAME)
-    cell = screen.model.paint_cell(row, column)
-    assert cell is not None
-    qtbot.waitUntil(lambda: -1 in cell)  # painted (at the next paint event)
-    width, _height, shown, _x, _baseline = cell[-1]
-    assert width <= 120 - 8  # the column, less the grid line and the margins
-    assert shown.endswith("…") and LONG_NAME.startswith(shown[:-1])
+    delegate = screen.table.itemDelegate()
+    assert isinstance(delegate, InboxCellDelegate)
+    shown = delegate.shown_text(row, column)
+    assert shown is not None and shown.endswith("…") and LONG_NAME.startswith(shown[:-1])
+    metrics = screen.table.fontMetrics()
+    assert metrics.horizontalAdvance(shown) <= 120 - 1 - 8  # the column, less grid and margins
+    assert delegate.shown_text(row, COLUMN_OF[SortKey.CASE]) == screen.model.row_at(row).case_number
+    assert delegate.shown_text(row + 99, column) is None  # off the table: nothing
     assert screen.model.paint_cell(row + 99, column) is None  # off the table: nothing
+
+
+def _painted(screen: InboxScreen, *, by_cell: bool) -> QImage:
+    view = screen.table
+    view.paint_by_cell = by_cell
+    try:
+        return view.viewport().grab().toImage()
+    finally:
+        view.paint_by_cell = False
+
+
+def _many_cases(database: Database) -> None:
+    specs = [CaseSpec(complainant=LONG_NAME if n % 7 == 0 else f"Ana Ruiz {n}",
+                      due_on=date(2026, 11, 20) + timedelta(days=n % 20) if n % 3 else None,
+                      received_on=date(2026, 10, 1 + n % 28))
+             for n in range(40)]
+    insert_cases(database, specs)
+
+
+def test_the_inbox_paints_its_screen_in_one_call_exactly_as_cell_by_cell(
+        qtbot: QtBot, database: Database) -> None:
+    """The one-call painting draws the very pixels Qt's own painting through the delegate
+    draws: tints, bold dates, alternate rows, elided names, the grid, the selected row and the
+    focus frame of the current cell, scrolled both ways."""
+    _many_cases(database)
+    screen = open_inbox(qtbot, context_on(database))
+    screen.show_view(ALL_CASES)
+    view = screen.table
+    qtbot.waitUntil(lambda: screen.model.rowCount() == 40)
+    view.horizontalHeader().resizeSection(COLUMN_OF[SortKey.COMPLAINANT], 120)
+    assert isinstance(view, InboxTableView)
+
+    def same() -> None:
+        qtbot.wait(20)  # the scroll bars and columns laid out
+        one_call, by_cell = _painted(screen, by_cell=False), _painted(screen, by_cell=True)
+        assert one_call.size() == by_cell.size()
+        assert one_call == by_cell
+
+    same()  # nothing selected
+    view.setFocus(Qt.FocusReason.TabFocusReason)
+    # as after a Tab key: the style draws the focus frame only once the keyboard moved focus
+    view.window().setAttribute(Qt.WidgetAttribute.WA_KeyboardFocusChange, True)
+    view.selectRow(3)
+    view.setCurrentIndex(screen.model.index(3, 2))
+    qtbot.waitUntil(view.hasFocus)
+    same()  # a selected row, the current cell's focus frame
+    view.verticalScrollBar().setValue(view.verticalScrollBar().maximum() // 2)
+    view.horizontalScrollBar().setValue(view.horizontalScrollBar().maximum())
+    same()  # scrolled: the first row and column shown are partly hidden
+    # and it is a real picture: the selected row is in the highlight colour
+    image = _painted(screen, by_cell=False)
+    assert len({image.pixel(x, 3) for x in range(0, image.width(), 7)}) > 1
+
+
+def test_an_empty_inbox_paints_nothing_but_its_background(
+        qtbot: QtBot, database: Database) -> None:
+    screen = open_inbox(qtbot, context_on(database))
+    screen.show_view(ALL_CASES)
+    assert screen.model.rowCount() == 0
+    one_call, by_cell = _painted(screen, by_cell=False), _painted(screen, by_cell=True)
+    assert one_call == by_cell

@@ -33,6 +33,7 @@ from PySide6.QtCore import (
     QObject,
     QPersistentModelIndex,
     Qt,
+    QTimer,
     Signal,
 )
 from PySide6.QtGui import QBrush, QColor, QFont
@@ -79,6 +80,8 @@ _ALIGNMENT = int(Qt.ItemDataRole.TextAlignmentRole)
 _PAINT_ROLES = frozenset({_DISPLAY, _BACKGROUND, _FOREGROUND, _FONT, _ALIGNMENT,
                           int(Qt.ItemDataRole.DecorationRole), int(Qt.ItemDataRole.CheckStateRole)})
 """The roles a delegate reads to paint a cell; the model keeps them per cell once computed."""
+CellStyle = tuple[QBrush | None, QBrush | None, QFont | None, bool]
+"""How a cell is painted (:meth:`InboxModel.cell_style`): tint, text colour, font, right-aligned."""
 
 
 @dataclass(frozen=True)
@@ -136,7 +139,14 @@ in the worker threads or the GUI thread: the day counter's table is not shared w
 
 FIRST_LINES = 64
 """How many rows of a search's first page are worded before it is shown (more than a screen
-holds); the rest of the page is worded right after, in the worker thread as well."""
+holds); the rest of the page is worded after it is painted (:data:`REST_AFTER_MS`), in a worker
+thread as well."""
+REST_AFTER_MS = 40
+"""How long after a first page is put in place the rest of it is worded in a worker thread:
+after the view has painted it. Wording is Python, which holds the interpreter's lock; begun at
+once, it made the GUI thread wait for the lock (up to its 5 ms switch interval) before painting
+and then shared it while painting, about 5 ms more for a full page. A row painted before then
+is worded on the spot."""
 
 
 def read_lines(read: Callable[[], RowPage], zone: tzinfo) -> list[InboxLine]:
@@ -209,7 +219,13 @@ class InboxModel(QAbstractTableModel):
         self._bold.setBold(True)
         self._tints = {urgency: (QBrush(QColor(back)), QBrush(QColor(fore)))
                        for urgency, (back, fore) in _tints().items()}
+        self._styles: dict[tuple[int, Urgency], CellStyle] = {}
         self.loader = InboxLoader(self)
+        self._rest_job: tuple[int, Callable[[], Any]] | None = None
+        self._rest = QTimer(self)
+        self._rest.setSingleShot(True)
+        self._rest.setInterval(REST_AFTER_MS)
+        self._rest.timeout.connect(self._word_rest)
         self.loader.answered.connect(self._answered)
         self.loader.failed.connect(self._failed)
         if load:
@@ -277,6 +293,7 @@ class InboxModel(QAbstractTableModel):
         """Tint the urgent rows in the desktop's new scheme (nothing is queried again)."""
         self._tints = {urgency: (QBrush(QColor(back)), QBrush(QColor(fore)))
                        for urgency, (back, fore) in _tints().items()}
+        self._styles = {}
         for page in self._pages.values():
             page.cells = {}
         if self._ids:
@@ -311,13 +328,24 @@ class InboxModel(QAbstractTableModel):
             self.endResetModel()
         finally:
             self._changing = False
+        self._rest_job = None
+        self._rest.stop()
         if page.pending is not None:
             stop = len(ids)
-            self.loader.submit(request, "rest", lambda: (worded, word_rows(
+            self._rest_job = (request, lambda: (worded, word_rows(
                 rows, worded, stop, zone)))  # type: ignore[arg-type]  # both set, above
+            self._rest.start()  # once the first screenful is painted
         if self._more:
             query, inbox_filter = self._query, self._filter
             self.loader.submit(request, "count", lambda: query.count(inbox_filter))
+
+    def _word_rest(self) -> None:
+        """Word the rest of the first page in a worker thread (its request still the newest)."""
+        if self._rest_job is not None:
+            request, job = self._rest_job
+            self._rest_job = None
+            if request == self.loader.newest:
+                self.loader.submit(request, "rest", job)
 
     def _answered(self, request: int, kind: str, answer: Any) -> None:
         if request != self.loader.newest:
@@ -521,13 +549,35 @@ class InboxModel(QAbstractTableModel):
         page = self._pages.get(number)
         if line is None or page is None:
             return None
-        cell = {_DISPLAY: line.texts[column]}
-        urgency = line.row.urgency
-        if column in (DUE_COLUMN, DAYS_COLUMN) and urgency in self._tints:
-            cell[_BACKGROUND], cell[_FOREGROUND] = self._tints[urgency]
-            if urgency in (Urgency.OVERDUE, Urgency.DUE_TODAY):
-                cell[_FONT] = self._bold
-        if column == DAYS_COLUMN:
-            cell[_ALIGNMENT] = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
-        page.cells[(row, column)] = cell
-        return cell
+        made: dict[int, Any] = {_DISPLAY: line.texts[column]}
+        background, foreground, font, right = self.cell_style(column, line.row.urgency)
+        if background is not None:
+            made[_BACKGROUND], made[_FOREGROUND] = background, foreground
+        if font is not None:
+            made[_FONT] = font
+        if right:
+            made[_ALIGNMENT] = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+        page.cells[(row, column)] = made
+        return made
+
+    def paint_row(self, row: int) -> tuple[tuple[str, ...], Urgency] | None:
+        """What painting a row needs: its cells' texts and its urgency (styled by
+        :meth:`cell_style`); None off the table. Only a lookup: the texts came with the row."""
+        if not 0 <= row < len(self._ids):
+            return None
+        line = self._line(row)
+        return None if line is None else (line.texts, line.row.urgency)
+
+    def cell_style(self, column: int, urgency: Urgency) -> CellStyle:
+        """How a cell of ``column`` on a row of ``urgency`` is painted: (tint, its text's
+        colour, font, right-aligned) — the due date and the days left carry the urgency, in
+        bold when overdue or due today; the days are a number, right-aligned."""
+        style = self._styles.get((column, urgency))
+        if style is None:
+            tinted = column in (DUE_COLUMN, DAYS_COLUMN) and urgency in self._tints
+            background, foreground = self._tints[urgency] if tinted else (None, None)
+            bold = tinted and urgency in (Urgency.OVERDUE, Urgency.DUE_TODAY)
+            style = (background, foreground, self._bold if bold else None,
+                     column == DAYS_COLUMN)
+            self._styles[(column, urgency)] = style
+        return style

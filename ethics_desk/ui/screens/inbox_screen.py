@@ -25,7 +25,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
-    QTableView,
     QVBoxLayout,
     QWidget,
 )
@@ -46,7 +45,7 @@ from ethics_desk.core.vocabulary import CaseState, ReviewerRole, Route
 from ethics_desk.ui.accessibility import StatusLine, buddy
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.errors import attempt
-from ethics_desk.ui.models.inbox_delegate import InboxCellDelegate
+from ethics_desk.ui.models.inbox_delegate import InboxCellDelegate, InboxTableView
 from ethics_desk.ui.models.inbox_model import (
     CASE_ID_ROLE,
     COLUMN_OF,
@@ -135,7 +134,7 @@ class InboxScreen(QWidget):
 
         self.query = context.inbox_query(self.today)
         self.model = InboxModel(self.query, saved_view(DUE_TODAY), parent=self, load=False)
-        self.table = QTableView(self)
+        self.table = InboxTableView(self)
         self.table.setObjectName("inboxTable")
         self.table.setAccessibleName("Cases")
         self._set_up_table()
