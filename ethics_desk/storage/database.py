@@ -279,6 +279,10 @@ def _configure_sqlite(engine: Engine, path: Path | None = None) -> None:
             with contextlib.suppress(sqlite3.OperationalError):
                 cursor.execute("PRAGMA journal_mode = WAL")
             cursor.execute("PRAGMA synchronous = FULL")
+            # What is deleted is overwritten, not left in the file's free pages: a case
+            # disposed of under the retention schedule is destroyed, not merely unlinked.
+            # (Some builds of SQLite do this by default, Debian's; Python's for Windows does not.)
+            cursor.execute("PRAGMA secure_delete = ON")
         finally:
             cursor.close()
         register_functions(dbapi_connection)  # the journal's MAC and digest (its triggers call them)

@@ -8,6 +8,9 @@ minutes: permanent); Local Government Code § 202.002 (no record destroyed while
 from __future__ import annotations
 
 import json
+import sqlite3
+from pathlib import Path
+from typing import Any
 
 import pytest
 from sqlalchemy import func, select, text
@@ -30,7 +33,7 @@ from ethics_desk.models import (
 from ethics_desk.retention.disposal import CASE_FILE, disposal_list, disposal_log, dispose
 from ethics_desk.retention.holds import place_hold
 from ethics_desk.staff.roles import Role
-from ethics_desk.storage.database import Database
+from ethics_desk.storage.database import Database, make_engine, resolve_url
 from ethics_desk.workflow import WorkflowController
 from tests.board_cases import frivolous
 from tests.conftest import CLOCK
@@ -225,3 +228,52 @@ def test_no_trigram_of_a_destroyed_name_stays_in_the_search_index(
     assert trigrams <= indexed()
     dispose(database, RECORDS, on(resolved.replace(year=resolved.year + 2)), case)
     assert trigrams & indexed() == set()
+
+
+def test_every_connection_overwrites_what_it_deletes(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """SQLite builds differ in their default (Debian's overwrites, Python's for Windows does
+    not): the application asks every connection to overwrite deleted content itself."""
+    executed: list[str] = []
+
+    class Recording(sqlite3.Cursor):
+        def execute(self, sql: str, *args: Any) -> sqlite3.Cursor:
+            executed.append(sql)
+            return super().execute(sql, *args)
+
+    class Connection(sqlite3.Connection):
+        def cursor(self, factory: Any = Recording) -> Any:
+            return super().cursor(factory)
+
+    connect = sqlite3.dbapi2.connect  # what SQLAlchemy's driver calls
+    monkeypatch.setattr(sqlite3.dbapi2, "connect",
+                        lambda *args, **kwargs: connect(*args, factory=Connection, **kwargs))
+    engine = make_engine(resolve_url(tmp_path / "ethics-desk.sqlite"))
+    try:
+        with engine.connect() as conn:
+            assert conn.exec_driver_sql("PRAGMA secure_delete").scalar() == 1
+    finally:
+        engine.dispose()
+    assert "PRAGMA secure_delete = ON" in executed
+
+
+def test_no_name_of_a_case_disposed_of_stays_in_the_database_file(
+        controller: WorkflowController, database: Database) -> None:
+    if database.engine.dialect.name != "sqlite":
+        pytest.skip("a server's files are its own; the file's bytes are read here")
+    case = frivolous(controller)
+    with database.read_session() as session:
+        complaint = session.get(Complaint, case)
+        assert complaint is not None and complaint.resolved_on is not None
+        resolved, name = complaint.resolved_on, complaint.complainant_names
+    path = Path(str(database.engine.url.database))
+
+    def occurrences() -> int:
+        return sum(part.read_bytes().count(name.encode())
+                   for part in path.parent.glob(path.name + "*"))
+
+    assert name and occurrences() > 0
+    dispose(database, RECORDS, on(resolved.replace(year=resolved.year + 2)), case)
+    with database.engine.connect() as conn:
+        conn.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
+    assert occurrences() == 0
