@@ -537,8 +537,8 @@ def like_pattern(word: str) -> str:
 class InboxSource(Protocol):
     """What the inbox table asks for one day: pages of rows and counts for a filter.
 
-    :class:`~ethics_desk.cases.inbox_query.InboxQuery` answers everything in SQL;
-    :class:`~ethics_desk.storage.first_look.FirstLook` answers the start-up view before it is loaded.
+    :class:`~ethics_desk.cases.inbox_query.InboxQuery` answers everything in SQL (tests give
+    the inbox's model sources of their own, to hold or record its questions).
     """
 
     today: date
