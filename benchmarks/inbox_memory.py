@@ -36,7 +36,7 @@ from ethics_desk.ui.screens.inbox_screen import InboxScreen
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from inbox_search import open_inbox_database  # the benchmarks' own helpers
-from startup import CLERK
+from startup import CLERK, leave_after
 
 OFFICE_TZ = ZoneInfo("America/Chicago")
 TARGET_PEAK_MB = 200.0
@@ -109,9 +109,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    code = main()
-    sys.stdout.flush()
-    sys.stderr.flush()
-    # PySide 6.12 at times corrupts a reference count while the interpreter collects the Qt
-    # objects at exit ("bool_dealloc"), after every figure is printed: leave without that.
-    os._exit(code)
+    leave_after(main)

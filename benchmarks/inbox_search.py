@@ -60,7 +60,7 @@ from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.screens.inbox_screen import InboxScreen
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from startup import CLERK, ensure_clerk  # the benchmarks' one clerk account
+from startup import CLERK, ensure_clerk, leave_after  # the benchmarks' one clerk account
 
 OFFICE_TZ = ZoneInfo("America/Chicago")
 TERMS = ("garcia", "nunez", "nguyen", "szczepanska", "ERB-2024-0", "a")
@@ -312,9 +312,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    code = main()
-    sys.stdout.flush()
-    sys.stderr.flush()
-    # PySide 6.12 at times corrupts a reference count while the interpreter collects the Qt
-    # objects at exit ("bool_dealloc"), after every figure is printed: leave without that.
-    os._exit(code)
+    leave_after(main)

@@ -54,10 +54,11 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from contextlib import closing
 from datetime import date
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 TARGET_READY = 2.0
 """Ready (the main window shown with the inbox's rows), at most this many bare windows."""
@@ -230,6 +231,17 @@ def check_first_screen(db: Path | str, env: dict[str, str], today: date, search:
     seen["search_rows_match_database"] = (sorted(usable["ids"]) == found if not usable["more"]
                                           else set(usable["ids"]) <= set(found))
     return seen
+
+
+def leave_after(main: Callable[[], int]) -> NoReturn:
+    """Run a benchmark that drives Qt windows (``inbox_search``, ``inbox_memory``) and leave
+    with its code once its figures are printed, without the interpreter's clean-up: PySide 6.12
+    at times corrupts a reference count while the Qt objects are collected at exit
+    ("bool_dealloc"), after the figures."""
+    code = main()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code)
 
 
 def ensure_clerk(db: Path | str) -> None:
