@@ -14,7 +14,19 @@ from typing import Any, Generic, TypeVar
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import QFont
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidget
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QFormLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ethics_desk.ui.accessibility import buddy
 
 R = TypeVar("R")
 AnyIndex = QModelIndex | QPersistentModelIndex
@@ -130,3 +142,32 @@ def rows_view(model: QAbstractTableModel, name: str, stretch: int, parent: QWidg
     header.setSectionResizeMode(stretch, QHeaderView.ResizeMode.Stretch)
     view.setTextElideMode(elide)
     return view
+
+
+def list_and_form(page: QWidget, view: QTableView, heading: str,
+                  fields: Sequence[tuple[str, QWidget]], message: QWidget, add: QPushButton,
+                  remove: QPushButton, current_changed: Callable[[], None]) -> QWidget:
+    """Lay ``page`` out as a list with the form that adds to it (the Board's elections, the
+    legal holds): the list, the form's ``heading``, its fields each with its label (the
+    label's mnemonic reaches the field), its message line, then ``add`` on the left and
+    ``remove`` (of the selected row) on the right, in that Tab order; ``current_changed`` runs
+    whenever the list's current row changes (to enable the buttons). Returns ``page``."""
+    form = QFormLayout()
+    form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+    for label, widget in fields:
+        caption = QLabel(label, page)
+        buddy(caption, widget)
+        form.addRow(caption, widget)
+    buttons = QHBoxLayout()
+    buttons.addWidget(add)
+    buttons.addStretch(1)
+    buttons.addWidget(remove)
+    QWidget.setTabOrder(add, remove)  # Tab: the form, the add button, then remove (right)
+    column = QVBoxLayout(page)
+    column.addWidget(view, 1)
+    column.addWidget(QLabel(heading, page))
+    column.addLayout(form)
+    column.addWidget(message)
+    column.addLayout(buttons)
+    view.selectionModel().currentRowChanged.connect(lambda _c, _p: current_changed())
+    return page

@@ -46,7 +46,7 @@ from ethics_desk.ui.date_field import DateField
 from ethics_desk.ui.errors import FAILED, attempt
 from ethics_desk.ui.focus import first_tab_stop
 from ethics_desk.ui.intake.fields import FieldMessage, text_box
-from ethics_desk.ui.models.rows import ROW_ROLE, Column, RowsModel, rows_view
+from ethics_desk.ui.models.rows import ROW_ROLE, Column, RowsModel, list_and_form, rows_view
 from ethics_desk.ui.screens.board_packet_panel import BoardPacketPanel
 
 ROLES: tuple[BoardRole, ...] = (BoardRole.MEMBER, BoardRole.CHAIR, BoardRole.VICE_CHAIR,
@@ -223,29 +223,14 @@ class BoardScreen(QWidget):
         add.clicked.connect(lambda: self.add_election())
         self.election_message = FieldMessage(page)
         self.election_message.setObjectName("electionMessage")
-        form = QFormLayout()
-        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
-        for label, widget in (("Election &date:", self.election_on),
+        return list_and_form(
+            page, self.elections_view,
+            "<b>Add an election</b> — the order to show cause lists the pending elections in "
+            "which a respondent is a candidate.",
+            (("Election &date:", self.election_on),
                               ("Election &name:", self.election_name),
-                              ("&Candidates:", self.candidates)):
-            caption = QLabel(label, page)
-            buddy(caption, widget)
-            form.addRow(caption, widget)
-        row = QHBoxLayout()
-        row.addWidget(add)
-        row.addStretch(1)
-        row.addWidget(self.remove_button)
-        QWidget.setTabOrder(add, self.remove_button)  # Tab: the form, Add, then Remove (right)
-        column = QVBoxLayout(page)
-        column.addWidget(self.elections_view, 1)
-        column.addWidget(QLabel("<b>Add an election</b> — the order to show cause lists the "
-                                "pending elections in which a respondent is a candidate.", page))
-        column.addLayout(form)
-        column.addWidget(self.election_message)
-        column.addLayout(row)
-        self.elections_view.selectionModel().currentRowChanged.connect(
-            lambda _c, _p: self._enable())
-        return page
+                              ("&Candidates:", self.candidates)),
+            self.election_message, add, self.remove_button, self._enable)
 
     def _penalties_tab(self) -> QWidget:
         page = QWidget(self)

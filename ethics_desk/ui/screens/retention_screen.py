@@ -21,7 +21,6 @@ from collections.abc import Callable
 
 from PySide6.QtWidgets import (
     QComboBox,
-    QFormLayout,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -48,7 +47,7 @@ from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.errors import FAILED, attempt
 from ethics_desk.ui.focus import first_tab_stop
 from ethics_desk.ui.intake.fields import FieldMessage
-from ethics_desk.ui.models.rows import ROW_ROLE, Column, RowsModel, rows_view
+from ethics_desk.ui.models.rows import ROW_ROLE, Column, RowsModel, list_and_form, rows_view
 from ethics_desk.ui.screens.board_screen import ChangeDialog
 
 
@@ -160,29 +159,13 @@ class RetentionScreen(QWidget):
         self.place_button.clicked.connect(lambda: self.place_hold())
         self.hold_message = FieldMessage(page)
         self.hold_message.setObjectName("holdMessage")
-        form = QFormLayout()
-        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
-        for label, widget in (("&Kind of hold:", self.hold_kind),
+        return list_and_form(
+            page, self.holds_view,
+            "<b>Place a hold</b> — a held case is not destroyed until the hold is released.",
+            (("&Kind of hold:", self.hold_kind),
                               ("C&ases it covers:", self.hold_cases),
-                              ("&Why:", self.hold_reason)):
-            caption = QLabel(label, page)
-            buddy(caption, widget)
-            form.addRow(caption, widget)
-        row = QHBoxLayout()
-        row.addWidget(self.place_button)
-        row.addStretch(1)
-        row.addWidget(self.release_button)
-        QWidget.setTabOrder(self.place_button, self.release_button)
-        column = QVBoxLayout(page)
-        column.addWidget(self.holds_view, 1)
-        column.addWidget(QLabel("<b>Place a hold</b> — a held case is not destroyed until the "
-                                "hold is released.", page))
-        column.addLayout(form)
-        column.addWidget(self.hold_message)
-        column.addLayout(row)
-        self.holds_view.selectionModel().currentRowChanged.connect(
-            lambda _c, _p: self._enable())
-        return page
+                              ("&Why:", self.hold_reason)),
+            self.hold_message, self.place_button, self.release_button, self._enable)
 
     def _series_tab(self) -> QWidget:
         page = QWidget(self)
