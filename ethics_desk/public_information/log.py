@@ -370,12 +370,26 @@ def open_requests_touching(session: Session, case_id: int) -> list[HoldingReques
     """The open requests that touch the case ``case_id``: while one is pending, no record that
     it involves may be destroyed (Local Gov't Code § 202.002). For the retention schedule's
     disposal, in its own session; it reads no account (the caller has checked its own act)."""
-    rows = session.scalars(
-        select(InformationRequest).join(RequestedRecord)
-        .where(RequestedRecord.complaint_id == case_id,
-               InformationRequest.status == RequestStatus.OPEN)
-        .order_by(InformationRequest.received_on, InformationRequest.id).distinct())
-    return [HoldingRequest(row.id, row.number, row.received_on, row.asked_for) for row in rows]
+    return open_requests_by_case(session, case_id).get(case_id, [])
+
+
+def open_requests_by_case(session: Session,
+                          case_id: int | None = None) -> dict[int, list[HoldingRequest]]:
+    """:func:`open_requests_touching` for every case at once (one query), by case id — or for
+    ``case_id`` alone; a case no open request touches is not a key."""
+    statement = (select(RequestedRecord.complaint_id, InformationRequest)
+                 .join(InformationRequest, InformationRequest.id == RequestedRecord.request_id)
+                 .where(InformationRequest.status == RequestStatus.OPEN,
+                        RequestedRecord.complaint_id.is_not(None))
+                 .order_by(InformationRequest.received_on, InformationRequest.id).distinct())
+    if case_id is not None:
+        statement = statement.where(RequestedRecord.complaint_id == case_id)
+    found: dict[int, list[HoldingRequest]] = {}
+    for complaint_id, row in session.execute(statement):
+        assert complaint_id is not None  # the query keeps only records of a case
+        found.setdefault(complaint_id, []).append(
+            HoldingRequest(row.id, row.number, row.received_on, row.asked_for))
+    return found
 
 
 def open_clocks_between(session: Session, first: date, last: date

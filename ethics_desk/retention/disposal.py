@@ -59,9 +59,7 @@ from ethics_desk.models import (
     DocumentItem,
     Filing,
     Hearing,
-    HeldCase,
     IssuedDocument,
-    LegalHold,
     Mailing,
     Oath,
     RecordEntry,
@@ -74,7 +72,13 @@ from ethics_desk.models import (
     ShowCauseOrder,
     Witness,
 )
-from ethics_desk.retention.holds import HoldReason, reasons_held, refusal, require
+from ethics_desk.retention.holds import (
+    HoldReason,
+    reasons_by_case,
+    reasons_held,
+    refusal,
+    require,
+)
 from ethics_desk.retention.series import (
     COMPLAINTS,
     MINUTES,
@@ -231,9 +235,7 @@ def disposal_list(database: Database, account: Account, clock: Clock) -> Disposa
         assert years is not None, "complaint files have a period"
         series = next(s for s in adopted_series(session) if s.series.code == COMPLAINTS)
         gone = _disposed_ids(session)
-        held_ids = set(session.scalars(
-            select(HeldCase.complaint_id).join(LegalHold, LegalHold.id == HeldCase.hold_id)
-            .where(LegalHold.released_at.is_(None))))
+        holding = reasons_by_case(session)  # the one blocking check, for every case at once
         rows = session.execute(
             select(Complaint.id, Complaint.version, Complaint.case_number, Complaint.resolved_on)
             .where(Complaint.state == CaseState.RESOLVED, Complaint.resolved_on.is_not(None),
@@ -245,9 +247,9 @@ def disposal_list(database: Database, account: Account, clock: Clock) -> Disposa
             if case_id in gone or resolved is None or number is None:
                 continue
             when = eligible_on(resolved, years)
-            # The one blocking check, asked of every case that is eligible or on a hold.
-            reasons = (tuple(reasons_held(session, case_id))
-                       if when <= day or case_id in held_ids else ())
+            reasons = tuple(holding.get(case_id, ()))
+            if when > day and all(r.hold_id is None for r in reasons):
+                reasons = ()  # not yet eligible and on no legal hold: not listed at all
             line = DisposalLine(case_id, version, number, resolved, when, reasons)
             if reasons:
                 held.append(line)

@@ -79,19 +79,32 @@ def reasons_held(session: Session, case_id: int) -> list[HoldReason]:
     (:func:`ethics_desk.public_information.log.open_requests_touching`), as a
     :class:`HoldReason` of kind :attr:`HoldKind.OPEN_RECORDS` with no ``hold_id``.
     """
-    holds = session.scalars(
-        select(LegalHold).join(HeldCase, HeldCase.hold_id == LegalHold.id)
-        .where(HeldCase.complaint_id == case_id, LegalHold.released_at.is_(None))
-        .order_by(LegalHold.placed_at, LegalHold.id)).all()
-    zone = time_zone(session)
-    reasons = [HoldReason(h.id, h.kind, h.reason, h.placed_by, h.placed_at, zone) for h in holds]
-    from ethics_desk.public_information.log import open_requests_touching
+    return reasons_by_case(session, case_id).get(case_id, [])
 
-    reasons += [HoldReason(None, HoldKind.OPEN_RECORDS,
-                           f"Public Information Act request {r.number}, received "
-                           f"{r.received_on.isoformat()}, still open", "", None, zone)
-                for r in open_requests_touching(session, case_id)]
-    return reasons
+
+def reasons_by_case(session: Session, case_id: int | None = None) -> dict[int, list[HoldReason]]:
+    """:func:`reasons_held` for every case at once, in two queries (the disposal list asks it
+    of every case eligible), by case id — or for ``case_id`` alone; a case nothing holds is not
+    a key."""
+    statement = (select(HeldCase.complaint_id, LegalHold)
+                 .join(LegalHold, HeldCase.hold_id == LegalHold.id)
+                 .where(LegalHold.released_at.is_(None))
+                 .order_by(LegalHold.placed_at, LegalHold.id))
+    if case_id is not None:
+        statement = statement.where(HeldCase.complaint_id == case_id)
+    zone = time_zone(session)
+    found: dict[int, list[HoldReason]] = {}
+    for complaint_id, h in session.execute(statement):
+        found.setdefault(int(complaint_id), []).append(
+            HoldReason(h.id, h.kind, h.reason, h.placed_by, h.placed_at, zone))
+    from ethics_desk.public_information.log import open_requests_by_case
+
+    for complaint_id, requests in open_requests_by_case(session, case_id).items():
+        found.setdefault(complaint_id, []).extend(
+            HoldReason(None, HoldKind.OPEN_RECORDS, f"Public Information Act request "
+                       f"{r.number}, received {r.received_on.isoformat()}, still open", "",
+                       None, zone) for r in requests)
+    return found
 
 
 def refusal(case_number: str, reasons: Sequence[HoldReason]) -> UserError:

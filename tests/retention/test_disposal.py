@@ -277,3 +277,30 @@ def test_no_name_of_a_case_disposed_of_stays_in_the_database_file(
     with database.engine.connect() as conn:
         conn.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
     assert occurrences() == 0
+
+
+def test_the_disposal_list_asks_the_same_few_questions_however_many_cases_are_eligible(
+        controller: WorkflowController, database: Database) -> None:
+    """The hold check is asked of every case at once, not one query per case."""
+    from sqlalchemy import event
+
+    def statements() -> int:
+        seen: list[str] = []
+
+        def record(*args: Any) -> None:
+            seen.append(args[2])
+
+        event.listen(database.engine, "before_cursor_execute", record)
+        try:
+            listed = disposal_list(database, RECORDS, on(ELIGIBLE_ON))
+        finally:
+            event.remove(database.engine, "before_cursor_execute", record)
+        assert listed.eligible
+        return len(seen)
+
+    resolved_case(controller)
+    one = statements()
+    for _ in range(4):
+        resolved_case(controller)
+    assert len(disposal_list(database, RECORDS, on(ELIGIBLE_ON)).eligible) == 5
+    assert statements() == one
