@@ -44,13 +44,15 @@ import re
 import sqlite3
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta, tzinfo
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ethics_desk.core.clock import Clock, file_stamp, today
 from ethics_desk.core.errors import StorageError, UserError
+from ethics_desk.core.office_time import DEFAULT_OFFICE_ZONE, office_zone
 from ethics_desk.office import settings
+from ethics_desk.office.settings import time_zone
 from ethics_desk.storage.backup import BackupReport, backup_sqlite, read_only, unwritable
 from ethics_desk.storage.private_files import make_private_folder
 
@@ -481,28 +483,32 @@ def recorded(session: Session) -> Recorded | None:
 
 # -- the status bar's words -------------------------------------------------------------------
 
-def when(moment: datetime) -> str:
-    """A moment as the status bar says it: "30 November 2026 at 10:00" (local time)."""
-    local = moment.astimezone() if moment.tzinfo else moment
+def when(moment: datetime, zone: tzinfo) -> str:
+    """A moment as the status bar says it, in the office's time zone: "30 November 2026 at
+    10:00" (a moment without a zone is taken as UTC, as the record stores it)."""
+    local = (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).astimezone(zone)
     return f"{local.day} {MONTHS[local.month - 1]} {local.year} at {local:%H:%M}"
 
 
-def status_line(office: Recorded | None, now: datetime) -> str | None:
+def status_line(office: Recorded | None, now: datetime,
+                zone: tzinfo | None = None) -> str | None:
     """What the status bar says of the automatic backups: the last one failed, or the last
-    verified copy is older than a day; None when all is well (or nothing is recorded yet)."""
+    verified copy is older than a day; None when all is well (or nothing is recorded yet).
+    Moments are told in ``zone``, the office's (its default when not given)."""
+    zone = zone or office_zone(DEFAULT_OFFICE_ZONE)
     if office is None:
         return None
     last = office.last
     if not last.verified:
-        line = f"The last backup failed on {when(last.at)}: {last.problem.rstrip('.')}."
+        line = f"The last backup failed on {when(last.at, zone)}: {last.problem.rstrip('.')}."
         if last.fix:
             line += f" {last.fix}"
         if office.last_verified_at is not None:
-            line += f" (The last verified backup was taken on {when(office.last_verified_at)}.)"
+            line += f" (The last verified backup was taken on {when(office.last_verified_at, zone)}.)"
         return line
     taken = office.last_verified_at or last.at
     if now - taken > STALE_AFTER:
-        return (f"The last backup was taken on {when(taken)}, more than a day ago. The desk "
+        return (f"The last backup was taken on {when(taken, zone)}, more than a day ago. The desk "
                 "takes one at its first start each day: close and start Ethics Desk again, or "
                 "ask IT.")
     return None
@@ -516,9 +522,11 @@ def desk_status(database: Database, *, clock: Clock, taken: Outcome | None = Non
 
     if sqlite_path(database.url) is None:
         return None
+    zone: tzinfo | None = None
     try:
         with database.read_session() as session:
             office = recorded(session)
+            zone = time_zone(session)
     except UserError as exc:
         log.warning("the record of the automatic backups could not be read: %s", exc)
         office = None
@@ -526,4 +534,4 @@ def desk_status(database: Database, *, clock: Clock, taken: Outcome | None = Non
         verified_at = taken.at if taken.verified else (office.last_verified_at if office else None)
         office = Recorded(taken, verified_at, str(taken.file) if taken.verified else
                           (office.last_verified_file if office else None))
-    return status_line(office, clock())
+    return status_line(office, clock(), zone)

@@ -43,12 +43,15 @@ import re
 import sqlite3
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
-from datetime import UTC, datetime
+from datetime import UTC, datetime, tzinfo
 from pathlib import Path
 
 from ethics_desk.cases import search_index
 from ethics_desk.core.clock import Clock, file_stamp
 from ethics_desk.core.errors import StorageError, UserError
+from ethics_desk.core.office_time import DEFAULT_OFFICE_ZONE, office_zone
+from ethics_desk.office import settings
+from ethics_desk.office.settings import time_zone
 from ethics_desk.storage.backup import read_only, unwritable
 from ethics_desk.storage.integrity import (
     APPEND_ONLY,
@@ -113,6 +116,8 @@ class BackupDescription:
     """Checks of an older revision's backup that are run after its upgrade, with why."""
     anchor: tuple[int, str] | None = None
     """The record's journal head in it (its record anchor; None before revision 0009)."""
+    zone: tzinfo = field(default_factory=lambda: office_zone(DEFAULT_OFFICE_ZONE))
+    """The office's time zone as the backup records it, in which its moments are told."""
 
     @property
     def audit_records(self) -> int:
@@ -153,7 +158,7 @@ class BackupDescription:
     def lines(self) -> list[str]:
         """The description in readable lines, for the command line and the window."""
         lines = [f"Backup: {self.path}"]
-        taken = (f"its newest audit record is of {_local(self.taken_at)}"
+        taken = (f"its newest audit record is of {_local(self.taken_at, self.zone)}"
                  if self.taken_at is not None else "it holds no audit record")
         stamped = (f"; its name is stamped {self.stamped_at:%Y-%m-%d %H:%M:%S}"
                    if self.stamped_at is not None else "")
@@ -250,6 +255,7 @@ def describe_backup(path: str | os.PathLike[str]) -> BackupDescription:
                                    "another application).",
                                    "Choose a file made by “ethics-desk backup”.")
             revision = _revision(conn)
+            zone = _office_zone_of(conn)
             try:
                 counts, head = _counts_and_head(conn)
                 cases, drafts = _cases(conn, names)
@@ -264,7 +270,7 @@ def describe_backup(path: str | os.PathLike[str]) -> BackupDescription:
     description = BackupDescription(path=backup, taken_at=_newest_record(backup, parameters),
                                     stamped_at=_stamp_of(backup.name), revision=revision,
                                     counts=counts, cases=cases, drafts=drafts, head=head,
-                                    anchor=journal_head_of_file(backup))
+                                    anchor=journal_head_of_file(backup), zone=zone)
     if revision is not None and revision not in known_revisions():
         return replace(description, problems=[
             f"its schema revision {revision} was written by a newer version of Ethics Desk",
@@ -394,10 +400,22 @@ def _stamp_of(name: str) -> datetime | None:
         return None
 
 
-def _local(moment: datetime) -> str:
-    """A moment in the machine's local time, to the second."""
+def _local(moment: datetime, zone: tzinfo) -> str:
+    """A moment in the office's time zone (``zone``), to the second, with the zone's name."""
     aware = moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
-    return aware.astimezone().strftime("%Y-%m-%d %H:%M:%S %Z").strip()
+    return aware.astimezone(zone).strftime("%Y-%m-%d %H:%M:%S %Z").strip()
+
+
+def _office_zone_of(conn: sqlite3.Connection) -> tzinfo:
+    """The office's time zone as the backup records it (its ``office.time_zone`` setting),
+    else the setting's default: the moments the backup holds are told in it."""
+    try:
+        rows = conn.execute("SELECT value FROM setting WHERE key = ?",
+                            ("office.time_zone",)).fetchall()
+        return office_zone(settings.stored_value("office.time_zone",
+                                                 rows[0][0] if rows else None))
+    except (sqlite3.DatabaseError, UserError):  # no such table, or a zone unknown here
+        return office_zone(DEFAULT_OFFICE_ZONE)
 
 
 # -- restoring ----------------------------------------------------------------------------------
@@ -678,7 +696,8 @@ def _opened_checked_and_recorded(place: Path, description: BackupDescription, *,
             written = audit.append(
                 session, actor=actor, action=ACTION, at=clock(),
                 summary=(f"Restored the database from the backup {description.path.name}"
-                         + (f" (newest record of {_local(taken)})" if taken else "")
+                         + (f" (newest record of {_local(taken, time_zone(session))})"
+                            if taken else "")
                          + f": {description.cases} case(s), {description.audit_records} audit "
                            "record(s)"
                          + (f"; the database as it was is kept as {kept.name}" if kept else "")),

@@ -10,6 +10,7 @@ import tempfile
 from datetime import date, datetime, timedelta
 from pathlib import Path
 from typing import Any
+from zoneinfo import ZoneInfo
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -421,3 +422,21 @@ def test_a_copys_day_is_the_office_clocks_never_the_machines() -> None:
     assert name == f"{STEM}.daily-20261130-100000.sqlite"
     copy = made_here(Path(name), STEM)
     assert copy is not None and copy.day == date(2026, 11, 30)
+
+
+def test_the_status_line_tells_the_office_time_on_a_workstation_set_to_another_zone(
+        database: Database, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The office's time zone is a setting (office.time_zone); a workstation's own clock
+    setting (a laptop left on Pacific time) does not change what the status bar says."""
+    import time as clock_module
+
+    monkeypatch.setenv("TZ", "America/Los_Angeles")
+    clock_module.tzset()
+    daily_backup(database, actor=ACTOR, clock=CLOCK)
+    line = desk_status(database, clock=fixed_clock(NOW + timedelta(days=1, minutes=1)))
+    assert line is not None and "30 November 2026 at 10:00," in line
+    office = auto_backup.Recorded(
+        auto_backup.Outcome(at=NOW, kind="daily", problem="The disk is full.",
+                            fix="Free some space."), None, None)
+    assert "at 10:00:" in (auto_backup.status_line(office, NOW) or "")
+    assert "at 16:00:" in (auto_backup.status_line(office, NOW, ZoneInfo("Europe/London")) or "")

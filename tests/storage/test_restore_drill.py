@@ -11,6 +11,7 @@ import shutil
 import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 import pytest
 import sqlalchemy as sa
@@ -307,3 +308,17 @@ def test_a_file_that_is_no_backup_is_named_as_such(tmp_path: Path, kind: str) ->
              "another application": "another application"}[kind]
     with pytest.raises(StorageError, match=words):
         describe_backup(path)
+
+
+def test_a_backup_tells_its_newest_record_in_the_office_time_whatever_the_workstation_zone(
+        office: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch) -> None:
+    import time
+
+    _, backup = office
+    monkeypatch.setenv("TZ", "Asia/Tokyo")
+    time.tzset()
+    description = describe_backup(backup)
+    assert description.taken_at is not None
+    taken = description.taken_at.astimezone(ZoneInfo("America/Chicago"))
+    told = next(line for line in description.lines() if line.startswith("Taken:"))
+    assert f"of {taken:%Y-%m-%d %H:%M:%S} C" in told  # CST or CDT, the office's
