@@ -14,7 +14,18 @@ from datetime import date
 from math import isqrt
 from typing import Any
 
-from sqlalchemy import ColumnElement, Integer, Select, and_, case, column, func, select, type_coerce
+from sqlalchemy import (
+    ColumnElement,
+    Connection,
+    Integer,
+    Select,
+    and_,
+    case,
+    column,
+    func,
+    select,
+    type_coerce,
+)
 from sqlalchemy import text as sql_text
 from sqlalchemy.orm import QueryableAttribute
 from sqlalchemy.sql.elements import True_, UnaryExpression
@@ -150,25 +161,34 @@ class InboxQuery:
         of, that walking the list in that order finds a page sooner than looking every match up
         and sorting them: on SQLite, when the index holds at least :meth:`common_matches` of
         them (counted up to that, one query that stops there)."""
+        with self.database.statements() as conn:
+            return self._is_common(conn, inbox_filter)
+
+    def _is_common(self, conn: Connection, inbox_filter: InboxFilter) -> bool:
         search = search_index.plan(inbox_filter.text)
         if (self.database.engine.dialect.name != "sqlite" or not search.indexed
                 or inbox_filter.sort not in _INDEXED_ORDERS):
             return False
+        self._count_cases(conn)
         enough = self.common_matches()
         probe = sql_text(f"SELECT count(*) FROM (SELECT rowid FROM {search_index.TABLE} WHERE "
                          f"{search_index.TABLE} MATCH :q LIMIT :enough)")
-        with translate_errors(), self.database.engine.connect() as conn:
-            found = int(conn.execute(probe, {"q": search_index.fts_query(search),
-                                             "enough": enough}).scalar_one())
+        found = int(conn.execute(probe, {"q": search_index.fts_query(search),
+                                         "enough": enough}).scalar_one())
         return found >= enough
 
     def common_matches(self) -> int:
         """How many matches make a search common: about √(page × cases), where the two plans
         read about as many rows (at least :data:`FEWEST_COMMON`)."""
         if self._cases is None:
-            with translate_errors(), self.database.engine.connect() as conn:
-                self._cases = int(conn.execute(select(func.max(Complaint.id))).scalar() or 0)
-        return max(FEWEST_COMMON, isqrt(PAGE_SIZE * self._cases))
+            with self.database.statements() as conn:
+                self._count_cases(conn)
+        return max(FEWEST_COMMON, isqrt(PAGE_SIZE * (self._cases or 0)))
+
+    def _count_cases(self, conn: Connection) -> None:
+        """How many cases there are, near enough (the highest id), read once."""
+        if self._cases is None:
+            self._cases = int(conn.execute(select(func.max(Complaint.id))).scalar() or 0)
 
     def conditions(self, inbox_filter: InboxFilter, *,
                    common: bool = False) -> list[ColumnElement[bool]]:
@@ -231,8 +251,10 @@ class InboxQuery:
     def rows(self, inbox_filter: InboxFilter, offset: int = 0,
              limit: int = PAGE_SIZE) -> RowPage:
         """:meth:`page`, each row built when first read (the one query is made now)."""
-        with translate_errors(), self.database.engine.connect() as conn:
-            values = conn.execute(self.page_statement(inbox_filter, offset, limit)).all()
+        with self.database.statements() as conn:  # the index's probe and the page, on one
+            common = self._is_common(conn, inbox_filter)
+            values = conn.execute(self.page_statement(inbox_filter, offset, limit,
+                                                      common=common)).all()
         return RowPage(values, self._build)
 
     def rows_of(self, ids: Sequence[int]) -> RowPage:
@@ -242,7 +264,7 @@ class InboxQuery:
         statement = select(*_LISTING).where(Complaint.id.in_(list(ids)))
         if self.account is not None:  # § 2-83(d), (h)(1): the same scope as every page
             statement = statement.where(case_condition(self.account))
-        with translate_errors(), self.database.engine.connect() as conn:
+        with self.database.statements() as conn:
             found: dict[int, Any] = {}
             for values in conn.execute(statement):
                 case_id: Any = values[0]
@@ -253,7 +275,7 @@ class InboxQuery:
         """Every matching case's id, in the filter's order (one query, ids only)."""
         statement = (select(Complaint.id).where(*self.conditions(inbox_filter))
                      .order_by(*self.order_by(inbox_filter)))
-        with translate_errors(), self.database.engine.connect() as conn:
+        with self.database.statements() as conn:
             return list(conn.execute(statement).scalars())
 
     def count(self, inbox_filter: InboxFilter) -> int:
@@ -269,7 +291,7 @@ class InboxQuery:
         else:
             statement = (select(func.count()).select_from(Complaint)
                          .where(*self.conditions(inbox_filter)))
-        with translate_errors(), self.database.engine.connect() as conn:
+        with self.database.statements() as conn:
             return int(conn.execute(statement).scalar_one())
 
     def _row(self, row: Sequence[Any]) -> InboxRow:

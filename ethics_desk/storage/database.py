@@ -333,6 +333,18 @@ class Database:
         return self._read()
 
     @contextmanager
+    def statements(self) -> Iterator[Connection]:
+        """A connection for reads of one statement each (the inbox's pages and counts, read
+        on every keystroke), its failures worded (:func:`translate_errors`). On a server it is
+        in autocommit: each statement is its own snapshot, without the two round trips a
+        transaction adds (BEGIN, and the ROLLBACK when the connection goes back to the pool);
+        a SQLite file is local, and read as any other."""
+        with translate_errors(), self.engine.connect() as conn:
+            if self.engine.dialect.name == "postgresql":
+                conn.execution_options(isolation_level="AUTOCOMMIT")
+            yield conn
+
+    @contextmanager
     def unit_of_work(self) -> Iterator[Session]:
         """One user action: one session, one transaction, committed on success, rolled back on error.
 

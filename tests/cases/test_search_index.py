@@ -8,11 +8,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from sqlalchemy import delete, select
+from sqlalchemy import delete, func, select
 
 from ethics_desk.cases import search_index
 from ethics_desk.cases.inbox import (
@@ -203,3 +204,23 @@ def test_the_words_form_puts_two_spaces_before_every_word() -> None:
     assert plan.word_substrings == ("  p", " er")
     assert plan.key_substrings == ("erb-20",)
     assert plan.unindexed == ("o'",)
+
+
+def test_the_inbox_reads_a_server_without_a_transaction_round_trip(
+        database: Database) -> None:
+    """On the server each of the inbox's statements is its own snapshot (autocommit): no BEGIN
+    and no ROLLBACK travel to the server on a keystroke; the pool's connections go back to
+    transactions for everything else."""
+    server = database.engine.dialect.name == "postgresql"
+    with database.statements() as conn:
+        assert conn.execute(select(func.count()).select_from(Complaint)).scalar_one() == 0
+        driver: Any = conn.connection.dbapi_connection
+        if server:  # psycopg: in autocommit, and idle (0) after the statement, in no transaction
+            assert driver.autocommit is True and driver.info.transaction_status == 0
+    with database.read_session() as session:
+        session.execute(select(func.count()).select_from(Complaint))
+        again: Any = session.connection().connection.dbapi_connection
+        if server:
+            assert again.autocommit is False and again.info.transaction_status != 0
+        else:
+            assert again.in_transaction  # SQLite: every read in its transaction, as before
