@@ -508,12 +508,16 @@ def inbox_line(row: InboxRow, zone: tzinfo) -> InboxLine:
         marker = MARKERS.get(row.urgency)
         due = f"{marker} {row.next_due_on.isoformat()}" if marker else row.next_due_on.isoformat()
         left = str(row.business_days_left)
-    texts = {SortKey.CASE: row.case_number, SortKey.RECEIVED: received,
-             SortKey.COMPLAINANT: row.complainant, SortKey.RESPONDENTS: row.respondents,
-             SortKey.ROUTE: ROUTE_NAMES[row.route] if row.route is not None else "",
-             SortKey.STATE: row.state_label, SortKey.NEXT_DEADLINE: row.next_due_title,
-             SortKey.DUE: due, SortKey.DAYS_LEFT: left}
-    return InboxLine(row, tuple(texts[key] for key in SortKey), received_tip, deadline_tip(row))
+    texts = (row.case_number, received, row.complainant, row.respondents,  # SortKey order
+             ROUTE_NAMES[row.route] if row.route is not None else "", row.state_label,
+             row.next_due_title, due, left)
+    return InboxLine(row, texts, received_tip, deadline_tip(row))
+
+
+assert tuple(SortKey) == (SortKey.CASE, SortKey.RECEIVED, SortKey.COMPLAINANT,
+                          SortKey.RESPONDENTS, SortKey.ROUTE, SortKey.STATE,
+                          SortKey.NEXT_DEADLINE, SortKey.DUE, SortKey.DAYS_LEFT), \
+    "inbox_line words the columns in SortKey order"
 
 
 # -- search ------------------------------------------------------------------------------------
