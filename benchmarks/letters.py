@@ -1,6 +1,6 @@
 """A print run of 100 respondent notices against LibreOffice converting the same letters.
 
-``python benchmarks/letters.py [--count 100] [--rounds 3] [--per-notice 1000]``
+``python benchmarks/letters.py [--count 100] [--rounds 3] [--per-notice 1000] [--server URL]``
 
 Issue 17's target: **a print run of 100 notices at least 20 times faster than LibreOffice**
 converting the same letters, as Word files, to PDF in one batch. Both run in the same process,
@@ -8,7 +8,9 @@ interleaved round by round; the best round of each counts:
 
 * ``print_run`` — the Mail screen's own code path: :func:`ethics_desk.mail.batch.prepare_batch`
   for the letters of a print queue of ``--count`` issued respondent notices (each to a different
-  respondent) in a scratch database: the issued bytes read and checked against their SHA-256,
+  respondent) in a scratch database (a SQLite file, or with ``--server URL`` a database made
+  for the run on that PostgreSQL server and dropped after it): the issued bytes read and
+  checked against their SHA-256,
   the reprint of each audited (one transaction), and the ONE PDF of the run made (what the
   notices store alike, the fonts above all, kept once) and checked page by page against them;
 * ``libreoffice`` — :mod:`benchmarks.peer_letters`: the same notices' own words as Word (.docx)
@@ -49,10 +51,12 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import os
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -258,18 +262,23 @@ def per_notice(count: int, rounds: int) -> dict[str, object]:
             "bare_paragraphs_seconds": round(best["bare_paragraphs"], 3)}
 
 
-def queue_of_notices(folder: Path, papers: list[Any]) -> tuple[Any, list[int], float]:
-    """A scratch database whose print queue holds one issued notice per paper; returns it, the
-    queued document ids, and the seconds the notices took to render."""
+def queue_of_notices(folder: Path, papers: list[Any],
+                     where: str | None = None) -> tuple[Any, list[int], float]:
+    """A scratch database whose print queue holds one issued notice per paper — a SQLite file
+    in ``folder``, or the server database at ``where`` (set up here) — returns it, the queued
+    document ids, and the seconds the notices took to render."""
     from ethics_desk.core.clock import fixed_clock
     from ethics_desk.documents.issuing import issue
     from ethics_desk.storage.opening import open_database
+    from ethics_desk.storage.server import setup_server
     from ethics_desk.workflow import Accept, ForwardToBoard, WorkflowController
     from tests.conftest import NOW
     from tests.factories import reviewed_case
 
     clock = fixed_clock(NOW)
-    database = open_database(folder / "print-run.sqlite", clock=clock)
+    if where is not None:
+        setup_server(where, clock=clock, backup_folder=folder)
+    database = open_database(where or folder / "print-run.sqlite", clock=clock)
     controller = WorkflowController(database, CLERK, clock=clock)
     case_id = reviewed_case(controller)
     controller.fire(case_id, Accept())
@@ -289,11 +298,6 @@ CLERK = "Maria Clerk"
 
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmark; the last line is one JSON object."""
-    from benchmarks import peer_letters
-    from ethics_desk.core.clock import fixed_clock
-    from ethics_desk.mail.batch import BatchPaper, prepare_batch
-    from tests.conftest import NOW
-
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--count", type=int, default=100)
     parser.add_argument("--rounds", type=int, default=3)
@@ -301,15 +305,53 @@ def main(argv: list[str] | None = None) -> int:
                         help="also measure issue 5's per-notice figures on N notices")
     parser.add_argument("--keep", type=Path, default=None,
                         help="keep the run's PDF and LibreOffice's PDFs in this folder")
+    parser.add_argument("--server", default=None, metavar="URL",
+                        help="keep the print queue on this PostgreSQL server instead of a "
+                             "file: a scratch database is made there (the URL's user may "
+                             "create databases) and dropped afterwards")
     args = parser.parse_args(argv)
+    if args.server is not None:
+        with scratch_server_database(args.server) as where:
+            return measure(args, where)
+    return measure(args, None)
+
+
+@contextmanager
+def scratch_server_database(server: str) -> Iterator[str]:
+    """An empty database of its own on ``server`` for one run, dropped afterwards."""
+    from sqlalchemy import create_engine, make_url, text
+
+    admin_url = make_url(server)
+    name = f"ethics_desk_letters_{os.getpid()}"
+    admin = create_engine(admin_url, isolation_level="AUTOCOMMIT")
+    try:
+        with admin.connect() as conn:
+            conn.execute(text(f'CREATE DATABASE "{name}"'))
+        try:
+            yield admin_url.set(database=name).render_as_string(hide_password=False)
+        finally:
+            with admin.connect() as conn:
+                conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    finally:
+        admin.dispose()
+
+
+def measure(args: argparse.Namespace, where: str | None) -> int:
+    """The figures of one run (its print queue in a file, or on the server at ``where``)."""
+    from benchmarks import peer_letters
+    from ethics_desk.core.clock import fixed_clock
+    from ethics_desk.mail.batch import BatchPaper, prepare_batch
+    from tests.conftest import NOW
+
     register_fonts()
     papers = peer_letters.sample_papers(args.count)
-    result: dict[str, object] = {"count": args.count, "target_ratio": TARGET}
+    result: dict[str, object] = {"count": args.count, "target_ratio": TARGET,
+                                 "database": "server" if where else "file"}
     program = peer_letters.soffice()
     with tempfile.TemporaryDirectory() as scratch:
         folder = args.keep or Path(scratch)
         folder.mkdir(parents=True, exist_ok=True)
-        database, ids, rendering = queue_of_notices(Path(scratch), papers)
+        database, ids, rendering = queue_of_notices(Path(scratch), papers, where)
         clock = fixed_clock(NOW)
         letters = peer_letters.write_letters(papers, folder / "docx")
         best = {"print_run": float("inf"), "libreoffice": float("inf")}
