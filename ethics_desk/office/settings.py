@@ -9,17 +9,24 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 from typing import TYPE_CHECKING, Any
 
 from ethics_desk.core.dates import DateStyle
 from ethics_desk.core.errors import UserError
-from ethics_desk.core.office_time import DEFAULT_OFFICE_ZONE, check_zone_name, office_zone
+from ethics_desk.core.office_time import (
+    DEFAULT_OFFICE_ZONE,
+    check_zone_name,
+    office_date,
+    office_zone,
+)
 
 if TYPE_CHECKING:
     from zoneinfo import ZoneInfo
 
     from sqlalchemy.orm import Session
+
+    from ethics_desk.core.clock import Clock
 
 # The ORM and the audit trail are imported where a value is read or written from a session, so
 # that the start-up screen can read a setting (stored_value) before SQLAlchemy is loaded.
@@ -152,6 +159,14 @@ def get(session: Session, key: str) -> Any:
 def time_zone(session: Session) -> ZoneInfo:
     """The office's time zone (``office.time_zone``), in which every moment is printed."""
     return office_zone(get(session, "office.time_zone"))
+
+
+def office_today(session: Session, clock: Clock) -> date:
+    """The office's date now: the clock's moment in the office's time zone — not the
+    workstation's, which may be set to another (a laptop brought back from a trip). What is
+    dated by "today" — a request's receipt checked against it, a paper's date, the day a case
+    becomes eligible for disposal — is the office's day."""
+    return office_date(clock(), time_zone(session))
 
 
 def set_value(session: Session, key: str, value: Any, *, actor: str, at: datetime) -> None:

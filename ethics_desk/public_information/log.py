@@ -22,7 +22,7 @@ from typing import TypeVar
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from ethics_desk.core.clock import Clock, today
+from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import ConflictError, NotAllowed, RuleError, UserError
 from ethics_desk.core.vocabulary import (
     CaseState,
@@ -52,6 +52,7 @@ from ethics_desk.deadlines import (
 from ethics_desk.deadlines.schedule import load_calendars
 from ethics_desk.models import Complaint, InformationRequest, RequestedRecord
 from ethics_desk.office import settings
+from ethics_desk.office.settings import office_today
 from ethics_desk.staff.accounts import Account
 from ethics_desk.staff.permissions import Act, may, who_may
 from ethics_desk.storage import audit
@@ -458,7 +459,8 @@ def log_request(database: Database, account: Account | None, new: NewRequest, *,
         raise UserError("The request needs the date it was received (its clocks run from it, "
                         "Gov't Code § 552.301(b)).", fix)
     now = clock()
-    on = today(clock)
+    with database.read_session() as session:
+        on = office_today(session, clock)
     for what, day in (("date received", new.received_on), ("postmark", new.postmarked_on)):
         if day is not None and day > on:
             raise UserError(f"The {what} ({day.isoformat()}) is after today "
@@ -666,9 +668,9 @@ def _change(database: Database, account: Account | None, request_id: int, clock:
     changed since it was shown (``seen_version``)."""
     who = require(account)
     now = clock()
-    on = today(clock)
 
     def act(session: Session) -> RequestView:
+        on = office_today(session, clock)
         row = _row(session, request_id)
         if seen_version is not None and row.version != seen_version:
             raise ConflictError(f"Another desk changed {row.number} after you opened it; "

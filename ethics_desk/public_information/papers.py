@@ -16,7 +16,7 @@ from datetime import date
 
 from sqlalchemy.orm import Session
 
-from ethics_desk.core.clock import Clock, today
+from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import UserError
 from ethics_desk.core.vocabulary import Language
 from ethics_desk.documents.kinds import (
@@ -27,6 +27,7 @@ from ethics_desk.documents.kinds import (
     rule_for,
 )
 from ethics_desk.models import InformationRequest, RequestPaper
+from ethics_desk.office.settings import office_today
 from ethics_desk.public_information.log import require
 from ethics_desk.staff.accounts import Account
 from ethics_desk.storage import audit
@@ -53,11 +54,17 @@ def paper_choices() -> list[tuple[str, str]]:
             for kind, rule in request_kinds()]
 
 
+def _office_day(database: Database, clock: Clock) -> date:
+    """The office's date now, which a paper carries (:func:`ethics_desk.office.settings.office_today`)."""
+    with database.read_session() as session:
+        return office_today(session, clock)
+
+
 def preview_paper(database: Database, account: Account | None, request_id: int, kind: str, *,
                   clock: Clock, language: Language = Language.ENGLISH) -> bytes:
     """The paper as it would be issued today, as PDF bytes (nothing is kept)."""
     _paper, pdf = render_for_request(database, request_id, kind, account=account,
-                                     today=today(clock), language=language)
+                                     today=_office_day(database, clock), language=language)
     return pdf
 
 
@@ -67,7 +74,7 @@ def issue_paper(database: Database, account: Account | None, request_id: int, ki
     who = require(account)
     rule = rule_for(kind, Scope.REQUEST)
     paper, pdf = render_for_request(database, request_id, kind, account=who,
-                                    today=today(clock), language=language)
+                                    today=_office_day(database, clock), language=language)
     digest = hashlib.sha256(pdf).hexdigest()
     now = clock()
 

@@ -44,7 +44,7 @@ from sqlalchemy.orm import Session
 
 from ethics_desk.cases import search_index
 from ethics_desk.cases.listing import refresh_listing
-from ethics_desk.core.clock import Clock, today, utc_now
+from ethics_desk.core.clock import Clock, utc_now
 from ethics_desk.core.errors import ConflictError, RuleError, UserError
 from ethics_desk.core.vocabulary import CaseState
 from ethics_desk.models import (
@@ -72,6 +72,7 @@ from ethics_desk.models import (
     ShowCauseOrder,
     Witness,
 )
+from ethics_desk.office.settings import office_today
 from ethics_desk.retention.holds import (
     HoldReason,
     reasons_by_case,
@@ -229,8 +230,8 @@ def disposal_list(database: Database, account: Account, clock: Clock) -> Disposa
     """The cases eligible for disposal today (no hold on them), and the resolved cases held,
     each with the reasons; numbers and dates only, never a case's content."""
     require(account, Act.RETENTION, "The disposal list")
-    day = today(clock)
     with database.read_session() as session:
+        day = office_today(session, clock)
         years = years_for(session, COMPLAINTS)
         assert years is not None, "complaint files have a period"
         series = next(s for s in adopted_series(session) if s.series.code == COMPLAINTS)
@@ -275,9 +276,9 @@ def dispose(database: Database, account: Account, clock: Clock, case_id: int, *,
     officer, for a case not resolved, not yet eligible, already disposed of, or held."""
     require(account, Act.RETENTION, "Disposing of a case")
     now = utc_now(clock)
-    day = today(clock)
 
     def act(session: Session) -> LogEntry:
+        day = office_today(session, clock)
         complaint = session.get(Complaint, case_id)
         if complaint is None or complaint.case_number is None:
             raise no_such_case(str(case_id))

@@ -8,6 +8,7 @@ from zoneinfo import ZoneInfo
 import pytest
 from sqlalchemy import select
 
+from ethics_desk.core.clock import fixed_clock
 from ethics_desk.core.errors import ConflictError, NotAllowed, RuleError, UserError
 from ethics_desk.core.vocabulary import (
     CaseState,
@@ -109,6 +110,22 @@ def test_a_mailed_request_with_no_date_of_receipt_is_told_of_the_postmark_rule(
 def test_a_date_of_receipt_after_today_is_refused(database: Database) -> None:
     with pytest.raises(UserError, match="after today"):
         log_request(database, RECORDS, _request(received_on=date(2026, 12, 1)), clock=CLOCK)
+
+
+def test_today_is_the_offices_date_on_a_workstation_set_to_another_zone(
+        database: Database, monkeypatch: pytest.MonkeyPatch) -> None:
+    """At 11:30 p.m. in San Antonio it is already tomorrow in London: a laptop left on London
+    time still may not log a request received "tomorrow", and takes one received today."""
+    import time
+
+    monkeypatch.setenv("TZ", "Europe/London")
+    time.tzset()
+    late = fixed_clock(datetime(2026, 11, 30, 23, 30, tzinfo=CENTRAL))
+    assert late().astimezone().date() == date(2026, 12, 1)  # the workstation's own date
+    with pytest.raises(UserError, match="after today"):
+        log_request(database, RECORDS, _request(received_on=date(2026, 12, 1)), clock=late)
+    logged = log_request(database, RECORDS, _request(received_on=TODAY), clock=late)
+    assert logged.received_on == TODAY
 
 
 def test_the_citys_own_non_business_days_count_only_when_the_office_says_so(

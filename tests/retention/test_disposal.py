@@ -304,3 +304,22 @@ def test_the_disposal_list_asks_the_same_few_questions_however_many_cases_are_el
         resolved_case(controller)
     assert len(disposal_list(database, RECORDS, on(ELIGIBLE_ON)).eligible) == 5
     assert statements() == one
+
+
+def test_a_case_becomes_eligible_on_the_offices_day_not_the_workstations(
+        controller: WorkflowController, database: Database,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """At 8 p.m. the evening before, in San Antonio, it is already the eligible day in Tokyo: a
+    workstation left on Tokyo time neither lists the case nor destroys it a day early."""
+    import time
+
+    case = resolved_case(controller)
+    monkeypatch.setenv("TZ", "Asia/Tokyo")
+    time.tzset()
+    evening = on(ELIGIBLE_ON - DAY, hour=20)
+    assert evening().astimezone().date() == ELIGIBLE_ON  # the workstation's own date
+    assert case not in [line.case_id for line in disposal_list(database, RECORDS, evening).eligible]
+    with pytest.raises(UserError, match="may not be destroyed before 2028-11-30"):
+        dispose(database, RECORDS, evening, case)
+    assert case in [line.case_id for line in
+                    disposal_list(database, RECORDS, on(ELIGIBLE_ON, hour=9)).eligible]
