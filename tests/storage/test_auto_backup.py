@@ -424,6 +424,7 @@ def test_a_copys_day_is_the_office_clocks_never_the_machines() -> None:
     assert copy is not None and copy.day == date(2026, 11, 30)
 
 
+@pytest.mark.sqlite_file
 def test_the_status_line_tells_the_office_time_on_a_workstation_set_to_another_zone(
         database: Database, monkeypatch: pytest.MonkeyPatch) -> None:
     """The office's time zone is a setting (office.time_zone); a workstation's own clock
