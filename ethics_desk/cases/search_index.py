@@ -179,19 +179,29 @@ writes, so ``check``, which reads the file as it is, uses :func:`sqlite_disagree
 
 
 def _varints(blob: bytes) -> list[int]:
+    """The integers of an FTS5 ``docsize`` blob, in SQLite's varint form: big-endian groups of
+    seven bits, the high bit set on every byte but the last, and a ninth byte (if reached) that
+    gives all eight of its bits (``sqlite3Fts5GetVarint``). A trigram count of 128 or more — a
+    column of 130 characters — takes two bytes, the most significant group first."""
     values: list[int] = []
-    value = shift = 0
+    value = length = 0
     for byte in blob:
-        value |= (byte & 0x7F) << shift
-        shift += 7
+        length += 1
+        if length == 9:  # the ninth byte of a varint carries eight bits and ends it
+            values.append((value << 8) | byte)
+            value = length = 0
+            continue
+        value = (value << 7) | (byte & 0x7F)
         if not byte & 0x80:
             values.append(value)
-            value = shift = 0
+            value = length = 0
     return values
 
 
 def _trigrams(text: str | None) -> int:
-    return max(len(text or "") - SHORTEST_INDEXED + 1, 0)
+    """How many trigrams FTS5 counts in a column: one per character after the second, of the
+    text up to its first NUL (where FTS5's tokenizer stops reading)."""
+    return max(len((text or "").partition("\0")[0]) - SHORTEST_INDEXED + 1, 0)
 
 
 def sqlite_disagreements(complaints: Iterable[tuple[int, str, str]],

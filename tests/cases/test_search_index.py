@@ -224,3 +224,50 @@ def test_the_inbox_reads_a_server_without_a_transaction_round_trip(
             assert again.autocommit is False and again.info.transaction_status != 0
         else:
             assert again.in_transaction  # SQLite: every read in its transaction, as before
+
+
+@settings(max_examples=120, deadline=None)
+@given(key=st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=10_000),
+       words=st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=10_000),
+       lengths=st.tuples(st.integers(0, 10_000), st.integers(0, 10_000)))
+def test_the_index_check_reads_sqlites_counts_at_every_column_length(
+        key: str, words: str, lengths: tuple[int, int]) -> None:
+    """FTS5 keeps each row's trigram counts as SQLite varints (big-endian); a column of 130
+    characters or more takes two bytes, and was misread as a case the index did not hold."""
+    import sqlite3
+
+    key = (key * (lengths[0] // max(len(key), 1) + 1))[:lengths[0]] if key else "k" * lengths[0]
+    words = (words * (lengths[1] // max(len(words), 1) + 1))[:lengths[1]] if words else ""
+    conn = sqlite3.connect(":memory:")
+    try:
+        conn.execute("CREATE TABLE complaint (id INTEGER PRIMARY KEY, search_key TEXT, "
+                     "search_words TEXT)")
+        for statement in search_index.SQLITE_INDEX:
+            conn.execute(statement)
+        conn.execute("INSERT INTO complaint VALUES (1, ?, ?), (2, 'ana ruiz', '  ana  ruiz')",
+                     (key, words))
+        complaints = conn.execute("SELECT id, search_key, search_words FROM complaint").fetchall()
+        sizes = conn.execute(f"SELECT id, sz FROM {search_index.TABLE}_docsize").fetchall()
+    finally:
+        conn.close()
+    assert search_index.sqlite_disagreements(complaints, sizes) == []
+
+
+@pytest.mark.parametrize("length", [129, 130, 131, 132, 300, 16_385])
+def test_a_case_with_long_names_is_held_by_the_index_as_it_is(
+        database: Database, db_arg: str, length: int) -> None:
+    """One complainant and two respondents with double-barrelled names make a search key of 130
+    characters or more: ``check`` holds, so that every later backup verifies and restores."""
+    if database.engine.dialect.name != "sqlite":
+        pytest.skip("the FTS5 table is SQLite's; the server keeps its GIN indexes itself")
+    names = ("María-José Fernández-Castellanos de la Vega", "Ana Sofía Ruiz-Villanueva Ortega",
+             "Raymond Alexander Ortega-Montgomery III")
+    filler = "x" * max(length - sum(len(n) for n in names) - 20, 0)
+    insert_cases(database, [CaseSpec(complainant=names[0] + filler,
+                                     respondents=names[1:])])
+    with database.engine.connect() as conn:
+        key_length = conn.exec_driver_sql("SELECT max(length(search_key)) "
+                                          "FROM complaint").scalar()
+    assert key_length is not None and key_length >= 129
+    [result] = [r for r in run_checks(db_arg, from_backups=False) if r.name == SEARCH_INDEX]
+    assert result.ok, result.details
