@@ -6,7 +6,9 @@ rows of every table are counted, the audit chain's head (its last record) is rea
 checked (``integrity_check``, foreign keys), and the backup API copies exactly those pages (it
 reads through the transaction its connection already holds). The copy, written beside the
 destination under a temporary name, must then show the same counts and head, pass the same
-checks and verify its audit chain, and only then is it renamed into place. A copy that fails a
+checks and verify its audit chain, and then pass the very verification ``restore`` applies to a
+backup (every check of ``ethics-desk check``), so that no copy is called verified here and refused
+by a restore; only then is it renamed into place. A copy that fails a
 check is deleted and reported, never left looking good; a database that fails them itself is
 reported as such (the copy would be as damaged as it is), and one that cannot be read because
 its folder is read-only or its disk full is named so (:func:`unwritable`), never "damaged".
@@ -203,6 +205,14 @@ def backup_sqlite(source: Path, dest: Path, *, clock: Clock) -> BackupReport:
             partial.unlink()
         raise StorageError("The backup copy failed verification: " + "; ".join(problems) + ".",
                            "Nothing was kept; run “ethics-desk check” on the database.")
+    refusals = _restore_refusals(partial)
+    if refusals:
+        with contextlib.suppress(OSError):
+            partial.unlink()
+        raise StorageError("The database itself fails checks that a restore applies, so no "
+                           "backup was kept (a restore would refuse it): "
+                           + "; ".join(refusals[:3]) + ("; …" if len(refusals) > 3 else "") + ".",
+                           "Run “ethics-desk check” on it and call IT; keep the file as it is.")
     os.replace(partial, dest)
     return BackupReport(path=dest, tables=len(snapshot.counts), rows=sum(snapshot.counts.values()),
                         size=dest.stat().st_size, head=snapshot.head)
@@ -253,6 +263,20 @@ def _copy_problems(partial: Path, snapshot: Snapshot) -> list[str]:
     if copied.head != snapshot.head:
         problems.append("the copy's audit chain ends elsewhere than the database's")
     return problems or _audit_problems(partial)
+
+
+def _restore_refusals(path: Path) -> list[str]:
+    """What would keep a restore from taking the copy at ``path``: the very verification
+    ``restore`` applies (:func:`ethics_desk.storage.restore.describe_backup`, every check of
+    ``ethics-desk check``), so that no copy is called verified here and refused there. The
+    copy already holds the snapshot's pages, counts and chains, so what fails here fails in
+    the database itself."""
+    from ethics_desk.storage.restore import describe_backup
+
+    try:
+        return describe_backup(path).problems
+    except StorageError as exc:
+        return [exc.problem]
 
 
 def _audit_problems(path: Path) -> list[str]:
