@@ -83,12 +83,14 @@ class _Parser(argparse.ArgumentParser):
 
 
 def parse_day(text: str, what: str) -> date:
-    """A date typed on the command line, or a message naming the argument and the form."""
+    """A date typed on the command line — strictly ``YYYY-MM-DD``, within the years
+    :data:`ethics_desk.core.dates.YEARS` — or a message naming the argument and the form."""
+    from ethics_desk.core.dates import DateTypingError, parse_iso_date
+
     try:
-        return date.fromisoformat(text)
-    except ValueError:
-        raise UsageError(f"{what} “{text}” is not a date. Give it as YYYY-MM-DD, "
-                         "for example 2026-11-24.") from None
+        return parse_iso_date(text)
+    except DateTypingError as exc:
+        raise UsageError(f"{what} {exc}") from None
 
 
 def _day_count(text: str) -> int:
@@ -108,8 +110,11 @@ def _year(text: str) -> int:
         year = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"“{text}” is not a year such as 2027") from None
-    if not 1900 <= year <= 2200:
-        raise argparse.ArgumentTypeError(f"the year must be from 1900 to 2200, not {year}")
+    from ethics_desk.core.dates import FIRST_YEAR, LAST_YEAR
+
+    if not FIRST_YEAR <= year <= LAST_YEAR:
+        raise argparse.ArgumentTypeError(f"the year must be from {FIRST_YEAR} to {LAST_YEAR}, "
+                                         f"not {year}")
     return year
 
 
