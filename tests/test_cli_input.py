@@ -241,6 +241,22 @@ def test_every_date_on_the_command_line_is_yyyy_mm_dd_within_1900_to_2199(
     assert not out_pdf.exists()
 
 
+@pytest.mark.parametrize(("name", "words"), [
+    pytest.param("x" * 100_000, "at most 100 characters; this one has 100,000",
+                 id="100,000 characters"),
+    ("Ice storm\nclosure", "one line without control characters"),
+])
+def test_a_closure_name_the_domain_refuses_is_one_line_and_nothing_is_saved(
+        capsys: pytest.CaptureFixture[str], clerk: Account, db_arg: str, name: str,
+        words: str) -> None:
+    code, out, err = run(capsys, "closure", "add", "2027-01-27", name, "--db", db_arg)
+    assert out == ""
+    assert_one_line_error(code, err, words)
+    assert "x" * 200 not in err
+    code, _, err = run(capsys, "closure", "remove", "2027-01-27", "--db", db_arg)
+    assert_one_line_error(code, err, "No closure is set on 2027-01-27")
+
+
 def test_the_first_and_last_days_of_the_years_kept_are_dates(
         capsys: pytest.CaptureFixture[str]) -> None:
     for start in ("1900-01-01", "2199-12-31"):
