@@ -1229,6 +1229,9 @@ def _cmd_backup(args: argparse.Namespace) -> int:
     from ethics_desk.storage.journal import format_anchor, head_of_file
 
     report = backup_sqlite(source, dest, clock=_clock(args))
+    if report.removed:
+        _note(f"Removed what an interrupted backup had left in {report.path.parent}: "
+              f"{', '.join(path.name for path in report.removed)}.")
     anchor = head_of_file(report.path)  # kept apart from the file, check --anchor proves it
     anchored = f"record anchor {format_anchor(anchor)}, " if anchor is not None else ""
     print(f"Backed up to {report.path}: {report.tables} tables, {report.rows} rows, "
