@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import sqlite3
+import subprocess
+import sys
 from datetime import timedelta
 from pathlib import Path
 
@@ -115,3 +118,37 @@ def test_the_backup_command_says_what_it_removed(
     assert (f"ethics-desk: Removed what an interrupted backup had left in {folder}: "
             "ethics-desk-20261129-180000.sqlite.partial, ") in err
     assert partials(folder) == []
+
+
+KILLED_BACKUP = """
+import os, signal, sys
+from pathlib import Path
+from ethics_desk.storage import backup
+from tests.conftest import CLOCK
+
+def power_cut(*args, **kwargs):  # the copy is written; the process dies before verifying it
+    os.kill(os.getpid(), signal.SIGKILL)
+
+backup._copy_problems = power_cut
+backup.backup_sqlite(Path(sys.argv[1]), Path(sys.argv[2]), clock=CLOCK)
+"""
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="no SIGKILL on Windows")
+def test_a_backup_killed_mid_way_leaves_a_copy_the_next_backup_removes(
+        database: Database, db_path: Path, tmp_path: Path) -> None:
+    folder = tmp_path / "backups"
+    folder.mkdir()
+    database.dispose()
+    killed = subprocess.run([sys.executable, "-c", KILLED_BACKUP, str(db_path), str(folder)],
+                            cwd=Path(__file__).parents[2], check=False)
+    assert killed.returncode == -signal.SIGKILL
+    [left] = folder.iterdir()
+    assert left.name.endswith(".sqlite.partial")
+    size = left.stat().st_size
+    two_hours_ago = (CLOCK() - timedelta(hours=2)).timestamp()
+    os.utime(left, (two_hours_ago, two_hours_ago))  # as the power cut left it, two hours ago
+    report = backup_sqlite(db_path, folder, clock=CLOCK)
+    assert report.removed == (left,)
+    assert size == report.size  # what was left was a full copy of every case
+    assert list(folder.iterdir()) == [report.path]
