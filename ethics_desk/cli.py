@@ -83,12 +83,14 @@ class _Parser(argparse.ArgumentParser):
 
 
 def parse_day(text: str, what: str) -> date:
-    """A date typed on the command line, or a message naming the argument and the form."""
+    """A date typed on the command line — strictly ``YYYY-MM-DD``, within the years
+    :data:`ethics_desk.core.dates.YEARS` — or a message naming the argument and the form."""
+    from ethics_desk.core.dates import DateTypingError, parse_iso_date
+
     try:
-        return date.fromisoformat(text)
-    except ValueError:
-        raise UsageError(f"{what} “{text}” is not a date. Give it as YYYY-MM-DD, "
-                         "for example 2026-11-24.") from None
+        return parse_iso_date(text)
+    except DateTypingError as exc:
+        raise UsageError(f"{what} {exc}") from None
 
 
 def _day_count(text: str) -> int:
@@ -108,8 +110,11 @@ def _year(text: str) -> int:
         year = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"“{text}” is not a year such as 2027") from None
-    if not 1900 <= year <= 2200:
-        raise argparse.ArgumentTypeError(f"the year must be from 1900 to 2200, not {year}")
+    from ethics_desk.core.dates import FIRST_YEAR, LAST_YEAR
+
+    if not FIRST_YEAR <= year <= LAST_YEAR:
+        raise argparse.ArgumentTypeError(f"the year must be from {FIRST_YEAR} to {LAST_YEAR}, "
+                                         f"not {year}")
     return year
 
 
@@ -1148,18 +1153,24 @@ def _cmd_check(args: argparse.Namespace) -> int:
     results = run_checks(url, anchors)
     print(f"Checking {describe(url)}")
     for result in results:
-        mark = "FAILED" if not result.ok else "warning" if result.warning else "ok"
+        mark = ("FAILED" if not result.ok else "not run" if result.not_run
+                else "warning" if result.warning else "ok")
         print(f"  {mark:<7} {result.name}")
         for detail in result.details:
             print(f"          {detail}")
     failed = [r for r in results if not r.ok]
     warned = [r for r in results if r.ok and r.warning]
+    not_run = [r for r in results if r.not_run]
+    ran = len(results) - len(not_run)
     if not failed:
-        print(f"All {len(results)} checks hold."
+        print(f"All {ran} checks hold."
+              + (f" {len(not_run)} not run on this older schema revision until the database "
+                 "is upgraded (opening it with this version does so, after a verified backup)."
+                 if not_run else "")
               + (f" {len(warned)} warning(s) for the office: "
                  f"{'; '.join(r.name for r in warned)} (details above)." if warned else ""))
         return EXIT_OK
-    return _fail(f"{len(failed)} of {len(results)} checks FAILED: "
+    return _fail(f"{len(failed)} of {ran} checks FAILED: "
                  f"{'; '.join(r.name for r in failed)} (details above). Make a copy of the file "
                  "as it is and call IT before entering more data.", status=EXIT_FAILED)
 
@@ -1224,6 +1235,9 @@ def _cmd_backup(args: argparse.Namespace) -> int:
     from ethics_desk.storage.journal import format_anchor, head_of_file
 
     report = backup_sqlite(source, dest, clock=_clock(args))
+    if report.removed:
+        _note(f"Removed what an interrupted backup had left in {report.path.parent}: "
+              f"{', '.join(path.name for path in report.removed)}.")
     anchor = head_of_file(report.path)  # kept apart from the file, check --anchor proves it
     anchored = f"record anchor {format_anchor(anchor)}, " if anchor is not None else ""
     print(f"Backed up to {report.path}: {report.tables} tables, {report.rows} rows, "

@@ -215,12 +215,53 @@ def test_every_command_refuses_a_database_of_another_application_and_changes_not
 # -- values that overflow, and characters no value may hold ------------------------------------
 
 
-def test_a_due_date_past_the_last_day_of_the_calendar_is_one_line(
-        capsys: pytest.CaptureFixture[str]) -> None:
-    for start, days in (("9999-12-31", "3"), ("9999-12-30", "1000")):
-        code, out, err = run(capsys, "due", start, days)
+@pytest.mark.parametrize(("typed", "words"), [
+    ("20261124", "is not a date"),
+    ("2026-W48-2", "is not a date"),
+    ("2026-11-24T10:00", "is not a date"),
+    ("2026-1-24", "is not a date"),
+    ("２０２６-11-24", "is not a date"),
+    ("2026-02-30", "is not a date: the calendar has no such day"),
+    ("0001-01-01", "1900–2199"),
+    ("1899-12-31", "1900–2199"),
+    ("2200-01-01", "1900–2199"),
+    ("9999-12-31", "1900–2199"),
+])
+def test_every_date_on_the_command_line_is_yyyy_mm_dd_within_1900_to_2199(
+        capsys: pytest.CaptureFixture[str], clerk: Account, db_arg: str, tmp_path: Path,
+        typed: str, words: str) -> None:
+    out_pdf = tmp_path / "packet.pdf"
+    for command in (("due", typed, "3"), ("closure", "add", typed, "Ice storm"),
+                    ("closure", "remove", typed),
+                    ("packet", "--meeting", typed, "--out", str(out_pdf))):
+        code, out, err = run(capsys, *command, "--db", db_arg)
         assert out == ""
-        assert_one_line_error(code, err, "9999-12-31", "Give an earlier START")
+        assert_one_line_error(code, err, f"“{typed}” {words}" if words.startswith("is") else typed,
+                              words, "YYYY-MM-DD, for example 2026-11-24")
+    assert not out_pdf.exists()
+
+
+@pytest.mark.parametrize(("name", "words"), [
+    pytest.param("x" * 100_000, "at most 100 characters; this one has 100,000",
+                 id="100,000 characters"),
+    ("Ice storm\nclosure", "one line without control characters"),
+])
+def test_a_closure_name_the_domain_refuses_is_one_line_and_nothing_is_saved(
+        capsys: pytest.CaptureFixture[str], clerk: Account, db_arg: str, name: str,
+        words: str) -> None:
+    code, out, err = run(capsys, "closure", "add", "2027-01-27", name, "--db", db_arg)
+    assert out == ""
+    assert_one_line_error(code, err, words)
+    assert "x" * 200 not in err
+    code, _, err = run(capsys, "closure", "remove", "2027-01-27", "--db", db_arg)
+    assert_one_line_error(code, err, "No closure is set on 2027-01-27")
+
+
+def test_the_first_and_last_days_of_the_years_kept_are_dates(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    for start in ("1900-01-01", "2199-12-31"):
+        code, out, _ = run(capsys, "due", start, "1000")
+        assert code == 0 and out.startswith(("1903-", "2203-")), out
 
 
 @pytest.mark.parametrize("number", ["12345678901234567890", "99999999999999999999", "²", "١٢"])
@@ -262,7 +303,7 @@ def test_an_argument_whose_bytes_are_not_utf8_is_refused(
 
 def test_every_line_a_command_writes_on_stderr_begins_with_the_programs_name(
         capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = run(capsys, "calendar", "2200")  # no Fiesta day is set for 2200
+    code, _, err = run(capsys, "calendar", "2199")  # no Fiesta day is set for 2199
     assert code == 0
     assert err and all(line.startswith("ethics-desk: warning: ") for line in err.splitlines())
 

@@ -7,6 +7,10 @@ date in the office's chosen :class:`DateStyle` (Settings; ISO ``2026-11-03`` unl
 
 A two-digit year is read as the year nearest the office's today: from 80 years back to 19
 years ahead (``11/3/26`` is 2026; ``4/1/99`` is 1999 when today is in 2026).
+
+A typed date lies in the years :data:`FIRST_YEAR` to :data:`LAST_YEAR`, in the window and on
+the command line alike; the command line takes one form only, ``YYYY-MM-DD``
+(:func:`parse_iso_date`).
 """
 
 from __future__ import annotations
@@ -17,8 +21,16 @@ from enum import StrEnum
 
 ACCEPTED_FORMS = "2026-11-03, 11/3/2026 or 11/3/26"
 ACCEPTED_TIMES = "14:00 or 2:00 PM"
+FIRST_YEAR = 1900
+"""The first year a typed date may fall in: the office keeps no record from before it."""
+LAST_YEAR = 2199
+"""The last year a typed date may fall in: a year beyond it (``9999``) is a slip of the keys,
+and every § 2-83 period counted from it would run off the calendar."""
+YEARS = f"{FIRST_YEAR}–{LAST_YEAR}"
+"""The years a typed date may fall in, as a message says them."""
 
 _ISO = re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})")
+_STRICT_ISO = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})")
 _US = re.compile(r"(\d{1,2})/(\d{1,2})/(\d{4}|\d{2})")
 _TIME = re.compile(r"(\d{1,2})(?::(\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)?", re.IGNORECASE)
 
@@ -62,15 +74,40 @@ def parse_date(text: str, *, today: date) -> date | None:
     if not typed:
         return None
     iso, us = _ISO.fullmatch(typed), _US.fullmatch(typed)
+    if not (iso or us):
+        raise DateTypingError(f"“{typed}” is not a date. Type it as {ACCEPTED_FORMS}.")
     try:
-        if iso:
-            return date(int(iso[1]), int(iso[2]), int(iso[3]))
-        if us:
-            return date(_year(us[3], today), int(us[1]), int(us[2]))
+        day = (date(int(iso[1]), int(iso[2]), int(iso[3])) if iso else
+               date(_year(us[3], today), int(us[1]), int(us[2])) if us else None)
     except ValueError:
         raise DateTypingError(f"“{typed}” is not a day of the calendar. Type the date as "
                               f"{ACCEPTED_FORMS}.") from None
-    raise DateTypingError(f"“{typed}” is not a date. Type it as {ACCEPTED_FORMS}.")
+    assert day is not None
+    return _within_years(day, typed, ACCEPTED_FORMS)
+
+
+def parse_iso_date(text: str) -> date:
+    """The date ``text`` is in the one form the command line takes, ``YYYY-MM-DD`` (four, two
+    and two ASCII digits: not ``20261124``, not ``2026-W48-2``), within :data:`FIRST_YEAR` to
+    :data:`LAST_YEAR`; :class:`DateTypingError` otherwise."""
+    form = "YYYY-MM-DD, for example 2026-11-24"
+    found = _STRICT_ISO.fullmatch(text)
+    if found is None:
+        raise DateTypingError(f"“{text}” is not a date. Give it as {form}.")
+    try:
+        day = date(int(found[1]), int(found[2]), int(found[3]))
+    except ValueError:
+        raise DateTypingError(f"“{text}” is not a date: the calendar has no such day. Give it "
+                              f"as {form}.") from None
+    return _within_years(day, text, form)
+
+
+def _within_years(day: date, typed: str, forms: str) -> date:
+    """``day``, or :class:`DateTypingError` when it is outside :data:`YEARS`."""
+    if not FIRST_YEAR <= day.year <= LAST_YEAR:
+        raise DateTypingError(f"“{typed}” is not a year Ethics Desk keeps dates in ({YEARS}). "
+                              f"Type the date as {forms}.")
+    return day
 
 
 def format_date(day: date, style: DateStyle = DateStyle.ISO) -> str:

@@ -2,10 +2,16 @@
 
 A change is previewed (which open deadlines it moves) before it is saved; saving recomputes every
 open deadline in the same transaction as the change and its audit record.
+
+A closure's name is one line of at most :data:`NAME_LIMIT` characters, without control
+characters (it is quoted in every deadline explanation and on papers), and its day lies in the
+years a typed date may (:data:`ethics_desk.core.dates.YEARS`): the command line and the window's
+calendar editor both meet this rule here (:func:`check_name`).
 """
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from datetime import date
 
@@ -13,6 +19,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from ethics_desk.core.clock import Clock
+from ethics_desk.core.dates import FIRST_YEAR, LAST_YEAR, YEARS
 from ethics_desk.core.errors import UserError
 from ethics_desk.deadlines.schedule import Calendars, MovedDeadline, load_calendars, recompute_open
 from ethics_desk.models import CalendarDay
@@ -21,6 +28,12 @@ from ethics_desk.storage.database import Database
 
 CALENDARS = ("city", "state")
 KINDS = ("closure", "fiesta")
+NAME_LIMIT = 100
+"""The longest name a closure may have, in characters: "Fiesta San Jacinto Day" has 22, and a
+name is quoted in every deadline explanation it moves and on the papers that state one."""
+LINE_BREAKING = frozenset({"Cc", "Zl", "Zp"})
+"""The Unicode categories no closure name may hold: control characters (a new line, a tab,
+NUL, escape) and the line and paragraph separators."""
 KNOWN_FIESTA_DAYS = {date(2023, 4, 28), date(2025, 5, 2)}
 """Fiesta San Jacinto Days from City announcements; the office sets later years in the calendar."""
 FIESTA_MONTHS = (4, 5)
@@ -51,6 +64,22 @@ def _check_calendar(calendar: str) -> None:
         raise UserError(f"There is no calendar called “{calendar}”.", "Use city or state.")
 
 
+def check_name(name: str) -> None:
+    """Refuse a closure name that is empty, longer than :data:`NAME_LIMIT` characters, or not
+    one line (a control character or a line separator in it)."""
+    if not name.strip():
+        raise UserError("A closure needs a name (it appears in every deadline explanation).",
+                        "Give a name such as “Winter weather closure”.")
+    if any(unicodedata.category(char) in LINE_BREAKING for char in name):
+        raise UserError("A closure's name is one line without control characters (a new line, "
+                        "a tab) — it is quoted in every deadline explanation.",
+                        "Type the name again on one line, such as “Winter weather closure”.")
+    if len(name.strip()) > NAME_LIMIT:
+        raise UserError(f"A closure's name is at most {NAME_LIMIT} characters; this one has "
+                        f"{len(name.strip()):,}.",
+                        "Give a shorter name, such as “Winter weather closure”.")
+
+
 def _find(session: Session, calendar: str, day: date) -> CalendarDay | None:
     return session.scalar(select(CalendarDay).where(CalendarDay.calendar == calendar,
                                                     CalendarDay.day == day))
@@ -61,9 +90,10 @@ def _validate_new(session: Session, calendars: Calendars, calendar: str, day: da
     _check_calendar(calendar)
     if kind not in KINDS:
         raise UserError(f"“{kind}” is not a kind of closure.", "Use closure or fiesta.")
-    if not name.strip():
-        raise UserError("A closure needs a name (it appears in every deadline explanation).",
-                        "Give a name such as “Winter weather closure”.")
+    check_name(name)
+    if not FIRST_YEAR <= day.year <= LAST_YEAR:
+        raise UserError(f"{day.isoformat()} is not in the years the calendars keep ({YEARS}).",
+                        "Choose the day the offices close.")
     existing = _find(session, calendar, day)
     if existing is not None:
         raise UserError(f"{day.isoformat()} is already closed on the {calendar} calendar "

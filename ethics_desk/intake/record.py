@@ -8,14 +8,18 @@ calls inside its transaction.
 from __future__ import annotations
 
 import hashlib
+import mimetypes
 import re
 from dataclasses import dataclass, field
 from datetime import date, datetime
+from pathlib import Path
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from ethics_desk.cases.listing import refresh_listing
+from ethics_desk.core.chosen_files import FileTooLarge, NotARegularFile, read_chosen_file
+from ethics_desk.core.errors import UserError
 from ethics_desk.core.parties import respondent_key
 from ethics_desk.models import (
     NOTARY_PUBLIC,
@@ -42,6 +46,9 @@ MAX_WITNESS_NAME = 200
 
 MAX_ATTACHMENT_BYTES = 25 * 1024 * 1024
 """The largest attachment accepted (a scanned exhibit); larger files are refused with a message."""
+ACCEPTED_TYPES = frozenset({"application/pdf", "image/png", "image/jpeg", "image/tiff",
+                            "image/gif", "image/bmp", "image/webp"})
+"""The kinds of file an attachment may be, by its name: a PDF or an image."""
 
 PHONE_PATTERN = re.compile(
     r"^\s*(?:\+?1[\s.-]?)?(?:\(\d{3}\)|\d{3})[\s.-]?\d{3}[\s.-]?\d{4}"
@@ -87,6 +94,34 @@ class AttachmentData:
     def sha256(self) -> str:
         """The file's SHA-256, recorded with it."""
         return hashlib.sha256(self.content).hexdigest()
+
+
+def read_attachment(path: Path) -> AttachmentData:
+    """The file ``path`` as an attachment (an exhibit at the intake, a scan in a case's papers),
+    read only when it is a PDF or an image by its name, a regular file — never a device, a
+    pipe or a folder, nor a link to one (a link named ``exhibit.pdf`` to ``/dev/zero`` was once
+    read until memory ran out) — and of at most :data:`MAX_ATTACHMENT_BYTES`; otherwise a
+    :class:`UserError` naming the file and the fix."""
+    media_type = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
+    if media_type not in ACCEPTED_TYPES:
+        raise UserError(f"“{path.name}” is not a PDF or an image.",
+                        "Scan or save it as a PDF, then attach that.")
+    limit = MAX_ATTACHMENT_BYTES
+    try:
+        content = read_chosen_file(path, limit)
+    except NotARegularFile:
+        raise UserError(f"“{path}” is not a file that can be attached: it is a device, a pipe "
+                        "or a folder (or a link to one), so it was not read.",
+                        "Choose the scanned file itself, a PDF or an image.") from None
+    except FileTooLarge as exc:
+        size = (f"{exc.size / 1024 / 1024:.1f} MB" if exc.size > limit + 1
+                else f"more than {limit // 1024 // 1024} MB")
+        raise UserError(f"“{path.name}” is {size}; the limit is {limit // 1024 // 1024} MB.",
+                        "Scan it at a lower resolution or split it into parts.") from None
+    except OSError as exc:
+        raise UserError(f"“{path.name}” could not be read: {exc.strerror or exc}.",
+                        "Check that the file is there and that you may read it.") from exc
+    return AttachmentData(path.name, media_type, content)
 
 
 @dataclass

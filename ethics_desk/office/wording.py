@@ -332,6 +332,27 @@ def read_enclosure(database: Database) -> Enclosure:
                      found.changed_at, found.changed_by, pages)
 
 
+def read_enclosure_file(path: Path) -> bytes:
+    """The PDF at ``path`` chosen as the Ethics Code enclosure, read only when it is a regular
+    file (never a device, a pipe or a folder, nor a link to one) and of at most
+    :data:`MAX_ENCLOSURE_BYTES`; otherwise a :class:`UserError` naming it and the fix."""
+    from ethics_desk.core.chosen_files import FileTooLarge, NotARegularFile, read_chosen_file
+
+    fix = "Choose the Code itself (a few hundred kilobytes), not a scan of it."
+    try:
+        return read_chosen_file(path, MAX_ENCLOSURE_BYTES)
+    except NotARegularFile:
+        raise UserError(f"“{path}” is not a file: it is a device, a pipe or a folder (or a "
+                        "link to one), so it was not read.", fix) from None
+    except FileTooLarge:
+        raise UserError(f"“{path.name}” is more than {MAX_ENCLOSURE_BYTES // (1024 * 1024)} MB; "
+                        f"the Ethics Code enclosure may be at most "
+                        f"{MAX_ENCLOSURE_BYTES // (1024 * 1024)} MB.", fix) from None
+    except OSError as exc:
+        raise UserError(f"“{path}” cannot be read ({exc.strerror or exc}).",
+                        "Check that the file exists and that you may read it.") from exc
+
+
 def set_enclosure(database: Database, content: bytes, file_name: str, *, seen: str | None,
                   actor: str, clock: Clock) -> int:
     """Store the Ethics Code PDF for every desk (checked readable first), audited; returns its

@@ -19,7 +19,8 @@ Where: the office's backup folder (Settings, ``backup.folder``); left empty, a `
 folder beside the database, created private (:func:`backup_folder`). The copies are named
 ``NAME.daily-YYYYMMDD-HHMMSS.sqlite`` and ``NAME.before-REVISION-YYYYMMDD-HHMMSS.sqlite``
 (``NAME`` the database file's name without ``.sqlite``), and only a file whose whole name is
-exactly that (:func:`made_here`) is ever deleted — nothing else in the folder is touched.
+exactly that (:func:`made_here`) is ever deleted — nothing else in the folder is touched, but
+what a killed copy left there (:func:`ethics_desk.storage.backup.remove_leftovers`, logged).
 
 Rotation, grandfather-father-son (:func:`to_keep`): of the copies this feature made, the newest
 of each of the last ``keep_daily`` days, of each of the last ``keep_weekly`` ISO weeks and of

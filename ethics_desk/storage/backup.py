@@ -16,6 +16,14 @@ its folder is read-only or its disk full is named so (:func:`unwritable`), never
 The file is opened through :func:`ethics_desk.storage.sqlite_uri.file_uri`, so a folder named
 with ``#``, ``?``, ``%``, spaces or any other letter is the folder copied.
 
+A copy under way is the file ``DEST.partial`` (and, while SQLite writes it, its rollback
+journal ``DEST.partial-journal``); a backup that fails removes both. One that was killed (the
+power cut, the process ended) cannot: the next backup into the same folder removes what it left
+(:func:`remove_leftovers`) — only a regular file named as Ethics Desk names a dated copy under
+way (``…-YYYYMMDD-HHMMSS.sqlite.partial`` or ``….partial-journal``), holding what such a file
+holds, and untouched for :data:`LEFTOVER_AGE`; nothing else in the folder is touched — and says
+so (:attr:`BackupReport.removed`).
+
 The copy is readable by the user who takes it only (mode 0600, or the user's own access list on
 Windows: :mod:`ethics_desk.storage.private_files`), as every copy of a pending complaint must be
 under § 2-83(h)(1).
@@ -25,10 +33,14 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import logging
 import os
+import re
 import sqlite3
+import stat
 import tempfile
 from dataclasses import dataclass
+from datetime import timedelta
 from pathlib import Path
 
 from ethics_desk.cases import search_index
@@ -37,8 +49,20 @@ from ethics_desk.core.errors import StorageError
 from ethics_desk.storage.private_files import create_private_file
 from ethics_desk.storage.sqlite_uri import file_uri
 
+log = logging.getLogger(__name__)
+
 BUSY_TIMEOUT_MS = 5000
 """How long the copy waits to begin while another workstation holds the file exclusively."""
+PARTIAL = ".partial"
+"""What a copy under way is named: its destination's name and this."""
+LEFTOVER = re.compile(r".+-[0-9]{8}-[0-9]{6}(?:-[0-9]+)?\.sqlite\.partial(?:-journal)?")
+"""The name of a dated copy under way (``ethics-desk backup FOLDER``, the automatic daily and
+before-migration copies, the copy a restore keeps), or of its rollback journal."""
+LEFTOVER_AGE = timedelta(hours=1)
+"""How long a copy under way must have been left untouched before another backup takes it for
+the remains of a killed one (a copy being written or verified now is not)."""
+JOURNAL_MAGIC = bytes.fromhex("d9d505f920a163d7")
+"""The first eight bytes of a SQLite rollback journal (zeros once it is finished with)."""
 
 
 @dataclass(frozen=True)
@@ -60,6 +84,8 @@ class BackupReport:
     size: int
     head: tuple[int, str] | None = None
     """The audit chain's head in the copy, the same as the database's when it was taken."""
+    removed: tuple[Path, ...] = ()
+    """What killed backups had left in the folder, removed before this copy was taken."""
 
 
 class SourceUnreadable(Exception):
@@ -148,6 +174,60 @@ def verify_sqlite_file(path: Path, **parameters: str) -> list[str]:
         conn.close()
 
 
+def _partial_files(partial: Path) -> tuple[Path, Path]:
+    """A copy under way: the file, and SQLite's rollback journal beside it."""
+    return partial, partial.with_name(partial.name + "-journal")
+
+
+def _remove_partial(partial: Path) -> None:
+    """Remove a copy under way that failed, and its journal (as far as they can be)."""
+    for path in _partial_files(partial):
+        with contextlib.suppress(OSError):
+            path.unlink()
+
+
+def _holds_a_copy_under_way(path: Path) -> bool:
+    """Whether ``path`` begins as a copy under way does: empty, a SQLite database, or (its
+    ``-journal``) a rollback journal."""
+    from ethics_desk.storage.opening import SQLITE_HEADER
+
+    with path.open("rb") as file:
+        head = file.read(len(SQLITE_HEADER))
+    if not head:
+        return True
+    if path.name.endswith("-journal"):
+        return head[:len(JOURNAL_MAGIC)] in (JOURNAL_MAGIC, bytes(len(JOURNAL_MAGIC)))
+    return head == SQLITE_HEADER
+
+
+def remove_leftovers(folder: Path, *, clock: Clock) -> list[Path]:
+    """Remove from ``folder`` what killed backups left there, and return it: each regular file
+    (not a link) named as a dated copy under way is (:data:`LEFTOVER`), that holds what such a
+    file holds and has not been written for :data:`LEFTOVER_AGE` by ``clock``. Nothing else is
+    touched; a file that cannot be removed is logged and left."""
+    try:
+        entries = sorted(folder.iterdir())
+    except OSError:
+        return []
+    before = (clock() - LEFTOVER_AGE).timestamp()
+    removed = []
+    for entry in entries:
+        if LEFTOVER.fullmatch(entry.name) is None:
+            continue
+        try:
+            found = entry.lstat()
+            if not stat.S_ISREG(found.st_mode) or found.st_mtime > before \
+                    or not _holds_a_copy_under_way(entry):
+                continue
+            entry.unlink()
+        except OSError as exc:
+            log.warning("could not remove %s, left by an interrupted backup: %s", entry, exc)
+            continue
+        log.info("removed %s, left by an interrupted backup", entry)
+        removed.append(entry)
+    return removed
+
+
 def backup_sqlite(source: Path, dest: Path, *, clock: Clock) -> BackupReport:
     """Copy ``source`` to ``dest`` (a file, or a folder to put a file dated by ``clock`` in) and
     verify it against the snapshot it was copied from."""
@@ -166,13 +246,14 @@ def backup_sqlite(source: Path, dest: Path, *, clock: Clock) -> BackupReport:
     if not dest.parent.exists():
         raise StorageError(f"The folder {dest.parent} does not exist.",
                            "Create it first, or choose another destination.")
-    partial = dest.with_name(dest.name + ".partial")
+    partial = dest.with_name(dest.name + PARTIAL)
+    removed = tuple(remove_leftovers(dest.parent, clock=clock))
+    _remove_partial(partial)  # a killed copy to this very name: never its journal in this one
     try:
         create_private_file(partial)  # § 2-83(h)(1): the copy is the user's only, from the start
         snapshot, damaged = _copy_one_snapshot(source, partial)
     except SourceUnreadable as exc:
-        with contextlib.suppress(OSError):
-            partial.unlink()
+        _remove_partial(partial)
         reason = exc.args[0]
         why = unwritable(source.resolve().parent)
         if why is not None:
@@ -183,39 +264,39 @@ def backup_sqlite(source: Path, dest: Path, *, clock: Clock) -> BackupReport:
         raise StorageError(f"The database cannot be read for a backup: {reason}.",
                            "Run “ethics-desk check” on it; keep the file as it is.") from reason
     except sqlite3.Error as exc:
-        with contextlib.suppress(OSError):
-            partial.unlink()
+        _remove_partial(partial)
         raise StorageError(f"The backup could not be written: {exc}.",
                            "Check that the destination has free space and that you may write "
                            "there.") from exc
     except OSError as exc:
-        with contextlib.suppress(OSError):
-            partial.unlink()
+        _remove_partial(partial)
         raise StorageError(f"The backup could not be written: {exc.strerror or exc}.",
                            "Check the destination folder and its free space.") from exc
     if damaged:
-        with contextlib.suppress(OSError):
-            partial.unlink()
+        _remove_partial(partial)
         raise StorageError("The database itself fails its checks, so no backup was kept: "
                            + "; ".join(damaged[:3]) + ".",
                            "Run “ethics-desk check” on it and call IT; keep the file as it is.")
     problems = _copy_problems(partial, snapshot)
     if problems:
-        with contextlib.suppress(OSError):
-            partial.unlink()
+        _remove_partial(partial)
         raise StorageError("The backup copy failed verification: " + "; ".join(problems) + ".",
                            "Nothing was kept; run “ethics-desk check” on the database.")
     refusals = _restore_refusals(partial)
     if refusals:
-        with contextlib.suppress(OSError):
-            partial.unlink()
+        _remove_partial(partial)
         raise StorageError("The database itself fails checks that a restore applies, so no "
                            "backup was kept (a restore would refuse it): "
                            + "; ".join(refusals[:3]) + ("; …" if len(refusals) > 3 else "") + ".",
                            "Run “ethics-desk check” on it and call IT; keep the file as it is.")
-    os.replace(partial, dest)
+    try:
+        os.replace(partial, dest)
+    except OSError as exc:
+        _remove_partial(partial)
+        raise StorageError(f"The backup could not be put in place: {exc.strerror or exc}.",
+                           "Check the destination folder and its free space.") from exc
     return BackupReport(path=dest, tables=len(snapshot.counts), rows=sum(snapshot.counts.values()),
-                        size=dest.stat().st_size, head=snapshot.head)
+                        size=dest.stat().st_size, head=snapshot.head, removed=removed)
 
 
 def _copy_one_snapshot(source: Path, partial: Path) -> tuple[Snapshot, list[str]]:

@@ -442,8 +442,9 @@ class Database:
 
 
 @contextmanager
-def translate_errors() -> Iterator[None]:
-    """Turn the database failures a user can act on into messages that say what to do."""
+def translate_errors(path: Path | None = None) -> Iterator[None]:
+    """Turn the database failures a user can act on into messages that say what to do
+    (``path``: the SQLite file being opened, whose folder the message may name)."""
     try:
         yield
     except StaleDataError as exc:
@@ -451,10 +452,33 @@ def translate_errors() -> Iterator[None]:
             "Another workstation changed this record after you opened it; nothing was saved.",
             "Reopen the case to see the change, then make yours again.") from exc
     except (OperationalError, DBAPIError, sqlite3.Error) as exc:
-        translated = storage_error(exc)
+        translated = storage_error(exc, path)
         if translated is exc:
             raise
         raise translated from exc
+
+
+def cannot_open_here(path: Path | None) -> StorageError | None:
+    """For a SQLite file SQLite could not open: the message when its folder cannot be written
+    (a read-only folder, share or disk, or a full disk — SQLite must make a small file beside
+    the database to open it), saying that ``check`` still reads it and how to work with it;
+    None when the folder can be written, or no file is known."""
+    if path is None or not path.is_file():
+        return None
+    from ethics_desk.storage.backup import unwritable
+
+    why = unwritable(path.resolve().parent)
+    if why is None:
+        return None
+    checking = (f"“ethics-desk check --db {path}” still checks it as it is (it writes nothing "
+                "there)")
+    if why.startswith("the disk is full"):
+        return StorageError(f"The database {path} cannot be opened here: {why}.",
+                            f"Free some space on that disk, or ask IT; {checking}.")
+    return StorageError(f"The database {path} cannot be opened here: {why}. SQLite must "
+                        "write a small file beside a database to open it.",
+                        f"{checking}. To work in it, copy the file to a folder you may write "
+                        "and open the copy (--db), or ask IT to make the folder writable.")
 
 
 def _is_busy(exc: BaseException) -> bool:
@@ -476,8 +500,10 @@ def is_refused(exc: BaseException | None) -> bool:
     return any(words in text for words in REFUSED_TEXTS)
 
 
-def storage_error(exc: BaseException) -> StorageError | BaseException:
-    """The user's message for a database failure, or the failure itself when it is a bug."""
+def storage_error(exc: BaseException, path: Path | None = None) -> StorageError | BaseException:
+    """The user's message for a database failure, or the failure itself when it is a bug
+    (``path``: the SQLite file, when known: a file SQLite cannot open because its folder is
+    read-only or its disk full is named so, :func:`cannot_open_here`)."""
     text = str(getattr(exc, "orig", exc) or exc).lower()
     if _is_busy(exc):
         return StorageError("The database is busy: another workstation or program is holding it.",
@@ -533,8 +559,9 @@ def storage_error(exc: BaseException) -> StorageError | BaseException:
                             "Choose the right file, or restore the latest backup "
                             "(ethics-desk check tells more).")
     if "unable to open" in text:
-        return StorageError("The database file cannot be opened.",
-                            "Check that the path exists and that you may read and write it.")
+        return cannot_open_here(path) or StorageError(
+            "The database file cannot be opened.",
+            "Check that the path exists and that you may read and write it.")
     if isinstance(exc, (OperationalError, sqlite3.OperationalError)):
         return StorageError(f"The database reported a problem: {getattr(exc, 'orig', exc)}.",
                             "Try again; if it persists, run “ethics-desk check” and call IT.")

@@ -15,6 +15,9 @@ Each check answers one question and names what it found wrong:
 * every open deadline falls on a business day of the current calendars (a calendar-day clock,
   the § 2-87(a) opinion, may fall on an office closure, which does not move it), and is the date
   the deadline engine gives on them today (a calendar edited without recomputing shows up here);
+* on an older schema revision this version knows (the application upgrades it when it opens
+  it), a check that reads what that revision does not have yet — a column, a table, the search
+  index — is not run, and says so; it is neither a failure nor a pass (:func:`not_run_on`);
 * as a warning, not a broken record: every issued paper that states a date which no longer
   holds — a closure moved the response date it gives (:mod:`ethics_desk.documents.stated_dates`);
   the Papers tab of its case offers the corrected reissue.
@@ -64,6 +67,9 @@ class CheckResult:
     details: list[str] = field(default_factory=list)
     warning: bool = False
     """The check holds, but found something for the office to act on (not a broken record)."""
+    not_run: bool = False
+    """The check could not run on the database as it is (an older schema revision lacks what
+    it reads): neither held nor failed; ``details`` say why and when it runs."""
 
 
 INTEGRITY = "SQLite integrity (PRAGMA integrity_check)"
@@ -83,6 +89,10 @@ ANCHORS = "The journal holds every anchor (backups, Board packets)"
 STALE_PAPERS = "Issued papers state the dates that hold now"
 JOURNAL_CHECKS = (TRIGGERS, JOURNAL, RECORDS, PAPERS)
 AS_IT_IS = "The file is read as it is, without writing beside it"
+SEARCH_INDEX_REVISION = "0016"
+"""The schema revision that adds the search index (:mod:`ethics_desk.cases.search_index`)."""
+NOT_IN_SCHEMA = ("no such column", "no such table", "does not exist")
+"""How SQLite and PostgreSQL say that a column or table a check reads is not in the schema."""
 
 
 def run_checks(db: URL | str | os.PathLike[str] | None,
@@ -127,9 +137,32 @@ def run_checks(db: URL | str | os.PathLike[str] | None,
             results += _guarded((LISTING,), lambda: [_listing_check(session)])
             results += _guarded((SEARCH_INDEX,), lambda: [_search_index_check(session)])
             results += _guarded((STALE_PAPERS,), lambda: [_stale_papers_check(session)])
+        revision = current_revision(engine)
+        if revision is not None and revision != head_revision():
+            results = [not_run_on(revision, result) for result in results]
         return results
     finally:
         engine.dispose()
+
+
+def not_run_on(revision: str, result: CheckResult) -> CheckResult:
+    """``result`` of a check on a database of the older schema ``revision`` (one this version
+    knows: it upgrades it when it opens it): a check that failed because that revision does not
+    have what it reads — a column or a table (the error says so), or the search index (before
+    :data:`SEARCH_INDEX_REVISION`) — did not run, and says so; any other result is as it is."""
+    head = head_revision()
+    if result.ok:
+        return result
+    lacking = [detail.removeprefix("could not be read: ") for detail in result.details
+               if detail.startswith("could not be read: ")
+               and any(words in detail for words in NOT_IN_SCHEMA)]
+    if result.name == SEARCH_INDEX and revision < SEARCH_INDEX_REVISION:
+        lacking = [f"the search index comes with revision {SEARCH_INDEX_REVISION}"]
+    if not lacking:
+        return result
+    return CheckResult(result.name, True, [
+        f"not run: revision {revision} does not have what it reads yet ({lacking[0]}); it runs "
+        f"once the database is upgraded to {head}"], not_run=True)
 
 
 def read_only_database_engine(path: Path) -> Engine:
@@ -215,9 +248,9 @@ def _schema_check(engine: Engine) -> CheckResult:
         return CheckResult(SCHEMA, False, [f"revision {current} was written by a newer version of "
                                            "Ethics Desk; install that version to use it"])
     if current != head:
-        return CheckResult(SCHEMA, True, [f"revision {current}, older than this version's "
-                                          f"{head}: the application upgrades it (after a verified "
-                                          "backup) when it opens it"])
+        return CheckResult(SCHEMA, True, [f"revision {current}; opening the database with this "
+                                          f"version upgrades it to {head} after a verified "
+                                          "backup"])
     return CheckResult(SCHEMA, True, [f"revision {current}, the newest this version knows"])
 
 

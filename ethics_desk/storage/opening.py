@@ -49,7 +49,7 @@ def open_database(db: str | os.PathLike[str] | None = None, *, clock: Clock, cre
     database = Database(url, engine)
     where = database.description
     try:
-        with translate_errors():
+        with translate_errors(path):
             current = check_not_newer(engine, where)
             if path is None and url.get_backend_name() != "sqlite":
                 # A shared server: only IT's "server setup" creates or upgrades the schema.
@@ -131,7 +131,7 @@ def refuse_another_applications_file(path: Path) -> None:
     # A file in WAL mode with no log beside it has nothing outside the file: it is read as it is
     # (``immutable``), or SQLite would leave a -wal and a -shm beside another program's file.
     as_it_is = header[WAL_VERSION_BYTE:] == b"\x02" and not wal.exists()
-    with translate_errors():
+    with translate_errors(path):
         names = _schema_names(path, immutable=as_it_is)
     if names and "alembic_version" not in names:
         raise StorageError(f"{path} is not an Ethics Desk database (it has tables of another "

@@ -33,6 +33,7 @@ from pathlib import Path
 
 import platformdirs
 
+from ethics_desk.core.chosen_files import FileTooLarge, NotARegularFile, read_chosen_file
 from ethics_desk.core.errors import StorageError
 from ethics_desk.storage.location import APP_NAME
 from ethics_desk.storage.private_files import make_private_folder, write_private
@@ -47,6 +48,9 @@ KEY_BYTES = 32
 """256 bits: as long as the hash HMAC-SHA-256 is made with."""
 KEY_ID = re.compile(r"^[0-9a-f]{32}$")
 """A key's identifier: 128 random bits in hexadecimal (what the database records)."""
+KEY_FILE_LIMIT = 4096
+"""The most ``key import`` reads of a file: a key file :func:`export_key` writes holds 121
+bytes, so anything larger is not one (and ``/dev/zero`` is never read to its end)."""
 
 _cache: dict[str, bytes] = {}
 _lock = threading.Lock()
@@ -187,11 +191,17 @@ def export_key(key_id: str, dest: Path) -> None:
 
 def import_key(source: Path) -> str:
     """Keep the key in the file ``source`` (written by :func:`export_key`); its identifier."""
+    fix = "Give the file “ethics-desk key export” wrote."
     try:
-        words = source.read_text(encoding="ascii").split()
+        words = read_chosen_file(source, KEY_FILE_LIMIT).decode("ascii").split()
+    except NotARegularFile:
+        raise StorageError(f"{source} is not a record key file: it is not a file at all (a "
+                           "device, a pipe or a folder), so it was not read.", fix) from None
+    except FileTooLarge as exc:
+        raise StorageError(f"{source} is not a record key file: it holds more than "
+                           f"{exc.limit:,} bytes, and a key file holds about 120.", fix) from None
     except (OSError, UnicodeDecodeError) as exc:
-        raise StorageError(f"{source} cannot be read as a record key file.",
-                           "Give the file “ethics-desk key export” wrote.") from exc
+        raise StorageError(f"{source} cannot be read as a record key file.", fix) from exc
     if len(words) != 3 or words[0] != "ethics-desk-record-key" or not KEY_ID.match(words[1]) \
             or _decode(words[2]) is None:
         raise StorageError(f"{source} is not a record key file.",

@@ -13,6 +13,7 @@ from ethics_desk.core.dates import (
     format_datetime,
     parse_date,
     parse_datetime,
+    parse_iso_date,
 )
 
 TODAY = date(2026, 11, 30)
@@ -37,6 +38,27 @@ def test_a_two_digit_year_is_the_one_nearest_today() -> None:
 def test_text_that_is_not_a_date_is_refused_naming_the_accepted_forms(typed: str) -> None:
     with pytest.raises(DateTypingError, match="11/3/2026"):
         parse_date(typed, today=TODAY)
+
+
+@pytest.mark.parametrize("typed", ["0001-01-01", "1899-12-31", "2200-01-01", "9999-12-31",
+                                   "12/31/9999", "1/1/1899"])
+def test_a_date_outside_1900_to_2199_is_refused_in_the_window_too(typed: str) -> None:
+    with pytest.raises(DateTypingError, match="1900–2199"):
+        parse_date(typed, today=TODAY)
+
+
+def test_the_years_kept_begin_in_1900_and_end_in_2199() -> None:
+    assert parse_date("1/1/1900", today=TODAY) == date(1900, 1, 1)
+    assert parse_date("2199-12-31", today=TODAY) == date(2199, 12, 31)
+    assert parse_iso_date("1900-01-01") == date(1900, 1, 1)
+    assert parse_iso_date("2199-12-31") == date(2199, 12, 31)
+
+
+@pytest.mark.parametrize("typed", ["20261124", "2026-W48-2", "2026-11-24 ", "2026-1-24",
+                                   "2026-11-24T00:00", "٢٠٢٦-11-24"])
+def test_the_command_lines_form_is_strictly_yyyy_mm_dd(typed: str) -> None:
+    with pytest.raises(DateTypingError, match="YYYY-MM-DD"):
+        parse_iso_date(typed)
 
 
 def test_the_office_chooses_how_a_date_is_shown() -> None:

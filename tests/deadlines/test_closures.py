@@ -9,7 +9,7 @@ from sqlalchemy import select
 
 from ethics_desk.core.errors import UserError
 from ethics_desk.deadlines.closures import add_closure, preview_add, remove_closure
-from ethics_desk.models import AuditRecord, DeadlineStatus
+from ethics_desk.models import AuditRecord, CalendarDay, DeadlineStatus
 from ethics_desk.storage.audit import verify_chain
 from ethics_desk.storage.database import Database
 from ethics_desk.workflow import ForwardForReview, WorkflowController
@@ -81,6 +81,43 @@ def test_a_closure_that_makes_no_sense_is_refused_with_the_reason(
         database: Database, day: date, name: str, kind: str, message: str) -> None:
     with pytest.raises(UserError, match=message):
         add_closure(database, day, name, kind=kind, actor="Maria Clerk", clock=CLOCK)
+
+
+@pytest.mark.parametrize(("name", "message"), [
+    pytest.param("x" * 100_000, "at most 100 characters; this one has 100,000",
+                 id="100,000 characters"),
+    pytest.param("W" * 101, "at most 100 characters; this one has 101", id="101 characters"),
+    ("Ice storm\nclosure", "one line without control characters"),
+    ("Ice storm\r", "one line without control characters"),
+    ("Ice\tstorm", "one line without control characters"),
+    ("Ice storm\u2028closure", "one line without control characters"),
+    ("Ice storm\x1b[2J", "one line without control characters"),
+])
+def test_a_closure_name_is_one_line_and_bounded_in_the_preview_and_the_save(
+        database: Database, name: str, message: str) -> None:
+    day = date(2027, 1, 27)
+    with pytest.raises(UserError, match=message):
+        preview_add(database, day, name)
+    with pytest.raises(UserError, match=message):
+        add_closure(database, day, name, actor="Maria Clerk", clock=CLOCK)
+    with database.read_session() as session:
+        assert session.scalar(select(CalendarDay).where(CalendarDay.day == day)) is None
+
+
+def test_a_closure_name_of_the_longest_length_is_kept(database: Database) -> None:
+    name = "W" * 100
+    add_closure(database, date(2027, 1, 27), name, actor="Maria Clerk", clock=CLOCK)
+    with database.read_session() as session:
+        assert session.scalar(select(CalendarDay.name).where(
+            CalendarDay.day == date(2027, 1, 27))) == name
+
+
+@pytest.mark.parametrize("day", [date(1, 1, 1), date(1899, 12, 29), date(2200, 1, 2),
+                                 date(9999, 12, 31)])
+def test_a_closure_outside_the_years_the_calendars_keep_is_refused(database: Database,
+                                                                  day: date) -> None:
+    with pytest.raises(UserError, match="1900–2199"):
+        add_closure(database, day, "Ice storm", actor="Maria Clerk", clock=CLOCK)
 
 
 def test_a_rule_holiday_cannot_be_removed_as_a_closure(database: Database) -> None:

@@ -316,3 +316,26 @@ def test_the_command_line_lists_the_wording_and_brings_a_desks_files_in(
     receipt = next(line for line in out.splitlines() if line.startswith("receipt.txt "))
     assert "office's wording" in receipt
     assert "PLACEHOLDER" in out
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="no /dev/zero here")
+def test_an_enclosure_chosen_through_a_link_to_dev_zero_is_refused_unread(
+        tmp_path: Path) -> None:
+    code = tmp_path / "ethics-code.pdf"
+    code.symlink_to("/dev/zero")
+    with pytest.raises(UserError) as refused:
+        wording.read_enclosure_file(code)
+    assert refused.value.problem == (f"“{code}” is not a file: it is a device, a pipe or a "
+                                     "folder (or a link to one), so it was not read.")
+
+
+def test_an_enclosure_larger_than_its_limit_is_refused_before_it_is_read_whole(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(wording, "MAX_ENCLOSURE_BYTES", 1024 * 1024)
+    code = tmp_path / "ethics-code.pdf"
+    code.write_bytes(b"%PDF-1.4\n" + bytes(2 * 1024 * 1024))
+    with pytest.raises(UserError, match="is more than 1 MB"):
+        wording.read_enclosure_file(code)
+    small = tmp_path / "small.pdf"
+    small.write_bytes(b"%PDF-1.4 the Code")
+    assert wording.read_enclosure_file(small) == b"%PDF-1.4 the Code"

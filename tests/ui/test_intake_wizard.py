@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import sys
 from datetime import date
 from pathlib import Path
 
@@ -272,15 +273,27 @@ def test_a_file_that_is_not_a_pdf_or_image_is_refused_with_the_fix(
 def test_a_file_over_the_size_limit_is_refused_with_the_fix(
         qtbot: QtBot, wizard: IntakeWizard, tmp_path: Path,
         monkeypatch: pytest.MonkeyPatch) -> None:
-    from ethics_desk.ui.intake import documents_page
+    from ethics_desk.intake import record
 
-    monkeypatch.setattr(documents_page, "MAX_ATTACHMENT_BYTES", 1024 * 1024)
+    monkeypatch.setattr(record, "MAX_ATTACHMENT_BYTES", 1024 * 1024)
     big = tmp_path / "scan.pdf"
     big.write_bytes(b"%PDF-1.4\n" + b"0" * (2 * 1024 * 1024))
     page = wizard.page(IntakeWizard.DOCUMENTS)
     [refusal] = page.attach_paths([big])
     assert "2.0 MB; the limit is 1 MB" in refusal and "lower resolution" in refusal
     assert page.form is not None and page.attachments == []
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="no /dev/zero on Windows")
+def test_a_pdf_that_is_a_link_to_dev_zero_is_refused_naming_it(
+        qtbot: QtBot, wizard: IntakeWizard, tmp_path: Path) -> None:
+    exhibit = tmp_path / "exhibit.pdf"
+    exhibit.symlink_to("/dev/zero")
+    page = wizard.page(IntakeWizard.DOCUMENTS)
+    [refusal] = page.attach_paths([exhibit])
+    assert f"“{exhibit}” is not a file that can be attached" in refusal
+    assert "Choose the scanned file itself" in refusal
+    assert page.attachments == []
 
 
 def test_files_dropped_on_the_list_are_attached(qtbot: QtBot, wizard: IntakeWizard,

@@ -39,7 +39,7 @@ from PySide6.QtWidgets import (
 from ethics_desk.board import roster
 from ethics_desk.cases.case_file import CaseFile
 from ethics_desk.core.office_time import office_date
-from ethics_desk.intake.record import AttachmentData
+from ethics_desk.intake.record import AttachmentData, read_attachment
 from ethics_desk.models import (
     CIVIL_PENALTY_LIMIT_CENTS,
     BoardAction,
@@ -60,7 +60,8 @@ from ethics_desk.ui import palette
 from ethics_desk.ui.accessibility import buddy
 from ethics_desk.ui.case.vote_entry import VoteEntry, voters_loader
 from ethics_desk.ui.date_field import DateField, DateTimeField, office_time_zone
-from ethics_desk.ui.intake.documents_page import FILE_FILTER, read_attachment
+from ethics_desk.ui.errors import attempt
+from ethics_desk.ui.intake.documents_page import FILE_FILTER
 from ethics_desk.ui.intake.fields import FieldMessage, text_box
 from ethics_desk.ui.mnemonics import give_alt_keys
 from ethics_desk.ui.sizing import fit_to_screen
@@ -666,10 +667,12 @@ class FileField(QWidget):
         """The file dialog."""
         name, _ = QFileDialog.getOpenFileName(self, "Choose the scan", "", FILE_FILTER)
         if name:
-            self.load(Path(name))
+            attempt(self, lambda: self.load(Path(name)), "File not attached")
 
     def load(self, path: Path) -> None:
-        """Read a file through the same checks as the intake's attachments."""
+        """Read a file through the same checks as the intake's attachments
+        (:func:`ethics_desk.intake.record.read_attachment`); a :class:`UserError` when it is
+        refused."""
         self.attachment = read_attachment(path)
         self.name.setText(f"{self.attachment.file_name} (SHA-256 "
                           f"{self.attachment.sha256[:12]}…)")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import mimetypes
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -25,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ethics_desk.core.errors import UserError
 from ethics_desk.intake.record import (
     MAX_ATTACHMENT_BYTES,
     AttachmentData,
@@ -32,6 +32,7 @@ from ethics_desk.intake.record import (
     Intake,
     Problem,
     check_documents,
+    read_attachment,
 )
 from ethics_desk.models import DocumentList
 from ethics_desk.ui.intake.base import IntakePage
@@ -40,24 +41,8 @@ from ethics_desk.ui.intake.fields import FieldMessage
 if TYPE_CHECKING:
     from ethics_desk.ui.intake.wizard import IntakeWizard
 
-ACCEPTED_TYPES = {"application/pdf", "image/png", "image/jpeg", "image/tiff", "image/gif",
-                  "image/bmp", "image/webp"}
 FILE_FILTER = "PDF and images (*.pdf *.png *.jpg *.jpeg *.tif *.tiff *.gif *.bmp *.webp)"
 DATA_ROLE = Qt.ItemDataRole.UserRole
-
-
-def read_attachment(path: Path) -> AttachmentData:
-    """A file as an attachment, refused with a message naming the problem and the fix."""
-    media_type = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
-    if media_type not in ACCEPTED_TYPES:
-        raise ValueError(f"“{path.name}” is not a PDF or an image. Scan or save it as a PDF, "
-                         "then attach that.")
-    size = path.stat().st_size
-    if size > MAX_ATTACHMENT_BYTES:
-        raise ValueError(f"“{path.name}” is {size / 1024 / 1024:.1f} MB; the limit is "
-                         f"{MAX_ATTACHMENT_BYTES // 1024 // 1024} MB. Scan it at a lower "
-                         "resolution or split it into parts.")
-    return AttachmentData(path.name, media_type, path.read_bytes())
 
 
 def _text(cell: QTableWidgetItem | None) -> str:
@@ -193,9 +178,8 @@ class DocumentsPage(IntakePage):
         for path in paths:
             try:
                 self.add_attachment(read_attachment(path))
-            except (ValueError, OSError) as exc:
-                refused.append(str(exc) if isinstance(exc, ValueError) else
-                               f"“{path.name}” could not be read: {exc.strerror}.")
+            except UserError as exc:
+                refused.append(str(exc))
         self.attach_message.say(" ".join(refused))
         if refused and self.isVisible():
             QMessageBox.warning(self, "Ethics Desk — file not attached", "\n\n".join(refused))

@@ -27,7 +27,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ethics_desk.core.errors import UserError
 from ethics_desk.office import settings, wording
 from ethics_desk.office.actions import read_settings, save_settings
 from ethics_desk.ui.accessibility import StatusLine, buddy
@@ -221,11 +220,7 @@ class SettingsScreen(QWidget):
     def store_enclosure(self, path: Path) -> None:
         """Store the PDF at ``path`` as the enclosure."""
         def store() -> int:
-            try:
-                content = path.read_bytes()
-            except OSError as exc:
-                raise UserError(f"“{path}” cannot be read ({exc.strerror or exc}).",
-                                "Check that the file exists and that you may read it.") from exc
+            content = wording.read_enclosure_file(path)
             return wording.set_enclosure(self.context.database, content, path.name,
                                          seen=self.enclosure_seen,
                                          actor=self.context.actor, clock=self.context.clock)
