@@ -45,6 +45,7 @@ from ethics_desk.storage.private_files import (
     tighten_database,
 )
 from ethics_desk.storage.sqlite_uri import SAFE, file_uri, path_of_uri
+from ethics_desk.storage.write_targets import remember_open_database
 
 BUSY_TIMEOUT_MS = 5000
 WRITER_LOCK = 2_083_000
@@ -179,6 +180,7 @@ def make_engine(url: URL, *, create_folder: bool = True) -> Engine:
     """An engine with the pragmas and transaction handling Ethics Desk relies on."""
     path = sqlite_path(url)
     if path is not None:
+        remember_open_database(path)  # no paper or backup is ever written over it
         try:
             _check_file_path(url, path, create_folder=create_folder)
         except OSError as exc:  # a name too long, a folder that may not be read
