@@ -1,6 +1,7 @@
 """No command writes a file over the record: ``--out``, ``backup`` and ``key export`` refuse the
 open database, its companions, any Ethics Desk database or backup and the key folder, whatever
-``--force`` says, before anything is written (the sign-in's record included)."""
+``--force`` says, before anything is written (the sign-in's record included); ``--db`` refuses
+a database's companion file instead of making a new database in it."""
 
 from __future__ import annotations
 
@@ -168,3 +169,32 @@ def test_a_backup_into_the_key_folder_is_refused(
     assert_refused(code, err, "folder that keeps the record keys")
     assert not (key_folder() / "copy.sqlite").exists()
 
+
+# -- --db naming a companion ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("ending", ["-wal", "-shm", "-journal"])
+def test_db_naming_a_live_databases_empty_companion_is_refused_and_left_as_it_is(
+        capsys: pytest.CaptureFixture[str], live: Path, database: Database,
+        clerk: Account, ending: str) -> None:
+    with database.engine.connect() as conn:  # the log folded in and emptied; the file kept open
+        conn.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
+    companion = live.with_name(live.name + ending)
+    if not companion.exists():
+        companion.write_bytes(b"")
+    before = files_of(live)
+    code, _, err = run(capsys, "closure", "add", "2026-12-24", "Christmas Eve",
+                       "--db", str(companion))
+    assert code == 2 and err.count("\n") == 1, err
+    assert f"{companion} is the name of the " in err
+    assert f"Give the database file itself (--db {live}" in err
+    assert files_of(live) == before
+    assert not companion.with_name(companion.name + "-wal").exists()
+
+
+def test_db_naming_a_new_file_as_a_companion_makes_no_database(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    named = tmp_path / "office.sqlite-wal"
+    code, _, err = run(capsys, "user", "list", "--db", str(named))
+    assert code == 2 and "not a database" in err and "--db" in err, err
+    assert not named.exists() and not (tmp_path / "office.sqlite").exists()

@@ -45,7 +45,7 @@ from ethics_desk.storage.private_files import (
     tighten_database,
 )
 from ethics_desk.storage.sqlite_uri import SAFE, file_uri, path_of_uri
-from ethics_desk.storage.write_targets import remember_open_database
+from ethics_desk.storage.write_targets import refuse_companion_as_database, remember_open_database
 
 BUSY_TIMEOUT_MS = 5000
 WRITER_LOCK = 2_083_000
@@ -205,9 +205,11 @@ def make_engine(url: URL, *, create_folder: bool = True) -> Engine:
 
 
 def _check_file_path(url: URL, path: Path, *, create_folder: bool) -> None:
-    """Refuse a SQLite file on a network share, a folder given as the file, and a folder that
-    does not exist (but the application's own); with ``create_folder``, create the file,
-    private to the user, before SQLite writes a page."""
+    """Refuse a SQLite file on a network share, a folder given as the file, a database's
+    companion given as the database (``office.sqlite-wal``), and a folder that does not exist
+    (but the application's own); with ``create_folder``, create the file, private to the user,
+    before SQLite writes a page."""
+    refuse_companion_as_database(path)
     shared = network_share(path)
     if shared is not None:
         raise StorageError(

@@ -26,6 +26,10 @@ replace the record with a PDF. ``--force`` replaces an ordinary file, never one 
   IT), and a SQLite write-ahead log;
 * anything inside the record-key folder.
 
+The same companions are never a database either: :func:`refuse_companion_as_database` refuses
+``--db office.sqlite-wal``, so that an empty log is never made into a new database beside the
+office's.
+
 Nothing here imports Qt; a file's content is read as :mod:`ethics_desk.storage.opening` reads it.
 """
 
@@ -185,3 +189,16 @@ def refuse_record_target(target: Path, *, database: Path | None = None) -> None:
     if content is not None:
         raise StorageError(f"{target} is {content}; nothing was written.", FIX)
 
+
+def refuse_companion_as_database(path: Path) -> None:
+    """Refuse a database named as a companion of one (``--db office.sqlite-wal``): beside a
+    database, or not a database itself, it would be made into a new one. An existing Ethics
+    Desk database that happens to have such a name, alone, is opened as it is."""
+    companion = companion_of(path)
+    if companion is None:
+        return
+    base, what = companion
+    if base.exists() or _ethics_desk_content(path) != "an Ethics Desk database or backup":
+        raise StorageError(f"{path} is the name of the {what} SQLite keeps beside the database "
+                           f"{base.name}, not a database; nothing was opened.",
+                           f"Give the database file itself (--db {base} or ETHICS_DESK_DB).")

@@ -1,6 +1,7 @@
 """The guard every writer of a file the person named asks first
 (:mod:`ethics_desk.storage.write_targets`): never over the open database however it is spelt,
-its companions, an Ethics Desk database or backup, or the key folder."""
+its companions, an Ethics Desk database or backup, or the key folder; and a database's companion
+is never opened as a database."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from ethics_desk.core.errors import StorageError, UserError
 from ethics_desk.storage import auto_backup, record_key
 from ethics_desk.storage.backup import backup_sqlite
 from ethics_desk.storage.database import Database
+from ethics_desk.storage.opening import open_database
 from ethics_desk.storage.private_files import write_private
 from ethics_desk.storage.write_targets import refuse_record_target
 from tests.conftest import CLOCK
@@ -137,3 +139,26 @@ def test_the_key_folder_is_never_the_backup_folder() -> None:
         auto_backup.check_folder(str(record_key.key_folder()))
     assert refused.value.fix == "Choose another folder for the backups."
 
+
+# -- a companion named as the database --------------------------------------------------------
+
+
+@pytest.mark.parametrize("ending", ["-wal", "-shm", "-journal", "-anchor"])
+def test_an_empty_companion_of_a_live_database_is_never_made_a_database(
+        database: Database, db_path: Path, ending: str) -> None:
+    with database.engine.connect() as conn:  # the log folded in and emptied, the file kept open
+        conn.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
+    companion = db_path.with_name(db_path.name + ending)
+    if not companion.exists():
+        companion.write_bytes(b"")
+    before = contents(db_path)
+    with pytest.raises(StorageError, match=f"Give the database file itself \\(--db {db_path}"):
+        open_database(companion, clock=CLOCK, create=False)
+    assert contents(db_path) == before
+
+
+def test_an_ethics_desk_database_that_happens_to_end_so_opens_when_alone(
+        database: Database, db_path: Path, tmp_path: Path) -> None:
+    named = backup_sqlite(db_path, tmp_path / "ethics-journal", clock=CLOCK).path
+    opened = open_database(named, clock=CLOCK, create=False, migrate=False)
+    opened.dispose()
