@@ -19,6 +19,7 @@ from ethics_desk.storage.backup import backup_sqlite
 from ethics_desk.storage.database import Database
 from ethics_desk.storage.opening import open_database
 from ethics_desk.storage.private_files import write_private
+from ethics_desk.storage.transfer import copy_records
 from ethics_desk.storage.write_targets import refuse_record_target
 from tests.conftest import CLOCK
 
@@ -119,6 +120,13 @@ def test_a_backup_is_never_written_as_the_databases_anchor_or_into_the_key_folde
     into_keys = record_key.key_folder() / "copy.sqlite"
     with pytest.raises(StorageError, match="folder that keeps the record keys"):
         backup_sqlite(db_path, into_keys, clock=CLOCK)
+    assert not into_keys.exists()
+
+
+def test_a_copy_of_the_records_is_never_made_in_the_key_folder(database: Database) -> None:
+    into_keys = record_key.key_folder() / "before-upgrade.sqlite"
+    with pytest.raises(StorageError, match="folder that keeps the record keys"):
+        copy_records(database, into_keys)  # as server setup --backup-folder copies a server
     assert not into_keys.exists()
 
 
