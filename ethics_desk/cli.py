@@ -1455,7 +1455,7 @@ def _refuse_record_target(target: Path, db: str | None) -> None:
 
     try:
         database = database_file(db)
-    except (OSError, RuntimeError):  # a --db that cannot be followed: opening says so
+    except (OSError, RuntimeError, UserError):  # a --db that cannot be followed: opening says so
         database = None
     refuse_record_target(target, database=database)
 

@@ -41,7 +41,7 @@ import sqlite3
 import threading
 from pathlib import Path
 
-from ethics_desk.core.errors import StorageError
+from ethics_desk.core.errors import StorageError, UserError
 
 COMPANIONS = {
     "-wal": "write-ahead log",
@@ -80,8 +80,8 @@ def _known_databases(database: Path | None) -> list[Path]:
     for named in (database_file, default_database_path):
         try:
             path = named()
-        except (OSError, RuntimeError, ValueError):  # a path that cannot be followed
-            continue
+        except (OSError, RuntimeError, ValueError, UserError):  # a path that cannot be followed,
+            continue  # a machine-wide setting IT must fix: opening says so
         if path is not None:
             known.append(path)
     return known
