@@ -199,6 +199,6 @@ def refuse_companion_as_database(path: Path) -> None:
         return
     base, what = companion
     if base.exists() or _ethics_desk_content(path) != "an Ethics Desk database or backup":
-        raise StorageError(f"{path} is the name of the {what} SQLite keeps beside the database "
+        raise StorageError(f"{path} is the name of the {what} kept beside the database "
                            f"{base.name}, not a database; nothing was opened.",
                            f"Give the database file itself (--db {base} or ETHICS_DESK_DB).")
