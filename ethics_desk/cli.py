@@ -841,6 +841,7 @@ def _cmd_key_export(args: argparse.Namespace) -> int:
     from ethics_desk.storage import journal, record_key
     from ethics_desk.storage.database import sqlite_path, translate_errors
 
+    _refuse_record_target(Path(args.file).expanduser(), _db_arg(args))  # before the sign-in
     database = _open_as_it_is(args)
     try:
         if sqlite_path(database.url) is None:
@@ -1225,6 +1226,7 @@ def _cmd_backup(args: argparse.Namespace) -> int:
     if not dest.exists() and (not dest.suffix or args.dest.endswith(("/", os.sep))):
         raise UserError(f"There is no folder {dest} to put the backup in.",
                         "Create the folder first, or give a file name ending in .sqlite.")
+    _refuse_record_target(dest, _db_arg(args))  # before the sign-in is recorded
     database = _open_as_it_is(args)
     try:
         _signed_in_for(args, database, Act.BACKUP_AND_CHECK, "Backing up the database")
@@ -1413,7 +1415,7 @@ def _cmd_letter(args: argparse.Namespace) -> int:
     rule_for(args.kind).check_language(args.kind, language)
     if not args.out:
         raise UsageError("Say where to write the PDF with --out FILE.pdf.")
-    out = _pdf_out(args.out, force=args.force)
+    out = _pdf_out(args.out, force=args.force, db=_db_arg(args))
     from ethics_desk.storage import audit
     from ethics_desk.storage.database import translate_errors
     from ethics_desk.storage.opening import open_database
@@ -1439,20 +1441,37 @@ def _cmd_letter(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _pdf_out(path: str, *, force: bool) -> Path:
-    """Where to write a PDF: refused if it exists (without ``--force``) or its folder does not."""
+def _pdf_out(path: str, *, force: bool, db: str | None = None) -> Path:
+    """Where to write a PDF: refused if it exists (without ``--force``) or its folder does not,
+    and, whatever ``--force`` says, if it is part of the record — the database ``db`` names,
+    its companions, any Ethics Desk database or backup, the key folder (before the database is
+    opened: nothing is written)."""
     if not path.strip():
         raise UsageError("Say where to write the PDF with --out FILE.pdf.")
     _refuse_unc_here(path, "PDF")
     out = Path(path).expanduser()
     if out.is_dir():
         raise UserError(f"{out} is a folder.", "Give the name of the PDF file to write in it.")
+    _refuse_record_target(out, db)
     if out.exists() and not force:
         raise UserError(f"{out} already exists.", "Give another file, or --force to replace it.")
     if not out.parent.is_dir():
         raise UserError(f"There is no folder {out.parent} to write the PDF in.",
                         "Create the folder first.")
     return out
+
+
+def _refuse_record_target(target: Path, db: str | None) -> None:
+    """Refuse ``target`` when it is part of the record, the database ``db`` names included
+    (:func:`ethics_desk.storage.write_targets.refuse_record_target`)."""
+    from ethics_desk.storage.location import database_file
+    from ethics_desk.storage.write_targets import refuse_record_target
+
+    try:
+        database = database_file(db)
+    except (OSError, RuntimeError, UserError):  # a --db that cannot be followed: opening says so
+        database = None
+    refuse_record_target(target, database=database)
 
 
 def _cmd_packet(args: argparse.Namespace) -> int:
@@ -1462,7 +1481,7 @@ def _cmd_packet(args: argparse.Namespace) -> int:
     from ethics_desk.staff.permissions import Act
 
     meeting_on = parse_day(args.meeting, "The meeting date")
-    out = _pdf_out(args.out, force=args.force)
+    out = _pdf_out(args.out, force=args.force, db=_db_arg(args))
     from ethics_desk.storage.database import translate_errors
     from ethics_desk.storage.opening import open_database
     from ethics_desk.storage.private_files import write_private
@@ -1499,7 +1518,7 @@ def _cmd_retention(args: argparse.Namespace) -> int:
     from ethics_desk.staff.permissions import Act
     from ethics_desk.storage.private_files import write_private
 
-    out = _pdf_out(args.out, force=args.force) if args.out else None
+    out = _pdf_out(args.out, force=args.force, db=_db_arg(args)) if args.out else None
     database = _open_for_writing(args)
     try:
         account = _signed_in_for(args, database, Act.RETENTION,

@@ -56,6 +56,7 @@ from ethics_desk.office import settings
 from ethics_desk.office.settings import time_zone
 from ethics_desk.storage.backup import BackupReport, backup_sqlite, read_only, unwritable
 from ethics_desk.storage.private_files import make_private_folder
+from ethics_desk.storage.write_targets import refuse_key_folder
 
 if TYPE_CHECKING:
     from sqlalchemy.orm import Session
@@ -251,6 +252,7 @@ def check_folder(value: str) -> None:
     if not folder.is_dir():
         raise UserError(f"{folder} is a file, not a folder, so backups cannot go there.",
                         "Choose a folder.")
+    refuse_key_folder(folder, fix="Choose another folder for the backups.")
     why = unwritable(folder)
     if why is not None:
         raise UserError(f"Backups cannot be written in that folder: {why.split(', which')[0]}.",

@@ -48,6 +48,7 @@ from ethics_desk.core.clock import Clock, file_stamp
 from ethics_desk.core.errors import StorageError
 from ethics_desk.storage.private_files import create_private_file
 from ethics_desk.storage.sqlite_uri import file_uri
+from ethics_desk.storage.write_targets import refuse_record_target
 
 log = logging.getLogger(__name__)
 
@@ -237,9 +238,7 @@ def backup_sqlite(source: Path, dest: Path, *, clock: Clock) -> BackupReport:
     if dest.is_dir():
         stamp = file_stamp(clock)
         dest = dest / f"{source.stem}-{stamp}.sqlite"
-    if dest.resolve() == source.resolve():
-        raise StorageError("The backup would overwrite the database itself.",
-                           "Choose another file or folder for the backup.")
+    refuse_record_target(dest, database=source)  # whatever the file: never over the record
     if dest.exists():
         raise StorageError(f"{dest} already exists; a backup never replaces a file.",
                            "Choose a new file name, or a folder to put a dated copy in.")

@@ -45,6 +45,7 @@ from ethics_desk.storage.private_files import (
     tighten_database,
 )
 from ethics_desk.storage.sqlite_uri import SAFE, file_uri, path_of_uri
+from ethics_desk.storage.write_targets import refuse_companion_as_database, remember_open_database
 
 BUSY_TIMEOUT_MS = 5000
 WRITER_LOCK = 2_083_000
@@ -179,6 +180,7 @@ def make_engine(url: URL, *, create_folder: bool = True) -> Engine:
     """An engine with the pragmas and transaction handling Ethics Desk relies on."""
     path = sqlite_path(url)
     if path is not None:
+        remember_open_database(path)  # no paper or backup is ever written over it
         try:
             _check_file_path(url, path, create_folder=create_folder)
         except OSError as exc:  # a name too long, a folder that may not be read
@@ -203,9 +205,11 @@ def make_engine(url: URL, *, create_folder: bool = True) -> Engine:
 
 
 def _check_file_path(url: URL, path: Path, *, create_folder: bool) -> None:
-    """Refuse a SQLite file on a network share, a folder given as the file, and a folder that
-    does not exist (but the application's own); with ``create_folder``, create the file,
-    private to the user, before SQLite writes a page."""
+    """Refuse a SQLite file on a network share, a folder given as the file, a database's
+    companion given as the database (``office.sqlite-wal``), and a folder that does not exist
+    (but the application's own); with ``create_folder``, create the file, private to the user,
+    before SQLite writes a page."""
+    refuse_companion_as_database(path)
     shared = network_share(path)
     if shared is not None:
         raise StorageError(

@@ -111,9 +111,13 @@ def refuse_another_applications_file(path: Path) -> None:
     would be written over; either is refused with nothing changed — the file is read with a
     read-only connection, before the pragmas of :func:`make_engine` (which would turn on WAL in
     its header). An empty file (0 bytes) and a SQLite file with nothing in it are a new
-    database and may become one; a file that does not exist is :func:`make_engine`'s to create
-    or refuse.
+    database and may become one — but never one named as a database's companion
+    (``office.sqlite-wal``, :func:`ethics_desk.storage.write_targets.refuse_companion_as_database`);
+    a file that does not exist is :func:`make_engine`'s to create or refuse.
     """
+    from ethics_desk.storage.write_targets import refuse_companion_as_database
+
+    refuse_companion_as_database(path)
     try:
         if not path.is_file() or path.stat().st_size == 0:
             return

@@ -210,7 +210,22 @@ def create_private_file(path: Path, *, windows: bool | None = None,
 def write_private(path: Path, data: bytes, *, windows: bool | None = None,
                   runner: Runner = run_quietly) -> None:
     """Write ``data`` to ``path`` (replacing it), readable by this user only: every paper or
-    export written where the user chose (§ 2-83(h)(1)).
+    export written where the user chose (§ 2-83(h)(1)) — never over the record
+    (:func:`ethics_desk.storage.write_targets.refuse_record_target`).
+
+    Raises ``OSError`` when the file cannot be written, as ``Path.write_bytes`` does, and
+    ``StorageError`` when ``path`` is part of the record.
+    """
+    from ethics_desk.storage.write_targets import refuse_record_target
+
+    refuse_record_target(path)
+    keep_private(path, data, windows=windows, runner=runner)
+
+
+def keep_private(path: Path, data: bytes, *, windows: bool | None = None,
+                 runner: Runner = run_quietly) -> None:
+    """Write ``data`` to ``path`` (replacing it), readable by this user only: a file the
+    application names itself in its own folder (a record key in the key folder).
 
     Raises ``OSError`` when the file cannot be written, as ``Path.write_bytes`` does.
     """

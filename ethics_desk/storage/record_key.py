@@ -36,7 +36,7 @@ import platformdirs
 from ethics_desk.core.chosen_files import FileTooLarge, NotARegularFile, read_chosen_file
 from ethics_desk.core.errors import StorageError
 from ethics_desk.storage.location import APP_NAME
-from ethics_desk.storage.private_files import make_private_folder, write_private
+from ethics_desk.storage.private_files import keep_private, make_private_folder, write_private
 
 log = logging.getLogger(__name__)
 
@@ -122,7 +122,7 @@ def _keep(key_id: str, key: bytes) -> None:
     try:
         if not folder.is_dir():
             make_private_folder(folder)
-        write_private(_key_file(key_id), (text + "\n").encode("ascii"))
+        keep_private(_key_file(key_id), (text + "\n").encode("ascii"))
     except OSError as exc:
         raise StorageError(f"The record key cannot be kept in {folder}: "
                            f"{exc.strerror or exc}.",
@@ -175,7 +175,12 @@ def missing_key(key_id: str) -> StorageError:
 
 
 def export_key(key_id: str, dest: Path) -> None:
-    """Write the key of ``key_id`` into the new file ``dest``, private to the user."""
+    """Write the key of ``key_id`` into the new file ``dest``, private to the user — never
+    into the key folder or over the record
+    (:func:`ethics_desk.storage.write_targets.refuse_record_target`)."""
+    from ethics_desk.storage.write_targets import refuse_record_target
+
+    refuse_record_target(dest)
     key = find_key(key_id)
     if key is None:
         raise missing_key(key_id)

@@ -43,6 +43,7 @@ from ethics_desk.core.errors import StorageError
 from ethics_desk.storage.database import Database, describe, make_engine, resolve_url, sqlite_path
 from ethics_desk.storage.journal import KEY_SETTING, KEY_TABLE, REDACTION_TABLE, UNJOURNALLED
 from ethics_desk.storage.migrate import alembic_config, current_revision, head_revision
+from ethics_desk.storage.write_targets import refuse_record_target
 
 CHUNK = 1000
 """Rows read and written at a time (a table's attachments are not held in memory at once)."""
@@ -160,6 +161,8 @@ def copy_records(source: Database, target_url: str | os.PathLike[str], *,
         raise StorageError("The copy would go into the database itself.",
                            "Name another database or file for the copy.")
     path = sqlite_path(url)
+    if path is not None:
+        refuse_record_target(path, database=sqlite_path(source.url))
     if path is not None and path.exists():
         raise StorageError(f"{path} already exists; a copy never replaces a file.",
                            "Choose a new file name.")

@@ -106,7 +106,7 @@ def test_a_backup_into_a_folder_gets_a_dated_name(database: Database, db_path: P
 
 @pytest.mark.parametrize(("source", "dest", "words"), [
     ("missing.sqlite", "copy.sqlite", "There is no database"),
-    ("ethics-desk.sqlite", "ethics-desk.sqlite", "overwrite the database itself"),
+    ("ethics-desk.sqlite", "ethics-desk.sqlite", "is the office.s database; nothing was written"),
     ("ethics-desk.sqlite", "no-such-folder/copy.sqlite", "does not exist"),
 ])
 @pytest.mark.sqlite_file

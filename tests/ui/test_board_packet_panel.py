@@ -110,3 +110,24 @@ def test_with_nothing_checked_the_buttons_are_greyed_and_preview_says_why(
     assert panel.viewer.page_count() == 0
     assert shown == ["No case is checked for the packet. Tick at least one case on the agenda, "
                      "or choose another meeting date."]
+
+
+@pytest.mark.sqlite_file
+def test_the_packet_is_never_saved_over_the_open_database(
+        qtbot: QtBot, context: AppContext, controller: WorkflowController, database: Database,
+        db_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    shown: list[str] = []
+
+    def capture(box: QMessageBox) -> int:
+        shown.append(f"{box.text()} {box.informativeText()}")
+        return int(QMessageBox.StandardButton.Ok)
+
+    monkeypatch.setattr(QMessageBox, "exec", capture)
+    awaiting_response(controller)
+    panel = _panel(qtbot, context)
+    before = db_path.read_bytes()
+    assert not panel.save_to(db_path)
+    assert db_path.read_bytes() == before
+    assert shown == [f"{db_path} is the office's database; nothing was written. "
+                     "Give another file name."]
+    assert _actions(database, "export.board-packet") == []

@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 from ethics_desk.board.packet import AgendaCase, agenda, record_packet_use, render_packet
 from ethics_desk.core.errors import UserError
 from ethics_desk.storage.private_files import write_private
+from ethics_desk.storage.write_targets import refuse_record_target
 from ethics_desk.ui.accessibility import StatusLine, buddy
 from ethics_desk.ui.case.papers_panel import print_bytes
 from ethics_desk.ui.context import AppContext
@@ -190,7 +191,10 @@ class BoardPacketPanel(QWidget):
         return True
 
     def save_to(self, path: Path) -> bool:
-        """Write the packet to ``path`` (recorded in each case's history)."""
+        """Write the packet to ``path`` (recorded in each case's history) — never over the
+        record: the database, its companions, a backup, the key folder are refused first."""
+        if attempt(self, lambda: refuse_record_target(path)) is FAILED:
+            return False
         data = self.packet_bytes()
         if data is None:
             return False
