@@ -166,8 +166,9 @@ def missing_key(key_id: str) -> StorageError:
     return StorageError(
         "This database's record key is not on this computer, so no change can be recorded in "
         "it and its journal cannot be verified here.",
-        "Ask IT for the key (ethics-desk key export on the computer that has it, then "
-        f"ethics-desk key import FILE here); its identifier is {key_id}.")
+        "Bring the key here: type it from the office's recovery sheet (ethics-desk key import "
+        "--sheet), or export it on the computer that has it (ethics-desk key export FILE) and "
+        f"import that file here (ethics-desk key import FILE); its identifier is {key_id}.")
 
 
 def export_key(key_id: str, dest: Path) -> None:
@@ -198,12 +199,19 @@ def import_key(source: Path) -> str:
                            "Give the file “ethics-desk key export” wrote.")
     key = _decode(words[2])
     assert key is not None
-    known = find_key(words[1])
+    return keep_imported(words[1], key)
+
+
+def keep_imported(key_id: str, key: bytes) -> str:
+    """Keep ``key`` of ``key_id`` brought from another computer (a key file, a recovery sheet);
+    its identifier. Another key already kept under the same identifier is never replaced."""
+    _check_id(key_id)
+    known = find_key(key_id)
     if known is not None and known != key:
         raise StorageError(f"This computer already keeps another key under the identifier "
-                           f"{words[1]}.", "Nothing was changed; ask IT which key is right.")
-    _keep(words[1], key)
-    return words[1]
+                           f"{key_id}.", "Nothing was changed; ask IT which key is right.")
+    _keep(key_id, key)
+    return key_id
 
 
 def new_key_id() -> str:
