@@ -263,10 +263,15 @@ def sheet_missing_for(database: Database) -> str | None:
         return sheet_missing(conn)
 
 
+WINDOW_REMINDER = (f"{REMINDER} Make it now: File → Recovery sheet…, then lock it away, apart "
+                   "from the backups.")
+"""The daily backup's status line says so, to an Administrator."""
+
+
 def reminder(command: str = "ethics-desk key sheet FILE.pdf") -> str:
     """The reminder in one line: the problem and how to make the sheet."""
     return (f"{REMINDER} An Administrator makes it with “{command}” (or File → Recovery "
-            "sheet…), prints it and locks it away, apart from the backups.")
+            "sheet… in the window), prints it and locks it away, apart from the backups.")
 
 
 # -- making it ----------------------------------------------------------------------------------
