@@ -14,7 +14,9 @@ verifies. It is kept, by the key's identifier (a random name recorded in the dat
 ``ETHICS_DESK_KEY_FOLDER`` names another folder for key files and leaves the credential store
 alone: for the tests, and for office IT keeping the keys of a shared workstation in a folder of
 their own. ``ethics-desk key export`` and ``key import`` move a key between computers (a file
-that is only ever in IT's hands): the same database on another desk needs the same key.
+that is only ever in IT's hands): the same database on another desk needs the same key. The
+recovery sheet (:mod:`ethics_desk.storage.recovery_sheet`) keeps it on paper, for a computer
+that is lost; ``key import --sheet`` brings it back (:func:`keep_imported`).
 
 On a PostgreSQL server this module is not used: the server keeps its database's key in a table
 that only the role owning the database may read, and seals the journal itself.

@@ -198,8 +198,8 @@ def read_sheet_pdf(path: Path) -> tuple[str, bytes]:
     from pypdf.errors import PyPdfError
 
     try:
-        if path.stat().st_size > 10_000_000:  # a one-page sheet is some tens of kilobytes
-            raise StorageError(f"{path} is not a recovery sheet (it is too large).",
+        if not path.is_file() or path.stat().st_size > 10_000_000:  # a sheet is some 30 KB
+            raise StorageError(f"{path} is not a recovery sheet's PDF file.",
                                "Give the PDF “ethics-desk key sheet” wrote, or type the sheet "
                                "with “ethics-desk key import --sheet”.")
         text = "\n".join(page.extract_text() or "" for page in PdfReader(path).pages[:2])
@@ -243,14 +243,25 @@ def sheet_missing(conn: Connection) -> str | None:
 def sheet_missing_for_file(path: Path) -> str | None:
     """:func:`sheet_missing` for the SQLite file at ``path``, read without writing it (None
     also when it cannot be read: the checks say why)."""
-    from ethics_desk.storage.journal import KEY_SETTING, _read_file
+    import sqlite3
 
-    row = _read_file(path, "SELECT (SELECT value FROM setting WHERE key = ?), "
-                           "(SELECT value FROM setting WHERE key = ?)",
-                     (KEY_SETTING, SHEET_SETTING))
-    if row is None or row[0] is None:
+    from ethics_desk.storage.backup import read_only
+    from ethics_desk.storage.journal import KEY_SETTING
+
+    try:
+        conn = read_only(path)
+        try:
+            key_id, made = conn.execute(
+                "SELECT (SELECT value FROM setting WHERE key = ?), "
+                "(SELECT value FROM setting WHERE key = ?)", (KEY_SETTING, SHEET_SETTING)
+            ).fetchone()
+        finally:
+            conn.close()
+    except sqlite3.Error:
         return None
-    return None if row[1] == row[0] else str(row[0])
+    if key_id is None:
+        return None
+    return None if made == key_id else str(key_id)
 
 
 def sheet_missing_for(database: Database) -> str | None:

@@ -4,6 +4,7 @@ record."""
 
 from __future__ import annotations
 
+import re
 import secrets
 import sqlite3
 import sys
@@ -131,5 +132,6 @@ def test_a_pdf_that_is_no_sheet_is_refused_naming_it(tmp_path: Path) -> None:
     from ethics_desk.core.errors import StorageError
 
     (tmp_path / "letter.pdf").write_bytes(b"%PDF-1.4 not a sheet")
-    with pytest.raises(StorageError, match=r"letter\.pdf"):
-        read_sheet_pdf(tmp_path / "letter.pdf")
+    for given in (tmp_path / "letter.pdf", tmp_path, Path("/dev/zero")):
+        with pytest.raises(StorageError, match=re.escape(str(given))):
+            read_sheet_pdf(given)
