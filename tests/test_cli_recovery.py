@@ -168,3 +168,24 @@ def test_key_import_without_a_file_or_the_sheet_says_which_to_give(
         capsys: pytest.CaptureFixture[str]) -> None:
     code, _out, err = run(capsys, "key", "import")
     assert_one_line_error(code, err, "key import FILE", "key import --sheet")
+
+
+def test_at_a_terminal_a_mistyped_line_is_named_and_asked_again_keeping_the_others(
+        capsys: pytest.CaptureFixture[str], database: Database, db_path: Path,
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    database.dispose()
+    key_id = key_id_of(db_path)
+    key = record_key.find_key(key_id)
+    assert key is not None
+    on_a_new_computer(monkeypatch, tmp_path)
+    lines = typed_sheet(key_id, key)
+    mistyped = lines[2][:-2] + ("zz" if lines[2][-2:] != "zz" else "yy")
+    terminal = io.StringIO("\n".join([*lines[:2], mistyped, *lines[2:]]) + "\n")
+    monkeypatch.setattr(terminal, "isatty", lambda: True)
+    monkeypatch.setattr("sys.stdin", terminal)
+    code, out, err = run(capsys, "key", "import", "--sheet")
+    assert code == 0, err
+    assert err.count("Line 2 of the key does not match its check") == 1
+    assert f"The record key {key_id} is kept on this computer" in out
+    record_key.forget_cached_keys()
+    assert record_key.find_key(key_id) == key
