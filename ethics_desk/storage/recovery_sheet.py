@@ -13,7 +13,8 @@ key written so that a person can type it back from paper:
   the key and 8 bytes of a check over the key id and the key together, which catches a key id
   mistyped in a way its own check missed, and lines taken from two sheets.
 
-:func:`make_recovery_sheet` renders the page (:mod:`ethics_desk.documents.render.recovery_sheet`)
+:func:`make_recovery_sheet` renders the page (its kind, ``recovery-sheet``, in
+:data:`ethics_desk.documents.kinds.KINDS`; :mod:`ethics_desk.documents.render.recovery_sheet`)
 into a new file, private to the user, then records it in one transaction: the audit record
 ``record_key.recovery_sheet`` ("Recovery sheet made", naming the key id, never the key) and the
 setting :data:`SHEET_SETTING`, which holds the key id the sheet was made for. A database whose
@@ -299,11 +300,9 @@ class MadeSheet:
 
 def render_recovery_sheet(database: Database, *, actor: str, clock: Clock) -> tuple[str, bytes]:
     """The sheet's PDF for ``database``'s present key, and the key id (nothing recorded)."""
+    from ethics_desk.documents.kinds import render_for_recovery
     from ethics_desk.documents.render.data import letterhead_from_settings
-    from ethics_desk.documents.render.recovery_sheet import (
-        RecoverySheetPaper,
-        RecoverySheetRenderer,
-    )
+    from ethics_desk.documents.render.recovery_sheet import RecoverySheetPaper
     from ethics_desk.office.settings import office_today
     from ethics_desk.storage.database import sqlite_path, translate_errors
     from ethics_desk.storage.journal import key_id_of
@@ -326,7 +325,7 @@ def render_recovery_sheet(database: Database, *, actor: str, clock: Clock) -> tu
     paper = RecoverySheetPaper(letterhead=letterhead, database_name=path.name,
                                database_path=str(path), made_on=today, made_by=actor,
                                sheet=sheet_of(key_id, key))
-    return key_id, RecoverySheetRenderer().render(paper)
+    return key_id, render_for_recovery(database, paper)
 
 
 def record_made(database: Database, key_id: str, *, actor: str, clock: Clock,

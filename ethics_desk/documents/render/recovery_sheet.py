@@ -3,17 +3,15 @@
 What the sheet holds and how its lines are checked is :mod:`ethics_desk.storage.recovery_sheet`;
 this module lays it out on the office's letterhead: the database, the day (the office's date)
 and who made it, the key id and the key's four lines in large type, each with its check, and
-what to do with the sheet. Its wording is :data:`WORDING`, in the template format of every paper
-but kept here rather than in ``resources/templates``: it is the application's instruction about
-its own key, not a letter the office words (Settings → Letter wording does not list it). The
-key is never in the PDF's metadata.
+what to do with the sheet. Its wording is ``resources/templates/recovery-sheet.txt`` (the
+office's wording over it, as for every paper); the key's lines are drawn here, whatever the
+wording says. The key is never in the PDF's metadata.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
-from pathlib import Path
 
 from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle, StyleSheet1
@@ -33,41 +31,11 @@ from ethics_desk.documents.render.base import (
 )
 from ethics_desk.documents.render.data import Letterhead, long_date
 from ethics_desk.documents.render.fonts import BOLD, REGULAR, markup
-from ethics_desk.documents.render.templates import parse
 from ethics_desk.documents.render.typed import Flowable
 from ethics_desk.storage.recovery_sheet import Sheet, SheetLine
 
 WIDTH = PAGE_WIDTH - MARGIN_LEFT - MARGIN_RIGHT
 
-WORDING = """\
-# The recovery sheet (Ethics Desk's own wording; not one of the office's letters).
-[title] Recovery Sheet: the Record Key
-[subtitle] ${database_name} · made on ${made_on} by ${made_by}
-[warning]
-> This sheet is the key that proves the office's record. Keep it locked away (the office's
-  safe), apart from the backups, and never copy it into an email or a shared folder: whoever
-  holds it and a copy of the database could change the record without its journal showing it.
-[key-heading]
-= The key
-Type each line as printed, its groups and its check. Base32 has no 0, 1 or 8: read them as the
-letters O, I and B. A line that does not match its check is named, so a mistyped group is found.
-[new-computer]
-= When this computer is lost: a working office on a new one
-1. Install Ethics Desk on the new computer.
-2. Bring the key back: run **ethics-desk key import --sheet** and type the key id and the four
-  lines of this sheet (IT may give this sheet's PDF file instead: **ethics-desk key import
-  --sheet FILE.pdf**).
-3. Restore the newest backup: **ethics-desk restore BACKUP.sqlite --db NEW.sqlite** (or File →
-  Restore a backup… in the window), signing in with an Administrator's account of the backup.
-4. Run **ethics-desk check**: every check must hold. Then put the sheet back in the safe.
-[keeping]
-= Keeping it
-- One sheet per database: a new sheet is needed only if the key changes. Make it again
-  (File → Recovery sheet… in the window, or **ethics-desk key sheet FILE.pdf**) if this one
-  is lost.
-- Delete the PDF once the sheet is printed, unless IT keeps it locked as the paper is.
-"""
-"""The sheet's wording, in the template format (:mod:`ethics_desk.documents.render.templates`)."""
 
 
 @dataclass(frozen=True)
@@ -94,15 +62,6 @@ class RecoverySheetRenderer(Renderer[RecoverySheetPaper]):
     def first_page_top(self, *, has_window: bool) -> float:
         """Close under the letterhead: the whole sheet is one page."""
         return LETTERHEAD_BOTTOM + 0.2 * float(inch)
-
-    def wording_for(self, data: RecoverySheetPaper) -> Wording:
-        """:data:`WORDING`, filled and checked as a template is."""
-        template = parse(WORDING, Path("recovery-sheet (Ethics Desk's own wording)"))
-        values = {**self.common_values(data.letterhead, data.case_number), **self.values(data)}
-        template.check(values)
-        for section in self.required_sections:
-            template.section(section)
-        return Wording(template, values, self.styles)
 
     def stylesheet(self) -> StyleSheet1:
         """The key in large, widely spaced type; the rest compact."""
