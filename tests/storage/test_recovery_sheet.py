@@ -135,3 +135,20 @@ def test_a_pdf_that_is_no_sheet_is_refused_naming_it(tmp_path: Path) -> None:
     for given in (tmp_path / "letter.pdf", tmp_path, Path("/dev/zero")):
         with pytest.raises(StorageError, match=re.escape(str(given))):
             read_sheet_pdf(given)
+
+
+def test_a_database_server_has_no_recovery_sheet_and_is_never_reminded_of_one() -> None:
+    from sqlalchemy import create_engine
+    from sqlalchemy.engine import make_url
+
+    from ethics_desk.core.errors import UserError
+    from ethics_desk.storage.recovery_sheet import render_recovery_sheet
+
+    url = make_url("postgresql+psycopg://ethics_desk@127.0.0.1:1/ethics")
+    server = Database(url, create_engine(url))  # never connected: nothing here asks it
+    try:
+        assert sheet_missing_for(server) is None
+        with pytest.raises(UserError, match="server keeps its record key itself"):
+            render_recovery_sheet(server, actor="Ada", clock=CLOCK)
+    finally:
+        server.dispose()
