@@ -536,10 +536,19 @@ class MainWindow(QMainWindow):
         from ethics_desk.ui.recovery_sheet_dialog import RecoverySheetDialog
 
         dialog = RecoverySheetDialog(self.context, self)
-        dialog.accepted.connect(lambda: self.statusBar().showMessage(
-            "The recovery sheet was made: lock it away, apart from the backups.", 10000))
+        dialog.accepted.connect(self._recovery_sheet_made)
         self.recovery_sheet_dialog = dialog
         dialog.open()
+
+    def _recovery_sheet_made(self) -> None:
+        """The status bar stops asking for the sheet, and says it was made."""
+        from ethics_desk.storage.recovery_sheet import WINDOW_REMINDER
+
+        line = self.backup_label.text()
+        if WINDOW_REMINDER in line:
+            self.show_backup_status(line.replace(WINDOW_REMINDER, "").strip())
+        self.statusBar().showMessage(
+            "The recovery sheet was made: lock it away, apart from the backups.", 10000)
 
     def let_go_of_the_database(self) -> None:
         """Before a restore: close the intake (it keeps its draft) and the case windows, and

@@ -60,6 +60,7 @@ def test_an_administrator_is_asked_until_the_sheet_is_saved_and_then_never_again
     assert dialog is not None
     assert dialog.save_sheet(tmp_path / "sheet.pdf")
     assert not dialog.isVisible() and dialog.made
+    assert REMINDER not in window.backup_label.text() and window.backup_label.isHidden()
     assert len(PdfReader(tmp_path / "sheet.pdf").pages) == 1
     assert sheet_missing_for(admin.database) is None
     assert not window.offer_recovery_sheet()
