@@ -157,9 +157,10 @@ class BackupDescription:
                 f"{self.missing_key}, which is not on this computer, so it cannot be verified "
                 "or restored here; nothing was changed.",
                 "Bring the key first: type it from the office's recovery sheet with "
-                "“ethics-desk key import --sheet” (or give the sheet's PDF file), or run "
-                "“ethics-desk key export FILE” on the computer that has it and “ethics-desk key "
-                "import FILE” here; then restore again.")
+                "“ethics-desk key import --sheet” (or give the sheet's PDF file; in the window: "
+                "File → Bring the key from a recovery sheet…), or run “ethics-desk key export "
+                "FILE” on the computer that has it and “ethics-desk key import FILE” here; then "
+                "restore again.")
         if self.problems:
             return StorageError(
                 f"The backup {self.path.name} does not verify, so nothing was restored: "

@@ -41,6 +41,7 @@ from ethics_desk.ui.sizing import fit_to_screen
 
 if TYPE_CHECKING:  # built when first shown; imported then, not at start-up
     from ethics_desk.ui.daily_backup import DailyBackup
+    from ethics_desk.ui.key_from_sheet_dialog import KeyFromSheetDialog
     from ethics_desk.ui.recovery_sheet_dialog import RecoverySheetDialog
     from ethics_desk.ui.screens.new_complaint import NewComplaintScreen
     from ethics_desk.ui.screens.settings_screen import SettingsScreen
@@ -78,6 +79,8 @@ class MainWindow(QMainWindow):
         """Whether a backup was restored (Ethics Desk then closes)."""
         self.recovery_sheet_dialog: RecoverySheetDialog | None = None
         """The last recovery sheet dialog opened (File → Recovery sheet…, or at sign-in)."""
+        self.key_from_sheet_dialog: KeyFromSheetDialog | None = None
+        """The last File → Bring the key from a recovery sheet… opened."""
         self.case_windows: dict[int, QWidget] = {}
         self.stack = QStackedWidget(self)
         self.navigation = QListWidget(self)
@@ -262,6 +265,8 @@ class MainWindow(QMainWindow):
                                          "actionRestore"))
         file_menu.addAction(self._action("Recovery &sheet…", None, self.show_recovery_sheet,
                                          "actionRecoverySheet"))
+        file_menu.addAction(self._action("Bring the &key from a recovery sheet…", None,
+                                         self.bring_key_from_sheet, "actionKeyFromSheet"))
         file_menu.addSeparator()
         file_menu.addAction(self._action("Change my &password…", None, self.change_password,
                                          "actionPassword"))
@@ -309,7 +314,8 @@ class MainWindow(QMainWindow):
                           ("actionSettings", Act.EDIT_SETTINGS),
                           ("actionAccounts", Act.MANAGE_ACCOUNTS),
                           ("actionRestore", Act.BACKUP_AND_CHECK),
-                          ("actionRecoverySheet", Act.BACKUP_AND_CHECK)):
+                          ("actionRecoverySheet", Act.BACKUP_AND_CHECK),
+                          ("actionKeyFromSheet", Act.BACKUP_AND_CHECK)):
             action = self.findChild(QAction, name)
             if action is not None:
                 allowed = self.context.may(act)
@@ -549,6 +555,19 @@ class MainWindow(QMainWindow):
             self.show_backup_status(line.replace(WINDOW_REMINDER, "").strip())
         self.statusBar().showMessage(
             "The recovery sheet was made: lock it away, apart from the backups.", 10000)
+
+    def bring_key_from_sheet(self) -> None:
+        """File → Bring the key from a recovery sheet… (an Administrator, on a new computer):
+        the record key typed from the sheet, or read from its PDF, kept on this computer; the
+        dialog is window-modal and does not block (:attr:`key_from_sheet_dialog`)."""
+        from ethics_desk.ui.key_from_sheet_dialog import KeyFromSheetDialog
+
+        dialog = KeyFromSheetDialog(self.context, self)
+        dialog.accepted.connect(lambda: self.statusBar().showMessage(
+            f"The record key {dialog.key_id} is kept on this computer: restore the newest "
+            "backup now (File → Restore a backup…).", 15000))
+        self.key_from_sheet_dialog = dialog
+        dialog.open()
 
     def let_go_of_the_database(self) -> None:
         """Before a restore: close the intake (it keeps its draft) and the case windows, and

@@ -89,3 +89,47 @@ def test_a_clerk_is_never_asked_and_has_no_recovery_sheet_entry(
     action = window.findChild(QAction, "actionRecoverySheet")
     assert action is not None and not action.isVisible()
     assert REMINDER not in backup_line(qtbot, window)
+
+
+def test_on_a_new_computer_the_key_typed_from_the_sheet_is_kept_and_a_wrong_line_named(
+        qtbot: QtBot, admin: AppContext, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from ethics_desk.storage import record_key
+    from ethics_desk.storage.journal import key_id_of
+    from ethics_desk.storage.recovery_sheet import sheet_of
+
+    with admin.database.engine.connect() as conn:
+        key_id = key_id_of(conn)
+    assert key_id is not None
+    key = record_key.find_key(key_id)
+    assert key is not None
+    sheet = sheet_of(key_id, key)
+    window = shown(qtbot, admin)
+    monkeypatch.setenv(record_key.KEY_FOLDER_ENV, str(tmp_path / "the new computer's keys"))
+    record_key.forget_cached_keys()
+    try:
+        window.findChild(QAction, "actionKeyFromSheet").trigger()
+        dialog = window.key_from_sheet_dialog
+        assert dialog is not None and dialog.isVisible()
+        dialog.id_field.setText(sheet.id_line.text)
+        typed = [line.text for line in sheet.key_lines]
+        check = sheet.key_lines[1].check
+        wrong = typed[1][:-2] + ("ZZ" if check != "ZZ" else "YY")  # never its check
+        for field, text in zip(dialog.line_fields, [typed[0], wrong, *typed[2:]], strict=True):
+            field.setText(text)
+        assert not dialog.keep_typed()
+        assert "Line 2 of the key does not match its check" in dialog.message.text()
+        assert dialog.line_fields[1].text() == wrong  # nothing typed is lost
+        assert record_key.find_key(key_id) is None
+        dialog.line_fields[1].setText(typed[1])
+        assert dialog.keep_typed()
+        assert not dialog.isVisible() and dialog.key_id == key_id
+        record_key.forget_cached_keys()
+        assert record_key.find_key(key_id) == key
+    finally:
+        record_key.forget_cached_keys()
+
+
+def test_a_clerk_has_no_entry_to_bring_the_key(qtbot: QtBot, context: AppContext) -> None:
+    action = shown(qtbot, context).findChild(QAction, "actionKeyFromSheet")
+    assert action is not None and not action.isVisible()
