@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import getpass
 import os
 import sys
@@ -368,10 +369,30 @@ def build_parser() -> argparse.ArgumentParser:
                                         help="write the database's key into a new file")
     key_export.add_argument("file", metavar="FILE", help="the new file for the key")
     key_export.set_defaults(handler=_cmd_key_export)
-    key_import = key_actions.add_parser("import", parents=[db_option],
-                                        help="keep the key in FILE on this computer")
-    key_import.add_argument("file", metavar="FILE", help="the file “key export” wrote")
+    key_import = key_actions.add_parser(
+        "import", parents=[db_option],
+        help="keep the key in FILE (or typed from the recovery sheet) on this computer",
+        description="Keep a record key on this computer: from FILE, written by “key export” "
+                    "on the computer that has it; or, with --sheet, typed from the office's "
+                    "recovery sheet (the key id, then each of the key's four lines with its "
+                    "check: a mistyped line is named) or read from the sheet's PDF (--sheet "
+                    "FILE.pdf).")
+    key_import.add_argument("file", metavar="FILE", nargs="?",
+                            help="the file “key export” wrote (with --sheet: the sheet's PDF)")
+    key_import.add_argument("--sheet", action="store_true",
+                            help="type the key from the recovery sheet (or give its PDF as FILE)")
     key_import.set_defaults(handler=_cmd_key_import)
+    key_sheet = key_actions.add_parser(
+        "sheet", parents=signed_in,
+        help="write the recovery sheet (the key on one page, for the safe) to FILE.pdf",
+        description="For an Administrator, signed in (--user). Write the recovery sheet of the "
+                    "database's record key to the new file FILE.pdf: the key id and the key, "
+                    "each line with a check, to be typed back with “key import --sheet” on a "
+                    "new computer, the database's name and the date, and what to do. Print it, "
+                    "lock it away apart from the backups, and delete the file. Recorded in the "
+                    "audit trail (never the key).")
+    key_sheet.add_argument("file", metavar="FILE.pdf", help="the new PDF file")
+    key_sheet.set_defaults(handler=_cmd_key_sheet)
     for action, text, handler in (
             ("disable", "stop an account from signing in (its records keep its name)",
              _cmd_user_disable),
@@ -862,12 +883,81 @@ def _cmd_key_export(args: argparse.Namespace) -> int:
 
 
 def _cmd_key_import(args: argparse.Namespace) -> int:
-    """``key import FILE``: keep a record key on this computer."""
-    from ethics_desk.storage import record_key
+    """``key import FILE`` and ``key import --sheet [FILE.pdf]``: keep a record key here."""
+    from ethics_desk.storage import record_key, recovery_sheet
 
-    key_id = record_key.import_key(Path(args.file).expanduser())
-    print(f"The record key {key_id} is kept on this computer; the database it seals can be "
-          "opened here. Delete the file now.")
+    if not args.sheet:
+        if not args.file:
+            raise UsageError(f"Give the key file: {PROG} key import FILE, or type the recovery "
+                             f"sheet with {PROG} key import --sheet.")
+        key_id = record_key.import_key(Path(args.file).expanduser())
+        print(f"The record key {key_id} is kept on this computer; the database it seals can be "
+              "opened here. Delete the file now.")
+        return EXIT_OK
+    if args.file:
+        key_id, key = recovery_sheet.read_sheet_pdf(Path(args.file).expanduser())
+    else:
+        key_id, key = _typed_sheet()
+    recovery_sheet.import_from_sheet(key_id, key)
+    print(f"The record key {key_id} is kept on this computer; the database it seals, and its "
+          "backups, can be opened here. Put the recovery sheet back in the safe.")
+    return EXIT_OK
+
+
+def _typed_sheet() -> tuple[str, bytes]:
+    """The key id and the key typed from the recovery sheet, line by line. At a terminal a
+    line that does not match its check is named and asked again (the others are kept); from
+    a script the first wrong line ends the command, named."""
+    from ethics_desk.storage.recovery_sheet import (
+        KEY_LINES,
+        SheetError,
+        read_id_line,
+        read_key_line,
+        read_sheet,
+    )
+
+    asking = sys.stdin.isatty()
+    if asking:
+        print("Type the recovery sheet's lines as printed: its groups, then the check.")
+
+    def line(prompt: str, read: Callable[[str], str]) -> str:
+        while True:
+            try:
+                typed = input(prompt)
+            except EOFError:
+                raise UsageError("The recovery sheet's lines ended before its last one; "
+                                 "nothing was kept. Type the key id and the key's "
+                                 f"{KEY_LINES} lines.") from None
+            try:
+                read(typed)
+                return typed
+            except SheetError as wrong:
+                if not asking:
+                    raise
+                print(f"{wrong.problem} {wrong.fix}", file=sys.stderr)
+
+    id_text = line("Key id: ", read_id_line)
+    lines = [line(f"Line {n}: ", functools.partial(read_key_line, n))
+             for n in range(1, KEY_LINES + 1)]
+    return read_sheet(id_text, lines)
+
+
+def _cmd_key_sheet(args: argparse.Namespace) -> int:
+    """``key sheet FILE.pdf``: the recovery sheet, written private, recorded as made."""
+    from ethics_desk.staff.permissions import Act
+    from ethics_desk.storage.recovery_sheet import make_recovery_sheet
+
+    dest = Path(args.file).expanduser()
+    _refuse_unc_here(args.file, "recovery sheet")
+    database = _open_as_it_is(args)
+    try:
+        account = _signed_in_for(args, database, Act.BACKUP_AND_CHECK,
+                                 "Making the recovery sheet")
+        made = make_recovery_sheet(database, dest, actor=account.display, clock=_clock(args))
+    finally:
+        database.dispose()
+    print(f"The recovery sheet of the record key {made.key_id} is in {dest}. Print it, lock it "
+          "away apart from the backups, then delete the file.")
     return EXIT_OK
 
 
@@ -1163,6 +1253,8 @@ def _cmd_check(args: argparse.Namespace) -> int:
     warned = [r for r in results if r.ok and r.warning]
     not_run = [r for r in results if r.not_run]
     ran = len(results) - len(not_run)
+    if not failed and path is not None:
+        _remind_of_the_recovery_sheet(path)  # a failed check's one line is for IT
     if not failed:
         print(f"All {ran} checks hold."
               + (f" {len(not_run)} not run on this older schema revision until the database "
@@ -1244,7 +1336,18 @@ def _cmd_backup(args: argparse.Namespace) -> int:
     anchored = f"record anchor {format_anchor(anchor)}, " if anchor is not None else ""
     print(f"Backed up to {report.path}: {report.tables} tables, {report.rows} rows, "
           f"{report.size} bytes, {anchored}verified.")
+    _remind_of_the_recovery_sheet(source)
     return EXIT_OK
+
+
+def _remind_of_the_recovery_sheet(path: Path) -> None:
+    """One line on stderr when the SQLite file's recovery sheet has never been made (and its
+    key is here to make it)."""
+    from ethics_desk.storage.journal import key_missing_for_file
+    from ethics_desk.storage.recovery_sheet import reminder, sheet_missing_for_file
+
+    if sheet_missing_for_file(path) is not None and key_missing_for_file(path) is None:
+        _note(f"warning: {reminder(f'{PROG} key sheet FILE.pdf')}")
 
 
 def _cmd_restore(args: argparse.Namespace) -> int:

@@ -114,6 +114,7 @@ from ethics_desk.documents.render.public_information import (
     RulingRequestRenderer,
 )
 from ethics_desk.documents.render.receipt import ReceiptRenderer
+from ethics_desk.documents.render.recovery_sheet import RecoverySheetPaper, RecoverySheetRenderer
 from ethics_desk.documents.render.retention_certificate import (
     RetentionCertificateRenderer,
     RetentionPaper,
@@ -174,6 +175,8 @@ BOARD_PACKET = "board-packet"
 """The kind of the Board packet for a meeting (:func:`render_for_meeting`)."""
 RETENTION_CERTIFICATE = "retention-certificate"
 """The kind of the Records officer's disposal list and log (:func:`render_for_records`)."""
+RECOVERY_SHEET = "recovery-sheet"
+"""The kind of the record key's recovery sheet (:func:`render_for_recovery`)."""
 
 
 class Audience(StrEnum):
@@ -192,6 +195,7 @@ class Audience(StrEnum):
     RECORDS = "the Records officer"
     REQUESTER = "the requester"
     ATTORNEY_GENERAL = "the Attorney General's Open Records Division, with a copy to the requester"
+    SAFE = "the office's safe, apart from the backups"
 
 
 class Scope(StrEnum):
@@ -207,6 +211,9 @@ class Scope(StrEnum):
     """Made of the retention of every case: the Records officer's disposal list and log."""
     REQUEST = "a Public Information Act request"
     """Made for a request under Gov't Code ch. 552 (§ 2-83(h)(3)): :func:`render_for_request`."""
+    KEY = "the record key of a SQLite database"
+    """Made of the key that seals the record's journal: the recovery sheet
+    (:func:`render_for_recovery`, :mod:`ethics_desk.storage.recovery_sheet`)."""
 
 
 @dataclass(frozen=True)
@@ -499,6 +506,18 @@ def render_for_records(database: Database, paper: RetentionPaper,
     return bytes(rule.renderer_in(Language.ENGLISH, templates).render(data))
 
 
+def render_for_recovery(database: Database, paper: RecoverySheetPaper,
+                        kind: str = RECOVERY_SHEET) -> bytes:
+    """The recovery sheet of the record key (resolved by
+    :func:`ethics_desk.storage.recovery_sheet.render_recovery_sheet`) as PDF bytes, in the
+    office's wording."""
+    rule = rule_for(kind, Scope.KEY)
+    with database.read_session() as session:
+        templates = wording.library(session)
+        data = rule.paper(_Context(session, paper.letterhead, paper.made_on, recovery=paper))
+    return bytes(rule.renderer_in(Language.ENGLISH, templates).render(data))
+
+
 # -- resolving ----------------------------------------------------------------------------------
 
 
@@ -615,6 +634,7 @@ class _Context:
     citations: tuple[str, ...] = ()
     meeting: Meeting | None = None
     records: RetentionPaper | None = None
+    recovery: RecoverySheetPaper | None = None
     information_request: RequestView | None = None
 
     @property
@@ -1023,6 +1043,12 @@ def _board_packet(ctx: _Context) -> Any:
 def _retention_certificate(ctx: _Context) -> RetentionPaper:
     assert ctx.records is not None, "the paper is made of the office's records"
     return ctx.records
+
+
+def _recovery_sheet(ctx: _Context) -> RecoverySheetPaper:
+    assert ctx.recovery is not None, "the paper is made of the record key"
+    return ctx.recovery
+
 # -- the papers of a Public Information Act request (Gov't Code ch. 552), § 2-83(h)(3) -------------
 
 
@@ -1190,6 +1216,10 @@ KINDS: dict[str, KindRule] = {
         "Records Disposal List and Log of Destruction", {S.RESOLVED},
         "Local Schedule GR; Local Government Code § 202.002", Audience.RECORDS,
         _retention_certificate, RetentionCertificateRenderer, Scope.RECORDS),
+    RECOVERY_SHEET: _row(
+        "Recovery Sheet: the Record Key", frozenset(),
+        "the record's journal and its key", Audience.SAFE,
+        _recovery_sheet, RecoverySheetRenderer, Scope.KEY),
     "pia-acknowledgement": _row(
         "Acknowledgement of Your Request for Information", frozenset(),
         "Gov't Code ch. 552; § 2-83(h)(3)", Audience.REQUESTER, _pia_acknowledgement,

@@ -14,7 +14,9 @@ verifies. It is kept, by the key's identifier (a random name recorded in the dat
 ``ETHICS_DESK_KEY_FOLDER`` names another folder for key files and leaves the credential store
 alone: for the tests, and for office IT keeping the keys of a shared workstation in a folder of
 their own. ``ethics-desk key export`` and ``key import`` move a key between computers (a file
-that is only ever in IT's hands): the same database on another desk needs the same key.
+that is only ever in IT's hands): the same database on another desk needs the same key. The
+recovery sheet (:mod:`ethics_desk.storage.recovery_sheet`) keeps it on paper, for a computer
+that is lost; ``key import --sheet`` brings it back (:func:`keep_imported`).
 
 On a PostgreSQL server this module is not used: the server keeps its database's key in a table
 that only the role owning the database may read, and seals the journal itself.
@@ -170,8 +172,9 @@ def missing_key(key_id: str) -> StorageError:
     return StorageError(
         "This database's record key is not on this computer, so no change can be recorded in "
         "it and its journal cannot be verified here.",
-        "Ask IT for the key (ethics-desk key export on the computer that has it, then "
-        f"ethics-desk key import FILE here); its identifier is {key_id}.")
+        "Bring the key here: type it from the office's recovery sheet (ethics-desk key import "
+        "--sheet), or export it on the computer that has it (ethics-desk key export FILE) and "
+        f"import that file here (ethics-desk key import FILE); its identifier is {key_id}.")
 
 
 def export_key(key_id: str, dest: Path) -> None:
@@ -213,12 +216,19 @@ def import_key(source: Path) -> str:
                            "Give the file “ethics-desk key export” wrote.")
     key = _decode(words[2])
     assert key is not None
-    known = find_key(words[1])
+    return keep_imported(words[1], key)
+
+
+def keep_imported(key_id: str, key: bytes) -> str:
+    """Keep ``key`` of ``key_id`` brought from another computer (a key file, a recovery sheet);
+    its identifier. Another key already kept under the same identifier is never replaced."""
+    _check_id(key_id)
+    known = find_key(key_id)
     if known is not None and known != key:
         raise StorageError(f"This computer already keeps another key under the identifier "
-                           f"{words[1]}.", "Nothing was changed; ask IT which key is right.")
-    _keep(words[1], key)
-    return words[1]
+                           f"{key_id}.", "Nothing was changed; ask IT which key is right.")
+    _keep(key_id, key)
+    return key_id
 
 
 def new_key_id() -> str:

@@ -62,6 +62,7 @@ from ethics_desk.storage.integrity import (
     CheckResult,
 )
 from ethics_desk.storage.journal import head_of_file as journal_head_of_file
+from ethics_desk.storage.journal import key_missing_for_file as journal_key_missing_for_file
 from ethics_desk.storage.migrate import head_revision, known_revisions
 from ethics_desk.storage.opening import SQLITE_HEADER
 from ethics_desk.storage.private_files import create_private_file
@@ -118,6 +119,9 @@ class BackupDescription:
     """The record's journal head in it (its record anchor; None before revision 0009)."""
     zone: tzinfo = field(default_factory=lambda: office_zone(DEFAULT_OFFICE_ZONE))
     """The office's time zone as the backup records it, in which its moments are told."""
+    missing_key: str | None = None
+    """The id of the record key that seals it, when this computer does not have that key (a
+    new computer): then it cannot be verified here, and the key is what is missing."""
 
     @property
     def audit_records(self) -> int:
@@ -147,6 +151,16 @@ class BackupDescription:
                 f"(schema {self.revision}); this version cannot restore it, so nothing was "
                 "changed.", "Install the newer version of Ethics Desk, then restore it with "
                             "that version.")
+        if self.missing_key is not None:
+            return StorageError(
+                f"The backup {self.path.name} is sealed with the record key "
+                f"{self.missing_key}, which is not on this computer, so it cannot be verified "
+                "or restored here; nothing was changed.",
+                "Bring the key first: type it from the office's recovery sheet with "
+                "“ethics-desk key import --sheet” (or give the sheet's PDF file; in the window: "
+                "File → Bring the key from a recovery sheet…), or run “ethics-desk key export "
+                "FILE” on the computer that has it and “ethics-desk key import FILE” here; then "
+                "restore again.")
         if self.problems:
             return StorageError(
                 f"The backup {self.path.name} does not verify, so nothing was restored: "
@@ -275,6 +289,7 @@ def describe_backup(path: str | os.PathLike[str]) -> BackupDescription:
         return replace(description, problems=[
             f"its schema revision {revision} was written by a newer version of Ethics Desk",
             *problems])
+    description = replace(description, missing_key=journal_key_missing_for_file(backup))
     checks = run_checks(URL.create("sqlite", database=str(backup)))
     later: list[str] = []
     older = revision is not None and revision != head_revision()

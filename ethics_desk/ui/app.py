@@ -255,6 +255,7 @@ def run_gui(database_arg: str | None = None, quit_when_ready: bool = False, *,
         window.show()
         if interactive:  # the day's backup at the window's start (a smoke test takes none)
             window.start_daily_backup()
+            window.offer_recovery_sheet()  # an Administrator, while it was never made
         try:
             return app.exec()
         finally:

@@ -31,11 +31,15 @@ class DailyBackupWorker(QObject):
 
     done = Signal(str)  # the status bar's line; "" when all is well
 
-    def __init__(self, database: Database, *, actor: str, clock: Clock) -> None:
+    def __init__(self, database: Database, *, actor: str, clock: Clock,
+                 remind_of_the_sheet: bool = False) -> None:
         super().__init__()
         self.database = database
         self.actor = actor
         self.clock = clock
+        self.remind_of_the_sheet = remind_of_the_sheet
+        """Whether the line also says that the recovery sheet was never made (for an
+        Administrator, who can make it)."""
 
     @Slot()
     def run(self) -> None:
@@ -48,7 +52,19 @@ class DailyBackupWorker(QObject):
         except Exception:  # a bug in the backup must not stop the desk: logged, shown
             log.exception("the automatic daily backup failed unexpectedly")
             line = UNEXPECTED
-        self.done.emit(line)
+        self.done.emit(" ".join(part for part in (line, self._sheet_line()) if part))
+
+    def _sheet_line(self) -> str:
+        """The recovery sheet's reminder, or "" (made, not asked for, or unreadable)."""
+        from ethics_desk.core.errors import UserError
+        from ethics_desk.storage.recovery_sheet import WINDOW_REMINDER, sheet_missing_for
+
+        if not self.remind_of_the_sheet:
+            return ""
+        try:
+            return WINDOW_REMINDER if sheet_missing_for(self.database) is not None else ""
+        except UserError:
+            return ""
 
 
 class DailyBackup(QObject):
@@ -58,9 +74,10 @@ class DailyBackup(QObject):
     done = Signal(str)
 
     def __init__(self, database: Database, *, actor: str, clock: Clock,
-                 parent: QObject | None = None) -> None:
+                 parent: QObject | None = None, remind_of_the_sheet: bool = False) -> None:
         super().__init__(parent)
-        self.worker = DailyBackupWorker(database, actor=actor, clock=clock)
+        self.worker = DailyBackupWorker(database, actor=actor, clock=clock,
+                                        remind_of_the_sheet=remind_of_the_sheet)
         self.worker_thread = QThread(self)
         self.worker.moveToThread(self.worker_thread)
         self.worker_thread.started.connect(self.worker.run)

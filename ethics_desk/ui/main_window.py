@@ -41,6 +41,8 @@ from ethics_desk.ui.sizing import fit_to_screen
 
 if TYPE_CHECKING:  # built when first shown; imported then, not at start-up
     from ethics_desk.ui.daily_backup import DailyBackup
+    from ethics_desk.ui.key_from_sheet_dialog import KeyFromSheetDialog
+    from ethics_desk.ui.recovery_sheet_dialog import RecoverySheetDialog
     from ethics_desk.ui.screens.new_complaint import NewComplaintScreen
     from ethics_desk.ui.screens.settings_screen import SettingsScreen
 
@@ -75,6 +77,10 @@ class MainWindow(QMainWindow):
         self.wizard: QWidget | None = None
         self.restored = False
         """Whether a backup was restored (Ethics Desk then closes)."""
+        self.recovery_sheet_dialog: RecoverySheetDialog | None = None
+        """The last recovery sheet dialog opened (File → Recovery sheet…, or at sign-in)."""
+        self.key_from_sheet_dialog: KeyFromSheetDialog | None = None
+        """The last File → Bring the key from a recovery sheet… opened."""
         self.case_windows: dict[int, QWidget] = {}
         self.stack = QStackedWidget(self)
         self.navigation = QListWidget(self)
@@ -257,6 +263,10 @@ class MainWindow(QMainWindow):
                                          self.show_info_sheet, "actionInfoSheet"))
         file_menu.addAction(self._action("Restore a &backup…", None, self.restore_backup,
                                          "actionRestore"))
+        file_menu.addAction(self._action("Recovery &sheet…", None, self.show_recovery_sheet,
+                                         "actionRecoverySheet"))
+        file_menu.addAction(self._action("Bring the &key from a recovery sheet…", None,
+                                         self.bring_key_from_sheet, "actionKeyFromSheet"))
         file_menu.addSeparator()
         file_menu.addAction(self._action("Change my &password…", None, self.change_password,
                                          "actionPassword"))
@@ -303,7 +313,9 @@ class MainWindow(QMainWindow):
         for name, act in (("actionNew", Act.TAKE_COMPLAINT), ("actionResume", Act.TAKE_COMPLAINT),
                           ("actionSettings", Act.EDIT_SETTINGS),
                           ("actionAccounts", Act.MANAGE_ACCOUNTS),
-                          ("actionRestore", Act.BACKUP_AND_CHECK)):
+                          ("actionRestore", Act.BACKUP_AND_CHECK),
+                          ("actionRecoverySheet", Act.BACKUP_AND_CHECK),
+                          ("actionKeyFromSheet", Act.BACKUP_AND_CHECK)):
             action = self.findChild(QAction, name)
             if action is not None:
                 allowed = self.context.may(act)
@@ -394,7 +406,8 @@ class MainWindow(QMainWindow):
             self._daily_backup.deleteLater()  # the last hour's, finished
         database = self.context.database  # opened here, on the GUI thread, if not yet
         self._daily_backup = DailyBackup(database, actor=self.context.actor,
-                                         clock=self.context.clock, parent=self)
+                                         clock=self.context.clock, parent=self,
+                                         remind_of_the_sheet=self._may_make_the_sheet())
         self._daily_backup.done.connect(self.show_backup_status)
         self._daily_backup.start()
         if not self._backup_timer.isActive():
@@ -499,6 +512,62 @@ class MainWindow(QMainWindow):
         if dialog.exec() == RestoreDialog.DialogCode.Accepted and dialog.report is not None:
             self.restored = True
             QTimer.singleShot(0, self.close)
+
+    def _may_make_the_sheet(self) -> bool:
+        """Whether the signed-in person may make the recovery sheet (an Administrator)."""
+        from ethics_desk.staff.permissions import Act
+
+        return self.context.may(Act.BACKUP_AND_CHECK)
+
+    def offer_recovery_sheet(self) -> bool:
+        """At an Administrator's sign-in, when the database's recovery sheet has never been
+        made: the dialog asking to print or save it (False when nothing is asked)."""
+        from ethics_desk.core.errors import UserError
+        from ethics_desk.storage.recovery_sheet import sheet_missing_for
+
+        if not self._may_make_the_sheet():
+            return False
+        try:
+            missing = sheet_missing_for(self.context.database)
+        except UserError:
+            return False  # the database's own trouble is told elsewhere
+        if missing is None:
+            return False
+        self.show_recovery_sheet()
+        return True
+
+    def show_recovery_sheet(self) -> None:
+        """File → Recovery sheet… (an Administrator): print or save the sheet of the record key;
+        the dialog is window-modal and does not block (:attr:`recovery_sheet_dialog`)."""
+        from ethics_desk.ui.recovery_sheet_dialog import RecoverySheetDialog
+
+        dialog = RecoverySheetDialog(self.context, self)
+        dialog.accepted.connect(self._recovery_sheet_made)
+        self.recovery_sheet_dialog = dialog
+        dialog.open()
+
+    def _recovery_sheet_made(self) -> None:
+        """The status bar stops asking for the sheet, and says it was made."""
+        from ethics_desk.storage.recovery_sheet import WINDOW_REMINDER
+
+        line = self.backup_label.text()
+        if WINDOW_REMINDER in line:
+            self.show_backup_status(line.replace(WINDOW_REMINDER, "").strip())
+        self.statusBar().showMessage(
+            "The recovery sheet was made: lock it away, apart from the backups.", 10000)
+
+    def bring_key_from_sheet(self) -> None:
+        """File → Bring the key from a recovery sheet… (an Administrator, on a new computer):
+        the record key typed from the sheet, or read from its PDF, kept on this computer; the
+        dialog is window-modal and does not block (:attr:`key_from_sheet_dialog`)."""
+        from ethics_desk.ui.key_from_sheet_dialog import KeyFromSheetDialog
+
+        dialog = KeyFromSheetDialog(self.context, self)
+        dialog.accepted.connect(lambda: self.statusBar().showMessage(
+            f"The record key {dialog.key_id} is kept on this computer: restore the newest "
+            "backup now (File → Restore a backup…).", 15000))
+        self.key_from_sheet_dialog = dialog
+        dialog.open()
 
     def let_go_of_the_database(self) -> None:
         """Before a restore: close the intake (it keeps its draft) and the case windows, and

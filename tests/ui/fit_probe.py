@@ -108,8 +108,10 @@ def main() -> None:
     from ethics_desk.ui.case.forms import ActionDialog, form_for
     from ethics_desk.ui.documents import FilingPapersDialog
     from ethics_desk.ui.intake.wizard import IntakeWizard
+    from ethics_desk.ui.key_from_sheet_dialog import KeyFromSheetDialog
     from ethics_desk.ui.main_window import MainWindow
     from ethics_desk.ui.pdf_view import PdfPreviewDialog
+    from ethics_desk.ui.recovery_sheet_dialog import RecoverySheetDialog
     from ethics_desk.ui.restore_dialog import RestoreDialog
     from ethics_desk.ui.schema_wait import SchemaWaitDialog
     from ethics_desk.ui.sign_in import ChangePasswordDialog, SignInDialog
@@ -138,6 +140,8 @@ def main() -> None:
         "change my password": ChangePasswordDialog(context, context.signed_in, parent=main_window),
         "staff accounts": AccountsDialog(context, main_window),
         "restore a backup": RestoreDialog(context, main_window),
+        "recovery sheet": RecoverySheetDialog(context, main_window),
+        "the key from a recovery sheet": KeyFromSheetDialog(context, main_window),
         "waiting for the server's setup": SchemaWaitDialog(
             older_schema(database.description, "0004", "0005"), lambda: database, clock=CLOCK),
     }

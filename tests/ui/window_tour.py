@@ -220,6 +220,8 @@ def _other_dialogs(qtbot: QtBot, context: AppContext) -> Iterator[Stop]:
     from ethics_desk.storage.server import older_schema
     from ethics_desk.ui.calendar_editor import CalendarEditorDialog, ConfirmChangeDialog
     from ethics_desk.ui.documents import FilingPapersDialog, InfoSheetDialog
+    from ethics_desk.ui.key_from_sheet_dialog import KeyFromSheetDialog
+    from ethics_desk.ui.recovery_sheet_dialog import RecoverySheetDialog
     from ethics_desk.ui.restore_dialog import RestoreDialog
     from ethics_desk.ui.schema_wait import SchemaWaitDialog
     from ethics_desk.ui.statute_dialog import StatuteDialog
@@ -236,6 +238,8 @@ def _other_dialogs(qtbot: QtBot, context: AppContext) -> Iterator[Stop]:
                                     None),
         lambda: WordingDialog(context, None),
         lambda: RestoreDialog(context, None),
+        lambda: RecoverySheetDialog(context, None),
+        lambda: KeyFromSheetDialog(context, None),
         lambda: SchemaWaitDialog(older_schema(context.database.description, "0005", "0006"),
                                  lambda: context.database, clock=context.clock),
     )

@@ -183,6 +183,14 @@ def sample(kind: str) -> Any:
         from tests.documents.render.retention_samples import retention_sample
 
         return retention_sample()
+    if kind == "recovery-sheet":
+        from ethics_desk.documents.render.recovery_sheet import RecoverySheetPaper
+        from ethics_desk.storage.recovery_sheet import sheet_of
+
+        return RecoverySheetPaper(Letterhead(), "ethics-desk.sqlite",
+                                  "C:\\Users\\mortiz\\AppData\\Local\\EthicsDesk\\ethics-desk.sqlite",
+                                  date(2026, 11, 30), "María Ortiz (mortiz)",
+                                  sheet_of("0f3a9c2177b0e4d2a0b1c2d3e4f50617", bytes(range(32))))
     if kind.startswith("pia-"):
         paper = request_letter_paper()
         if kind == "pia-ruling-request":  # to the Attorney General's Open Records Division
