@@ -54,7 +54,7 @@ from ethics_desk.models import (
 from ethics_desk.office import settings
 from ethics_desk.staff.accounts import Account
 from ethics_desk.staff.scope import case_condition, receives
-from ethics_desk.storage import audit
+from ethics_desk.storage import audit, queued_records
 from ethics_desk.storage.database import Database
 from ethics_desk.storage.journal import head
 
@@ -148,7 +148,8 @@ def render_packet(database: Database, meeting_on: date, complaint_ids: Sequence[
                   actor: str | None = None) -> bytes:
     """The packet for ``meeting_on`` with the cases ``complaint_ids`` (in that order), as PDF
     bytes, produced at the ``clock``'s time; its production is audited on each case, in one
-    transaction, naming ``account`` (``actor`` only for a caller without an account).
+    transaction, naming ``account`` (``actor`` only for a caller without an account) — never
+    waiting for another desk's write: queued meanwhile (:mod:`ethics_desk.storage.queued_records`).
 
     A case ``account`` does not receive is refused exactly as one that does not exist,
     § 2-83(h)(1); ``account=None`` is unrestricted.
@@ -164,15 +165,14 @@ def render_packet(database: Database, meeting_on: date, complaint_ids: Sequence[
     paper, pdf = render_for_meeting(database, Meeting(meeting_on, tuple(ids), moment, who))
     who, sheets = paper.produced_by, paper.sheets
     numbers = [s.case_number for s in sheets]
-    with database.unit_of_work() as session:
+    with database.read_session() as session:
         _received(session, account, ids)  # still theirs when the packet is handed over
-        for complaint_id in ids:
-            audit.append(session, actor=who, action=AUDIT_ACTION, complaint_id=complaint_id,
-                         at=moment, summary=f"Board packet for the meeting of {meeting_on.isoformat()} "
-                                 f"produced, with {', '.join(numbers)} (confidential, "
-                                 "§ 2-83(h))",
-                         detail={"meeting_on": meeting_on.isoformat(), "cases": numbers,
-                                 "sha256": hashlib.sha256(pdf).hexdigest()})
+    queued_records.record(database, [queued_records.Pending(
+        moment, who or "unknown", AUDIT_ACTION,
+        f"Board packet for the meeting of {meeting_on.isoformat()} produced, with "
+        f"{', '.join(numbers)} (confidential, § 2-83(h))", complaint_id=complaint_id,
+        detail={"meeting_on": meeting_on.isoformat(), "cases": numbers,
+                "sha256": hashlib.sha256(pdf).hexdigest()}) for complaint_id in ids])
     return pdf
 
 

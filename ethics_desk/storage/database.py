@@ -11,6 +11,10 @@ A user action runs through :meth:`Database.write`: what the database still refus
 the writers take turns — a deadlock, a serialization failure, a unique key taken by another
 workstation at the same moment — is run again, afresh, a bounded number of times
 (:data:`WRITE_TRIES`) before the user is told that another workstation saved the same record.
+
+A reader's records (a sign-in, a case's access history) are written with ``wait=False``: while
+another desk holds the writers' lock they are queued instead (:mod:`ethics_desk.storage.queued_records`),
+and every writer writes what is queued first thing in its transaction.
 """
 
 from __future__ import annotations
@@ -292,8 +296,16 @@ def _configure_sqlite(engine: Engine, path: Path | None = None) -> None:
 
     @event.listens_for(engine, "begin")
     def _on_begin(conn: Connection) -> None:
-        mode = conn.get_execution_options().get("sqlite_begin", "DEFERRED")
-        conn.exec_driver_sql(f"BEGIN {mode}")
+        options = conn.get_execution_options()
+        mode = options.get("sqlite_begin", "DEFERRED")
+        if not options.get("ethics_desk_no_wait"):
+            conn.exec_driver_sql(f"BEGIN {mode}")
+            return
+        conn.exec_driver_sql("PRAGMA busy_timeout = 0")  # the lock now, or the queue
+        try:
+            conn.exec_driver_sql(f"BEGIN {mode}")
+        finally:
+            conn.exec_driver_sql(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
 
 
 def _configure_postgresql(engine: Engine) -> None:
@@ -309,8 +321,21 @@ def _configure_postgresql(engine: Engine) -> None:
 
     @event.listens_for(engine, "begin")
     def _on_begin(conn: Connection) -> None:
-        if conn.get_execution_options().get("ethics_desk_writer"):
+        options = conn.get_execution_options()
+        if options.get("ethics_desk_no_wait"):
+            if not conn.exec_driver_sql(f"SELECT pg_try_advisory_xact_lock({WRITER_LOCK})").scalar():
+                raise WriterBusy()
+        elif options.get("ethics_desk_writer"):
             conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({WRITER_LOCK})")
+
+
+class WriterBusy(StorageError):
+    """Another desk holds the writers' lock, and this write was not to wait for it
+    (``wait=False``): its records are queued instead (:mod:`ethics_desk.storage.queued_records`)."""
+
+    def __init__(self) -> None:
+        super().__init__("The database is busy: another workstation is saving.",
+                         "Wait a moment and try again.")
 
 
 class Database:
@@ -322,6 +347,11 @@ class Database:
         self._read = sessionmaker(bind=engine, expire_on_commit=False)
         writer = engine.execution_options(sqlite_begin="IMMEDIATE", ethics_desk_writer=True)
         self._write = sessionmaker(bind=writer, expire_on_commit=False)
+        self._write_now = sessionmaker(bind=writer.execution_options(ethics_desk_no_wait=True),
+                                       expire_on_commit=False)
+        self.queued = False
+        """Whether records of this database's readers were queued (written at :meth:`dispose`
+        if the writers' lock is free by then)."""
 
     @property
     def description(self) -> str:
@@ -345,18 +375,23 @@ class Database:
             yield conn
 
     @contextmanager
-    def unit_of_work(self) -> Iterator[Session]:
+    def unit_of_work(self, *, wait: bool = True) -> Iterator[Session]:
         """One user action: one session, one transaction, committed on success, rolled back on error.
 
         The transaction begins as a writer before the action runs (SQLite's write lock, or the
         server's :data:`WRITER_LOCK`); while another workstation holds it, the wait is retried
-        for up to :data:`WRITER_WAIT_SECONDS` in all. Storage failures become
+        for up to :data:`WRITER_WAIT_SECONDS` in all — or, with ``wait=False``, not at all:
+        :class:`WriterBusy` at once. The records readers queued meanwhile are written first
+        (:func:`~ethics_desk.storage.queued_records.write_queued`). Storage failures become
         :class:`StorageError`; a stale version becomes :class:`ConflictError`.
         """
-        session = self._begin_writing()
+        from ethics_desk.storage import queued_records
+
+        session = self._begin_writing() if wait else self._begin_writing_now()
         try:
             with translate_errors():
                 try:
+                    drained = queued_records.write_queued(session, self.url)
                     yield session
                     session.commit()
                 except BaseException:
@@ -364,8 +399,10 @@ class Database:
                     raise
         finally:
             session.close()
+        queued_records.forget(drained)
 
-    def write(self, action: Callable[[Session], T], *, tries: int = WRITE_TRIES) -> T:
+    def write(self, action: Callable[[Session], T], *, tries: int = WRITE_TRIES,
+              wait: bool = True) -> T:
         """Run one user action, ``action(session)``, as :meth:`unit_of_work` does — one session,
         one transaction holding the writers' lock, committed on success, rolled back on error,
         failures translated — and return what it returns.
@@ -388,7 +425,7 @@ class Database:
         attempt = 1
         while True:
             try:
-                with self.unit_of_work() as session:
+                with self.unit_of_work(wait=wait) as session:
                     return action(session)
             except StorageError as error:
                 if attempt >= tries or not is_refused(error.__cause__):
@@ -422,6 +459,27 @@ class Database:
                 session.close()
                 raise
 
+    def _begin_writing_now(self) -> Session:
+        """A write session holding the writers' lock, taken without waiting; else
+        :class:`WriterBusy`."""
+        session = self._write_now()
+        try:
+            session.begin()
+            session.connection()  # BEGIN IMMEDIATE without a busy wait, or the lock if free
+            return session
+        except WriterBusy:
+            session.close()
+            raise
+        except (OperationalError, DBAPIError) as exc:
+            session.close()
+            if _is_busy(exc):
+                raise WriterBusy() from exc
+            with translate_errors():
+                raise
+        except BaseException:
+            session.close()
+            raise
+
     def check_writable(self) -> None:
         """Raise :class:`StorageError` now if nothing could be saved (read-only, locked).
 
@@ -437,7 +495,12 @@ class Database:
             transaction.rollback()
 
     def dispose(self) -> None:
-        """Close every pooled connection (before a backup copy or at exit)."""
+        """Close every pooled connection (before a backup copy or at exit); the records this
+        database's readers queued are written first if the writers' lock is free now."""
+        if self.queued:
+            self.queued = False
+            with contextlib.suppress(StorageError):  # still busy (or worse): the next writer's
+                self.write(lambda _session: None, wait=False)
         self.engine.dispose()
 
 
