@@ -26,7 +26,7 @@ from ethics_desk.staff.accounts import MAX_FAILED, disable_account
 from ethics_desk.staff.roles import Role
 from ethics_desk.storage import audit, queued_records
 from ethics_desk.storage import database as storage
-from ethics_desk.storage.database import WRITER_LOCK, Database, sqlite_path
+from ethics_desk.storage.database import WRITER_LOCK, Database, sqlite_path, storage_error
 from ethics_desk.storage.queued_records import queue_path
 from ethics_desk.workflow import WorkflowController
 from tests.conftest import CLOCK
@@ -252,3 +252,25 @@ def test_a_disabled_account_is_refused_while_another_desk_writes(
     the_next_writer_writes(database)
     [refused] = records_of(database, "account.sign_in_refused")
     assert refused.actor == clerk.login
+
+
+def test_a_change_kept_waiting_names_the_database_it_waited_for(
+        database: Database) -> None:
+    with another_desk_writing(database), pytest.raises(storage.StorageError) as busy:
+        database.write(lambda _session: None)
+    message = f"{busy.value.problem} {busy.value.fix}"
+    assert database.description in message
+    if database.url.get_backend_name() == "sqlite":
+        assert "database file" in message
+    else:
+        assert "database server" in message and "file" not in message
+
+
+def test_a_servers_lock_timeout_is_worded_for_a_server_not_a_file() -> None:
+    class LockNotAvailable(Exception):
+        """psycopg's error for a lock timeout."""
+
+    LockNotAvailable.__module__ = "psycopg.errors"
+    message = storage_error(LockNotAvailable("canceling statement due to lock timeout"))
+    assert isinstance(message, storage.StorageError)
+    assert "server" in message.problem and "file" not in f"{message.problem} {message.fix}"

@@ -450,9 +450,11 @@ class Database:
                 return session
             except (OperationalError, DBAPIError) as exc:
                 session.close()
-                if not _is_busy(exc) or time.monotonic() + pause > deadline:
+                if not _is_busy(exc):
                     with translate_errors():
                         raise
+                if time.monotonic() + pause > deadline:
+                    raise busy_error(self.url) from exc
                 time.sleep(pause)
                 pause = min(pause * 2, 1.0)
             except BaseException:
@@ -526,6 +528,30 @@ def _is_busy(exc: BaseException) -> bool:
     return any(word in text for word in ("locked", "busy", "lock timeout"))
 
 
+def _from_server(exc: BaseException) -> bool:
+    """Whether ``exc`` comes from a database server's driver (psycopg), not from SQLite."""
+    original = getattr(exc, "orig", exc) or exc
+    return not type(original).__module__.startswith("sqlite3") and (
+        type(original).__module__.startswith("psycopg") or "lock timeout" in str(original))
+
+
+def busy_error(url: URL | None, *, server: bool = False) -> StorageError:
+    """The user's message for a database another desk kept locked too long: naming the file or
+    the server (``url``, when known), and what to do about each. (A reader's own records never
+    wait for it: :mod:`ethics_desk.storage.queued_records`.)"""
+    where = f" ({describe(url)})" if url is not None else ""
+    if server or (url is not None and url.get_backend_name() != "sqlite"):
+        return StorageError(f"The database server{where} is busy: another workstation has been "
+                            "saving for a long time.",
+                            "Wait a moment and try again; if it persists, ask IT which "
+                            f"workstation holds the Ethics Desk lock ({WRITER_LOCK} in the "
+                            "server's pg_locks) and close Ethics Desk there.")
+    return StorageError(f"The database file{where} is busy: another workstation or program is "
+                        "holding it.",
+                        "Wait a moment and try again; if it persists, close other copies of "
+                        "Ethics Desk or any program that has the file open.")
+
+
 def is_refused(exc: BaseException | None) -> bool:
     """Whether ``exc`` is the database refusing a transaction for a collision with another
     one at the same moment (so that running it again, afresh, may succeed): PostgreSQL's
@@ -543,9 +569,7 @@ def storage_error(exc: BaseException) -> StorageError | BaseException:
     """The user's message for a database failure, or the failure itself when it is a bug."""
     text = str(getattr(exc, "orig", exc) or exc).lower()
     if _is_busy(exc):
-        return StorageError("The database is busy: another workstation or program is holding it.",
-                            "Wait a moment and try again; if it persists, close other copies of "
-                            "Ethics Desk or any program that has the file open.")
+        return busy_error(None, server=_from_server(exc))
     if "readonly" in text or "read-only" in text or "read only" in text:
         return StorageError("The database is read-only, so nothing can be saved.",
                             "Ask IT for write permission on the database file and its folder, "
