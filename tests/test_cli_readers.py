@@ -10,69 +10,33 @@ lock the commands fail at once with "busy" rather than after half a minute."""
 
 from __future__ import annotations
 
-import sqlite3
 import stat
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from sqlalchemy import create_engine, select
+from sqlalchemy import select
 
 from ethics_desk.cli import PASSWORD_ENV, main
-from ethics_desk.models import AuditRecord, StaffAccount
+from ethics_desk.models import StaffAccount
 from ethics_desk.staff.accounts import MAX_FAILED, disable_account
 from ethics_desk.staff.roles import Role
 from ethics_desk.storage import audit, queued_records
 from ethics_desk.storage import database as storage
-from ethics_desk.storage.database import WRITER_LOCK, Database, sqlite_path, storage_error
+from ethics_desk.storage.database import Database, storage_error
 from ethics_desk.storage.queued_records import queue_path
 from ethics_desk.workflow import WorkflowController
+from tests.another_desk import (
+    another_desk_writing,
+    records_of,
+    short_waits,
+    the_next_writer_writes,
+)
 from tests.conftest import CLOCK
 from tests.factories import filed_case
 from tests.signing_in import PASSWORD, account_of, sign_in_as
 
-
-@pytest.fixture(autouse=True)
-def _short_waits(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A command that waited for the lock would fail in a fraction of a second, not in 30."""
-    monkeypatch.setattr(storage, "WRITER_WAIT_SECONDS", 0.2)
-    monkeypatch.setattr(storage, "BUSY_TIMEOUT_MS", 100)
-    monkeypatch.setattr(storage, "LOCK_TIMEOUT", "100ms")
-
-
-@contextmanager
-def another_desk_writing(database: Database) -> Iterator[None]:
-    """Another desk holding the writers' lock, from its own connection, until the block ends."""
-    path = sqlite_path(database.url)
-    if path is not None:
-        other = sqlite3.connect(path, isolation_level=None)
-        try:
-            other.execute("BEGIN IMMEDIATE")
-            yield
-            other.execute("ROLLBACK")
-        finally:
-            other.close()
-        return
-    engine = create_engine(database.url)
-    try:
-        with engine.connect() as conn, conn.begin():
-            conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({WRITER_LOCK})")
-            yield
-    finally:
-        engine.dispose()
-
-
-def records_of(database: Database, action: str) -> list[AuditRecord]:
-    with database.read_session() as session:
-        return list(session.scalars(select(AuditRecord).where(AuditRecord.action == action)
-                                    .order_by(AuditRecord.seq)))
-
-
-def the_next_writer_writes(database: Database) -> None:
-    """Any act of any desk, once the lock is free (here: one that records nothing itself)."""
-    database.write(lambda _session: None)
+pytestmark = pytest.mark.usefixtures(short_waits.__name__)  # waiting code fails at once
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:

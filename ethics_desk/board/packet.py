@@ -54,7 +54,7 @@ from ethics_desk.models import (
 from ethics_desk.office import settings
 from ethics_desk.staff.accounts import Account
 from ethics_desk.staff.scope import case_condition, receives
-from ethics_desk.storage import audit, queued_records
+from ethics_desk.storage import queued_records
 from ethics_desk.storage.database import Database
 from ethics_desk.storage.journal import head
 
@@ -182,20 +182,19 @@ def record_packet_use(database: Database, meeting_on: date, complaint_ids: Seque
     """Record that the packet was saved or printed (``action`` such as
     ``print.board-packet``; ``what`` in words), on each of its cases that ``account`` receives
     (``None``: each), in one transaction, naming ``account`` (``actor`` only for a caller
-    without one)."""
+    without one); never waiting for another desk's write (queued meanwhile)."""
     meeting = meeting_on.isoformat()
     now = clock()
     who = account.display if account is not None else (actor or UNNAMED_ACTOR)
-    with database.unit_of_work() as session:
-        for complaint_id in dict.fromkeys(complaint_ids):
-            complaint = session.get(Complaint, complaint_id)
-            if account is not None and (complaint is None
-                                        or not receives(session, account, complaint)):
-                continue  # not theirs to have printed, § 2-83(h)(1): nothing is recorded
-            audit.append(session, actor=who, action=action, complaint_id=complaint_id, at=now,
-                         summary=f"Board packet for the meeting of {meeting} {what} "
-                                 "(confidential, § 2-83(h))",
-                         detail={"meeting_on": meeting})
+    with database.read_session() as session:
+        theirs = [complaint_id for complaint_id in dict.fromkeys(complaint_ids)
+                  if account is None or ((complaint := session.get(Complaint, complaint_id))
+                                         is not None and receives(session, account, complaint))]
+        # not theirs to have printed, § 2-83(h)(1): nothing is recorded of the others
+    queued_records.record(database, [queued_records.Pending(
+        now, who, action, f"Board packet for the meeting of {meeting} {what} (confidential, "
+        "§ 2-83(h))", complaint_id=complaint_id, detail={"meeting_on": meeting})
+        for complaint_id in theirs])
 
 
 def packet_paper(session: Session, letterhead: Letterhead, meeting: Meeting,
