@@ -238,3 +238,20 @@ def test_a_servers_lock_timeout_is_worded_for_a_server_not_a_file() -> None:
     message = storage_error(LockNotAvailable("canceling statement due to lock timeout"))
     assert isinstance(message, storage.StorageError)
     assert "server" in message.problem and "file" not in f"{message.problem} {message.fix}"
+
+
+def test_refusals_written_but_not_yet_emptied_from_the_queue_are_counted_once(
+        database: Database, db_arg: str, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    sign_in_as(monkeypatch, database, Role.CLERK)
+    monkeypatch.setenv(PASSWORD_ENV, "not the passphrase")
+    with another_desk_writing(database):
+        for _ in range(MAX_FAILED - 1):
+            assert run(capsys, "wording", "list", "--db", db_arg)[0] == 2
+    with monkeypatch.context() as killed:  # committed, then gone before the queue was emptied
+        killed.setattr(queued_records, "forget", lambda _drained: None)
+        the_next_writer_writes(database)
+    monkeypatch.setenv(PASSWORD_ENV, PASSWORD)
+    with another_desk_writing(database):
+        code, out, err = run(capsys, "wording", "list", "--db", db_arg)
+    assert (code, err) == (0, "") and out

@@ -62,6 +62,6 @@ def access_history(database: Database, case_id: int, *, actor: str,
                                .order_by(AuditRecord.seq))
         lines = [AccessLine(r.at, r.actor, r.action, r.summary) for r in rows
                  if is_access(r.action)]
-    return lines + [AccessLine(p.at, p.actor, p.action, p.summary)
-                    for p in queued_records.waiting(database.url, complaint_id=case_id)
+        waiting = queued_records.waiting(database.url, session=session, complaint_id=case_id)
+    return lines + [AccessLine(p.at, p.actor, p.action, p.summary) for p in waiting
                     if is_access(p.action)]

@@ -189,7 +189,7 @@ def load_case(database: Database, case_id: int, *, seen_by: Viewer | None = None
             complaint_id=case_id)])
     with database.read_session() as session:
         found = _read_case(session, case_id)
-    waiting = queued_records.waiting(database.url, complaint_id=case_id)
+        waiting = queued_records.waiting(database.url, session=session, complaint_id=case_id)
     if not waiting:
         return found
     return replace(found, timeline=found.timeline + tuple(

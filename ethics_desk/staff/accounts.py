@@ -345,16 +345,17 @@ def _sign_in_queued(database: Database, login: str, password: str,
 
     with database.read_session() as session:
         row = _unlocked_row(session, login, password, now)
-        failed, last = row.failed_attempts, None
-        for earlier in queued_records.waiting(database.url, login=row.login):
+        failed, locked_until = row.failed_attempts, None
+        for earlier in queued_records.waiting(database.url, session=session,
+                                                login=row.login):
             if earlier.effect == SIGNED_IN:
-                failed, last = 0, None
+                failed, locked_until = 0, None
             elif earlier.effect == REFUSED and row.disabled_at is None:
-                failed, last = failed + 1, earlier.at
+                failed += 1
                 if failed >= MAX_FAILED:
-                    failed, last = 0, earlier.at + timedelta(minutes=LOCK_MINUTES)
-        if last is not None and failed == 0 and last > now:
-            minutes = max(1, math.ceil((last - now).total_seconds() / 60))
+                    failed, locked_until = 0, earlier.at + timedelta(minutes=LOCK_MINUTES)
+        if locked_until is not None and locked_until > now:
+            minutes = max(1, math.ceil((locked_until - now).total_seconds() / 60))
             raise UserError(f"This account is locked for {minutes} more minute(s) after "
                             f"{MAX_FAILED} wrong passwords.",
                             "Wait and try again, or ask an Administrator to reset the password.")

@@ -250,16 +250,30 @@ def _read(path: Path) -> tuple[str, list[Pending]]:
         return queue_id, records
 
 
-def waiting(url: URL, *, login: str | None = None,
+def waiting(url: URL, *, session: Session | None = None, login: str | None = None,
             complaint_id: int | None = None) -> list[Pending]:
     """The records of ``url``'s readers still waiting in this computer's queue, in order (of
-    the account ``login``, or of the case ``complaint_id``, when given)."""
+    the account ``login``, or of the case ``complaint_id``, when given); with ``session``, not
+    those a writer has written already but not yet emptied from the queue."""
     path = queue_path(url)
     if path is None:
         return []
-    _, records = _read(path)
+    queue_id, records = _read(path)
+    if session is not None and records:
+        records = _not_written(session, queue_id, records)
     return [r for r in records if (login is None or r.login == login)
             and (complaint_id is None or r.complaint_id == complaint_id)]
+
+
+def _not_written(session: Session, queue_id: str, records: list[Pending]) -> list[Pending]:
+    """``records`` without those the ``setting`` row of the queue names as written."""
+    from ethics_desk.models import Setting
+
+    done = session.get(Setting, DONE_PREFIX + queue_id)
+    ids = [r.id for r in records]
+    if done is not None and done.value in ids:
+        return records[ids.index(done.value) + 1:]
+    return records
 
 
 # -- writing ------------------------------------------------------------------------------------
@@ -329,10 +343,7 @@ def write_queued(session: Session, url: URL) -> Drained | None:
         return None
     key = DONE_PREFIX + queue_id
     done = session.get(Setting, key)
-    if done is not None:
-        ids = [r.id for r in records]
-        if done.value in ids:
-            records = records[ids.index(done.value) + 1:]
+    records = _not_written(session, queue_id, records)
     if records:
         _write(session, records)
         last = records[-1].id
