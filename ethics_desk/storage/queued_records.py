@@ -1,10 +1,11 @@
 """The records a reader makes while another desk writes: written at once, or queued and never lost.
 
 Reading never waits for a writer. A command or a window that only reads — ``check``, ``backup``,
-``access``, a letter's preview, ``user list``, the disposal list — still leaves records: the
-sign-in (who is there) and, for a case's content, the access-history record of § 2-83(h) (who
-saw what). Those records go into the audit chain, which one writer at a time extends (SQLite's
-write lock, the server's :data:`~ethics_desk.storage.database.WRITER_LOCK`). Another desk that
+``access``, a letter's preview, ``user list``, the disposal list, a case or an exhibit opened, a
+paper printed — still leaves records: the sign-in (who is there) and, for a case's content, the
+access-history record of § 2-83(h) (who saw what). Those records go into the audit chain, which
+one writer at a time extends (SQLite's write lock, the server's
+:data:`~ethics_desk.storage.database.WRITER_LOCK`). Another desk that
 holds that lock — a long print run, a desk hung in the middle of an act — used to make every
 reader wait and then fail "the database is busy". Now:
 
@@ -42,6 +43,12 @@ A refusal is queued too, and counted: the refusals still waiting in the queue ar
 account's count, so five wrong passwords lock the account although none could be written yet;
 written, the refusal counts as :func:`ethics_desk.staff.accounts.sign_in` counts it (and a queued
 sign-in resets the count, as one written at once does).
+
+**On a server** the queue is the desk's own (another desk cannot read this user's data folder),
+so it is written by the next write of any kind on this desk — the next sign-in with the lock
+free is one. Until then this desk's queued refusals count here only; every other desk counts
+those already written. A desk's queue adds nothing to what its user could do anyway: the
+workstations' role inserts audit records by design, and the journal seals whatever is written.
 """
 
 from __future__ import annotations
