@@ -9,11 +9,13 @@ import pytest
 from sqlalchemy import text
 
 from ethics_desk.board.packet import record_packet_use
+from ethics_desk.cases.access import access_history
 from ethics_desk.cases.case_file import load_case, verified_attachment
 from ethics_desk.office.actions import record_access
 from ethics_desk.staff.roles import Role
 from ethics_desk.storage.audit import Viewer
 from ethics_desk.storage.database import Database
+from ethics_desk.storage.opening import open_database
 from ethics_desk.workflow import WorkflowController
 from tests.another_desk import (
     another_desk_writing,
@@ -60,3 +62,15 @@ def test_an_exhibit_a_print_and_a_packet_saved_while_another_desk_writes_are_all
         assert (record.complaint_id, record.actor, record.at) == (case_id, "Maria Clerk",
                                                                    CLOCK())
     assert name in records_of(database, "view.attachment")[0].summary
+
+
+def test_a_reader_that_queued_its_records_writes_them_itself_when_the_lock_frees_before_it_ends(
+        controller: WorkflowController, database: Database, db_arg: str) -> None:
+    case_id = filed_case(controller)
+    reader = open_database(db_arg, clock=CLOCK, create=False)
+    with another_desk_writing(database):
+        access_history(reader, case_id, actor="Maria Clerk", clock=CLOCK)
+        assert records_of(database, "view.access") == []
+    reader.dispose()  # the command's end: the lock is free now
+    [record] = records_of(database, "view.access")
+    assert (record.complaint_id, record.at) == (case_id, CLOCK())
