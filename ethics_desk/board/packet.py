@@ -54,7 +54,7 @@ from ethics_desk.models import (
 from ethics_desk.office import settings
 from ethics_desk.staff.accounts import Account
 from ethics_desk.staff.scope import case_condition, receives
-from ethics_desk.storage import audit
+from ethics_desk.storage import queued_records
 from ethics_desk.storage.database import Database
 from ethics_desk.storage.journal import head
 
@@ -148,7 +148,8 @@ def render_packet(database: Database, meeting_on: date, complaint_ids: Sequence[
                   actor: str | None = None) -> bytes:
     """The packet for ``meeting_on`` with the cases ``complaint_ids`` (in that order), as PDF
     bytes, produced at the ``clock``'s time; its production is audited on each case, in one
-    transaction, naming ``account`` (``actor`` only for a caller without an account).
+    transaction, naming ``account`` (``actor`` only for a caller without an account) — never
+    waiting for another desk's write: queued meanwhile (:mod:`ethics_desk.storage.queued_records`).
 
     A case ``account`` does not receive is refused exactly as one that does not exist,
     § 2-83(h)(1); ``account=None`` is unrestricted.
@@ -164,15 +165,14 @@ def render_packet(database: Database, meeting_on: date, complaint_ids: Sequence[
     paper, pdf = render_for_meeting(database, Meeting(meeting_on, tuple(ids), moment, who))
     who, sheets = paper.produced_by, paper.sheets
     numbers = [s.case_number for s in sheets]
-    with database.unit_of_work() as session:
+    with database.read_session() as session:
         _received(session, account, ids)  # still theirs when the packet is handed over
-        for complaint_id in ids:
-            audit.append(session, actor=who, action=AUDIT_ACTION, complaint_id=complaint_id,
-                         at=moment, summary=f"Board packet for the meeting of {meeting_on.isoformat()} "
-                                 f"produced, with {', '.join(numbers)} (confidential, "
-                                 "§ 2-83(h))",
-                         detail={"meeting_on": meeting_on.isoformat(), "cases": numbers,
-                                 "sha256": hashlib.sha256(pdf).hexdigest()})
+    queued_records.record(database, [queued_records.Pending(
+        moment, who or "unknown", AUDIT_ACTION,
+        f"Board packet for the meeting of {meeting_on.isoformat()} produced, with "
+        f"{', '.join(numbers)} (confidential, § 2-83(h))", complaint_id=complaint_id,
+        detail={"meeting_on": meeting_on.isoformat(), "cases": numbers,
+                "sha256": hashlib.sha256(pdf).hexdigest()}) for complaint_id in ids])
     return pdf
 
 
@@ -182,20 +182,19 @@ def record_packet_use(database: Database, meeting_on: date, complaint_ids: Seque
     """Record that the packet was saved or printed (``action`` such as
     ``print.board-packet``; ``what`` in words), on each of its cases that ``account`` receives
     (``None``: each), in one transaction, naming ``account`` (``actor`` only for a caller
-    without one)."""
+    without one); never waiting for another desk's write (queued meanwhile)."""
     meeting = meeting_on.isoformat()
     now = clock()
     who = account.display if account is not None else (actor or UNNAMED_ACTOR)
-    with database.unit_of_work() as session:
-        for complaint_id in dict.fromkeys(complaint_ids):
-            complaint = session.get(Complaint, complaint_id)
-            if account is not None and (complaint is None
-                                        or not receives(session, account, complaint)):
-                continue  # not theirs to have printed, § 2-83(h)(1): nothing is recorded
-            audit.append(session, actor=who, action=action, complaint_id=complaint_id, at=now,
-                         summary=f"Board packet for the meeting of {meeting} {what} "
-                                 "(confidential, § 2-83(h))",
-                         detail={"meeting_on": meeting})
+    with database.read_session() as session:
+        theirs = [complaint_id for complaint_id in dict.fromkeys(complaint_ids)
+                  if account is None or ((complaint := session.get(Complaint, complaint_id))
+                                         is not None and receives(session, account, complaint))]
+        # not theirs to have printed, § 2-83(h)(1): nothing is recorded of the others
+    queued_records.record(database, [queued_records.Pending(
+        now, who, action, f"Board packet for the meeting of {meeting} {what} (confidential, "
+        "§ 2-83(h))", complaint_id=complaint_id, detail={"meeting_on": meeting})
+        for complaint_id in theirs])
 
 
 def packet_paper(session: Session, letterhead: Letterhead, meeting: Meeting,

@@ -3,7 +3,8 @@
 Every read of a pending complaint leaves an audit record — opening the case window, a preview,
 a print, a save as a file, the Board packet, an attachment opened, a paper issued. The access
 history is those records of one case, oldest first; reading it is itself a read of the case and
-is recorded in the same transaction (``view.access``). No Qt here.
+is recorded (``view.access``) — at once, or, while another desk writes, queued and listed from
+the queue until the next writer writes it. No Qt here.
 """
 
 from __future__ import annotations
@@ -12,12 +13,10 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from sqlalchemy import select
-from sqlalchemy.orm import Session
 
 from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import UserError
 from ethics_desk.models import AuditRecord, Complaint
-from ethics_desk.storage import audit
 from ethics_desk.storage.database import Database
 
 READ_PREFIXES = ("view.", "preview.", "print.", "save.", "export.")
@@ -46,17 +45,23 @@ class AccessLine:
 def access_history(database: Database, case_id: int, *, actor: str,
                    clock: Clock) -> list[AccessLine]:
     """Every read of the case, oldest first — this one included, recorded as ``view.access``
-    in the same transaction."""
+    before the history is returned. It is read in a read transaction and never waits for
+    another desk's write: while one holds the writers' lock, this record (and any other read
+    of the case this computer made meanwhile) waits in the queue, fsynced, and is listed from
+    there (:mod:`ethics_desk.storage.queued_records`)."""
+    from ethics_desk.storage import queued_records
 
-    def read(session: Session) -> list[AccessLine]:
-        complaint = session.get(Complaint, case_id)
-        if complaint is None:
+    with database.read_session() as session:
+        if session.get(Complaint, case_id) is None:
             raise UserError(f"There is no complaint with id {case_id}.", "Refresh the list.")
-        audit.append(session, actor=actor, action="view.access", complaint_id=case_id,
-                     at=clock(), summary="Looked at who saw the case (the access history)")
+    queued_records.record(database, [queued_records.Pending(
+        clock(), actor, "view.access", "Looked at who saw the case (the access history)",
+        complaint_id=case_id)])
+    with database.read_session() as session:
         rows = session.scalars(select(AuditRecord).where(AuditRecord.complaint_id == case_id)
                                .order_by(AuditRecord.seq))
-        return [AccessLine(r.at, r.actor, r.action, r.summary) for r in rows
-                if is_access(r.action)]
-
-    return database.write(read)
+        lines = [AccessLine(r.at, r.actor, r.action, r.summary) for r in rows
+                 if is_access(r.action)]
+        waiting = queued_records.waiting(database.url, session=session, complaint_id=case_id)
+    return lines + [AccessLine(p.at, p.actor, p.action, p.summary) for p in waiting
+                    if is_access(p.action)]

@@ -4,7 +4,7 @@ objects escaping), and the attachments checked against their SHA-256 before anyo
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, datetime
 
 from sqlalchemy import select
@@ -32,7 +32,7 @@ from ethics_desk.models import (
 )
 from ethics_desk.staff.accounts import Account
 from ethics_desk.staff.scope import case_for, receives
-from ethics_desk.storage import audit
+from ethics_desk.storage import queued_records
 from ethics_desk.storage.audit import Viewer
 from ethics_desk.storage.database import Database
 from ethics_desk.storage.journal import recorded_state
@@ -175,21 +175,25 @@ def load_case(database: Database, case_id: int, *, seen_by: Viewer | None = None
     A reader who does not receive the case (:mod:`ethics_desk.staff.scope`) gets the answer a
     case that does not exist gets.
 
-    A case someone opens (``seen_by``) is read and its ``view.case`` audit record written in
-    one transaction, § 2-83(h): the history read includes this opening. Without ``seen_by``
+    A case someone opens (``seen_by``) has its ``view.case`` audit record made before it is
+    read, § 2-83(h): the history read includes this opening. It never waits for another desk's
+    write: while one holds the writers' lock the record is queued, fsynced, and the history
+    lists it from the queue (:mod:`ethics_desk.storage.queued_records`). Without ``seen_by``
     (the window reading the case again after an act) nothing is recorded.
     """
-    if seen_by is None:
+    if seen_by is not None:
         with database.read_session() as session:
-            return _read_case(session, case_id)
-
-    def read(session: Session) -> CaseFile:
-        case_for(session, seen_by.account, case_id)  # the same answer as a missing case
-        audit.append(session, actor=seen_by.actor, action="view.case", complaint_id=case_id,
-                     at=seen_by.clock(), summary="Opened the case")
-        return _read_case(session, case_id)
-
-    return database.write(read)
+            case_for(session, seen_by.account, case_id)  # the same answer as a missing case
+        queued_records.record(database, [queued_records.Pending(
+            seen_by.clock(), seen_by.actor, "view.case", "Opened the case",
+            complaint_id=case_id)])
+    with database.read_session() as session:
+        found = _read_case(session, case_id)
+        waiting = queued_records.waiting(database.url, session=session, complaint_id=case_id)
+    if not waiting:
+        return found
+    return replace(found, timeline=found.timeline + tuple(
+        TimelineLine(p.at, p.actor, p.action, p.summary) for p in waiting))
 
 
 def _read_case(session: Session, case_id: int) -> CaseFile:
@@ -290,8 +294,7 @@ def verified_attachment(database: Database, attachment_id: int, *, actor: str,
                            "the stored copy is damaged or was altered.",
                            "Do not rely on it. Restore the database from a backup and run "
                            "“ethics-desk check”.")
-    database.write(lambda session: audit.append(
-        session, actor=actor, action="view.attachment", complaint_id=complaint_id, at=clock(),
-        summary=f"Opened the attachment “{name}” (SHA-256 verified)",
-        detail={"attachment_id": attachment_id}))
+    queued_records.record(database, [queued_records.Pending(  # never waits for a writer
+        clock(), actor, "view.attachment", f"Opened the attachment “{name}” (SHA-256 verified)",
+        complaint_id=complaint_id, detail={"attachment_id": attachment_id})])
     return name, content

@@ -162,7 +162,7 @@ from ethics_desk.office import settings, wording
 from ethics_desk.public_information.log import RequestView, calendar_for, require, view_of
 from ethics_desk.staff.accounts import Account
 from ethics_desk.staff.scope import no_such_case, receives
-from ethics_desk.storage import audit
+from ethics_desk.storage import queued_records
 from ethics_desk.storage.audit import Viewer
 from ethics_desk.storage.database import Database
 
@@ -403,10 +403,12 @@ def render_letter(database: Database, case_id: int, kind: str, *, recipient_inde
     A corrected reissue gives ``replaces_issued_on``, the day the copy it replaces was issued:
     the letter says so under its title.
 
-    A preview someone will see (``seen_by``: who, and the clock of the act) is read and audited as
-    ``preview.<kind>`` in one transaction, § 2-83(h): who saw what of a pending complaint is
-    always on record. Without ``seen_by`` nothing is recorded (a paper issued at once, the
-    demonstration data).
+    A preview someone will see (``seen_by``: who, and the clock of the act) is audited as
+    ``preview.<kind>`` before it is made, § 2-83(h): who saw what of a pending complaint is
+    always on record. It is read in a read transaction, never waiting for another desk's write:
+    while one holds the writers' lock, the record is queued, fsynced, and written by the next
+    writer (:mod:`ethics_desk.storage.queued_records`). Without ``seen_by`` nothing is recorded
+    (a paper issued at once, the demonstration data).
     """
     rule = rule_for(kind)
     rule.check_language(kind, language)
@@ -430,17 +432,17 @@ def render_letter(database: Database, case_id: int, kind: str, *, recipient_inde
         if seen_by is not None:
             name = people[recipient_index].party.name
             in_language = "" if language is Language.ENGLISH else f", in {language.label}"
-            audit.append(session, actor=seen_by.actor, action=f"preview.{kind}",
-                         complaint_id=case_id, at=seen_by.clock(),
-                         summary=f"Previewed the {rule.title} to {name}{in_language}",
-                         detail={"kind": kind, "recipient": name, "language": language.value})
+            seen.append(queued_records.Pending(
+                seen_by.clock(), seen_by.actor, f"preview.{kind}",
+                f"Previewed the {rule.title} to {name}{in_language}", complaint_id=case_id,
+                detail={"kind": kind, "recipient": name, "language": language.value}))
         return paper, templates
 
-    if seen_by is None:
-        with database.read_session() as session:
-            paper, templates = read(session)
-    else:
-        paper, templates = database.write(read)
+    seen: list[queued_records.Pending] = []
+    with database.read_session() as session:
+        paper, templates = read(session)
+    if seen:  # on record before anyone sees it; queued while another desk writes
+        queued_records.record(database, seen)
     return rule.renderer_in(language, templates).render(paper)
 
 

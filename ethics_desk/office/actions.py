@@ -13,7 +13,7 @@ from sqlalchemy.orm import Session
 from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import ConflictError
 from ethics_desk.office import settings
-from ethics_desk.storage import audit
+from ethics_desk.storage import queued_records
 from ethics_desk.storage.database import Database
 
 
@@ -56,7 +56,8 @@ def save_settings(database: Database, values: dict[str, Any], *, actor: str, clo
 
 def record_access(database: Database, *, actor: str, action: str, summary: str, clock: Clock,
                   complaint_id: int | None = None, detail: dict[str, Any] | None = None) -> None:
-    """Audit a view, print or export (its own transaction: nothing else is written)."""
-    database.write(lambda session: audit.append(
-        session, actor=actor, action=action, summary=summary, at=clock(),
-        complaint_id=complaint_id, detail=detail))
+    """Audit a view, print or export (its own transaction: nothing else is written), never
+    waiting for another desk's write: queued meanwhile
+    (:mod:`ethics_desk.storage.queued_records`)."""
+    queued_records.record(database, [queued_records.Pending(
+        clock(), actor, action, summary, complaint_id=complaint_id, detail=detail or {})])

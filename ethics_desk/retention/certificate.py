@@ -16,7 +16,7 @@ from ethics_desk.documents.render.retention_certificate import (
 from ethics_desk.retention.disposal import disposal_list, disposal_log
 from ethics_desk.retention.series import adopted
 from ethics_desk.staff.accounts import Account
-from ethics_desk.storage import audit, journal
+from ethics_desk.storage import journal, queued_records
 from ethics_desk.storage.database import Database
 
 
@@ -46,9 +46,8 @@ def render_certificate(database: Database, account: Account, clock: Clock) -> by
     """The paper as PDF bytes; its making is audited (who, when, how many cases it lists)."""
     paper = retention_paper(database, account, clock)
     pdf = render_for_records(database, paper)
-    database.write(lambda session: audit.append(
-        session, actor=account.display, action="retention.certificate", at=utc_now(clock),
-        summary=f"Made the disposal list of {paper.list_day.isoformat()} and the log of "
-                f"destruction ({len(paper.eligible)} eligible, {len(paper.held)} held, "
-                f"{len(paper.log)} destroyed)"))
+    queued_records.record(database, [queued_records.Pending(  # never waits for a writer
+        utc_now(clock), account.display, "retention.certificate",
+        f"Made the disposal list of {paper.list_day.isoformat()} and the log of destruction "
+        f"({len(paper.eligible)} eligible, {len(paper.held)} held, {len(paper.log)} destroyed)")])
     return pdf

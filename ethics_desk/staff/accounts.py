@@ -285,29 +285,88 @@ def sign_in(database: Database, login: str, password: str, *, clock: Clock) -> A
     """The account whose login and password these are, or the one message that tells nothing
     (unknown login, wrong password and disabled account alike); five wrong passwords in a row
     lock it for :data:`LOCK_MINUTES` minutes. Each sign-in and each refusal of a known account
-    is audited; the password never is."""
+    is audited; the password never is.
+
+    Signing in never waits for another desk's write: while another desk holds the writers'
+    lock, the password is verified against the database as it is and the sign-in's record (or
+    the refusal's, counted) is queued (:mod:`ethics_desk.storage.queued_records`)."""
+    from ethics_desk.storage.database import WriterBusy
+
     now = clock()
-    with database.unit_of_work() as session:
+    try:
+        signed = database.write(lambda session: _sign_in(session, login, password, now),
+                                wait=False)
+    except WriterBusy:
+        signed = _sign_in_queued(database, login, password, now)
+    if signed is None:
+        raise UserError(*NOT_SIGNED_IN)
+    return signed
+
+
+def _sign_in(session: Session, login: str, password: str, now: datetime) -> Account | None:
+    """The sign-in in a writer's transaction: the account, or None when refused (the count and
+    the record kept, the transaction to be committed)."""
+    row = _unlocked_row(session, login, password, now)
+    if not _verify(row.password_hash, password) or row.disabled_at is not None:
+        if row.disabled_at is None:
+            row.failed_attempts += 1
+            if row.failed_attempts >= MAX_FAILED:
+                row.locked_until = now + timedelta(minutes=LOCK_MINUTES)
+                row.failed_attempts = 0
+        audit.append(session, actor=row.login, action="account.sign_in_refused", at=now,
+                     summary=_refused(row.login, locked=bool(row.locked_until
+                                                              and row.locked_until > now)),
+                     detail={"login": row.login})
+        return None
+    if _HASHER.check_needs_rehash(row.password_hash):
+        row.password_hash = _HASHER.hash(password)
+    row.failed_attempts, row.locked_until = 0, None
+    audit.append(session, actor=row.login, action="account.sign_in", at=now,
+                 summary=_signed_in(row), detail={"login": row.login})
+    return _account(row)
+
+
+def _refused(login: str, *, locked: bool) -> str:
+    return f"A sign-in as {login} was refused" + (" (the account is now locked)" if locked
+                                                   else "")
+
+
+def _signed_in(row: StaffAccount) -> str:
+    return f"{row.name} ({row.login}) signed in"
+
+
+def _sign_in_queued(database: Database, login: str, password: str,
+                    now: datetime) -> Account | None:
+    """The sign-in while another desk writes: verified against the database as it is, its
+    record queued. The refusals still queued count towards the lock as written ones do: five
+    in a row, and the account is locked until :data:`LOCK_MINUTES` after the fifth."""
+    from ethics_desk.storage import queued_records
+    from ethics_desk.storage.queued_records import REFUSED, SIGNED_IN, Pending
+
+    with database.read_session() as session:
         row = _unlocked_row(session, login, password, now)
-        if not _verify(row.password_hash, password) or row.disabled_at is not None:
-            if row.disabled_at is None:
-                row.failed_attempts += 1
-                if row.failed_attempts >= MAX_FAILED:
-                    row.locked_until = now + timedelta(minutes=LOCK_MINUTES)
-                    row.failed_attempts = 0
-            audit.append(session, actor=row.login, action="account.sign_in_refused", at=now,
-                         summary=f"A sign-in as {row.login} was refused"
-                                 + (" (the account is now locked)" if row.locked_until
-                                    and row.locked_until > now else ""),
-                         detail={"login": row.login})
-            session.commit()  # the count and the record stay although the sign-in fails
-            raise UserError(*NOT_SIGNED_IN)
-        if _HASHER.check_needs_rehash(row.password_hash):
-            row.password_hash = _HASHER.hash(password)
-        row.failed_attempts, row.locked_until = 0, None
-        audit.append(session, actor=row.login, action="account.sign_in", at=now,
-                     summary=f"{row.name} ({row.login}) signed in", detail={"login": row.login})
-        return _account(row)
+        failed, locked_until = row.failed_attempts, None
+        for earlier in queued_records.waiting(database.url, session=session,
+                                                login=row.login):
+            if earlier.effect == SIGNED_IN:
+                failed, locked_until = 0, None
+            elif earlier.effect == REFUSED and row.disabled_at is None:
+                failed += 1
+                if failed >= MAX_FAILED:
+                    failed, locked_until = 0, earlier.at + timedelta(minutes=LOCK_MINUTES)
+        if locked_until is not None and locked_until > now:
+            minutes = max(1, math.ceil((locked_until - now).total_seconds() / 60))
+            raise UserError(f"This account is locked for {minutes} more minute(s) after "
+                            f"{MAX_FAILED} wrong passwords.",
+                            "Wait and try again, or ask an Administrator to reset the password.")
+        ok = _verify(row.password_hash, password) and row.disabled_at is None
+        account = _account(row)
+        summary = _signed_in(row) if ok else _refused(
+            row.login, locked=row.disabled_at is None and failed + 1 >= MAX_FAILED)
+    queued_records.record(database, [Pending(
+        now, row.login, "account.sign_in" if ok else "account.sign_in_refused", summary,
+        detail={"login": row.login}, login=row.login, effect=SIGNED_IN if ok else REFUSED)])
+    return account if ok else None
 
 
 def verify_unrecorded(database: Database, login: str, password: str, *, clock: Clock) -> Account:

@@ -11,6 +11,10 @@ A user action runs through :meth:`Database.write`: what the database still refus
 the writers take turns — a deadlock, a serialization failure, a unique key taken by another
 workstation at the same moment — is run again, afresh, a bounded number of times
 (:data:`WRITE_TRIES`) before the user is told that another workstation saved the same record.
+
+A reader's records (a sign-in, a case's access history) are written with ``wait=False``: while
+another desk holds the writers' lock they are queued instead (:mod:`ethics_desk.storage.queued_records`),
+and every writer writes what is queued first thing in its transaction.
 """
 
 from __future__ import annotations
@@ -296,8 +300,16 @@ def _configure_sqlite(engine: Engine, path: Path | None = None) -> None:
 
     @event.listens_for(engine, "begin")
     def _on_begin(conn: Connection) -> None:
-        mode = conn.get_execution_options().get("sqlite_begin", "DEFERRED")
-        conn.exec_driver_sql(f"BEGIN {mode}")
+        options = conn.get_execution_options()
+        mode = options.get("sqlite_begin", "DEFERRED")
+        if not options.get("ethics_desk_no_wait"):
+            conn.exec_driver_sql(f"BEGIN {mode}")
+            return
+        conn.exec_driver_sql("PRAGMA busy_timeout = 0")  # the lock now, or the queue
+        try:
+            conn.exec_driver_sql(f"BEGIN {mode}")
+        finally:
+            conn.exec_driver_sql(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
 
 
 def _configure_postgresql(engine: Engine) -> None:
@@ -313,8 +325,21 @@ def _configure_postgresql(engine: Engine) -> None:
 
     @event.listens_for(engine, "begin")
     def _on_begin(conn: Connection) -> None:
-        if conn.get_execution_options().get("ethics_desk_writer"):
+        options = conn.get_execution_options()
+        if options.get("ethics_desk_no_wait"):
+            if not conn.exec_driver_sql(f"SELECT pg_try_advisory_xact_lock({WRITER_LOCK})").scalar():
+                raise WriterBusy()
+        elif options.get("ethics_desk_writer"):
             conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({WRITER_LOCK})")
+
+
+class WriterBusy(StorageError):
+    """Another desk holds the writers' lock, and this write was not to wait for it
+    (``wait=False``): its records are queued instead (:mod:`ethics_desk.storage.queued_records`)."""
+
+    def __init__(self) -> None:
+        super().__init__("The database is busy: another workstation is saving.",
+                         "Wait a moment and try again.")
 
 
 class Database:
@@ -326,6 +351,11 @@ class Database:
         self._read = sessionmaker(bind=engine, expire_on_commit=False)
         writer = engine.execution_options(sqlite_begin="IMMEDIATE", ethics_desk_writer=True)
         self._write = sessionmaker(bind=writer, expire_on_commit=False)
+        self._write_now = sessionmaker(bind=writer.execution_options(ethics_desk_no_wait=True),
+                                       expire_on_commit=False)
+        self.queued = False
+        """Whether records of this database's readers were queued (written at :meth:`dispose`
+        if the writers' lock is free by then)."""
 
     @property
     def description(self) -> str:
@@ -349,18 +379,23 @@ class Database:
             yield conn
 
     @contextmanager
-    def unit_of_work(self) -> Iterator[Session]:
+    def unit_of_work(self, *, wait: bool = True) -> Iterator[Session]:
         """One user action: one session, one transaction, committed on success, rolled back on error.
 
         The transaction begins as a writer before the action runs (SQLite's write lock, or the
         server's :data:`WRITER_LOCK`); while another workstation holds it, the wait is retried
-        for up to :data:`WRITER_WAIT_SECONDS` in all. Storage failures become
+        for up to :data:`WRITER_WAIT_SECONDS` in all — or, with ``wait=False``, not at all:
+        :class:`WriterBusy` at once. The records readers queued meanwhile are written first
+        (:func:`~ethics_desk.storage.queued_records.write_queued`). Storage failures become
         :class:`StorageError`; a stale version becomes :class:`ConflictError`.
         """
-        session = self._begin_writing()
+        from ethics_desk.storage import queued_records
+
+        session = self._begin_writing() if wait else self._begin_writing_now()
         try:
             with translate_errors():
                 try:
+                    drained = queued_records.write_queued(session, self.url)
                     yield session
                     session.commit()
                 except BaseException:
@@ -368,8 +403,10 @@ class Database:
                     raise
         finally:
             session.close()
+        queued_records.forget(drained)
 
-    def write(self, action: Callable[[Session], T], *, tries: int = WRITE_TRIES) -> T:
+    def write(self, action: Callable[[Session], T], *, tries: int = WRITE_TRIES,
+              wait: bool = True) -> T:
         """Run one user action, ``action(session)``, as :meth:`unit_of_work` does — one session,
         one transaction holding the writers' lock, committed on success, rolled back on error,
         failures translated — and return what it returns.
@@ -392,7 +429,7 @@ class Database:
         attempt = 1
         while True:
             try:
-                with self.unit_of_work() as session:
+                with self.unit_of_work(wait=wait) as session:
                     return action(session)
             except StorageError as error:
                 if attempt >= tries or not is_refused(error.__cause__):
@@ -417,14 +454,37 @@ class Database:
                 return session
             except (OperationalError, DBAPIError) as exc:
                 session.close()
-                if not _is_busy(exc) or time.monotonic() + pause > deadline:
+                if not _is_busy(exc):
                     with translate_errors():
                         raise
+                if time.monotonic() + pause > deadline:
+                    raise busy_error(self.url) from exc
                 time.sleep(pause)
                 pause = min(pause * 2, 1.0)
             except BaseException:
                 session.close()
                 raise
+
+    def _begin_writing_now(self) -> Session:
+        """A write session holding the writers' lock, taken without waiting; else
+        :class:`WriterBusy`."""
+        session = self._write_now()
+        try:
+            session.begin()
+            session.connection()  # BEGIN IMMEDIATE without a busy wait, or the lock if free
+            return session
+        except WriterBusy:
+            session.close()
+            raise
+        except (OperationalError, DBAPIError) as exc:
+            session.close()
+            if _is_busy(exc):
+                raise WriterBusy() from exc
+            with translate_errors():
+                raise
+        except BaseException:
+            session.close()
+            raise
 
     def check_writable(self) -> None:
         """Raise :class:`StorageError` now if nothing could be saved (read-only, locked).
@@ -441,7 +501,12 @@ class Database:
             transaction.rollback()
 
     def dispose(self) -> None:
-        """Close every pooled connection (before a backup copy or at exit)."""
+        """Close every pooled connection (before a backup copy or at exit); the records this
+        database's readers queued are written first if the writers' lock is free now."""
+        if self.queued:
+            self.queued = False
+            with contextlib.suppress(StorageError):  # still busy (or worse): the next writer's
+                self.write(lambda _session: None, wait=False)
         self.engine.dispose()
 
 
@@ -491,6 +556,30 @@ def _is_busy(exc: BaseException) -> bool:
     return any(word in text for word in ("locked", "busy", "lock timeout"))
 
 
+def _from_server(exc: BaseException) -> bool:
+    """Whether ``exc`` comes from a database server's driver (psycopg), not from SQLite."""
+    original = getattr(exc, "orig", exc) or exc
+    return not type(original).__module__.startswith("sqlite3") and (
+        type(original).__module__.startswith("psycopg") or "lock timeout" in str(original))
+
+
+def busy_error(url: URL | None, *, server: bool = False) -> StorageError:
+    """The user's message for a database another desk kept locked too long: naming the file or
+    the server (``url``, when known), and what to do about each. (A reader's own records never
+    wait for it: :mod:`ethics_desk.storage.queued_records`.)"""
+    where = f" ({describe(url)})" if url is not None else ""
+    if server or (url is not None and url.get_backend_name() != "sqlite"):
+        return StorageError(f"The database server{where} is busy: another workstation has been "
+                            "saving for a long time.",
+                            "Wait a moment and try again; if it persists, ask IT which "
+                            f"workstation holds the Ethics Desk lock ({WRITER_LOCK} in the "
+                            "server's pg_locks) and close Ethics Desk there.")
+    return StorageError(f"The database file{where} is busy: another workstation or program is "
+                        "holding it.",
+                        "Wait a moment and try again; if it persists, close other copies of "
+                        "Ethics Desk or any program that has the file open.")
+
+
 def is_refused(exc: BaseException | None) -> bool:
     """Whether ``exc`` is the database refusing a transaction for a collision with another
     one at the same moment (so that running it again, afresh, may succeed): PostgreSQL's
@@ -510,9 +599,7 @@ def storage_error(exc: BaseException, path: Path | None = None) -> StorageError 
     read-only or its disk full is named so, :func:`cannot_open_here`)."""
     text = str(getattr(exc, "orig", exc) or exc).lower()
     if _is_busy(exc):
-        return StorageError("The database is busy: another workstation or program is holding it.",
-                            "Wait a moment and try again; if it persists, close other copies of "
-                            "Ethics Desk or any program that has the file open.")
+        return busy_error(None, server=_from_server(exc))
     if "readonly" in text or "read-only" in text or "read only" in text:
         return StorageError("The database is read-only, so nothing can be saved.",
                             "Ask IT for write permission on the database file and its folder, "
