@@ -25,7 +25,9 @@ key's identifier — is also written to **the anchor**, a small file *beside* th
   followed at once by a short ``BEGIN IMMEDIATE`` that reads the head then current, writes the
   anchor and lets go), so anchors are written in the order of the commits, by however many
   desks and processes; and a head lower than the anchor's is never written over it (only a
-  restore, an accepted loss or a new database with another key move it back).
+  restore, an accepted loss or a new database with another key move it back). A desk that
+  holds the lock past :data:`ANCHOR_WAIT_MS` writes the anchor when it commits; an anchor that
+  cannot be written (a full disk) is logged, and the act stays saved.
 
 :func:`lost_acts` compares the database's head with its anchor: a head behind it (or a journal
 whose record at the anchor's ``seq`` is not the one anchored) means committed acts were lost —
@@ -71,6 +73,10 @@ SUFFIX = "-anchor"
 """The anchor's name is the database file's name and this (``office.sqlite-anchor``)."""
 PARTIAL = ".partial"
 """The anchor being written, before it is renamed over the anchor."""
+ANCHOR_WAIT_MS = 1000
+"""How long the anchor's write waits for the write lock after a commit: another desk holding it
+longer writes the anchor itself when it commits (a head at least as new); one that never
+commits leaves this act unanchored until the next, which is logged."""
 ACCEPTED = "database.lost_acts_accepted"
 """The audit record's action when an Administrator accepts acts lost from the database."""
 
@@ -205,25 +211,35 @@ def _head_and_key(conn: sqlite3.Connection) -> AnchoredHead | None:
     return AnchoredHead(int(row[0]), str(row[1]), str(key[0]) if key is not None else None)
 
 
-def record_head(engine: Engine, database: Path, *, force: bool = False) -> AnchoredHead | None:
+def record_head(engine: Engine, database: Path, *, force: bool = False,
+                wait_ms: int = ANCHOR_WAIT_MS) -> AnchoredHead | None:
     """After a commit: the journal's head written to the anchor of ``database`` under the
-    write lock (a short ``BEGIN IMMEDIATE``), unless the anchor already holds it or a newer
-    head of the same key; ``force`` writes it whatever the anchor holds (an accepted loss).
-    The head written, or None when nothing was written."""
-    with engine.connect() as conn:
-        conn = conn.execution_options(sqlite_begin="IMMEDIATE")
-        with conn.begin() as transaction:
-            raw = conn.connection.driver_connection
-            assert isinstance(raw, sqlite3.Connection)
-            head = _head_and_key(raw)
-            anchored = read_anchor(database)
-            if head is None or (not force and anchored is not None and anchored.key == head.key
-                                and anchored.seq >= head.seq):
-                transaction.rollback()
-                return None
-            _write(database, head)
-            transaction.rollback()
-    return head
+    write lock (a short ``BEGIN IMMEDIATE``, waited for at most ``wait_ms``), unless the anchor
+    already holds it or a newer head of the same key; ``force`` writes it whatever the anchor
+    holds (an accepted loss). The head written, or None when nothing was written."""
+    from ethics_desk.storage.database import BUSY_TIMEOUT_MS
+
+    raw = engine.raw_connection()
+    try:
+        conn = raw.driver_connection
+        assert isinstance(conn, sqlite3.Connection)
+        conn.execute(f"PRAGMA busy_timeout = {int(wait_ms)}")
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                head = _head_and_key(conn)
+                anchored = read_anchor(database)
+                if head is None or (not force and anchored is not None
+                                    and anchored.key == head.key and anchored.seq >= head.seq):
+                    return None
+                _write(database, head)
+                return head
+            finally:
+                conn.execute("ROLLBACK")
+        finally:
+            conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    finally:
+        raw.close()
 
 
 def record_quietly(engine: Engine, database: Path) -> None:
@@ -347,7 +363,7 @@ def accept_lost_acts(database: Database, *, actor: str, clock: Clock) -> LostAct
     the backup that held them), and the anchor is set to the database's head. The database then
     takes writes again. Raises :class:`UserError` when it has lost nothing."""
     from ethics_desk.storage import audit
-    from ethics_desk.storage.database import sqlite_path
+    from ethics_desk.storage.database import BUSY_TIMEOUT_MS, sqlite_path
 
     path = sqlite_path(database.url)
     lost = lost_acts(path) if path is not None else None
@@ -371,5 +387,6 @@ def accept_lost_acts(database: Database, *, actor: str, clock: Clock) -> LostAct
     except BaseException:
         database.write_refusal = refusal
         raise
-    record_head(database.engine, path, force=True)  # the commit kept the higher, lost, head
+    record_head(database.engine, path, force=True,  # the commit kept the higher, lost, head
+                wait_ms=BUSY_TIMEOUT_MS)
     return lost

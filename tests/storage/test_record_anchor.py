@@ -4,7 +4,10 @@ refuses writes, and the restore and the accepted loss that clear it (issue 27, f
 
 from __future__ import annotations
 
+import os
 import shutil
+import sqlite3
+import stat
 import threading
 from collections.abc import Iterator
 from datetime import date, timedelta
@@ -175,9 +178,6 @@ def test_a_normal_database_keeps_its_anchor_at_its_head(database: Database,
 
 
 def test_the_anchor_is_private_to_the_user(database: Database, db_path: Path) -> None:
-    import os
-    import stat
-
     closures(database, 1)
     if os.name != "nt":
         mode = stat.S_IMODE(record_anchor.anchor_path(db_path).stat().st_mode)
@@ -283,3 +283,21 @@ def test_an_administrator_accepts_lost_acts_audited(
     finally:
         reopened.dispose()
     assert main(["check", "--db", str(damaged)]) == 0
+
+
+def test_a_desk_holding_the_lock_leaves_the_act_saved_and_anchored_by_the_next(
+        database: Database, db_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    closures(database, 1)
+    before = record_anchor.read_anchor(db_path)
+    other = sqlite3.connect(db_path, isolation_level=None)
+    try:
+        other.execute("BEGIN IMMEDIATE")  # a hung desk, holding the write lock
+        record_anchor.record_quietly(database.engine, db_path)  # never raises: logged
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    assert record_anchor.read_anchor(db_path) == before
+    assert "could not be written" in caplog.text
+    closures(database, 1, start=5)
+    anchored = record_anchor.read_anchor(db_path)
+    assert anchored is not None and anchored.seq == head(db_path)
