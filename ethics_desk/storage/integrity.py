@@ -240,6 +240,14 @@ def _lost_acts_check(path: Path, **parameters: str) -> CheckResult:
         return CheckResult(LOST_ACTS, True, [f"no record anchor beside the file yet "
                                              f"({record_anchor.anchor_path(path).name}): the "
                                              "next act saved writes it"])
+    try:
+        found = record_anchor.file_head(path, **parameters)
+    except record_anchor.Unreadable as exc:
+        return CheckResult(LOST_ACTS, False, [f"not checked: the file cannot be read ({exc})"])
+    if found is not None and anchored.key != found.key:
+        return CheckResult(LOST_ACTS, True, [f"the record anchor beside the file is another "
+                                             f"database's (record key {anchored.key}): the next "
+                                             "act saved replaces it"])
     return CheckResult(LOST_ACTS, True, [f"the journal holds record {anchored.seq}, the newest "
                                          "its anchor records"])
 

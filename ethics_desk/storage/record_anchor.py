@@ -270,13 +270,13 @@ def put_back(database: Path, before: AnchoredHead | None) -> None:
         log.warning("the record anchor of %s could not be put back: %s", database, exc)
 
 
-class _Unreadable(Exception):
+class Unreadable(Exception):
     """The SQLite file cannot be read (its other checks say why)."""
 
 
-def _file_head(path: Path, **parameters: str) -> AnchoredHead | None:
+def file_head(path: Path, **parameters: str) -> AnchoredHead | None:
     """The head and key of the SQLite file at ``path``, read without writing it (None: no
-    journal record); :class:`_Unreadable` when it cannot be read."""
+    journal record); :class:`Unreadable` when it cannot be read."""
     from ethics_desk.storage.backup import read_only
 
     try:
@@ -286,7 +286,7 @@ def _file_head(path: Path, **parameters: str) -> AnchoredHead | None:
         finally:
             conn.close()
     except sqlite3.Error as exc:
-        raise _Unreadable(str(exc)) from exc
+        raise Unreadable(str(exc)) from exc
 
 
 def _mac_of_file(path: Path, seq: int, **parameters: str) -> str | None:
@@ -315,8 +315,8 @@ def lost_acts(path: Path, **parameters: str) -> LostActs | None:
     if anchored is None:
         return None
     try:
-        head = _file_head(path, **parameters)
-    except _Unreadable:
+        head = file_head(path, **parameters)
+    except Unreadable:
         return None
     if head is not None and head.key != anchored.key:
         return None  # the anchor of another database (a new file): the next commit replaces it
@@ -343,8 +343,8 @@ def _newest_backup_holding(path: Path, lost: LostActs,
         return None, None
     for copy in sorted(backups_in(folder, path.stem), key=lambda c: c.taken, reverse=True):
         try:
-            found = _file_head(copy.path)
-        except _Unreadable:
+            found = file_head(copy.path)
+        except Unreadable:
             continue
         if found is None or found.key != lost.anchor.key or found.seq < lost.first:
             continue

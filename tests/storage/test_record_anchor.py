@@ -301,3 +301,19 @@ def test_a_desk_holding_the_lock_leaves_the_act_saved_and_anchored_by_the_next(
     closures(database, 1, start=5)
     anchored = record_anchor.read_anchor(db_path)
     assert anchored is not None and anchored.seq == head(db_path)
+
+
+def test_another_databases_anchor_beside_a_new_file_is_replaced_not_reported(
+        tmp_path: Path) -> None:
+    path = tmp_path / "new.sqlite"
+    record_anchor.anchor_path(path).write_text(
+        '{"seq": 9999, "mac": "' + "a" * 64 + '", "key": "' + "0" * 32 + '"}')
+    database = open_database(path, clock=CLOCK)  # a new database: it has its own key
+    try:
+        closures(database, 1)
+    finally:
+        database.dispose()
+    assert record_anchor.lost_acts(path) is None
+    anchored = record_anchor.read_anchor(path)
+    assert anchored is not None and anchored.seq == head(path) and anchored.key != "0" * 32
+    assert all(r.ok for r in run_checks(path))
