@@ -317,3 +317,13 @@ def test_another_databases_anchor_beside_a_new_file_is_replaced_not_reported(
     anchored = record_anchor.read_anchor(path)
     assert anchored is not None and anchored.seq == head(path) and anchored.key != "0" * 32
     assert all(r.ok for r in run_checks(path))
+
+
+def test_an_administrator_restores_over_a_database_that_lost_acts(
+        damaged: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    backup = tmp_path / "the-file-before-its-log.sqlite"
+    shutil.copyfile(damaged, backup)
+    assert main(["restore", str(backup), "--db", str(damaged), "--yes"]) == 0
+    assert "lost committed acts" in capsys.readouterr().err  # its sign-in: not recorded there
+    assert record_anchor.lost_acts(damaged) is None
+    assert main(["check", "--db", str(damaged)]) == 0
