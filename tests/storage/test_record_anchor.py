@@ -220,6 +220,46 @@ def test_the_anchor_never_moves_backwards_while_several_desks_write(
     assert anchored is not None and anchored.seq == head(db_path)
 
 
+def _desk_in_another_process(path: str, start: int) -> None:
+    """A desk of its own process: opens the file and commits five closures."""
+    desk = open_database(Path(path), clock=CLOCK, create=False)
+    try:
+        closures(desk, 5, start=start)
+    finally:
+        desk.dispose()
+
+
+def test_the_anchor_never_moves_backwards_while_several_processes_write(
+        database: Database, db_path: Path) -> None:
+    import multiprocessing
+
+    database.dispose()
+    seen: list[int] = []
+    stop = threading.Event()
+
+    def watch() -> None:
+        while not stop.is_set():
+            anchored = record_anchor.read_anchor(db_path)
+            if anchored is not None:
+                seen.append(anchored.seq)
+
+    watcher = threading.Thread(target=watch)
+    watcher.start()
+    spawn = multiprocessing.get_context("spawn")
+    desks = [spawn.Process(target=_desk_in_another_process, args=(str(db_path), n * 10))
+             for n in range(3)]
+    for desk in desks:
+        desk.start()
+    for desk in desks:
+        desk.join()
+    stop.set()
+    watcher.join()
+    assert [desk.exitcode for desk in desks] == [0, 0, 0]
+    assert seen and seen == sorted(seen), "the anchor moved backwards"
+    anchored = record_anchor.read_anchor(db_path)
+    assert anchored is not None and anchored.seq == head(db_path)
+
+
 def test_a_slower_desk_never_writes_an_older_head_over_a_newer_one(
         database: Database, db_path: Path) -> None:
     closures(database, 1)
