@@ -367,3 +367,15 @@ def test_an_administrator_restores_over_a_database_that_lost_acts(
     assert "lost committed acts" in capsys.readouterr().err  # its sign-in: not recorded there
     assert record_anchor.lost_acts(damaged) is None
     assert main(["check", "--db", str(damaged)]) == 0
+
+
+def test_a_database_that_lost_acts_takes_no_daily_backup_that_would_rotate_theirs_out(
+        damaged: Path) -> None:
+    from ethics_desk.storage.auto_backup import daily_backup
+
+    reopened = open_database(damaged, clock=CLOCK, create=False)
+    try:
+        assert daily_backup(reopened, actor="Ethics Desk", clock=CLOCK) is None
+    finally:
+        reopened.dispose()
+    assert not (damaged.parent / DEFAULT_FOLDER).exists()
