@@ -53,6 +53,7 @@ import os
 import random
 import shutil
 import signal
+import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -70,6 +71,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from sqlalchemy import func, select  # noqa: E402
+from sqlalchemy.exc import SQLAlchemyError  # noqa: E402
 from sqlalchemy.orm import Session, selectinload  # noqa: E402
 
 from ethics_desk.cli import PASSWORD_ENV, USER_ENV  # noqa: E402
@@ -173,8 +175,11 @@ class DrillReport:
     """Those whose damaged copy lost a commit the writer had reported."""
     wal_commits_lost: int = 0
     """The reported commits the damaged copies lost, in all."""
+    wal_copies_unreadable: int = 0
+    """Damaged copies SQLite could no longer read at all (each must fail a check)."""
     lost_acts_unreported: int = 0
-    """Damaged copies that lost a reported commit and whose check did not say so (target 0)."""
+    """Damaged copies that lost a reported commit, or could not be read, and whose check did
+    not say so (target 0)."""
 
     def as_json(self) -> str:
         """The figures as one JSON object."""
@@ -188,6 +193,7 @@ class DrillReport:
             "cases_by_state": self.cases_by_state, "audit_records": self.audit_records,
             "wal_damage": {"trials": self.wal_trials,
                            "trials_losing_commits": self.wal_trials_losing_commits,
+                           "copies_unreadable": self.wal_copies_unreadable,
                            "reported_commits_lost": self.wal_commits_lost},
             "lost_acts_unreported": self.lost_acts_unreported,
             "database": self.database, "failures": self.failures}, ensure_ascii=False)
@@ -636,8 +642,10 @@ def damage_the_log(path: Path, commits: Iterable[dict[str, Any]],
     """A copy of the file as the killed writer left it — the file, its ``-wal`` and its record
     anchor, as a power cut would leave them — with 1–16 bytes of its log flipped (in the log's
     header, a frame's header or a frame's page): how many of the reported ``commits`` the copy
-    no longer holds, and whether ``check`` reports lost acts on it. None when the log holds no
-    frame to damage. The drill's file is not touched."""
+    no longer holds, and whether ``check`` reports lost acts on it — or -1, and whether a check
+    fails, for a copy that can no longer be read at all (the frames dropped had been partly
+    folded into the file already: "database disk image is malformed"). None when the log holds
+    no frame to damage. The drill's file is not touched."""
     wal = path.with_name(path.name + "-wal")
     if not wal.exists() or wal.stat().st_size < WAL_HEADER + FRAME:
         return None
@@ -660,7 +668,10 @@ def damage_the_log(path: Path, commits: Iterable[dict[str, Any]],
                 byte = handle.read(1)[0]
                 handle.seek(offset)
                 handle.write(bytes([byte ^ rng.randrange(1, 256)]))
-        held = audit_head(copy)
+        try:
+            held = audit_head(copy)
+        except (SQLAlchemyError, sqlite3.Error):  # the log's loss left pages that disagree
+            return -1, any(not result.ok for result in run_checks(copy))
         lost = sum(1 for commit in commits if int(commit["audit_seq"]) > held)
         return lost, lost_acts(copy) is not None
     finally:
@@ -697,12 +708,15 @@ def drill(path: Path, *, kills: int, seed: int, max_lines: int = 20, max_delay: 
         damaged = damage_the_log(path, commits, damage)
         if damaged is not None:
             report.wal_trials += 1
+            report.wal_copies_unreadable += int(damaged[0] < 0)
             report.wal_trials_losing_commits += int(damaged[0] > 0)
-            report.wal_commits_lost += damaged[0]
+            report.wal_commits_lost += max(damaged[0], 0)
             if damaged[0] and not damaged[1]:
                 report.lost_acts_unreported += 1
-                problems.append(f"bytes flipped in a copy's write-ahead log lost {damaged[0]} "
-                                "reported commit(s), and check did not report lost acts")
+                problems.append("bytes flipped in a copy's write-ahead log "
+                                + (f"lost {damaged[0]} reported commit(s)" if damaged[0] > 0
+                                   else "left it unreadable")
+                                + ", and check did not report it")
         where = f"kill {number} (after {kill.lines} line(s) and {kill.delay:.3f} s, " + \
             (f"during “{kill.doing}”)" if kill.doing else "between acts)")
         if problems:
