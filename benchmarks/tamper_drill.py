@@ -586,14 +586,18 @@ def tamper(original: Path, copy: Path, kind: str, rng: random.Random) -> str:
     return done
 
 
-def lost_acts(copy: Path, head: int) -> tuple[int, bool]:
+def lost_acts(copy: Path, head: int) -> tuple[int | None, bool]:
     """How many journal records committed before the damage (up to ``head``) ``copy`` no longer
-    holds, and whether ``check``'s lost-acts check reports them."""
-    from ethics_desk.storage import journal
+    holds, and whether ``check``'s lost-acts check reports them; None for a copy SQLite can no
+    longer read at all (then any failed check reports it)."""
+    from ethics_desk.storage.record_anchor import Unreadable, file_head
     from ethics_desk.storage.record_anchor import lost_acts as found_lost
 
-    now = journal.head_of_file(copy)
-    lost = head - (now[0] if now is not None else 0)
+    try:
+        now = file_head(copy)
+    except Unreadable:
+        return None, False
+    lost = head - (now.seq if now is not None else 0)
     return max(lost, 0), found_lost(copy) is not None
 
 
@@ -620,7 +624,7 @@ def drill(original: Path, work: Path, *, tamperings: int, seed: int,
                          "nothing could be learnt from tampering with it")
     by_kind: dict[str, list[int]] = {name: [0, 0] for name in names}
     wal = {"trials": 0, "trials_losing_acts": 0, "journal_records_lost": 0,
-           "lost_acts_unreported": 0}
+           "copies_unreadable": 0, "lost_acts_unreported": 0}
     missed: list[dict[str, str]] = []
     not_made: list[dict[str, str]] = []
     started = time.perf_counter()
@@ -637,9 +641,10 @@ def drill(original: Path, work: Path, *, tamperings: int, seed: int,
             anchored = json.loads(copy.with_name(copy.name + "-anchor").read_text())
             lost, reported = lost_acts(copy, int(anchored["seq"]))
             wal["trials"] += 1
-            wal["trials_losing_acts"] += int(lost > 0)
-            wal["journal_records_lost"] += lost
-            if lost and not reported:
+            wal["copies_unreadable"] += int(lost is None)
+            wal["trials_losing_acts"] += int(bool(lost))
+            wal["journal_records_lost"] += lost or 0
+            if (lost and not reported) or (lost is None and not caught):
                 wal["lost_acts_unreported"] += 1
                 print(f"UNREPORTED  {kind}: {done}: {lost} journal record(s) lost",
                       file=sys.stderr)
