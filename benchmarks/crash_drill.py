@@ -22,11 +22,17 @@ After each kill, on the file exactly as the killed writer left it (read-only):
   must pass — checks added later apply by themselves;
 * no case may be partial (:func:`partial_cases` states the rules, from the models);
 * every commit the writer reported before it died must be in the database
-  (:func:`missing_commits`).
+  (:func:`missing_commits`);
+* a copy of the file as the writer left it, with 1–16 bytes of its write-ahead log flipped
+  (:func:`damage_the_log`): SQLite's recovery drops the log from the damaged frame on, and
+  every reported commit so lost must be reported by ``check`` as lost acts
+  (:mod:`ethics_desk.storage.record_anchor`); ``lost_acts_unreported`` counts those that were
+  not (target 0).
 
 After the last kill the file is opened as the application opens it after a crash, and checked
 once more. Progress goes to standard error; the last line printed is one JSON object:
-``{"kills": N, "failed": F, "reported_commits": C, "seconds": S, ...}``, with each failure in
+``{"kills": N, "failed": F, "reported_commits": C, "seconds": S, "wal_damage": {...},
+"lost_acts_unreported": U, ...}``, with each failure in
 words in ``failures``. The exit status is 1 when any kill failed. The database is removed
 afterwards unless ``--keep`` is given or a kill failed (it is kept to be looked at, and named).
 
@@ -47,6 +53,7 @@ import os
 import random
 import shutil
 import signal
+import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -64,6 +71,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from sqlalchemy import func, select  # noqa: E402
+from sqlalchemy.exc import SQLAlchemyError  # noqa: E402
 from sqlalchemy.orm import Session, selectinload  # noqa: E402
 
 from ethics_desk.cli import PASSWORD_ENV, USER_ENV  # noqa: E402
@@ -91,6 +99,7 @@ from ethics_desk.staff.accounts import (  # noqa: E402
 from ethics_desk.staff.roles import Role  # noqa: E402
 from ethics_desk.storage.integrity import read_only_database_engine, run_checks  # noqa: E402
 from ethics_desk.storage.opening import open_database  # noqa: E402
+from ethics_desk.storage.record_anchor import lost_acts  # noqa: E402
 
 WRITER = Path(__file__).resolve().with_name("crash_writer.py")
 """The writer the drill starts and kills."""
@@ -160,6 +169,17 @@ class DrillReport:
     audit_records: int = 0
     failures: list[str] = field(default_factory=list)
     database: str | None = None
+    wal_trials: int = 0
+    """The kills after which a copy of the file had bytes of its write-ahead log flipped."""
+    wal_trials_losing_commits: int = 0
+    """Those whose damaged copy lost a commit the writer had reported."""
+    wal_commits_lost: int = 0
+    """The reported commits the damaged copies lost, in all."""
+    wal_copies_unreadable: int = 0
+    """Damaged copies SQLite could no longer read at all (each must fail a check)."""
+    lost_acts_unreported: int = 0
+    """Damaged copies that lost a reported commit, or could not be read, and whose check did
+    not say so (target 0)."""
 
     def as_json(self) -> str:
         """The figures as one JSON object."""
@@ -171,6 +191,11 @@ class DrillReport:
             "killed_during": dict(self.killed_during.most_common()),
             "commits_by_act": dict(self.commits_by_act.most_common()),
             "cases_by_state": self.cases_by_state, "audit_records": self.audit_records,
+            "wal_damage": {"trials": self.wal_trials,
+                           "trials_losing_commits": self.wal_trials_losing_commits,
+                           "copies_unreadable": self.wal_copies_unreadable,
+                           "reported_commits_lost": self.wal_commits_lost},
+            "lost_acts_unreported": self.lost_acts_unreported,
             "database": self.database, "failures": self.failures}, ensure_ascii=False)
 
 
@@ -606,6 +631,54 @@ def audit_head(path: Path) -> int:
         engine.dispose()
 
 
+WAL_HEADER = 32
+"""The bytes of a write-ahead log's header, before its first frame."""
+FRAME = 24 + 4096
+"""A frame of the log: its 24-byte header and one page."""
+
+
+def damage_the_log(path: Path, commits: Iterable[dict[str, Any]],
+                   rng: random.Random) -> tuple[int, bool] | None:
+    """A copy of the file as the killed writer left it — the file, its ``-wal`` and its record
+    anchor, as a power cut would leave them — with 1–16 bytes of its log flipped (in the log's
+    header, a frame's header or a frame's page): how many of the reported ``commits`` the copy
+    no longer holds, and whether ``check`` reports lost acts on it — or -1, and whether a check
+    fails, for a copy that can no longer be read at all (the frames dropped had been partly
+    folded into the file already: "database disk image is malformed"). None when the log holds
+    no frame to damage. The drill's file is not touched."""
+    wal = path.with_name(path.name + "-wal")
+    if not wal.exists() or wal.stat().st_size < WAL_HEADER + FRAME:
+        return None
+    copy = path.with_name("damaged-" + path.name)
+    try:
+        for suffix in ("", "-wal", "-anchor"):
+            source = path.with_name(path.name + suffix)
+            if source.exists():
+                shutil.copyfile(source, copy.with_name(copy.name + suffix))
+        damaged = copy.with_name(copy.name + "-wal")
+        frames = (damaged.stat().st_size - WAL_HEADER) // FRAME
+        region = rng.choice(("header", "frame header", "page"))
+        with damaged.open("r+b") as handle:
+            for _ in range(rng.randint(1, 16)):
+                frame = WAL_HEADER + rng.randrange(frames) * FRAME
+                offset = (rng.randrange(WAL_HEADER) if region == "header"
+                          else frame + rng.randrange(24) if region == "frame header"
+                          else frame + 24 + rng.randrange(FRAME - 24))
+                handle.seek(offset)
+                byte = handle.read(1)[0]
+                handle.seek(offset)
+                handle.write(bytes([byte ^ rng.randrange(1, 256)]))
+        try:
+            held = audit_head(copy)
+        except (SQLAlchemyError, sqlite3.Error):  # the log's loss left pages that disagree
+            return -1, any(not result.ok for result in run_checks(copy))
+        lost = sum(1 for commit in commits if int(commit["audit_seq"]) > held)
+        return lost, lost_acts(copy) is not None
+    finally:
+        for leftover in copy.parent.glob(f"{copy.name}*"):
+            leftover.unlink()
+
+
 # -- the drill ------------------------------------------------------------------------------------
 
 
@@ -614,6 +687,7 @@ def drill(path: Path, *, kills: int, seed: int, max_lines: int = 20, max_delay: 
     """Build a database at ``path`` (a new file) and kill ``kills`` writers on it, checking the
     file after each kill and, opened as the application opens it, after the last."""
     rng = random.Random(seed)
+    damage = random.Random(seed + 1)  # the log's damage: the kills' choices stay as they were
     report = DrillReport(seed=seed)
     started = time.perf_counter()
     clock = fixed_clock(NOW)
@@ -631,6 +705,18 @@ def drill(path: Path, *, kills: int, seed: int, max_lines: int = 20, max_delay: 
             report.killed_during[kill.doing] += 1
         if audit_head(path) > kill.last_reported_seq:  # committed, killed before it said so
             report.kills_after_an_unreported_commit += 1
+        damaged = damage_the_log(path, commits, damage)
+        if damaged is not None:
+            report.wal_trials += 1
+            report.wal_copies_unreadable += int(damaged[0] < 0)
+            report.wal_trials_losing_commits += int(damaged[0] > 0)
+            report.wal_commits_lost += max(damaged[0], 0)
+            if damaged[0] and not damaged[1]:
+                report.lost_acts_unreported += 1
+                problems.append("bytes flipped in a copy's write-ahead log "
+                                + (f"lost {damaged[0]} reported commit(s)" if damaged[0] > 0
+                                   else "left it unreadable")
+                                + ", and check did not report it")
         where = f"kill {number} (after {kill.lines} line(s) and {kill.delay:.3f} s, " + \
             (f"during “{kill.doing}”)" if kill.doing else "between acts)")
         if problems:

@@ -238,6 +238,11 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--anchor", action="append", metavar="SEQ:MAC",
                        help="a record anchor (printed by backup and on each Board packet) the "
                             "journal must still hold; may be given more than once")
+    check.add_argument("--accept-lost-acts", action="store_true",
+                       help="when check reports committed acts lost from the database (its "
+                            "journal behind the record anchor beside the file), accept the "
+                            "loss instead of restoring a backup: audited, naming the lost "
+                            "records; the database then takes writes again")
     check.set_defaults(handler=_cmd_check)
 
     repair_search = commands.add_parser(
@@ -1228,19 +1233,24 @@ def _cmd_check(args: argparse.Namespace) -> int:
     from ethics_desk.storage.database import describe, resolve_url, sqlite_path
     from ethics_desk.storage.integrity import Anchor, run_checks
     from ethics_desk.storage.journal import key_missing_for_file, parse_anchor
+    from ethics_desk.storage.record_anchor import lost_acts
 
     url = resolve_url(_db_arg(args))
     path = sqlite_path(url)
     anchors = [Anchor(*parse_anchor(value), "given with --anchor") for value in args.anchor or ()]
-    if path is not None and path.is_file() and (_cannot_be_written(path)
+    lost = lost_acts(path) if path is not None and path.is_file() else None
+    if path is not None and path.is_file() and (_cannot_be_written(path) or lost is not None
                                                 or key_missing_for_file(path) is not None):
-        _verified_unrecorded(args, url, path)  # its sign-in could not be recorded
+        account = _verified_unrecorded(args, url, path)  # its sign-in could not be recorded
     else:
         database = _open_as_it_is(args)
         try:
-            _signed_in_for(args, database, Act.BACKUP_AND_CHECK, "Checking the database")
+            account = _signed_in_for(args, database, Act.BACKUP_AND_CHECK,
+                                     "Checking the database")
         finally:
             database.dispose()
+    if args.accept_lost_acts:
+        return _accept_lost_acts(args, account)
     results = run_checks(url, anchors)
     print(f"Checking {describe(url)}")
     for result in results:
@@ -1266,6 +1276,21 @@ def _cmd_check(args: argparse.Namespace) -> int:
     return _fail(f"{len(failed)} of {ran} checks FAILED: "
                  f"{'; '.join(r.name for r in failed)} (details above). Make a copy of the file "
                  "as it is and call IT before entering more data.", status=EXIT_FAILED)
+
+
+def _accept_lost_acts(args: argparse.Namespace, account: Account) -> int:
+    """``check --accept-lost-acts``: the Administrator accepts the acts the database lost
+    (:func:`ethics_desk.storage.record_anchor.accept_lost_acts`, audited)."""
+    from ethics_desk.storage.record_anchor import accept_lost_acts
+
+    database = _open_as_it_is(args)
+    try:
+        lost = accept_lost_acts(database, actor=account.display, clock=_clock(args))
+    finally:
+        database.dispose()
+    print(f"Accepted the loss of journal {lost.numbers} from {database.description} "
+          f"(recorded in its audit trail, by {account.display}); it takes writes again.")
+    return EXIT_OK
 
 
 def _cannot_be_written(path: Path) -> bool:
@@ -1295,8 +1320,10 @@ def _verified_unrecorded(args: argparse.Namespace, url: URL, path: Path) -> Acco
         database.dispose()
     _allowed(account, Act.BACKUP_AND_CHECK, "Checking the database")
     from ethics_desk.storage.journal import key_missing_for_file
+    from ethics_desk.storage.record_anchor import lost_acts
 
     why = ("this computer does not have its record key" if key_missing_for_file(path)
+           else "it has lost committed acts and takes no writes" if lost_acts(path)
            else "it cannot be written here")
     _note(f"For {path} {why}, so this sign-in of {account.display} could not be recorded in "
           "it; the checks read the file as it is.")
@@ -1396,8 +1423,13 @@ def _restorer(args: argparse.Namespace, target: Path, backup: Path) -> Account:
     from ethics_desk.staff.permissions import Act
     from ethics_desk.storage.database import Database, translate_errors
     from ethics_desk.storage.integrity import read_only_database_engine
+    from ethics_desk.storage.record_anchor import lost_acts
 
     doing = "Restoring a backup"
+    if target.exists() and target.stat().st_size and lost_acts(target) is not None:
+        from sqlalchemy.engine import URL as FileURL
+
+        return _verified_unrecorded(args, FileURL.create("sqlite", database=str(target)), target)
     if target.exists() and target.stat().st_size:
         database = _open_as_it_is(args)
         try:

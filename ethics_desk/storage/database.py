@@ -5,7 +5,10 @@ sessions begin ``IMMEDIATE`` so that two workstations never interleave a case nu
 audit chain. On PostgreSQL every write transaction first takes one transaction-scoped advisory
 lock (:data:`WRITER_LOCK`), which serialises the writers of every workstation the same way;
 readers never wait for it. Operational failures the user can act on (locked, read-only, full, not a database)
-become :class:`~ethics_desk.core.errors.StorageError` with the fix in words.
+become :class:`~ethics_desk.core.errors.StorageError` with the fix in words. After each commit
+to a SQLite file the journal's head is written to the file's record anchor beside it
+(:mod:`ethics_desk.storage.record_anchor`); a database that has lost acts takes no writes
+(:attr:`Database.write_refusal`).
 
 A user action runs through :meth:`Database.write`: what the database still refuses although
 the writers take turns — a deadlock, a serialization failure, a unique key taken by another
@@ -356,6 +359,18 @@ class Database:
         self.queued = False
         """Whether records of this database's readers were queued (written at :meth:`dispose`
         if the writers' lock is free by then)."""
+        self.write_refusal: StorageError | None = None
+        """Why this database takes no writes now (a head behind its record anchor:
+        :mod:`ethics_desk.storage.record_anchor`), raised by every write; None: it takes them."""
+        path = sqlite_path(url)
+        if path is not None and url.get_backend_name() == "sqlite":
+            from ethics_desk.storage import record_anchor
+
+            def _anchor(_session: Session) -> None:  # each act's head, outside the file
+                record_anchor.record_quietly(engine, path)
+
+            for writers in (self._write, self._write_now):  # waiting or not, every commit
+                event.listen(writers, "after_commit", _anchor)
 
     @property
     def description(self) -> str:
@@ -444,6 +459,8 @@ class Database:
         Nothing has been read or written yet when the lock is refused, so waiting again is
         always safe; the last refusal is the user's "the database is busy".
         """
+        if self.write_refusal is not None:
+            raise StorageError(self.write_refusal.problem, self.write_refusal.fix)
         deadline = time.monotonic() + WRITER_WAIT_SECONDS
         pause = 0.05
         while True:
@@ -468,6 +485,8 @@ class Database:
     def _begin_writing_now(self) -> Session:
         """A write session holding the writers' lock, taken without waiting; else
         :class:`WriterBusy`."""
+        if self.write_refusal is not None:
+            raise StorageError(self.write_refusal.problem, self.write_refusal.fix)
         session = self._write_now()
         try:
             session.begin()
@@ -491,8 +510,11 @@ class Database:
 
         On SQLite the write engine begins ``IMMEDIATE``, which takes the write lock (a locked
         file answers at once), and rewrites the header's ``user_version`` with its own value
-        (a read-only file refuses); the transaction is then rolled back.
+        (a read-only file refuses); the transaction is then rolled back. A database whose
+        writes are refused (:attr:`write_refusal`) raises that.
         """
+        if self.write_refusal is not None:
+            raise StorageError(self.write_refusal.problem, self.write_refusal.fix)
         with translate_errors(), self._write.kw["bind"].connect() as conn:
             transaction = conn.begin()
             if self.url.get_backend_name() == "sqlite":

@@ -12,6 +12,9 @@ Each check answers one question and names what it found wrong:
   journal record says, every issued paper and exhibit has the bytes recorded, every table's
   triggers are there as they must be, and the journal still holds every anchor given (the heads
   carried by backups and printed on Board packets);
+* no committed act was lost: a SQLite file's journal reaches the head its record anchor, beside
+  the file, last recorded (:mod:`ethics_desk.storage.record_anchor`) — else the lost journal
+  records are named, and the newest backup that holds them;
 * every open deadline falls on a business day of the current calendars (a calendar-day clock,
   the § 2-87(a) opinion, may fall on an office closure, which does not move it), and is the date
   the deadline engine gives on them today (a calendar edited without recomputing shows up here);
@@ -87,6 +90,7 @@ PAPERS = "Issued papers and exhibits have the bytes recorded"
 TRIGGERS = "Every table's changes are journalled (triggers)"
 ANCHORS = "The journal holds every anchor (backups, Board packets)"
 STALE_PAPERS = "Issued papers state the dates that hold now"
+LOST_ACTS = "No committed act was lost (the record anchor beside the file)"
 JOURNAL_CHECKS = (TRIGGERS, JOURNAL, RECORDS, PAPERS)
 AS_IT_IS = "The file is read as it is, without writing beside it"
 SEARCH_INDEX_REVISION = "0016"
@@ -118,6 +122,7 @@ def run_checks(db: URL | str | os.PathLike[str] | None,
     try:
         results = [CheckResult(AS_IT_IS, True, condition)] if condition is not None else []
         results += _file_checks(path, **parameters) if path is not None else []
+        results += [_lost_acts_check(path, **parameters)] if path is not None else []
         [schema] = _guarded((SCHEMA,), lambda: [_schema_check(engine)])
         results.append(schema)
         if not schema.ok:
@@ -252,6 +257,32 @@ def _schema_check(engine: Engine) -> CheckResult:
                                           f"version upgrades it to {head} after a verified "
                                           "backup"])
     return CheckResult(SCHEMA, True, [f"revision {current}, the newest this version knows"])
+
+
+def _lost_acts_check(path: Path, **parameters: str) -> CheckResult:
+    """The journal reaches the head its record anchor last recorded
+    (:mod:`ethics_desk.storage.record_anchor`): no committed act was dropped (a damaged
+    write-ahead log, an older copy put in the file's place)."""
+    from ethics_desk.storage import record_anchor
+
+    lost = record_anchor.lost_acts(path, **parameters)
+    if lost is not None:
+        return CheckResult(LOST_ACTS, False, [lost.problem, lost.fix])
+    anchored = record_anchor.read_anchor(path)
+    if anchored is None:
+        return CheckResult(LOST_ACTS, True, [f"no record anchor beside the file yet "
+                                             f"({record_anchor.anchor_path(path).name}): the "
+                                             "next act saved writes it"])
+    try:
+        found = record_anchor.file_head(path, **parameters)
+    except record_anchor.Unreadable as exc:
+        return CheckResult(LOST_ACTS, False, [f"not checked: the file cannot be read ({exc})"])
+    if found is not None and anchored.key != found.key:
+        return CheckResult(LOST_ACTS, True, [f"the record anchor beside the file is another "
+                                             f"database's (record key {anchored.key}): the next "
+                                             "act saved replaces it"])
+    return CheckResult(LOST_ACTS, True, [f"the journal holds record {anchored.seq}, the newest "
+                                         "its anchor records"])
 
 
 def _append_only_check(engine: Engine) -> CheckResult:

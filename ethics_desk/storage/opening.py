@@ -4,7 +4,11 @@ Resolve where it is, refuse a file of another application (looked at read-only, 
 was), refuse one written by a newer version, back up an existing database
 (verified, into the office's backup folder: :mod:`ethics_desk.storage.auto_backup`) before
 migrating it, apply the migrations, and load the reference data
-(the provisions catalogue, the known Fiesta San Jacinto Days) on first use. A database server is
+(the provisions catalogue, the known Fiesta San Jacinto Days) on first use. A SQLite file whose
+journal is behind its record anchor has lost committed acts
+(:func:`ethics_desk.storage.record_anchor.lost_acts`): it is opened, nothing is migrated, and
+every write is refused naming the acts and the backup that holds them
+(:attr:`~ethics_desk.storage.database.Database.write_refusal`). A database server is
 never created or upgraded here: that is IT's ``ethics-desk server setup``
 (:mod:`ethics_desk.storage.server`), and a workstation that finds it not yet done says so.
 """
@@ -25,7 +29,7 @@ from ethics_desk.core.resources import resource_path
 from ethics_desk.deadlines.closures import KNOWN_FIESTA_DAYS
 from ethics_desk.intake.catalogue import read_provisions_csv
 from ethics_desk.models import CalendarDay, Provision
-from ethics_desk.storage import audit, auto_backup
+from ethics_desk.storage import audit, auto_backup, record_anchor
 from ethics_desk.storage.database import Database, make_engine, resolve_url, sqlite_path, translate_errors
 from ethics_desk.storage.migrate import check_not_newer, head_revision, upgrade
 
@@ -51,6 +55,14 @@ def open_database(db: str | os.PathLike[str] | None = None, *, clock: Clock, cre
     try:
         with translate_errors(path):
             current = check_not_newer(engine, where)
+            lost = record_anchor.lost_acts(path) \
+                if path is not None and current is not None else None
+            if lost is not None:  # nothing is written, not even a migration: restore or accept
+                if migrate and current != head_revision():
+                    raise lost.error()
+                _refuse_without_key(engine)
+                database.write_refusal = lost.error()
+                return database
             if path is None and url.get_backend_name() != "sqlite":
                 # A shared server: only IT's "server setup" creates or upgrades the schema.
                 from ethics_desk.storage.server import no_schema_yet, older_schema

@@ -21,7 +21,9 @@ spaces, any letter).
    (so the ``-wal`` and ``-shm`` stay SQLite's own: a stale log beside the file can never be
    replayed over the backup, as it was when a backup was copied over the file by hand), the log
    is folded into the file (``wal_checkpoint(TRUNCATE)``), and the rows and head are compared
-   with the backup's; the lock is then released;
+   with the backup's; the record anchor beside the file is set to the restored journal's head
+   (:func:`ethics_desk.storage.record_anchor.reset`: a restore is not a loss of acts, and a
+   database that had lost acts takes writes again); the lock is then released;
 4. the database is opened as the application opens it — a backup of an older schema revision
    is upgraded there, after a verified copy of the restored file, as opening any older file
    is (:func:`ethics_desk.storage.opening.open_database`) — and
@@ -52,6 +54,7 @@ from ethics_desk.core.errors import StorageError, UserError
 from ethics_desk.core.office_time import DEFAULT_OFFICE_ZONE, office_zone
 from ethics_desk.office import settings
 from ethics_desk.office.settings import time_zone
+from ethics_desk.storage import record_anchor
 from ethics_desk.storage.backup import read_only, unwritable
 from ethics_desk.storage.integrity import (
     APPEND_ONLY,
@@ -456,6 +459,7 @@ def restore_backup(backup: str | os.PathLike[str], target: str | os.PathLike[str
         with _exclusively(place, new=new) as conn:
             kept = None if new else _keep(conn, place, clock)
             _write(source, conn, expected=(description.counts, description.head), undo=kept)
+            anchored = record_anchor.reset(place, conn)  # the restored head: no acts "lost"
     except BaseException:
         if not existed:
             _remove(place)
@@ -465,6 +469,7 @@ def restore_backup(backup: str | os.PathLike[str], target: str | os.PathLike[str
                                                     actor=actor, kept=kept)
     except Exception as failure:
         undone = _undo(place, kept, removing=not existed)
+        record_anchor.put_back(place, anchored)
         if not isinstance(failure, UserError):
             raise  # a bug, reported as one; the database is back as it was
         raise StorageError(f"The restored database did not hold ({failure.problem}); {undone}.",

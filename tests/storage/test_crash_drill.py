@@ -53,6 +53,8 @@ def test_a_writer_killed_mid_work_leaves_every_check_passing_and_every_reported_
     assert report.commits_by_act["sign-in"] == 4  # each writer signed in before it was killed
     assert report.reported_commits > 4  # and committed the Clerk's work after signing in
     assert report.audit_records >= report.reported_commits
+    assert report.wal_trials > 0  # the killed writers' logs, damaged in copies
+    assert report.lost_acts_unreported == 0  # every reported commit a damaged log lost is told
 
 
 def test_a_sworn_filed_complaint_without_its_deadline_is_found_partial(
