@@ -285,7 +285,12 @@ def sign_in(database: Database, login: str, password: str, *, clock: Clock) -> A
     """The account whose login and password these are, or the one message that tells nothing
     (unknown login, wrong password and disabled account alike); five wrong passwords in a row
     lock it for :data:`LOCK_MINUTES` minutes. Each sign-in and each refusal of a known account
-    is audited; the password never is."""
+    is audited; the password never is. On a database that takes no more data
+    (:meth:`~ethics_desk.storage.database.Database.read_only_reason`) nothing can be recorded:
+    the sign-in is :func:`verify_unrecorded`'s, so that its records can still be read.
+    """
+    if database.read_only_reason() is not None:
+        return verify_unrecorded(database, login, password, clock=clock)
     now = clock()
     with database.unit_of_work() as session:
         row = _unlocked_row(session, login, password, now)
@@ -312,10 +317,10 @@ def sign_in(database: Database, login: str, password: str, *, clock: Clock) -> A
 
 def verify_unrecorded(database: Database, login: str, password: str, *, clock: Clock) -> Account:
     """The account whose login and password these are, on a database that cannot be written
-    (a read-only folder or share, a full disk), for ``ethics-desk check`` alone, which reads no
-    case: the same answers as :func:`sign_in` — one for an unknown login, a wrong password and a
-    disabled account, and a locked account stays locked — but nothing is counted or recorded,
-    because nothing can be. Whoever can read such a file can read all of it anyway."""
+    (a read-only folder or share, a full disk, a database in read-only mode): the same answers
+    as :func:`sign_in` — one for an unknown login, a wrong password and a disabled account, and
+    a locked account stays locked — but nothing is counted or recorded, because nothing can be.
+    Whoever can read such a file can read all of it anyway."""
     with database.read_session() as session:
         row = _unlocked_row(session, login, password, clock())
         if not _verify(row.password_hash, password) or row.disabled_at is not None:

@@ -11,6 +11,11 @@ A user action runs through :meth:`Database.write`: what the database still refus
 the writers take turns — a deadlock, a serialization failure, a unique key taken by another
 workstation at the same moment — is run again, afresh, a bounded number of times
 (:data:`WRITE_TRIES`) before the user is told that another workstation saved the same record.
+
+A database may be read-only for a reason of its own — damaged, a failed check, lost acts
+(:mod:`ethics_desk.storage.read_only`): :meth:`Database.read_only_reason` says which, and every
+user action then changes nothing — a change is refused with that reason's sentence before
+anything is written, and a read's own audit record is not written.
 """
 
 from __future__ import annotations
@@ -44,6 +49,7 @@ from ethics_desk.storage.private_files import (
     tighten,
     tighten_database,
 )
+from ethics_desk.storage.read_only import UNRECORDED, QuickCheck, ReadOnlyReason, reason_of_file
 from ethics_desk.storage.sqlite_uri import SAFE, file_uri, path_of_uri
 
 BUSY_TIMEOUT_MS = 5000
@@ -314,7 +320,8 @@ def _configure_postgresql(engine: Engine) -> None:
 
 
 class Database:
-    """One open database: the engine, a session factory for reads and one for user actions."""
+    """One open database: the engine, a session factory for reads and one for user actions,
+    and whether it takes changes (:meth:`read_only_reason`)."""
 
     def __init__(self, url: URL, engine: Engine) -> None:
         self.url = url
@@ -322,6 +329,36 @@ class Database:
         self._read = sessionmaker(bind=engine, expire_on_commit=False)
         writer = engine.execution_options(sqlite_begin="IMMEDIATE", ethics_desk_writer=True)
         self._write = sessionmaker(bind=writer, expire_on_commit=False)
+        self._quick_check: QuickCheck | None = None
+        self._refused: ReadOnlyReason | None = None
+
+    def start_quick_check(self) -> None:
+        """Run SQLite's ``quick_check`` on the file (in the background on a large one,
+        :class:`~ethics_desk.storage.read_only.QuickCheck`): the first change waits for it, and
+        a file it finds damaged takes none. Nothing for a server."""
+        path = sqlite_path(self.url)
+        if path is not None and self._quick_check is None and path.is_file() \
+                and path.stat().st_size:
+            self._quick_check = QuickCheck(path)
+
+    def refuse_changes(self, reason: ReadOnlyReason) -> None:
+        """Take no more changes from now on, for ``reason`` (one found at the opening)."""
+        self._refused = reason
+
+    def read_only_reason(self, *, wait: bool = True) -> ReadOnlyReason | None:
+        """Why this database takes no changes, or None: a reason given at the opening, the
+        damage its ``quick_check`` found (waiting for it, unless not ``wait``), or one found
+        beside the file (:data:`~ethics_desk.storage.read_only.REASON_PROVIDERS`), looked for
+        afresh each time (another desk's failed check counts at once)."""
+        if self._refused is not None:
+            return self._refused
+        if self._quick_check is not None:
+            damage = self._quick_check.reason(wait=wait)
+            if damage is not None:
+                self._refused = damage
+                return damage
+        path = sqlite_path(self.url)
+        return reason_of_file(path) if path is not None else None
 
     @property
     def description(self) -> str:
@@ -352,7 +389,19 @@ class Database:
         server's :data:`WRITER_LOCK`); while another workstation holds it, the wait is retried
         for up to :data:`WRITER_WAIT_SECONDS` in all. Storage failures become
         :class:`StorageError`; a stale version becomes :class:`ConflictError`.
+
+        On a read-only database (:meth:`read_only_reason`) the action runs in a transaction
+        that cannot write and is rolled back: a change is refused with the reason's sentence
+        before anything is written (:func:`_refuse_changes`, and the database refuses one made
+        in SQL too), and a read whose audit record the action appends (opening a case, a
+        preview, a print) goes on without it, since it cannot be written
+        (:func:`ethics_desk.storage.audit.append_many`).
         """
+        reason = self.read_only_reason()
+        if reason is not None:
+            with self._without_changes(reason) as reading:
+                yield reading
+            return
         session = self._begin_writing()
         try:
             with translate_errors():
@@ -397,6 +446,35 @@ class Database:
             pause *= 2
             attempt += 1
 
+    @contextmanager
+    def _without_changes(self, reason: ReadOnlyReason) -> Iterator[Session]:
+        """A session for a user action on a read-only database: it changes nothing (see
+        :meth:`unit_of_work`)."""
+        session = self._read()
+        session.info[UNRECORDED] = reason
+        event.listen(session, "before_flush", _refuse_changes)
+        try:
+            with translate_errors():
+                connection = session.connection()
+                sqlite = self.engine.dialect.name == "sqlite"
+                connection.exec_driver_sql("PRAGMA query_only = ON" if sqlite
+                                           else "SET TRANSACTION READ ONLY")
+                try:
+                    yield session
+                except (OperationalError, DBAPIError) as exc:
+                    if "read" in str(exc).lower() and "only" in str(exc).lower():
+                        raise reason.error() from exc
+                    raise
+                finally:
+                    if sqlite:
+                        try:
+                            connection.exec_driver_sql("PRAGMA query_only = OFF")
+                        except (OperationalError, DBAPIError):
+                            connection.invalidate()  # never back to the pool unable to write
+                    session.rollback()
+        finally:
+            session.close()
+
     def _begin_writing(self) -> Session:
         """A write session whose transaction has begun and holds the writers' lock.
 
@@ -439,6 +517,15 @@ class Database:
     def dispose(self) -> None:
         """Close every pooled connection (before a backup copy or at exit)."""
         self.engine.dispose()
+
+
+def _refuse_changes(session: Session, _context: Any, _instances: Any) -> None:
+    """Before a read-only database's session writes anything: refuse any change with the
+    reason's sentence (a read's audit record was never added, see :meth:`Database.unit_of_work`)."""
+    changed = [item for item in session.dirty if session.is_modified(item)]
+    if session.new or session.deleted or changed:
+        reason: ReadOnlyReason = session.info[UNRECORDED]
+        raise reason.error()
 
 
 @contextmanager

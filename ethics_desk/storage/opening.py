@@ -4,7 +4,10 @@ Resolve where it is, refuse a file of another application (looked at read-only, 
 was), refuse one written by a newer version, back up an existing database
 (verified, into the office's backup folder: :mod:`ethics_desk.storage.auto_backup`) before
 migrating it, apply the migrations, and load the reference data
-(the provisions catalogue, the known Fiesta San Jacinto Days) on first use. A database server is
+(the provisions catalogue, the known Fiesta San Jacinto Days) on first use. SQLite's
+``quick_check`` runs on an existing file before anything is written to it
+(:meth:`~ethics_desk.storage.database.Database.start_quick_check`): a damaged file is opened
+read-only (:mod:`ethics_desk.storage.read_only`), and never upgraded. A database server is
 never created or upgraded here: that is IT's ``ethics-desk server setup``
 (:mod:`ethics_desk.storage.server`), and a workstation that finds it not yet done says so.
 """
@@ -47,6 +50,7 @@ def open_database(db: str | os.PathLike[str] | None = None, *, clock: Clock, cre
         refuse_another_applications_file(path)
     engine = make_engine(url, create_folder=create)
     database = Database(url, engine)
+    database.start_quick_check()  # before the first write; in the background on a large file
     where = database.description
     try:
         with translate_errors():
@@ -60,6 +64,9 @@ def open_database(db: str | os.PathLike[str] | None = None, *, clock: Clock, cre
                 if current != head_revision():
                     raise older_schema(where, current, head_revision())
             elif migrate and current != head_revision():
+                reason = database.read_only_reason()  # a damaged file is never upgraded
+                if reason is not None:
+                    raise reason.error()
                 taken = None
                 if current is not None and path is not None:
                     # Into the office's backup folder, verified, the folder rotated.
