@@ -20,7 +20,13 @@ from ethics_desk.ui.palette import STYLE_PROPERTY
 from ethics_desk.workflow import WorkflowController
 from tests.conftest import CLOCK
 from tests.factories import filed_case
-from tests.ui.conftest import CLERK_LOGIN, CLERK_PASSWORD, make_account, signed_in_context
+from tests.ui.conftest import (
+    ADMIN_PASSWORD,
+    CLERK_LOGIN,
+    CLERK_PASSWORD,
+    make_account,
+    signed_in_context,
+)
 from tests.ui.test_screenshot_tour import shoot
 
 pytestmark = pytest.mark.sqlite_file
@@ -125,3 +131,26 @@ def test_a_window_on_a_file_with_a_damaged_page_says_so_and_reads_on(
         window.close()
     finally:
         damaged.dispose()
+
+
+def test_the_administrators_settings_and_accounts_are_shown_but_not_saved(
+        qtbot: QtBot, database: Database, db_path: Path) -> None:
+    from ethics_desk.ui.accounts_dialog import AccountsDialog
+
+    make_account(database, CLERK_LOGIN, "Maria Clerk", Role.CLERK)  # and "ada", the first
+    record_failed_check(db_path, FAILED, at=CLOCK())
+    reason = failed_check(db_path)
+    assert reason is not None
+    window = MainWindow(signed_in_context(database, "ada", ADMIN_PASSWORD))
+    qtbot.addWidget(window)
+    restore = window.findChild(QAction, "actionRestore")
+    assert restore is not None and restore.isEnabled()  # the fix stays offered
+    window.go("settings")
+    settings = window.settings_screen
+    assert not settings.save_button.isEnabled()
+    assert settings.save_button.toolTip() == reason.sentence
+    accounts = AccountsDialog(window.context, window)
+    qtbot.addWidget(accounts)
+    assert accounts.table.rowCount() == 2  # read
+    for button in (accounts.add_button, accounts.disable_button, accounts.reset_button):
+        assert not button.isEnabled() and button.toolTip() == reason.sentence
