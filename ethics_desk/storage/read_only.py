@@ -36,7 +36,7 @@ import sqlite3
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from enum import Enum
 from pathlib import Path
 from typing import Protocol
@@ -179,7 +179,8 @@ def failed_check(path: Path) -> ReadOnlyReason | None:
     when, names = "", "see its report"
     with contextlib.suppress(ValueError, TypeError, AttributeError):
         found = json.loads(text)
-        when = f" on {datetime.fromisoformat(found['at']).strftime('%Y-%m-%d at %H:%M')}"
+        at = datetime.fromisoformat(found["at"]).astimezone(UTC)  # the office zone is in the database
+        when = f" on {at:%Y-%m-%d} at {at:%H:%M} UTC"
         names = "; ".join(str(name) for name in found["failed"]) or names
     return ReadOnlyReason(
         ReadOnlyKind.CHECK_FAILED,

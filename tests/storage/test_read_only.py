@@ -98,7 +98,7 @@ def test_a_failed_check_recorded_beside_the_file_refuses_changes_at_every_desk_a
     assert reason == failed_check(db_path)
     assert reason is not None and reason.kind is ReadOnlyKind.CHECK_FAILED
     assert reason.problem == (f"The database {db_path.name} failed its check on 2026-11-30 at "
-                              "10:00 (SQLite integrity (PRAGMA integrity_check)), so it takes no "
+                              "16:00 UTC (SQLite integrity (PRAGMA integrity_check)), so it takes no "
                               "more data until it is put right.")
     with pytest.raises(StorageError) as refused:
         add_closure(database, date(2026, 12, 10), "Snow", actor="Maria Clerk", clock=CLOCK)
