@@ -224,11 +224,13 @@ def key_missing(path: Path, key_id: str) -> ReadOnlyReason:
 # -- SQLite's quick_check ------------------------------------------------------------------------
 
 
-QUICK_CHECK_IN_BACKGROUND_BYTES = 32 * 1024 * 1024
+QUICK_CHECK_IN_BACKGROUND_BYTES = 4 * 1024 * 1024
 """A file at least this large is quick-checked in the background, while the window comes up and
-the person signs in. Measured: ``quick_check`` reads every page, about 1 ms per MB from the disk
-cache (0.4 s for the 452 MB file of 100,000 cases that ``benchmarks/make_big_db.py`` builds), more
-from a cold disk; below 32 MB it takes a few hundredths of a second, and is run at once."""
+the person signs in (the first change waits for it). Measured with
+``benchmarks/quick_check.py`` on the 452 MB file of 100,000 cases that
+``benchmarks/make_big_db.py`` builds: 4.9 to 9.8 s from a cold disk (11 to 22 ms per MB), 0.4 to
+0.6 s from the disk cache (about 1.2 ms per MB). A file under 4 MiB (some 900 cases) is checked
+at once in under a tenth of a second even from a cold disk."""
 
 
 def quick_check(path: Path) -> list[str]:
