@@ -15,7 +15,7 @@ import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSettings, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QSettings, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -328,15 +328,28 @@ class MainWindow(QMainWindow):
         what happened and what to do, and the menu entries that would write disabled with its
         sentence (:mod:`ethics_desk.ui.read_only`); nothing when the database takes changes."""
         reason = self.context.read_only()
+        was = self.read_only_banner.reason
         self.read_only_banner.show_reason(reason)
-        if reason is None:
-            return
+        if reason is None and was is not None:  # put right meanwhile (a check held, a restore)
+            self._offer_what_the_role_allows()
         for name in self.WRITING_ACTIONS:
             action = self.findChild(QAction, name)
-            if action is not None:
+            if action is None:
+                continue
+            if reason is not None:
                 action.setEnabled(False)
-                action.setToolTip(reason.sentence)
-                action.setStatusTip(reason.sentence)
+            elif name == "actionPassword":
+                action.setEnabled(True)
+            action.setToolTip(reason.sentence if reason is not None else "")
+            action.setStatusTip(reason.sentence if reason is not None else "")
+
+    def changeEvent(self, event: QEvent) -> None:
+        """Each time the window becomes the active one again, look again at the read-only mode:
+        another desk's check may have failed, or a restore put the database right."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.ActivationChange and self.isActiveWindow() \
+                and hasattr(self, "read_only_banner"):
+            self.show_read_only()
 
     def _restore(self) -> None:
         store = QSettings()

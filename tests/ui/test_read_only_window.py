@@ -13,7 +13,7 @@ from pytestqt.qtbot import QtBot
 
 from ethics_desk.staff.roles import Role
 from ethics_desk.storage.database import Database
-from ethics_desk.storage.read_only import failed_check, record_failed_check
+from ethics_desk.storage.read_only import clear_failed_check, failed_check, record_failed_check
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.main_window import MainWindow
 from ethics_desk.ui.palette import STYLE_PROPERTY
@@ -101,7 +101,8 @@ def test_a_case_opens_for_reading_and_none_of_its_actions_may_be_taken(
     case.close()
 
 
-def test_a_sound_database_shows_no_banner(qtbot: QtBot, context: AppContext) -> None:
+def test_a_sound_database_shows_no_banner_and_a_window_left_open_sees_the_mode_come_and_go(
+        qtbot: QtBot, context: AppContext, db_path: Path) -> None:
     window = MainWindow(context)
     qtbot.addWidget(window)
     window.show()
@@ -109,6 +110,15 @@ def test_a_sound_database_shows_no_banner(qtbot: QtBot, context: AppContext) -> 
     assert not window.read_only_banner.isVisible()
     action = window.findChild(QAction, "actionNew")
     assert action is not None and action.isEnabled()
+    record_failed_check(db_path, FAILED, at=CLOCK())  # another desk's check failed
+    window.show_read_only()  # as when the window is active again
+    assert window.read_only_banner.isVisible() and not action.isEnabled()
+    sentence = window.read_only_banner.text()
+    assert action.toolTip() == sentence
+    clear_failed_check(db_path)  # a check held again
+    window.show_read_only()
+    assert not window.read_only_banner.isVisible() and action.isEnabled()
+    assert action.toolTip() != sentence
 
 
 def test_a_window_on_a_file_with_a_damaged_page_says_so_and_reads_on(
