@@ -33,7 +33,7 @@ import getpass
 import os
 import sys
 from collections.abc import Callable, Sequence
-from datetime import date
+from datetime import date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn, TextIO
 
@@ -633,6 +633,19 @@ def _open_for_writing(args: argparse.Namespace) -> Database:
     return open_database(_db_arg(args), clock=_clock(args), create=not _db_named(args))
 
 
+def _open_to_change(args: argparse.Namespace) -> Database:
+    """The database for a command whose point is a change (:func:`_open_for_writing`), refused
+    at once — before anyone signs in or types a password — while it takes no more data (damaged,
+    a failed check: :mod:`ethics_desk.storage.read_only`), in the read-only mode's sentence. (The
+    service refuses the change anyway; this says so before anything is asked.)"""
+    database = _open_for_writing(args)
+    reason = database.read_only_reason()
+    if reason is not None:
+        database.dispose()
+        raise reason.error()
+    return database
+
+
 def _open_as_it_is(args: argparse.Namespace) -> Database:
     """The database for ``check`` and ``backup``: it must exist, and is neither created nor
     upgraded (the check reports the schema as it is; a backup copies it as it is)."""
@@ -972,7 +985,7 @@ def _cmd_user_add(args: argparse.Namespace) -> int:
     from ethics_desk.staff.permissions import Act
     from ethics_desk.staff.roles import role_named
 
-    database = _open_for_writing(args)
+    database = _open_to_change(args)
     try:
         role = role_named(args.role)
         by = _signed_in_for(args, database, Act.MANAGE_ACCOUNTS, "Adding an account")
@@ -1006,7 +1019,7 @@ def _cmd_user_disable(args: argparse.Namespace) -> int:
     from ethics_desk.staff.accounts import disable_account
     from ethics_desk.staff.permissions import Act
 
-    database = _open_for_writing(args)
+    database = _open_to_change(args)
     try:
         by = _signed_in_for(args, database, Act.MANAGE_ACCOUNTS, "Disabling an account")
         account = disable_account(database, args.login, by=by, clock=_clock(args))
@@ -1021,7 +1034,7 @@ def _cmd_user_reset(args: argparse.Namespace) -> int:
     from ethics_desk.staff.accounts import reset_password
     from ethics_desk.staff.permissions import Act
 
-    database = _open_for_writing(args)
+    database = _open_to_change(args)
     try:
         by = _signed_in_for(args, database, Act.MANAGE_ACCOUNTS, "Resetting a password")
         account = reset_password(database, args.login, _new_password(args.login), by=by,
@@ -1039,7 +1052,7 @@ def _cmd_user_password(args: argparse.Namespace) -> int:
     ``ETHICS_DESK_NEW_PASSWORD``)."""
     from ethics_desk.staff.accounts import change_own_password
 
-    database = _open_for_writing(args)
+    database = _open_to_change(args)
     try:
         account = _signed_in(args, database, changing_password=True)
         changed = change_own_password(database, account, args.present_password,
@@ -1124,7 +1137,7 @@ def _cmd_wording_bring_in(args: argparse.Namespace) -> int:
     from ethics_desk.office.wording import bring_in_this_desk
     from ethics_desk.staff.permissions import Act
 
-    database = _open_for_writing(args)
+    database = _open_to_change(args)
     try:
         account = _signed_in_for(args, database, Act.EDIT_WORDING,
                                  "Storing the office's letter wording")
@@ -1150,7 +1163,7 @@ def _cmd_closure_add(args: argparse.Namespace) -> int:
     from ethics_desk.staff.permissions import Act
 
     day = parse_day(args.day, "DATE")
-    database = _open_for_writing(args)
+    database = _open_to_change(args)
     try:
         account = _signed_in_for(args, database, Act.EDIT_CALENDAR,
                                  "Closing the offices on a day")
@@ -1171,7 +1184,7 @@ def _cmd_closure_remove(args: argparse.Namespace) -> int:
     from ethics_desk.staff.permissions import Act
 
     day = parse_day(args.day, "DATE")
-    database = _open_for_writing(args)
+    database = _open_to_change(args)
     try:
         account = _signed_in_for(args, database, Act.EDIT_CALENDAR,
                                  "Reopening the offices on a day")
@@ -1216,7 +1229,7 @@ def _cmd_repair_search(args: argparse.Namespace) -> int:
     from ethics_desk.cases.search_repair import rebuild_search_index
     from ethics_desk.staff.permissions import Act
 
-    database = _open_for_writing(args)
+    database = _open_to_change(args)
     try:
         account = _signed_in_for(args, database, Act.BACKUP_AND_CHECK,
                                  "Building the search index again")
@@ -1265,6 +1278,8 @@ def _cmd_check(args: argparse.Namespace) -> int:
     ran = len(results) - len(not_run)
     if not failed and path is not None:
         _remind_of_the_recovery_sheet(path)  # a failed check's one line is for IT
+    if path is not None:
+        _mark_checked(path, [r.name for r in failed], _clock(args)())
     if not failed:
         print(f"All {ran} checks hold."
               + (f" {len(not_run)} not run on this older schema revision until the database "
@@ -1275,7 +1290,27 @@ def _cmd_check(args: argparse.Namespace) -> int:
         return EXIT_OK
     return _fail(f"{len(failed)} of {ran} checks FAILED: "
                  f"{'; '.join(r.name for r in failed)} (details above). Make a copy of the file "
-                 "as it is and call IT before entering more data.", status=EXIT_FAILED)
+                 "as it is and call IT: every desk opens it read-only until a check holds "
+                 "again or a backup is restored.", status=EXIT_FAILED)
+
+
+def _mark_checked(path: Path, failed: list[str], at: datetime) -> None:
+    """After ``check`` of the SQLite file ``path``: a failed check recorded beside it (every
+    desk then opens it read-only), a check that holds clearing that record
+    (:mod:`ethics_desk.storage.read_only`). A folder that cannot be written keeps what it had,
+    said on stderr."""
+    from ethics_desk.storage.read_only import clear_failed_check, record_failed_check
+
+    try:
+        if failed:
+            record_failed_check(path, failed, at=at)
+        else:
+            clear_failed_check(path)
+    except OSError as exc:
+        _note(f"warning: the result of this check could not be recorded beside {path} "
+              f"({exc.strerror or exc}); "
+              + ("other desks may go on saving into it: tell them." if failed else
+                 "the database stays read-only until it can be."))
 
 
 def _accept_lost_acts(args: argparse.Namespace, account: Account) -> int:

@@ -289,9 +289,14 @@ def sign_in(database: Database, login: str, password: str, *, clock: Clock) -> A
 
     Signing in never waits for another desk's write: while another desk holds the writers'
     lock, the password is verified against the database as it is and the sign-in's record (or
-    the refusal's, counted) is queued (:mod:`ethics_desk.storage.queued_records`)."""
+    the refusal's, counted) is queued (:mod:`ethics_desk.storage.queued_records`). On a
+    database that takes no more data
+    (:meth:`~ethics_desk.storage.database.Database.read_only_reason`) nothing can be recorded:
+    the sign-in is :func:`verify_unrecorded`'s, so that its records can still be read."""
     from ethics_desk.storage.database import WriterBusy
 
+    if database.read_only_reason() is not None:
+        return verify_unrecorded(database, login, password, clock=clock)
     now = clock()
     try:
         signed = database.write(lambda session: _sign_in(session, login, password, now),
@@ -371,10 +376,10 @@ def _sign_in_queued(database: Database, login: str, password: str,
 
 def verify_unrecorded(database: Database, login: str, password: str, *, clock: Clock) -> Account:
     """The account whose login and password these are, on a database that cannot be written
-    (a read-only folder or share, a full disk), for ``ethics-desk check`` alone, which reads no
-    case: the same answers as :func:`sign_in` — one for an unknown login, a wrong password and a
-    disabled account, and a locked account stays locked — but nothing is counted or recorded,
-    because nothing can be. Whoever can read such a file can read all of it anyway."""
+    (a read-only folder or share, a full disk, a database in read-only mode): the same answers
+    as :func:`sign_in` — one for an unknown login, a wrong password and a disabled account, and
+    a locked account stays locked — but nothing is counted or recorded, because nothing can be.
+    Whoever can read such a file can read all of it anyway."""
     with database.read_session() as session:
         row = _unlocked_row(session, login, password, clock())
         if not _verify(row.password_hash, password) or row.disabled_at is not None:

@@ -23,6 +23,7 @@ from sqlalchemy.orm import Session
 
 from ethics_desk.core.clock import Clock
 from ethics_desk.models import AuditRecord, AuditRedaction, Setting
+from ethics_desk.storage.read_only import UNRECORDED
 
 if TYPE_CHECKING:
     from ethics_desk.staff.accounts import Account
@@ -80,7 +81,8 @@ def append(session: Session, *, actor: str, action: str, summary: str,
            at: datetime, complaint_id: int | None = None,
            detail: dict[str, Any] | None = None) -> AuditRecord:
     """Append one audit record, stamped ``at`` (the act's time, from its clock), in the caller's
-    transaction and move the chain head.
+    transaction and move the chain head. (On a database that takes no more data, a read's
+    record is made but not written: :meth:`ethics_desk.storage.database.Database.unit_of_work`.)
     """
     [record] = append_many(session, [Entry(actor, action, summary, complaint_id, detail)], at=at)
     return record
@@ -90,6 +92,7 @@ def append_many(session: Session, entries: Iterable[Entry], *, at: datetime) -> 
     """Append one audit record per entry, in order, all stamped ``at``, in the caller's
     transaction, chained as :func:`append` chains them one by one; the head moves once and the
     records are written in one flush (a print run's reprints, one record per document)."""
+    entries = list(entries)
     head = session.get(Setting, HEAD_KEY)
     if head is None:
         seq, prev = 0, GENESIS
@@ -110,6 +113,8 @@ def append_many(session: Session, entries: Iterable[Entry], *, at: datetime) -> 
         records.append(record)
     if not records:
         return records
+    if session.info.get(UNRECORDED) is not None and _reads_only(entries):
+        return records  # a read of a database that takes no more data: it cannot be recorded
     session.add_all(records)
     head_value = json.dumps({"seq": seq, "hash": prev})
     if head is None:
@@ -118,6 +123,13 @@ def append_many(session: Session, entries: Iterable[Entry], *, at: datetime) -> 
         head.value = head_value
     session.flush()
     return records
+
+
+def _reads_only(entries: list[Entry]) -> bool:
+    """Whether every entry records a read of a case (a view, a preview, a print, an export)."""
+    from ethics_desk.cases.access import is_access
+
+    return bool(entries) and all(is_access(entry.action) for entry in entries)
 
 
 @dataclass(frozen=True)

@@ -377,17 +377,17 @@ def daily_backup(database: Database, *, actor: str, clock: Clock) -> Outcome | N
     """Take today's verified copy of the office's SQLite database if none is in the backup
     folder yet (the first start of the day), rotate the folder, and record the outcome with
     its audit record; the outcome, or None when no copy was due — today's is there already,
-    the database is on a server (IT's dumps back it up), or it takes no writes because it
-    lost committed acts (a copy would rotate out the backups that hold them).
+    the database is on a server (IT's dumps back it up), or it is read-only (damaged, a failed
+    check, lost committed acts: a copy of it would rotate out the good backups its restore needs).
 
     Nothing is raised for a copy that fails: the outcome says why (and the log), and the desk
     opens as ever."""
     from ethics_desk.storage.database import sqlite_path
 
     path = sqlite_path(database.url)
-    if path is None or database.write_refusal is not None:
-        # A database that lost committed acts is not copied: the rotation would push out the
-        # backups that hold them (ethics_desk.storage.record_anchor), which its restore needs.
+    if path is None or database.read_only_reason() is not None:
+        # A database that is read-only (ethics_desk.storage.read_only) is not copied: the
+        # rotation would push out the backups that hold what it lost, which its restore needs.
         return None
     try:
         with database.read_session() as session:

@@ -7,8 +7,8 @@ lock (:data:`WRITER_LOCK`), which serialises the writers of every workstation th
 readers never wait for it. Operational failures the user can act on (locked, read-only, full, not a database)
 become :class:`~ethics_desk.core.errors.StorageError` with the fix in words. After each commit
 to a SQLite file the journal's head is written to the file's record anchor beside it
-(:mod:`ethics_desk.storage.record_anchor`); a database that has lost acts takes no writes
-(:attr:`Database.write_refusal`).
+(:mod:`ethics_desk.storage.record_anchor`); a database that has lost acts is read-only
+(:meth:`Database.read_only_reason`).
 
 A user action runs through :meth:`Database.write`: what the database still refuses although
 the writers take turns — a deadlock, a serialization failure, a unique key taken by another
@@ -18,6 +18,11 @@ workstation at the same moment — is run again, afresh, a bounded number of tim
 A reader's records (a sign-in, a case's access history) are written with ``wait=False``: while
 another desk holds the writers' lock they are queued instead (:mod:`ethics_desk.storage.queued_records`),
 and every writer writes what is queued first thing in its transaction.
+
+A database may be read-only for a reason of its own — damaged, a failed check, lost acts
+(:mod:`ethics_desk.storage.read_only`): :meth:`Database.read_only_reason` says which, and every
+user action then changes nothing — a change is refused with that reason's sentence before
+anything is written, and a read's own audit record is not written.
 """
 
 from __future__ import annotations
@@ -50,6 +55,13 @@ from ethics_desk.storage.private_files import (
     on_windows,
     tighten,
     tighten_database,
+)
+from ethics_desk.storage.read_only import (
+    UNRECORDED,
+    QuickCheck,
+    ReadOnlyKind,
+    ReadOnlyReason,
+    reason_of_file,
 )
 from ethics_desk.storage.sqlite_uri import SAFE, file_uri, path_of_uri
 from ethics_desk.storage.write_targets import refuse_companion_as_database, remember_open_database
@@ -346,7 +358,8 @@ class WriterBusy(StorageError):
 
 
 class Database:
-    """One open database: the engine, a session factory for reads and one for user actions."""
+    """One open database: the engine, a session factory for reads and one for user actions,
+    and whether it takes changes (:meth:`read_only_reason`)."""
 
     def __init__(self, url: URL, engine: Engine) -> None:
         self.url = url
@@ -359,9 +372,6 @@ class Database:
         self.queued = False
         """Whether records of this database's readers were queued (written at :meth:`dispose`
         if the writers' lock is free by then)."""
-        self.write_refusal: StorageError | None = None
-        """Why this database takes no writes now (a head behind its record anchor:
-        :mod:`ethics_desk.storage.record_anchor`), raised by every write; None: it takes them."""
         path = sqlite_path(url)
         if path is not None and url.get_backend_name() == "sqlite":
             from ethics_desk.storage import record_anchor
@@ -371,6 +381,49 @@ class Database:
 
             for writers in (self._write, self._write_now):  # waiting or not, every commit
                 event.listen(writers, "after_commit", _anchor)
+        self._quick_check: QuickCheck | None = None
+        self._refused: ReadOnlyReason | None = None
+
+    def start_quick_check(self) -> None:
+        """Run SQLite's ``quick_check`` on the file (in the background on a large one,
+        :class:`~ethics_desk.storage.read_only.QuickCheck`): the first change waits for it, and
+        a file it finds damaged takes none. Nothing for a server."""
+        path = sqlite_path(self.url)
+        if path is not None and self._quick_check is None and path.is_file() \
+                and path.stat().st_size:
+            self._quick_check = QuickCheck(path)
+
+    def refuse_changes(self, reason: ReadOnlyReason) -> None:
+        """Take no more changes from now on, for ``reason`` (one found at the opening)."""
+        self._refused = reason
+
+    @contextmanager
+    def lifting(self, kind: ReadOnlyKind) -> Iterator[None]:
+        """Take changes again for the one act that ends a refusal of ``kind`` given at the
+        opening (an Administrator accepting lost acts); the refusal stays if the act fails."""
+        refused = self._refused
+        if refused is not None and refused.kind is kind:
+            self._refused = None
+        try:
+            yield
+        except BaseException:
+            self._refused = refused
+            raise
+
+    def read_only_reason(self, *, wait: bool = True) -> ReadOnlyReason | None:
+        """Why this database takes no changes, or None: a reason given at the opening, the
+        damage its ``quick_check`` found (waiting for it, unless not ``wait``), or one found
+        beside the file (:data:`~ethics_desk.storage.read_only.REASON_PROVIDERS`), looked for
+        afresh each time (another desk's failed check counts at once)."""
+        if self._refused is not None:
+            return self._refused
+        if self._quick_check is not None:
+            damage = self._quick_check.reason(wait=wait)
+            if damage is not None:
+                self._refused = damage
+                return damage
+        path = sqlite_path(self.url)
+        return reason_of_file(path) if path is not None else None
 
     @property
     def description(self) -> str:
@@ -403,9 +456,21 @@ class Database:
         :class:`WriterBusy` at once. The records readers queued meanwhile are written first
         (:func:`~ethics_desk.storage.queued_records.write_queued`). Storage failures become
         :class:`StorageError`; a stale version becomes :class:`ConflictError`.
+
+        On a read-only database (:meth:`read_only_reason`) the action runs in a transaction
+        that cannot write and is rolled back: a change is refused with the reason's sentence
+        before anything is written (:func:`_refuse_changes`, and the database refuses one made
+        in SQL too), and a read whose audit record the action appends (opening a case, a
+        preview, a print) goes on without it, since it cannot be written
+        (:func:`ethics_desk.storage.audit.append_many`).
         """
         from ethics_desk.storage import queued_records
 
+        reason = self.read_only_reason()
+        if reason is not None:
+            with self._without_changes(reason) as reading:
+                yield reading
+            return
         session = self._begin_writing() if wait else self._begin_writing_now()
         try:
             with translate_errors():
@@ -453,14 +518,41 @@ class Database:
             pause *= 2
             attempt += 1
 
+    @contextmanager
+    def _without_changes(self, reason: ReadOnlyReason) -> Iterator[Session]:
+        """A session for a user action on a read-only database: it changes nothing (see
+        :meth:`unit_of_work`)."""
+        session = self._read()
+        session.info[UNRECORDED] = reason
+        event.listen(session, "before_flush", _refuse_changes)
+        try:
+            with translate_errors():
+                connection = session.connection()
+                sqlite = self.engine.dialect.name == "sqlite"
+                connection.exec_driver_sql("PRAGMA query_only = ON" if sqlite
+                                           else "SET TRANSACTION READ ONLY")
+                try:
+                    yield session
+                except (OperationalError, DBAPIError) as exc:
+                    if "read" in str(exc).lower() and "only" in str(exc).lower():
+                        raise reason.error() from exc
+                    raise
+                finally:
+                    if sqlite:
+                        try:
+                            connection.exec_driver_sql("PRAGMA query_only = OFF")
+                        except (OperationalError, DBAPIError):
+                            connection.invalidate()  # never back to the pool unable to write
+                    session.rollback()
+        finally:
+            session.close()
+
     def _begin_writing(self) -> Session:
         """A write session whose transaction has begun and holds the writers' lock.
 
         Nothing has been read or written yet when the lock is refused, so waiting again is
         always safe; the last refusal is the user's "the database is busy".
         """
-        if self.write_refusal is not None:
-            raise StorageError(self.write_refusal.problem, self.write_refusal.fix)
         deadline = time.monotonic() + WRITER_WAIT_SECONDS
         pause = 0.05
         while True:
@@ -485,8 +577,6 @@ class Database:
     def _begin_writing_now(self) -> Session:
         """A write session holding the writers' lock, taken without waiting; else
         :class:`WriterBusy`."""
-        if self.write_refusal is not None:
-            raise StorageError(self.write_refusal.problem, self.write_refusal.fix)
         session = self._write_now()
         try:
             session.begin()
@@ -510,11 +600,12 @@ class Database:
 
         On SQLite the write engine begins ``IMMEDIATE``, which takes the write lock (a locked
         file answers at once), and rewrites the header's ``user_version`` with its own value
-        (a read-only file refuses); the transaction is then rolled back. A database whose
-        writes are refused (:attr:`write_refusal`) raises that.
+        (a read-only file refuses); the transaction is then rolled back. A database in read-only
+        mode (:meth:`read_only_reason`) raises its reason.
         """
-        if self.write_refusal is not None:
-            raise StorageError(self.write_refusal.problem, self.write_refusal.fix)
+        reason = self.read_only_reason()
+        if reason is not None:
+            raise reason.error()
         with translate_errors(), self._write.kw["bind"].connect() as conn:
             transaction = conn.begin()
             if self.url.get_backend_name() == "sqlite":
@@ -530,6 +621,15 @@ class Database:
             with contextlib.suppress(StorageError):  # still busy (or worse): the next writer's
                 self.write(lambda _session: None, wait=False)
         self.engine.dispose()
+
+
+def _refuse_changes(session: Session, _context: Any, _instances: Any) -> None:
+    """Before a read-only database's session writes anything: refuse any change with the
+    reason's sentence (a read's audit record was never added, see :meth:`Database.unit_of_work`)."""
+    changed = [item for item in session.dirty if session.is_modified(item)]
+    if session.new or session.deleted or changed:
+        reason: ReadOnlyReason = session.info[UNRECORDED]
+        raise reason.error()
 
 
 @contextmanager

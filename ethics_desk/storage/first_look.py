@@ -87,6 +87,7 @@ class FirstLook:
 
         url = resolve_url(self.address)
         database = Database(url, make_engine(url, create_folder=False))
+        database.start_quick_check()  # while the person signs in, on a large file
         configure_mappers()
         return database
 

@@ -4,11 +4,14 @@ Resolve where it is, refuse a file of another application (looked at read-only, 
 was), refuse one written by a newer version, back up an existing database
 (verified, into the office's backup folder: :mod:`ethics_desk.storage.auto_backup`) before
 migrating it, apply the migrations, and load the reference data
-(the provisions catalogue, the known Fiesta San Jacinto Days) on first use. A SQLite file whose
+(the provisions catalogue, the known Fiesta San Jacinto Days) on first use. SQLite's
+``quick_check`` runs on an existing file before anything is written to it
+(:meth:`~ethics_desk.storage.database.Database.start_quick_check`): a damaged file is opened
+read-only (:mod:`ethics_desk.storage.read_only`), and never upgraded. A SQLite file whose
 journal is behind its record anchor has lost committed acts
-(:func:`ethics_desk.storage.record_anchor.lost_acts`): it is opened, nothing is migrated, and
-every write is refused naming the acts and the backup that holds them
-(:attr:`~ethics_desk.storage.database.Database.write_refusal`). A database server is
+(:func:`ethics_desk.storage.record_anchor.lost_acts`): it is opened read-only for that reason,
+nothing is migrated, and every change is refused naming the acts and the backup that holds
+them. A database server is
 never created or upgraded here: that is IT's ``ethics-desk server setup``
 (:mod:`ethics_desk.storage.server`), and a workstation that finds it not yet done says so.
 """
@@ -32,6 +35,7 @@ from ethics_desk.models import CalendarDay, Provision
 from ethics_desk.storage import audit, auto_backup, record_anchor
 from ethics_desk.storage.database import Database, make_engine, resolve_url, sqlite_path, translate_errors
 from ethics_desk.storage.migrate import check_not_newer, head_revision, upgrade
+from ethics_desk.storage.read_only import ReadOnlyKind, ReadOnlyReason
 
 SYSTEM_ACTOR = "Ethics Desk"
 OFFICE_PAPERS = "0006"
@@ -51,6 +55,7 @@ def open_database(db: str | os.PathLike[str] | None = None, *, clock: Clock, cre
         refuse_another_applications_file(path)
     engine = make_engine(url, create_folder=create)
     database = Database(url, engine)
+    database.start_quick_check()  # before the first write; in the background on a large file
     where = database.description
     try:
         with translate_errors(path):
@@ -61,7 +66,8 @@ def open_database(db: str | os.PathLike[str] | None = None, *, clock: Clock, cre
                 if migrate and current != head_revision():
                     raise lost.error()
                 _refuse_without_key(engine)
-                database.write_refusal = lost.error()
+                database.refuse_changes(ReadOnlyReason(ReadOnlyKind.LOST_ACTS, lost.problem,
+                                                       lost.fix))
                 return database
             if path is None and url.get_backend_name() != "sqlite":
                 # A shared server: only IT's "server setup" creates or upgrades the schema.
@@ -72,6 +78,9 @@ def open_database(db: str | os.PathLike[str] | None = None, *, clock: Clock, cre
                 if current != head_revision():
                     raise older_schema(where, current, head_revision())
             elif migrate and current != head_revision():
+                reason = database.read_only_reason()  # a damaged file is never upgraded
+                if reason is not None:
+                    raise reason.error()
                 taken = None
                 if current is not None and path is not None:
                     # Into the office's backup folder, verified, the folder rotated.

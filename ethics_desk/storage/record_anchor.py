@@ -34,9 +34,9 @@ whose record at the anchor's ``seq`` is not the one anchored) means committed ac
 their sequence numbers, and the newest automatic backup that holds them
 (:mod:`ethics_desk.storage.auto_backup`), are named. ``check`` reports it
 (:data:`ethics_desk.storage.integrity.LOST_ACTS`), and an opening (:func:`ethics_desk.storage
-.opening.open_database`) takes no writes then (:attr:`ethics_desk.storage.database.Database
-.write_refusal`), until an Administrator restores a backup (the restore sets the anchor to the
-restored file's head: :func:`reset`) or accepts the loss (:func:`accept_lost_acts`, audited).
+.opening.open_database`) is read-only then (:mod:`ethics_desk.storage.read_only`, its
+``LOST_ACTS`` reason), until an Administrator restores a backup (the restore sets the anchor to
+the restored file's head: :func:`reset`) or accepts the loss (:func:`accept_lost_acts`, audited).
 
 A database server needs no anchor: PostgreSQL does not drop committed transactions from a damaged
 log silently — its recovery stops with an error at a damaged record, and the server refuses to
@@ -61,6 +61,7 @@ from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import StorageError, UserError
 from ethics_desk.storage import journal
 from ethics_desk.storage.private_files import create_private_file, on_windows
+from ethics_desk.storage.read_only import ReadOnlyKind
 
 if TYPE_CHECKING:
     from sqlalchemy.orm import Session
@@ -381,12 +382,8 @@ def accept_lost_acts(database: Database, *, actor: str, clock: Clock) -> LostAct
                     "anchor": {"seq": lost.anchor.seq, "mac": lost.anchor.mac},
                     "head": lost.head, "backup": lost.backup.name if lost.backup else None})
 
-    refusal, database.write_refusal = database.write_refusal, None
-    try:
+    with database.lifting(ReadOnlyKind.LOST_ACTS):
         database.write(record)
-    except BaseException:
-        database.write_refusal = refusal
-        raise
     record_head(database.engine, path, force=True,  # the commit kept the higher, lost, head
                 wait_ms=BUSY_TIMEOUT_MS)
     return lost

@@ -29,6 +29,9 @@ spaces, any letter).
    is (:func:`ethics_desk.storage.opening.open_database`) — and
    :func:`~ethics_desk.storage.integrity.run_checks` must then hold on it; if a check fails,
    the kept copy is put back the same way and the user is told so;
+   (the record of a failed check beside the database, which opened it read-only, is removed
+   when the backup is in place, and put back with the kept copy:
+   :mod:`ethics_desk.storage.read_only`);
 5. one audit record, ``database.restore``, names who restored which backup (its file name),
    its audit head and its counts, through the normal write path (:meth:`Database.write`).
 
@@ -69,6 +72,7 @@ from ethics_desk.storage.journal import key_missing_for_file as journal_key_miss
 from ethics_desk.storage.migrate import head_revision, known_revisions
 from ethics_desk.storage.opening import SQLITE_HEADER
 from ethics_desk.storage.private_files import create_private_file
+from ethics_desk.storage.read_only import clear_failed_check, put_back_failed_check
 from ethics_desk.storage.sqlite_uri import file_uri
 
 ACTION = "database.restore"
@@ -464,10 +468,14 @@ def restore_backup(backup: str | os.PathLike[str], target: str | os.PathLike[str
         if not existed:
             _remove(place)
         raise
+    # The file that failed its check is replaced: the restored one is checked below, and the
+    # record of the failure comes back only if the database as it was is put back.
+    failed_check = clear_failed_check(place)
     try:
         counts, head = _opened_checked_and_recorded(place, description, clock=clock,
                                                     actor=actor, kept=kept)
     except Exception as failure:
+        put_back_failed_check(place, failed_check)
         undone = _undo(place, kept, removing=not existed)
         record_anchor.put_back(place, anchored)
         if not isinstance(failure, UserError):

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 from ethics_desk.core.errors import UserError
 from ethics_desk.staff.roles import Role
 from ethics_desk.ui.accessibility import StatusLine, buddy
+from ethics_desk.ui.read_only import refuse_while_read_only
 from ethics_desk.ui.sizing import fit_to_screen
 
 if TYPE_CHECKING:
@@ -107,6 +108,8 @@ class AccountsDialog(QDialog):
                 self.table.setItem(row, column, QTableWidgetItem(text))
         if self.accounts and self.table.currentRow() < 0:
             self.table.selectRow(0)
+        refuse_while_read_only(self.context, self.add_button, self.disable_button,
+                               self.reset_button)
 
     def chosen(self) -> Account | None:
         """The account of the selected row."""

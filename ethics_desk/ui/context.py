@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from ethics_desk.storage.audit import Viewer
     from ethics_desk.storage.database import Database
     from ethics_desk.storage.first_look import FirstLook
+    from ethics_desk.storage.read_only import ReadOnlyReason
     from ethics_desk.workflow import WorkflowController
 
 
@@ -96,6 +97,14 @@ class AppContext:
         from ethics_desk.staff.permissions import may
 
         return self.account is not None and may(self.account.role, act)
+
+    def read_only(self) -> ReadOnlyReason | None:
+        """Why the database takes no more data (damaged, a failed check, lost acts…), or None:
+        the storage layer's answer (:meth:`~ethics_desk.storage.database.Database.read_only_reason`),
+        asked afresh each time. Every action that would write is offered disabled with its
+        sentence (:func:`ethics_desk.ui.read_only.refuse_while_read_only`); the service refuses
+        it anyway."""
+        return self.database.read_only_reason() if self.loaded else None
 
     def lock_minutes(self) -> int:
         """The office's idle time before the desk locks (Settings; 0: never)."""

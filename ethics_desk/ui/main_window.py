@@ -15,7 +15,7 @@ import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSettings, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QSettings, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QSizePolicy,
     QStackedWidget,
     QStyle,
+    QVBoxLayout,
     QWidget,
 )
 
@@ -35,6 +36,7 @@ from ethics_desk.ui.accessibility import StatusLine
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.date_field import set_office_style, set_office_zone
 from ethics_desk.ui.focus import first_tab_stop
+from ethics_desk.ui.read_only import ReadOnlyBanner
 from ethics_desk.ui.screens.inbox_screen import InboxScreen
 from ethics_desk.ui.screens.lazy import LazyScreen
 from ethics_desk.ui.sizing import fit_to_screen
@@ -127,9 +129,14 @@ class MainWindow(QMainWindow):
         self.navigation.itemActivated.connect(lambda _item: self.focus_screen())
         self.navigation.itemClicked.connect(lambda _item: self.focus_screen())
         body = QWidget(self)
-        layout = QHBoxLayout(body)
+        outer = QVBoxLayout(body)
+        outer.setContentsMargins(0, 0, 0, 0)
+        self.read_only_banner = ReadOnlyBanner(body)
+        outer.addWidget(self.read_only_banner)
+        layout = QHBoxLayout()
         layout.addWidget(self.navigation)
         layout.addWidget(self.stack, 1)
+        outer.addLayout(layout, 1)
         self.setCentralWidget(body)
         self.database_label = QLabel(f"Database: {context.description}")
         self.database_label.setObjectName("databaseLabel")
@@ -152,6 +159,7 @@ class MainWindow(QMainWindow):
         self._backup_timer.timeout.connect(self.start_daily_backup)
         self._build_menus()
         self._offer_what_the_role_allows()
+        self.show_read_only()
         self.refresh_staff()
         self._restore()
 
@@ -322,6 +330,39 @@ class MainWindow(QMainWindow):
                 action.setVisible(allowed)
                 action.setEnabled(allowed)
 
+    WRITING_ACTIONS = ("actionNew", "actionResume", "actionPassword")
+    """The menu entries whose point is a change: offered disabled, the read-only mode's sentence
+    their tooltip, while the database takes no more data (Restore a backup stays: it is the
+    fix)."""
+
+    def show_read_only(self) -> None:
+        """The read-only mode as the storage layer sees it now: the banner at the top saying
+        what happened and what to do, and the menu entries that would write disabled with its
+        sentence (:mod:`ethics_desk.ui.read_only`); nothing when the database takes changes."""
+        reason = self.context.read_only()
+        was = self.read_only_banner.reason
+        self.read_only_banner.show_reason(reason)
+        if reason is None and was is not None:  # put right meanwhile (a check held, a restore)
+            self._offer_what_the_role_allows()
+        for name in self.WRITING_ACTIONS:
+            action = self.findChild(QAction, name)
+            if action is None:
+                continue
+            if reason is not None:
+                action.setEnabled(False)
+            elif name == "actionPassword":
+                action.setEnabled(True)
+            action.setToolTip(reason.sentence if reason is not None else "")
+            action.setStatusTip(reason.sentence if reason is not None else "")
+
+    def changeEvent(self, event: QEvent) -> None:
+        """Each time the window becomes the active one again, look again at the read-only mode:
+        another desk's check may have failed, or a restore put the database right."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.ActivationChange and self.isActiveWindow() \
+                and hasattr(self, "read_only_banner"):
+            self.show_read_only()
+
     def _restore(self) -> None:
         store = QSettings()
         geometry = store.value("window/geometry")
@@ -442,8 +483,13 @@ class MainWindow(QMainWindow):
 
     def open_intake(self, draft_id: int | None) -> None:
         """Open the intake wizard, new or resuming a draft."""
+        from ethics_desk.ui.errors import show_user_error
         from ethics_desk.ui.intake.wizard import IntakeWizard
 
+        refused = self.context.read_only()
+        if refused is not None:  # the wizard saves as the clerk types: nothing could be kept
+            show_user_error(self, refused.error())
+            return
         if self.wizard is not None and self.wizard.isVisible():
             self.wizard.raise_()
             self.wizard.activateWindow()

@@ -123,10 +123,14 @@ class WorkflowController:
                         if (b := g.check(session, complaint)) is not None]
 
     def available_events(self, complaint_id: int) -> list[EventOption]:
-        """Every event, in the table's order, with whether it is allowed and why not."""
+        """Every event, in the table's order, with whether it is allowed and why not — first, on
+        a database that takes no more data, the read-only mode's sentence
+        (:meth:`~ethics_desk.storage.database.Database.read_only_reason`)."""
+        refused = self.database.read_only_reason()
+        first = [Block(refused.sentence, "")] if refused is not None else []
         with self.database.read_session() as session:
             complaint = self._get(session, complaint_id)
-            return [EventOption(t.event, t.label, t.citation, not (b := self.blocks(
+            return [EventOption(t.event, t.label, t.citation, not (b := first + self.blocks(
                         session, complaint, t)), tuple(b), complaint.state in t.sources)
                     for t in TRANSITIONS]
 

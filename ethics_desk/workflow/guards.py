@@ -35,7 +35,7 @@ class Block:
     citation: str
 
     def __str__(self) -> str:
-        return f"{self.reason} ({self.citation})"
+        return f"{self.reason} ({self.citation})" if self.citation else self.reason
 
 
 @dataclass(frozen=True)

@@ -356,6 +356,9 @@ class CaseWindow(QMainWindow):
             self.action_buttons[option.event.value] = button
             if not option.allowed:
                 blocked.append(f"<b>{_e(option.label)}</b>: {_e(option.why_not)}")
+        refused = self.context.read_only()  # one sentence for every action, not one each
+        if refused is not None and blocked:
+            blocked = [_e(refused.sentence)]
         self.reasons.setText("Not possible now — " + "; ".join(blocked) if blocked else "")
         self.reasons.setVisible(bool(blocked))
 

@@ -41,6 +41,7 @@ from ethics_desk.ui.date_field import DateField
 from ethics_desk.ui.errors import FAILED, attempt
 from ethics_desk.ui.mnemonics import give_alt_keys
 from ethics_desk.ui.models.rows import ROW_ROLE, Column, RowsModel, rows_view
+from ethics_desk.ui.read_only import refuse_while_read_only
 
 MEETING = "meeting"
 """The proceeding choice that is a Board meeting, named by the date typed beside it."""
@@ -234,6 +235,7 @@ class HearingRecordPanel(QWidget):
                 button.setEnabled(False)
                 button.setToolTip(f"Only the {who_may(Act.ENTER_INTO_RECORD)} enter papers into "
                                   "the record (§ 2-83(h)(2)).")
+        refuse_while_read_only(self.context, self.enter_button, self.remove_button)
         self.show_chosen()
 
     def chosen_document(self) -> DocumentLine | None:

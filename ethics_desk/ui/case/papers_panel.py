@@ -86,6 +86,7 @@ from ethics_desk.ui.language import choose_language, chosen_language, language_b
 from ethics_desk.ui.mnemonics import give_alt_keys
 from ethics_desk.ui.models.rows import ROW_ROLE, Column, RowsModel, rows_view
 from ethics_desk.ui.pdf_view import PdfViewer, choose_printer, print_document
+from ethics_desk.ui.read_only import refuse_while_read_only
 
 
 @dataclass(frozen=True)
@@ -547,6 +548,8 @@ class PapersPanel(QWidget):
                            self.void_button, self.outcome_button, self.correct_button):
                 button.setEnabled(False)
                 button.setToolTip(f"Only the {who_may(Act.MAIL_PAPERS)} issue and mail papers.")
+        refuse_while_read_only(self.context, self.issue_button, self.mail_button,
+                               self.void_button, self.outcome_button, self.correct_button)
 
     # -- acting -----------------------------------------------------------------------------
 

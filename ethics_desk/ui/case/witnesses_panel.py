@@ -28,6 +28,7 @@ from ethics_desk.ui.accessibility import StatusLine, buddy
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.errors import FAILED, attempt
 from ethics_desk.ui.models.rows import Column, RowsModel, rows_view
+from ethics_desk.ui.read_only import refuse_while_read_only
 
 
 class WitnessesPanel(QWidget):
@@ -96,6 +97,7 @@ class WitnessesPanel(QWidget):
             for button in (self.add_button, self.remove_button):
                 button.setEnabled(False)
                 button.setToolTip(f"Only the {who_may(Act.RECORD_WITNESSES)} record witnesses.")
+        refuse_while_read_only(self.context, self.add_button, self.remove_button)
 
     def add(self) -> WitnessLine | None:
         """Record the witness in the form (audited); the form is emptied once it is saved."""

@@ -82,6 +82,7 @@ from ethics_desk.ui.calendar_editor import CalendarEditorDialog
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.models.rows import Column, RowsModel
 from ethics_desk.ui.palette import VEIL, colours
+from ethics_desk.ui.read_only import refuse_while_read_only
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 
@@ -838,6 +839,7 @@ class CalendarScreen(QWidget):
             self.editor_button.setEnabled(False)
             self.editor_button.setToolTip(f"Only the {who_may(Act.EDIT_CALENDAR)} change the "
                                           "office's closures.")
+        refuse_while_read_only(self.context, self.editor_button)
         header = QHBoxLayout()
         header.addWidget(title)
         header.addStretch(1)

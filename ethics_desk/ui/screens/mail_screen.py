@@ -43,6 +43,7 @@ from ethics_desk.ui.date_field import office_time_zone
 from ethics_desk.ui.errors import FAILED, attempt
 from ethics_desk.ui.models.rows import ROW_ROLE, Column, RowsModel, rows_view
 from ethics_desk.ui.pdf_view import choose_printer, printer_problem
+from ethics_desk.ui.read_only import refuse_while_read_only
 
 
 @dataclass(frozen=True)
@@ -165,6 +166,7 @@ class MailScreen(QWidget):
         self.print_button.setEnabled(chosen)
         self.mail_button.setEnabled(chosen)
         self.print_queue_button.setEnabled(self.queue.rowCount() > 0)
+        refuse_while_read_only(self.context, self.mail_button)
 
     def _open(self, index: QModelIndex) -> None:
         case_id = index.data(ROW_ROLE)

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
 from ethics_desk.intake.drafts import list_drafts
 from ethics_desk.ui.accessibility import buddy
 from ethics_desk.ui.context import AppContext
+from ethics_desk.ui.read_only import refuse_while_read_only
 
 
 class NewComplaintScreen(QWidget):
@@ -70,6 +71,7 @@ class NewComplaintScreen(QWidget):
         has = self.drafts.count() > 0
         self.empty.setVisible(not has)
         self.resume_button.setEnabled(has)
+        refuse_while_read_only(self.context, self.start_button, self.resume_button)
         if has:
             self.drafts.setCurrentRow(0)
 

@@ -48,6 +48,7 @@ from ethics_desk.ui.errors import FAILED, attempt
 from ethics_desk.ui.focus import first_tab_stop
 from ethics_desk.ui.intake.fields import FieldMessage
 from ethics_desk.ui.models.rows import ROW_ROLE, Column, RowsModel, list_and_form, rows_view
+from ethics_desk.ui.read_only import refuse_while_read_only
 from ethics_desk.ui.screens.board_screen import ChangeDialog
 
 
@@ -275,6 +276,9 @@ class RetentionScreen(QWidget):
             self.dispose_button.setEnabled(self.selected_line() is not None)
         chosen = self.selected_hold()
         self.release_button.setEnabled(chosen is not None and chosen.in_force)
+        refuse_while_read_only(self.context, *(  # the Records officer's, when there
+            button for name in ("dispose_button", "release_button", "place_button",
+                                "adopt_button") if (button := getattr(self, name, None))))
 
     def selected_line(self) -> DisposalLine | None:
         """The eligible case selected."""

@@ -32,6 +32,7 @@ from ethics_desk.office.actions import read_settings, save_settings
 from ethics_desk.ui.accessibility import StatusLine, buddy
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.errors import FAILED, attempt
+from ethics_desk.ui.read_only import refuse_while_read_only
 
 MULTILINE = {"office.mailing_address", "office.filing_address",
              "public_information.attorney_general"}
@@ -209,6 +210,9 @@ class SettingsScreen(QWidget):
             "): bring them in so that every desk prints them." if kept else "")
         self.this_desk_info.setVisible(bool(kept))
         self.bring_in_button.setVisible(bool(kept))
+        refuse_while_read_only(self.context, self.save_button, self.revert_button,
+                               self.bring_in_button, self.choose_code_button,
+                               self.placeholder_button, self.wording_button)
 
     def choose_enclosure(self) -> None:
         """Store a PDF as the Ethics Code every desk encloses (checked, audited)."""

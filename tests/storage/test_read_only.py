@@ -1,0 +1,185 @@
+"""A damaged database takes no more data: SQLite's ``quick_check`` at the opening, the record of a
+failed check beside the file, and the service refusing every change with one sentence while
+reads, and the reads' audit, go on."""
+
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+
+import pytest
+from sqlalchemy import func, select, text
+
+from ethics_desk.cases.case_file import load_case
+from ethics_desk.core.errors import StorageError
+from ethics_desk.deadlines.closures import add_closure
+from ethics_desk.deadlines.schedule import load_calendars
+from ethics_desk.models import AuditRecord, CalendarDay
+from ethics_desk.staff.accounts import sign_in
+from ethics_desk.staff.roles import Role
+from ethics_desk.storage import read_only
+from ethics_desk.storage.audit import Viewer
+from ethics_desk.storage.backup import backup_sqlite
+from ethics_desk.storage.database import Database
+from ethics_desk.storage.opening import open_database
+from ethics_desk.storage.read_only import (
+    REASON_PROVIDERS,
+    ReadOnlyKind,
+    ReadOnlyReason,
+    check_failed_marker,
+    clear_failed_check,
+    failed_check,
+    provider,
+    record_failed_check,
+)
+from ethics_desk.storage.restore import restore_backup
+from ethics_desk.workflow import WorkflowController
+from tests.conftest import CLOCK
+from tests.damaged_files import break_a_page, closed, fingerprint
+from tests.factories import filed_case
+from tests.signing_in import PASSWORD, account_of
+
+pytestmark = pytest.mark.sqlite_file
+
+
+def audit_records(database: Database) -> int:
+    with database.read_session() as session:
+        return int(session.scalar(select(func.count()).select_from(AuditRecord)) or 0)
+
+
+def test_a_file_whose_quick_check_fails_opens_read_only_and_refuses_every_change(
+        database: Database, db_path: Path) -> None:
+    closed(database, db_path)
+    break_a_page(db_path)
+    before = fingerprint(db_path)
+    damaged = open_database(db_path, clock=CLOCK, create=False)
+    try:
+        reason = damaged.read_only_reason()
+        assert reason is not None and reason.kind is ReadOnlyKind.DAMAGED
+        assert reason.problem.startswith(f"The database file {db_path.name} is damaged")
+        assert "Restore the latest backup" in reason.fix and "call IT" in reason.fix
+        with pytest.raises(StorageError) as refused:
+            add_closure(damaged, date(2026, 12, 10), "Snow", actor="Maria Clerk", clock=CLOCK)
+        assert str(refused.value) == reason.sentence
+        with damaged.read_session() as session:  # reading goes on
+            assert load_calendars(session).city.classify(date(2026, 12, 10)) is None
+    finally:
+        damaged.dispose()
+    assert fingerprint(db_path) == before
+
+
+def test_a_large_file_is_quick_checked_in_the_background_and_the_first_change_waits_for_it(
+        database: Database, db_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    closed(database, db_path)
+    break_a_page(db_path)
+    monkeypatch.setattr(read_only, "QUICK_CHECK_IN_BACKGROUND_BYTES", 0)
+    damaged = open_database(db_path, clock=CLOCK, create=False)
+    try:
+        check = damaged._quick_check
+        assert check is not None and check._thread is not None  # in the background
+        with pytest.raises(StorageError, match="is damaged"):
+            add_closure(damaged, date(2026, 12, 10), "Snow", actor="Maria Clerk", clock=CLOCK)
+        assert check.done
+    finally:
+        damaged.dispose()
+
+
+def test_a_sound_file_passes_its_quick_check_and_takes_changes(database: Database) -> None:
+    assert database.read_only_reason() is None
+    add_closure(database, date(2026, 12, 10), "Snow", actor="Maria Clerk", clock=CLOCK)
+
+
+def test_a_failed_check_recorded_beside_the_file_refuses_changes_at_every_desk_already_open(
+        database: Database, db_path: Path) -> None:
+    records = audit_records(database)
+    record_failed_check(db_path, ["SQLite integrity (PRAGMA integrity_check)"],
+                        at=CLOCK())
+    reason = database.read_only_reason()
+    assert reason == failed_check(db_path)
+    assert reason is not None and reason.kind is ReadOnlyKind.CHECK_FAILED
+    assert reason.problem == (f"The database {db_path.name} failed its check on 2026-11-30 at "
+                              "16:00 UTC (SQLite integrity (PRAGMA integrity_check)), so it takes no "
+                              "more data until it is put right.")
+    with pytest.raises(StorageError) as refused:
+        add_closure(database, date(2026, 12, 10), "Snow", actor="Maria Clerk", clock=CLOCK)
+    assert str(refused.value) == reason.sentence
+    assert audit_records(database) == records
+    clear_failed_check(db_path)
+    assert not check_failed_marker(db_path).exists()
+    add_closure(database, date(2026, 12, 10), "Snow", actor="Maria Clerk", clock=CLOCK)
+
+
+def test_the_database_itself_refuses_a_change_made_in_sql_on_a_read_only_database(
+        database: Database, db_path: Path) -> None:
+    record_failed_check(db_path, ["Audit trail hash chain"], at=CLOCK())
+    with pytest.raises(StorageError) as refused, database.unit_of_work() as session:
+        session.execute(text("INSERT INTO calendar_day (calendar, day, name, kind) "
+                             "VALUES ('city', '2026-12-10', 'Snow', 'closure')"))
+    assert str(refused.value) == read_only.failed_check(db_path).sentence  # type: ignore[union-attr]
+    clear_failed_check(db_path)
+    with database.read_session() as session:
+        assert session.scalar(select(func.count()).select_from(CalendarDay)
+                              .where(CalendarDay.name == "Snow")) == 0
+    add_closure(database, date(2026, 12, 11), "Ice", actor="Maria Clerk", clock=CLOCK)
+
+
+def test_on_a_read_only_database_a_case_is_still_opened_and_signed_in_to_unrecorded(
+        database: Database, db_path: Path, controller: WorkflowController) -> None:
+    case = filed_case(controller)
+    clerk = account_of(database, Role.CLERK)
+    records = audit_records(database)
+    record_failed_check(db_path, ["Audit trail hash chain"], at=CLOCK())
+    assert sign_in(database, clerk.login, PASSWORD, clock=CLOCK).login == clerk.login
+    opened = load_case(database, case, seen_by=Viewer.of(clerk, CLOCK))
+    assert opened.id == case and opened.number.startswith("ERB-")
+    assert audit_records(database) == records  # nothing could be recorded, and nothing was
+
+
+def test_a_restore_clears_the_failed_check_and_the_restored_database_takes_changes(
+        database: Database, db_path: Path, tmp_path: Path) -> None:
+    made = backup_sqlite(db_path, tmp_path / "backup.sqlite", clock=CLOCK).path
+    record_failed_check(db_path, ["Audit trail hash chain"], at=CLOCK())
+    database.dispose()
+    restore_backup(made, db_path, clock=CLOCK, actor="Ada Lovelace (ada)")
+    assert not check_failed_marker(db_path).exists()
+    restored = open_database(db_path, clock=CLOCK, create=False)
+    try:
+        assert restored.read_only_reason() is None
+        add_closure(restored, date(2026, 12, 10), "Snow", actor="Maria Clerk", clock=CLOCK)
+    finally:
+        restored.dispose()
+
+
+def test_a_restore_that_is_undone_puts_the_failed_check_back(
+        database: Database, db_path: Path, tmp_path: Path) -> None:
+    made = backup_sqlite(db_path, tmp_path / "backup.sqlite", clock=CLOCK).path
+    record_failed_check(db_path, ["Audit trail hash chain"], at=CLOCK())
+    database.dispose()
+    import ethics_desk.storage.restore as restore
+
+    def fails(*_args: object, **_kwargs: object) -> None:
+        raise StorageError("its checks failed: made to fail")
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(restore, "_opened_checked_and_recorded", fails)
+        with pytest.raises(StorageError, match="did not hold"):
+            restore_backup(made, db_path, clock=CLOCK, actor="Ada Lovelace (ada)")
+    reason = failed_check(db_path)
+    assert reason is not None and "Audit trail hash chain" in reason.problem
+
+
+def test_a_reason_provider_plugs_in_with_one_line(database: Database, db_path: Path) -> None:
+    class LostActs:
+        problem = "Acts 41 to 44 were lost."
+        fix = "Restore the backup of 2026-11-30."
+
+    found = provider(ReadOnlyKind.LOST_ACTS, lambda path: LostActs() if path == db_path else None)
+    REASON_PROVIDERS.append(found)
+    try:
+        assert database.read_only_reason() == ReadOnlyReason(
+            ReadOnlyKind.LOST_ACTS, "Acts 41 to 44 were lost.", "Restore the backup of 2026-11-30.")
+        with pytest.raises(StorageError, match="Acts 41 to 44 were lost"):
+            add_closure(database, date(2026, 12, 10), "Snow", actor="Maria Clerk", clock=CLOCK)
+    finally:
+        REASON_PROVIDERS.remove(found)
+    assert database.read_only_reason() is None
