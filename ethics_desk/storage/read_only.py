@@ -139,11 +139,11 @@ def record_failed_check(path: Path, failed: list[str], *, at: datetime) -> None:
     and a restore replaces it whole; a marker beside it is seen by every desk that opens the
     file, whatever state its pages are in, and goes only when the file is known sound again.
     """
-    from ethics_desk.storage.private_files import write_private
+    from ethics_desk.storage.private_files import keep_private
 
     text = json.dumps({"at": at.isoformat(timespec="seconds"), "failed": failed},
                       ensure_ascii=False, indent=1)
-    write_private(check_failed_marker(path), text.encode("utf-8"))
+    keep_private(check_failed_marker(path), text.encode("utf-8"))
 
 
 def clear_failed_check(path: Path) -> str | None:
@@ -162,9 +162,9 @@ def clear_failed_check(path: Path) -> str | None:
 def put_back_failed_check(path: Path, text: str | None) -> None:
     """Put back a marker :func:`clear_failed_check` removed (a restore that was undone)."""
     if text is not None:
-        from ethics_desk.storage.private_files import write_private
+        from ethics_desk.storage.private_files import keep_private
 
-        write_private(check_failed_marker(path), text.encode("utf-8"))
+        keep_private(check_failed_marker(path), text.encode("utf-8"))
 
 
 def failed_check(path: Path) -> ReadOnlyReason | None:

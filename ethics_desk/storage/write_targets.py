@@ -48,10 +48,15 @@ COMPANIONS = {
     "-shm": "shared-memory index",
     "-journal": "rollback journal",
     "-anchor": "record anchor",
+    "-queued": "queue of records waiting to be written",
+    "-check-failed": "record of a failed check",
 }
 """The files kept beside a SQLite database, by the ending of their names: SQLite's own
-(:data:`ethics_desk.storage.private_files.DATABASE_COMPANIONS`) and the anchor of its journal's
-head."""
+(:data:`ethics_desk.storage.private_files.DATABASE_COMPANIONS`), the anchor of its journal's
+head (:data:`ethics_desk.storage.record_anchor.SUFFIX`), the records readers queued while
+another desk wrote (:data:`ethics_desk.storage.queued_records.QUEUE_SUFFIX`) and the marker of
+a failed check (:data:`ethics_desk.storage.read_only.CHECK_FAILED_SUFFIX`); a test holds the
+names to those modules'."""
 WAL_MAGIC = (b"\x37\x7f\x06\x82", b"\x37\x7f\x06\x83")
 """The first 4 bytes of a SQLite write-ahead log (either byte order of its checksums)."""
 FIX = "Give another file name."

@@ -104,11 +104,22 @@ def test_a_backup_a_damaged_database_and_a_write_ahead_log_are_never_written_ove
 def test_a_companion_of_any_database_beside_it_is_never_written(
         database: Database, db_path: Path, tmp_path: Path) -> None:
     backup = backup_sqlite(db_path, tmp_path / "monday.sqlite", clock=CLOCK).path
-    for ending in ("-wal", "-shm", "-journal", "-anchor"):
+    for ending in ("-wal", "-shm", "-journal", "-anchor", "-queued", "-check-failed"):
         target = backup.with_name(backup.name + ending)
         with pytest.raises(StorageError, match=f"of the database {backup}"):
             write_private(target, b"%PDF-1.7")
         assert not target.exists()
+
+
+def test_every_file_the_application_keeps_beside_a_database_is_guarded_as_its_companion(
+) -> None:
+    from ethics_desk.storage import queued_records, read_only, record_anchor
+    from ethics_desk.storage.private_files import DATABASE_COMPANIONS
+    from ethics_desk.storage.write_targets import COMPANIONS
+
+    kept = {record_anchor.SUFFIX, queued_records.QUEUE_SUFFIX, read_only.CHECK_FAILED_SUFFIX,
+            *DATABASE_COMPANIONS}
+    assert kept <= set(COMPANIONS)
 
 
 def test_a_backup_is_never_written_as_the_databases_anchor_or_into_the_key_folder(
