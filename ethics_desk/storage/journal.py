@@ -1006,8 +1006,9 @@ def _journal(conn: Connection, table: str | None = None) -> Iterator[_JournalRow
 
 def _bytewise(conn: Connection) -> str:
     """The collation that orders text as Python does (by code point), for the merge of
-    :func:`_replay_table`: SQLite's default; on the server ``"C"`` (bytes of UTF-8)."""
-    return ' COLLATE "C"' if conn.dialect.name == "postgresql" else ""
+    :func:`_replay_table`, whatever a column declares: the bytes of UTF-8 (SQLite's ``BINARY``,
+    the server's ``"C"``)."""
+    return ' COLLATE "C"' if conn.dialect.name == "postgresql" else " COLLATE BINARY"
 
 
 def _journal_tables(conn: Connection) -> list[str]:
