@@ -26,3 +26,26 @@ def test_every_benchmark_script_still_imports(script: str,
     monkeypatch.setitem(sys.modules, spec.name, module)  # as an imported module is
     spec.loader.exec_module(module)  # the scripts run only under __main__
     assert callable(getattr(module, "main", None))
+
+
+def test_check_memory_reports_each_size_and_whether_the_target_is_met(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The check-memory benchmark on a tiny database: its JSON's shape, never its figures."""
+    import importlib.util
+    import json
+
+    monkeypatch.setenv("ETHICS_DESK_KEY_FOLDER", str(tmp_path / "keys"))
+    spec = importlib.util.spec_from_file_location("benchmark_check_memory",
+                                                  ROOT / "benchmarks" / "check_memory.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, spec.name, module)
+    spec.loader.exec_module(module)
+    assert module.main(["--sizes", "40", "--work", str(tmp_path), "--today", "2026-11-30"]) == 0
+    figures = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert figures["benchmark"] == "check_memory" and isinstance(figures["met"], bool)
+    [size] = figures["sizes"]
+    assert size["cases"] == 40 and size["ran_to_end"] and size["peak_mb"] > 0
+    assert {"wall_s", "cpu_s", "size_mb", "all_hold"} <= set(size)
+    assert figures["flat"] is None and figures["growth_mb"] is None  # one size: not judged

@@ -210,15 +210,27 @@ def sqlite_disagreements(complaints: Iterable[tuple[int, str, str]],
     a case missing from the index or in it without a complaint, or whose columns it counts with
     another number of trigrams than the complaint's columns have (FTS5's ``docsize`` table).
 
-    ``complaints`` are (id, search key, search words); ``sizes`` the docsize rows (id, sizes).
+    ``complaints`` are (id, search key, search words); ``sizes`` the docsize rows (id, sizes);
+    both in the order of their ids, merged one row at a time (memory does not grow with the
+    cases).
     """
-    indexed = {int(case_id): _varints(bytes(blob or b"")) for case_id, blob in sizes}
     wrong: list[int] = []
+    indexed = iter(sizes)
+    pending = next(indexed, None)
     for case_id, key, words in complaints:
-        counted = indexed.pop(int(case_id), None)
+        while pending is not None and int(pending[0]) < int(case_id):
+            wrong.append(int(pending[0]))  # in the index without a complaint
+            pending = next(indexed, None)
+        counted = None
+        if pending is not None and int(pending[0]) == int(case_id):
+            counted = _varints(bytes(pending[1] or b""))
+            pending = next(indexed, None)
         if counted != [_trigrams(key), _trigrams(words)]:
             wrong.append(int(case_id))
-    return sorted(wrong + list(indexed))
+    while pending is not None:
+        wrong.append(int(pending[0]))
+        pending = next(indexed, None)
+    return sorted(wrong)
 
 SQLITE_DROP = (f"DROP TRIGGER IF EXISTS {TABLE}_insert", f"DROP TRIGGER IF EXISTS {TABLE}_delete",
                f"DROP TRIGGER IF EXISTS {TABLE}_update", f"DROP TABLE IF EXISTS {TABLE}")

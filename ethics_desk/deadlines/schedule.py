@@ -150,8 +150,11 @@ def recompute_open(session: Session, calendars: Calendars, *, apply: bool) -> li
     """
     moved: list[MovedDeadline] = []
     touched: set[int] = set()
-    deadlines = list(session.scalars(select(Deadline).where(
-        Deadline.status == DeadlineStatus.OPEN)))
+    query = select(Deadline).where(Deadline.status == DeadlineStatus.OPEN)
+    # A preview (``check``'s too) reads them a batch at a time: its memory does not grow with
+    # the open deadlines; saving keeps each one it changes.
+    deadlines = session.scalars(query) if apply else session.scalars(
+        query.execution_options(yield_per=1000))
     for deadline in deadlines:
         due = _recompute(deadline, calendars)
         if due.due != deadline.due_on:

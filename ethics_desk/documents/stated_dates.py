@@ -203,7 +203,8 @@ def stale_papers(session: Session, complaint_id: int | None = None, *,
         query = query.where(IssuedDocument.complaint_id == complaint_id)
     found: list[StalePaper] = []
     for stated, document, number in session.execute(
-            query.order_by(IssuedDocument.complaint_id, IssuedDocument.id, StatedDate.id)):
+            query.order_by(IssuedDocument.complaint_id, IssuedDocument.id, StatedDate.id)
+            .execution_options(yield_per=1000)):  # a batch at a time, however many papers
         now_on: date | None = None
         deadline_id: int | None = None
         if stated.clock == HEARING:

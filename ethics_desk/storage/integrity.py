@@ -406,11 +406,12 @@ def _deadline_checks(session: Session) -> list[CheckResult]:
     rows = session.execute(
         select(Deadline, Complaint.case_number, Complaint.id).join(
             Complaint, Complaint.id == Deadline.complaint_id)
-        .where(Deadline.status == DeadlineStatus.OPEN).order_by(Deadline.due_on, Deadline.id))
-    numbers: dict[int, str] = {}
+        .where(Deadline.status == DeadlineStatus.OPEN).order_by(Deadline.due_on, Deadline.id)
+        .execution_options(yield_per=1000))  # a batch at a time, however many are open
+    count = 0
     on_closed_days = []
     for deadline, number, complaint_id in rows:
-        numbers[deadline.id] = number or f"Draft {complaint_id}"
+        count += 1
         calendar = calendars.state if deadline.calendar == "state" else calendars.city
         info = calendar.classify(deadline.due_on)
         reason = info[1] if info is not None else None
@@ -418,17 +419,23 @@ def _deadline_checks(session: Session) -> list[CheckResult]:
             reason = None  # a closure does not move a calendar-day clock (§ 311.014(b))
         if reason is not None:
             on_closed_days.append(
-                f"{numbers[deadline.id]}: “{deadline.title}” ({deadline.citation}) is due "
-                f"{format_day(deadline.due_on)}, which is not a business day on the "
+                f"{number or f'Draft {complaint_id}'}: “{deadline.title}” ({deadline.citation}) "
+                f"is due {format_day(deadline.due_on)}, which is not a business day on the "
                 f"{deadline.calendar} calendar ({reason})")
     moved = recompute_open(session, calendars, apply=False)
+    ids = sorted({m.complaint_id for m in moved})
+    numbers = {complaint_id: number or f"Draft {complaint_id}"
+               for start in range(0, len(ids), 500)
+               for complaint_id, number in session.execute(
+                   select(Complaint.id, Complaint.case_number)
+                   .where(Complaint.id.in_(ids[start:start + 500])))}
     session.rollback()
-    stale = [f"{numbers.get(m.deadline_id, m.complaint_id)}: “{m.title}”"
+    stale = [f"{numbers.get(m.complaint_id, m.complaint_id)}: “{m.title}”"
              f" is stored as due "
              f"{m.old_due.isoformat()} but the calendars give {m.new_due.isoformat()}"
              for m in moved]
     return [CheckResult(DEADLINE_DAYS, not on_closed_days,
-                        on_closed_days or [f"{len(numbers)} open deadline(s)"]),
+                        on_closed_days or [f"{count} open deadline(s)"]),
             CheckResult(DEADLINE_DATES, not stale, stale)]
 
 
@@ -467,9 +474,12 @@ def _search_index_check(session: Session) -> CheckResult:
         wanted = {search_index.TABLE, *search_index.SQLITE_TRIGGERS}
         if missing := sorted(wanted - found):
             return CheckResult(SEARCH_INDEX, False, [f"missing: {', '.join(missing)} — {fix}"])
-        wrong = search_index.sqlite_disagreements(
-            session.execute(text("SELECT id, search_key, search_words FROM complaint")).all(),
-            session.execute(text(f"SELECT id, sz FROM {search_index.TABLE}_docsize")).all())
+        streamed = session.connection().execution_options(yield_per=5000)
+        wrong = search_index.sqlite_disagreements(  # both in id order, merged as they are read
+            streamed.execute(text("SELECT id, search_key, search_words FROM complaint "
+                                  "ORDER BY id")),
+            streamed.execute(text(f"SELECT id, sz FROM {search_index.TABLE}_docsize "
+                                  "ORDER BY id")))
         if wrong:
             shown = ", ".join(str(case_id) for case_id in wrong[:10])
             more = f" and {len(wrong) - 10} more" if len(wrong) > 10 else ""
@@ -494,18 +504,26 @@ def _listing_check(session: Session) -> CheckResult:
     from ethics_desk.cases.search_index import words_of
     from ethics_desk.models import Complaint, Deadline, DeadlineStatus
 
-    next_due = {row.complaint_id: (row.due_on, row.title) for row in session.execute(
-        select(Deadline.complaint_id, Deadline.due_on, Deadline.title, Deadline.id)
+    # The open deadlines in the cases' order, each case's next one first, merged with the cases
+    # as both are read: memory does not grow with the record.
+    deadlines = session.execute(
+        select(Deadline.complaint_id, Deadline.due_on, Deadline.title)
         .where(Deadline.status == DeadlineStatus.OPEN)
-        .order_by(Deadline.complaint_id, Deadline.due_on.desc(), Deadline.id.desc()))}
+        .order_by(Deadline.complaint_id, Deadline.due_on, Deadline.id)
+        .execution_options(yield_per=5000))
+    open_deadlines = iter(deadlines)
+    pending = next(open_deadlines, None)
     wrong: list[str] = []
     count = 0
     query = select(Complaint).options(selectinload(Complaint.complainants),
                                       selectinload(Complaint.respondents),
-                                      selectinload(Complaint.witnesses))
+                                      selectinload(Complaint.witnesses)).order_by(Complaint.id)
     for complaint in session.scalars(query).yield_per(2000):
         count += 1
-        due, title = next_due.get(complaint.id, (None, ""))
+        while pending is not None and pending[0] < complaint.id:
+            pending = next(open_deadlines, None)
+        due, title = (pending[1], pending[2]) if pending is not None \
+            and pending[0] == complaint.id else (None, "")
         if (complaint.complainant_names != names([c.name for c in complaint.complainants])
                 or complaint.respondent_names != names([r.name for r in complaint.respondents])
                 or complaint.search_key != search_key_for(complaint)
@@ -513,4 +531,5 @@ def _listing_check(session: Session) -> CheckResult:
                 or complaint.next_due_on != due or complaint.next_due_title != title):
             wrong.append(f"{complaint.display_number}: the inbox would show it wrongly "
                          "(stored names, search key or next deadline are out of date)")
+    deadlines.close()  # the last case's later deadlines are not read (a server's cursor)
     return CheckResult(LISTING, not wrong, wrong or [f"{count} case(s) listed correctly"])

@@ -40,6 +40,7 @@ import sqlite3
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from itertools import groupby
 from pathlib import Path
 from typing import Any
 
@@ -719,6 +720,9 @@ class Verification:
 
 MAX_NAMED = 50
 """How many problems of one kind are named before the rest are counted."""
+STREAM_BATCH = 1000
+"""How many rows :func:`verify` reads at a time from each of its streams (a server's cursor on
+PostgreSQL): what it holds does not grow with the record."""
 
 
 def _add(problems: list[str], line: str) -> None:
@@ -794,11 +798,14 @@ def records(conn: Connection) -> Iterator[tuple[int, str, str, str, str | None, 
 
 
 def _current_rows(conn: Connection, table: str) -> Iterable[tuple[str, str]]:
+    """The table's rows as the journal writes them (key, values), streamed in the order of
+    their keys as text (the journal's row index's order; see :func:`_replay_table`)."""
     columns, key = columns_of(conn, table)
     dialect = conn.dialect.name
-    return ((str(k), str(v)) for k, v in conn.execution_options(yield_per=5000).execute(text(
+    return ((str(k), str(v)) for k, v in conn.execution_options(
+        yield_per=STREAM_BATCH).execute(text(
         f"SELECT {key_expression(dialect, 't', key)}, {row_json(dialect, 't', columns)} "
-        f"FROM {_q(table)} AS t")))
+        f"FROM {_q(table)} AS t ORDER BY {key_expression(dialect, 't', key)}{_bytewise(conn)}")))
 
 
 def binary_columns(conn: Connection, table: str) -> list[str]:
@@ -851,10 +858,6 @@ class _Voucher:
     mac: str
 
 
-def _vouchers(conn: Connection) -> dict[int, _Voucher]:
-    return _vouchers_of(conn)
-
-
 def _vouchers_of(conn: Connection, seq: int | None = None) -> dict[int, _Voucher]:
     """The redactions' vouchers (of the one record ``seq`` when given), by record."""
     if not has_redactions(conn):
@@ -899,7 +902,14 @@ def _same(recorded: str | _Removed | None, value: str | _Removed | None) -> bool
 
 
 def verify(conn: Connection) -> Verification:
-    """Replay the whole journal against the tables (see the module); reads only."""
+    """Replay the whole journal against the tables (see the module); reads only.
+
+    The journal is read as a stream, twice, so that memory does not grow with the record: once
+    in ``seq`` order for the chain (links, MACs, vouchers), then table by table in the order of
+    its rows' keys (the journal's index), each row's records replayed in ``seq`` order and its
+    last state set beside the row as it is now, the table read in the same key order. One row
+    is held at a time.
+    """
     found = Verification()
     dialect = conn.dialect.name
     if dialect == "postgresql":
@@ -925,10 +935,19 @@ def verify(conn: Connection) -> Verification:
                 forged = _forged_on_server(conn, 1, int(last_seq))
         except Exception as exc:  # the server's key or function is gone
             found.unverifiable = f"the server could not verify the MACs: {getattr(exc, 'orig', exc)}"
-    vouchers = _vouchers(conn)
-    state: dict[tuple[str, str], str | _Removed] = {}
+    _verify_chain(conn, found, key, forged)
+    tables = journalled_tables(conn)
+    for table in sorted(set(tables) | set(_journal_tables(conn))):
+        _replay_table(conn, found, table, present=table in tables)
+    return found
+
+
+def _verify_chain(conn: Connection, found: Verification, key: bytes | None,
+                  forged: set[int]) -> None:
+    """The chain in ``seq`` order: no record missing, reordered, forged or altered, each
+    record whose values a disposal removed held to its voucher."""
     expected, prev = 1, GENESIS
-    for seq, table, op, row_key, before, after, prev_mac, mac in records(conn):
+    for seq, table, op, row_key, before, after, prev_mac, mac, voucher in _journal(conn):
         found.records += 1
         if seq != expected:
             _add(found.chain, f"journal record {expected} is missing or out of order (found "
@@ -937,72 +956,145 @@ def verify(conn: Connection) -> Verification:
             _add(found.chain, f"journal record {seq} does not follow the record before it "
                               "(records were removed, inserted or reordered)")
         expected, prev = seq + 1, mac
-        voucher = vouchers.get(seq)
-        removed = ((before is None and op in ("update", "delete"))
-                   or (after is None and op in ("insert", "update", "baseline")))
-        before_value: str | _Removed | None = before
-        after_value: str | _Removed | None = after
-        if removed:
+        if _values_removed(op, before, after):
             problem = _voucher_problem(voucher, table, op, row_key, before, after, mac)
             if problem:
                 _add(found.chain, f"journal record {seq} {problem}")
             elif voucher is not None:
                 found.redacted += 1
-                if before is None and voucher.before_sha:
-                    before_value = _Removed(voucher.before_sha)
-                if after is None and voucher.after_sha:
-                    after_value = _Removed(voucher.after_sha)
         elif (key is not None and not hmac.compare_digest(
                 seal(key, seq, table, op, row_key, before, after, prev_mac), mac)) or seq in forged:
             _add(found.chain, f"journal record {seq} is forged or was altered (its MAC does not "
                               "verify)")
-        where = (table, row_key)
         if op not in OPS:
             _add(found.chain, f"journal record {seq} names an unknown change “{op}”")
+
+
+def _values_removed(op: str, before: str | None, after: str | None) -> bool:
+    """Whether a record lacks a value its change must have (a redaction removed it)."""
+    return ((before is None and op in ("update", "delete"))
+            or (after is None and op in ("insert", "update", "baseline")))
+
+
+_JournalRow = tuple[int, str, str, str, str | None, str | None, str, str, _Voucher | None]
+
+
+def _journal(conn: Connection, table: str | None = None) -> Iterator[_JournalRow]:
+    """The journal's records with their redactions' vouchers, streamed: every record in ``seq``
+    order, or (``table``) that table's records in the order of their rows' keys (as Python
+    orders text) and, for each row, in ``seq`` order — the order of the journal's row index."""
+    vouched = has_redactions(conn)
+    voucher_columns = (", v.seq, v.table_name, v.op, v.row_key, v.before_sha, v.after_sha, "
+                       "v.mac" if vouched else "")
+    join = f" LEFT JOIN {REDACTION_TABLE} v ON v.seq = j.seq" if vouched else ""
+    if table is None:
+        where, order, parameters = "", "j.seq", {}
+    else:
+        where, parameters = " WHERE j.table_name = :t", {"t": table}
+        order = f"j.row_key{_bytewise(conn)}, j.seq"
+    result = conn.execution_options(yield_per=STREAM_BATCH).execute(text(
+        f"SELECT j.seq, j.table_name, j.op, j.row_key, j.before, j.after, j.prev_mac, "
+        f"j.mac{voucher_columns} FROM {TABLE} j{join}{where} ORDER BY {order}"), parameters)
+    for row in result:
+        voucher = None if not vouched or row[8] is None else _Voucher(
+            str(row[9]), str(row[10]), str(row[11]), None if row[12] is None else str(row[12]),
+            None if row[13] is None else str(row[13]), str(row[14]))
+        yield (int(row[0]), str(row[1]), str(row[2]), str(row[3]),
+               None if row[4] is None else str(row[4]), None if row[5] is None else str(row[5]),
+               str(row[6]), str(row[7]), voucher)
+
+
+def _bytewise(conn: Connection) -> str:
+    """The collation that orders text as Python does (by code point), for the merge of
+    :func:`_replay_table`, whatever a column declares: the bytes of UTF-8 (SQLite's ``BINARY``,
+    the server's ``"C"``)."""
+    return ' COLLATE "C"' if conn.dialect.name == "postgresql" else " COLLATE BINARY"
+
+
+def _journal_tables(conn: Connection) -> list[str]:
+    """The tables the journal names, read from its row index one name at a time."""
+    return [str(name) for name in conn.execute(text(
+        f"WITH RECURSIVE t(name) AS (SELECT min(table_name) FROM {TABLE} UNION ALL "
+        f"SELECT (SELECT min(table_name) FROM {TABLE} WHERE table_name > t.name) FROM t "
+        "WHERE t.name IS NOT NULL) SELECT name FROM t WHERE name IS NOT NULL")).scalars()]
+
+
+def _replay_row(found: Verification, table: str, row_key: str,
+                history: Iterable[_JournalRow]) -> str | _Removed | None:
+    """Replay one row's records (in ``seq`` order): each change must start from the state the
+    record before it left. Returns the row's last journalled state (None: deleted, or never
+    recorded with values)."""
+    state: str | _Removed | None = None
+    for seq, _, op, _, before, after, _, mac, voucher in history:
+        if op not in OPS:
             continue
-        if op == "insert" and where in state:
+        before_value: str | _Removed | None = before
+        after_value: str | _Removed | None = after
+        if _values_removed(op, before, after) and voucher is not None and _voucher_problem(
+                voucher, table, op, row_key, before, after, mac) is None:
+            if before is None and voucher.before_sha:
+                before_value = _Removed(voucher.before_sha)
+            if after is None and voucher.after_sha:
+                after_value = _Removed(voucher.after_sha)
+        if op == "insert" and state is not None:
             _add(found.chain, f"journal record {seq} inserts {table} {row_key}, which was "
                               "already there")
-        if op in ("update", "delete") and not _same(state.get(where), before_value):
+        if op in ("update", "delete") and not _same(state, before_value):
             _add(found.rows_differ, f"{describe_row(table, row_key, before)} was changed outside "
                                     f"the journal before journal record {seq}")
         if op == "delete":
-            state.pop(where, None)
+            state = None
         elif after_value is not None:
-            state[where] = after_value
-    tables = journalled_tables(conn)
-    for table in tables:
-        binary = binary_columns(conn, table)
-        for row_key, now in _current_rows(conn, table):
-            found.rows += 1
-            if binary:
-                found.papers += 1
-            recorded = state.pop((table, row_key), None)
-            if recorded is None:
-                _add(found.rows_differ, f"{describe_row(table, row_key, now)} was added outside "
-                                        "the journal")
-            elif isinstance(recorded, _Removed):
-                _add(found.chain, f"the journal's record of {table} {row_key} was redacted, yet "
-                                  "the row remains as it was (a disposal removes the row or "
-                                  "empties it)")
-            elif recorded != now:
-                changed = _differences(recorded, now)
-                name = describe_row(table, row_key, recorded)
-                papers = [c for c in changed if c in binary]
-                if papers:
-                    _add(found.papers_differ, f"{name}: its bytes are not the ones recorded "
-                                              "(SHA-256 differs)")
-                others = [c for c in changed if c not in binary]
-                if others:
-                    _add(found.rows_differ, f"{name} differs from its journalled state "
-                                            f"({', '.join(others[:6])})")
-    present = set(tables)
-    for (table, row_key), recorded in sorted(state.items()):
-        gone = "" if table in present else " (its whole table is gone)"
-        shown = recorded if isinstance(recorded, str) else None
-        _add(found.rows_differ, f"{describe_row(table, row_key, shown)} was removed outside "
-                                f"the journal{gone}")
-    return found
+            state = after_value
+    return state
+
+
+def _replay_table(conn: Connection, found: Verification, table: str, *, present: bool) -> None:
+    """One table's rows against their journal: both read in key order and merged, so that
+    one row is held at a time. A table no longer in the database (``present`` false) has
+    every row the journal holds removed."""
+    binary = binary_columns(conn, table) if present else []
+    recorded = ((row_key, _replay_row(found, table, row_key, history))
+                for row_key, history in groupby(_journal(conn, table), key=lambda r: r[3]))
+    current = iter(_current_rows(conn, table)) if present else iter(())
+    last = next(recorded, None)
+    row = next(current, None)
+    while last is not None or row is not None:
+        if row is None or (last is not None and last[0] < row[0]):
+            assert last is not None
+            if last[1] is not None:
+                shown = last[1] if isinstance(last[1], str) else None
+                gone = "" if present else " (its whole table is gone)"
+                _add(found.rows_differ, f"{describe_row(table, last[0], shown)} was removed "
+                                        f"outside the journal{gone}")
+            last = next(recorded, None)
+            continue
+        found.rows += 1
+        if binary:
+            found.papers += 1
+        row_key, now = row
+        state = last[1] if last is not None and last[0] == row_key else None
+        if state is None:
+            _add(found.rows_differ, f"{describe_row(table, row_key, now)} was added outside "
+                                    "the journal")
+        elif isinstance(state, _Removed):
+            _add(found.chain, f"the journal's record of {table} {row_key} was redacted, yet "
+                              "the row remains as it was (a disposal removes the row or "
+                              "empties it)")
+        elif state != now:
+            changed = _differences(state, now)
+            name = describe_row(table, row_key, state)
+            papers = [c for c in changed if c in binary]
+            if papers:
+                _add(found.papers_differ, f"{name}: its bytes are not the ones recorded "
+                                          "(SHA-256 differs)")
+            others = [c for c in changed if c not in binary]
+            if others:
+                _add(found.rows_differ, f"{name} differs from its journalled state "
+                                        f"({', '.join(others[:6])})")
+        if last is not None and last[0] == row_key:
+            last = next(recorded, None)
+        row = next(current, None)
 
 
 def recorded_state(conn: Connection, table: str, row_key: str) -> dict[str, Any] | None:

@@ -327,3 +327,38 @@ def test_check_detects_each_kind_of_tampering_by_someone_without_the_key(
 
 def test_the_drill_has_about_thirty_kinds_or_more() -> None:
     assert len(KINDS) >= 30
+
+
+def _settings_added(database: Database, start: int, count: int) -> None:
+    """``count`` rows of about a kilobyte each, journalled like any row."""
+    with database.engine.begin() as conn:
+        conn.execute(text("INSERT INTO setting (key, value, version) VALUES (:k, :v, 1)"),
+                     [{"k": f"drill.{i:06d}", "v": f"{i} " + "x" * 1000}
+                      for i in range(start, start + count)])
+
+
+def _verified_with_peak(database: Database) -> tuple[journal.Verification, int]:
+    """The journal verified, and the most memory Python held meanwhile (bytes)."""
+    import tracemalloc
+
+    tracemalloc.start()
+    try:
+        with database.engine.connect() as conn:
+            found = journal.verify(conn)
+            conn.rollback()
+        return found, tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+def test_check_replays_the_journal_holding_a_few_rows_at_a_time_however_many_there_are(
+        database: Database) -> None:
+    _settings_added(database, 0, 3_000)
+    found, small = _verified_with_peak(database)
+    assert not found.chain and not found.rows_differ and found.rows > 3_000
+    _settings_added(database, 3_000, 9_000)
+    found, large = _verified_with_peak(database)
+    assert not found.chain and not found.rows_differ and found.rows > 12_000
+    assert large < 1.3 * small, (
+        f"four times the rows took {large / small:.1f} times the memory: the replay holds "
+        "every row")
