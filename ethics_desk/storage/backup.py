@@ -180,7 +180,7 @@ def _partial_files(partial: Path) -> tuple[Path, Path]:
     return partial, partial.with_name(partial.name + "-journal")
 
 
-def _remove_partial(partial: Path) -> None:
+def remove_partial(partial: Path) -> None:
     """Remove a copy under way that failed, and its journal (as far as they can be)."""
     for path in _partial_files(partial):
         with contextlib.suppress(OSError):
@@ -247,12 +247,12 @@ def backup_sqlite(source: Path, dest: Path, *, clock: Clock) -> BackupReport:
                            "Create it first, or choose another destination.")
     partial = dest.with_name(dest.name + PARTIAL)
     removed = tuple(remove_leftovers(dest.parent, clock=clock))
-    _remove_partial(partial)  # a killed copy to this very name: never its journal in this one
+    remove_partial(partial)  # a killed copy to this very name: never its journal in this one
     try:
         create_private_file(partial)  # § 2-83(h)(1): the copy is the user's only, from the start
         snapshot, damaged = _copy_one_snapshot(source, partial)
     except SourceUnreadable as exc:
-        _remove_partial(partial)
+        remove_partial(partial)
         reason = exc.args[0]
         why = unwritable(source.resolve().parent)
         if why is not None:
@@ -263,27 +263,27 @@ def backup_sqlite(source: Path, dest: Path, *, clock: Clock) -> BackupReport:
         raise StorageError(f"The database cannot be read for a backup: {reason}.",
                            "Run “ethics-desk check” on it; keep the file as it is.") from reason
     except sqlite3.Error as exc:
-        _remove_partial(partial)
+        remove_partial(partial)
         raise StorageError(f"The backup could not be written: {exc}.",
                            "Check that the destination has free space and that you may write "
                            "there.") from exc
     except OSError as exc:
-        _remove_partial(partial)
+        remove_partial(partial)
         raise StorageError(f"The backup could not be written: {exc.strerror or exc}.",
                            "Check the destination folder and its free space.") from exc
     if damaged:
-        _remove_partial(partial)
+        remove_partial(partial)
         raise StorageError("The database itself fails its checks, so no backup was kept: "
                            + "; ".join(damaged[:3]) + ".",
                            "Run “ethics-desk check” on it and call IT; keep the file as it is.")
     problems = _copy_problems(partial, snapshot)
     if problems:
-        _remove_partial(partial)
+        remove_partial(partial)
         raise StorageError("The backup copy failed verification: " + "; ".join(problems) + ".",
                            "Nothing was kept; run “ethics-desk check” on the database.")
     refusals = _restore_refusals(partial)
     if refusals:
-        _remove_partial(partial)
+        remove_partial(partial)
         raise StorageError("The database itself fails checks that a restore applies, so no "
                            "backup was kept (a restore would refuse it): "
                            + "; ".join(refusals[:3]) + ("; …" if len(refusals) > 3 else "") + ".",
@@ -291,7 +291,7 @@ def backup_sqlite(source: Path, dest: Path, *, clock: Clock) -> BackupReport:
     try:
         os.replace(partial, dest)
     except OSError as exc:
-        _remove_partial(partial)
+        remove_partial(partial)
         raise StorageError(f"The backup could not be put in place: {exc.strerror or exc}.",
                            "Check the destination folder and its free space.") from exc
     return BackupReport(path=dest, tables=len(snapshot.counts), rows=sum(snapshot.counts.values()),

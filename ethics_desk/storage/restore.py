@@ -58,7 +58,7 @@ from ethics_desk.core.office_time import DEFAULT_OFFICE_ZONE, office_zone
 from ethics_desk.office import settings
 from ethics_desk.office.settings import time_zone
 from ethics_desk.storage import record_anchor
-from ethics_desk.storage.backup import read_only, unwritable
+from ethics_desk.storage.backup import read_only, remove_partial, unwritable
 from ethics_desk.storage.integrity import (
     APPEND_ONLY,
     AUDIT,
@@ -602,16 +602,14 @@ def _keep(conn: sqlite3.Connection, place: Path, clock: Clock) -> Path:
             finally:
                 copy.close()
     except (sqlite3.Error, OSError) as exc:
-        with contextlib.suppress(OSError):
-            partial.unlink()
+        remove_partial(partial)
         raise StorageError(f"The database as it is could not be copied aside before the restore "
                            f"({exc}), so nothing was restored.",
                            "Check the folder's free space and that you may write there; a file "
                            "too damaged to copy can be moved aside by hand (keep it for IT), "
                            "then the backup restored into its place.") from exc
     except StorageError:
-        with contextlib.suppress(OSError):
-            partial.unlink()
+        remove_partial(partial)
         raise
     os.replace(partial, kept)
     return kept

@@ -12,6 +12,7 @@ import subprocess
 import sys
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -152,3 +153,34 @@ def test_a_backup_killed_mid_way_leaves_a_copy_the_next_backup_removes(
     assert report.removed == (left,)
     assert size == report.size  # what was left was a full copy of every case
     assert list(folder.iterdir()) == [report.path]
+
+
+def test_a_restore_that_cannot_keep_the_database_aside_leaves_no_partial_copy(
+        database: Database, db_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The copy of the database as it was, taken before a restore, is removed with its
+    journal when it fails: nothing full-size is left beside the database."""
+    from ethics_desk.storage import restore
+
+    counted = restore._counts_and_head
+    calls: list[Path] = []
+
+    def the_copy_differs(conn: sqlite3.Connection) -> Any:
+        found = counted(conn)
+        calls.append(db_path)
+        if len(calls) == 2:  # the copy: its journal still there, its rows not the same
+            for partial in db_path.parent.glob("*.partial"):
+                partial.with_name(partial.name + "-journal").write_bytes(JOURNAL_MAGIC + bytes(504))
+            return ({}, None)
+        return found
+
+    monkeypatch.setattr(restore, "_counts_and_head", the_copy_differs)
+    database.dispose()
+    before = sorted(p.name for p in db_path.parent.iterdir())
+    conn = sqlite3.connect(db_path)
+    try:
+        with pytest.raises(StorageError, match="does not hold the same records"):
+            restore._keep(conn, db_path, CLOCK)
+    finally:
+        conn.close()
+    assert len(calls) == 2
+    assert sorted(p.name for p in db_path.parent.iterdir()) == before
