@@ -155,8 +155,8 @@ def first_look(db: str | None = None) -> FirstLook | None:
     """A first look at the database ``db`` names, or None when the full path must open it.
 
     The first look is given for a SQLite file that exists, is at this version's schema revision,
-    and takes a write lock at once (the lock is released straight away), and for a PostgreSQL
-    server at this version's revision.
+    takes a write lock at once (the lock is released straight away) and whose record key is on
+    this computer, and for a PostgreSQL server at this version's revision.
     """
     try:
         path = database_file(db)
@@ -182,6 +182,25 @@ def first_look(db: str | None = None) -> FirstLook | None:
                 conn.execute(f"PRAGMA user_version = {version}")
             finally:
                 conn.execute("ROLLBACK")
+            if not _key_is_here(conn):  # opened read-only, with its reason, by the full path
+                return None
     except sqlite3.Error:  # no such table, locked, read-only, not a database: the full path says
         return None
     return FirstLook(path)
+
+
+JOURNAL_TABLE = "journal_record"
+""":data:`ethics_desk.storage.journal.TABLE` (that module loads SQLAlchemy)."""
+KEY_SETTING = "journal.key"
+""":data:`ethics_desk.storage.journal.KEY_SETTING`."""
+
+
+def _key_is_here(conn: sqlite3.Connection) -> bool:
+    """Whether this computer has the record key of the SQLite database ``conn`` reads (or it
+    has no journal yet), as :func:`ethics_desk.storage.journal.key_missing_for_file` answers."""
+    from ethics_desk.storage import record_key
+
+    if not conn.execute("SELECT 1 FROM sqlite_master WHERE name = ?", (JOURNAL_TABLE,)).fetchall():
+        return True
+    row = conn.execute("SELECT value FROM setting WHERE key = ?", (KEY_SETTING,)).fetchone()
+    return row is not None and record_key.find_key(str(row[0])) is not None

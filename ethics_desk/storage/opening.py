@@ -11,7 +11,10 @@ read-only (:mod:`ethics_desk.storage.read_only`), and never upgraded. A SQLite f
 journal is behind its record anchor has lost committed acts
 (:func:`ethics_desk.storage.record_anchor.lost_acts`): it is opened read-only for that reason,
 nothing is migrated, and every change is refused naming the acts and the backup that holds
-them. A database server is
+them. A SQLite file whose record key is not on this computer (a dead PC, a backup brought to a
+new one) is opened read-only too (:func:`ethics_desk.storage.read_only.key_missing`): every
+record can be read, printed and exported, none changed; an older one that needs an upgrade is
+refused, since an upgrade writes. A database server is
 never created or upgraded here: that is IT's ``ethics-desk server setup``
 (:mod:`ethics_desk.storage.server`), and a workstation that finds it not yet done says so.
 """
@@ -35,7 +38,7 @@ from ethics_desk.models import CalendarDay, Provision
 from ethics_desk.storage import audit, auto_backup, record_anchor
 from ethics_desk.storage.database import Database, make_engine, resolve_url, sqlite_path, translate_errors
 from ethics_desk.storage.migrate import check_not_newer, head_revision, upgrade
-from ethics_desk.storage.read_only import ReadOnlyKind, ReadOnlyReason
+from ethics_desk.storage.read_only import ReadOnlyKind, ReadOnlyReason, key_missing
 
 SYSTEM_ACTOR = "Ethics Desk"
 OFFICE_PAPERS = "0006"
@@ -65,7 +68,7 @@ def open_database(db: str | os.PathLike[str] | None = None, *, clock: Clock, cre
             if lost is not None:  # nothing is written, not even a migration: restore or accept
                 if migrate and current != head_revision():
                     raise lost.error()
-                _refuse_without_key(engine)
+                _refuse_without_key(engine)  # the lost acts need the key to be accepted
                 database.refuse_changes(ReadOnlyReason(ReadOnlyKind.LOST_ACTS, lost.problem,
                                                        lost.fix))
                 return database
@@ -78,6 +81,8 @@ def open_database(db: str | os.PathLike[str] | None = None, *, clock: Clock, cre
                 if current != head_revision():
                     raise older_schema(where, current, head_revision())
             elif migrate and current != head_revision():
+                if path is not None:  # an upgrade writes: not without the key
+                    _refuse_without_key(engine)
                 reason = database.read_only_reason()  # a damaged file is never upgraded
                 if reason is not None:
                     raise reason.error()
@@ -95,7 +100,9 @@ def open_database(db: str | os.PathLike[str] | None = None, *, clock: Clock, cre
                 raise StorageError(f"{where} is not an Ethics Desk database yet.",
                                    "Open it once with the application to create it.")
             if path is not None:
-                _refuse_without_key(engine)
+                missing = key_missing_of(engine)
+                if missing is not None:  # read, printed and exported; never changed
+                    database.refuse_changes(key_missing(path, missing))
     except OperationalError as exc:  # pragma: no cover - translated above; kept for clarity
         engine.dispose()
         raise StorageError(str(exc)) from exc
@@ -105,17 +112,29 @@ def open_database(db: str | os.PathLike[str] | None = None, *, clock: Clock, cre
     return database
 
 
-def _refuse_without_key(engine: Engine) -> None:
-    """A SQLite file whose record key is not on this computer is refused at once, naming the
-    key to import: no change could be recorded in it (:mod:`ethics_desk.storage.record_key`)."""
+def key_missing_of(engine: Engine) -> str | None:
+    """The identifier of the record key of the SQLite database ``engine`` opens when this
+    computer does not have it (``(not recorded)`` if the file names none); None when it has
+    it, or the file has no journal yet (:mod:`ethics_desk.storage.record_key`)."""
     from ethics_desk.storage import journal, record_key
 
     with engine.connect() as conn:
         if not journal.has_journal(conn):
-            return
+            return None
         key_id = journal.key_id_of(conn)
-    if key_id is None or record_key.find_key(key_id) is None:
-        raise record_key.missing_key(key_id or "(not recorded)")
+    if key_id is None:
+        return "(not recorded)"
+    return key_id if record_key.find_key(key_id) is None else None
+
+
+def _refuse_without_key(engine: Engine) -> None:
+    """Refuse, naming the key to import, what must write into a SQLite file whose record key is
+    not on this computer (an upgrade, accepting lost acts): no change could be sealed in it."""
+    from ethics_desk.storage import record_key
+
+    missing = key_missing_of(engine)
+    if missing is not None:
+        raise record_key.missing_key(missing)
 
 
 SQLITE_HEADER = b"SQLite format 3\x00"

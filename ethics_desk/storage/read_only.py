@@ -211,14 +211,16 @@ def reason_of_file(path: Path) -> ReadOnlyReason | None:
 
 
 def key_missing(path: Path, key_id: str) -> ReadOnlyReason:
-    """The reason of a file whose record key (``key_id``) is not on this computer."""
+    """The reason of a file whose record key (``key_id``) is not on this computer: its records
+    are read, printed and exported, none verified or changed; the fix is
+    :func:`~ethics_desk.storage.record_key.missing_key`'s, bringing the key here."""
+    from ethics_desk.storage.record_key import missing_key
+
     return ReadOnlyReason(
         ReadOnlyKind.KEY_MISSING,
-        f"This computer does not have the record key ({key_id}) of {path.name}, so no change can "
-        "be sealed in its journal and it takes no more data here.",
-        "Import the key (ethics-desk key import FILE, from the recovery sheet or the computer "
-        "that has it) or call IT; until then the records can still be read, printed and "
-        "exported.")
+        f"This computer does not have the record key ({key_id}) of {path.name}, so this record "
+        "cannot be verified or changed on this computer; it can still be read, printed and "
+        "exported.", missing_key(key_id).fix)
 
 
 # -- SQLite's quick_check ------------------------------------------------------------------------

@@ -31,6 +31,7 @@ from ethics_desk.storage.integrity import (
     run_checks,
 )
 from ethics_desk.storage.opening import open_database
+from ethics_desk.storage.read_only import ReadOnlyKind
 from ethics_desk.workflow import WorkflowController
 from tests.conftest import CLOCK, DemoTemplate
 from tests.factories import complete_intake, filed_case
@@ -193,16 +194,24 @@ def test_a_dropped_journal_trigger_is_reported_even_before_anything_changes(
 
 
 @pytest.mark.sqlite_file
-def test_a_desk_without_the_record_key_is_told_which_key_to_import(
+def test_a_desk_without_the_record_key_opens_it_read_only_and_is_told_which_key_to_import(
         database: Database, db_path: Path, tmp_path: Path,
         monkeypatch: pytest.MonkeyPatch) -> None:
+    key_id = journal.key_of_file(db_path)
+    assert key_id is not None
     database.dispose()
     monkeypatch.setenv(record_key.KEY_FOLDER_ENV, str(tmp_path / "another desk's keys"))
     record_key.forget_cached_keys()
-    with pytest.raises(StorageError) as refused:
-        open_database(db_path, clock=CLOCK)
-    assert "record key is not on this computer" in refused.value.problem
-    assert "ethics-desk key import" in refused.value.fix
+    opened = open_database(db_path, clock=CLOCK)
+    try:
+        reason = opened.read_only_reason()
+        assert reason is not None and reason.kind is ReadOnlyKind.KEY_MISSING
+        assert f"record key ({key_id})" in reason.problem
+        assert "cannot be verified or changed on this computer" in reason.problem
+        assert reason.fix == record_key.missing_key(key_id).fix
+        assert "ethics-desk key import --sheet" in reason.fix
+    finally:
+        opened.dispose()
     found = failing(db_path)
     assert set(found) == {JOURNAL} and "not on this computer" in found[JOURNAL][0]
 

@@ -164,3 +164,43 @@ def test_the_administrators_settings_and_accounts_are_shown_but_not_saved(
     assert accounts.table.rowCount() == 2  # read
     for button in (accounts.add_button, accounts.disable_button, accounts.reset_button):
         assert not button.isEnabled() and button.toolTip() == reason.sentence
+
+
+def test_a_database_without_its_record_key_opens_in_the_window_read_only_with_the_banner(
+        qtbot: QtBot, database: Database, db_path: Path, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from ethics_desk.storage import journal, record_key
+    from ethics_desk.storage.read_only import key_missing
+    from ethics_desk.ui.app import open_context
+    from tests.damaged_files import closed
+    from tests.ui.conftest import sign_in_through_dialog
+
+    make_account(database, CLERK_LOGIN, "Maria Clerk", Role.CLERK)
+    filed_case(WorkflowController(database, "Maria Clerk", clock=CLOCK))
+    key_id = journal.key_of_file(db_path)
+    assert key_id is not None
+    closed(database, db_path)
+    monkeypatch.setenv(record_key.KEY_FOLDER_ENV, str(tmp_path / "a new computer's keys"))
+    record_key.forget_cached_keys()
+    try:
+        context = open_context(str(db_path), interactive=False, clock=CLOCK)
+        assert context is not None and context.loaded  # the full opening, not a first look
+        context.account = sign_in_through_dialog(context, CLERK_LOGIN, CLERK_PASSWORD)
+        window = MainWindow(context)
+        qtbot.addWidget(window)
+        window.show()
+        qtbot.waitExposed(window)
+        reason = key_missing(db_path, key_id)
+        assert window.read_only_banner.isVisible()
+        assert window.read_only_banner.text() == reason.sentence
+        assert "cannot be verified or changed on this computer" in reason.sentence
+        action = window.findChild(QAction, "actionNew")
+        assert action is not None and not action.isEnabled()
+        case = window.open_case(1)  # read, its actions offered disabled
+        assert case is not None
+        assert case.reasons.text().startswith(f"Not possible now — {reason.problem[:60]}")
+        case.close()
+        window.close()
+        context.database.dispose()
+    finally:
+        record_key.forget_cached_keys()
