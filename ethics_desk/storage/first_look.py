@@ -83,11 +83,16 @@ class FirstLook:
         from sqlalchemy.orm import configure_mappers
 
         import ethics_desk.models  # noqa: F401 - every mapper must be known to configure them
-        from ethics_desk.storage.database import Database, make_engine, resolve_url
+        from ethics_desk.storage import record_anchor
+        from ethics_desk.storage.database import Database, make_engine, resolve_url, sqlite_path
 
         url = resolve_url(self.address)
         database = Database(url, make_engine(url, create_folder=False))
         database.start_quick_check()  # while the person signs in, on a large file
+        path = sqlite_path(url)
+        lost = record_anchor.lost_acts(path) if path is not None else None
+        if lost is not None:  # as the full opening does: read-only until restored or accepted
+            database.refuse_changes(record_anchor.reason(lost))
         configure_mappers()
         return database
 

@@ -38,7 +38,7 @@ from ethics_desk.models import CalendarDay, Provision
 from ethics_desk.storage import audit, auto_backup, record_anchor
 from ethics_desk.storage.database import Database, make_engine, resolve_url, sqlite_path, translate_errors
 from ethics_desk.storage.migrate import check_not_newer, head_revision, upgrade
-from ethics_desk.storage.read_only import ReadOnlyKind, ReadOnlyReason, key_missing
+from ethics_desk.storage.read_only import key_missing
 
 SYSTEM_ACTOR = "Ethics Desk"
 OFFICE_PAPERS = "0006"
@@ -69,8 +69,7 @@ def open_database(db: str | os.PathLike[str] | None = None, *, clock: Clock, cre
                 if migrate and current != head_revision():
                     raise lost.error()
                 _refuse_without_key(engine)  # the lost acts need the key to be accepted
-                database.refuse_changes(ReadOnlyReason(ReadOnlyKind.LOST_ACTS, lost.problem,
-                                                       lost.fix))
+                database.refuse_changes(record_anchor.reason(lost))
                 return database
             if path is None and url.get_backend_name() != "sqlite":
                 # A shared server: only IT's "server setup" creates or upgrades the schema.

@@ -61,7 +61,7 @@ from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import StorageError, UserError
 from ethics_desk.storage import journal
 from ethics_desk.storage.private_files import create_private_file, on_windows
-from ethics_desk.storage.read_only import ReadOnlyKind
+from ethics_desk.storage.read_only import ReadOnlyKind, ReadOnlyReason
 
 if TYPE_CHECKING:
     from sqlalchemy.orm import Session
@@ -331,6 +331,12 @@ def lost_acts(path: Path, **parameters: str) -> LostActs | None:
     backup, backup_seq = _newest_backup_holding(path, found, head)
     return LostActs(found.database, found.first, found.last, anchored, found.head,
                     found.rewritten, backup, backup_seq)
+
+
+def reason(lost: LostActs) -> ReadOnlyReason:
+    """The read-only mode's reason for a database that lost ``lost``
+    (:mod:`ethics_desk.storage.read_only`): every desk that opens it takes no changes."""
+    return ReadOnlyReason(ReadOnlyKind.LOST_ACTS, lost.problem, lost.fix)
 
 
 def _newest_backup_holding(path: Path, lost: LostActs,

@@ -146,6 +146,28 @@ def test_a_database_that_lost_acts_refuses_writes_naming_them(damaged: Path) -> 
     assert head(damaged) == (lost.head or 0), "nothing was written over the lost acts"
 
 
+def test_the_window_s_quick_opening_of_a_database_that_lost_acts_is_read_only(
+        damaged: Path) -> None:
+    """The window opens a current file through its first look, not the full opening: the loss
+    is found there too, and every change refused."""
+    from ethics_desk.storage.first_look import first_look
+    from ethics_desk.storage.read_only import ReadOnlyKind
+
+    lost = record_anchor.lost_acts(damaged)
+    assert lost is not None
+    look = first_look(str(damaged))
+    assert look is not None
+    opened = look.open()
+    try:
+        reason = opened.read_only_reason()
+        assert reason is not None and reason.kind is ReadOnlyKind.LOST_ACTS
+        with pytest.raises(StorageError, match=lost.numbers):
+            closures(opened, 1, start=10)
+    finally:
+        opened.dispose()
+    assert head(damaged) == (lost.head or 0)
+
+
 def test_lost_acts_name_the_newest_backup_that_holds_them(
         checkpointed: Database, db_path: Path, tmp_path: Path) -> None:
     folder = db_path.parent / DEFAULT_FOLDER
