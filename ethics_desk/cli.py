@@ -1278,7 +1278,9 @@ def _cmd_check(args: argparse.Namespace) -> int:
     ran = len(results) - len(not_run)
     if not failed and path is not None:
         _remind_of_the_recovery_sheet(path)  # a failed check's one line is for IT
-    if path is not None:
+    if path is not None and key_missing_for_file(path) is None:
+        # Without the key the journal cannot be verified here: that is this computer's lack,
+        # not the file's damage, and the file is read-only here for it already.
         _mark_checked(path, [r.name for r in failed], _clock(args)())
     if not failed:
         print(f"All {ran} checks hold."

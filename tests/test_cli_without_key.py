@@ -72,3 +72,19 @@ def test_without_the_key_a_case_is_read_and_previewed_and_closure_add_is_refused
     assert "clerk" in out and "ada" in out
     assert fingerprint(db_path) == before
 
+
+
+def test_check_without_the_key_does_not_mark_the_file_failed_for_every_desk(
+        capsys: pytest.CaptureFixture[str], database: Database, db_path: Path,
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without the key the journal cannot be verified here, so check fails; that is this
+    computer's lack, not damage: no marker of a failed check is left beside the file, and the
+    file takes changes again as soon as the key is back."""
+    from ethics_desk.storage.read_only import check_failed_marker
+
+    sign_in_as(monkeypatch, database, Role.ADMIN)
+    closed(database, db_path)
+    on_a_new_computer(monkeypatch, tmp_path)
+    code, _, _ = run(capsys, "check", "--db", str(db_path))
+    assert code == 1
+    assert not check_failed_marker(db_path).exists()
