@@ -47,7 +47,8 @@ counts = st.integers(min_value=0, max_value=60)
 
 @st.composite
 def triggers_with_closures(draw: st.DrawFn) -> tuple[date, tuple[Closure, ...]]:
-    """A trigger date and up to eight closures within about four months after it."""
+    """A trigger date and up to eight closures within about four months after it, each on a
+    day of its own, as the calendar keeps them."""
     trigger = draw(triggers)
     closures = draw(
         st.lists(
@@ -60,6 +61,7 @@ def triggers_with_closures(draw: st.DrawFn) -> tuple[date, tuple[Closure, ...]]:
                 kind=st.sampled_from([DayKind.CLOSURE, DayKind.FIESTA]),
             ),
             max_size=8,
+            unique_by=lambda closure: closure.day,  # a day is closed once (closures.add_closure)
         )
     )
     return trigger, tuple(closures)
