@@ -71,6 +71,19 @@ def on_windows() -> bool:
     return sys.platform == "win32"
 
 
+def sync_folder(folder: Path) -> None:
+    """Make the names of the files just made or renamed in ``folder`` durable: on POSIX a new
+    name survives a power cut only once its folder is flushed (Windows has no folder handle to
+    flush; its rename is written through by NTFS)."""
+    if on_windows():
+        return
+    descriptor = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(descriptor)
+    finally:
+        os.close(descriptor)
+
+
 def run_quietly(command: Sequence[str]) -> int:
     """Run ``command`` without a console window flashing up (the windowed executable has
     none), its output discarded; its exit status, or -1 when it cannot be run at all."""

@@ -71,7 +71,11 @@ from sqlalchemy.engine import URL
 from sqlalchemy.orm import Session
 
 from ethics_desk.storage.location import APP_NAME
-from ethics_desk.storage.private_files import create_private_file, make_private_folder
+from ethics_desk.storage.private_files import (
+    create_private_file,
+    make_private_folder,
+    sync_folder,
+)
 
 if TYPE_CHECKING:
     from ethics_desk.storage.database import Database
@@ -168,17 +172,6 @@ def _unlock(handle: BinaryIO) -> None:
         fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
 
 
-def _sync_folder(folder: Path) -> None:
-    """Make a new file's name durable (POSIX; Windows has no directory handles to sync)."""
-    if sys.platform == "win32":
-        return
-    descriptor = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(descriptor)
-    finally:
-        os.close(descriptor)
-
-
 def _create(path: Path) -> None:
     """The queue, private from its first byte, with its header line (its id); made under another
     name and linked into place, so that two processes making it at once never empty each
@@ -194,7 +187,7 @@ def _create(path: Path) -> None:
             os.fsync(handle.fileno())
         with contextlib.suppress(FileExistsError):
             os.link(made, path)
-        _sync_folder(path.parent)
+        sync_folder(path.parent)
     finally:
         with contextlib.suppress(OSError):
             made.unlink()

@@ -60,7 +60,7 @@ from sqlalchemy import Engine
 from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import StorageError, UserError
 from ethics_desk.storage import journal
-from ethics_desk.storage.private_files import create_private_file, on_windows
+from ethics_desk.storage.private_files import create_private_file, sync_folder
 from ethics_desk.storage.read_only import ReadOnlyKind, ReadOnlyReason
 
 if TYPE_CHECKING:
@@ -174,7 +174,7 @@ def _write(database: Path, head: AnchoredHead | None) -> None:
     if head is None:
         with contextlib.suppress(FileNotFoundError):
             place.unlink()
-        _flush_folder(place.parent)
+        sync_folder(place.parent)
         return
     partial = place.with_name(place.name + PARTIAL)
     create_private_file(partial)
@@ -184,18 +184,7 @@ def _write(database: Path, head: AnchoredHead | None) -> None:
         handle.flush()
         os.fsync(handle.fileno())
     os.replace(partial, place)
-    _flush_folder(place.parent)
-
-
-def _flush_folder(folder: Path) -> None:
-    """Flush a folder's entries to the disk (POSIX: a rename is durable only so)."""
-    if on_windows():
-        return
-    descriptor = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(descriptor)
-    finally:
-        os.close(descriptor)
+    sync_folder(place.parent)
 
 
 def _head_and_key(conn: sqlite3.Connection) -> AnchoredHead | None:
