@@ -17,6 +17,7 @@ without loading PySide6.
 
 from __future__ import annotations
 
+import atexit
 import itertools
 import os
 import shutil
@@ -43,6 +44,7 @@ from ethics_desk.workflow import WorkflowController
 pytest_plugins = ["tests.qt_plugin"]
 
 TEST_KEYS_ENV = "ETHICS_DESK_TEST_KEY_FOLDER"
+_KEYS_INHERITED = bool(os.environ.get(TEST_KEYS_ENV))
 KEYS = Path(os.environ.get(TEST_KEYS_ENV) or tempfile.mkdtemp(prefix="ethics-desk-test-keys-"))
 """The suite's record keys (:mod:`ethics_desk.storage.record_key`): key files in a folder of
 the run's own, never the credential store of the person running the tests. Set before any
@@ -50,6 +52,8 @@ database is made, and inherited by every command the tests start (a helper proce
 imports this module again keeps the run's folder, :data:`TEST_KEYS_ENV`)."""
 os.environ[TEST_KEYS_ENV] = str(KEYS)
 os.environ[KEY_FOLDER_ENV] = str(KEYS)
+if not _KEYS_INHERITED:  # the run that made the folder removes it (its helpers only use it)
+    atexit.register(shutil.rmtree, KEYS, ignore_errors=True)
 
 OFFICE_TZ = ZoneInfo("America/Chicago")
 NOW = datetime(2026, 11, 30, 10, 0, tzinfo=OFFICE_TZ)
