@@ -1,8 +1,10 @@
 """The § 2-83 workflow: a transition table with guards and effects, and the controller.
 
-The controller is imported on first use (:func:`__getattr__`): the permission table
-(:mod:`ethics_desk.staff.permissions`) names the events of :mod:`ethics_desk.workflow.events`,
-and the controller enforces that table, so importing the events must not import the controller.
+The table, its guards and the controller are imported on first use (:func:`__getattr__`): the
+permission table (:mod:`ethics_desk.staff.permissions`) names the events of
+:mod:`ethics_desk.workflow.events`, and the services the table's effects call
+(:mod:`ethics_desk.board.roster`, :mod:`ethics_desk.intake.record` …) are marked with that
+table's acts (:mod:`ethics_desk.staff.acting`), so importing the events must import neither.
 """
 
 from typing import TYPE_CHECKING, Any
@@ -40,21 +42,23 @@ from ethics_desk.workflow.events import (
     WaivePenalty,
     Withdraw,
 )
-from ethics_desk.workflow.guards import Block
-from ethics_desk.workflow.table import BY_EVENT, TRANSITIONS, Transition
 
 if TYPE_CHECKING:
     from ethics_desk.workflow.controller import EventOption, FireResult, WorkflowController
+    from ethics_desk.workflow.guards import Block
+    from ethics_desk.workflow.table import BY_EVENT, TRANSITIONS, Transition
 
-_LAZY = frozenset({"EventOption", "FireResult", "WorkflowController"})
+_LAZY = {"EventOption": "controller", "FireResult": "controller",
+         "WorkflowController": "controller", "Block": "guards", "BY_EVENT": "table",
+         "TRANSITIONS": "table", "Transition": "table"}
 
 
 def __getattr__(name: str) -> Any:
-    """The controller's names, imported when first asked for."""
+    """The table's, the guards' and the controller's names, imported when first asked for."""
     if name in _LAZY:
-        from ethics_desk.workflow import controller
+        import importlib
 
-        return getattr(controller, name)
+        return getattr(importlib.import_module(f"ethics_desk.workflow.{_LAZY[name]}"), name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 __all__ = [
