@@ -43,6 +43,7 @@ def measure(folder: Path, acts: int) -> dict[str, object]:
     from ethics_desk.deadlines.closures import add_closure
     from ethics_desk.storage.opening import open_database
     from ethics_desk.storage.record_anchor import record_head
+    from tests.factories import CLERK
 
     path = folder / "anchor-cost.sqlite"
     clock = fixed_clock(datetime(2026, 11, 30, 16, 0, tzinfo=UTC))
@@ -54,7 +55,7 @@ def measure(folder: Path, acts: int) -> dict[str, object]:
         while len(act_times) < acts:
             started = time.perf_counter()
             try:
-                add_closure(database, day, f"Closure {day}", actor="Benchmark", clock=clock)
+                add_closure(database, day, f"Closure {day}", account=CLERK, clock=clock)
                 act_times.append(time.perf_counter() - started)
             except UserError:
                 pass  # not a business day: the next one

@@ -63,6 +63,8 @@ def _desk(desk: int, url: str, acts: int, barrier: Any, queue: Any) -> None:
     from ethics_desk.core.clock import fixed_clock
     from ethics_desk.models import CaseState, Complaint, Determination, ReviewerRole
     from ethics_desk.office.actions import record_access
+    from ethics_desk.staff.accounts import Account
+    from ethics_desk.staff.roles import Role
     from ethics_desk.storage.opening import open_database
     from ethics_desk.workflow import FileComplaint, ForwardForReview, RecordReview, WorkflowController
     from tests.factories import complete_intake
@@ -70,6 +72,7 @@ def _desk(desk: int, url: str, acts: int, barrier: Any, queue: Any) -> None:
     clock = fixed_clock(NOW)
     database = open_database(url, clock=clock, create=False)
     actor = f"Desk {desk + 1}"
+    clerk = Account(desk + 1, f"desk{desk + 1}", actor, Role.CLERK)
     controller = WorkflowController(database, actor, clock=clock)
     role = list(ReviewerRole)[desk % len(ReviewerRole)]
     chance = random.Random(desk)
@@ -94,7 +97,7 @@ def _desk(desk: int, url: str, acts: int, barrier: Any, queue: Any) -> None:
                 filed = cases(CaseState.FILED) + cases(CaseState.UNDER_REVIEW)
                 if filed:
                     case_id = chance.choice(filed)
-                    record_access(database, actor=actor, action="view.case", clock=clock,
+                    record_access(database, account=clerk, action="view.case", clock=clock,
                                   complaint_id=case_id, summary="Opened the case")
             else:
                 waiting = [c for c in cases(CaseState.FILED) if c in mine]

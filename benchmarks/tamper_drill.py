@@ -454,6 +454,7 @@ def commit_acts_in_the_log(original: Path, copy: Path, rng: random.Random) -> in
     from ethics_desk.deadlines.closures import add_closure
     from ethics_desk.storage import journal
     from ethics_desk.storage.opening import open_database
+    from tests.factories import CLERK
 
     writer = copy.with_name("writer.sqlite")
     shutil.copyfile(original, writer)
@@ -466,7 +467,7 @@ def commit_acts_in_the_log(original: Path, copy: Path, rng: random.Random) -> in
         acts, day = rng.randint(*WAL_ACTS), date(2027, 1, 4) + timedelta(days=rng.randrange(300))
         while acts:
             try:
-                add_closure(database, day, f"Closure {day}", actor="Tamper drill", clock=clock)
+                add_closure(database, day, f"Closure {day}", account=CLERK, clock=clock)
                 acts -= 1
             except UserError:
                 pass  # already closed, or not a business day: the next one

@@ -1076,7 +1076,7 @@ def _cmd_access(args: argparse.Namespace) -> int:
         account = _signed_in_for(args, database, Act.ACCESS_HISTORY,
                                  "The access history of a case (§ 2-83(h))")
         case_id = find_case(database, args.case, account=account)  # § 2-83(h)(1)
-        lines = access_history(database, case_id, actor=account.display, clock=_clock(args))
+        lines = access_history(database, case_id, account=account, clock=_clock(args))
         with database.read_session() as session:
             zone = settings.time_zone(session)  # the office's time, not this computer's
     finally:
@@ -1147,7 +1147,7 @@ def _cmd_wording_bring_in(args: argparse.Namespace) -> int:
                             + (" (it is a file)." if folder.exists() else "."),
                             "Give the folder that holds them, or leave out --folder for this "
                             "desk's old folder.")
-        done = bring_in_this_desk(database, actor=account.display, clock=_clock(args),
+        done = bring_in_this_desk(database, account=account, clock=_clock(args),
                                   folder=folder)
         print(f"Stored in the office's database: {', '.join(done)}." if done else
               "Nothing to bring in: this desk has no wording files or enclosure of its own "
@@ -1167,7 +1167,7 @@ def _cmd_closure_add(args: argparse.Namespace) -> int:
     try:
         account = _signed_in_for(args, database, Act.EDIT_CALENDAR,
                                  "Closing the offices on a day")
-        change = add_closure(database, day, args.name, actor=account.display,
+        change = add_closure(database, day, args.name, account=account,
                              clock=_clock(args), calendar=args.calendar, kind=args.kind)
         _print_change(database, change)
         season = fiesta_season_warning(day) if args.kind == "fiesta" else None
@@ -1188,7 +1188,7 @@ def _cmd_closure_remove(args: argparse.Namespace) -> int:
     try:
         account = _signed_in_for(args, database, Act.EDIT_CALENDAR,
                                  "Reopening the offices on a day")
-        change = remove_closure(database, day, actor=account.display, clock=_clock(args),
+        change = remove_closure(database, day, account=account, clock=_clock(args),
                                 calendar=args.calendar)
         _print_change(database, change)
     finally:
@@ -1233,7 +1233,7 @@ def _cmd_repair_search(args: argparse.Namespace) -> int:
     try:
         account = _signed_in_for(args, database, Act.BACKUP_AND_CHECK,
                                  "Building the search index again")
-        count = rebuild_search_index(database, actor=account.display, clock=_clock(args))
+        count = rebuild_search_index(database, account=account, clock=_clock(args))
     finally:
         database.dispose()
     print(f"The search index was built again: {count} case(s).")

@@ -24,8 +24,32 @@ from ethics_desk.models import (
     ReviewerRole,
     ViolationPeriod,
 )
+from ethics_desk.staff.accounts import Account
+from ethics_desk.staff.roles import Role
 from ethics_desk.storage.database import Database
 from ethics_desk.workflow import ForwardForReview, RecordReview, WorkflowController
+
+CLERK = Account(900, "maria", "Maria Clerk", Role.CLERK)
+"""A clerk of the City Clerk's staff acting in a test (services take the acting account)."""
+
+ANA = Account(902, "aruiz", "Ana Ruiz", Role.CLERK)
+"""Another clerk, at another desk."""
+
+MEMBER = Account(901, "amember", "Alma Member", Role.MEMBER)
+"""A member of the Ethics Review Board, who may change neither the roster, the calendar, the
+witnesses of a case nor the office's settings."""
+
+
+def rows_and_records(database: Database, table: type[object]) -> tuple[int, int]:
+    """How many rows ``table`` has and how many audit records there are: what a refused act
+    must leave as it found them."""
+    from sqlalchemy import func
+
+    from ethics_desk.models import AuditRecord
+
+    with database.read_session() as session:
+        return (session.scalar(select(func.count()).select_from(table)) or 0,
+                session.scalar(select(func.count()).select_from(AuditRecord)) or 0)
 
 
 def sworn_oath(**changes: object) -> OathData:

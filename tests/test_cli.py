@@ -22,7 +22,7 @@ from ethics_desk.storage.database import Database, default_database_path
 from ethics_desk.storage.journal import register_functions
 from ethics_desk.workflow import WorkflowController
 from tests.conftest import CLOCK
-from tests.factories import filed_case
+from tests.factories import CLERK, filed_case
 from tests.signing_in import sign_in_as
 
 
@@ -156,7 +156,7 @@ def test_calendar_does_not_warn_about_a_fiesta_day_that_is_set(
 
 def test_calendar_warns_of_a_fiesta_day_set_outside_april_and_may(
         capsys: pytest.CaptureFixture[str], database: Database, db_arg: str) -> None:
-    add_closure(database, date(2027, 6, 4), "Fiesta San Jacinto Day", actor="Maria Clerk",
+    add_closure(database, date(2027, 6, 4), "Fiesta San Jacinto Day", account=CLERK,
                 kind="fiesta", clock=CLOCK)
     code, out, err = run(capsys, "calendar", "2027", "--db", db_arg)
     assert code == 0
@@ -289,7 +289,7 @@ def test_check_warns_of_an_issued_notice_a_closure_made_wrong_and_still_holds(
         capsys: pytest.CaptureFixture[str], controller: WorkflowController,
         database: Database, db_arg: str, administrator: Account) -> None:
     _issued_notice(controller, database)
-    add_closure(database, date(2026, 12, 10), "Winter weather closure", actor="Maria Clerk",
+    add_closure(database, date(2026, 12, 10), "Winter weather closure", account=CLERK,
                 clock=CLOCK)
     code, out, err = run(capsys, "check", "--db", db_arg)
     assert code == 0, out + err

@@ -29,6 +29,9 @@ from ethics_desk.models import (
     Election,
     Respondent,
 )
+from ethics_desk.staff.accounts import Account
+from ethics_desk.staff.acting import service
+from ethics_desk.staff.permissions import Act
 from ethics_desk.storage import audit
 from ethics_desk.storage.database import Database
 
@@ -202,8 +205,9 @@ def _check_term(session: Session, member: BoardMember, role: BoardRole, starts_o
                                 f"End {term.member.name}'s term as {role.label} first.")
 
 
+@service(Act.MANAGE_BOARD, "Putting a member on the Board's roster")
 def add_member(database: Database, name: str, *, role: BoardRole, starts_on: date,
-               ends_on: date | None = None, actor: str, clock: Clock) -> int:
+               ends_on: date | None = None, account: Account, clock: Clock) -> int:
     """Put a person on the roster with a first term; returns the member's id."""
     clean = " ".join(name.split())
     if not clean:
@@ -222,7 +226,7 @@ def add_member(database: Database, name: str, *, role: BoardRole, starts_on: dat
         _check_term(session, member, role, starts_on, ends_on)
         member.terms.append(BoardTerm(role=role, starts_on=starts_on, ends_on=ends_on))
         session.flush()
-        audit.append(session, actor=actor, action="board.member_add", at=clock(),
+        audit.append(session, actor=account.display, action="board.member_add", at=clock(),
                      summary=f"{clean} added to the Board roster as {role.label} from "
                              f"{starts_on.isoformat()}",
                      detail={"member_id": member.id, "role": role.value,
@@ -231,8 +235,9 @@ def add_member(database: Database, name: str, *, role: BoardRole, starts_on: dat
         return member.id
 
 
+@service(Act.MANAGE_BOARD, "Giving a Board member a term")
 def add_term(database: Database, member_id: int, *, role: BoardRole, starts_on: date,
-             ends_on: date | None = None, actor: str, clock: Clock) -> None:
+             ends_on: date | None = None, account: Account, clock: Clock) -> None:
     """Give a member a new term (a reappointment, or an office such as Chair)."""
     with database.unit_of_work() as session:
         member = session.get(BoardMember, member_id)
@@ -240,7 +245,7 @@ def add_term(database: Database, member_id: int, *, role: BoardRole, starts_on: 
             raise UserError("That member is no longer on the roster.", "Refresh the roster.")
         _check_term(session, member, role, starts_on, ends_on)
         member.terms.append(BoardTerm(role=role, starts_on=starts_on, ends_on=ends_on))
-        audit.append(session, actor=actor, action="board.term_add", at=clock(),
+        audit.append(session, actor=account.display, action="board.term_add", at=clock(),
                      summary=f"{member.name}: term as {role.label} from "
                              f"{starts_on.isoformat()}"
                              + (f" to {ends_on.isoformat()}" if ends_on else ""),
@@ -249,7 +254,8 @@ def add_term(database: Database, member_id: int, *, role: BoardRole, starts_on: 
                              "ends_on": ends_on.isoformat() if ends_on else None})
 
 
-def end_term(database: Database, term_id: int, ends_on: date, *, actor: str,
+@service(Act.MANAGE_BOARD, "Ending a Board member's term")
+def end_term(database: Database, term_id: int, ends_on: date, *, account: Account,
              clock: Clock) -> None:
     """End a term on ``ends_on`` (the last day served)."""
     with database.unit_of_work() as session:
@@ -258,15 +264,16 @@ def end_term(database: Database, term_id: int, ends_on: date, *, actor: str,
             raise UserError("That term is no longer on the roster.", "Refresh the roster.")
         _check_dates(term.starts_on, ends_on)
         term.ends_on = ends_on
-        audit.append(session, actor=actor, action="board.term_end", at=clock(),
+        audit.append(session, actor=account.display, action="board.term_end", at=clock(),
                      summary=f"{term.member.name}: term as {term.role.label} ends "
                              f"{ends_on.isoformat()}",
                      detail={"member_id": term.member_id, "term_id": term.id,
                              "ends_on": ends_on.isoformat()})
 
 
+@service(Act.MANAGE_BOARD, "Adding an election to the list")
 def add_election(database: Database, held_on: date, name: str, candidates: str, *,
-                 actor: str, clock: Clock) -> int:
+                 account: Account, clock: Clock) -> int:
     """Add an election to the office's list (candidates one per line or separated by ';')."""
     clean = " ".join(name.split())
     if not clean:
@@ -276,14 +283,15 @@ def add_election(database: Database, held_on: date, name: str, candidates: str, 
         row = Election(held_on=held_on, name=clean, candidates="\n".join(names))
         session.add(row)
         session.flush()
-        audit.append(session, actor=actor, action="board.election_add", at=clock(),
+        audit.append(session, actor=account.display, action="board.election_add", at=clock(),
                      summary=f"Election added: {clean} on {held_on.isoformat()} "
                              f"({len(names)} candidate(s))",
                      detail={"election_id": row.id, "candidates": names})
         return row.id
 
 
-def remove_election(database: Database, election_id: int, *, actor: str,
+@service(Act.MANAGE_BOARD, "Taking an election off the list")
+def remove_election(database: Database, election_id: int, *, account: Account,
                     clock: Clock) -> None:
     """Take an election off the list."""
     with database.unit_of_work() as session:
@@ -291,6 +299,6 @@ def remove_election(database: Database, election_id: int, *, actor: str,
         if row is None:
             raise UserError("That election is no longer on the list.", "Refresh the list.")
         session.delete(row)
-        audit.append(session, actor=actor, action="board.election_remove", at=clock(),
+        audit.append(session, actor=account.display, action="board.election_remove", at=clock(),
                      summary=f"Election removed: {row.name} on {row.held_on.isoformat()}",
                      detail={"election_id": election_id})

@@ -15,8 +15,11 @@ from datetime import datetime
 from sqlalchemy import select
 
 from ethics_desk.core.clock import Clock
-from ethics_desk.core.errors import UserError
-from ethics_desk.models import AuditRecord, Complaint
+from ethics_desk.models import AuditRecord
+from ethics_desk.staff.accounts import Account
+from ethics_desk.staff.acting import service
+from ethics_desk.staff.permissions import Act
+from ethics_desk.staff.scope import case_for
 from ethics_desk.storage.database import Database
 
 READ_PREFIXES = ("view.", "preview.", "print.", "save.", "export.")
@@ -42,7 +45,8 @@ class AccessLine:
     summary: str
 
 
-def access_history(database: Database, case_id: int, *, actor: str,
+@service(Act.ACCESS_HISTORY, "Reading who saw a case")
+def access_history(database: Database, case_id: int, *, account: Account,
                    clock: Clock) -> list[AccessLine]:
     """Every read of the case, oldest first — this one included, recorded as ``view.access``
     before the history is returned. It is read in a read transaction and never waits for
@@ -52,10 +56,9 @@ def access_history(database: Database, case_id: int, *, actor: str,
     from ethics_desk.storage import queued_records
 
     with database.read_session() as session:
-        if session.get(Complaint, case_id) is None:
-            raise UserError(f"There is no complaint with id {case_id}.", "Refresh the list.")
+        case_for(session, account, case_id)
     queued_records.record(database, [queued_records.Pending(
-        clock(), actor, "view.access", "Looked at who saw the case (the access history)",
+        clock(), account.display, "view.access", "Looked at who saw the case (the access history)",
         complaint_id=case_id)])
     with database.read_session() as session:
         rows = session.scalars(select(AuditRecord).where(AuditRecord.complaint_id == case_id)

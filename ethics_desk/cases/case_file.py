@@ -31,9 +31,9 @@ from ethics_desk.models import (
     Route,
 )
 from ethics_desk.staff.accounts import Account
+from ethics_desk.staff.acting import case_reader
 from ethics_desk.staff.scope import case_for, receives
 from ethics_desk.storage import queued_records
-from ethics_desk.storage.audit import Viewer
 from ethics_desk.storage.database import Database
 from ethics_desk.storage.journal import recorded_state
 
@@ -169,24 +169,26 @@ def _period(complaint: Complaint) -> str:
     return f"Ongoing since {start}" if kind == "ongoing_since" else f"On {start}"
 
 
-def load_case(database: Database, case_id: int, *, seen_by: Viewer | None = None) -> CaseFile:
+@case_reader("Opening a case")
+def load_case(database: Database, case_id: int, *, account: Account,
+              opened: Clock | None = None) -> CaseFile:
     """Read the case, its parties, documents, reviews, deadlines and history.
 
     A reader who does not receive the case (:mod:`ethics_desk.staff.scope`) gets the answer a
     case that does not exist gets.
 
-    A case someone opens (``seen_by``) has its ``view.case`` audit record made before it is
-    read, § 2-83(h): the history read includes this opening. It never waits for another desk's
-    write: while one holds the writers' lock the record is queued, fsynced, and the history
-    lists it from the queue (:mod:`ethics_desk.storage.queued_records`). Without ``seen_by``
+    A case the person opens (``opened``: the clock that stamps the opening) has its
+    ``view.case`` audit record, naming ``account``, made before it is read, § 2-83(h): the
+    history read includes this opening. It never waits for another desk's write: while one
+    holds the writers' lock the record is queued, fsynced, and the history lists it from the
+    queue (:mod:`ethics_desk.storage.queued_records`). Without ``opened``
     (the window reading the case again after an act) nothing is recorded.
     """
-    if seen_by is not None:
-        with database.read_session() as session:
-            case_for(session, seen_by.account, case_id)  # the same answer as a missing case
+    with database.read_session() as session:
+        case_for(session, account, case_id)  # the same answer as a missing case
+    if opened is not None:
         queued_records.record(database, [queued_records.Pending(
-            seen_by.clock(), seen_by.actor, "view.case", "Opened the case",
-            complaint_id=case_id)])
+            opened(), account.display, "view.case", "Opened the case", complaint_id=case_id)])
     with database.read_session() as session:
         found = _read_case(session, case_id)
         waiting = queued_records.waiting(database.url, session=session, complaint_id=case_id)
@@ -265,8 +267,9 @@ def _read_case(session: Session, case_id: int) -> CaseFile:
         steps=outstanding_steps(session, c))
 
 
-def verified_attachment(database: Database, attachment_id: int, *, actor: str,
-                        clock: Clock, account: Account | None = None) -> tuple[str, bytes]:
+@case_reader("Opening an exhibit")
+def verified_attachment(database: Database, attachment_id: int, *, account: Account,
+                        clock: Clock) -> tuple[str, bytes]:
     """The attachment's file name and bytes, refused if they no longer match the SHA-256
     recorded when it was filed — as the record's journal holds it, its MAC verified, not only
     the hash in the row beside the bytes (:func:`~ethics_desk.storage.journal.recorded_state`).
@@ -274,7 +277,7 @@ def verified_attachment(database: Database, attachment_id: int, *, actor: str,
     ``account`` that does not receive the case gets the answer a missing attachment gets."""
     with database.read_session() as session:
         attachment = session.get(Attachment, attachment_id)
-        if attachment is not None and account is not None:
+        if attachment is not None:
             complaint = session.get(Complaint, attachment.complaint_id)
             if complaint is None or not receives(session, account, complaint):
                 attachment = None
@@ -295,6 +298,6 @@ def verified_attachment(database: Database, attachment_id: int, *, actor: str,
                            "Do not rely on it. Restore the database from a backup and run "
                            "“ethics-desk check”.")
     queued_records.record(database, [queued_records.Pending(  # never waits for a writer
-        clock(), actor, "view.attachment", f"Opened the attachment “{name}” (SHA-256 verified)",
+        clock(), account.display, "view.attachment", f"Opened the attachment “{name}” (SHA-256 verified)",
         complaint_id=complaint_id, detail={"attachment_id": attachment_id})])
     return name, content

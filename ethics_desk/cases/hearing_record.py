@@ -37,6 +37,10 @@ from ethics_desk.models import (
     RecordEntry,
 )
 from ethics_desk.office import settings
+from ethics_desk.staff.accounts import Account
+from ethics_desk.staff.acting import case_reader, service
+from ethics_desk.staff.permissions import Act
+from ethics_desk.staff.scope import case_for
 from ethics_desk.storage import audit
 from ethics_desk.storage.database import Database
 
@@ -216,32 +220,36 @@ def marks_of_document(session: Session, document: IssuedDocument) -> list[Record
     return _lines(session, entries)
 
 
-def papers(database: Database, case_id: int) -> list[Paper]:
+@case_reader("Reading a case's papers")
+def papers(database: Database, case_id: int, *, account: Account) -> list[Paper]:
     """The papers of the case that can be entered into the record of a proceeding."""
     with database.read_session() as session:
-        _complaint(session, case_id)
+        case_for(session, account, case_id)
         return _papers(session, case_id)
 
 
-def proceedings(database: Database, case_id: int) -> list[Proceeding]:
+@case_reader("Reading a case's hearings")
+def proceedings(database: Database, case_id: int, *, account: Account) -> list[Proceeding]:
     """The hearings of the case; a Board meeting is named by its date instead."""
     with database.read_session() as session:
-        _complaint(session, case_id)
+        case_for(session, account, case_id)
         return [Proceeding(h.id, hearing_label(h), hearing_day(h))
                 for h in _hearings(session, case_id)]
 
 
-def entries(database: Database, case_id: int) -> list[RecordLine]:
+@case_reader("Reading a case's record of proceedings")
+def entries(database: Database, case_id: int, *, account: Account) -> list[RecordLine]:
     """The case's papers entered into the record of a proceeding, in the order entered."""
     with database.read_session() as session:
-        _complaint(session, case_id)
+        case_for(session, account, case_id)
         labels = {p.key: p.label for p in _papers(session, case_id, void_too=True)}
         return _lines(session, _entries(session, case_id), labels)
 
 
+@service(Act.ENTER_INTO_RECORD, "Entering a paper into the record of a proceeding")
 def enter_into_record(database: Database, case_id: int, paper: str, *, entered_on: date,
                       hearing_id: int | None = None, meeting_on: date | None = None,
-                      actor: str, clock: Clock) -> RecordLine:
+                      account: Account, clock: Clock) -> RecordLine:
     """Mark ``paper`` (a :class:`Paper` key) as entered on ``entered_on`` into the record of the
     hearing ``hearing_id`` of the case, or of the Board meeting of ``meeting_on``; audited."""
     if (hearing_id is None) == (meeting_on is None):
@@ -286,14 +294,14 @@ def enter_into_record(database: Database, case_id: int, paper: str, *, entered_o
                                 f"of {proceeding}.", "Nothing to do.")
         kind, _, number = paper.partition(":")
         entry = RecordEntry(complaint_id=case_id, hearing_id=hearing_id, meeting_on=meeting_on,
-                            entered_on=entered_on, entered_by=actor, entered_at=clock(),
+                            entered_on=entered_on, entered_by=account.display, entered_at=clock(),
                             attachment_id=int(number) if kind == ATTACHMENT else None,
                             filing_id=int(number) if kind == FILING else None,
                             issued_document_id=int(number) if kind == ISSUED else None)
         session.add(entry)
         session.flush()
         line = _lines(session, [entry], labels)[0]
-        audit.append(session, actor=actor, action="record.enter", complaint_id=case_id,
+        audit.append(session, actor=account.display, action="record.enter", complaint_id=case_id,
                      at=clock(),
                      summary=f"Marked {labels[paper]} as entered on {entered_on.isoformat()} into "
                              f"the record of {proceeding}: it may be disclosed ({CITATION})",
@@ -305,8 +313,9 @@ def enter_into_record(database: Database, case_id: int, paper: str, *, entered_o
     return database.write(mark)
 
 
+@service(Act.ENTER_INTO_RECORD, "Taking a paper off the record of a proceeding")
 def take_off_record(database: Database, case_id: int, entry_id: int, reason: str, *,
-                    actor: str, clock: Clock) -> None:
+                    account: Account, clock: Clock) -> None:
     """Take a mark off (entered by mistake), saying why; audited. The paper is confidential
     again under § 2-83(h)(1) unless another mark remains."""
     reason = " ".join(reason.split())
@@ -321,7 +330,7 @@ def take_off_record(database: Database, case_id: int, entry_id: int, reason: str
         labels = {p.key: p.label for p in _papers(session, case_id, void_too=True)}
         line = _lines(session, [entry], labels)[0]
         session.delete(entry)
-        audit.append(session, actor=actor, action="record.withdraw", complaint_id=case_id,
+        audit.append(session, actor=account.display, action="record.withdraw", complaint_id=case_id,
                      at=clock(),
                      summary=f"Took off the mark that {line.paper} was entered into the record "
                              f"of {line.proceeding} ({CITATION}): {reason}",

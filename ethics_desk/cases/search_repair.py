@@ -12,13 +12,17 @@ from sqlalchemy import text
 
 from ethics_desk.cases import search_index
 from ethics_desk.core.clock import Clock
+from ethics_desk.staff.accounts import Account
+from ethics_desk.staff.acting import service
+from ethics_desk.staff.permissions import Act
 from ethics_desk.storage import audit
 from ethics_desk.storage.database import Database
 
 AUDIT_ACTION = "database.search_rebuilt"
 
 
-def rebuild_search_index(database: Database, *, actor: str, clock: Clock) -> int:
+@service(Act.BACKUP_AND_CHECK, "Building the search index again")
+def rebuild_search_index(database: Database, *, account: Account, clock: Clock) -> int:
     """Build the index again (and its triggers, on SQLite); returns the cases indexed."""
     with database.unit_of_work() as session:
         if session.get_bind().dialect.name == "sqlite":
@@ -30,7 +34,7 @@ def rebuild_search_index(database: Database, *, actor: str, clock: Clock) -> int
             for statement in (*search_index.POSTGRESQL_DROP, *search_index.POSTGRESQL_INDEX):
                 session.execute(text(statement))
         count = int(session.execute(text("SELECT count(*) FROM complaint")).scalar_one())
-        audit.append(session, actor=actor, action=AUDIT_ACTION, at=clock(),
+        audit.append(session, actor=account.display, action=AUDIT_ACTION, at=clock(),
                      summary=f"The search index was built again from the {count} case(s)",
                      detail={"cases": count})
     return count

@@ -18,6 +18,10 @@ from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import UserError
 from ethics_desk.core.parties import respondent_key
 from ethics_desk.models import Complainant, Complaint, Respondent, Witness
+from ethics_desk.staff.accounts import Account
+from ethics_desk.staff.acting import case_reader, service
+from ethics_desk.staff.permissions import Act
+from ethics_desk.staff.scope import case_for
 from ethics_desk.storage import audit
 from ethics_desk.storage.database import Database
 
@@ -62,23 +66,27 @@ def _identifiers(session: Session, case_id: int) -> list[Identifier]:
     return out
 
 
-def identifiers(database: Database, case_id: int) -> list[Identifier]:
+@case_reader("Reading a case's parties and witnesses")
+def identifiers(database: Database, case_id: int, *, account: Account) -> list[Identifier]:
     """Who may identify a witness of the case: its complainants, respondents and witnesses."""
     with database.read_session() as session:
-        _complaint(session, case_id)
+        case_for(session, account, case_id)
         return _identifiers(session, case_id)
 
 
-def witnesses(database: Database, case_id: int) -> list[WitnessLine]:
+@case_reader("Reading a case's witnesses")
+def witnesses(database: Database, case_id: int, *, account: Account) -> list[WitnessLine]:
     """The case's witnesses, in the order they were recorded."""
     with database.read_session() as session:
+        case_for(session, account, case_id)
         return [WitnessLine(w.id, w.name, w.identified_by, w.contact) for w in
                 session.scalars(select(Witness).where(Witness.complaint_id == case_id)
                                 .order_by(Witness.id))]
 
 
+@service(Act.RECORD_WITNESSES, "Recording a witness")
 def add_witness(database: Database, case_id: int, name: str, identified_by: str, contact: str,
-                *, actor: str, clock: Clock) -> WitnessLine:
+                *, account: Account, clock: Clock) -> WitnessLine:
     """Record a witness identified by ``identified_by`` (an :class:`Identifier` key), audited."""
     name = " ".join(name.split())
     if not name:
@@ -101,7 +109,7 @@ def add_witness(database: Database, case_id: int, name: str, identified_by: str,
         witness.set_name(name)
         session.add(witness)
         session.flush()
-        audit.append(session, actor=actor, action="witness.add", complaint_id=case_id,
+        audit.append(session, actor=account.display, action="witness.add", complaint_id=case_id,
                      at=clock(),
                      summary=f"Recorded {name} as a witness, identified by {found[identified_by]}"
                              " (§ 2-83(h)(1))",
@@ -111,8 +119,9 @@ def add_witness(database: Database, case_id: int, name: str, identified_by: str,
     return database.write(record)
 
 
+@service(Act.RECORD_WITNESSES, "Taking a witness off a case")
 def remove_witness(database: Database, case_id: int, witness_id: int, reason: str, *,
-                   actor: str, clock: Clock) -> None:
+                   account: Account, clock: Clock) -> None:
     """Take a witness off the case (entered by mistake), saying why; audited."""
     reason = " ".join(reason.split())
     if not reason:
@@ -125,7 +134,7 @@ def remove_witness(database: Database, case_id: int, witness_id: int, reason: st
             raise UserError("That witness is not recorded on this case.", "Refresh the case.")
         name = witness.name
         session.delete(witness)
-        audit.append(session, actor=actor, action="witness.remove", complaint_id=case_id,
+        audit.append(session, actor=account.display, action="witness.remove", complaint_id=case_id,
                      at=clock(), summary=f"Took {name} off the witnesses: {reason}",
                      detail={"witness_id": witness_id, "reason": reason})
 

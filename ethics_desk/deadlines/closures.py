@@ -23,6 +23,9 @@ from ethics_desk.core.dates import FIRST_YEAR, LAST_YEAR, YEARS
 from ethics_desk.core.errors import UserError
 from ethics_desk.deadlines.schedule import Calendars, MovedDeadline, load_calendars, recompute_open
 from ethics_desk.models import CalendarDay
+from ethics_desk.staff.accounts import Account
+from ethics_desk.staff.acting import service
+from ethics_desk.staff.permissions import Act
 from ethics_desk.storage import audit
 from ethics_desk.storage.database import Database
 
@@ -114,8 +117,9 @@ def _validate_new(session: Session, calendars: Calendars, calendar: str, day: da
                             f"({other.day.isoformat()}).", "Remove that day first to move it.")
 
 
-def preview_add(database: Database, day: date, name: str, *, calendar: str = "city",
-                kind: str = "closure") -> list[MovedDeadline]:
+@service(Act.EDIT_CALENDAR, "Closing the offices on a day")
+def preview_add(database: Database, day: date, name: str, *, account: Account,
+                calendar: str = "city", kind: str = "closure") -> list[MovedDeadline]:
     """The open deadlines that adding this closure would move (nothing is saved)."""
     with database.read_session() as session:
         calendars = load_calendars(session)
@@ -127,7 +131,8 @@ def preview_add(database: Database, day: date, name: str, *, calendar: str = "ci
         return moved
 
 
-def add_closure(database: Database, day: date, name: str, *, actor: str, clock: Clock,
+@service(Act.EDIT_CALENDAR, "Closing the offices on a day")
+def add_closure(database: Database, day: date, name: str, *, account: Account, clock: Clock,
                 calendar: str = "city", kind: str = "closure") -> CalendarChange:
     """Close the offices on ``day``: saved, audited, and every open deadline recomputed."""
     with database.unit_of_work() as session:
@@ -137,13 +142,14 @@ def add_closure(database: Database, day: date, name: str, *, actor: str, clock: 
         moved = recompute_open(session, load_calendars(session), apply=True)
         summary = (f"Added {name.strip()} on {day.isoformat()} to the {calendar} calendar; "
                    f"{len(moved)} open deadline(s) moved")
-        audit.append(session, actor=actor, action="calendar.add", summary=summary, at=clock(),
+        audit.append(session, actor=account.display, action="calendar.add", summary=summary, at=clock(),
                      detail={"calendar": calendar, "day": day.isoformat(), "name": name.strip(),
                              "kind": kind, "moved": [m.deadline_id for m in moved]})
         return CalendarChange(summary, moved)
 
 
-def remove_closure(database: Database, day: date, *, actor: str, clock: Clock,
+@service(Act.EDIT_CALENDAR, "Reopening the offices on a day")
+def remove_closure(database: Database, day: date, *, account: Account, clock: Clock,
                    calendar: str = "city") -> CalendarChange:
     """Reopen the offices on ``day`` (a closure set by the office; rule holidays stay)."""
     with database.unit_of_work() as session:
@@ -161,7 +167,7 @@ def remove_closure(database: Database, day: date, *, actor: str, clock: Clock,
         moved = recompute_open(session, load_calendars(session), apply=True)
         summary = (f"Removed {name} on {day.isoformat()} from the {calendar} calendar; "
                    f"{len(moved)} open deadline(s) moved")
-        audit.append(session, actor=actor, action="calendar.remove", summary=summary, at=clock(),
+        audit.append(session, actor=account.display, action="calendar.remove", summary=summary, at=clock(),
                      detail={"calendar": calendar, "day": day.isoformat(), "name": name,
                              "moved": [m.deadline_id for m in moved]})
         return CalendarChange(summary, moved)

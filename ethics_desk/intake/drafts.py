@@ -28,6 +28,10 @@ from ethics_desk.intake.record import (
 )
 from ethics_desk.models import Attachment, CaseState, Complaint, Setting
 from ethics_desk.office import settings
+from ethics_desk.staff.accounts import Account
+from ethics_desk.staff.acting import service
+from ethics_desk.staff.permissions import Act
+from ethics_desk.staff.scope import case_condition, receives
 from ethics_desk.storage.database import Database
 
 
@@ -69,18 +73,20 @@ def store_step(session: Session, complaint_id: int, step: int) -> None:
         row.value = str(step)
 
 
-def resume_step(database: Database, complaint_id: int) -> int:
+@service(Act.TAKE_COMPLAINT, "Resuming a draft complaint")
+def resume_step(database: Database, complaint_id: int, *, account: Account) -> int:
     """The intake step a draft was last saved on (0, the first, when none was kept)."""
     with database.read_session() as session:
         row = session.get(Setting, step_key(complaint_id))
         return int(row.value) if row is not None and row.value.isdigit() else 0
 
 
-def list_drafts(database: Database) -> list[DraftSummary]:
-    """Every draft not yet filed or discarded, newest first."""
+@service(Act.TAKE_COMPLAINT, "Listing the draft complaints")
+def list_drafts(database: Database, *, account: Account) -> list[DraftSummary]:
+    """Every draft not yet filed or discarded that ``account`` receives, newest first."""
     with database.read_session() as session:
         drafts = session.scalars(
-            select(Complaint).where(Complaint.state == CaseState.DRAFT)
+            select(Complaint).where(Complaint.state == CaseState.DRAFT, case_condition(account))
             .options(selectinload(Complaint.complainants), selectinload(Complaint.respondents))
             .order_by(Complaint.updated_at.desc())).all()
         zone = settings.time_zone(session)
@@ -89,12 +95,14 @@ def list_drafts(database: Database) -> list[DraftSummary]:
                              d.updated_at, d.updated_by, d.version, zone) for d in drafts]
 
 
-def load_intake(database: Database, complaint_id: int) -> tuple[Intake, int]:
+@service(Act.TAKE_COMPLAINT, "Resuming a draft complaint")
+def load_intake(database: Database, complaint_id: int, *,
+                account: Account) -> tuple[Intake, int]:
     """The draft's intake and its version (for a stale-save check), attachments and witnesses
     included."""
     with database.read_session() as session:
         c = session.get(Complaint, complaint_id)
-        if c is None:
+        if c is None or not receives(session, account, c):
             raise UserError(f"Draft {complaint_id} no longer exists.",
                             "Another workstation may have filed or discarded it; refresh.")
         person = c.complainants[0] if c.complainants else None

@@ -13,6 +13,10 @@ from sqlalchemy.orm import Session
 from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import ConflictError
 from ethics_desk.office import settings
+from ethics_desk.staff.accounts import Account
+from ethics_desk.staff.acting import case_reader, service
+from ethics_desk.staff.permissions import Act
+from ethics_desk.staff.scope import case_for
 from ethics_desk.storage import queued_records
 from ethics_desk.storage.database import Database
 
@@ -23,7 +27,8 @@ def read_settings(database: Database) -> dict[str, Any]:
         return {key: settings.get(session, key) for key in settings.OPTIONS}
 
 
-def save_settings(database: Database, values: dict[str, Any], *, actor: str, clock: Clock,
+@service(Act.EDIT_SETTINGS, "Changing the office's settings")
+def save_settings(database: Database, values: dict[str, Any], *, account: Account, clock: Clock,
                   seen: dict[str, Any] | None = None) -> list[str]:
     """Store the changed settings in one transaction, each change audited; returns the keys.
 
@@ -47,17 +52,22 @@ def save_settings(database: Database, values: dict[str, Any], *, actor: str, clo
                 "Press Revert to see the settings as they are now, then make your change again.")
         for key, value in wanted.items():
             if settings.get(session, key) != value:
-                settings.set_value(session, key, value, actor=actor, at=now)
+                settings.set_value(session, key, value, actor=account.display, at=now)
                 changed.append(key)
         return changed
 
     return database.write(save)
 
 
-def record_access(database: Database, *, actor: str, action: str, summary: str, clock: Clock,
+@case_reader("Recording what you saw")
+def record_access(database: Database, *, account: Account, action: str, summary: str, clock: Clock,
                   complaint_id: int | None = None, detail: dict[str, Any] | None = None) -> None:
     """Audit a view, print or export (its own transaction: nothing else is written), never
     waiting for another desk's write: queued meanwhile
-    (:mod:`ethics_desk.storage.queued_records`)."""
+    (:mod:`ethics_desk.storage.queued_records`). The record names ``account``; a read of a case
+    is recorded only by a person who receives the case."""
+    if complaint_id is not None:
+        with database.read_session() as session:
+            case_for(session, account, complaint_id)
     queued_records.record(database, [queued_records.Pending(
-        clock(), actor, action, summary, complaint_id=complaint_id, detail=detail or {})])
+        clock(), account.display, action, summary, complaint_id=complaint_id, detail=detail or {})])

@@ -43,6 +43,9 @@ from ethics_desk.core.resources import resource_path
 from ethics_desk.core.vocabulary import Language
 from ethics_desk.documents.render.templates import SUFFIX, TemplateError, TemplateLibrary, parse
 from ethics_desk.models import OfficePaper, Setting
+from ethics_desk.staff.accounts import Account
+from ethics_desk.staff.acting import service
+from ethics_desk.staff.permissions import Act
 from ethics_desk.storage import audit
 from ethics_desk.storage.database import Database
 
@@ -193,8 +196,9 @@ def _conflict(row: OfficePaper | None, what: str) -> ConflictError:
                          "wording as it is now, then make your change again.")
 
 
+@service(Act.EDIT_WORDING, "Changing the office's letter wording")
 def save_wording(database: Database, file_name: str, text: str, *, seen: str | None,
-                 actor: str, clock: Clock) -> bool:
+                 account: Account, clock: Clock) -> bool:
     """Store the office's wording of ``file_name`` (checked first), audited; False when it is
     the wording already printed. ``seen`` is the SHA-256 of the office's wording the editor
     started from (None: the shipped one)."""
@@ -211,14 +215,15 @@ def save_wording(database: Database, file_name: str, text: str, *, seen: str | N
                 file_name)):
             return False
         now = clock()
-        _put(session, row, file_name, content, file_name, actor=actor, now=now)
-        audit.append(session, actor=actor, action="wording.change", at=now,
+        _put(session, row, file_name, content, file_name, actor=account.display, now=now)
+        audit.append(session, actor=account.display, action="wording.change", at=now,
                      summary=f"Changed {what}",
                      detail={"file": file_name, "old_sha256": current, "new_sha256": digest})
     return True
 
 
-def reset_wording(database: Database, file_name: str, *, seen: str | None, actor: str,
+@service(Act.EDIT_WORDING, "Changing the office's letter wording")
+def reset_wording(database: Database, file_name: str, *, seen: str | None, account: Account,
                   clock: Clock) -> bool:
     """Go back to the shipped wording of ``file_name`` (the office's is removed), audited;
     False when the shipped wording is already used."""
@@ -231,7 +236,7 @@ def reset_wording(database: Database, file_name: str, *, seen: str | None, actor
         if row is None:
             return False
         session.delete(row)
-        audit.append(session, actor=actor, action="wording.reset", at=clock(),
+        audit.append(session, actor=account.display, action="wording.reset", at=clock(),
                      summary=f"Went back to the shipped wording of “{file_name}”",
                      detail={"file": file_name, "old_sha256": row.sha256})
     return True
@@ -353,8 +358,9 @@ def read_enclosure_file(path: Path) -> bytes:
                         "Check that the file exists and that you may read it.") from exc
 
 
+@service(Act.EDIT_WORDING, "Changing the Ethics Code enclosure")
 def set_enclosure(database: Database, content: bytes, file_name: str, *, seen: str | None,
-                  actor: str, clock: Clock) -> int:
+                  account: Account, clock: Clock) -> int:
     """Store the Ethics Code PDF for every desk (checked readable first), audited; returns its
     page count. ``seen`` is the SHA-256 of the stored Code Settings showed (None: none)."""
     file_name = re.split(r"[\\/]", file_name)[-1] or ENCLOSURE  # a Windows path's name too
@@ -370,9 +376,9 @@ def set_enclosure(database: Database, content: bytes, file_name: str, *, seen: s
         if current != seen:
             raise _conflict(row, "the Ethics Code enclosure")
         now = clock()
-        _put(session, row, ENCLOSURE, content, file_name, actor=actor, now=now)
+        _put(session, row, ENCLOSURE, content, file_name, actor=account.display, now=now)
         _forget_old_path(session)
-        audit.append(session, actor=actor, action="enclosure.change", at=now,
+        audit.append(session, actor=account.display, action="enclosure.change", at=now,
                      summary=f"Stored “{file_name}” ({pages} pages) as the Ethics Code enclosed "
                              "with the notice of § 2-83(e)",
                      detail={"file": file_name, "pages": pages, "old_sha256": current,
@@ -380,7 +386,8 @@ def set_enclosure(database: Database, content: bytes, file_name: str, *, seen: s
     return pages
 
 
-def clear_enclosure(database: Database, *, seen: str | None, actor: str, clock: Clock) -> bool:
+@service(Act.EDIT_WORDING, "Changing the Ethics Code enclosure")
+def clear_enclosure(database: Database, *, seen: str | None, account: Account, clock: Clock) -> bool:
     """Remove the stored Code (the shipped placeholder is enclosed again), audited; False when
     none was stored."""
     with database.unit_of_work() as session:
@@ -393,7 +400,7 @@ def clear_enclosure(database: Database, *, seen: str | None, actor: str, clock: 
         if row is not None:
             session.delete(row)
         _forget_old_path(session)
-        audit.append(session, actor=actor, action="enclosure.clear", at=clock(),
+        audit.append(session, actor=account.display, action="enclosure.clear", at=clock(),
                      summary="Removed the Ethics Code enclosure; the shipped placeholder is "
                              "enclosed until the Code is stored again",
                      detail={"old_sha256": None if row is None else row.sha256,
@@ -433,11 +440,24 @@ def this_desk(database: Database, folder: Path | None = None) -> ThisDesk:
     return ThisDesk(tuple(files), old)
 
 
-def bring_in_this_desk(database: Database, *, actor: str, clock: Clock,
+@service(Act.EDIT_WORDING, "Bringing in this desk's letter wording")
+def bring_in_this_desk(database: Database, *, account: Account, clock: Clock,
                        folder: Path | None = None) -> list[str]:
     """Store this desk's old wording files (and the old enclosure path's PDF) in the database,
     each checked first, in one transaction with one audit record each; returns what was
     stored. A file that cannot be used stops it all with a message naming the file."""
+    return _bring_in(database, actor=account.display, clock=clock, folder=folder)
+
+
+def bring_in_on_upgrade(database: Database, *, actor: str, clock: Clock) -> list[str]:
+    """What :func:`bring_in_this_desk` does, as the application's own work when it upgrades this
+    desk's file (:func:`ethics_desk.storage.opening.bring_in_old_papers`): no person acts, the
+    audit records name the application (``actor``)."""
+    return _bring_in(database, actor=actor, clock=clock)
+
+
+def _bring_in(database: Database, *, actor: str, clock: Clock,
+              folder: Path | None = None) -> list[str]:
     found = this_desk(database, folder)
     texts = {}
     for path in found.wording:

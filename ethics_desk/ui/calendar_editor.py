@@ -356,7 +356,8 @@ class CalendarEditorDialog(QDialog):
         kind, calendar = str(self.kind.currentData()), str(self.calendar.currentData())
         database = self.context.database
         moves = attempt(self, lambda: describe_moves(database, closures.preview_add(
-            database, day, name, calendar=calendar, kind=kind)), "Cannot close that day")
+            database, day, name, account=self.context.signed_in, calendar=calendar, kind=kind)),
+            "Cannot close that day")
         if moves is FAILED:
             return False
         message = (f"Close the offices on {long_day(day)} — “{name.strip()}” — on the "
@@ -368,7 +369,7 @@ class CalendarEditorDialog(QDialog):
             self.status.setText("Not saved.")
             return False
         change = attempt(self, lambda: closures.add_closure(
-            database, day, name, actor=self.context.actor, clock=self.context.clock,
+            database, day, name, account=self.context.signed_in, clock=self.context.clock,
             calendar=calendar, kind=kind))
         if change is FAILED:
             return False
@@ -398,7 +399,7 @@ class CalendarEditorDialog(QDialog):
             self.status.setText("Not saved.")
             return False
         change = attempt(self, lambda: closures.remove_closure(
-            database, entry.day, actor=self.context.actor, clock=self.context.clock,
+            database, entry.day, account=self.context.signed_in, clock=self.context.clock,
             calendar=calendar))
         if change is FAILED:
             return False

@@ -93,7 +93,7 @@ class InfoSheetDialog(PdfPreviewDialog):
     def audit(self, pages: int) -> None:
         """Record a print of the sheet, naming its languages (§ 2-83(b))."""
         names = " and ".join(language.label for language in self.languages)
-        record_access(self.context.database, actor=self.context.actor,
+        record_access(self.context.database, account=self.context.signed_in,
                       action="print.info-sheet", clock=self.context.clock,
                       summary=f"Printed the information sheet in {names} ({pages} page(s)) "
                               "(§ 2-83(b))")
@@ -172,7 +172,7 @@ class FilingPapersDialog(QDialog):
         if chosen is None:
             return 0
         pages = print_document(self.viewers[kind].document, chosen)
-        record_access(self.context.database, actor=self.context.actor,
+        record_access(self.context.database, account=self.context.signed_in,
                       clock=self.context.clock, action=f"print.{kind}", complaint_id=self.case_id,
                       summary=f"Printed the {kind.replace('-', ' ')} ({pages} page(s))")
         return pages

@@ -515,7 +515,8 @@ class MainWindow(QMainWindow):
             window.activateWindow()
             return window
         opened = attempt(self, lambda: load_case(self.context.database, case_id,
-                                                 seen_by=self.context.viewer()))
+                                                 account=self.context.signed_in,
+                                                 opened=self.context.clock))
         if opened is FAILED:
             return None
         window = CaseWindow(self.context, case_id, opened=True)

@@ -205,7 +205,7 @@ class WordingDialog(QDialog):
         text = self.editor.toPlainText()
         saved = attempt(self, lambda: wording.save_wording(
             self.context.database, entry.file_name, text, seen=self.seen,
-            actor=self.context.actor, clock=self.context.clock), "Wording not saved")
+            account=self.context.signed_in, clock=self.context.clock), "Wording not saved")
         if saved is FAILED:
             return
         self.refresh(keep=entry.file_name)
@@ -227,7 +227,7 @@ class WordingDialog(QDialog):
             return
         done = attempt(self, lambda: wording.reset_wording(
             self.context.database, entry.file_name, seen=self.seen,
-            actor=self.context.actor, clock=self.context.clock))
+            account=self.context.signed_in, clock=self.context.clock))
         if done is FAILED:
             return
         self.refresh(keep=entry.file_name)

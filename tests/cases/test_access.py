@@ -9,27 +9,31 @@ from ethics_desk.cases.access import access_history, is_access
 from ethics_desk.cli import main
 from ethics_desk.documents.kinds import render_letter
 from ethics_desk.office.actions import record_access
+from ethics_desk.staff.accounts import Account
 from ethics_desk.staff.roles import Role
 from ethics_desk.storage.audit import Viewer
 from ethics_desk.storage.database import Database
 from ethics_desk.workflow import WorkflowController
 from tests.conftest import CLOCK
-from tests.factories import reviewed_case
+from tests.factories import CLERK, reviewed_case
 from tests.signing_in import sign_in_as
 from tests.workflow.helpers import audit_actions
+
+ANA = Account(11, "aruiz", "Ana Ruiz", Role.CLERK)
+MARIA = Account(12, "mortiz", "María Ortiz", Role.CLERK)
 
 
 def test_the_access_history_lists_the_reads_and_not_the_acts(
         database: Database, controller: WorkflowController) -> None:
     case = reviewed_case(controller)
-    record_access(database, actor="Ana Ruiz", action="view.case", summary="Opened the case",
+    record_access(database, account=ANA, action="view.case", summary="Opened the case",
                   clock=CLOCK, complaint_id=case)
     render_letter(database, case, "reviewer-transmittal", today=CLOCK().date(),
                   seen_by=Viewer("José Peña", CLOCK))
-    lines = access_history(database, case, actor="María Ortiz", clock=CLOCK)
+    lines = access_history(database, case, account=MARIA, clock=CLOCK)
     assert [(line.actor, line.action) for line in lines] == [
-        ("Ana Ruiz", "view.case"), ("José Peña", "preview.reviewer-transmittal"),
-        ("María Ortiz", "view.access")]
+        (ANA.display, "view.case"), ("José Peña", "preview.reviewer-transmittal"),
+        (MARIA.display, "view.access")]
     everything = audit_actions(database, case)
     assert any(action.startswith("event.") for action in everything)
     assert [a for a in everything if is_access(a)] == [line.action for line in lines]
@@ -40,7 +44,7 @@ def test_the_command_prints_who_saw_the_case(
         monkeypatch: pytest.MonkeyPatch) -> None:
     clerk = sign_in_as(monkeypatch, controller.database, Role.CLERK)
     case = reviewed_case(controller)
-    record_access(controller.database, actor="Ana Ruiz", action="view.case",
+    record_access(controller.database, account=ANA, action="view.case",
                   summary="Opened the case", clock=CLOCK, complaint_id=case)
     assert main(["access", "ERB-2026-001", "--db", db_arg], clock=CLOCK) == 0
     out = capsys.readouterr().out.splitlines()
@@ -62,8 +66,8 @@ def test_opening_a_case_is_read_and_recorded_in_one_transaction(
 
     case = reviewed_case(controller)
     before = audit_actions(database, case)
-    opened = load_case(database, case, seen_by=Viewer("Ana Ruiz", CLOCK))
-    assert opened.timeline[-1].action == "view.case" and opened.timeline[-1].actor == "Ana Ruiz"
-    again = load_case(database, case)
+    opened = load_case(database, case, account=ANA, opened=CLOCK)
+    assert opened.timeline[-1].action == "view.case" and opened.timeline[-1].actor == ANA.display
+    again = load_case(database, case, account=CLERK)
     assert audit_actions(database, case) == [*before, "view.case"]
     assert again.timeline == opened.timeline

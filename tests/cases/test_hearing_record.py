@@ -20,6 +20,8 @@ from ethics_desk.core.errors import RuleError, UserError
 from ethics_desk.documents.issuing import issue, void_and_reissue
 from ethics_desk.mail.ledger import mailings_for_case, record_mailing
 from ethics_desk.models import AuditRecord, MailMethod
+from ethics_desk.staff.accounts import Account
+from ethics_desk.staff.roles import Role
 from ethics_desk.storage.database import Database
 from ethics_desk.workflow import WorkflowController
 from tests.board_cases import HEARING_AT, show_cause
@@ -27,7 +29,7 @@ from tests.conftest import CLOCK
 from tests.factories import filed_case
 from tests.workflow.helpers import audit_actions
 
-CLERK = "María Ortiz"
+CLERK = Account(31, "mortiz", "María Ortiz", Role.CLERK)
 TODAY = CLOCK().date()
 AFTER_THE_HEARING = fixed_clock(HEARING_AT + timedelta(hours=2))
 HEARING_DAY = HEARING_AT.date()
@@ -43,7 +45,7 @@ def pdf() -> bytes:
 
 
 def key_of(database: Database, case_id: int, starts: str) -> str:
-    return next(p.key for p in hearing_record.papers(database, case_id)
+    return next(p.key for p in hearing_record.papers(database, case_id, account=CLERK)
                 if p.label.startswith(starts))
 
 
@@ -56,8 +58,8 @@ def audits(database: Database, case_id: int, action: str) -> list[AuditRecord]:
 def test_the_papers_of_a_case_are_its_exhibits_filed_papers_and_issued_documents(
         controller: WorkflowController, database: Database) -> None:
     case = filed_case(controller)
-    issue(database, case, "receipt", "José Peña", pdf(), actor=CLERK, clock=CLOCK)
-    labels = [p.label for p in hearing_record.papers(database, case)]
+    issue(database, case, "receipt", "José Peña", pdf(), actor=CLERK.display, clock=CLOCK)
+    labels = [p.label for p in hearing_record.papers(database, case, account=CLERK)]
     assert labels[0] == "Exhibit: Photographs of the truck (truck.pdf)"
     assert labels[1] == (
         "Filing receipt for the complainant, issued to José Peña on 2026-11-30")
@@ -68,14 +70,14 @@ def test_an_exhibit_entered_at_a_board_meeting_is_marked_with_its_audit_record(
     case = filed_case(controller)
     exhibit = key_of(database, case, "Exhibit")
     line = hearing_record.enter_into_record(database, case, exhibit, meeting_on=TODAY,
-                                            entered_on=TODAY, actor=CLERK, clock=CLOCK)
+                                            entered_on=TODAY, account=CLERK, clock=CLOCK)
     assert line.in_words == ("Entered into the record of the Ethics Review Board meeting of "
                              "30 Nov 2026 (§ 2-83(h)(2))")
-    assert [e.paper for e in hearing_record.entries(database, case)] == [
+    assert [e.paper for e in hearing_record.entries(database, case, account=CLERK)] == [
         "Exhibit: Photographs of the truck (truck.pdf)"]
     [record] = audits(database, case, "record.enter")
-    assert record.actor == CLERK and "§ 2-83(h)(2)" in record.summary
-    shown = load_case(database, case).documents
+    assert record.actor == CLERK.display and "§ 2-83(h)(2)" in record.summary
+    shown = load_case(database, case, account=CLERK).documents
     assert shown[0].in_record == line.in_words
     assert shown[1].in_record == ""  # the GPS logs, not attached, were not entered
 
@@ -83,21 +85,21 @@ def test_an_exhibit_entered_at_a_board_meeting_is_marked_with_its_audit_record(
 def test_a_paper_entered_at_the_show_cause_hearing_names_the_hearing(
         controller: WorkflowController, database: Database) -> None:
     case = show_cause(controller)
-    [hearing] = hearing_record.proceedings(database, case)
+    [hearing] = hearing_record.proceedings(database, case, account=CLERK)
     assert hearing.label == "the show-cause hearing of 10 Dec 2026"
     exhibit = key_of(database, case, "Exhibit")
     with pytest.raises(UserError, match="future"):  # not before the hearing is held
         hearing_record.enter_into_record(database, case, exhibit, hearing_id=hearing.hearing_id,
-                                         entered_on=HEARING_DAY, actor=CLERK, clock=CLOCK)
+                                         entered_on=HEARING_DAY, account=CLERK, clock=CLOCK)
     hearing_record.enter_into_record(database, case, exhibit, hearing_id=hearing.hearing_id,
-                                     entered_on=HEARING_DAY, actor=CLERK,
+                                     entered_on=HEARING_DAY, account=CLERK,
                                      clock=AFTER_THE_HEARING)
-    assert load_case(database, case).documents[0].in_record == (
+    assert load_case(database, case, account=CLERK).documents[0].in_record == (
         "Entered into the record of the show-cause hearing of 10 Dec 2026 (§ 2-83(h)(2))")
     with pytest.raises(UserError, match="already marked"):
         hearing_record.enter_into_record(database, case, exhibit,
                                          hearing_id=hearing.hearing_id, entered_on=HEARING_DAY,
-                                         actor=CLERK, clock=AFTER_THE_HEARING)
+                                         account=CLERK, clock=AFTER_THE_HEARING)
 
 
 def test_a_mark_needs_one_proceeding_a_paper_of_the_case_and_a_date_not_to_come(
@@ -107,18 +109,18 @@ def test_a_mark_needs_one_proceeding_a_paper_of_the_case_and_a_date_not_to_come(
     exhibit = key_of(database, case, "Exhibit")
     with pytest.raises(UserError, match="Choose the proceeding"):
         hearing_record.enter_into_record(database, case, exhibit, entered_on=TODAY,
-                                         actor=CLERK, clock=CLOCK)
+                                         account=CLERK, clock=CLOCK)
     with pytest.raises(UserError, match="not one of this case"):
         hearing_record.enter_into_record(database, other, exhibit, meeting_on=TODAY,
-                                         entered_on=TODAY, actor=CLERK, clock=CLOCK)
+                                         entered_on=TODAY, account=CLERK, clock=CLOCK)
     with pytest.raises(UserError, match="in the future"):
         hearing_record.enter_into_record(database, case, exhibit, meeting_on=TODAY,
-                                         entered_on=TODAY + timedelta(days=1), actor=CLERK,
+                                         entered_on=TODAY + timedelta(days=1), account=CLERK,
                                          clock=CLOCK)
     with pytest.raises(UserError, match="before the meeting"):
         hearing_record.enter_into_record(database, case, exhibit, meeting_on=TODAY,
-                                         entered_on=date(2026, 11, 2), actor=CLERK, clock=CLOCK)
-    assert hearing_record.entries(database, case) == []
+                                         entered_on=date(2026, 11, 2), account=CLERK, clock=CLOCK)
+    assert hearing_record.entries(database, case, account=CLERK) == []
     assert "record.enter" not in audit_actions(database, case)
 
 
@@ -127,29 +129,30 @@ def test_taking_a_mark_off_needs_a_reason_and_is_audited(
     case = filed_case(controller)
     exhibit = key_of(database, case, "Exhibit")
     line = hearing_record.enter_into_record(database, case, exhibit, meeting_on=TODAY,
-                                            entered_on=TODAY, actor=CLERK, clock=CLOCK)
+                                            entered_on=TODAY, account=CLERK, clock=CLOCK)
     with pytest.raises(UserError, match="Say why"):
-        hearing_record.take_off_record(database, case, line.entry_id, "  ", actor=CLERK,
+        hearing_record.take_off_record(database, case, line.entry_id, "  ", account=CLERK,
                                        clock=CLOCK)
-    assert len(hearing_record.entries(database, case)) == 1
+    assert len(hearing_record.entries(database, case, account=CLERK)) == 1
+    luis = Account(32, "lvega", "Luis Vega", Role.CLERK)
     hearing_record.take_off_record(database, case, line.entry_id, "Marked on the wrong case",
-                                   actor="Luis Vega", clock=CLOCK)
-    assert hearing_record.entries(database, case) == []
-    assert load_case(database, case).documents[0].in_record == ""
+                                   account=luis, clock=CLOCK)
+    assert hearing_record.entries(database, case, account=CLERK) == []
+    assert load_case(database, case, account=CLERK).documents[0].in_record == ""
     [record] = audits(database, case, "record.withdraw")
-    assert record.actor == "Luis Vega" and "Marked on the wrong case" in record.summary
+    assert record.actor == luis.display and "Marked on the wrong case" in record.summary
     assert json.loads(record.detail or "{}")["reason"] == "Marked on the wrong case"
 
 
 def test_a_paper_entered_into_the_record_may_go_to_anyone_citing_h2(
         controller: WorkflowController, database: Database) -> None:
     case = filed_case(controller)
-    ref = issue(database, case, "receipt", "José Peña", pdf(), actor=CLERK, clock=CLOCK)
+    ref = issue(database, case, "receipt", "José Peña", pdf(), actor=CLERK.display, clock=CLOCK)
     hearing_record.enter_into_record(database, case, f"issued:{ref.document_id}",
-                                     meeting_on=TODAY, entered_on=TODAY, actor=CLERK,
+                                     meeting_on=TODAY, entered_on=TODAY, account=CLERK,
                                      clock=CLOCK)
     record_mailing(database, ref.document_id, recipient_name="A Reporter",
-                   method=MailMethod.HAND_DELIVERY, mailed_on=TODAY, actor=CLERK, clock=CLOCK)
+                   method=MailMethod.HAND_DELIVERY, mailed_on=TODAY, actor=CLERK.display, clock=CLOCK)
     assert [m.recipient_name for m in mailings_for_case(database, case)] == ["A Reporter"]
     [sent] = audits(database, case, "mail.record")
     detail = json.loads(sent.detail or "{}")
@@ -161,15 +164,15 @@ def test_a_paper_entered_into_the_record_may_go_to_anyone_citing_h2(
 def test_a_paper_not_entered_is_still_refused_to_a_stranger_under_h1(
         controller: WorkflowController, database: Database) -> None:
     case = filed_case(controller)
-    marked = issue(database, case, "receipt", "José Peña", pdf(), actor=CLERK, clock=CLOCK)
+    marked = issue(database, case, "receipt", "José Peña", pdf(), actor=CLERK.display, clock=CLOCK)
     unmarked = issue(database, case, "filing-notice", "Nguyễn Thị Minh Khai", pdf(),
-                     actor=CLERK, clock=CLOCK)
+                     actor=CLERK.display, clock=CLOCK)
     hearing_record.enter_into_record(database, case, f"issued:{marked.document_id}",
-                                     meeting_on=TODAY, entered_on=TODAY, actor=CLERK,
+                                     meeting_on=TODAY, entered_on=TODAY, account=CLERK,
                                      clock=CLOCK)
     with pytest.raises(RuleError) as refused:
         record_mailing(database, unmarked.document_id, recipient_name="A Reporter",
-                       method=MailMethod.HAND_DELIVERY, mailed_on=TODAY, actor=CLERK,
+                       method=MailMethod.HAND_DELIVERY, mailed_on=TODAY, actor=CLERK.display,
                        clock=CLOCK)
     assert refused.value.citation == "§ 2-83(h)(1)"
     assert mailings_for_case(database, case) == []
@@ -178,12 +181,12 @@ def test_a_paper_not_entered_is_still_refused_to_a_stranger_under_h1(
 def test_a_party_mailed_a_marked_paper_needs_no_h2(
         controller: WorkflowController, database: Database) -> None:
     case = filed_case(controller)
-    ref = issue(database, case, "receipt", "José Peña", pdf(), actor=CLERK, clock=CLOCK)
+    ref = issue(database, case, "receipt", "José Peña", pdf(), actor=CLERK.display, clock=CLOCK)
     hearing_record.enter_into_record(database, case, f"issued:{ref.document_id}",
-                                     meeting_on=TODAY, entered_on=TODAY, actor=CLERK,
+                                     meeting_on=TODAY, entered_on=TODAY, account=CLERK,
                                      clock=CLOCK)
     record_mailing(database, ref.document_id, recipient_name="José Peña",
-                   method=MailMethod.HAND_DELIVERY, mailed_on=TODAY, actor=CLERK, clock=CLOCK)
+                   method=MailMethod.HAND_DELIVERY, mailed_on=TODAY, actor=CLERK.display, clock=CLOCK)
     [sent] = audits(database, case, "mail.record")
     assert "disclosure" not in json.loads(sent.detail or "{}")
 
@@ -191,34 +194,34 @@ def test_a_party_mailed_a_marked_paper_needs_no_h2(
 def test_a_mark_taken_off_makes_the_paper_confidential_again(
         controller: WorkflowController, database: Database) -> None:
     case = filed_case(controller)
-    ref = issue(database, case, "receipt", "José Peña", pdf(), actor=CLERK, clock=CLOCK)
+    ref = issue(database, case, "receipt", "José Peña", pdf(), actor=CLERK.display, clock=CLOCK)
     line = hearing_record.enter_into_record(database, case, f"issued:{ref.document_id}",
-                                            meeting_on=TODAY, entered_on=TODAY, actor=CLERK,
+                                            meeting_on=TODAY, entered_on=TODAY, account=CLERK,
                                             clock=CLOCK)
     hearing_record.take_off_record(database, case, line.entry_id, "Entered by mistake",
-                                   actor=CLERK, clock=CLOCK)
+                                   account=CLERK, clock=CLOCK)
     with pytest.raises(RuleError, match="not a party"):
         record_mailing(database, ref.document_id, recipient_name="A Reporter",
-                       method=MailMethod.HAND_DELIVERY, mailed_on=TODAY, actor=CLERK,
+                       method=MailMethod.HAND_DELIVERY, mailed_on=TODAY, actor=CLERK.display,
                        clock=CLOCK)
 
 
 def test_a_voided_document_cannot_be_marked_and_an_earlier_mark_still_names_it(
         controller: WorkflowController, database: Database) -> None:
     case = filed_case(controller)
-    ref = issue(database, case, "receipt", "José Peña", pdf(), actor=CLERK, clock=CLOCK)
+    ref = issue(database, case, "receipt", "José Peña", pdf(), actor=CLERK.display, clock=CLOCK)
     hearing_record.enter_into_record(database, case, f"issued:{ref.document_id}",
-                                     meeting_on=TODAY, entered_on=TODAY, actor=CLERK,
+                                     meeting_on=TODAY, entered_on=TODAY, account=CLERK,
                                      clock=CLOCK)
-    replacement = void_and_reissue(database, ref.document_id, pdf(), actor=CLERK,
+    replacement = void_and_reissue(database, ref.document_id, pdf(), actor=CLERK.display,
                                    reason="Wrong address", clock=CLOCK)
-    [line] = hearing_record.entries(database, case)
+    [line] = hearing_record.entries(database, case, account=CLERK)
     assert line.paper.startswith("Filing receipt") and line.paper.endswith("(void)")
     assert f"issued:{ref.document_id}" not in {
-        p.key for p in hearing_record.papers(database, case)}
+        p.key for p in hearing_record.papers(database, case, account=CLERK)}
     assert f"issued:{replacement.document_id}" in {
-        p.key for p in hearing_record.papers(database, case)}
+        p.key for p in hearing_record.papers(database, case, account=CLERK)}
     with pytest.raises(UserError, match="voided"):
         hearing_record.enter_into_record(database, case, f"issued:{ref.document_id}",
-                                         meeting_on=TODAY, entered_on=TODAY, actor=CLERK,
+                                         meeting_on=TODAY, entered_on=TODAY, account=CLERK,
                                          clock=CLOCK)

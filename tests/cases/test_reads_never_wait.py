@@ -13,7 +13,6 @@ from ethics_desk.cases.access import access_history
 from ethics_desk.cases.case_file import load_case, verified_attachment
 from ethics_desk.office.actions import record_access
 from ethics_desk.staff.roles import Role
-from ethics_desk.storage.audit import Viewer
 from ethics_desk.storage.database import Database
 from ethics_desk.storage.opening import open_database
 from ethics_desk.workflow import WorkflowController
@@ -24,7 +23,7 @@ from tests.another_desk import (
     the_next_writer_writes,
 )
 from tests.conftest import CLOCK
-from tests.factories import filed_case
+from tests.factories import CLERK, filed_case
 from tests.signing_in import account_of
 
 pytestmark = pytest.mark.usefixtures(short_waits.__name__)  # waiting code fails at once
@@ -35,12 +34,12 @@ def test_a_case_opened_while_another_desk_writes_shows_its_opening_and_keeps_its
     case_id = filed_case(controller)
     clerk = account_of(database, Role.CLERK)
     with another_desk_writing(database):
-        opened = load_case(database, case_id, seen_by=Viewer.of(clerk, CLOCK))
+        opened = load_case(database, case_id, account=clerk, opened=CLOCK)
     assert (opened.timeline[-1].action, opened.timeline[-1].actor) == ("view.case", clerk.display)
     the_next_writer_writes(database)
     [record] = records_of(database, "view.case")
     assert (record.complaint_id, record.actor, record.at) == (case_id, clerk.display, CLOCK())
-    again = load_case(database, case_id)
+    again = load_case(database, case_id, account=CLERK)
     assert [line.action for line in again.timeline].count("view.case") == 1
 
 
@@ -51,16 +50,16 @@ def test_an_exhibit_a_print_and_a_packet_saved_while_another_desk_writes_are_all
         [attachment_id] = session.scalars(text(
             "SELECT id FROM attachment WHERE complaint_id = :c"), {"c": case_id}).all()
     with another_desk_writing(database):
-        name, _ = verified_attachment(database, attachment_id, actor="Maria Clerk", clock=CLOCK)
-        record_access(database, actor="Maria Clerk", action="print.receipt",
+        name, _ = verified_attachment(database, attachment_id, account=CLERK, clock=CLOCK)
+        record_access(database, account=CLERK, action="print.receipt",
                       summary="Printed the receipt", clock=CLOCK, complaint_id=case_id)
         record_packet_use(database, CLOCK().date(), [case_id], action="save.board-packet",
                           what="saved", clock=CLOCK, actor="Maria Clerk")
     the_next_writer_writes(database)
     for action in ("view.attachment", "print.receipt", "save.board-packet"):
         [record] = records_of(database, action)
-        assert (record.complaint_id, record.actor, record.at) == (case_id, "Maria Clerk",
-                                                                   CLOCK())
+        actor = "Maria Clerk" if action == "save.board-packet" else CLERK.display
+        assert (record.complaint_id, record.actor, record.at) == (case_id, actor, CLOCK())
     assert name in records_of(database, "view.attachment")[0].summary
 
 
@@ -69,7 +68,7 @@ def test_a_reader_that_queued_its_records_writes_them_itself_when_the_lock_frees
     case_id = filed_case(controller)
     reader = open_database(db_arg, clock=CLOCK, create=False)
     with another_desk_writing(database):
-        access_history(reader, case_id, actor="Maria Clerk", clock=CLOCK)
+        access_history(reader, case_id, account=CLERK, clock=CLOCK)
         assert records_of(database, "view.access") == []
     reader.dispose()  # the command's end: the lock is free now
     [record] = records_of(database, "view.access")

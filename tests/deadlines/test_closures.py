@@ -14,7 +14,7 @@ from ethics_desk.storage.audit import verify_chain
 from ethics_desk.storage.database import Database
 from ethics_desk.workflow import ForwardForReview, WorkflowController
 from tests.conftest import CLOCK
-from tests.factories import filed_case
+from tests.factories import CLERK, filed_case
 from tests.workflow.helpers import case, deadlines
 
 
@@ -29,7 +29,7 @@ def test_a_closure_on_a_due_date_moves_the_open_deadline(database: Database,
     case_id = _case_under_review(controller)
     before = {d.subject: d.due_on for d in deadlines(database, case_id, "review")}
     assert set(before.values()) == {date(2026, 12, 7)}
-    change = add_closure(database, date(2026, 12, 3), "Ice storm closure", actor="Maria Clerk", clock=CLOCK)
+    change = add_closure(database, date(2026, 12, 3), "Ice storm closure", account=CLERK, clock=CLOCK)
     after = deadlines(database, case_id, "review", DeadlineStatus.OPEN)
     assert {d.due_on for d in after} == {date(2026, 12, 8)}
     assert all("Ice storm closure" in d.explanation for d in after)
@@ -41,7 +41,7 @@ def test_a_closure_on_a_due_date_moves_the_open_deadline(database: Database,
 def test_the_preview_shows_what_moves_and_saves_nothing(database: Database,
                                                         controller: WorkflowController) -> None:
     case_id = _case_under_review(controller)
-    moved = preview_add(database, date(2026, 12, 3), "Ice storm closure")
+    moved = preview_add(database, date(2026, 12, 3), "Ice storm closure", account=CLERK)
     assert {m.new_due for m in moved if m.title.startswith("Independent")} == {date(2026, 12, 8)}
     assert {m.old_due for m in moved} >= {date(2026, 12, 7)}
     assert {d.due_on for d in deadlines(database, case_id, "review")} == {date(2026, 12, 7)}
@@ -53,8 +53,8 @@ def test_the_preview_shows_what_moves_and_saves_nothing(database: Database,
 def test_calendar_changes_are_audited_and_the_chain_still_verifies(
         database: Database, controller: WorkflowController) -> None:
     _case_under_review(controller)
-    add_closure(database, date(2026, 12, 3), "Ice storm closure", actor="Maria Clerk", clock=CLOCK)
-    remove_closure(database, date(2026, 12, 3), actor="Maria Clerk", clock=CLOCK)
+    add_closure(database, date(2026, 12, 3), "Ice storm closure", account=CLERK, clock=CLOCK)
+    remove_closure(database, date(2026, 12, 3), account=CLERK, clock=CLOCK)
     with database.read_session() as session:
         actions = session.scalars(select(AuditRecord.action).where(
             AuditRecord.action.like("calendar.%")).order_by(AuditRecord.seq)).all()
@@ -65,8 +65,8 @@ def test_calendar_changes_are_audited_and_the_chain_still_verifies(
 def test_removing_the_closure_moves_the_deadline_back(database: Database,
                                                       controller: WorkflowController) -> None:
     case_id = _case_under_review(controller)
-    add_closure(database, date(2026, 12, 3), "Ice storm closure", actor="Maria Clerk", clock=CLOCK)
-    remove_closure(database, date(2026, 12, 3), actor="Maria Clerk", clock=CLOCK)
+    add_closure(database, date(2026, 12, 3), "Ice storm closure", account=CLERK, clock=CLOCK)
+    remove_closure(database, date(2026, 12, 3), account=CLERK, clock=CLOCK)
     assert {d.due_on for d in deadlines(database, case_id, "review")} == {date(2026, 12, 7)}
 
 
@@ -80,7 +80,7 @@ def test_removing_the_closure_moves_the_deadline_back(database: Database,
 def test_a_closure_that_makes_no_sense_is_refused_with_the_reason(
         database: Database, day: date, name: str, kind: str, message: str) -> None:
     with pytest.raises(UserError, match=message):
-        add_closure(database, day, name, kind=kind, actor="Maria Clerk", clock=CLOCK)
+        add_closure(database, day, name, kind=kind, account=CLERK, clock=CLOCK)
 
 
 @pytest.mark.parametrize(("name", "message"), [
@@ -97,16 +97,16 @@ def test_a_closure_name_is_one_line_and_bounded_in_the_preview_and_the_save(
         database: Database, name: str, message: str) -> None:
     day = date(2027, 1, 27)
     with pytest.raises(UserError, match=message):
-        preview_add(database, day, name)
+        preview_add(database, day, name, account=CLERK)
     with pytest.raises(UserError, match=message):
-        add_closure(database, day, name, actor="Maria Clerk", clock=CLOCK)
+        add_closure(database, day, name, account=CLERK, clock=CLOCK)
     with database.read_session() as session:
         assert session.scalar(select(CalendarDay).where(CalendarDay.day == day)) is None
 
 
 def test_a_closure_name_of_the_longest_length_is_kept(database: Database) -> None:
     name = "W" * 100
-    add_closure(database, date(2027, 1, 27), name, actor="Maria Clerk", clock=CLOCK)
+    add_closure(database, date(2027, 1, 27), name, account=CLERK, clock=CLOCK)
     with database.read_session() as session:
         assert session.scalar(select(CalendarDay.name).where(
             CalendarDay.day == date(2027, 1, 27))) == name
@@ -117,12 +117,12 @@ def test_a_closure_name_of_the_longest_length_is_kept(database: Database) -> Non
 def test_a_closure_outside_the_years_the_calendars_keep_is_refused(database: Database,
                                                                   day: date) -> None:
     with pytest.raises(UserError, match="1900–2199"):
-        add_closure(database, day, "Ice storm", actor="Maria Clerk", clock=CLOCK)
+        add_closure(database, day, "Ice storm", account=CLERK, clock=CLOCK)
 
 
 def test_a_rule_holiday_cannot_be_removed_as_a_closure(database: Database) -> None:
     with pytest.raises(UserError, match="a rule of the calendar"):
-        remove_closure(database, date(2026, 12, 25), actor="Maria Clerk", clock=CLOCK)
+        remove_closure(database, date(2026, 12, 25), account=CLERK, clock=CLOCK)
 
 
 def test_fiesta_san_jacinto_day_is_set_per_year(database: Database) -> None:
@@ -132,7 +132,7 @@ def test_fiesta_san_jacinto_day_is_set_per_year(database: Database) -> None:
         assert load_calendars(session).city.missing_required_days(2027) == [
             "Fiesta San Jacinto Day"]
     add_closure(database, date(2027, 4, 23), "Fiesta San Jacinto Day", kind="fiesta",
-                actor="Maria Clerk", clock=CLOCK)
+                account=CLERK, clock=CLOCK)
     with database.read_session() as session:
         city = load_calendars(session).city
         assert city.missing_required_days(2027) == []
@@ -149,7 +149,7 @@ def test_a_closure_on_a_presumed_receipt_day_presumes_the_receipt_again(
     controller.fire(case_id, ForwardToBoard())  # mailed Mon 30 Nov: presumed received Thu 3 Dec
     [response] = deadlines(database, case_id, "response")
     assert (response.trigger_on, response.due_on) == (date(2026, 12, 3), date(2026, 12, 17))
-    add_closure(database, date(2026, 12, 3), "Ice storm closure", actor="Maria Clerk", clock=CLOCK)
+    add_closure(database, date(2026, 12, 3), "Ice storm closure", account=CLERK, clock=CLOCK)
     [response] = deadlines(database, case_id, "response")
     assert response.trigger_basis == "presumed"
     assert (response.trigger_on, response.due_on) == (date(2026, 12, 4), date(2026, 12, 18))
@@ -164,12 +164,27 @@ def test_a_closure_on_the_opinion_due_date_does_not_extend_the_opinion_and_check
     accepted = awaiting_response(controller)  # the opinion clock runs from the filing
     [opinion] = deadlines(database, accepted, "opinion")
     assert opinion.due_on == date(2027, 3, 1)  # 90 days from 2026-11-30, past the weekend
-    moved = preview_add(database, date(2027, 3, 1), "Winter weather closure")
+    moved = preview_add(database, date(2027, 3, 1), "Winter weather closure", account=CLERK)
     assert [m for m in moved if m.deadline_id == opinion.id] == []
-    add_closure(database, date(2027, 3, 1), "Winter weather closure", actor="Maria Clerk",
+    add_closure(database, date(2027, 3, 1), "Winter weather closure", account=CLERK,
                 clock=CLOCK)
     [opinion] = deadlines(database, accepted, "opinion")
     assert opinion.due_on == date(2027, 3, 1)
     assert "does not extend this calendar-day deadline" in opinion.explanation
     results = {r.name: r for r in run_checks(database.url, from_backups=False)}
     assert results[DEADLINE_DAYS].ok and results[DEADLINE_DATES].ok
+
+
+def test_a_board_member_may_not_close_the_offices_and_no_deadline_moves(
+        controller: WorkflowController, database: Database) -> None:
+    from ethics_desk.core.errors import NotAllowed
+    from tests.factories import MEMBER, rows_and_records
+
+    case_id = _case_under_review(controller)
+    due = [d.due_on for d in deadlines(database, case_id)]
+    before = rows_and_records(database, CalendarDay)
+    with pytest.raises(NotAllowed, match="City Clerk staff"):
+        add_closure(database, date(2027, 4, 23), "Fiesta San Jacinto Day", account=MEMBER,
+                    clock=CLOCK, kind="fiesta")
+    assert rows_and_records(database, CalendarDay) == before
+    assert [d.due_on for d in deadlines(database, case_id)] == due

@@ -26,7 +26,7 @@ from ethics_desk.models import DeadlineStatus
 from ethics_desk.storage.database import Database
 from ethics_desk.workflow import ForwardForReview, WorkflowController
 from tests.conftest import CLOCK, NOW, OFFICE_TZ
-from tests.factories import filed_case
+from tests.factories import CLERK, filed_case
 from tests.workflow.helpers import case, deadlines
 
 TODAY = NOW.date()  # Monday 30 November 2026
@@ -153,7 +153,7 @@ def test_weekends_are_marked_by_their_weekday_and_business_days_are_not_marked(
 
 
 def test_an_office_closure_shows_with_its_name_and_kind(database: Database) -> None:
-    add_closure(database, date(2026, 12, 3), "Ice storm closure", actor="Maria Clerk", clock=CLOCK)
+    add_closure(database, date(2026, 12, 3), "Ice storm closure", account=CLERK, clock=CLOCK)
     day = month_overview(database, 2026, 12, TODAY).days[date(2026, 12, 3)]
     assert day.city is not None
     assert (day.city.kind, day.city.reason, day.city.label) == (DayKind.CLOSURE,
@@ -208,7 +208,7 @@ def test_closed_deadlines_are_listed_only_when_asked_and_after_the_open_ones(
 
 def test_the_year_lists_rule_holidays_and_the_offices_days_on_both_calendars(
         database: Database) -> None:
-    add_closure(database, date(2026, 12, 3), "Ice storm closure", actor="Maria Clerk", clock=CLOCK)
+    add_closure(database, date(2026, 12, 3), "Ice storm closure", account=CLERK, clock=CLOCK)
     entries = calendar_days(database, 2026)
     city = {e.day: e for e in entries if e.calendar == "city"}
     state = {e.day: e for e in entries if e.calendar == "state"}
@@ -232,7 +232,7 @@ def test_the_seeded_fiesta_day_is_listed_as_the_offices(database: Database) -> N
 
 def test_removing_a_closure_is_previewed_with_case_numbers_and_nothing_is_saved(
         database: Database, cases: Cases) -> None:
-    add_closure(database, date(2026, 12, 3), "Ice storm closure", actor="Maria Clerk", clock=CLOCK)
+    add_closure(database, date(2026, 12, 3), "Ice storm closure", account=CLERK, clock=CLOCK)
     assert {d.due_on for d in deadlines(database, cases.new, "review")} == {date(2026, 12, 8)}
     lines = describe_moves(database, preview_remove(database, date(2026, 12, 3)))
     reviews = [m for m in lines if m.complaint_id == cases.new and m.title.startswith("Independent")]
@@ -259,11 +259,11 @@ def test_the_banner_asks_for_next_years_fiesta_day_until_it_is_set(database: Dat
     assert "Fiesta San Jacinto Day is not set for 2026 or 2027" in warning
     assert "Closures and holidays…" in warning
     assert missing_fiesta_years(database, TODAY) == [2026, 2027]
-    add_closure(database, date(2027, 4, 23), "Fiesta San Jacinto Day", actor="Maria Clerk",
+    add_closure(database, date(2027, 4, 23), "Fiesta San Jacinto Day", account=CLERK,
                 kind="fiesta", clock=CLOCK)
     warning = fiesta_warning(database, TODAY)
     assert warning is not None and "2027" not in warning and "2026" in warning
-    add_closure(database, date(2026, 4, 24), "Fiesta San Jacinto Day", actor="Maria Clerk",
+    add_closure(database, date(2026, 4, 24), "Fiesta San Jacinto Day", account=CLERK,
                 kind="fiesta", clock=CLOCK)
     assert fiesta_warning(database, TODAY) is None
     assert missing_fiesta_years(database, TODAY) == []
@@ -271,6 +271,6 @@ def test_the_banner_asks_for_next_years_fiesta_day_until_it_is_set(database: Dat
 
 def test_the_banner_looks_at_this_year_and_the_next_only(database: Database) -> None:
     # 2025's Fiesta day is seeded; 2024 is not, and is no longer asked for in 2025.
-    add_closure(database, date(2026, 4, 24), "Fiesta San Jacinto Day", actor="Maria Clerk",
+    add_closure(database, date(2026, 4, 24), "Fiesta San Jacinto Day", account=CLERK,
                 kind="fiesta", clock=CLOCK)
     assert fiesta_warning(database, date(2025, 6, 2)) is None

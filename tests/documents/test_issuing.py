@@ -32,6 +32,7 @@ from ethics_desk.storage.audit import verify_chain
 from ethics_desk.storage.database import Database
 from ethics_desk.workflow import WorkflowController
 from tests.conftest import CLOCK, NOW
+from tests.factories import CLERK as CLERK_ACCOUNT
 from tests.factories import filed_case
 from tests.workflow.helpers import audit_actions
 
@@ -182,7 +183,8 @@ def test_the_respondent_packet_is_the_notice_followed_by_the_placeholder_code(
 def test_the_packet_encloses_the_ethics_code_the_office_stored(
         database: Database, case_id: int) -> None:
     code = pdf("Sec. 2-41", "Sec. 2-42", "Sec. 2-43")
-    wording.set_enclosure(database, code, "Ethics Code.pdf", seen=None, actor=CLERK, clock=CLOCK)
+    wording.set_enclosure(database, code, "Ethics Code.pdf", seen=None, account=CLERK_ACCOUNT,
+                          clock=CLOCK)
     ref = issue_respondent_packet(database, case_id, "Nguyễn Thị Minh Khai", pdf("NOTICE"),
                                   actor=CLERK, clock=CLOCK)
     texts = page_texts(reprint(database, ref.document_id, actor=CLERK, clock=CLOCK))

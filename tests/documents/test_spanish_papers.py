@@ -23,7 +23,7 @@ from ethics_desk.workflow import Accept, ForwardToBoard, Resolve, WorkflowContro
 from tests.conftest import CLOCK
 from tests.documents.render.helpers import flat, text_of
 from tests.documents.test_issuing import last_audit
-from tests.factories import complete_intake, filed_case, reviewed_case
+from tests.factories import CLERK, complete_intake, filed_case, reviewed_case
 
 TODAY = date(2026, 11, 30)
 
@@ -41,7 +41,7 @@ def test_the_preferred_language_is_stored_at_intake_and_read_back_with_the_draft
     intake.respondents = [replace(intake.respondents[0], preferred_language=Language.SPANISH),
                           RespondentData(name="Chris Ortiz", title="Inspector")]
     draft = controller.save_draft(intake)
-    loaded, _version = load_intake(database, draft.complaint_id)
+    loaded, _version = load_intake(database, draft.complaint_id, account=CLERK)
     assert loaded.complainant.preferred_language is Language.SPANISH
     assert [r.preferred_language for r in loaded.respondents] == [Language.SPANISH,
                                                                    Language.ENGLISH]

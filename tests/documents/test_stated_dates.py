@@ -28,6 +28,7 @@ from ethics_desk.storage.integrity import STALE_PAPERS, run_checks
 from ethics_desk.workflow import WorkflowController
 from tests.board_cases import awaiting_response
 from tests.conftest import CLOCK
+from tests.factories import CLERK as CLERK_ACCOUNT
 
 CLERK = "Maria Clerk"
 RESPONDENT = "Nguyễn Thị Minh Khai"
@@ -76,12 +77,13 @@ def test_a_closure_that_moves_the_response_date_names_the_issued_notice_before_a
     case = awaiting_response(controller)
     document = _issue_notice(database, case)
     assert stale_in(database) == []
-    moved = closures.preview_add(database, CLOSED, "Winter weather closure")
+    moved = closures.preview_add(database, CLOSED, "Winter weather closure",
+                                 account=CLERK_ACCOUNT)
     [before] = stale_in(database, moved=moved)  # the preview names it; nothing is saved
     assert (before.document_id, before.stated_on, before.now_on) == (document, DUE,
                                                                      date(2026, 12, 18))
     assert stale_in(database) == []
-    closures.add_closure(database, CLOSED, "Winter weather closure", actor=CLERK, clock=CLOCK)
+    closures.add_closure(database, CLOSED, "Winter weather closure", account=CLERK_ACCOUNT, clock=CLOCK)
     [after] = stale_in(database, case)
     assert after.document_id == document and after.now_on == date(2026, 12, 18)
     assert after.sentence() == (
@@ -95,7 +97,7 @@ def test_the_corrected_reissue_says_it_replaces_the_one_issued_on_its_date_and_c
         controller: WorkflowController, database: Database) -> None:
     case = awaiting_response(controller)
     document = _issue_notice(database, case)
-    closures.add_closure(database, CLOSED, "Winter weather closure", actor=CLERK, clock=CLOCK)
+    closures.add_closure(database, CLOSED, "Winter weather closure", account=CLERK_ACCOUNT, clock=CLOCK)
     [stale] = stale_in(database, case)
     notice = render_letter(database, case, RESPONDENT_NOTICE, today=CLOCK().date(),
                            replaces_issued_on=stale.issued_on)
@@ -117,7 +119,7 @@ def test_a_paper_whose_deadline_is_no_longer_open_is_not_named(
     case = awaiting_response(controller)
     _issue_notice(database, case)
     controller.fire(case, Withdraw(received_on=CLOCK().date()))
-    closures.add_closure(database, CLOSED, "Winter weather closure", actor=CLERK, clock=CLOCK)
+    closures.add_closure(database, CLOSED, "Winter weather closure", account=CLERK_ACCOUNT, clock=CLOCK)
     assert stale_in(database, case) == []
 
 
@@ -125,7 +127,7 @@ def test_check_warns_of_an_issued_paper_stating_a_date_that_no_longer_holds(
         controller: WorkflowController, database: Database) -> None:
     case = awaiting_response(controller)
     _issue_notice(database, case)
-    closures.add_closure(database, CLOSED, "Winter weather closure", actor=CLERK, clock=CLOCK)
+    closures.add_closure(database, CLOSED, "Winter weather closure", account=CLERK_ACCOUNT, clock=CLOCK)
     results = {r.name: r for r in run_checks(database.url, from_backups=False)}
     found = results[STALE_PAPERS]
     assert found.ok and found.warning  # a warning, not a broken record

@@ -20,7 +20,7 @@ from ethics_desk.intake.record import (
 from ethics_desk.models import Route
 from ethics_desk.storage.database import Database
 from ethics_desk.workflow import FileComplaint, WorkflowController
-from tests.factories import complete_intake, filed_case, provision_id
+from tests.factories import CLERK, complete_intake, filed_case, provision_id
 
 COUNTER_WITNESSES = [
     WitnessData("Ana Lucía Ortiz", "complainant", "210-555-0199"),
@@ -65,7 +65,7 @@ def test_a_draft_with_witnesses_reopens_with_them_and_who_identified_them(
     intake = complete_intake(witnesses=COUNTER_WITNESSES, route=Route.ETHICS_CODE,
                              provision_ids=[provision_id(database, "2-49")])
     draft = controller.save_draft(intake)
-    loaded, _version = load_intake(database, draft.complaint_id)
+    loaded, _version = load_intake(database, draft.complaint_id, account=CLERK)
     assert loaded.witnesses == COUNTER_WITNESSES
     assert loaded == intake
 
@@ -76,31 +76,31 @@ def test_each_save_of_a_draft_replaces_its_witnesses(database: Database,
     fewer = [COUNTER_WITNESSES[1], WitnessData("Søren Kierkegård", "witness:0", "")]
     again = controller.save_draft(complete_intake(witnesses=fewer), first.complaint_id,
                                   expected_version=first.version)
-    assert load_intake(database, first.complaint_id)[0].witnesses == fewer
-    assert [w.name for w in witnesses(database, first.complaint_id)] == [
+    assert load_intake(database, first.complaint_id, account=CLERK)[0].witnesses == fewer
+    assert [w.name for w in witnesses(database, first.complaint_id, account=CLERK)] == [
         "Bartholomew Nguyễn", "Søren Kierkegård"]
     controller.save_draft(complete_intake(), first.complaint_id, expected_version=again.version)
-    assert witnesses(database, first.complaint_id) == []
+    assert witnesses(database, first.complaint_id, account=CLERK) == []
 
 
 def test_an_unfinished_witness_is_kept_on_the_draft_as_typed(
         database: Database, controller: WorkflowController) -> None:
     unfinished = [WitnessData("", "complainant", "210-555-0100"), WitnessData("Bea Ruiz")]
     draft = controller.save_draft(complete_intake(witnesses=unfinished))
-    assert load_intake(database, draft.complaint_id)[0].witnesses == unfinished
+    assert load_intake(database, draft.complaint_id, account=CLERK)[0].witnesses == unfinished
 
 
 def test_filing_keeps_the_witnesses_on_the_case_with_who_identified_them(
         database: Database, controller: WorkflowController) -> None:
     case_id = filed_case(controller, complete_intake(witnesses=COUNTER_WITNESSES))
-    lines = witnesses(database, case_id)
+    lines = witnesses(database, case_id, account=CLERK)
     assert [(w.name, w.identified_by, w.contact) for w in lines] == [
         ("Ana Lucía Ortiz", "José Peña (complainant)", "210-555-0199"),
         ("Bartholomew Nguyễn", "Nguyễn Thị Minh Khai (respondent)", "Fleet Services, City Hall"),
         ("Søren Kierkegård", "Ana Lucía Ortiz (witness)", ""),
     ]
     # On the case they may identify others in turn, in the case window's Witnesses tab.
-    assert "Søren Kierkegård (witness)" in {i.label for i in identifiers(database, case_id)}
+    assert "Søren Kierkegård (witness)" in {i.label for i in identifiers(database, case_id, account=CLERK)}
 
 
 def test_a_draft_whose_witness_nobody_identified_is_never_filed(
@@ -109,4 +109,4 @@ def test_a_draft_whose_witness_nobody_identified_is_never_filed(
     draft = controller.save_draft(intake)
     with pytest.raises(RuleError, match="identified"):
         controller.fire(draft.complaint_id, FileComplaint())
-    assert witnesses(database, draft.complaint_id)[0].identified_by == ""
+    assert witnesses(database, draft.complaint_id, account=CLERK)[0].identified_by == ""

@@ -16,6 +16,7 @@ from ethics_desk.models import MailMethod
 from ethics_desk.storage.database import Database
 from ethics_desk.workflow import WorkflowController
 from tests.conftest import CLOCK
+from tests.factories import CLERK as CLERK_ACCOUNT
 from tests.factories import filed_case
 
 CLERK = "María Ortiz"
@@ -59,8 +60,8 @@ def test_it_goes_to_whom_it_was_issued_and_to_a_recorded_witness(
         database: Database, receipt: tuple[int, int]) -> None:
     case_id, document_id = receipt
     hand(database, document_id, "jose pena")  # the same person, typed without accents
-    key = witnesses.identifiers(database, case_id)[0].key
-    witnesses.add_witness(database, case_id, "Rosa Díaz", key, "", actor=CLERK, clock=CLOCK)
+    key = witnesses.identifiers(database, case_id, account=CLERK_ACCOUNT)[0].key
+    witnesses.add_witness(database, case_id, "Rosa Díaz", key, "", account=CLERK_ACCOUNT, clock=CLOCK)
     hand(database, document_id, "Rosa Díaz")
     assert [m.recipient_name for m in mailings_for_case(database, case_id)] == [
         "jose pena", "Rosa Díaz"]

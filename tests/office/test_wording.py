@@ -19,6 +19,7 @@ from ethics_desk.documents import papers
 from ethics_desk.documents.render.templates import TemplateError, TemplateLibrary
 from ethics_desk.models import AuditRecord, OfficePaper, Setting
 from ethics_desk.office import wording
+from ethics_desk.staff.accounts import Account
 from ethics_desk.staff.roles import Role
 from ethics_desk.storage.audit import verify_chain
 from ethics_desk.storage.database import Database
@@ -28,10 +29,10 @@ from ethics_desk.storage.transfer import copy_records
 from ethics_desk.workflow import WorkflowController
 from tests.conftest import CLOCK
 from tests.documents.render.helpers import flat, text_of
-from tests.factories import filed_case
+from tests.factories import ANA, filed_case
 from tests.signing_in import sign_in_as
 
-CLERK = "María Ortiz"
+CLERK = Account(31, "mortiz", "María Ortiz", Role.CLERK)
 SHIPPED_TITLE = "[title] Receipt for a Sworn Ethics Complaint"
 
 
@@ -69,7 +70,7 @@ def case_id(controller: WorkflowController) -> int:
 
 def test_the_offices_wording_is_printed_at_every_desk(database: Database, case_id: int) -> None:
     assert wording.save_wording(database, "receipt.txt", retitled("Acknowledgment of Complaint"),
-                                seen=None, actor=CLERK, clock=CLOCK)
+                                seen=None, account=CLERK, clock=CLOCK)
     desk = another_desk(database)
     try:
         text = flat(text_of(papers.receipt(desk, case_id, today=CLOCK().date())))
@@ -81,10 +82,10 @@ def test_the_offices_wording_is_printed_at_every_desk(database: Database, case_i
 
 def test_a_change_of_wording_is_audited_with_the_sha256_of_both_versions(
         database: Database) -> None:
-    wording.save_wording(database, "receipt.txt", retitled("First"), seen=None, actor=CLERK,
+    wording.save_wording(database, "receipt.txt", retitled("First"), seen=None, account=CLERK,
                          clock=CLOCK)
     _text, first = wording.wording_text(database, "receipt.txt")
-    wording.save_wording(database, "receipt.txt", retitled("Second"), seen=first, actor=CLERK,
+    wording.save_wording(database, "receipt.txt", retitled("Second"), seen=first, account=CLERK,
                          clock=CLOCK)
     with database.read_session() as session:
         records = session.scalars(select(AuditRecord).where(
@@ -92,7 +93,7 @@ def test_a_change_of_wording_is_audited_with_the_sha256_of_both_versions(
         assert [json.loads(r.detail)["old_sha256"] for r in records] == [None, first]
         assert json.loads(records[1].detail)["new_sha256"] == wording.sha256(
             retitled("Second").encode())
-        assert all(r.actor == CLERK and "receipt.txt" in r.summary for r in records)
+        assert all(r.actor == CLERK.display and "receipt.txt" in r.summary for r in records)
         assert verify_chain(session) == []
 
 
@@ -100,20 +101,20 @@ def test_going_back_to_the_shipped_wording_removes_the_offices_and_is_audited(
         database: Database) -> None:
     wording.save_wording(database, "receipt.es.txt",
                          shipped("receipt.es.txt") + "\n# una nota de la oficina\n",
-                         seen=None, actor=CLERK, clock=CLOCK)
+                         seen=None, account=CLERK, clock=CLOCK)
     _text, seen = wording.wording_text(database, "receipt.es.txt")
     assert seen is not None
-    assert wording.reset_wording(database, "receipt.es.txt", seen=seen, actor=CLERK,
+    assert wording.reset_wording(database, "receipt.es.txt", seen=seen, account=CLERK,
                                  clock=CLOCK)
     assert wording.wording_text(database, "receipt.es.txt") == (shipped("receipt.es.txt"), None)
     assert actions(database)[-1] == "wording.reset"
-    assert not wording.reset_wording(database, "receipt.es.txt", seen=None, actor=CLERK,
+    assert not wording.reset_wording(database, "receipt.es.txt", seen=None, account=CLERK,
                                      clock=CLOCK)
 
 
 def test_saving_the_wording_already_printed_writes_nothing(database: Database) -> None:
     before = actions(database)
-    assert not wording.save_wording(database, "receipt.txt", shipped(), seen=None, actor=CLERK,
+    assert not wording.save_wording(database, "receipt.txt", shipped(), seen=None, account=CLERK,
                                     clock=CLOCK)
     assert actions(database) == before
 
@@ -131,7 +132,7 @@ def test_wording_that_could_not_print_is_refused_when_saved_naming_the_fault(
     before = actions(database)
     with pytest.raises(TemplateError) as raised:
         wording.save_wording(database, "receipt.txt", change(shipped()), seen=None,
-                             actor=CLERK, clock=CLOCK)
+                             account=CLERK, clock=CLOCK)
     assert named in str(raised.value)
     assert "The office's wording of “receipt.txt”" in raised.value.problem
     assert wording.wording_text(database, "receipt.txt")[1] is None
@@ -142,7 +143,7 @@ def test_only_the_wording_of_a_paper_ethics_desk_prints_can_be_stored(
         database: Database) -> None:
     with pytest.raises(UserError, match="not the wording of any paper"):
         wording.save_wording(database, "letter-to-the-mayor.txt", "[title] x", seen=None,
-                             actor=CLERK, clock=CLOCK)
+                             account=CLERK, clock=CLOCK)
 
 
 def test_wording_another_desk_changed_meanwhile_is_refused_and_theirs_stays(
@@ -152,10 +153,10 @@ def test_wording_another_desk_changed_meanwhile_is_refused_and_theirs_stays(
         _text, seen_here = wording.wording_text(database, "receipt.txt")
         _text, seen_there = wording.wording_text(desk, "receipt.txt")
         wording.save_wording(desk, "receipt.txt", retitled("Theirs"), seen=seen_there,
-                             actor="Ana Ruiz", clock=CLOCK)
+                             account=ANA, clock=CLOCK)
         with pytest.raises(ConflictError) as raised:
             wording.save_wording(database, "receipt.txt", retitled("Mine"), seen=seen_here,
-                                 actor=CLERK, clock=CLOCK)
+                                 account=CLERK, clock=CLOCK)
     finally:
         desk.dispose()
     assert "Ana Ruiz" in raised.value.problem and "still here" in raised.value.fix
@@ -164,11 +165,11 @@ def test_wording_another_desk_changed_meanwhile_is_refused_and_theirs_stays(
 
 def test_the_wording_list_names_every_paper_in_each_of_its_languages(
         database: Database) -> None:
-    wording.save_wording(database, "receipt.txt", retitled("Ours"), seen=None, actor=CLERK,
+    wording.save_wording(database, "receipt.txt", retitled("Ours"), seen=None, account=CLERK,
                          clock=CLOCK)
     entries = {e.file_name: e for e in wording.wording_entries(database)}
     assert set(entries) == set(wording.shipped_files())
-    assert entries["receipt.txt"].office and entries["receipt.txt"].changed_by == CLERK
+    assert entries["receipt.txt"].office and entries["receipt.txt"].changed_by == CLERK.display
     assert not entries["receipt.es.txt"].office
     assert entries["receipt.txt"].title == entries["receipt.es.txt"].title
 
@@ -177,12 +178,12 @@ def test_the_stored_ethics_code_is_the_enclosure_everywhere_until_it_is_removed(
         database: Database) -> None:
     code = blank_pdf(3)
     assert wording.set_enclosure(database, code, "C:\\Codes\\Ethics Code 2026.pdf", seen=None,
-                                 actor=CLERK, clock=CLOCK) == 3
+                                 account=CLERK, clock=CLOCK) == 3
     found = wording.read_enclosure(database)
     assert (found.content, found.label, found.placeholder, found.pages) == \
         (code, "Ethics Code 2026.pdf", False, 3)
     assert actions(database)[-1] == "enclosure.change"
-    assert wording.clear_enclosure(database, seen=found.sha256, actor=CLERK, clock=CLOCK)
+    assert wording.clear_enclosure(database, seen=found.sha256, account=CLERK, clock=CLOCK)
     assert wording.read_enclosure(database).placeholder
     assert actions(database)[-1] == "enclosure.clear"
 
@@ -195,7 +196,7 @@ def test_an_enclosure_that_is_not_a_readable_pdf_is_refused_when_stored(
         database: Database, content: bytes, problem: str) -> None:
     before = actions(database)
     with pytest.raises(UserError, match=problem):
-        wording.set_enclosure(database, content, "code.pdf", seen=None, actor=CLERK,
+        wording.set_enclosure(database, content, "code.pdf", seen=None, account=CLERK,
                               clock=CLOCK)
     assert actions(database) == before
     assert wording.read_enclosure(database).placeholder
@@ -208,15 +209,15 @@ def test_a_password_protected_enclosure_is_refused_when_stored(database: Databas
     out = io.BytesIO()
     writer.write(out)
     with pytest.raises(UserError, match="password-protected"):
-        wording.set_enclosure(database, out.getvalue(), "code.pdf", seen=None, actor=CLERK,
+        wording.set_enclosure(database, out.getvalue(), "code.pdf", seen=None, account=CLERK,
                               clock=CLOCK)
 
 
 def test_an_enclosure_another_desk_replaced_meanwhile_is_refused(database: Database) -> None:
-    wording.set_enclosure(database, blank_pdf(1), "first.pdf", seen=None, actor="Ana Ruiz",
+    wording.set_enclosure(database, blank_pdf(1), "first.pdf", seen=None, account=ANA,
                           clock=CLOCK)
     with pytest.raises(ConflictError, match="Ethics Code enclosure"):
-        wording.set_enclosure(database, blank_pdf(2), "mine.pdf", seen=None, actor=CLERK,
+        wording.set_enclosure(database, blank_pdf(2), "mine.pdf", seen=None, account=CLERK,
                               clock=CLOCK)
     assert wording.read_enclosure(database).label == "first.pdf"
 
@@ -238,7 +239,7 @@ def test_a_desks_old_wording_files_and_enclosure_path_are_brought_into_the_datab
     found = wording.this_desk(database, folder)
     assert [p.name for p in found.wording] == ["receipt.txt"]  # not notes.txt: no such paper
     assert found.enclosure_path == str(tmp_path / "Ethics Code.pdf")
-    done = wording.bring_in_this_desk(database, actor=CLERK, clock=CLOCK, folder=folder)
+    done = wording.bring_in_this_desk(database, account=CLERK, clock=CLOCK, folder=folder)
     assert done == ["receipt.txt", wording.ENCLOSURE]
     assert "Old desk title" in wording.wording_text(database, "receipt.txt")[0]
     assert wording.read_enclosure(database).pages == 2
@@ -246,7 +247,7 @@ def test_a_desks_old_wording_files_and_enclosure_path_are_brought_into_the_datab
         assert session.get(Setting, wording.OLD_ENCLOSURE_SETTING) is None
     assert actions(database)[-2:] == ["wording.change", "enclosure.change"]
     assert wording.this_desk(database, folder) == wording.ThisDesk((), "")
-    assert wording.bring_in_this_desk(database, actor=CLERK, clock=CLOCK, folder=folder) == []
+    assert wording.bring_in_this_desk(database, account=CLERK, clock=CLOCK, folder=folder) == []
 
 
 def test_an_old_wording_file_that_is_not_utf8_stops_the_bringing_in_naming_it(
@@ -255,7 +256,7 @@ def test_an_old_wording_file_that_is_not_utf8_stops_the_bringing_in_naming_it(
     _old_desk(folder, database)
     (folder / "defect-letter.txt").write_bytes("[title] Carta año\n".encode("cp1252"))
     with pytest.raises(UserError) as raised:
-        wording.bring_in_this_desk(database, actor=CLERK, clock=CLOCK, folder=folder)
+        wording.bring_in_this_desk(database, account=CLERK, clock=CLOCK, folder=folder)
     assert "defect-letter.txt" in raised.value.problem and "UTF-8" in raised.value.fix
     assert wording.wording_text(database, "receipt.txt")[1] is None
 
@@ -287,8 +288,8 @@ def test_upgrading_a_desks_file_brings_its_old_wording_in(tmp_path: Path) -> Non
 def test_the_offices_wording_and_enclosure_are_in_every_copy_of_the_records(
         database: Database, tmp_path: Path) -> None:
     wording.save_wording(database, "receipt.txt", retitled("In the backup"), seen=None,
-                         actor=CLERK, clock=CLOCK)
-    wording.set_enclosure(database, blank_pdf(2), "code.pdf", seen=None, actor=CLERK,
+                         account=CLERK, clock=CLOCK)
+    wording.set_enclosure(database, blank_pdf(2), "code.pdf", seen=None, account=CLERK,
                           clock=CLOCK)
     copy_records(database, tmp_path / "copy.sqlite")
     copy = open_database(tmp_path / "copy.sqlite", clock=CLOCK, create=False)

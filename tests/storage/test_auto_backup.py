@@ -37,6 +37,7 @@ from ethics_desk.storage.auto_backup import (
 from ethics_desk.storage.backup import verify_sqlite_file
 from ethics_desk.storage.database import Database
 from tests.conftest import CLOCK, NOW
+from tests.factories import CLERK
 
 ACTOR = "Maria Clerk (maria)"
 STEM = "ethics-desk"
@@ -201,7 +202,7 @@ def test_each_automatic_backup_is_recorded_for_every_desk_with_its_audit_record(
 @pytest.mark.sqlite_file
 def test_daily_copies_are_rotated_as_they_are_taken(database: Database, db_path: Path) -> None:
     save_settings(database, {"backup.keep_daily": 2, "backup.keep_weekly": 1,
-                             "backup.keep_monthly": 1}, actor=ACTOR, clock=CLOCK)
+                             "backup.keep_monthly": 1}, account=CLERK, clock=CLOCK)
     for day in range(5):  # Monday to Friday
         daily_backup(database, actor=ACTOR, clock=fixed_clock(NOW + timedelta(days=day)))
     assert ours(backups_folder(db_path)) == [f"{STEM}.daily-20261203-100000.sqlite",
@@ -280,7 +281,7 @@ def test_a_chosen_folder_that_is_not_there_is_a_failure_and_no_folder_is_made(
         database: Database, tmp_path: Path) -> None:
     share = tmp_path / "share"
     share.mkdir()
-    save_settings(database, {"backup.folder": str(share)}, actor=ACTOR, clock=CLOCK)
+    save_settings(database, {"backup.folder": str(share)}, account=CLERK, clock=CLOCK)
     share.rmdir()  # the share is not connected today
     failed = daily_backup(database, actor=ACTOR, clock=CLOCK)
     assert failed is not None and "does not exist" in failed.problem
@@ -291,7 +292,7 @@ def test_a_chosen_folder_that_is_not_there_is_a_failure_and_no_folder_is_made(
 def test_a_copy_goes_into_the_folder_the_office_chose(database: Database, tmp_path: Path) -> None:
     chosen = tmp_path / "D" / "Backups of the Clerk"
     chosen.mkdir(parents=True)
-    save_settings(database, {"backup.folder": str(chosen)}, actor=ACTOR, clock=CLOCK)
+    save_settings(database, {"backup.folder": str(chosen)}, account=CLERK, clock=CLOCK)
     taken = daily_backup(database, actor=ACTOR, clock=CLOCK)
     assert taken is not None and taken.file is not None and taken.file.parent == chosen
 
@@ -315,7 +316,7 @@ def test_the_copy_before_a_migration_lands_in_the_backup_folder_and_is_recorded(
     chosen = tmp_path / "office backups"
     chosen.mkdir()
     database = opening.open_database(db_path, clock=CLOCK)
-    save_settings(database, {"backup.folder": str(chosen)}, actor=ACTOR, clock=CLOCK)
+    save_settings(database, {"backup.folder": str(chosen)}, account=CLERK, clock=CLOCK)
     database.dispose()
     monkeypatch.setattr(opening, "head_revision", lambda: "9999")
     monkeypatch.setattr(opening, "upgrade", lambda engine: None)
@@ -339,7 +340,7 @@ def test_before_a_migration_a_chosen_folder_not_there_gives_way_to_the_one_besid
     chosen = tmp_path / "share"
     chosen.mkdir()
     database = opening.open_database(db_path, clock=CLOCK)
-    save_settings(database, {"backup.folder": str(chosen)}, actor=ACTOR, clock=CLOCK)
+    save_settings(database, {"backup.folder": str(chosen)}, account=CLERK, clock=CLOCK)
     database.dispose()
     chosen.rmdir()
     monkeypatch.setattr(opening, "head_revision", lambda: "9999")
@@ -384,7 +385,7 @@ def test_the_backup_settings_default_to_a_folder_beside_the_database_and_7_4_12(
                                  "backup.keep_monthly"])
 def test_a_count_below_1_is_refused_naming_the_fix(database: Database, key: str) -> None:
     with pytest.raises(UserError) as caught:
-        save_settings(database, {key: 0}, actor=ACTOR, clock=CLOCK)
+        save_settings(database, {key: 0}, account=CLERK, clock=CLOCK)
     assert "cannot be 0: it must be at least 1" in caught.value.problem
     assert caught.value.fix == "Enter 1 or more."
     assert read_settings(database)[key] > 0
@@ -393,7 +394,7 @@ def test_a_count_below_1_is_refused_naming_the_fix(database: Database, key: str)
 def test_a_backup_folder_that_does_not_exist_is_refused_naming_the_fix(
         database: Database, tmp_path: Path) -> None:
     with pytest.raises(UserError) as caught:
-        save_settings(database, {"backup.folder": str(tmp_path / "nowhere")}, actor=ACTOR,
+        save_settings(database, {"backup.folder": str(tmp_path / "nowhere")}, account=CLERK,
                       clock=CLOCK)
     assert caught.value.problem == f"The backup folder {tmp_path / 'nowhere'} does not exist."
     assert caught.value.fix.startswith("Create it first, choose another folder")
@@ -401,7 +402,7 @@ def test_a_backup_folder_that_does_not_exist_is_refused_naming_the_fix(
 
 def test_a_backup_folder_that_is_not_a_full_path_is_refused(database: Database) -> None:
     with pytest.raises(UserError, match="is not a full path"):
-        save_settings(database, {"backup.folder": "Backups"}, actor=ACTOR, clock=CLOCK)
+        save_settings(database, {"backup.folder": "Backups"}, account=CLERK, clock=CLOCK)
 
 
 def test_a_backup_folder_that_cannot_be_written_is_refused_naming_the_fix(
@@ -410,7 +411,7 @@ def test_a_backup_folder_that_cannot_be_written_is_refused_naming_the_fix(
     folder.mkdir()
     refusing_the_folder(monkeypatch, folder, OSError(errno.EROFS, "Read-only file system"))
     with pytest.raises(UserError) as caught:
-        save_settings(database, {"backup.folder": str(folder)}, actor=ACTOR, clock=CLOCK)
+        save_settings(database, {"backup.folder": str(folder)}, account=CLERK, clock=CLOCK)
     assert caught.value.problem.startswith(
         "Backups cannot be written in that folder: the folder is read-only")
     assert caught.value.fix == "Choose a folder this account may write, on a disk with free space."

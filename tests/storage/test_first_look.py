@@ -15,6 +15,7 @@ from ethics_desk.storage.database import Database
 from ethics_desk.storage.first_look import FirstLook, first_look
 from ethics_desk.storage.opening import open_database
 from tests.conftest import CLOCK
+from tests.factories import CLERK
 
 TODAY = date(2026, 11, 30)
 
@@ -37,7 +38,7 @@ def test_the_first_look_reads_a_setting_as_the_settings_do(database: Database) -
     look = _look(database)
     with database.read_session() as session:
         assert look.setting("display.date_style") == settings.get(session, "display.date_style")
-    save_settings(database, {"display.date_style": "us"}, actor="Maria Clerk", clock=CLOCK)
+    save_settings(database, {"display.date_style": "us"}, account=CLERK, clock=CLOCK)
     assert look.setting("display.date_style") == "us"
 
 

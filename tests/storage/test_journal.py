@@ -34,7 +34,7 @@ from ethics_desk.storage.opening import open_database
 from ethics_desk.storage.read_only import ReadOnlyKind
 from ethics_desk.workflow import WorkflowController
 from tests.conftest import CLOCK, DemoTemplate
-from tests.factories import complete_intake, filed_case
+from tests.factories import CLERK, complete_intake, filed_case
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -155,7 +155,7 @@ def test_a_swapped_exhibit_with_its_hash_replaced_is_refused_on_opening_and_name
     finally:
         conn.close()
     with pytest.raises(StorageError, match="not the exhibit the record's journal holds"):
-        verified_attachment(database, attachment_id, actor="Maria Clerk", clock=CLOCK)
+        verified_attachment(database, attachment_id, account=CLERK, clock=CLOCK)
     found = failing(db_path)
     assert PAPERS in found and "truck.pdf" in found[PAPERS][0]
     assert "SHA-256 differs" in found[PAPERS][0]

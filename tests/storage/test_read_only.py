@@ -18,7 +18,6 @@ from ethics_desk.models import AuditRecord, CalendarDay
 from ethics_desk.staff.accounts import sign_in
 from ethics_desk.staff.roles import Role
 from ethics_desk.storage import read_only
-from ethics_desk.storage.audit import Viewer
 from ethics_desk.storage.backup import backup_sqlite
 from ethics_desk.storage.database import Database
 from ethics_desk.storage.opening import open_database
@@ -36,7 +35,7 @@ from ethics_desk.storage.restore import restore_backup
 from ethics_desk.workflow import WorkflowController
 from tests.conftest import CLOCK
 from tests.damaged_files import break_a_page, closed, fingerprint
-from tests.factories import filed_case
+from tests.factories import CLERK, filed_case
 from tests.signing_in import PASSWORD, account_of
 
 pytestmark = pytest.mark.sqlite_file
@@ -59,7 +58,7 @@ def test_a_file_whose_quick_check_fails_opens_read_only_and_refuses_every_change
         assert reason.problem.startswith(f"The database file {db_path.name} is damaged")
         assert "Restore the latest backup" in reason.fix and "call IT" in reason.fix
         with pytest.raises(StorageError) as refused:
-            add_closure(damaged, date(2026, 12, 10), "Snow", actor="Maria Clerk", clock=CLOCK)
+            add_closure(damaged, date(2026, 12, 10), "Snow", account=CLERK, clock=CLOCK)
         assert str(refused.value) == reason.sentence
         with damaged.read_session() as session:  # reading goes on
             assert load_calendars(session).city.classify(date(2026, 12, 10)) is None
@@ -78,7 +77,7 @@ def test_a_large_file_is_quick_checked_in_the_background_and_the_first_change_wa
         check = damaged._quick_check
         assert check is not None and check._thread is not None  # in the background
         with pytest.raises(StorageError, match="is damaged"):
-            add_closure(damaged, date(2026, 12, 10), "Snow", actor="Maria Clerk", clock=CLOCK)
+            add_closure(damaged, date(2026, 12, 10), "Snow", account=CLERK, clock=CLOCK)
         assert check.done
     finally:
         damaged.dispose()
@@ -86,7 +85,7 @@ def test_a_large_file_is_quick_checked_in_the_background_and_the_first_change_wa
 
 def test_a_sound_file_passes_its_quick_check_and_takes_changes(database: Database) -> None:
     assert database.read_only_reason() is None
-    add_closure(database, date(2026, 12, 10), "Snow", actor="Maria Clerk", clock=CLOCK)
+    add_closure(database, date(2026, 12, 10), "Snow", account=CLERK, clock=CLOCK)
 
 
 def test_a_failed_check_recorded_beside_the_file_refuses_changes_at_every_desk_already_open(
@@ -101,12 +100,12 @@ def test_a_failed_check_recorded_beside_the_file_refuses_changes_at_every_desk_a
                               "16:00 UTC (SQLite integrity (PRAGMA integrity_check)), so it takes no "
                               "more data until it is put right.")
     with pytest.raises(StorageError) as refused:
-        add_closure(database, date(2026, 12, 10), "Snow", actor="Maria Clerk", clock=CLOCK)
+        add_closure(database, date(2026, 12, 10), "Snow", account=CLERK, clock=CLOCK)
     assert str(refused.value) == reason.sentence
     assert audit_records(database) == records
     clear_failed_check(db_path)
     assert not check_failed_marker(db_path).exists()
-    add_closure(database, date(2026, 12, 10), "Snow", actor="Maria Clerk", clock=CLOCK)
+    add_closure(database, date(2026, 12, 10), "Snow", account=CLERK, clock=CLOCK)
 
 
 def test_the_database_itself_refuses_a_change_made_in_sql_on_a_read_only_database(
@@ -120,7 +119,7 @@ def test_the_database_itself_refuses_a_change_made_in_sql_on_a_read_only_databas
     with database.read_session() as session:
         assert session.scalar(select(func.count()).select_from(CalendarDay)
                               .where(CalendarDay.name == "Snow")) == 0
-    add_closure(database, date(2026, 12, 11), "Ice", actor="Maria Clerk", clock=CLOCK)
+    add_closure(database, date(2026, 12, 11), "Ice", account=CLERK, clock=CLOCK)
 
 
 def test_on_a_read_only_database_a_case_is_still_opened_and_signed_in_to_unrecorded(
@@ -130,7 +129,7 @@ def test_on_a_read_only_database_a_case_is_still_opened_and_signed_in_to_unrecor
     records = audit_records(database)
     record_failed_check(db_path, ["Audit trail hash chain"], at=CLOCK())
     assert sign_in(database, clerk.login, PASSWORD, clock=CLOCK).login == clerk.login
-    opened = load_case(database, case, seen_by=Viewer.of(clerk, CLOCK))
+    opened = load_case(database, case, account=clerk, opened=CLOCK)
     assert opened.id == case and opened.number.startswith("ERB-")
     assert audit_records(database) == records  # nothing could be recorded, and nothing was
 
@@ -145,7 +144,7 @@ def test_a_restore_clears_the_failed_check_and_the_restored_database_takes_chang
     restored = open_database(db_path, clock=CLOCK, create=False)
     try:
         assert restored.read_only_reason() is None
-        add_closure(restored, date(2026, 12, 10), "Snow", actor="Maria Clerk", clock=CLOCK)
+        add_closure(restored, date(2026, 12, 10), "Snow", account=CLERK, clock=CLOCK)
     finally:
         restored.dispose()
 
@@ -179,7 +178,7 @@ def test_a_reason_provider_plugs_in_with_one_line(database: Database, db_path: P
         assert database.read_only_reason() == ReadOnlyReason(
             ReadOnlyKind.LOST_ACTS, "Acts 41 to 44 were lost.", "Restore the backup of 2026-11-30.")
         with pytest.raises(StorageError, match="Acts 41 to 44 were lost"):
-            add_closure(database, date(2026, 12, 10), "Snow", actor="Maria Clerk", clock=CLOCK)
+            add_closure(database, date(2026, 12, 10), "Snow", account=CLERK, clock=CLOCK)
     finally:
         REASON_PROVIDERS.remove(found)
     assert database.read_only_reason() is None

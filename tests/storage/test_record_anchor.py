@@ -30,6 +30,7 @@ from ethics_desk.storage.integrity import LOST_ACTS, run_checks
 from ethics_desk.storage.opening import open_database
 from ethics_desk.storage.restore import restore_backup
 from tests.conftest import CLOCK, test_server
+from tests.factories import CLERK
 from tests.signing_in import sign_in_as
 
 pytestmark = pytest.mark.skipif(test_server() is not None,
@@ -47,7 +48,7 @@ def closures(database: Database, count: int, *, start: int = 0) -> None:
     day, made = FIRST_DAY + timedelta(weeks=start), 0
     while made < count:
         try:
-            add_closure(database, day, f"Closure {day}", actor="ada", clock=CLOCK)
+            add_closure(database, day, f"Closure {day}", account=CLERK, clock=CLOCK)
             made += 1
         except UserError as error:
             if "already not a business day" not in error.problem:

@@ -24,7 +24,7 @@ from ethics_desk.storage import audit
 from ethics_desk.storage.database import WRITE_TRIES, Database, is_refused
 from ethics_desk.workflow import FileComplaint, WorkflowController
 from tests.conftest import CLOCK
-from tests.factories import complete_intake
+from tests.factories import CLERK, complete_intake
 
 ICE_STORM = date(2026, 12, 7)
 
@@ -118,7 +118,7 @@ def test_saving_a_draft_refused_once_by_a_deadlock_makes_one_draft(
 
 def test_a_view_refused_once_by_a_deadlock_is_recorded_once(database: Database) -> None:
     with refused_as_a_deadlock(database, times=1) as refusals:
-        record_access(database, actor="Maria Clerk", action="view.case", clock=CLOCK,
+        record_access(database, account=CLERK, action="view.case", clock=CLOCK,
                       summary="Opened the case file (§ 2-83(h))")
 
     assert refusals.refused == 1

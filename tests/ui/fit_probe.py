@@ -146,7 +146,7 @@ def main() -> None:
             older_schema(database.description, "0004", "0005"), lambda: database, clock=CLOCK),
     }
     # Every action's form, as the case window opens it (the largest carry a vote entry).
-    case = load_case(database, case_id)
+    case = load_case(database, case_id, account=context.signed_in)
     for event in Event:
         form = form_for(event, case, context.today(), context.actor, database)
         if form is not None:

@@ -24,7 +24,7 @@ from ethics_desk.workflow import (
 )
 from tests.board_cases import awaiting_response, frivolous, show_cause
 from tests.conftest import NOW
-from tests.factories import complete_intake, filed_case, provision_id, reviewed_case
+from tests.factories import CLERK, complete_intake, filed_case, provision_id, reviewed_case
 from tests.ui.test_case_window import _window
 from tests.workflow.helpers import case
 
@@ -42,7 +42,7 @@ def _cases(controller: WorkflowController, database: Database) -> dict[CaseState
         provision_ids=[provision_id(database, "2-307")]))
     controller.fire(campaign, ForwardCampaignFinance())
     responded = awaiting_response(controller)
-    respondent = load_case(database, responded).respondents[0].id
+    respondent = load_case(database, responded, account=CLERK).respondents[0].id
     controller.fire(responded, FileResponse(respondent_id=respondent, received_on=NOW.date(),
                                             sworn=True))
     return {
@@ -88,7 +88,7 @@ def test_each_action_forms_label_and_citation_are_the_workflow_tables(
 
 def test_every_form_is_the_form_of_the_event_asked_for(controller: WorkflowController,
                                                         database: Database) -> None:
-    loaded = load_case(database, filed_case(controller))
+    loaded = load_case(database, filed_case(controller), account=CLERK)
     for event in Event:
         form = form_for(event, loaded, date(2026, 11, 30), "Maria Clerk", database)
         assert (form is None) == (event in NO_FORM), event
@@ -104,7 +104,7 @@ VOTE_FORMS: dict[Event, BoardAction] = {Event.ORDER_SHOW_CAUSE: BoardAction.SHOW
 
 def test_each_vote_on_a_form_is_counted_by_the_rule_of_the_action_it_decides(
         qtbot: QtBot, controller: WorkflowController, database: Database) -> None:
-    loaded = load_case(database, filed_case(controller))
+    loaded = load_case(database, filed_case(controller), account=CLERK)
     rules: dict[BoardAction, VoteRule] = {}
     for event, action in VOTE_FORMS.items():
         form = form_for(event, loaded, date(2026, 11, 30), "Maria Clerk", database)

@@ -36,6 +36,7 @@ from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.palette import HIGH_CONTRAST, LIGHT, SCHEMES, Scheme
 from ethics_desk.workflow import WorkflowController
 from tests.conftest import CLOCK
+from tests.factories import CLERK
 from tests.ui.conftest import Desktop, type_text
 from tests.ui.test_case_documents import forwarded_case, pdf_text
 from tests.ui.test_case_window import _act, _choose, _save, _window
@@ -77,10 +78,10 @@ def seat_board(database: Database, *, chair: str = "Rosa Vega",
                members: tuple[str, ...] = MEMBERS, party: str | None = PARTY) -> None:
     """A Chair and members serving since 2025, and the complainant as a member too."""
     roster.add_member(database, chair, role=BoardRole.CHAIR, starts_on=date(2025, 1, 1),
-                     actor=ACTOR, clock=CLOCK)
+                     account=CLERK, clock=CLOCK)
     for name in (*members, *([party] if party else [])):
         roster.add_member(database, name, role=BoardRole.MEMBER, starts_on=date(2025, 1, 1),
-                         actor=ACTOR, clock=CLOCK)
+                         account=CLERK, clock=CLOCK)
 
 
 @pytest.fixture(autouse=True)

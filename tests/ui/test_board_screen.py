@@ -20,6 +20,7 @@ from ethics_desk.ui.date_field import DateField
 from ethics_desk.ui.main_window import MainWindow
 from ethics_desk.ui.screens.board_screen import BoardScreen, ChangeDialog
 from tests.conftest import CLOCK
+from tests.factories import CLERK
 from tests.ui.conftest import type_text
 
 ACTOR = "Maria Clerk"
@@ -57,11 +58,11 @@ def _audit(context: AppContext) -> list[str]:
 def test_the_roster_shows_who_serves_on_the_date_chosen(qtbot: QtBot,
                                                          context: AppContext) -> None:
     roster.add_member(context.database, "Alma Reyes", role=BoardRole.CHAIR,
-                     starts_on=date(2025, 1, 1), actor=ACTOR, clock=CLOCK)
+                     starts_on=date(2025, 1, 1), account=CLERK, clock=CLOCK)
     roster.add_member(context.database, "Ben Ortiz", role=BoardRole.MEMBER,
-                     starts_on=date(2024, 1, 1), ends_on=date(2026, 6, 30), actor=ACTOR, clock=CLOCK)
+                     starts_on=date(2024, 1, 1), ends_on=date(2026, 6, 30), account=CLERK, clock=CLOCK)
     roster.add_member(context.database, "Dee Staff", role=BoardRole.STAFF,
-                     starts_on=date(2020, 1, 1), actor=ACTOR, clock=CLOCK)
+                     starts_on=date(2020, 1, 1), account=CLERK, clock=CLOCK)
     screen = _screen(qtbot, context)
     ModelTester(None).check(screen.roster)
     shown = {r.name: r.status for r in screen.roster.rows()}
@@ -93,7 +94,7 @@ def test_members_and_terms_are_added_and_ended_through_the_roster(
 
     # A second Vice Chair at the same time is refused in the form, the name kept.
     roster.add_member(context.database, "Alma Reyes", role=BoardRole.MEMBER,
-                     starts_on=date(2025, 1, 1), actor=ACTOR, clock=CLOCK)
+                     starts_on=date(2025, 1, 1), account=CLERK, clock=CLOCK)
     screen.refresh()
     dialog = screen.add_member_dialog()
     type_text(qtbot, dialog.findChild(QLineEdit, "name"), "Cora Diaz")

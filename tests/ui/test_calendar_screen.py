@@ -41,7 +41,7 @@ from ethics_desk.ui.screens.calendar_screen import (
 )
 from ethics_desk.workflow import ForwardForReview, WorkflowController
 from tests.conftest import CLOCK, NOW, OFFICE_TZ
-from tests.factories import filed_case
+from tests.factories import CLERK, filed_case
 from tests.ui.conftest import type_text
 from tests.workflow.helpers import case, deadlines
 
@@ -196,7 +196,8 @@ def test_the_calendar_days_model_passes_the_model_tester(
 def test_the_moved_deadlines_model_passes_the_model_tester(
         qtmodeltester: ModelTester, database: Database, cases: Cases) -> None:
     model = moves_model()
-    model.set_rows(describe_moves(database, preview_add(database, date(2026, 12, 7), "Closure")))
+    moved = preview_add(database, date(2026, 12, 7), "Closure", account=CLERK)
+    model.set_rows(describe_moves(database, moved))
     assert model.rowCount() >= 4
     qtmodeltester.check(model)  # type: ignore[no-untyped-call]
 
@@ -283,7 +284,7 @@ def test_a_screen_reader_hears_each_demo_day_as_a_sentence_of_its_deadlines_clos
 
 def test_the_sentence_tells_an_office_closure_and_a_state_holiday_from_a_city_holiday(
         database: Database, screen: CalendarScreen, cases: Cases) -> None:
-    add_closure(database, date(2026, 12, 7), "Ice storm closure", actor="Maria Clerk", clock=CLOCK)
+    add_closure(database, date(2026, 12, 7), "Ice storm closure", account=CLERK, clock=CLOCK)
     screen.select_day(date(2026, 12, 8))
     view = screen.month_view
     assert spoken(view, date(2026, 12, 7)) == \
@@ -578,7 +579,7 @@ def test_a_refused_closure_shows_why_and_keeps_what_was_typed(
 def test_removing_an_office_closure_is_previewed_and_moves_the_deadline_back(
         qtbot: QtBot, database: Database, screen: CalendarScreen, cases: Cases,
         confirmations: Confirmations, messages: list[str]) -> None:
-    add_closure(database, date(2026, 12, 7), "Ice storm closure", actor="Maria Clerk", clock=CLOCK)
+    add_closure(database, date(2026, 12, 7), "Ice storm closure", account=CLERK, clock=CLOCK)
     editor = open_editor(qtbot, screen)
     assert editor.select_entry("city", date(2026, 12, 7))
     assert editor.remove_buttons["city"].isEnabled()
@@ -620,7 +621,7 @@ def test_the_banner_asks_for_fiesta_san_jacinto_day_until_it_is_set(
     assert editor.add_day(), messages
     assert not editor.missing_labels["city"].isVisibleTo(editor)
     assert "2027" not in screen.banner_label.text()
-    add_closure(database, date(2026, 4, 24), "Fiesta San Jacinto Day", actor="Maria Clerk",
+    add_closure(database, date(2026, 4, 24), "Fiesta San Jacinto Day", account=CLERK,
                 kind="fiesta", clock=CLOCK)
     screen.refresh()
     assert not screen.banner.isVisible()

@@ -22,7 +22,7 @@ from ethics_desk.ui.case.papers_panel import PapersPanel
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.mnemonics import mnemonic_of, window_mnemonics
 from ethics_desk.workflow import Accept, ForwardToBoard, WorkflowController
-from tests.factories import complete_intake, reviewed_case
+from tests.factories import CLERK, complete_intake, reviewed_case
 from tests.workflow.helpers import deadlines
 
 ARTICLE = "9407 1118 9876 5432 1012 34"
@@ -275,7 +275,7 @@ def test_an_issued_notice_a_closure_made_wrong_is_named_and_its_corrected_reissu
     [first] = issued_for_case(context.database, case_id)
     assert not panel.stale_label.isVisibleTo(panel)
     add_closure(context.database, date(2026, 12, 10), "Winter weather closure",
-                actor="Maria Clerk", clock=context.clock)
+                account=CLERK, clock=context.clock)
     panel.refresh()
     assert panel.stale_label.isVisibleTo(panel) and panel.correct_button.isEnabled()
     assert "states “Respondent's sworn response" in panel.stale_label.text()
@@ -305,7 +305,7 @@ def test_the_case_window_names_an_issued_paper_whose_date_no_longer_holds(
     assert panel is not None
     issue_notice(panel)
     add_closure(context.database, date(2026, 12, 10), "Winter weather closure",
-                actor="Maria Clerk", clock=context.clock)
+                account=CLERK, clock=context.clock)
     window.reload()
     assert "⚠ The respondent-notice to" in window.header.text()
     assert "2026-12-17; it is now 2026-12-18" in window.header.text()

@@ -16,6 +16,7 @@ from ethics_desk.ui import errors
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.errors import FAILED, attempt
 from ethics_desk.ui.screens.board_screen import BoardScreen
+from tests.factories import CLERK
 
 
 @pytest.fixture
@@ -56,14 +57,14 @@ def test_a_result_is_returned_as_it_is_even_when_it_is_empty(shown: list[str]) -
 def test_removing_an_election_already_removed_elsewhere_is_said_and_not_reported_done(
         qtbot: QtBot, context: AppContext, shown: list[str]) -> None:
     election_id = roster.add_election(context.database, date(2027, 5, 1), "General Election",
-                                      "Sofía Benavides", actor="Maria Clerk",
+                                      "Sofía Benavides", account=CLERK,
                                       clock=context.clock)
     screen = BoardScreen(context)
     qtbot.addWidget(screen)
     screen.refresh()
     screen.elections_view.selectRow(0)
     screen.confirm = lambda question: True
-    roster.remove_election(context.database, election_id, actor="Another Clerk",
+    roster.remove_election(context.database, election_id, account=CLERK,
                            clock=context.clock)
     assert screen.remove_election() is False
     assert shown == ["That election is no longer on the list."]

@@ -15,7 +15,7 @@ from ethics_desk.ui.case.hearing_record_panel import EnterIntoRecordDialog
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.mnemonics import mnemonic_of
 from tests.board_cases import show_cause
-from tests.factories import filed_case
+from tests.factories import CLERK, filed_case
 from tests.ui.conftest import type_text
 from tests.workflow.helpers import audit_actions
 
@@ -60,7 +60,7 @@ def test_the_exhibit_chosen_in_the_documents_list_is_entered_at_a_board_meeting(
     type_text(qtbot, dialog.meeting_on.edit, "2026-11-30")
     _save(qtbot, dialog)
     assert not dialog.isVisible()
-    [line] = hearing_record.entries(context.database, case)
+    [line] = hearing_record.entries(context.database, case, account=context.signed_in)
     assert (line.proceeding, line.entered_by) == (
         "the Ethics Review Board meeting of 30 Nov 2026", "Maria Clerk (maria)")
     assert "record.enter" in audit_actions(context.database, case)
@@ -88,7 +88,7 @@ def test_a_mark_refused_keeps_the_dialog_open_with_its_choices(
     _save(qtbot, dialog)
     assert dialog.isVisible() and len(errors) == 1 and "future" in errors[0]
     assert dialog.proceeding.currentData() == hearing
-    assert hearing_record.entries(context.database, case) == []
+    assert hearing_record.entries(context.database, case, account=context.signed_in) == []
     dialog.reject()
 
 
@@ -110,21 +110,21 @@ def test_every_control_of_the_dialog_is_named_and_it_fits_the_smallest_screen(
 def test_a_mark_is_taken_off_only_with_a_reason(
         qtbot: QtBot, context: AppContext, monkeypatch: pytest.MonkeyPatch) -> None:
     case = filed_case(context.controller())
-    paper = hearing_record.papers(context.database, case)[0].key
+    paper = hearing_record.papers(context.database, case, account=context.signed_in)[0].key
     hearing_record.enter_into_record(context.database, case, paper,
                                      meeting_on=context.today(), entered_on=context.today(),
-                                     actor="Maria Clerk", clock=context.clock)
+                                     account=CLERK, clock=context.clock)
     window = _window(qtbot, context, case)
     panel = window.hearing_record
     panel.table.selectRow(0)
     monkeypatch.setattr(QInputDialog, "getText", lambda *a, **k: ("", True))
     monkeypatch.setattr("ethics_desk.ui.errors.show_user_error", lambda *a, **k: None)
     panel.remove_button.click()
-    assert len(hearing_record.entries(context.database, case)) == 1
+    assert len(hearing_record.entries(context.database, case, account=context.signed_in)) == 1
     monkeypatch.setattr(QInputDialog, "getText",
                         lambda *a, **k: ("Marked on the wrong case", True))
     panel.remove_button.click()
-    assert hearing_record.entries(context.database, case) == []
+    assert hearing_record.entries(context.database, case, account=context.signed_in) == []
     assert panel.model.rows() == [] and "Took the mark off" in panel.status.text()
     assert "record.withdraw" in audit_actions(context.database, case)
     assert window.documents.rows()[0].in_record == ""

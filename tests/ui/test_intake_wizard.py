@@ -22,6 +22,7 @@ from ethics_desk.ui.intake.facts_page import FactsPage
 from ethics_desk.ui.intake.respondents_page import RespondentsPage
 from ethics_desk.ui.intake.review_page import ReviewPage
 from ethics_desk.ui.intake.wizard import IntakeWizard
+from tests.factories import CLERK
 from tests.ui.conftest import type_text
 from tests.ui.intake_driver import (
     add_witness,
@@ -158,7 +159,7 @@ def test_a_draft_survives_the_wizard_being_destroyed_mid_way(
     qtbot.wait(10)
     from ethics_desk.intake.drafts import list_drafts
 
-    assert [d.complaint_id for d in list_drafts(database)] == [draft_id]
+    assert [d.complaint_id for d in list_drafts(database, account=CLERK)] == [draft_id]
     resumed = IntakeWizard(context, draft_id)
     qtbot.addWidget(resumed)
     resumed.show()
@@ -510,7 +511,7 @@ def test_witnesses_typed_at_the_counter_are_on_the_filed_case_with_who_identifie
     qtbot.mouseClick(wizard.button(QWizard.WizardButton.FinishButton), Qt.MouseButton.LeftButton)
     assert wizard.filed_case_id is not None
     assert [(w.name, w.identified_by, w.contact)
-            for w in witnesses(database, wizard.filed_case_id)] == [
+            for w in witnesses(database, wizard.filed_case_id, account=CLERK)] == [
         ("Ana Lucía Ortiz", "José Peña (complainant)", "210-555-0199"),
         ("Bartholomew Nguyễn", "Nguyễn Thị Minh Khai (respondent)", ""),
         ("Søren Kierkegård", "Ana Lucía Ortiz (witness)", "Box 12")]

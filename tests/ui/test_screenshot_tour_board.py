@@ -30,8 +30,8 @@ from ethics_desk.workflow import (
     WorkflowController,
 )
 from tests.conftest import CLOCK
+from tests.factories import CLERK
 from tests.ui.test_board_actions import (
-    ACTOR,
     FUTURE_HEARING,
     MEMBERS,
     cast,
@@ -75,13 +75,13 @@ def test_tour_of_the_board(qtbot: QtBot, context: AppContext, controller: Workfl
     database = context.database
     seat_board(database)
     roster.add_member(database, "Tom Reed", role=BoardRole.MEMBER, starts_on=date(2022, 1, 1),
-                     ends_on=date(2025, 12, 31), actor=ACTOR, clock=CLOCK)
+                     ends_on=date(2025, 12, 31), account=CLERK, clock=CLOCK)
     roster.add_member(database, "Lena Park", role=BoardRole.STAFF, starts_on=date(2024, 3, 1),
-                     actor=ACTOR, clock=CLOCK)
+                     account=CLERK, clock=CLOCK)
     roster.add_election(database, date(2027, 5, 1), "General Election",
-                       "Nguyễn Thị Minh Khai\nSofía Benavides", actor=ACTOR, clock=CLOCK)
+                       "Nguyễn Thị Minh Khai\nSofía Benavides", account=CLERK, clock=CLOCK)
     roster.add_election(database, date(2025, 11, 4), "Special Election", "Sofía Benavides",
-                       actor=ACTOR, clock=CLOCK)
+                       account=CLERK, clock=CLOCK)
 
     screen = BoardScreen(context)
     qtbot.addWidget(screen)

@@ -18,7 +18,7 @@ from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.screens.settings_screen import SettingsScreen
 from ethics_desk.ui.wording_dialog import WordingDialog
 from tests.documents.render.helpers import flat, text_of
-from tests.factories import filed_case
+from tests.factories import ANA, filed_case
 from tests.ui.conftest import type_text
 
 SHIPPED_TITLE = "[title] Receipt for a Sworn Ethics Complaint"
@@ -134,7 +134,7 @@ def test_going_back_to_the_shipped_wording_in_the_window(
         qtbot: QtBot, context: AppContext, questions: list[str]) -> None:
     shipped = TemplateLibrary().shipped_text("receipt.es.txt")
     wording.save_wording(context.database, "receipt.es.txt", shipped + "\n# nota\n", seen=None,
-                         actor="Ana Ruiz", clock=context.clock)
+                         account=ANA, clock=context.clock)
     dialog = _dialog(qtbot, context, "receipt.es.txt")
     assert "Office's (Ana Ruiz" in dialog.model.data(
         dialog.model.index(dialog.table.currentIndex().row(), 2))
@@ -151,7 +151,7 @@ def test_wording_another_desk_saved_meanwhile_is_not_overwritten_from_the_window
     shipped = dialog.editor.toPlainText()
     wording.save_wording(context.database, "receipt.txt",
                          shipped.replace(SHIPPED_TITLE, "[title] Theirs"), seen=None,
-                         actor="Ana Ruiz", clock=context.clock)
+                         account=ANA, clock=context.clock)
     mine = shipped.replace(SHIPPED_TITLE, "[title] Mine")
     dialog.editor.setPlainText(mine)
     dialog.save_button.click()

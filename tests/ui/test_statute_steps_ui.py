@@ -24,7 +24,7 @@ from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.intake.wizard import IntakeWizard
 from ethics_desk.workflow import FileResponse, ReturnDefective, WorkflowController
 from tests.board_cases import TODAY, awaiting_response
-from tests.factories import filed_case, reviewed_case
+from tests.factories import CLERK, filed_case, reviewed_case
 from tests.ui.conftest import type_text
 from tests.ui.intake_driver import (
     click,
@@ -73,7 +73,7 @@ def test_the_case_window_shows_the_response_outstanding_until_all_three_have_it(
         qtbot: QtBot, context: AppContext, controller: WorkflowController,
         database: Database) -> None:
     case_id = awaiting_response(controller)
-    respondent = load_case(database, case_id).respondents[0].id
+    respondent = load_case(database, case_id, account=CLERK).respondents[0].id
     controller.fire(case_id, FileResponse(respondent_id=respondent, received_on=TODAY,
                                           sworn=True))
     window = _window(qtbot, context, case_id)

@@ -16,7 +16,7 @@ from ethics_desk.storage.database import Database
 from ethics_desk.ui.case.vote_entry import VoteEntry, voters_loader
 from ethics_desk.workflow import WorkflowController
 from tests.conftest import CLOCK
-from tests.factories import filed_case
+from tests.factories import CLERK, filed_case
 
 MEETING = date(2026, 11, 30)
 FIFTEEN = [Voter(number, f"Member {number:02d}", BoardRole.MEMBER, False)
@@ -105,13 +105,12 @@ def test_the_record_vote_flag_is_fixed_on_where_the_law_requires_it(qtbot: QtBot
 
 def test_changing_the_meeting_date_offers_the_members_serving_on_it(
         qtbot: QtBot, database: Database, controller: WorkflowController) -> None:
-    actor = "Maria Clerk"
     roster.add_member(database, "Alma Reyes", role=BoardRole.CHAIR, starts_on=date(2024, 1, 1),
-                     actor=actor, clock=CLOCK)
+                     account=CLERK, clock=CLOCK)
     roster.add_member(database, "Ben Ortiz", role=BoardRole.MEMBER, starts_on=date(2024, 1, 1),
-                     ends_on=date(2026, 6, 30), actor=actor, clock=CLOCK)
+                     ends_on=date(2026, 6, 30), account=CLERK, clock=CLOCK)
     roster.add_member(database, "José Peña", role=BoardRole.MEMBER, starts_on=date(2026, 7, 1),
-                     actor=actor, clock=CLOCK)
+                     account=CLERK, clock=CLOCK)
     case_id = filed_case(controller)  # José Peña is the complainant
     entry = VoteEntry(voters_loader(database, case_id), MEETING)
     qtbot.addWidget(entry)

@@ -25,7 +25,8 @@ def test_a_witness_is_recorded_from_the_case_window(qtbot: QtBot, context: AppCo
     type_text(qtbot, panel.contact, "210-555-0101")
     panel.identified_by.setCurrentIndex(0)
     panel.add_button.click()
-    assert [w.name for w in witnesses.witnesses(context.database, case)] == ["Rosa Díaz"]
+    assert [w.name for w in witnesses.witnesses(context.database, case,
+                                                account=context.signed_in)] == ["Rosa Díaz"]
     assert panel.model.rows()[0].identified_by.endswith("(complainant)")
     assert panel.name.text() == "" and "Recorded Rosa Díaz" in panel.status.text()
     assert "witness.add" in audit_actions(context.database, case)
@@ -47,4 +48,4 @@ def test_a_refused_witness_keeps_what_was_typed(qtbot: QtBot, context: AppContex
     panel.add_button.click()
     assert len(errors) == 1 and "needs a name" in errors[0]
     assert panel.contact.text() == "210-555-0101"
-    assert witnesses.witnesses(context.database, case) == []
+    assert witnesses.witnesses(context.database, case, account=context.signed_in) == []

@@ -160,7 +160,7 @@ def _case_windows(qtbot: QtBot, context: AppContext) -> Iterator[Stop]:
               for state, case_id in cases.items()]
     offers.append((*next(iter(cases.items())), set(Event)))
     for state, case_id, offered in offers:
-        case = load_case(context.database, case_id)
+        case = load_case(context.database, case_id, account=context.signed_in)
         for event in Event:
             if event in seen or event not in offered:
                 continue

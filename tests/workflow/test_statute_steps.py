@@ -47,7 +47,7 @@ from ethics_desk.workflow import (
 from tests.board_cases import TODAY, awaiting_response, show_cause
 from tests.conftest import CLOCK
 from tests.documents.render.helpers import flat, text_of
-from tests.factories import complete_intake, filed_case, provision_id, reviewed_case
+from tests.factories import CLERK, complete_intake, filed_case, provision_id, reviewed_case
 from tests.workflow.helpers import case, deadlines
 
 
@@ -56,7 +56,7 @@ def option(controller: WorkflowController, case_id: int, event: Event):  # type:
 
 
 def _respondent(database: Database, case_id: int) -> int:
-    return load_case(database, case_id).respondents[0].id
+    return load_case(database, case_id, account=CLERK).respondents[0].id
 
 
 def _responded(controller: WorkflowController, **kwargs: object) -> tuple[int, int]:
@@ -87,19 +87,19 @@ def test_a_response_is_an_outstanding_step_until_the_auditor_city_attorney_and_b
     [clock] = deadlines(controller.database, case_id, "response_forward")
     assert clock.status is DeadlineStatus.OPEN and clock.due_on == date(2026, 12, 1)
     assert "last paragraph" in clock.citation
-    [step] = load_case(controller.database, case_id).steps
+    [step] = load_case(controller.database, case_id, account=CLERK).steps
     assert "Compliance Auditor, City Attorney's Office and Ethics Review Board" in step.what
     controller.fire(case_id, ForwardResponse(
         respondent_id=respondent, forwarded_on=TODAY, method=MailMethod.EMAIL,
         recipients=(ResponseRecipient.COMPLIANCE_AUDITOR, ResponseRecipient.CITY_ATTORNEY)))
-    [step] = load_case(controller.database, case_id).steps
+    [step] = load_case(controller.database, case_id, account=CLERK).steps
     assert step.what.endswith("to the Ethics Review Board")
     assert deadlines(controller.database, case_id, "response_forward")[0].status is \
         DeadlineStatus.OPEN
     result = controller.fire(case_id, ForwardResponse(
         respondent_id=respondent, forwarded_on=TODAY, recipients=(ResponseRecipient.BOARD,)))
     assert "forwarded to all three" in result.summary
-    assert load_case(controller.database, case_id).steps == ()
+    assert load_case(controller.database, case_id, account=CLERK).steps == ()
     assert deadlines(controller.database, case_id, "response_forward")[0].status is \
         DeadlineStatus.MET
     assert _forwards(controller.database, case_id) == [
@@ -123,7 +123,7 @@ def test_a_response_forwarded_on_filing_is_one_record_per_recipient(
     assert [r for r, _m in _forwards(controller.database, case_id)] == list(ResponseRecipient)
     assert deadlines(controller.database, case_id, "response_forward")[0].status is \
         DeadlineStatus.MET
-    assert load_case(controller.database, case_id).steps == ()
+    assert load_case(controller.database, case_id, account=CLERK).steps == ()
 
 
 def test_a_response_is_not_forwarded_twice_to_the_same_recipient_nor_before_it_was_received(
@@ -238,7 +238,7 @@ def test_a_complaint_returned_as_defective_owes_each_respondent_the_resolution_n
     case_id = reviewed_case(controller, determination=Determination.DOES_NOT_COMPLY)
     controller.fire(case_id, ReturnDefective())
     assert "resolution-notice" in [k for k, _ in kinds_for(CaseState.RETURNED_DEFECTIVE)]
-    [step] = load_case(controller.database, case_id).steps
+    [step] = load_case(controller.database, case_id, account=CLERK).steps
     assert step.citation == "§ 2-83(d)(4)" and "Nguyễn Thị Minh Khai" in step.what
     text = _text(controller.database, case_id, "resolution-notice")
     assert "Returned to the complainant as defective" in text and "§ 2-83(d)(3)" in text
@@ -246,7 +246,7 @@ def test_a_complaint_returned_as_defective_owes_each_respondent_the_resolution_n
     respondent = _respondent(controller.database, case_id)
     issue(controller.database, case_id, "resolution-notice", respondent_key(respondent), pdf,
           actor="Maria Clerk", clock=CLOCK)
-    assert load_case(controller.database, case_id).steps == ()
+    assert load_case(controller.database, case_id, account=CLERK).steps == ()
 
 
 # -- withdrawal: at any stage before resolution, with the day it was received -----------------
@@ -290,7 +290,7 @@ def test_a_complaint_can_be_withdrawn_at_any_stage_before_resolution(
     stored = case(controller.database, case_id)
     assert stored.state is CaseState.RESOLVED and stored.resolved_on == received
     assert deadlines(controller.database, case_id, status=DeadlineStatus.OPEN) == []
-    steps = load_case(controller.database, case_id).steps
+    steps = load_case(controller.database, case_id, account=CLERK).steps
     assert any(s.citation == "§ 2-83(d)(4)" for s in steps)
     assert "Withdrawn by the complainant" in _text(controller.database, case_id,
                                                    "resolution-notice")
@@ -338,7 +338,7 @@ def test_forwarding_the_board_leaves_no_response_step_before_any_response(
     case_id = reviewed_case(controller)
     controller.fire(case_id, Accept())
     controller.fire(case_id, ForwardToBoard())
-    assert load_case(controller.database, case_id).steps == ()
+    assert load_case(controller.database, case_id, account=CLERK).steps == ()
 
 
 # -- § 2-83(c); Gov't Code § 602.002: an oath before an officer other than a notary -----------

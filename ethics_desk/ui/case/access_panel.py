@@ -57,7 +57,7 @@ class AccessPanel(QWidget):
     def show_history(self) -> list[AccessLine] | None:
         """Read the access history (recorded as a read of the case) and list it."""
         lines = attempt(self, lambda: access_history(
-            self.context.database, self.case_id, actor=self.context.actor,
+            self.context.database, self.case_id, account=self.context.signed_in,
             clock=self.context.clock))
         if lines is FAILED:
             return None

@@ -183,9 +183,9 @@ class CaseWindow(QMainWindow):
 
     def reload(self) -> None:
         """Read the case again and show it, with the actions now possible."""
-        seen = None if self._opened else self.context.viewer()
+        opened = None if self._opened else self.context.clock
         case = attempt(self, lambda: load_case(self.context.database, self.case_id,
-                                               seen_by=seen))
+                                               account=self.context.signed_in, opened=opened))
         if case is FAILED:
             return
         self._opened = True
@@ -415,8 +415,8 @@ class CaseWindow(QMainWindow):
             return None
         attachment_id = line.attachment_id
         found = attempt(self, lambda: verified_attachment(
-            self.context.database, attachment_id, actor=self.context.actor,
-            clock=self.context.clock, account=self.context.signed_in))
+            self.context.database, attachment_id, account=self.context.signed_in,
+            clock=self.context.clock))
         if found is FAILED:
             return None
         name, content = found

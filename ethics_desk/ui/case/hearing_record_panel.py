@@ -154,7 +154,7 @@ class EnterIntoRecordDialog(QDialog):
         line = attempt(self, lambda: hearing_record.enter_into_record(
             self.context.database, self.case_id, paper, entered_on=entered_on,
             hearing_id=hearing.hearing_id if hearing else None, meeting_on=meeting_on,
-            actor=self.context.actor, clock=self.context.clock),
+            account=self.context.signed_in, clock=self.context.clock),
             "Not entered into the record")
         if line is FAILED:
             return
@@ -225,7 +225,8 @@ class HearingRecordPanel(QWidget):
 
     def reload(self) -> None:
         """Show the case's marks."""
-        lines = attempt(self, lambda: hearing_record.entries(self.context.database, self.case_id))
+        lines = attempt(self, lambda: hearing_record.entries(
+            self.context.database, self.case_id, account=self.context.signed_in))
         if lines is FAILED:
             return
         self.model.set_rows(lines)
@@ -259,8 +260,8 @@ class HearingRecordPanel(QWidget):
     def open_enter_dialog(self) -> EnterIntoRecordDialog | None:
         """Open the dialog (non-modal) on the paper chosen in the documents list."""
         found = attempt(self, lambda: (
-            hearing_record.papers(self.context.database, self.case_id),
-            hearing_record.proceedings(self.context.database, self.case_id)))
+            hearing_record.papers(self.context.database, self.case_id, account=self.context.signed_in),
+            hearing_record.proceedings(self.context.database, self.case_id, account=self.context.signed_in)))
         if found is FAILED:
             return None
         papers, proceedings = found
@@ -290,7 +291,7 @@ class HearingRecordPanel(QWidget):
             return
         done = attempt(self, lambda: hearing_record.take_off_record(
             self.context.database, self.case_id, line.entry_id, reason,
-            actor=self.context.actor, clock=self.context.clock))
+            account=self.context.signed_in, clock=self.context.clock))
         if done is FAILED:
             return
         self.reload()

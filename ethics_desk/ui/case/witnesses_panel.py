@@ -80,9 +80,10 @@ class WitnessesPanel(QWidget):
 
     def reload(self) -> None:
         """Show the case's witnesses and who may identify one."""
-        found = attempt(self, lambda: (witnesses.witnesses(self.context.database, self.case_id),
+        found = attempt(self, lambda: (witnesses.witnesses(self.context.database, self.case_id,
+                                                           account=self.context.signed_in),
                                        witnesses.identifiers(self.context.database,
-                                                             self.case_id)))
+                                                             self.case_id, account=self.context.signed_in)))
         if found is FAILED:
             return
         lines, people = found
@@ -105,7 +106,7 @@ class WitnessesPanel(QWidget):
         name, contact = self.name.text(), self.contact.text()
         line = attempt(self, lambda: witnesses.add_witness(
             self.context.database, self.case_id, name, key, contact,
-            actor=self.context.actor, clock=self.context.clock), "Witness not recorded")
+            account=self.context.signed_in, clock=self.context.clock), "Witness not recorded")
         if line is FAILED:
             return None
         self.name.clear()
@@ -128,7 +129,7 @@ class WitnessesPanel(QWidget):
             return
         done = attempt(self, lambda: witnesses.remove_witness(
             self.context.database, self.case_id, line.witness_id, reason,
-            actor=self.context.actor, clock=self.context.clock))
+            account=self.context.signed_in, clock=self.context.clock))
         if done is FAILED:
             return
         self.reload()

@@ -95,14 +95,15 @@ class IntakeWizard(QWizard):
         """Asks the clerk a yes-or-no question (Escape's "close and keep the draft?")."""
         intake = Intake()
         if draft_id is not None:
-            loaded = attempt(self, lambda: load_intake(context.database, draft_id))
+            loaded = attempt(self, lambda: load_intake(context.database, draft_id,
+                                                          account=context.signed_in))
             if loaded is not FAILED:
                 intake, self.version = loaded
         for page in self.pages:
             page.load(intake)
         self._pristine = self.collect() if draft_id is None else None
         if draft_id is not None and self.version is not None:
-            self.resume_at(resume_step(context.database, draft_id))
+            self.resume_at(resume_step(context.database, draft_id, account=context.signed_in))
         self._loading = False
         self._update_title()
 
@@ -224,7 +225,7 @@ class IntakeWizard(QWizard):
             return 0
         pages = print_document(viewer.document, printer)
         self.save_draft()
-        record_access(self.context.database, actor=self.context.actor,
+        record_access(self.context.database, account=self.context.signed_in,
                       clock=self.context.clock, action="print.sworn-complaint", complaint_id=self.draft_id,
                       summary=f"Printed the sworn complaint for signing ({pages} pages)")
         return pages

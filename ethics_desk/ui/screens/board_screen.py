@@ -351,7 +351,7 @@ class BoardScreen(QWidget):
             first = self._dates(starts, ends)
             member_id = roster.add_member(self.context.database, name.text(),
                                          role=ROLES[role.currentIndex()], starts_on=first[0],
-                                         ends_on=first[1], actor=self.context.actor,
+                                         ends_on=first[1], account=self.context.signed_in,
                                          clock=self.context.clock)
             dialog.accepted.connect(lambda: self.select_member(member_id))
         dialog.submit = submit
@@ -375,7 +375,7 @@ class BoardScreen(QWidget):
         def submit() -> None:
             first, last = self._dates(starts, ends)
             roster.add_term(self.context.database, member.id, role=ROLES[role.currentIndex()],
-                           starts_on=first, ends_on=last, actor=self.context.actor,
+                           starts_on=first, ends_on=last, account=self.context.signed_in,
                            clock=self.context.clock)
         dialog.submit = submit
         return self._open(dialog)
@@ -405,7 +405,7 @@ class BoardScreen(QWidget):
             if day is None:
                 raise UserError("Enter the last day served.", "Type the date or choose it.")
             roster.end_term(self.context.database, open_terms[term.currentIndex()].id, day,
-                           actor=self.context.actor, clock=self.context.clock)
+                           account=self.context.signed_in, clock=self.context.clock)
         dialog.submit = submit
         return self._open(dialog)
 
@@ -426,7 +426,7 @@ class BoardScreen(QWidget):
                 raise UserError("Enter the date of the election.", "Choose the election day.")
             election_id = roster.add_election(
                 self.context.database, held_on, self.election_name.text(),
-                self.candidates.toPlainText(), actor=self.context.actor,
+                self.candidates.toPlainText(), account=self.context.signed_in,
                 clock=self.context.clock)
         except UserError as error:
             self.election_message.say(str(error))
@@ -445,7 +445,7 @@ class BoardScreen(QWidget):
                 f"Remove “{election.name}” of {election.held_on.isoformat()} from the list?"):
             return False
         outcome = attempt(self, lambda: roster.remove_election(
-            self.context.database, election.id, actor=self.context.actor,
+            self.context.database, election.id, account=self.context.signed_in,
             clock=self.context.clock))
         self.refresh()
         return outcome is not FAILED

@@ -14,6 +14,8 @@ from PySide6.QtWidgets import (
 )
 
 from ethics_desk.intake.drafts import list_drafts
+from ethics_desk.staff.acting import allowed
+from ethics_desk.staff.permissions import Act
 from ethics_desk.ui.accessibility import buddy
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.read_only import refuse_while_read_only
@@ -64,7 +66,10 @@ class NewComplaintScreen(QWidget):
     def refresh(self) -> None:
         """Reload the drafts list."""
         self.drafts.clear()
-        for draft in list_drafts(self.context.database):
+        account = self.context.signed_in
+        drafts = (list_drafts(self.context.database, account=account)
+                  if allowed(account, Act.TAKE_COMPLAINT) else [])
+        for draft in drafts:
             item = QListWidgetItem(draft.label)
             item.setData(Qt.ItemDataRole.UserRole, draft.complaint_id)
             self.drafts.addItem(item)

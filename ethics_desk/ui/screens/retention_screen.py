@@ -388,7 +388,7 @@ class RetentionScreen(QWidget):
         return dialog
 
     def _printed(self, pages: int) -> None:
-        record_access(self.context.database, actor=self.context.actor,
+        record_access(self.context.database, account=self.context.signed_in,
                       action="print.retention-certificate", clock=self.context.clock,
                       summary=f"Printed the disposal list and the log of destruction "
                               f"({pages} page(s))")

@@ -227,7 +227,7 @@ class SettingsScreen(QWidget):
             content = wording.read_enclosure_file(path)
             return wording.set_enclosure(self.context.database, content, path.name,
                                          seen=self.enclosure_seen,
-                                         actor=self.context.actor, clock=self.context.clock)
+                                         account=self.context.signed_in, clock=self.context.clock)
 
         pages = attempt(self, store, "Ethics Code not stored")
         if pages is FAILED:
@@ -248,7 +248,7 @@ class SettingsScreen(QWidget):
             return
         done = attempt(self, lambda: wording.clear_enclosure(
             self.context.database, seen=self.enclosure_seen,
-            actor=self.context.actor, clock=self.context.clock))
+            account=self.context.signed_in, clock=self.context.clock))
         if done is FAILED:
             return
         self.show_shared_papers()
@@ -264,7 +264,7 @@ class SettingsScreen(QWidget):
     def bring_in(self) -> None:
         """Store this desk's old wording files and enclosure in the database."""
         done = attempt(self, lambda: wording.bring_in_this_desk(
-            self.context.database, actor=self.context.actor, clock=self.context.clock))
+            self.context.database, account=self.context.signed_in, clock=self.context.clock))
         if done is FAILED:
             return
         self.show_shared_papers()
@@ -297,10 +297,10 @@ class SettingsScreen(QWidget):
 
     def save(self) -> None:
         """Store the changed settings (one transaction, audited)."""
-        actor = self.context.actor
+        account = self.context.signed_in
         values = self.values()
         changed = attempt(self, lambda: save_settings(self.context.database, values,
-                                                      actor=actor, clock=self.context.clock,
+                                                      account=account, clock=self.context.clock,
                                                       seen=self.shown))
         if changed is FAILED:
             return

@@ -33,7 +33,7 @@ from tests.documents.render.helpers import (
     screenshot,
     text_of,
 )
-from tests.factories import complete_intake, filed_case
+from tests.factories import CLERK, complete_intake, filed_case
 
 SHA = "d663640088750cf16276d623c2588d7233f2b84b45f4b2e20832f47b16aa5618"
 """SHA-256 of the sample attachment's bytes, b"%PDF-1.4 test"."""
@@ -255,9 +255,9 @@ def test_a_complaint_naming_no_witness_says_none_named(draft_text: str) -> None:
 def test_the_stored_complaint_lists_its_witnesses_as_recorded(
         controller: WorkflowController, database: Database) -> None:
     case = filed_case(controller, complete_intake(witnesses=WITNESSES[:2]))
-    key = witnesses.identifiers(database, case)[0].key
+    key = witnesses.identifiers(database, case, account=CLERK)[0].key
     witnesses.add_witness(database, case, "Rosa Díaz", key, "rosa@example.org",
-                          actor="Maria Clerk", clock=CLOCK)
+                          account=CLERK, clock=CLOCK)
     pdf = render_letter(database, case, "sworn-complaint", today=CLOCK().date())
     listed = _witness_text(pdf)
     for shown in ("Ana Lucía Ortiz", "Bartholomew Nguyễn", "Nguyễn Thị Minh Khai (respondent)",
