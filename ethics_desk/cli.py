@@ -1695,8 +1695,8 @@ def _cmd_retention(args: argparse.Namespace) -> int:
     try:
         account = _signed_in_for(args, database, Act.RETENTION,
                                  "The disposal list (Local Schedule GR)")
-        listed = disposal_list(database, account, _clock(args))
-        pdf = render_certificate(database, account, _clock(args)) if out else None
+        listed = disposal_list(database, account=account, clock=_clock(args))
+        pdf = render_certificate(database, account=account, clock=_clock(args)) if out else None
     finally:
         database.dispose()
     print(f"Eligible for disposal on {listed.today.isoformat()} ({listed.series.series.code}, "

@@ -16,14 +16,17 @@ from ethics_desk.documents.render.retention_certificate import (
 from ethics_desk.retention.disposal import disposal_list, disposal_log
 from ethics_desk.retention.series import adopted
 from ethics_desk.staff.accounts import Account
+from ethics_desk.staff.acting import service
+from ethics_desk.staff.permissions import Act
 from ethics_desk.storage import journal, queued_records
 from ethics_desk.storage.database import Database
 
 
-def retention_paper(database: Database, account: Account, clock: Clock) -> RetentionPaper:
+@service(Act.RETENTION, "The retention certificate")
+def retention_paper(database: Database, *, account: Account, clock: Clock) -> RetentionPaper:
     """The paper's data: the series, today's disposal list, the whole log, the journal's head."""
-    listed = disposal_list(database, account, clock)
-    log = disposal_log(database, account)
+    listed = disposal_list(database, account=account, clock=clock)
+    log = disposal_log(database, account=account)
     with database.read_session() as session:
         letterhead = letterhead_from_settings(session)
         series = tuple(SeriesLine(a.series.code, a.series.title, a.period, a.minimum)
@@ -42,9 +45,10 @@ def retention_paper(database: Database, account: Account, clock: Clock) -> Reten
         record_anchor=anchor)
 
 
-def render_certificate(database: Database, account: Account, clock: Clock) -> bytes:
+@service(Act.RETENTION, "The retention certificate")
+def render_certificate(database: Database, *, account: Account, clock: Clock) -> bytes:
     """The paper as PDF bytes; its making is audited (who, when, how many cases it lists)."""
-    paper = retention_paper(database, account, clock)
+    paper = retention_paper(database, account=account, clock=clock)
     pdf = render_for_records(database, paper)
     queued_records.record(database, [queued_records.Pending(  # never waits for a writer
         utc_now(clock), account.display, "retention.certificate",

@@ -78,7 +78,6 @@ from ethics_desk.retention.holds import (
     reasons_by_case,
     reasons_held,
     refusal,
-    require,
 )
 from ethics_desk.retention.series import (
     COMPLAINTS,
@@ -90,6 +89,7 @@ from ethics_desk.retention.series import (
 )
 from ethics_desk.retention.series import adopted as adopted_series
 from ethics_desk.staff.accounts import Account
+from ethics_desk.staff.acting import service
 from ethics_desk.staff.permissions import Act
 from ethics_desk.staff.scope import no_such_case
 from ethics_desk.storage import audit, journal
@@ -226,10 +226,10 @@ def _disposed_ids(session: Session) -> set[int]:
     return set(session.scalars(select(DisposalRecord.complaint_id)))
 
 
-def disposal_list(database: Database, account: Account, clock: Clock) -> DisposalList:
+@service(Act.RETENTION, "The disposal list")
+def disposal_list(database: Database, *, account: Account, clock: Clock) -> DisposalList:
     """The cases eligible for disposal today (no hold on them), and the resolved cases held,
     each with the reasons; numbers and dates only, never a case's content."""
-    require(account, Act.RETENTION, "The disposal list")
     with database.read_session() as session:
         day = office_today(session, clock)
         years = years_for(session, COMPLAINTS)
@@ -269,12 +269,12 @@ def _redact_journal(conn: Connection, deleted: Sequence[tuple[str, str]], *, rea
     journal.redact_rows(conn, deleted, reason=reason, at=at)
 
 
-def dispose(database: Database, account: Account, clock: Clock, case_id: int, *,
+@service(Act.RETENTION, "Disposing of a case")
+def dispose(database: Database, case_id: int, *, account: Account, clock: Clock,
             seen_version: int | None = None) -> LogEntry:
     """Destroy the case file of ``case_id`` (see the module) and write its permanent log
     entry, in one transaction with its audit record. Refused to anyone but the Records
     officer, for a case not resolved, not yet eligible, already disposed of, or held."""
-    require(account, Act.RETENTION, "Disposing of a case")
     now = utc_now(clock)
 
     def act(session: Session) -> LogEntry:
@@ -380,22 +380,22 @@ def _entry(record: DisposalRecord) -> LogEntry:
                     {str(k): int(v) for k, v in destroyed.items()}, record.kept)
 
 
-def disposal_log(database: Database, account: Account) -> list[LogEntry]:
+@service(Act.RETENTION, "The disposal log")
+def disposal_log(database: Database, *, account: Account) -> list[LogEntry]:
     """Every disposal, newest first (the permanent log)."""
-    require(account, Act.RETENTION, "The disposal log")
     with database.read_session() as session:
         return [_entry(r) for r in session.scalars(
             select(DisposalRecord).order_by(DisposalRecord.disposed_at.desc(),
                                             DisposalRecord.id.desc()))]
 
 
-def adopt_period(database: Database, account: Account, clock: Clock, code: str,
-                 years: int) -> None:
+@service(Act.RETENTION, "Adopting a retention period")
+def adopt_period(database: Database, code: str, years: int, *, account: Account,
+                 clock: Clock) -> None:
     """Adopt a retention period for the series ``code``: never below the State's minimum
     (the setting refuses it), recorded with its audit record."""
     from ethics_desk.office import settings
 
-    require(account, Act.RETENTION, "Adopting a retention period")
     series = SERIES.get(code)
     if series is None or series.setting is None:
         raise UserError(f"The series {code} has no period the office can adopt.",

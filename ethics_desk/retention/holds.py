@@ -23,13 +23,14 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
 
 from ethics_desk.core.clock import Clock, utc_now
-from ethics_desk.core.errors import ConflictError, NotAllowed, UserError
+from ethics_desk.core.errors import ConflictError, UserError
 from ethics_desk.core.office_time import DEFAULT_OFFICE_ZONE, office_date, office_zone
 from ethics_desk.core.vocabulary import CaseState, HoldKind
 from ethics_desk.models import Complaint, HeldCase, LegalHold
 from ethics_desk.office.settings import time_zone
 from ethics_desk.staff.accounts import Account
-from ethics_desk.staff.permissions import HOLDS_ANY_CASE, Act, may, who_may
+from ethics_desk.staff.acting import service
+from ethics_desk.staff.permissions import HOLDS_ANY_CASE, Act
 from ethics_desk.staff.scope import no_such_case, receives
 from ethics_desk.storage import audit
 from ethics_desk.storage.database import Database
@@ -153,14 +154,6 @@ class HoldRow:
                 f"{self.released_by}{why}")
 
 
-def require(account: Account, act: Act, doing: str) -> None:
-    """Refuse, naming who may, an act the permission table does not give ``account``."""
-    if account.disabled or not may(account.role, act):
-        raise NotAllowed(f"{doing} is for: {who_may(act)}. You are signed in as "
-                         f"{account.display}, {account.role.label}.",
-                         "Ask one of them to do it.")
-
-
 def _may_name(session: Session, account: Account, complaint: Complaint) -> bool:
     if account.role in HOLDS_ANY_CASE:
         return True
@@ -183,11 +176,11 @@ def parse_numbers(text: str) -> list[str]:
     return list(dict.fromkeys(n.upper() for n in _NUMBERS.split(text) if n.strip()))
 
 
-def place_hold(database: Database, account: Account, clock: Clock, *, kind: HoldKind,
+@service(Act.LEGAL_HOLD, "Placing a legal hold")
+def place_hold(database: Database, *, account: Account, clock: Clock, kind: HoldKind,
                reason: str, case_numbers: Sequence[str]) -> int:
     """Place a hold on the cases named, in one transaction with an audit record for each
     case; returns the hold's number. A reason and at least one case are needed."""
-    require(account, Act.LEGAL_HOLD, "Placing a legal hold")
     why = reason.strip()
     if not why:
         raise UserError("A hold needs its reason (the lawsuit, the audit, the request).",
@@ -216,12 +209,12 @@ def place_hold(database: Database, account: Account, clock: Clock, *, kind: Hold
     return database.write(place)
 
 
-def release_hold(database: Database, account: Account, clock: Clock, hold_id: int, *,
+@service(Act.LEGAL_HOLD, "Releasing a legal hold")
+def release_hold(database: Database, hold_id: int, *, account: Account, clock: Clock,
                  reason: str, seen_version: int | None = None) -> None:
     """Release a hold in force, saying why (the action is over), in one transaction with an
     audit record for each case it covered. ``seen_version`` is the version the screen showed:
     a hold another desk changed since is a :class:`ConflictError`."""
-    require(account, Act.LEGAL_HOLD, "Releasing a legal hold")
     why = reason.strip()
     if not why:
         raise UserError("A release needs its reason.",
@@ -264,10 +257,10 @@ def _cases_of(session: Session, hold: LegalHold) -> list[Complaint]:
                                 .order_by(Complaint.case_year, Complaint.case_seq)))
 
 
-def list_holds(database: Database, account: Account) -> list[HoldRow]:
+@service(Act.LEGAL_HOLD, "The list of legal holds")
+def list_holds(database: Database, *, account: Account) -> list[HoldRow]:
     """Every hold the person may see (in force first, newest first), each with the case
     numbers they may know of."""
-    require(account, Act.LEGAL_HOLD, "The list of legal holds")
     with database.read_session() as session:
         holds = session.scalars(select(LegalHold).options(selectinload(LegalHold.cases))
                                 .order_by(LegalHold.placed_at.desc(), LegalHold.id.desc()))

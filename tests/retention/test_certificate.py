@@ -24,10 +24,10 @@ def test_the_paper_lists_the_eligible_the_held_with_why_and_the_destroyed_with_t
     destroyed, held, eligible = (resolved_case(controller) for _ in range(3))
     with database.read_session() as session:
         numbers = {c.id: c.case_number for c in session.scalars(select(Complaint))}
-    place_hold(database, RECORDS, CLOCK, kind=HoldKind.LITIGATION,
+    place_hold(database, account=RECORDS, clock=CLOCK, kind=HoldKind.LITIGATION,
                reason="Ruiz v. City of San Antonio", case_numbers=[str(numbers[held])])
-    dispose(database, RECORDS, on(ELIGIBLE_ON), destroyed)
-    pdf = render_certificate(database, RECORDS, on(ELIGIBLE_ON))
+    dispose(database, destroyed, account=RECORDS, clock=on(ELIGIBLE_ON))
+    pdf = render_certificate(database, account=RECORDS, clock=on(ELIGIBLE_ON))
     screenshot("retention-certificate-of-a-day", pdf)
     words = flat(text_of(pdf))
     assert "Records Disposal List and Log of Destruction" in words
@@ -44,4 +44,4 @@ def test_the_paper_lists_the_eligible_the_held_with_why_and_the_destroyed_with_t
 @pytest.mark.parametrize("role", [Role.CLERK, Role.ATTORNEY, Role.ADMIN])
 def test_the_paper_is_the_records_officers(database: Database, role: Role) -> None:
     with pytest.raises(NotAllowed, match="Records officer"):
-        render_certificate(database, person(role), CLOCK)
+        render_certificate(database, account=person(role), clock=CLOCK)

@@ -51,21 +51,21 @@ def test_a_pending_case_is_never_on_the_list_and_its_disposal_is_refused(
         controller: WorkflowController, database: Database) -> None:
     pending = reviewed_case(controller)
     years_later = on(ELIGIBLE_ON.replace(year=2040))
-    listed = disposal_list(database, RECORDS, years_later)
+    listed = disposal_list(database, account=RECORDS, clock=years_later)
     assert pending not in {line.case_id for line in (*listed.eligible, *listed.held)}
     with pytest.raises(UserError, match=r"is not resolved .*GR1000-24; § 2-83\(h\)\(1\)"):
-        dispose(database, RECORDS, years_later, pending)
+        dispose(database, pending, account=RECORDS, clock=years_later)
     assert _count(database, Complainant, pending) == 1
 
 
 def test_a_resolved_case_is_listed_on_the_day_two_years_after_its_resolution_and_not_before(
         controller: WorkflowController, database: Database) -> None:
     case = resolved_case(controller)
-    before = disposal_list(database, RECORDS, on(ELIGIBLE_ON - DAY))
+    before = disposal_list(database, account=RECORDS, clock=on(ELIGIBLE_ON - DAY))
     assert [line.case_id for line in before.eligible] == []
     with pytest.raises(UserError, match="may not be destroyed before 2028-11-30"):
-        dispose(database, RECORDS, on(ELIGIBLE_ON - DAY), case)
-    due = disposal_list(database, RECORDS, on(ELIGIBLE_ON))
+        dispose(database, case, account=RECORDS, clock=on(ELIGIBLE_ON - DAY))
+    due = disposal_list(database, account=RECORDS, clock=on(ELIGIBLE_ON))
     [line] = due.eligible
     assert (line.case_id, line.eligible_on) == (case, ELIGIBLE_ON)
     assert line.case_number.startswith("ERB-")
@@ -83,7 +83,7 @@ def test_disposal_destroys_the_case_file_and_keeps_the_boards_votes(
         ballots_before = session.scalar(select(func.count()).select_from(Ballot).join(BoardVote)
                                         .where(BoardVote.complaint_id == case))
     assert votes_before and ballots_before
-    entry = dispose(database, RECORDS, on(resolved.replace(year=resolved.year + 2)), case)
+    entry = dispose(database, case, account=RECORDS, clock=on(resolved.replace(year=resolved.year + 2)))
     for part in CASE_FILE:
         if part.parent is None:
             assert _count(database, part.model, case) == 0, part.kind
@@ -110,8 +110,8 @@ def test_the_disposal_log_survives_and_names_what_was_destroyed(
         deadlines = session.scalar(select(func.count()).select_from(Deadline)
                                    .where(Deadline.complaint_id == case))
         number = session.scalar(select(Complaint.case_number).where(Complaint.id == case))
-    entry = dispose(database, RECORDS, on(ELIGIBLE_ON), case)
-    [logged] = disposal_log(database, RECORDS)
+    entry = dispose(database, case, account=RECORDS, clock=on(ELIGIBLE_ON))
+    [logged] = disposal_log(database, account=RECORDS)
     assert logged == entry
     assert (logged.case_number, logged.series) == (number, "GR1000-24 Complaints")
     assert logged.disposed_by == RECORDS.display and logged.disposed_on == ELIGIBLE_ON
@@ -134,11 +134,11 @@ def test_the_disposal_log_survives_and_names_what_was_destroyed(
 
 def test_a_case_is_disposed_of_once(controller: WorkflowController, database: Database) -> None:
     case = resolved_case(controller)
-    dispose(database, RECORDS, on(ELIGIBLE_ON), case)
+    dispose(database, case, account=RECORDS, clock=on(ELIGIBLE_ON))
     with pytest.raises(UserError, match="disposed of already"):
-        dispose(database, RECORDS, on(ELIGIBLE_ON + DAY), case)
-    assert len(disposal_log(database, RECORDS)) == 1
-    assert disposal_list(database, RECORDS, on(ELIGIBLE_ON + DAY)).eligible == ()
+        dispose(database, case, account=RECORDS, clock=on(ELIGIBLE_ON + DAY))
+    assert len(disposal_log(database, account=RECORDS)) == 1
+    assert disposal_list(database, account=RECORDS, clock=on(ELIGIBLE_ON + DAY)).eligible == ()
 
 
 @pytest.mark.parametrize("role", [r for r in Role if r is not Role.RECORDS])
@@ -147,9 +147,9 @@ def test_disposal_is_refused_to_every_role_but_the_records_officer(
     case = resolved_case(controller)
     someone = person(role)
     with pytest.raises(NotAllowed, match="Disposing of a case is for: Records officer"):
-        dispose(database, someone, on(ELIGIBLE_ON), case)
+        dispose(database, case, account=someone, clock=on(ELIGIBLE_ON))
     with pytest.raises(NotAllowed, match="The disposal list is for: Records officer"):
-        disposal_list(database, someone, on(ELIGIBLE_ON))
+        disposal_list(database, account=someone, clock=on(ELIGIBLE_ON))
     assert _count(database, Respondent, case) == 1
     assert _count(database, Review, case) == 4
 
@@ -160,10 +160,9 @@ def test_the_list_shows_a_held_case_with_the_reason_it_is_held(
     with database.read_session() as session:
         number = session.scalar(select(Complaint.case_number).where(Complaint.id == held))
     assert number is not None
-    place_hold(database, RECORDS, CLOCK, kind=HoldKind.AUDIT,
-               reason="City Auditor's review of the ethics program, AU-27-03",
-               case_numbers=[number])
-    listed = disposal_list(database, RECORDS, on(ELIGIBLE_ON))
+    place_hold(database, account=RECORDS, clock=CLOCK, kind=HoldKind.AUDIT,
+               reason="City Auditor's review of the ethics program, AU-27-03", case_numbers=[number])
+    listed = disposal_list(database, account=RECORDS, clock=on(ELIGIBLE_ON))
     assert [line.case_id for line in listed.eligible] == [free]
     [line] = listed.held
     assert line.case_id == held
@@ -181,7 +180,7 @@ def test_disposal_leaves_no_exhibit_and_no_issued_paper_with_their_bytes(
     issue(database, case, "receipt", "José Peña", receipt, actor="Maria Clerk", clock=CLOCK)
     assert _count(database, Attachment, case) == 1
     assert _count(database, IssuedDocument, case) == 1
-    entry = dispose(database, RECORDS, on(ELIGIBLE_ON), case)
+    entry = dispose(database, case, account=RECORDS, clock=on(ELIGIBLE_ON))
     assert _count(database, Attachment, case) == 0
     assert _count(database, IssuedDocument, case) == 0
     assert entry.destroyed["papers issued, with their bytes"] == 1
@@ -196,7 +195,7 @@ def test_a_disposed_case_still_opens_with_its_number_history_and_no_party(
     from ethics_desk.cases.case_file import load_case
 
     case = resolved_case(controller)
-    dispose(database, RECORDS, on(ELIGIBLE_ON), case)
+    dispose(database, case, account=RECORDS, clock=on(ELIGIBLE_ON))
     opened = load_case(database, case, account=CLERK)
     assert opened.number.startswith("ERB-")
     assert (opened.complainants, opened.respondents, opened.documents, opened.deadlines,
@@ -226,7 +225,7 @@ def test_no_trigram_of_a_destroyed_name_stays_in_the_search_index(
                 "SELECT term FROM temp.vocabulary")}
 
     assert trigrams <= indexed()
-    dispose(database, RECORDS, on(resolved.replace(year=resolved.year + 2)), case)
+    dispose(database, case, account=RECORDS, clock=on(resolved.replace(year=resolved.year + 2)))
     assert trigrams & indexed() == set()
 
 
@@ -273,7 +272,7 @@ def test_no_name_of_a_case_disposed_of_stays_in_the_database_file(
                    for part in path.parent.glob(path.name + "*"))
 
     assert name and occurrences() > 0
-    dispose(database, RECORDS, on(resolved.replace(year=resolved.year + 2)), case)
+    dispose(database, case, account=RECORDS, clock=on(resolved.replace(year=resolved.year + 2)))
     with database.engine.connect() as conn:
         conn.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
     assert occurrences() == 0
@@ -292,7 +291,7 @@ def test_the_disposal_list_asks_the_same_few_questions_however_many_cases_are_el
 
         event.listen(database.engine, "before_cursor_execute", record)
         try:
-            listed = disposal_list(database, RECORDS, on(ELIGIBLE_ON))
+            listed = disposal_list(database, account=RECORDS, clock=on(ELIGIBLE_ON))
         finally:
             event.remove(database.engine, "before_cursor_execute", record)
         assert listed.eligible
@@ -302,7 +301,7 @@ def test_the_disposal_list_asks_the_same_few_questions_however_many_cases_are_el
     one = statements()
     for _ in range(4):
         resolved_case(controller)
-    assert len(disposal_list(database, RECORDS, on(ELIGIBLE_ON)).eligible) == 5
+    assert len(disposal_list(database, account=RECORDS, clock=on(ELIGIBLE_ON)).eligible) == 5
     assert statements() == one
 
 
@@ -318,8 +317,9 @@ def test_a_case_becomes_eligible_on_the_offices_day_not_the_workstations(
     time.tzset()
     evening = on(ELIGIBLE_ON - DAY, hour=20)
     assert evening().astimezone().date() == ELIGIBLE_ON  # the workstation's own date
-    assert case not in [line.case_id for line in disposal_list(database, RECORDS, evening).eligible]
+    listed = disposal_list(database, account=RECORDS, clock=evening)
+    assert case not in [line.case_id for line in listed.eligible]
     with pytest.raises(UserError, match="may not be destroyed before 2028-11-30"):
-        dispose(database, RECORDS, evening, case)
+        dispose(database, case, account=RECORDS, clock=evening)
     assert case in [line.case_id for line in
-                    disposal_list(database, RECORDS, on(ELIGIBLE_ON, hour=9)).eligible]
+                    disposal_list(database, account=RECORDS, clock=on(ELIGIBLE_ON, hour=9)).eligible]

@@ -66,7 +66,7 @@ def test_a_longer_period_never_makes_a_case_eligible_sooner(resolved_on: date,
 
 
 def test_the_office_may_adopt_a_longer_period_for_complaint_files(database: Database) -> None:
-    adopt_period(database, RECORDS, CLOCK, COMPLAINTS, 5)
+    adopt_period(database, COMPLAINTS, 5, account=RECORDS, clock=CLOCK)
     with database.read_session() as session:
         assert years_for(session, COMPLAINTS) == 5
 
@@ -74,7 +74,7 @@ def test_the_office_may_adopt_a_longer_period_for_complaint_files(database: Data
 def test_a_period_shorter_than_the_states_minimum_is_refused_and_nothing_is_saved(
         database: Database) -> None:
     with pytest.raises(UserError, match="at least 2"):
-        adopt_period(database, RECORDS, CLOCK, COMPLAINTS, 1)
+        adopt_period(database, COMPLAINTS, 1, account=RECORDS, clock=CLOCK)
     with database.read_session() as session:
         assert years_for(session, COMPLAINTS) == 2
         assert settings.get(session, "retention.gr1000_24_years") == 2
@@ -82,4 +82,4 @@ def test_a_period_shorter_than_the_states_minimum_is_refused_and_nothing_is_save
 
 def test_a_permanent_series_has_no_period_to_adopt(database: Database) -> None:
     with pytest.raises(UserError, match="permanent"):
-        adopt_period(database, RECORDS, CLOCK, MINUTES, 10)
+        adopt_period(database, MINUTES, 10, account=RECORDS, clock=CLOCK)

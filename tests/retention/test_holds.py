@@ -39,10 +39,10 @@ def test_a_held_case_cannot_be_disposed_and_the_refusal_names_the_hold_and_the_l
         controller: WorkflowController, database: Database) -> None:
     case = resolved_case(controller)
     number = _number(database, case)
-    hold = place_hold(database, RECORDS, CLOCK, kind=HoldKind.LITIGATION, reason=LAWSUIT,
+    hold = place_hold(database, account=RECORDS, clock=CLOCK, kind=HoldKind.LITIGATION, reason=LAWSUIT,
                       case_numbers=[number])
     with pytest.raises(UserError) as refused:
-        dispose(database, RECORDS, on(ELIGIBLE_ON), case)
+        dispose(database, case, account=RECORDS, clock=on(ELIGIBLE_ON))
     message = str(refused.value)
     assert f"Litigation hold {hold}" in message and LAWSUIT in message
     assert "Local Government Code § 202.002" in message
@@ -53,26 +53,26 @@ def test_a_held_case_cannot_be_disposed_and_the_refusal_names_the_hold_and_the_l
 def test_a_released_hold_no_longer_blocks(controller: WorkflowController,
                                           database: Database) -> None:
     case = resolved_case(controller)
-    hold = place_hold(database, RECORDS, CLOCK, kind=HoldKind.LITIGATION, reason=LAWSUIT,
+    hold = place_hold(database, account=RECORDS, clock=CLOCK, kind=HoldKind.LITIGATION, reason=LAWSUIT,
                       case_numbers=[_number(database, case)])
-    release_hold(database, ATTORNEY, on(ELIGIBLE_ON), hold, reason="Judgment final, no appeal")
+    release_hold(database, hold, account=ATTORNEY, clock=on(ELIGIBLE_ON), reason="Judgment final, no appeal")
     with database.read_session() as session:
         assert reasons_held(session, case) == []
         released = session.get(LegalHold, hold)
         assert released is not None and released.released_by == ATTORNEY.display
         assert released.release_reason == "Judgment final, no appeal"
-    entry = dispose(database, RECORDS, on(ELIGIBLE_ON), case)
+    entry = dispose(database, case, account=RECORDS, clock=on(ELIGIBLE_ON))
     assert entry.case_number == _number(database, case)
-    [row] = list_holds(database, RECORDS)
+    [row] = list_holds(database, account=RECORDS)
     assert not row.in_force and "Judgment final" in row.status
 
 
 def test_placing_and_releasing_a_hold_are_recorded_in_the_cases_history(
         controller: WorkflowController, database: Database) -> None:
     case = resolved_case(controller)
-    hold = place_hold(database, ATTORNEY, CLOCK, kind=HoldKind.LITIGATION, reason=LAWSUIT,
+    hold = place_hold(database, account=ATTORNEY, clock=CLOCK, kind=HoldKind.LITIGATION, reason=LAWSUIT,
                       case_numbers=[_number(database, case)])
-    release_hold(database, RECORDS, CLOCK, hold, reason="Settled")
+    release_hold(database, hold, account=RECORDS, clock=CLOCK, reason="Settled")
     with database.read_session() as session:
         records = session.scalars(select(AuditRecord).where(
             AuditRecord.complaint_id == case,
@@ -86,14 +86,15 @@ def test_a_hold_needs_its_reason_and_its_cases(controller: WorkflowController,
                                                database: Database) -> None:
     number = _number(database, resolved_case(controller))
     with pytest.raises(UserError, match="needs its reason"):
-        place_hold(database, RECORDS, CLOCK, kind=HoldKind.AUDIT, reason="  ",
+        place_hold(database, account=RECORDS, clock=CLOCK, kind=HoldKind.AUDIT, reason="  ",
                    case_numbers=[number])
     with pytest.raises(UserError, match="names the cases"):
-        place_hold(database, RECORDS, CLOCK, kind=HoldKind.AUDIT, reason="Audit", case_numbers=[])
+        place_hold(database, account=RECORDS, clock=CLOCK, kind=HoldKind.AUDIT, reason="Audit",
+                   case_numbers=[])
     with pytest.raises(UserError, match="There is no case ERB-2099-999"):
-        place_hold(database, RECORDS, CLOCK, kind=HoldKind.AUDIT, reason="Audit",
+        place_hold(database, account=RECORDS, clock=CLOCK, kind=HoldKind.AUDIT, reason="Audit",
                    case_numbers=[number, "ERB-2099-999"])
-    assert list_holds(database, RECORDS) == []
+    assert list_holds(database, account=RECORDS) == []
 
 
 @pytest.mark.parametrize("role", [r for r in Role if r not in (Role.RECORDS, Role.ATTORNEY)])
@@ -101,13 +102,13 @@ def test_only_the_records_officer_and_the_city_attorney_place_or_release_holds(
         controller: WorkflowController, database: Database, role: Role) -> None:
     number = _number(database, resolved_case(controller))
     with pytest.raises(NotAllowed, match="City Attorney's Office or Records officer"):
-        place_hold(database, person(role), CLOCK, kind=HoldKind.OFFICE, reason="Keep",
+        place_hold(database, account=person(role), clock=CLOCK, kind=HoldKind.OFFICE, reason="Keep",
                    case_numbers=[number])
-    hold = place_hold(database, RECORDS, CLOCK, kind=HoldKind.OFFICE, reason="Keep",
+    hold = place_hold(database, account=RECORDS, clock=CLOCK, kind=HoldKind.OFFICE, reason="Keep",
                       case_numbers=[number])
     with pytest.raises(NotAllowed):
-        release_hold(database, person(role), CLOCK, hold, reason="Done")
-    assert list_holds(database, RECORDS)[0].in_force
+        release_hold(database, hold, account=person(role), clock=CLOCK, reason="Done")
+    assert list_holds(database, account=RECORDS)[0].in_force
 
 
 def test_the_city_attorney_cannot_learn_of_a_case_it_does_not_receive_through_a_hold(
@@ -115,13 +116,13 @@ def test_the_city_attorney_cannot_learn_of_a_case_it_does_not_receive_through_a_
     at_the_clerk = filed_case(controller)  # not forwarded for review: the Attorney has not got it
     number = _number(database, at_the_clerk)
     with pytest.raises(UserError) as refused:
-        place_hold(database, ATTORNEY, CLOCK, kind=HoldKind.LITIGATION, reason=LAWSUIT,
+        place_hold(database, account=ATTORNEY, clock=CLOCK, kind=HoldKind.LITIGATION, reason=LAWSUIT,
                    case_numbers=[number])
     assert str(refused.value) == f"There is no case {number}. Check the number in the inbox."
-    place_hold(database, RECORDS, CLOCK, kind=HoldKind.OFFICE, reason="Keep",
+    place_hold(database, account=RECORDS, clock=CLOCK, kind=HoldKind.OFFICE, reason="Keep",
                case_numbers=[number])
-    assert list_holds(database, ATTORNEY) == []
-    assert [r.case_numbers for r in list_holds(database, RECORDS)] == [(number,)]
+    assert list_holds(database, account=ATTORNEY) == []
+    assert [r.case_numbers for r in list_holds(database, account=RECORDS)] == [(number,)]
 
 
 def test_case_numbers_are_typed_one_a_line_or_with_commas() -> None:
@@ -157,24 +158,24 @@ def test_a_case_is_eligible_exactly_when_no_hold_in_force_names_it_and_a_held_on
         resolved: tuple[Database, list[int]],
         holds: list[tuple[HoldKind, set[int], bool]]) -> None:
     database, cases = resolved
-    for row in list_holds(database, RECORDS):  # each example starts with no hold in force
+    for row in list_holds(database, account=RECORDS):  # each example starts with no hold in force
         if row.in_force:
-            release_hold(database, RECORDS, CLOCK, row.id, reason="Next example")
+            release_hold(database, row.id, account=RECORDS, clock=CLOCK, reason="Next example")
     numbers = [_number(database, case) for case in cases]
     in_force: set[int] = set()
     for kind, named, released in holds:
-        hold = place_hold(database, RECORDS, CLOCK, kind=kind, reason=f"{kind.label} matter",
+        hold = place_hold(database, account=RECORDS, clock=CLOCK, kind=kind, reason=f"{kind.label} matter",
                           case_numbers=[numbers[i] for i in sorted(named)])
         if released:
-            release_hold(database, ATTORNEY, CLOCK, hold, reason="Over")
+            release_hold(database, hold, account=ATTORNEY, clock=CLOCK, reason="Over")
         else:
             in_force |= {cases[i] for i in named}
-    listed = disposal_list(database, RECORDS, on(ELIGIBLE_ON))
+    listed = disposal_list(database, account=RECORDS, clock=on(ELIGIBLE_ON))
     assert {line.case_id for line in listed.held} == in_force
     assert {line.case_id for line in listed.eligible} == set(cases) - in_force
     for case in in_force:
         with pytest.raises(UserError, match=r"Local Government Code § 202\.002"):
-            dispose(database, RECORDS, on(ELIGIBLE_ON), case)
+            dispose(database, case, account=RECORDS, clock=on(ELIGIBLE_ON))
     with database.read_session() as session:
         assert {c for c in cases if session.scalar(
             select(Complainant.id).where(Complainant.complaint_id == c))} == set(cases)
@@ -192,11 +193,11 @@ def test_an_open_records_request_that_touches_a_case_holds_it_until_the_request_
         asked_for="The complaint file", received_on=CLOCK().date(),
         requester_email="mgomez@example.com", case_numbers=(number,)), clock=CLOCK)
     with pytest.raises(UserError) as refused:
-        dispose(database, RECORDS, on(ELIGIBLE_ON), case)
+        dispose(database, case, account=RECORDS, clock=on(ELIGIBLE_ON))
     assert f"Public Information Act request {request.number}" in str(refused.value)
     assert "Local Government Code § 202.002" in str(refused.value)
-    [held] = disposal_list(database, RECORDS, on(ELIGIBLE_ON)).held
+    [held] = disposal_list(database, account=RECORDS, clock=on(ELIGIBLE_ON)).held
     assert held.case_number == number and request.number in held.held_because
     close_request(database, RECORDS, request.request_id, closed_on=CLOCK().date(), note="Released",
                   clock=CLOCK)
-    assert dispose(database, RECORDS, on(ELIGIBLE_ON), case).case_number == number
+    assert dispose(database, case, account=RECORDS, clock=on(ELIGIBLE_ON)).case_number == number

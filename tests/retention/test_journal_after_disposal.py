@@ -24,7 +24,7 @@ def _disposed_case(controller: WorkflowController, database: Database) -> int:
     case = resolved_case(controller)
     receipt = papers.receipt(database, case, today=CLOCK().date())
     issue(database, case, "receipt", COMPLAINANT, receipt, actor="Maria Clerk", clock=CLOCK)
-    dispose(database, RECORDS, on(ELIGIBLE_ON), case)
+    dispose(database, case, account=RECORDS, clock=on(ELIGIBLE_ON))
     return case
 
 

@@ -24,7 +24,7 @@ def test_the_command_lists_the_eligible_and_the_held_with_why(
         db_arg: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     resolved_case(controller)
     resolved_case(controller)
-    place_hold(database, RECORDS, CLOCK, kind=HoldKind.LITIGATION, reason="Ruiz v. City",
+    place_hold(database, account=RECORDS, clock=CLOCK, kind=HoldKind.LITIGATION, reason="Ruiz v. City",
                case_numbers=["ERB-2026-002"])
     sign_in_as(monkeypatch, database, Role.RECORDS)
     out_file = tmp_path / "retention.pdf"

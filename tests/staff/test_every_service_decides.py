@@ -109,11 +109,6 @@ NOT_YET_MARKED = {
                     "record_ruling", "release_information", "close_request")},
     **{f"ethics_desk.public_information.papers.{name}": "checks Act.PUBLIC_INFORMATION inline"
        for name in ("preview_paper", "issue_paper", "issued_papers", "issued_paper")},
-    **{f"ethics_desk.retention.{name}": "checks Act.RETENTION or Act.LEGAL_HOLD inline"
-       for name in ("certificate.retention_paper", "certificate.render_certificate",
-                    "disposal.disposal_list", "disposal.dispose", "disposal.disposal_log",
-                    "disposal.adopt_period", "holds.place_hold", "holds.release_hold",
-                    "holds.list_holds")},
     **{f"ethics_desk.deadlines.overview.{name}": "keeps to the account's scope (calendar)"
        for name in ("open_counts", "month_overview", "deadlines_on", "preview_remove",
                     "describe_moves")},

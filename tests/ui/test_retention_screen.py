@@ -128,7 +128,7 @@ def test_a_held_case_is_listed_with_the_reason(screen: RetentionScreen,
                                                demo_database: Database) -> None:
     number = screen.eligible.rows()[-1].case_number
     context = screen.context
-    place_hold(demo_database, context.signed_in, context.clock, kind=HoldKind.AUDIT,
+    place_hold(demo_database, account=context.signed_in, clock=context.clock, kind=HoldKind.AUDIT,
                reason="City Auditor AU-29-02", case_numbers=[number])
     screen.refresh()
     [held] = [r for r in screen.held.rows() if r.case_number == number]

@@ -215,10 +215,9 @@ def test_tour_of_the_retention_screen(qtbot: QtBot, demo_database: Database) -> 
     screen = window.retention_screen
     assert isinstance(screen, RetentionScreen)
     first, second = screen.eligible.rows()[:2]
-    place_hold(demo_database, context.signed_in, context.clock, kind=HoldKind.LITIGATION,
-               reason="Ruiz v. City of San Antonio, No. 2028-CI-04411",
-               case_numbers=[first.case_number])
-    dispose(demo_database, context.signed_in, context.clock, second.case_id)
+    place_hold(demo_database, account=context.signed_in, clock=context.clock, kind=HoldKind.LITIGATION,
+               reason="Ruiz v. City of San Antonio, No. 2028-CI-04411", case_numbers=[first.case_number])
+    dispose(demo_database, second.case_id, account=context.signed_in, clock=context.clock)
     screen.refresh()
     qtbot.waitUntil(lambda: screen.isVisible() and screen.width() > 400)
     for index in range(screen.tabs.count()):

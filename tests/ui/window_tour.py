@@ -270,7 +270,7 @@ def _retention(qtbot: QtBot, context: AppContext) -> Iterator[Stop]:
     assert isinstance(screen, RetentionScreen)
     eligible = screen.eligible.rows()
     assert eligible, "the demonstration's resolved cases are eligible on the tour's day"
-    place_hold(records.database, records.signed_in, records.clock, kind=HoldKind.AUDIT,
+    place_hold(records.database, account=records.signed_in, clock=records.clock, kind=HoldKind.AUDIT,
                reason="City Auditor AU-29-01", case_numbers=[eligible[0].case_number])
     screen.refresh()
     for index in range(screen.tabs.count()):

@@ -246,8 +246,8 @@ class RetentionScreen(QWidget):
         account = self.context.signed_in
         database = self.context.database
         if self.keeps_records:
-            listed = attempt(self, lambda: disposal.disposal_list(database, account,
-                                                                  self.context.clock))
+            listed = attempt(self, lambda: disposal.disposal_list(database, account=account,
+                                                                  clock=self.context.clock))
             if listed is not FAILED:
                 self.eligible.set_rows(listed.eligible)
                 self.held.set_rows(listed.held)
@@ -255,7 +255,7 @@ class RetentionScreen(QWidget):
                     f"<b>Eligible for disposal on {listed.today.isoformat()}</b> — "
                     f"{listed.series.series.code}, {listed.series.period}: "
                     f"{len(listed.eligible)} case(s); {len(listed.held)} held")
-            entries = attempt(self, lambda: disposal.disposal_log(database, account))
+            entries = attempt(self, lambda: disposal.disposal_log(database, account=account))
             if entries is not FAILED:
                 self.log.set_rows(entries)
                 if entries:
@@ -266,7 +266,7 @@ class RetentionScreen(QWidget):
             self.series.set_rows(rows)
             years = next(r.years for r in rows if r.series.code == COMPLAINTS)
             self.years.setValue(years or 2)
-        found = attempt(self, lambda: holds.list_holds(database, account))
+        found = attempt(self, lambda: holds.list_holds(database, account=account))
         if found is not FAILED:
             self.holds.set_rows(found)
         self._enable()
@@ -307,7 +307,7 @@ class RetentionScreen(QWidget):
         if not self.confirm(question):
             return False
         entry = attempt(self, lambda: disposal.dispose(
-            self.context.database, self.context.signed_in, self.context.clock, line.case_id,
+            self.context.database, line.case_id, account=self.context.signed_in, clock=self.context.clock,
             seen_version=line.version))
         self.refresh()
         if entry is FAILED:
@@ -321,9 +321,8 @@ class RetentionScreen(QWidget):
         kind = HoldKind(str(self.hold_kind.currentData()))
         try:
             hold_id = holds.place_hold(
-                self.context.database, self.context.signed_in, self.context.clock, kind=kind,
-                reason=self.hold_reason.text(),
-                case_numbers=holds.parse_numbers(self.hold_cases.text()))
+                self.context.database, account=self.context.signed_in, clock=self.context.clock, kind=kind,
+                reason=self.hold_reason.text(), case_numbers=holds.parse_numbers(self.hold_cases.text()))
         except UserError as error:
             self.hold_message.say(str(error))
             return None
@@ -348,9 +347,8 @@ class RetentionScreen(QWidget):
         reason.setPlaceholderText("e.g. judgment final, no appeal")
 
         def submit() -> None:
-            holds.release_hold(self.context.database, self.context.signed_in,
-                               self.context.clock, hold.id, reason=reason.text(),
-                               seen_version=hold.version)
+            holds.release_hold(self.context.database, hold.id, account=self.context.signed_in,
+                               clock=self.context.clock, reason=reason.text(), seen_version=hold.version)
         dialog.submit = submit
         dialog.accepted.connect(self.refresh)
         self.dialog = dialog
@@ -361,8 +359,8 @@ class RetentionScreen(QWidget):
         """Adopt the period shown for complaint files (never below the State's minimum)."""
         years = self.years.value()
         outcome = attempt(self, lambda: disposal.adopt_period(
-            self.context.database, self.context.signed_in, self.context.clock, COMPLAINTS,
-            years))
+            self.context.database, COMPLAINTS, years, account=self.context.signed_in,
+            clock=self.context.clock))
         self.refresh()
         return outcome is not FAILED
 
@@ -371,7 +369,7 @@ class RetentionScreen(QWidget):
         from ethics_desk.retention.certificate import render_certificate
 
         data = attempt(self, lambda: render_certificate(
-            self.context.database, self.context.signed_in, self.context.clock))
+            self.context.database, account=self.context.signed_in, clock=self.context.clock))
         return None if data is FAILED else data
 
     def show_paper(self) -> QWidget | None:
