@@ -1096,7 +1096,7 @@ def _cmd_requests(args: argparse.Namespace) -> int:
     try:
         account = _signed_in_for(args, database, Act.PUBLIC_INFORMATION,
                                  "The Public Information Act requests (§ 2-83(h)(3))")
-        views = list_requests(database, account, include_closed=args.all)
+        views = list_requests(database, account=account, include_closed=args.all)
     finally:
         database.dispose()
     if not views:

@@ -1411,20 +1411,20 @@ def _public_information_requests(database: Database, records: Account, demo: _De
     while back < 3:
         received -= timedelta(days=1)
         back += demo.calendar.is_business_day(received)
-    log_request(database, records, NewRequest(
+    log_request(database, NewRequest(
         requester_name="Elena Castañeda, San Antonio Report", channel=RequestChannel.EMAIL,
         asked_for="The ethics complaint filed this month against the Parks and Recreation "
                   "Department, with its exhibits", received_on=received,
         requester_email="ecastaneda@example.org",
         requester_address="P.O. Box 15225\nSan Antonio, TX 78212",
-        case_numbers=tuple(pending[:1])), clock=demo.clock)
-    minutes = log_request(database, records, NewRequest(
+        case_numbers=tuple(pending[:1])), account=records, clock=demo.clock)
+    minutes = log_request(database, NewRequest(
         requester_name="Tomás Villarreal", channel=RequestChannel.MAIL,
         asked_for="The Ethics Review Board's minutes and votes of the last three meetings",
         postmarked_on=today - timedelta(days=14), requester_address="2310 W. Commerce St.\n"
         "San Antonio, TX 78207", other_records=("Minutes of the Ethics Review Board",)),
-        clock=demo.clock)
-    record_ruling_asked(database, records, minutes.request_id, asked_on=today,
+        account=records, clock=demo.clock)
+    record_ruling_asked(database, minutes.request_id, account=records, asked_on=today,
                         told_on=today, clock=demo.clock)
 
 

@@ -54,6 +54,7 @@ from ethics_desk.models import Complaint, InformationRequest, RequestedRecord
 from ethics_desk.office import settings
 from ethics_desk.office.settings import office_today
 from ethics_desk.staff.accounts import Account
+from ethics_desk.staff.acting import service
 from ethics_desk.staff.permissions import Act, may, who_may
 from ethics_desk.storage import audit
 from ethics_desk.storage.database import Database
@@ -310,7 +311,8 @@ def require(account: Account | None) -> Account:
     return account
 
 
-def list_requests(database: Database, account: Account | None, *,
+@service(Act.PUBLIC_INFORMATION, "The list of Public Information Act requests")
+def list_requests(database: Database, *, account: Account,
                   include_closed: bool = False) -> list[RequestView]:
     """The requests, the open ones first by their next due date (closed ones too, if asked)."""
     require(account)
@@ -330,7 +332,8 @@ def list_requests(database: Database, account: Account | None, *,
     return sorted(views, key=order)
 
 
-def get_request(database: Database, account: Account | None, request_id: int) -> RequestView:
+@service(Act.PUBLIC_INFORMATION, "A Public Information Act request")
+def get_request(database: Database, request_id: int, *, account: Account) -> RequestView:
     """One request as the log shows it."""
     require(account)
     with database.read_session() as session:
@@ -412,7 +415,7 @@ def due_summary(database: Database, account: Account | None, today: date) -> str
     of their clocks are overdue, and the next one due (empty for anyone else)."""
     if account is None or not may(account.role, Act.PUBLIC_INFORMATION):
         return ""
-    views = list_requests(database, account)
+    views = list_requests(database, account=account)
     if not views:
         return "Public Information Act: no open request."
     running = [(v, c) for v in views for c in v.clocks if c.status is DeadlineStatus.OPEN]
@@ -431,7 +434,8 @@ def due_summary(database: Database, account: Account | None, today: date) -> str
 # -- acting --------------------------------------------------------------------------------------
 
 
-def log_request(database: Database, account: Account | None, new: NewRequest, *,
+@service(Act.PUBLIC_INFORMATION, "Logging a Public Information Act request")
+def log_request(database: Database, new: NewRequest, *, account: Account,
                 clock: Clock) -> RequestView:
     """Log a written request (numbered ``PIA-YYYY-NNN`` in the year of receipt); one audited act.
 
@@ -509,7 +513,8 @@ def log_request(database: Database, account: Account | None, new: NewRequest, *,
     return database.write(act)
 
 
-def record_ruling_asked(database: Database, account: Account | None, request_id: int, *,
+@service(Act.PUBLIC_INFORMATION, "Asking the Attorney General for a ruling")
+def record_ruling_asked(database: Database, request_id: int, *, account: Account,
                         asked_on: date, told_on: date, clock: Clock,
                         seen_version: int | None = None) -> RequestView:
     """Record that the Attorney General was asked for a ruling on ``asked_on`` and the requester
@@ -525,7 +530,8 @@ def record_ruling_asked(database: Database, account: Account | None, request_id:
                    seen_version)
 
 
-def record_arguments_sent(database: Database, account: Account | None, request_id: int, *,
+@service(Act.PUBLIC_INFORMATION, "Sending the arguments to the Attorney General")
+def record_arguments_sent(database: Database, request_id: int, *, account: Account,
                           sent_on: date, clock: Clock,
                           seen_version: int | None = None) -> RequestView:
     """Record that the reasons, the copy of the request, the signed statement of its date of
@@ -542,7 +548,8 @@ def record_arguments_sent(database: Database, account: Account | None, request_i
     return _change(database, account, request_id, clock, "pia.arguments", change, seen_version)
 
 
-def certify_release_date(database: Database, account: Account | None, request_id: int, *,
+@service(Act.PUBLIC_INFORMATION, "Certifying a date for the release")
+def certify_release_date(database: Database, request_id: int, *, account: Account,
                          certified_on: date, release_at: datetime, clock: Clock,
                          seen_version: int | None = None) -> RequestView:
     """Record the written certification to the requester that the information cannot be
@@ -562,7 +569,8 @@ def certify_release_date(database: Database, account: Account | None, request_id
     return _change(database, account, request_id, clock, "pia.certify", change, seen_version)
 
 
-def record_ruling(database: Database, account: Account | None, request_id: int, *,
+@service(Act.PUBLIC_INFORMATION, "Recording the Attorney General's ruling")
+def record_ruling(database: Database, request_id: int, *, account: Account,
                   by: RulingBy, outcome: RulingOutcome, decided_on: date, reference: str = "",
                   clock: Clock, seen_version: int | None = None) -> RequestView:
     """Record the Attorney General's ruling (§ 552.306) or, instead, the City Attorney's
@@ -581,7 +589,8 @@ def record_ruling(database: Database, account: Account | None, request_id: int, 
     return _change(database, account, request_id, clock, "pia.ruling", change, seen_version)
 
 
-def release_information(database: Database, account: Account | None, request_id: int, *,
+@service(Act.PUBLIC_INFORMATION, "Releasing the information requested")
+def release_information(database: Database, request_id: int, *, account: Account,
                         released_on: date, clock: Clock,
                         seen_version: int | None = None) -> RequestView:
     """Record the release of the information to the requester.
@@ -619,7 +628,8 @@ def release_information(database: Database, account: Account | None, request_id:
     return _change(database, account, request_id, clock, "pia.release", change, seen_version)
 
 
-def close_request(database: Database, account: Account | None, request_id: int, *,
+@service(Act.PUBLIC_INFORMATION, "Closing a Public Information Act request")
+def close_request(database: Database, request_id: int, *, account: Account,
                   closed_on: date, note: str = "", clock: Clock,
                   seen_version: int | None = None) -> RequestView:
     """Close the request (answered, withdrawn, or withheld on a ruling), with a note."""

@@ -30,6 +30,8 @@ from ethics_desk.models import InformationRequest, RequestPaper
 from ethics_desk.office.settings import office_today
 from ethics_desk.public_information.log import require
 from ethics_desk.staff.accounts import Account
+from ethics_desk.staff.acting import service
+from ethics_desk.staff.permissions import Act
 from ethics_desk.storage import audit
 from ethics_desk.storage.database import Database
 
@@ -60,7 +62,8 @@ def _office_day(database: Database, clock: Clock) -> date:
         return office_today(session, clock)
 
 
-def preview_paper(database: Database, account: Account | None, request_id: int, kind: str, *,
+@service(Act.PUBLIC_INFORMATION, "A paper of a Public Information Act request")
+def preview_paper(database: Database, request_id: int, kind: str, *, account: Account,
                   clock: Clock, language: Language = Language.ENGLISH) -> bytes:
     """The paper as it would be issued today, as PDF bytes (nothing is kept)."""
     _paper, pdf = render_for_request(database, request_id, kind, account=account,
@@ -68,7 +71,8 @@ def preview_paper(database: Database, account: Account | None, request_id: int, 
     return pdf
 
 
-def issue_paper(database: Database, account: Account | None, request_id: int, kind: str, *,
+@service(Act.PUBLIC_INFORMATION, "Issuing a paper of a Public Information Act request")
+def issue_paper(database: Database, request_id: int, kind: str, *, account: Account,
                 clock: Clock, language: Language = Language.ENGLISH) -> IssuedPaper:
     """Render the paper and keep its bytes on the request, audited (``pia.issue``)."""
     who = require(account)
@@ -98,8 +102,8 @@ def issue_paper(database: Database, account: Account | None, request_id: int, ki
     return database.write(act)
 
 
-def issued_papers(database: Database, account: Account | None,
-                  request_id: int) -> list[IssuedPaper]:
+@service(Act.PUBLIC_INFORMATION, "The papers of a Public Information Act request")
+def issued_papers(database: Database, request_id: int, *, account: Account) -> list[IssuedPaper]:
     """The papers kept on a request, oldest first."""
     require(account)
     with database.read_session() as session:
@@ -107,7 +111,8 @@ def issued_papers(database: Database, account: Account | None,
         return [] if row is None else [_issued(paper) for paper in row.papers]
 
 
-def issued_paper(database: Database, account: Account | None, paper_id: int) -> bytes:
+@service(Act.PUBLIC_INFORMATION, "A paper of a Public Information Act request")
+def issued_paper(database: Database, paper_id: int, *, account: Account) -> bytes:
     """The exact bytes of a kept paper, checked against their SHA-256."""
     require(account)
     with database.read_session() as session:

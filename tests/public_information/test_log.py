@@ -66,7 +66,7 @@ def _case_number(database: Database, case_id: int) -> str:
 
 def test_a_request_received_by_e_mail_runs_its_three_clocks_on_state_business_days(
         database: Database) -> None:
-    view = log_request(database, RECORDS, _request(), clock=CLOCK)
+    view = log_request(database, _request(), account=RECORDS, clock=CLOCK)
     assert view.number == "PIA-2026-001" and view.status is RequestStatus.OPEN
     assert view.clock(ClockKind.PIA_RULING).due_on == date(2026, 12, 14)  # § 552.301(b), (d)
     assert view.clock(ClockKind.PIA_ARGUMENTS).due_on == date(2026, 12, 21)  # (e), (e-1)
@@ -79,10 +79,11 @@ def test_a_request_received_by_e_mail_runs_its_three_clocks_on_state_business_da
 def test_a_mailed_request_with_no_known_receipt_is_received_the_third_business_day_after_the_postmark(
         database: Database) -> None:
     # Friday 20 November 2026: Monday 23, Tuesday 24, Wednesday 25 (§ 552.301(a-1))
-    view = log_request(database, RECORDS, _request(channel=RequestChannel.MAIL,
+    view = log_request(database,
+                       _request(channel=RequestChannel.MAIL,
                                                    received_on=None,
                                                    postmarked_on=date(2026, 11, 20)),
-                       clock=CLOCK)
+                       account=RECORDS, clock=CLOCK)
     assert view.received_on == date(2026, 11, 25)
     assert view.received_basis is ReceiptBasis.PRESUMED
     assert "§ 552.301(a-1)" in view.received_detail
@@ -95,21 +96,21 @@ def test_a_mailed_request_with_no_known_receipt_is_received_the_third_business_d
 def test_a_postmark_is_refused_on_a_request_that_did_not_come_by_mail(
         database: Database) -> None:
     with pytest.raises(UserError, match=r"by mail.*§ 552.301\(a-1\)"):
-        log_request(database, RECORDS, _request(postmarked_on=date(2026, 11, 20)), clock=CLOCK)
-    assert list_requests(database, RECORDS) == []
+        log_request(database, _request(postmarked_on=date(2026, 11, 20)), account=RECORDS, clock=CLOCK)
+    assert list_requests(database, account=RECORDS) == []
 
 
 def test_a_mailed_request_with_no_date_of_receipt_is_told_of_the_postmark_rule(
         database: Database) -> None:
     with pytest.raises(UserError) as refused:
-        log_request(database, RECORDS, _request(channel=RequestChannel.MAIL, received_on=None),
+        log_request(database, _request(channel=RequestChannel.MAIL, received_on=None), account=RECORDS,
                     clock=CLOCK)
     assert "postmark" in refused.value.fix and "§ 552.301(a-1)" in refused.value.fix
 
 
 def test_a_date_of_receipt_after_today_is_refused(database: Database) -> None:
     with pytest.raises(UserError, match="after today"):
-        log_request(database, RECORDS, _request(received_on=date(2026, 12, 1)), clock=CLOCK)
+        log_request(database, _request(received_on=date(2026, 12, 1)), account=RECORDS, clock=CLOCK)
 
 
 def test_today_is_the_offices_date_on_a_workstation_set_to_another_zone(
@@ -123,8 +124,8 @@ def test_today_is_the_offices_date_on_a_workstation_set_to_another_zone(
     late = fixed_clock(datetime(2026, 11, 30, 23, 30, tzinfo=CENTRAL))
     assert late().astimezone().date() == date(2026, 12, 1)  # the workstation's own date
     with pytest.raises(UserError, match="after today"):
-        log_request(database, RECORDS, _request(received_on=date(2026, 12, 1)), clock=late)
-    logged = log_request(database, RECORDS, _request(received_on=TODAY), clock=late)
+        log_request(database, _request(received_on=date(2026, 12, 1)), account=RECORDS, clock=late)
+    logged = log_request(database, _request(received_on=TODAY), account=RECORDS, clock=late)
     assert logged.received_on == TODAY
 
 
@@ -134,11 +135,11 @@ def test_the_citys_own_non_business_days_count_only_when_the_office_says_so(
     # optional one for the State (§ 662.003(c)), so a business day for the Act by default.
     received = _request(received_on=date(2026, 3, 27))
     assert settings.OPTIONS[settings.PIA_CITY_DAYS].default == "no"
-    first = log_request(database, RECORDS, received, clock=CLOCK)
+    first = log_request(database, received, account=RECORDS, clock=CLOCK)
     assert first.clock(ClockKind.PIA_RULING).due_on == date(2026, 4, 10)
     database.write(lambda s: settings.set_value(s, settings.PIA_CITY_DAYS, "yes",
                                                 actor="Rosa Records", at=CLOCK()))
-    again = get_request(database, RECORDS, first.request_id)
+    again = get_request(database, first.request_id, account=RECORDS)
     ruling = again.clock(ClockKind.PIA_RULING)
     assert ruling.due_on == date(2026, 4, 13)
     assert "César Chávez Day (City of San Antonio)" in ruling.explain()
@@ -148,16 +149,16 @@ def test_the_citys_own_non_business_days_count_only_when_the_office_says_so(
 @pytest.mark.parametrize("role", [r for r in Role if r not in (Role.RECORDS, Role.ATTORNEY)])
 def test_only_the_records_officer_and_the_city_attorney_handle_requests(
         database: Database, role: Role) -> None:
-    view = log_request(database, ATTORNEY, _request(), clock=CLOCK)
+    view = log_request(database, _request(), account=ATTORNEY, clock=CLOCK)
     other = Account(903, "someone", "Some One", role)
     with pytest.raises(NotAllowed, match=r"City Attorney.s Office or Records officer"):
-        list_requests(database, other)
+        list_requests(database, account=other)
     with pytest.raises(NotAllowed):
-        get_request(database, other, view.request_id)
+        get_request(database, view.request_id, account=other)
     with pytest.raises(NotAllowed):
-        log_request(database, other, _request(), clock=CLOCK)
+        log_request(database, _request(), account=other, clock=CLOCK)
     with pytest.raises(NotAllowed):
-        close_request(database, other, view.request_id, closed_on=TODAY, clock=CLOCK)
+        close_request(database, view.request_id, account=other, closed_on=TODAY, clock=CLOCK)
 
 
 def test_the_log_shows_the_h1_status_of_each_record_asked_for(
@@ -166,9 +167,11 @@ def test_the_log_shows_the_h1_status_of_each_record_asked_for(
     pending = filed_case(controller)
     returned = filed_case(controller, complete_intake(oath=sworn_oath(sworn=False)))
     controller.fire(returned, ReturnUnsworn())
-    view = log_request(database, RECORDS, _request(
+    view = log_request(database,
+                       _request(
         case_numbers=(_case_number(database, pending), _case_number(database, returned)),
-        other_records=("The Board's minutes of November 2026",)), clock=CLOCK)
+        other_records=("The Board's minutes of November 2026",)),
+                       account=RECORDS, clock=CLOCK)
     statuses = {record.label: record.h1_status for record in view.records}
     assert len(statuses) == 3
     assert any("Pending" in s and "§ 2-83(h)(1)" in s for s in statuses.values())
@@ -182,18 +185,18 @@ def test_releasing_records_of_a_pending_complaint_is_refused_until_a_ruling_is_r
         controller: WorkflowController) -> None:
     database = controller.database
     case_id = filed_case(controller)
-    view = log_request(database, RECORDS, _request(
-        case_numbers=(_case_number(database, case_id),)), clock=CLOCK)
+    view = log_request(database, _request(
+        case_numbers=(_case_number(database, case_id),)),
+                       account=RECORDS, clock=CLOCK)
     with pytest.raises(RuleError) as refused:
-        release_information(database, RECORDS, view.request_id, released_on=TODAY, clock=CLOCK)
+        release_information(database, view.request_id, account=RECORDS, released_on=TODAY, clock=CLOCK)
     assert "§ 2-83(h)(1)" in str(refused.value) and "Record the ruling" in refused.value.fix
-    assert get_request(database, RECORDS, view.request_id).released_on is None
-    record_ruling_asked(database, RECORDS, view.request_id, asked_on=TODAY, told_on=TODAY,
+    assert get_request(database, view.request_id, account=RECORDS).released_on is None
+    record_ruling_asked(database, view.request_id, account=RECORDS, asked_on=TODAY, told_on=TODAY,
                         clock=CLOCK)
-    record_ruling(database, ATTORNEY, view.request_id, by=RulingBy.ATTORNEY_GENERAL,
-                  outcome=RulingOutcome.PARTIAL, decided_on=TODAY, reference="OR2026-01234",
-                  clock=CLOCK)
-    released = release_information(database, RECORDS, view.request_id, released_on=TODAY,
+    record_ruling(database, view.request_id, account=ATTORNEY, by=RulingBy.ATTORNEY_GENERAL,
+                  outcome=RulingOutcome.PARTIAL, decided_on=TODAY, reference="OR2026-01234", clock=CLOCK)
+    released = release_information(database, view.request_id, account=RECORDS, released_on=TODAY,
                                    clock=CLOCK)
     assert released.released_on == TODAY
     assert released.ruling_label.startswith("Attorney General's ruling: Partial release")
@@ -203,11 +206,12 @@ def test_the_city_attorneys_decision_recorded_instead_allows_release(
         controller: WorkflowController) -> None:
     database = controller.database
     case_id = filed_case(controller)
-    view = log_request(database, ATTORNEY, _request(
-        case_numbers=(_case_number(database, case_id),)), clock=CLOCK)
-    record_ruling(database, ATTORNEY, view.request_id, by=RulingBy.CITY_ATTORNEY,
+    view = log_request(database, _request(
+        case_numbers=(_case_number(database, case_id),)),
+                       account=ATTORNEY, clock=CLOCK)
+    record_ruling(database, view.request_id, account=ATTORNEY, by=RulingBy.CITY_ATTORNEY,
                   outcome=RulingOutcome.RELEASE, decided_on=TODAY, clock=CLOCK)
-    released = release_information(database, ATTORNEY, view.request_id, released_on=TODAY,
+    released = release_information(database, view.request_id, account=ATTORNEY, released_on=TODAY,
                                    clock=CLOCK)
     assert released.released_on == TODAY
     # the two clocks of a ruling are not needed once the information is released
@@ -216,21 +220,21 @@ def test_the_city_attorneys_decision_recorded_instead_allows_release(
 
 
 def test_an_attorney_generals_ruling_needs_a_ruling_asked_for(database: Database) -> None:
-    view = log_request(database, RECORDS, _request(), clock=CLOCK)
+    view = log_request(database, _request(), account=RECORDS, clock=CLOCK)
     with pytest.raises(RuleError, match=r"§ 552.301\(b\)"):
-        record_ruling(database, RECORDS, view.request_id, by=RulingBy.ATTORNEY_GENERAL,
+        record_ruling(database, view.request_id, account=RECORDS, by=RulingBy.ATTORNEY_GENERAL,
                       outcome=RulingOutcome.RELEASE, decided_on=TODAY, clock=CLOCK)
 
 
 def test_a_ruling_to_withhold_releases_nothing(controller: WorkflowController) -> None:
     database = controller.database
-    view = log_request(database, RECORDS, _request(), clock=CLOCK)
-    record_ruling_asked(database, RECORDS, view.request_id, asked_on=TODAY, told_on=TODAY,
+    view = log_request(database, _request(), account=RECORDS, clock=CLOCK)
+    record_ruling_asked(database, view.request_id, account=RECORDS, asked_on=TODAY, told_on=TODAY,
                         clock=CLOCK)
-    record_ruling(database, RECORDS, view.request_id, by=RulingBy.ATTORNEY_GENERAL,
+    record_ruling(database, view.request_id, account=RECORDS, by=RulingBy.ATTORNEY_GENERAL,
                   outcome=RulingOutcome.WITHHOLD, decided_on=TODAY, clock=CLOCK)
     with pytest.raises(RuleError, match=r"withhold.*552\.352"):
-        release_information(database, RECORDS, view.request_id, released_on=TODAY, clock=CLOCK)
+        release_information(database, view.request_id, account=RECORDS, released_on=TODAY, clock=CLOCK)
 
 
 def test_records_of_a_complaint_no_longer_pending_are_released_without_a_ruling(
@@ -238,10 +242,11 @@ def test_records_of_a_complaint_no_longer_pending_are_released_without_a_ruling(
     database = controller.database
     returned = filed_case(controller, complete_intake(oath=sworn_oath(sworn=False)))
     controller.fire(returned, ReturnUnsworn())
-    view = log_request(database, RECORDS, _request(
-        case_numbers=(_case_number(database, returned),)), clock=CLOCK)
+    view = log_request(database, _request(
+        case_numbers=(_case_number(database, returned),)),
+                       account=RECORDS, clock=CLOCK)
     assert not view.touches_pending
-    released = release_information(database, RECORDS, view.request_id, released_on=TODAY,
+    released = release_information(database, view.request_id, account=RECORDS, released_on=TODAY,
                                    clock=CLOCK)
     assert released.released_on == TODAY
 
@@ -250,47 +255,45 @@ def test_open_requests_touching_a_case_hold_its_records_until_closed(
         controller: WorkflowController) -> None:
     database = controller.database
     case_id, other = filed_case(controller), filed_case(controller)
-    view = log_request(database, RECORDS, _request(
-        case_numbers=(_case_number(database, case_id),)), clock=CLOCK)
+    view = log_request(database, _request(
+        case_numbers=(_case_number(database, case_id),)),
+                       account=RECORDS, clock=CLOCK)
     with database.read_session() as session:
         holding = open_requests_touching(session, case_id)
         assert [h.number for h in holding] == [view.number]
         assert open_requests_touching(session, other) == []
-    close_request(database, RECORDS, view.request_id, closed_on=TODAY, note="Answered",
-                  clock=CLOCK)
+    close_request(database, view.request_id, account=RECORDS, closed_on=TODAY, note="Answered", clock=CLOCK)
     with database.read_session() as session:
         assert open_requests_touching(session, case_id) == []
 
 
 def test_asking_for_the_ruling_and_telling_the_requester_meets_the_tenth_day_clock(
         database: Database) -> None:
-    view = log_request(database, RECORDS, _request(received_on=date(2026, 11, 2)),
-                       clock=CLOCK)
+    view = log_request(database, _request(received_on=date(2026, 11, 2)), account=RECORDS, clock=CLOCK)
     # Veterans Day, Wednesday 11 November, is a State holiday (§ 662.003(a))
     assert view.clock(ClockKind.PIA_RULING).due_on == date(2026, 11, 17)
     assert "Veterans Day" in view.clock(ClockKind.PIA_RULING).explain()
-    told_late = record_ruling_asked(database, RECORDS, view.request_id,
-                                    asked_on=date(2026, 11, 17), told_on=date(2026, 11, 18),
-                                    clock=CLOCK)
+    told_late = record_ruling_asked(database, view.request_id, account=RECORDS, asked_on=date(2026, 11, 17),
+                                    told_on=date(2026, 11, 18), clock=CLOCK)
     # both are due by the 10th business day (§ 552.301(b), (d)): the later one is late
     assert told_late.clock(ClockKind.PIA_RULING).status is DeadlineStatus.MISSED
     with pytest.raises(RuleError, match="No ruling was asked"):
-        record_arguments_sent(database, RECORDS, log_request(
-            database, RECORDS, _request(), clock=CLOCK).request_id, sent_on=TODAY, clock=CLOCK)
-    sent = record_arguments_sent(database, RECORDS, view.request_id,
-                                 sent_on=date(2026, 11, 23), clock=CLOCK)
+        record_arguments_sent(database, log_request(
+            database, _request(), account=RECORDS, clock=CLOCK).request_id,
+                              account=RECORDS, sent_on=TODAY, clock=CLOCK)
+    sent = record_arguments_sent(database, view.request_id, account=RECORDS, sent_on=date(2026, 11, 23),
+                                 clock=CLOCK)
     assert sent.clock(ClockKind.PIA_ARGUMENTS).status is DeadlineStatus.MET
 
 
 def test_certifying_a_date_and_hour_for_release_meets_the_552_221_clock(
         database: Database) -> None:
-    view = log_request(database, RECORDS, _request(), clock=CLOCK)
+    view = log_request(database, _request(), account=RECORDS, clock=CLOCK)
     with pytest.raises(RuleError, match=r"§ 552.221\(d\)"):
-        certify_release_date(database, RECORDS, view.request_id, certified_on=TODAY,
-                             release_at=datetime(2026, 11, 30, 16, 0, tzinfo=CENTRAL),
-                             clock=CLOCK)
+        certify_release_date(database, view.request_id, account=RECORDS, certified_on=TODAY,
+                             release_at=datetime(2026, 11, 30, 16, 0, tzinfo=CENTRAL), clock=CLOCK)
     certified = certify_release_date(
-        database, RECORDS, view.request_id, certified_on=TODAY,
+        database, view.request_id, account=RECORDS, certified_on=TODAY,
         release_at=datetime(2027, 1, 8, 10, 0, tzinfo=CENTRAL), clock=CLOCK)
     assert certified.clock(ClockKind.PIA_RELEASE_DATE).status is DeadlineStatus.MET
     assert certified.release_promised_at == datetime(2027, 1, 8, 10, 0, tzinfo=CENTRAL)
@@ -300,9 +303,10 @@ def test_each_act_on_a_request_is_audited_and_names_no_case(
         controller: WorkflowController) -> None:
     database = controller.database
     case_id = filed_case(controller)
-    view = log_request(database, RECORDS, _request(
-        case_numbers=(_case_number(database, case_id),)), clock=CLOCK)
-    close_request(database, RECORDS, view.request_id, closed_on=TODAY, clock=CLOCK)
+    view = log_request(database, _request(
+        case_numbers=(_case_number(database, case_id),)),
+                       account=RECORDS, clock=CLOCK)
+    close_request(database, view.request_id, account=RECORDS, closed_on=TODAY, clock=CLOCK)
     with database.read_session() as session:
         records = list(session.scalars(select(AuditRecord).where(
             AuditRecord.action.like("pia.%")).order_by(AuditRecord.seq)))
@@ -311,35 +315,34 @@ def test_each_act_on_a_request_is_audited_and_names_no_case(
 
 
 def test_a_closed_request_is_not_changed(database: Database) -> None:
-    view = log_request(database, RECORDS, _request(), clock=CLOCK)
-    close_request(database, RECORDS, view.request_id, closed_on=TODAY, clock=CLOCK)
+    view = log_request(database, _request(), account=RECORDS, clock=CLOCK)
+    close_request(database, view.request_id, account=RECORDS, closed_on=TODAY, clock=CLOCK)
     with pytest.raises(UserError, match="was closed"):
-        release_information(database, RECORDS, view.request_id, released_on=TODAY, clock=CLOCK)
-    assert list_requests(database, RECORDS) == []
-    assert [v.number for v in list_requests(database, RECORDS, include_closed=True)] == [
+        release_information(database, view.request_id, account=RECORDS, released_on=TODAY, clock=CLOCK)
+    assert list_requests(database, account=RECORDS) == []
+    assert [v.number for v in list_requests(database, account=RECORDS, include_closed=True)] == [
         view.number]
 
 
 def test_an_unknown_case_number_is_refused_and_nothing_is_logged(database: Database) -> None:
     with pytest.raises(UserError, match="no filed case numbered “ERB-2026-999”"):
-        log_request(database, RECORDS, _request(case_numbers=("ERB-2026-999",)), clock=CLOCK)
-    assert list_requests(database, RECORDS, include_closed=True) == []
+        log_request(database, _request(case_numbers=("ERB-2026-999",)), account=RECORDS, clock=CLOCK)
+    assert list_requests(database, account=RECORDS, include_closed=True) == []
 
 
 def test_a_change_made_at_another_desk_meanwhile_is_a_conflict(database: Database) -> None:
-    view = log_request(database, RECORDS, _request(), clock=CLOCK)
-    record_ruling_asked(database, ATTORNEY, view.request_id, asked_on=TODAY, told_on=TODAY,
+    view = log_request(database, _request(), account=RECORDS, clock=CLOCK)
+    record_ruling_asked(database, view.request_id, account=ATTORNEY, asked_on=TODAY, told_on=TODAY,
                         clock=CLOCK, seen_version=view.version)
     with pytest.raises(ConflictError, match="Another desk changed PIA-2026-001"):
-        close_request(database, RECORDS, view.request_id, closed_on=TODAY, clock=CLOCK,
+        close_request(database, view.request_id, account=RECORDS, closed_on=TODAY, clock=CLOCK,
                       seen_version=view.version)
 
 
 def test_requests_are_numbered_in_the_year_received(database: Database) -> None:
-    first = log_request(database, RECORDS, _request(received_on=date(2025, 12, 30)),
-                        clock=CLOCK)
-    second = log_request(database, RECORDS, _request(), clock=CLOCK)
-    third = log_request(database, RECORDS, _request(), clock=CLOCK)
+    first = log_request(database, _request(received_on=date(2025, 12, 30)), account=RECORDS, clock=CLOCK)
+    second = log_request(database, _request(), account=RECORDS, clock=CLOCK)
+    third = log_request(database, _request(), account=RECORDS, clock=CLOCK)
     assert [first.number, second.number, third.number] == [
         "PIA-2025-001", "PIA-2026-001", "PIA-2026-002"]
 
@@ -351,7 +354,7 @@ def test_the_command_line_lists_open_requests_with_their_next_due_date(
     from tests.signing_in import sign_in_as
 
     officer = sign_in_as(monkeypatch, database, Role.RECORDS)
-    log_request(database, officer, _request(), clock=CLOCK)
+    log_request(database, _request(), account=officer, clock=CLOCK)
     assert main(["requests", "--db", db_arg, "--explain"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("PIA-2026-001  received 2026-11-30  María Gómez")
@@ -365,7 +368,7 @@ def test_the_command_line_does_not_tell_the_clerk_requests_exist(
     from ethics_desk.cli import main
     from tests.signing_in import sign_in_as
 
-    log_request(database, RECORDS, _request(), clock=CLOCK)
+    log_request(database, _request(), account=RECORDS, clock=CLOCK)
     sign_in_as(monkeypatch, database, Role.CLERK)
     assert main(["requests", "--db", db_arg]) == 2
     captured = capsys.readouterr()
@@ -377,7 +380,7 @@ def test_the_calendar_shows_the_acts_clocks_to_those_who_handle_requests_only(
         database: Database) -> None:
     from ethics_desk.deadlines.overview import deadlines_on, month_overview
 
-    view = log_request(database, RECORDS, _request(), clock=CLOCK)
+    view = log_request(database, _request(), account=RECORDS, clock=CLOCK)
     due = view.clock(ClockKind.PIA_ARGUMENTS).due_on  # Monday 21 December 2026
     listed = deadlines_on(database, due, TODAY, account=RECORDS)
     assert [(d.case_number, d.citation) for d in listed] == [
@@ -393,7 +396,7 @@ def test_the_inbox_line_names_the_next_clock_for_those_who_handle_requests_only(
         database: Database) -> None:
     from ethics_desk.public_information.log import due_summary
 
-    log_request(database, RECORDS, _request(received_on=date(2026, 11, 2)), clock=CLOCK)
+    log_request(database, _request(received_on=date(2026, 11, 2)), account=RECORDS, clock=CLOCK)
     line = due_summary(database, ATTORNEY, TODAY)
     assert line.startswith("Public Information Act: 1 open request, 3 clocks overdue ⚠")
     assert "next due Tuesday 2026-11-17: PIA-2026-001" in line

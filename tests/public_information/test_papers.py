@@ -41,8 +41,7 @@ def _logged(database: Database, **changes: object) -> int:
         "asked_for": "Every ethics complaint filed in 2026", "received_on": TODAY,
         "requester_address": "P.O. Box 2171\nSan Antonio, TX 78297"}
     values.update(changes)
-    return log_request(database, RECORDS, NewRequest(**values),  # type: ignore[arg-type]
-                       clock=CLOCK).request_id
+    return log_request(database, NewRequest(**values), account=RECORDS, clock=CLOCK).request_id
 
 
 def test_the_request_papers_are_the_four_of_the_act() -> None:
@@ -51,8 +50,7 @@ def test_the_request_papers_are_the_four_of_the_act() -> None:
 
 
 def test_the_acknowledgement_states_the_dates_and_their_rules(database: Database) -> None:
-    pdf = preview_paper(database, RECORDS, _logged(database), "pia-acknowledgement",
-                        clock=CLOCK)
+    pdf = preview_paper(database, _logged(database), "pia-acknowledgement", account=RECORDS, clock=CLOCK)
     screenshot("pia-acknowledgement", pdf)
     text = flat(text_of(pdf))
     assert "Acknowledgement of Your Request for Information" in text
@@ -74,10 +72,10 @@ def test_the_acknowledgement_to_a_pending_complaints_requester_names_no_complain
         assert complaint is not None and complaint.case_number is not None
         number = complaint.case_number
     request_id = _logged(database, case_numbers=(number,))
-    text = flat(text_of(preview_paper(database, RECORDS, request_id, "pia-acknowledgement",
+    text = flat(text_of(preview_paper(database, request_id, "pia-acknowledgement", account=RECORDS,
                                       clock=CLOCK)))
     assert number not in text  # § 2-83(h)(1): not even that it exists
-    letter = flat(text_of(preview_paper(database, RECORDS, request_id, "pia-ruling-request",
+    letter = flat(text_of(preview_paper(database, request_id, "pia-ruling-request", account=RECORDS,
                                         clock=CLOCK)))
     assert number in letter and "Open Records Division" in letter  # the Attorney General's
 
@@ -85,9 +83,8 @@ def test_the_acknowledgement_to_a_pending_complaints_requester_names_no_complain
 def test_the_notice_that_a_ruling_was_asked_is_in_spanish_when_asked(
         database: Database) -> None:
     request_id = _logged(database)
-    record_ruling_asked(database, RECORDS, request_id, asked_on=TODAY, told_on=TODAY,
-                        clock=CLOCK)
-    pdf = preview_paper(database, RECORDS, request_id, "pia-ruling-notice", clock=CLOCK,
+    record_ruling_asked(database, request_id, account=RECORDS, asked_on=TODAY, told_on=TODAY, clock=CLOCK)
+    pdf = preview_paper(database, request_id, "pia-ruling-notice", account=RECORDS, clock=CLOCK,
                         language=Language.SPANISH)
     screenshot("pia-ruling-notice-es", pdf)
     text = flat(text_of(pdf))
@@ -97,21 +94,19 @@ def test_the_notice_that_a_ruling_was_asked_is_in_spanish_when_asked(
 
 def test_the_letter_to_the_attorney_general_has_no_spanish_template(database: Database) -> None:
     with pytest.raises(UserError, match="no template in Español"):
-        preview_paper(database, RECORDS, _logged(database), "pia-ruling-request", clock=CLOCK,
+        preview_paper(database, _logged(database), "pia-ruling-request", account=RECORDS, clock=CLOCK,
                       language=Language.SPANISH)
 
 
 def test_the_release_letter_needs_a_release_and_states_the_ruling(database: Database) -> None:
     request_id = _logged(database)
     with pytest.raises(UserError, match="Record the release first"):
-        preview_paper(database, RECORDS, request_id, "pia-release-letter", clock=CLOCK)
-    record_ruling_asked(database, RECORDS, request_id, asked_on=TODAY, told_on=TODAY,
-                        clock=CLOCK)
-    record_ruling(database, RECORDS, request_id, by=RulingBy.ATTORNEY_GENERAL,
-                  outcome=RulingOutcome.PARTIAL, decided_on=TODAY, reference="OR2026-01234",
-                  clock=CLOCK)
-    release_information(database, RECORDS, request_id, released_on=TODAY, clock=CLOCK)
-    pdf = preview_paper(database, RECORDS, request_id, "pia-release-letter", clock=CLOCK)
+        preview_paper(database, request_id, "pia-release-letter", account=RECORDS, clock=CLOCK)
+    record_ruling_asked(database, request_id, account=RECORDS, asked_on=TODAY, told_on=TODAY, clock=CLOCK)
+    record_ruling(database, request_id, account=RECORDS, by=RulingBy.ATTORNEY_GENERAL,
+                  outcome=RulingOutcome.PARTIAL, decided_on=TODAY, reference="OR2026-01234", clock=CLOCK)
+    release_information(database, request_id, account=RECORDS, released_on=TODAY, clock=CLOCK)
+    pdf = preview_paper(database, request_id, "pia-release-letter", account=RECORDS, clock=CLOCK)
     screenshot("pia-release-letter", pdf)
     text = flat(text_of(pdf))
     assert "the Attorney General's ruling of November 30, 2026 (OR2026-01234)" in text
@@ -120,11 +115,11 @@ def test_the_release_letter_needs_a_release_and_states_the_ruling(database: Data
 
 def test_an_issued_paper_is_kept_as_its_bytes_and_audited(database: Database) -> None:
     request_id = _logged(database)
-    issued = issue_paper(database, RECORDS, request_id, "pia-acknowledgement", clock=CLOCK)
+    issued = issue_paper(database, request_id, "pia-acknowledgement", account=RECORDS, clock=CLOCK)
     assert issued.recipient == "María Gómez" and issued.issued_by == RECORDS.display
-    assert [p.paper_id for p in issued_papers(database, RECORDS, request_id)] == [
+    assert [p.paper_id for p in issued_papers(database, request_id, account=RECORDS)] == [
         issued.paper_id]
-    kept = issued_paper(database, RECORDS, issued.paper_id)
+    kept = issued_paper(database, issued.paper_id, account=RECORDS)
     import hashlib
 
     assert hashlib.sha256(kept).hexdigest() == issued.sha256
@@ -141,21 +136,19 @@ def test_no_one_else_can_make_a_request_paper(database: Database) -> None:
     request_id = _logged(database)
     clerk = Account(904, "maria", "Maria Clerk", Role.CLERK)
     with pytest.raises(NotAllowed):
-        preview_paper(database, clerk, request_id, "pia-acknowledgement", clock=CLOCK)
+        preview_paper(database, request_id, "pia-acknowledgement", account=clerk, clock=CLOCK)
     with pytest.raises(NotAllowed):
-        issue_paper(database, clerk, request_id, "pia-acknowledgement", clock=CLOCK)
+        issue_paper(database, request_id, "pia-acknowledgement", account=clerk, clock=CLOCK)
 
 
 def test_the_spanish_release_letter_states_the_ruling_and_its_outcome_in_spanish(
         database: Database) -> None:
     request_id = _logged(database)
-    record_ruling_asked(database, RECORDS, request_id, asked_on=TODAY, told_on=TODAY,
-                        clock=CLOCK)
-    record_ruling(database, RECORDS, request_id, by=RulingBy.ATTORNEY_GENERAL,
-                  outcome=RulingOutcome.PARTIAL, decided_on=TODAY, reference="OR2026-01234",
-                  clock=CLOCK)
-    release_information(database, RECORDS, request_id, released_on=TODAY, clock=CLOCK)
-    pdf = preview_paper(database, RECORDS, request_id, "pia-release-letter", clock=CLOCK,
+    record_ruling_asked(database, request_id, account=RECORDS, asked_on=TODAY, told_on=TODAY, clock=CLOCK)
+    record_ruling(database, request_id, account=RECORDS, by=RulingBy.ATTORNEY_GENERAL,
+                  outcome=RulingOutcome.PARTIAL, decided_on=TODAY, reference="OR2026-01234", clock=CLOCK)
+    release_information(database, request_id, account=RECORDS, released_on=TODAY, clock=CLOCK)
+    pdf = preview_paper(database, request_id, "pia-release-letter", account=RECORDS, clock=CLOCK,
                         language=Language.SPANISH)
     text = flat(text_of(pdf))
     assert "el dictamen de la Procuraduría General de Texas, del 30 de noviembre de 2026" in text

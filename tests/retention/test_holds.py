@@ -188,16 +188,18 @@ def test_an_open_records_request_that_touches_a_case_holds_it_until_the_request_
 
     case = resolved_case(controller)
     number = _number(database, case)
-    request = log_request(database, RECORDS, NewRequest(
+    request = log_request(database,
+                          NewRequest(
         requester_name="María Gómez", channel=RequestChannel.EMAIL,
         asked_for="The complaint file", received_on=CLOCK().date(),
-        requester_email="mgomez@example.com", case_numbers=(number,)), clock=CLOCK)
+        requester_email="mgomez@example.com", case_numbers=(number,)),
+                          account=RECORDS, clock=CLOCK)
     with pytest.raises(UserError) as refused:
         dispose(database, case, account=RECORDS, clock=on(ELIGIBLE_ON))
     assert f"Public Information Act request {request.number}" in str(refused.value)
     assert "Local Government Code § 202.002" in str(refused.value)
     [held] = disposal_list(database, account=RECORDS, clock=on(ELIGIBLE_ON)).held
     assert held.case_number == number and request.number in held.held_because
-    close_request(database, RECORDS, request.request_id, closed_on=CLOCK().date(), note="Released",
+    close_request(database, request.request_id, account=RECORDS, closed_on=CLOCK().date(), note="Released",
                   clock=CLOCK)
     assert dispose(database, case, account=RECORDS, clock=on(ELIGIBLE_ON)).case_number == number

@@ -34,10 +34,12 @@ def test_an_older_file_gets_the_request_log_and_journals_its_rows(tmp_path: Path
     database = open_database(path, clock=CLOCK)  # backs up, then migrates to the head
     try:
         assert set(sa.inspect(database.engine).get_table_names()) >= TABLES
-        log_request(database, Account(1, "rosa", "Rosa Records", Role.RECORDS), NewRequest(
+        log_request(database,
+                    NewRequest(
             requester_name="María Gómez", channel=RequestChannel.EMAIL,
             asked_for="The Board's minutes", received_on=date(2026, 11, 30),
-            other_records=("Minutes",)), clock=CLOCK)
+            other_records=("Minutes",)),
+                    account=Account(1, "rosa", "Rosa Records", Role.RECORDS), clock=CLOCK)
         with database.engine.connect() as conn:
             journalled = dict(conn.execute(sa.text(
                 "SELECT table_name, count(*) FROM journal_record WHERE table_name IN "

@@ -76,10 +76,11 @@ def test_the_records_officer_logs_a_request_and_sees_its_clocks_and_the_h1_statu
 def test_a_release_about_a_pending_complaint_is_refused_and_the_dialog_stays_open(
         qtbot: QtBot, records_context: AppContext, monkeypatch: pytest.MonkeyPatch) -> None:
     database = records_context.database
-    logged = log_request(database, records_context.account, NewRequest(
+    logged = log_request(database,
+                         NewRequest(
         requester_name="Maria Gomez", channel=RequestChannel.EMAIL, asked_for="The complaint",
         received_on=date(2026, 11, 30), case_numbers=(_pending_case_number(database),)),
-        clock=CLOCK)
+                         account=records_context.account, clock=CLOCK)
     shown: list[UserError] = []
     monkeypatch.setattr("ethics_desk.ui.errors.show_user_error",
                         lambda _parent, error, _title="": shown.append(error))

@@ -262,7 +262,7 @@ class RequestsScreen(QWidget):
             self._show()
             return
         views = attempt(self, lambda: list_requests(
-            self.context.database, self.context.account,
+            self.context.database, account=self.context.signed_in,
             include_closed=self.show_closed.isChecked()))
         rows = [] if views is FAILED else views
         self.views = {view.request_id: view for view in rows}
@@ -368,7 +368,7 @@ class RequestsScreen(QWidget):
                 requester_email=_value(email), language=Language(language.currentData()),
                 case_numbers=tuple(n.strip() for n in _value(cases).split(",")),
                 other_records=tuple(_value(others).splitlines()))
-            return log_request(self.context.database, self.context.account, new,
+            return log_request(self.context.database, new, account=self.context.signed_in,
                                clock=self.context.clock)
 
         return FormDialog("Log a Public Information Act request", [
@@ -418,10 +418,10 @@ class RequestsScreen(QWidget):
 
         def act(view: RequestView) -> RequestView:
             return record_ruling_asked(
-                self.context.database, self.context.account, view.request_id,
+                self.context.database, view.request_id, account=self.context.signed_in,
                 asked_on=asked.required("the date the ruling was asked for"),
-                told_on=told.required("the date the requester was told"),
-                clock=self.context.clock, seen_version=view.version)
+                told_on=told.required("the date the requester was told"), clock=self.context.clock,
+                seen_version=view.version)
 
         return self._act("Ruling asked of the Attorney General",
                          [("&Asked on:", asked), ("Requester &told on:", told)], act,
@@ -435,9 +435,8 @@ class RequestsScreen(QWidget):
 
         def act(view: RequestView) -> RequestView:
             return record_arguments_sent(
-                self.context.database, self.context.account, view.request_id,
-                sent_on=sent.required("the date sent"), clock=self.context.clock,
-                seen_version=view.version)
+                self.context.database, view.request_id, account=self.context.signed_in,
+                sent_on=sent.required("the date sent"), clock=self.context.clock, seen_version=view.version)
 
         return self._act("Arguments sent to the Attorney General", [("&Sent on:", sent)], act,
                          "Recorded: the arguments were sent.",
@@ -456,7 +455,7 @@ class RequestsScreen(QWidget):
             moment = release_at.moment()
             assert moment is not None
             return certify_release_date(
-                self.context.database, self.context.account, view.request_id,
+                self.context.database, view.request_id, account=self.context.signed_in,
                 certified_on=certified.required("the date certified"), release_at=moment,
                 clock=self.context.clock, seen_version=view.version)
 
@@ -476,11 +475,10 @@ class RequestsScreen(QWidget):
 
         def act(view: RequestView) -> RequestView:
             return record_ruling(
-                self.context.database, self.context.account, view.request_id,
+                self.context.database, view.request_id, account=self.context.signed_in,
                 by=RulingBy(by.currentData()), outcome=RulingOutcome(outcome.currentData()),
-                decided_on=decided.required("the date of the ruling"),
-                reference=_value(reference), clock=self.context.clock,
-                seen_version=view.version)
+                decided_on=decided.required("the date of the ruling"), reference=_value(reference),
+                clock=self.context.clock, seen_version=view.version)
 
         return self._act("Record the ruling or decision", [
             ("&Decided by:", by), ("&Outcome:", outcome), ("D&ecided on:", decided),
@@ -492,7 +490,7 @@ class RequestsScreen(QWidget):
 
         def act(view: RequestView) -> RequestView:
             return release_information(
-                self.context.database, self.context.account, view.request_id,
+                self.context.database, view.request_id, account=self.context.signed_in,
                 released_on=released.required("the date released"), clock=self.context.clock,
                 seen_version=view.version)
 
@@ -506,9 +504,9 @@ class RequestsScreen(QWidget):
 
         def act(view: RequestView) -> RequestView:
             return close_request(
-                self.context.database, self.context.account, view.request_id,
-                closed_on=closed.required("the date closed"), note=_value(note),
-                clock=self.context.clock, seen_version=view.version)
+                self.context.database, view.request_id, account=self.context.signed_in,
+                closed_on=closed.required("the date closed"), note=_value(note), clock=self.context.clock,
+                seen_version=view.version)
 
         return self._act("Close the request", [("&Closed on:", closed), ("&Note:", note)], act,
                          "Request closed.")
@@ -542,19 +540,19 @@ class RequestsScreen(QWidget):
             chosen, lang = str(kind.currentData()), Language(language.currentData())
             if issued:
                 made = attempt(dialog, lambda: issue_paper(
-                    self.context.database, self.context.account, view.request_id, chosen,
+                    self.context.database, view.request_id, chosen, account=self.context.signed_in,
                     clock=self.context.clock, language=lang))
                 if made is FAILED:
                     return
                 from ethics_desk.public_information.papers import issued_paper
 
                 data = attempt(dialog, lambda: issued_paper(
-                    self.context.database, self.context.account, made.paper_id))
+                    self.context.database, made.paper_id, account=self.context.signed_in))
                 status.setText(f"Issued {made.title} to {made.recipient} "
                                f"(SHA-256 {made.sha256[:12]}…).")
             else:
                 data = attempt(dialog, lambda: preview_paper(
-                    self.context.database, self.context.account, view.request_id, chosen,
+                    self.context.database, view.request_id, chosen, account=self.context.signed_in,
                     clock=self.context.clock, language=lang))
             if data is FAILED:
                 return
