@@ -18,6 +18,7 @@ from sqlalchemy.orm import Session
 
 from ethics_desk.models import CivilPenalty, Complaint, Sanction, SanctionKind
 from ethics_desk.staff.accounts import Account
+from ethics_desk.staff.acting import case_reader
 from ethics_desk.staff.scope import case_condition
 from ethics_desk.storage.database import Database
 
@@ -93,17 +94,17 @@ def penalties_of(session: Session, complaint: Complaint) -> tuple[PenaltyLine, .
     return tuple(_line(sanction, payment, complaint) for sanction, payment in rows)
 
 
+@case_reader("The civil penalties owed")
 def outstanding_penalties(database: Database, today: date, *,
-                          account: Account | None = None) -> list[PenaltyLine]:
-    """Every civil penalty neither paid nor waived, on the cases ``account`` receives (None:
-    every case), the longest overdue first and those with no due date recorded last."""
+                          account: Account) -> list[PenaltyLine]:
+    """Every civil penalty neither paid nor waived, on the cases ``account`` receives, the
+    longest overdue first and those with no due date recorded last."""
     with database.read_session() as session:
         query = (select(Sanction, CivilPenalty, Complaint)
                  .join(CivilPenalty, CivilPenalty.sanction_id == Sanction.id)
                  .join(Complaint, Complaint.id == Sanction.complaint_id)
                  .where(CivilPenalty.paid_on.is_(None), CivilPenalty.waived_on.is_(None)))
-        if account is not None:
-            query = query.where(case_condition(account))
+        query = query.where(case_condition(account))
         lines = [_line(s, p, c) for s, p, c in session.execute(query).all()]
     return sorted(lines, key=lambda line: (line.due_on is None, line.due_on or today,
                                            line.case_number, line.sanction_id))

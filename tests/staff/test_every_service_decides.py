@@ -108,7 +108,6 @@ NOT_YET_MARKED = {
     **{f"ethics_desk.deadlines.overview.{name}": "keeps to the account's scope (calendar)"
        for name in ("open_counts", "month_overview", "deadlines_on", "preview_remove",
                     "describe_moves")},
-    "ethics_desk.board.sanctions.outstanding_penalties": "keeps to the account's scope",
 }
 
 CONVERTED_ELSEWHERE = {

@@ -45,6 +45,7 @@ from tests.board_cases import (
     vote,
 )
 from tests.conftest import NOW
+from tests.factories import CLERK
 
 HEARD = HEARING_AT.date()
 PENALTY = SanctionData(SanctionKind.CIVIL_PENALTY, amount_cents=35_000)
@@ -120,7 +121,7 @@ def test_a_civil_penalty_is_outstanding_until_paid_in_full_and_then_no_longer(
         controller: WorkflowController) -> None:
     case_id = frivolous(controller)
     after = _after(controller)
-    [owed] = outstanding_penalties(controller.database, HEARD)
+    [owed] = outstanding_penalties(controller.database, HEARD, account=CLERK)
     assert (owed.complaint_id, owed.amount, owed.due_on) == (case_id, "$350.00", PENALTY_DUE_ON)
     assert owed.status(PENALTY_DUE_ON + timedelta(days=1)) == "Overdue since 2027-01-11"
     with pytest.raises(RuleError) as short:
@@ -130,7 +131,7 @@ def test_a_civil_penalty_is_outstanding_until_paid_in_full_and_then_no_longer(
         after.fire(case_id, RecordPenaltyPayment(paid_on=HEARD - timedelta(days=1),
                                                  amount_cents=35_000))
     after.fire(case_id, RecordPenaltyPayment(paid_on=HEARD, amount_cents=35_000))
-    assert outstanding_penalties(controller.database, HEARD) == []
+    assert outstanding_penalties(controller.database, HEARD, account=CLERK) == []
     with controller.database.read_session() as session:
         [paid] = session.scalars(select(CivilPenalty)).all()
         assert (paid.paid_on, paid.paid_cents, paid.waived_on) == (HEARD, 35_000, None)
@@ -148,7 +149,7 @@ def test_a_waived_civil_penalty_records_by_whom_and_why_and_is_no_longer_outstan
         after.fire(case_id, WaivePenalty(waived_by="The Ethics Review Board"))
     after.fire(case_id, WaivePenalty(waived_on=HEARD, waived_by="The Ethics Review Board",
                                      reason="The complainant's hardship, shown at the meeting."))
-    assert outstanding_penalties(controller.database, HEARD) == []
+    assert outstanding_penalties(controller.database, HEARD, account=CLERK) == []
     with controller.database.read_session() as session:
         complaint = session.get(Complaint, case_id)
         assert complaint is not None
