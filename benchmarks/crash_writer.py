@@ -330,7 +330,7 @@ class Desk:
                             today=self.today, seen_by=self.viewer)
         self.committed("preview", f"preview.{kind}", kind=kind)
         self.say({"doing": "issue", "case_id": case_id, "kind": kind})
-        ref = issue(self.database, case_id, kind, person.name, pdf, actor=self.account.display,
+        ref = issue(self.database, case_id, kind, person.name, pdf, account=self.account,
                     clock=self.clock)
         self.committed("issue", "document.issue", document_id=ref.document_id,
                        sha256=ref.sha256)
@@ -352,7 +352,7 @@ class Desk:
                                  recipient_role=role,
                                  recipient_ref=recipient_key(role, respondent_id),
                                  address=address, method=MailMethod.FIRST_CLASS,
-                                 mailed_on=self.today, actor=self.account.display,
+                                 mailed_on=self.today, account=self.account,
                                  clock=self.clock)
         self.committed("mail", "mail.record", document_id=document_id, mailing_id=mailing)
 

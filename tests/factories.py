@@ -24,8 +24,14 @@ from ethics_desk.models import (
     ReviewerRole,
     ViolationPeriod,
 )
+from ethics_desk.staff.accounts import Account
+from ethics_desk.staff.roles import Role
 from ethics_desk.storage.database import Database
 from ethics_desk.workflow import ForwardForReview, RecordReview, WorkflowController
+
+DESK_CLERK = Account(1, "mclerk", "Maria Clerk", Role.CLERK)
+"""The clerk at the desk, for tests that issue, print and mail papers without signing in: an
+account of the City Clerk's staff (the services take the acting account, never a name)."""
 
 
 def sworn_oath(**changes: object) -> OathData:

@@ -28,6 +28,9 @@ from ethics_desk.intake.record import (
 )
 from ethics_desk.models import Attachment, CaseState, Complaint, Setting
 from ethics_desk.office import settings
+from ethics_desk.staff.accounts import Account
+from ethics_desk.staff.acting import case_reader
+from ethics_desk.staff.scope import case_condition
 from ethics_desk.storage.database import Database
 
 
@@ -76,11 +79,13 @@ def resume_step(database: Database, complaint_id: int) -> int:
         return int(row.value) if row is not None and row.value.isdigit() else 0
 
 
-def list_drafts(database: Database) -> list[DraftSummary]:
-    """Every draft not yet filed or discarded, newest first."""
+@case_reader("Listing the drafts of complaints being taken")
+def list_drafts(database: Database, *, account: Account) -> list[DraftSummary]:
+    """Every draft not yet filed or discarded that ``account`` receives
+    (:func:`ethics_desk.staff.scope.case_condition`: the Clerk's staff), newest first."""
     with database.read_session() as session:
         drafts = session.scalars(
-            select(Complaint).where(Complaint.state == CaseState.DRAFT)
+            select(Complaint).where(Complaint.state == CaseState.DRAFT, case_condition(account))
             .options(selectinload(Complaint.complainants), selectinload(Complaint.respondents))
             .order_by(Complaint.updated_at.desc())).all()
         zone = settings.time_zone(session)

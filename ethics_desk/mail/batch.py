@@ -57,6 +57,9 @@ from ethics_desk.documents.render.mailing import LABELS_PER_SHEET
 from ethics_desk.documents.render.templates import TemplateLibrary
 from ethics_desk.models import Complainant, MailMethod, Respondent
 from ethics_desk.office import wording
+from ethics_desk.staff.accounts import Account
+from ethics_desk.staff.acting import service
+from ethics_desk.staff.permissions import Act
 from ethics_desk.storage import audit
 from ethics_desk.storage.database import Database
 
@@ -159,17 +162,19 @@ def addressees(database: Database, items: Iterable[QueueItem]) -> list[Addressee
     return found
 
 
-def _queued(database: Database, document_ids: Iterable[int]) -> tuple[list[QueueItem], list[str]]:
+def _queued(database: Database, document_ids: Iterable[int],
+            account: Account) -> tuple[list[QueueItem], list[str]]:
     wanted = list(dict.fromkeys(document_ids))
-    queue = {item.document_id: item for item in print_queue(database)}
+    queue = {item.document_id: item for item in print_queue(database, account=account)}
     items = [queue[i] for i in wanted if i in queue]
     gone = [f"document {i}: no longer in the print queue (mailed or voided since the list "
             "was read)" for i in wanted if i not in queue]
     return items, gone
 
 
+@service(Act.MAIL_PAPERS, "Printing from the print queue")
 def prepare_batch(database: Database, document_ids: Iterable[int], paper: BatchPaper, *,
-                  actor: str, clock: Clock) -> Batch:
+                  account: Account, clock: Clock) -> Batch:
     """The documents to print for the queued items ``document_ids``, in queue order.
 
     The print is audited (letters as reprints; envelopes, labels and certificates with one
@@ -179,13 +184,13 @@ def prepare_batch(database: Database, document_ids: Iterable[int], paper: BatchP
     paper = BatchPaper(paper)
     now = clock()
     today = now.astimezone().date()
-    items, left_out = _queued(database, document_ids)
+    items, left_out = _queued(database, document_ids, account)
     if not items:
         raise UserError("There is nothing in the print queue to print.",
                         "Issue the documents from each case's Papers tab first, then refresh "
                         "the Mail screen.")
     if paper is BatchPaper.LETTERS:
-        issued = reprint_many(database, [item.document_id for item in items], actor=actor,
+        issued = reprint_many(database, [item.document_id for item in items], account=account,
                               clock=clock)
         labels = [f"{item.kind} for {item.case_number}" for item in items]
         run = print_run(list(zip(labels, issued, strict=True)),
@@ -214,7 +219,7 @@ def prepare_batch(database: Database, document_ids: Iterable[int], paper: BatchP
         templates = wording.library(session)
     documents = list(_render(paper, addressed, letterhead, today, templates))
     run = _run(paper, documents, len(addressed))
-    _audit(database, paper, addressed, actor=actor, at=now)
+    _audit(database, paper, addressed, actor=account.display, at=now)
     return Batch(paper, tuple(documents), tuple(a.item for a in addressed), run,
                  tuple(left_out))
 

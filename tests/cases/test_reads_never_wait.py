@@ -24,7 +24,7 @@ from tests.another_desk import (
     the_next_writer_writes,
 )
 from tests.conftest import CLOCK
-from tests.factories import filed_case
+from tests.factories import DESK_CLERK, filed_case
 from tests.signing_in import account_of
 
 pytestmark = pytest.mark.usefixtures(short_waits.__name__)  # waiting code fails at once
@@ -55,12 +55,12 @@ def test_an_exhibit_a_print_and_a_packet_saved_while_another_desk_writes_are_all
         record_access(database, actor="Maria Clerk", action="print.receipt",
                       summary="Printed the receipt", clock=CLOCK, complaint_id=case_id)
         record_packet_use(database, CLOCK().date(), [case_id], action="save.board-packet",
-                          what="saved", clock=CLOCK, actor="Maria Clerk")
+                          what="saved", clock=CLOCK, account=DESK_CLERK)
     the_next_writer_writes(database)
-    for action in ("view.attachment", "print.receipt", "save.board-packet"):
+    for action, actor in (("view.attachment", "Maria Clerk"), ("print.receipt", "Maria Clerk"),
+                          ("save.board-packet", DESK_CLERK.display)):
         [record] = records_of(database, action)
-        assert (record.complaint_id, record.actor, record.at) == (case_id, "Maria Clerk",
-                                                                   CLOCK())
+        assert (record.complaint_id, record.actor, record.at) == (case_id, actor, CLOCK())
     assert name in records_of(database, "view.attachment")[0].summary
 
 

@@ -23,7 +23,7 @@ from ethics_desk.workflow import Accept, ForwardToBoard, Resolve, WorkflowContro
 from tests.conftest import CLOCK
 from tests.documents.render.helpers import flat, text_of
 from tests.documents.test_issuing import last_audit
-from tests.factories import complete_intake, filed_case, reviewed_case
+from tests.factories import DESK_CLERK, complete_intake, filed_case, reviewed_case
 
 TODAY = date(2026, 11, 30)
 
@@ -121,7 +121,7 @@ def test_an_issued_paper_records_its_language_in_the_audit_trail(
         controller: WorkflowController, database: Database) -> None:
     case = filed_case(controller, _spanish_intake())
     pdf = render_letter(database, case, "receipt", today=TODAY, language=Language.SPANISH)
-    issue(database, case, "receipt", "José Peña", pdf, actor="Maria Clerk", clock=CLOCK,
+    issue(database, case, "receipt", "José Peña", pdf, account=DESK_CLERK, clock=CLOCK,
           language=Language.SPANISH)
     record = last_audit(database, "document.issue")
     assert json.loads(record.detail)["language"] == "es"

@@ -28,8 +28,9 @@ from ethics_desk.storage.integrity import STALE_PAPERS, run_checks
 from ethics_desk.workflow import WorkflowController
 from tests.board_cases import awaiting_response
 from tests.conftest import CLOCK
+from tests.factories import DESK_CLERK
 
-CLERK = "Maria Clerk"
+CLERK = DESK_CLERK.display
 RESPONDENT = "Nguyễn Thị Minh Khai"
 DUE = date(2026, 12, 17)  # ten business days after the presumed receipt of 2026-12-03
 CLOSED = date(2026, 12, 10)  # a weather closure inside the count moves it to 2026-12-18
@@ -43,7 +44,7 @@ def _text(pdf: bytes) -> str:
 def _issue_notice(database: Database, case: int) -> int:
     [person] = recipients(database, case, RESPONDENT_NOTICE)
     pdf = render_letter(database, case, RESPONDENT_NOTICE, today=CLOCK().date())
-    return issue_respondent_packet(database, case, person.name, pdf, actor=CLERK, clock=CLOCK,
+    return issue_respondent_packet(database, case, person.name, pdf, account=DESK_CLERK, clock=CLOCK,
                                    respondent_id=person.respondent_id).document_id
 
 
@@ -64,7 +65,7 @@ def test_a_paper_that_states_no_date_records_none(
         controller: WorkflowController, database: Database) -> None:
     case = awaiting_response(controller)
     pdf = render_letter(database, case, "receipt", today=CLOCK().date())
-    document = issue(database, case, "receipt", "José Peña", pdf, actor=CLERK,
+    document = issue(database, case, "receipt", "José Peña", pdf, account=DESK_CLERK,
                      clock=CLOCK).document_id
     with database.read_session() as session:
         assert session.scalars(select(StatedDate).where(
@@ -104,7 +105,7 @@ def test_the_corrected_reissue_says_it_replaces_the_one_issued_on_its_date_and_c
         in text
     assert "Friday, December 18, 2026" in text
     new = void_and_reissue(database, document, respondent_packet_bytes(database, notice),
-                           actor=CLERK, reason=reissue_reason(stale), clock=CLOCK,
+                           account=DESK_CLERK, reason=reissue_reason(stale), clock=CLOCK,
                            respondent_id=1)
     assert new.replaces_id == document
     assert stale_in(database, case) == []
@@ -143,7 +144,7 @@ def test_a_show_cause_order_whose_hearing_is_set_on_another_day_is_named(
 
     case = show_cause(controller)
     pdf = render_letter(database, case, "show-cause-order", today=CLOCK().date())
-    document = issue(database, case, "show-cause-order", "José Peña", pdf, actor=CLERK,
+    document = issue(database, case, "show-cause-order", "José Peña", pdf, account=DESK_CLERK,
                      clock=CLOCK).document_id
     assert stale_in(database, case) == []
     with database.unit_of_work() as session:  # the hearing is set a week later

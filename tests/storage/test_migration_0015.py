@@ -19,6 +19,7 @@ from ethics_desk.storage.opening import open_database
 from ethics_desk.workflow import WorkflowController
 from tests.board_cases import awaiting_response
 from tests.conftest import CLOCK
+from tests.factories import DESK_CLERK
 
 
 def _database_at_0009(path: Path) -> None:
@@ -37,7 +38,7 @@ def test_the_dates_a_paper_states_are_journalled_like_every_table(
     issue_respondent_packet(database, case, person.name,
                             render_letter(database, case, "respondent-notice",
                                           today=CLOCK().date()),
-                            actor="Maria Clerk", clock=CLOCK, respondent_id=person.respondent_id)
+                            account=DESK_CLERK, clock=CLOCK, respondent_id=person.respondent_id)
     with database.engine.connect() as conn:
         journalled = conn.execute(sa.text(
             "SELECT count(*) FROM journal_record WHERE table_name = 'issued_document_date'"

@@ -41,7 +41,7 @@ from ethics_desk.ui.screens.calendar_screen import (
 )
 from ethics_desk.workflow import ForwardForReview, WorkflowController
 from tests.conftest import CLOCK, NOW, OFFICE_TZ
-from tests.factories import filed_case
+from tests.factories import DESK_CLERK, filed_case
 from tests.ui.conftest import type_text
 from tests.workflow.helpers import case, deadlines
 
@@ -526,7 +526,7 @@ def test_the_closure_dialog_names_the_issued_papers_it_makes_wrong_before_and_af
     [person] = recipients(database, notice, "respondent-notice")
     issue_respondent_packet(database, notice, person.name,
                             render_letter(database, notice, "respondent-notice", today=TODAY),
-                            actor="Maria Clerk", clock=CLOCK, respondent_id=person.respondent_id)
+                            account=DESK_CLERK, clock=CLOCK, respondent_id=person.respondent_id)
     editor = open_editor(qtbot, screen)
     fill_closure(qtbot, editor, date(2026, 12, 10), "Ice storm closure")
     assert editor.add_day(), messages

@@ -47,7 +47,7 @@ from ethics_desk.workflow import (
 from tests.board_cases import TODAY, awaiting_response, show_cause
 from tests.conftest import CLOCK
 from tests.documents.render.helpers import flat, text_of
-from tests.factories import complete_intake, filed_case, provision_id, reviewed_case
+from tests.factories import DESK_CLERK, complete_intake, filed_case, provision_id, reviewed_case
 from tests.workflow.helpers import case, deadlines
 
 
@@ -245,7 +245,7 @@ def test_a_complaint_returned_as_defective_owes_each_respondent_the_resolution_n
     pdf = render_letter(controller.database, case_id, "resolution-notice", today=TODAY)
     respondent = _respondent(controller.database, case_id)
     issue(controller.database, case_id, "resolution-notice", respondent_key(respondent), pdf,
-          actor="Maria Clerk", clock=CLOCK)
+          account=DESK_CLERK, clock=CLOCK)
     assert load_case(controller.database, case_id).steps == ()
 
 

@@ -64,7 +64,7 @@ class NewComplaintScreen(QWidget):
     def refresh(self) -> None:
         """Reload the drafts list."""
         self.drafts.clear()
-        for draft in list_drafts(self.context.database):
+        for draft in list_drafts(self.context.database, account=self.context.signed_in):
             item = QListWidgetItem(draft.label)
             item.setData(Qt.ItemDataRole.UserRole, draft.complaint_id)
             self.drafts.addItem(item)

@@ -1,0 +1,92 @@
+"""Issuing, printing and mailing are the Clerk's staff's, decided by the services themselves;
+the Mail queue and the Drafts list show only the cases the signed-in person receives."""
+
+from __future__ import annotations
+
+import pytest
+from sqlalchemy import func, select
+
+from ethics_desk.core.errors import NotAllowed
+from ethics_desk.documents import papers
+from ethics_desk.documents.issuing import issue, print_queue
+from ethics_desk.intake.drafts import list_drafts
+from ethics_desk.intake.record import Intake
+from ethics_desk.mail.ledger import record_mailing
+from ethics_desk.models import AuditRecord, IssuedDocument, Mailing, MailMethod
+from ethics_desk.staff.roles import Role
+from ethics_desk.storage.database import Database
+from ethics_desk.workflow import WorkflowController
+from tests.conftest import CLOCK
+from tests.factories import filed_case
+from tests.signing_in import account_of
+
+NO_CASES = [Role.MEMBER, Role.RECORDS, Role.ADMIN]
+"""Roles that receive no complaint waiting at the Clerk's desk."""
+
+
+def _rows(database: Database) -> tuple[int, int, int]:
+    with database.read_session() as session:
+        return (session.scalar(select(func.count()).select_from(IssuedDocument)) or 0,
+                session.scalar(select(func.count()).select_from(Mailing)) or 0,
+                session.scalar(select(func.count()).select_from(AuditRecord)) or 0)
+
+
+def test_a_board_member_may_not_issue_a_paper_and_nothing_is_written(
+        controller: WorkflowController, database: Database) -> None:
+    case_id = filed_case(controller)
+    receipt = papers.receipt(database, case_id, today=CLOCK().date())
+    member = account_of(database, Role.MEMBER)
+    before = _rows(database)
+    with pytest.raises(NotAllowed, match="Issuing a paper is for: City Clerk staff"):
+        issue(database, case_id, "receipt", "José Peña", receipt, account=member, clock=CLOCK)
+    assert _rows(database) == before
+
+
+def test_a_board_member_may_not_record_a_mailing_and_nothing_is_written(
+        controller: WorkflowController, database: Database) -> None:
+    case_id = filed_case(controller)
+    clerk = account_of(database, Role.CLERK)
+    receipt = papers.receipt(database, case_id, today=CLOCK().date())
+    ref = issue(database, case_id, "receipt", "José Peña", receipt, account=clerk, clock=CLOCK)
+    member = account_of(database, Role.MEMBER)
+    before = _rows(database)
+    with pytest.raises(NotAllowed, match="Recording a mailing is for: City Clerk staff"):
+        record_mailing(database, ref.document_id, recipient_name="José Peña",
+                       address="411 W Nueva St", method=MailMethod.FIRST_CLASS,
+                       mailed_on=CLOCK().date(), account=member, clock=CLOCK)
+    assert _rows(database) == before
+
+
+def test_the_issued_paper_and_the_mailing_name_the_signed_in_account(
+        controller: WorkflowController, database: Database) -> None:
+    case_id = filed_case(controller)
+    clerk = account_of(database, Role.CLERK)
+    receipt = papers.receipt(database, case_id, today=CLOCK().date())
+    ref = issue(database, case_id, "receipt", "José Peña", receipt, account=clerk, clock=CLOCK)
+    record_mailing(database, ref.document_id, recipient_name="José Peña",
+                   address="411 W Nueva St", method=MailMethod.FIRST_CLASS,
+                   mailed_on=CLOCK().date(), account=clerk, clock=CLOCK)
+    assert ref.issued_by == clerk.display
+    with database.read_session() as session:
+        actors = {r.action: r.actor for r in session.scalars(select(AuditRecord))}
+    assert actors["document.issue"] == actors["mail.record"] == clerk.display
+
+
+@pytest.mark.parametrize("role", NO_CASES)
+def test_the_mail_queue_shows_no_case_to_a_role_that_receives_none(
+        controller: WorkflowController, database: Database, role: Role) -> None:
+    case_id = filed_case(controller)
+    clerk = account_of(database, Role.CLERK)
+    receipt = papers.receipt(database, case_id, today=CLOCK().date())
+    issue(database, case_id, "receipt", "José Peña", receipt, account=clerk, clock=CLOCK)
+    assert [item.complaint_id for item in print_queue(database, account=clerk)] == [case_id]
+    assert print_queue(database, account=account_of(database, role)) == []
+
+
+@pytest.mark.parametrize("role", NO_CASES)
+def test_the_drafts_list_shows_no_draft_to_a_role_that_receives_none(
+        controller: WorkflowController, database: Database, role: Role) -> None:
+    draft = controller.save_draft(Intake()).complaint_id
+    clerk = account_of(database, Role.CLERK)
+    assert [d.complaint_id for d in list_drafts(database, account=clerk)] == [draft]
+    assert list_drafts(database, account=account_of(database, role)) == []
