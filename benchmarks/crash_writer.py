@@ -324,7 +324,7 @@ class Desk:
         then issued — frozen bytes with their SHA-256."""
         if not may(self.account.role, Act.MAIL_PAPERS):
             raise RuntimeError(f"{self.account.login} may not issue papers")
-        person = recipients(self.database, case_id, kind)[index]
+        person = recipients(self.database, case_id, kind, account=self.account)[index]
         self.say({"doing": "preview", "case_id": case_id, "kind": kind})
         pdf = render_letter(self.database, case_id, kind, recipient_index=index,
                             today=self.today, seen_by=self.viewer)

@@ -265,7 +265,7 @@ def _issued_notice(controller: WorkflowController, database: Database) -> int:
     from tests.board_cases import awaiting_response
 
     case = awaiting_response(controller)
-    [person] = recipients(database, case, "respondent-notice")
+    [person] = recipients(database, case, "respondent-notice", account=DESK_CLERK)
     issue_respondent_packet(database, case, person.name,
                             render_letter(database, case, "respondent-notice",
                                           today=CLOCK().date()),

@@ -1028,7 +1028,7 @@ class _Demo:
         (e) notice as its packet with the Ethics Code, each copy's mailing in the ledger (the
         recipient's address from the case), a hand delivery received at once."""
         database, complaint_id = self.database, case.complaint_id
-        people = recipients(database, complaint_id, kind)
+        people = recipients(database, complaint_id, kind, account=self.accounts[clerk])
         chosen = [(i, person) for i, person in enumerate(people)
                   if response_of is None or person.respondent_id == response_of][:len(posts)]
         assert len(chosen) == len(posts), f"{kind}: {len(chosen)} recipients, {len(posts)} posts"

@@ -54,14 +54,16 @@ def test_the_preferred_language_is_stored_at_intake_and_read_back_with_the_draft
 def test_a_party_of_whom_no_language_was_recorded_prefers_english(
         controller: WorkflowController, database: Database) -> None:
     case = filed_case(controller)
-    assert [r.language for r in recipients(database, case, "receipt")] == [Language.ENGLISH]
+    assert [r.language for r in recipients(database, case, "receipt",
+                                           account=DESK_CLERK)] == [Language.ENGLISH]
 
 
 def test_each_recipient_carries_the_language_recorded_for_them(
         controller: WorkflowController, database: Database) -> None:
     case = filed_case(controller, _spanish_intake())
-    assert [r.language for r in recipients(database, case, "receipt")] == [Language.SPANISH]
-    assert [r.language for r in recipients(database, case, "envelope")] == [
+    assert [r.language for r in recipients(database, case, "receipt",
+                                           account=DESK_CLERK)] == [Language.SPANISH]
+    assert [r.language for r in recipients(database, case, "envelope", account=DESK_CLERK)] == [
         Language.SPANISH, Language.ENGLISH]
 
 

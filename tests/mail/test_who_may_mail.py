@@ -6,12 +6,14 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import func, select
 
-from ethics_desk.core.errors import NotAllowed
+from ethics_desk.core.errors import NotAllowed, UserError
 from ethics_desk.documents import papers
-from ethics_desk.documents.issuing import issue, print_queue
+from ethics_desk.documents.issuing import issue, issued_for_case, print_queue, reprint
+from ethics_desk.documents.kinds import recipients
+from ethics_desk.documents.stated_dates import stale_in
 from ethics_desk.intake.drafts import list_drafts
 from ethics_desk.intake.record import Intake
-from ethics_desk.mail.ledger import record_mailing
+from ethics_desk.mail.ledger import mailings_for_case, record_mailing
 from ethics_desk.models import AuditRecord, IssuedDocument, Mailing, MailMethod
 from ethics_desk.staff.roles import Role
 from ethics_desk.storage.database import Database
@@ -90,3 +92,22 @@ def test_the_drafts_list_shows_no_draft_to_a_role_that_receives_none(
     clerk = account_of(database, Role.CLERK)
     assert [d.complaint_id for d in list_drafts(database, account=clerk)] == [draft]
     assert list_drafts(database, account=account_of(database, role)) == []
+
+
+@pytest.mark.parametrize("role", NO_CASES)
+def test_a_cases_papers_and_ledger_read_by_one_who_does_not_receive_it_are_a_case_never_filed(
+        controller: WorkflowController, database: Database, role: Role) -> None:
+    case_id = filed_case(controller)
+    clerk = account_of(database, Role.CLERK)
+    receipt = papers.receipt(database, case_id, today=CLOCK().date())
+    ref = issue(database, case_id, "receipt", "José Peña", receipt, account=clerk, clock=CLOCK)
+    other = account_of(database, role)
+    missing = f"There is no complaint with id {case_id}"
+    for read in (issued_for_case, mailings_for_case, stale_in):
+        assert read(database, case_id, account=clerk) is not None
+        with pytest.raises(UserError, match=missing):
+            read(database, case_id, account=other)
+    with pytest.raises(UserError, match=missing):
+        recipients(database, case_id, "receipt", account=other)
+    with pytest.raises(NotAllowed):
+        reprint(database, ref.document_id, account=other, clock=CLOCK)

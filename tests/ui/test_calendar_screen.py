@@ -523,7 +523,7 @@ def test_the_closure_dialog_names_the_issued_papers_it_makes_wrong_before_and_af
     from tests.board_cases import awaiting_response
 
     notice = awaiting_response(controller)  # its response is due Thu 17 Dec 2026
-    [person] = recipients(database, notice, "respondent-notice")
+    [person] = recipients(database, notice, "respondent-notice", account=DESK_CLERK)
     issue_respondent_packet(database, notice, person.name,
                             render_letter(database, notice, "respondent-notice", today=TODAY),
                             account=DESK_CLERK, clock=CLOCK, respondent_id=person.respondent_id)

@@ -186,7 +186,7 @@ class MailingDialog(QDialog):
         self.setObjectName("mailingDialog")
         self.setWindowTitle(f"Record mailing — {kind} to {recipient or '—'}")
         try:
-            people = recipients(context.database, case_id, kind)
+            people = recipients(context.database, case_id, kind, account=context.signed_in)
         except UserError:
             people = []
         match = next((p for p in people if p.name == recipient), None)
@@ -470,7 +470,8 @@ class PapersPanel(QWidget):
         mailed = attempt(self, lambda: mailings_for_case(self.context.database, self.case_id,
                                                         account=self.context.signed_in))
         self.mailings.set_rows(mailed or [])
-        self.stale = attempt(self, lambda: stale_in(self.context.database, self.case_id)) or []
+        self.stale = attempt(self, lambda: stale_in(self.context.database, self.case_id,
+                                                      account=self.context.signed_in)) or []
         self.stale_label.setText("\n".join(
             f"⚠ The {s.kind} to {s.recipient or '—'} issued {s.issued_on.isoformat()} states "
             f"“{s.label}” {s.stated_on.isoformat()}; it is now {s.now_on.isoformat()}. "
@@ -505,7 +506,8 @@ class PapersPanel(QWidget):
         self.recipient.clear()
         kind = self.chosen_kind()
         if kind is not None:
-            people = attempt(self, lambda: recipients(self.context.database, self.case_id, kind))
+            people = attempt(self, lambda: recipients(self.context.database, self.case_id, kind,
+                                                        account=self.context.signed_in))
             for person in people or []:
                 self.recipient.addItem(f"{person.name} ({person.role})", person)
         self._recipient_chosen()
