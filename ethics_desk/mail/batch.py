@@ -55,11 +55,12 @@ from ethics_desk.documents.render.letter_data import (
 )
 from ethics_desk.documents.render.mailing import LABELS_PER_SHEET
 from ethics_desk.documents.render.templates import TemplateLibrary
-from ethics_desk.models import Complainant, MailMethod, Respondent
+from ethics_desk.models import Complainant, Complaint, MailMethod, Respondent
 from ethics_desk.office import wording
 from ethics_desk.staff.accounts import Account
-from ethics_desk.staff.acting import service
+from ethics_desk.staff.acting import case_reader, service
 from ethics_desk.staff.permissions import Act
+from ethics_desk.staff.scope import case_condition
 from ethics_desk.storage import audit
 from ethics_desk.storage.database import Database
 
@@ -135,16 +136,19 @@ def _describe(item: QueueItem) -> str:
     return f"the {item.kind} to {item.recipient or '—'} ({item.case_number})"
 
 
-def addressees(database: Database, items: Iterable[QueueItem]) -> list[Addressee]:
+@case_reader("Reading the addresses of the papers to mail")
+def addressees(database: Database, items: Iterable[QueueItem], *,
+               account: Account) -> list[Addressee]:
     """Each item with its recipient as a party of its case (matched by name), in order.
 
     The issued document names its recipient; the mailing address is the one on the case now
     (complainant first, then respondents). A recipient who is not a party — a reviewer, the
-    Board, the case file — has none.
+    Board, the case file — has none, and so has one of a case ``account`` does not receive.
     """
     items = list(items)
-    cases = {item.complaint_id for item in items}
     with database.read_session() as session:
+        cases = set(session.scalars(select(Complaint.id).where(
+            Complaint.id.in_({item.complaint_id for item in items}), case_condition(account))))
         people: dict[int, list[Party]] = {case: [] for case in cases}
         for complainant in session.scalars(select(Complainant).where(
                 Complainant.complaint_id.in_(cases)).order_by(Complainant.position,
@@ -157,7 +161,8 @@ def addressees(database: Database, items: Iterable[QueueItem]) -> list[Addressee
     found = []
     for item in items:
         name = item.recipient.strip()
-        party = next((p for p in people[item.complaint_id] if p.name.strip() == name), None)
+        party = next((p for p in people.get(item.complaint_id, []) if p.name.strip() == name),
+                     None)
         found.append(Addressee(item, party))
     return found
 
@@ -200,7 +205,7 @@ def prepare_batch(database: Database, document_ids: Iterable[int], paper: BatchP
         return Batch(paper, tuple(documents), tuple(items), run, tuple(left_out))
 
     addressed = []
-    for found in addressees(database, items):
+    for found in addressees(database, items, account=account):
         if found.has_address:
             addressed.append(found)
         elif found.party is None:

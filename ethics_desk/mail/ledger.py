@@ -406,14 +406,19 @@ def returned_mail(database: Database, *, account: Account) -> list[tuple[str, Ma
                 for m, kind in rows if m.outcome in UNDELIVERED]
 
 
-def mail_flags(database: Database, case_ids: Collection[int]) -> dict[int, int]:
-    """For each case, how many returned or refused items have not been sent again."""
+@case_reader("Counting the cases' returned mail")
+def mail_flags(database: Database, case_ids: Collection[int], *,
+               account: Account) -> dict[int, int]:
+    """For each case, how many returned or refused items have not been sent again (none for a
+    case ``account`` does not receive)."""
     flags = dict.fromkeys(case_ids, 0)
     if not flags:
         return flags
     with database.read_session() as session:
-        flagged = set(session.scalars(select(Mailing.complaint_id).where(
-            Mailing.complaint_id.in_(list(flags)), Mailing.outcome.in_(UNDELIVERED))).all())
+        flagged = set(session.scalars(select(Mailing.complaint_id).join(
+            Complaint, Complaint.id == Mailing.complaint_id).where(
+            Mailing.complaint_id.in_(list(flags)), Mailing.outcome.in_(UNDELIVERED),
+            case_condition(account))).all())
         if not flagged:
             return flags
         rows = _ledger(session, flagged)

@@ -166,7 +166,8 @@ def test_nothing_to_print_is_a_clear_message(database: Database,
 def test_the_address_is_the_one_on_the_case_matched_by_the_recipient_s_name(
         database: Database, controller: WorkflowController) -> None:
     queued_case(database, controller)
-    found = addressees(database, print_queue(database, account=DESK_CLERK))
+    found = addressees(database, print_queue(database, account=DESK_CLERK),
+                       account=DESK_CLERK)
     assert [(a.party.name if a.party else None, a.has_address) for a in found] == [
         (COMPLAINANT, True), (RESPONDENT, True), (None, False)]
 

@@ -13,8 +13,15 @@ from ethics_desk.documents.kinds import recipients
 from ethics_desk.documents.stated_dates import stale_in
 from ethics_desk.intake.drafts import list_drafts
 from ethics_desk.intake.record import Intake
-from ethics_desk.mail.ledger import mailings_for_case, record_mailing
-from ethics_desk.models import AuditRecord, IssuedDocument, Mailing, MailMethod
+from ethics_desk.mail.batch import addressees
+from ethics_desk.mail.ledger import (
+    mail_flags,
+    mailings_for_case,
+    record_mailing,
+    record_outcome,
+    returned_mail,
+)
+from ethics_desk.models import AuditRecord, IssuedDocument, Mailing, MailMethod, MailOutcome
 from ethics_desk.staff.roles import Role
 from ethics_desk.storage.database import Database
 from ethics_desk.workflow import WorkflowController
@@ -111,3 +118,24 @@ def test_a_cases_papers_and_ledger_read_by_one_who_does_not_receive_it_are_a_cas
         recipients(database, case_id, "receipt", account=other)
     with pytest.raises(NotAllowed):
         reprint(database, ref.document_id, account=other, clock=CLOCK)
+
+
+@pytest.mark.parametrize("role", NO_CASES)
+def test_returned_mail_and_addresses_are_counted_only_on_the_cases_one_receives(
+        controller: WorkflowController, database: Database, role: Role) -> None:
+    case_id = filed_case(controller)
+    clerk, other = account_of(database, Role.CLERK), account_of(database, role)
+    receipt = papers.receipt(database, case_id, today=CLOCK().date())
+    ref = issue(database, case_id, "receipt", "José Peña", receipt, account=clerk, clock=CLOCK)
+    [queued] = print_queue(database, account=clerk)
+    assert addressees(database, [queued], account=clerk)[0].party is not None
+    assert addressees(database, [queued], account=other)[0].party is None
+    mailing = record_mailing(database, ref.document_id, recipient_name="José Peña",
+                             address="411 W Nueva St", method=MailMethod.FIRST_CLASS,
+                             mailed_on=CLOCK().date(), account=clerk, clock=CLOCK)
+    record_outcome(database, mailing, MailOutcome.RETURNED, CLOCK().date(), account=clerk,
+                   clock=CLOCK)
+    assert mail_flags(database, [case_id], account=clerk) == {case_id: 1}
+    assert mail_flags(database, [case_id], account=other) == {case_id: 0}
+    assert [number for number, _ in returned_mail(database, account=clerk)] != []
+    assert returned_mail(database, account=other) == []
