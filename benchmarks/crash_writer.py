@@ -324,13 +324,13 @@ class Desk:
         then issued — frozen bytes with their SHA-256."""
         if not may(self.account.role, Act.MAIL_PAPERS):
             raise RuntimeError(f"{self.account.login} may not issue papers")
-        person = recipients(self.database, case_id, kind)[index]
+        person = recipients(self.database, case_id, kind, account=self.account)[index]
         self.say({"doing": "preview", "case_id": case_id, "kind": kind})
         pdf = render_letter(self.database, case_id, kind, recipient_index=index,
                             today=self.today, seen_by=self.viewer)
         self.committed("preview", f"preview.{kind}", kind=kind)
         self.say({"doing": "issue", "case_id": case_id, "kind": kind})
-        ref = issue(self.database, case_id, kind, person.name, pdf, actor=self.account.display,
+        ref = issue(self.database, case_id, kind, person.name, pdf, account=self.account,
                     clock=self.clock)
         self.committed("issue", "document.issue", document_id=ref.document_id,
                        sha256=ref.sha256)
@@ -352,7 +352,7 @@ class Desk:
                                  recipient_role=role,
                                  recipient_ref=recipient_key(role, respondent_id),
                                  address=address, method=MailMethod.FIRST_CLASS,
-                                 mailed_on=self.today, actor=self.account.display,
+                                 mailed_on=self.today, account=self.account,
                                  clock=self.clock)
         self.committed("mail", "mail.record", document_id=document_id, mailing_id=mailing)
 

@@ -273,7 +273,7 @@ def queue_of_notices(folder: Path, papers: list[Any],
     from ethics_desk.storage.server import setup_server
     from ethics_desk.workflow import Accept, ForwardToBoard, WorkflowController
     from tests.conftest import NOW
-    from tests.factories import reviewed_case
+    from tests.factories import DESK_CLERK, reviewed_case
 
     clock = fixed_clock(NOW)
     if where is not None:
@@ -288,7 +288,7 @@ def queue_of_notices(folder: Path, papers: list[Any],
     pdfs = [renderer.render(paper) for paper in papers]
     rendering = time.perf_counter() - start
     ids = [issue(database, case_id, "respondent-notice", paper.recipient.name, pdf,
-                 actor=CLERK, clock=clock).document_id
+                 account=DESK_CLERK, clock=clock).document_id
            for paper, pdf in zip(papers, pdfs, strict=True)]
     return database, ids, rendering
 
@@ -342,6 +342,7 @@ def measure(args: argparse.Namespace, where: str | None) -> int:
     from ethics_desk.core.clock import fixed_clock
     from ethics_desk.mail.batch import BatchPaper, prepare_batch
     from tests.conftest import NOW
+    from tests.factories import DESK_CLERK
 
     register_fonts()
     papers = peer_letters.sample_papers(args.count)
@@ -358,7 +359,7 @@ def measure(args: argparse.Namespace, where: str | None) -> int:
         batch = None
         for number in range(args.rounds):
             start = time.perf_counter()
-            batch = prepare_batch(database, ids, BatchPaper.LETTERS, actor=CLERK, clock=clock)
+            batch = prepare_batch(database, ids, BatchPaper.LETTERS, account=DESK_CLERK, clock=clock)
             best["print_run"] = min(best["print_run"], time.perf_counter() - start)
             if program is not None:
                 best["libreoffice"] = min(best["libreoffice"], peer_letters.convert(

@@ -52,6 +52,11 @@ def rows_and_records(database: Database, table: type[object]) -> tuple[int, int]
                 session.scalar(select(func.count()).select_from(AuditRecord)) or 0)
 
 
+DESK_CLERK = CLERK
+"""The clerk at the desk, for tests that issue, print and mail papers without signing in (the
+same account as :data:`CLERK`: the services take the acting account, never a name)."""
+
+
 def sworn_oath(**changes: object) -> OathData:
     """An oath taken before a notary, true and correct on personal knowledge."""
     oath = OathData(affirmation=Affirmation.TRUE_AND_CORRECT,

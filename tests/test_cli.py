@@ -22,7 +22,7 @@ from ethics_desk.storage.database import Database, default_database_path
 from ethics_desk.storage.journal import register_functions
 from ethics_desk.workflow import WorkflowController
 from tests.conftest import CLOCK
-from tests.factories import CLERK, filed_case
+from tests.factories import CLERK, DESK_CLERK, filed_case
 from tests.signing_in import sign_in_as
 
 
@@ -265,11 +265,11 @@ def _issued_notice(controller: WorkflowController, database: Database) -> int:
     from tests.board_cases import awaiting_response
 
     case = awaiting_response(controller)
-    [person] = recipients(database, case, "respondent-notice")
+    [person] = recipients(database, case, "respondent-notice", account=DESK_CLERK)
     issue_respondent_packet(database, case, person.name,
                             render_letter(database, case, "respondent-notice",
                                           today=CLOCK().date()),
-                            actor="Maria Clerk", clock=CLOCK, respondent_id=person.respondent_id)
+                            account=DESK_CLERK, clock=CLOCK, respondent_id=person.respondent_id)
     return case
 
 

@@ -14,8 +14,8 @@ receives (:mod:`ethics_desk.staff.scope`): the City Clerk's staff every case bef
 member of the Board only a complaint forwarded to it under § 2-83(d)(3), and never one to which
 they are a party (their name is a complainant's or a respondent's) — such a member's packet
 has no sheet of it, and a case they do not receive is refused exactly as one that does not
-exist, § 2-83(h)(1). The account is the actor on the packet's records. ``account=None`` is the
-application's own work, unrestricted, with ``actor`` naming who (or "Ethics Desk").
+exist, § 2-83(h)(1). The account is the actor on the packet's records; producing or printing
+a packet is for the roles the permission table gives ``Act.BOARD_PACKET``.
 """
 
 from __future__ import annotations
@@ -53,6 +53,8 @@ from ethics_desk.models import (
 )
 from ethics_desk.office import settings
 from ethics_desk.staff.accounts import Account
+from ethics_desk.staff.acting import service
+from ethics_desk.staff.permissions import Act
 from ethics_desk.staff.scope import case_condition, receives
 from ethics_desk.storage import queued_records
 from ethics_desk.storage.database import Database
@@ -143,16 +145,16 @@ def _received(session: Session, account: Account | None, ids: Sequence[int]) -> 
             raise no_filed_case(complaint_id)
 
 
+@service(Act.BOARD_PACKET, "Producing the Board packet")
 def render_packet(database: Database, meeting_on: date, complaint_ids: Sequence[int], *,
-                  clock: Clock, account: Account | None = None,
-                  actor: str | None = None) -> bytes:
+                  clock: Clock, account: Account) -> bytes:
     """The packet for ``meeting_on`` with the cases ``complaint_ids`` (in that order), as PDF
     bytes, produced at the ``clock``'s time; its production is audited on each case, in one
-    transaction, naming ``account`` (``actor`` only for a caller without an account) — never
-    waiting for another desk's write: queued meanwhile (:mod:`ethics_desk.storage.queued_records`).
+    transaction, naming ``account`` — never waiting for another desk's write: queued meanwhile
+    (:mod:`ethics_desk.storage.queued_records`).
 
     A case ``account`` does not receive is refused exactly as one that does not exist,
-    § 2-83(h)(1); ``account=None`` is unrestricted.
+    § 2-83(h)(1).
     """
     ids = list(dict.fromkeys(complaint_ids))
     if not ids:
@@ -160,7 +162,7 @@ def render_packet(database: Database, meeting_on: date, complaint_ids: Sequence[
                         "Choose at least one case from the agenda.")
     with database.read_session() as session:
         _received(session, account, ids)  # before anything of the cases is read
-    who = account.display if account is not None else actor
+    who = account.display
     moment = clock().astimezone()
     paper, pdf = render_for_meeting(database, Meeting(meeting_on, tuple(ids), moment, who))
     who, sheets = paper.produced_by, paper.sheets
@@ -176,20 +178,20 @@ def render_packet(database: Database, meeting_on: date, complaint_ids: Sequence[
     return pdf
 
 
+@service(Act.BOARD_PACKET, "Recording that the Board packet was saved or printed")
 def record_packet_use(database: Database, meeting_on: date, complaint_ids: Sequence[int], *,
-                      action: str, what: str, clock: Clock, account: Account | None = None,
-                      actor: str | None = None) -> None:
+                      action: str, what: str, clock: Clock, account: Account) -> None:
     """Record that the packet was saved or printed (``action`` such as
-    ``print.board-packet``; ``what`` in words), on each of its cases that ``account`` receives
-    (``None``: each), in one transaction, naming ``account`` (``actor`` only for a caller
-    without one); never waiting for another desk's write (queued meanwhile)."""
+    ``print.board-packet``; ``what`` in words), on each of its cases that ``account`` receives,
+    in one transaction, naming ``account``; never waiting for another desk's write (queued
+    meanwhile)."""
     meeting = meeting_on.isoformat()
     now = clock()
-    who = account.display if account is not None else (actor or UNNAMED_ACTOR)
+    who = account.display
     with database.read_session() as session:
         theirs = [complaint_id for complaint_id in dict.fromkeys(complaint_ids)
-                  if account is None or ((complaint := session.get(Complaint, complaint_id))
-                                         is not None and receives(session, account, complaint))]
+                  if (complaint := session.get(Complaint, complaint_id)) is not None
+                  and receives(session, account, complaint)]
         # not theirs to have printed, § 2-83(h)(1): nothing is recorded of the others
     queued_records.record(database, [queued_records.Pending(
         now, who, action, f"Board packet for the meeting of {meeting} {what} (confidential, "

@@ -104,6 +104,9 @@ from ethics_desk.workflow import (
 CLERKS = ("Rosa Elena Cantú", "Marcus Bell")
 """The (fictitious) staff at the desk; each act is recorded under one of them."""
 
+CLERK_LOGINS = {"Rosa Elena Cantú": "rcantu", "Marcus Bell": "mbell"}
+"""Their logins: the papers are issued and mailed by their accounts, of the Clerk's staff."""
+
 _METHODS = {"hand": MailMethod.HAND_DELIVERY, "email": MailMethod.EMAIL,
             "first_class": MailMethod.FIRST_CLASS, "certified": MailMethod.CERTIFIED_RRR,
             "certified_out": MailMethod.CERTIFIED_RRR}
@@ -962,6 +965,8 @@ class _Demo:
         self.clock = _StoryTime(_at(today, OPENING_MINUTE))
         self.controllers = {name: WorkflowController(database, name, clock=self.clock)
                             for name in CLERKS}
+        self.accounts = {name: Account(0, CLERK_LOGINS[name], name, Role.CLERK)
+                         for name in CLERKS}
         with database.read_session() as session:
             self.calendar: BusinessCalendar = load_calendars(session).city
             self.provisions = {section: provision_id for section, provision_id in
@@ -1023,7 +1028,7 @@ class _Demo:
         (e) notice as its packet with the Ethics Code, each copy's mailing in the ledger (the
         recipient's address from the case), a hand delivery received at once."""
         database, complaint_id = self.database, case.complaint_id
-        people = recipients(database, complaint_id, kind)
+        people = recipients(database, complaint_id, kind, account=self.accounts[clerk])
         chosen = [(i, person) for i, person in enumerate(people)
                   if response_of is None or person.respondent_id == response_of][:len(posts)]
         assert len(chosen) == len(posts), f"{kind}: {len(chosen)} recipients, {len(posts)} posts"
@@ -1031,9 +1036,10 @@ class _Demo:
             pdf = render_letter(database, complaint_id, kind, recipient_index=index, today=day)
             if kind == RESPONDENT_NOTICE:
                 ref = issue_respondent_packet(database, complaint_id, person.name, pdf,
-                                              actor=clerk, clock=self.clock)
+                                              account=self.accounts[clerk], clock=self.clock)
             else:
-                ref = issue(database, complaint_id, kind, person.name, pdf, actor=clerk,
+                ref = issue(database, complaint_id, kind, person.name, pdf,
+                            account=self.accounts[clerk],
                             clock=self.clock)
             if post.queued:
                 continue
@@ -1042,7 +1048,8 @@ class _Demo:
                 recipient_role=person.role,
                 recipient_ref=recipient_key(person.role, person.respondent_id),
                 address=_address(person, post.method), method=post.method,
-                tracking_number=post.tracking, mailed_on=day, actor=clerk, clock=self.clock)
+                tracking_number=post.tracking, mailed_on=day, account=self.accounts[clerk],
+                clock=self.clock)
             if post.method is MailMethod.HAND_DELIVERY and post.outcome is not None:
                 self.outcome(clerk, case, kind, copy, post.outcome, day)
 
@@ -1050,8 +1057,8 @@ class _Demo:
                 on: date) -> None:
         """Record in the mail ledger what became of a copy mailed on the case (a delivery of
         the (e) notice restarts the respondent's clock through the workflow, § 2-83(e))."""
-        record_outcome(self.database, case.mailings[(kind, copy)], outcome, on, actor=clerk,
-                       clock=self.clock)
+        record_outcome(self.database, case.mailings[(kind, copy)], outcome, on,
+                       account=self.accounts[clerk], clock=self.clock)
 
     def vote(self, day: date, rng: random.Random, *, carried: bool,
              record: bool) -> Callable[[], VoteData]:

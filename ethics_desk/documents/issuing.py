@@ -36,6 +36,10 @@ from ethics_desk.core.vocabulary import Language
 from ethics_desk.documents import stated_dates
 from ethics_desk.models import Complaint, IssuedDocument, Mailing
 from ethics_desk.office import settings, wording
+from ethics_desk.staff.accounts import Account
+from ethics_desk.staff.acting import case_reader, service
+from ethics_desk.staff.permissions import Act
+from ethics_desk.staff.scope import case_condition, case_for
 from ethics_desk.storage import audit
 from ethics_desk.storage.database import Database
 
@@ -99,23 +103,18 @@ def page_count(pdf: bytes) -> int:
                         "Preview it again; if the preview fails too, report the problem.") from exc
 
 
-def _complaint(session: Session, case_id: int) -> Complaint:
-    complaint = session.get(Complaint, case_id)
-    if complaint is None:
-        raise UserError(f"There is no complaint with id {case_id}.", "Refresh the list.")
-    return complaint
-
-
-def _document(session: Session, document_id: int) -> IssuedDocument:
+def _document(session: Session, document_id: int,
+              account: Account | None = None) -> IssuedDocument:
     document = session.get(IssuedDocument, document_id)
-    if document is None:
+    # A paper of a case the person does not receive is one never issued, § 2-83(h)(1).
+    if document is None or (account is not None and not _received(session, account, document)):
         raise UserError(f"There is no issued document with id {document_id}.",
                         "Refresh the case; it may have been removed with its case.")
     return document
 
 
 def _issue_in(session: Session, case_id: int, kind: str, recipient: str, pdf: bytes, *,
-              actor: str, now: datetime, replaces: IssuedDocument | None = None,
+              account: Account, now: datetime, replaces: IssuedDocument | None = None,
               detail: dict[str, Any] | None = None, note: str = "",
               respondent_id: int | None = None) -> IssuedDocument:
     """Write one issued document, the dates it states (:mod:`ethics_desk.documents.stated_dates`;
@@ -127,7 +126,8 @@ def _issue_in(session: Session, case_id: int, kind: str, recipient: str, pdf: by
     if len(recipient) > MAX_RECIPIENT:
         raise UserError(f"The recipient is longer than {MAX_RECIPIENT} characters.",
                         "Shorten it to the name and role.")
-    complaint = _complaint(session, case_id)
+    complaint = case_for(session, account, case_id)
+    actor = account.display
     pages = page_count(pdf)
     sha = hashlib.sha256(pdf).hexdigest()
     document = IssuedDocument(complaint_id=complaint.id, kind=kind, recipient=recipient,
@@ -152,8 +152,9 @@ def _issue_in(session: Session, case_id: int, kind: str, recipient: str, pdf: by
     return document
 
 
+@service(Act.MAIL_PAPERS, "Issuing a paper")
 def issue(database: Database, case_id: int, kind: str, recipient: str, pdf: bytes, *,
-          actor: str, clock: Clock, language: Language = Language.ENGLISH,
+          account: Account, clock: Clock, language: Language = Language.ENGLISH,
           respondent_id: int | None = None) -> IssuedRef:
     """Freeze the previewed ``pdf`` as issued to ``recipient``: bytes, SHA-256, page count, and
     the dates it states (``respondent_id``: the respondent the copy is about, where the
@@ -163,10 +164,18 @@ def issue(database: Database, case_id: int, kind: str, recipient: str, pdf: byte
     detail = {"language": language.value}
     note = "" if language is Language.ENGLISH else f", in {language.label}"
     with database.unit_of_work() as session:
-        document = _issue_in(session, case_id, kind, recipient, pdf, actor=actor,
+        document = _issue_in(session, case_id, kind, recipient, pdf, account=account,
                              now=clock(), detail=detail, note=note,
                              respondent_id=respondent_id)
         return _ref(document)
+
+
+def _received(session: Session, account: Account, document: IssuedDocument) -> bool:
+    try:
+        case_for(session, account, document.complaint_id)
+    except UserError:
+        return False
+    return True
 
 
 def stored_bytes(document: IssuedDocument) -> bytes:
@@ -181,25 +190,28 @@ def stored_bytes(document: IssuedDocument) -> bytes:
     return content
 
 
-def reprint(database: Database, document_id: int, *, actor: str,
+@service(Act.MAIL_PAPERS, "Printing an issued paper")
+def reprint(database: Database, document_id: int, *, account: Account,
             clock: Clock) -> bytes:
     """The issued bytes again, exactly, after checking them against their SHA-256 (audited)."""
-    [content] = reprint_many(database, [document_id], actor=actor, clock=clock)
+    [content] = reprint_many(database, [document_id], account=account, clock=clock)
     return content
 
 
-def reprint_many(database: Database, document_ids: Sequence[int], *, actor: str,
+@service(Act.MAIL_PAPERS, "Printing issued papers")
+def reprint_many(database: Database, document_ids: Sequence[int], *, account: Account,
                  clock: Clock) -> list[bytes]:
     """The issued bytes of each document again, exactly, in order, each checked against its
     SHA-256; one audit record per document, all in one transaction (a print run's letters)."""
     wanted = list(document_ids)
     with database.read_session() as session:
-        stored = {d.id: d for d in session.scalars(select(IssuedDocument).options(
-            undefer(IssuedDocument.content)).where(IssuedDocument.id.in_(set(wanted))))}
-        found = [stored.get(i) or _document(session, i) for i in wanted]
+        # Loaded with their bytes in one query; _document then finds each in the session.
+        list(session.scalars(select(IssuedDocument).options(
+            undefer(IssuedDocument.content)).where(IssuedDocument.id.in_(set(wanted)))))
+        found = [_document(session, i, account) for i in wanted]
         contents = [stored_bytes(document) for document in found]
         entries = [audit.Entry(
-            actor, f"print.{d.kind}",
+            account.display, f"print.{d.kind}",
             f"Reprinted the issued {d.kind}{' (VOID)' if d.voided_at is not None else ''} "
             f"(document {d.id}, SHA-256 verified)", d.complaint_id,
             {"document_id": d.id, "sha256": d.sha256}) for d in found]
@@ -208,7 +220,9 @@ def reprint_many(database: Database, document_ids: Sequence[int], *, actor: str,
     return contents
 
 
-def void_and_reissue(database: Database, document_id: int, new_pdf: bytes, *, actor: str,
+@service(Act.MAIL_PAPERS, "Voiding and reissuing a paper")
+def void_and_reissue(database: Database, document_id: int, new_pdf: bytes, *,
+                     account: Account,
                      reason: str, recipient: str | None = None,
                      clock: Clock, language: Language = Language.ENGLISH,
                      respondent_id: int | None = None) -> IssuedRef:
@@ -223,7 +237,7 @@ def void_and_reissue(database: Database, document_id: int, new_pdf: bytes, *, ac
                         "Enter the reason (e.g. “wrong address”) and try again.")
     now = clock()
     with database.unit_of_work() as session:
-        old = _document(session, document_id)
+        old = _document(session, document_id, account)
         if old.voided_at is not None:
             replacement = session.scalar(select(IssuedDocument.id).where(
                 IssuedDocument.replaces_id == old.id))
@@ -232,15 +246,16 @@ def void_and_reissue(database: Database, document_id: int, new_pdf: bytes, *, ac
                             f"{office_date(old.voided_at, settings.time_zone(session))} by "
                             f"{old.voided_by}{by}.",
                             "Correct the current document instead.")
-        old.voided_at, old.voided_by, old.void_reason = now, actor, reason
+        old.voided_at, old.voided_by, old.void_reason = now, account.display, reason
         session.flush()
-        audit.append(session, actor=actor, action="document.void", complaint_id=old.complaint_id,
+        audit.append(session, actor=account.display, action="document.void",
+                     complaint_id=old.complaint_id,
                      summary=f"Voided the {old.kind} issued to {old.recipient or '—'} "
                              f"(document {old.id}): {reason}", at=now,
                      detail={"document_id": old.id, "sha256": old.sha256, "reason": reason})
         new = _issue_in(session, old.complaint_id, old.kind,
                         old.recipient if recipient is None else recipient, new_pdf,
-                        actor=actor, now=now, replaces=old, respondent_id=respondent_id,
+                        account=account, now=now, replaces=old, respondent_id=respondent_id,
                         detail={"void_reason": reason, "language": language.value})
         return _ref(new)
 
@@ -260,8 +275,9 @@ def respondent_packet(notice_pdf: bytes, enclosure: PdfReader) -> bytes:
     return out.getvalue()
 
 
+@service(Act.MAIL_PAPERS, "Issuing the notice to a respondent")
 def issue_respondent_packet(database: Database, case_id: int, recipient: str,
-                            notice_pdf: bytes, *, actor: str,
+                            notice_pdf: bytes, *, account: Account,
                             clock: Clock, respondent_id: int | None = None) -> IssuedRef:
     """Issue the (e) packet to a respondent: the notice followed by the Ethics Code enclosure.
 
@@ -278,7 +294,7 @@ def issue_respondent_packet(database: Database, case_id: int, recipient: str,
         note = (" with the PLACEHOLDER in place of the Ethics Code (set the Code in Settings)"
                 if enclosed.placeholder else " with the Ethics Code enclosed")
         document = _issue_in(session, case_id, RESPONDENT_NOTICE, recipient, packet,
-                             actor=actor, now=clock(), note=note, respondent_id=respondent_id,
+                             account=account, now=clock(), note=note, respondent_id=respondent_id,
                              detail={"enclosure": enclosed.label,
                                      "enclosure_placeholder": enclosed.placeholder,
                                      "enclosure_sha256": wording.sha256(enclosed.content),
@@ -295,15 +311,20 @@ def respondent_packet_bytes(database: Database, notice_pdf: bytes) -> bytes:
         enclosed.content, enclosed.label, placeholder=enclosed.placeholder))
 
 
-def issued_for_case(database: Database, case_id: int) -> list[IssuedRef]:
-    """Every document issued on a case, voided ones included, oldest first."""
+@case_reader("Reading the papers issued on a case")
+def issued_for_case(database: Database, case_id: int, *, account: Account) -> list[IssuedRef]:
+    """Every document issued on a case, voided ones included, oldest first (a case ``account``
+    does not receive gets the answer of one that does not exist)."""
     with database.read_session() as session:
+        case_for(session, account, case_id)
         return [_ref(d) for d in session.scalars(select(IssuedDocument).where(
             IssuedDocument.complaint_id == case_id).order_by(IssuedDocument.id))]
 
 
-def print_queue(database: Database) -> list[QueueItem]:
-    """Issued documents, not voided, with no mailing or hand delivery recorded yet.
+@case_reader("Listing the papers waiting to be mailed")
+def print_queue(database: Database, *, account: Account) -> list[QueueItem]:
+    """Issued documents, not voided, with no mailing or hand delivery recorded yet, of the
+    cases ``account`` receives (:func:`ethics_desk.staff.scope.case_condition`).
 
     Each issued document has one recipient; it leaves the queue when a mailing with a date
     is recorded for it in the mail ledger.
@@ -314,7 +335,8 @@ def print_queue(database: Database) -> list[QueueItem]:
         rows = session.execute(
             select(IssuedDocument, Complaint.case_number)
             .join(Complaint, Complaint.id == IssuedDocument.complaint_id)
-            .where(IssuedDocument.voided_at.is_(None), IssuedDocument.id.not_in(mailed))
+            .where(IssuedDocument.voided_at.is_(None), IssuedDocument.id.not_in(mailed),
+                   case_condition(account))
             .order_by(IssuedDocument.issued_at, IssuedDocument.id)).all()
         return [QueueItem(d.id, d.complaint_id, number or "", d.kind, d.recipient, d.page_count,
                           d.issued_at, d.issued_by) for d, number in rows]

@@ -161,7 +161,8 @@ from ethics_desk.models.board import BoardTerm
 from ethics_desk.office import settings, wording
 from ethics_desk.public_information.log import RequestView, calendar_for, require, view_of
 from ethics_desk.staff.accounts import Account
-from ethics_desk.staff.scope import no_such_case, receives
+from ethics_desk.staff.acting import case_reader
+from ethics_desk.staff.scope import case_for, no_such_case, receives
 from ethics_desk.storage import queued_records
 from ethics_desk.storage.audit import Viewer
 from ethics_desk.storage.database import Database
@@ -385,11 +386,14 @@ def language_of(value: str) -> Language:
                                                   for lang in Language) + ".")
 
 
-def recipients(database: Database, case_id: int, kind: str) -> list[Recipient]:
-    """Whom ``kind`` goes to for this case, in order (the index :func:`render_letter` takes)."""
+@case_reader("Reading whom a case's paper goes to")
+def recipients(database: Database, case_id: int, kind: str, *,
+               account: Account) -> list[Recipient]:
+    """Whom ``kind`` goes to for this case, in order (the index :func:`render_letter` takes); a
+    case ``account`` does not receive gets the answer of one that does not exist."""
     rule = rule_for(kind)
     with database.read_session() as session:
-        complaint = _case(session, case_id)
+        complaint = case_for(session, account, case_id)
         _check_state(complaint, kind, rule)
         return _recipients(session, complaint, kind, rule)
 

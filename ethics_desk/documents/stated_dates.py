@@ -38,6 +38,9 @@ from ethics_desk.models import (
     ShowCauseOrder,
     StatedDate,
 )
+from ethics_desk.staff.accounts import Account
+from ethics_desk.staff.acting import case_reader
+from ethics_desk.staff.scope import case_for
 from ethics_desk.storage.database import Database
 
 
@@ -223,11 +226,13 @@ def stale_papers(session: Session, complaint_id: int | None = None, *,
     return found
 
 
-def stale_in(database: Database, complaint_id: int | None = None, *,
-             moved: Iterable[Moved] = ()) -> list[StalePaper]:
-    """:func:`stale_papers` in a read session of its own."""
+@case_reader("Reading which of a case's papers state a wrong date")
+def stale_in(database: Database, complaint_id: int, *, account: Account) -> list[StalePaper]:
+    """:func:`stale_papers` of one case, in a read session of its own (a case ``account`` does
+    not receive gets the answer of one that does not exist)."""
     with database.read_session() as session:
-        return stale_papers(session, complaint_id, moved=moved)
+        case_for(session, account, complaint_id)
+        return stale_papers(session, complaint_id)
 
 
 def made_wrong_by(database: Database, moved: Iterable[Moved], *,
@@ -239,7 +244,8 @@ def made_wrong_by(database: Database, moved: Iterable[Moved], *,
     ids = {m.deadline_id for m in moved}
     if not ids:
         return []
-    found = stale_in(database, moved=() if saved else moved)
+    with database.read_session() as session:
+        found = stale_papers(session, moved=() if saved else moved)
     return [s for s in found if s.deadline_id in ids]
 
 

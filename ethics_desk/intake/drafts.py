@@ -29,7 +29,7 @@ from ethics_desk.intake.record import (
 from ethics_desk.models import Attachment, CaseState, Complaint, Setting
 from ethics_desk.office import settings
 from ethics_desk.staff.accounts import Account
-from ethics_desk.staff.acting import service
+from ethics_desk.staff.acting import case_reader, service
 from ethics_desk.staff.permissions import Act
 from ethics_desk.staff.scope import case_condition, receives
 from ethics_desk.storage.database import Database
@@ -81,9 +81,10 @@ def resume_step(database: Database, complaint_id: int, *, account: Account) -> i
         return int(row.value) if row is not None and row.value.isdigit() else 0
 
 
-@service(Act.TAKE_COMPLAINT, "Listing the draft complaints")
+@case_reader("Listing the drafts of complaints being taken")
 def list_drafts(database: Database, *, account: Account) -> list[DraftSummary]:
-    """Every draft not yet filed or discarded that ``account`` receives, newest first."""
+    """Every draft not yet filed or discarded that ``account`` receives
+    (:func:`ethics_desk.staff.scope.case_condition`: the Clerk's staff), newest first."""
     with database.read_session() as session:
         drafts = session.scalars(
             select(Complaint).where(Complaint.state == CaseState.DRAFT, case_condition(account))

@@ -55,8 +55,12 @@ from ethics_desk.documents.render.letter_data import (
 )
 from ethics_desk.documents.render.mailing import LABELS_PER_SHEET
 from ethics_desk.documents.render.templates import TemplateLibrary
-from ethics_desk.models import Complainant, MailMethod, Respondent
+from ethics_desk.models import Complainant, Complaint, MailMethod, Respondent
 from ethics_desk.office import wording
+from ethics_desk.staff.accounts import Account
+from ethics_desk.staff.acting import case_reader, service
+from ethics_desk.staff.permissions import Act
+from ethics_desk.staff.scope import case_condition
 from ethics_desk.storage import audit
 from ethics_desk.storage.database import Database
 
@@ -132,16 +136,19 @@ def _describe(item: QueueItem) -> str:
     return f"the {item.kind} to {item.recipient or '—'} ({item.case_number})"
 
 
-def addressees(database: Database, items: Iterable[QueueItem]) -> list[Addressee]:
+@case_reader("Reading the addresses of the papers to mail")
+def addressees(database: Database, items: Iterable[QueueItem], *,
+               account: Account) -> list[Addressee]:
     """Each item with its recipient as a party of its case (matched by name), in order.
 
     The issued document names its recipient; the mailing address is the one on the case now
     (complainant first, then respondents). A recipient who is not a party — a reviewer, the
-    Board, the case file — has none.
+    Board, the case file — has none, and so has one of a case ``account`` does not receive.
     """
     items = list(items)
-    cases = {item.complaint_id for item in items}
     with database.read_session() as session:
+        cases = set(session.scalars(select(Complaint.id).where(
+            Complaint.id.in_({item.complaint_id for item in items}), case_condition(account))))
         people: dict[int, list[Party]] = {case: [] for case in cases}
         for complainant in session.scalars(select(Complainant).where(
                 Complainant.complaint_id.in_(cases)).order_by(Complainant.position,
@@ -154,22 +161,25 @@ def addressees(database: Database, items: Iterable[QueueItem]) -> list[Addressee
     found = []
     for item in items:
         name = item.recipient.strip()
-        party = next((p for p in people[item.complaint_id] if p.name.strip() == name), None)
+        party = next((p for p in people.get(item.complaint_id, []) if p.name.strip() == name),
+                     None)
         found.append(Addressee(item, party))
     return found
 
 
-def _queued(database: Database, document_ids: Iterable[int]) -> tuple[list[QueueItem], list[str]]:
+def _queued(database: Database, document_ids: Iterable[int],
+            account: Account) -> tuple[list[QueueItem], list[str]]:
     wanted = list(dict.fromkeys(document_ids))
-    queue = {item.document_id: item for item in print_queue(database)}
+    queue = {item.document_id: item for item in print_queue(database, account=account)}
     items = [queue[i] for i in wanted if i in queue]
     gone = [f"document {i}: no longer in the print queue (mailed or voided since the list "
             "was read)" for i in wanted if i not in queue]
     return items, gone
 
 
+@service(Act.MAIL_PAPERS, "Printing from the print queue")
 def prepare_batch(database: Database, document_ids: Iterable[int], paper: BatchPaper, *,
-                  actor: str, clock: Clock) -> Batch:
+                  account: Account, clock: Clock) -> Batch:
     """The documents to print for the queued items ``document_ids``, in queue order.
 
     The print is audited (letters as reprints; envelopes, labels and certificates with one
@@ -179,13 +189,13 @@ def prepare_batch(database: Database, document_ids: Iterable[int], paper: BatchP
     paper = BatchPaper(paper)
     now = clock()
     today = now.astimezone().date()
-    items, left_out = _queued(database, document_ids)
+    items, left_out = _queued(database, document_ids, account)
     if not items:
         raise UserError("There is nothing in the print queue to print.",
                         "Issue the documents from each case's Papers tab first, then refresh "
                         "the Mail screen.")
     if paper is BatchPaper.LETTERS:
-        issued = reprint_many(database, [item.document_id for item in items], actor=actor,
+        issued = reprint_many(database, [item.document_id for item in items], account=account,
                               clock=clock)
         labels = [f"{item.kind} for {item.case_number}" for item in items]
         run = print_run(list(zip(labels, issued, strict=True)),
@@ -195,7 +205,7 @@ def prepare_batch(database: Database, document_ids: Iterable[int], paper: BatchP
         return Batch(paper, tuple(documents), tuple(items), run, tuple(left_out))
 
     addressed = []
-    for found in addressees(database, items):
+    for found in addressees(database, items, account=account):
         if found.has_address:
             addressed.append(found)
         elif found.party is None:
@@ -214,7 +224,7 @@ def prepare_batch(database: Database, document_ids: Iterable[int], paper: BatchP
         templates = wording.library(session)
     documents = list(_render(paper, addressed, letterhead, today, templates))
     run = _run(paper, documents, len(addressed))
-    _audit(database, paper, addressed, actor=actor, at=now)
+    _audit(database, paper, addressed, actor=account.display, at=now)
     return Batch(paper, tuple(documents), tuple(a.item for a in addressed), run,
                  tuple(left_out))
 

@@ -46,6 +46,10 @@ from ethics_desk.models import (
     in_a_sentence,
 )
 from ethics_desk.office import settings
+from ethics_desk.staff.accounts import Account
+from ethics_desk.staff.acting import case_reader, service
+from ethics_desk.staff.permissions import Act
+from ethics_desk.staff.scope import case_condition, case_for, receives
 from ethics_desk.storage import audit
 from ethics_desk.storage.database import Database
 from ethics_desk.workflow import (
@@ -104,6 +108,13 @@ def _today(clock: Clock) -> tuple[datetime, date]:
     return now, now.astimezone().date()
 
 
+def _receives(session: Session, account: Account, complaint_id: int) -> bool:
+    """Whether ``account`` receives the complaint: a paper or a mailing of one it does not is
+    answered as one that does not exist, § 2-83(h)(1)."""
+    complaint = session.get(Complaint, complaint_id)
+    return complaint is not None and receives(session, account, complaint)
+
+
 def _ref(mailing: Mailing, kind: str, resent: bool = False) -> MailingRef:
     return MailingRef(mailing.id, mailing.complaint_id, mailing.document_id, kind,
                       mailing.recipient_name, mailing.recipient_role, mailing.recipient_ref,
@@ -111,10 +122,11 @@ def _ref(mailing: Mailing, kind: str, resent: bool = False) -> MailingRef:
                       mailing.outcome, mailing.outcome_on, mailing.recorded_by, resent)
 
 
+@service(Act.MAIL_PAPERS, "Recording a mailing")
 def record_mailing(database: Database, document_id: int, *, recipient_name: str,
                    recipient_role: str = "", recipient_ref: str = "", address: str = "",
                    method: MailMethod, tracking_number: str = "", mailed_on: date | None,
-                   actor: str, clock: Clock) -> int:
+                   account: Account, clock: Clock) -> int:
     """Record that an issued document was mailed (or handed over, or e-mailed); its id.
 
     ``recipient_ref`` says who the recipient is on the case ("respondent:<id>",
@@ -139,7 +151,7 @@ def record_mailing(database: Database, document_id: int, *, recipient_name: str,
                         "Record the mailing on the day it goes out.")
     with database.unit_of_work() as session:
         document = session.get(IssuedDocument, document_id)
-        if document is None:
+        if document is None or not _receives(session, account, document.complaint_id):
             raise UserError(f"There is no issued document with id {document_id}.",
                             "Refresh the case.")
         if document.voided_at is not None:
@@ -153,7 +165,8 @@ def record_mailing(database: Database, document_id: int, *, recipient_name: str,
         mailing = Mailing(complaint_id=document.complaint_id, document_id=document.id,
                           recipient_name=name, recipient_role=recipient_role.strip(),
                           recipient_ref=recipient_ref.strip(), address=address, method=method,
-                          tracking_number=tracking, mailed_on=mailed_on, recorded_by=actor)
+                          tracking_number=tracking, mailed_on=mailed_on,
+                          recorded_by=account.display)
         session.add(mailing)
         session.flush()
         number = f" (no. {tracking})" if tracking else ""
@@ -164,7 +177,7 @@ def record_mailing(database: Database, document_id: int, *, recipient_name: str,
             "tracking_number": tracking, "mailed_on": mailed_on.isoformat() if mailed_on else None}
         if disclosed:  # not a party or a witness: the paper is in a proceeding's record
             detail |= {"disclosure": hearing_record.CITATION, "in_record": disclosed}
-        audit.append(session, actor=actor, action="mail.record",
+        audit.append(session, actor=account.display, action="mail.record",
                      complaint_id=document.complaint_id, at=now,
                      summary=f"Sent the {document.kind} to {name} by {in_a_sentence(method.label)}"
                              f"{number}{when}" + (f" — {disclosed[0].lower()}{disclosed[1:]}"
@@ -281,8 +294,9 @@ def _if_possible(session: Session, controller: WorkflowController, complaint_id:
     return payloads, ""
 
 
+@service(Act.MAIL_PAPERS, "Recording what became of a mailing")
 def record_outcome(database: Database, mailing_id: int, outcome: MailOutcome, on: date, *,
-                   actor: str, clock: Clock) -> OutcomeResult:
+                   account: Account, clock: Clock) -> OutcomeResult:
     """Record that an item was delivered, returned or refused on ``on`` — one transaction.
 
     A delivery of the (e) notice to a respondent fires ``RecordRespondentReceipt`` (their
@@ -295,10 +309,10 @@ def record_outcome(database: Database, mailing_id: int, outcome: MailOutcome, on
     if on > today:
         raise UserError(f"The date {on.isoformat()} is in the future.",
                         "Enter the date on the return receipt or the returned envelope.")
-    controller = WorkflowController(database, actor, clock=fixed_clock(now))
+    controller = WorkflowController(database, account, clock=fixed_clock(now))
     with database.unit_of_work() as session:
         mailing = session.get(Mailing, mailing_id)
-        if mailing is None:
+        if mailing is None or not _receives(session, account, mailing.complaint_id):
             raise UserError(f"There is no mailing with id {mailing_id}.", "Refresh the case.")
         if mailing.outcome is not None:
             raise UserError(f"This item was already recorded as {in_a_sentence(mailing.outcome.label)} on "
@@ -324,7 +338,7 @@ def record_outcome(database: Database, mailing_id: int, outcome: MailOutcome, on
             summary += " — flagged on the case: send it again or record another way of service"
         if note:
             summary += f" ({note})"
-        audit.append(session, actor=actor, action=f"mail.{outcome.value}",
+        audit.append(session, actor=account.display, action=f"mail.{outcome.value}",
                      complaint_id=mailing.complaint_id, summary=summary, at=now,
                      detail={"mailing_id": mailing.id, "document_id": mailing.document_id,
                              "outcome": outcome.value, "on": on.isoformat(),
@@ -336,9 +350,12 @@ def record_outcome(database: Database, mailing_id: int, outcome: MailOutcome, on
         return OutcomeResult(mailing.id, summary, fired)
 
 
-def mailings_for_case(database: Database, case_id: int) -> list[MailingRef]:
-    """The case's ledger, oldest first."""
+@case_reader("Reading a case's mail ledger")
+def mailings_for_case(database: Database, case_id: int, *, account: Account) -> list[MailingRef]:
+    """The case's ledger, oldest first (a case ``account`` does not receive gets the answer of
+    one that does not exist)."""
     with database.read_session() as session:
+        case_for(session, account, case_id)
         rows = _ledger(session, [case_id])
         resent = _resent(rows)
         return [_ref(m, kind, m.id in resent) for m, kind in rows]
@@ -367,19 +384,41 @@ def _resent(rows: list[tuple[Mailing, str]]) -> set[int]:
     return resent
 
 
-def returned_items(database: Database, case_id: int) -> list[MailingRef]:
+@case_reader("Reading a case's returned mail")
+def returned_items(database: Database, case_id: int, *, account: Account) -> list[MailingRef]:
     """The case's returned and refused items; ``resent`` tells which were sent again."""
-    return [m for m in mailings_for_case(database, case_id) if m.outcome in UNDELIVERED]
+    return [m for m in mailings_for_case(database, case_id, account=account)
+            if m.outcome in UNDELIVERED]
 
 
-def mail_flags(database: Database, case_ids: Collection[int]) -> dict[int, int]:
-    """For each case, how many returned or refused items have not been sent again."""
+@case_reader("Listing the returned mail")
+def returned_mail(database: Database, *, account: Account) -> list[tuple[str, MailingRef]]:
+    """Every returned or refused item, with its case's number, of the cases ``account``
+    receives (:func:`ethics_desk.staff.scope.case_condition`), by case."""
+    with database.read_session() as session:
+        numbers = dict(session.execute(
+            select(Complaint.id, Complaint.case_number).where(case_condition(account),
+                                                              Complaint.id.in_(
+                select(Mailing.complaint_id).where(Mailing.outcome.in_(UNDELIVERED))))).all())
+        rows = _ledger(session, list(numbers))
+        resent = _resent(rows)
+        return [(numbers[m.complaint_id] or "", _ref(m, kind, m.id in resent))
+                for m, kind in rows if m.outcome in UNDELIVERED]
+
+
+@case_reader("Counting the cases' returned mail")
+def mail_flags(database: Database, case_ids: Collection[int], *,
+               account: Account) -> dict[int, int]:
+    """For each case, how many returned or refused items have not been sent again (none for a
+    case ``account`` does not receive)."""
     flags = dict.fromkeys(case_ids, 0)
     if not flags:
         return flags
     with database.read_session() as session:
-        flagged = set(session.scalars(select(Mailing.complaint_id).where(
-            Mailing.complaint_id.in_(list(flags)), Mailing.outcome.in_(UNDELIVERED))).all())
+        flagged = set(session.scalars(select(Mailing.complaint_id).join(
+            Complaint, Complaint.id == Mailing.complaint_id).where(
+            Mailing.complaint_id.in_(list(flags)), Mailing.outcome.in_(UNDELIVERED),
+            case_condition(account))).all())
         if not flagged:
             return flags
         rows = _ledger(session, flagged)

@@ -16,7 +16,7 @@ from ethics_desk.workflow import Withdraw, WorkflowController
 from tests.board_cases import HEARING_AT, awaiting_response, show_cause
 from tests.conftest import CLOCK
 from tests.documents.render.helpers import flat, pages_text, screenshot
-from tests.factories import filed_case
+from tests.factories import DESK_CLERK, filed_case
 
 MEETING = HEARING_AT.date()
 
@@ -53,7 +53,7 @@ def test_the_agenda_lists_the_cases_before_the_board_with_why(
 def test_the_packet_for_three_cases_has_three_sheets_every_page_confidential_and_numbered(
         controller: WorkflowController, database: Database) -> None:
     cases = _three_cases(controller)
-    pdf = render_packet(database, MEETING, cases, clock=CLOCK, actor="Maria Clerk")
+    pdf = render_packet(database, MEETING, cases, clock=CLOCK, account=DESK_CLERK)
     screenshot("board-packet", pdf)
     pages = pages_text(pdf)
     total = len(pages)
@@ -77,7 +77,8 @@ def test_the_packet_for_three_cases_has_three_sheets_every_page_confidential_and
 def test_a_summary_sheet_has_the_deadlines_the_reviews_and_the_votes(
         controller: WorkflowController, database: Database) -> None:
     case = show_cause(controller)
-    text = flat("\n".join(pages_text(render_packet(database, MEETING, [case], clock=CLOCK))))
+    text = flat("\n".join(pages_text(render_packet(database, MEETING, [case], clock=CLOCK,
+                                                   account=DESK_CLERK))))
     assert "Complainant José Peña" in text and "Respondent Nguyễn Thị Minh Khai, Director" in text
     assert "Nature Used City vehicles for a private catering business." in text
     assert "Provisions not sure" in text  # as the complainant filed it
@@ -94,7 +95,8 @@ def test_a_summary_sheet_has_the_deadlines_the_reviews_and_the_votes(
 def test_the_deadlines_table_names_each_party_once(
         controller: WorkflowController, database: Database) -> None:
     case = awaiting_response(controller)
-    text = flat("\n".join(pages_text(render_packet(database, MEETING, [case], clock=CLOCK))))
+    text = flat("\n".join(pages_text(render_packet(database, MEETING, [case], clock=CLOCK,
+                                                   account=DESK_CLERK))))
     table = text[text.index("Deadlines"):]
     assert "Respondent's sworn response — Nguyễn Thị Minh Khai" in table
     assert table.count("Nguyễn Thị Minh Khai — Nguyễn Thị Minh Khai") == 0
@@ -107,12 +109,12 @@ def test_the_deadlines_table_names_each_party_once(
 def test_producing_the_packet_is_audited_on_each_case(controller: WorkflowController,
                                                       database: Database) -> None:
     cases = _three_cases(controller)
-    render_packet(database, MEETING, cases, clock=CLOCK, actor="Maria Clerk")
+    render_packet(database, MEETING, cases, clock=CLOCK, account=DESK_CLERK)
     with database.read_session() as session:
         records = list(session.scalars(select(AuditRecord).where(
             AuditRecord.action == AUDIT_ACTION).order_by(AuditRecord.seq)))
     assert [r.complaint_id for r in records] == cases
-    assert all(r.actor == "Maria Clerk" for r in records)
+    assert all(r.actor == DESK_CLERK.display for r in records)
     assert records[0].summary == ("Board packet for the meeting of 2026-12-10 produced, with "
                                   "ERB-2026-001, ERB-2026-002, ERB-2026-003 (confidential, "
                                   "§ 2-83(h))")
@@ -121,6 +123,6 @@ def test_producing_the_packet_is_audited_on_each_case(controller: WorkflowContro
 def test_a_packet_needs_a_filed_case(controller: WorkflowController,
                                      database: Database) -> None:
     with pytest.raises(UserError, match="no case in it"):
-        render_packet(database, MEETING, [], clock=CLOCK)
+        render_packet(database, MEETING, [], clock=CLOCK, account=DESK_CLERK)
     with pytest.raises(UserError, match="no filed case with id 99"):
-        render_packet(database, MEETING, [99], clock=CLOCK)
+        render_packet(database, MEETING, [99], clock=CLOCK, account=DESK_CLERK)

@@ -26,7 +26,7 @@ from ethics_desk.storage.database import Database
 from ethics_desk.workflow import WorkflowController
 from tests.board_cases import HEARING_AT, show_cause
 from tests.conftest import CLOCK
-from tests.factories import filed_case
+from tests.factories import DESK_CLERK, filed_case
 from tests.workflow.helpers import audit_actions
 
 CLERK = Account(31, "mortiz", "María Ortiz", Role.CLERK)
@@ -58,7 +58,7 @@ def audits(database: Database, case_id: int, action: str) -> list[AuditRecord]:
 def test_the_papers_of_a_case_are_its_exhibits_filed_papers_and_issued_documents(
         controller: WorkflowController, database: Database) -> None:
     case = filed_case(controller)
-    issue(database, case, "receipt", "José Peña", pdf(), actor=CLERK.display, clock=CLOCK)
+    issue(database, case, "receipt", "José Peña", pdf(), account=DESK_CLERK, clock=CLOCK)
     labels = [p.label for p in hearing_record.papers(database, case, account=CLERK)]
     assert labels[0] == "Exhibit: Photographs of the truck (truck.pdf)"
     assert labels[1] == (
@@ -147,13 +147,13 @@ def test_taking_a_mark_off_needs_a_reason_and_is_audited(
 def test_a_paper_entered_into_the_record_may_go_to_anyone_citing_h2(
         controller: WorkflowController, database: Database) -> None:
     case = filed_case(controller)
-    ref = issue(database, case, "receipt", "José Peña", pdf(), actor=CLERK.display, clock=CLOCK)
+    ref = issue(database, case, "receipt", "José Peña", pdf(), account=DESK_CLERK, clock=CLOCK)
     hearing_record.enter_into_record(database, case, f"issued:{ref.document_id}",
                                      meeting_on=TODAY, entered_on=TODAY, account=CLERK,
                                      clock=CLOCK)
     record_mailing(database, ref.document_id, recipient_name="A Reporter",
-                   method=MailMethod.HAND_DELIVERY, mailed_on=TODAY, actor=CLERK.display, clock=CLOCK)
-    assert [m.recipient_name for m in mailings_for_case(database, case)] == ["A Reporter"]
+                   method=MailMethod.HAND_DELIVERY, mailed_on=TODAY, account=DESK_CLERK, clock=CLOCK)
+    assert [m.recipient_name for m in mailings_for_case(database, case, account=DESK_CLERK)] == ["A Reporter"]
     [sent] = audits(database, case, "mail.record")
     detail = json.loads(sent.detail or "{}")
     assert detail["disclosure"] == "§ 2-83(h)(2)"
@@ -164,29 +164,29 @@ def test_a_paper_entered_into_the_record_may_go_to_anyone_citing_h2(
 def test_a_paper_not_entered_is_still_refused_to_a_stranger_under_h1(
         controller: WorkflowController, database: Database) -> None:
     case = filed_case(controller)
-    marked = issue(database, case, "receipt", "José Peña", pdf(), actor=CLERK.display, clock=CLOCK)
+    marked = issue(database, case, "receipt", "José Peña", pdf(), account=DESK_CLERK, clock=CLOCK)
     unmarked = issue(database, case, "filing-notice", "Nguyễn Thị Minh Khai", pdf(),
-                     actor=CLERK.display, clock=CLOCK)
+                     account=DESK_CLERK, clock=CLOCK)
     hearing_record.enter_into_record(database, case, f"issued:{marked.document_id}",
                                      meeting_on=TODAY, entered_on=TODAY, account=CLERK,
                                      clock=CLOCK)
     with pytest.raises(RuleError) as refused:
         record_mailing(database, unmarked.document_id, recipient_name="A Reporter",
-                       method=MailMethod.HAND_DELIVERY, mailed_on=TODAY, actor=CLERK.display,
+                       method=MailMethod.HAND_DELIVERY, mailed_on=TODAY, account=DESK_CLERK,
                        clock=CLOCK)
     assert refused.value.citation == "§ 2-83(h)(1)"
-    assert mailings_for_case(database, case) == []
+    assert mailings_for_case(database, case, account=DESK_CLERK) == []
 
 
 def test_a_party_mailed_a_marked_paper_needs_no_h2(
         controller: WorkflowController, database: Database) -> None:
     case = filed_case(controller)
-    ref = issue(database, case, "receipt", "José Peña", pdf(), actor=CLERK.display, clock=CLOCK)
+    ref = issue(database, case, "receipt", "José Peña", pdf(), account=DESK_CLERK, clock=CLOCK)
     hearing_record.enter_into_record(database, case, f"issued:{ref.document_id}",
                                      meeting_on=TODAY, entered_on=TODAY, account=CLERK,
                                      clock=CLOCK)
     record_mailing(database, ref.document_id, recipient_name="José Peña",
-                   method=MailMethod.HAND_DELIVERY, mailed_on=TODAY, actor=CLERK.display, clock=CLOCK)
+                   method=MailMethod.HAND_DELIVERY, mailed_on=TODAY, account=DESK_CLERK, clock=CLOCK)
     [sent] = audits(database, case, "mail.record")
     assert "disclosure" not in json.loads(sent.detail or "{}")
 
@@ -194,7 +194,7 @@ def test_a_party_mailed_a_marked_paper_needs_no_h2(
 def test_a_mark_taken_off_makes_the_paper_confidential_again(
         controller: WorkflowController, database: Database) -> None:
     case = filed_case(controller)
-    ref = issue(database, case, "receipt", "José Peña", pdf(), actor=CLERK.display, clock=CLOCK)
+    ref = issue(database, case, "receipt", "José Peña", pdf(), account=DESK_CLERK, clock=CLOCK)
     line = hearing_record.enter_into_record(database, case, f"issued:{ref.document_id}",
                                             meeting_on=TODAY, entered_on=TODAY, account=CLERK,
                                             clock=CLOCK)
@@ -202,18 +202,18 @@ def test_a_mark_taken_off_makes_the_paper_confidential_again(
                                    account=CLERK, clock=CLOCK)
     with pytest.raises(RuleError, match="not a party"):
         record_mailing(database, ref.document_id, recipient_name="A Reporter",
-                       method=MailMethod.HAND_DELIVERY, mailed_on=TODAY, actor=CLERK.display,
+                       method=MailMethod.HAND_DELIVERY, mailed_on=TODAY, account=DESK_CLERK,
                        clock=CLOCK)
 
 
 def test_a_voided_document_cannot_be_marked_and_an_earlier_mark_still_names_it(
         controller: WorkflowController, database: Database) -> None:
     case = filed_case(controller)
-    ref = issue(database, case, "receipt", "José Peña", pdf(), actor=CLERK.display, clock=CLOCK)
+    ref = issue(database, case, "receipt", "José Peña", pdf(), account=DESK_CLERK, clock=CLOCK)
     hearing_record.enter_into_record(database, case, f"issued:{ref.document_id}",
                                      meeting_on=TODAY, entered_on=TODAY, account=CLERK,
                                      clock=CLOCK)
-    replacement = void_and_reissue(database, ref.document_id, pdf(), actor=CLERK.display,
+    replacement = void_and_reissue(database, ref.document_id, pdf(), account=DESK_CLERK,
                                    reason="Wrong address", clock=CLOCK)
     [line] = hearing_record.entries(database, case, account=CLERK)
     assert line.paper.startswith("Filing receipt") and line.paper.endswith("(void)")

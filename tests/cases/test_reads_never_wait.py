@@ -23,7 +23,7 @@ from tests.another_desk import (
     the_next_writer_writes,
 )
 from tests.conftest import CLOCK
-from tests.factories import CLERK, filed_case
+from tests.factories import CLERK, DESK_CLERK, filed_case
 from tests.signing_in import account_of
 
 pytestmark = pytest.mark.usefixtures(short_waits.__name__)  # waiting code fails at once
@@ -54,11 +54,11 @@ def test_an_exhibit_a_print_and_a_packet_saved_while_another_desk_writes_are_all
         record_access(database, account=CLERK, action="print.receipt",
                       summary="Printed the receipt", clock=CLOCK, complaint_id=case_id)
         record_packet_use(database, CLOCK().date(), [case_id], action="save.board-packet",
-                          what="saved", clock=CLOCK, actor="Maria Clerk")
+                          what="saved", clock=CLOCK, account=DESK_CLERK)
     the_next_writer_writes(database)
-    for action in ("view.attachment", "print.receipt", "save.board-packet"):
+    for action, actor in (("view.attachment", CLERK.display), ("print.receipt", CLERK.display),
+                          ("save.board-packet", DESK_CLERK.display)):
         [record] = records_of(database, action)
-        actor = "Maria Clerk" if action == "save.board-packet" else CLERK.display
         assert (record.complaint_id, record.actor, record.at) == (case_id, actor, CLOCK())
     assert name in records_of(database, "view.attachment")[0].summary
 

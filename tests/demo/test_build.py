@@ -48,6 +48,7 @@ from ethics_desk.storage.database import Database
 from ethics_desk.storage.integrity import run_checks
 from ethics_desk.storage.opening import open_database
 from tests.conftest import CLOCK, DEMO_TODAY, DemoTemplate
+from tests.factories import DESK_CLERK
 
 TODAY = DEMO_TODAY
 """The day the run's demonstration is built for: Monday 30 November 2026."""
@@ -201,7 +202,7 @@ def test_the_demo_issues_the_papers_of_each_stage_of_section_2_83(demo: Demo) ->
             "certificate-of-mailing"} <= set(kinds)
     assert sum(kinds.values()) >= 100
     for case_id in awaiting:  # each case waiting for a response has its (e) notice issued
-        assert RESPONDENT_NOTICE in {d.kind for d in issued_for_case(database, case_id)}
+        assert RESPONDENT_NOTICE in {d.kind for d in issued_for_case(database, case_id, account=DESK_CLERK)}
 
 
 def test_the_e_notice_goes_certified_with_an_article_number_and_the_rest_first_class_or_by_hand(
@@ -227,9 +228,9 @@ def test_most_mailed_items_are_delivered_and_exactly_one_came_back_returned(demo
         case_ids = list(session.scalars(select(Complaint.id)))
     assert outcomes[MailOutcome.DELIVERED] > sum(outcomes.values()) / 2
     assert outcomes[MailOutcome.RETURNED] == 1 and outcomes[MailOutcome.REFUSED] == 0
-    flagged = {case: n for case, n in mail_flags(database, case_ids).items() if n}
+    flagged = {case: n for case, n in mail_flags(database, case_ids, account=DESK_CLERK).items() if n}
     assert list(flagged.values()) == [1]  # the Mail screen's "returned" list has it
-    [returned] = returned_items(database, next(iter(flagged)))
+    [returned] = returned_items(database, next(iter(flagged)), account=DESK_CLERK)
     assert returned.outcome is MailOutcome.RETURNED and not returned.resent
 
 
@@ -250,10 +251,10 @@ def test_a_signed_return_receipt_restarts_the_response_clock_from_its_date(demo:
 def test_the_print_queue_has_a_few_papers_waiting_with_a_certificate_of_mailing(
         demo: Demo) -> None:
     database, _ = demo
-    queue = print_queue(database)
+    queue = print_queue(database, account=DESK_CLERK)
     assert 3 <= len(queue) <= 12
     [certificate] = [item for item in queue if item.kind == "certificate-of-mailing"]
-    issued = issued_for_case(database, certificate.complaint_id)
+    issued = issued_for_case(database, certificate.complaint_id, account=DESK_CLERK)
     assert certificate.document_id in {d.document_id for d in issued if not d.is_void}
     with database.read_session() as session:  # it lists what was mailed on the case before it
         mailed = session.scalar(select(func.count()).select_from(Mailing).where(

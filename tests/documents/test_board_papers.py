@@ -25,7 +25,7 @@ from tests.board_cases import (
     show_cause,
 )
 from tests.documents.render.helpers import flat, pages_text, screenshot, text_of
-from tests.factories import complete_intake, provision_id, reviewed_case
+from tests.factories import DESK_CLERK, complete_intake, provision_id, reviewed_case
 
 TODAY = date(2026, 12, 11)
 ORDERED = date(2026, 11, 30)
@@ -47,7 +47,7 @@ def _text(database: Database, case: int, kind: str, index: int = 0) -> str:
 def test_the_order_goes_to_the_complainant_with_a_copy_to_the_respondent(
         controller: WorkflowController, database: Database) -> None:
     case = show_cause(controller)
-    people = recipients(database, case, "show-cause-order")
+    people = recipients(database, case, "show-cause-order", account=DESK_CLERK)
     assert [(p.name, p.role) for p in people] == [("José Peña", "complainant"),
                                                   ("Nguyễn Thị Minh Khai", "respondent")]
     assert "COPY FOR THE RESPONDENT" in _text(database, case, "show-cause-order", 1)
@@ -89,7 +89,7 @@ def test_the_order_applies_only_once_the_board_has_ordered_it(
 def test_the_determination_states_the_record_vote_the_particulars_and_the_sanctions(
         controller: WorkflowController, database: Database) -> None:
     case = frivolous(controller)
-    assert [p.name for p in recipients(database, case, "frivolous-determination")] == [
+    assert [p.name for p in recipients(database, case, "frivolous-determination", account=DESK_CLERK)] == [
         "José Peña", "Nguyễn Thị Minh Khai"]
     text = _text(database, case, "frivolous-determination")
     assert "on December 10, 2026, by a record vote of at least two-thirds" in text
@@ -116,7 +116,7 @@ def test_a_determination_before_sanctions_says_none_has_been_imposed(
 def test_the_referral_goes_to_the_agency_at_its_address(
         controller: WorkflowController, database: Database) -> None:
     case = frivolous(controller)
-    [agency] = recipients(database, case, "referral")
+    [agency] = recipients(database, case, "referral", account=DESK_CLERK)
     assert agency.name == "Bexar County Criminal District Attorney"
     assert agency.party.address_lines[1:] == ("101 W. Nueva St.", "San Antonio, TX 78205")
     text = _text(database, case, "referral")
@@ -128,7 +128,7 @@ def test_the_referral_goes_to_the_agency_at_its_address(
 def test_a_referral_needs_a_referral_sanction(controller: WorkflowController,
                                               database: Database) -> None:
     case = frivolous(controller, sanctions=False)
-    assert recipients(database, case, "referral") == []
+    assert recipients(database, case, "referral", account=DESK_CLERK) == []
     with pytest.raises(UserError, match="recipient"):
         render_letter(database, case, "referral", today=TODAY)
 

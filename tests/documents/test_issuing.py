@@ -28,15 +28,19 @@ from ethics_desk.documents.issuing import (
 from ethics_desk.mail.ledger import record_mailing
 from ethics_desk.models import AuditRecord, IssuedDocument, MailMethod, Setting
 from ethics_desk.office import wording
+from ethics_desk.staff.accounts import Account
+from ethics_desk.staff.roles import Role
 from ethics_desk.storage.audit import verify_chain
 from ethics_desk.storage.database import Database
 from ethics_desk.workflow import WorkflowController
 from tests.conftest import CLOCK, NOW
 from tests.factories import CLERK as CLERK_ACCOUNT
-from tests.factories import filed_case
+from tests.factories import DESK_CLERK, filed_case
 from tests.workflow.helpers import audit_actions
 
-CLERK = "Maria Clerk"
+CLERK = DESK_CLERK.display
+ANA = Account(2, "aruiz", "Ana Ruiz", Role.CLERK)
+"""Another of the Clerk's staff."""
 
 
 def clock() -> datetime:
@@ -93,7 +97,7 @@ def case_id(controller: WorkflowController) -> int:
 def test_issuing_freezes_the_bytes_with_their_sha256_who_and_when(
         database: Database, case_id: int) -> None:
     receipt = papers.receipt(database, case_id, today=CLOCK().date())
-    ref = issue(database, case_id, "receipt", "José Peña", receipt, actor=CLERK, clock=clock)
+    ref = issue(database, case_id, "receipt", "José Peña", receipt, account=DESK_CLERK, clock=clock)
 
     row = stored(database, ref.document_id)
     assert row.content == receipt
@@ -104,64 +108,67 @@ def test_issuing_freezes_the_bytes_with_their_sha256_who_and_when(
     assert record.complaint_id == case_id
     assert json.loads(record.detail)["sha256"] == ref.sha256
     assert "Issued the receipt to José Peña" in record.summary
-    assert issued_for_case(database, case_id) == [ref]
+    assert issued_for_case(database, case_id, account=DESK_CLERK) == [ref]
 
 
 def test_a_reprint_is_the_same_bytes_and_is_audited(database: Database, case_id: int) -> None:
     receipt = papers.receipt(database, case_id, today=CLOCK().date())
-    ref = issue(database, case_id, "receipt", "José Peña", receipt, actor=CLERK, clock=clock)
-    assert reprint(database, ref.document_id, actor=CLERK, clock=CLOCK) == receipt
-    assert reprint(database, ref.document_id, actor="Ana Ruiz", clock=CLOCK) == receipt
+    ref = issue(database, case_id, "receipt", "José Peña", receipt, account=DESK_CLERK, clock=clock)
+    assert reprint(database, ref.document_id, account=DESK_CLERK, clock=CLOCK) == receipt
+    assert reprint(database, ref.document_id, account=ANA, clock=CLOCK) == receipt
     assert audit_actions(database, case_id)[-2:] == ["print.receipt", "print.receipt"]
-    assert last_audit(database, "print.receipt").actor == "Ana Ruiz"
+    assert last_audit(database, "print.receipt").actor == ANA.display
 
 
 def test_a_damaged_stored_copy_is_refused(database: Database, case_id: int) -> None:
-    ref = issue(database, case_id, "receipt", "José Peña", pdf("Receipt"), actor=CLERK, clock=CLOCK)
+    ref = issue(database, case_id, "receipt", "José Peña", pdf("Receipt"), account=DESK_CLERK, clock=CLOCK)
     with database.unit_of_work() as session:
         session.execute(text("UPDATE issued_document SET content = :c WHERE id = :i"),
                         {"c": pdf("Altered"), "i": ref.document_id})
     with pytest.raises(StorageError, match="stored copy is damaged"):
-        reprint(database, ref.document_id, actor=CLERK, clock=CLOCK)
+        reprint(database, ref.document_id, account=DESK_CLERK, clock=CLOCK)
     assert "print.receipt" not in audit_actions(database, case_id)
 
 
 def test_what_is_not_a_pdf_is_not_issued(database: Database, case_id: int) -> None:
     with pytest.raises(UserError, match="not a readable PDF"):
-        issue(database, case_id, "receipt", "José Peña", b"not a pdf", actor=CLERK, clock=CLOCK)
-    assert issued_for_case(database, case_id) == []
+        issue(database, case_id, "receipt", "José Peña", b"not a pdf", account=DESK_CLERK, clock=CLOCK)
+    assert issued_for_case(database, case_id, account=DESK_CLERK) == []
 
 
 def test_void_and_reissue_keeps_the_old_bytes_and_links_the_correction(
         database: Database, case_id: int) -> None:
-    first = issue(database, case_id, "receipt", "José Peña", pdf("Wrong address"), actor=CLERK, clock=CLOCK)
+    first = issue(database, case_id, "receipt", "José Peña", pdf("Wrong address"), account=DESK_CLERK,
+                  clock=CLOCK)
     corrected = pdf("Right address")
 
-    new = void_and_reissue(database, first.document_id, corrected, actor="Ana Ruiz",
+    new = void_and_reissue(database, first.document_id, corrected, account=ANA,
                            reason="Wrong street number", clock=clock)
 
     old = stored(database, first.document_id)
-    assert old.voided_by == "Ana Ruiz" and old.voided_at == NOW
+    assert old.voided_by == ANA.display and old.voided_at == NOW
     assert old.void_reason == "Wrong street number"
-    assert reprint(database, first.document_id, actor=CLERK, clock=CLOCK) == pdf("Wrong address")
+    assert reprint(database, first.document_id, account=DESK_CLERK, clock=CLOCK) == pdf("Wrong address")
     assert new.replaces_id == first.document_id and new.kind == "receipt"
     assert new.recipient == "José Peña"
     assert stored(database, new.document_id).content == corrected
     assert audit_actions(database, case_id)[-3:-1] == ["document.void", "document.issue"]
     assert json.loads(last_audit(database, "document.issue").detail)["replaces_id"] == \
         first.document_id
-    assert [r.is_void for r in issued_for_case(database, case_id)] == [True, False]
+    assert [r.is_void for r in issued_for_case(database, case_id, account=DESK_CLERK)] == [True, False]
     with pytest.raises(UserError, match="already voided"):
-        void_and_reissue(database, first.document_id, corrected, actor=CLERK, reason="Again", clock=CLOCK)
+        void_and_reissue(database, first.document_id, corrected, account=DESK_CLERK, reason="Again",
+                         clock=CLOCK)
 
 
 def test_void_and_reissue_needs_a_reason_and_is_all_or_nothing(
         database: Database, case_id: int) -> None:
-    first = issue(database, case_id, "receipt", "José Peña", pdf("Receipt"), actor=CLERK, clock=CLOCK)
+    first = issue(database, case_id, "receipt", "José Peña", pdf("Receipt"), account=DESK_CLERK, clock=CLOCK)
     with pytest.raises(UserError, match="why"):
-        void_and_reissue(database, first.document_id, pdf("New"), actor=CLERK, reason=" ", clock=CLOCK)
+        void_and_reissue(database, first.document_id, pdf("New"), account=DESK_CLERK, reason=" ", clock=CLOCK)
     with pytest.raises(UserError, match="not a readable PDF"):
-        void_and_reissue(database, first.document_id, b"broken", actor=CLERK, reason="Typo", clock=CLOCK)
+        void_and_reissue(database, first.document_id, b"broken", account=DESK_CLERK, reason="Typo",
+                         clock=CLOCK)
     assert stored(database, first.document_id).voided_at is None
     assert "document.void" not in audit_actions(database, case_id)
 
@@ -170,8 +177,8 @@ def test_the_respondent_packet_is_the_notice_followed_by_the_placeholder_code(
         database: Database, case_id: int) -> None:
     notice = pdf("NOTICE page one", "NOTICE page two")
     ref = issue_respondent_packet(database, case_id, "Nguyễn Thị Minh Khai", notice,
-                                  actor=CLERK, clock=clock)
-    texts = page_texts(reprint(database, ref.document_id, actor=CLERK, clock=CLOCK))
+                                  account=DESK_CLERK, clock=clock)
+    texts = page_texts(reprint(database, ref.document_id, account=DESK_CLERK, clock=CLOCK))
     assert ref.kind == RESPONDENT_NOTICE and ref.page_count == len(texts) == 3
     assert "NOTICE page one" in texts[0] and "NOTICE page two" in texts[1]
     assert "stands in for the City's Ethics Code" in texts[2]
@@ -186,8 +193,8 @@ def test_the_packet_encloses_the_ethics_code_the_office_stored(
     wording.set_enclosure(database, code, "Ethics Code.pdf", seen=None, account=CLERK_ACCOUNT,
                           clock=CLOCK)
     ref = issue_respondent_packet(database, case_id, "Nguyễn Thị Minh Khai", pdf("NOTICE"),
-                                  actor=CLERK, clock=CLOCK)
-    texts = page_texts(reprint(database, ref.document_id, actor=CLERK, clock=CLOCK))
+                                  account=DESK_CLERK, clock=CLOCK)
+    texts = page_texts(reprint(database, ref.document_id, account=DESK_CLERK, clock=CLOCK))
     assert len(texts) == 4 and "NOTICE" in texts[0]
     assert ["Sec. 2-41" in texts[1], "Sec. 2-42" in texts[2], "Sec. 2-43" in texts[3]] == \
         [True, True, True]
@@ -203,8 +210,8 @@ def test_an_enclosure_path_set_at_a_desk_before_is_still_enclosed_until_the_code
     code.write_bytes(pdf("Sec. 2-41"))
     set_old_desk_path(database, str(code))
     ref = issue_respondent_packet(database, case_id, "Nguyễn Thị Minh Khai", pdf("NOTICE"),
-                                  actor=CLERK, clock=CLOCK)
-    texts = page_texts(reprint(database, ref.document_id, actor=CLERK, clock=CLOCK))
+                                  account=DESK_CLERK, clock=CLOCK)
+    texts = page_texts(reprint(database, ref.document_id, account=DESK_CLERK, clock=CLOCK))
     assert len(texts) == 2 and "Sec. 2-41" in texts[1]
     assert json.loads(last_audit(database, "document.issue").detail)["enclosure"] == str(code)
 
@@ -215,10 +222,10 @@ def test_a_missing_enclosure_blocks_the_packet_naming_the_file_and_the_fix(
     set_old_desk_path(database, str(missing))
     with pytest.raises(UserError) as raised:
         issue_respondent_packet(database, case_id, "Nguyễn Thị Minh Khai", pdf("NOTICE"),
-                                actor=CLERK, clock=CLOCK)
+                                account=DESK_CLERK, clock=CLOCK)
     assert str(missing) in raised.value.problem and "cannot be issued" in raised.value.problem
     assert "Settings" in raised.value.fix
-    assert issued_for_case(database, case_id) == []
+    assert issued_for_case(database, case_id, account=DESK_CLERK) == []
 
 
 def test_an_enclosure_that_is_not_a_pdf_blocks_the_packet(
@@ -228,19 +235,22 @@ def test_an_enclosure_that_is_not_a_pdf_blocks_the_packet(
     set_old_desk_path(database, str(bad))
     with pytest.raises(UserError, match="not a readable PDF"):
         issue_respondent_packet(database, case_id, "Nguyễn Thị Minh Khai", pdf("NOTICE"),
-                                actor=CLERK, clock=CLOCK)
-    assert issued_for_case(database, case_id) == []
+                                account=DESK_CLERK, clock=CLOCK)
+    assert issued_for_case(database, case_id, account=DESK_CLERK) == []
 
 
 def test_the_print_queue_holds_issued_documents_until_they_are_mailed(
         database: Database, case_id: int) -> None:
-    receipt = issue(database, case_id, "receipt", "José Peña", pdf("Receipt"), actor=CLERK, clock=CLOCK)
+    receipt = issue(database, case_id, "receipt", "José Peña", pdf("Receipt"), account=DESK_CLERK,
+                    clock=CLOCK)
     notice = issue_respondent_packet(database, case_id, "Nguyễn Thị Minh Khai", pdf("NOTICE"),
-                                     actor=CLERK, clock=CLOCK)
-    wrong = issue(database, case_id, "defect-letter", "José Peña", pdf("Draft"), actor=CLERK, clock=CLOCK)
-    void_and_reissue(database, wrong.document_id, pdf("Letter"), actor=CLERK, reason="Typo", clock=CLOCK)
+                                     account=DESK_CLERK, clock=CLOCK)
+    wrong = issue(database, case_id, "defect-letter", "José Peña", pdf("Draft"), account=DESK_CLERK,
+                  clock=CLOCK)
+    void_and_reissue(database, wrong.document_id, pdf("Letter"), account=DESK_CLERK, reason="Typo",
+                     clock=CLOCK)
 
-    queue = print_queue(database)
+    queue = print_queue(database, account=DESK_CLERK)
     assert [q.kind for q in queue] == ["receipt", RESPONDENT_NOTICE, "defect-letter"]
     assert wrong.document_id not in [q.document_id for q in queue]
     assert all(q.case_number for q in queue)
@@ -248,9 +258,9 @@ def test_the_print_queue_holds_issued_documents_until_they_are_mailed(
     record_mailing(database, notice.document_id, recipient_name="Nguyễn Thị Minh Khai",
                    recipient_ref="respondent:1", address="P.O. Box 839966",
                    method=MailMethod.CERTIFIED_RRR, tracking_number="9407 1000 0000 0000 0001",
-                   mailed_on=date(2026, 11, 30), actor=CLERK, clock=clock)
+                   mailed_on=date(2026, 11, 30), account=DESK_CLERK, clock=clock)
     record_mailing(database, receipt.document_id, recipient_name="José Peña",
-                   method=MailMethod.HAND_DELIVERY, mailed_on=None, actor=CLERK, clock=clock)
-    assert [q.kind for q in print_queue(database)] == ["receipt", "defect-letter"]
+                   method=MailMethod.HAND_DELIVERY, mailed_on=None, account=DESK_CLERK, clock=clock)
+    assert [q.kind for q in print_queue(database, account=DESK_CLERK)] == ["receipt", "defect-letter"]
     with database.read_session() as session:
         assert verify_chain(session) == []

@@ -23,7 +23,7 @@ from ethics_desk.workflow import Accept, ForwardToBoard, Resolve, WorkflowContro
 from tests.conftest import CLOCK
 from tests.documents.render.helpers import flat, text_of
 from tests.documents.test_issuing import last_audit
-from tests.factories import CLERK, complete_intake, filed_case, reviewed_case
+from tests.factories import CLERK, DESK_CLERK, complete_intake, filed_case, reviewed_case
 
 TODAY = date(2026, 11, 30)
 
@@ -54,14 +54,16 @@ def test_the_preferred_language_is_stored_at_intake_and_read_back_with_the_draft
 def test_a_party_of_whom_no_language_was_recorded_prefers_english(
         controller: WorkflowController, database: Database) -> None:
     case = filed_case(controller)
-    assert [r.language for r in recipients(database, case, "receipt")] == [Language.ENGLISH]
+    assert [r.language for r in recipients(database, case, "receipt",
+                                           account=DESK_CLERK)] == [Language.ENGLISH]
 
 
 def test_each_recipient_carries_the_language_recorded_for_them(
         controller: WorkflowController, database: Database) -> None:
     case = filed_case(controller, _spanish_intake())
-    assert [r.language for r in recipients(database, case, "receipt")] == [Language.SPANISH]
-    assert [r.language for r in recipients(database, case, "envelope")] == [
+    assert [r.language for r in recipients(database, case, "receipt",
+                                           account=DESK_CLERK)] == [Language.SPANISH]
+    assert [r.language for r in recipients(database, case, "envelope", account=DESK_CLERK)] == [
         Language.SPANISH, Language.ENGLISH]
 
 
@@ -121,7 +123,7 @@ def test_an_issued_paper_records_its_language_in_the_audit_trail(
         controller: WorkflowController, database: Database) -> None:
     case = filed_case(controller, _spanish_intake())
     pdf = render_letter(database, case, "receipt", today=TODAY, language=Language.SPANISH)
-    issue(database, case, "receipt", "José Peña", pdf, actor="Maria Clerk", clock=CLOCK,
+    issue(database, case, "receipt", "José Peña", pdf, account=DESK_CLERK, clock=CLOCK,
           language=Language.SPANISH)
     record = last_audit(database, "document.issue")
     assert json.loads(record.detail)["language"] == "es"

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import io
+from collections.abc import Iterable
 from datetime import date
 from pathlib import Path
 
@@ -21,7 +22,13 @@ from ethics_desk.documents.issuing import (
     void_and_reissue,
 )
 from ethics_desk.documents.kinds import recipients, render_letter
-from ethics_desk.documents.stated_dates import reissue_reason, stale_in
+from ethics_desk.documents.stated_dates import (
+    Moved,
+    StalePaper,
+    reissue_reason,
+    stale_in,
+    stale_papers,
+)
 from ethics_desk.models import AuditRecord, StatedDate
 from ethics_desk.storage.database import Database
 from ethics_desk.storage.integrity import STALE_PAPERS, run_checks
@@ -29,11 +36,18 @@ from ethics_desk.workflow import WorkflowController
 from tests.board_cases import awaiting_response
 from tests.conftest import CLOCK
 from tests.factories import CLERK as CLERK_ACCOUNT
+from tests.factories import DESK_CLERK
 
-CLERK = "Maria Clerk"
+CLERK = DESK_CLERK.display
 RESPONDENT = "Nguyễn Thị Minh Khai"
 DUE = date(2026, 12, 17)  # ten business days after the presumed receipt of 2026-12-03
 CLOSED = date(2026, 12, 10)  # a weather closure inside the count moves it to 2026-12-18
+
+
+def everywhere(database: Database, moved: Iterable[Moved] = ()) -> list[StalePaper]:
+    """Every case's papers stating a wrong date (the office's check; ``moved``: a preview)."""
+    with database.read_session() as session:
+        return stale_papers(session, moved=moved)
 
 
 def _text(pdf: bytes) -> str:
@@ -42,9 +56,9 @@ def _text(pdf: bytes) -> str:
 
 
 def _issue_notice(database: Database, case: int) -> int:
-    [person] = recipients(database, case, RESPONDENT_NOTICE)
+    [person] = recipients(database, case, RESPONDENT_NOTICE, account=DESK_CLERK)
     pdf = render_letter(database, case, RESPONDENT_NOTICE, today=CLOCK().date())
-    return issue_respondent_packet(database, case, person.name, pdf, actor=CLERK, clock=CLOCK,
+    return issue_respondent_packet(database, case, person.name, pdf, account=DESK_CLERK, clock=CLOCK,
                                    respondent_id=person.respondent_id).document_id
 
 
@@ -65,7 +79,7 @@ def test_a_paper_that_states_no_date_records_none(
         controller: WorkflowController, database: Database) -> None:
     case = awaiting_response(controller)
     pdf = render_letter(database, case, "receipt", today=CLOCK().date())
-    document = issue(database, case, "receipt", "José Peña", pdf, actor=CLERK,
+    document = issue(database, case, "receipt", "José Peña", pdf, account=DESK_CLERK,
                      clock=CLOCK).document_id
     with database.read_session() as session:
         assert session.scalars(select(StatedDate).where(
@@ -76,29 +90,31 @@ def test_a_closure_that_moves_the_response_date_names_the_issued_notice_before_a
         controller: WorkflowController, database: Database) -> None:
     case = awaiting_response(controller)
     document = _issue_notice(database, case)
-    assert stale_in(database) == []
+    assert everywhere(database) == []
     moved = closures.preview_add(database, CLOSED, "Winter weather closure",
                                  account=CLERK_ACCOUNT)
-    [before] = stale_in(database, moved=moved)  # the preview names it; nothing is saved
+    [before] = everywhere(database, moved=moved)  # the preview names it; nothing is saved
     assert (before.document_id, before.stated_on, before.now_on) == (document, DUE,
                                                                      date(2026, 12, 18))
-    assert stale_in(database) == []
-    closures.add_closure(database, CLOSED, "Winter weather closure", account=CLERK_ACCOUNT, clock=CLOCK)
-    [after] = stale_in(database, case)
+    assert everywhere(database) == []
+    closures.add_closure(database, CLOSED, "Winter weather closure", account=CLERK_ACCOUNT,
+                         clock=CLOCK)
+    [after] = stale_in(database, case, account=DESK_CLERK)
     assert after.document_id == document and after.now_on == date(2026, 12, 18)
     assert after.sentence() == (
         f"ERB-2026-001: the respondent-notice to {RESPONDENT} issued 2026-11-30 (document "
         f"{document}) states “Respondent's sworn response — {RESPONDENT}” Thursday 2026-12-17; "
         "it is now Friday 2026-12-18")
-    assert stale_in(database, moved=preview_remove(database, CLOSED)) == []  # reopening fixes it
+    assert everywhere(database, moved=preview_remove(database, CLOSED)) == []  # reopening fixes it
 
 
 def test_the_corrected_reissue_says_it_replaces_the_one_issued_on_its_date_and_clears_the_name(
         controller: WorkflowController, database: Database) -> None:
     case = awaiting_response(controller)
     document = _issue_notice(database, case)
-    closures.add_closure(database, CLOSED, "Winter weather closure", account=CLERK_ACCOUNT, clock=CLOCK)
-    [stale] = stale_in(database, case)
+    closures.add_closure(database, CLOSED, "Winter weather closure", account=CLERK_ACCOUNT,
+                         clock=CLOCK)
+    [stale] = stale_in(database, case, account=DESK_CLERK)
     notice = render_letter(database, case, RESPONDENT_NOTICE, today=CLOCK().date(),
                            replaces_issued_on=stale.issued_on)
     text = _text(notice)
@@ -106,10 +122,10 @@ def test_the_corrected_reissue_says_it_replaces_the_one_issued_on_its_date_and_c
         in text
     assert "Friday, December 18, 2026" in text
     new = void_and_reissue(database, document, respondent_packet_bytes(database, notice),
-                           actor=CLERK, reason=reissue_reason(stale), clock=CLOCK,
+                           account=DESK_CLERK, reason=reissue_reason(stale), clock=CLOCK,
                            respondent_id=1)
     assert new.replaces_id == document
-    assert stale_in(database, case) == []
+    assert stale_in(database, case, account=DESK_CLERK) == []
 
 
 def test_a_paper_whose_deadline_is_no_longer_open_is_not_named(
@@ -119,8 +135,9 @@ def test_a_paper_whose_deadline_is_no_longer_open_is_not_named(
     case = awaiting_response(controller)
     _issue_notice(database, case)
     controller.fire(case, Withdraw(received_on=CLOCK().date()))
-    closures.add_closure(database, CLOSED, "Winter weather closure", account=CLERK_ACCOUNT, clock=CLOCK)
-    assert stale_in(database, case) == []
+    closures.add_closure(database, CLOSED, "Winter weather closure", account=CLERK_ACCOUNT,
+                         clock=CLOCK)
+    assert stale_in(database, case, account=DESK_CLERK) == []
 
 
 def test_check_warns_of_an_issued_paper_stating_a_date_that_no_longer_holds(
@@ -145,13 +162,13 @@ def test_a_show_cause_order_whose_hearing_is_set_on_another_day_is_named(
 
     case = show_cause(controller)
     pdf = render_letter(database, case, "show-cause-order", today=CLOCK().date())
-    document = issue(database, case, "show-cause-order", "José Peña", pdf, actor=CLERK,
+    document = issue(database, case, "show-cause-order", "José Peña", pdf, account=DESK_CLERK,
                      clock=CLOCK).document_id
-    assert stale_in(database, case) == []
+    assert stale_in(database, case, account=DESK_CLERK) == []
     with database.unit_of_work() as session:  # the hearing is set a week later
         [hearing] = session.scalars(select(Hearing).where(Hearing.complaint_id == case))
         hearing.scheduled_at = HEARING_AT + timedelta(days=7)
-    [stale] = stale_in(database, case)
+    [stale] = stale_in(database, case, account=DESK_CLERK)
     assert stale.document_id == document
     assert (stale.stated_on, stale.now_on) == (HEARING_AT.date(),
                                                HEARING_AT.date() + timedelta(days=7))

@@ -10,7 +10,7 @@ from ethics_desk.models import Route
 from ethics_desk.storage.database import Database
 from ethics_desk.workflow import WorkflowController
 from tests.conftest import NOW
-from tests.factories import CLERK, complete_intake, filed_case, provision_id
+from tests.factories import CLERK, DESK_CLERK, complete_intake, filed_case, provision_id
 
 
 def test_a_saved_draft_reads_back_as_the_same_intake(database: Database,
@@ -43,7 +43,7 @@ def test_the_resume_list_shows_only_unfiled_drafts_newest_first(
     empty = controller.save_draft(Intake())
     later = WorkflowController(database, "Ana Ruiz", clock=lambda: NOW + timedelta(minutes=5))
     named = later.save_draft(Intake(respondents=[RespondentData(name="Zoë Ødegård")]))
-    drafts = list_drafts(database, account=CLERK)
+    drafts = list_drafts(database, account=DESK_CLERK)
     assert [d.complaint_id for d in drafts] == [named.complaint_id, empty.complaint_id]
     labels = {d.complaint_id: d.label for d in drafts}
     assert "no complainant yet about Zoë Ødegård" in labels[named.complaint_id]

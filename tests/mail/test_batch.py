@@ -22,9 +22,9 @@ from ethics_desk.storage.database import Database
 from ethics_desk.workflow import Accept, ForwardToBoard, WorkflowController
 from tests.conftest import NOW
 from tests.documents.test_issuing import pdf
-from tests.factories import complete_intake, filed_case, reviewed_case
+from tests.factories import DESK_CLERK, complete_intake, filed_case, reviewed_case
 
-CLERK = "Maria Clerk"
+CLERK = DESK_CLERK.display
 COMPLAINANT = "José Peña"
 RESPONDENT = "Nguyễn Thị Minh Khai"
 BOARD = "Members of the Ethics Review Board"
@@ -48,17 +48,17 @@ def queued_case(database: Database, controller: WorkflowController) -> list[Issu
     case_id = reviewed_case(controller)
     controller.fire(case_id, Accept())
     controller.fire(case_id, ForwardToBoard())
-    return [issue(database, case_id, "receipt", COMPLAINANT, pdf("R1", "R2"), actor=CLERK,
+    return [issue(database, case_id, "receipt", COMPLAINANT, pdf("R1", "R2"), account=DESK_CLERK,
                   clock=clock),
             issue(database, case_id, "respondent-notice", RESPONDENT, pdf("N1", "N2", "N3"),
-                  actor=CLERK, clock=clock),
-            issue(database, case_id, "board-transmittal", BOARD, pdf("B1"), actor=CLERK,
+                  account=DESK_CLERK, clock=clock),
+            issue(database, case_id, "board-transmittal", BOARD, pdf("B1"), account=DESK_CLERK,
                   clock=clock)]
 
 
 def queue_ids(database: Database) -> list[int]:
     """The document ids in the print queue, in order."""
-    return [item.document_id for item in print_queue(database)]
+    return [item.document_id for item in print_queue(database, account=DESK_CLERK)]
 
 
 def audit_of(database: Database, action: str) -> list[AuditRecord]:
@@ -71,20 +71,20 @@ def audit_of(database: Database, action: str) -> list[AuditRecord]:
 def test_the_letters_are_the_issued_bytes_in_queue_order_and_each_print_is_audited(
         database: Database, controller: WorkflowController) -> None:
     issued = queued_case(database, controller)
-    batch = prepare_batch(database, queue_ids(database), BatchPaper.LETTERS, actor=CLERK,
+    batch = prepare_batch(database, queue_ids(database), BatchPaper.LETTERS, account=DESK_CLERK,
                           clock=clock)
     assert [d.pages for d in batch.documents] == [2, 3, 1] and batch.pages == 6
     assert [d.pdf for d in batch.documents] == [stored for stored in (
         pdf("R1", "R2"), pdf("N1", "N2", "N3"), pdf("B1"))]
     assert batch.left_out == ()
     assert [r.action for r in audit_of(database, "print.receipt")] == ["print.receipt"]
-    assert len(print_queue(database)) == len(issued)  # printing is not mailing
+    assert len(print_queue(database, account=DESK_CLERK)) == len(issued)  # printing is not mailing
 
 
 def test_an_envelope_for_each_item_with_an_address_and_the_board_left_out_with_the_reason(
         database: Database, controller: WorkflowController) -> None:
     issued = queued_case(database, controller)
-    batch = prepare_batch(database, queue_ids(database), BatchPaper.ENVELOPES, actor=CLERK,
+    batch = prepare_batch(database, queue_ids(database), BatchPaper.ENVELOPES, account=DESK_CLERK,
                           clock=clock)
     assert len(batch.documents) == 2
     [(width, height, receipt)] = pages(batch.documents[0].pdf)
@@ -103,9 +103,9 @@ def test_labels_fill_sheets_of_thirty_one_label_per_item(
         database: Database, controller: WorkflowController) -> None:
     case_id = filed_case(controller)
     for number in range(LABELS_PER_SHEET + 1):
-        issue(database, case_id, "receipt", COMPLAINANT, pdf(f"copy {number}"), actor=CLERK,
+        issue(database, case_id, "receipt", COMPLAINANT, pdf(f"copy {number}"), account=DESK_CLERK,
               clock=clock)
-    batch = prepare_batch(database, queue_ids(database), BatchPaper.LABELS, actor=CLERK,
+    batch = prepare_batch(database, queue_ids(database), BatchPaper.LABELS, account=DESK_CLERK,
                           clock=clock)
     [labels] = batch.documents
     sheets = pages(labels.pdf)
@@ -120,8 +120,8 @@ def test_one_certificate_of_mailing_per_case_with_the_usual_method_of_each_kind(
         database: Database, controller: WorkflowController) -> None:
     queued_case(database, controller)
     other = filed_case(controller, complete_intake())
-    issue(database, other, "receipt", COMPLAINANT, pdf("other"), actor=CLERK, clock=clock)
-    batch = prepare_batch(database, queue_ids(database), BatchPaper.CERTIFICATE, actor=CLERK,
+    issue(database, other, "receipt", COMPLAINANT, pdf("other"), account=DESK_CLERK, clock=clock)
+    batch = prepare_batch(database, queue_ids(database), BatchPaper.CERTIFICATE, account=DESK_CLERK,
                           clock=clock)
     assert [d.label for d in batch.documents] == ["certificate of mailing for ERB-2026-001",
                                                   "certificate of mailing for ERB-2026-002"]
@@ -142,8 +142,8 @@ def test_an_item_mailed_since_the_list_was_read_is_left_out_and_said_so(
     ids = queue_ids(database)
     record_mailing(database, issued[0].document_id, recipient_name=COMPLAINANT,
                    address="411 W. Nueva St.", method=MailMethod.FIRST_CLASS,
-                   mailed_on=NOW.date(), actor=CLERK, clock=clock)
-    batch = prepare_batch(database, ids, BatchPaper.LETTERS, actor=CLERK, clock=clock)
+                   mailed_on=NOW.date(), account=DESK_CLERK, clock=clock)
+    batch = prepare_batch(database, ids, BatchPaper.LETTERS, account=DESK_CLERK, clock=clock)
     assert [item.document_id for item in batch.items] == ids[1:]
     assert batch.left_out and "no longer in the print queue" in batch.left_out[0]
 
@@ -151,14 +151,14 @@ def test_an_item_mailed_since_the_list_was_read_is_left_out_and_said_so(
 def test_nothing_to_print_is_a_clear_message(database: Database,
                                              controller: WorkflowController) -> None:
     with pytest.raises(UserError, match="nothing in the print queue"):
-        prepare_batch(database, [], BatchPaper.LETTERS, actor=CLERK, clock=clock)
+        prepare_batch(database, [], BatchPaper.LETTERS, account=DESK_CLERK, clock=clock)
     case_id = reviewed_case(controller)
     controller.fire(case_id, Accept())
     controller.fire(case_id, ForwardToBoard())
-    ref = issue(database, case_id, "board-transmittal", BOARD, pdf("B1"), actor=CLERK,
+    ref = issue(database, case_id, "board-transmittal", BOARD, pdf("B1"), account=DESK_CLERK,
                 clock=clock)
     with pytest.raises(UserError, match="has a mailing address") as raised:
-        prepare_batch(database, [ref.document_id], BatchPaper.LABELS, actor=CLERK, clock=clock)
+        prepare_batch(database, [ref.document_id], BatchPaper.LABELS, account=DESK_CLERK, clock=clock)
     assert "deliver the papers by hand" in raised.value.fix
     assert audit_of(database, "print.labels") == []
 
@@ -166,7 +166,8 @@ def test_nothing_to_print_is_a_clear_message(database: Database,
 def test_the_address_is_the_one_on_the_case_matched_by_the_recipient_s_name(
         database: Database, controller: WorkflowController) -> None:
     queued_case(database, controller)
-    found = addressees(database, print_queue(database))
+    found = addressees(database, print_queue(database, account=DESK_CLERK),
+                       account=DESK_CLERK)
     assert [(a.party.name if a.party else None, a.has_address) for a in found] == [
         (COMPLAINANT, True), (RESPONDENT, True), (None, False)]
 
@@ -177,7 +178,7 @@ def test_the_letters_print_as_one_run_whose_pages_are_the_issued_papers_in_queue
     from ethics_desk.storage.audit import verify_chain
 
     queued_case(database, controller)
-    batch = prepare_batch(database, queue_ids(database), BatchPaper.LETTERS, actor=CLERK,
+    batch = prepare_batch(database, queue_ids(database), BatchPaper.LETTERS, account=DESK_CLERK,
                           clock=clock)
     assert [(p.first_page, p.pages) for p in batch.run.parts] == [(0, 2), (2, 3), (5, 1)]
     assert [text.strip() for _w, _h, text in pages(batch.run.pdf)] == [
@@ -196,7 +197,7 @@ def test_the_letters_print_as_one_run_whose_pages_are_the_issued_papers_in_queue
 def test_envelopes_print_as_one_run_of_one_page_per_addressed_item(
         database: Database, controller: WorkflowController) -> None:
     queued_case(database, controller)
-    batch = prepare_batch(database, queue_ids(database), BatchPaper.ENVELOPES, actor=CLERK,
+    batch = prepare_batch(database, queue_ids(database), BatchPaper.ENVELOPES, account=DESK_CLERK,
                           clock=clock)
     assert [p.pages for p in batch.run.parts] == [1, 1] == [d.pages for d in batch.documents]
     assert [text for _w, _h, text in pages(batch.run.pdf)] == [

@@ -17,7 +17,7 @@ from ethics_desk.storage.database import Database
 from ethics_desk.workflow import WorkflowController
 from tests.conftest import CLOCK
 from tests.factories import CLERK as CLERK_ACCOUNT
-from tests.factories import filed_case
+from tests.factories import DESK_CLERK, filed_case
 
 CLERK = "María Ortiz"
 COMPLAINANT = "José Peña"
@@ -35,13 +35,13 @@ def pdf() -> bytes:
 def hand(database: Database, document_id: int, name: str) -> int:
     return record_mailing(database, document_id, recipient_name=name,
                           method=MailMethod.HAND_DELIVERY, mailed_on=CLOCK().date(),
-                          actor=CLERK, clock=CLOCK)
+                          account=DESK_CLERK, clock=CLOCK)
 
 
 @pytest.fixture
 def receipt(controller: WorkflowController) -> tuple[int, int]:
     case_id = filed_case(controller)
-    ref = issue(controller.database, case_id, "receipt", COMPLAINANT, pdf(), actor=CLERK,
+    ref = issue(controller.database, case_id, "receipt", COMPLAINANT, pdf(), account=DESK_CLERK,
                 clock=CLOCK)
     return case_id, ref.document_id
 
@@ -53,7 +53,7 @@ def test_a_paper_of_a_pending_complaint_is_not_handed_to_a_stranger(
         hand(database, document_id, "A Reporter")
     assert refused.value.citation == "§ 2-83(h)(1)"
     assert "A Reporter" in refused.value.problem and "Witnesses tab" in refused.value.fix
-    assert mailings_for_case(database, case_id) == []
+    assert mailings_for_case(database, case_id, account=DESK_CLERK) == []
 
 
 def test_it_goes_to_whom_it_was_issued_and_to_a_recorded_witness(
@@ -63,5 +63,5 @@ def test_it_goes_to_whom_it_was_issued_and_to_a_recorded_witness(
     key = witnesses.identifiers(database, case_id, account=CLERK_ACCOUNT)[0].key
     witnesses.add_witness(database, case_id, "Rosa Díaz", key, "", account=CLERK_ACCOUNT, clock=CLOCK)
     hand(database, document_id, "Rosa Díaz")
-    assert [m.recipient_name for m in mailings_for_case(database, case_id)] == [
+    assert [m.recipient_name for m in mailings_for_case(database, case_id, account=DESK_CLERK)] == [
         "jose pena", "Rosa Díaz"]

@@ -25,10 +25,10 @@ from ethics_desk.storage.audit import verify_chain
 from ethics_desk.storage.database import Database
 from ethics_desk.workflow import Accept, FileResponse, ForwardToBoard, WorkflowController
 from tests.conftest import CLOCK, NOW
-from tests.factories import complete_intake, filed_case, reviewed_case
+from tests.factories import DESK_CLERK, complete_intake, filed_case, reviewed_case
 from tests.workflow.helpers import audit_actions, deadlines
 
-CLERK = "Maria Clerk"
+CLERK = DESK_CLERK.display
 MONDAY = NOW.date()  # 2026-11-30
 ARTICLE = "9407 1118 9876 5432 1000 00"
 
@@ -71,13 +71,13 @@ def notice_mailed(controller: WorkflowController, case_id: int,
     database = controller.database
     rid = respondent_id(database, case_id)
     ref = issue_respondent_packet(database, case_id, "Nguyễn Thị Minh Khai", pdf("NOTICE"),
-                                  actor=CLERK, clock=clock)
+                                  account=DESK_CLERK, clock=clock)
     mailing_id = record_mailing(
         database, ref.document_id, recipient_name="Nguyễn Thị Minh Khai",
         recipient_role="respondent", recipient_ref=f"respondent:{rid}",
         address="P.O. Box 839966\nSan Antonio, TX 78283", method=method,
         tracking_number=ARTICLE if method is MailMethod.CERTIFIED_RRR else "",
-        mailed_on=MONDAY, actor=CLERK, clock=clock)
+        mailed_on=MONDAY, account=DESK_CLERK, clock=clock)
     return ref, mailing_id
 
 
@@ -90,7 +90,7 @@ def test_recording_a_delivery_moves_the_response_deadline(
     assert "presumed received" in presumed.explanation
     _ref, mailing_id = notice_mailed(controller, case_id)
 
-    result = record_outcome(database, mailing_id, MailOutcome.DELIVERED, MONDAY, actor=CLERK,
+    result = record_outcome(database, mailing_id, MailOutcome.DELIVERED, MONDAY, account=DESK_CLERK,
                             clock=clock)
 
     [response] = deadlines(database, case_id, "response", DeadlineStatus.OPEN)
@@ -113,7 +113,7 @@ def test_a_first_class_delivery_is_explained_as_delivered(
         controller: WorkflowController) -> None:
     case_id = forwarded_case(controller)
     _ref, mailing_id = notice_mailed(controller, case_id, MailMethod.FIRST_CLASS)
-    record_outcome(controller.database, mailing_id, MailOutcome.DELIVERED, MONDAY, actor=CLERK,
+    record_outcome(controller.database, mailing_id, MailOutcome.DELIVERED, MONDAY, account=DESK_CLERK,
                    clock=clock)
     [response] = deadlines(controller.database, case_id, "response", DeadlineStatus.OPEN)
     assert "delivered" in response.explanation
@@ -130,14 +130,14 @@ def test_the_complainants_delivery_moves_the_reply_deadline(
     [presumed] = deadlines(database, case_id, "reply")
     assert presumed.due_on == date(2026, 12, 10)
     copy = issue(database, case_id, RESPONSE_COPY, "José Peña", pdf("Copy of the response"),
-                 actor=CLERK, clock=clock)
+                 account=DESK_CLERK, clock=clock)
     mailing_id = record_mailing(database, copy.document_id, recipient_name="José Peña",
                                 recipient_role="complainant", recipient_ref="complainant",
                                 address="411 W. Nueva St.", method=MailMethod.CERTIFIED_RRR,
-                                tracking_number=ARTICLE, mailed_on=MONDAY, actor=CLERK,
+                                tracking_number=ARTICLE, mailed_on=MONDAY, account=DESK_CLERK,
                                 clock=clock)
 
-    record_outcome(database, mailing_id, MailOutcome.DELIVERED, MONDAY, actor=CLERK, clock=clock)
+    record_outcome(database, mailing_id, MailOutcome.DELIVERED, MONDAY, account=DESK_CLERK, clock=clock)
 
     [reply] = deadlines(database, case_id, "reply", DeadlineStatus.OPEN)
     assert reply.subject == f"respondent:{rid}"
@@ -153,26 +153,26 @@ def test_a_returned_item_flags_the_case_until_it_is_sent_again(
     other = filed_case(controller)
     ref, mailing_id = notice_mailed(controller, case_id)
 
-    result = record_outcome(database, mailing_id, MailOutcome.RETURNED, MONDAY, actor=CLERK,
+    result = record_outcome(database, mailing_id, MailOutcome.RETURNED, MONDAY, account=DESK_CLERK,
                             clock=clock)
 
     assert "flagged" in result.summary and result.events == ()
-    [item] = returned_items(database, case_id)
+    [item] = returned_items(database, case_id, account=DESK_CLERK)
     assert item.mailing_id == mailing_id and item.outcome is MailOutcome.RETURNED
     assert not item.resent
-    assert mail_flags(database, [case_id, other]) == {case_id: 1, other: 0}
+    assert mail_flags(database, [case_id, other], account=DESK_CLERK) == {case_id: 1, other: 0}
     [response] = deadlines(database, case_id, "response", DeadlineStatus.OPEN)
     assert response.trigger_basis == "presumed"  # a returned item is no receipt
     assert audit_actions(database, case_id)[-1] == "mail.returned"
 
-    new = void_and_reissue(database, ref.document_id, pdf("NOTICE, new address"), actor=CLERK,
+    new = void_and_reissue(database, ref.document_id, pdf("NOTICE, new address"), account=DESK_CLERK,
                            reason="Returned: moved", clock=clock)
     record_mailing(database, new.document_id, recipient_name="Nguyễn Thị Minh Khai",
                    recipient_ref=item.recipient_ref, address="New address",
-                   method=MailMethod.FIRST_CLASS, mailed_on=MONDAY, actor=CLERK, clock=clock)
-    assert [m.resent for m in returned_items(database, case_id)] == [True]
-    assert mail_flags(database, [case_id]) == {case_id: 0}
-    assert len(mailings_for_case(database, case_id)) == 2
+                   method=MailMethod.FIRST_CLASS, mailed_on=MONDAY, account=DESK_CLERK, clock=clock)
+    assert [m.resent for m in returned_items(database, case_id, account=DESK_CLERK)] == [True]
+    assert mail_flags(database, [case_id], account=DESK_CLERK) == {case_id: 0}
+    assert len(mailings_for_case(database, case_id, account=DESK_CLERK)) == 2
 
 
 def test_a_refused_event_saves_nothing(controller: WorkflowController) -> None:
@@ -180,17 +180,17 @@ def test_a_refused_event_saves_nothing(controller: WorkflowController) -> None:
     case_id = forwarded_case(controller)
     stranger = respondent_id(database, forwarded_case(controller))
     ref = issue_respondent_packet(database, case_id, "Someone else", pdf("NOTICE"),
-                                  actor=CLERK, clock=clock)
+                                  account=DESK_CLERK, clock=clock)
     mailing_id = record_mailing(database, ref.document_id, recipient_name="Someone else",
                                 recipient_ref=f"respondent:{stranger}", address="Elsewhere",
-                                method=MailMethod.FIRST_CLASS, mailed_on=MONDAY, actor=CLERK,
+                                method=MailMethod.FIRST_CLASS, mailed_on=MONDAY, account=DESK_CLERK,
                                 clock=clock)
     before = audit_actions(database, case_id)
     with pytest.raises(RuleError, match="not a party"):
-        record_outcome(database, mailing_id, MailOutcome.DELIVERED, MONDAY, actor=CLERK,
+        record_outcome(database, mailing_id, MailOutcome.DELIVERED, MONDAY, account=DESK_CLERK,
                        clock=clock)
     assert audit_actions(database, case_id) == before
-    assert mailings_for_case(database, case_id)[0].outcome is None
+    assert mailings_for_case(database, case_id, account=DESK_CLERK)[0].outcome is None
 
 
 def test_a_delivery_with_no_clock_waiting_is_recorded_and_says_so(
@@ -199,10 +199,10 @@ def test_a_delivery_with_no_clock_waiting_is_recorded_and_says_so(
     case_id = reviewed_case(controller)
     controller.fire(case_id, Accept())  # accepted, not yet forwarded: no response clock
     _ref, mailing_id = notice_mailed(controller, case_id)
-    result = record_outcome(database, mailing_id, MailOutcome.DELIVERED, MONDAY, actor=CLERK,
+    result = record_outcome(database, mailing_id, MailOutcome.DELIVERED, MONDAY, account=DESK_CLERK,
                             clock=clock)
     assert result.events == () and "no clock moved" in result.summary
-    assert mailings_for_case(database, case_id)[0].outcome is MailOutcome.DELIVERED
+    assert mailings_for_case(database, case_id, account=DESK_CLERK)[0].outcome is MailOutcome.DELIVERED
     assert deadlines(database, case_id, "response") == []
 
 
@@ -212,33 +212,34 @@ def test_outcome_dates_and_repeats_are_checked(controller: WorkflowController) -
     _ref, mailing_id = notice_mailed(controller, case_id)
     with pytest.raises(UserError, match="in the future"):
         record_outcome(database, mailing_id, MailOutcome.DELIVERED, date(2026, 12, 1),
-                       actor=CLERK, clock=clock)
+                       account=DESK_CLERK, clock=clock)
     with pytest.raises(UserError, match="before the item was sent"):
         record_outcome(database, mailing_id, MailOutcome.DELIVERED, date(2026, 11, 27),
-                       actor=CLERK, clock=clock)
-    record_outcome(database, mailing_id, MailOutcome.REFUSED, MONDAY, actor=CLERK, clock=clock)
+                       account=DESK_CLERK, clock=clock)
+    record_outcome(database, mailing_id, MailOutcome.REFUSED, MONDAY, account=DESK_CLERK, clock=clock)
     with pytest.raises(UserError, match="already recorded as refused"):
-        record_outcome(database, mailing_id, MailOutcome.DELIVERED, MONDAY, actor=CLERK,
+        record_outcome(database, mailing_id, MailOutcome.DELIVERED, MONDAY, account=DESK_CLERK,
                        clock=clock)
-    assert mail_flags(database, [case_id]) == {case_id: 1}
+    assert mail_flags(database, [case_id], account=DESK_CLERK) == {case_id: 1}
 
 
 def test_a_mailing_needs_its_article_number_and_a_current_document(
         controller: WorkflowController) -> None:
     database = controller.database
     case_id = filed_case(controller)
-    ref = issue(database, case_id, "receipt", "José Peña", pdf("Receipt"), actor=CLERK,
+    ref = issue(database, case_id, "receipt", "José Peña", pdf("Receipt"), account=DESK_CLERK,
                 clock=clock)
     with pytest.raises(UserError, match="article number"):
         record_mailing(database, ref.document_id, recipient_name="José Peña", address="411",
-                       method=MailMethod.CERTIFIED_RRR, mailed_on=MONDAY, actor=CLERK,
+                       method=MailMethod.CERTIFIED_RRR, mailed_on=MONDAY, account=DESK_CLERK,
                        clock=clock)
-    void_and_reissue(database, ref.document_id, pdf("Receipt 2"), actor=CLERK, reason="Typo", clock=CLOCK)
+    void_and_reissue(database, ref.document_id, pdf("Receipt 2"), account=DESK_CLERK, reason="Typo",
+                     clock=CLOCK)
     with pytest.raises(UserError, match="was voided"):
         record_mailing(database, ref.document_id, recipient_name="José Peña", address="411",
-                       method=MailMethod.FIRST_CLASS, mailed_on=MONDAY, actor=CLERK,
+                       method=MailMethod.FIRST_CLASS, mailed_on=MONDAY, account=DESK_CLERK,
                        clock=clock)
-    assert mailings_for_case(database, case_id) == []
+    assert mailings_for_case(database, case_id, account=DESK_CLERK) == []
 
 
 def test_a_copy_names_whose_response_it_carries_when_there_are_several(
@@ -258,13 +259,13 @@ def test_a_copy_names_whose_response_it_carries_when_there_are_several(
                                               copy_mailed_on=MONDAY))
 
     def deliver(ref: str) -> str:
-        copy = issue(database, case_id, RESPONSE_COPY, "José Peña", pdf("Copy"), actor=CLERK,
+        copy = issue(database, case_id, RESPONSE_COPY, "José Peña", pdf("Copy"), account=DESK_CLERK,
                      clock=clock)
         mailing_id = record_mailing(database, copy.document_id, recipient_name="José Peña",
                                     recipient_ref=ref, address="411 W. Nueva St.",
                                     method=MailMethod.FIRST_CLASS, mailed_on=MONDAY,
-                                    actor=CLERK, clock=clock)
-        return record_outcome(database, mailing_id, MailOutcome.DELIVERED, MONDAY, actor=CLERK,
+                                    account=DESK_CLERK, clock=clock)
+        return record_outcome(database, mailing_id, MailOutcome.DELIVERED, MONDAY, account=DESK_CLERK,
                               clock=clock).summary
 
     assert "does not say whose response" in deliver("complainant")

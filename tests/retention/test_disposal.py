@@ -37,7 +37,7 @@ from ethics_desk.storage.database import Database, make_engine, resolve_url
 from ethics_desk.workflow import WorkflowController
 from tests.board_cases import frivolous
 from tests.conftest import CLOCK
-from tests.factories import CLERK, reviewed_case
+from tests.factories import CLERK, DESK_CLERK, reviewed_case
 from tests.retention.conftest import DAY, ELIGIBLE_ON, RECORDS, on, person, resolved_case
 
 
@@ -177,7 +177,7 @@ def test_disposal_leaves_no_exhibit_and_no_issued_paper_with_their_bytes(
 
     case = resolved_case(controller)
     receipt = papers.receipt(database, case, today=CLOCK().date())
-    issue(database, case, "receipt", "José Peña", receipt, actor="Maria Clerk", clock=CLOCK)
+    issue(database, case, "receipt", "José Peña", receipt, account=DESK_CLERK, clock=CLOCK)
     assert _count(database, Attachment, case) == 1
     assert _count(database, IssuedDocument, case) == 1
     entry = dispose(database, case, account=RECORDS, clock=on(ELIGIBLE_ON))

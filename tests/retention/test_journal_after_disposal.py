@@ -13,6 +13,7 @@ from ethics_desk.storage import journal
 from ethics_desk.storage.database import Database
 from ethics_desk.workflow import WorkflowController
 from tests.conftest import CLOCK
+from tests.factories import DESK_CLERK
 from tests.retention.conftest import ELIGIBLE_ON, RECORDS, on, resolved_case
 
 COMPLAINANT = "José Peña"
@@ -23,7 +24,7 @@ def _disposed_case(controller: WorkflowController, database: Database) -> int:
     """A resolved case whose receipt was issued to its complainant, then disposed of."""
     case = resolved_case(controller)
     receipt = papers.receipt(database, case, today=CLOCK().date())
-    issue(database, case, "receipt", COMPLAINANT, receipt, actor="Maria Clerk", clock=CLOCK)
+    issue(database, case, "receipt", COMPLAINANT, receipt, account=DESK_CLERK, clock=CLOCK)
     dispose(database, case, account=RECORDS, clock=on(ELIGIBLE_ON))
     return case
 

@@ -110,31 +110,32 @@ NOT_YET_MARKED = {
                     "describe_moves")},
 }
 
-CONVERTED_ELSEWHERE = {
-    # TEMPORARY, emptied by the merge: the papers (documents/), the mail ledger (mail/) and the
-    # Board packet (board/packet.py) are being converted to marked services in their own change.
-    **{f"ethics_desk.board.packet.{name}": "" for name in (
-        "agenda", "render_packet", "record_packet_use", "packet_paper")},
-    **{f"ethics_desk.documents.issuing.{name}": "" for name in (
-        "issue", "reprint", "reprint_many", "void_and_reissue", "issue_respondent_packet",
-        "respondent_packet_bytes", "issued_for_case", "print_queue")},
-    **{f"ethics_desk.documents.kinds.{name}": "" for name in (
-        "kinds_offered", "find_case", "recipients", "render_letter", "render_at_counter",
+NOT_YET_MARKED_PAPERS = {
+    # Gaps still open, each with why it is not yet a marked service. The renderers scope by
+    # the viewer they are given and are to become account-only once issuing renders the paper
+    # inside the service (issue 28: "An issued paper is what the record says").
+    **{f"ethics_desk.board.packet.{name}": "runs inside render_packet's transaction, which is "
+       "marked (BOARD_PACKET); keeps to the account it is given" for name in (
+        "agenda", "packet_paper")},
+    "ethics_desk.documents.issuing.respondent_packet_bytes": "joins bytes already rendered "
+    "with the enclosure; reads only the office's enclosure",
+    **{f"ethics_desk.documents.kinds.{name}": "renders a paper for the viewer it is given (its "
+       "scope applies); the path without a viewer exists for issuing, to be folded into the "
+       "issuing service" for name in (
+        "kinds_offered", "find_case", "render_letter", "render_at_counter",
         "render_for_meeting", "render_for_records", "render_for_recovery", "render_for_request")},
-    **{f"ethics_desk.documents.papers.{name}": "" for name in (
-        "sworn_complaint_for_intake", "sworn_complaint_for_case", "receipt", "unsworn_return",
-        "info_sheet")},
-    "ethics_desk.documents.render.data.letterhead_from_settings": "",
-    **{f"ethics_desk.documents.stated_dates.{name}": "" for name in (
-        "record", "stale_papers", "stale_in", "made_wrong_by")},
-    **{f"ethics_desk.mail.batch.{name}": "" for name in ("addressees", "prepare_batch")},
-    **{f"ethics_desk.mail.ledger.{name}": "" for name in (
-        "record_mailing", "record_outcome", "mailings_for_case", "returned_items",
-        "mail_flags")},
+    **{f"ethics_desk.documents.papers.{name}": "a renderer's wrapper, as kinds.render_letter"
+       for name in ("sworn_complaint_for_intake", "sworn_complaint_for_case", "receipt",
+                    "unsworn_return", "info_sheet")},
+    "ethics_desk.documents.render.data.letterhead_from_settings": "reads the office's settings "
+    "(reference data)",
+    **{f"ethics_desk.documents.stated_dates.{name}": "runs inside a marked service's "
+       "transaction (issuing, the closures' preview)" for name in (
+        "record", "stale_papers", "made_wrong_by")},
 }
 
 ALLOWED = {**REFERENCE_DATA, **IN_A_SERVICES_TRANSACTION, **THE_APPLICATIONS_OWN_WORK,
-           **NOT_YET_MARKED, **CONVERTED_ELSEWHERE}
+           **NOT_YET_MARKED, **NOT_YET_MARKED_PAPERS}
 
 
 # -- the domain's functions ----------------------------------------------------------------------
@@ -250,8 +251,12 @@ def test_every_marked_service_refuses_a_disabled_account_of_a_role_it_serves(
 
 
 def _reads_through_the_scope(marked: Service) -> bool:
+    """Whether the reader asks the scope itself, or reads through another marked case reader."""
     source = inspect.getsource(inspect.unwrap(FUNCTIONS[marked.name]))
-    return any(f"{rule}(" in source for rule in ("case_for", "receives", "case_condition"))
+    other_readers = {name.rsplit(".", 1)[1] for name, other in DOMAIN_SERVICES.items()
+                     if other.act is None and name != marked.name}
+    return any(f"{rule}(" in source for rule in
+               ("case_for", "receives", "case_condition", *sorted(other_readers)))
 
 
 def test_every_case_reader_finds_its_case_through_the_accounts_scope() -> None:

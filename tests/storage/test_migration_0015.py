@@ -12,13 +12,14 @@ from alembic import command
 
 from ethics_desk.documents.issuing import issue_respondent_packet
 from ethics_desk.documents.kinds import recipients, render_letter
-from ethics_desk.documents.stated_dates import stale_in
+from ethics_desk.documents.stated_dates import stale_papers
 from ethics_desk.storage.database import Database
 from ethics_desk.storage.migrate import alembic_config
 from ethics_desk.storage.opening import open_database
 from ethics_desk.workflow import WorkflowController
 from tests.board_cases import awaiting_response
 from tests.conftest import CLOCK
+from tests.factories import DESK_CLERK
 
 
 def _database_at_0009(path: Path) -> None:
@@ -33,11 +34,11 @@ def _database_at_0009(path: Path) -> None:
 def test_the_dates_a_paper_states_are_journalled_like_every_table(
         controller: WorkflowController, database: Database) -> None:
     case = awaiting_response(controller)
-    [person] = recipients(database, case, "respondent-notice")
+    [person] = recipients(database, case, "respondent-notice", account=DESK_CLERK)
     issue_respondent_packet(database, case, person.name,
                             render_letter(database, case, "respondent-notice",
                                           today=CLOCK().date()),
-                            actor="Maria Clerk", clock=CLOCK, respondent_id=person.respondent_id)
+                            account=DESK_CLERK, clock=CLOCK, respondent_id=person.respondent_id)
     with database.engine.connect() as conn:
         journalled = conn.execute(sa.text(
             "SELECT count(*) FROM journal_record WHERE table_name = 'issued_document_date'"
@@ -57,7 +58,8 @@ def test_an_older_file_gets_the_table_with_its_journal_triggers(tmp_path: Path) 
                 "SELECT name FROM sqlite_master WHERE type = 'trigger' "
                 "AND tbl_name = 'issued_document_date'")).scalars().all()
         assert len(triggers) == 3  # insert, update, delete
-        assert stale_in(database) == []
+        with database.read_session() as session:
+            assert stale_papers(session) == []
     finally:
         database.dispose()
 

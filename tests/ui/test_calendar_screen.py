@@ -41,7 +41,7 @@ from ethics_desk.ui.screens.calendar_screen import (
 )
 from ethics_desk.workflow import ForwardForReview, WorkflowController
 from tests.conftest import CLOCK, NOW, OFFICE_TZ
-from tests.factories import CLERK, filed_case
+from tests.factories import CLERK, DESK_CLERK, filed_case
 from tests.ui.conftest import type_text
 from tests.workflow.helpers import case, deadlines
 
@@ -524,10 +524,10 @@ def test_the_closure_dialog_names_the_issued_papers_it_makes_wrong_before_and_af
     from tests.board_cases import awaiting_response
 
     notice = awaiting_response(controller)  # its response is due Thu 17 Dec 2026
-    [person] = recipients(database, notice, "respondent-notice")
+    [person] = recipients(database, notice, "respondent-notice", account=DESK_CLERK)
     issue_respondent_packet(database, notice, person.name,
                             render_letter(database, notice, "respondent-notice", today=TODAY),
-                            actor="Maria Clerk", clock=CLOCK, respondent_id=person.respondent_id)
+                            account=DESK_CLERK, clock=CLOCK, respondent_id=person.respondent_id)
     editor = open_editor(qtbot, screen)
     fill_closure(qtbot, editor, date(2026, 12, 10), "Ice storm closure")
     assert editor.add_day(), messages

@@ -22,7 +22,7 @@ from ethics_desk.ui.case.papers_panel import PapersPanel
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.mnemonics import mnemonic_of, window_mnemonics
 from ethics_desk.workflow import Accept, ForwardToBoard, WorkflowController
-from tests.factories import CLERK, complete_intake, reviewed_case
+from tests.factories import CLERK, DESK_CLERK, complete_intake, reviewed_case
 from tests.workflow.helpers import deadlines
 
 ARTICLE = "9407 1118 9876 5432 1012 34"
@@ -110,7 +110,7 @@ def test_preview_issue_reprint_mail_and_deliver_the_notice(
 
     ref = panel.issue()
     assert ref is not None and changes
-    [issued] = issued_for_case(database, case_id)
+    [issued] = issued_for_case(database, case_id, account=DESK_CLERK)
     assert issued.kind == "respondent-notice" and issued.recipient == RESPONDENT
     assert issued.issued_by == "Maria Clerk (maria)"
     assert len(panel.issued.rows()) == 1
@@ -137,7 +137,7 @@ def test_preview_issue_reprint_mail_and_deliver_the_notice(
     dialog.tracking.setText(ARTICLE)
     dialog.accept()
     assert dialog.mailing_id is not None and not dialog.isVisible()
-    [mailing] = mailings_for_case(database, case_id)
+    [mailing] = mailings_for_case(database, case_id, account=DESK_CLERK)
     assert (mailing.method, mailing.tracking_number, mailing.mailed_on) == (
         MailMethod.CERTIFIED_RRR, ARTICLE, date(2026, 11, 30))
     assert panel.mailings.rowCount() == 1
@@ -172,7 +172,7 @@ def test_a_certified_mailing_without_its_number_is_refused_and_the_dialog_stays(
     dialog.accept()
     assert dialog.mailing_id is None and dialog.isVisible()
     assert shown and "article number" in shown[0]
-    assert mailings_for_case(context.database, case_id) == []
+    assert mailings_for_case(context.database, case_id, account=DESK_CLERK) == []
     dialog.reject()
 
 
@@ -212,7 +212,7 @@ def test_the_papers_models_pass_the_model_tester(
     panel = PapersPanel(context, case_id)
     qtbot.addWidget(panel)
     issue_notice(panel)
-    panel.select_issued(issued_for_case(context.database, case_id)[0].document_id)
+    panel.select_issued(issued_for_case(context.database, case_id, account=DESK_CLERK)[0].document_id)
     dialog = panel.open_mailing_dialog()
     assert dialog is not None
     dialog.tracking.setText(ARTICLE)
@@ -230,7 +230,7 @@ def test_a_wrong_copy_is_voided_and_reissued_with_its_reason(
     panel = PapersPanel(context, case_id)
     qtbot.addWidget(panel)
     issue_notice(panel)
-    [first] = issued_for_case(context.database, case_id)
+    [first] = issued_for_case(context.database, case_id, account=DESK_CLERK)
     panel.select_issued(first.document_id)
     assert not panel.void_button.isEnabled()  # nothing corrected to put in its place yet
     panel.preview()
@@ -242,7 +242,8 @@ def test_a_wrong_copy_is_voided_and_reissued_with_its_reason(
     assert dialog.isVisible() and "reason" in dialog.message.text()
     dialog.reason.setText("wrong mailing address")
     dialog.accept()
-    old, new = sorted(issued_for_case(context.database, case_id), key=lambda r: r.document_id)
+    old, new = sorted(issued_for_case(context.database, case_id, account=DESK_CLERK),
+                      key=lambda r: r.document_id)
     assert old.document_id == first.document_id and old.is_void
     assert old.void_reason == "wrong mailing address"
     assert new.replaces_id == old.document_id and not new.is_void
@@ -272,7 +273,7 @@ def test_an_issued_notice_a_closure_made_wrong_is_named_and_its_corrected_reissu
     panel = PapersPanel(context, case_id)
     qtbot.addWidget(panel)
     issue_notice(panel)
-    [first] = issued_for_case(context.database, case_id)
+    [first] = issued_for_case(context.database, case_id, account=DESK_CLERK)
     assert not panel.stale_label.isVisibleTo(panel)
     add_closure(context.database, date(2026, 12, 10), "Winter weather closure",
                 account=CLERK, clock=context.clock)
@@ -288,7 +289,8 @@ def test_an_issued_notice_a_closure_made_wrong_is_named_and_its_corrected_reissu
     assert "Friday, December 18, 2026" in preview
     assert "2026-12-17" in dialog.reason.text() and "2026-12-18" in dialog.reason.text()
     dialog.accept()
-    old, new = sorted(issued_for_case(context.database, case_id), key=lambda r: r.document_id)
+    old, new = sorted(issued_for_case(context.database, case_id, account=DESK_CLERK),
+                      key=lambda r: r.document_id)
     assert old.document_id == first.document_id and old.is_void
     assert new.replaces_id == first.document_id
     assert not panel.stale_label.isVisibleTo(panel)

@@ -33,6 +33,7 @@ from ethics_desk.mail.batch import BatchPaper
 from ethics_desk.ui.context import AppContext
 from ethics_desk.workflow import WorkflowController
 from tests.conftest import CLOCK
+from tests.factories import DESK_CLERK
 from tests.printing_env import (
     CUPS_PDF_PPD,
     PRINTER,
@@ -109,8 +110,8 @@ def queued_letters(qtbot: QtBot, context: AppContext, controller: WorkflowContro
     """The (e) notice packet and the filing receipt of one case queued; their pages."""
     case_id = issued_notice(qtbot, context, controller)
     issue(context.database, case_id, "receipt", "José Peña",
-          papers.receipt(context.database, case_id, today=CLOCK().date()), actor="Maria Clerk", clock=CLOCK)
-    return sum(item.page_count for item in print_queue(context.database))
+          papers.receipt(context.database, case_id, today=CLOCK().date()), account=DESK_CLERK, clock=CLOCK)
+    return sum(item.page_count for item in print_queue(context.database, account=DESK_CLERK))
 
 
 def page_sizes(data: bytes) -> list[tuple[int, int]]:
@@ -137,7 +138,7 @@ def test_the_queue_s_letters_print_through_the_print_system_with_every_page(
     printed = target.printed_pdf(qtbot)
     assert page_sizes(printed) == [(612, 792)] * expected  # every page, on US Letter
     assert warnings == []
-    assert len(print_queue(context.database)) == 2  # printing is not mailing
+    assert len(print_queue(context.database, account=DESK_CLERK)) == 2  # printing is not mailing
 
 
 def test_the_queue_s_envelopes_print_through_the_print_system_one_a_page(
@@ -174,7 +175,7 @@ def test_a_stopped_printer_is_a_clear_message_and_nothing_is_sent(
         jobs = lpstat("-W", "all", "-o", STOPPED_PRINTER)
         assert screen.print_batch(BatchPaper.LETTERS, printer) is None
         assert warnings and f"“{STOPPED_PRINTER}” is stopped" in warnings[0]
-        case_id = print_queue(context.database)[0].complaint_id
+        case_id = print_queue(context.database, account=DESK_CLERK)[0].complaint_id
         assert not audit_actions(context.database, case_id)[-1].startswith("print.")
         assert lpstat("-W", "all", "-o", STOPPED_PRINTER) == jobs  # no job was sent
     else:  # no print system: a printer that cannot be opened
@@ -188,7 +189,7 @@ def test_a_stopped_printer_is_a_clear_message_and_nothing_is_sent(
         assert warnings and "could not be started" in warnings[0]
     assert "the items stay in the print queue" in warnings[0]
     assert "Printing failed" in screen.status.text()
-    assert len(print_queue(context.database)) == 2
+    assert len(print_queue(context.database, account=DESK_CLERK)) == 2
 
 
 if PRINTER:  # needs a print system to remove a queue from; CI always has one (see above)
@@ -207,4 +208,4 @@ if PRINTER:  # needs a print system to remove a queue from; CI always has one (s
         assert warnings and f"“{gone}” is not set up on this computer" in warnings[0]
         assert "the items stay in the print queue" in warnings[0]
         assert "Printing failed" in screen.status.text()
-        assert len(print_queue(context.database)) == 2
+        assert len(print_queue(context.database, account=DESK_CLERK)) == 2

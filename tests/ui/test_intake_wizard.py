@@ -22,7 +22,7 @@ from ethics_desk.ui.intake.facts_page import FactsPage
 from ethics_desk.ui.intake.respondents_page import RespondentsPage
 from ethics_desk.ui.intake.review_page import ReviewPage
 from ethics_desk.ui.intake.wizard import IntakeWizard
-from tests.factories import CLERK
+from tests.factories import CLERK, DESK_CLERK
 from tests.ui.conftest import type_text
 from tests.ui.intake_driver import (
     add_witness,
@@ -159,7 +159,7 @@ def test_a_draft_survives_the_wizard_being_destroyed_mid_way(
     qtbot.wait(10)
     from ethics_desk.intake.drafts import list_drafts
 
-    assert [d.complaint_id for d in list_drafts(database, account=CLERK)] == [draft_id]
+    assert [d.complaint_id for d in list_drafts(database, account=DESK_CLERK)] == [draft_id]
     resumed = IntakeWizard(context, draft_id)
     qtbot.addWidget(resumed)
     resumed.show()

@@ -15,17 +15,20 @@ from PySide6.QtWidgets import QApplication, QMessageBox, QTableView
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
-from ethics_desk.documents.issuing import IssuedRef, issue, print_queue
+from ethics_desk.documents.issuing import IssuedRef, issue, print_queue, reprint
 from ethics_desk.documents.kinds import render_letter
 from ethics_desk.mail.batch import BatchPaper
 from ethics_desk.mail.ledger import record_mailing, record_outcome
 from ethics_desk.models import MailMethod, MailOutcome
+from ethics_desk.staff.roles import Role
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.main_window import MainWindow
 from ethics_desk.ui.screens.lazy import LazyScreen
 from ethics_desk.ui.screens.mail_screen import MailScreen
 from ethics_desk.workflow import WorkflowController
 from tests.conftest import CLOCK
+from tests.factories import DESK_CLERK, filed_case
+from tests.ui.conftest import make_account, signed_in_context
 from tests.ui.test_case_documents import ARTICLE, RESPONDENT, forwarded_case, issue_notice
 
 
@@ -101,7 +104,7 @@ def test_print_the_queued_notice_then_record_its_mailing(
     assert len(PdfReader(io.BytesIO(out.read_bytes())).pages) == item.page_count
     assert warnings == []
     assert "Printed respondent-notice" in screen.status.text()
-    assert [q.document_id for q in print_queue(context.database)] == [item.document_id]
+    assert [q.document_id for q in print_queue(context.database, account=DESK_CLERK)] == [item.document_id]
 
     dialog = screen.open_mailing_dialog()
     assert dialog is not None
@@ -110,7 +113,7 @@ def test_print_the_queued_notice_then_record_its_mailing(
     dialog.accept()
     assert dialog.mailing_id is not None
     assert screen.queue.rowCount() == 0
-    assert print_queue(context.database) == []
+    assert print_queue(context.database, account=DESK_CLERK) == []
 
 
 @pytest.mark.qt_log_ignore("QPainter::begin")  # the failure itself, as Qt reports it
@@ -146,15 +149,15 @@ def returned_receipt(context: AppContext, case_id: int) -> IssuedRef:
     """The complainant's filing receipt issued, mailed first class and returned today."""
     database = context.database
     pdf = render_letter(database, case_id, "receipt", today=context.now().date())
-    ref = issue(database, case_id, "receipt", "José Peña", pdf, actor="Maria Clerk",
+    ref = issue(database, case_id, "receipt", "José Peña", pdf, account=DESK_CLERK,
                 clock=context.clock)
     mailing = record_mailing(database, ref.document_id, recipient_name="José Peña",
                              recipient_role="complainant", recipient_ref="complainant",
                              address="411 W. Nueva St.", method=MailMethod.FIRST_CLASS,
-                             mailed_on=context.now().date(), actor="Maria Clerk",
+                             mailed_on=context.now().date(), account=DESK_CLERK,
                              clock=context.clock)
     record_outcome(database, mailing, MailOutcome.RETURNED, context.now().date(),
-                   actor="Maria Clerk", clock=context.clock)
+                   account=DESK_CLERK, clock=context.clock)
     return ref
 
 
@@ -206,7 +209,7 @@ def test_the_whole_queue_prints_in_the_background(
 
     case_id = issued_notice(qtbot, context, controller)
     issue(context.database, case_id, "receipt", "José Peña",
-          papers.receipt(context.database, case_id, today=CLOCK().date()), actor="Maria Clerk", clock=CLOCK)
+          papers.receipt(context.database, case_id, today=CLOCK().date()), account=DESK_CLERK, clock=CLOCK)
     screen = screen_for(qtbot, context)
     screen.refresh()
     queued = screen.queue.rows()
@@ -224,7 +227,7 @@ def test_the_whole_queue_prints_in_the_background(
     assert {(round(float(p.mediabox.width)), round(float(p.mediabox.height)))
             for p in printed.pages} == {(612, 792)}  # each page on US Letter, as issued
     assert "Sent the letters to the printer: 2 document(s)" in screen.status.text()
-    assert len(print_queue(context.database)) == 2  # printing is not mailing
+    assert len(print_queue(context.database, account=DESK_CLERK)) == 2  # printing is not mailing
     assert warnings == []
 
 
@@ -243,7 +246,7 @@ def test_cancel_stops_a_batch_and_everything_stays_queued(
         worker.run()
     assert done.args == [0, 0, True]
     assert not (tmp_path / "cancelled.pdf").exists()  # no job was started
-    assert len(print_queue(context.database)) == 1
+    assert len(print_queue(context.database, account=DESK_CLERK)) == 1
 
 
 def two_cases_queued(qtbot: QtBot, context: AppContext, controller: WorkflowController) -> int:
@@ -253,10 +256,10 @@ def two_cases_queued(qtbot: QtBot, context: AppContext, controller: WorkflowCont
 
     case_id = issued_notice(qtbot, context, controller)
     issue(context.database, case_id, "receipt", "José Peña",
-          papers.receipt(context.database, case_id, today=CLOCK().date()), actor="Maria Clerk", clock=CLOCK)
+          papers.receipt(context.database, case_id, today=CLOCK().date()), account=DESK_CLERK, clock=CLOCK)
     other = filed_case(controller)
     issue(context.database, other, "receipt", "José Peña",
-          papers.receipt(context.database, other, today=CLOCK().date()), actor="Maria Clerk", clock=CLOCK)
+          papers.receipt(context.database, other, today=CLOCK().date()), account=DESK_CLERK, clock=CLOCK)
     return case_id
 
 
@@ -288,7 +291,7 @@ def test_envelopes_labels_and_certificates_print_for_the_whole_queue(
     assert len(certificates) >= 2  # one certificate for each of the two cases
     assert "for 3 item(s)" in screen.status.text()
     assert warnings == []
-    assert len(print_queue(context.database)) == 3  # printing is not mailing
+    assert len(print_queue(context.database, account=DESK_CLERK)) == 3  # printing is not mailing
 
 
 @pytest.mark.qt_log_ignore("This plugin does not support grabbing the keyboard")  # offscreen
@@ -340,4 +343,25 @@ def test_a_failed_batch_says_so_and_everything_stays_queued(
     assert warnings and "could not be started" in warnings[0]
     assert "the items stay in the print queue" in warnings[0]
     assert "Printing failed" in screen.status.text()
-    assert len(print_queue(context.database)) == 3
+    assert len(print_queue(context.database, account=DESK_CLERK)) == 3
+
+
+@pytest.mark.parametrize("role", [Role.MEMBER, Role.RECORDS, Role.ADMIN])
+def test_the_mail_screen_forced_open_by_a_role_without_cases_lists_none(
+        qtbot: QtBot, context: AppContext, controller: WorkflowController, role: Role) -> None:
+    case_id = filed_case(controller)  # at the Clerk's desk, before any review, § 2-83(c)
+    ref = returned_receipt(context, case_id)
+    issue(context.database, case_id, "receipt", "José Peña", stored_copy(context, ref),
+          account=context.signed_in, clock=context.clock)
+    clerks = screen_for(qtbot, context)
+    assert (clerks.queue.rowCount(), clerks.returned.rowCount()) == (1, 1)
+    make_account(context.database, role.value, f"Test {role.label}", role)
+    other = signed_in_context(context.database, role.value)
+    screen = screen_for(qtbot, other)
+    assert (screen.queue.rowCount(), screen.returned.rowCount()) == (0, 0)
+
+
+def stored_copy(context: AppContext, ref: IssuedRef) -> bytes:
+    """The bytes of an issued paper, as a reprint gives them."""
+    return reprint(context.database, ref.document_id, account=context.signed_in,
+                   clock=context.clock)

@@ -47,7 +47,7 @@ from ethics_desk.workflow import (
 from tests.board_cases import TODAY, awaiting_response, show_cause
 from tests.conftest import CLOCK
 from tests.documents.render.helpers import flat, text_of
-from tests.factories import CLERK, complete_intake, filed_case, provision_id, reviewed_case
+from tests.factories import CLERK, DESK_CLERK, complete_intake, filed_case, provision_id, reviewed_case
 from tests.workflow.helpers import case, deadlines
 
 
@@ -151,7 +151,7 @@ def test_the_upon_receipt_clock_is_the_offices_policy_length(
 def test_the_transmittal_goes_to_each_of_the_three_with_the_response_and_its_date(
         controller: WorkflowController) -> None:
     case_id, _ = _responded(controller, forwarded_on=TODAY)
-    people = recipients(controller.database, case_id, "response-transmittal")
+    people = recipients(controller.database, case_id, "response-transmittal", account=DESK_CLERK)
     assert [p.name for p in people] == ["Compliance Auditor", "City Attorney's Office",
                                         "Ethics Review Board"]
     text = _text(controller.database, case_id, "response-transmittal", 2)
@@ -245,7 +245,7 @@ def test_a_complaint_returned_as_defective_owes_each_respondent_the_resolution_n
     pdf = render_letter(controller.database, case_id, "resolution-notice", today=TODAY)
     respondent = _respondent(controller.database, case_id)
     issue(controller.database, case_id, "resolution-notice", respondent_key(respondent), pdf,
-          actor="Maria Clerk", clock=CLOCK)
+          account=DESK_CLERK, clock=CLOCK)
     assert load_case(controller.database, case_id, account=CLERK).steps == ()
 
 

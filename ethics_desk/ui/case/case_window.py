@@ -192,7 +192,8 @@ class CaseWindow(QMainWindow):
         self.case = case
         self.setWindowTitle(f"{case.number} — {case.state.label}")
         self._party_members = self._members_who_are_parties()
-        self.stale = attempt(self, lambda: stale_in(self.context.database, self.case_id)) or []
+        self.stale = attempt(self, lambda: stale_in(self.context.database, self.case_id,
+                                                      account=self.context.signed_in)) or []
         self._show_header_and_summary(case)
         self.documents.set_rows(case.documents)
         self.open_button.setEnabled(any(d.attachment_id for d in case.documents))

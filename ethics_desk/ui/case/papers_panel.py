@@ -186,7 +186,7 @@ class MailingDialog(QDialog):
         self.setObjectName("mailingDialog")
         self.setWindowTitle(f"Record mailing — {kind} to {recipient or '—'}")
         try:
-            people = recipients(context.database, case_id, kind)
+            people = recipients(context.database, case_id, kind, account=context.signed_in)
         except UserError:
             people = []
         match = next((p for p in people if p.name == recipient), None)
@@ -238,7 +238,7 @@ class MailingDialog(QDialog):
             recipient_role=self.role.text(), recipient_ref=self.recipient_ref,
             address=self.address.toPlainText(), method=MailMethod(self.method.currentData()),
             tracking_number=self.tracking.text(), mailed_on=mailed_on,
-            actor=self.context.actor, clock=self.context.clock))
+            account=self.context.signed_in, clock=self.context.clock))
         if saved is FAILED:
             return
         self.mailing_id = saved
@@ -295,7 +295,7 @@ class OutcomeDialog(QDialog):
             return
         result = attempt(self, lambda: record_outcome(
             self.context.database, self.mailing.mailing_id,
-            MailOutcome(self.outcome.currentData()), on, actor=self.context.actor,
+            MailOutcome(self.outcome.currentData()), on, account=self.context.signed_in,
             clock=self.context.clock))
         if result is FAILED:
             return
@@ -464,11 +464,14 @@ class PapersPanel(QWidget):
                 self.choose_kind(chosen)
             elif names:
                 self.choose_kind(names[0])
-        issued = attempt(self, lambda: issued_for_case(self.context.database, self.case_id))
+        issued = attempt(self, lambda: issued_for_case(self.context.database, self.case_id,
+                                                      account=self.context.signed_in))
         self.issued.set_rows(issued or [])
-        mailed = attempt(self, lambda: mailings_for_case(self.context.database, self.case_id))
+        mailed = attempt(self, lambda: mailings_for_case(self.context.database, self.case_id,
+                                                        account=self.context.signed_in))
         self.mailings.set_rows(mailed or [])
-        self.stale = attempt(self, lambda: stale_in(self.context.database, self.case_id)) or []
+        self.stale = attempt(self, lambda: stale_in(self.context.database, self.case_id,
+                                                      account=self.context.signed_in)) or []
         self.stale_label.setText("\n".join(
             f"⚠ The {s.kind} to {s.recipient or '—'} issued {s.issued_on.isoformat()} states "
             f"“{s.label}” {s.stated_on.isoformat()}; it is now {s.now_on.isoformat()}. "
@@ -503,7 +506,8 @@ class PapersPanel(QWidget):
         self.recipient.clear()
         kind = self.chosen_kind()
         if kind is not None:
-            people = attempt(self, lambda: recipients(self.context.database, self.case_id, kind))
+            people = attempt(self, lambda: recipients(self.context.database, self.case_id, kind,
+                                                        account=self.context.signed_in))
             for person in people or []:
                 self.recipient.addItem(f"{person.name} ({person.role})", person)
         self._recipient_chosen()
@@ -587,16 +591,16 @@ class PapersPanel(QWidget):
         if self._preview is None:
             return None
         kind, person, data = self._preview
-        database, actor, clock = self.context.database, self.context.actor, \
+        database, account, clock = self.context.database, self.context.signed_in, \
             self.context.clock
         if kind == RESPONDENT_NOTICE:
             ref = attempt(self, lambda: issue_respondent_packet(
-                database, self.case_id, person.name, data, actor=actor, clock=clock,
+                database, self.case_id, person.name, data, account=account, clock=clock,
                 respondent_id=person.respondent_id))
         else:
             language = self._preview_language or Language.ENGLISH
             ref = attempt(self, lambda: issue(database, self.case_id, kind, person.name, data,
-                                              actor=actor, clock=clock, language=language,
+                                              account=account, clock=clock, language=language,
                                               respondent_id=person.respondent_id))
         if ref is FAILED:
             return None
@@ -633,7 +637,7 @@ class PapersPanel(QWidget):
         if new_pdf is FAILED:
             return None
         ref = attempt(self, lambda: void_and_reissue(
-            database, document.document_id, new_pdf, actor=self.context.actor,
+            database, document.document_id, new_pdf, account=self.context.signed_in,
             reason=reason, recipient=person.name, clock=self.context.clock,
             language=self._preview_language or Language.ENGLISH,
             respondent_id=person.respondent_id))
@@ -695,7 +699,7 @@ class PapersPanel(QWidget):
         if not isinstance(ref, IssuedRef):
             return None
         data = attempt(self, lambda: reprint(self.context.database, ref.document_id,
-                                             actor=self.context.actor,
+                                             account=self.context.signed_in,
                                              clock=self.context.clock))
         if data is FAILED:
             return None

@@ -28,13 +28,12 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
-from sqlalchemy import select
 
 from ethics_desk.core.office_time import stamp
 from ethics_desk.documents.issuing import QueueItem, print_queue, reprint
 from ethics_desk.mail.batch import Batch, BatchPaper, prepare_batch
-from ethics_desk.mail.ledger import UNDELIVERED, MailingRef, returned_items
-from ethics_desk.models import Complaint, Mailing, in_a_sentence
+from ethics_desk.mail.ledger import MailingRef, returned_mail
+from ethics_desk.models import in_a_sentence
 from ethics_desk.ui.accessibility import StatusLine
 from ethics_desk.ui.batch_print import BatchPrint, PrintItem
 from ethics_desk.ui.case.papers_panel import MailingDialog, print_bytes, selected_row
@@ -149,14 +148,10 @@ class MailScreen(QWidget):
         """Read the print queue and the returned items again."""
         self._loaded = True
         database = self.context.database
-        self.queue.set_rows(attempt(self, lambda: print_queue(database)) or [])
-        with database.read_session() as session:
-            numbers: dict[int, str | None] = {
-                case_id: number for case_id, number in session.execute(
-                    select(Complaint.id, Complaint.case_number).where(Complaint.id.in_(
-                        select(Mailing.complaint_id).where(Mailing.outcome.in_(UNDELIVERED)))))}
-        lines = [ReturnedLine(number or "", mailing) for case_id, number in sorted(numbers.items())
-                 for mailing in returned_items(database, case_id)]
+        account = self.context.signed_in
+        self.queue.set_rows(attempt(self, lambda: print_queue(database, account=account)) or [])
+        returned = attempt(self, lambda: returned_mail(database, account=account))
+        lines = [ReturnedLine(number, mailing) for number, mailing in returned or []]
         lines.sort(key=lambda line: (line.mailing.resent, line.case_number))
         self.returned.set_rows(lines)
         self._update_buttons()
@@ -191,7 +186,7 @@ class MailScreen(QWidget):
         if not isinstance(item, QueueItem):
             return 0
         data = attempt(self, lambda: reprint(self.context.database, item.document_id,
-                                             actor=self.context.actor,
+                                             account=self.context.signed_in,
                                              clock=self.context.clock))
         if data is FAILED:
             return 0
@@ -223,7 +218,7 @@ class MailScreen(QWidget):
             self._batch_failed(problem)
             return None
         batch = attempt(self, lambda: prepare_batch(
-            self.context.database, queued, paper, actor=self.context.actor,
+            self.context.database, queued, paper, account=self.context.signed_in,
             clock=self.context.clock))
         if batch is FAILED:
             return None
