@@ -9,9 +9,17 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QLineEdit, QPushButton, QTabBar, QToolButton, QWidget
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QLineEdit,
+    QListWidget,
+    QPushButton,
+    QTabBar,
+    QToolButton,
+    QWidget,
+)
 from pytestqt.qtbot import QtBot
 from sqlalchemy import func, select
 
@@ -27,10 +35,9 @@ from ethics_desk.ui.screens.lazy import LazyScreen
 from ethics_desk.workflow.events import Event
 from tests.ui.conftest import signed_in_context
 
-CASE_STATES = (CaseState.DRAFT, CaseState.UNDER_REVIEW, CaseState.AWAITING_RESPONSE,
-               CaseState.SHOW_CAUSE, CaseState.RESOLVED)
-"""The states of the cases whose windows are searched: a draft, one in review (d)(1), one
-before the Board (d)(3), one ordered to show cause (f), one resolved."""
+CASE_STATES = tuple(CaseState)
+"""The states of the cases whose windows are searched: the first case of each state the
+demonstration has (a draft, one in review (d)(1), one before the Board (d)(3) …)."""
 
 
 def text_of(control: QObject) -> str:
@@ -63,6 +70,20 @@ def controls(root: QWidget | list[QObject]) -> Iterator[QObject]:
             continue  # a menu's title opens the menu, whose entries are searched each
         if control.isEnabled():
             yield control
+
+
+def choose_first_rows(root: QWidget) -> None:
+    """Choose the first row of every list and table under ``root`` (the first case on the
+    agenda ticked), as a person does before the buttons that act on a chosen row wake up."""
+    for view in root.findChildren(QAbstractItemView):
+        model = view.model()
+        if model is not None and model.rowCount() > 0 and not isinstance(view, QListWidget):
+            view.setCurrentIndex(model.index(0, 0))
+        elif isinstance(view, QListWidget) and view.count():
+            view.setCurrentRow(0)
+            first = view.item(0)
+            if first.flags() & Qt.ItemFlag.ItemIsUserCheckable:
+                first.setCheckState(Qt.CheckState.Checked)
 
 
 def refused(role: Role, declared: str) -> bool:
@@ -142,6 +163,7 @@ def test_no_control_is_enabled_whose_act_the_table_denies_the_role(
     offered: set[str] = set()
     for key, screen in every_screen(window):
         screen.show()
+        choose_first_rows(screen)
         wrong += wrong_controls(role, screen, key, offered)
     wrong += wrong_controls(role, menu_entries(window), "menus", offered)
     opened = 0
@@ -151,6 +173,7 @@ def test_no_control_is_enabled_whose_act_the_table_denies_the_role(
             continue
         opened += 1
         qtbot.addWidget(case_window)
+        choose_first_rows(case_window)
         wrong += wrong_controls(role, case_window, f"case window {case_window.windowTitle()}",
                                 offered)
         case_window.close()
