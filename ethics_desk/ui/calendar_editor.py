@@ -48,8 +48,10 @@ from ethics_desk.deadlines.overview import (
 )
 from ethics_desk.deadlines.schedule import MovedDeadline
 from ethics_desk.documents.stated_dates import made_wrong_by, papers_sentence
+from ethics_desk.staff.permissions import Act
 from ethics_desk.ui import palette
 from ethics_desk.ui.accessibility import StatusLine, buddy
+from ethics_desk.ui.acts import offer
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.date_field import DateField
 from ethics_desk.ui.errors import FAILED, attempt
@@ -254,6 +256,8 @@ class CalendarEditorDialog(QDialog):
         grid.addWidget(hint, 2, 0, 1, 3)
         grid.addWidget(self.add_button, 2, 3, Qt.AlignmentFlag.AlignRight)
 
+        self.changes_calendar = offer(context, Act.EDIT_CALENDAR, "change the office's closures",
+                                      self.add_button, *self.remove_buttons.values())
         self.status = StatusLine(self)
         self.status.setObjectName("calendarEditorStatus")
         self.status.setWordWrap(True)
@@ -320,7 +324,8 @@ class CalendarEditorDialog(QDialog):
 
     def _update_remove(self, calendar: str) -> None:
         entry = self.selected_entry(calendar)
-        self.remove_buttons[calendar].setEnabled(entry is not None and entry.set_by_office)
+        self.remove_buttons[calendar].setEnabled(self.changes_calendar and entry is not None
+                                                 and entry.set_by_office)
 
     # -- adding -------------------------------------------------------------------------------
 

@@ -42,6 +42,7 @@ from ethics_desk.core.errors import UserError
 from ethics_desk.core.office_time import DEFAULT_OFFICE_ZONE, in_office_time, office_zone
 from ethics_desk.ui import palette
 from ethics_desk.ui.accessibility import StatusLine
+from ethics_desk.ui.acts import declare
 
 Day = date  # the methods below are called date(): annotations name the type Day
 Today = Callable[[], date]
@@ -147,6 +148,7 @@ class DateField(QWidget):
         self.button.setAccessibleName("Choose on a calendar")
         self.button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # one Tab stop per date
         self.button.clicked.connect(self.open_calendar)
+        declare(None, self.button)
         self.message = StatusLine(self, urgent=True)
         self.message.setObjectName("dateMessage")
         self.message.setWordWrap(True)

@@ -308,9 +308,12 @@ class MainWindow(QMainWindow):
 
     def _offer_what_the_role_allows(self) -> None:
         """Hide the screens and menu entries the signed-in person's role may not use
-        (the permission table; the domain refuses them anyway)."""
+        (the permission table; the domain refuses them anyway), each entry declaring the act
+        it leads to (:mod:`ethics_desk.ui.acts`; the others read, move or close)."""
         from ethics_desk.staff.permissions import Act
+        from ethics_desk.ui.acts import declare
 
+        declare(None, *self.findChildren(QAction, options=Qt.FindChildOption.FindDirectChildrenOnly))
         for row, key in enumerate(SCREENS):
             allowed = self.allows(key)
             self.navigation.item(row).setHidden(not allowed)
@@ -326,6 +329,7 @@ class MainWindow(QMainWindow):
                           ("actionKeyFromSheet", Act.BACKUP_AND_CHECK)):
             action = self.findChild(QAction, name)
             if action is not None:
+                declare(act, action)
                 allowed = self.context.may(act)
                 action.setVisible(allowed)
                 action.setEnabled(allowed)

@@ -40,6 +40,7 @@ from PySide6.QtWidgets import (
 )
 
 from ethics_desk.storage.private_files import create_private_file, tighten
+from ethics_desk.ui.acts import declare
 from ethics_desk.ui.mnemonics import give_alt_keys
 from ethics_desk.ui.sizing import fit_to_screen
 
@@ -81,6 +82,8 @@ class PdfViewer(QWidget):
             self.toolbar.widgetForAction(action).setAccessibleName(said)
             self.addAction(action)
         self.toolbar.addWidget(self.page_label)
+        # looking at the paper: every tool of the viewer (and the toolbar's own) is harmless
+        declare(None, *self.findChildren(QAction), *self.toolbar.findChildren(QToolButton))
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.toolbar)

@@ -14,7 +14,9 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWi
 
 from ethics_desk.cases.access import AccessLine, access_history
 from ethics_desk.core.office_time import stamp
+from ethics_desk.staff.permissions import Act
 from ethics_desk.ui.accessibility import StatusLine
+from ethics_desk.ui.acts import offer
 from ethics_desk.ui.date_field import office_time_zone
 from ethics_desk.ui.errors import FAILED, attempt
 from ethics_desk.ui.models.rows import Column, RowsModel, rows_view
@@ -41,6 +43,7 @@ class AccessPanel(QWidget):
         self.show_button = QPushButton("Show who sa&w this case", self)
         self.show_button.setObjectName("accessShow")
         self.show_button.clicked.connect(self.show_history)
+        offer(context, Act.ACCESS_HISTORY, "see who saw a case", self.show_button)
         row.addWidget(self.show_button)
         self.status = StatusLine(self)
         self.status.setObjectName("accessStatus")

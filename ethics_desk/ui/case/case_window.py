@@ -46,6 +46,7 @@ from ethics_desk.staff.permissions import Act
 from ethics_desk.storage.private_files import ExhibitFolder
 from ethics_desk.ui import palette
 from ethics_desk.ui.accessibility import announce
+from ethics_desk.ui.acts import declare, offer
 from ethics_desk.ui.case.access_panel import AccessPanel
 from ethics_desk.ui.case.forms import ActionDialog, form_for
 from ethics_desk.ui.case.hearing_record_panel import HearingRecordPanel
@@ -108,6 +109,7 @@ class CaseWindow(QMainWindow):
         self.documents_view.doubleClicked.connect(lambda _i: self.open_attachment())
         self.open_button = QPushButton("&Open the attached file (checked against its SHA-256)")
         self.open_button.clicked.connect(self.open_attachment)
+        declare(None, self.open_button)  # a read of the case, on record
         self.reviews = QTextBrowser(self)
         self.reviews.setObjectName("reviewsView")
         self.deadlines = RowsModel[DeadlineLine](
@@ -330,6 +332,8 @@ class CaseWindow(QMainWindow):
         if self.case.state is CaseState.DRAFT:
             button = QPushButton("Continue in the &intake wizard", self)
             button.clicked.connect(lambda: self.resume_draft.emit(self.case_id))
+            offer(self.context, Act.TAKE_COMPLAINT, "take a complaint at the counter "
+                  "(§ 2-83(c))", button)
             self.actions_row.addWidget(button)
         # The table's labels have no Alt-key: give each a letter no other control here uses,
         # on any tab if one is free (the buttons stay beside every tab, and the Papers tab's
@@ -352,6 +356,7 @@ class CaseWindow(QMainWindow):
             button.setObjectName(f"action_{option.event.value}")
             button.setEnabled(option.allowed)
             button.setToolTip(f"{option.citation}" if option.allowed else option.why_not)
+            declare(option.event, button)  # allowed: the controller asked the table
             button.clicked.connect(lambda _c=False, o=option: self.start(o))
             self.actions_row.addWidget(button)
             self.action_buttons[option.event.value] = button

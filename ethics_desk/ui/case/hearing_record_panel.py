@@ -33,9 +33,10 @@ from PySide6.QtWidgets import (
 from ethics_desk.cases import hearing_record
 from ethics_desk.cases.case_file import DocumentLine
 from ethics_desk.cases.hearing_record import Paper, Proceeding, RecordLine
-from ethics_desk.staff.permissions import Act, who_may
+from ethics_desk.staff.permissions import Act
 from ethics_desk.ui import palette
 from ethics_desk.ui.accessibility import StatusLine, buddy
+from ethics_desk.ui.acts import offer
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.date_field import DateField
 from ethics_desk.ui.errors import FAILED, attempt
@@ -231,11 +232,8 @@ class HearingRecordPanel(QWidget):
             return
         self.model.set_rows(lines)
         self.remove_button.setEnabled(bool(lines))
-        if not self.context.may(Act.ENTER_INTO_RECORD):  # the permission table
-            for button in (self.enter_button, self.remove_button):
-                button.setEnabled(False)
-                button.setToolTip(f"Only the {who_may(Act.ENTER_INTO_RECORD)} enter papers into "
-                                  "the record (§ 2-83(h)(2)).")
+        offer(self.context, Act.ENTER_INTO_RECORD, "enter papers into the record (§ 2-83(h)(2))",
+              self.enter_button, self.remove_button)
         refuse_while_read_only(self.context, self.enter_button, self.remove_button)
         self.show_chosen()
 

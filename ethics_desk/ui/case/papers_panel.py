@@ -76,9 +76,10 @@ from ethics_desk.models import (
     MailOutcome,
     in_a_sentence,
 )
-from ethics_desk.staff.permissions import Act, who_may
+from ethics_desk.staff.permissions import Act
 from ethics_desk.ui import palette
 from ethics_desk.ui.accessibility import StatusLine, buddy
+from ethics_desk.ui.acts import declare, offer
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.date_field import DateField, office_time_zone
 from ethics_desk.ui.errors import FAILED, attempt
@@ -547,11 +548,10 @@ class PapersPanel(QWidget):
                                        and mailing.outcome is None
                                        and mailing.mailed_on is not None)
         self.correct_button.setEnabled(bool(self.stale))
-        if not self.context.may(Act.MAIL_PAPERS):  # issuing and mailing are the Clerk's
-            for button in (self.issue_button, self.reprint_button, self.mail_button,
-                           self.void_button, self.outcome_button, self.correct_button):
-                button.setEnabled(False)
-                button.setToolTip(f"Only the {who_may(Act.MAIL_PAPERS)} issue and mail papers.")
+        declare(None, self.preview_button)  # a preview shows, and keeps nothing
+        offer(self.context, Act.MAIL_PAPERS, "issue and mail papers", self.issue_button,
+              self.reprint_button, self.print_button, self.mail_button, self.void_button,
+              self.outcome_button, self.correct_button)
         refuse_while_read_only(self.context, self.issue_button, self.mail_button,
                                self.void_button, self.outcome_button, self.correct_button)
 

@@ -23,8 +23,9 @@ from PySide6.QtWidgets import (
 
 from ethics_desk.cases import witnesses
 from ethics_desk.cases.witnesses import WitnessLine
-from ethics_desk.staff.permissions import Act, who_may
+from ethics_desk.staff.permissions import Act
 from ethics_desk.ui.accessibility import StatusLine, buddy
+from ethics_desk.ui.acts import offer
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.errors import FAILED, attempt
 from ethics_desk.ui.models.rows import Column, RowsModel, rows_view
@@ -94,10 +95,8 @@ class WitnessesPanel(QWidget):
             self.identified_by.addItem(person.label, person.key)
         self.identified_by.setCurrentIndex(max(0, self.identified_by.findData(chosen)))
         self.remove_button.setEnabled(bool(lines))
-        if not self.context.may(Act.RECORD_WITNESSES):  # the permission table
-            for button in (self.add_button, self.remove_button):
-                button.setEnabled(False)
-                button.setToolTip(f"Only the {who_may(Act.RECORD_WITNESSES)} record witnesses.")
+        offer(self.context, Act.RECORD_WITNESSES, "record witnesses", self.add_button,
+              self.remove_button)
         refuse_while_read_only(self.context, self.add_button, self.remove_button)
 
     def add(self) -> WitnessLine | None:

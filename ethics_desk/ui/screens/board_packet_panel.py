@@ -31,9 +31,11 @@ from PySide6.QtWidgets import (
 
 from ethics_desk.board.packet import AgendaCase, agenda, record_packet_use, render_packet
 from ethics_desk.core.errors import UserError
+from ethics_desk.staff.permissions import Act
 from ethics_desk.storage.private_files import write_private
 from ethics_desk.storage.write_targets import refuse_record_target
 from ethics_desk.ui.accessibility import StatusLine, buddy
+from ethics_desk.ui.acts import offer
 from ethics_desk.ui.case.papers_panel import print_bytes
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.date_field import DateField
@@ -73,6 +75,9 @@ class BoardPacketPanel(QWidget):
         self.print_button = QPushButton("Pri&nt…", self)
         self.print_button.setObjectName("packetPrint")
         self.print_button.clicked.connect(lambda: self.print_packet())
+        self.makes_packets = offer(self.context, Act.BOARD_PACKET,
+                                   "make the Board's meeting packet", self.preview_button,
+                                   self.save_button, self.print_button)
         self.status = StatusLine(self)
         self.status.setObjectName("packetStatus")
         self.status.setWordWrap(True)
@@ -156,7 +161,7 @@ class BoardPacketPanel(QWidget):
     def _changed(self) -> None:
         has_cases = bool(self.chosen_ids())
         for button in (self.preview_button, self.save_button, self.print_button):
-            button.setEnabled(has_cases)
+            button.setEnabled(self.makes_packets and has_cases)
 
     # -- the packet ---------------------------------------------------------------------------
 

@@ -39,8 +39,10 @@ from ethics_desk.board.roster import ElectionRow, MemberRow
 from ethics_desk.board.sanctions import PenaltyLine, outstanding_penalties
 from ethics_desk.core.errors import UserError
 from ethics_desk.models import BoardRole
+from ethics_desk.staff.permissions import Act
 from ethics_desk.ui import palette
 from ethics_desk.ui.accessibility import buddy
+from ethics_desk.ui.acts import declare, offer
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.date_field import DateField
 from ethics_desk.ui.errors import FAILED, attempt
@@ -152,6 +154,7 @@ class BoardScreen(QWidget):
         buddy(caption, self.serving_on)
         today = QPushButton("To&day", page)
         today.clicked.connect(lambda: self.serving_on.set_date(self.context.now().date()))
+        declare(None, today)
         self.serving_count = QLabel(page)
         self.serving_count.setObjectName("servingCount")
         top = QHBoxLayout()
@@ -177,6 +180,8 @@ class BoardScreen(QWidget):
         self.end_term_button = QPushButton("E&nd a term…", page)
         self.end_term_button.setObjectName("endTerm")
         self.end_term_button.clicked.connect(lambda: self.end_term_dialog())
+        self.changes_roster = offer(self.context, Act.MANAGE_BOARD, "change the Board's roster",
+                                    add, self.add_term_button, self.end_term_button)
         buttons = QHBoxLayout()
         for button in (add, self.add_term_button, self.end_term_button):
             buttons.addWidget(button)
@@ -223,6 +228,8 @@ class BoardScreen(QWidget):
         add.clicked.connect(lambda: self.add_election())
         self.election_message = FieldMessage(page)
         self.election_message.setObjectName("electionMessage")
+        self.keeps_elections = offer(self.context, Act.MANAGE_BOARD, "keep the elections list",
+                                     add, self.remove_button)
         return list_and_form(
             page, self.elections_view,
             "<b>Add an election</b> — the order to show cause lists the pending elections in "
@@ -303,10 +310,11 @@ class BoardScreen(QWidget):
 
     def _enable(self) -> None:
         member = self.selected_member()
-        self.add_term_button.setEnabled(member is not None)
-        self.end_term_button.setEnabled(member is not None and any(
+        self.add_term_button.setEnabled(self.changes_roster and member is not None)
+        self.end_term_button.setEnabled(self.changes_roster and member is not None and any(
             t.ends_on is None for t in member.terms))
-        self.remove_button.setEnabled(self.selected_election() is not None)
+        self.remove_button.setEnabled(self.keeps_elections
+                                      and self.selected_election() is not None)
 
     def selected_member(self) -> MemberRow | None:
         """The person selected on the roster."""

@@ -76,8 +76,9 @@ from ethics_desk.deadlines.overview import (
     missing_fiesta_years,
     month_overview,
 )
-from ethics_desk.staff.permissions import Act, who_may
+from ethics_desk.staff.permissions import Act
 from ethics_desk.ui.accessibility import buddy
+from ethics_desk.ui.acts import declare, offer
 from ethics_desk.ui.calendar_editor import CalendarEditorDialog
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.models.rows import Column, RowsModel
@@ -618,6 +619,7 @@ class MonthView(QWidget):
         self.next_button.clicked.connect(lambda: self.turn(1))
         for button in (self.previous_button, self.next_button):
             button.setFocusPolicy(Qt.FocusPolicy.TabFocus)  # a click leaves the grid its focus
+        declare(None, self.previous_button, self.next_button)
         self.grid = DayGrid(self.model, self)
         self.grid.setObjectName("monthGrid")
         self.grid.setAccessibleDescription(self.DESCRIPTION)
@@ -835,11 +837,7 @@ class CalendarScreen(QWidget):
         self.editor_button = QPushButton("&Closures and holidays…", self)
         self.editor_button.setObjectName("calendarEditorButton")
         self.editor_button.clicked.connect(lambda: self.open_editor())
-        if not self.context.may(Act.EDIT_CALENDAR):  # the permission table
-            self.editor_button.setEnabled(False)
-            self.editor_button.setToolTip(f"Only the {who_may(Act.EDIT_CALENDAR)} change the "
-                                          "office's closures.")
-        refuse_while_read_only(self.context, self.editor_button)
+        declare(None, self.today_button)
         header = QHBoxLayout()
         header.addWidget(title)
         header.addStretch(1)
@@ -858,6 +856,10 @@ class CalendarScreen(QWidget):
         self.banner_label.setWordWrap(True)
         self.banner_button = QPushButton("Set Fiesta San &Jacinto Day…", self.banner)
         self.banner_button.clicked.connect(self._set_fiesta)
+        # the permission table: the banner's button is the editor's, for the same people
+        offer(self.context, Act.EDIT_CALENDAR, "change the office's closures",
+              self.editor_button, self.banner_button)
+        refuse_while_read_only(self.context, self.editor_button, self.banner_button)
         banner_layout = QHBoxLayout(self.banner)
         banner_layout.setContentsMargins(8, 4, 8, 4)
         banner_layout.addWidget(self.banner_label, 1)
@@ -909,6 +911,7 @@ class CalendarScreen(QWidget):
         self.explanation.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.open_button = QPushButton("&Open the case", self)
         self.open_button.clicked.connect(lambda: self._open_index(self.table.currentIndex()))
+        declare(None, self.open_button)
         deadlines_label = QLabel("&Deadlines due on the chosen day:", self)
         buddy(deadlines_label, self.table)
         explanation_label = QLabel("How the date &was counted:", self)

@@ -43,6 +43,7 @@ from ethics_desk.cases.inbox import (
 from ethics_desk.core.errors import UserError
 from ethics_desk.core.vocabulary import CaseState, ReviewerRole, Route
 from ethics_desk.ui.accessibility import StatusLine, buddy
+from ethics_desk.ui.acts import declare
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.errors import attempt
 from ethics_desk.ui.models.inbox_delegate import InboxCellDelegate, InboxTableView
@@ -131,6 +132,7 @@ class InboxScreen(QWidget):
         self.refresh_button = QPushButton("Refresh", self)  # every letter is taken: F5 instead
         self.refresh_button.setObjectName("inboxRefresh")
         self.refresh_button.setToolTip("Ask the database again: what others saved appears (F5)")
+        declare(None, self.refresh_button)
 
         self.query = context.inbox_query(self.today)
         self.model = InboxModel(self.query, saved_view(DUE_TODAY), parent=self, load=False)

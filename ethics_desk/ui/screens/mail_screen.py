@@ -34,7 +34,9 @@ from ethics_desk.documents.issuing import QueueItem, print_queue, reprint
 from ethics_desk.mail.batch import Batch, BatchPaper, prepare_batch
 from ethics_desk.mail.ledger import MailingRef, returned_mail
 from ethics_desk.models import in_a_sentence
+from ethics_desk.staff.permissions import Act
 from ethics_desk.ui.accessibility import StatusLine
+from ethics_desk.ui.acts import declare, offer
 from ethics_desk.ui.batch_print import BatchPrint, PrintItem
 from ethics_desk.ui.case.papers_panel import MailingDialog, print_bytes, selected_row
 from ethics_desk.ui.context import AppContext
@@ -103,6 +105,7 @@ class MailScreen(QWidget):
         self.mail_button.clicked.connect(self.open_mailing_dialog)
         self.refresh_button = QPushButton("&Refresh", self)
         self.refresh_button.clicked.connect(self.refresh)
+        declare(None, self.refresh_button)
         self.returned = RowsModel[ReturnedLine](
             [Column("Case", lambda r: r.case_number),
              Column("Document", lambda r: r.mailing.document_kind),
@@ -161,6 +164,8 @@ class MailScreen(QWidget):
         self.print_button.setEnabled(chosen)
         self.mail_button.setEnabled(chosen)
         self.print_queue_button.setEnabled(self.queue.rowCount() > 0)
+        offer(self.context, Act.MAIL_PAPERS, "print and mail papers", self.print_button,
+              self.print_queue_button, *self.print_actions.values(), self.mail_button)
         refuse_while_read_only(self.context, self.mail_button)
 
     def _open(self, index: QModelIndex) -> None:

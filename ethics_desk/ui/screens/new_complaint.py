@@ -17,6 +17,7 @@ from ethics_desk.intake.drafts import list_drafts
 from ethics_desk.staff.acting import allowed
 from ethics_desk.staff.permissions import Act
 from ethics_desk.ui.accessibility import buddy
+from ethics_desk.ui.acts import declare, offer
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.read_only import refuse_while_read_only
 
@@ -47,6 +48,7 @@ class NewComplaintScreen(QWidget):
         self.drafts.itemActivated.connect(self._resume)
         self.resume_button = QPushButton("&Resume the selected draft", self)
         self.resume_button.clicked.connect(lambda: self._resume(self.drafts.currentItem()))
+        declare(None, self.info_button)  # the public information sheet of § 2-83(b)
         self.empty = QLabel("No unfinished drafts.")
         row = QHBoxLayout()
         row.addWidget(self.start_button)
@@ -76,6 +78,8 @@ class NewComplaintScreen(QWidget):
         has = self.drafts.count() > 0
         self.empty.setVisible(not has)
         self.resume_button.setEnabled(has)
+        offer(self.context, Act.TAKE_COMPLAINT, "take a complaint at the counter (§ 2-83(c))",
+              self.start_button, self.resume_button)
         refuse_while_read_only(self.context, self.start_button, self.resume_button)
         if has:
             self.drafts.setCurrentRow(0)

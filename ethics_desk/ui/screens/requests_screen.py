@@ -56,6 +56,7 @@ from ethics_desk.public_information import (
 from ethics_desk.public_information.papers import issue_paper, paper_choices, preview_paper
 from ethics_desk.staff.permissions import Act, who_may
 from ethics_desk.ui.accessibility import StatusLine, buddy
+from ethics_desk.ui.acts import offer
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.date_field import DateField, DateTimeField
 from ethics_desk.ui.errors import FAILED, attempt
@@ -308,6 +309,8 @@ class RequestsScreen(QWidget):
                 button.setToolTip("" if is_open or view is None
                                   else f"{view.number} is closed; a closed request is not "
                                        "changed.")
+        offer(self.context, Act.PUBLIC_INFORMATION, "handle records requests",
+              *self.buttons.values())
 
     def _explain(self) -> None:
         view = self.selected()

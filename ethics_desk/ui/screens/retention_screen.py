@@ -43,6 +43,7 @@ from ethics_desk.retention.series import COMPLAINTS, SERIES, AdoptedSeries, adop
 from ethics_desk.staff.permissions import Act
 from ethics_desk.ui import palette
 from ethics_desk.ui.accessibility import StatusLine, buddy
+from ethics_desk.ui.acts import offer
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.errors import FAILED, attempt
 from ethics_desk.ui.focus import first_tab_stop
@@ -106,6 +107,8 @@ class RetentionScreen(QWidget):
         self.print_button = QPushButton("P&rint the list and log…", page)
         self.print_button.setObjectName("printRetention")
         self.print_button.clicked.connect(lambda: self.show_paper())
+        offer(self.context, Act.RETENTION, "keep the retention schedule and dispose of files",
+              self.dispose_button, self.print_button)
         self.status = StatusLine(page)
         self.status.setObjectName("retentionStatus")
         buttons = QHBoxLayout()
@@ -160,6 +163,8 @@ class RetentionScreen(QWidget):
         self.place_button.clicked.connect(lambda: self.place_hold())
         self.hold_message = FieldMessage(page)
         self.hold_message.setObjectName("holdMessage")
+        self.places_holds = offer(self.context, Act.LEGAL_HOLD, "place and release legal holds",
+                                  self.place_button, self.release_button)
         return list_and_form(
             page, self.holds_view,
             "<b>Place a hold</b> — a held case is not destroyed until the hold is released.",
@@ -189,6 +194,8 @@ class RetentionScreen(QWidget):
         self.adopt_button = QPushButton("&Adopt this period", page)
         self.adopt_button.setObjectName("adoptPeriod")
         self.adopt_button.clicked.connect(lambda: self.adopt())
+        offer(self.context, Act.RETENTION, "keep the retention schedule and dispose of files",
+              self.adopt_button)
         row = QHBoxLayout()
         row.addWidget(caption)
         row.addWidget(self.years)
@@ -275,7 +282,8 @@ class RetentionScreen(QWidget):
         if self.keeps_records:
             self.dispose_button.setEnabled(self.selected_line() is not None)
         chosen = self.selected_hold()
-        self.release_button.setEnabled(chosen is not None and chosen.in_force)
+        self.release_button.setEnabled(self.places_holds and chosen is not None
+                                       and chosen.in_force)
         refuse_while_read_only(self.context, *(  # the Records officer's, when there
             button for name in ("dispose_button", "release_button", "place_button",
                                 "adopt_button") if (button := getattr(self, name, None))))

@@ -29,7 +29,9 @@ from PySide6.QtWidgets import (
 
 from ethics_desk.office import settings, wording
 from ethics_desk.office.actions import read_settings, save_settings
+from ethics_desk.staff.permissions import Act
 from ethics_desk.ui.accessibility import StatusLine, buddy
+from ethics_desk.ui.acts import declare, offer
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.errors import FAILED, attempt
 from ethics_desk.ui.read_only import refuse_while_read_only
@@ -95,6 +97,9 @@ class SettingsScreen(QWidget):
         self.save_button = QPushButton("S&ave settings", self)  # as it stands left of Save
         self.save_button.clicked.connect(self.save)
         self.revert_button.clicked.connect(self.load)
+        declare(None, self.revert_button)  # shows the stored values again
+        offer(self.context, Act.EDIT_SETTINGS, "change the office's settings", self.save_button,
+              self.choose_folder_button)
         buttons = QHBoxLayout()
         buttons.addWidget(self.status, 1)
         buttons.addWidget(self.revert_button)
@@ -162,6 +167,10 @@ class SettingsScreen(QWidget):
         self.this_desk_info.setWordWrap(True)
         self.bring_in_button = QPushButton("&Bring them in", group)
         self.bring_in_button.clicked.connect(self.bring_in)
+        self.edits_wording = offer(self.context, Act.EDIT_WORDING, "change the letters' "
+                                   "wording and the Ethics Code enclosure",
+                                   self.choose_code_button, self.placeholder_button,
+                                   self.wording_button, self.bring_in_button)
         self.papers_status = StatusLine(group)
         self.papers_status.setObjectName("papersStatus")
         grid = QGridLayout(group)
@@ -197,7 +206,7 @@ class SettingsScreen(QWidget):
                     f"page{'' if enclosed.pages == 1 else 's'}, stored by "
                     f"{enclosed.changed_by or 'the office'}{when}.")
         self.enclosure_info.setText(text)
-        self.placeholder_button.setEnabled(not enclosed.placeholder)
+        self.placeholder_button.setEnabled(self.edits_wording and not enclosed.placeholder)
         office = [e for e in entries if e.office]
         self.wording_info.setText(
             f"Letter wording: {len(office)} of {len(entries)} papers print the office's "
