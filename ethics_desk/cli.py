@@ -1264,7 +1264,7 @@ def _cmd_check(args: argparse.Namespace) -> int:
             database.dispose()
     if args.accept_lost_acts:
         return _accept_lost_acts(args, account)
-    results = run_checks(url, anchors)
+    results = run_checks(url, anchors, names_cases=_receives_every_case(account))
     print(f"Checking {describe(url)}")
     for result in results:
         mark = ("FAILED" if not result.ok else "not run" if result.not_run
@@ -1294,6 +1294,15 @@ def _cmd_check(args: argparse.Namespace) -> int:
                  f"{'; '.join(r.name for r in failed)} (details above). Make a copy of the file "
                  "as it is and call IT: every desk opens it read-only until a check holds "
                  "again or a backup is restored.", status=EXIT_FAILED)
+
+
+def _receives_every_case(account: Account) -> bool:
+    """Whether ``account`` receives every case from its filing (the City Clerk's staff), so
+    that what a check or a backup finds may name a case, a party or a paper to them; the
+    Administrator and the Records officer, who receive none, are told counts (§ 2-83(h)(1))."""
+    from ethics_desk.staff.permissions import SEES_FROM, Reach
+
+    return SEES_FROM.get(account.role) is Reach.AT_THE_CLERK
 
 
 def _mark_checked(path: Path, failed: list[str], at: datetime) -> None:

@@ -126,7 +126,8 @@ def test_check_warns_of_an_issued_paper_stating_a_date_that_no_longer_holds(
     case = awaiting_response(controller)
     _issue_notice(database, case)
     closures.add_closure(database, CLOSED, "Winter weather closure", actor=CLERK, clock=CLOCK)
-    results = {r.name: r for r in run_checks(database.url, from_backups=False)}
+    results = {r.name: r for r in run_checks(database.url, from_backups=False,
+                                             names_cases=True)}
     found = results[STALE_PAPERS]
     assert found.ok and found.warning  # a warning, not a broken record
     assert any("states “Respondent's sworn response" in d and "2026-12-18" in d
