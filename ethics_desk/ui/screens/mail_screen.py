@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 )
 from sqlalchemy import select
 
+from ethics_desk.cases.list_reads import MAIL_QUEUE, list_shown
 from ethics_desk.core.office_time import stamp
 from ethics_desk.documents.issuing import QueueItem, print_queue, reprint
 from ethics_desk.mail.batch import Batch, BatchPaper, prepare_batch
@@ -149,7 +150,7 @@ class MailScreen(QWidget):
         """Read the print queue and the returned items again."""
         self._loaded = True
         database = self.context.database
-        self.queue.set_rows(attempt(self, lambda: print_queue(database)) or [])
+        queue = attempt(self, lambda: print_queue(database)) or []
         with database.read_session() as session:
             numbers: dict[int, str | None] = {
                 case_id: number for case_id, number in session.execute(
@@ -158,6 +159,11 @@ class MailScreen(QWidget):
         lines = [ReturnedLine(number or "", mailing) for case_id, number in sorted(numbers.items())
                  for mailing in returned_items(database, case_id)]
         lines.sort(key=lambda line: (line.mailing.resent, line.case_number))
+        shown = [item.complaint_id for item in queue] + list(numbers)  # names shown: on record
+        if attempt(self, lambda: list_shown(database, MAIL_QUEUE, shown,
+                                            viewer=self.context.viewer())) is FAILED:
+            queue, lines = [], []
+        self.queue.set_rows(queue)
         self.returned.set_rows(lines)
         self._update_buttons()
 
