@@ -887,9 +887,14 @@ def _cmd_key_export(args: argparse.Namespace) -> int:
             raise UserError("A database server keeps its record key itself, in a table only "
                             "the owner role may read; there is nothing to export.",
                             "To move the server's records, use ethics-desk backup or migrate-to.")
-        _signed_in_for(args, database, Act.BACKUP_AND_CHECK, "Exporting the record key")
+        account = _signed_in_for(args, database, Act.BACKUP_AND_CHECK,
+                                 "Exporting the record key")
         with translate_errors(), database.engine.connect() as conn:
             key_id = journal.key_id_of(conn)
+        if key_id is not None:
+            _on_record(args, database, account, record_key.KEY_EXPORTED,
+                       f"Exported the record key {key_id} into a file",
+                       {"key": key_id, "file": str(Path(args.file).expanduser())})
     finally:
         database.dispose()
     if key_id is None:
@@ -1264,7 +1269,7 @@ def _cmd_check(args: argparse.Namespace) -> int:
             database.dispose()
     if args.accept_lost_acts:
         return _accept_lost_acts(args, account)
-    results = run_checks(url, anchors)
+    results = run_checks(url, anchors, names_cases=_receives_every_case(account))
     print(f"Checking {describe(url)}")
     for result in results:
         mark = ("FAILED" if not result.ok else "not run" if result.not_run
@@ -1294,6 +1299,28 @@ def _cmd_check(args: argparse.Namespace) -> int:
                  f"{'; '.join(r.name for r in failed)} (details above). Make a copy of the file "
                  "as it is and call IT: every desk opens it read-only until a check holds "
                  "again or a backup is restored.", status=EXIT_FAILED)
+
+
+def _on_record(args: argparse.Namespace, database: Database, account: Account, action: str,
+               summary: str, detail: dict[str, str]) -> None:
+    """One audit record of a read by ``account`` (a backup, the key exported, a backup's
+    description): written now, or queued while another desk writes — never waiting
+    (:func:`ethics_desk.storage.queued_records.record`)."""
+    from ethics_desk.storage import queued_records
+    from ethics_desk.storage.database import translate_errors
+
+    with translate_errors():
+        queued_records.record(database, [queued_records.Pending(
+            _clock(args)(), account.display, action, summary, detail=dict(detail))])
+
+
+def _receives_every_case(account: Account) -> bool:
+    """Whether ``account`` receives every case from its filing (the City Clerk's staff), so
+    that what a check or a backup finds may name a case, a party or a paper to them; the
+    Administrator and the Records officer, who receive none, are told counts (§ 2-83(h)(1))."""
+    from ethics_desk.staff.permissions import SEES_FROM, Reach
+
+    return SEES_FROM.get(account.role) is Reach.AT_THE_CLERK
 
 
 def _mark_checked(path: Path, failed: list[str], at: datetime) -> None:
@@ -1370,7 +1397,7 @@ def _verified_unrecorded(args: argparse.Namespace, url: URL, path: Path) -> Acco
 def _cmd_backup(args: argparse.Namespace) -> int:
     """``backup DEST``: a verified copy of the SQLite file."""
     from ethics_desk.staff.permissions import Act
-    from ethics_desk.storage.backup import backup_sqlite
+    from ethics_desk.storage.backup import BACKED_UP, backup_sqlite
     from ethics_desk.storage.database import resolve_url, sqlite_path
 
     url = resolve_url(_db_arg(args))
@@ -1385,7 +1412,9 @@ def _cmd_backup(args: argparse.Namespace) -> int:
     _refuse_record_target(dest, _db_arg(args))  # before the sign-in is recorded
     database = _open_as_it_is(args)
     try:
-        _signed_in_for(args, database, Act.BACKUP_AND_CHECK, "Backing up the database")
+        account = _signed_in_for(args, database, Act.BACKUP_AND_CHECK, "Backing up the database")
+        _on_record(args, database, account, BACKED_UP,
+                   f"Took a backup of every record into {dest.name}", {"file": str(dest)})
         if source is None:
             return _backup_server(args, database, url, dest)
     finally:
@@ -1468,9 +1497,15 @@ def _restorer(args: argparse.Namespace, target: Path, backup: Path) -> Account:
 
         return _verified_unrecorded(args, FileURL.create("sqlite", database=str(target)), target)
     if target.exists() and target.stat().st_size:
+        from ethics_desk.storage.restore import DESCRIBED
+
         database = _open_as_it_is(args)
         try:
-            return _signed_in_for(args, database, Act.BACKUP_AND_CHECK, doing)
+            account = _signed_in_for(args, database, Act.BACKUP_AND_CHECK, doing)
+            _on_record(args, database, account, DESCRIBED,  # before it is shown
+                       f"Looked at what the backup {backup.name} holds, to restore it",
+                       {"file": str(backup)})
+            return account
         finally:
             database.dispose()
     from sqlalchemy.engine import URL

@@ -285,7 +285,7 @@ def test_a_closure_that_makes_an_issued_notice_wrong_is_warned_of_by_closure_add
     assert "reissue it corrected from the case's Papers tab" in err
 
 
-def test_check_warns_of_an_issued_notice_a_closure_made_wrong_and_still_holds(
+def test_check_counts_for_the_administrator_an_issued_notice_a_closure_made_wrong(
         capsys: pytest.CaptureFixture[str], controller: WorkflowController,
         database: Database, db_arg: str, administrator: Account) -> None:
     _issued_notice(controller, database)
@@ -295,9 +295,13 @@ def test_check_warns_of_an_issued_notice_a_closure_made_wrong_and_still_holds(
     assert code == 0, out + err
     assert "FAILED" not in out
     assert "warning Issued papers state the dates that hold now" in out
-    assert "states “Respondent's sworn response — Nguyễn Thị Minh Khai” Thursday 2026-12-17; " \
-        "it is now Friday 2026-12-18" in out
+    assert "1 issued paper(s) state a date that no longer holds" in out
+    assert "ask the Clerk's staff which" in out
     assert "1 warning(s) for the office" in out
+    # The Administrator receives no case: not its number, its respondent or the paper
+    for word in ("ERB-2026-001", "Nguyễn Thị Minh Khai", "respondent-notice",
+                 "Respondent's sworn response"):
+        assert word not in out + err
 
 
 @pytest.mark.sqlite_file
@@ -351,7 +355,8 @@ def test_check_detects_a_deadline_left_on_a_day_the_offices_are_closed(
     code, out, _ = run(capsys, "check", "--db", db_arg)
     assert code == 1
     assert "FAILED  Open deadlines fall on business days" in out
-    assert "ERB-2026-001" in out and "Ice storm" in out
+    assert "1 open deadline(s) fall on a day that is not a business day" in out
+    assert "Ice storm" in out and "ERB-2026-001" not in out  # counted for the Administrator
 
 
 def test_check_refuses_a_database_that_does_not_exist(

@@ -31,7 +31,7 @@ from sqlalchemy.orm import QueryableAttribute
 from sqlalchemy.sql.elements import True_, UnaryExpression
 from sqlalchemy.types import NullType
 
-from ethics_desk.cases import search_index
+from ethics_desk.cases import list_reads, search_index
 from ethics_desk.cases.inbox import (
     LIKE_ESCAPE,
     PAGE_SIZE,
@@ -46,11 +46,13 @@ from ethics_desk.cases.inbox import (
     like_pattern,
     listing_values,
 )
+from ethics_desk.core.clock import Clock
 from ethics_desk.deadlines import ClockKind
 from ethics_desk.deadlines.schedule import load_calendars
 from ethics_desk.models import CaseState, Complaint, Deadline, DeadlineStatus
 from ethics_desk.staff.accounts import Account
 from ethics_desk.staff.scope import case_condition
+from ethics_desk.storage.audit import Viewer
 from ethics_desk.storage.database import Database, translate_errors
 
 __all__ = ["InboxQuery"]
@@ -136,12 +138,17 @@ class InboxQuery:
 
     ``today`` is the office's date; the City calendar is loaded on first need and kept for the
     life of the object (make a new one after the calendar or the date changes).
+
+    Given the ``clock`` too, every page of rows read is a read on record: one audit record per
+    page shown, naming its cases (:func:`ethics_desk.cases.list_reads.list_shown`).
     """
 
-    def __init__(self, database: Database, today: date, account: Account | None = None) -> None:
+    def __init__(self, database: Database, today: date, account: Account | None = None, *,
+                 clock: Clock | None = None) -> None:
         self.database = database
         self.today = today
         self.account = account
+        self.clock = clock
         self._counter: BusinessDayCounter | None = None
         self._cases: int | None = None
         self._build = self._row  # one builder, so that pages of this query can be joined
@@ -255,6 +262,10 @@ class InboxQuery:
             common = self._is_common(conn, inbox_filter)
             values = conn.execute(self.page_statement(inbox_filter, offset, limit,
                                                       common=common)).all()
+        if self.account is not None and self.clock is not None:  # § 2-83(h): names shown
+            listed = list_reads.SEARCH if inbox_filter.text.strip() else list_reads.INBOX
+            list_reads.list_shown(self.database, listed, [int(v[0]) for v in values],
+                                  viewer=Viewer.of(self.account, self.clock), part=offset)
         return RowPage(values, self._build)
 
     def rows_of(self, ids: Sequence[int]) -> RowPage:

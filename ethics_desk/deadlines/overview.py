@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 from sqlalchemy import case, func, select
 from sqlalchemy.orm import Session
 
+from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import UserError
 from ethics_desk.deadlines import BusinessCalendar, DayKind
 from ethics_desk.deadlines.calendar import WEEKDAY_NAMES
@@ -330,11 +331,14 @@ _STATUS_ORDER = {DeadlineStatus.OPEN: 0, DeadlineStatus.MISSED: 1, DeadlineStatu
 
 
 def deadlines_on(database: Database, day: date, today: date, *,
-                 include_closed: bool = False, account: Account | None = None) -> list[DayDeadline]:
+                 include_closed: bool = False, account: Account | None = None,
+                 clock: Clock | None = None) -> list[DayDeadline]:
     """The open deadlines due on ``day`` (with ``include_closed``, the met and missed ones too).
 
     Open ones come first, then by case number and title. A deadline is overdue when it is still
     open and ``day`` is before ``today``. Cancelled clocks (replaced or ended) are never listed.
+    Given the ``account`` and the ``clock``, the list shown is a read on record, naming its
+    cases (:func:`ethics_desk.cases.list_reads.list_shown`).
     """
     statuses = [DeadlineStatus.OPEN]
     if include_closed:
@@ -364,6 +368,12 @@ def deadlines_on(database: Database, day: date, today: date, *,
         status=clock.status, overdue=clock.due_on < today, explanation=clock.explain(),
         calendar=clock.rule.calendar) for request, clock in requests]
     found.sort(key=lambda d: (_STATUS_ORDER[d.status], d.case_number, d.title, d.deadline_id))
+    if account is not None and clock is not None:  # parties' names shown, § 2-83(h)
+        from ethics_desk.cases.list_reads import CALENDAR_DAY, list_shown
+        from ethics_desk.storage.audit import Viewer
+
+        list_shown(database, CALENDAR_DAY, [d.complaint_id for d in found],
+                   viewer=Viewer.of(account, clock))
     return found
 
 

@@ -54,6 +54,10 @@ log = logging.getLogger(__name__)
 
 BUSY_TIMEOUT_MS = 5000
 """How long the copy waits to begin while another workstation holds the file exclusively."""
+BACKED_UP = "export.backup"
+"""The audit action of a backup taken by a person (``ethics-desk backup``): a copy of every
+record, a read on record (:mod:`ethics_desk.storage.queued_records`), written before the copy
+is made, so that the copy holds who took it."""
 PARTIAL = ".partial"
 """What a copy under way is named: its destination's name and this."""
 LEFTOVER = re.compile(r".+-[0-9]{8}-[0-9]{6}(?:-[0-9]+)?\.sqlite\.partial(?:-journal)?")

@@ -25,6 +25,11 @@ Each check answers one question and names what it found wrong:
   holds — a closure moved the response date it gives (:mod:`ethics_desk.documents.stated_dates`);
   the Papers tab of its case offers the corrected reissue.
 
+What a check finds names a case (its number), a party or a paper only for a viewer who receives
+every case, the City Clerk's staff (``names_cases``). For anyone else — the Administrator who
+runs ``check``, a restore's description of a backup — it is counted, with "ask the Clerk's
+staff": § 2-83(h)(1) keeps a pending complaint from those who do not receive it.
+
 A SQLite file is opened read-only (``mode=ro``): checking never writes, never creates a file and
 never switches a backup copy's journal mode. A file whose folder cannot be written (a read-only
 folder or share) or whose disk is full is not damaged for it, although SQLite cannot then make
@@ -97,13 +102,20 @@ SEARCH_INDEX_REVISION = "0016"
 """The schema revision that adds the search index (:mod:`ethics_desk.cases.search_index`)."""
 NOT_IN_SCHEMA = ("no such column", "no such table", "does not exist")
 """How SQLite and PostgreSQL say that a column or table a check reads is not in the schema."""
+ASK_THE_CLERK = "ask the Clerk's staff which (they see the cases; this account does not)"
+"""What a check says, instead of naming cases, to a viewer who receives none."""
 
 
 def run_checks(db: URL | str | os.PathLike[str] | None,
-               anchors: Sequence[Anchor] = (), *, from_backups: bool = True) -> list[CheckResult]:
+               anchors: Sequence[Anchor] = (), *, from_backups: bool = True,
+               names_cases: bool = False) -> list[CheckResult]:
     """Every check on the database named by ``db`` (a URL, a path, or None for the default),
     the journal against each of ``anchors`` too, and (``from_backups``) against the anchors
     of a SQLite file's automatic backups (:func:`backup_anchors`).
+
+    ``names_cases``: the results are read by someone who receives every case (the City
+    Clerk's staff), so a problem names its case, party or paper; by default it is counted
+    (:data:`ASK_THE_CLERK`), for the Administrator and the Records officer.
 
     A SQLite file that does not exist raises :class:`StorageError`: checking never creates one.
     """
@@ -135,13 +147,16 @@ def run_checks(db: URL | str | os.PathLike[str] | None,
         found = [*anchors, *(backup_anchors(path, engine)
                              if path is not None and from_backups else [])]
         results += _guarded(JOURNAL_CHECKS + ((ANCHORS,) if found else ()),
-                            lambda: _journal_checks(engine, found))
+                            lambda: _journal_checks(engine, found, names_cases))
         with Session(engine) as session:
             results += _guarded((AUDIT,), lambda: [_audit_check(session)])
-            results += _guarded((DEADLINE_DAYS, DEADLINE_DATES), lambda: _deadline_checks(session))
-            results += _guarded((LISTING,), lambda: [_listing_check(session)])
-            results += _guarded((SEARCH_INDEX,), lambda: [_search_index_check(session)])
-            results += _guarded((STALE_PAPERS,), lambda: [_stale_papers_check(session)])
+            results += _guarded((DEADLINE_DAYS, DEADLINE_DATES),
+                                lambda: _deadline_checks(session, names_cases))
+            results += _guarded((LISTING,), lambda: [_listing_check(session, names_cases)])
+            results += _guarded((SEARCH_INDEX,),
+                                lambda: [_search_index_check(session, names_cases)])
+            results += _guarded((STALE_PAPERS,),
+                                lambda: [_stale_papers_check(session, names_cases)])
         revision = current_revision(engine)
         if revision is not None and revision != head_revision():
             results = [not_run_on(revision, result) for result in results]
@@ -353,14 +368,22 @@ def backup_anchors(path: Path, engine: Engine) -> list[Anchor]:
     return anchors
 
 
-def _journal_checks(engine: Engine, anchors: Sequence[Anchor]) -> list[CheckResult]:
-    """The journal replayed against the tables (:func:`ethics_desk.storage.journal.verify`)."""
+def _counted(found: list[str], what: str) -> list[str]:
+    """``found`` (one line per case, paper or row) told as a count, naming none of them."""
+    return [f"{len(found)} {what}: {ASK_THE_CLERK}"] if found else []
+
+
+def _journal_checks(engine: Engine, anchors: Sequence[Anchor],
+                    names_cases: bool = False) -> list[CheckResult]:
+    """The journal replayed against the tables (:func:`ethics_desk.storage.journal.verify`);
+    a row is named by its table and key, and (``names_cases``) its paper's file name, title,
+    person's name or case number."""
     with engine.connect() as conn:
         if not journal.has_journal(conn):
             why = ["not checked: this revision has no journal yet (it begins when the "
                    "application upgrades the database)"]
             return [CheckResult(name, True, why) for name in JOURNAL_CHECKS]
-        found = journal.verify(conn)
+        found = journal.verify(conn, names=names_cases)
         anchored = [(anchor, journal.verify_anchor(conn, (anchor.seq, anchor.mac)))
                     for anchor in anchors]
         conn.rollback()
@@ -396,11 +419,12 @@ def _audit_check(session: Session) -> CheckResult:
     return CheckResult(AUDIT, True, [f"{count} record(s), every link and hash holds"])
 
 
-def _deadline_checks(session: Session) -> list[CheckResult]:
+def _deadline_checks(session: Session, names_cases: bool = False) -> list[CheckResult]:
     """Open deadlines against the current calendars: on business days, and recomputed.
 
     A deadline on a closed day, or one the engine now dates differently, means a calendar
-    changed without the open deadlines being recomputed (design § 3). Nothing is saved.
+    changed without the open deadlines being recomputed (design § 3). Nothing is saved. Each
+    is named by its case and title (``names_cases``), or counted.
     """
     calendars = load_calendars(session)
     rows = session.execute(
@@ -410,6 +434,7 @@ def _deadline_checks(session: Session) -> list[CheckResult]:
         .execution_options(yield_per=1000))  # a batch at a time, however many are open
     count = 0
     on_closed_days = []
+    closed_for: set[str] = set()  # the office's closures, which name no case
     for deadline, number, complaint_id in rows:
         count += 1
         calendar = calendars.state if deadline.calendar == "state" else calendars.city
@@ -418,6 +443,7 @@ def _deadline_checks(session: Session) -> list[CheckResult]:
         if info is not None and info[0] is DayKind.CLOSURE and _counts_calendar_days(deadline):
             reason = None  # a closure does not move a calendar-day clock (§ 311.014(b))
         if reason is not None:
+            closed_for.add(f"{deadline.calendar} calendar: {reason}")
             on_closed_days.append(
                 f"{number or f'Draft {complaint_id}'}: “{deadline.title}” ({deadline.citation}) "
                 f"is due {format_day(deadline.due_on)}, which is not a business day on the "
@@ -434,6 +460,12 @@ def _deadline_checks(session: Session) -> list[CheckResult]:
              f" is stored as due "
              f"{m.old_due.isoformat()} but the calendars give {m.new_due.isoformat()}"
              for m in moved]
+    if not names_cases:
+        on_closed_days = _counted(on_closed_days, "open deadline(s) fall on a day that is not "
+                                                  "a business day ("
+                                  + "; ".join(sorted(closed_for)) + ")")
+        stale = _counted(stale, "open deadline(s) are stored with another date than the "
+                                "calendars give")
     return [CheckResult(DEADLINE_DAYS, not on_closed_days,
                         on_closed_days or [f"{count} open deadline(s)"]),
             CheckResult(DEADLINE_DATES, not stale, stale)]
@@ -447,17 +479,25 @@ def _counts_calendar_days(deadline: Deadline) -> bool:
         return False
 
 
-def _stale_papers_check(session: Session) -> CheckResult:
+def _stale_papers_check(session: Session, names_cases: bool = False) -> CheckResult:
     """Issued papers, not voided, stating a date that no longer holds: a warning naming each
-    (the check holds; the fix is the corrected reissue from the case's Papers tab)."""
+    (``names_cases``), or counting them (the check holds; the fix is the corrected reissue
+    from the case's Papers tab)."""
     from ethics_desk.documents.stated_dates import stale_papers
 
-    found = [f"{stale.sentence()}: reissue it corrected from the case's Papers tab"
-             for stale in stale_papers(session)]
+    papers = stale_papers(session)
+    if names_cases:
+        found = [f"{stale.sentence()}: reissue it corrected from the case's Papers tab"
+                 for stale in papers]
+    elif papers:
+        found = [f"{len(papers)} issued paper(s) state a date that no longer holds, each to be "
+                 f"reissued corrected from its case's Papers tab: {ASK_THE_CLERK}"]
+    else:
+        found = []
     return CheckResult(STALE_PAPERS, True, found, warning=bool(found))
 
 
-def _search_index_check(session: Session) -> CheckResult:
+def _search_index_check(session: Session, names_cases: bool = False) -> CheckResult:
     """The database's search index exists, is kept by the database, and holds exactly what the
     complaints' search columns hold (:mod:`ethics_desk.cases.search_index`)."""
     from sqlalchemy import text
@@ -480,6 +520,9 @@ def _search_index_check(session: Session) -> CheckResult:
                                   "ORDER BY id")),
             streamed.execute(text(f"SELECT id, sz FROM {search_index.TABLE}_docsize "
                                   "ORDER BY id")))
+        if wrong and not names_cases:
+            return CheckResult(SEARCH_INDEX, False, [
+                f"the index does not hold what {len(wrong)} case(s) hold — {fix}"])
         if wrong:
             shown = ", ".join(str(case_id) for case_id in wrong[:10])
             more = f" and {len(wrong) - 10} more" if len(wrong) > 10 else ""
@@ -496,8 +539,9 @@ def _search_index_check(session: Session) -> CheckResult:
                                             "names are in place (the server keeps them)"])
 
 
-def _listing_check(session: Session) -> CheckResult:
-    """The stored names, search key and next deadline match the records they summarise."""
+def _listing_check(session: Session, names_cases: bool = False) -> CheckResult:
+    """The stored names, search key and next deadline match the records they summarise: each
+    case that does not is named (``names_cases``), or counted."""
     from sqlalchemy.orm import selectinload
 
     from ethics_desk.cases.listing import names, search_key_for
@@ -532,4 +576,7 @@ def _listing_check(session: Session) -> CheckResult:
             wrong.append(f"{complaint.display_number}: the inbox would show it wrongly "
                          "(stored names, search key or next deadline are out of date)")
     deadlines.close()  # the last case's later deadlines are not read (a server's cursor)
+    if not names_cases:
+        wrong = _counted(wrong, "case(s) the inbox would show wrongly (stored names, search "
+                                "key or next deadline are out of date)")
     return CheckResult(LISTING, not wrong, wrong or [f"{count} case(s) listed correctly"])

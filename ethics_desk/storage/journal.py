@@ -813,10 +813,12 @@ def binary_columns(conn: Connection, table: str) -> list[str]:
     return [c.name for c in columns_of(conn, table)[0] if c.binary]
 
 
-def describe_row(table: str, row_key: str, values: str | None) -> str:
-    """A row named for a person: the table and key, and a paper's file name when it has one."""
+def describe_row(table: str, row_key: str, values: str | None, *, names: bool) -> str:
+    """A row named for a person: the table and key, and (``names``: for a reader who receives
+    every case) a paper's file name, a title, a person's name or a case number when it has
+    one."""
     name = ""
-    if values:
+    if values and names:
         try:
             data = json.loads(values)
         except ValueError:
@@ -901,8 +903,10 @@ def _same(recorded: str | _Removed | None, value: str | _Removed | None) -> bool
     return recorded == value
 
 
-def verify(conn: Connection) -> Verification:
-    """Replay the whole journal against the tables (see the module); reads only.
+def verify(conn: Connection, *, names: bool = False) -> Verification:
+    """Replay the whole journal against the tables (see the module); reads only. A row that
+    differs is named by its table and key, and with ``names`` (a reader who receives every
+    case) by its paper's file name, title, person's name or case number too.
 
     The journal is read as a stream, twice, so that memory does not grow with the record: once
     in ``seq`` order for the chain (links, MACs, vouchers), then table by table in the order of
@@ -938,7 +942,7 @@ def verify(conn: Connection) -> Verification:
     _verify_chain(conn, found, key, forged)
     tables = journalled_tables(conn)
     for table in sorted(set(tables) | set(_journal_tables(conn))):
-        _replay_table(conn, found, table, present=table in tables)
+        _replay_table(conn, found, table, present=table in tables, names=names)
     return found
 
 
@@ -1020,7 +1024,7 @@ def _journal_tables(conn: Connection) -> list[str]:
 
 
 def _replay_row(found: Verification, table: str, row_key: str,
-                history: Iterable[_JournalRow]) -> str | _Removed | None:
+                history: Iterable[_JournalRow], names: bool) -> str | _Removed | None:
     """Replay one row's records (in ``seq`` order): each change must start from the state the
     record before it left. Returns the row's last journalled state (None: deleted, or never
     recorded with values)."""
@@ -1040,7 +1044,8 @@ def _replay_row(found: Verification, table: str, row_key: str,
             _add(found.chain, f"journal record {seq} inserts {table} {row_key}, which was "
                               "already there")
         if op in ("update", "delete") and not _same(state, before_value):
-            _add(found.rows_differ, f"{describe_row(table, row_key, before)} was changed outside "
+            _add(found.rows_differ, f"{describe_row(table, row_key, before, names=names)} was "
+                                    "changed outside "
                                     f"the journal before journal record {seq}")
         if op == "delete":
             state = None
@@ -1049,12 +1054,13 @@ def _replay_row(found: Verification, table: str, row_key: str,
     return state
 
 
-def _replay_table(conn: Connection, found: Verification, table: str, *, present: bool) -> None:
+def _replay_table(conn: Connection, found: Verification, table: str, *, present: bool,
+                  names: bool) -> None:
     """One table's rows against their journal: both read in key order and merged, so that
     one row is held at a time. A table no longer in the database (``present`` false) has
     every row the journal holds removed."""
     binary = binary_columns(conn, table) if present else []
-    recorded = ((row_key, _replay_row(found, table, row_key, history))
+    recorded = ((row_key, _replay_row(found, table, row_key, history, names))
                 for row_key, history in groupby(_journal(conn, table), key=lambda r: r[3]))
     current = iter(_current_rows(conn, table)) if present else iter(())
     last = next(recorded, None)
@@ -1065,7 +1071,8 @@ def _replay_table(conn: Connection, found: Verification, table: str, *, present:
             if last[1] is not None:
                 shown = last[1] if isinstance(last[1], str) else None
                 gone = "" if present else " (its whole table is gone)"
-                _add(found.rows_differ, f"{describe_row(table, last[0], shown)} was removed "
+                _add(found.rows_differ, f"{describe_row(table, last[0], shown, names=names)} was "
+                                        "removed "
                                         f"outside the journal{gone}")
             last = next(recorded, None)
             continue
@@ -1075,7 +1082,8 @@ def _replay_table(conn: Connection, found: Verification, table: str, *, present:
         row_key, now = row
         state = last[1] if last is not None and last[0] == row_key else None
         if state is None:
-            _add(found.rows_differ, f"{describe_row(table, row_key, now)} was added outside "
+            _add(found.rows_differ, f"{describe_row(table, row_key, now, names=names)} was added "
+                                    "outside "
                                     "the journal")
         elif isinstance(state, _Removed):
             _add(found.chain, f"the journal's record of {table} {row_key} was redacted, yet "
@@ -1083,7 +1091,7 @@ def _replay_table(conn: Connection, found: Verification, table: str, *, present:
                               "empties it)")
         elif state != now:
             changed = _differences(state, now)
-            name = describe_row(table, row_key, state)
+            name = describe_row(table, row_key, state, names=names)
             papers = [c for c in changed if c in binary]
             if papers:
                 _add(found.papers_differ, f"{name}: its bytes are not the ones recorded "

@@ -45,6 +45,8 @@ log = logging.getLogger(__name__)
 KEY_FOLDER_ENV = "ETHICS_DESK_KEY_FOLDER"
 """A folder for the key files instead of the user's data folder, and no credential store."""
 SERVICE = "Ethics Desk record key"
+KEY_EXPORTED = "export.key"
+"""The audit action of ``ethics-desk key export``: the record key taken out of its keeping."""
 """The credential store's service name the keys are kept under (one entry per key id)."""
 KEY_BYTES = 32
 """256 bits: as long as the hash HMAC-SHA-256 is made with."""

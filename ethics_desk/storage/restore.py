@@ -77,6 +77,9 @@ from ethics_desk.storage.sqlite_uri import file_uri
 
 ACTION = "database.restore"
 """The audit record's action for a restore."""
+DESCRIBED = "view.backup"
+"""The audit action of a backup's description shown before a restore (its counts, its checks),
+recorded in the database it would replace, when there is one."""
 LOCK_WAIT_MS = 2000
 """How long the restore waits for another program to let go of the database before refusing."""
 STAMP = re.compile(r"(\d{8}-\d{6})")

@@ -139,10 +139,10 @@ class AppContext:
 
     def inbox_query(self, today: date) -> InboxSource:
         """The inbox's questions for ``today``, of the complaints the signed-in person receives
-        (:func:`ethics_desk.staff.scope.case_condition`)."""
+        (:func:`ethics_desk.staff.scope.case_condition`), each page shown on record."""
         from ethics_desk.cases.inbox_query import InboxQuery
 
-        return InboxQuery(self.database, today, self.signed_in)
+        return InboxQuery(self.database, today, self.signed_in, clock=self.clock)
 
     def controller(self) -> WorkflowController:
         """A workflow controller acting for the signed-in person, within their role."""

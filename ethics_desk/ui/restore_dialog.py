@@ -11,7 +11,8 @@ takes the file's exclusive lock); after it, Ethics Desk closes, so that nothing 
 sessions, screens or a signed-in account read from the database that was replaced — starting
 it again opens the restored database, and whoever signs in is one of its accounts.
 
-Nothing here writes a row: the restore's record is the domain's, in its own transaction.
+Nothing here writes a row: the description shown is recorded as a read (never waiting, queued
+while another desk writes), and the restore's record is the domain's, in its own transaction.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ from PySide6.QtWidgets import (
 
 from ethics_desk.core.errors import UserError
 from ethics_desk.ui.accessibility import StatusLine, buddy
+from ethics_desk.ui.errors import FAILED, attempt
 from ethics_desk.ui.mnemonics import give_alt_keys
 from ethics_desk.ui.sizing import fit_to_screen
 
@@ -238,6 +240,8 @@ class RestoreDialog(QDialog):
         from ethics_desk.storage.restore import BackupDescription
 
         assert isinstance(result, BackupDescription)
+        if attempt(self, lambda: self._on_record(result)) is FAILED:
+            return
         self.description = result
         self.held.setPlainText("\n".join(result.lines()))
         refusal: UserError | None = result.refusal()
@@ -250,6 +254,17 @@ class RestoreDialog(QDialog):
         self.message.setText("This backup verifies: “Restore this backup” puts it in place "
                              "of the database.")
         self.restore_button.setEnabled(True)
+
+    def _on_record(self, description: BackupDescription) -> None:
+        """The description shown is a read on record in the database it would replace
+        (:data:`ethics_desk.storage.restore.DESCRIBED`), written or queued, never waiting."""
+        from ethics_desk.storage import queued_records
+        from ethics_desk.storage.restore import DESCRIBED
+
+        queued_records.record(self.context.database, [queued_records.Pending(
+            self.context.now(), self.context.actor, DESCRIBED,
+            f"Looked at what the backup {description.path.name} holds, to restore it",
+            detail={"file": str(description.path)})])
 
     # -- restoring ---------------------------------------------------------------------------
 

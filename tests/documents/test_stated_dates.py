@@ -144,8 +144,10 @@ def test_check_warns_of_an_issued_paper_stating_a_date_that_no_longer_holds(
         controller: WorkflowController, database: Database) -> None:
     case = awaiting_response(controller)
     _issue_notice(database, case)
-    closures.add_closure(database, CLOSED, "Winter weather closure", account=CLERK_ACCOUNT, clock=CLOCK)
-    results = {r.name: r for r in run_checks(database.url, from_backups=False)}
+    closures.add_closure(database, CLOSED, "Winter weather closure", account=CLERK_ACCOUNT,
+                         clock=CLOCK)
+    results = {r.name: r for r in run_checks(database.url, from_backups=False,
+                                             names_cases=True)}
     found = results[STALE_PAPERS]
     assert found.ok and found.warning  # a warning, not a broken record
     assert any("states “Respondent's sworn response" in d and "2026-12-18" in d

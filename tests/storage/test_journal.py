@@ -157,8 +157,11 @@ def test_a_swapped_exhibit_with_its_hash_replaced_is_refused_on_opening_and_name
     with pytest.raises(StorageError, match="not the exhibit the record's journal holds"):
         verified_attachment(database, attachment_id, account=CLERK, clock=CLOCK)
     found = failing(db_path)
-    assert PAPERS in found and "truck.pdf" in found[PAPERS][0]
+    assert PAPERS in found and found[PAPERS][0].startswith(f"attachment {attachment_id}:")
     assert "SHA-256 differs" in found[PAPERS][0]
+    assert "truck.pdf" not in found[PAPERS][0]  # the Administrator is not told the exhibit
+    named = {r.name: r.details for r in run_checks(db_path, names_cases=True) if not r.ok}
+    assert "truck.pdf" in named[PAPERS][0]  # the Clerk's staff are
 
 
 @pytest.mark.sqlite_file

@@ -402,8 +402,14 @@ def test_a_database_busy_at_start_up_leaves_an_empty_list_and_the_reason(
     assert screen.status.text() == "2 shown"
 
 
-def test_the_inbox_never_writes(qtbot: QtBot, demo_database: Database) -> None:
-    from sqlalchemy import event
+def test_the_inbox_writes_nothing_but_the_record_of_each_list_shown(
+        qtbot: QtBot, demo_database: Database) -> None:
+    import json
+
+    from sqlalchemy import event, select
+
+    from ethics_desk.cases.list_reads import ACTION
+    from ethics_desk.models import AuditRecord
 
     writes: list[str] = []
 
@@ -412,6 +418,8 @@ def test_the_inbox_never_writes(qtbot: QtBot, demo_database: Database) -> None:
             writes.append(statement)
 
     context = context_on(demo_database)  # signing in is written (its audit record), then:
+    with demo_database.read_session() as session:
+        before = session.scalar(select(AuditRecord.seq).order_by(AuditRecord.seq.desc()))
     event.listen(demo_database.engine, "before_cursor_execute", watch)
     try:
         screen = open_inbox(qtbot, context)
@@ -419,11 +427,21 @@ def test_the_inbox_never_writes(qtbot: QtBot, demo_database: Database) -> None:
             screen.show_view(view)
         qtbot.keyClicks(screen.search, "erb")
         searched(qtbot, screen)
-        screen.refresh()
+        with demo_database.read_session() as session:
+            shown = session.scalar(select(AuditRecord.seq).order_by(AuditRecord.seq.desc()))
+        screen.refresh()  # the same cases again: not recorded again
+        with demo_database.read_session() as session:
+            assert session.scalar(select(AuditRecord.seq).order_by(
+                AuditRecord.seq.desc())) == shown
         screen.model.set_filter(InboxFilter(sort=SortKey.STATE))
     finally:
         event.remove(demo_database.engine, "before_cursor_execute", watch)
-    assert writes == []
+    assert {w.split("(")[0].split(" SET ")[0].strip() for w in writes} <= {
+        "INSERT INTO audit_record", "UPDATE setting"}  # the record, and the chain's head
+    with demo_database.read_session() as session:
+        added = list(session.scalars(select(AuditRecord).where(AuditRecord.seq > before)))
+    assert added and {r.action for r in added} == {ACTION}  # § 2-83(h): each list on record
+    assert {json.loads(r.detail)["list"] for r in added} == {"inbox", "search results"}
 
 
 def _overflow(qtbot: QtBot, screen: InboxScreen, width: int) -> int:

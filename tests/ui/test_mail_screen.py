@@ -365,3 +365,19 @@ def stored_copy(context: AppContext, ref: IssuedRef) -> bytes:
     """The bytes of an issued paper, as a reprint gives them."""
     return reprint(context.database, ref.document_id, account=context.signed_in,
                    clock=context.clock)
+
+
+def test_the_mail_queue_shown_is_one_record_naming_its_cases(
+        qtbot: QtBot, context: AppContext, controller: WorkflowController) -> None:
+    import json
+
+    from ethics_desk.cases.list_reads import ACTION, MAIL_QUEUE
+    from tests.another_desk import records_of
+
+    case_id = issued_notice(qtbot, context, controller)
+    screen = screen_for(qtbot, context)
+    assert screen.queue.rowCount() == 1
+    screen.refresh()  # shown again with the same case: no second record
+    [record] = records_of(context.database, ACTION)
+    assert record.actor == context.actor
+    assert json.loads(record.detail) == {"list": MAIL_QUEUE, "cases": [case_id]}

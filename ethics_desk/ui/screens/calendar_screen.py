@@ -1014,7 +1014,7 @@ class CalendarScreen(QWidget):
         self.day_label.setText(info.summary() if info is not None else long_day(day))
         rows = deadlines_on(self.context.database, day, self.today(),
                             include_closed=self.show_closed.isChecked(),
-                            account=self.context.signed_in)
+                            account=self.context.signed_in, clock=self.context.clock)
         self.model.set_rows(rows)
         self._fit_columns()
         self.open_button.setEnabled(bool(rows))

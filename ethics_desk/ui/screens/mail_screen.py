@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ethics_desk.cases.list_reads import MAIL_QUEUE, list_shown
 from ethics_desk.core.office_time import stamp
 from ethics_desk.documents.issuing import QueueItem, print_queue, reprint
 from ethics_desk.mail.batch import Batch, BatchPaper, prepare_batch
@@ -152,10 +153,16 @@ class MailScreen(QWidget):
         self._loaded = True
         database = self.context.database
         account = self.context.signed_in
-        self.queue.set_rows(attempt(self, lambda: print_queue(database, account=account)) or [])
-        returned = attempt(self, lambda: returned_mail(database, account=account))
-        lines = [ReturnedLine(number, mailing) for number, mailing in returned or []]
+        queue = attempt(self, lambda: print_queue(database, account=account)) or []
+        returned = attempt(self, lambda: returned_mail(database, account=account)) or []
+        lines = [ReturnedLine(number, mailing) for number, mailing in returned]
+        numbers = sorted({mailing.complaint_id for _, mailing in returned})
         lines.sort(key=lambda line: (line.mailing.resent, line.case_number))
+        shown = [item.complaint_id for item in queue] + list(numbers)  # names shown: on record
+        if attempt(self, lambda: list_shown(database, MAIL_QUEUE, shown,
+                                            viewer=self.context.viewer())) is FAILED:
+            queue, lines = [], []
+        self.queue.set_rows(queue)
         self.returned.set_rows(lines)
         self._update_buttons()
 
