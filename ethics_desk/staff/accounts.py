@@ -295,9 +295,19 @@ def _subjects(login: str, workstation: str | None) -> list[str]:
     return subjects + ([f"desk:{desk}"] if desk else [])
 
 
+def _delays_kept(session: Session) -> bool:
+    """Whether the database keeps sign-in delays (a revision from 0018 on: an older one, which
+    ``check`` and a read-only copy read as it is, has nothing to count them in)."""
+    from sqlalchemy import inspect
+
+    return inspect(session.connection()).has_table(SignInDelay.__tablename__)
+
+
 def _delays(session: Session, subjects: list[str], now: datetime) -> list[SignInDelay]:
     """The delays of ``subjects`` still counting at ``now`` (one whose wait ended more than
     :data:`DELAY_FORGOTTEN` ago starts again)."""
+    if not _delays_kept(session):
+        return []
     return [row for row in session.scalars(select(SignInDelay).where(
         SignInDelay.subject.in_(subjects))) if row.not_before + DELAY_FORGOTTEN > now]
 
@@ -318,6 +328,8 @@ def _next_wait(session: Session, subjects: list[str], now: datetime) -> int:
 def _count_failure(session: Session, subjects: list[str], now: datetime) -> int:
     """Count a wrong try against each of ``subjects``: the seconds the next try must wait.
     Delays forgotten long ago are removed on the way."""
+    if not _delays_kept(session):
+        return delay_after(1)
     session.execute(delete(SignInDelay).where(SignInDelay.not_before < now - DELAY_FORGOTTEN))
     counting = {row.subject: row for row in _delays(session, subjects, now)}
     wait = 0
@@ -336,7 +348,8 @@ def _count_failure(session: Session, subjects: list[str], now: datetime) -> int:
 
 
 def _clear_delays(session: Session, subjects: list[str]) -> None:
-    session.execute(delete(SignInDelay).where(SignInDelay.subject.in_(subjects)))
+    if _delays_kept(session):
+        session.execute(delete(SignInDelay).where(SignInDelay.subject.in_(subjects)))
 
 
 def count_refusal(session: Session, login: str, workstation: str | None, at: datetime) -> None:
