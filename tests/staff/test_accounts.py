@@ -158,6 +158,16 @@ def test_the_wait_grows_to_a_minute_at_most(database: Database, admin: Account) 
     assert sign_in(database, "admin", SECRET, clock=clock) == admin
 
 
+def test_a_wait_that_ended_long_ago_is_forgotten(database: Database, admin: Account) -> None:
+    clock = Ticking()
+    for _ in range(8):
+        answers(database, "admin", "not the password", clock, 1)
+        clock.wait(DELAY_CAP_SECONDS)
+    clock.wait(int(accounts.DELAY_FORGOTTEN.total_seconds()))
+    [told] = answers(database, "admin", "not the password", clock, 1)
+    assert "Wait 1 second(s)" in told[1]
+
+
 def test_locked_disabled_unknown_and_wrong_logins_get_the_identical_answer(
         database: Database, admin: Account) -> None:
     add_account(database, "dee", "Dee Disabled", Role.CLERK, OTHER, by=admin, clock=CLOCK)
