@@ -339,7 +339,7 @@ def build_parser() -> argparse.ArgumentParser:
     bring_in.set_defaults(handler=_cmd_wording_bring_in)
 
     user_command = commands.add_parser(
-        "user", help="staff accounts: add, list, disable, reset (an Administrator)",
+        "user", help="staff accounts: add, list, disable, reset, clear-delay (an Administrator)",
         description="Each person signs in with their own account and the role § 2-83 gives "
                     "them. An Administrator adds, lists, disables and resets accounts; an "
                     "account is never deleted, because the audit trail names it. On a database "
@@ -402,7 +402,9 @@ def build_parser() -> argparse.ArgumentParser:
             ("disable", "stop an account from signing in (its records keep its name)",
              _cmd_user_disable),
             ("reset", "give an account a new password, to be changed at its next sign-in",
-             _cmd_user_reset)):
+             _cmd_user_reset),
+            ("clear-delay", "let an account try its password again at once, after wrong ones",
+             _cmd_user_clear_delay)):
         one = user_actions.add_parser(action, parents=signed_in, help=text)
         one.add_argument("login", metavar="LOGIN")
         one.set_defaults(handler=handler)
@@ -817,6 +819,7 @@ def _signed_in(args: argparse.Namespace, database: Database, *,
         create_first_administrator,
         needs_first_administrator,
         sign_in,
+        this_workstation,
     )
     from ethics_desk.storage.database import translate_errors
 
@@ -836,7 +839,8 @@ def _signed_in(args: argparse.Namespace, database: Database, *,
             _note(f"This database had no account: {account.login} is now its first "
                   "Administrator.")
             return account
-        account = sign_in(database, login, password, clock=_clock(args))
+        account = sign_in(database, login, password, clock=_clock(args),
+                          workstation=this_workstation())
     if changing_password:
         args.present_password = password  # checked just now; for the change, nowhere else
     if account.must_change_password and not changing_password:
@@ -1044,9 +1048,24 @@ def _cmd_user_reset(args: argparse.Namespace) -> int:
         by = _signed_in_for(args, database, Act.MANAGE_ACCOUNTS, "Resetting a password")
         account = reset_password(database, args.login, _new_password(args.login), by=by,
                                  clock=_clock(args))
-        print(f"{account.display} has a new password and is unlocked"
+        print(f"{account.display} has a new password and may sign in at once"
               + ("; they choose their own at their next sign-in." if
                  account.must_change_password else "."))
+    finally:
+        database.dispose()
+    return EXIT_OK
+
+
+def _cmd_user_clear_delay(args: argparse.Namespace) -> int:
+    """``user clear-delay LOGIN``: the account's login need not wait after wrong passwords."""
+    from ethics_desk.staff.accounts import clear_delay
+    from ethics_desk.staff.permissions import Act
+
+    database = _open_to_change(args)
+    try:
+        by = _signed_in_for(args, database, Act.MANAGE_ACCOUNTS, "Clearing a sign-in delay")
+        account = clear_delay(database, args.login, by=by, clock=_clock(args))
+        print(f"{account.display} may try their password again at once.")
     finally:
         database.dispose()
     return EXIT_OK

@@ -4,6 +4,7 @@ and change nothing (``due``, ``calendar``, ``letter --list``) work with no accou
 
 from __future__ import annotations
 
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -12,13 +13,14 @@ from alembic import command
 from sqlalchemy import func, select
 
 from ethics_desk.cli import PASSWORD_ENV, USER_ENV, UsageError, build_parser, main
+from ethics_desk.core.clock import fixed_clock
 from ethics_desk.models import AuditRecord, CalendarDay
-from ethics_desk.staff.accounts import MAX_FAILED, needs_first_administrator
+from ethics_desk.staff.accounts import needs_first_administrator
 from ethics_desk.staff.roles import Role
 from ethics_desk.storage.database import Database
 from ethics_desk.storage.migrate import alembic_config
 from ethics_desk.workflow import WorkflowController
-from tests.conftest import CLOCK
+from tests.conftest import CLOCK, NOW
 from tests.factories import filed_case
 from tests.signing_in import PASSWORD, sign_in_as
 
@@ -89,21 +91,26 @@ def test_a_command_without_a_password_in_the_environment_and_no_terminal_says_so
             CalendarDay.name == "Snow")) == 0
 
 
-def test_five_wrong_passwords_lock_the_account_and_the_sixth_right_one_is_refused_as_locked(
+def test_five_wrong_passwords_make_the_right_one_wait_seconds_not_lock_the_account(
         database: Database, db_arg: str, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:
     sign_in_as(monkeypatch, database, Role.CLERK)
     monkeypatch.setenv(PASSWORD_ENV, "not the passphrase")
-    for _ in range(MAX_FAILED):
-        code, _, err = run(capsys, "wording", "list", "--db", db_arg)
+    moment = NOW
+    for seconds in (1, 2, 4, 8, 16):
+        code = main(["wording", "list", "--db", db_arg], clock=fixed_clock(moment))
+        err = capsys.readouterr().err
         assert code == 2 and "The login or the password is not right." in err
+        assert f"Wait {seconds} second(s)" in err
+        moment += timedelta(seconds=seconds)
     monkeypatch.setenv(PASSWORD_ENV, PASSWORD)
-    code, out, err = run(capsys, "wording", "list", "--db", db_arg)
-    assert (code, out) == (2, "")
-    assert err.count("\n") == 1
-    assert "ethics-desk: This account is locked for " in err
-    assert f"more minute(s) after {MAX_FAILED} wrong passwords." in err
-    assert PASSWORD not in err
+    too_soon = main(["wording", "list", "--db", db_arg],
+                    clock=fixed_clock(moment - timedelta(seconds=1)))
+    _, err = capsys.readouterr()
+    assert too_soon == 2 and err.count("\n") == 1
+    assert err.startswith("ethics-desk: The login or the password is not right. Wait 1 ")
+    assert "lock" not in err and PASSWORD not in err
+    assert main(["wording", "list", "--db", db_arg], clock=fixed_clock(moment)) == 0
 
 
 def test_due_and_calendar_work_with_no_account_at_all(

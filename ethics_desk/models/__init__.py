@@ -42,7 +42,7 @@ from ethics_desk.models.public_information import (
 from ethics_desk.models.retention import DisposalRecord, HeldCase, LegalHold
 from ethics_desk.models.review import Cure, Decision, Review, ReviewDefect
 from ethics_desk.models.setting import Setting
-from ethics_desk.models.staff import StaffAccount
+from ethics_desk.models.staff import SignInDelay, StaffAccount
 from ethics_desk.models.stated_date import StatedDate
 
 __all__ = [
@@ -53,5 +53,5 @@ __all__ = [
     "JournalRedaction", "LegalHold", "Mailing", "Oath", "OfficePaper", "Provision",
     "RecordEntry", "RequestPaper", "RequestedRecord", "Respondent", "ResponseForward", "Review",
     "ReviewDefect", "Sanction", "SanctionFactorNote", "Setting", "ShowCauseFactor",
-    "ShowCauseOrder", "StaffAccount", "StatedDate", "Witness",
+    "ShowCauseOrder", "SignInDelay", "StaffAccount", "StatedDate", "Witness",
 ]

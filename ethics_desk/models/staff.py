@@ -15,8 +15,9 @@ class StaffAccount(Versioned, Base):
     """One person's account: login, name, role, and the Argon2id hash of their password.
 
     The password itself is never stored (:mod:`ethics_desk.staff.accounts`); a disabled account
-    is kept, because the audit trail names it. ``failed_attempts`` and ``locked_until`` slow down
-    guessing: five wrong passwords in a row lock the account for a while.
+    is kept, because the audit trail names it. ``failed_attempts`` and ``locked_until`` are no
+    longer used (before revision 0018 they locked the account after five wrong passwords; a
+    :class:`SignInDelay` slows guessing down now); they stay so that older copies still open.
     """
 
     __tablename__ = "staff_account"
@@ -32,3 +33,21 @@ class StaffAccount(Versioned, Base):
     disabled_at: Mapped[datetime | None] = mapped_column()
     created_at: Mapped[datetime] = mapped_column()
     created_by: Mapped[str] = mapped_column(String(60), default="")
+
+
+class SignInDelay(Base):
+    """How long the next sign-in of one login, or at one workstation, must wait after wrong
+    passwords (:mod:`ethics_desk.staff.accounts`): the wrong tries in a row and the earliest
+    time the next one is heard.
+
+    ``subject`` is ``login:`` and the first five hexadecimal digits of the SHA-256 of the
+    folded login typed — whether an account has it or not, so that the wait tells nothing, and
+    never the text typed, which may be a password typed in the wrong field — or ``desk:`` and the
+    workstation's name.
+    """
+
+    __tablename__ = "sign_in_delay"
+
+    subject: Mapped[str] = mapped_column(String(80), primary_key=True)
+    failures: Mapped[int] = mapped_column(default=0)
+    not_before: Mapped[datetime] = mapped_column()

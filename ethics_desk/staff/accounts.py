@@ -5,9 +5,14 @@ password is hashed with Argon2id (``argon2-cffi``, its default parameters, kept 
 so they can be raised later: an older hash is re-made at the next sign-in) and is never stored,
 logged, audited or put in a message.
 
-**Guessing is slowed down.** Five wrong passwords in a row lock the account for
-:data:`LOCK_MINUTES` minutes; a right password resets the count. A login that does not exist, a
-wrong password and a disabled account get the same answer, so trying logins tells nothing.
+**Guessing is slowed down, never locked out.** Each wrong try makes the next try of that login,
+and at that workstation, wait longer (1, 2, 4 … seconds, a minute at most), whether the login
+has an account or not; a right password ends the wait, and so can an Administrator. A login
+that does not exist, a wrong password, a disabled account and a try made too soon get the same
+answer, with the same wait, so trying logins tells nothing.
+
+**The account is the one Ethics Desk saved.** On a SQLite file, the account's row is checked
+against the record's journal at each sign-in; a row changed outside Ethics Desk is refused.
 
 **The first Administrator.** A database without any account has its first one created by the
 first sign-in (in the window, or a command given a login and password): that person is the
@@ -17,29 +22,35 @@ an account is never deleted, because the audit trail names it.
 
 from __future__ import annotations
 
+import hashlib
 import math
 import re
+import socket
 import unicodedata
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
-from sqlalchemy import func, select
+from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session
 
 from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import NotAllowed, UserError
-from ethics_desk.models import Setting, StaffAccount
+from ethics_desk.models import Setting, SignInDelay, StaffAccount
 from ethics_desk.staff.roles import Role
 from ethics_desk.storage import audit
 from ethics_desk.storage.database import Database
 
-MAX_FAILED = 5
-"""Wrong passwords in a row before the account is locked."""
+DELAY_CAP_SECONDS = 60
+"""The longest wait a wrong password brings on the next try (:func:`delay_after`)."""
 
-LOCK_MINUTES = 15
-"""How long a locked account waits before it may try again."""
+DELAY_FORGOTTEN = timedelta(hours=1)
+"""How long after its wait ended a delay is forgotten: the next wrong try starts again at 1 s."""
+
+LOGIN_DIGITS = 5
+"""How many hexadecimal digits of a login's SHA-256 name its delay: enough to keep the logins
+of an office apart, too few to tell a text typed in the login field from a million others."""
 
 MIN_PASSWORD = 10
 """The shortest password accepted (a passphrase of a few words is best)."""
@@ -220,8 +231,8 @@ def disable_account(database: Database, login: str, *, by: Account, clock: Clock
 
 def reset_password(database: Database, login: str, password: str, *, by: Account,
                    clock: Clock) -> Account:
-    """Give an account a new password, to be changed at its next sign-in; unlocks it and
-    enables it again (audited; the password is not)."""
+    """Give an account a new password, to be changed at its next sign-in; ends its login's
+    sign-in delay and enables it again (audited; the password is not)."""
     with database.unit_of_work() as session:
         _require_admin(session, by)
         row = _target(session, login)
@@ -229,7 +240,8 @@ def reset_password(database: Database, login: str, password: str, *, by: Account
         now = clock()
         row.password_hash = _HASHER.hash(password)
         row.must_change_password = row.id != by.account_id
-        row.failed_attempts, row.locked_until, row.disabled_at = 0, None, None
+        row.disabled_at = None
+        _clear_delays(session, _subjects(row.login, None))
         audit.append(session, actor=by.login, action="account.reset", at=now,
                      summary=f"Reset the password of {row.name} ({row.login})",
                      detail={"login": row.login})
@@ -261,129 +273,288 @@ def _verify(stored: str, password: str) -> bool:
         return False
 
 
-def _unlocked_row(session: Session, login: str, password: str, now: datetime) -> StaffAccount:
-    """The account row of ``login`` if it exists and is not locked at ``now``; else the one
-    answer for an unknown login (after the same hashing work, so timing tells nothing), or the
-    locked account's message with its minutes."""
+def this_workstation() -> str:
+    """The name of this computer, as the window and the commands give it to :func:`sign_in` (its
+    one reader, as the clock is the time's)."""
+    return socket.gethostname()
+
+
+def delay_after(failures: int) -> int:
+    """The seconds the next try waits after ``failures`` wrong tries in a row: 1, 2, 4 … and
+    at most :data:`DELAY_CAP_SECONDS`."""
+    return 0 if failures <= 0 else min(DELAY_CAP_SECONDS, 2 ** min(failures - 1, 16))
+
+
+def _subjects(login: str, workstation: str | None) -> list[str]:
+    """The delays a try of ``login`` at ``workstation`` is subject to: its login's — the
+    SHA-256's first digits of the login folded, never the text, which may be a password typed
+    in the wrong field — and its workstation's (:class:`~ethics_desk.models.SignInDelay`)."""
+    folded = unicodedata.normalize("NFKC", login).strip().casefold()
+    subjects = ["login:" + hashlib.sha256(folded.encode("utf-8")).hexdigest()[:LOGIN_DIGITS]]
+    desk = " ".join((workstation or "").split()).casefold()[:70]
+    return subjects + ([f"desk:{desk}"] if desk else [])
+
+
+def _delays_kept(session: Session) -> bool:
+    """Whether the database keeps sign-in delays (a revision from 0018 on: an older one, which
+    ``check`` and a read-only copy read as it is, has nothing to count them in)."""
+    from sqlalchemy import inspect
+
+    return inspect(session.connection()).has_table(SignInDelay.__tablename__)
+
+
+def _delays(session: Session, subjects: list[str], now: datetime) -> list[SignInDelay]:
+    """The delays of ``subjects`` still counting at ``now`` (one whose wait ended more than
+    :data:`DELAY_FORGOTTEN` ago starts again)."""
+    if not _delays_kept(session):
+        return []
+    return [row for row in session.scalars(select(SignInDelay).where(
+        SignInDelay.subject.in_(subjects))) if row.not_before + DELAY_FORGOTTEN > now]
+
+
+def _wait(session: Session, subjects: list[str], now: datetime) -> int:
+    """The seconds before a try of ``subjects`` is heard (0: at once)."""
+    latest = max((row.not_before for row in _delays(session, subjects, now)), default=None)
+    return 0 if latest is None or latest <= now else math.ceil((latest - now).total_seconds())
+
+
+def _next_wait(session: Session, subjects: list[str], now: datetime) -> int:
+    """The wait one more wrong try would bring, without counting it (a sign-in that cannot
+    write: it gives the same answer a counted one does)."""
+    failures = {row.subject: row.failures for row in _delays(session, subjects, now)}
+    return max(delay_after(failures.get(subject, 0) + 1) for subject in subjects)
+
+
+def _count_failure(session: Session, subjects: list[str], now: datetime) -> int:
+    """Count a wrong try against each of ``subjects``: the seconds the next try must wait.
+    Delays forgotten long ago are removed on the way."""
+    if not _delays_kept(session):
+        return delay_after(1)
+    session.execute(delete(SignInDelay).where(SignInDelay.not_before < now - DELAY_FORGOTTEN))
+    counting = {row.subject: row for row in _delays(session, subjects, now)}
+    wait = 0
+    for subject in subjects:
+        row = counting.get(subject) or session.get(SignInDelay, subject)
+        if row is None:
+            row = SignInDelay(subject=subject, failures=0, not_before=now)
+            session.add(row)
+        elif subject not in counting:
+            row.failures = 0
+        row.failures += 1
+        seconds = delay_after(row.failures)
+        row.not_before = now + timedelta(seconds=seconds)
+        wait = max(wait, seconds)
+    return wait
+
+
+def _clear_delays(session: Session, subjects: list[str]) -> None:
+    if _delays_kept(session):
+        session.execute(delete(SignInDelay).where(SignInDelay.subject.in_(subjects)))
+
+
+def count_refusal(session: Session, login: str, workstation: str | None, at: datetime) -> None:
+    """A refused sign-in written later (:mod:`ethics_desk.storage.queued_records`): counted as
+    :func:`sign_in` counts it, at its own time."""
+    _count_failure(session, _subjects(login, workstation), at)
+
+
+def count_sign_in(session: Session, login: str, workstation: str | None) -> None:
+    """A sign-in written later: its login's and workstation's delays end, as :func:`sign_in`'s
+    do."""
+    _clear_delays(session, _subjects(login, workstation))
+
+
+class SignInRefused(UserError):
+    """The one answer to a refused sign-in — an unknown login, a wrong password, a disabled
+    account, and a try made before the wait ended alike — with the seconds to wait before the
+    next try (0: none)."""
+
+    def __init__(self, wait: int = 0) -> None:
+        fix = NOT_SIGNED_IN[1] if wait <= 0 else (
+            f"Wait {wait} second(s), then type them again (each wrong try makes the next one "
+            "wait longer, a minute at most; the password is case-sensitive); if you have "
+            "forgotten it, ask an Administrator to reset it.")
+        super().__init__(NOT_SIGNED_IN[0], fix)
+        self.wait = wait
+
+
+def account_altered(login: str) -> UserError:
+    """The refusal of an account whose row was changed outside Ethics Desk."""
+    return UserError(f"The account “{login}” was changed outside Ethics Desk, so it cannot be "
+                     "used to sign in.",
+                     "Call IT: restore the newest backup that holds the account as Ethics Desk "
+                     "last saved it (an Administrator's “ethics-desk check” names what changed).")
+
+
+def _altered(session: Session, row: StaffAccount) -> str | None:
+    """What is wrong with the account's row against the record's journal, on a SQLite file
+    (:func:`ethics_desk.storage.journal.row_problem`); None when it is as Ethics Desk saved
+    it. On a server the server keeps the accounts."""
+    from ethics_desk.storage import journal
+
+    conn = session.connection()
+    if conn.dialect.name != "sqlite" or not journal.has_journal(conn):
+        return None
+    return journal.row_problem(conn, StaffAccount.__tablename__, str(row.id))
+
+
+def _account_row(session: Session, login: str, password: str) -> StaffAccount | None:
+    """The account row of ``login``, or None after the same hashing work a real account's
+    verification costs (timing tells nothing)."""
     try:
-        wanted = normal_login(login)
+        row = _row(session, normal_login(login))
     except UserError:
-        raise UserError(*NOT_SIGNED_IN) from None
-    row = _row(session, wanted)
+        row = None
     if row is None:
-        _HASHER.hash(password)  # the same work as for a real account: timing tells nothing
-        raise UserError(*NOT_SIGNED_IN)
-    if row.locked_until is not None and row.locked_until > now:
-        minutes = max(1, math.ceil((row.locked_until - now).total_seconds() / 60))
-        raise UserError(f"This account is locked for {minutes} more minute(s) after "
-                        f"{MAX_FAILED} wrong passwords.",
-                        "Wait and try again, or ask an Administrator to reset the password.")
+        _HASHER.hash(password)
     return row
 
 
-def sign_in(database: Database, login: str, password: str, *, clock: Clock) -> Account:
-    """The account whose login and password these are, or the one message that tells nothing
-    (unknown login, wrong password and disabled account alike); five wrong passwords in a row
-    lock it for :data:`LOCK_MINUTES` minutes. Each sign-in and each refusal of a known account
-    is audited; the password never is.
+def sign_in(database: Database, login: str, password: str, *, clock: Clock,
+            workstation: str | None = None) -> Account:
+    """The account whose login and password these are, or the one answer that tells nothing
+    (:class:`SignInRefused`: an unknown login, a wrong password, a disabled account alike).
 
+    **A wrong try slows the next one down** instead of locking the account: the next try of
+    that login — whether an account has it or not — and at that ``workstation`` (the computer's
+    name, :func:`this_workstation`) is heard only :func:`delay_after` seconds later (1, 2, 4 …
+    a minute at most); a try made sooner gets the same answer, unheard. A right password ends
+    both delays, and an Administrator can end a login's (:func:`clear_delay`). Nobody can
+    keep the owner of an account out for longer than a minute a try.
+
+    **The account is the one Ethics Desk saved**: on a SQLite file the account's row is checked
+    against the record's journal, its MACs verified, before anything else; a row changed
+    outside Ethics Desk (an account added, a role raised, a password hash replaced) is refused,
+    saying so (:func:`account_altered`), and the refusal recorded.
+
+    Each sign-in and each refusal of a known account is audited; the password never is.
     Signing in never waits for another desk's write: while another desk holds the writers'
     lock, the password is verified against the database as it is and the sign-in's record (or
-    the refusal's, counted) is queued (:mod:`ethics_desk.storage.queued_records`). On a
-    database that takes no more data
+    the refusal's, counted when written) is queued (:mod:`ethics_desk.storage.queued_records`).
+    On a database that takes no more data
     (:meth:`~ethics_desk.storage.database.Database.read_only_reason`) nothing can be recorded:
     the sign-in is :func:`verify_unrecorded`'s, so that its records can still be read."""
     from ethics_desk.storage.database import WriterBusy
 
     if database.read_only_reason() is not None:
-        return verify_unrecorded(database, login, password, clock=clock)
+        return verify_unrecorded(database, login, password, clock=clock, workstation=workstation)
     now = clock()
+    subjects = _subjects(login, workstation)
     try:
-        signed = database.write(lambda session: _sign_in(session, login, password, now),
-                                wait=False)
+        signed = database.write(lambda session: _sign_in(session, login, password, now,
+                                                         subjects), wait=False)
     except WriterBusy:
-        signed = _sign_in_queued(database, login, password, now)
-    if signed is None:
-        raise UserError(*NOT_SIGNED_IN)
+        signed = _sign_in_queued(database, login, password, now, workstation)
+    if isinstance(signed, UserError):
+        raise signed
     return signed
 
 
-def _sign_in(session: Session, login: str, password: str, now: datetime) -> Account | None:
-    """The sign-in in a writer's transaction: the account, or None when refused (the count and
-    the record kept, the transaction to be committed)."""
-    row = _unlocked_row(session, login, password, now)
-    if not _verify(row.password_hash, password) or row.disabled_at is not None:
-        if row.disabled_at is None:
-            row.failed_attempts += 1
-            if row.failed_attempts >= MAX_FAILED:
-                row.locked_until = now + timedelta(minutes=LOCK_MINUTES)
-                row.failed_attempts = 0
+def _sign_in(session: Session, login: str, password: str, now: datetime,
+             subjects: list[str]) -> Account | UserError:
+    """The sign-in in a writer's transaction: the account, or the refusal to raise once the
+    delays and the record are committed."""
+    wait = _wait(session, subjects, now)
+    if wait:
+        return SignInRefused(wait)  # too soon: not heard, not counted
+    row = _account_row(session, login, password)
+    if row is not None and (altered := _altered(session, row)) is not None:
         audit.append(session, actor=row.login, action="account.sign_in_refused", at=now,
-                     summary=_refused(row.login, locked=bool(row.locked_until
-                                                              and row.locked_until > now)),
-                     detail={"login": row.login})
-        return None
+                     summary=f"A sign-in as {row.login} was refused: the account was changed "
+                             "outside Ethics Desk",
+                     detail={"login": row.login, "altered": altered})
+        return account_altered(row.login)
+    if row is None or not _verify(row.password_hash, password) or row.disabled_at is not None:
+        wait = _count_failure(session, subjects, now)
+        if row is not None:
+            audit.append(session, actor=row.login, action="account.sign_in_refused", at=now,
+                         summary=_refused(row.login), detail={"login": row.login})
+        return SignInRefused(wait)
     if _HASHER.check_needs_rehash(row.password_hash):
         row.password_hash = _HASHER.hash(password)
-    row.failed_attempts, row.locked_until = 0, None
+    _clear_delays(session, subjects)
     audit.append(session, actor=row.login, action="account.sign_in", at=now,
                  summary=_signed_in(row), detail={"login": row.login})
     return _account(row)
 
 
-def _refused(login: str, *, locked: bool) -> str:
-    return f"A sign-in as {login} was refused" + (" (the account is now locked)" if locked
-                                                   else "")
+def _refused(login: str) -> str:
+    return f"A sign-in as {login} was refused"
 
 
 def _signed_in(row: StaffAccount) -> str:
     return f"{row.name} ({row.login}) signed in"
 
 
-def _sign_in_queued(database: Database, login: str, password: str,
-                    now: datetime) -> Account | None:
+def _sign_in_queued(database: Database, login: str, password: str, now: datetime,
+                    workstation: str | None) -> Account | UserError:
     """The sign-in while another desk writes: verified against the database as it is, its
-    record queued. The refusals still queued count towards the lock as written ones do: five
-    in a row, and the account is locked until :data:`LOCK_MINUTES` after the fifth."""
+    record queued (a refusal of a known account counted when it is written). The wait is the
+    database's as it is; the answer to a refusal gives the wait one more wrong try brings, as
+    a counted one does."""
     from ethics_desk.storage import queued_records
     from ethics_desk.storage.queued_records import REFUSED, SIGNED_IN, Pending
 
+    subjects = _subjects(login, workstation)
     with database.read_session() as session:
-        row = _unlocked_row(session, login, password, now)
-        failed, locked_until = row.failed_attempts, None
-        for earlier in queued_records.waiting(database.url, session=session,
-                                                login=row.login):
-            if earlier.effect == SIGNED_IN:
-                failed, locked_until = 0, None
-            elif earlier.effect == REFUSED and row.disabled_at is None:
-                failed += 1
-                if failed >= MAX_FAILED:
-                    failed, locked_until = 0, earlier.at + timedelta(minutes=LOCK_MINUTES)
-        if locked_until is not None and locked_until > now:
-            minutes = max(1, math.ceil((locked_until - now).total_seconds() / 60))
-            raise UserError(f"This account is locked for {minutes} more minute(s) after "
-                            f"{MAX_FAILED} wrong passwords.",
-                            "Wait and try again, or ask an Administrator to reset the password.")
-        ok = _verify(row.password_hash, password) and row.disabled_at is None
-        account = _account(row)
-        summary = _signed_in(row) if ok else _refused(
-            row.login, locked=row.disabled_at is None and failed + 1 >= MAX_FAILED)
+        wait = _wait(session, subjects, now)
+        if wait:
+            return SignInRefused(wait)
+        row = _account_row(session, login, password)
+        if row is None:
+            return SignInRefused(_next_wait(session, subjects, now))
+        altered = _altered(session, row)
+        ok = altered is None and _verify(row.password_hash, password) \
+            and row.disabled_at is None
+        account, next_wait = _account(row), _next_wait(session, subjects, now)
+        summary = _signed_in(row) if ok else _refused(row.login)
+    detail: dict[str, object] = {"login": account.login}
+    if workstation:
+        detail["workstation"] = workstation
+    if altered is not None:
+        queued_records.record(database, [Pending(
+            now, account.login, "account.sign_in_refused",
+            f"A sign-in as {account.login} was refused: the account was changed outside "
+            "Ethics Desk", detail={"login": account.login, "altered": altered})])
+        return account_altered(account.login)
     queued_records.record(database, [Pending(
-        now, row.login, "account.sign_in" if ok else "account.sign_in_refused", summary,
-        detail={"login": row.login}, login=row.login, effect=SIGNED_IN if ok else REFUSED)])
-    return account if ok else None
+        now, account.login, "account.sign_in" if ok else "account.sign_in_refused", summary,
+        detail=detail, login=account.login, effect=SIGNED_IN if ok else REFUSED)])
+    return account if ok else SignInRefused(next_wait)
 
 
-def verify_unrecorded(database: Database, login: str, password: str, *, clock: Clock) -> Account:
+def verify_unrecorded(database: Database, login: str, password: str, *, clock: Clock,
+                      workstation: str | None = None) -> Account:
     """The account whose login and password these are, on a database that cannot be written
-    (a read-only folder or share, a full disk, a database in read-only mode): the same answers
-    as :func:`sign_in` — one for an unknown login, a wrong password and a disabled account, and
-    a locked account stays locked — but nothing is counted or recorded, because nothing can be.
-    Whoever can read such a file can read all of it anyway."""
+    (a read-only folder or share, a full disk, a database in read-only mode, a computer without
+    the record key): the same answers as :func:`sign_in` — one for an unknown login, a wrong
+    password and a disabled account; a try made before a delay ended waits; an account changed
+    outside Ethics Desk is refused — but nothing is counted or recorded, because nothing can
+    be. Without the record key the account's row is held to its journal's values, their MACs
+    unverified. Whoever can read such a file can read all of it anyway."""
+    now = clock()
     with database.read_session() as session:
-        row = _unlocked_row(session, login, password, clock())
-        if not _verify(row.password_hash, password) or row.disabled_at is not None:
-            raise UserError(*NOT_SIGNED_IN)
+        wait = _wait(session, _subjects(login, workstation), now)
+        if wait:
+            raise SignInRefused(wait)
+        row = _account_row(session, login, password)
+        if row is not None and _altered(session, row) is not None:
+            raise account_altered(row.login)
+        if row is None or not _verify(row.password_hash, password) or row.disabled_at is not None:
+            raise SignInRefused()
+        return _account(row)
+
+
+def clear_delay(database: Database, login: str, *, by: Account, clock: Clock) -> Account:
+    """End the wait of an account's login after wrong passwords, so that its owner may try at
+    once (an Administrator's; audited)."""
+    with database.unit_of_work() as session:
+        _require_admin(session, by)
+        row = _target(session, login)
+        _clear_delays(session, _subjects(row.login, None))
+        audit.append(session, actor=by.login, action="account.clear_delay", at=clock(),
+                     summary=f"Cleared the sign-in delay of {row.name} ({row.login})",
+                     detail={"login": row.login})
         return _account(row)
 
 

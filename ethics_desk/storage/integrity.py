@@ -21,6 +21,9 @@ Each check answers one question and names what it found wrong:
 * on an older schema revision this version knows (the application upgrades it when it opens
   it), a check that reads what that revision does not have yet — a column, a table, the search
   index — is not run, and says so; it is neither a failure nor a pass (:func:`not_run_on`);
+* every change of a staff account the journal shows (created, given another role, disabled,
+  enabled, given a new password) has the ``account.*`` audit record of the act that makes it,
+  naming its login (:func:`_accounts_check`);
 * as a warning, not a broken record: every issued paper that states a date which no longer
   holds — a closure moved the response date it gives (:mod:`ethics_desk.documents.stated_dates`);
   the Papers tab of its case offers the corrected reissue.
@@ -96,6 +99,7 @@ TRIGGERS = "Every table's changes are journalled (triggers)"
 ANCHORS = "The journal holds every anchor (backups, Board packets)"
 STALE_PAPERS = "Issued papers state the dates that hold now"
 LOST_ACTS = "No committed act was lost (the record anchor beside the file)"
+ACCOUNTS = "Every change of a staff account is on record (account.* audit records)"
 JOURNAL_CHECKS = (TRIGGERS, JOURNAL, RECORDS, PAPERS)
 AS_IT_IS = "The file is read as it is, without writing beside it"
 SEARCH_INDEX_REVISION = "0016"
@@ -140,7 +144,8 @@ def run_checks(db: URL | str | os.PathLike[str] | None,
         if not schema.ok:
             why = "not checked: the schema revision is missing, unknown or unreadable"
             results.extend(CheckResult(name, False, [why])
-                           for name in (APPEND_ONLY, AUDIT, *JOURNAL_CHECKS, DEADLINE_DAYS,
+                           for name in (APPEND_ONLY, AUDIT, *JOURNAL_CHECKS, ACCOUNTS,
+                                        DEADLINE_DAYS,
                                         DEADLINE_DATES, LISTING, SEARCH_INDEX, STALE_PAPERS))
             return results
         results += _guarded((APPEND_ONLY,), lambda: [_append_only_check(engine)])
@@ -148,6 +153,7 @@ def run_checks(db: URL | str | os.PathLike[str] | None,
                              if path is not None and from_backups else [])]
         results += _guarded(JOURNAL_CHECKS + ((ANCHORS,) if found else ()),
                             lambda: _journal_checks(engine, found, names_cases))
+        results += _guarded((ACCOUNTS,), lambda: [_accounts_check(engine)])
         with Session(engine) as session:
             results += _guarded((AUDIT,), lambda: [_audit_check(session)])
             results += _guarded((DEADLINE_DAYS, DEADLINE_DATES),
@@ -408,6 +414,100 @@ def _journal_checks(engine: Engine, anchors: Sequence[Anchor],
         results.append(CheckResult(ANCHORS, not wrong, wrong or [
             f"{len(anchors)} anchor(s), each still in the journal"]))
     return results
+
+
+ACCOUNT_ACTS: dict[str, tuple[str, ...]] = {
+    "created": ("account.create",),
+    "given a new password": ("account.reset", "account.password"),
+    "given a re-made hash of its password at sign-in": ("account.sign_in",),
+    "disabled": ("account.disable",),
+    "enabled again": ("account.reset",),
+    "given another role": ("account.role",),
+    "renamed": ("account.rename",),
+    "removed": ("account.remove",),
+}
+"""Each change of a staff account the journal can show, and the audit records (naming the
+account's login) of the acts that make it."""
+
+
+def _account_changes(before: dict[str, object] | None,
+                     after: dict[str, object] | None) -> list[str]:
+    """The changes one journal record of a ``staff_account`` row makes, in the words of
+    :data:`ACCOUNT_ACTS` (never a value of the password's hash)."""
+    if before is None:
+        return ["created"] if after is not None else []
+    if after is None:
+        return ["removed"]
+    changes = []
+    if before.get("password_hash") != after.get("password_hash"):
+        old, new = (str(v.get("password_hash") or "").split("$")[1:4] for v in (before, after))
+        rehashed = old != new  # other Argon2 parameters: the sign-in re-made it
+        changes.append("given a re-made hash of its password at sign-in" if rehashed
+                       else "given a new password")
+    if before.get("disabled_at") is None and after.get("disabled_at") is not None:
+        changes.append("disabled")
+    if before.get("disabled_at") is not None and after.get("disabled_at") is None:
+        changes.append("enabled again")
+    if before.get("role") != after.get("role"):
+        changes.append("given another role")
+    if before.get("name") != after.get("name") or before.get("login") != after.get("login"):
+        changes.append("renamed")
+    return changes
+
+
+def _accounts_check(engine: Engine) -> CheckResult:
+    """Every change the journal shows of a staff account — created, given another role,
+    disabled or enabled, given a new password — has the audit record of the act that makes it,
+    naming the account's login; a change without one was made outside the application's acts
+    (by SQL on the server, or by a program holding the record key). Named by login, never by a
+    hash."""
+    import json
+    from collections import Counter
+
+    from sqlalchemy import text
+
+    with engine.connect() as conn:
+        if not journal.has_journal(conn):
+            return CheckResult(ACCOUNTS, True, ["not checked: this revision has no journal yet"])
+        acts: Counter[tuple[str, str]] = Counter()
+        for action, detail in conn.execute(text(
+                "SELECT action, detail FROM audit_record WHERE action LIKE 'account.%' "
+                "ORDER BY seq")):
+            try:
+                data = json.loads(detail or "{}")
+            except ValueError:
+                continue
+            if not isinstance(data, dict):
+                continue
+            logins = data.get("logins") if isinstance(data.get("logins"), list) else [
+                data.get("login")]
+            for login in logins or []:
+                if isinstance(login, str):
+                    acts[(login, str(action))] += 1
+        changes: Counter[tuple[str, str]] = Counter()
+        for op, before, after in conn.execute(text(
+                f"SELECT op, before, after FROM {journal.TABLE} WHERE table_name = "
+                "'staff_account' ORDER BY seq")):
+            if op == "baseline":
+                continue
+            old = json.loads(before) if before else None
+            new = json.loads(after) if after else None
+            login = str((new or old or {}).get("login", "?"))
+            for change in _account_changes(old, new):
+                changes[(login, change)] += 1
+        conn.rollback()
+    wrong = []
+    for (login, change), count in sorted(changes.items()):
+        actions = ACCOUNT_ACTS[change]
+        recorded = sum(acts[(login, action)] for action in actions)
+        if count > recorded:
+            wrong.append(f"the account “{login}” was {change} {count - recorded} time(s) with "
+                         f"no audit record of it ({' or '.join(actions)}): made outside Ethics "
+                         "Desk's acts; ask IT to compare it with the newest backup")
+    if wrong:
+        return CheckResult(ACCOUNTS, False, wrong)
+    return CheckResult(ACCOUNTS, True, [f"{sum(changes.values())} change(s) of staff accounts, "
+                                        "each with its audit record"])
 
 
 def _audit_check(session: Session) -> CheckResult:

@@ -1132,3 +1132,56 @@ def recorded_state(conn: Connection, table: str, row_key: str) -> dict[str, Any]
         return None
     data = json.loads(str(last[5]))
     return data if isinstance(data, dict) else None
+
+
+def row_problem(conn: Connection, table: str, row_key: str) -> str | None:
+    """What is wrong with one row against its journal, in words (None: it is exactly what its
+    records say, each of them sealed): the row was added outside the journal, a record of it does
+    not verify, one change does not start from the state the record before it left, or the row
+    differs from its newest record. Reads only that row's records, so that it can be asked at
+    every sign-in.
+
+    On SQLite the MACs are verified with the record key; on a computer without the key (the
+    database is then opened read-only) the values alone are compared, which still catches a row
+    edited without touching the journal. On PostgreSQL the server verifies the MACs."""
+    history = list(_row_history(conn, table, row_key))
+    dialect = conn.dialect.name
+    if dialect == "sqlite":
+        key_id = key_id_of(conn)
+        key = record_key.find_key(key_id) if key_id else None
+        for seq, tname, op, rkey, before, after, prev_mac, mac, _ in history:
+            if key is not None and not _values_removed(op, before, after) \
+                    and not hmac.compare_digest(seal(key, seq, tname, op, rkey, before, after,
+                                                     prev_mac), mac):
+                return f"journal record {seq} of it is forged or was altered"
+    elif history and _forged_on_server(conn, history[0][0], history[-1][0]) & {
+            record[0] for record in history}:
+        return "a journal record of it is forged or was altered"
+    found = Verification()
+    state = _replay_row(found, table, row_key, history)
+    if found.chain or found.rows_differ:
+        return "it was changed outside the journal"
+    columns, key_column = columns_of(conn, table)
+    now = conn.execute(text(
+        f"SELECT {row_json(dialect, 't', columns)} FROM {_q(table)} AS t "
+        f"WHERE {key_expression(dialect, 't', key_column)} = :k"), {"k": row_key}).scalar()
+    if now is None:
+        return None if state is None else "it was removed outside the journal"
+    if state is None:
+        return "it was added outside the journal"
+    if not isinstance(state, str) or state != str(now):
+        return "it differs from its journalled state"
+    return None
+
+
+def _row_history(conn: Connection, table: str, row_key: str) -> Iterator[_JournalRow]:
+    """One row's journal records in ``seq`` order, with their redactions' vouchers."""
+    for seq, tname, op, rkey, before, after, prev_mac, mac in conn.execute(text(
+            f"SELECT seq, table_name, op, row_key, before, after, prev_mac, mac FROM {TABLE} "
+            "WHERE table_name = :t AND row_key = :k ORDER BY seq"), {"t": table, "k": row_key}):
+        seq = int(seq)
+        voucher = None
+        if _values_removed(str(op), before, after):
+            voucher = _vouchers_of(conn, seq).get(seq)
+        yield (seq, str(tname), str(op), str(rkey), None if before is None else str(before),
+               None if after is None else str(after), str(prev_mac), str(mac), voucher)

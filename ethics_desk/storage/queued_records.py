@@ -39,15 +39,14 @@ writer recognises as written and skips.
 
 **A queued sign-in is still a sign-in.** The password is verified against the database as it is
 (a read); an unknown login, a wrong password and a disabled account get the one answer as ever.
-A refusal is queued too, and counted: the refusals still waiting in the queue are added to the
-account's count, so five wrong passwords lock the account although none could be written yet;
-written, the refusal counts as :func:`ethics_desk.staff.accounts.sign_in` counts it (and a queued
-sign-in resets the count, as one written at once does).
+A refusal of a known account is queued too, and counted when it is written, at its own time,
+as :func:`ethics_desk.staff.accounts.sign_in` counts it (the login's and the workstation's
+sign-in delays grow; a queued sign-in ends them, as one written at once does).
 
 **On a server** the queue is the desk's own (another desk cannot read this user's data folder),
 so it is written by the next write of any kind on this desk — the next sign-in with the lock
-free is one. Until then this desk's queued refusals count here only; every other desk counts
-those already written. A desk's queue adds nothing to what its user could do anyway: the
+free is one. Until then its queued refusals count nowhere: every desk counts those already
+written. A desk's queue adds nothing to what its user could do anyway: the
 workstations' role inserts audit records by design, and the journal seals whatever is written.
 """
 
@@ -62,7 +61,7 @@ import sys
 import uuid
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO
 
@@ -309,23 +308,16 @@ def _write(session: Session, records: Sequence[Pending]) -> None:
 
 
 def _count(session: Session, pending: Pending) -> None:
-    """A queued sign-in's effect on its account, as :func:`~ethics_desk.staff.accounts.sign_in`
-    would have had it."""
-    from sqlalchemy import select
+    """A queued sign-in's effect on its login's and workstation's delays, as
+    :func:`~ethics_desk.staff.accounts.sign_in` would have had it, at its own time."""
+    from ethics_desk.staff.accounts import count_refusal, count_sign_in
 
-    from ethics_desk.models import StaffAccount
-    from ethics_desk.staff.accounts import LOCK_MINUTES, MAX_FAILED
-
-    row = session.scalars(select(StaffAccount).where(StaffAccount.login == pending.login)).first()
-    if row is None:
-        return
+    workstation = pending.detail.get("workstation")
+    desk = workstation if isinstance(workstation, str) else None
     if pending.effect == SIGNED_IN:
-        row.failed_attempts, row.locked_until = 0, None
-    elif pending.effect == REFUSED and row.disabled_at is None:
-        row.failed_attempts += 1
-        if row.failed_attempts >= MAX_FAILED:
-            row.locked_until = pending.at + timedelta(minutes=LOCK_MINUTES)
-            row.failed_attempts = 0
+        count_sign_in(session, pending.login, desk)
+    elif pending.effect == REFUSED:
+        count_refusal(session, pending.login, desk, pending.at)
 
 
 def write_queued(session: Session, url: URL) -> Drained | None:

@@ -1,4 +1,5 @@
-"""Edit → Staff accounts: an Administrator adds, disables and resets the accounts of the desk.
+"""Edit → Staff accounts: an Administrator adds, disables and resets the accounts of the desk,
+and clears an account's sign-in wait after wrong passwords.
 
 Every change goes through :mod:`ethics_desk.staff.accounts` (which refuses anyone but an
 Administrator, audits each change and never records a password). An account is never deleted:
@@ -41,8 +42,9 @@ COLUMNS = ("Login", "Name", "Role", "Status")
 
 
 class AccountsDialog(QDialog):
-    """The accounts in a table (login, name, role, status) and three acts on the chosen one:
-    Add…, Disable and Reset password…; a refusal is one line below the table."""
+    """The accounts in a table (login, name, role, status) and four acts on the chosen one:
+    Add…, Disable, Reset password… and Clear the sign-in wait; a refusal is one line below the
+    table."""
 
     def __init__(self, context: AppContext, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -72,9 +74,13 @@ class AccountsDialog(QDialog):
         self.add_button = QPushButton("&Add an account…", self)
         self.disable_button = QPushButton("&Disable", self)
         self.reset_button = QPushButton("&Reset the password…", self)
+        self.clear_delay_button = QPushButton("Clear the sign-in &wait", self)
+        self.clear_delay_button.setToolTip("Let the account try its password again at once, "
+                                           "after wrong ones (recorded)")
         for button, name in ((self.add_button, "accountAdd"),
                              (self.disable_button, "accountDisable"),
-                             (self.reset_button, "accountReset")):
+                             (self.reset_button, "accountReset"),
+                             (self.clear_delay_button, "accountClearDelay")):
             button.setObjectName(name)
             row.addWidget(button)
         row.addStretch(1)
@@ -90,6 +96,7 @@ class AccountsDialog(QDialog):
         self.add_button.clicked.connect(self.add)
         self.disable_button.clicked.connect(self.disable)
         self.reset_button.clicked.connect(self.reset)
+        self.clear_delay_button.clicked.connect(self.clear_delay)
         self.accounts: list[Account] = []
         self.refresh()
         fit_to_screen(self, 760, 480)
@@ -109,7 +116,7 @@ class AccountsDialog(QDialog):
         if self.accounts and self.table.currentRow() < 0:
             self.table.selectRow(0)
         refuse_while_read_only(self.context, self.add_button, self.disable_button,
-                               self.reset_button)
+                               self.reset_button, self.clear_delay_button)
 
     def chosen(self) -> Account | None:
         """The account of the selected row."""
@@ -153,6 +160,22 @@ class AccountsDialog(QDialog):
             self.message.setText(f"{exc.problem} {exc.fix}".strip())
             return
         self._done(f"{account.display} can no longer sign in.")
+
+    def clear_delay(self) -> None:
+        """Let the chosen account try its password again at once, after wrong ones."""
+        from ethics_desk.staff.accounts import clear_delay
+
+        account = self.chosen()
+        if account is None:
+            self.message.setText("Choose an account first.")
+            return
+        try:
+            clear_delay(self.context.database, account.login, by=self.context.signed_in,
+                        clock=self.context.clock)
+        except UserError as exc:
+            self.message.setText(f"{exc.problem} {exc.fix}".strip())
+            return
+        self._done(f"{account.display} may try their password again at once.")
 
     def reset(self) -> None:
         """Reset… : a new password for the chosen account, to be changed at its next sign-in."""

@@ -1,8 +1,9 @@
 """Signing in at the desk: who is here, before anything of a complaint is shown (§ 2-83(h)).
 
 :class:`SignInDialog` is the first window of the application. It asks for a login and a
-password and signs in through :func:`ethics_desk.staff.accounts.sign_in` (five wrong passwords
-lock the account for a while; a wrong login and a wrong password get the same answer). On a
+password and signs in through :func:`ethics_desk.staff.accounts.sign_in` (each wrong password
+makes the next try wait a little longer, a minute at most; a wrong login and a wrong password
+get the same answer, with the same wait). On a
 database without any account it asks instead for the first Administrator's name, login and
 password, twice. An account whose password an Administrator reset is asked for a new one before
 it goes on.
@@ -175,7 +176,8 @@ class SignInDialog(QDialog):
                     self.password.text(), clock=database_clock)
             else:
                 account = accounts.sign_in(self.context.database, self.login.text(),
-                                           self.password.text(), clock=database_clock)
+                                           self.password.text(), clock=database_clock,
+                                           workstation=accounts.this_workstation())
                 if self.locked_for is not None and account.account_id != self.locked_for.account_id:
                     raise UserError(*accounts.NOT_SIGNED_IN)
         except UserError as exc:

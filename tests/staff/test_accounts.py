@@ -3,19 +3,18 @@ never appear anywhere else, guessing is slowed down, and only an Administrator m
 
 from __future__ import annotations
 
-from datetime import timedelta
+import json
+from datetime import datetime, timedelta
 
 import pytest
 from sqlalchemy import select, text
 from sqlalchemy.exc import IntegrityError
 
-from ethics_desk.core.clock import fixed_clock
 from ethics_desk.core.errors import NotAllowed, UserError
 from ethics_desk.models import AuditRecord, StaffAccount
 from ethics_desk.staff import accounts
 from ethics_desk.staff.accounts import (
-    LOCK_MINUTES,
-    MAX_FAILED,
+    DELAY_CAP_SECONDS,
     NOT_SIGNED_IN,
     Account,
     add_account,
@@ -65,8 +64,11 @@ def test_a_password_is_kept_only_as_an_argon2id_hash_and_never_recorded(
     add_account(database, "jpena", "José Peña", Role.CLERK, OTHER, by=admin, clock=CLOCK)
     sign_in(database, "jpena", OTHER, clock=CLOCK)
     with pytest.raises(UserError):
-        sign_in(database, "jpena", "a wrong guess here", clock=CLOCK)
+        sign_in(database, "jpena", "a wrong guess here", clock=CLOCK, workstation="DESK-3")
+    with pytest.raises(UserError):  # a password typed in the login field
+        sign_in(database, "my secret words", "oops", clock=CLOCK, workstation="DESK-3")
     stored = everything_stored(database)
+    assert "my secret words" not in stored
     assert SECRET not in stored and OTHER not in stored and "a wrong guess" not in stored
     with database.read_session() as session:
         hashes = list(session.scalars(select(StaffAccount.password_hash)))
@@ -92,30 +94,121 @@ def test_unknown_login_wrong_password_and_disabled_account_get_the_same_answer(
     password = OTHER if login == "admin-disabled" else "not the password"
     with pytest.raises(UserError) as raised:
         sign_in(database, login, password, clock=CLOCK)
-    assert (raised.value.problem, raised.value.fix) == NOT_SIGNED_IN
+    assert raised.value.problem == NOT_SIGNED_IN[0]
+    assert "Wait 1 second(s)" in raised.value.fix
 
 
-def test_five_wrong_passwords_lock_the_account_for_a_while(
+class Ticking:
+    """A clock the test moves on by hand (never the machine's)."""
+
+    def __init__(self) -> None:
+        self.now = NOW
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def wait(self, seconds: int) -> None:
+        self.now += timedelta(seconds=seconds)
+
+
+def answers(database: Database, login: str, password: str, clock: Ticking,
+            tries: int) -> list[tuple[str, str]]:
+    """What ``tries`` sign-ins of ``login`` at one moment were told."""
+    told = []
+    for _ in range(tries):
+        with pytest.raises(UserError) as raised:
+            sign_in(database, login, password, clock=clock)
+        told.append((raised.value.problem, raised.value.fix))
+    return told
+
+
+def test_five_wrong_passwords_do_not_lock_the_owner_out_for_fifteen_minutes(
         database: Database, admin: Account) -> None:
-    for _ in range(MAX_FAILED):
-        with pytest.raises(UserError, match="not right"):
-            sign_in(database, "admin", "not the password", clock=CLOCK)
-    with pytest.raises(UserError, match="locked"):
-        sign_in(database, "admin", SECRET, clock=CLOCK)
-    later = fixed_clock(NOW + timedelta(minutes=LOCK_MINUTES, seconds=1))
-    assert sign_in(database, "admin", SECRET, clock=later) == admin
+    clock = Ticking()
+    for seconds in (1, 2, 4, 8, 16):
+        with pytest.raises(UserError, match=rf"Wait {seconds} second\(s\)"):
+            sign_in(database, "admin", "not the password", clock=clock, workstation="DESK-9")
+        clock.wait(seconds)
+    assert sign_in(database, "admin", SECRET, clock=clock) == admin
+    with pytest.raises(UserError, match=r"Wait 1 second\(s\)"):  # the right one ended it
+        sign_in(database, "admin", "not the password", clock=clock)
 
 
-def test_a_right_password_resets_the_count_of_wrong_ones(
+def test_a_try_made_before_the_wait_ended_is_not_heard_and_told_as_a_wrong_one(
         database: Database, admin: Account) -> None:
-    for _ in range(MAX_FAILED - 1):
+    clock = Ticking()
+    [wrong] = answers(database, "admin", "not the password", clock, 1)
+    [too_soon] = answers(database, "admin", SECRET, clock, 1)
+    assert too_soon == wrong
+    clock.wait(1)
+    assert sign_in(database, "admin", SECRET, clock=clock) == admin
+    with database.read_session() as session:
+        refused = session.scalars(select(AuditRecord).where(
+            AuditRecord.action == "account.sign_in_refused")).all()
+    assert len(refused) == 1  # the try made too soon was not heard
+
+
+def test_the_wait_grows_to_a_minute_at_most(database: Database, admin: Account) -> None:
+    clock = Ticking()
+    for _ in range(12):
+        with pytest.raises(UserError) as raised:
+            sign_in(database, "admin", "not the password", clock=clock)
+        clock.wait(DELAY_CAP_SECONDS)
+    assert f"Wait {DELAY_CAP_SECONDS} second(s)" in raised.value.fix
+    assert sign_in(database, "admin", SECRET, clock=clock) == admin
+
+
+def test_a_wait_that_ended_long_ago_is_forgotten(database: Database, admin: Account) -> None:
+    clock = Ticking()
+    for _ in range(8):
+        answers(database, "admin", "not the password", clock, 1)
+        clock.wait(DELAY_CAP_SECONDS)
+    clock.wait(int(accounts.DELAY_FORGOTTEN.total_seconds()))
+    [told] = answers(database, "admin", "not the password", clock, 1)
+    assert "Wait 1 second(s)" in told[1]
+
+
+def test_locked_disabled_unknown_and_wrong_logins_get_the_identical_answer(
+        database: Database, admin: Account) -> None:
+    add_account(database, "dee", "Dee Disabled", Role.CLERK, OTHER, by=admin, clock=CLOCK)
+    disable_account(database, "dee", by=admin, clock=CLOCK)
+    clock = Ticking()
+    told = {"unknown": answers(database, "nobody", "not the password", clock, 7),
+            "disabled": answers(database, "dee", OTHER, clock, 7),
+            "wrong, then locked": answers(database, "admin", "not the password", clock, 6)
+            + answers(database, "admin", SECRET, clock, 1)}
+    assert told["unknown"] == told["disabled"] == told["wrong, then locked"]
+    assert not any("lock" in problem + fix for problem, fix in told["unknown"])
+
+
+def test_wrong_tries_at_a_workstation_slow_that_workstation_not_the_owners(
+        database: Database, admin: Account) -> None:
+    clock = Ticking()
+    for login in ("alpha", "bravo", "charlie"):
+        clock.wait(DELAY_CAP_SECONDS)
         with pytest.raises(UserError):
-            sign_in(database, "admin", "not the password", clock=CLOCK)
-    sign_in(database, "admin", SECRET, clock=CLOCK)
-    for _ in range(MAX_FAILED - 1):
-        with pytest.raises(UserError):
-            sign_in(database, "admin", "not the password", clock=CLOCK)
-    assert sign_in(database, "admin", SECRET, clock=CLOCK) == admin
+            sign_in(database, login, "a guess", clock=clock, workstation="LOBBY-PC")
+    with pytest.raises(UserError, match=r"Wait 4 second\(s\)"):
+        sign_in(database, "admin", SECRET, clock=clock, workstation="LOBBY-PC")
+    assert sign_in(database, "admin", SECRET, clock=clock, workstation="CLERK-1") == admin
+
+
+def test_an_administrator_clears_a_delay_on_record(database: Database, admin: Account) -> None:
+    add_account(database, "jpena", "José Peña", Role.CLERK, OTHER, by=admin, clock=CLOCK)
+    clock = Ticking()
+    for seconds in (1, 2, 4, 8):
+        answers(database, "jpena", "not the password", clock, 1)
+        clock.wait(seconds)
+    answers(database, "jpena", "not the password", clock, 1)
+    clerk = accounts.clear_delay(database, " JPena ", by=admin, clock=clock)
+    assert sign_in(database, "jpena", OTHER, clock=clock) == clerk
+    with database.read_session() as session:
+        record = session.scalars(select(AuditRecord).where(
+            AuditRecord.action == "account.clear_delay")).one()
+    assert (record.actor, json.loads(record.detail or "{}")) == ("admin", {"login": "jpena"})
+    assert "José Peña (jpena)" in record.summary
+    with pytest.raises(NotAllowed):
+        accounts.clear_delay(database, "admin", by=clerk, clock=clock)
 
 
 @pytest.mark.parametrize(("password", "problem"), [
@@ -138,10 +231,10 @@ def test_only_an_administrator_manages_accounts(database: Database, admin: Accou
         disable_account(database, "admin", by=clerk, clock=CLOCK)
 
 
-def test_a_reset_unlocks_and_asks_for_a_new_password_at_the_next_sign_in(
+def test_a_reset_ends_the_wait_and_asks_for_a_new_password_at_the_next_sign_in(
         database: Database, admin: Account) -> None:
     add_account(database, "jpena", "José Peña", Role.CLERK, OTHER, by=admin, clock=CLOCK)
-    for _ in range(MAX_FAILED):
+    for _ in range(5):
         with pytest.raises(UserError):
             sign_in(database, "jpena", "not the password", clock=CLOCK)
     reset_password(database, "jpena", "a temporary passphrase", by=admin, clock=CLOCK)

@@ -4,8 +4,11 @@ in like everyone else; passwords come from a prompt or the environment and are n
 from __future__ import annotations
 
 import pytest
+from sqlalchemy import select
 
 from ethics_desk.cli import NEW_PASSWORD_ENV, PASSWORD_ENV, USER_ENV, main
+from ethics_desk.core.errors import UserError
+from ethics_desk.models import AuditRecord
 from ethics_desk.staff.accounts import list_accounts, sign_in
 from ethics_desk.staff.roles import Role
 from ethics_desk.storage.database import Database
@@ -47,7 +50,7 @@ def test_the_administrator_lists_disables_and_resets_accounts(
     assert "jpena" in listed and "Compliance Auditor (disabled)" in listed
     monkeypatch.setenv(NEW_PASSWORD_ENV, "another passphrase")
     assert main(["user", "reset", "jpena", "--db", db_arg], clock=CLOCK) == 0
-    assert "unlocked" in capsys.readouterr().out
+    assert "may sign in at once" in capsys.readouterr().out
     assert sign_in(database, "jpena", "another passphrase", clock=CLOCK).login == "jpena"
 
 
@@ -87,3 +90,22 @@ def test_without_a_terminal_or_the_variable_the_password_is_asked_for_by_name(
     monkeypatch.setattr("sys.stdin.isatty", lambda: False)
     assert main(["user", "list", "--user", "ada", "--db", db_arg], clock=CLOCK) == 2
     assert PASSWORD_ENV in capsys.readouterr().err
+
+
+def test_the_administrator_clears_a_sign_in_delay_from_the_command_line(
+        database: Database, db_arg: str, as_admin: None,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    main(["user", "add", "jpena", "--name", "José Peña", "--role", "clerk", "--db", db_arg],
+         clock=CLOCK)
+    for _ in range(3):
+        with pytest.raises(UserError):
+            sign_in(database, "jpena", "not the password", clock=CLOCK)
+    with pytest.raises(UserError, match="Wait"):
+        sign_in(database, "jpena", NEW, clock=CLOCK)
+    assert main(["user", "clear-delay", "JPena", "--db", db_arg], clock=CLOCK) == 0
+    assert "José Peña (jpena) may try their password again at once." in capsys.readouterr().out
+    assert sign_in(database, "jpena", NEW, clock=CLOCK).login == "jpena"
+    with database.read_session() as session:
+        [record] = session.scalars(select(AuditRecord).where(
+            AuditRecord.action == "account.clear_delay"))
+    assert record.actor == "ada"

@@ -1,17 +1,23 @@
-"""Edit → Staff accounts: an Administrator adds, disables and resets accounts in the window;
+"""Edit → Staff accounts: an Administrator adds, disables and resets accounts and clears a
+sign-in wait in the window;
 the menu is an Administrator's only, and the dialog's refusals keep what was typed."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QTimer
+import pytest
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
+from sqlalchemy import select
 
-from ethics_desk.staff.accounts import list_accounts
+from ethics_desk.core.errors import UserError
+from ethics_desk.models import AuditRecord
+from ethics_desk.staff.accounts import list_accounts, sign_in
 from ethics_desk.staff.roles import Role
 from ethics_desk.storage.database import Database
 from ethics_desk.ui.accounts_dialog import AccountForm, AccountsDialog
 from ethics_desk.ui.main_window import MainWindow
+from tests.conftest import CLOCK
 from tests.ui.conftest import sign_in_through_dialog, signed_in_context, type_keys
 
 
@@ -64,3 +70,24 @@ def test_the_staff_accounts_menu_is_an_administrators_only(
     action = window.findChild(type(window.new_action), "actionAccounts")
     assert not action.isVisible() and not action.isEnabled()
     assert sign_in_through_dialog(clerk, "clerk", "demo").role is Role.CLERK
+
+
+def test_an_administrator_clears_a_sign_in_wait_in_the_window_on_record(
+        qtbot: QtBot, demo_database: Database) -> None:
+    for _ in range(3):
+        with pytest.raises(UserError):
+            sign_in(demo_database, "clerk", "not the password", clock=CLOCK)
+    with pytest.raises(UserError, match="Wait"):
+        sign_in(demo_database, "clerk", "demo", clock=CLOCK)
+    admin = signed_in_context(demo_database, "admin", "demo")
+    dialog = AccountsDialog(admin)
+    qtbot.addWidget(dialog)
+    dialog.table.selectRow([a.login for a in dialog.accounts].index("clerk"))
+    assert dialog.clear_delay_button.isEnabled()
+    qtbot.mouseClick(dialog.clear_delay_button, Qt.MouseButton.LeftButton)
+    assert "may try their password again at once" in dialog.message.text()
+    assert sign_in(demo_database, "clerk", "demo", clock=CLOCK).login == "clerk"
+    with demo_database.read_session() as session:
+        [record] = session.scalars(select(AuditRecord).where(
+            AuditRecord.action == "account.clear_delay"))
+    assert record.actor == "admin" and "(clerk)" in record.summary
