@@ -11,7 +11,14 @@ from sqlalchemy import select
 
 from ethics_desk.board import party_links, roster
 from ethics_desk.core.errors import NotAllowed, RuleError
-from ethics_desk.models import AuditRecord, BoardRole, CaseParty, Complaint, VoteChoice
+from ethics_desk.models import (
+    AuditRecord,
+    BoardRole,
+    CaseParty,
+    Complaint,
+    PartyLink,
+    VoteChoice,
+)
 from ethics_desk.staff.accounts import Account, add_account, list_accounts
 from ethics_desk.staff.permissions import ACT_ROLES, Act
 from ethics_desk.staff.roles import Role
@@ -183,3 +190,19 @@ def test_a_member_who_may_be_a_party_can_only_be_recorded_as_recused(
                                                            is_record_vote=False),
                                              explanation=EXPLANATION, factors=FACTORS,
                                              hearing_at=HEARING_AT, place=HEARING_PLACE))
+
+
+def test_a_disposal_destroys_the_matches_that_name_a_party(
+        database: Database, controller: WorkflowController) -> None:
+    from ethics_desk.retention.disposal import dispose
+    from tests.retention.conftest import ELIGIBLE_ON, RECORDS, on, resolved_case
+
+    _member_account(database, "Jose Pena")
+    case = resolved_case(controller)  # the complainant is José Peña
+    with database.read_session() as session:
+        assert session.scalars(select(PartyLink.party_name).where(
+            PartyLink.complaint_id == case)).all() == ["José Peña"]
+    entry = dispose(database, RECORDS, on(ELIGIBLE_ON), case)
+    assert entry.destroyed["Board members found or linked as parties"] == 1
+    with database.read_session() as session:
+        assert session.scalars(select(PartyLink).where(PartyLink.complaint_id == case)).all() == []
