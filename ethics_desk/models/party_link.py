@@ -45,6 +45,7 @@ class PartyLink(Versioned, Base):
         ForeignKey("board_member.id", ondelete="CASCADE"), index=True)
     decision: Mapped[SamePerson] = mapped_column(enum_type(SamePerson))
     found_at: Mapped[datetime | None] = mapped_column()
-    """When the names were found to be a possible match (None: linked by the Clerk)."""
+    """When the names were found to be a possible match (None: linked by the Clerk, or found
+    when the database was brought up to date to revision 0017)."""
     decided_at: Mapped[datetime | None] = mapped_column()
     decided_by: Mapped[str] = mapped_column(String(200), default="")

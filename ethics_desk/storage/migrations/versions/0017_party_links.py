@@ -4,10 +4,12 @@ A new table: for a complaint, a party of it (complainant, respondent or witness)
 member — a staff account of a Board role, or a member on the roster — whose names may be the
 same person, and the City Clerk's decision (undecided, same person, not the same person).
 A member with an undecided or linked row does not receive the complaint (§ 2-83(h)(1),
-:mod:`ethics_desk.staff.scope`). No row is made here: an identical name still keeps a member
-from the complaint until the Clerk decides otherwise, and the possible matches of the cases
-already filed are found when the roster or the accounts next change
-(:mod:`ethics_desk.board.party_links`).
+:mod:`ethics_desk.staff.scope`). The possible matches of the complaints already filed are found
+here (:func:`ethics_desk.core.names.may_be_same_person`), each Board account and roster member
+against each complainant, respondent and witness, and kept undecided for the Clerk (with no
+``found_at``: found when the database was brought up to date), so that an office upgrading
+does not go on sending a member the complaint against them. Plain SQL: the rows are read and
+written in this revision's shape.
 
 The journal's triggers are made again at the end (:func:`ethics_desk.storage.journal.install`),
 which journals the new table.
@@ -66,7 +68,48 @@ def upgrade() -> None:
     op.create_index(op.f("ix_party_link_complaint_id"), "party_link", ["complaint_id"])
     op.create_index(op.f("ix_party_link_staff_account_id"), "party_link", ["staff_account_id"])
     op.create_index(op.f("ix_party_link_board_member_id"), "party_link", ["board_member_id"])
-    journal.install(op.get_bind())
+    bind = op.get_bind()
+    _find_possible_matches(bind)
+    journal.install(bind)
+
+
+BOARD_ROLES = ("chair", "vicechair", "member")
+"""The staff roles of the Ethics Review Board, as this revision stores them."""
+
+
+def _find_possible_matches(bind: sa.Connection) -> None:
+    """Keep undecided each Board person and party of a filed complaint whose names may be one
+    person."""
+    from ethics_desk.core.names import may_be_same_person
+
+    people = [("staff_account_id", i, n) for i, n in bind.execute(sa.text(
+        "SELECT id, name FROM staff_account WHERE role IN :roles").bindparams(
+            sa.bindparam("roles", expanding=True)), {"roles": list(BOARD_ROLES)})]
+    people += [("board_member_id", i, n) for i, n in bind.execute(sa.text(
+        "SELECT id, name FROM board_member WHERE is_staff = :no"), {"no": False})]
+    if not people:
+        return
+    rows: list[dict[str, object]] = []
+    for kind in ("complainant", "respondent", "witness"):
+        parties = bind.execute(sa.text(
+            f"SELECT p.complaint_id, p.id, p.name FROM {kind} p JOIN complaint c "
+            "ON c.id = p.complaint_id WHERE c.case_number IS NOT NULL "
+            "AND c.state <> 'discarded' ORDER BY p.id"))
+        for complaint_id, party_id, name in parties:
+            for column, person_id, person in people:
+                if may_be_same_person(person, name):
+                    rows.append({"complaint_id": complaint_id, "party": kind,
+                                 "party_id": party_id, "party_name": name,
+                                 "staff_account_id": (person_id if column == "staff_account_id"
+                                                      else None),
+                                 "board_member_id": (person_id if column == "board_member_id"
+                                                     else None)})
+    if rows:
+        bind.execute(sa.text(
+            "INSERT INTO party_link (complaint_id, party, party_id, party_name, "
+            "staff_account_id, board_member_id, decision, found_at, decided_at, decided_by, "
+            "version) VALUES (:complaint_id, :party, :party_id, :party_name, "
+            ":staff_account_id, :board_member_id, 'undecided', NULL, NULL, '', 1)"), rows)
 
 
 def downgrade() -> None:
