@@ -10,7 +10,7 @@ import pytest
 from sqlalchemy import select
 
 from ethics_desk.board import party_links, roster
-from ethics_desk.core.errors import NotAllowed, RuleError
+from ethics_desk.core.errors import NotAllowed, RuleError, UserError
 from ethics_desk.models import (
     AuditRecord,
     BoardRole,
@@ -206,3 +206,35 @@ def test_a_disposal_destroys_the_matches_that_name_a_party(
     assert entry.destroyed["Board members found or linked as parties"] == 1
     with database.read_session() as session:
         assert session.scalars(select(PartyLink).where(PartyLink.complaint_id == case)).all() == []
+
+
+def test_a_link_taken_back_from_a_possible_match_waits_for_the_clerk_again(
+        database: Database, controller: WorkflowController) -> None:
+    member = _member_account(database, "Jose Pena")
+    case = _before_the_board(controller, "J. Pena")
+    clerk = account_of(database, Role.CLERK)
+    [match] = party_links.pending_matches(database, account=clerk)
+    party_links.decide_not_same_person(database, match.link_id, account=clerk, clock=CLOCK)
+    assert _receives(database, member, case)
+    party_links.unlink_party(database, match.link_id, account=clerk, clock=CLOCK)
+    assert [m.link_id for m in party_links.pending_matches(database, account=clerk)] == [
+        match.link_id]
+    assert not _receives(database, member, case)
+
+
+def test_only_a_board_member_and_a_party_of_that_complaint_can_be_linked(
+        database: Database, controller: WorkflowController) -> None:
+    case = _before_the_board(controller, "Ana Gómez de Ruiz")
+    clerk = account_of(database, Role.CLERK)
+    with database.read_session() as session:
+        complainant = session.get(Complaint, case).complainants[0].id  # type: ignore[union-attr]
+    with pytest.raises(UserError, match="not one of the Board's"):
+        party_links.link_party(database, case, CaseParty.COMPLAINANT, complainant,
+                               staff_account_id=clerk.account_id, account=clerk, clock=CLOCK)
+    member = _member_account(database, "Ann Smith")
+    with pytest.raises(UserError, match="not on this complaint"):
+        party_links.link_party(database, case, CaseParty.WITNESS, complainant,
+                               staff_account_id=member.account_id, account=clerk, clock=CLOCK)
+    with pytest.raises(UserError, match="Choose one Board member"):
+        party_links.link_party(database, case, CaseParty.COMPLAINANT, complainant,
+                               account=clerk, clock=CLOCK)
