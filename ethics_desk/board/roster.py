@@ -1,10 +1,12 @@
 """The Ethics Review Board's roster, its terms, and the elections list the office keeps.
 
 Who is a member on a given date follows from the terms (§ 2-83(f) counts "those present", so
-the vote screens offer the members serving on the meeting date). A member who is a party to a
-complaint (complainant or respondent) is flagged on that case and may only be recorded as
-recused (§ 2-85; § 2-83(h)). The elections list serves the (f)(3)(a) timing factor: whether an
-election in which a respondent is a candidate is pending.
+the vote screens offer the members serving on the meeting date). A member who is, or may be, a
+party to a complaint (complainant, respondent or witness; :mod:`ethics_desk.board.party_links`)
+is flagged on that case and may only be recorded as recused (§ 2-85; § 2-83(h)); a member put
+on the roster is matched against the parties of the filed complaints for the Clerk to decide.
+The elections list serves the (f)(3)(a) timing factor: whether an election in which a
+respondent is a candidate is pending.
 
 Every change is one transaction with its audit record.
 """
@@ -17,6 +19,8 @@ from datetime import date
 from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
 
+from ethics_desk.board import party_matches
+from ethics_desk.board.party_matches import members_who_may_be_parties
 from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import UserError
 from ethics_desk.core.folding import fold
@@ -85,7 +89,8 @@ class Voter:
     name: str
     role: BoardRole
     is_party: bool
-    """True when the member is a complainant or respondent in the case: recused, never voting."""
+    """True when the member is, or may be (the Clerk has not decided), a complainant, respondent
+    or witness of the case: recused, never voting."""
 
     @property
     def label(self) -> str:
@@ -143,15 +148,17 @@ def party_names(complaint: Complaint) -> set[str]:
 
 
 def voters_for(session: Session, complaint_id: int, day: date) -> list[Voter]:
-    """The members who may be present for a vote on this case on ``day``, parties flagged."""
+    """The members who may be present for a vote on this case on ``day``, parties flagged: a
+    member linked to a party, a possible match the Clerk has not decided, or a party's name
+    (:func:`~ethics_desk.board.party_links.members_who_may_be_parties`)."""
     complaint = session.get(Complaint, complaint_id)
     if complaint is None:
         raise UserError("That complaint is not in the database.", "Reopen it from the inbox.")
-    parties = party_names(complaint)
+    parties = members_who_may_be_parties(session, complaint.id)
     voters: list[Voter] = []
     for row in members_on(session, day):
         assert row.role_today is not None
-        voters.append(Voter(row.id, row.name, row.role_today, fold(row.name) in parties))
+        voters.append(Voter(row.id, row.name, row.role_today, row.id in parties))
     return voters
 
 
@@ -226,12 +233,14 @@ def add_member(database: Database, name: str, *, role: BoardRole, starts_on: dat
         _check_term(session, member, role, starts_on, ends_on)
         member.terms.append(BoardTerm(role=role, starts_on=starts_on, ends_on=ends_on))
         session.flush()
-        audit.append(session, actor=account.display, action="board.member_add", at=clock(),
+        now = clock()
+        audit.append(session, actor=account.display, action="board.member_add", at=now,
                      summary=f"{clean} added to the Board roster as {role.label} from "
                              f"{starts_on.isoformat()}",
                      detail={"member_id": member.id, "role": role.value,
                              "starts_on": starts_on.isoformat(),
                              "ends_on": ends_on.isoformat() if ends_on else None})
+        party_matches.find_for_member(session, member.id, actor=account.display, now=now)
         return member.id
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from ethics_desk.board.party_matches import find_for_complaint
 from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import UserError
 from ethics_desk.core.parties import respondent_key
@@ -114,6 +115,7 @@ def add_witness(database: Database, case_id: int, name: str, identified_by: str,
                      summary=f"Recorded {name} as a witness, identified by {found[identified_by]}"
                              " (§ 2-83(h)(1))",
                      detail={"witness_id": witness.id, "identified_by": found[identified_by]})
+        find_for_complaint(session, case_id, actor=account.display, now=clock())
         return WitnessLine(witness.id, witness.name, witness.identified_by, witness.contact)
 
     return database.write(record)

@@ -837,3 +837,33 @@ class RulingBy(StrEnum):
         """"Attorney General's ruling" or "City Attorney's decision"."""
         return ("Attorney General's ruling" if self is RulingBy.ATTORNEY_GENERAL
                 else "City Attorney's decision")
+
+
+class CaseParty(StrEnum):
+    """A person named on a complaint whom § 2-83(h)(1) lets know of it: a complainant, a
+    respondent, or a witness or potential witness."""
+
+    COMPLAINANT = "complainant"
+    RESPONDENT = "respondent"
+    WITNESS = "witness"
+
+    @property
+    def label(self) -> str:
+        """"Complainant", "Respondent" or "Witness"."""
+        return self.value.capitalize()
+
+
+class SamePerson(StrEnum):
+    """The City Clerk's answer to "is this Board member that party?": a possible match not yet
+    decided, the same person (linked), or not the same person."""
+
+    UNDECIDED = "undecided"
+    SAME = "same"
+    NOT_SAME = "not_same"
+
+    @property
+    def label(self) -> str:
+        """"May be the same person — not decided", "Same person", "Not the same person"."""
+        return {SamePerson.UNDECIDED: "May be the same person — not decided",
+                SamePerson.SAME: "Same person",
+                SamePerson.NOT_SAME: "Not the same person"}[self]

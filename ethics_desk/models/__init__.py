@@ -34,6 +34,7 @@ from ethics_desk.models.hearing_record import RecordEntry
 from ethics_desk.models.journal import JournalRecord, JournalRedaction
 from ethics_desk.models.mail import IssuedDocument, Mailing
 from ethics_desk.models.office_paper import OfficePaper
+from ethics_desk.models.party_link import PartyLink
 from ethics_desk.models.public_information import (
     InformationRequest,
     RequestedRecord,
@@ -50,7 +51,7 @@ __all__ = [
     "BoardMember", "BoardTerm", "BoardVote", "CalendarDay", "CivilPenalty", "Complainant",
     "Complaint", "Cure", "Deadline", "Decision", "DisposalRecord", "DocumentItem", "Election",
     "Filing", "Hearing", "HeldCase", "InformationRequest", "IssuedDocument", "JournalRecord",
-    "JournalRedaction", "LegalHold", "Mailing", "Oath", "OfficePaper", "Provision",
+    "JournalRedaction", "LegalHold", "Mailing", "Oath", "OfficePaper", "PartyLink", "Provision",
     "RecordEntry", "RequestPaper", "RequestedRecord", "Respondent", "ResponseForward", "Review",
     "ReviewDefect", "Sanction", "SanctionFactorNote", "Setting", "ShowCauseFactor",
     "ShowCauseOrder", "SignInDelay", "StaffAccount", "StatedDate", "Witness",

@@ -194,6 +194,10 @@ def add_account(database: Database, login: str, name: str, role: Role, password:
                      summary=f"Created the account of {row.name} ({row.login}), "
                              f"{row.role.label}",
                      detail={"login": row.login, "role": row.role.value})
+        # A Board member's account is matched against every filed complaint's parties, for the
+        # Clerk to decide (§ 2-83(h)(1)); imported here: the matching module needs Account
+        from ethics_desk.board.party_matches import find_for_account
+        find_for_account(session, row.id, actor=by.login, now=now)
         return _account(row)
 
 

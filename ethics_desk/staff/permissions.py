@@ -46,6 +46,7 @@ class Act(StrEnum):
     TAKE_COMPLAINT = "take_complaint"  # the intake at the counter, § 2-83(c)
     MAIL_PAPERS = "mail_papers"  # issue, print and record mailings (the Mail screen)
     RECORD_WITNESSES = "record_witnesses"  # the witnesses of § 2-83(h)(1) on a case
+    LINK_PARTIES = "link_parties"  # whether a Board member is a party of a case, (h)(1)
     ENTER_INTO_RECORD = "enter_into_record"  # a paper entered into a hearing's record, (h)(2)
     EDIT_CALENDAR = "edit_calendar"  # office closures and Fiesta days
     EDIT_SETTINGS = "edit_settings"  # letterhead and policy days
@@ -101,6 +102,10 @@ ACT_ROLES: dict[Act, frozenset[Role]] = {
     Act.TAKE_COMPLAINT: CLERK,
     Act.MAIL_PAPERS: CLERK,
     Act.RECORD_WITNESSES: CLERK,
+    # Whether a Board member is a complainant, a respondent or a witness of a complaint, and so
+    # may not receive it as a member (§ 2-83(h)(1)), is the City Clerk's decision: the Clerk
+    # takes the complaint and knows its parties (§ 2-83(c)) — and may tell no one else of it
+    Act.LINK_PARTIES: CLERK,
     Act.ENTER_INTO_RECORD: CLERK,
     Act.EDIT_CALENDAR: CLERK,
     Act.EDIT_SETTINGS: CLERK,
@@ -189,8 +194,9 @@ def may(role: Role, act: Act) -> bool:
 def may_see(role: Role, reach: Reach | None, *, is_party: bool = False) -> bool:
     """Whether ``role`` receives a complaint that has gone as far as ``reach``.
 
-    A draft (``reach`` None) is the Clerk's staff's alone. A member of the Board who is a party
-    to the complaint (a complainant or respondent) never receives it as a member, § 2-83(h)(1).
+    A draft (``reach`` None) is the Clerk's staff's alone. A member of the Board who is, or may
+    be, a party to the complaint (a complainant, respondent or witness, until the Clerk decides:
+    :mod:`ethics_desk.board.party_links`) never receives it as a member, § 2-83(h)(1).
     """
     if reach is None:
         return role is Role.CLERK

@@ -16,21 +16,31 @@ the Board packet and every command):
   :func:`no_such_case` for a number, :func:`ethics_desk.documents.kinds.find_case`): a person
   who may not see a case cannot tell it exists.
 
-A member of the Ethics Review Board is a party to a complaint when the account's name, folded
-(:func:`~ethics_desk.core.folding.fold`), is the name of one of its complainants or respondents;
-such a member never receives the complaint as a member, and learns of it only from what is sent
-to them as a party.
+A member of the Ethics Review Board who is a complainant, a respondent or a witness of a
+complaint never receives it as a member, and learns of it only from what is sent to them as a
+party. A party is a person, not a spelling: the account is kept from the complaint when the City
+Clerk linked it to one of its parties, while a possible match of the names
+(:func:`~ethics_desk.core.names.may_be_same_person`) awaits the Clerk's decision, and when its
+name, folded (:func:`~ethics_desk.core.folding.fold`), is a party's — unless the Clerk decided
+that they are not the same person (:mod:`ethics_desk.board.party_links`).
 """
 
 from __future__ import annotations
 
-from sqlalchemy import ColumnElement, and_, exists, false, or_, select, true
-from sqlalchemy.orm import Session, aliased
+from sqlalchemy import ColumnElement, and_, exists, false, literal, or_, select, true
+from sqlalchemy.orm import InstrumentedAttribute, Session, aliased
 
 from ethics_desk.core.errors import UserError
 from ethics_desk.core.folding import fold
-from ethics_desk.core.vocabulary import CaseState
-from ethics_desk.models import Complainant, Complaint, Deadline, Respondent
+from ethics_desk.core.vocabulary import CaseParty, CaseState, SamePerson
+from ethics_desk.models import (
+    Complainant,
+    Complaint,
+    Deadline,
+    PartyLink,
+    Respondent,
+    Witness,
+)
 from ethics_desk.staff.accounts import Account
 from ethics_desk.staff.permissions import BOARD, SEES_FROM, Reach, may_see, reach_of
 
@@ -59,13 +69,30 @@ def _reached_the_board() -> ColumnElement[bool]:
                           opinion.clock == _OPINION_CLOCK)
 
 
-def _party(account: Account) -> ColumnElement[bool]:
-    name = fold(account.name)
-    complainant, respondent = aliased(Complainant), aliased(Respondent)
-    return or_(exists().where(complainant.complaint_id == Complaint.id,
-                              complainant.name_folded == name),
-               exists().where(respondent.complaint_id == Complaint.id,
-                              respondent.name_folded == name))
+def _named(party: type[Complainant | Respondent | Witness], kind: CaseParty, account: Account,
+           complaint_id: ColumnElement[int] | InstrumentedAttribute[int]) -> ColumnElement[bool]:
+    """A party of the complaint whose name, folded, is the account's, unless the Clerk decided
+    that they are not the same person."""
+    row, link = aliased(party), aliased(PartyLink)
+    return exists().where(
+        row.complaint_id == complaint_id, row.name_folded == fold(account.name),
+        ~exists().where(link.complaint_id == complaint_id, link.party == kind,
+                        link.party_id == row.id, link.staff_account_id == account.account_id,
+                        link.decision == SamePerson.NOT_SAME))
+
+
+def _party(account: Account, complaint_id: ColumnElement[int] | InstrumentedAttribute[int]
+           ) -> ColumnElement[bool]:
+    """Whether the person is, or may be, a party of the complaint: linked to one of its parties
+    by the Clerk, or found to be a possible match the Clerk has not decided, or named exactly as
+    one (unless the Clerk decided that they are not the same person)."""
+    link = aliased(PartyLink)
+    return or_(exists().where(link.complaint_id == complaint_id,
+                              link.staff_account_id == account.account_id,
+                              link.decision.in_((SamePerson.SAME, SamePerson.UNDECIDED))),
+               _named(Complainant, CaseParty.COMPLAINANT, account, complaint_id),
+               _named(Respondent, CaseParty.RESPONDENT, account, complaint_id),
+               _named(Witness, CaseParty.WITNESS, account, complaint_id))
 
 
 def case_condition(account: Account) -> ColumnElement[bool]:
@@ -84,18 +111,14 @@ def case_condition(account: Account) -> ColumnElement[bool]:
         resolved = and_(resolved, _reached_the_board())
     condition: ColumnElement[bool] = or_(Complaint.state.in_(states), resolved)
     if account.role in BOARD:
-        condition = and_(condition, ~_party(account))
+        condition = and_(condition, ~_party(account, Complaint.id))
     return condition
 
 
 def is_party(session: Session, account: Account, complaint_id: int) -> bool:
-    """Whether the person is named as a complainant or respondent of the complaint."""
-    name = fold(account.name)
-    return bool(session.scalar(select(or_(
-        exists().where(Complainant.complaint_id == complaint_id,
-                       Complainant.name_folded == name),
-        exists().where(Respondent.complaint_id == complaint_id,
-                       Respondent.name_folded == name)))))
+    """Whether the person is, or may be, a complainant, respondent or witness of the complaint
+    (the rule of :func:`case_condition`: linked, an undecided possible match, or the same name)."""
+    return bool(session.scalar(select(_party(account, literal(complaint_id)))))
 
 
 def receives(session: Session, account: Account, complaint: Complaint) -> bool:

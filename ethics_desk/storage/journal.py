@@ -1158,7 +1158,7 @@ def row_problem(conn: Connection, table: str, row_key: str) -> str | None:
             record[0] for record in history}:
         return "a journal record of it is forged or was altered"
     found = Verification()
-    state = _replay_row(found, table, row_key, history)
+    state = _replay_row(found, table, row_key, history, False)
     if found.chain or found.rows_differ:
         return "it was changed outside the journal"
     columns, key_column = columns_of(conn, table)

@@ -11,6 +11,7 @@ from datetime import UTC, date, timedelta
 
 from sqlalchemy import func, select
 
+from ethics_desk.board.party_matches import find_for_complaint, members_who_may_be_parties
 from ethics_desk.board.roster import party_names
 from ethics_desk.board.votes import VoteResult, tally
 from ethics_desk.cases.listing import refresh_listing
@@ -94,6 +95,8 @@ def file_complaint(ctx: Context, p: ev.FileComplaint) -> Outcome:
     c.received_at = received_at
     c.received_by = ctx.actor
     refresh_listing(c)
+    ctx.session.flush()
+    find_for_complaint(ctx.session, c.id, actor=ctx.actor, now=ctx.now)
     detail = {"case_number": c.case_number, "received_at": local.isoformat(timespec="minutes"),
               "sworn": bool(c.oath and c.oath.sworn)}
     if c.oath is not None and c.oath.sworn:
@@ -554,8 +557,11 @@ def _record_vote(ctx: Context, vote: ev.VoteData | None,
         raise RuleError("A member appears twice in the vote", citation,
                         "Give one ballot for each member present.")
     parties = party_names(ctx.complaint)
+    members = members_who_may_be_parties(ctx.session, ctx.complaint.id)
     for ballot in vote.ballots:
-        if fold(ballot.member_name) in parties and ballot.choice is not VoteChoice.RECUSED:
+        party = (ballot.member_id in members if ballot.member_id is not None
+                 else fold(ballot.member_name) in parties)
+        if party and ballot.choice is not VoteChoice.RECUSED:
             raise RuleError(f"{ballot.member_name} is a party to this complaint and cannot vote "
                             "on it", "§ 2-83(h); § 2-85", "Record the member as recused.")
     if vote.meeting_on > ctx.today:

@@ -66,7 +66,7 @@ def test_an_account_the_older_version_locked_signs_in_once_upgraded(
 
 
 @pytest.mark.sqlite_file
-def test_the_revision_can_be_taken_back_to_0016(database: Database, db_path: Path) -> None:
+def test_the_revision_can_be_taken_back_to_0017(database: Database, db_path: Path) -> None:
     database.dispose()
-    _move(db_path, "0016")
+    _move(db_path, "0017")
     assert "sign_in_delay" not in _tables(db_path)

@@ -9,7 +9,9 @@ members serving on the meeting date. Members, terms and the end of a term are en
 Every change goes through :mod:`ethics_desk.board.roster` (one transaction with its audit record). A
 refused change is said inside its dialog, with everything typed kept. **Meeting packet** is
 :class:`~ethics_desk.ui.screens.board_packet_panel.BoardPacketPanel`: a meeting's agenda and its
-confidential packet.
+confidential packet. **May be parties** (the City Clerk's staff only) lists the Board members
+whose names may be a party's, for the Clerk to decide
+(:class:`~ethics_desk.ui.screens.party_matches_panel.PartyMatchesPanel`).
 """
 
 from __future__ import annotations
@@ -50,6 +52,7 @@ from ethics_desk.ui.focus import first_tab_stop
 from ethics_desk.ui.intake.fields import FieldMessage, text_box
 from ethics_desk.ui.models.rows import ROW_ROLE, Column, RowsModel, list_and_form, rows_view
 from ethics_desk.ui.screens.board_packet_panel import BoardPacketPanel
+from ethics_desk.ui.screens.party_matches_panel import PartyMatchesPanel
 
 ROLES: tuple[BoardRole, ...] = (BoardRole.MEMBER, BoardRole.CHAIR, BoardRole.VICE_CHAIR,
                                 BoardRole.STAFF)
@@ -137,6 +140,10 @@ class BoardScreen(QWidget):
         self.packet = BoardPacketPanel(context, self)
         self.tabs.addTab(self.packet, "Meeting &packet")
         self.tabs.addTab(self._penalties_tab(), "Civil penalties o&utstanding")
+        self.party_matches: PartyMatchesPanel | None = None
+        if context.may(Act.LINK_PARTIES):  # the list names the parties of every complaint
+            self.party_matches = PartyMatchesPanel(context, self)
+            self.tabs.addTab(self.party_matches, "Ma&y be parties")
         layout = QVBoxLayout(self)
         layout.addWidget(heading)
         layout.addWidget(self.tabs, 1)
@@ -284,6 +291,8 @@ class BoardScreen(QWidget):
         """Read the roster, the elections and the meeting's agenda again."""
         self.refresh_roster()
         self.packet.refresh()
+        if self.party_matches is not None:
+            self.party_matches.refresh()
         self.refresh_penalties()
         rows = attempt(self, lambda: self._read(lambda s: roster.elections(s)))
         if rows is not FAILED:
@@ -337,6 +346,8 @@ class BoardScreen(QWidget):
 
     def _open(self, dialog: ChangeDialog) -> ChangeDialog:
         dialog.accepted.connect(self.refresh_roster)
+        if self.party_matches is not None:  # a member put on the roster may be a party
+            dialog.accepted.connect(self.party_matches.refresh)
         self.dialog = dialog
         dialog.open()
         return dialog

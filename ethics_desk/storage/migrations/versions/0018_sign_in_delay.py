@@ -20,7 +20,7 @@ from alembic import op
 from ethics_desk.models.base import UTCDateTime
 
 revision = "0018"
-down_revision = "0016"
+down_revision = "0017"
 branch_labels = None
 depends_on = None
 
