@@ -35,7 +35,7 @@ from ethics_desk.workflow import (
 from tests.board_cases import EXPLANATION, FACTORS, HEARING_AT, HEARING_PLACE
 from tests.conftest import CLOCK, NOW
 from tests.core.test_names import SPELLINGS
-from tests.factories import complete_intake, reviewed_case
+from tests.factories import CLERK, complete_intake, reviewed_case
 from tests.signing_in import ADMINISTRATOR, PASSWORD, account_of
 
 SPELLED_ALIKE = {"José Peña", "JOSE PENA", "Jose\u00a0Pena"}
@@ -89,9 +89,9 @@ def test_the_member_put_on_the_roster_or_given_an_account_later_is_flagged_then(
         database: Database, controller: WorkflowController) -> None:
     case = _before_the_board(controller, "Dr. José A. Peña Jr.")
     roster.add_member(database, "Pena, Jose", role=BoardRole.MEMBER, starts_on=date(2024, 1, 1),
-                      actor="Maria Clerk", clock=CLOCK)
+                      account=CLERK, clock=CLOCK)
     roster.add_member(database, "Ben Ortiz", role=BoardRole.MEMBER, starts_on=date(2024, 1, 1),
-                      actor="Maria Clerk", clock=CLOCK)
+                      account=CLERK, clock=CLOCK)
     member = _member_account(database, "Joe Pena")
     with database.read_session() as session:
         voters = roster.voters_for(session, case, NOW.date())
@@ -181,7 +181,7 @@ def test_a_member_who_may_be_a_party_can_only_be_recorded_as_recused(
         database: Database, controller: WorkflowController) -> None:
     case = _before_the_board(controller, "Jose A. Pena")
     member_id = roster.add_member(database, "Pena, Jose", role=BoardRole.MEMBER,
-                                  starts_on=date(2024, 1, 1), actor="Maria Clerk", clock=CLOCK)
+                                  starts_on=date(2024, 1, 1), account=CLERK, clock=CLOCK)
     others = ("Ana Gómez", "Chris Ortiz", "Gus Ybarra", "Eero Väänänen")
     ballots = (BallotData("Pena, Jose", VoteChoice.YES, member_id=member_id),
                *(BallotData(name, VoteChoice.YES) for name in others))
@@ -202,7 +202,7 @@ def test_a_disposal_destroys_the_matches_that_name_a_party(
     with database.read_session() as session:
         assert session.scalars(select(PartyLink.party_name).where(
             PartyLink.complaint_id == case)).all() == ["José Peña"]
-    entry = dispose(database, RECORDS, on(ELIGIBLE_ON), case)
+    entry = dispose(database, case, account=RECORDS, clock=on(ELIGIBLE_ON))
     assert entry.destroyed["Board members found or linked as parties"] == 1
     with database.read_session() as session:
         assert session.scalars(select(PartyLink).where(PartyLink.complaint_id == case)).all() == []

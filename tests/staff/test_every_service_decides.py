@@ -64,6 +64,11 @@ IN_A_SERVICES_TRANSACTION = {
     # marked service or the workflow controller (which checks EVENT_ROLES for every event)
     # calls them, inside its own. The window and the commands never hold a session (the rules
     # of the house), so no door reaches these but through a service.
+    **{f"ethics_desk.board.party_matches.{name}": "finds or reads the Board members who may be "
+       "a complaint's parties, inside the filing, the witness, the roster or the account "
+       "service that calls it" for name in (
+        "find_for_account", "find_for_complaint", "find_for_member", "link_of",
+        "members_who_may_be_parties", "party_row")},
     **{f"ethics_desk.workflow.guards.{name}": "a guard of the workflow table" for name in (
         "filing_complete", "source_and_basis_stated", "is_sworn", "is_not_sworn",
         "route_known", "ethics_code_route", "campaign_finance_route", "all_reviews_recorded",
@@ -97,6 +102,9 @@ IN_A_SERVICES_TRANSACTION = {
 THE_APPLICATIONS_OWN_WORK = {
     # No person acts: the application upgrading a desk's own file names itself in the record
     "ethics_desk.office.wording.bring_in_on_upgrade": "old wording stored at an upgrade",
+    # The record of a list already shown through the account's scope; its viewer names the
+    # account, and it reads nothing
+    "ethics_desk.cases.list_reads.list_shown": "records a list the account was shown",
 }
 
 NOT_YET_MARKED = {
