@@ -10,6 +10,10 @@ once take turns on one advisory lock (:data:`SETUP_LOCK`); the second finds the 
 Before an existing schema is upgraded, every record is copied into a verified SQLite file
 (:func:`ethics_desk.storage.transfer.copy_records`), so an upgrade can always be undone by IT.
 
+The setup also makes the group role of each office role and the functions through which an
+Administrator makes each person's own login role (:mod:`ethics_desk.storage.server_roles`); the
+owner needs ``CREATEROLE`` for that, and is told so.
+
 The workstations sign in as a role of their own with only the rights they need
 (:func:`grant_workstations`): read and write the case records, add to the audit trail but never
 change, delete or truncate it, read the record's journal but never write it (its triggers do,
@@ -22,8 +26,9 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from sqlalchemy import text
+from sqlalchemy import Engine, text
 from sqlalchemy.engine import URL
+from sqlalchemy.exc import DBAPIError
 
 from ethics_desk.core.clock import Clock, file_stamp
 from ethics_desk.core.errors import StorageError
@@ -148,6 +153,7 @@ def _setup(database: Database, *, clock: Clock, backup_folder: Path,
             if before != head_revision():
                 upgrade(engine)
             load_reference_data(database, clock=clock)
+            _people(engine)
             after = current_revision(engine) or head_revision()
         finally:
             held.execute(text("SELECT pg_advisory_unlock(:k)"), {"k": SETUP_LOCK})
@@ -155,6 +161,25 @@ def _setup(database: Database, *, clock: Clock, backup_folder: Path,
     if workstations:
         grant_workstations(database, workstations)
     return SetupReport(before=before, after=after, backup=backup, workstations=workstations)
+
+
+def _people(engine: Engine) -> None:
+    """The group role of each office role and the person functions
+    (:mod:`ethics_desk.storage.server_roles`), made by the owner, who needs ``CREATEROLE``."""
+    from ethics_desk.storage import server_roles
+
+    try:
+        with engine.begin() as conn:
+            server_roles.create_groups(conn)
+            server_roles.install_functions(conn)
+    except DBAPIError as exc:
+        if "permission denied to create role" not in str(exc.orig):
+            raise
+        user = engine.url.username or "(none)"
+        raise StorageError(
+            f"The role {user} may not create the roles of the office's people on this server.",
+            f"Ask the server's administrator to run “ALTER ROLE {user} CREATEROLE” once, then "
+            "run “ethics-desk server setup” again.") from exc
 
 
 def _backup_before_upgrade(database: Database, folder: Path, clock: Clock) -> Path:
