@@ -87,25 +87,33 @@ def grant_workstations(database: Database, role: str) -> None:
                 f"There is no role “{role}” on the server.",
                 f"Create it first (CREATE ROLE {role} LOGIN PASSWORD '…'), then run the setup "
                 "again.")
-        name = conn.execute(text("SELECT current_database()")).scalar()
-        for statement in (
-                f'GRANT CONNECT ON DATABASE "{name}" TO {role}',
-                f"GRANT USAGE ON SCHEMA public TO {role}",
-                f"REVOKE CREATE ON SCHEMA public FROM {role}",
-                f"GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO {role}",
-                f"REVOKE UPDATE, DELETE, TRUNCATE ON audit_record FROM {role}",
-                # The disposal log is permanent (Local Schedule GR; revision 0012)
-                f"REVOKE UPDATE, DELETE, TRUNCATE ON disposal_record FROM {role}",
-                # The record's journal is written by its triggers, as the owner, only; its
-                # key is the owner's alone (ethics_desk.storage.journal).
-                f"REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON journal_record FROM {role}",
-                f"REVOKE ALL ON journal_key FROM {role}",
-                # A redaction's voucher is written once, with its disposal, and kept.
-                f"REVOKE UPDATE, DELETE, TRUNCATE ON journal_redaction FROM {role}",
-                f"REVOKE UPDATE, DELETE, TRUNCATE ON audit_redaction FROM {role}",
-                f"REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON alembic_version FROM {role}",
-                f"GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO {role}"):
+        for statement in rights_of(role, str(conn.execute(text(
+                "SELECT current_database()")).scalar())):
             conn.execute(text(statement))
+
+
+def rights_of(role: str, database: str, *, connect: bool = True) -> list[str]:
+    """The statements that give ``role`` what a workstation needs, and nothing more (see the
+    module): the shared workstations' role of old, and each office role's group
+    (:func:`ethics_desk.storage.server_roles.grant_groups`), which is not given ``connect``:
+    a group is the server's, and only this office's people connect to its database."""
+    return [
+        *([f'GRANT CONNECT ON DATABASE "{database}" TO {role}'] if connect else []),
+        f"GRANT USAGE ON SCHEMA public TO {role}",
+        f"REVOKE CREATE ON SCHEMA public FROM {role}",
+        f"GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO {role}",
+        f"REVOKE UPDATE, DELETE, TRUNCATE ON audit_record FROM {role}",
+        # The disposal log is permanent (Local Schedule GR; revision 0012)
+        f"REVOKE UPDATE, DELETE, TRUNCATE ON disposal_record FROM {role}",
+        # The record's journal is written by its triggers, as the owner, only; its
+        # key is the owner's alone (ethics_desk.storage.journal).
+        f"REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON journal_record FROM {role}",
+        f"REVOKE ALL ON journal_key FROM {role}",
+        # A redaction's voucher is written once, with its disposal, and kept.
+        f"REVOKE UPDATE, DELETE, TRUNCATE ON journal_redaction FROM {role}",
+        f"REVOKE UPDATE, DELETE, TRUNCATE ON audit_redaction FROM {role}",
+        f"REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON alembic_version FROM {role}",
+        f"GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO {role}"]
 
 
 def setup_server(url: URL | str, *, clock: Clock, backup_folder: Path,
@@ -172,6 +180,9 @@ def _people(engine: Engine) -> None:
         with engine.begin() as conn:
             server_roles.create_groups(conn)
             server_roles.install_functions(conn)
+            server_roles.grant_groups(conn)
+            server_roles.install_audit_actor(conn)
+            server_roles.install_disposer_check(conn)
     except DBAPIError as exc:
         if "permission denied to create role" not in str(exc.orig):
             raise

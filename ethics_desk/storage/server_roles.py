@@ -203,6 +203,96 @@ def install_functions(conn: Connection) -> None:
                                  f"{group_role(role)}")
 
 
+STAFF_COLUMNS_READ = ("id", "login", "name", "role", "must_change_password", "failed_attempts",
+                      "locked_until", "disabled_at", "created_at", "created_by", "version")
+"""The columns of ``staff_account`` every group reads (who the office's people are); never
+``password_hash``, and no group writes the table: the Administrator's functions do."""
+
+
+def grant_groups(conn: Connection) -> None:
+    """Give each group role a workstation's rights (:func:`ethics_desk.storage.server.rights_of`)
+    but on ``staff_account``: its :data:`STAFF_COLUMNS_READ` to read, nothing to write. No
+    group, nor PUBLIC, may connect to the database: each person is given that
+    (:data:`ADD_FUNCTION`)."""
+    from ethics_desk.storage.server import rights_of
+
+    database = str(conn.execute(text("SELECT current_database()")).scalar())
+    # PostgreSQL lets every role connect to a new database: only this office's people may.
+    conn.exec_driver_sql(f'REVOKE CONNECT ON DATABASE "{database}" FROM PUBLIC')
+    for name in group_roles().values():
+        for statement in rights_of(name, database, connect=False):
+            conn.exec_driver_sql(statement)
+        conn.exec_driver_sql(f"REVOKE ALL ON staff_account FROM {name}")
+        conn.exec_driver_sql(f"GRANT SELECT ({', '.join(STAFF_COLUMNS_READ)}) ON staff_account "
+                             f"TO {name}")
+
+
+def is_a_person() -> str:
+    """The SQL condition that the session's own role is an Ethics Desk person's (a member of
+    an office role's group) — not IT's, nor the shared workstations' role of old."""
+    return ("EXISTS (SELECT 1 FROM pg_auth_members m JOIN pg_roles g ON g.oid = m.roleid "
+            "JOIN pg_roles p ON p.oid = m.member WHERE p.rolname = session_user "
+            f"AND g.rolname = ANY(ARRAY[{_sql_list(list(group_roles().values()))}]))")
+
+
+def disposer_check() -> str:
+    """The first lines of the functions that empty records for a disposal (the journal's
+    values, the audit trail's summaries): a person may call them only as one whom the permission
+    table lets dispose of records (:data:`~ethics_desk.staff.permissions.ACT_ROLES`,
+    ``Act.RETENTION``: the Records officer), by their account in this office."""
+    from ethics_desk.staff.permissions import ACT_ROLES, Act
+
+    roles = [role.value for role in Role if role in ACT_ROLES[Act.RETENTION]]
+    return (
+        f"  IF {is_a_person()} AND NOT EXISTS (SELECT 1 FROM staff_account a "
+        f"WHERE a.login = session_user AND a.role = ANY(ARRAY[{_sql_list(roles)}]) "
+        "AND a.disabled_at IS NULL) THEN\n"
+        "    RAISE EXCEPTION 'only the Records officer empties records for a disposal' "
+        "USING ERRCODE = 'insufficient_privilege';\n"
+        "  END IF;\n")
+
+
+def install_disposer_check(conn: Connection) -> None:
+    """Replace the disposal's functions by their versions that begin with
+    :func:`disposer_check` (databases set up before it)."""
+    from ethics_desk.storage import audit, journal
+
+    if journal.has_redactions(conn):
+        conn.exec_driver_sql(journal.pg_redact_function())
+        conn.exec_driver_sql(audit.pg_redact_function())
+
+
+AUDIT_ACTOR_FUNCTION = "ethics_desk_audit_actor"
+AUDIT_ACTOR_TRIGGER = "audit_record_actor"
+
+
+def _audit_actor_function() -> str:
+    return (
+        f"CREATE OR REPLACE FUNCTION {AUDIT_ACTOR_FUNCTION}() RETURNS trigger "
+        "LANGUAGE plpgsql SET search_path = pg_catalog, pg_temp AS $fn$\n"
+        "BEGIN\n"
+        f"  IF {is_a_person()}\n"
+        "     AND NEW.actor IS DISTINCT FROM session_user::text\n"
+        "     AND right(NEW.actor, length(session_user::text) + 3) "
+        "IS DISTINCT FROM ' (' || session_user::text || ')' THEN\n"
+        "    RAISE EXCEPTION 'an audit record names the person who writes it, %', session_user "
+        "USING ERRCODE = 'insufficient_privilege';\n"
+        "  END IF;\n"
+        "  RETURN NEW;\n"
+        "END $fn$")
+
+
+def install_audit_actor(conn: Connection) -> None:
+    """The trigger by which the server refuses an audit record that a person writes naming
+    anyone but themselves (``session_user``: the role they connected as, whatever role they
+    set): its actor is their login, or "Name (login)" as the application names them."""
+    conn.exec_driver_sql(_audit_actor_function().replace("%", "%%"))
+    conn.exec_driver_sql(f"REVOKE ALL ON FUNCTION {AUDIT_ACTOR_FUNCTION}() FROM PUBLIC")
+    conn.exec_driver_sql(f"DROP TRIGGER IF EXISTS {AUDIT_ACTOR_TRIGGER} ON audit_record")
+    conn.exec_driver_sql(f"CREATE TRIGGER {AUDIT_ACTOR_TRIGGER} BEFORE INSERT ON audit_record "
+                         f"FOR EACH ROW EXECUTE FUNCTION {AUDIT_ACTOR_FUNCTION}()")
+
+
 def scram_verifier(conn: Connection, login: str, password: str) -> str:
     """The SCRAM-SHA-256 verifier of ``password`` for ``login``, computed here by libpq
     (``PQencryptPasswordConn``): what the server keeps instead of the password."""

@@ -258,6 +258,111 @@ def test_a_disabled_person_can_no_longer_connect(office: str, people: list[str])
         person.dispose()
 
 
+def _person(office: str, people: list[str], role: Role) -> str:
+    """A person of ``role`` with their account in the office."""
+    login = new_login(people)
+    owner = sa.create_engine(office, poolclass=sa.pool.NullPool)
+    try:
+        with owner.begin() as conn:
+            add_person(conn, login, role, PASSWORD)
+    finally:
+        owner.dispose()
+    _account(office, login, role)
+    return login
+
+
+AUDIT_INSERT = (
+    "INSERT INTO audit_record (seq, at, actor, action, summary, detail, prev_hash, hash) "
+    "SELECT coalesce(max(seq), 0) + 1, now(), :actor, 'case.open', 'Opened a case', '{}', "
+    "repeat('0', 64), repeat('0', 64) FROM audit_record")
+
+
+def test_a_person_writes_audit_records_naming_themselves_only(
+        office: str, people: list[str]) -> None:
+    member, clerk = _person(office, people, Role.MEMBER), _person(office, people, Role.CLERK)
+    person = as_person(office, member)
+    try:
+        for actor in (f"Test City Clerk staff ({clerk})", clerk, f"{member} ({clerk})",
+                      f"Someone ({member}x)", "Ethics Desk"):
+            with pytest.raises(DBAPIError, match="names the person who writes it"), \
+                    person.begin() as conn:
+                conn.execute(sa.text(AUDIT_INSERT), {"actor": actor})
+            with pytest.raises(DBAPIError, match="names the person who writes it"), \
+                    person.begin() as conn:  # nor by taking their group's role
+                conn.execute(sa.text(f"SET ROLE {group_role(Role.MEMBER)}"))
+                conn.execute(sa.text(AUDIT_INSERT), {"actor": actor})
+        for actor in (member, f"Test member ({member})"):
+            with person.connect() as conn:
+                transaction = conn.begin()
+                conn.execute(sa.text(AUDIT_INSERT), {"actor": actor})
+                transaction.rollback()
+    finally:
+        person.dispose()
+
+
+VOUCHED_JOURNAL = (
+    "INSERT INTO journal_redaction (seq, table_name, op, row_key, before_sha, after_sha, mac, "
+    "redacted_at, reason) SELECT seq, table_name, op, row_key, NULL, "
+    "encode(sha256(convert_to(after, 'UTF8')), 'hex'), mac, now(), 'a disposal' "
+    "FROM journal_record WHERE after IS NOT NULL ORDER BY seq LIMIT 1",
+    "SELECT ethics_desk_journal_redact(array_agg(seq)) FROM journal_redaction")
+VOUCHED_AUDIT = (
+    "INSERT INTO audit_redaction (seq, hash, summary_sha, detail_sha, redacted_at, reason) "
+    "SELECT seq, hash, encode(sha256(convert_to(summary, 'UTF8')), 'hex'), "
+    "encode(sha256(convert_to(detail, 'UTF8')), 'hex'), now(), 'a disposal' "
+    "FROM audit_record ORDER BY seq LIMIT 1",
+    "SELECT ethics_desk_audit_redact(array_agg(seq), 'emptied') FROM audit_redaction")
+
+
+def test_only_the_records_officer_empties_records_for_a_disposal(
+        office: str, people: list[str]) -> None:
+    for role in Role:
+        person = as_person(office, _person(office, people, role))
+        try:
+            for statements in (VOUCHED_JOURNAL, VOUCHED_AUDIT):
+                with person.connect() as conn:
+                    transaction = conn.begin()
+                    try:
+                        conn.execute(sa.text(statements[0]))
+                        if role is Role.RECORDS:  # the vouchers matching, it is done
+                            assert conn.execute(sa.text(statements[1])).scalar() == 1
+                        else:
+                            with pytest.raises(DBAPIError, match="only the Records officer"):
+                                conn.execute(sa.text(statements[1]))
+                    finally:
+                        transaction.rollback()
+        finally:
+            person.dispose()
+
+
+def test_no_group_reads_a_password_hash_or_writes_the_accounts(
+        office: str, people: list[str]) -> None:
+    for role in Role:
+        group = group_role(role)
+        assert _one(office, "SELECT has_column_privilege(:g, 'staff_account', "
+                            "'password_hash', 'SELECT')", g=group) is False, role
+        assert _one(office, "SELECT has_column_privilege(:g, 'staff_account', 'login', "
+                            "'SELECT')", g=group) is True, role
+        for right in ("INSERT", "UPDATE", "DELETE", "TRUNCATE"):
+            assert _one(office, "SELECT has_table_privilege(:g, 'staff_account', :r)",
+                        g=group, r=right) is False, (role, right)
+    admin = as_person(office, _person(office, people, Role.ADMIN))
+    try:
+        for statement in ("SELECT password_hash FROM staff_account",
+                          "UPDATE staff_account SET role = 'clerk'",
+                          "DELETE FROM staff_account"):
+            with pytest.raises(DBAPIError, match="permission denied"), admin.begin() as conn:
+                conn.execute(sa.text(statement))
+    finally:
+        admin.dispose()
+
+
+def test_only_the_offices_people_connect_to_its_database(office: str) -> None:
+    for group in ("public", *group_roles().values()):
+        assert _one(office, "SELECT has_database_privilege(:g, current_database(), "
+                            "'CONNECT')", g=group) is False, group
+
+
 def test_setup_by_an_owner_who_may_not_create_roles_says_what_to_ask_for(
         server: TestServer, tmp_path: Path, people: list[str]) -> None:
     owner = new_login(people).replace(".", "_")
