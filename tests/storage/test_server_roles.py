@@ -68,9 +68,11 @@ def office(server: TestServer, tmp_path: Path, people: list[str]) -> Iterator[st
     """An office set up on the server (its people fixture dropped after it)."""
     name = server.new_name("server_roles")
     url = server.create(name)
-    setup_server(url, clock=CLOCK, backup_folder=tmp_path)
-    yield url
-    server.drop(name)
+    try:
+        setup_server(url, clock=CLOCK, backup_folder=tmp_path)
+        yield url
+    finally:  # a failed setup leaves no database behind either
+        server.drop(name)
 
 
 def as_person(url: str, login: str) -> sa.Engine:
