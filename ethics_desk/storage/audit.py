@@ -148,6 +148,32 @@ def _sha(value: str) -> str:
     return hashlib.sha256(value.encode("utf-8")).hexdigest()
 
 
+def pg_redact_function() -> str:
+    """``ethics_desk_audit_redact(seqs, replacement)`` as ``server setup`` installs it: revision
+    0010's, which empties only records whose voucher matches them, beginning with the check
+    that a person's own role calls it only as the Records officer
+    (:func:`ethics_desk.storage.server_roles.disposer_check`)."""
+    from ethics_desk.storage.server_roles import disposer_check
+
+    return (
+        f"CREATE OR REPLACE FUNCTION {REDACT_FUNCTION}(seqs bigint[], replacement text) "
+        "RETURNS integer LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp "
+        "AS $fn$ DECLARE n integer := 0; r record; BEGIN\n"
+        + disposer_check() +
+        "PERFORM set_config('ethics_desk.redacting', 'on', true); "
+        "FOR r IN SELECT a.seq, a.hash, a.summary, a.detail, v.hash AS vouched, v.summary_sha, "
+        "v.detail_sha FROM audit_record a LEFT JOIN audit_redaction v ON v.seq = a.seq "
+        "WHERE a.seq = ANY(seqs) ORDER BY a.seq LOOP "
+        "IF r.vouched IS NULL OR r.vouched <> r.hash "
+        "OR encode(sha256(convert_to(r.summary, 'UTF8')), 'hex') <> r.summary_sha "
+        "OR encode(sha256(convert_to(r.detail, 'UTF8')), 'hex') <> r.detail_sha THEN "
+        "RAISE EXCEPTION USING MESSAGE = 'audit record ' || r.seq || ' has no voucher matching "
+        "it'; END IF; "
+        "UPDATE audit_record SET summary = replacement, detail = '{}' "
+        "WHERE seq = r.seq; n := n + 1; END LOOP; "
+        "PERFORM set_config('ethics_desk.redacting', 'off', true); RETURN n; END $fn$")
+
+
 def redact_case(session: Session, complaint_id: int, *, summary: str, at: datetime,
                 reason: str) -> list[int]:
     """Empty the summary and detail of every audit record of the case ``complaint_id`` (a

@@ -299,16 +299,21 @@ def _pg_append_only_function() -> str:
         "END $fn$")
 
 
-def _pg_redact_function() -> str:
+def pg_redact_function() -> str:
     """``ethics_desk_journal_redact(seqs)``: remove the values of the journal records named, each
     of which must have its voucher in :data:`REDACTION_TABLE` matching the record as it is (its
-    fields, its MAC and the SHA-256 of each value removed); runs as the owner."""
+    fields, its MAC and the SHA-256 of each value removed); runs as the owner. A person's own
+    role may call it only as the Records officer
+    (:func:`ethics_desk.storage.server_roles.disposer_check`)."""
+    from ethics_desk.storage.server_roles import disposer_check
+
     sha = "coalesce(encode(sha256(convert_to({v}, 'UTF8')), 'hex'), '')"
     return (
         f"CREATE OR REPLACE FUNCTION {REDACT_FUNCTION}(seqs bigint[]) RETURNS integer "
         f"LANGUAGE plpgsql SECURITY DEFINER {PG_SETTINGS} AS $fn$\n"
         "DECLARE n integer := 0; r record;\n"
         "BEGIN\n"
+        + disposer_check() +
         f"  PERFORM pg_advisory_xact_lock({WRITER_LOCK});\n"
         "  PERFORM set_config('ethics_desk.redacting', 'on', true);\n"
         f"  FOR r IN SELECT j.*, v.before_sha, v.after_sha, v.mac AS vouched_mac, v.seq AS vseq "
@@ -383,7 +388,7 @@ def install(conn: Connection, *, key_id: str | None = None) -> None:
         conn.exec_driver_sql(_pg_append_only_function())
         redacts = has_redactions(conn)
         if redacts:
-            conn.exec_driver_sql(_pg_redact_function())
+            conn.exec_driver_sql(pg_redact_function())
         for function in (APPEND_FUNCTION, FORGED_FUNCTION) + ((REDACT_FUNCTION,) if redacts else ()):
             conn.exec_driver_sql(f"REVOKE ALL ON FUNCTION {function} FROM PUBLIC")
         conn.exec_driver_sql(f"GRANT EXECUTE ON FUNCTION {FORGED_FUNCTION} TO PUBLIC")

@@ -10,6 +10,10 @@ once take turns on one advisory lock (:data:`SETUP_LOCK`); the second finds the 
 Before an existing schema is upgraded, every record is copied into a verified SQLite file
 (:func:`ethics_desk.storage.transfer.copy_records`), so an upgrade can always be undone by IT.
 
+The setup also makes the group role of each office role and the functions through which an
+Administrator makes each person's own login role (:mod:`ethics_desk.storage.server_roles`); the
+owner needs ``CREATEROLE`` for that, and is told so.
+
 The workstations sign in as a role of their own with only the rights they need
 (:func:`grant_workstations`): read and write the case records, add to the audit trail but never
 change, delete or truncate it, read the record's journal but never write it (its triggers do,
@@ -22,8 +26,9 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from sqlalchemy import text
+from sqlalchemy import Engine, text
 from sqlalchemy.engine import URL
+from sqlalchemy.exc import DBAPIError
 
 from ethics_desk.core.clock import Clock, file_stamp
 from ethics_desk.core.errors import StorageError
@@ -82,25 +87,33 @@ def grant_workstations(database: Database, role: str) -> None:
                 f"There is no role “{role}” on the server.",
                 f"Create it first (CREATE ROLE {role} LOGIN PASSWORD '…'), then run the setup "
                 "again.")
-        name = conn.execute(text("SELECT current_database()")).scalar()
-        for statement in (
-                f'GRANT CONNECT ON DATABASE "{name}" TO {role}',
-                f"GRANT USAGE ON SCHEMA public TO {role}",
-                f"REVOKE CREATE ON SCHEMA public FROM {role}",
-                f"GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO {role}",
-                f"REVOKE UPDATE, DELETE, TRUNCATE ON audit_record FROM {role}",
-                # The disposal log is permanent (Local Schedule GR; revision 0012)
-                f"REVOKE UPDATE, DELETE, TRUNCATE ON disposal_record FROM {role}",
-                # The record's journal is written by its triggers, as the owner, only; its
-                # key is the owner's alone (ethics_desk.storage.journal).
-                f"REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON journal_record FROM {role}",
-                f"REVOKE ALL ON journal_key FROM {role}",
-                # A redaction's voucher is written once, with its disposal, and kept.
-                f"REVOKE UPDATE, DELETE, TRUNCATE ON journal_redaction FROM {role}",
-                f"REVOKE UPDATE, DELETE, TRUNCATE ON audit_redaction FROM {role}",
-                f"REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON alembic_version FROM {role}",
-                f"GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO {role}"):
+        for statement in rights_of(role, str(conn.execute(text(
+                "SELECT current_database()")).scalar())):
             conn.execute(text(statement))
+
+
+def rights_of(role: str, database: str, *, connect: bool = True) -> list[str]:
+    """The statements that give ``role`` what a workstation needs, and nothing more (see the
+    module): the shared workstations' role of old, and each office role's group
+    (:func:`ethics_desk.storage.server_roles.grant_groups`), which is not given ``connect``:
+    a group is the server's, and only this office's people connect to its database."""
+    return [
+        *([f'GRANT CONNECT ON DATABASE "{database}" TO {role}'] if connect else []),
+        f"GRANT USAGE ON SCHEMA public TO {role}",
+        f"REVOKE CREATE ON SCHEMA public FROM {role}",
+        f"GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO {role}",
+        f"REVOKE UPDATE, DELETE, TRUNCATE ON audit_record FROM {role}",
+        # The disposal log is permanent (Local Schedule GR; revision 0012)
+        f"REVOKE UPDATE, DELETE, TRUNCATE ON disposal_record FROM {role}",
+        # The record's journal is written by its triggers, as the owner, only; its
+        # key is the owner's alone (ethics_desk.storage.journal).
+        f"REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON journal_record FROM {role}",
+        f"REVOKE ALL ON journal_key FROM {role}",
+        # A redaction's voucher is written once, with its disposal, and kept.
+        f"REVOKE UPDATE, DELETE, TRUNCATE ON journal_redaction FROM {role}",
+        f"REVOKE UPDATE, DELETE, TRUNCATE ON audit_redaction FROM {role}",
+        f"REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON alembic_version FROM {role}",
+        f"GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO {role}"]
 
 
 def setup_server(url: URL | str, *, clock: Clock, backup_folder: Path,
@@ -148,6 +161,7 @@ def _setup(database: Database, *, clock: Clock, backup_folder: Path,
             if before != head_revision():
                 upgrade(engine)
             load_reference_data(database, clock=clock)
+            _people(engine)
             after = current_revision(engine) or head_revision()
         finally:
             held.execute(text("SELECT pg_advisory_unlock(:k)"), {"k": SETUP_LOCK})
@@ -155,6 +169,28 @@ def _setup(database: Database, *, clock: Clock, backup_folder: Path,
     if workstations:
         grant_workstations(database, workstations)
     return SetupReport(before=before, after=after, backup=backup, workstations=workstations)
+
+
+def _people(engine: Engine) -> None:
+    """The group role of each office role and the person functions
+    (:mod:`ethics_desk.storage.server_roles`), made by the owner, who needs ``CREATEROLE``."""
+    from ethics_desk.storage import server_roles
+
+    try:
+        with engine.begin() as conn:
+            server_roles.create_groups(conn)
+            server_roles.install_functions(conn)
+            server_roles.grant_groups(conn)
+            server_roles.install_audit_actor(conn)
+            server_roles.install_disposer_check(conn)
+    except DBAPIError as exc:
+        if "permission denied to create role" not in str(exc.orig):
+            raise
+        user = engine.url.username or "(none)"
+        raise StorageError(
+            f"The role {user} may not create the roles of the office's people on this server.",
+            f"Ask the server's administrator to run “ALTER ROLE {user} CREATEROLE” once, then "
+            "run “ethics-desk server setup” again.") from exc
 
 
 def _backup_before_upgrade(database: Database, folder: Path, clock: Clock) -> Path:

@@ -1,0 +1,329 @@
+"""The office's people on the server: a group role per office role, a login role per person.
+
+On PostgreSQL each person is their own database role, so that the server itself — not the
+workstation — knows who is asking (issue 28):
+
+- **A group role per office role**, named from :class:`~ethics_desk.staff.roles.Role`
+  (:func:`group_role`: ``ethics_desk_clerk``, ``ethics_desk_auditor`` … ``ethics_desk_admin``),
+  created ``NOLOGIN`` by ``ethics-desk server setup`` (:func:`create_groups`). What each group may
+  read and write is granted to the group, never to a person.
+- **A login role per person**, named by their login and a member of exactly one group, created
+  only through :data:`ADD_FUNCTION`, a ``SECURITY DEFINER`` function owned by the schema's owner
+  (:func:`install_functions`), which only an Administrator of this office — or IT, as the
+  database's owner, for the first Administrator — may call. It refuses a login that is already
+  another kind of role on the server (IT's own, a superuser, PostgreSQL's ``pg_…`` roles) and a
+  person who is already in another office role's group.
+- **Passwords are PostgreSQL's own** (SCRAM-SHA-256): the workstation computes the verifier with
+  libpq (:func:`scram_verifier`) and sends only that; the password itself never travels in a
+  statement, so it cannot reach the server's log, and no application hash is kept. Where IT has
+  single sign-on (Kerberos/GSSAPI, SSPI), ``pg_hba.conf`` says so and no password is set.
+
+The owner that runs the setup needs ``CREATEROLE`` (IT gives it once: ``ALTER ROLE owner
+CREATEROLE``). Roles belong to the whole server, not to one database: one office per server is
+the simple case; a person who is in two offices on one server has the same office role in both.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import Connection, text
+
+from ethics_desk.core.errors import StorageError
+from ethics_desk.staff.roles import Role
+
+GROUP_PREFIX = "ethics_desk_"
+"""The beginning of every group role's name (the rest is the office role's value)."""
+
+ADD_FUNCTION = "ethics_desk_person_add"
+"""``ethics_desk_person_add(login, office_role, verifier)``: a person's login role, made or
+taken again, in the group of ``office_role``, with the password's SCRAM-SHA-256 verifier."""
+DISABLE_FUNCTION = "ethics_desk_person_disable"
+"""``ethics_desk_person_disable(login)``: the person's role may no longer connect."""
+PASSWORD_FUNCTION = "ethics_desk_person_password"
+"""``ethics_desk_person_password(login, verifier)``: a new password — the person's own, or any
+person's by an Administrator (a reset)."""
+
+LOGIN_PATTERN = "^[a-z][a-z0-9._-]{1,59}$"
+"""A login as :func:`ethics_desk.staff.accounts.normal_login` keeps it (checked again on the
+server, which trusts no caller)."""
+
+
+def group_role(role: Role) -> str:
+    """The group role of the office role ``role`` (``ethics_desk_clerk``)."""
+    return f"{GROUP_PREFIX}{role.value}"
+
+
+def group_roles() -> dict[Role, str]:
+    """Every office role's group role, in the order :class:`Role` lists them."""
+    return {role: group_role(role) for role in Role}
+
+
+def create_groups(conn: Connection) -> None:
+    """Create each group role that is not there yet, ``NOLOGIN`` (two setups at once: the
+    second finds it made)."""
+    for name in group_roles().values():
+        conn.exec_driver_sql(
+            f"DO $do$ BEGIN CREATE ROLE {name} NOLOGIN; "
+            "EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL; END $do$")
+
+
+def _sql_list(values: list[str]) -> str:
+    return ", ".join("'" + value.replace("'", "''") + "'" for value in values)
+
+
+def _may_manage(indent: str = "  ") -> str:
+    """The check that opens the functions that change another person: the caller (the
+    session's own role, whatever role it has set) is an Administrator of this office, or IT
+    (the database's owner)."""
+    return (
+        f"{indent}IF NOT (EXISTS (SELECT 1 FROM staff_account a WHERE a.login = session_user "
+        f"AND a.role = '{Role.ADMIN.value}' AND a.disabled_at IS NULL) "
+        "OR session_user = (SELECT pg_get_userbyid(d.datdba) FROM pg_database d "
+        "WHERE d.datname = current_database())) THEN\n"
+        f"{indent}  RAISE EXCEPTION 'only an Administrator of this office manages its people' "
+        "USING ERRCODE = 'insufficient_privilege';\n"
+        f"{indent}END IF;\n")
+
+
+_OF_THIS_OFFICE = (
+    "  IF found IS NULL OR NOT EXISTS (SELECT 1 FROM staff_account a WHERE a.login = person) "
+    "THEN\n"
+    "    RAISE EXCEPTION 'there is no person % in this office', person "
+    "USING ERRCODE = 'invalid_parameter_value';\n"
+    "  END IF;\n")
+"""The check that the person changed has an account in this office's database."""
+
+_A_PERSON = (
+    "  SELECT r.oid, r.rolsuper OR r.rolcreaterole OR r.rolcreatedb OR r.rolreplication "
+    "OR r.rolbypassrls INTO found, privileged FROM pg_roles r WHERE r.rolname = person;\n"
+    "  IF found IS NOT NULL AND (privileged OR NOT EXISTS (SELECT 1 FROM pg_auth_members m "
+    "JOIN pg_roles g ON g.oid = m.roleid WHERE m.member = found "
+    "AND g.rolname = ANY(groups))) THEN\n"
+    "    RAISE EXCEPTION 'the role % on the server is not an Ethics Desk person''s', person "
+    "USING ERRCODE = 'insufficient_privilege';\n"
+    "  END IF;\n")
+"""The check that a login names an Ethics Desk person's role (or none yet): never IT's, a
+privileged role, or one in no office role's group."""
+
+
+def _scram(argument: str) -> str:
+    return (f"  IF {argument} IS NULL OR {argument} !~ '^SCRAM-SHA-256\\$' THEN\n"
+            "    RAISE EXCEPTION 'a password reaches the server as its SCRAM-SHA-256 verifier "
+            "only' USING ERRCODE = 'invalid_password';\n"
+            "  END IF;\n")
+
+
+def _settings() -> str:
+    return "SET search_path = public, pg_temp"
+
+
+def _add_function() -> str:
+    groups = list(group_roles().values())
+    return (
+        f"CREATE OR REPLACE FUNCTION {ADD_FUNCTION}(person text, office_role text, "
+        f"verifier text) RETURNS void LANGUAGE plpgsql SECURITY DEFINER {_settings()} "
+        "AS $fn$\n"
+        f"DECLARE groups text[] := ARRAY[{_sql_list(groups)}]; found oid; privileged boolean; "
+        "wanted text;\n"
+        "BEGIN\n"
+        + _may_manage() +
+        f"  IF person IS NULL OR person !~ '{LOGIN_PATTERN}' OR person LIKE 'pg\\_%' "
+        f"OR person LIKE '{GROUP_PREFIX}%' THEN\n"
+        "    RAISE EXCEPTION '% cannot be a person''s login', person "
+        "USING ERRCODE = 'invalid_parameter_value';\n"
+        "  END IF;\n"
+        f"  wanted := '{GROUP_PREFIX}' || office_role;\n"
+        "  IF office_role IS NULL OR NOT wanted = ANY(groups) THEN\n"
+        "    RAISE EXCEPTION 'there is no office role %', office_role "
+        "USING ERRCODE = 'invalid_parameter_value';\n"
+        "  END IF;\n"
+        + _scram("verifier")
+        + _A_PERSON +
+        "  IF EXISTS (SELECT 1 FROM pg_auth_members m JOIN pg_roles g ON g.oid = m.roleid "
+        "WHERE m.member = found AND g.rolname = ANY(groups) AND g.rolname <> wanted) THEN\n"
+        "    RAISE EXCEPTION '% has another office role on this server', person "
+        "USING ERRCODE = 'insufficient_privilege';\n"
+        "  END IF;\n"
+        "  IF found IS NULL THEN\n"
+        "    EXECUTE format('CREATE ROLE %I LOGIN PASSWORD %L', person, verifier);\n"
+        "  ELSE\n"
+        "    EXECUTE format('ALTER ROLE %I LOGIN PASSWORD %L', person, verifier);\n"
+        "  END IF;\n"
+        "  EXECUTE format('GRANT %I TO %I', wanted, person);\n"
+        "  EXECUTE format('GRANT CONNECT ON DATABASE %I TO %I', current_database(), person);\n"
+        "END $fn$")
+
+
+def _disable_function() -> str:
+    groups = list(group_roles().values())
+    return (
+        f"CREATE OR REPLACE FUNCTION {DISABLE_FUNCTION}(person text) RETURNS void "
+        f"LANGUAGE plpgsql SECURITY DEFINER {_settings()} AS $fn$\n"
+        f"DECLARE groups text[] := ARRAY[{_sql_list(groups)}]; found oid; privileged boolean;\n"
+        "BEGIN\n"
+        + _may_manage() + _A_PERSON + _OF_THIS_OFFICE +
+        "  EXECUTE format('ALTER ROLE %I NOLOGIN', person);\n"
+        "END $fn$")
+
+
+def _password_function() -> str:
+    groups = list(group_roles().values())
+    return (
+        f"CREATE OR REPLACE FUNCTION {PASSWORD_FUNCTION}(person text, verifier text) "
+        f"RETURNS void LANGUAGE plpgsql SECURITY DEFINER {_settings()} AS $fn$\n"
+        f"DECLARE groups text[] := ARRAY[{_sql_list(groups)}]; found oid; privileged boolean;\n"
+        "BEGIN\n"
+        "  IF person IS DISTINCT FROM session_user THEN\n"
+        + _may_manage("    ") +
+        "  END IF;\n"
+        + _scram("verifier") + _A_PERSON + _OF_THIS_OFFICE +
+        "  EXECUTE format('ALTER ROLE %I PASSWORD %L', person, verifier);\n"
+        "END $fn$")
+
+
+FUNCTIONS: dict[str, tuple[str, frozenset[Role]]] = {
+    f"{ADD_FUNCTION}(text, text, text)": ("add", frozenset({Role.ADMIN})),
+    f"{DISABLE_FUNCTION}(text)": ("disable", frozenset({Role.ADMIN})),
+    f"{PASSWORD_FUNCTION}(text, text)": ("password", frozenset(Role)),
+}
+"""Each person function's signature, and the office roles whose groups may call it (the
+function checks the caller again: an Administrator of this office, or the person's own)."""
+
+
+def install_functions(conn: Connection) -> None:
+    """Create (or replace) the person functions as the schema's owner, callable only by the
+    groups :data:`FUNCTIONS` names."""
+    for body in (_add_function(), _disable_function(), _password_function()):
+        conn.exec_driver_sql(body.replace("%", "%%"))  # the driver's placeholders are %
+    for signature, (_what, roles) in FUNCTIONS.items():
+        conn.exec_driver_sql(f"REVOKE ALL ON FUNCTION {signature} FROM PUBLIC")
+        for role in Role:
+            verb = "GRANT" if role in roles else "REVOKE"
+            preposition = "TO" if role in roles else "FROM"
+            conn.exec_driver_sql(f"{verb} EXECUTE ON FUNCTION {signature} {preposition} "
+                                 f"{group_role(role)}")
+
+
+STAFF_COLUMNS_READ = ("id", "login", "name", "role", "must_change_password", "failed_attempts",
+                      "locked_until", "disabled_at", "created_at", "created_by", "version")
+"""The columns of ``staff_account`` every group reads (who the office's people are); never
+``password_hash``, and no group writes the table: the Administrator's functions do."""
+
+
+def grant_groups(conn: Connection) -> None:
+    """Give each group role a workstation's rights (:func:`ethics_desk.storage.server.rights_of`)
+    but on ``staff_account``: its :data:`STAFF_COLUMNS_READ` to read, nothing to write. No
+    group, nor PUBLIC, may connect to the database: each person is given that
+    (:data:`ADD_FUNCTION`)."""
+    from ethics_desk.storage.server import rights_of
+
+    database = str(conn.execute(text("SELECT current_database()")).scalar())
+    # PostgreSQL lets every role connect to a new database: only this office's people may.
+    conn.exec_driver_sql(f'REVOKE CONNECT ON DATABASE "{database}" FROM PUBLIC')
+    for name in group_roles().values():
+        for statement in rights_of(name, database, connect=False):
+            conn.exec_driver_sql(statement)
+        conn.exec_driver_sql(f"REVOKE ALL ON staff_account FROM {name}")
+        conn.exec_driver_sql(f"GRANT SELECT ({', '.join(STAFF_COLUMNS_READ)}) ON staff_account "
+                             f"TO {name}")
+
+
+def is_a_person() -> str:
+    """The SQL condition that the session's own role is an Ethics Desk person's (a member of
+    an office role's group) — not IT's, nor the shared workstations' role of old."""
+    return ("EXISTS (SELECT 1 FROM pg_auth_members m JOIN pg_roles g ON g.oid = m.roleid "
+            "JOIN pg_roles p ON p.oid = m.member WHERE p.rolname = session_user "
+            f"AND g.rolname = ANY(ARRAY[{_sql_list(list(group_roles().values()))}]))")
+
+
+def disposer_check() -> str:
+    """The first lines of the functions that empty records for a disposal (the journal's
+    values, the audit trail's summaries): a person may call them only as one whom the permission
+    table lets dispose of records (:data:`~ethics_desk.staff.permissions.ACT_ROLES`,
+    ``Act.RETENTION``: the Records officer), by their account in this office."""
+    from ethics_desk.staff.permissions import ACT_ROLES, Act
+
+    roles = [role.value for role in Role if role in ACT_ROLES[Act.RETENTION]]
+    return (
+        f"  IF {is_a_person()} AND NOT EXISTS (SELECT 1 FROM staff_account a "
+        f"WHERE a.login = session_user AND a.role = ANY(ARRAY[{_sql_list(roles)}]) "
+        "AND a.disabled_at IS NULL) THEN\n"
+        "    RAISE EXCEPTION 'only the Records officer empties records for a disposal' "
+        "USING ERRCODE = 'insufficient_privilege';\n"
+        "  END IF;\n")
+
+
+def install_disposer_check(conn: Connection) -> None:
+    """Replace the disposal's functions by their versions that begin with
+    :func:`disposer_check` (databases set up before it)."""
+    from ethics_desk.storage import audit, journal
+
+    if journal.has_redactions(conn):
+        conn.exec_driver_sql(journal.pg_redact_function())
+        conn.exec_driver_sql(audit.pg_redact_function())
+
+
+AUDIT_ACTOR_FUNCTION = "ethics_desk_audit_actor"
+AUDIT_ACTOR_TRIGGER = "audit_record_actor"
+
+
+def _audit_actor_function() -> str:
+    return (
+        f"CREATE OR REPLACE FUNCTION {AUDIT_ACTOR_FUNCTION}() RETURNS trigger "
+        "LANGUAGE plpgsql SET search_path = pg_catalog, pg_temp AS $fn$\n"
+        "BEGIN\n"
+        f"  IF {is_a_person()}\n"
+        "     AND NEW.actor IS DISTINCT FROM session_user::text\n"
+        "     AND right(NEW.actor, length(session_user::text) + 3) "
+        "IS DISTINCT FROM ' (' || session_user::text || ')' THEN\n"
+        "    RAISE EXCEPTION 'an audit record names the person who writes it, %', session_user "
+        "USING ERRCODE = 'insufficient_privilege';\n"
+        "  END IF;\n"
+        "  RETURN NEW;\n"
+        "END $fn$")
+
+
+def install_audit_actor(conn: Connection) -> None:
+    """The trigger by which the server refuses an audit record that a person writes naming
+    anyone but themselves (``session_user``: the role they connected as, whatever role they
+    set): its actor is their login, or "Name (login)" as the application names them."""
+    conn.exec_driver_sql(_audit_actor_function().replace("%", "%%"))
+    conn.exec_driver_sql(f"REVOKE ALL ON FUNCTION {AUDIT_ACTOR_FUNCTION}() FROM PUBLIC")
+    conn.exec_driver_sql(f"DROP TRIGGER IF EXISTS {AUDIT_ACTOR_TRIGGER} ON audit_record")
+    conn.exec_driver_sql(f"CREATE TRIGGER {AUDIT_ACTOR_TRIGGER} BEFORE INSERT ON audit_record "
+                         f"FOR EACH ROW EXECUTE FUNCTION {AUDIT_ACTOR_FUNCTION}()")
+
+
+def scram_verifier(conn: Connection, login: str, password: str) -> str:
+    """The SCRAM-SHA-256 verifier of ``password`` for ``login``, computed here by libpq
+    (``PQencryptPasswordConn``): what the server keeps instead of the password."""
+    raw = conn.connection.driver_connection
+    pgconn = getattr(raw, "pgconn", None)
+    if pgconn is None:  # pragma: no cover - the server's driver is psycopg
+        raise StorageError("This installation's database driver cannot compute a password "
+                           "verifier.", "Install Ethics Desk with the server driver "
+                           "(python -m pip install \"ethics-desk[server]\").")
+    verifier = pgconn.encrypt_password(password.encode("utf-8"), login.encode("utf-8"),
+                                       b"scram-sha-256")
+    return bytes(verifier).decode("ascii")
+
+
+def add_person(conn: Connection, login: str, role: Role, password: str | None) -> None:
+    """Make (or take again) ``login``'s role on the server in ``role``'s group, through
+    :data:`ADD_FUNCTION`; ``password`` None: single sign-on, where the server's
+    ``pg_hba.conf`` authenticates the person (a verifier no password matches is set)."""
+    import secrets
+
+    secret = password if password is not None else secrets.token_urlsafe(48)
+    conn.execute(text(f"SELECT {ADD_FUNCTION}(:p, :r, :v)"),
+                 {"p": login, "r": role.value, "v": scram_verifier(conn, login, secret)})
+
+
+def disable_person(conn: Connection, login: str) -> None:
+    """``login``'s role may no longer connect (its records keep its name)."""
+    conn.execute(text(f"SELECT {DISABLE_FUNCTION}(:p)"), {"p": login})
+
+
+def set_password(conn: Connection, login: str, password: str) -> None:
+    """A new password for ``login`` (the person's own, or an Administrator's reset)."""
+    conn.execute(text(f"SELECT {PASSWORD_FUNCTION}(:p, :v)"),
+                 {"p": login, "v": scram_verifier(conn, login, password)})
