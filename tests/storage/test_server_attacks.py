@@ -123,7 +123,7 @@ def office(request: pytest.FixtureRequest,
             in_review = filed_case(clerk)
             clerk.fire(in_review, ForwardForReview())
             issue(database, at_the_clerk, "receipt", "José Peña", _blank_pdf(),
-                  actor=clerk.actor, clock=CLOCK)
+                  account=accounts[Role.CLERK], clock=CLOCK)
         finally:
             database.dispose()
         people = {role: desk_url for role in Role}
