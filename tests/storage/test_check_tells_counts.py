@@ -22,20 +22,20 @@ from ethics_desk.storage.integrity import (
 from ethics_desk.workflow import WorkflowController
 from tests.board_cases import awaiting_response
 from tests.conftest import CLOCK
+from tests.factories import CLERK
 
-CLERK = "Maria Clerk"
 RESPONDENT = "Nguyễn Thị Minh Khai"
 
 
 def _warned_paper(controller: WorkflowController, database: Database) -> None:
     """A case's (e) notice issued, then a closure that moves the response date it states."""
     case = awaiting_response(controller)
-    [person] = recipients(database, case, "respondent-notice")
+    [person] = recipients(database, case, "respondent-notice", account=CLERK)
     issue_respondent_packet(database, case, person.name,
                             render_letter(database, case, "respondent-notice",
                                           today=CLOCK().date()),
-                            actor=CLERK, clock=CLOCK, respondent_id=person.respondent_id)
-    add_closure(database, date(2026, 12, 10), "Winter weather closure", actor=CLERK,
+                            account=CLERK, clock=CLOCK, respondent_id=person.respondent_id)
+    add_closure(database, date(2026, 12, 10), "Winter weather closure", account=CLERK,
                 clock=CLOCK)
 
 
