@@ -138,6 +138,9 @@ def _as_it_is(source: Connection) -> MetaData:
         reflected.remove(reflected.tables[KEY_TABLE])
     for table in reflected.tables.values():
         table.constraints = {c for c in table.constraints if not isinstance(c, CheckConstraint)}
+        # Only the unique indexes carry a rule; the others are for speed, and a server's own
+        # (trigram GIN, DESC NULLS LAST) cannot be made in a file
+        table.indexes = {index for index in table.indexes if index.unique}
         for column in table.columns:
             column.type = column.type.as_generic(allow_nulltype=True)
             column.server_default = None
