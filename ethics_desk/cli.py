@@ -862,11 +862,10 @@ def _signed_in_for(args: argparse.Namespace, database: Database, act: Act,
 def _allowed(account: Account, act: Act, doing: str) -> Account:
     """``account`` if the permission table lets its role do ``act``; else :class:`NotAllowed`,
     naming who may (``doing`` says the act in words)."""
-    from ethics_desk.staff.permissions import may, who_may
+    from ethics_desk.staff.acting import allowed, refusal
 
-    if not may(account.role, act):
-        raise NotAllowed(f"{doing} is for: {who_may(act)}. You are signed in as "
-                         f"{account.display}, {account.role.label}.",
+    if not allowed(account, act):  # the services' own answer, with the command line's way out
+        raise NotAllowed(refusal(account, act, doing).problem,
                          "Ask one of them to do it, or sign in as one of them with --user.")
     return account
 
