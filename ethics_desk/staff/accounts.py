@@ -156,6 +156,10 @@ def _new(session: Session, login: str, name: str, role: Role, password: str, *, 
                        created_at=now, created_by=by)
     session.add(row)
     session.flush()
+    if session.get_bind().dialect.name == "postgresql":
+        # The server keeps the name folded, for its own case scope (§ 2-83(h)(1))
+        from ethics_desk.storage.server_policies import set_name_key
+        set_name_key(session.connection(), row.login, row.name)
     return row
 
 

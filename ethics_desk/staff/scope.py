@@ -43,6 +43,7 @@ from ethics_desk.models import (
 )
 from ethics_desk.staff.accounts import Account
 from ethics_desk.staff.permissions import BOARD, SEES_FROM, Reach, may_see, reach_of
+from ethics_desk.staff.roles import Role
 
 _OPINION_CLOCK = "opinion"
 """The clock § 2-87(a) starts when a complaint is forwarded to the Board under § 2-83(d)(3)
@@ -69,56 +70,73 @@ def _reached_the_board() -> ColumnElement[bool]:
                           opinion.clock == _OPINION_CLOCK)
 
 
-def _named(party: type[Complainant | Respondent | Witness], kind: CaseParty, account: Account,
+def _named(party: type[Complainant | Respondent | Witness], kind: CaseParty,
+           name_folded: ColumnElement[str], account_id: ColumnElement[int],
            complaint_id: ColumnElement[int] | InstrumentedAttribute[int]) -> ColumnElement[bool]:
-    """A party of the complaint whose name, folded, is the account's, unless the Clerk decided
-    that they are not the same person."""
+    """A party of the complaint whose name, folded, is the account's (``name_folded``), unless
+    the Clerk decided that they are not the same person."""
     row, link = aliased(party), aliased(PartyLink)
     return exists().where(
-        row.complaint_id == complaint_id, row.name_folded == fold(account.name),
-        ~exists().where(link.complaint_id == complaint_id, link.party == kind,
-                        link.party_id == row.id, link.staff_account_id == account.account_id,
+        row.complaint_id == complaint_id, row.name_folded == name_folded,
+        ~exists().where(link.complaint_id == row.complaint_id, link.party == kind,
+                        link.party_id == row.id, link.staff_account_id == account_id,
                         link.decision == SamePerson.NOT_SAME))
 
 
-def _party(account: Account, complaint_id: ColumnElement[int] | InstrumentedAttribute[int]
-           ) -> ColumnElement[bool]:
-    """Whether the person is, or may be, a party of the complaint: linked to one of its parties
-    by the Clerk, or found to be a possible match the Clerk has not decided, or named exactly as
-    one (unless the Clerk decided that they are not the same person)."""
+def _party(name_folded: ColumnElement[str], account_id: ColumnElement[int],
+           complaint_id: ColumnElement[int] | InstrumentedAttribute[int]) -> ColumnElement[bool]:
+    """Whether the person (their folded name and account id) is, or may be, a party of the
+    complaint: linked to one of its parties by the Clerk, or found to be a possible match the
+    Clerk has not decided, or named exactly as one (unless the Clerk decided that they are not
+    the same person)."""
     link = aliased(PartyLink)
     return or_(exists().where(link.complaint_id == complaint_id,
-                              link.staff_account_id == account.account_id,
+                              link.staff_account_id == account_id,
                               link.decision.in_((SamePerson.SAME, SamePerson.UNDECIDED))),
-               _named(Complainant, CaseParty.COMPLAINANT, account, complaint_id),
-               _named(Respondent, CaseParty.RESPONDENT, account, complaint_id),
-               _named(Witness, CaseParty.WITNESS, account, complaint_id))
+               _named(Complainant, CaseParty.COMPLAINANT, name_folded, account_id,
+                      complaint_id),
+               _named(Respondent, CaseParty.RESPONDENT, name_folded, account_id, complaint_id),
+               _named(Witness, CaseParty.WITNESS, name_folded, account_id, complaint_id))
 
 
-def case_condition(account: Account) -> ColumnElement[bool]:
-    """The condition on ``Complaint`` that keeps exactly the complaints ``account`` receives
-    (deny by default: a role the table gives no reach receives none)."""
-    if account.disabled:
-        return false()
-    start = SEES_FROM.get(account.role)
+def _person(account: Account) -> tuple[ColumnElement[str], ColumnElement[int]]:
+    return literal(fold(account.name)), literal(account.account_id)
+
+
+def role_condition(role: Role, name_folded: ColumnElement[str],
+                   account_id: ColumnElement[int]) -> ColumnElement[bool]:
+    """The condition on ``Complaint`` that keeps exactly the complaints a person in ``role``
+    receives, the person given as SQL expressions (their folded name and account id): the
+    application binds them to the signed-in account (:func:`case_condition`), the server to the
+    account of the role connected (:mod:`ethics_desk.storage.server_policies`). Deny by
+    default: a role the table gives no reach receives none."""
+    start = SEES_FROM.get(role)
     if start is None:
         return false()
-    if start is Reach.AT_THE_CLERK and account.role not in BOARD:
+    if start is Reach.AT_THE_CLERK and role not in BOARD:
         return true()  # the City Clerk's staff: every complaint, drafts included, § 2-83(c)
     states = [s for reach, group in _STATES_BY_REACH.items() if reach >= start for s in group]
     resolved = Complaint.state == CaseState.RESOLVED
     if start is Reach.BEFORE_THE_BOARD:
         resolved = and_(resolved, _reached_the_board())
     condition: ColumnElement[bool] = or_(Complaint.state.in_(states), resolved)
-    if account.role in BOARD:
-        condition = and_(condition, ~_party(account, Complaint.id))
+    if role in BOARD:
+        condition = and_(condition, ~_party(name_folded, account_id, Complaint.id))
     return condition
+
+
+def case_condition(account: Account) -> ColumnElement[bool]:
+    """The condition on ``Complaint`` that keeps exactly the complaints ``account`` receives
+    (deny by default: a disabled account receives none)."""
+    if account.disabled:
+        return false()
+    return role_condition(account.role, *_person(account))
 
 
 def is_party(session: Session, account: Account, complaint_id: int) -> bool:
     """Whether the person is, or may be, a complainant, respondent or witness of the complaint
     (the rule of :func:`case_condition`: linked, an undecided possible match, or the same name)."""
-    return bool(session.scalar(select(_party(account, literal(complaint_id)))))
+    return bool(session.scalar(select(_party(*_person(account), literal(complaint_id)))))
 
 
 def receives(session: Session, account: Account, complaint: Complaint) -> bool:

@@ -174,7 +174,7 @@ def _setup(database: Database, *, clock: Clock, backup_folder: Path,
 def _people(engine: Engine) -> None:
     """The group role of each office role and the person functions
     (:mod:`ethics_desk.storage.server_roles`), made by the owner, who needs ``CREATEROLE``."""
-    from ethics_desk.storage import server_roles
+    from ethics_desk.storage import server_policies, server_roles
 
     try:
         with engine.begin() as conn:
@@ -183,6 +183,7 @@ def _people(engine: Engine) -> None:
             server_roles.grant_groups(conn)
             server_roles.install_audit_actor(conn)
             server_roles.install_disposer_check(conn)
+            server_policies.install(conn)
     except DBAPIError as exc:
         if "permission denied to create role" not in str(exc.orig):
             raise

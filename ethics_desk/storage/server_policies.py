@@ -1,0 +1,368 @@
+"""The case scope and the permission table, stated by PostgreSQL itself on the office's server.
+
+On a file the application is the only door, and its services decide (:mod:`ethics_desk.staff.acting`).
+On a server each person connects as their own role (:mod:`ethics_desk.storage.server_roles`),
+so whoever can type SQL at a desk meets the server's rules, not the window's (issue 28). This
+module states those rules, generated from the same tables the application reads — never
+written a second time:
+
+- **Who receives a complaint** (§ 2-83(d), (h)(1)) is :func:`ethics_desk.staff.scope.role_condition`,
+  compiled for each office role into :data:`RECEIVES_FUNCTION`, ``ethics_desk_receives(case)``,
+  which answers for the person connected (``session_user``): the Clerk's staff every complaint,
+  each (d)(1) reviewer from the forwarding for review, the Board's members from the (d)(3)
+  forwarding, a member who is — or may be — a party never, the Records officer and the
+  Administrator none, a disabled account none.
+- **Row-level security** on every table that holds a case's content (:func:`case_tables`): a
+  group reads and writes a row only when its person receives the row's complaint; a table
+  below another (a ballot below its vote) follows its parent's rows.
+- **Writes per office role**: each table that is not a case's is written only by the groups
+  whose office role the permission table gives the act that writes it (:data:`WRITTEN_BY`);
+  the case tables by the roles that move a complaint or work on one (:func:`case_writers`); the
+  accounts by no group (the Administrator's functions do that); the audit trail is added to by
+  everyone, naming themselves only (:func:`ethics_desk.storage.server_roles.install_audit_actor`).
+
+A Board member's folded name (:func:`ethics_desk.core.folding.fold`, which the server cannot
+compute the same way) is kept for the function in :data:`NAME_KEY_TABLE`, written only through
+:data:`NAME_KEY_FUNCTION` by the application when an account is added or renamed, and by
+``server setup`` for every account: a member whose key is missing or older than their name
+receives no complaint until it is written again (deny by default).
+
+The database's owner (IT) is not subject to row-level security: the setup, the upgrade and the
+server's own backups read everything, as PostgreSQL's owner always can.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import ColumnElement, Connection, exists, literal_column, select, text
+from sqlalchemy.engine import Dialect
+
+from ethics_desk.core.folding import fold
+from ethics_desk.models import Base, Complaint
+from ethics_desk.staff.permissions import ACT_ROLES, BOARD, EVENT_ROLES, Act
+from ethics_desk.staff.roles import Role
+from ethics_desk.staff.scope import role_condition
+from ethics_desk.storage.server_roles import group_role, group_roles
+
+RECEIVES_FUNCTION = "ethics_desk_receives"
+"""``ethics_desk_receives(case integer) → boolean``: whether the person connected receives the
+complaint (the server's :func:`ethics_desk.staff.scope.receives`)."""
+NAME_KEY_TABLE = "ethics_desk_name_key"
+"""The folded name of each account, with the name it was folded from (the owner's alone)."""
+NAME_KEY_FUNCTION = "ethics_desk_name_key_set"
+"""``ethics_desk_name_key_set(login, name, folded)``: an account's folded name, written by an
+Administrator (who adds and renames accounts) or IT."""
+POLICY = "ethics_desk_scope"
+"""The name of every policy this module makes (one per table and command kind)."""
+
+NOT_CASE_CONTENT = frozenset({"disposal_record", "legal_hold_case", "requested_record",
+                              "audit_record"})
+"""Tables with a complaint column that are not a case's content, each with its own rule: the
+disposal log names a case that is gone (the Records officer's, Local Schedule GR); a legal hold
+and a Public Information Act request name a case by number for the Records officer and the
+City Attorney's Office (:data:`~ethics_desk.staff.permissions.HOLDS_ANY_CASE`, § 2-83(h)(3));
+the audit trail has a rule of its own (:func:`_audit_policies`)."""
+
+WRITTEN_BY: dict[str, tuple[Act, ...]] = {
+    "calendar_day": (Act.EDIT_CALENDAR,),
+    "office_paper": (Act.EDIT_WORDING,),
+    "board_member": (Act.MANAGE_BOARD,),
+    "board_term": (Act.MANAGE_BOARD,),
+    "election": (Act.MANAGE_BOARD,),
+    "information_request": (Act.PUBLIC_INFORMATION,),
+    "request_paper": (Act.PUBLIC_INFORMATION,),
+    "requested_record": (Act.PUBLIC_INFORMATION,),
+    "legal_hold": (Act.LEGAL_HOLD,),
+    "legal_hold_case": (Act.LEGAL_HOLD,),
+    "disposal_record": (Act.RETENTION,),
+    "journal_redaction": (Act.RETENTION,),
+    "audit_redaction": (Act.RETENTION,),
+}
+"""The acts of the permission table that write each table that is not a case's content; a
+table not named here and not a case's is written by no group (the reference data, the
+accounts, the journal, the schema's version: the owner, the triggers and the functions do)."""
+
+ADDED_ONLY = frozenset({"disposal_record", "journal_redaction", "audit_redaction"})
+"""Tables a group may add to but never change or remove from (the disposal log is permanent,
+Local Schedule GR; a voucher is kept with its disposal)."""
+
+CASE_ACTS = (Act.TAKE_COMPLAINT, Act.MAIL_PAPERS, Act.RECORD_WITNESSES, Act.LINK_PARTIES,
+             Act.ENTER_INTO_RECORD)
+"""The acts outside the workflow that write a case's records."""
+
+_SETTINGS_BY_ACT: dict[Act, str] = {
+    Act.EDIT_SETTINGS: "true",
+    Act.BACKUP_AND_CHECK: "key LIKE 'backup.%'",
+}
+"""Which settings each act writes (every group moves the audit trail's head, kept there)."""
+
+
+def case_tables() -> dict[str, str]:
+    """Every table holding a case's content, with the column that names its complaint for
+    :data:`RECEIVES_FUNCTION` — or, for a table below another with no complaint column of its
+    own (a ballot below its vote), ``"parent.fk"``: its parent's table and the column, never
+    empty, that names the parent's row; such a row follows its parent's."""
+    tables: dict[str, str] = {"complaint": "id"}
+    for table in Base.metadata.sorted_tables:  # parents before children
+        if table.name in NOT_CASE_CONTENT or table.name == "complaint":
+            continue
+        if "complaint_id" in table.c:
+            tables[table.name] = "complaint_id"
+            continue
+        parents = sorted(f"{fk.column.table.name}.{fk.parent.name}" for fk in table.foreign_keys
+                         if fk.column.table.name in tables and not fk.parent.nullable)
+        if parents:
+            tables[table.name] = parents[0]
+    return tables
+
+
+def case_writers() -> frozenset[Role]:
+    """The office roles that write a case's records: who moves a complaint by an event of the
+    workflow, and who may do an act on a case (:data:`CASE_ACTS`)."""
+    roles: set[Role] = set()
+    for event_roles in EVENT_ROLES.values():
+        roles |= event_roles
+    for act in CASE_ACTS:
+        roles |= ACT_ROLES[act]
+    return frozenset(roles)
+
+
+def _sql(condition: ColumnElement[bool], dialect: Dialect) -> str:
+    return str(condition.compile(dialect=dialect, compile_kwargs={"literal_binds": True}))
+
+
+def _role_sql(role: Role, dialect: Dialect) -> str:
+    condition = role_condition(role, literal_column("k.name_folded"), literal_column("me.id"))
+    if _sql(condition, dialect) in ("true", "false"):
+        return _sql(condition, dialect)
+    return _sql(exists(select(Complaint.id).where(Complaint.id == literal_column("case_id"),
+                                                  condition)), dialect)
+
+
+def receives_function(dialect: Dialect) -> str:
+    """The SQL of :data:`RECEIVES_FUNCTION`, one branch per office role, for the server's
+    ``dialect``."""
+    branches = "\n".join(
+        f"    WHEN '{role.value}' THEN "
+        + ("k.name_folded IS NOT NULL AND " if role in BOARD else "")
+        + f"({_role_sql(role, dialect)})"
+        for role in Role)
+    return (
+        f"CREATE OR REPLACE FUNCTION {RECEIVES_FUNCTION}(case_id integer) RETURNS boolean "
+        "LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public, pg_temp AS $fn$\n"
+        "SELECT COALESCE((SELECT CASE me.role\n"
+        f"{branches}\n"
+        "    ELSE false END\n"
+        f"  FROM staff_account me LEFT JOIN {NAME_KEY_TABLE} k ON k.account_id = me.id "
+        "AND k.name = me.name\n"
+        "  WHERE me.login = session_user AND me.disabled_at IS NULL), false)\n"
+        "$fn$")
+
+
+def _name_key_function() -> str:
+    from ethics_desk.storage.server_roles import _may_manage
+
+    return (
+        f"CREATE OR REPLACE FUNCTION {NAME_KEY_FUNCTION}(person text, person_name text, "
+        "folded text) RETURNS void LANGUAGE plpgsql SECURITY DEFINER "
+        "SET search_path = public, pg_temp AS $fn$\n"
+        "DECLARE found integer;\n"
+        "BEGIN\n"
+        + _may_manage() +
+        "  SELECT a.id INTO found FROM staff_account a WHERE a.login = person "
+        "AND a.name = person_name;\n"
+        "  IF found IS NULL THEN\n"
+        "    RAISE EXCEPTION 'there is no account % named so in this office', person "
+        "USING ERRCODE = 'invalid_parameter_value';\n"
+        "  END IF;\n"
+        "  IF folded IS NULL OR folded = '' OR (person_name ~ '^[ -~]*$' "
+        "AND folded IS DISTINCT FROM btrim(lower(person_name))) THEN\n"
+        "    RAISE EXCEPTION 'the name key of % is not its name folded', person "
+        "USING ERRCODE = 'invalid_parameter_value';\n"
+        "  END IF;\n"
+        f"  INSERT INTO {NAME_KEY_TABLE} (account_id, name, name_folded) "
+        "VALUES (found, person_name, folded) ON CONFLICT (account_id) DO UPDATE "
+        "SET name = EXCLUDED.name, name_folded = EXCLUDED.name_folded;\n"
+        "END $fn$")
+
+
+def _groups(roles: frozenset[Role] | set[Role]) -> str:
+    return ", ".join(group_role(role) for role in Role if role in roles) or "NONE"
+
+
+def _case_policies(table: str, column: str) -> list[str]:
+    if "." not in column:
+        scope = f"{RECEIVES_FUNCTION}({column})"
+    else:
+        parent, reference = column.split(".")
+        scope = f"EXISTS (SELECT 1 FROM {parent} p WHERE p.id = {table}.{reference})"
+    everyone = _groups(set(Role))
+    writers = _groups(case_writers())
+    return [
+        f"ALTER TABLE {table} ENABLE ROW LEVEL SECURITY",
+        f"DROP POLICY IF EXISTS {POLICY}_read ON {table}",
+        f"CREATE POLICY {POLICY}_read ON {table} FOR SELECT TO {everyone} USING ({scope})",
+        f"DROP POLICY IF EXISTS {POLICY}_write ON {table}",
+        f"CREATE POLICY {POLICY}_write ON {table} FOR ALL TO {writers} USING ({scope}) "
+        f"WITH CHECK ({scope})",
+        f"REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON {table} FROM {everyone}",
+        f"GRANT INSERT, UPDATE, DELETE ON {table} TO {writers}",
+    ]
+
+
+def _audit_policies() -> list[str]:
+    """Each person reads the audit records of the complaints they receive and the records
+    they wrote themselves; the Clerk's staff read every record (their access history and the
+    office's activity). Everyone adds records (naming themselves: the actor trigger)."""
+    everyone = _groups(set(Role))
+    own = ("(actor = session_user::text OR right(actor, length(session_user::text) + 3) "
+           "= ' (' || session_user::text || ')')")
+    return [
+        "ALTER TABLE audit_record ENABLE ROW LEVEL SECURITY",
+        f"DROP POLICY IF EXISTS {POLICY}_read ON audit_record",
+        f"CREATE POLICY {POLICY}_read ON audit_record FOR SELECT TO {everyone} USING "
+        f"({own} OR (complaint_id IS NOT NULL AND {RECEIVES_FUNCTION}(complaint_id)) OR "
+        f"{_is_role(Role.CLERK)})",
+        f"DROP POLICY IF EXISTS {POLICY}_add ON audit_record",
+        f"CREATE POLICY {POLICY}_add ON audit_record FOR INSERT TO {everyone} WITH CHECK (true)",
+        f"GRANT INSERT ON audit_record TO {everyone}",
+    ]
+
+
+def _journal_policies() -> list[str]:
+    """The journal holds every value a record ever had: each group reads the records of the
+    tables it reads whole (the calendar, the roster, the settings …); the records of a case's
+    tables, of the tables that name a case and of the accounts (whose password hashes of old
+    they keep) only the Clerk's staff, who receive every complaint — and the accounts' not
+    even they. ``check`` verifies the journal as IT, or through the owner's functions."""
+    everyone = _groups(set(Role))
+    kept = sorted(set(case_tables()) | NOT_CASE_CONTENT | {"information_request",
+                                                           "request_paper"})
+    listed = ", ".join(f"'{name}'" for name in kept)
+    return [
+        "ALTER TABLE journal_record ENABLE ROW LEVEL SECURITY",
+        f"DROP POLICY IF EXISTS {POLICY}_read ON journal_record",
+        f"CREATE POLICY {POLICY}_read ON journal_record FOR SELECT TO {everyone} USING "
+        f"(table_name <> 'staff_account' AND (table_name <> ALL(ARRAY[{listed}]) "
+        f"OR {_is_role(Role.CLERK)}))",
+    ]
+
+
+def _is_role(role: Role) -> str:
+    return (f"EXISTS (SELECT 1 FROM staff_account me WHERE me.login = session_user "
+            f"AND me.role = '{role.value}' AND me.disabled_at IS NULL)")
+
+
+def _setting_policies() -> list[str]:
+    everyone = _groups(set(Role))
+    statements = [
+        "ALTER TABLE setting ENABLE ROW LEVEL SECURITY",
+        f"DROP POLICY IF EXISTS {POLICY}_read ON setting",
+        f"CREATE POLICY {POLICY}_read ON setting FOR SELECT TO {everyone} USING (true)",
+        f"DROP POLICY IF EXISTS {POLICY}_head ON setting",
+        f"CREATE POLICY {POLICY}_head ON setting FOR ALL TO {everyone} "
+        "USING (key = 'audit.head') WITH CHECK (key = 'audit.head')",
+        f"REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON setting FROM {everyone}",
+        f"GRANT INSERT, UPDATE ON setting TO {everyone}",
+    ]
+    for act, keys in _SETTINGS_BY_ACT.items():
+        name = f"{POLICY}_{act.value}"
+        statements += [
+            f"DROP POLICY IF EXISTS {name} ON setting",
+            f"CREATE POLICY {name} ON setting FOR ALL TO {_groups(ACT_ROLES[act])} "
+            f"USING ({keys}) WITH CHECK ({keys})",
+            f"GRANT DELETE ON setting TO {_groups(ACT_ROLES[act])}"]
+    return statements
+
+
+def _table_grants() -> list[str]:
+    everyone = _groups(set(Role))
+    cases = case_tables()
+    statements = []
+    for table in Base.metadata.sorted_tables:
+        name = table.name
+        if name in cases or name in {"audit_record", "setting", "staff_account"}:
+            continue
+        statements.append(f"REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON {name} FROM {everyone}")
+        acts = WRITTEN_BY.get(name, ())
+        writers: set[Role] = set()
+        for act in acts:
+            writers |= ACT_ROLES[act]
+        if writers:
+            rights = "INSERT" if name in ADDED_ONLY else "INSERT, UPDATE, DELETE"
+            statements.append(f"GRANT {rights} ON {name} TO {_groups(writers)}")
+    return statements
+
+
+def _name_key_table() -> list[str]:
+    return [
+        f"CREATE TABLE IF NOT EXISTS {NAME_KEY_TABLE} (account_id integer PRIMARY KEY "
+        "REFERENCES staff_account (id) ON DELETE CASCADE, name text NOT NULL, "
+        "name_folded text NOT NULL)",
+        f"REVOKE ALL ON {NAME_KEY_TABLE} FROM PUBLIC",
+        f"REVOKE ALL ON {NAME_KEY_TABLE} FROM {_groups(set(Role))}",
+    ]
+
+
+def install(conn: Connection) -> None:
+    """Make (or make again) the server's statement of the rules, as the schema's owner: the
+    name keys, the function that says who receives a complaint, the policies and the grants of
+    every group (:func:`ethics_desk.storage.server_roles.grant_groups` first gave each group a
+    workstation's rights, which this narrows)."""
+    for statement in _name_key_table():
+        conn.exec_driver_sql(statement)
+    _journal_name_keys(conn)
+    conn.exec_driver_sql(receives_function(conn.dialect).replace("%", "%%"))
+    conn.exec_driver_sql(_name_key_function().replace("%", "%%"))
+    for function in (f"{RECEIVES_FUNCTION}(integer)", f"{NAME_KEY_FUNCTION}(text, text, text)"):
+        conn.exec_driver_sql(f"REVOKE ALL ON FUNCTION {function} FROM PUBLIC")
+    conn.exec_driver_sql(f"GRANT EXECUTE ON FUNCTION {RECEIVES_FUNCTION}(integer) TO "
+                         f"{_groups(set(Role))}")
+    conn.exec_driver_sql(f"GRANT EXECUTE ON FUNCTION {NAME_KEY_FUNCTION}(text, text, text) TO "
+                         f"{_groups(ACT_ROLES[Act.MANAGE_ACCOUNTS])}")
+    statements = []
+    for table, column in case_tables().items():
+        statements += _case_policies(table, column)
+    statements += (_audit_policies() + _journal_policies() + _setting_policies()
+                   + _table_grants())
+    for statement in statements:
+        conn.exec_driver_sql(statement.replace("%", "%%"))
+    keep_name_keys(conn)
+
+
+def _journal_name_keys(conn: Connection) -> None:
+    """The name keys' changes are journalled like every record's (the journal's own trigger
+    and function for the table, :mod:`ethics_desk.storage.journal`)."""
+    from ethics_desk.storage import journal
+
+    columns, key = journal.columns_of(conn, NAME_KEY_TABLE)
+    function, body = journal.pg_trigger_function(NAME_KEY_TABLE, columns, key)
+    conn.exec_driver_sql(body.replace("%", "%%"))
+    conn.exec_driver_sql(f'REVOKE ALL ON FUNCTION "{function}"() FROM PUBLIC')
+    trigger = journal.trigger_name(NAME_KEY_TABLE)
+    conn.exec_driver_sql(f'DROP TRIGGER IF EXISTS "{trigger}" ON {NAME_KEY_TABLE}')
+    conn.exec_driver_sql(f'CREATE TRIGGER "{trigger}" AFTER INSERT OR UPDATE OR DELETE ON '
+                         f'{NAME_KEY_TABLE} FOR EACH ROW EXECUTE FUNCTION "{function}"()')
+
+
+def set_name_key(conn: Connection, login: str, name: str) -> None:
+    """Write the folded name of the account ``login`` named ``name`` (an account added or
+    renamed on the server), in the caller's transaction."""
+    conn.execute(text(f"SELECT {NAME_KEY_FUNCTION}(:l, :n, :f)"),
+                 {"l": login, "n": name, "f": fold(name)})
+
+
+def keep_name_keys(conn: Connection) -> int:
+    """Write the name key of every account whose key is missing or older than its name (the
+    setup, as the owner); how many were written."""
+    rows = conn.execute(text(
+        f"SELECT a.id, a.name FROM staff_account a LEFT JOIN {NAME_KEY_TABLE} k "
+        "ON k.account_id = a.id WHERE k.account_id IS NULL OR k.name <> a.name")).all()
+    for account_id, name in rows:
+        conn.execute(text(
+            f"INSERT INTO {NAME_KEY_TABLE} (account_id, name, name_folded) VALUES (:i, :n, :f) "
+            "ON CONFLICT (account_id) DO UPDATE SET name = EXCLUDED.name, "
+            "name_folded = EXCLUDED.name_folded"), {"i": account_id, "n": name, "f": fold(name)})
+    return len(rows)
+
+
+__all__ = ["group_roles", "install", "keep_name_keys", "receives_function", "set_name_key"]
