@@ -310,7 +310,7 @@ def db_arg(database: Database, db_path: Path) -> str:
 @pytest.fixture
 def controller(database: Database) -> WorkflowController:
     """The workflow controller for clerk "Maria Clerk" at :data:`NOW`."""
-    return WorkflowController(database, "Maria Clerk", clock=CLOCK)
+    return WorkflowController.unrestricted(database, "Maria Clerk", clock=CLOCK)
 
 
 # -- the demonstration database -----------------------------------------------------------------

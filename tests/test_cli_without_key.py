@@ -43,7 +43,7 @@ def test_without_the_key_a_case_is_read_and_previewed_and_closure_add_is_refused
         capsys: pytest.CaptureFixture[str], database: Database, db_path: Path,
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     account_of(database, Role.CLERK)
-    number = case_number_of(database, filed_case(WorkflowController(database, "Test Clerk",
+    number = case_number_of(database, filed_case(WorkflowController.unrestricted(database, "Test Clerk",
                                                                     clock=CLOCK)))
     key_id = journal.key_of_file(db_path)
     assert key_id is not None

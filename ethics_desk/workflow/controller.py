@@ -90,16 +90,31 @@ class WorkflowController:
     the permission table is enforced for every screen and command alike
     (:mod:`ethics_desk.staff.permissions`): an event the account's role may not fire is
     blocked with who may, a reviewer records only their own review, and a case the account does
-    not receive is answered as one that does not exist (:mod:`ethics_desk.staff.scope`). Given
-    a name instead (the demonstration's builder and the tests of the workflow itself), it acts
-    as the application's own work, unrestricted, under that name.
+    not receive is answered as one that does not exist (:mod:`ethics_desk.staff.scope`). The
+    application's own work — the demonstration's builder, the tests of the workflow table
+    itself — says so by name (:meth:`unrestricted`): no person's act goes unchecked by mistake.
     """
 
-    def __init__(self, database: Database, actor: str | Account, *, clock: Clock) -> None:
+    def __init__(self, database: Database, account: Account, *, clock: Clock) -> None:
+        if not isinstance(account, Account):
+            raise TypeError("a person acts with their signed-in account; the application's "
+                            "own work is WorkflowController.unrestricted(…)")
         self.database = database
-        self.account = actor if isinstance(actor, Account) else None
-        self.actor = actor.display if isinstance(actor, Account) else actor
+        self.account: Account | None = account
+        self.actor = account.display
         self.clock = clock
+
+    @classmethod
+    def unrestricted(cls, database: Database, name: str, *, clock: Clock) -> WorkflowController:
+        """The application's own work under ``name`` (the demonstration's builder, the tests
+        of the workflow table), with no person's permissions or case scope: never a person's
+        act."""
+        controller = cls.__new__(cls)
+        controller.database = database
+        controller.account = None
+        controller.actor = name
+        controller.clock = clock
+        return controller
 
     def now(self) -> datetime:
         """The current time, timezone-aware, from the controller's clock."""

@@ -142,7 +142,7 @@ def resolved(tmp_path_factory: pytest.TempPathFactory,
     """One database for the module with :data:`CASES` resolved cases."""
     for database in copy_of(_new_database_template, tmp_path_factory.mktemp("holds"),
                             "holds.sqlite"):
-        controller = WorkflowController(database, "Maria Clerk", clock=CLOCK)
+        controller = WorkflowController.unrestricted(database, "Maria Clerk", clock=CLOCK)
         yield database, [resolved_case(controller) for _ in range(CASES)]
 
 

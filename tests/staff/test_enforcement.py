@@ -192,3 +192,12 @@ def test_the_audit_actor_is_the_signed_in_account_at_two_desks_at_once(
         by_key.setdefault(key, set()).add(record.actor)
     assert by_key == {"receipt": {maria.display}, "policy": {jose.display}}
     assert len(changes) == 8
+
+
+def test_no_one_acts_through_the_workflow_by_a_name_alone(demo: Database) -> None:
+    """A person's act names their signed-in account, whose role and scope the controller
+    checks; only the application's own work goes by a name, and says so."""
+    with pytest.raises(TypeError, match="signed-in account"):
+        WorkflowController(demo, "Maria Clerk", clock=CLOCK)  # type: ignore[arg-type]
+    own = WorkflowController.unrestricted(demo, "Ethics Desk", clock=CLOCK)
+    assert own.account is None and own.actor == "Ethics Desk"

@@ -48,7 +48,7 @@ def test_a_case_filed_while_the_copy_is_taken_is_in_neither_the_copy_nor_its_cou
         snapshot = read(conn)
         if not calls:  # the database's own snapshot, before its pages are copied
             desk = threading.Thread(target=filed_case,
-                                    args=(WorkflowController(database, "Desk 2", clock=CLOCK),))
+                                    args=(WorkflowController.unrestricted(database, "Desk 2", clock=CLOCK),))
             desk.start()
             desk.join(60)
         calls.append(snapshot)
@@ -68,7 +68,7 @@ def test_every_backup_taken_while_four_desks_write_is_kept_and_verifies(
     failures: list[BaseException] = []
 
     def desk(number: int) -> None:
-        controller = WorkflowController(database, f"Desk {number}", clock=CLOCK)
+        controller = WorkflowController.unrestricted(database, f"Desk {number}", clock=CLOCK)
         try:
             while not stop.is_set():
                 filed_case(controller)
@@ -201,7 +201,7 @@ def test_a_backup_called_verified_is_one_a_restore_takes(database: Database, db_
     from ethics_desk.cases import search_index
     from ethics_desk.storage.restore import describe_backup
 
-    filed_case(WorkflowController(database, "Desk 1", clock=CLOCK))
+    filed_case(WorkflowController.unrestricted(database, "Desk 1", clock=CLOCK))
     good = backup_sqlite(db_path, tmp_path / "good.sqlite", clock=CLOCK)
     assert describe_backup(good.path).verifies
     with database.engine.begin() as conn:

@@ -248,7 +248,7 @@ def test_a_rewrite_by_someone_holding_the_key_is_caught_against_an_older_anchor(
     with sqlite3.connect(db_path) as conn:
         conn.execute("VACUUM INTO ?", (str(earlier),))
     again = open_database(db_path, clock=CLOCK)
-    filed_case(WorkflowController(again, "Maria Clerk", clock=CLOCK))
+    filed_case(WorkflowController.unrestricted(again, "Maria Clerk", clock=CLOCK))
     if carried == "an automatic backup":
         taken = daily_backup(again, actor="Maria Clerk", clock=CLOCK)
         assert taken is not None and taken.verified
@@ -262,7 +262,7 @@ def test_a_rewrite_by_someone_holding_the_key_is_caught_against_an_older_anchor(
         leftover.unlink()
     shutil.copyfile(earlier, db_path)
     rewritten = open_database(db_path, clock=CLOCK)
-    writer = WorkflowController(rewritten, "Maria Clerk", clock=CLOCK)
+    writer = WorkflowController.unrestricted(rewritten, "Maria Clerk", clock=CLOCK)
     other = complete_intake(facts="Nothing of the kind was ever alleged.")
     while True:
         filed_case(writer, other)

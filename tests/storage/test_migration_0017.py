@@ -70,7 +70,7 @@ def test_an_office_upgrading_has_its_filed_complaints_matched_against_the_board(
     database = open_database(path, clock=CLOCK)
     try:
         member = _member_account(database, "Jose Pena")
-        controller = WorkflowController(database, "Maria Clerk", clock=CLOCK)
+        controller = WorkflowController.unrestricted(database, "Maria Clerk", clock=CLOCK)
         intake = complete_intake()
         case = filed_case(controller, replace(
             intake, complainant=replace(intake.complainant, name="Ruth Alvarado"),

@@ -82,7 +82,7 @@ def office(demo_database: Database, tmp_path: Path) -> Iterator[tuple[Path, Path
     folder = tmp_path / "backups"
     folder.mkdir()
     backup = backup_sqlite(target, folder, clock=CLOCK).path
-    filed_case(WorkflowController(demo_database, "Maria Clerk", clock=CLOCK))
+    filed_case(WorkflowController.unrestricted(demo_database, "Maria Clerk", clock=CLOCK))
     demo_database.dispose()
     yield target, backup
 
@@ -193,7 +193,7 @@ def test_the_restore_wins_over_a_stale_write_ahead_log_beside_the_database(
         demo_database: Database, tmp_path: Path) -> None:
     source = tmp_path / "demo.sqlite"
     backup = backup_sqlite(source, tmp_path / "backup.sqlite", clock=CLOCK).path
-    filed_case(WorkflowController(demo_database, "Maria Clerk", clock=CLOCK))
+    filed_case(WorkflowController.unrestricted(demo_database, "Maria Clerk", clock=CLOCK))
     wal = source.with_name(source.name + "-wal")
     assert wal.stat().st_size > 0  # the new case is still in the log, not yet in the file
     target = tmp_path / "stale.sqlite"

@@ -85,7 +85,7 @@ def test_setup_creates_the_schema_once_and_a_second_setup_finds_it_done(
     assert (again.before, again.after, again.backup) == (head_revision(), head_revision(), None)
     database = open_database(office, clock=CLOCK)
     try:
-        case_id = filed_case(WorkflowController(database, "Maria Clerk", clock=CLOCK))
+        case_id = filed_case(WorkflowController.unrestricted(database, "Maria Clerk", clock=CLOCK))
         assert case_id
     finally:
         database.dispose()
@@ -141,7 +141,7 @@ def test_the_shared_workstations_role_of_old_reads_and_files_no_case(
     setup_server(office, clock=CLOCK, backup_folder=tmp_path, workstations=desk_role)
     database = open_database(office, clock=CLOCK)
     try:
-        filed_case(WorkflowController(database, "Maria Clerk", clock=CLOCK))
+        filed_case(WorkflowController.unrestricted(database, "Maria Clerk", clock=CLOCK))
     finally:
         database.dispose()
     desk = _as(office, desk_role)
@@ -195,7 +195,7 @@ def test_the_workstations_role_cannot_read_the_record_key_nor_write_or_silence_t
     desk = _as(office, desk_role)
     database = open_database(office, clock=CLOCK)
     try:
-        filed_case(WorkflowController(database, "Maria Clerk", clock=CLOCK))
+        filed_case(WorkflowController.unrestricted(database, "Maria Clerk", clock=CLOCK))
     finally:
         database.dispose()
     engine = sa.create_engine(desk)
@@ -229,7 +229,7 @@ def test_the_workstations_role_removes_no_journal_value_without_its_voucher(
     desk = _as(office, desk_role)
     database = open_database(office, clock=CLOCK)
     try:
-        filed_case(WorkflowController(database, "Maria Clerk", clock=CLOCK))
+        filed_case(WorkflowController.unrestricted(database, "Maria Clerk", clock=CLOCK))
     finally:
         database.dispose()
     engine = sa.create_engine(desk)

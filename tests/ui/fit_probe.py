@@ -123,7 +123,7 @@ def main() -> None:
     from tests.ui.conftest import clerk_context
 
     database = open_database(Path(tempfile.mkdtemp()) / "fit.sqlite", clock=CLOCK)
-    case_id = filed_case(WorkflowController(database, "Maria Clerk", clock=CLOCK))
+    case_id = filed_case(WorkflowController.unrestricted(database, "Maria Clerk", clock=CLOCK))
     context = clerk_context(database)
     main_window = MainWindow(context)
     windows: dict[str, QWidget] = {

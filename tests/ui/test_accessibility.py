@@ -155,7 +155,7 @@ def test_a_saved_action_is_announced_with_the_case_state_it_led_to(
     from tests.factories import filed_case
     from tests.ui.test_case_window import _act, _save, _window
 
-    case_id = filed_case(WorkflowController(context.database, "Maria Clerk", clock=CLOCK))
+    case_id = filed_case(WorkflowController.unrestricted(context.database, "Maria Clerk", clock=CLOCK))
     window = _window(qtbot, context, case_id)
     _save(qtbot, _act(qtbot, window, "forward_for_review"))
     assert window.case is not None and window.case.state.value == "under_review"

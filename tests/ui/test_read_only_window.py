@@ -39,7 +39,7 @@ def failed(database: Database, db_path: Path) -> AppContext:
     """A clerk signed in, through the dialog, to a database whose last check failed; one case
     filed before it did."""
     make_account(database, CLERK_LOGIN, "Maria Clerk", Role.CLERK)
-    filed_case(WorkflowController(database, "Maria Clerk", clock=CLOCK))
+    filed_case(WorkflowController.unrestricted(database, "Maria Clerk", clock=CLOCK))
     record_failed_check(db_path, FAILED, at=CLOCK())
     return signed_in_context(database, CLERK_LOGIN, CLERK_PASSWORD)
 
@@ -176,7 +176,7 @@ def test_a_database_without_its_record_key_opens_in_the_window_read_only_with_th
     from tests.ui.conftest import sign_in_through_dialog
 
     make_account(database, CLERK_LOGIN, "Maria Clerk", Role.CLERK)
-    filed_case(WorkflowController(database, "Maria Clerk", clock=CLOCK))
+    filed_case(WorkflowController.unrestricted(database, "Maria Clerk", clock=CLOCK))
     key_id = journal.key_of_file(db_path)
     assert key_id is not None
     closed(database, db_path)

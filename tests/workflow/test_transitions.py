@@ -99,9 +99,9 @@ def test_filing_assigns_sequential_case_numbers_per_year(controller: WorkflowCon
 
 
 def test_case_numbers_restart_each_year(database: Database) -> None:
-    early = WorkflowController(database, "Clerk",
+    early = WorkflowController.unrestricted(database, "Clerk",
                                clock=lambda: datetime(2025, 12, 31, 16, tzinfo=OFFICE_TZ))
-    late = WorkflowController(database, "Clerk", clock=lambda: NOW)
+    late = WorkflowController.unrestricted(database, "Clerk", clock=lambda: NOW)
     assert case(database, filed_case(early)).case_number == "ERB-2025-001"
     assert case(database, filed_case(late)).case_number == "ERB-2026-001"
 
@@ -236,10 +236,10 @@ def test_the_informational_notice_starts_no_respondent_clock(
 
 def test_each_reviewer_keeps_their_own_deadline(database: Database) -> None:
     filed_on = datetime(2026, 11, 2, 9, tzinfo=OFFICE_TZ)
-    early = WorkflowController(database, "Clerk", clock=lambda: filed_on)
+    early = WorkflowController.unrestricted(database, "Clerk", clock=lambda: filed_on)
     case_id = filed_case(early)
     early.fire(case_id, ForwardForReview())
-    later = WorkflowController(database, "Clerk", clock=lambda: NOW)
+    later = WorkflowController.unrestricted(database, "Clerk", clock=lambda: NOW)
     later.fire(case_id, RecordReview(role=ReviewerRole.CHAIR, completed_on=date(2026, 11, 6)))
     later.fire(case_id, RecordReview(role=ReviewerRole.CITY_ATTORNEY,
                                      completed_on=date(2026, 11, 20)))
@@ -652,7 +652,7 @@ def test_every_transition_writes_its_audit_record_and_the_chain_verifies(
 def test_a_stale_edit_is_refused_with_who_and_when(controller: WorkflowController) -> None:
     case_id = filed_case(controller)
     seen = case(controller.database, case_id).version
-    other = WorkflowController(controller.database, "Ana Ruiz", clock=lambda: NOW)
+    other = WorkflowController.unrestricted(controller.database, "Ana Ruiz", clock=lambda: NOW)
     other.fire(case_id, ForwardForReview())
     with pytest.raises(ConflictError, match="changed by Ana Ruiz"):
         controller.fire(case_id, ReturnUnsworn(), expected_version=seen)
@@ -689,7 +689,7 @@ def test_two_reviewers_recording_their_own_reviews_from_the_same_view_both_succe
 
     case_id = filed_case(controller)
     seen = controller.fire(case_id, ForwardForReview()).version  # both reviewers opened this
-    attorney, auditor = (WorkflowController(database, name, clock=fixed_clock(
+    attorney, auditor = (WorkflowController.unrestricted(database, name, clock=fixed_clock(
         NOW + timedelta(minutes=minutes))) for name, minutes in (("Ana Ruiz", 1), ("Li Wei", 2)))
     first = attorney.fire(case_id, RecordReview(
         role=ReviewerRole.CITY_ATTORNEY, determination=Determination.SUBSTANTIALLY_COMPLIES),
