@@ -17,6 +17,7 @@ from ethics_desk.storage.backup import backup_sqlite, verify_sqlite_file
 from ethics_desk.storage.database import Database, storage_error
 from ethics_desk.storage.migrate import current_revision, head_revision
 from ethics_desk.storage.opening import open_database
+from ethics_desk.storage.server_policies import NAME_KEY_TABLE
 from tests.conftest import CLOCK, NOW
 
 
@@ -31,7 +32,8 @@ def count(database: Database, model: type[Base]) -> int:
 def test_migrations_create_every_table_and_record_the_head_revision(database: Database) -> None:
     tables = set(inspect(database.engine).get_table_names())
     assert set(Base.metadata.tables) <= tables
-    server_only = {"journal_key"} if database.url.get_backend_name() == "postgresql" else set()
+    server_only = ({"journal_key", NAME_KEY_TABLE} if database.url.get_backend_name() == "postgresql"
+                   else set())
     search = {name for name in tables if search_index.is_index_table(name)}
     assert search == ({search_index.TABLE} | {search_index.TABLE + "_" + shadow for shadow in
                                               ("data", "idx", "docsize", "config")}
