@@ -4,15 +4,18 @@ Every read of a pending complaint leaves an audit record — opening the case wi
 a print, a save as a file, the Board packet, an attachment opened, a paper issued. The access
 history is those records of one case, oldest first; reading it is itself a read of the case and
 is recorded (``view.access``) — at once, or, while another desk writes, queued and listed from
-the queue until the next writer writes it. No Qt here.
+the queue until the next writer writes it. The lists that showed the case among others (the
+inbox, a search, a calendar day, the mail queue: ``view.list``) are in its history too. No Qt
+here.
 """
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import select
+from sqlalchemy import and_, or_, select
 
 from ethics_desk.core.clock import Clock
 from ethics_desk.models import AuditRecord
@@ -21,6 +24,10 @@ from ethics_desk.staff.acting import service
 from ethics_desk.staff.permissions import Act
 from ethics_desk.staff.scope import case_for
 from ethics_desk.storage.database import Database
+
+LIST_SHOWN = "view.list"
+"""A list of cases shown with their parties' names (:mod:`ethics_desk.cases.list_reads`): one
+record names every case of the list, and is in each of their histories."""
 
 READ_PREFIXES = ("view.", "preview.", "print.", "save.", "export.")
 """Audit actions that record someone seeing or taking a copy of a case's content."""
@@ -61,10 +68,22 @@ def access_history(database: Database, case_id: int, *, account: Account,
         clock(), account.display, "view.access", "Looked at who saw the case (the access history)",
         complaint_id=case_id)])
     with database.read_session() as session:
-        rows = session.scalars(select(AuditRecord).where(AuditRecord.complaint_id == case_id)
-                               .order_by(AuditRecord.seq))
+        rows = session.scalars(select(AuditRecord).where(or_(
+            AuditRecord.complaint_id == case_id,
+            and_(AuditRecord.complaint_id.is_(None), AuditRecord.action == LIST_SHOWN,
+                 AuditRecord.detail.contains(str(case_id))))).order_by(AuditRecord.seq))
         lines = [AccessLine(r.at, r.actor, r.action, r.summary) for r in rows
-                 if is_access(r.action)]
-        waiting = queued_records.waiting(database.url, session=session, complaint_id=case_id)
+                 if is_access(r.action) and (r.complaint_id == case_id
+                                             or _lists(json.loads(r.detail or "{}"), case_id))]
+        waiting = [p for p in queued_records.waiting(database.url, session=session)
+                   if p.complaint_id == case_id or (p.complaint_id is None
+                                                    and p.action == LIST_SHOWN
+                                                    and _lists(p.detail, case_id))]
     return lines + [AccessLine(p.at, p.actor, p.action, p.summary) for p in waiting
                     if is_access(p.action)]
+
+
+def _lists(detail: object, case_id: int) -> bool:
+    """Whether a list's record (its detail) names the case among those shown."""
+    cases = detail.get("cases") if isinstance(detail, dict) else None
+    return isinstance(cases, list) and case_id in cases

@@ -22,12 +22,13 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterable
 
+from ethics_desk.cases.access import LIST_SHOWN
 from ethics_desk.storage import queued_records
 from ethics_desk.storage.audit import Viewer
 from ethics_desk.storage.database import Database
 
-ACTION = "view.list"
-"""The audit action of a list of cases shown."""
+ACTION = LIST_SHOWN
+"""The audit action of a list of cases shown (in each listed case's access history)."""
 INBOX = "inbox"
 SEARCH = "search results"
 CALENDAR_DAY = "calendar day"

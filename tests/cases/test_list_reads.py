@@ -104,3 +104,20 @@ def test_a_list_shown_while_another_desk_writes_is_queued_then_written(
     assert row.id == case and shown(database) == []
     the_next_writer_writes(database)
     assert shown(database) == [(clerk.display, INBOX, [case])]
+
+
+def test_a_list_that_showed_a_case_is_in_its_access_history_and_no_other_cases(
+        controller: WorkflowController, database: Database, clerk: Account) -> None:
+    from ethics_desk.cases.access import access_history
+    from ethics_desk.cases.list_reads import list_shown
+    from ethics_desk.storage.audit import Viewer
+
+    cases = [filed_case(controller) for _ in range(12)]
+    first, twelfth = cases[0], cases[11]
+    InboxQuery(database, TODAY, clerk, clock=CLOCK).page(saved_view(ALL_CASES))
+    list_shown(database, SEARCH, [twelfth], viewer=Viewer.of(clerk, CLOCK))
+    lists_of = {case: [line.summary for line in access_history(
+        database, case, account=clerk, clock=CLOCK) if line.action == ACTION]
+        for case in (first, twelfth)}
+    assert len(lists_of[first]) == 1 and "inbox" in lists_of[first][0]
+    assert len(lists_of[twelfth]) == 2 and "search results" in lists_of[twelfth][1]
