@@ -246,4 +246,17 @@ def test_the_workstations_role_removes_no_journal_value_without_its_voucher(
             conn.execute(sa.text("SELECT ethics_desk_journal_redact(ARRAY[1]::bigint[])"))
     finally:
         engine.dispose()
-    assert {r.name: r for r in run_checks(desk)}[JOURNAL].ok
+    assert {r.name: r for r in run_checks(office)}[JOURNAL].ok
+
+
+def test_the_checks_on_the_server_are_its_owners_to_run(
+        office: str, desk_role: str, tmp_path: Path) -> None:
+    """A role that is not the owner reads only part of the records (row-level security): its
+    checks would report the rest as missing, so it is told whose command this is."""
+    from ethics_desk.storage.integrity import run_checks
+
+    setup_server(office, clock=CLOCK, backup_folder=tmp_path, workstations=desk_role)
+    with pytest.raises(StorageError) as refused:
+        run_checks(_as(office, desk_role))
+    assert "only IT's role" in refused.value.problem and "owns the database" in refused.value.fix
+    assert all(result.ok for result in run_checks(office))
