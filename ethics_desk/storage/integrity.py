@@ -50,7 +50,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from sqlalchemy import Engine, create_engine, select, text
+from sqlalchemy import Engine, create_engine, select
 from sqlalchemy.engine import URL
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
@@ -64,8 +64,9 @@ from ethics_desk.storage import database as db_module
 from ethics_desk.storage import journal
 from ethics_desk.storage.audit import verify_chain
 from ethics_desk.storage.backup import read_only, unwritable, verify_sqlite_file
-from ethics_desk.storage.database import make_engine, resolve_url, sqlite_path, translate_errors
+from ethics_desk.storage.database import make_engine, resolve_url, sqlite_path
 from ethics_desk.storage.migrate import current_revision, head_revision, known_revisions
+from ethics_desk.storage.server_roles import refuse_unless_the_owner
 from ethics_desk.storage.sqlite_uri import file_uri
 
 
@@ -110,24 +111,6 @@ ASK_THE_CLERK = "ask the Clerk's staff which (they see the cases; this account d
 """What a check says, instead of naming cases, to a viewer who receives none."""
 
 
-def _refuse_unless_the_owner(engine: Engine) -> None:
-    """On a server the checks read every record — every case's, every account's — which
-    PostgreSQL's row-level security lets only IT's role, the database's owner, read
-    (:mod:`ethics_desk.storage.server_policies`): a person's role would see part of the records
-    and report the rest missing, so it is told whose command this is."""
-    with translate_errors(), engine.connect() as conn:
-        owner = conn.execute(text(
-            "SELECT pg_has_role(session_user, d.datdba, 'MEMBER') OR r.rolsuper "
-            "FROM pg_database d, pg_roles r WHERE d.datname = current_database() "
-            "AND r.rolname = session_user")).scalar()
-    if not owner:
-        raise StorageError(
-            f"On the office's server the checks read every record, which only IT's role, the "
-            f"database's owner, may read ({engine.url.username or 'this role'} may not).",
-            "Ask IT to run “ethics-desk check” with the address of the role that owns the "
-            "database.")
-
-
 def run_checks(db: URL | str | os.PathLike[str] | None,
                anchors: Sequence[Anchor] = (), *, from_backups: bool = True,
                names_cases: bool = False) -> list[CheckResult]:
@@ -154,7 +137,7 @@ def run_checks(db: URL | str | os.PathLike[str] | None,
         condition, parameters = None, {}
         engine = make_engine(url, create_folder=False)
         try:
-            _refuse_unless_the_owner(engine)
+            refuse_unless_the_owner(engine, "the checks read")
         except BaseException:
             engine.dispose()
             raise

@@ -25,7 +25,7 @@ the simple case; a person who is in two offices on one server has the same offic
 
 from __future__ import annotations
 
-from sqlalchemy import Connection, text
+from sqlalchemy import Connection, Engine, text
 
 from ethics_desk.core.errors import StorageError
 from ethics_desk.staff.roles import Role
@@ -327,3 +327,25 @@ def set_password(conn: Connection, login: str, password: str) -> None:
     """A new password for ``login`` (the person's own, or an Administrator's reset)."""
     conn.execute(text(f"SELECT {PASSWORD_FUNCTION}(:p, :v)"),
                  {"p": login, "v": scram_verifier(conn, login, password)})
+
+
+def refuse_unless_the_owner(engine: Engine, doing: str) -> None:
+    """Refuse, in words, work that reads every record of the server — the checks, a backup —
+    to a role that is not IT's, the database's owner: row-level security lets a person's role
+    read only part of the records, and the rest would be reported missing, or silently left
+    out of a copy (:mod:`ethics_desk.storage.server_policies`). ``doing`` is what reads them,
+    in words ("the checks read")."""
+    from ethics_desk.storage.database import translate_errors
+
+    if engine.url.get_backend_name() != "postgresql":
+        return
+    with translate_errors(), engine.connect() as conn:
+        owner = conn.execute(text(
+            "SELECT pg_has_role(session_user, d.datdba, 'MEMBER') OR r.rolsuper "
+            "FROM pg_database d, pg_roles r WHERE d.datname = current_database() "
+            "AND r.rolname = session_user")).scalar()
+    if not owner:
+        raise StorageError(
+            f"On the office's server {doing} every record, which only IT's role, the "
+            f"database's owner, may read ({engine.url.username or 'this role'} may not).",
+            "Ask IT to do it with the address of the role that owns the database.")

@@ -174,6 +174,9 @@ def copy_records(source: Database, target_url: str | os.PathLike[str], *,
                            "be copied as it is.",
                            "Open it once with this version of Ethics Desk first (on a server: "
                            "ethics-desk server setup).")
+    from ethics_desk.storage.server_roles import refuse_unless_the_owner
+
+    refuse_unless_the_owner(source.engine, "a copy of the records reads")
     engine = make_engine(url)
     try:
         _refuse_unless_new(engine, where)

@@ -260,3 +260,20 @@ def test_the_checks_on_the_server_are_its_owners_to_run(
         run_checks(_as(office, desk_role))
     assert "only IT's role" in refused.value.problem and "owns the database" in refused.value.fix
     assert all(result.ok for result in run_checks(office))
+
+
+def test_a_copy_of_the_servers_records_is_its_owners_to_take(
+        office: str, desk_role: str, tmp_path: Path) -> None:
+    """A copy made by a role that reads only part of the records would be a backup missing
+    cases, verified against the same part: it is refused, in words."""
+    from ethics_desk.storage.transfer import copy_records
+
+    setup_server(office, clock=CLOCK, backup_folder=tmp_path, workstations=desk_role)
+    database = open_database(_as(office, desk_role), clock=CLOCK)
+    try:
+        with pytest.raises(StorageError) as refused:
+            copy_records(database, tmp_path / "backup.sqlite")
+        assert "only IT's role" in refused.value.problem
+        assert not (tmp_path / "backup.sqlite").exists()
+    finally:
+        database.dispose()
