@@ -50,7 +50,7 @@ from ethics_desk.deadlines import (
     format_day,
 )
 from ethics_desk.deadlines.schedule import load_calendars
-from ethics_desk.models import Complaint, InformationRequest, RequestedRecord
+from ethics_desk.models import CaseRegister, InformationRequest, RequestedRecord
 from ethics_desk.office import settings
 from ethics_desk.office.settings import office_today
 from ethics_desk.staff.accounts import Account
@@ -345,7 +345,7 @@ def view_of(session: Session, row: InformationRequest,
     """The view of a stored request (its records' (h)(1) status as they stand now)."""
     records = []
     for record in row.records:
-        complaint = (session.get(Complaint, record.complaint_id)
+        complaint = (session.get(CaseRegister, record.complaint_id)
                      if record.complaint_id is not None else None)
         records.append(RecordStatus(
             description=record.description,
@@ -612,7 +612,7 @@ def release_information(database: Database, request_id: int, *, account: Account
                             "Close the request, telling the requester of the ruling.")
         pending = [complaint.display_number for record in row.records
                    if record.complaint_id is not None
-                   and (complaint := session.get(Complaint, record.complaint_id)) is not None
+                   and (complaint := session.get(CaseRegister, record.complaint_id)) is not None
                    and complaint.state.is_pending]
         if pending and row.outcome is None:
             raise RuleError(
@@ -651,9 +651,9 @@ def _row(session: Session, request_id: int) -> InformationRequest:
     return row
 
 
-def _case_numbered(session: Session, number: str) -> Complaint:
+def _case_numbered(session: Session, number: str) -> CaseRegister:
     text = number.strip().upper()
-    complaint = (session.scalar(select(Complaint).where(Complaint.case_number == text))
+    complaint = (session.scalar(select(CaseRegister).where(CaseRegister.case_number == text))
                  if _CASE_NUMBER.match(text) else None)
     if complaint is None:
         raise UserError(f"There is no filed case numbered “{number.strip()}”.",

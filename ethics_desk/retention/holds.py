@@ -26,7 +26,7 @@ from ethics_desk.core.clock import Clock, utc_now
 from ethics_desk.core.errors import ConflictError, UserError
 from ethics_desk.core.office_time import DEFAULT_OFFICE_ZONE, office_date, office_zone
 from ethics_desk.core.vocabulary import CaseState, HoldKind
-from ethics_desk.models import Complaint, HeldCase, LegalHold
+from ethics_desk.models import CaseRegister, Complaint, HeldCase, LegalHold
 from ethics_desk.office.settings import time_zone
 from ethics_desk.staff.accounts import Account
 from ethics_desk.staff.acting import service
@@ -154,17 +154,20 @@ class HoldRow:
                 f"{self.released_by}{why}")
 
 
-def _may_name(session: Session, account: Account, complaint: Complaint) -> bool:
+def _may_name(session: Session, account: Account, case: CaseRegister) -> bool:
+    """Whether ``account`` may name the filed case in a hold: the Records officer any, another
+    role one it receives (read through the case's own row, which the server shows only then)."""
     if account.role in HOLDS_ANY_CASE:
         return True
-    return receives(session, account, complaint)
+    complaint = session.get(Complaint, case.id)
+    return complaint is not None and receives(session, account, complaint)
 
 
-def case_by_number(session: Session, account: Account, number: str) -> Complaint:
-    """The filed case ``number`` if ``account`` may name it in a hold; else the answer a
-    number that was never used gets."""
+def case_by_number(session: Session, account: Account, number: str) -> CaseRegister:
+    """The filed case ``number`` (as the register shows it) if ``account`` may name it in a
+    hold; else the answer a number that was never used gets."""
     wanted = number.strip().upper()
-    complaint = session.scalar(select(Complaint).where(Complaint.case_number == wanted))
+    complaint = session.scalar(select(CaseRegister).where(CaseRegister.case_number == wanted))
     if (complaint is None or complaint.state in (CaseState.DRAFT, CaseState.DISCARDED)
             or not _may_name(session, account, complaint)):
         raise no_such_case(number.strip())
@@ -234,7 +237,7 @@ def release_hold(database: Database, hold_id: int, *, account: Account, clock: C
                             f"{hold.released_by}.", "Refresh the list of holds.")
         hold.released_at, hold.released_by, hold.release_reason = now, account.display, why
         for held in hold.cases:
-            number = session.get(Complaint, held.complaint_id)
+            number = session.get(CaseRegister, held.complaint_id)
             audit.append(session, actor=account.display, action="retention.release", at=now,
                          complaint_id=held.complaint_id,
                          summary=f"Released {hold.kind.label.lower()} hold {hold.id} on "
@@ -251,10 +254,10 @@ def _visible(session: Session, account: Account, hold: LegalHold) -> bool:
     return any(_may_name(session, account, c) for c in _cases_of(session, hold))
 
 
-def _cases_of(session: Session, hold: LegalHold) -> list[Complaint]:
+def _cases_of(session: Session, hold: LegalHold) -> list[CaseRegister]:
     ids = [h.complaint_id for h in hold.cases]
-    return list(session.scalars(select(Complaint).where(Complaint.id.in_(ids))
-                                .order_by(Complaint.case_year, Complaint.case_seq)))
+    return list(session.scalars(select(CaseRegister).where(CaseRegister.id.in_(ids))
+                                .order_by(CaseRegister.case_year, CaseRegister.case_seq)))
 
 
 @service(Act.LEGAL_HOLD, "The list of legal holds")
