@@ -37,12 +37,18 @@ from sqlalchemy import ColumnElement, Connection, exists, literal_column, select
 from sqlalchemy.engine import Dialect
 
 from ethics_desk.core.folding import fold
+from ethics_desk.core.vocabulary import CaseState
 from ethics_desk.models import Base, Complaint
-from ethics_desk.staff.permissions import ACT_ROLES, BOARD, EVENT_ROLES, Act
+from ethics_desk.models.register import REGISTER_VIEW
+from ethics_desk.staff.permissions import ACT_ROLES, BOARD, EVENT_ROLES, HOLDS_ANY_CASE, Act
 from ethics_desk.staff.roles import Role
 from ethics_desk.staff.scope import role_condition
 from ethics_desk.storage.server_roles import group_role, group_roles
 
+RESOLVED_FUNCTION = "ethics_desk_resolved"
+"""``ethics_desk_resolved(case integer) → boolean``: whether the complaint is resolved — no
+longer pending, § 2-83(h)(1) — the rows the retention schedule's roles reach to destroy a case
+file (:func:`_retention_policies`)."""
 RECEIVES_FUNCTION = "ethics_desk_receives"
 """``ethics_desk_receives(case integer) → boolean``: whether the person connected receives the
 complaint (the server's :func:`ethics_desk.staff.scope.receives`)."""
@@ -209,6 +215,103 @@ def _case_policies(table: str, column: str) -> list[str]:
     ]
 
 
+def register_readers() -> frozenset[Role]:
+    """Who reads the register of filed cases (:class:`~ethics_desk.models.register.CaseRegister`:
+    numbers, states, dates): who may name any filed case, and who does the acts that name a case
+    by its number — legal holds, Public Information Act requests, the retention schedule."""
+    roles = set(HOLDS_ANY_CASE)
+    for act in (Act.LEGAL_HOLD, Act.PUBLIC_INFORMATION, Act.RETENTION):
+        roles |= ACT_ROLES[act]
+    return frozenset(roles)
+
+
+def _register_grants() -> list[str]:
+    return [f"REVOKE ALL ON {REGISTER_VIEW} FROM PUBLIC",
+            f"REVOKE ALL ON {REGISTER_VIEW} FROM {_groups(set(Role))}",
+            f"GRANT SELECT ON {REGISTER_VIEW} TO {_groups(register_readers())}"]
+
+
+def _resolved_function() -> str:
+    return (
+        f"CREATE OR REPLACE FUNCTION {RESOLVED_FUNCTION}(case_id integer) RETURNS boolean "
+        "LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public, pg_temp AS $fn$\n"
+        "SELECT EXISTS (SELECT 1 FROM complaint WHERE complaint.id = case_id "
+        f"AND complaint.state = '{CaseState.RESOLVED.value}')\n"
+        "$fn$")
+
+
+def _retention_policies(table: str, column: str) -> list[str]:
+    """The roles of the retention schedule (the Records officer) destroy a resolved case's file
+    when its period has run (Local Schedule GR; :mod:`ethics_desk.retention.disposal`): they
+    read and remove the rows of a resolved complaint, and empty the complaint's own content,
+    and reach no pending one (§ 2-83(h)(1) keeps it from them)."""
+    if "." not in column:
+        scope = f"{RESOLVED_FUNCTION}({column})"
+    else:
+        parent, reference = column.split(".")
+        scope = f"EXISTS (SELECT 1 FROM {parent} p WHERE p.id = {table}.{reference})"
+    keepers = _groups(ACT_ROLES[Act.RETENTION])
+    statements = []
+    for command in ("SELECT", "DELETE") + (("UPDATE",) if table == "complaint" else ()):
+        name = f"{POLICY}_retention_{command.lower()}"
+        check = f" WITH CHECK ({scope})" if command == "UPDATE" else ""
+        statements += [f"DROP POLICY IF EXISTS {name} ON {table}",
+                       f"CREATE POLICY {name} ON {table} FOR {command} TO {keepers} "
+                       f"USING ({scope}){check}"]
+    rights = "DELETE, UPDATE" if table == "complaint" else "DELETE"
+    return [*statements, f"GRANT {rights} ON {table} TO {keepers}"]
+
+
+def _naming_policies() -> list[str]:
+    """The tables that name a case by its id without being its content: a legal hold's cases
+    and a Public Information Act request's records. The requests (their requesters, what they
+    ask for) are read and written by the roles that handle requests only; a hold's cases by the
+    roles that keep every case's retention (:data:`~ethics_desk.staff.permissions.HOLDS_ANY_CASE`,
+    the retention schedule's), and otherwise by whoever receives the case — and placed or
+    released by a role that may place holds, on a case it may name. A hold itself (its kind and
+    reason) is read by the roles that place holds or keep retention, and by whoever may read one
+    of its cases."""
+    everyone = _groups(set(Role))
+    requests = _groups(ACT_ROLES[Act.PUBLIC_INFORMATION])
+    keepers = _groups(HOLDS_ANY_CASE | ACT_ROLES[Act.RETENTION])
+    placers = _groups(ACT_ROLES[Act.LEGAL_HOLD])
+    holders = ACT_ROLES[Act.LEGAL_HOLD] | HOLDS_ANY_CASE | ACT_ROLES[Act.RETENTION]
+    named = f"({RECEIVES_FUNCTION}(complaint_id) OR {_is_any(HOLDS_ANY_CASE)})"
+    statements = []
+    for table in ("information_request", "request_paper", "requested_record"):
+        statements += [
+            f"ALTER TABLE {table} ENABLE ROW LEVEL SECURITY",
+            f"DROP POLICY IF EXISTS {POLICY}_requests ON {table}",
+            f"CREATE POLICY {POLICY}_requests ON {table} FOR ALL TO {requests} USING (true) "
+            "WITH CHECK (true)"]
+    statements += [
+        "ALTER TABLE legal_hold_case ENABLE ROW LEVEL SECURITY",
+        f"DROP POLICY IF EXISTS {POLICY}_read ON legal_hold_case",
+        f"CREATE POLICY {POLICY}_read ON legal_hold_case FOR SELECT TO {everyone} "
+        f"USING ({RECEIVES_FUNCTION}(complaint_id))",
+        f"DROP POLICY IF EXISTS {POLICY}_keepers ON legal_hold_case",
+        f"CREATE POLICY {POLICY}_keepers ON legal_hold_case FOR SELECT TO {keepers} "
+        "USING (true)",
+        f"DROP POLICY IF EXISTS {POLICY}_write ON legal_hold_case",
+        f"CREATE POLICY {POLICY}_write ON legal_hold_case FOR ALL TO {placers} "
+        f"USING ({named}) WITH CHECK ({named})",
+        "ALTER TABLE legal_hold ENABLE ROW LEVEL SECURITY",
+        f"DROP POLICY IF EXISTS {POLICY}_read ON legal_hold",
+        f"CREATE POLICY {POLICY}_read ON legal_hold FOR SELECT TO {everyone} USING (EXISTS "
+        "(SELECT 1 FROM legal_hold_case c WHERE c.hold_id = legal_hold.id))",
+        f"DROP POLICY IF EXISTS {POLICY}_write ON legal_hold",
+        f"CREATE POLICY {POLICY}_write ON legal_hold FOR ALL TO {_groups(holders)} "
+        "USING (true) WITH CHECK (true)",
+    ]
+    return statements
+
+
+def _is_any(roles: frozenset[Role]) -> str:
+    values = ", ".join(f"'{role.value}'" for role in Role if role in roles)
+    return (f"EXISTS (SELECT 1 FROM staff_account me WHERE me.login = session_user "
+            f"AND me.role IN ({values}) AND me.disabled_at IS NULL)")
+
+
 def _audit_policies() -> list[str]:
     """Each person reads the audit records of the complaints they receive and the records
     they wrote themselves; the Clerk's staff read every record (their access history and the
@@ -222,6 +325,10 @@ def _audit_policies() -> list[str]:
         f"CREATE POLICY {POLICY}_read ON audit_record FOR SELECT TO {everyone} USING "
         f"({own} OR (complaint_id IS NOT NULL AND {RECEIVES_FUNCTION}(complaint_id)) OR "
         f"{_is_role(Role.CLERK)})",
+        f"DROP POLICY IF EXISTS {POLICY}_retention ON audit_record",
+        f"CREATE POLICY {POLICY}_retention ON audit_record FOR SELECT TO "
+        f"{_groups(ACT_ROLES[Act.RETENTION])} USING (complaint_id IS NOT NULL "
+        f"AND {RESOLVED_FUNCTION}(complaint_id))",
         f"DROP POLICY IF EXISTS {POLICY}_add ON audit_record",
         f"CREATE POLICY {POLICY}_add ON audit_record FOR INSERT TO {everyone} WITH CHECK (true)",
         f"GRANT INSERT ON audit_record TO {everyone}",
@@ -313,17 +420,21 @@ def install(conn: Connection) -> None:
     _journal_name_keys(conn)
     conn.exec_driver_sql(receives_function(conn.dialect).replace("%", "%%"))
     conn.exec_driver_sql(_name_key_function().replace("%", "%%"))
-    for function in (f"{RECEIVES_FUNCTION}(integer)", f"{NAME_KEY_FUNCTION}(text, text, text)"):
+    conn.exec_driver_sql(_resolved_function())
+    for function in (f"{RECEIVES_FUNCTION}(integer)", f"{NAME_KEY_FUNCTION}(text, text, text)",
+                     f"{RESOLVED_FUNCTION}(integer)"):
         conn.exec_driver_sql(f"REVOKE ALL ON FUNCTION {function} FROM PUBLIC")
     conn.exec_driver_sql(f"GRANT EXECUTE ON FUNCTION {RECEIVES_FUNCTION}(integer) TO "
                          f"{_groups(set(Role))}")
+    conn.exec_driver_sql(f"GRANT EXECUTE ON FUNCTION {RESOLVED_FUNCTION}(integer) TO "
+                         f"{_groups(ACT_ROLES[Act.RETENTION])}")
     conn.exec_driver_sql(f"GRANT EXECUTE ON FUNCTION {NAME_KEY_FUNCTION}(text, text, text) TO "
                          f"{_groups(ACT_ROLES[Act.MANAGE_ACCOUNTS])}")
     statements = []
     for table, column in case_tables().items():
-        statements += _case_policies(table, column)
+        statements += _case_policies(table, column) + _retention_policies(table, column)
     statements += (_audit_policies() + _journal_policies() + _setting_policies()
-                   + _table_grants())
+                   + _table_grants() + _register_grants() + _naming_policies())
     for statement in statements:
         conn.exec_driver_sql(statement.replace("%", "%%"))
     keep_name_keys(conn)

@@ -19,6 +19,7 @@ from sqlalchemy import select
 
 from ethics_desk.models import Complaint, Respondent
 from ethics_desk.staff.accounts import Account, add_account, sign_in
+from ethics_desk.staff.permissions import ACT_ROLES, Act
 from ethics_desk.staff.roles import Role
 from ethics_desk.staff.scope import case_condition
 from ethics_desk.storage.database import Database
@@ -83,6 +84,16 @@ def _received(office: Office, account: Account) -> set[int]:
         return set(session.scalars(select(Complaint.id).where(case_condition(account))))
 
 
+def _reached(office: Office, account: Account) -> set[int]:
+    """The complaints whose rows the server lets ``account`` reach: those it receives, and for
+    the retention schedule's roles the resolved ones too — no longer pending, § 2-83(h)(1) —
+    whose files they destroy when their period has run."""
+    reached = _received(office, account)
+    if account.role in ACT_ROLES[Act.RETENTION]:
+        reached |= _owners(office, "SELECT id FROM complaint WHERE state = 'resolved'")
+    return reached
+
+
 def _seen(office: Office, login: str, sql: str = "SELECT id FROM complaint") -> set[int]:
     engine = office.person(login)
     try:
@@ -102,11 +113,13 @@ def test_the_server_gives_each_role_exactly_the_complaints_the_application_gives
         office: Office, role: Role) -> None:
     account = office.accounts[role]
     received = _received(office, account)
-    assert _seen(office, account.login) == received
+    assert _seen(office, account.login) == _reached(office, account)
+    pending = _owners(office, "SELECT id FROM complaint WHERE state <> 'resolved'")
+    assert _seen(office, account.login) & pending == received & pending
     if role is Role.CLERK:
         assert received == _owners(office, "SELECT id FROM complaint")
     if role in (Role.RECORDS, Role.ADMIN):
-        assert received == set()
+        assert received == set() and not _seen(office, account.login) & pending
     else:
         assert received, "the demonstration gives every other role some complaint"
 
@@ -115,7 +128,7 @@ def test_the_server_gives_each_role_exactly_the_complaints_the_application_gives
 def test_every_table_of_a_case_shows_the_rows_of_the_complaints_received_and_no_other(
         office: Office, role: Role) -> None:
     account = office.accounts[role]
-    received = _received(office, account)
+    received = _reached(office, account)
     for table, column in case_tables().items():
         if "." in column:  # below another table: the rows of its parent's rows
             parent, reference = column.split(".")
@@ -184,3 +197,20 @@ def test_a_disabled_account_receives_nothing_on_the_server(office: Office) -> No
         with office.database.engine.begin() as conn:
             conn.execute(sa.text("UPDATE staff_account SET disabled_at = NULL WHERE id = :a"),
                          {"a": clerk.account_id})
+
+
+def test_the_register_of_filed_cases_is_read_by_those_who_name_cases_and_no_one_else(
+        office: Office) -> None:
+    """The Records officer and the City Attorney's Office name any filed case in a hold or a
+    request — by its number, state and dates, never its content (§ 2-83(h)(1), (h)(3))."""
+    from sqlalchemy.exc import DBAPIError
+
+    filed = _owners(office, "SELECT id FROM complaint WHERE case_number IS NOT NULL")
+    assert filed
+    for role in Role:
+        login = office.accounts[role].login
+        if role in (Role.RECORDS, Role.ATTORNEY):
+            assert _seen(office, login, "SELECT id FROM case_register") == filed
+        else:
+            with pytest.raises(DBAPIError, match="permission denied"):
+                _seen(office, login, "SELECT id FROM case_register")
