@@ -50,6 +50,7 @@ from ethics_desk.core.vocabulary import CaseState
 from ethics_desk.models import (
     Allegation,
     Attachment,
+    CivilPenalty,
     Complainant,
     Complaint,
     Cure,
@@ -65,12 +66,14 @@ from ethics_desk.models import (
     PartyLink,
     RecordEntry,
     Respondent,
+    ResponseForward,
     Review,
     ReviewDefect,
     Sanction,
     SanctionFactorNote,
     ShowCauseFactor,
     ShowCauseOrder,
+    StatedDate,
     Witness,
 )
 from ethics_desk.office.settings import office_today
@@ -121,12 +124,15 @@ class Part:
 CASE_FILE: tuple[Part, ...] = (
     Part(RecordEntry, "entries into a hearing's record"),
     Part(Mailing, "mailings"),
+    Part(StatedDate, "dates stated in the papers issued", IssuedDocument, "document_id"),
     Part(IssuedDocument, "papers issued, with their bytes"),
     Part(ShowCauseFactor, "notes on the show-cause factors", ShowCauseOrder, "order_id"),
     Part(ShowCauseOrder, "orders to show cause"),
     Part(SanctionFactorNote, "notes on the sanction factors", Sanction, "sanction_id"),
+    Part(CivilPenalty, "civil penalties and their payment or waiver", Sanction, "sanction_id"),
     Part(Sanction, "sanctions and referrals"),
     Part(Hearing, "hearings"),
+    Part(ResponseForward, "responses forwarded to the complainant, § 2-83(e)"),
     Part(Filing, "responses, replies and hearing requests"),
     Part(DocumentItem, "entries on the lists of documents"),
     Part(Attachment, "exhibits, with their bytes"),
@@ -143,7 +149,12 @@ CASE_FILE: tuple[Part, ...] = (
     Part(Deadline, "deadlines"),
 )
 """Every kind of row that belongs to a case file, in the order a disposal destroys them (a row
-before the rows it refers to). The Board's votes and ballots are not here: they are kept."""
+before the rows it refers to). The Board's votes and ballots are not here: they are kept
+(:data:`KEPT_TABLES`). Each row is destroyed by name, so that its journal records are emptied
+too — a row left to a cascade would keep them."""
+
+KEPT_TABLES = frozenset({"board_vote", "ballot"})
+"""The tables of a case that a disposal keeps: the Board's votes, part of its minutes."""
 
 EMPTIED: dict[str, Any] = {
     "facts": "", "nature": "", "violation_period": None, "violation_start": None,

@@ -323,3 +323,14 @@ def test_a_case_becomes_eligible_on_the_offices_day_not_the_workstations(
         dispose(database, case, account=RECORDS, clock=evening)
     assert case in [line.case_id for line in
                     disposal_list(database, account=RECORDS, clock=on(ELIGIBLE_ON, hour=9)).eligible]
+
+
+def test_every_table_of_a_case_file_is_destroyed_by_name_or_declared_kept() -> None:
+    """A row left to a cascade would be gone but its journal records kept, with every value it
+    had (a paper's stated dates name the respondent): each table of a case is named."""
+    from ethics_desk.retention.disposal import KEPT_TABLES
+    from ethics_desk.storage.server_policies import case_tables
+
+    destroyed = {part.model.__tablename__ for part in CASE_FILE}
+    assert set(case_tables()) - {"complaint"} == destroyed | KEPT_TABLES
+    assert not destroyed & KEPT_TABLES
