@@ -33,6 +33,8 @@ from ethics_desk.deadlines.closures import CALENDARS
 from ethics_desk.deadlines.schedule import Calendars, MovedDeadline, load_calendars, recompute_open
 from ethics_desk.models import CalendarDay, Complaint, Deadline, DeadlineStatus
 from ethics_desk.staff.accounts import Account
+from ethics_desk.staff.acting import case_reader, service
+from ethics_desk.staff.permissions import Act
 from ethics_desk.staff.scope import case_condition
 from ethics_desk.storage.database import Database
 
@@ -235,19 +237,19 @@ def _mark(calendar: BusinessCalendar, name: str, day: date) -> DayMark | None:
     return None if info is None else DayMark(name, info[0], info[1])
 
 
+@case_reader("Counting the deadlines of a span of days")
 def open_counts(database: Database, first: date, last: date, today: date, *,
-                account: Account | None = None) -> dict[date, tuple[int, int]]:
+                account: Account) -> dict[date, tuple[int, int]]:
     """Open deadlines due on each day from ``first`` to ``last``: (count, overdue), one query;
-    given ``account``, of the complaints that person receives only (§ 2-83(h)(1): the count
-    tells nothing of the others)."""
+    of the complaints ``account`` receives only (§ 2-83(h)(1): the count tells nothing of the
+    others)."""
     overdue = func.sum(case((Deadline.due_on < today, 1), else_=0))
     query = (select(Deadline.due_on, func.count(Deadline.id), overdue)
              .where(Deadline.status == DeadlineStatus.OPEN, Deadline.due_on >= first,
                     Deadline.due_on <= last)
              .group_by(Deadline.due_on))
-    if account is not None:
-        query = query.join(Complaint, Complaint.id == Deadline.complaint_id) \
-            .where(case_condition(account))
+    query = query.join(Complaint, Complaint.id == Deadline.complaint_id) \
+        .where(case_condition(account))
     with database.read_session() as session:
         counts = {row[0]: (int(row[1]), int(row[2] or 0)) for row in session.execute(query)}
         for _request, clock in _request_clocks(session, first, last, account):
@@ -256,20 +258,21 @@ def open_counts(database: Database, first: date, last: date, today: date, *,
         return counts
 
 
-def _request_clocks(session: Session, first: date, last: date, account: Account | None
+def _request_clocks(session: Session, first: date, last: date, account: Account
                     ) -> list[tuple[RequestView, RequestClock]]:
     """The Public Information Act clocks due in the span, for a person who handles requests
     (§ 2-83(h)(3)); for anyone else none, and nothing tells them a request exists."""
     from ethics_desk.public_information.log import open_clocks_between
     from ethics_desk.staff.permissions import Act, may
 
-    if account is None or not may(account.role, Act.PUBLIC_INFORMATION):
+    if not may(account.role, Act.PUBLIC_INFORMATION):
         return []
     return open_clocks_between(session, first, last)
 
 
+@case_reader("The calendar's month")
 def month_overview(database: Database, year: int, month: int, today: date, *,
-                   margin_days: int = 0, account: Account | None = None) -> MonthOverview:
+                   margin_days: int = 0, account: Account) -> MonthOverview:
     """Every day of the month with its open and overdue deadlines and its closures.
 
     ``margin_days`` extends the span on both sides, for a month view that shows the last days
@@ -330,15 +333,16 @@ _STATUS_ORDER = {DeadlineStatus.OPEN: 0, DeadlineStatus.MISSED: 1, DeadlineStatu
                  DeadlineStatus.CANCELLED: 3}
 
 
+@case_reader("A day's deadlines")
 def deadlines_on(database: Database, day: date, today: date, *,
-                 include_closed: bool = False, account: Account | None = None,
+                 include_closed: bool = False, account: Account,
                  clock: Clock | None = None) -> list[DayDeadline]:
     """The open deadlines due on ``day`` (with ``include_closed``, the met and missed ones too).
 
     Open ones come first, then by case number and title. A deadline is overdue when it is still
     open and ``day`` is before ``today``. Cancelled clocks (replaced or ended) are never listed.
-    Given the ``account`` and the ``clock``, the list shown is a read on record, naming its
-    cases (:func:`ethics_desk.cases.list_reads.list_shown`).
+    Only the complaints ``account`` receives (§ 2-83(h)(1)); given the ``clock``, the list shown
+    is a read on record, naming its cases (:func:`ethics_desk.cases.list_reads.list_shown`).
     """
     statuses = [DeadlineStatus.OPEN]
     if include_closed:
@@ -347,8 +351,7 @@ def deadlines_on(database: Database, day: date, today: date, *,
                     Complaint.respondent_names)
              .join(Complaint, Complaint.id == Deadline.complaint_id)
              .where(Deadline.due_on == day, Deadline.status.in_(statuses)))
-    if account is not None:  # only the complaints the person receives, § 2-83(h)(1)
-        query = query.where(case_condition(account))
+    query = query.where(case_condition(account))  # only those received, § 2-83(h)(1)
     with database.read_session() as session:
         rows = session.execute(query).all()
         requests = _request_clocks(session, day, day, account)
@@ -368,7 +371,7 @@ def deadlines_on(database: Database, day: date, today: date, *,
         status=clock.status, overdue=clock.due_on < today, explanation=clock.explain(),
         calendar=clock.rule.calendar) for request, clock in requests]
     found.sort(key=lambda d: (_STATUS_ORDER[d.status], d.case_number, d.title, d.deadline_id))
-    if account is not None and clock is not None:  # parties' names shown, § 2-83(h)
+    if clock is not None:  # parties' names shown, § 2-83(h)
         from ethics_desk.cases.list_reads import CALENDAR_DAY, list_shown
         from ethics_desk.storage.audit import Viewer
 
@@ -497,7 +500,9 @@ def fiesta_warning(database: Database, today: date) -> str | None:
 # --------------------------------------------------------------------------------------------
 
 
-def preview_remove(database: Database, day: date, *, calendar: str = "city") -> list[MovedDeadline]:
+@service(Act.EDIT_CALENDAR, "Reopening the offices on a day")
+def preview_remove(database: Database, day: date, *, account: Account,
+                   calendar: str = "city") -> list[MovedDeadline]:
     """The open deadlines that removing the office's closure on ``day`` would move (nothing saved).
 
     Raises :class:`UserError` as ``calendar_admin.remove_closure`` would: no such calendar, or no
@@ -534,7 +539,9 @@ class MoveLine:
     new_due: date
 
 
-def describe_moves(database: Database, moved: Iterable[MovedDeadline]) -> list[MoveLine]:
+@service(Act.EDIT_CALENDAR, "Naming the deadlines a calendar change moves")
+def describe_moves(database: Database, moved: Iterable[MovedDeadline], *,
+                   account: Account) -> list[MoveLine]:
     """The moved deadlines with their case numbers, by case number, title and old date."""
     moved = list(moved)
     ids = {m.complaint_id for m in moved}

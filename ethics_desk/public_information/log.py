@@ -410,11 +410,11 @@ def open_clocks_between(session: Session, first: date, last: date
     return found
 
 
-def due_summary(database: Database, account: Account | None, today: date) -> str:
+@service(Act.PUBLIC_INFORMATION, "Counting the requests due")
+def due_summary(database: Database, today: date, *, account: Account) -> str:
     """One line for the inbox of a person who handles requests: how many are open, how many
-    of their clocks are overdue, and the next one due (empty for anyone else)."""
-    if account is None or not may(account.role, Act.PUBLIC_INFORMATION):
-        return ""
+    of their clocks are overdue, and the next one due (anyone else is refused, and the inbox
+    does not ask)."""
     views = list_requests(database, account=account)
     if not views:
         return "Public Information Act: no open request."

@@ -360,9 +360,10 @@ class CalendarEditorDialog(QDialog):
         day, name = chosen, self.name.text()
         kind, calendar = str(self.kind.currentData()), str(self.calendar.currentData())
         database = self.context.database
+        account = self.context.signed_in
         moves = attempt(self, lambda: describe_moves(database, closures.preview_add(
-            database, day, name, account=self.context.signed_in, calendar=calendar, kind=kind)),
-            "Cannot close that day")
+            database, day, name, account=account, calendar=calendar, kind=kind),
+            account=account), "Cannot close that day")
         if moves is FAILED:
             return False
         message = (f"Close the offices on {long_day(day)} — “{name.strip()}” — on the "
@@ -394,8 +395,10 @@ class CalendarEditorDialog(QDialog):
         if entry is None or not entry.set_by_office:
             return False
         database = self.context.database
+        account = self.context.signed_in
         moves = attempt(self, lambda: describe_moves(database, preview_remove(
-            database, entry.day, calendar=calendar)), "Cannot reopen that day")
+            database, entry.day, account=account, calendar=calendar), account=account),
+            "Cannot reopen that day")
         if moves is FAILED:
             return False
         message = (f"Remove “{entry.name}” on {long_day(entry.day)} from the "

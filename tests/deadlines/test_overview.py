@@ -57,7 +57,7 @@ def cases(controller: WorkflowController) -> Cases:
 
 
 def test_each_day_counts_the_open_deadlines_due_on_it(database: Database, cases: Cases) -> None:
-    december = month_overview(database, 2026, 12, TODAY)
+    december = month_overview(database, 2026, 12, TODAY, account=CLERK)
     counts = {d.day: d.open_count for d in december.month_days if d.open_count}
     assert counts == {date(2026, 12, 3): 1, date(2026, 12, 7): 4, date(2026, 12, 14): 1}
     assert len(december.month_days) == 31
@@ -66,18 +66,18 @@ def test_each_day_counts_the_open_deadlines_due_on_it(database: Database, cases:
 
 def test_open_deadlines_due_before_today_are_counted_as_overdue(database: Database,
                                                                 cases: Cases) -> None:
-    november = month_overview(database, 2026, 11, TODAY)
+    november = month_overview(database, 2026, 11, TODAY, account=CLERK)
     assert (november.days[date(2026, 11, 17)].open_count,
             november.days[date(2026, 11, 17)].overdue_count) == (1, 1)
     assert (november.days[date(2026, 11, 24)].open_count,
             november.days[date(2026, 11, 24)].overdue_count) == (4, 4)
     assert november.days[date(2026, 11, 24)].count_text() == "4 due (4 overdue ⚠)"
     assert (november.open_count, november.overdue_count) == (5, 5)
-    assert month_overview(database, 2026, 12, TODAY).overdue_count == 0
+    assert month_overview(database, 2026, 12, TODAY, account=CLERK).overdue_count == 0
 
 
 def test_a_deadline_due_today_is_not_yet_overdue(database: Database, cases: Cases) -> None:
-    on_the_day = month_overview(database, 2026, 11, date(2026, 11, 24))
+    on_the_day = month_overview(database, 2026, 11, date(2026, 11, 24), account=CLERK)
     assert on_the_day.days[date(2026, 11, 24)].overdue_count == 0
     assert on_the_day.days[date(2026, 11, 24)].count_text() == "4 due"
 
@@ -86,7 +86,8 @@ def test_met_deadlines_are_not_counted(database: Database, cases: Cases) -> None
     met = [d for d in deadlines(database, cases.in_review, "prompt_forward")]
     assert [d.status for d in met] == [DeadlineStatus.MET]
     assert met[0].due_on == date(2026, 11, 17)
-    assert month_overview(database, 2026, 11, TODAY).days[date(2026, 11, 17)].open_count == 1
+    assert month_overview(database, 2026, 11, TODAY,
+                          account=CLERK).days[date(2026, 11, 17)].open_count == 1
 
 
 def test_the_counts_of_a_month_take_one_query(database: Database, cases: Cases) -> None:
@@ -97,7 +98,7 @@ def test_the_counts_of_a_month_take_one_query(database: Database, cases: Cases) 
 
     event.listen(database.engine, "before_cursor_execute", record)
     try:
-        month_overview(database, 2026, 11, TODAY, margin_days=14)
+        month_overview(database, 2026, 11, TODAY, margin_days=14, account=CLERK)
     finally:
         event.remove(database.engine, "before_cursor_execute", record)
     on_deadlines = [s for s in statements if "FROM deadline" in s]
@@ -107,7 +108,7 @@ def test_the_counts_of_a_month_take_one_query(database: Database, cases: Cases) 
 
 def test_the_margin_reaches_into_the_months_around_but_the_totals_do_not(
         database: Database, cases: Cases) -> None:
-    november = month_overview(database, 2026, 11, TODAY, margin_days=14)
+    november = month_overview(database, 2026, 11, TODAY, margin_days=14, account=CLERK)
     assert november.days[date(2026, 12, 7)].open_count == 4
     assert not november.in_month(date(2026, 12, 7))
     assert november.open_count == 5
@@ -117,7 +118,8 @@ def test_the_margin_reaches_into_the_months_around_but_the_totals_do_not(
 
 
 def test_thanksgiving_is_a_holiday_on_both_calendars(database: Database) -> None:
-    thanksgiving = month_overview(database, 2026, 11, TODAY).days[date(2026, 11, 26)]
+    thanksgiving = month_overview(database, 2026, 11, TODAY,
+                                  account=CLERK).days[date(2026, 11, 26)]
     assert thanksgiving.city is not None and thanksgiving.state is not None
     assert (thanksgiving.city.kind, thanksgiving.city.reason) == (DayKind.HOLIDAY,
                                                                   "Thanksgiving Day")
@@ -128,7 +130,7 @@ def test_thanksgiving_is_a_holiday_on_both_calendars(database: Database) -> None
 
 
 def test_the_day_after_thanksgiving_is_a_city_day_and_a_state_holiday(database: Database) -> None:
-    friday = month_overview(database, 2026, 11, TODAY).days[date(2026, 11, 27)]
+    friday = month_overview(database, 2026, 11, TODAY, account=CLERK).days[date(2026, 11, 27)]
     assert friday.city is not None and friday.state is not None
     assert (friday.city.kind, friday.city.reason) == (DayKind.CITY_DAY, "Day after Thanksgiving")
     assert friday.city.label == "City day"
@@ -141,7 +143,7 @@ def test_the_day_after_thanksgiving_is_a_city_day_and_a_state_holiday(database: 
 
 def test_weekends_are_marked_by_their_weekday_and_business_days_are_not_marked(
         database: Database) -> None:
-    days = month_overview(database, 2026, 11, TODAY).days
+    days = month_overview(database, 2026, 11, TODAY, account=CLERK).days
     saturday, sunday, monday = days[date(2026, 11, 28)], days[date(2026, 11, 29)], \
         days[date(2026, 11, 30)]
     assert saturday.city is not None and (saturday.city.kind, saturday.city.reason) == \
@@ -154,7 +156,7 @@ def test_weekends_are_marked_by_their_weekday_and_business_days_are_not_marked(
 
 def test_an_office_closure_shows_with_its_name_and_kind(database: Database) -> None:
     add_closure(database, date(2026, 12, 3), "Ice storm closure", account=CLERK, clock=CLOCK)
-    day = month_overview(database, 2026, 12, TODAY).days[date(2026, 12, 3)]
+    day = month_overview(database, 2026, 12, TODAY, account=CLERK).days[date(2026, 12, 3)]
     assert day.city is not None
     assert (day.city.kind, day.city.reason, day.city.label) == (DayKind.CLOSURE,
                                                                 "Ice storm closure", "closure")
@@ -168,7 +170,7 @@ def test_an_office_closure_shows_with_its_name_and_kind(database: Database) -> N
 
 def test_a_days_deadlines_name_the_case_parties_clock_and_explanation(
         database: Database, cases: Cases) -> None:
-    found = deadlines_on(database, date(2026, 11, 24), TODAY)
+    found = deadlines_on(database, date(2026, 11, 24), TODAY, account=CLERK)
     assert len(found) == 4
     number = case(database, cases.in_review).case_number
     for item in found:
@@ -188,16 +190,17 @@ def test_a_days_deadlines_name_the_case_parties_clock_and_explanation(
 
 def test_a_days_deadlines_are_not_overdue_before_their_day(database: Database,
                                                            cases: Cases) -> None:
-    found = deadlines_on(database, date(2026, 12, 7), TODAY)
+    found = deadlines_on(database, date(2026, 12, 7), TODAY, account=CLERK)
     assert {(d.complaint_id, d.overdue, d.status_text) for d in found} == {
         (cases.new, False, "Open")}
 
 
 def test_closed_deadlines_are_listed_only_when_asked_and_after_the_open_ones(
         database: Database, cases: Cases) -> None:
-    assert [d.complaint_id for d in deadlines_on(database, date(2026, 11, 17), TODAY)] == \
+    assert [d.complaint_id for d in deadlines_on(database, date(2026, 11, 17), TODAY,
+                                                 account=CLERK)] == \
         [cases.waiting]
-    both = deadlines_on(database, date(2026, 11, 17), TODAY, include_closed=True)
+    both = deadlines_on(database, date(2026, 11, 17), TODAY, include_closed=True, account=CLERK)
     assert [(d.complaint_id, d.status, d.overdue) for d in both] == [
         (cases.waiting, DeadlineStatus.OPEN, True), (cases.in_review, DeadlineStatus.MET, False)]
     assert both[1].status_text == "Met"
@@ -234,7 +237,8 @@ def test_removing_a_closure_is_previewed_with_case_numbers_and_nothing_is_saved(
         database: Database, cases: Cases) -> None:
     add_closure(database, date(2026, 12, 3), "Ice storm closure", account=CLERK, clock=CLOCK)
     assert {d.due_on for d in deadlines(database, cases.new, "review")} == {date(2026, 12, 8)}
-    lines = describe_moves(database, preview_remove(database, date(2026, 12, 3)))
+    lines = describe_moves(database, preview_remove(database, date(2026, 12, 3), account=CLERK),
+                           account=CLERK)
     reviews = [m for m in lines if m.complaint_id == cases.new and m.title.startswith("Independent")]
     assert len(reviews) == 4
     assert {(m.case_number, m.old_due, m.new_due) for m in reviews} == {
@@ -245,9 +249,9 @@ def test_removing_a_closure_is_previewed_with_case_numbers_and_nothing_is_saved(
 
 def test_a_rule_holiday_cannot_be_removed(database: Database) -> None:
     with pytest.raises(UserError, match="Thanksgiving Day, a rule of the calendar"):
-        preview_remove(database, date(2026, 11, 26))
+        preview_remove(database, date(2026, 11, 26), account=CLERK)
     with pytest.raises(UserError, match="no calendar"):
-        preview_remove(database, date(2026, 12, 3), calendar="county")
+        preview_remove(database, date(2026, 12, 3), calendar="county", account=CLERK)
 
 
 # -- Fiesta San Jacinto Day ---------------------------------------------------------------------

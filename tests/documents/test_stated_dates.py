@@ -105,7 +105,8 @@ def test_a_closure_that_moves_the_response_date_names_the_issued_notice_before_a
         f"ERB-2026-001: the respondent-notice to {RESPONDENT} issued 2026-11-30 (document "
         f"{document}) states “Respondent's sworn response — {RESPONDENT}” Thursday 2026-12-17; "
         "it is now Friday 2026-12-18")
-    assert everywhere(database, moved=preview_remove(database, CLOSED)) == []  # reopening fixes it
+    reopened = preview_remove(database, CLOSED, account=CLERK_ACCOUNT)
+    assert everywhere(database, moved=reopened) == []  # reopening fixes it
 
 
 def test_the_corrected_reissue_says_it_replaces_the_one_issued_on_its_date_and_clears_the_name(

@@ -167,7 +167,8 @@ def spoken(view: MonthView, day: date) -> str:
 def test_the_days_deadlines_model_passes_the_model_tester(
         qtmodeltester: ModelTester, database: Database, cases: Cases) -> None:
     model = DayDeadlinesModel()
-    model.set_rows(deadlines_on(database, date(2026, 11, 17), TODAY, include_closed=True))
+    model.set_rows(deadlines_on(database, date(2026, 11, 17), TODAY, include_closed=True,
+                                account=CLERK))
     assert model.rowCount() == 2
     qtmodeltester.check(model)  # type: ignore[no-untyped-call]
     model.set_rows([])
@@ -178,7 +179,8 @@ def test_the_month_grid_model_passes_the_model_tester(
         qtmodeltester: ModelTester, database: Database, cases: Cases) -> None:
     model = MonthModel(2026, 11)
     qtmodeltester.check(model)  # type: ignore[no-untyped-call]
-    model.set_overview(month_overview(database, 2026, 11, TODAY, margin_days=14))
+    model.set_overview(month_overview(database, 2026, 11, TODAY, margin_days=14,
+                                        account=CLERK))
     qtmodeltester.check(model)  # type: ignore[no-untyped-call]
     model.set_page(2026, 2)  # four weeks from a Sunday: the week before shows, then March's
     assert (model.day_at(0, 0), model.day_at(5, 6)) == (date(2026, 1, 25), date(2026, 3, 7))
@@ -197,7 +199,7 @@ def test_the_moved_deadlines_model_passes_the_model_tester(
         qtmodeltester: ModelTester, database: Database, cases: Cases) -> None:
     model = moves_model()
     moved = preview_add(database, date(2026, 12, 7), "Closure", account=CLERK)
-    model.set_rows(describe_moves(database, moved))
+    model.set_rows(describe_moves(database, moved, account=CLERK))
     assert model.rowCount() >= 4
     qtmodeltester.check(model)  # type: ignore[no-untyped-call]
 

@@ -475,8 +475,8 @@ class InboxScreen(QWidget):
             return
         from ethics_desk.public_information.log import due_summary
 
-        text = attempt(self, lambda: due_summary(self.context.database, self.context.account,
-                                                 self.today))
+        text = attempt(self, lambda: due_summary(self.context.database, self.today,
+                                                 account=self.context.signed_in))
         self.requests_line.setText(text or "")
         self.requests_line.setVisible(bool(text))
 
