@@ -83,20 +83,26 @@ def _named(party: type[Complainant | Respondent | Witness], kind: CaseParty,
                         link.decision == SamePerson.NOT_SAME))
 
 
+def _party_terms(name_folded: ColumnElement[str], account_id: ColumnElement[int],
+                 complaint_id: ColumnElement[int] | InstrumentedAttribute[int]
+                 ) -> list[ColumnElement[bool]]:
+    """The ways the person (their folded name and account id) is, or may be, a party of the
+    complaint — any one of them is enough: linked to one of its parties by the Clerk, or found
+    to be a possible match the Clerk has not decided, or named exactly as a complainant, a
+    respondent or a witness (unless the Clerk decided that they are not the same person)."""
+    link = aliased(PartyLink)
+    return [exists().where(link.complaint_id == complaint_id,
+                           link.staff_account_id == account_id,
+                           link.decision.in_((SamePerson.SAME, SamePerson.UNDECIDED))),
+            _named(Complainant, CaseParty.COMPLAINANT, name_folded, account_id, complaint_id),
+            _named(Respondent, CaseParty.RESPONDENT, name_folded, account_id, complaint_id),
+            _named(Witness, CaseParty.WITNESS, name_folded, account_id, complaint_id)]
+
+
 def _party(name_folded: ColumnElement[str], account_id: ColumnElement[int],
            complaint_id: ColumnElement[int] | InstrumentedAttribute[int]) -> ColumnElement[bool]:
-    """Whether the person (their folded name and account id) is, or may be, a party of the
-    complaint: linked to one of its parties by the Clerk, or found to be a possible match the
-    Clerk has not decided, or named exactly as one (unless the Clerk decided that they are not
-    the same person)."""
-    link = aliased(PartyLink)
-    return or_(exists().where(link.complaint_id == complaint_id,
-                              link.staff_account_id == account_id,
-                              link.decision.in_((SamePerson.SAME, SamePerson.UNDECIDED))),
-               _named(Complainant, CaseParty.COMPLAINANT, name_folded, account_id,
-                      complaint_id),
-               _named(Respondent, CaseParty.RESPONDENT, name_folded, account_id, complaint_id),
-               _named(Witness, CaseParty.WITNESS, name_folded, account_id, complaint_id))
+    """Whether the person is, or may be, a party of the complaint (:func:`_party_terms`)."""
+    return or_(*_party_terms(name_folded, account_id, complaint_id))
 
 
 def _person(account: Account) -> tuple[ColumnElement[str], ColumnElement[int]]:
@@ -120,8 +126,10 @@ def role_condition(role: Role, name_folded: ColumnElement[str],
     if start is Reach.BEFORE_THE_BOARD:
         resolved = and_(resolved, _reached_the_board())
     condition: ColumnElement[bool] = or_(Complaint.state.in_(states), resolved)
-    if role in BOARD:
-        condition = and_(condition, ~_party(name_folded, account_id, Complaint.id))
+    if role in BOARD:  # no way of being a party, each its own test (a database can then
+        # answer each for every complaint at once, instead of all of them for each complaint)
+        condition = and_(condition, *(~term for term in _party_terms(name_folded, account_id,
+                                                                       Complaint.id)))
     return condition
 
 

@@ -7,14 +7,15 @@ module states those rules, generated from the same tables the application reads 
 written a second time:
 
 - **Who receives a complaint** (§ 2-83(d), (h)(1)) is :func:`ethics_desk.staff.scope.role_condition`,
-  compiled for each office role into :data:`RECEIVES_FUNCTION`, ``ethics_desk_receives(case)``,
-  which answers for the person connected (``session_user``): the Clerk's staff every complaint,
-  each (d)(1) reviewer from the forwarding for review, the Board's members from the (d)(3)
-  forwarding, a member who is — or may be — a party never, the Records officer and the
-  Administrator none, a disabled account none.
+  compiled for each office role into the policy of that role's group on ``complaint``: the
+  Clerk's staff every complaint, each (d)(1) reviewer from the forwarding for review, the
+  Board's members from the (d)(3) forwarding, a member who is — or may be — a party never, the
+  Records officer and the Administrator none, a disabled account none. A condition that needs
+  the person (a party's name) is computed once per statement by :data:`RECEIVED_FUNCTION`, so
+  that a list of a hundred thousand cases costs one set, not a function call a row.
 - **Row-level security** on every table that holds a case's content (:func:`case_tables`): a
-  group reads and writes a row only when its person receives the row's complaint; a table
-  below another (a ballot below its vote) follows its parent's rows.
+  group reads and writes a row only when it may read the row's complaint; a table below another
+  (a ballot below its vote) follows its parent's rows.
 - **Writes per office role**: each table that is not a case's is written only by the groups
   whose office role the permission table gives the act that writes it (:data:`WRITTEN_BY`);
   the case tables by the roles that move a complaint or work on one (:func:`case_writers`); the
@@ -33,7 +34,7 @@ server's own backups read everything, as PostgreSQL's owner always can.
 
 from __future__ import annotations
 
-from sqlalchemy import ColumnElement, Connection, exists, literal_column, select, text
+from sqlalchemy import ColumnElement, Connection, literal_column, select, text
 from sqlalchemy.engine import Dialect
 
 from ethics_desk.core.folding import fold
@@ -45,13 +46,14 @@ from ethics_desk.staff.roles import Role
 from ethics_desk.staff.scope import role_condition
 from ethics_desk.storage.server_roles import group_role, group_roles
 
-RESOLVED_FUNCTION = "ethics_desk_resolved"
-"""``ethics_desk_resolved(case integer) → boolean``: whether the complaint is resolved — no
-longer pending, § 2-83(h)(1) — the rows the retention schedule's roles reach to destroy a case
-file (:func:`_retention_policies`)."""
-RECEIVES_FUNCTION = "ethics_desk_receives"
-"""``ethics_desk_receives(case integer) → boolean``: whether the person connected receives the
-complaint (the server's :func:`ethics_desk.staff.scope.receives`)."""
+ACTS_AS_FUNCTION = "ethics_desk_acts_as"
+"""``ethics_desk_acts_as(role text) → boolean``: whether the person connected (``session_user``)
+has an account of that office role, not disabled — and for a Board member, whose parties are
+found by name, a name the server knows (:data:`NAME_KEY_TABLE`)."""
+RECEIVED_FUNCTION = "ethics_desk_received_cases"
+"""``ethics_desk_received_cases() → SETOF integer``: the complaints the person connected
+receives (the server's :func:`ethics_desk.staff.scope.case_condition`), nothing they could not
+read anyway."""
 NAME_KEY_TABLE = "ethics_desk_name_key"
 """The folded name of each account, with the name it was folded from (the owner's alone)."""
 NAME_KEY_FUNCTION = "ethics_desk_name_key_set"
@@ -104,7 +106,7 @@ _SETTINGS_BY_ACT: dict[Act, str] = {
 
 def case_tables() -> dict[str, str]:
     """Every table holding a case's content, with the column that names its complaint for
-    :data:`RECEIVES_FUNCTION` — or, for a table below another with no complaint column of its
+    its policy — or, for a table below another with no complaint column of its
     own (a ballot below its vote), ``"parent.fk"``: its parent's table and the column, never
     empty, that names the parent's row; such a row follows its parent's."""
     tables: dict[str, str] = {"complaint": "id"}
@@ -136,32 +138,84 @@ def _sql(condition: ColumnElement[bool], dialect: Dialect) -> str:
     return str(condition.compile(dialect=dialect, compile_kwargs={"literal_binds": True}))
 
 
-def _role_sql(role: Role, dialect: Dialect) -> str:
-    condition = role_condition(role, literal_column("k.name_folded"), literal_column("me.id"))
-    if _sql(condition, dialect) in ("true", "false"):
-        return _sql(condition, dialect)
-    return _sql(exists(select(Complaint.id).where(Complaint.id == literal_column("case_id"),
-                                                  condition)), dialect)
+def _person_condition(role: Role, dialect: Dialect, *, name_folded: str = "k.name_folded",
+                      account_id: str = "me.id") -> str:
+    """``role_condition`` for ``role``, the person's folded name and account id being the SQL
+    expressions given."""
+    condition = role_condition(role, literal_column(name_folded), literal_column(account_id))
+    # Compiled inside a query of the complaints, so that its subqueries correlate with the
+    # complaint (compiled alone, each would read every complaint instead)
+    query = str(select(Complaint.id).where(condition).compile(
+        dialect=dialect, compile_kwargs={"literal_binds": True}))
+    head = "SELECT complaint.id \nFROM complaint \nWHERE "
+    assert query.startswith(head), query
+    return query[len(head):]
 
 
-def receives_function(dialect: Dialect) -> str:
-    """The SQL of :data:`RECEIVES_FUNCTION`, one branch per office role, for the server's
-    ``dialect``."""
-    branches = "\n".join(
-        f"    WHEN '{role.value}' THEN "
-        + ("k.name_folded IS NOT NULL AND " if role in BOARD else "")
-        + f"({_role_sql(role, dialect)})"
-        for role in Role)
+def _needs_the_person(role: Role, dialect: Dialect) -> bool:
+    """Whether ``role``'s condition names the person (a Board member's parties) — or reads a
+    case's other tables, which the person's own policies would guard in turn: it is then
+    computed by :data:`RECEIVED_FUNCTION`, as the owner, once per statement."""
+    condition = _person_condition(role, dialect)
+    return "me." in condition or "k." in condition or " FROM " in condition.upper()
+
+
+def received_function(dialect: Dialect) -> str:
+    """The SQL of :data:`RECEIVED_FUNCTION`: the person's account read once, then the one query
+    of their office role (each planned on its own: a Board member's is the state of the case
+    and an anti-join for each way of being a party)."""
+    branches: list[str] = []
+    for role in Role:
+        condition = _person_condition(role, dialect, name_folded="folded", account_id="me_id")
+        if condition == "false":
+            continue
+        named = " AND folded IS NOT NULL" if role in BOARD else ""
+        branches.append(f"  {'IF' if not branches else 'ELSIF'} me_role = '{role.value}'"
+                        f"{named} THEN\n"
+                        f"    RETURN QUERY SELECT complaint.id FROM complaint WHERE {condition};\n")
     return (
-        f"CREATE OR REPLACE FUNCTION {RECEIVES_FUNCTION}(case_id integer) RETURNS boolean "
+        f"CREATE OR REPLACE FUNCTION {RECEIVED_FUNCTION}() RETURNS SETOF integer "
+        "LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = public, pg_temp AS $fn$\n"
+        "DECLARE me_role text; me_id integer; folded text;\n"
+        "BEGIN\n"
+        f"  SELECT a.role, a.id, k.name_folded INTO me_role, me_id, folded FROM staff_account a "
+        f"LEFT JOIN {NAME_KEY_TABLE} k ON k.account_id = a.id AND k.name = a.name "
+        "WHERE a.login = session_user AND a.disabled_at IS NULL;\n"
+        + "".join(branches) +
+        "  END IF;\n"
+        "END $fn$")
+
+
+def _acts_as_function() -> str:
+    board = ", ".join(f"'{role.value}'" for role in Role if role in BOARD)
+    return (
+        f"CREATE OR REPLACE FUNCTION {ACTS_AS_FUNCTION}(office_role text) RETURNS boolean "
         "LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public, pg_temp AS $fn$\n"
-        "SELECT COALESCE((SELECT CASE me.role\n"
-        f"{branches}\n"
-        "    ELSE false END\n"
-        f"  FROM staff_account me LEFT JOIN {NAME_KEY_TABLE} k ON k.account_id = me.id "
-        "AND k.name = me.name\n"
-        "  WHERE me.login = session_user AND me.disabled_at IS NULL), false)\n"
+        f"SELECT EXISTS (SELECT 1 FROM staff_account me LEFT JOIN {NAME_KEY_TABLE} k "
+        "ON k.account_id = me.id AND k.name = me.name WHERE me.login = session_user "
+        "AND me.disabled_at IS NULL AND me.role = office_role "
+        f"AND (k.name_folded IS NOT NULL OR office_role NOT IN ({board})))\n"
         "$fn$")
+
+
+def _acts_as(role: Role) -> str:
+    """The policy's test that the person acts in ``role`` (an init plan: once a statement)."""
+    return f"(SELECT {ACTS_AS_FUNCTION}('{role.value}'))"
+
+
+def _acts_as_any(roles: frozenset[Role] | set[Role]) -> str:
+    return "(" + " OR ".join(_acts_as(role) for role in Role if role in roles) + ")" \
+        if roles else "false"
+
+
+def _complaint_scope(role: Role, dialect: Dialect) -> str:
+    """The rows of ``complaint`` a person in ``role`` reads (and, a writer, writes)."""
+    condition = _person_condition(role, dialect)
+    if condition == "false":
+        return "false"
+    if _needs_the_person(role, dialect):
+        condition = f"complaint.id IN (SELECT {RECEIVED_FUNCTION}())"
+    return f"{_acts_as(role)} AND ({condition})"
 
 
 def _name_key_function() -> str:
@@ -195,24 +249,60 @@ def _groups(roles: frozenset[Role] | set[Role]) -> str:
     return ", ".join(group_role(role) for role in Role if role in roles) or "NONE"
 
 
-def _case_policies(table: str, column: str) -> list[str]:
-    if "." not in column:
-        scope = f"{RECEIVES_FUNCTION}({column})"
-    else:
-        parent, reference = column.split(".")
-        scope = f"EXISTS (SELECT 1 FROM {parent} p WHERE p.id = {table}.{reference})"
+def _case_policies(table: str, column: str, dialect: Dialect) -> list[str]:
+    """A case's table: on ``complaint`` each group's own scope (:func:`_complaint_scope`) and
+    the retention schedule's reach of a resolved complaint; below it, the rows of a complaint
+    (or a parent row) the person may read."""
     everyone = _groups(set(Role))
-    writers = _groups(case_writers())
-    return [
-        f"ALTER TABLE {table} ENABLE ROW LEVEL SECURITY",
-        f"DROP POLICY IF EXISTS {POLICY}_read ON {table}",
-        f"CREATE POLICY {POLICY}_read ON {table} FOR SELECT TO {everyone} USING ({scope})",
-        f"DROP POLICY IF EXISTS {POLICY}_write ON {table}",
-        f"CREATE POLICY {POLICY}_write ON {table} FOR ALL TO {writers} USING ({scope}) "
-        f"WITH CHECK ({scope})",
-        f"REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON {table} FROM {everyone}",
-        f"GRANT INSERT, UPDATE, DELETE ON {table} TO {writers}",
-    ]
+    writers = case_writers()
+    keepers = ACT_ROLES[Act.RETENTION]
+    statements = [f"ALTER TABLE {table} ENABLE ROW LEVEL SECURITY"]
+    statements += [f"DROP POLICY IF EXISTS {name} ON {table}" for name in _policy_names(table)]
+    if table == "complaint":
+        for role in Role:
+            scope = _complaint_scope(role, dialect)
+            if scope == "false":
+                continue
+            name = f"{POLICY}_{role.value}"
+            statements.append(f"CREATE POLICY {name} ON complaint FOR SELECT TO "
+                              f"{group_role(role)} USING ({scope})")
+            if role in writers:
+                statements.append(f"CREATE POLICY {name}_write ON complaint FOR ALL TO "
+                                  f"{group_role(role)} USING ({scope}) WITH CHECK ({scope})")
+        resolved = f"{_acts_as_any(keepers)} AND complaint.state = '{CaseState.RESOLVED.value}'"
+        for command in ("SELECT", "UPDATE", "DELETE"):
+            check = f" WITH CHECK ({resolved})" if command == "UPDATE" else ""
+            statements.append(
+                f"CREATE POLICY {POLICY}_retention_{command.lower()} ON complaint FOR {command} "
+                f"TO {_groups(keepers)} USING ({resolved}){check}")
+        rights = ["DELETE, UPDATE"]
+    else:
+        if "." not in column:
+            scope = f"EXISTS (SELECT 1 FROM complaint c WHERE c.id = {table}.{column})"
+        else:
+            parent, reference = column.split(".")
+            scope = f"EXISTS (SELECT 1 FROM {parent} p WHERE p.id = {table}.{reference})"
+        statements += [
+            f"CREATE POLICY {POLICY}_read ON {table} FOR SELECT TO {everyone} USING ({scope})",
+            f"CREATE POLICY {POLICY}_write ON {table} FOR ALL TO {_groups(writers)} "
+            f"USING ({scope}) WITH CHECK ({scope})",
+            f"CREATE POLICY {POLICY}_retention_delete ON {table} FOR DELETE TO "
+            f"{_groups(keepers)} USING ({scope})"]
+        rights = ["DELETE"]
+    return [*statements,
+            f"REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON {table} FROM {everyone}",
+            f"GRANT INSERT, UPDATE, DELETE ON {table} TO {_groups(writers)}",
+            f"GRANT {rights[0]} ON {table} TO {_groups(keepers)}"]
+
+
+def _policy_names(table: str) -> list[str]:
+    """Every name this module has given a policy on ``table`` (dropped before they are made
+    again: a setup states the rules afresh)."""
+    names = [f"{POLICY}_{suffix}" for suffix in ("read", "write", "retention_select",
+                                                 "retention_update", "retention_delete")]
+    if table == "complaint":
+        names += [f"{POLICY}_{role.value}{write}" for role in Role for write in ("", "_write")]
+    return names
 
 
 def register_readers() -> frozenset[Role]:
@@ -231,37 +321,6 @@ def _register_grants() -> list[str]:
             f"GRANT SELECT ON {REGISTER_VIEW} TO {_groups(register_readers())}"]
 
 
-def _resolved_function() -> str:
-    return (
-        f"CREATE OR REPLACE FUNCTION {RESOLVED_FUNCTION}(case_id integer) RETURNS boolean "
-        "LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public, pg_temp AS $fn$\n"
-        "SELECT EXISTS (SELECT 1 FROM complaint WHERE complaint.id = case_id "
-        f"AND complaint.state = '{CaseState.RESOLVED.value}')\n"
-        "$fn$")
-
-
-def _retention_policies(table: str, column: str) -> list[str]:
-    """The roles of the retention schedule (the Records officer) destroy a resolved case's file
-    when its period has run (Local Schedule GR; :mod:`ethics_desk.retention.disposal`): they
-    read and remove the rows of a resolved complaint, and empty the complaint's own content,
-    and reach no pending one (§ 2-83(h)(1) keeps it from them)."""
-    if "." not in column:
-        scope = f"{RESOLVED_FUNCTION}({column})"
-    else:
-        parent, reference = column.split(".")
-        scope = f"EXISTS (SELECT 1 FROM {parent} p WHERE p.id = {table}.{reference})"
-    keepers = _groups(ACT_ROLES[Act.RETENTION])
-    statements = []
-    for command in ("SELECT", "DELETE") + (("UPDATE",) if table == "complaint" else ()):
-        name = f"{POLICY}_retention_{command.lower()}"
-        check = f" WITH CHECK ({scope})" if command == "UPDATE" else ""
-        statements += [f"DROP POLICY IF EXISTS {name} ON {table}",
-                       f"CREATE POLICY {name} ON {table} FOR {command} TO {keepers} "
-                       f"USING ({scope}){check}"]
-    rights = "DELETE, UPDATE" if table == "complaint" else "DELETE"
-    return [*statements, f"GRANT {rights} ON {table} TO {keepers}"]
-
-
 def _naming_policies() -> list[str]:
     """The tables that name a case by its id without being its content: a legal hold's cases
     and a Public Information Act request's records. The requests (their requesters, what they
@@ -276,7 +335,8 @@ def _naming_policies() -> list[str]:
     keepers = _groups(HOLDS_ANY_CASE | ACT_ROLES[Act.RETENTION])
     placers = _groups(ACT_ROLES[Act.LEGAL_HOLD])
     holders = ACT_ROLES[Act.LEGAL_HOLD] | HOLDS_ANY_CASE | ACT_ROLES[Act.RETENTION]
-    named = f"({RECEIVES_FUNCTION}(complaint_id) OR {_is_any(HOLDS_ANY_CASE)})"
+    case = "EXISTS (SELECT 1 FROM complaint c WHERE c.id = legal_hold_case.complaint_id)"
+    named = f"({case} OR {_acts_as_any(HOLDS_ANY_CASE)})"
     statements = []
     for table in ("information_request", "request_paper", "requested_record"):
         statements += [
@@ -288,7 +348,7 @@ def _naming_policies() -> list[str]:
         "ALTER TABLE legal_hold_case ENABLE ROW LEVEL SECURITY",
         f"DROP POLICY IF EXISTS {POLICY}_read ON legal_hold_case",
         f"CREATE POLICY {POLICY}_read ON legal_hold_case FOR SELECT TO {everyone} "
-        f"USING ({RECEIVES_FUNCTION}(complaint_id))",
+        f"USING ({case})",
         f"DROP POLICY IF EXISTS {POLICY}_keepers ON legal_hold_case",
         f"CREATE POLICY {POLICY}_keepers ON legal_hold_case FOR SELECT TO {keepers} "
         "USING (true)",
@@ -306,12 +366,6 @@ def _naming_policies() -> list[str]:
     return statements
 
 
-def _is_any(roles: frozenset[Role]) -> str:
-    values = ", ".join(f"'{role.value}'" for role in Role if role in roles)
-    return (f"EXISTS (SELECT 1 FROM staff_account me WHERE me.login = session_user "
-            f"AND me.role IN ({values}) AND me.disabled_at IS NULL)")
-
-
 def _audit_policies() -> list[str]:
     """Each person reads the audit records of the complaints they receive and the records
     they wrote themselves; the Clerk's staff read every record (their access history and the
@@ -323,12 +377,8 @@ def _audit_policies() -> list[str]:
         "ALTER TABLE audit_record ENABLE ROW LEVEL SECURITY",
         f"DROP POLICY IF EXISTS {POLICY}_read ON audit_record",
         f"CREATE POLICY {POLICY}_read ON audit_record FOR SELECT TO {everyone} USING "
-        f"({own} OR (complaint_id IS NOT NULL AND {RECEIVES_FUNCTION}(complaint_id)) OR "
-        f"{_is_role(Role.CLERK)})",
-        f"DROP POLICY IF EXISTS {POLICY}_retention ON audit_record",
-        f"CREATE POLICY {POLICY}_retention ON audit_record FOR SELECT TO "
-        f"{_groups(ACT_ROLES[Act.RETENTION])} USING (complaint_id IS NOT NULL "
-        f"AND {RESOLVED_FUNCTION}(complaint_id))",
+        f"({own} OR (complaint_id IS NOT NULL AND EXISTS (SELECT 1 FROM complaint c "
+        f"WHERE c.id = audit_record.complaint_id)) OR {_acts_as(Role.CLERK)})",
         f"DROP POLICY IF EXISTS {POLICY}_add ON audit_record",
         f"CREATE POLICY {POLICY}_add ON audit_record FOR INSERT TO {everyone} WITH CHECK (true)",
         f"GRANT INSERT ON audit_record TO {everyone}",
@@ -350,13 +400,8 @@ def _journal_policies() -> list[str]:
         f"DROP POLICY IF EXISTS {POLICY}_read ON journal_record",
         f"CREATE POLICY {POLICY}_read ON journal_record FOR SELECT TO {everyone} USING "
         f"(table_name <> 'staff_account' AND (table_name <> ALL(ARRAY[{listed}]) "
-        f"OR {_is_role(Role.CLERK)}))",
+        f"OR {_acts_as(Role.CLERK)}))",
     ]
-
-
-def _is_role(role: Role) -> str:
-    return (f"EXISTS (SELECT 1 FROM staff_account me WHERE me.login = session_user "
-            f"AND me.role = '{role.value}' AND me.disabled_at IS NULL)")
 
 
 def _setting_policies() -> list[str]:
@@ -418,21 +463,20 @@ def install(conn: Connection) -> None:
     for statement in _name_key_table():
         conn.exec_driver_sql(statement)
     _journal_name_keys(conn)
-    conn.exec_driver_sql(receives_function(conn.dialect).replace("%", "%%"))
-    conn.exec_driver_sql(_name_key_function().replace("%", "%%"))
-    conn.exec_driver_sql(_resolved_function())
-    for function in (f"{RECEIVES_FUNCTION}(integer)", f"{NAME_KEY_FUNCTION}(text, text, text)",
-                     f"{RESOLVED_FUNCTION}(integer)"):
+    for body in (_acts_as_function(), received_function(conn.dialect), _name_key_function()):
+        conn.exec_driver_sql(body.replace("%", "%%"))
+    for function in (f"{ACTS_AS_FUNCTION}(text)", f"{RECEIVED_FUNCTION}()",
+                     f"{NAME_KEY_FUNCTION}(text, text, text)"):
         conn.exec_driver_sql(f"REVOKE ALL ON FUNCTION {function} FROM PUBLIC")
-    conn.exec_driver_sql(f"GRANT EXECUTE ON FUNCTION {RECEIVES_FUNCTION}(integer) TO "
-                         f"{_groups(set(Role))}")
-    conn.exec_driver_sql(f"GRANT EXECUTE ON FUNCTION {RESOLVED_FUNCTION}(integer) TO "
-                         f"{_groups(ACT_ROLES[Act.RETENTION])}")
+    for function in (f"{ACTS_AS_FUNCTION}(text)", f"{RECEIVED_FUNCTION}()"):
+        conn.exec_driver_sql(f"GRANT EXECUTE ON FUNCTION {function} TO {_groups(set(Role))}")
     conn.exec_driver_sql(f"GRANT EXECUTE ON FUNCTION {NAME_KEY_FUNCTION}(text, text, text) TO "
                          f"{_groups(ACT_ROLES[Act.MANAGE_ACCOUNTS])}")
+    for old in ("ethics_desk_receives(integer)", "ethics_desk_resolved(integer)"):
+        conn.exec_driver_sql(f"DROP FUNCTION IF EXISTS {old} CASCADE")  # earlier versions'
     statements = []
     for table, column in case_tables().items():
-        statements += _case_policies(table, column) + _retention_policies(table, column)
+        statements += _case_policies(table, column, conn.dialect)
     statements += (_audit_policies() + _journal_policies() + _setting_policies()
                    + _table_grants() + _register_grants() + _naming_policies())
     for statement in statements:
@@ -476,4 +520,4 @@ def keep_name_keys(conn: Connection) -> int:
     return len(rows)
 
 
-__all__ = ["group_roles", "install", "keep_name_keys", "receives_function", "set_name_key"]
+__all__ = ["group_roles", "install", "keep_name_keys", "received_function", "set_name_key"]
