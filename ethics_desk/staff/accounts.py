@@ -33,7 +33,7 @@ from datetime import datetime, timedelta
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
-from sqlalchemy import Connection, delete, func, select
+from sqlalchemy import Connection, delete, func, select, text
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session
 
@@ -202,6 +202,12 @@ def create_first_administrator(database: Database, login: str, name: str, passwo
         if count_accounts(session):
             raise NotAllowed("This database already has its Administrator.",
                              "Sign in with your account; an Administrator creates new ones.")
+        if on_server(session) and not session.scalar(text(
+                "SELECT session_user = pg_get_userbyid(datdba) FROM pg_database "
+                "WHERE datname = current_database()")):
+            raise NotAllowed("On the office's server, IT makes the first Administrator.",
+                             "Ask IT to run “ethics-desk server setup URL --first-administrator "
+                             "LOGIN” as the database's owner; then sign in.")
         now = clock()
         row = _new(session, login, name, Role.ADMIN, password, by=normal_login(login), now=now)
         audit.append(session, actor=row.login, action="account.create", at=now,

@@ -196,3 +196,23 @@ def test_a_role_left_by_an_office_that_is_gone_is_taken_over(
         assert session.scalar(sa.select(StaffAccount.id).where(
             StaffAccount.login == other)) is None
     assert _groups(database, other) == {"ethics_desk_clerk"}
+
+
+def test_on_the_server_only_it_makes_the_first_administrator(
+        people: list[str], database: Database) -> None:
+    from ethics_desk.core.errors import NotAllowed
+    from ethics_desk.storage.opening import open_database
+
+    desk = new_login(people)
+    with database.engine.begin() as conn:  # a person of the office, on an office with no one
+        conn.execute(sa.text(f'CREATE ROLE "{desk}" LOGIN IN ROLE ethics_desk_clerk'))
+    at_the_desk = open_database(database.url.set(username=desk, password=None)
+                                .render_as_string(hide_password=False), clock=CLOCK)
+    try:
+        with pytest.raises(NotAllowed) as refused:
+            create_first_administrator(at_the_desk, new_login(people), "Eve", SECRET,
+                                       clock=CLOCK)
+    finally:
+        at_the_desk.dispose()
+    assert "--first-administrator" in refused.value.fix
+    assert _groups(database, people[-1]) == set()
