@@ -526,7 +526,8 @@ def _sign_in_on_server(database: Database, login: str, password: str, *,
     """The sign-in on a PostgreSQL server: PostgreSQL authenticates the person — the desk
     connects as the typed login with the typed password (SCRAM-SHA-256), or with none where
     IT set up single sign-on — and the account is the one whose login is the connection's
-    ``session_user``, read and its sign-in recorded through that connection. A wrong password,
+    ``session_user``, read through that connection; the sign-in is recorded (or queued while
+    another desk saves, as on a file). A wrong password,
     an unknown login, a role that may not log in and a disabled account get the one answer.
     The growing delay is the server's (PostgreSQL's ``auth_delay``, set up by IT): the desk
     cannot write anything before the person is authenticated."""
@@ -539,24 +540,28 @@ def _sign_in_on_server(database: Database, login: str, password: str, *,
     user = server_roles.session_user_of(database.url, typed, password or None)
     if user != typed:
         raise SignInRefused()
+    from ethics_desk.storage import queued_records
+    from ethics_desk.storage.queued_records import SIGNED_IN, Pending
+
     url = server_roles.person_url(database.url, typed, password or None)
     person = Database(url, make_engine(url))
     try:
-        with person.unit_of_work() as session:
+        with person.read_session() as session:  # as the person: their group's columns only
             found = session.execute(select(
                 StaffAccount.id, StaffAccount.login, StaffAccount.name, StaffAccount.role,
                 StaffAccount.must_change_password, StaffAccount.disabled_at).where(
                 StaffAccount.login == func.session_user())).first()
-            if found is None or found.disabled_at is not None:
-                raise SignInRefused()
-            account = Account(found.id, found.login, found.name, found.role,
-                              found.must_change_password, False)
-            audit.append(session, actor=account.login, action="account.sign_in", at=clock(),
-                         summary=f"{account.display} signed in",
-                         detail={"login": account.login})
-            return account
     finally:
         person.dispose()
+    if found is None or found.disabled_at is not None:
+        raise SignInRefused()
+    account = Account(found.id, found.login, found.name, found.role,
+                      found.must_change_password, False)
+    # Written now if no other desk is saving, else queued for the next save (never waits)
+    queued_records.record(database, [Pending(
+        clock(), account.login, "account.sign_in", f"{account.display} signed in",
+        detail={"login": account.login}, login=account.login, effect=SIGNED_IN)])
+    return account
 
 
 def _sign_in(session: Session, login: str, password: str, now: datetime,
