@@ -14,6 +14,13 @@ answer, with the same wait, so trying logins tells nothing.
 **The account is the one Ethics Desk saved.** On a SQLite file, the account's row is checked
 against the record's journal at each sign-in; a row changed outside Ethics Desk is refused.
 
+**On a PostgreSQL server each person is their own database role**
+(:mod:`ethics_desk.storage.server_roles`): the services make, change and disable it in the
+account's own transaction, the password reaches the server only as its SCRAM-SHA-256 verifier,
+no application hash is kept (:data:`SERVER_PASSWORD`), and PostgreSQL authenticates the sign-in
+(:func:`sign_in`); slowing down guessing is the server's ``auth_delay``. IT makes the first
+Administrator there.
+
 **The first Administrator.** A database without any account has its first one created by the
 first sign-in (in the window, or a command given a login and password): that person is the
 Administrator, who then creates the others. An Administrator adds, disables and resets accounts;
