@@ -299,19 +299,32 @@ def build_parser() -> argparse.ArgumentParser:
     server_commands = server.add_subparsers(dest="server_command", metavar="ACTION",
                                             required=True)
     setup = server_commands.add_parser(
-        "setup", help="create or upgrade the schema, and grant the workstations' role its rights",
+        "setup", help="create or upgrade the schema; make the first Administrator or convert "
+                      "an office",
         description="Run as the role that owns the database (IT, once, and after each update "
                     "of Ethics Desk). Creates the schema on a new database, or upgrades an "
                     "older one after copying every record into a verified SQLite file in "
-                    "--backup-folder; two setups at once take turns. With --workstations ROLE, "
-                    "that role gets exactly what a workstation needs: read and write the "
-                    "records, add to the audit trail but never change or delete it, no DDL. "
+                    "--backup-folder; two setups at once take turns. Each person signs in as "
+                    "their own server role, in their office role's group. With "
+                    "--first-administrator LOGIN, makes the office's first Administrator "
+                    "(name and password asked). With --convert-office, makes each account of "
+                    "an office whose desks shared one role its person's own role, with a "
+                    "temporary password printed once, to be changed at the first sign-in. "
                     "Needs no Ethics Desk sign-in: the server's own login of the owning role "
-                    "authenticates it, and a new server has no accounts yet.")
+                    "authenticates it.")
     setup.add_argument("url", metavar="URL",
                        help="the office's database, e.g. postgresql+psycopg://owner@dbserver/ethics")
     setup.add_argument("--workstations", metavar="ROLE",
-                       help="the role the workstations sign in as (created beforehand by IT)")
+                       help="the shared workstations' role of old: every right of it on this "
+                            "database is taken (REVOKE, CONNECT too); no role is granted "
+                            "anything any more")
+    setup.add_argument("--first-administrator", metavar="LOGIN",
+                       help="make the office's first Administrator (name and password asked)")
+    setup.add_argument("--name", help="the first Administrator's full name (default: asked, "
+                                      "or the login where there is no terminal)")
+    setup.add_argument("--convert-office", action="store_true",
+                       help="make each account its person's own server role, with a "
+                            "temporary password printed once")
     setup.add_argument("--backup-folder", metavar="DIR", default=".",
                        help="where the copy before an upgrade goes (default: this folder)")
     setup.set_defaults(handler=_cmd_server_setup)
@@ -1603,8 +1616,17 @@ def _cmd_server_setup(args: argparse.Namespace) -> int:
     from ethics_desk.storage.server import setup_server
 
     url = resolve_url(args.url)
+    first = None
+    if args.first_administrator:
+        if args.convert_office:
+            raise UsageError("--first-administrator is for a new office, --convert-office for "
+                             "one with accounts; give one of them.")
+        name = args.name or (input(f"Full name of {args.first_administrator}: ")
+                             if sys.stdin.isatty() else args.first_administrator)
+        first = (args.first_administrator, name, _new_password(args.first_administrator))
     report = setup_server(url, clock=_clock(args), backup_folder=Path(args.backup_folder),
-                          workstations=args.workstations)
+                          workstations=args.workstations, first_administrator=first,
+                          convert=args.convert_office)
     where = describe(url)
     if report.before is None:
         print(f"Created the Ethics Desk schema (revision {report.after}) on {where}.")
@@ -1613,9 +1635,19 @@ def _cmd_server_setup(args: argparse.Namespace) -> int:
               f"verified copy of every record in {report.backup}.")
     else:
         print(f"{where} is already at revision {report.after}; nothing to upgrade.")
+    if report.first_administrator:
+        print(f"{report.first_administrator} is the office's first Administrator; they sign "
+              "in as their own role on the server.")
+    if report.converted:
+        print("Each person's temporary password (shown this once; give it to them in person — "
+              "they choose their own at the first sign-in):")
+        for login, temporary in report.converted:
+            print(f"  {login:20} {temporary}")
+    elif args.convert_office:
+        print("Every account was already its person's own role; nothing to convert.")
     if report.workstations:
-        print(f"The role {report.workstations} may now use it as a workstation (no changes to "
-              "the audit trail, no changes to the schema).")
+        print(f"The role {report.workstations} has no right on this database any more; drop "
+              "it once no other database needs it, and remove its password from every desk.")
     return EXIT_OK
 
 

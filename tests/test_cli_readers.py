@@ -188,6 +188,7 @@ def test_the_queue_of_records_is_private_to_the_user(
         assert b"Looked at who saw the case" in path.read_bytes()
 
 
+@pytest.mark.sqlite_file  # refusals counted by the desk: a file's; the server refuses at its door
 def test_wrong_passwords_while_another_desk_writes_are_refused_and_counted_when_written(
         database: Database, db_arg: str, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:
@@ -205,6 +206,7 @@ def test_wrong_passwords_while_another_desk_writes_are_refused_and_counted_when_
     assert run(capsys, "wording", "list", "--db", db_arg, later=16)[0] == 0
 
 
+@pytest.mark.sqlite_file  # refusals counted by the desk: a file's; the server refuses at its door
 def test_a_disabled_account_is_refused_while_another_desk_writes(
         database: Database, db_arg: str, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:
@@ -240,6 +242,7 @@ def test_a_servers_lock_timeout_is_worded_for_a_server_not_a_file() -> None:
     assert "server" in message.problem and "file" not in f"{message.problem} {message.fix}"
 
 
+@pytest.mark.sqlite_file  # refusals counted by the desk: a file's; the server refuses at its door
 def test_refusals_written_but_not_yet_emptied_from_the_queue_are_counted_once(
         database: Database, db_arg: str, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:

@@ -91,6 +91,7 @@ def test_a_command_without_a_password_in_the_environment_and_no_terminal_says_so
             CalendarDay.name == "Snow")) == 0
 
 
+@pytest.mark.sqlite_file  # the growing delay: the file's; on a server PostgreSQL's auth_delay
 def test_five_wrong_passwords_make_the_right_one_wait_seconds_not_lock_the_account(
         database: Database, db_arg: str, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:

@@ -14,6 +14,13 @@ answer, with the same wait, so trying logins tells nothing.
 **The account is the one Ethics Desk saved.** On a SQLite file, the account's row is checked
 against the record's journal at each sign-in; a row changed outside Ethics Desk is refused.
 
+**On a PostgreSQL server each person is their own database role**
+(:mod:`ethics_desk.storage.server_roles`): the services make, change and disable it in the
+account's own transaction, the password reaches the server only as its SCRAM-SHA-256 verifier,
+no application hash is kept (:data:`SERVER_PASSWORD`), and PostgreSQL authenticates the sign-in
+(:func:`sign_in`); slowing down guessing is the server's ``auth_delay``. IT makes the first
+Administrator there.
+
 **The first Administrator.** A database without any account has its first one created by the
 first sign-in (in the window, or a command given a login and password): that person is the
 Administrator, who then creates the others. An Administrator adds, disables and resets accounts;
@@ -27,19 +34,21 @@ import math
 import re
 import socket
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
-from sqlalchemy import delete, func, select
+from sqlalchemy import Connection, delete, func, select, text
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session
 
 from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import NotAllowed, UserError
 from ethics_desk.models import Setting, SignInDelay, StaffAccount
 from ethics_desk.staff.roles import Role
-from ethics_desk.storage import audit
+from ethics_desk.storage import audit, server_roles
 from ethics_desk.storage.database import Database
 
 DELAY_CAP_SECONDS = 60
@@ -67,6 +76,11 @@ DEMO_LOGINS: dict[Role, str] = {role: role.value for role in Role}
 
 _LOGIN = re.compile(r"^[a-z][a-z0-9._-]{1,59}$")
 _HASHER = PasswordHasher()  # Argon2id with argon2-cffi's defaults (RFC 9106's second choice)
+
+SERVER_PASSWORD = "server:scram"
+"""What an account's ``password_hash`` holds on a PostgreSQL server, where the person's password
+is PostgreSQL's own (their login role's SCRAM-SHA-256 verifier, or the office's single sign-on):
+no Argon2 hash, and no password verifies it — it is never compared (:func:`_verify`)."""
 
 NOT_SIGNED_IN = ("The login or the password is not right.",
                  "Type them again (the password is case-sensitive); if you have forgotten it, "
@@ -140,6 +154,29 @@ def is_demonstration(session: Session) -> bool:
     return session.get(Setting, DEMO_MARK) is not None
 
 
+def on_server(session: Session) -> bool:
+    """Whether the session's database is a PostgreSQL server, where each person is their own
+    database role (:mod:`ethics_desk.storage.server_roles`) and PostgreSQL checks passwords."""
+    return session.connection().dialect.name == "postgresql"
+
+
+def _person_on_server(session: Session, act: Callable[[Connection], None], login: str) -> None:
+    """Do ``act`` to ``login``'s role on the server, in the session's own transaction; a login
+    the server keeps for someone else is refused, saying so."""
+    try:
+        with session.begin_nested():
+            act(session.connection())
+    except DBAPIError as exc:
+        said = str(exc.orig)
+        if "has another office role" in said or "is not an Ethics Desk person" in said \
+                or "cannot be a person's login" in said:
+            raise UserError(f"The login “{login}” is already used on the database server by "
+                            "another person or program.",
+                            "Choose another login (or ask IT which roles the server has)."
+                            ) from None
+        raise
+
+
 def _new(session: Session, login: str, name: str, role: Role, password: str, *, by: str,
          now: datetime) -> StaffAccount:
     login = normal_login(login)
@@ -152,11 +189,15 @@ def _new(session: Session, login: str, name: str, role: Role, password: str, *, 
     if _row(session, login) is not None:
         raise UserError(f"There is already an account “{login}”.",
                         "Choose another login, or reset that account's password.")
-    row = StaffAccount(login=login, name=name, role=role, password_hash=_HASHER.hash(password),
+    server = on_server(session)
+    row = StaffAccount(login=login, name=name, role=role,
+                       password_hash=SERVER_PASSWORD if server else _HASHER.hash(password),
                        created_at=now, created_by=by)
     session.add(row)
     session.flush()
-    if session.get_bind().dialect.name == "postgresql":
+    if server:  # the person's own login role, its password's verifier only
+        _person_on_server(session, lambda conn: server_roles.add_person(
+            conn, login, role, password), login)
         # The server keeps the name folded, for its own case scope (§ 2-83(h)(1))
         from ethics_desk.storage.server_policies import set_name_key
         set_name_key(session.connection(), row.login, row.name)
@@ -171,6 +212,12 @@ def create_first_administrator(database: Database, login: str, name: str, passwo
         if count_accounts(session):
             raise NotAllowed("This database already has its Administrator.",
                              "Sign in with your account; an Administrator creates new ones.")
+        if on_server(session) and not session.scalar(text(
+                "SELECT session_user = pg_get_userbyid(datdba) FROM pg_database "
+                "WHERE datname = current_database()")):
+            raise NotAllowed("On the office's server, IT makes the first Administrator.",
+                             "Ask IT to run “ethics-desk server setup URL --first-administrator "
+                             "LOGIN” as the database's owner; then sign in.")
         now = clock()
         row = _new(session, login, name, Role.ADMIN, password, by=normal_login(login), now=now)
         audit.append(session, actor=row.login, action="account.create", at=now,
@@ -231,6 +278,9 @@ def disable_account(database: Database, login: str, *, by: Account, clock: Clock
         if row.disabled_at is None:
             now = clock()
             row.disabled_at = now
+            if on_server(session):
+                _person_on_server(session, lambda conn: server_roles.disable_person(
+                    conn, row.login), row.login)
             audit.append(session, actor=by.login, action="account.disable", at=now,
                          summary=f"Disabled the account of {row.name} ({row.login})",
                          detail={"login": row.login})
@@ -246,7 +296,14 @@ def reset_password(database: Database, login: str, password: str, *, by: Account
         row = _target(session, login)
         check_password(password, login=row.login, demo=is_demonstration(session))
         now = clock()
-        row.password_hash = _HASHER.hash(password)
+        if on_server(session):  # a disabled person's role may log in again, too
+            enable = row.disabled_at is not None
+            role = row.role
+            _person_on_server(session, lambda conn: server_roles.add_person(
+                conn, row.login, role, password) if enable else server_roles.set_password(
+                conn, row.login, password), row.login)
+        else:
+            row.password_hash = _HASHER.hash(password)
         row.must_change_password = row.id != by.account_id
         row.disabled_at = None
         _clear_delays(session, _subjects(row.login, None))
@@ -261,12 +318,18 @@ def change_own_password(database: Database, account: Account, old: str, new: str
     """The signed-in person's new password (the old one checked first; audited)."""
     with database.unit_of_work() as session:
         row = session.get(StaffAccount, account.account_id)
-        if row is None or not _verify(row.password_hash, old):
+        server = on_server(session)
+        if row is None or not (server_authenticates(database, row.login, old) if server
+                               else _verify(row.password_hash, old)):
             raise UserError("The present password is not right.", "Type it again.")
         if new == old:
             raise UserError("The new password is the present one.", "Choose a new password.")
         check_password(new, login=row.login)
-        row.password_hash = _HASHER.hash(new)
+        if server:
+            _person_on_server(session, lambda conn: server_roles.set_password(
+                conn, row.login, new), row.login)
+        else:
+            row.password_hash = _HASHER.hash(new)
         row.must_change_password = False
         audit.append(session, actor=row.login, action="account.password", at=clock(),
                      summary=f"{row.name} ({row.login}) changed their password",
@@ -275,6 +338,8 @@ def change_own_password(database: Database, account: Account, old: str, new: str
 
 
 def _verify(stored: str, password: str) -> bool:
+    if stored == SERVER_PASSWORD:  # the server's account: PostgreSQL checks its password
+        return False
     try:
         return _HASHER.verify(stored, password)
     except (VerifyMismatchError, VerificationError, InvalidHashError):
@@ -444,6 +509,8 @@ def sign_in(database: Database, login: str, password: str, *, clock: Clock,
     the sign-in is :func:`verify_unrecorded`'s, so that its records can still be read."""
     from ethics_desk.storage.database import WriterBusy
 
+    if database.url.get_backend_name() == "postgresql":
+        return _sign_in_on_server(database, login, password, clock=clock)
     if database.read_only_reason() is not None:
         return verify_unrecorded(database, login, password, clock=clock, workstation=workstation)
     now = clock()
@@ -456,6 +523,55 @@ def sign_in(database: Database, login: str, password: str, *, clock: Clock,
     if isinstance(signed, UserError):
         raise signed
     return signed
+
+
+def server_authenticates(database: Database, login: str, password: str | None) -> bool:
+    """Whether PostgreSQL lets ``login`` into the office's database with ``password`` (None:
+    single sign-on) as that very role."""
+    return server_roles.session_user_of(database.url, login, password) == login
+
+
+def _sign_in_on_server(database: Database, login: str, password: str, *,
+                       clock: Clock) -> Account:
+    """The sign-in on a PostgreSQL server: PostgreSQL authenticates the person — the desk
+    connects as the typed login with the typed password (SCRAM-SHA-256), or with none where
+    IT set up single sign-on — and the account is the one whose login is the connection's
+    ``session_user``, read through that connection; the sign-in is recorded (or queued while
+    another desk saves, as on a file). A wrong password,
+    an unknown login, a role that may not log in and a disabled account get the one answer.
+    The growing delay is the server's (PostgreSQL's ``auth_delay``, set up by IT): the desk
+    cannot write anything before the person is authenticated."""
+    from ethics_desk.storage.database import make_engine
+
+    try:
+        typed = normal_login(login)
+    except UserError:
+        raise SignInRefused() from None
+    user = server_roles.session_user_of(database.url, typed, password or None)
+    if user != typed:
+        raise SignInRefused()
+    from ethics_desk.storage import queued_records
+    from ethics_desk.storage.queued_records import SIGNED_IN, Pending
+
+    url = server_roles.person_url(database.url, typed, password or None)
+    person = Database(url, make_engine(url))
+    try:
+        with person.read_session() as session:  # as the person: their group's columns only
+            found = session.execute(select(
+                StaffAccount.id, StaffAccount.login, StaffAccount.name, StaffAccount.role,
+                StaffAccount.must_change_password, StaffAccount.disabled_at).where(
+                StaffAccount.login == func.session_user())).first()
+    finally:
+        person.dispose()
+    if found is None or found.disabled_at is not None:
+        raise SignInRefused()
+    account = Account(found.id, found.login, found.name, found.role,
+                      found.must_change_password, False)
+    # Written now if no other desk is saving, else queued for the next save (never waits)
+    queued_records.record(database, [Pending(
+        clock(), account.login, "account.sign_in", f"{account.display} signed in",
+        detail={"login": account.login}, login=account.login, effect=SIGNED_IN)])
+    return account
 
 
 def _sign_in(session: Session, login: str, password: str, now: datetime,

@@ -424,7 +424,7 @@ def _journal_checks(engine: Engine, anchors: Sequence[Anchor],
 
 ACCOUNT_ACTS: dict[str, tuple[str, ...]] = {
     "created": ("account.create",),
-    "given a new password": ("account.reset", "account.password"),
+    "given a new password": ("account.reset", "account.password", "account.convert"),
     "given a re-made hash of its password at sign-in": ("account.sign_in",),
     "disabled": ("account.disable",),
     "enabled again": ("account.reset",),
@@ -446,8 +446,10 @@ def _account_changes(before: dict[str, object] | None,
         return ["removed"]
     changes = []
     if before.get("password_hash") != after.get("password_hash"):
-        old, new = (str(v.get("password_hash") or "").split("$")[1:4] for v in (before, after))
-        rehashed = old != new  # other Argon2 parameters: the sign-in re-made it
+        hashes = [str(v.get("password_hash") or "") for v in (before, after)]
+        old, new = (h.split("$")[1:4] for h in hashes)
+        # other Argon2 parameters: the sign-in re-made it (a server's marker is no hash)
+        rehashed = old != new and all(h.startswith("$argon2") for h in hashes)
         changes.append("given a re-made hash of its password at sign-in" if rehashed
                        else "given a new password")
     if before.get("disabled_at") is None and after.get("disabled_at") is not None:

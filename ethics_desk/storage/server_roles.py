@@ -26,6 +26,7 @@ the simple case; a person who is in two offices on one server has the same offic
 from __future__ import annotations
 
 from sqlalchemy import Connection, Engine, text
+from sqlalchemy.engine import URL
 
 from ethics_desk.core.errors import StorageError
 from ethics_desk.staff.roles import Role
@@ -123,7 +124,7 @@ def _add_function() -> str:
         f"verifier text) RETURNS void LANGUAGE plpgsql SECURITY DEFINER {_settings()} "
         "AS $fn$\n"
         f"DECLARE groups text[] := ARRAY[{_sql_list(groups)}]; found oid; privileged boolean; "
-        "wanted text;\n"
+        "wanted text; stale text;\n"
         "BEGIN\n"
         + _may_manage() +
         f"  IF person IS NULL OR person !~ '{LOGIN_PATTERN}' OR person LIKE 'pg\\_%' "
@@ -138,6 +139,17 @@ def _add_function() -> str:
         "  END IF;\n"
         + _scram("verifier")
         + _A_PERSON +
+        # A person's role left by an office that is gone (no database it may connect to any
+        # more: a dropped test database, a retired office) is taken over: out of its old group.
+        "  IF found IS NOT NULL AND NOT EXISTS (SELECT 1 FROM pg_database d, "
+        "aclexplode(d.datacl) a WHERE a.grantee = found AND a.privilege_type = 'CONNECT') "
+        "THEN\n"
+        "    FOR stale IN SELECT g.rolname FROM pg_auth_members m JOIN pg_roles g "
+        "ON g.oid = m.roleid WHERE m.member = found AND g.rolname = ANY(groups) "
+        "AND g.rolname <> wanted LOOP\n"
+        "      EXECUTE format('REVOKE %I FROM %I', stale, person);\n"
+        "    END LOOP;\n"
+        "  END IF;\n"
         "  IF EXISTS (SELECT 1 FROM pg_auth_members m JOIN pg_roles g ON g.oid = m.roleid "
         "WHERE m.member = found AND g.rolname = ANY(groups) AND g.rolname <> wanted) THEN\n"
         "    RAISE EXCEPTION '% has another office role on this server', person "
@@ -349,3 +361,46 @@ def refuse_unless_the_owner(engine: Engine, doing: str) -> None:
             f"On the office's server {doing} every record, which only IT's role, the "
             f"database's owner, may read ({engine.url.username or 'this role'} may not).",
             "Ask IT to do it with the address of the role that owns the database.")
+
+
+REFUSED_AT_CONNECTION = ("password authentication failed", "is not permitted to log in",
+                         "no pg_hba.conf entry", "GSSAPI authentication failed", "SSPI authentication failed",
+                         "permission denied for database", "authentication failed")
+"""What PostgreSQL says when it refuses a person at the door: a wrong password, an unknown
+login, a role that may not log in, a host or method ``pg_hba.conf`` does not let in — all
+one answer to the person (:data:`ethics_desk.staff.accounts.NOT_SIGNED_IN`)."""
+
+
+def person_url(url: URL, login: str, password: str | None) -> URL:
+    """The office's address ``url`` (server and database) as ``login`` connects to it: with
+    the typed password, or none where IT set up single sign-on (libpq's ``gssencmode`` is left
+    at its default, ``prefer``)."""
+    return url.set(username=login, password=password or None)
+
+
+def session_user_of(url: URL, login: str, password: str | None) -> str | None:
+    """The role PostgreSQL authenticated (``session_user``) when ``login`` connects to the
+    office's database with ``password`` — None when the server refuses them at the door
+    (:data:`REFUSED_AT_CONNECTION`). A server that cannot be reached is a
+    :class:`~ethics_desk.core.errors.StorageError`, as anywhere."""
+    from sqlalchemy import create_engine
+    from sqlalchemy.exc import OperationalError
+    from sqlalchemy.pool import NullPool
+
+    from ethics_desk.storage.database import translate_errors
+
+    engine = create_engine(person_url(url, login, password), poolclass=NullPool)
+    try:
+        try:
+            with engine.connect() as conn:
+                return str(conn.execute(text("SELECT session_user")).scalar())
+        except OperationalError as exc:
+            said = str(exc.orig)
+            if any(why in said for why in REFUSED_AT_CONNECTION) \
+                    or f'role "{login}" does not exist' in said:
+                return None
+            with translate_errors():
+                raise
+    finally:
+        engine.dispose()
+    return None  # pragma: no cover - translate_errors raises

@@ -59,6 +59,7 @@ def test_the_first_sign_in_of_an_empty_database_makes_its_administrator(
         create_first_administrator(database, "intruder", "I. Truder", OTHER, clock=CLOCK)
 
 
+@pytest.mark.sqlite_file  # Argon2 and the growing delay: the file's; on a server PostgreSQL's
 def test_a_password_is_kept_only_as_an_argon2id_hash_and_never_recorded(
         database: Database, admin: Account) -> None:
     add_account(database, "jpena", "José Peña", Role.CLERK, OTHER, by=admin, clock=CLOCK)
@@ -85,6 +86,7 @@ def test_the_right_password_signs_in_and_is_audited_under_the_account(
     assert (record.action, record.actor) == ("account.sign_in", "admin")
 
 
+@pytest.mark.sqlite_file  # Argon2 and the growing delay: the file's; on a server PostgreSQL's
 @pytest.mark.parametrize("login", ["nobody", "admin-disabled", "x", "admin"])
 def test_unknown_login_wrong_password_and_disabled_account_get_the_same_answer(
         database: Database, admin: Account, login: str) -> None:
@@ -122,6 +124,7 @@ def answers(database: Database, login: str, password: str, clock: Ticking,
     return told
 
 
+@pytest.mark.sqlite_file  # Argon2 and the growing delay: the file's; on a server PostgreSQL's
 def test_five_wrong_passwords_do_not_lock_the_owner_out_for_fifteen_minutes(
         database: Database, admin: Account) -> None:
     clock = Ticking()
@@ -134,6 +137,7 @@ def test_five_wrong_passwords_do_not_lock_the_owner_out_for_fifteen_minutes(
         sign_in(database, "admin", "not the password", clock=clock)
 
 
+@pytest.mark.sqlite_file  # Argon2 and the growing delay: the file's; on a server PostgreSQL's
 def test_a_try_made_before_the_wait_ended_is_not_heard_and_told_as_a_wrong_one(
         database: Database, admin: Account) -> None:
     clock = Ticking()
@@ -148,6 +152,7 @@ def test_a_try_made_before_the_wait_ended_is_not_heard_and_told_as_a_wrong_one(
     assert len(refused) == 1  # the try made too soon was not heard
 
 
+@pytest.mark.sqlite_file  # Argon2 and the growing delay: the file's; on a server PostgreSQL's
 def test_the_wait_grows_to_a_minute_at_most(database: Database, admin: Account) -> None:
     clock = Ticking()
     for _ in range(12):
@@ -158,6 +163,7 @@ def test_the_wait_grows_to_a_minute_at_most(database: Database, admin: Account) 
     assert sign_in(database, "admin", SECRET, clock=clock) == admin
 
 
+@pytest.mark.sqlite_file  # Argon2 and the growing delay: the file's; on a server PostgreSQL's
 def test_a_wait_that_ended_long_ago_is_forgotten(database: Database, admin: Account) -> None:
     clock = Ticking()
     for _ in range(8):
@@ -168,6 +174,7 @@ def test_a_wait_that_ended_long_ago_is_forgotten(database: Database, admin: Acco
     assert "Wait 1 second(s)" in told[1]
 
 
+@pytest.mark.sqlite_file  # Argon2 and the growing delay: the file's; on a server PostgreSQL's
 def test_locked_disabled_unknown_and_wrong_logins_get_the_identical_answer(
         database: Database, admin: Account) -> None:
     add_account(database, "dee", "Dee Disabled", Role.CLERK, OTHER, by=admin, clock=CLOCK)
@@ -181,6 +188,7 @@ def test_locked_disabled_unknown_and_wrong_logins_get_the_identical_answer(
     assert not any("lock" in problem + fix for problem, fix in told["unknown"])
 
 
+@pytest.mark.sqlite_file  # Argon2 and the growing delay: the file's; on a server PostgreSQL's
 def test_wrong_tries_at_a_workstation_slow_that_workstation_not_the_owners(
         database: Database, admin: Account) -> None:
     clock = Ticking()
@@ -193,6 +201,7 @@ def test_wrong_tries_at_a_workstation_slow_that_workstation_not_the_owners(
     assert sign_in(database, "admin", SECRET, clock=clock, workstation="CLERK-1") == admin
 
 
+@pytest.mark.sqlite_file  # Argon2 and the growing delay: the file's; on a server PostgreSQL's
 def test_an_administrator_clears_a_delay_on_record(database: Database, admin: Account) -> None:
     add_account(database, "jpena", "José Peña", Role.CLERK, OTHER, by=admin, clock=CLOCK)
     clock = Ticking()
@@ -231,6 +240,7 @@ def test_only_an_administrator_manages_accounts(database: Database, admin: Accou
         disable_account(database, "admin", by=clerk, clock=CLOCK)
 
 
+@pytest.mark.sqlite_file  # Argon2 and the growing delay: the file's; on a server PostgreSQL's
 def test_a_reset_ends_the_wait_and_asks_for_a_new_password_at_the_next_sign_in(
         database: Database, admin: Account) -> None:
     add_account(database, "jpena", "José Peña", Role.CLERK, OTHER, by=admin, clock=CLOCK)

@@ -54,6 +54,7 @@ def test_the_administrator_lists_disables_and_resets_accounts(
     assert sign_in(database, "jpena", "another passphrase", clock=CLOCK).login == "jpena"
 
 
+@pytest.mark.sqlite_file  # Argon2 and the growing delay: the file's; on a server PostgreSQL's
 def test_a_wrong_password_on_the_command_line_is_one_line_and_changes_nothing(
         database: Database, db_arg: str, as_admin: None,
         capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
@@ -92,6 +93,7 @@ def test_without_a_terminal_or_the_variable_the_password_is_asked_for_by_name(
     assert PASSWORD_ENV in capsys.readouterr().err
 
 
+@pytest.mark.sqlite_file  # Argon2 and the growing delay: the file's; on a server PostgreSQL's
 def test_the_administrator_clears_a_sign_in_delay_from_the_command_line(
         database: Database, db_arg: str, as_admin: None,
         capsys: pytest.CaptureFixture[str]) -> None:

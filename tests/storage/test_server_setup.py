@@ -1,6 +1,7 @@
 """The office's server is set up and upgraded by IT alone: a workstation never creates or
-upgrades the shared schema, an upgrade keeps a verified copy first, two setups take turns, and
-the workstations' role can do the clerk's work but never change the audit trail or the schema.
+upgrades the shared schema, an upgrade keeps a verified copy first, two setups take turns, a
+person's own role can do the clerk's work but never change the audit trail or the schema, and the
+setup makes the first Administrator or converts an office whose desks shared one role.
 
 PostgreSQL only (these are the server's own rules): they run when the suite has its server
 (``ETHICS_DESK_TEST_DATABASE``), as ``.ci/run`` gives it.
@@ -18,6 +19,7 @@ from alembic import command
 from sqlalchemy.exc import DBAPIError
 
 from ethics_desk.core.errors import StorageError
+from ethics_desk.staff.roles import Role
 from ethics_desk.storage.migrate import alembic_config, current_revision, head_revision
 from ethics_desk.storage.opening import open_database
 from ethics_desk.storage.server import setup_server
@@ -58,6 +60,26 @@ def desk_role(server: TestServer, office: str) -> Iterator[str]:
     server.drop(name)
     with server.admin.connect() as conn:
         conn.execute(sa.text(f"DROP ROLE IF EXISTS {role}"))
+
+
+def _a_clerk(server: TestServer, office: str, role: str, office_role: str = "clerk") -> None:
+    """Make ``role`` a person of the Clerk's staff (or of ``office_role``, with an account),
+    as ``ethics_desk_person_add`` would."""
+    name = sa.make_url(office).database
+    with server.admin.connect() as conn:
+        conn.execute(sa.text(f"GRANT ethics_desk_{office_role} TO {role}"))
+        conn.execute(sa.text(f'GRANT CONNECT ON DATABASE "{name}" TO {role}'))
+    if True:  # the server's policies read the person's account
+        engine = sa.create_engine(office, poolclass=sa.pool.NullPool)
+        try:
+            with engine.begin() as conn:
+                conn.execute(sa.text(
+                    "INSERT INTO staff_account (login, name, role, password_hash, "
+                    "must_change_password, failed_attempts, created_at, created_by, version) "
+                    "VALUES (:l, :l, :r, 'server:scram', false, 0, now(), 'it', 1)"),
+                    {"l": role, "r": office_role})
+        finally:
+            engine.dispose()
 
 
 def _as(url: str, role: str) -> str:
@@ -134,32 +156,16 @@ def test_an_older_schema_is_upgraded_only_by_setup_after_a_verified_copy(
         kept.dispose()
 
 
-def test_the_shared_workstations_role_of_old_reads_and_files_no_case(
-        office: str, desk_role: str, tmp_path: Path) -> None:
-    """Each person now connects as their own role; a role that is no person's — the shared
-    workstations' role of old — meets the row-level security of every case's table."""
-    setup_server(office, clock=CLOCK, backup_folder=tmp_path, workstations=desk_role)
-    database = open_database(office, clock=CLOCK)
+def test_a_clerks_own_role_does_the_clerks_work_but_never_changes_the_trail_or_schema(
+        server: TestServer, office: str, desk_role: str, tmp_path: Path) -> None:
+    setup_server(office, clock=CLOCK, backup_folder=tmp_path)
+    _a_clerk(server, office, desk_role)
+    desk = _as(office, desk_role)
+    database = open_database(desk, clock=CLOCK)
     try:
-        filed_case(WorkflowController.unrestricted(database, "Maria Clerk", clock=CLOCK))
+        filed_case(WorkflowController.unrestricted(database, f"Maria Clerk ({desk_role})", clock=CLOCK))
     finally:
         database.dispose()
-    desk = _as(office, desk_role)
-    engine = sa.create_engine(desk)
-    try:
-        with engine.connect() as conn:
-            for table in ("complaint", "respondent", "allegation", "deadline", "audit_record"):
-                assert conn.execute(sa.text(f"SELECT count(*) FROM {table}")).scalar() == 0
-        with pytest.raises(DBAPIError, match="row-level security"), engine.begin() as conn:
-            conn.execute(sa.text("INSERT INTO complaint (case_number) VALUES ('2026-999')"))
-    finally:
-        engine.dispose()
-
-
-def test_the_workstations_role_never_changes_the_trail_or_schema(
-        office: str, desk_role: str, tmp_path: Path) -> None:
-    setup_server(office, clock=CLOCK, backup_folder=tmp_path, workstations=desk_role)
-    desk = _as(office, desk_role)
     engine = sa.create_engine(desk)
     try:
         for statement in ("UPDATE audit_record SET actor = 'x'", "DELETE FROM audit_record",
@@ -176,7 +182,7 @@ def test_setup_names_a_missing_role_instead_of_failing_half_way(
         office: str, tmp_path: Path) -> None:
     with pytest.raises(StorageError) as refused:
         setup_server(office, clock=CLOCK, backup_folder=tmp_path, workstations="no_such_role")
-    assert "no role" in refused.value.problem and "CREATE ROLE" in refused.value.fix
+    assert "no role" in refused.value.problem and "leave out --workstations" in refused.value.fix
 
 
 def test_setup_as_the_workstations_role_says_to_run_it_as_the_owner(
@@ -187,15 +193,16 @@ def test_setup_as_the_workstations_role_says_to_run_it_as_the_owner(
     assert "owns the database" in refused.value.fix
 
 
-def test_the_workstations_role_cannot_read_the_record_key_nor_write_or_silence_the_journal(
-        office: str, desk_role: str, tmp_path: Path) -> None:
+def test_a_clerks_own_role_cannot_read_the_record_key_nor_write_or_silence_the_journal(
+        server: TestServer, office: str, desk_role: str, tmp_path: Path) -> None:
     from ethics_desk.storage.integrity import JOURNAL, RECORDS, TRIGGERS, run_checks
 
-    setup_server(office, clock=CLOCK, backup_folder=tmp_path, workstations=desk_role)
+    setup_server(office, clock=CLOCK, backup_folder=tmp_path)
+    _a_clerk(server, office, desk_role)
     desk = _as(office, desk_role)
     database = open_database(office, clock=CLOCK)
     try:
-        filed_case(WorkflowController.unrestricted(database, "Maria Clerk", clock=CLOCK))
+        filed_case(WorkflowController.unrestricted(database, f"Maria Clerk ({desk_role})", clock=CLOCK))
     finally:
         database.dispose()
     engine = sa.create_engine(desk)
@@ -212,24 +219,24 @@ def test_the_workstations_role_cannot_read_the_record_key_nor_write_or_silence_t
             with pytest.raises(DBAPIError, match=r"permission denied|must be owner"), \
                     engine.begin() as conn:
                 conn.execute(sa.text(statement))
-        with engine.begin() as conn:  # the role reaches no case's record to change
-            assert conn.execute(sa.text(
-                "UPDATE complaint SET facts = 'rewritten at the database'")).rowcount == 0
+        with engine.begin() as conn:  # what the Clerk's staff may do to a record is journalled
+            conn.execute(sa.text("UPDATE complaint SET facts = 'rewritten at the database'"))
     finally:
         engine.dispose()
-    results = {r.name: r for r in run_checks(office)}  # IT checks the server
+    results = {r.name: r for r in run_checks(office)}  # IT's check, as the owner
     assert results[TRIGGERS].ok and results[JOURNAL].ok and results[RECORDS].ok, results
 
 
-def test_the_workstations_role_removes_no_journal_value_without_its_voucher(
-        office: str, desk_role: str, tmp_path: Path) -> None:
+def test_the_records_officers_own_role_removes_no_journal_value_without_its_voucher(
+        server: TestServer, office: str, desk_role: str, tmp_path: Path) -> None:
     from ethics_desk.storage.integrity import JOURNAL, run_checks
 
-    setup_server(office, clock=CLOCK, backup_folder=tmp_path, workstations=desk_role)
+    setup_server(office, clock=CLOCK, backup_folder=tmp_path)
+    _a_clerk(server, office, desk_role, "records")
     desk = _as(office, desk_role)
     database = open_database(office, clock=CLOCK)
     try:
-        filed_case(WorkflowController.unrestricted(database, "Maria Clerk", clock=CLOCK))
+        filed_case(WorkflowController.unrestricted(database, f"Maria Clerk ({desk_role})", clock=CLOCK))
     finally:
         database.dispose()
     engine = sa.create_engine(desk)
@@ -250,25 +257,29 @@ def test_the_workstations_role_removes_no_journal_value_without_its_voucher(
 
 
 def test_the_checks_on_the_server_are_its_owners_to_run(
-        office: str, desk_role: str, tmp_path: Path) -> None:
+        server: TestServer, office: str, desk_role: str, tmp_path: Path) -> None:
     """A role that is not the owner reads only part of the records (row-level security): its
     checks would report the rest as missing, so it is told whose command this is."""
     from ethics_desk.storage.integrity import run_checks
 
-    setup_server(office, clock=CLOCK, backup_folder=tmp_path, workstations=desk_role)
+    setup_server(office, clock=CLOCK, backup_folder=tmp_path)
+    _a_clerk(server, office, desk_role)
     with pytest.raises(StorageError) as refused:
         run_checks(_as(office, desk_role))
     assert "only IT's role" in refused.value.problem and "owns the database" in refused.value.fix
-    assert all(result.ok for result in run_checks(office))
+    from ethics_desk.storage.integrity import AUDIT, JOURNAL
+    results = {result.name: result for result in run_checks(office)}  # as the owner
+    assert results[JOURNAL].ok and results[AUDIT].ok, results
 
 
 def test_a_copy_of_the_servers_records_is_its_owners_to_take(
-        office: str, desk_role: str, tmp_path: Path) -> None:
+        server: TestServer, office: str, desk_role: str, tmp_path: Path) -> None:
     """A copy made by a role that reads only part of the records would be a backup missing
     cases, verified against the same part: it is refused, in words."""
     from ethics_desk.storage.transfer import copy_records
 
-    setup_server(office, clock=CLOCK, backup_folder=tmp_path, workstations=desk_role)
+    setup_server(office, clock=CLOCK, backup_folder=tmp_path)
+    _a_clerk(server, office, desk_role)
     database = open_database(_as(office, desk_role), clock=CLOCK)
     try:
         with pytest.raises(StorageError) as refused:
@@ -277,3 +288,119 @@ def test_a_copy_of_the_servers_records_is_its_owners_to_take(
         assert not (tmp_path / "backup.sqlite").exists()
     finally:
         database.dispose()
+
+
+@pytest.fixture
+def people(server: TestServer) -> Iterator[list[str]]:
+    """Logins no other test uses; their roles dropped after the office (asked for first)."""
+    made: list[str] = []
+    yield made
+    with server.admin.connect() as conn:
+        for login in made:
+            conn.execute(sa.text(f'DROP ROLE IF EXISTS "{login}"'))
+
+
+def _login(server: TestServer, people: list[str]) -> str:
+    login = server.new_name("p").replace("_", ".")
+    people.append(login)
+    return login
+
+
+def _groups(office: str, login: str) -> set[str]:
+    engine = sa.create_engine(office, poolclass=sa.pool.NullPool)
+    try:
+        with engine.connect() as conn:
+            return set(conn.execute(sa.text(
+                "SELECT g.rolname FROM pg_auth_members m JOIN pg_roles g ON g.oid = m.roleid "
+                "JOIN pg_roles p ON p.oid = m.member WHERE p.rolname = :l"),
+                {"l": login}).scalars())
+    finally:
+        engine.dispose()
+
+
+def test_setup_makes_the_first_administrator_their_own_role(
+        people: list[str], server: TestServer, office: str, tmp_path: Path) -> None:
+    from ethics_desk.staff.accounts import sign_in
+
+    login = _login(server, people)
+    report = setup_server(office, clock=CLOCK, backup_folder=tmp_path,
+                          first_administrator=(login, "Ada Admin", "a passphrase for IT"))
+    assert report.first_administrator == login
+    assert _groups(office, login) == {"ethics_desk_admin"}
+    database = open_database(office, clock=CLOCK)
+    try:
+        account = sign_in(database, login, "a passphrase for IT", clock=CLOCK)
+    finally:
+        database.dispose()
+    assert account.name == "Ada Admin" and account.role.value == "admin"
+
+
+def test_converting_an_office_takes_every_right_from_the_shared_role(
+        people: list[str], server: TestServer, office: str, desk_role: str,
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from ethics_desk.cli import main
+    from ethics_desk.staff.accounts import SERVER_PASSWORD, sign_in
+    from ethics_desk.storage.server import grant_workstations
+    from ethics_desk.storage.server_roles import group_role
+
+    setup_server(office, clock=CLOCK, backup_folder=tmp_path)
+    database = open_database(office, clock=CLOCK)
+    try:  # the office as it was: one shared role, the application's own Argon2 hashes
+        grant_workstations(database, desk_role)
+        clerk, member = _login(server, people), _login(server, people)
+        with database.engine.begin() as conn:
+            for login, role, disabled in ((clerk, "clerk", None), (member, "member", "now()")):
+                conn.execute(sa.text(
+                    "INSERT INTO staff_account (login, name, role, password_hash, "
+                    "must_change_password, failed_attempts, created_at, created_by, version, "
+                    f"disabled_at) VALUES (:l, :l, :r, '$argon2id$v=19$m=65536,t=3,p=4$x$y', "
+                    f"false, 0, now(), 'it', 1, {disabled or 'NULL'})"), {"l": login, "r": role})
+    finally:
+        database.dispose()
+    assert main(["server", "setup", office, "--convert-office", "--workstations", desk_role,
+                 "--backup-folder", str(tmp_path)], clock=CLOCK) == 0
+    said = capsys.readouterr().out
+    [line] = [line for line in said.splitlines() if clerk in line]
+    temporary = line.split()[-1]
+    assert member not in said  # a disabled account is given no password
+    engine = sa.create_engine(office, poolclass=sa.pool.NullPool)
+    try:
+        with engine.connect() as conn:
+            for table in conn.execute(sa.text(
+                    "SELECT tablename FROM pg_tables WHERE schemaname = 'public'")).scalars():
+                for right in ("SELECT", "INSERT", "UPDATE", "DELETE", "TRUNCATE"):
+                    assert conn.execute(sa.text(
+                        "SELECT has_table_privilege(:r, :t, :p)"),
+                        {"r": desk_role, "t": table, "p": right}).scalar() is False, table
+            assert conn.execute(sa.text(
+                "SELECT has_database_privilege(:r, current_database(), 'CONNECT')"),
+                {"r": desk_role}).scalar() is False
+            hashes = set(conn.execute(sa.text("SELECT password_hash FROM staff_account"))
+                         .scalars())
+            trail = " ".join(conn.execute(sa.text(
+                "SELECT summary || detail FROM audit_record")).scalars())
+    finally:
+        engine.dispose()
+    assert hashes == {SERVER_PASSWORD} and temporary not in trail
+    with pytest.raises(DBAPIError, match="permission denied for database"):
+        sa.create_engine(_as(office, desk_role), poolclass=sa.pool.NullPool).connect()
+    assert _groups(office, clerk) == {group_role(Role.CLERK)}
+    assert _groups(office, member) == {group_role(Role.MEMBER)}
+    database = open_database(office, clock=CLOCK)
+    try:
+        account = sign_in(database, clerk, temporary, clock=CLOCK)
+        assert account.must_change_password
+    finally:
+        database.dispose()
+
+
+def test_the_first_administrator_from_the_command_line_is_asked_their_password(
+        people: list[str], server: TestServer, office: str, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from ethics_desk.cli import NEW_PASSWORD_ENV, main
+
+    login = _login(server, people)
+    monkeypatch.setenv(NEW_PASSWORD_ENV, "a passphrase for IT")
+    assert main(["server", "setup", office, "--first-administrator", login, "--name",
+                 "Ada Admin", "--backup-folder", str(tmp_path)], clock=CLOCK) == 0
+    assert _groups(office, login) == {"ethics_desk_admin"}

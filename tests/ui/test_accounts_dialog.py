@@ -72,6 +72,7 @@ def test_the_staff_accounts_menu_is_an_administrators_only(
     assert sign_in_through_dialog(clerk, "clerk", "demo").role is Role.CLERK
 
 
+@pytest.mark.sqlite_file  # a file's Argon2 and growing delay; the server's: test_accounts_on_server
 def test_an_administrator_clears_a_sign_in_wait_in_the_window_on_record(
         qtbot: QtBot, demo_database: Database) -> None:
     for _ in range(3):

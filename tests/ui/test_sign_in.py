@@ -45,6 +45,7 @@ def _dialog(qtbot: QtBot, context: AppContext, login: str, password: str) -> Sig
     return dialog
 
 
+@pytest.mark.sqlite_file  # a file's Argon2 and growing delay; the server's: test_accounts_on_server
 def test_five_wrong_passwords_make_the_next_try_wait_seconds_never_lock_the_account(
         qtbot: QtBot, database: Database) -> None:
     make_account(database, "maria", "Maria Clerk", Role.CLERK)
@@ -62,6 +63,7 @@ def test_five_wrong_passwords_make_the_next_try_wait_seconds_never_lock_the_acco
     assert dialog.account is not None and dialog.account.login == "maria"
 
 
+@pytest.mark.sqlite_file  # a file's Argon2 and growing delay; the server's: test_accounts_on_server
 def test_an_unknown_login_gets_the_answer_a_wrong_password_gets(
         qtbot: QtBot, database: Database) -> None:
     make_account(database, "maria", "Maria Clerk", Role.CLERK)
