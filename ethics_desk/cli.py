@@ -831,7 +831,7 @@ def _signed_in(args: argparse.Namespace, database: Database, *,
     from ethics_desk.staff.accounts import (
         create_first_administrator,
         needs_first_administrator,
-        sign_in,
+        sign_in_at_desk,
         this_workstation,
     )
     from ethics_desk.storage.database import translate_errors
@@ -852,7 +852,7 @@ def _signed_in(args: argparse.Namespace, database: Database, *,
             _note(f"This database had no account: {account.login} is now its first "
                   "Administrator.")
             return account
-        account = sign_in(database, login, password, clock=_clock(args),
+        account = sign_in_at_desk(database, login, password, clock=_clock(args),
                           workstation=this_workstation())
     if changing_password:
         args.present_password = password  # checked just now; for the change, nowhere else

@@ -26,7 +26,8 @@ class StaffAccount(Versioned, Base):
     login: Mapped[str] = mapped_column(String(60), unique=True)
     name: Mapped[str] = mapped_column(String(120))
     role: Mapped[Role] = mapped_column(enum_type(Role))
-    password_hash: Mapped[str] = mapped_column(String(200))
+    password_hash: Mapped[str] = mapped_column(String(200), deferred=True)
+    # deferred: read only where a file's password is checked; on a server no group may read it
     must_change_password: Mapped[bool] = mapped_column(default=False)
     failed_attempts: Mapped[int] = mapped_column(default=0)
     locked_until: Mapped[datetime | None] = mapped_column()

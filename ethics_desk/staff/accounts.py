@@ -36,7 +36,7 @@ import socket
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
@@ -77,7 +77,7 @@ DEMO_LOGINS: dict[Role, str] = {role: role.value for role in Role}
 _LOGIN = re.compile(r"^[a-z][a-z0-9._-]{1,59}$")
 _HASHER = PasswordHasher()  # Argon2id with argon2-cffi's defaults (RFC 9106's second choice)
 
-SERVER_PASSWORD = "server:scram"
+SERVER_PASSWORD = server_roles.SERVER_PASSWORD
 """What an account's ``password_hash`` holds on a PostgreSQL server, where the person's password
 is PostgreSQL's own (their login role's SCRAM-SHA-256 verifier, or the office's single sign-on):
 no Argon2 hash, and no password verifies it — it is never compared (:func:`_verify`)."""
@@ -190,11 +190,20 @@ def _new(session: Session, login: str, name: str, role: Role, password: str, *, 
         raise UserError(f"There is already an account “{login}”.",
                         "Choose another login, or reset that account's password.")
     server = on_server(session)
-    row = StaffAccount(login=login, name=name, role=role,
-                       password_hash=SERVER_PASSWORD if server else _HASHER.hash(password),
-                       created_at=now, created_by=by)
-    session.add(row)
-    session.flush()
+    if server:  # the account through the Administrator's function: no group inserts one
+        made = session.execute(text(
+            f"SELECT {server_roles.ACCOUNT_FUNCTION}(:l, :n, :r, :b, :t, false)"),
+            {"l": login, "n": name, "r": role.value, "b": by,
+             "t": now.astimezone(UTC).replace(tzinfo=None)}).scalar()
+        found = session.get(StaffAccount, made)
+        assert found is not None
+        row = found
+    else:
+        row = StaffAccount(login=login, name=name, role=role,
+                           password_hash=_HASHER.hash(password), created_at=now,
+                           created_by=by)
+        session.add(row)
+        session.flush()
     if server:  # the person's own login role, its password's verifier only
         _person_on_server(session, lambda conn: server_roles.add_person(
             conn, login, role, password), login)
@@ -421,6 +430,8 @@ def _count_failure(session: Session, subjects: list[str], now: datetime) -> int:
 
 
 def _clear_delays(session: Session, subjects: list[str]) -> None:
+    if on_server(session):  # the delays are a file's; a server's are its auth_delay
+        return
     if _delays_kept(session):
         session.execute(delete(SignInDelay).where(SignInDelay.subject.in_(subjects)))
 
@@ -523,6 +534,19 @@ def sign_in(database: Database, login: str, password: str, *, clock: Clock,
     if isinstance(signed, UserError):
         raise signed
     return signed
+
+
+def sign_in_at_desk(database: Database, login: str, password: str, *, clock: Clock,
+                    workstation: str | None = None) -> Account:
+    """The sign-in of the person at this desk (the window's, a command's): :func:`sign_in`, and
+    on the office's server the desk then connects as that person's own role, so that everything
+    it does for them meets the server's rules as theirs (:meth:`Database.connect_as`)."""
+    account = sign_in(database, login, password, clock=clock, workstation=workstation)
+    if database.url.get_backend_name() == "postgresql" \
+            and database.url.username != account.login:
+        database.connect_as(server_roles.person_url(database.url, account.login,
+                                                    password or None))
+    return account
 
 
 def server_authenticates(database: Database, login: str, password: str | None) -> bool:

@@ -362,13 +362,7 @@ class Database:
     and whether it takes changes (:meth:`read_only_reason`)."""
 
     def __init__(self, url: URL, engine: Engine) -> None:
-        self.url = url
-        self.engine = engine
-        self._read = sessionmaker(bind=engine, expire_on_commit=False)
-        writer = engine.execution_options(sqlite_begin="IMMEDIATE", ethics_desk_writer=True)
-        self._write = sessionmaker(bind=writer, expire_on_commit=False)
-        self._write_now = sessionmaker(bind=writer.execution_options(ethics_desk_no_wait=True),
-                                       expire_on_commit=False)
+        self._bind(url, engine)
         self.queued = False
         """Whether records of this database's readers were queued (written at :meth:`dispose`
         if the writers' lock is free by then)."""
@@ -383,6 +377,27 @@ class Database:
                 event.listen(writers, "after_commit", _anchor)
         self._quick_check: QuickCheck | None = None
         self._refused: ReadOnlyReason | None = None
+
+    def _bind(self, url: URL, engine: Engine) -> None:
+        self.url = url
+        self.engine = engine
+        self._read = sessionmaker(bind=engine, expire_on_commit=False)
+        writer = engine.execution_options(sqlite_begin="IMMEDIATE", ethics_desk_writer=True)
+        self._write = sessionmaker(bind=writer, expire_on_commit=False)
+        self._write_now = sessionmaker(bind=writer.execution_options(ethics_desk_no_wait=True),
+                                       expire_on_commit=False)
+
+    def connect_as(self, url: URL) -> None:
+        """From now on connect as ``url`` says — on the office's server, as the person who
+        signed in at this desk, so that the server's own rules (row-level security, each
+        group's rights) apply to everything done for them; the connections of before are
+        closed. A server's only: a file has no one to connect as."""
+        if url.get_backend_name() != "postgresql":
+            raise StorageError("Only a database server knows who connects.",
+                               "Open a SQLite file as it is.")
+        old = self.engine
+        self._bind(url, make_engine(url))
+        old.dispose()
 
     def start_quick_check(self) -> None:
         """Run SQLite's ``quick_check`` on the file (in the background on a large one,

@@ -192,10 +192,51 @@ def _password_function() -> str:
         "END $fn$")
 
 
+ACCOUNT_FUNCTION = "ethics_desk_account_add"
+"""``ethics_desk_account_add(login, name, office_role, created_by, created_at, must_change)``:
+a person's account in this office, its password the server's (``server:scram``) — the only way
+an account is added on the server: no group inserts into ``staff_account``."""
+SERVER_PASSWORD = "server:scram"
+"""What an account's ``password_hash`` holds on a server, where PostgreSQL checks the password."""
+
+
+def _account_function() -> str:
+    groups = list(group_roles().values())
+    return (
+        f"CREATE OR REPLACE FUNCTION {ACCOUNT_FUNCTION}(person text, person_name text, "
+        "office_role text, by_login text, made_at timestamp, must_change boolean) "
+        f"RETURNS integer LANGUAGE plpgsql SECURITY DEFINER {_settings()} AS $fn$\n"
+        f"DECLARE groups text[] := ARRAY[{_sql_list(groups)}]; made integer; found oid; "
+        "privileged boolean;\n"
+        "BEGIN\n"
+        + _may_manage() + _A_PERSON +
+        f"  IF person IS NULL OR person !~ '{LOGIN_PATTERN}' OR person LIKE 'pg\\_%' "
+        f"OR person LIKE '{GROUP_PREFIX}%' THEN\n"
+        "    RAISE EXCEPTION '% cannot be a person''s login', person "
+        "USING ERRCODE = 'invalid_parameter_value';\n"
+        "  END IF;\n"
+        f"  IF office_role IS NULL OR NOT '{GROUP_PREFIX}' || office_role = ANY(groups) THEN\n"
+        "    RAISE EXCEPTION 'there is no office role %', office_role "
+        "USING ERRCODE = 'invalid_parameter_value';\n"
+        "  END IF;\n"
+        "  IF person_name IS NULL OR btrim(person_name) = '' THEN\n"
+        "    RAISE EXCEPTION 'an account needs its person''s name' "
+        "USING ERRCODE = 'invalid_parameter_value';\n"
+        "  END IF;\n"
+        "  INSERT INTO staff_account (login, name, role, password_hash, must_change_password, "
+        "failed_attempts, created_at, created_by, version) VALUES (person, person_name, "
+        f"office_role, '{SERVER_PASSWORD}', coalesce(must_change, true), 0, made_at, "
+        "coalesce(by_login, session_user::text), 1) RETURNING id INTO made;\n"
+        "  RETURN made;\n"
+        "END $fn$")
+
+
 FUNCTIONS: dict[str, tuple[str, frozenset[Role]]] = {
     f"{ADD_FUNCTION}(text, text, text)": ("add", frozenset({Role.ADMIN})),
     f"{DISABLE_FUNCTION}(text)": ("disable", frozenset({Role.ADMIN})),
     f"{PASSWORD_FUNCTION}(text, text)": ("password", frozenset(Role)),
+    f"{ACCOUNT_FUNCTION}(text, text, text, text, timestamp, boolean)": (
+        "account", frozenset({Role.ADMIN})),
 }
 """Each person function's signature, and the office roles whose groups may call it (the
 function checks the caller again: an Administrator of this office, or the person's own)."""
@@ -204,7 +245,8 @@ function checks the caller again: an Administrator of this office, or the person
 def install_functions(conn: Connection) -> None:
     """Create (or replace) the person functions as the schema's owner, callable only by the
     groups :data:`FUNCTIONS` names."""
-    for body in (_add_function(), _disable_function(), _password_function()):
+    for body in (_add_function(), _disable_function(), _password_function(),
+                 _account_function()):
         conn.exec_driver_sql(body.replace("%", "%%"))  # the driver's placeholders are %
     for signature, (_what, roles) in FUNCTIONS.items():
         conn.exec_driver_sql(f"REVOKE ALL ON FUNCTION {signature} FROM PUBLIC")
@@ -219,6 +261,13 @@ STAFF_COLUMNS_READ = ("id", "login", "name", "role", "must_change_password", "fa
                       "locked_until", "disabled_at", "created_at", "created_by", "version")
 """The columns of ``staff_account`` every group reads (who the office's people are); never
 ``password_hash``, and no group writes the table: the Administrator's functions do."""
+
+
+STAFF_COLUMNS_CHANGED = ("must_change_password", "version")
+"""The columns of ``staff_account`` a person changes on their own row (a new password chosen;
+the row's version) — and an Administrator on any row, with ``disabled_at`` (an account disabled
+or enabled again). Every other column is written by no group: an account is added by
+:data:`ACCOUNT_FUNCTION`, its role, login and name by none."""
 
 
 def grant_groups(conn: Connection) -> None:
@@ -237,6 +286,22 @@ def grant_groups(conn: Connection) -> None:
         conn.exec_driver_sql(f"REVOKE ALL ON staff_account FROM {name}")
         conn.exec_driver_sql(f"GRANT SELECT ({', '.join(STAFF_COLUMNS_READ)}) ON staff_account "
                              f"TO {name}")
+        conn.exec_driver_sql(f"GRANT UPDATE ({', '.join(STAFF_COLUMNS_CHANGED)}) ON "
+                             f"staff_account TO {name}")
+    conn.exec_driver_sql(f"GRANT UPDATE (disabled_at) ON staff_account TO {group_role(Role.ADMIN)}")
+    everyone = ", ".join(group_roles().values())
+    for statement in (
+            "ALTER TABLE staff_account ENABLE ROW LEVEL SECURITY",
+            "DROP POLICY IF EXISTS ethics_desk_accounts_read ON staff_account",
+            f"CREATE POLICY ethics_desk_accounts_read ON staff_account FOR SELECT TO {everyone} "
+            "USING (true)",
+            "DROP POLICY IF EXISTS ethics_desk_accounts_own ON staff_account",
+            f"CREATE POLICY ethics_desk_accounts_own ON staff_account FOR UPDATE TO {everyone} "
+            "USING (login = session_user) WITH CHECK (login = session_user)",
+            "DROP POLICY IF EXISTS ethics_desk_accounts_admin ON staff_account",
+            f"CREATE POLICY ethics_desk_accounts_admin ON staff_account FOR UPDATE TO "
+            f"{group_role(Role.ADMIN)} USING (true) WITH CHECK (true)"):
+        conn.exec_driver_sql(statement)
 
 
 def is_a_person() -> str:

@@ -200,8 +200,9 @@ def sign_in_at_start(context: AppContext, *, interactive: bool) -> Account | Non
         if accounts.needs_first_administrator(context.database):
             return accounts.create_first_administrator(context.database, desk_login(),
                                                        desk_login(), password, clock=context.clock)
-        return accounts.sign_in(context.database, desk_login(), password, clock=context.clock,
-                                workstation=accounts.this_workstation())
+        return accounts.sign_in_at_desk(context.database, desk_login(), password,
+                                        clock=context.clock,
+                                        workstation=accounts.this_workstation())
     except UserError as exc:
         print(f"ethics-desk: {exc.problem} {exc.fix}".strip(), file=sys.stderr)
         return None

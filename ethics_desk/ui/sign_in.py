@@ -175,9 +175,9 @@ class SignInDialog(QDialog):
                     self.context.database, self.login.text(), self.name.text(),
                     self.password.text(), clock=database_clock)
             else:
-                account = accounts.sign_in(self.context.database, self.login.text(),
-                                           self.password.text(), clock=database_clock,
-                                           workstation=accounts.this_workstation())
+                account = accounts.sign_in_at_desk(
+                    self.context.database, self.login.text(), self.password.text(),
+                    clock=database_clock, workstation=accounts.this_workstation())
                 if self.locked_for is not None and account.account_id != self.locked_for.account_id:
                     raise UserError(*accounts.NOT_SIGNED_IN)
         except UserError as exc:

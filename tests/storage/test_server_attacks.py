@@ -395,6 +395,12 @@ FORGED_CALLS: dict[str, list[str]] = {
         "SELECT ethics_desk_person_add('mallory', 'admin', 'a password in clear')",
         "SELECT ethics_desk_person_add('mallory', 'superuser', 'SCRAM-SHA-256$4096:forged')"],
     "ethics_desk_person_disable": ["SELECT ethics_desk_person_disable('{owner}')"],
+    "ethics_desk_account_add": [
+        "SELECT ethics_desk_account_add('{owner}', 'IT', 'admin', 'x', now()::timestamp, false)",
+        "SELECT ethics_desk_account_add('mallory', 'Mallory', 'superuser', 'x', "
+        "now()::timestamp, false)",
+        "SELECT ethics_desk_account_add('pg_mallory', 'Mallory', 'admin', 'x', "
+        "now()::timestamp, false)"],
     "ethics_desk_name_key_set": [
         "SELECT ethics_desk_name_key_set('{owner}', 'IT', 'it')",
         "SELECT ethics_desk_name_key_set('{member}', 'Someone Else', 'someone else')",
