@@ -540,10 +540,13 @@ def sign_in_at_desk(database: Database, login: str, password: str, *, clock: Clo
                     workstation: str | None = None) -> Account:
     """The sign-in of the person at this desk (the window's, a command's): :func:`sign_in`, and
     on the office's server the desk then connects as that person's own role, so that everything
-    it does for them meets the server's rules as theirs (:meth:`Database.connect_as`)."""
+    it does for them meets the server's rules as theirs (:meth:`Database.connect_as`) — unless
+    the desk was opened as IT's role, the database's owner, which stays so (IT's own commands,
+    a backup or the checks of the server, read every record)."""
     account = sign_in(database, login, password, clock=clock, workstation=workstation)
     if database.url.get_backend_name() == "postgresql" \
-            and database.url.username != account.login:
+            and database.url.username != account.login \
+            and not server_roles.is_the_owner(database.engine):
         database.connect_as(server_roles.person_url(database.url, account.login,
                                                     password or None))
     return account

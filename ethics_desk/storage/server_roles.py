@@ -406,22 +406,27 @@ def set_password(conn: Connection, login: str, password: str) -> None:
                  {"p": login, "v": scram_verifier(conn, login, password)})
 
 
+def is_the_owner(engine: Engine) -> bool:
+    """Whether ``engine`` connects as IT's role: the database's owner (or a superuser), to whom
+    no policy applies."""
+    from ethics_desk.storage.database import translate_errors
+
+    with translate_errors(), engine.connect() as conn:
+        return bool(conn.execute(text(
+            "SELECT pg_has_role(session_user, d.datdba, 'MEMBER') OR r.rolsuper "
+            "FROM pg_database d, pg_roles r WHERE d.datname = current_database() "
+            "AND r.rolname = session_user")).scalar())
+
+
 def refuse_unless_the_owner(engine: Engine, doing: str) -> None:
     """Refuse, in words, work that reads every record of the server — the checks, a backup —
     to a role that is not IT's, the database's owner: row-level security lets a person's role
     read only part of the records, and the rest would be reported missing, or silently left
     out of a copy (:mod:`ethics_desk.storage.server_policies`). ``doing`` is what reads them,
     in words ("the checks read")."""
-    from ethics_desk.storage.database import translate_errors
-
     if engine.url.get_backend_name() != "postgresql":
         return
-    with translate_errors(), engine.connect() as conn:
-        owner = conn.execute(text(
-            "SELECT pg_has_role(session_user, d.datdba, 'MEMBER') OR r.rolsuper "
-            "FROM pg_database d, pg_roles r WHERE d.datname = current_database() "
-            "AND r.rolname = session_user")).scalar()
-    if not owner:
+    if not is_the_owner(engine):
         raise StorageError(
             f"On the office's server {doing} every record, which only IT's role, the "
             f"database's owner, may read ({engine.url.username or 'this role'} may not).",
