@@ -142,6 +142,9 @@ class ChainProblem:
 
 REDACT_FUNCTION = "ethics_desk_audit_redact"
 """PostgreSQL: the owner's function that empties audit records under their vouchers."""
+VOUCHER_GUARD = "audit_redaction_of_a_disposal"
+"""PostgreSQL: the trigger (and its function) that refuses a voucher in ``audit_redaction`` for
+a record not of a case whose disposal the same transaction recorded."""
 
 
 def _sha(value: str) -> str:
@@ -152,7 +155,11 @@ def pg_redact_function() -> str:
     """``ethics_desk_audit_redact(seqs, replacement)`` as ``server setup`` installs it: revision
     0010's, which empties only records whose voucher matches them, beginning with the check
     that a person's own role calls it only as the Records officer
-    (:func:`ethics_desk.storage.server_roles.disposer_check`)."""
+    (:func:`ethics_desk.storage.server_roles.disposer_check`), and only records of a case whose
+    disposal the same transaction recorded
+    (:data:`ethics_desk.storage.journal.DISPOSED_HERE`). Followed by the statements that make
+    ``audit_redaction`` refuse a voucher outside such a disposal (:data:`VOUCHER_GUARD`)."""
+    from ethics_desk.storage.journal import DISPOSED_HERE, pg_owner_exempt
     from ethics_desk.storage.server_roles import disposer_check
 
     return (
@@ -161,7 +168,8 @@ def pg_redact_function() -> str:
         "AS $fn$ DECLARE n integer := 0; r record; BEGIN\n"
         + disposer_check() +
         "PERFORM set_config('ethics_desk.redacting', 'on', true); "
-        "FOR r IN SELECT a.seq, a.hash, a.summary, a.detail, v.hash AS vouched, v.summary_sha, "
+        "FOR r IN SELECT a.seq, a.complaint_id, a.hash, a.summary, a.detail, v.hash AS vouched, "
+        "v.summary_sha, "
         "v.detail_sha FROM audit_record a LEFT JOIN audit_redaction v ON v.seq = a.seq "
         "WHERE a.seq = ANY(seqs) ORDER BY a.seq LOOP "
         "IF r.vouched IS NULL OR r.vouched <> r.hash "
@@ -169,9 +177,24 @@ def pg_redact_function() -> str:
         "OR encode(sha256(convert_to(r.detail, 'UTF8')), 'hex') <> r.detail_sha THEN "
         "RAISE EXCEPTION USING MESSAGE = 'audit record ' || r.seq || ' has no voucher matching "
         "it'; END IF; "
+        f"IF NOT {pg_owner_exempt(repr('audit_record'))} "
+        f"AND (r.complaint_id IS NULL OR r.complaint_id NOT IN ({DISPOSED_HERE})) THEN "
+        "RAISE EXCEPTION USING MESSAGE = 'audit record ' || r.seq || ' is of no case whose "
+        "disposal this transaction recorded', ERRCODE = 'insufficient_privilege'; END IF; "
         "UPDATE audit_record SET summary = replacement, detail = '{}' "
         "WHERE seq = r.seq; n := n + 1; END LOOP; "
-        "PERFORM set_config('ethics_desk.redacting', 'off', true); RETURN n; END $fn$")
+        "PERFORM set_config('ethics_desk.redacting', 'off', true); RETURN n; END $fn$;\n"
+        f"CREATE OR REPLACE FUNCTION {VOUCHER_GUARD}() RETURNS trigger LANGUAGE plpgsql "
+        "SECURITY DEFINER SET search_path = public, pg_temp AS $fn$ BEGIN "
+        f"IF NOT {pg_owner_exempt()} AND NOT EXISTS (SELECT 1 FROM audit_record a "
+        f"WHERE a.seq = NEW.seq AND a.complaint_id IN ({DISPOSED_HERE})) THEN "
+        "RAISE EXCEPTION USING MESSAGE = 'audit record ' || NEW.seq || ' is of no case whose "
+        "disposal this transaction recorded: it is not emptied', "
+        "ERRCODE = 'insufficient_privilege'; END IF; RETURN NEW; END $fn$;\n"
+        f"REVOKE ALL ON FUNCTION {VOUCHER_GUARD}() FROM PUBLIC;\n"
+        f"DROP TRIGGER IF EXISTS {VOUCHER_GUARD} ON audit_redaction;\n"
+        f"CREATE TRIGGER {VOUCHER_GUARD} BEFORE INSERT ON audit_redaction FOR EACH ROW "
+        f"EXECUTE FUNCTION {VOUCHER_GUARD}()")
 
 
 def redact_case(session: Session, complaint_id: int, *, summary: str, at: datetime,

@@ -299,12 +299,90 @@ def _pg_append_only_function() -> str:
         "END $fn$")
 
 
+DISPOSED_HERE = ("SELECT d.complaint_id FROM disposal_record d "
+                 "WHERE d.xmin = pg_current_xact_id()::xid")
+"""PostgreSQL: the cases whose disposal was recorded by the running transaction (the
+``disposal_record`` rows it inserted). A voucher of a redaction, and the emptying it allows, is
+for a record of one of these cases only."""
+
+
+def _deleted_here(alias: str, table: str, key: str) -> str:
+    """The server's condition that the running transaction deleted the row ``key`` (SQL) of
+    ``table``: its journal record of the deletion, as ``alias``, was written by it."""
+    return (f"SELECT 1 FROM {TABLE} {alias} WHERE {alias}.table_name = {_lit(table)} "
+            f"AND {alias}.row_key = {key} AND {alias}.op = 'delete' "
+            f"AND {alias}.xmin = pg_current_xact_id()::xid")
+
+
+def pg_of_a_case_disposed_here(tbl: str, key: str) -> str:
+    """The server's condition that the journal's record of the row ``key`` of the table ``tbl``
+    (SQL expressions) is of a case whose disposal the running transaction recorded
+    (:data:`DISPOSED_HERE`): the complaint's own row, one of its audit records, or a row of its
+    case file (:data:`ethics_desk.retention.disposal.CASE_FILE`) that the transaction deleted,
+    whose values named the case or (for a row of a row, a review's defect say) named a row of
+    the case's the transaction deleted too."""
+    from ethics_desk.retention.disposal import CASE_FILE
+
+    names_the_case = "CAST({a}.before AS jsonb) ->> 'complaint_id' IN (SELECT CAST(" \
+        "h.complaint_id AS text) FROM (" + DISPOSED_HERE + ") h)"
+    ways = [f"({tbl} = 'complaint' AND {key} IN (SELECT CAST(h.complaint_id AS text) "
+            f"FROM ({DISPOSED_HERE}) h))",
+            f"({tbl} = 'audit_record' AND EXISTS (SELECT 1 FROM audit_record a "
+            f"WHERE CAST(a.id AS text) = {key} AND a.complaint_id IN ({DISPOSED_HERE})))"]
+    for part in CASE_FILE:
+        table = part.model.__tablename__
+        if part.parent is None:
+            ways.append(f"({tbl} = {_lit(table)} AND EXISTS ({_deleted_here('x', table, key)} "
+                        f"AND {names_the_case.format(a='x')}))")
+        else:
+            parent = _deleted_here("y", part.parent.__tablename__,
+                                   f"CAST(x.before AS jsonb) ->> {_lit(part.link)}")
+            ways.append(f"({tbl} = {_lit(table)} AND EXISTS ({_deleted_here('x', table, key)} "
+                        f"AND EXISTS ({parent} AND {names_the_case.format(a='y')})))")
+    return "(" + "\n      OR ".join(ways) + ")"
+
+
+def pg_owner_exempt(table: str = "TG_RELID") -> str:
+    """The server's condition that the session is the owner's of ``table`` (SQL; in a trigger's
+    function its own table): IT's, who copies an office's record in whole, vouchers and all,
+    and who could drop these checks anyway."""
+    return ("pg_has_role(session_user, (SELECT c.relowner FROM pg_class c "
+            f"WHERE c.oid = CAST({table} AS regclass)), 'MEMBER')")
+
+
+VOUCHER_GUARD = "journal_redaction_of_a_disposal"
+"""PostgreSQL: the trigger (and its function) that refuses a voucher in :data:`REDACTION_TABLE`
+for a record not of a case whose disposal the same transaction recorded."""
+
+
+def pg_voucher_guard() -> str:
+    """The statements that install :data:`VOUCHER_GUARD` (see :func:`pg_redact_function`)."""
+    return (
+        f"CREATE OR REPLACE FUNCTION {VOUCHER_GUARD}() RETURNS trigger LANGUAGE plpgsql "
+        f"SECURITY DEFINER {PG_SETTINGS} AS $fn$\n"
+        "BEGIN\n"
+        f"  IF NOT {pg_owner_exempt()}\n"
+        f"     AND NOT {pg_of_a_case_disposed_here('NEW.table_name', 'NEW.row_key')} THEN\n"
+        "    RAISE EXCEPTION USING MESSAGE = 'journal record ' || NEW.seq || ' is of no case "
+        "whose disposal this transaction recorded: its values are not removed', "
+        "ERRCODE = 'insufficient_privilege';\n"
+        "  END IF;\n"
+        "  RETURN NEW;\n"
+        "END $fn$;\n"
+        f"REVOKE ALL ON FUNCTION {VOUCHER_GUARD}() FROM PUBLIC;\n"
+        f"DROP TRIGGER IF EXISTS {VOUCHER_GUARD} ON {REDACTION_TABLE};\n"
+        f"CREATE TRIGGER {VOUCHER_GUARD} BEFORE INSERT ON {REDACTION_TABLE} FOR EACH ROW "
+        f"EXECUTE FUNCTION {VOUCHER_GUARD}()")
+
+
 def pg_redact_function() -> str:
     """``ethics_desk_journal_redact(seqs)``: remove the values of the journal records named, each
     of which must have its voucher in :data:`REDACTION_TABLE` matching the record as it is (its
-    fields, its MAC and the SHA-256 of each value removed); runs as the owner. A person's own
-    role may call it only as the Records officer
-    (:func:`ethics_desk.storage.server_roles.disposer_check`)."""
+    fields, its MAC and the SHA-256 of each value removed) and be of a case whose disposal the
+    same transaction recorded (:func:`pg_of_a_case_disposed_here`); runs as the owner. A
+    person's own role may call it only as the Records officer
+    (:func:`ethics_desk.storage.server_roles.disposer_check`). Followed by the statements of
+    :func:`pg_voucher_guard`: no voucher is written outside such a disposal either."""
     from ethics_desk.storage.server_roles import disposer_check
 
     sha = "coalesce(encode(sha256(convert_to({v}, 'UTF8')), 'hex'), '')"
@@ -327,13 +405,18 @@ def pg_redact_function() -> str:
         "      RAISE EXCEPTION USING MESSAGE = 'journal record ' || r.seq || "
         "' has no voucher matching it';\n"
         "    END IF;\n"
+        f"    IF NOT {pg_owner_exempt(_lit(TABLE))}\n"
+        f"       AND NOT {pg_of_a_case_disposed_here('r.table_name', 'r.row_key')} THEN\n"
+        "      RAISE EXCEPTION USING MESSAGE = 'journal record ' || r.seq || ' is of no case "
+        "whose disposal this transaction recorded', ERRCODE = 'insufficient_privilege';\n"
+        "    END IF;\n"
         f"    UPDATE {TABLE} SET before = CASE WHEN r.before_sha IS NULL THEN before END, "
         "after = CASE WHEN r.after_sha IS NULL THEN after END WHERE seq = r.seq;\n"
         "    n := n + 1;\n"
         "  END LOOP;\n"
         "  PERFORM set_config('ethics_desk.redacting', 'off', true);\n"
         "  RETURN n;\n"
-        "END $fn$")
+        "END $fn$;\n" + pg_voucher_guard())
 
 
 def pg_trigger_function(table: str, columns: list[Column], key: str) -> tuple[str, str]:

@@ -306,8 +306,7 @@ FORGED_AUDIT_VOUCHER = (
     "FROM audit_record WHERE complaint_id = :case ORDER BY seq LIMIT 1")
 
 
-def test_no_journal_value_is_emptied_under_a_made_up_disposal(
-        office: Office) -> None:
+def test_no_journal_value_is_emptied_under_a_made_up_disposal(office: Office) -> None:
     for role in (Role.MEMBER, Role.CLERK, Role.RECORDS):
         _refused(office, role, [
             FORGED_JOURNAL_VOUCHER,
@@ -315,8 +314,7 @@ def test_no_journal_value_is_emptied_under_a_made_up_disposal(
             "WHERE reason = 'made-up disposal'"], {"case": office.at_the_clerk}, worked=_true)
 
 
-def test_no_audit_record_is_emptied_under_a_made_up_disposal(
-        office: Office) -> None:
+def test_no_audit_record_is_emptied_under_a_made_up_disposal(office: Office) -> None:
     for role in (Role.MEMBER, Role.CLERK, Role.RECORDS):
         _refused(office, role, [
             FORGED_AUDIT_VOUCHER,

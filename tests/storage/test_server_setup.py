@@ -244,7 +244,7 @@ def test_the_records_officers_own_role_removes_no_journal_value_without_its_vouc
         with pytest.raises(DBAPIError, match="has no voucher matching it"), \
                 engine.begin() as conn:
             conn.execute(sa.text("SELECT ethics_desk_journal_redact(ARRAY[1, 2]::bigint[])"))
-        with pytest.raises(DBAPIError, match="has no voucher matching it"), \
+        with pytest.raises(DBAPIError, match="of no case whose disposal"), \
                 engine.begin() as conn:  # a voucher that does not match its record
             conn.execute(sa.text(
                 "INSERT INTO journal_redaction (seq, table_name, op, row_key, before_sha, "
