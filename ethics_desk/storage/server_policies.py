@@ -54,6 +54,11 @@ RECEIVED_FUNCTION = "ethics_desk_received_cases"
 """``ethics_desk_received_cases() → SETOF integer``: the complaints the person connected
 receives (the server's :func:`ethics_desk.staff.scope.case_condition`), nothing they could not
 read anyway."""
+DISPOSED_HERE_FUNCTION = "ethics_desk_disposed_here"
+"""``ethics_desk_disposed_here(table, row_key) → boolean``: whether the journal's records of that
+row are of a case whose disposal the running transaction recorded
+(:func:`ethics_desk.storage.journal.pg_of_a_case_disposed_here`) — the records the Records
+officer reads, to write their vouchers, while disposing of the case, and no other."""
 NAME_KEY_TABLE = "ethics_desk_name_key"
 """The folded name of each account, with the name it was folded from (the owner's alone)."""
 NAME_KEY_FUNCTION = "ethics_desk_name_key_set"
@@ -195,6 +200,17 @@ def _acts_as_function() -> str:
         "ON k.account_id = me.id AND k.name = me.name WHERE me.login = session_user "
         "AND me.disabled_at IS NULL AND me.role = office_role "
         f"AND (k.name_folded IS NOT NULL OR office_role NOT IN ({board})))\n"
+        "$fn$")
+
+
+def _disposed_here_function() -> str:
+    from ethics_desk.storage.journal import pg_of_a_case_disposed_here
+
+    return (
+        f"CREATE OR REPLACE FUNCTION {DISPOSED_HERE_FUNCTION}(tbl text, row_key text) "
+        "RETURNS boolean LANGUAGE sql STABLE SECURITY DEFINER "
+        "SET search_path = public, pg_temp AS $fn$\n"
+        f"SELECT {pg_of_a_case_disposed_here('tbl', 'row_key')}\n"
         "$fn$")
 
 
@@ -401,6 +417,10 @@ def _journal_policies() -> list[str]:
         f"CREATE POLICY {POLICY}_read ON journal_record FOR SELECT TO {everyone} USING "
         f"(table_name <> 'staff_account' AND (table_name <> ALL(ARRAY[{listed}]) "
         f"OR {_acts_as(Role.CLERK)}))",
+        f"DROP POLICY IF EXISTS {POLICY}_disposal ON journal_record",
+        f"CREATE POLICY {POLICY}_disposal ON journal_record FOR SELECT TO "
+        f"{_groups(ACT_ROLES[Act.RETENTION])} USING ({_acts_as_any(ACT_ROLES[Act.RETENTION])} "
+        f"AND {DISPOSED_HERE_FUNCTION}(table_name, row_key))",
     ]
 
 
@@ -463,8 +483,13 @@ def install(conn: Connection) -> None:
     for statement in _name_key_table():
         conn.exec_driver_sql(statement)
     _journal_name_keys(conn)
-    for body in (_acts_as_function(), received_function(conn.dialect), _name_key_function()):
+    for body in (_acts_as_function(), received_function(conn.dialect), _name_key_function(),
+                 _disposed_here_function()):
         conn.exec_driver_sql(body.replace("%", "%%"))
+    conn.exec_driver_sql(f"REVOKE ALL ON FUNCTION {DISPOSED_HERE_FUNCTION}(text, text) FROM "
+                         "PUBLIC")
+    conn.exec_driver_sql(f"GRANT EXECUTE ON FUNCTION {DISPOSED_HERE_FUNCTION}(text, text) TO "
+                         f"{_groups(ACT_ROLES[Act.RETENTION])}")
     for function in (f"{ACTS_AS_FUNCTION}(text)", f"{RECEIVED_FUNCTION}()",
                      f"{NAME_KEY_FUNCTION}(text, text, text)"):
         conn.exec_driver_sql(f"REVOKE ALL ON FUNCTION {function} FROM PUBLIC")

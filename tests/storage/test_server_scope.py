@@ -214,3 +214,49 @@ def test_the_register_of_filed_cases_is_read_by_those_who_name_cases_and_no_one_
         else:
             with pytest.raises(DBAPIError, match="permission denied"):
                 _seen(office, login, "SELECT id FROM case_register")
+
+
+def test_the_records_officer_disposes_of_a_resolved_case_at_their_own_desk(
+        office: Office) -> None:
+    """Connected as their own role, the Records officer lists the cases due and destroys one's
+    file (Local Schedule GR): the server lets them reach a resolved complaint, and only that."""
+    from datetime import timedelta
+
+    from ethics_desk.retention.disposal import disposal_list, dispose
+    from ethics_desk.storage.opening import open_database
+
+    records = office.accounts[Role.RECORDS]
+    later = CLOCK() + timedelta(days=366 * 6)
+    desk = open_database(office.database.url.set(username=records.login, password=None)
+                         .render_as_string(hide_password=False), clock=CLOCK)
+    try:
+        due = disposal_list(desk, account=records, clock=lambda: later)
+        assert due.eligible, "the demonstration has a case resolved long enough ago"
+        for case in due.eligible:  # one whose parties' names are its own alone
+            with office.database.engine.connect() as conn:
+                names = conn.execute(sa.text(
+                    "SELECT name FROM respondent WHERE complaint_id = :c UNION "
+                    "SELECT name FROM complainant WHERE complaint_id = :c EXCEPT ("
+                    "SELECT name FROM respondent WHERE complaint_id <> :c UNION "
+                    "SELECT name FROM complainant WHERE complaint_id <> :c UNION "
+                    "SELECT name FROM witness WHERE complaint_id <> :c)"),
+                    {"c": case.case_id}).scalars().all()
+            if names:
+                break
+        assert names
+        entry = dispose(desk, case.case_id, account=records, clock=lambda: later,
+                        seen_version=case.version)
+        assert entry.case_number == case.case_number
+    finally:
+        desk.dispose()
+    assert _owners(office, f"SELECT id FROM respondent WHERE complaint_id = {case.case_id}") \
+        == set()
+    with office.database.engine.connect() as conn:  # and nothing of it in the journal
+        for name in names:
+            assert conn.execute(sa.text(
+                "SELECT count(*) FROM journal_record WHERE strpos(coalesce(before, '') || "
+                "coalesce(after, ''), :n) > 0 AND table_name = ANY(:tables)"),
+                {"n": name, "tables": [*case_tables(), "audit_record"]}).scalar() == 0, name
+    from ethics_desk.storage.integrity import JOURNAL, RECORDS, run_checks
+    results = {r.name: r for r in run_checks(office.database.url)}
+    assert results[JOURNAL].ok and results[RECORDS].ok, results
