@@ -412,7 +412,7 @@ only reads — ``ethics_desk_journal_forged``, which names the journal records w
 verify, for ``check`` — is called too, and must change nothing; the triggers' functions are
 called as a function, which the server refuses for a trigger function)."""
 READ_ONLY_FUNCTIONS = frozenset({"ethics_desk_journal_forged", "ethics_desk_acts_as",
-                                 "ethics_desk_received_cases"})
+                                 "ethics_desk_received_cases", "ethics_desk_disposed_here"})
 
 
 def _definer_functions(office: Office) -> dict[str, str]:
@@ -447,8 +447,16 @@ def test_every_security_definer_function_refuses_forged_arguments(office: Office
             "SELECT count(*) FROM ethics_desk_journal_forged(1, 1000000)",
             "SELECT count(*) <> (SELECT count(*) FROM journal_record) FROM journal_record"],
             worked=_true)
+        # outside a disposal recorded in the same transaction, no case's journal is reached
+        _refused(office, role, ["SELECT ethics_desk_disposed_here('complaint', "
+                                "CAST(:case AS text))"], {"case": office.at_the_clerk},
+                 worked=_true)
         # whether a complaint exists is not told: one the person does not receive is as one
         # never filed
+        # outside a disposal recorded in the same transaction, no case's journal is reached
+        _refused(office, role, ["SELECT ethics_desk_disposed_here('complaint', "
+                                "CAST(:case AS text))"], {"case": office.at_the_clerk},
+                 worked=_true)
         # whether a complaint exists is not told: the person's own complaints are all the
         # functions of their scope name, and one they do not receive is as one never filed
         _refused(office, role, [
