@@ -829,6 +829,7 @@ def _signed_in(args: argparse.Namespace, database: Database, *,
     from sqlalchemy import inspect
 
     from ethics_desk.staff.accounts import (
+        copy_of_a_server,
         create_first_administrator,
         needs_first_administrator,
         sign_in_at_desk,
@@ -847,9 +848,13 @@ def _signed_in(args: argparse.Namespace, database: Database, *,
     password = _password(f"Password for {login}: ", PASSWORD_ENV)
     with translate_errors():
         if needs_first_administrator(database):
+            with database.read_session() as session:
+                copy = copy_of_a_server(session)
             account = create_first_administrator(database, login, login, password,
                                                  clock=_clock(args))
-            _note(f"This database had no account: {account.login} is now its first "
+            _note(f"This file is a copy of the office's server: {account.login} now signs in "
+                  "to it with the password just given." if copy else
+                  f"This database had no account: {account.login} is now its first "
                   "Administrator.")
             return account
         account = sign_in_at_desk(database, login, password, clock=_clock(args),

@@ -139,10 +139,22 @@ def count_accounts(session: Session) -> int:
     return session.scalar(select(func.count()).select_from(StaffAccount)) or 0
 
 
+def copy_of_a_server(session: Session) -> bool:
+    """Whether this is a file whose accounts were all a server's — a copy of the office's server
+    (a backup, or records moved off it): their passwords are PostgreSQL's, which the file
+    cannot check, so none of them can sign in there as they are."""
+    if on_server(session) or not count_accounts(session):
+        return False
+    return not session.scalar(select(func.count()).select_from(StaffAccount).where(
+        StaffAccount.password_hash != SERVER_PASSWORD))
+
+
 def needs_first_administrator(database: Database) -> bool:
-    """Whether the database has no account yet."""
+    """Whether the database has no account yet — or no account that can sign in on it, a copy
+    of the office's server (:func:`copy_of_a_server`), whose first Administrator to sign in
+    gives their account a password of this file's."""
     with database.read_session() as session:
-        return count_accounts(session) == 0
+        return count_accounts(session) == 0 or copy_of_a_server(session)
 
 
 def _row(session: Session, login: str) -> StaffAccount | None:
@@ -218,6 +230,8 @@ def create_first_administrator(database: Database, login: str, name: str, passwo
     """The first account of a database without any: its Administrator (audited). Refused once
     any account exists (two desks racing here: the second is told)."""
     with database.unit_of_work() as session:
+        if copy_of_a_server(session):
+            return _take_back_on_a_copy(session, login, password, clock=clock)
         if count_accounts(session):
             raise NotAllowed("This database already has its Administrator.",
                              "Sign in with your account; an Administrator creates new ones.")
@@ -233,6 +247,29 @@ def create_first_administrator(database: Database, login: str, name: str, passwo
                      summary=f"Created the first Administrator, {row.name} ({row.login})",
                      detail={"login": row.login, "role": row.role.value, "first": True})
         return _account(row)
+
+
+def _take_back_on_a_copy(session: Session, login: str, password: str, *,
+                         clock: Clock) -> Account:
+    """On a copy of the office's server, an Administrator of the office gives their own account
+    a password of this file's, and is signed in (audited): whoever holds the copy holds its
+    records already; the sign-in keeps what is done with it on record, and in an
+    Administrator's name."""
+    row = _row(session, normal_login(login))
+    if row is None or row.role is not Role.ADMIN or row.disabled_at is not None:
+        raise NotAllowed("This file is a copy of the office's server: its accounts' passwords "
+                         "were the server's, and an Administrator of the office signs in to "
+                         "it first.",
+                         "Sign in with the login of one of the office's Administrators, "
+                         "choosing the password this copy will know them by.")
+    check_password(password, login=row.login)
+    row.password_hash = _HASHER.hash(password)
+    now = clock()
+    audit.append(session, actor=row.login, action="account.password", at=now,
+                 summary=f"{row.name} ({row.login}) chose a password for this copy of the "
+                         "office's server (its accounts' passwords were the server's)",
+                 detail={"login": row.login, "copy_of_a_server": True})
+    return _account(row)
 
 
 def _require_admin(session: Session, by: Account) -> None:

@@ -184,3 +184,32 @@ def test_an_administrator_adds_and_disables_an_account_at_their_own_desk(
                                 {"l": login}).scalar() is False
     finally:
         desk.dispose()
+
+
+def test_a_copy_of_the_server_is_opened_by_an_administrator_of_the_office(
+        office: Office, tmp_path_factory: pytest.TempPathFactory) -> None:
+    """A backup of the server holds no password a file can check (they were PostgreSQL's): an
+    Administrator of the office gives their account one on the copy, on record; nobody else
+    can, and nothing of the office is lost for want of a password."""
+    from ethics_desk.staff.accounts import create_first_administrator, needs_first_administrator
+    from ethics_desk.storage.transfer import copy_records
+
+    path = tmp_path_factory.mktemp("copy") / "server-copy.sqlite"
+    server = open_database(office.url, clock=CLOCK)  # IT's, the owner's
+    try:
+        copy_records(server, path)
+    finally:
+        server.dispose()
+    copy = open_database(path, clock=CLOCK, create=False)
+    try:
+        assert needs_first_administrator(copy)
+        with pytest.raises(NotAllowed, match="an Administrator of the office"):
+            create_first_administrator(copy, office.logins[Role.CLERK], "x", PASSWORD,
+                                       clock=CLOCK)
+        admin = create_first_administrator(copy, office.logins[Role.ADMIN], "x", PASSWORD,
+                                           clock=CLOCK)
+        assert admin.role is Role.ADMIN and not needs_first_administrator(copy)
+        from ethics_desk.staff.accounts import sign_in
+        assert sign_in(copy, office.logins[Role.ADMIN], PASSWORD, clock=CLOCK) == admin
+    finally:
+        copy.dispose()
