@@ -279,7 +279,7 @@ def queue_of_notices(folder: Path, papers: list[Any],
     if where is not None:
         setup_server(where, clock=clock, backup_folder=folder)
     database = open_database(where or folder / "print-run.sqlite", clock=clock)
-    controller = WorkflowController(database, CLERK, clock=clock)
+    controller = WorkflowController(database, DESK_CLERK, clock=clock)
     case_id = reviewed_case(controller)
     controller.fire(case_id, Accept())
     controller.fire(case_id, ForwardToBoard())
@@ -291,9 +291,6 @@ def queue_of_notices(folder: Path, papers: list[Any],
                  account=DESK_CLERK, clock=clock).document_id
            for paper, pdf in zip(papers, pdfs, strict=True)]
     return database, ids, rendering
-
-
-CLERK = "Maria Clerk"
 
 
 def main(argv: list[str] | None = None) -> int:
