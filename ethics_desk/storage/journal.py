@@ -318,10 +318,10 @@ def pg_of_a_case_disposed_here(tbl: str, key: str) -> str:
     """The server's condition that the journal's record of the row ``key`` of the table ``tbl``
     (SQL expressions) is of a case whose disposal the running transaction recorded
     (:data:`DISPOSED_HERE`): the complaint's own row, one of its audit records, or a row of its
-    case file (:data:`ethics_desk.retention.disposal.CASE_FILE`) that the transaction deleted,
+    case (:func:`ethics_desk.storage.case_tables.case_tables`) that the transaction deleted,
     whose values named the case or (for a row of a row, a review's defect say) named a row of
     the case's the transaction deleted too."""
-    from ethics_desk.retention.disposal import CASE_FILE
+    from ethics_desk.storage.case_tables import case_tables
 
     names_the_case = "CAST({a}.before AS jsonb) ->> 'complaint_id' IN (SELECT CAST(" \
         "h.complaint_id AS text) FROM (" + DISPOSED_HERE + ") h)"
@@ -329,14 +329,16 @@ def pg_of_a_case_disposed_here(tbl: str, key: str) -> str:
             f"FROM ({DISPOSED_HERE}) h))",
             f"({tbl} = 'audit_record' AND EXISTS (SELECT 1 FROM audit_record a "
             f"WHERE CAST(a.id AS text) = {key} AND a.complaint_id IN ({DISPOSED_HERE})))"]
-    for part in CASE_FILE:
-        table = part.model.__tablename__
-        if part.parent is None:
+    for table, link in case_tables().items():
+        if table == "complaint":
+            continue
+        if "." not in link:
             ways.append(f"({tbl} = {_lit(table)} AND EXISTS ({_deleted_here('x', table, key)} "
                         f"AND {names_the_case.format(a='x')}))")
         else:
-            parent = _deleted_here("y", part.parent.__tablename__,
-                                   f"CAST(x.before AS jsonb) ->> {_lit(part.link)}")
+            parent_table, reference = link.split(".")
+            parent = _deleted_here("y", parent_table,
+                                   f"CAST(x.before AS jsonb) ->> {_lit(reference)}")
             ways.append(f"({tbl} = {_lit(table)} AND EXISTS ({_deleted_here('x', table, key)} "
                         f"AND EXISTS ({parent} AND {names_the_case.format(a='y')})))")
     return "(" + "\n      OR ".join(ways) + ")"

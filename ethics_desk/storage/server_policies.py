@@ -44,6 +44,7 @@ from ethics_desk.models.register import REGISTER_VIEW
 from ethics_desk.staff.permissions import ACT_ROLES, BOARD, EVENT_ROLES, HOLDS_ANY_CASE, Act
 from ethics_desk.staff.roles import Role
 from ethics_desk.staff.scope import role_condition
+from ethics_desk.storage.case_tables import NOT_CASE_CONTENT, case_tables
 from ethics_desk.storage.server_roles import group_role, group_roles
 
 ACTS_AS_FUNCTION = "ethics_desk_acts_as"
@@ -66,14 +67,6 @@ NAME_KEY_FUNCTION = "ethics_desk_name_key_set"
 Administrator (who adds and renames accounts) or IT."""
 POLICY = "ethics_desk_scope"
 """The name of every policy this module makes (one per table and command kind)."""
-
-NOT_CASE_CONTENT = frozenset({"disposal_record", "legal_hold_case", "requested_record",
-                              "audit_record"})
-"""Tables with a complaint column that are not a case's content, each with its own rule: the
-disposal log names a case that is gone (the Records officer's, Local Schedule GR); a legal hold
-and a Public Information Act request name a case by number for the Records officer and the
-City Attorney's Office (:data:`~ethics_desk.staff.permissions.HOLDS_ANY_CASE`, § 2-83(h)(3));
-the audit trail has a rule of its own (:func:`_audit_policies`)."""
 
 WRITTEN_BY: dict[str, tuple[Act, ...]] = {
     "calendar_day": (Act.EDIT_CALENDAR,),
@@ -107,25 +100,6 @@ _SETTINGS_BY_ACT: dict[Act, str] = {
     Act.BACKUP_AND_CHECK: "key LIKE 'backup.%'",
 }
 """Which settings each act writes (every group moves the audit trail's head, kept there)."""
-
-
-def case_tables() -> dict[str, str]:
-    """Every table holding a case's content, with the column that names its complaint for
-    its policy — or, for a table below another with no complaint column of its
-    own (a ballot below its vote), ``"parent.fk"``: its parent's table and the column, never
-    empty, that names the parent's row; such a row follows its parent's."""
-    tables: dict[str, str] = {"complaint": "id"}
-    for table in Base.metadata.sorted_tables:  # parents before children
-        if table.name in NOT_CASE_CONTENT or table.name == "complaint":
-            continue
-        if "complaint_id" in table.c:
-            tables[table.name] = "complaint_id"
-            continue
-        parents = sorted(f"{fk.column.table.name}.{fk.parent.name}" for fk in table.foreign_keys
-                         if fk.column.table.name in tables and not fk.parent.nullable)
-        if parents:
-            tables[table.name] = parents[0]
-    return tables
 
 
 def case_writers() -> frozenset[Role]:

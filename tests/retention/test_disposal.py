@@ -329,7 +329,7 @@ def test_every_table_of_a_case_file_is_destroyed_by_name_or_declared_kept() -> N
     """A row left to a cascade would be gone but its journal records kept, with every value it
     had (a paper's stated dates name the respondent): each table of a case is named."""
     from ethics_desk.retention.disposal import KEPT_TABLES
-    from ethics_desk.storage.server_policies import case_tables
+    from ethics_desk.storage.case_tables import case_tables
 
     destroyed = {part.model.__tablename__ for part in CASE_FILE}
     assert set(case_tables()) - {"complaint"} == destroyed | KEPT_TABLES

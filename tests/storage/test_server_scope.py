@@ -22,8 +22,9 @@ from ethics_desk.staff.accounts import Account, add_account, sign_in
 from ethics_desk.staff.permissions import ACT_ROLES, Act
 from ethics_desk.staff.roles import Role
 from ethics_desk.staff.scope import case_condition
+from ethics_desk.storage.case_tables import case_tables
 from ethics_desk.storage.database import Database
-from ethics_desk.storage.server_policies import NAME_KEY_TABLE, case_tables
+from ethics_desk.storage.server_policies import NAME_KEY_TABLE
 from ethics_desk.storage.server_roles import add_person
 from tests.conftest import CLOCK, DemoTemplate, server_url, test_server
 from tests.signing_in import PASSWORD
