@@ -63,23 +63,22 @@ def desk_role(server: TestServer, office: str) -> Iterator[str]:
 
 
 def _a_clerk(server: TestServer, office: str, role: str, office_role: str = "clerk") -> None:
-    """Make ``role`` a person of the Clerk's staff (or of ``office_role``, with an account),
+    """Make ``role`` a person of the Clerk's staff (or of ``office_role``), with an account,
     as ``ethics_desk_person_add`` would."""
     name = sa.make_url(office).database
     with server.admin.connect() as conn:
         conn.execute(sa.text(f"GRANT ethics_desk_{office_role} TO {role}"))
         conn.execute(sa.text(f'GRANT CONNECT ON DATABASE "{name}" TO {role}'))
-    if True:  # the server's policies read the person's account
-        engine = sa.create_engine(office, poolclass=sa.pool.NullPool)
-        try:
-            with engine.begin() as conn:
-                conn.execute(sa.text(
-                    "INSERT INTO staff_account (login, name, role, password_hash, "
-                    "must_change_password, failed_attempts, created_at, created_by, version) "
-                    "VALUES (:l, :l, :r, 'server:scram', false, 0, now(), 'it', 1)"),
-                    {"l": role, "r": office_role})
-        finally:
-            engine.dispose()
+    engine = sa.create_engine(office, poolclass=sa.pool.NullPool)  # the policies read it
+    try:
+        with engine.begin() as conn:
+            conn.execute(sa.text(
+                "INSERT INTO staff_account (login, name, role, password_hash, "
+                "must_change_password, failed_attempts, created_at, created_by, version) "
+                "VALUES (:l, :l, :r, 'server:scram', false, 0, now(), 'it', 1)"),
+                {"l": role, "r": office_role})
+    finally:
+        engine.dispose()
 
 
 def _as(url: str, role: str) -> str:
