@@ -35,6 +35,7 @@ error and ends the process with status 1.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import random
@@ -58,7 +59,7 @@ from ethics_desk.cli import PASSWORD_ENV, USER_ENV  # noqa: E402
 from ethics_desk.core.clock import Clock, fixed_clock, today  # noqa: E402
 from ethics_desk.core.parties import recipient_key  # noqa: E402
 from ethics_desk.documents.issuing import issue  # noqa: E402
-from ethics_desk.documents.kinds import recipients, render_letter  # noqa: E402
+from ethics_desk.documents.kinds import render_letter  # noqa: E402
 from ethics_desk.intake.record import (  # noqa: E402
     AttachmentData,
     ComplainantData,
@@ -324,14 +325,13 @@ class Desk:
         then issued — frozen bytes with their SHA-256."""
         if not may(self.account.role, Act.MAIL_PAPERS):
             raise RuntimeError(f"{self.account.login} may not issue papers")
-        person = recipients(self.database, case_id, kind, account=self.account)[index]
         self.say({"doing": "preview", "case_id": case_id, "kind": kind})
         pdf = render_letter(self.database, case_id, kind, recipient_index=index,
-                            today=self.today, seen_by=self.viewer)
+                            account=self.account, clock=self.clock)
         self.committed("preview", f"preview.{kind}", kind=kind)
         self.say({"doing": "issue", "case_id": case_id, "kind": kind})
-        ref = issue(self.database, case_id, kind, person.name, pdf, account=self.account,
-                    clock=self.clock)
+        ref = issue(self.database, case_id, kind, recipient_index=index, account=self.account,
+                    clock=self.clock, previewed=hashlib.sha256(pdf).hexdigest())
         self.committed("issue", "document.issue", document_id=ref.document_id,
                        sha256=ref.sha256)
 

@@ -776,7 +776,7 @@ def _fiesta_season_notes(calendar: BusinessCalendar, years: list[int]) -> None:
                       "--kind fiesta")
 
 
-def _print_change(database: Database, change: CalendarChange) -> None:
+def _print_change(database: Database, change: CalendarChange, account: Account) -> None:
     """The summary of a calendar change and each deadline it moved, by case number."""
     from sqlalchemy import select
 
@@ -794,7 +794,7 @@ def _print_change(database: Database, change: CalendarChange) -> None:
               f"{moved.title} {moved.old_due.isoformat()} → {moved.new_due.isoformat()}")
     from ethics_desk.documents.stated_dates import made_wrong_by
 
-    for paper in made_wrong_by(database, change.moved, saved=True):
+    for paper in made_wrong_by(database, change.moved, saved=True, account=account):
         _note(f"warning: {paper.sentence()}; reissue it corrected from the case's Papers tab")
 
 
@@ -1210,7 +1210,7 @@ def _cmd_closure_add(args: argparse.Namespace) -> int:
                                  "Closing the offices on a day")
         change = add_closure(database, day, args.name, account=account,
                              clock=_clock(args), calendar=args.calendar, kind=args.kind)
-        _print_change(database, change)
+        _print_change(database, change, account)
         season = fiesta_season_warning(day) if args.kind == "fiesta" else None
         if season is not None:
             _note(f"warning: {season}")
@@ -1231,7 +1231,7 @@ def _cmd_closure_remove(args: argparse.Namespace) -> int:
                                  "Reopening the offices on a day")
         change = remove_closure(database, day, account=account, clock=_clock(args),
                                 calendar=args.calendar)
-        _print_change(database, change)
+        _print_change(database, change, account)
     finally:
         database.dispose()
     return EXIT_OK
@@ -1678,7 +1678,6 @@ def _cmd_letter(args: argparse.Namespace) -> int:
     if not args.out:
         raise UsageError("Say where to write the PDF with --out FILE.pdf.")
     out = _pdf_out(args.out, force=args.force, db=_db_arg(args))
-    from ethics_desk.storage import audit
     from ethics_desk.storage.database import translate_errors
     from ethics_desk.storage.opening import open_database
     from ethics_desk.storage.private_files import write_private
@@ -1692,8 +1691,8 @@ def _cmd_letter(args: argparse.Namespace) -> int:
             account = _signed_in(args, database)
             case_id = find_case(database, args.case, account=account)
             pdf = render_letter(database, case_id, args.kind,
-                                recipient_index=args.recipient - 1, today=today(_clock(args)),
-                                language=language, seen_by=audit.Viewer.of(account, _clock(args)))
+                                recipient_index=args.recipient - 1, account=account,
+                                clock=_clock(args), language=language)
     finally:
         database.dispose()
     write_private(out, pdf)  # § 2-83(h)(1): readable by this user only
@@ -1738,7 +1737,7 @@ def _refuse_record_target(target: Path, db: str | None) -> None:
 
 def _cmd_packet(args: argparse.Namespace) -> int:
     """``packet --meeting YYYY-MM-DD [--case NUMBER ...] --out FILE.pdf``."""
-    from ethics_desk.board.packet import agenda, render_packet
+    from ethics_desk.board.packet import meeting_agenda, render_packet
     from ethics_desk.documents.kinds import find_case
     from ethics_desk.staff.permissions import Act
 
@@ -1758,8 +1757,8 @@ def _cmd_packet(args: argparse.Namespace) -> int:
             if args.case:
                 ids = [find_case(database, number, account=account) for number in args.case]
             else:
-                with database.read_session() as session:
-                    ids = [a.complaint_id for a in agenda(session, meeting_on, account=account)]
+                ids = [a.complaint_id for a in meeting_agenda(database, meeting_on,
+                                                               account=account)]
                 if not ids:
                     raise UserError(f"No case is on the agenda for {meeting_on.isoformat()}.",
                                     "Name the cases with --case ERB-YYYY-NNN.")

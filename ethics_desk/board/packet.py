@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from datetime import date, tzinfo
 from typing import TYPE_CHECKING
 
-from sqlalchemy import select
+from sqlalchemy import ColumnElement, select
 from sqlalchemy.orm import Session, selectinload
 
 from ethics_desk.board.roster import pending_elections_for
@@ -53,7 +53,7 @@ from ethics_desk.models import (
 )
 from ethics_desk.office import settings
 from ethics_desk.staff.accounts import Account
-from ethics_desk.staff.acting import service
+from ethics_desk.staff.acting import case_reader, service
 from ethics_desk.staff.permissions import Act
 from ethics_desk.staff.scope import case_condition, receives
 from ethics_desk.storage import queued_records
@@ -111,21 +111,31 @@ class AgendaCase:
 
 
 def agenda(session: Session, meeting_on: date, *,
-           account: Account | None = None) -> list[AgendaCase]:
+           within: ColumnElement[bool] | None = None) -> list[AgendaCase]:
     """The cases a clerk would put on the agenda of the meeting on ``meeting_on``, by number:
-    of them, only those ``account`` receives (``None``: every one), § 2-83(d), (h)(1)."""
+    of them, only those ``within`` the scope given (:func:`ethics_desk.staff.scope.
+    case_condition` of the acting account; ``None``: every one), § 2-83(d), (h)(1)."""
     hearings = _show_cause_hearings(session)
     zone = settings.time_zone(session)
     on_the_day = {h.complaint_id for h in hearings if _local_day(h, zone) == meeting_on}
     query = select(Complaint).where(Complaint.case_number.is_not(None),
                                     Complaint.state.in_(BEFORE_THE_BOARD)
                                     | Complaint.id.in_(on_the_day))
-    if account is not None:
-        query = query.where(case_condition(account))
+    if within is not None:
+        query = query.where(within)
     complaints = session.scalars(
         query.options(selectinload(Complaint.complainants), selectinload(Complaint.respondents))
         .order_by(Complaint.case_number)).all()
     return [_agenda_case(session, c, meeting_on, hearings) for c in complaints]
+
+
+@case_reader("Reading the agenda of a Board meeting")
+def meeting_agenda(database: Database, meeting_on: date, *,
+                   account: Account) -> list[AgendaCase]:
+    """The agenda of the meeting on ``meeting_on`` (:func:`agenda`), of the cases ``account``
+    receives, § 2-83(d), (h)(1): the packet screen's list and ``ethics-desk packet``'s cases."""
+    with database.read_session() as session:
+        return agenda(session, meeting_on, within=case_condition(account))
 
 
 def no_filed_case(complaint_id: int) -> UserError:
@@ -164,7 +174,8 @@ def render_packet(database: Database, meeting_on: date, complaint_ids: Sequence[
         _received(session, account, ids)  # before anything of the cases is read
     who = account.display
     moment = clock().astimezone()
-    paper, pdf = render_for_meeting(database, Meeting(meeting_on, tuple(ids), moment, who))
+    paper, pdf = render_for_meeting(database, Meeting(meeting_on, tuple(ids), moment, who),
+                                    account=account)
     who, sheets = paper.produced_by, paper.sheets
     numbers = [s.case_number for s in sheets]
     with database.read_session() as session:

@@ -1,10 +1,11 @@
 """Every list that shows parties' names is a read on record: one audit record per list shown.
 
-The inbox, its search results, the calendar's list of a day's deadlines and the Mail screen
-show a case's number beside its parties' names, so showing such a list is a read of those
-cases (§ 2-83(h)): :func:`list_shown` records who was shown which list, when, and which cases
-(their ids, in the record's detail; never the names, nor the words searched for, which a
-disposal could not empty from a record of no one case). One record per list shown, not per row.
+The inbox, its search results, the calendar's list of a day's deadlines, the Mail screen and
+the Board packet's agenda show a case's number beside its parties' names, so showing such a
+list is a read of those cases (§ 2-83(h)): :func:`list_shown` records who was shown which list,
+when, and which cases (their ids, in the record's detail; never the names, nor the words
+searched for, which a disposal could not empty from a record of no one case). One record per
+list shown, not per row.
 
 A list shown again with the same cases (a refresh, the screen coming back into view, the inbox
 reading a page it let go of) is not recorded again: the record is made when the set of cases
@@ -33,6 +34,7 @@ INBOX = "inbox"
 SEARCH = "search results"
 CALENDAR_DAY = "calendar day"
 MAIL_QUEUE = "mail queue"
+MEETING_AGENDA = "meeting agenda"
 
 _last: dict[tuple[str, str, str, int], frozenset[int]] = {}
 _lock = threading.Lock()  # the inbox reads its pages in worker threads

@@ -32,8 +32,8 @@ from ethics_desk.core.office_time import DEFAULT_OFFICE_ZONE, at_office_time, of
 from ethics_desk.core.parties import recipient_key
 from ethics_desk.deadlines import BusinessCalendar, add_business_days
 from ethics_desk.deadlines.schedule import load_calendars
-from ethics_desk.documents.issuing import RESPONDENT_NOTICE, issue, issue_respondent_packet
-from ethics_desk.documents.kinds import Recipient, recipients, render_letter
+from ethics_desk.documents.issuing import RESPONDENT_NOTICE, issue
+from ethics_desk.documents.kinds import Recipient, recipients
 from ethics_desk.intake.record import (
     AttachmentData,
     ComplainantData,
@@ -1033,14 +1033,8 @@ class _Demo:
                   if response_of is None or person.respondent_id == response_of][:len(posts)]
         assert len(chosen) == len(posts), f"{kind}: {len(chosen)} recipients, {len(posts)} posts"
         for copy, ((index, person), post) in enumerate(zip(chosen, posts, strict=True)):
-            pdf = render_letter(database, complaint_id, kind, recipient_index=index, today=day)
-            if kind == RESPONDENT_NOTICE:
-                ref = issue_respondent_packet(database, complaint_id, person.name, pdf,
-                                              account=self.accounts[clerk], clock=self.clock)
-            else:
-                ref = issue(database, complaint_id, kind, person.name, pdf,
-                            account=self.accounts[clerk],
-                            clock=self.clock)
+            ref = issue(database, complaint_id, kind, recipient_index=index,
+                        account=self.accounts[clerk], clock=self.clock)
             if post.queued:
                 continue
             case.mailings[(kind, copy)] = record_mailing(

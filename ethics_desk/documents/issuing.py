@@ -32,9 +32,10 @@ from sqlalchemy.orm import Session, undefer
 from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import StorageError, UserError
 from ethics_desk.core.office_time import office_date
+from ethics_desk.core.parties import respondent_of
 from ethics_desk.core.vocabulary import Language
-from ethics_desk.documents import stated_dates
-from ethics_desk.models import Complaint, IssuedDocument, Mailing
+from ethics_desk.documents import kinds, stated_dates
+from ethics_desk.models import Complaint, IssuedDocument, Mailing, StatedDate
 from ethics_desk.office import settings, wording
 from ethics_desk.staff.accounts import Account
 from ethics_desk.staff.acting import case_reader, service
@@ -152,21 +153,90 @@ def _issue_in(session: Session, case_id: int, kind: str, recipient: str, pdf: by
     return document
 
 
-@service(Act.MAIL_PAPERS, "Issuing a paper")
-def issue(database: Database, case_id: int, kind: str, recipient: str, pdf: bytes, *,
-          account: Account, clock: Clock, language: Language = Language.ENGLISH,
-          respondent_id: int | None = None) -> IssuedRef:
-    """Freeze the previewed ``pdf`` as issued to ``recipient``: bytes, SHA-256, page count, and
-    the dates it states (``respondent_id``: the respondent the copy is about, where the
-    recipient's name does not say, e.g. the copy of one respondent's response).
-    Its audit record gives its ``language``; one in another language than English also says so
-    in the summary ("…, in Español (Spanish)")."""
-    detail = {"language": language.value}
+def _render_and_issue(session: Session, complaint: Complaint, kind: str, *,
+                      recipient_index: int | None, account: Account, now: datetime,
+                      language: Language, previewed: str | None,
+                      replaces: IssuedDocument | None = None,
+                      detail: dict[str, Any] | None = None) -> IssuedDocument:
+    """Render ``kind`` from the record and the office's wording in ``session`` and freeze it
+    there (:func:`_issue_in`); the (e) notice is frozen as its packet with the Ethics Code.
+
+    ``previewed`` is the SHA-256 of the paper the person looked at: if the rendering differs
+    (the record, the wording or the day changed since), nothing is issued and they are asked to
+    look again. A correction (``replaces``) says under its title which copy it replaces, and,
+    with no ``recipient_index``, goes to the recipient of the copy it replaces."""
+    zone = settings.time_zone(session)
+    replaces_on = office_date(replaces.issued_at, zone) if replaces is not None else None
+    if recipient_index is None:
+        recipient_index = _same_recipient(session, complaint, kind, replaces)
+    person, paper = kinds.letter_in(session, complaint, kind, recipient_index=recipient_index,
+                                    now=now, language=language,
+                                    replaces_issued_on=replaces_on)
+    if previewed is not None and hashlib.sha256(paper).hexdigest() != previewed.lower():
+        raise UserError(f"The {kinds.title_of(kind)} to {person.name} is no longer the paper "
+                        "you previewed: the case, the office's wording or the day has changed "
+                        "since. Nothing was issued.",
+                        "Preview it again, check it, and issue it then.")
+    facts = {"language": language.value, **(detail or {})}
     note = "" if language is Language.ENGLISH else f", in {language.label}"
+    pdf = paper
+    if kind == RESPONDENT_NOTICE:
+        enclosed = wording.enclosure(session)
+        reader = wording.enclosure_reader(enclosed.content, enclosed.label,
+                                          placeholder=enclosed.placeholder)
+        pdf = respondent_packet(paper, reader)
+        note += (" with the PLACEHOLDER in place of the Ethics Code (set the Code in Settings)"
+                 if enclosed.placeholder else " with the Ethics Code enclosed")
+        facts.update({"enclosure": enclosed.label,
+                      "enclosure_placeholder": enclosed.placeholder,
+                      "enclosure_sha256": wording.sha256(enclosed.content),
+                      "enclosure_pages": len(reader.pages),
+                      "notice_pages": page_count(paper)})
+    return _issue_in(session, complaint.id, kind, person.name, pdf, account=account, now=now,
+                     replaces=replaces, detail=facts, note=note,
+                     respondent_id=person.respondent_id)
+
+
+def _same_recipient(session: Session, complaint: Complaint, kind: str,
+                    replaces: IssuedDocument | None) -> int:
+    """The index of the recipient a corrected copy goes to: the one the voided copy was
+    issued to (by name; the copy of one respondent's response, by that respondent too)."""
+    if replaces is None:
+        return 0
+    people = kinds.recipients_in(session, complaint, kind)
+    subjects = session.scalars(select(StatedDate.subject).where(
+        StatedDate.document_id == replaces.id))
+    about = next((r for r in map(respondent_of, subjects) if r is not None), None)
+    for index, person in enumerate(people):
+        if person.name == replaces.recipient and (
+                about is None or person.respondent_id is None or person.respondent_id == about):
+            return index
+    raise UserError(f"{replaces.recipient or 'The recipient'} of document {replaces.id} is no "
+                    f"longer among those the {kind} goes to.",
+                    "Choose the recipient of the corrected copy and preview it again.")
+
+
+@service(Act.MAIL_PAPERS, "Issuing a paper")
+def issue(database: Database, case_id: int, kind: str, *, recipient_index: int = 0,
+          account: Account, clock: Clock, language: Language = Language.ENGLISH,
+          previewed: str | None = None) -> IssuedRef:
+    """Issue ``kind`` to the case's ``recipient_index``-th recipient: the paper is rendered
+    here, from the record and the office's wording, in the transaction that freezes it —
+    bytes, SHA-256, page count and the dates it states — so an issued paper is what the record
+    said when it was issued; no caller hands in the bytes. The (e) notice is issued as its
+    packet with the Ethics Code enclosed (a missing or unreadable enclosure refuses it, naming
+    the file and the fix).
+
+    ``previewed``: the SHA-256 of the preview the person looked at
+    (:func:`ethics_desk.documents.kinds.render_letter`, the same rendering); a paper that no
+    longer matches it is refused, nothing issued. Its audit record gives its ``language``; one
+    in another language than English also says so in the summary ("…, in Español
+    (Spanish)")."""
     with database.unit_of_work() as session:
-        document = _issue_in(session, case_id, kind, recipient, pdf, account=account,
-                             now=clock(), detail=detail, note=note,
-                             respondent_id=respondent_id)
+        complaint = case_for(session, account, case_id)
+        document = _render_and_issue(session, complaint, kind, recipient_index=recipient_index,
+                                     account=account, now=clock(), language=language,
+                                     previewed=previewed)
         return _ref(document)
 
 
@@ -221,15 +291,16 @@ def reprint_many(database: Database, document_ids: Sequence[int], *, account: Ac
 
 
 @service(Act.MAIL_PAPERS, "Voiding and reissuing a paper")
-def void_and_reissue(database: Database, document_id: int, new_pdf: bytes, *,
-                     account: Account,
-                     reason: str, recipient: str | None = None,
-                     clock: Clock, language: Language = Language.ENGLISH,
-                     respondent_id: int | None = None) -> IssuedRef:
+def void_and_reissue(database: Database, document_id: int, *, account: Account, reason: str,
+                     clock: Clock, recipient_index: int | None = None,
+                     language: Language = Language.ENGLISH,
+                     previewed: str | None = None) -> IssuedRef:
     """Void an issued document with the reason and issue its correction, in one transaction.
 
-    The correction has the same kind (and recipient, unless ``recipient`` is given) and points
-    back to the voided one; both acts are audited.
+    The correction is rendered here from the record as it is now (like :func:`issue`), has the
+    same kind, says under its title the day of the copy it replaces, and points back to it; it
+    goes to the case's ``recipient_index``-th recipient, or, without one, to the recipient of
+    the voided copy. ``previewed`` as for :func:`issue`. Both acts are audited.
     """
     reason = reason.strip()
     if not reason:
@@ -246,6 +317,7 @@ def void_and_reissue(database: Database, document_id: int, new_pdf: bytes, *,
                             f"{office_date(old.voided_at, settings.time_zone(session))} by "
                             f"{old.voided_by}{by}.",
                             "Correct the current document instead.")
+        complaint = case_for(session, account, old.complaint_id)
         old.voided_at, old.voided_by, old.void_reason = now, account.display, reason
         session.flush()
         audit.append(session, actor=account.display, action="document.void",
@@ -253,10 +325,10 @@ def void_and_reissue(database: Database, document_id: int, new_pdf: bytes, *,
                      summary=f"Voided the {old.kind} issued to {old.recipient or '—'} "
                              f"(document {old.id}): {reason}", at=now,
                      detail={"document_id": old.id, "sha256": old.sha256, "reason": reason})
-        new = _issue_in(session, old.complaint_id, old.kind,
-                        old.recipient if recipient is None else recipient, new_pdf,
-                        account=account, now=now, replaces=old, respondent_id=respondent_id,
-                        detail={"void_reason": reason, "language": language.value})
+        new = _render_and_issue(session, complaint, old.kind, recipient_index=recipient_index,
+                                account=account, now=now, language=language,
+                                previewed=previewed, replaces=old,
+                                detail={"void_reason": reason})
         return _ref(new)
 
 
@@ -273,42 +345,6 @@ def respondent_packet(notice_pdf: bytes, enclosure: PdfReader) -> bytes:
     out = io.BytesIO()
     writer.write(out)
     return out.getvalue()
-
-
-@service(Act.MAIL_PAPERS, "Issuing the notice to a respondent")
-def issue_respondent_packet(database: Database, case_id: int, recipient: str,
-                            notice_pdf: bytes, *, account: Account,
-                            clock: Clock, respondent_id: int | None = None) -> IssuedRef:
-    """Issue the (e) packet to a respondent: the notice followed by the Ethics Code enclosure.
-
-    A missing or unreadable enclosure refuses the packet with a message naming the file and
-    the fix; nothing is issued. An enclosed placeholder is said so in the audit record.
-    """
-    with database.read_session() as session:
-        enclosed = wording.enclosure(session)
-    reader = wording.enclosure_reader(enclosed.content, enclosed.label,
-                                      placeholder=enclosed.placeholder)
-    packet = respondent_packet(notice_pdf, reader)
-    enclosure_pages = len(reader.pages)
-    with database.unit_of_work() as session:
-        note = (" with the PLACEHOLDER in place of the Ethics Code (set the Code in Settings)"
-                if enclosed.placeholder else " with the Ethics Code enclosed")
-        document = _issue_in(session, case_id, RESPONDENT_NOTICE, recipient, packet,
-                             account=account, now=clock(), note=note, respondent_id=respondent_id,
-                             detail={"enclosure": enclosed.label,
-                                     "enclosure_placeholder": enclosed.placeholder,
-                                     "enclosure_sha256": wording.sha256(enclosed.content),
-                                     "enclosure_pages": enclosure_pages,
-                                     "notice_pages": page_count(notice_pdf)})
-        return _ref(document)
-
-
-def respondent_packet_bytes(database: Database, notice_pdf: bytes) -> bytes:
-    """The (e) packet's bytes (notice + enclosure), for a correction by void and reissue."""
-    with database.read_session() as session:
-        enclosed = wording.enclosure(session)
-    return respondent_packet(notice_pdf, wording.enclosure_reader(
-        enclosed.content, enclosed.label, placeholder=enclosed.placeholder))
 
 
 @case_reader("Reading the papers issued on a case")

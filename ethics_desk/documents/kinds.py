@@ -34,8 +34,9 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import UserError
-from ethics_desk.core.office_time import at_office_time, in_office_time, office_date
+from ethics_desk.core.office_time import in_office_time, office_date
 from ethics_desk.core.parties import respondent_key
 from ethics_desk.core.vocabulary import Language, RulingOutcome
 from ethics_desk.deadlines import ClockKind
@@ -159,12 +160,12 @@ from ethics_desk.models import (
 )
 from ethics_desk.models.board import BoardTerm
 from ethics_desk.office import settings, wording
-from ethics_desk.public_information.log import RequestView, calendar_for, require, view_of
+from ethics_desk.public_information.log import RequestView, calendar_for, view_of
 from ethics_desk.staff.accounts import Account
-from ethics_desk.staff.acting import case_reader
+from ethics_desk.staff.acting import case_reader, service
+from ethics_desk.staff.permissions import Act
 from ethics_desk.staff.scope import case_for, no_such_case, receives
 from ethics_desk.storage import queued_records
-from ethics_desk.storage.audit import Viewer
 from ethics_desk.storage.database import Database
 
 S = CaseState
@@ -327,6 +328,16 @@ def kinds_offered(session: Session, complaint: Complaint,
             if rule.offered(session, complaint, now)]
 
 
+@case_reader("Listing the papers a case may have")
+def papers_offered(database: Database, case_id: int, *, account: Account,
+                   clock: Clock) -> tuple[CaseState, list[tuple[str, KindRule]]]:
+    """The case's state and the kinds it may have now (:func:`kinds_offered`), for its Papers
+    tab; a case ``account`` does not receive is answered as one that does not exist."""
+    with database.read_session() as session:
+        complaint = case_for(session, account, case_id)
+        return complaint.state, kinds_offered(session, complaint, clock())
+
+
 def title_of(kind: str | None) -> str:
     """The title of ``kind``, or the stored name of a kind no longer in the table."""
     return KINDS[kind].title if kind in KINDS else (kind or "Correspondence")
@@ -349,11 +360,12 @@ MAX_DRAFT_NUMBER = 2**63 - 1
 """The largest draft number a database can hold (a 64-bit integer key)."""
 
 
-def find_case(database: Database, reference: str, *, account: Account | None = None) -> int:
+@case_reader("Finding a case by its number")
+def find_case(database: Database, reference: str, *, account: Account) -> int:
     """The id of the case numbered ``reference`` (``ERB-2026-001``) or of draft ``reference``.
 
     A case ``account`` does not receive (:mod:`ethics_desk.staff.scope`) gets exactly the
-    answer of a case that does not exist, § 2-83(h)(1); ``None`` is the application's own work.
+    answer of a case that does not exist, § 2-83(h)(1).
     """
     text = reference.strip()
     with database.read_session() as session:
@@ -367,7 +379,7 @@ def find_case(database: Database, reference: str, *, account: Account | None = N
         else:
             raise UserError(f"“{reference}” is not a case number or a draft number.",
                             "Give a case number such as ERB-2026-001, or a draft's number.")
-        if found is None or (account is not None and not receives(session, account, found)):
+        if found is None or not receives(session, account, found):
             raise no_such_case(text.upper())
         return found.id
 
@@ -398,56 +410,86 @@ def recipients(database: Database, case_id: int, kind: str, *,
         return _recipients(session, complaint, kind, rule)
 
 
+@case_reader("Previewing a case's paper")
 def render_letter(database: Database, case_id: int, kind: str, *, recipient_index: int = 0,
-                  today: date, language: Language = Language.ENGLISH,
-                  seen_by: Viewer | None = None, now: datetime | None = None,
+                  account: Account, clock: Clock, language: Language = Language.ENGLISH,
                   replaces_issued_on: date | None = None) -> bytes:
     """A preview of ``kind`` for the case's ``recipient_index``-th recipient, as PDF bytes, in
-    ``language`` (a kind with no template in it is refused, naming the kinds that have one).
-    A corrected reissue gives ``replaces_issued_on``, the day the copy it replaces was issued:
-    the letter says so under its title.
+    ``language`` (a kind with no template in it is refused, naming the kinds that have one),
+    dated the office's day at ``clock``'s time. A corrected reissue gives
+    ``replaces_issued_on``, the day the copy it replaces was issued: the letter says so under
+    its title. A case ``account`` does not receive is answered as one that does not exist.
 
-    A preview someone will see (``seen_by``: who, and the clock of the act) is audited as
-    ``preview.<kind>`` before it is made, § 2-83(h): who saw what of a pending complaint is
-    always on record. It is read in a read transaction, never waiting for another desk's write:
-    while one holds the writers' lock, the record is queued, fsynced, and written by the next
-    writer (:mod:`ethics_desk.storage.queued_records`). Without ``seen_by`` nothing is recorded
-    (a paper issued at once, the demonstration data).
+    The preview is exactly the paper issuing would freeze at the same moment
+    (:func:`letter_in`, which :func:`ethics_desk.documents.issuing.issue` renders inside its
+    transaction): same record, same wording, same bytes.
+
+    It is audited as ``preview.<kind>`` before anyone sees it, § 2-83(h): who saw what of a
+    pending complaint is always on record. It is read in a read transaction, never waiting for
+    another desk's write: while one holds the writers' lock, the record is queued, fsynced, and
+    written by the next writer (:mod:`ethics_desk.storage.queued_records`).
     """
     rule = rule_for(kind)
     rule.check_language(kind, language)
-
-    def read(session: Session) -> tuple[Any, TemplateLibrary]:
-        complaint = _case(session, case_id, None if seen_by is None else seen_by.account)
-        _check_state(complaint, kind, rule)
-        moment = now or (seen_by.clock() if seen_by is not None else None)
-        _check_withheld(session, complaint, rule, moment or at_office_time(
-            today, 0, 0, settings.time_zone(session)))
-        people = _recipients(session, complaint, kind, rule)
-        if not 0 <= recipient_index < len(people):
-            raise UserError(f"The {kind} of {complaint.display_number} has {len(people)} "
-                            f"recipient(s); there is no number {recipient_index + 1}.",
-                            "Choose one of the recipients listed.")
-        templates = wording.library(session)
-        paper = rule.paper(_Context(session, letterhead_from_settings(session), today,
-                                    case=complaint, people=people, index=recipient_index))
-        if replaces_issued_on is not None and isinstance(paper, CaseLetter):
-            paper = replace(paper, replaces_issued_on=replaces_issued_on)
-        if seen_by is not None:
-            name = people[recipient_index].party.name
-            in_language = "" if language is Language.ENGLISH else f", in {language.label}"
-            seen.append(queued_records.Pending(
-                seen_by.clock(), seen_by.actor, f"preview.{kind}",
-                f"Previewed the {rule.title} to {name}{in_language}", complaint_id=case_id,
-                detail={"kind": kind, "recipient": name, "language": language.value}))
-        return paper, templates
-
-    seen: list[queued_records.Pending] = []
+    now = clock()
     with database.read_session() as session:
-        paper, templates = read(session)
-    if seen:  # on record before anyone sees it; queued while another desk writes
-        queued_records.record(database, seen)
-    return rule.renderer_in(language, templates).render(paper)
+        complaint = case_for(session, account, case_id)
+        person, paper, renderer = _letter(session, complaint, kind, rule,
+                                          recipient_index=recipient_index, now=now,
+                                          language=language,
+                                          replaces_issued_on=replaces_issued_on)
+    in_language = "" if language is Language.ENGLISH else f", in {language.label}"
+    # On record before anyone sees it; queued while another desk writes.
+    queued_records.record(database, [queued_records.Pending(
+        now, account.display, f"preview.{kind}",
+        f"Previewed the {rule.title} to {person.name}{in_language}", complaint_id=case_id,
+        detail={"kind": kind, "recipient": person.name, "language": language.value})])
+    return renderer.render(paper)
+
+
+def recipients_in(session: Session, complaint: Complaint, kind: str) -> list[Recipient]:
+    """Whom ``kind`` goes to for ``complaint`` (already found through the acting account's
+    scope), in order: :func:`recipients` inside a service's transaction."""
+    rule = rule_for(kind)
+    _check_state(complaint, kind, rule)
+    return _recipients(session, complaint, kind, rule)
+
+
+def letter_in(session: Session, complaint: Complaint, kind: str, *, recipient_index: int = 0,
+              now: datetime, language: Language = Language.ENGLISH,
+              replaces_issued_on: date | None = None) -> tuple[Recipient, bytes]:
+    """The paper ``kind`` of ``complaint`` (already found through the acting account's scope)
+    for its ``recipient_index``-th recipient, rendered in ``session`` from the record and the
+    office's wording as they are at ``now``: the recipient and the PDF bytes. Issuing renders
+    the paper it freezes here, inside its own transaction; the preview
+    (:func:`render_letter`) is the same rendering."""
+    rule = rule_for(kind)
+    rule.check_language(kind, language)
+    person, paper, renderer = _letter(session, complaint, kind, rule,
+                                      recipient_index=recipient_index, now=now,
+                                      language=language, replaces_issued_on=replaces_issued_on)
+    return person, renderer.render(paper)
+
+
+def _letter(session: Session, complaint: Complaint, kind: str, rule: KindRule, *,
+            recipient_index: int, now: datetime, language: Language,
+            replaces_issued_on: date | None) -> tuple[Recipient, Any, Renderer[Any]]:
+    """A case paper's recipient, data and renderer, resolved in ``session`` at ``now``: the
+    state and the kind's own condition checked, dated the office's day at ``now``."""
+    _check_state(complaint, kind, rule)
+    _check_withheld(session, complaint, rule, now)
+    people = _recipients(session, complaint, kind, rule)
+    if not 0 <= recipient_index < len(people):
+        raise UserError(f"The {kind} of {complaint.display_number} has {len(people)} "
+                        f"recipient(s); there is no number {recipient_index + 1}.",
+                        "Choose one of the recipients listed.")
+    letterhead = letterhead_from_settings(session)
+    today = office_date(now, letterhead.zone)
+    paper = rule.paper(_Context(session, letterhead, today, case=complaint, people=people,
+                                index=recipient_index))
+    if replaces_issued_on is not None and isinstance(paper, CaseLetter):
+        paper = replace(paper, replaces_issued_on=replaces_issued_on)
+    return people[recipient_index], paper, rule.renderer_in(language, wording.library(session))
 
 
 def render_at_counter(database: Database, kind: str, *, today: date, intake: Intake | None = None,
@@ -489,10 +531,13 @@ class Meeting:
     actor: str | None = None
 
 
-def render_for_meeting(database: Database, meeting: Meeting,
-                       kind: str = BOARD_PACKET) -> tuple[Any, bytes]:
-    """The paper of a Board meeting (its data, then its PDF bytes). Each case must be one the
-    kind applies to (a filed case); the builder refuses any other."""
+@service(Act.BOARD_PACKET, "Producing the Board packet")
+def render_for_meeting(database: Database, meeting: Meeting, kind: str = BOARD_PACKET, *,
+                       account: Account) -> tuple[Any, bytes]:
+    """The paper of a Board meeting (its data, then its PDF bytes), for an ``account`` the
+    permission table lets produce it (its production is audited by
+    :func:`ethics_desk.board.packet.render_packet`). Each case must be one the kind applies to
+    (a filed case); the builder refuses any other."""
     rule = rule_for(kind, Scope.MEETING)
     with database.read_session() as session:
         templates = wording.library(session)
@@ -525,14 +570,6 @@ def render_for_recovery(database: Database, paper: RecoverySheetPaper,
 
 
 # -- resolving ----------------------------------------------------------------------------------
-
-
-def _case(session: Session, case_id: int, account: Account | None = None) -> Complaint:
-    """The complaint ``case_id``; one ``account`` does not receive is answered as missing."""
-    complaint = session.get(Complaint, case_id)
-    if complaint is None or (account is not None and not receives(session, account, complaint)):
-        raise UserError(f"There is no complaint with id {case_id}.", "Refresh the list.")
-    return complaint
 
 
 def _check_state(complaint: Complaint, kind: str, rule: KindRule) -> None:
@@ -1110,13 +1147,13 @@ def request_kinds() -> list[tuple[str, KindRule]]:
     return [(kind, rule) for kind, rule in KINDS.items() if rule.scope is Scope.REQUEST]
 
 
+@service(Act.PUBLIC_INFORMATION, "Making a paper of a Public Information Act request")
 def render_for_request(database: Database, request_id: int, kind: str, *,
-                       account: Account | None, today: date,
+                       account: Account, today: date,
                        language: Language = Language.ENGLISH) -> tuple[RequestLetterPaper, bytes]:
     """A paper of a Public Information Act request (its data, then its PDF bytes), for an
     account the permission table lets handle requests; nothing is stored (issuing is
     :func:`ethics_desk.public_information.papers.issue_paper`'s)."""
-    require(account)
     rule = rule_for(kind, Scope.REQUEST)
     rule.check_language(kind, language)
     with database.read_session() as session:

@@ -8,8 +8,9 @@ apply is refused, naming the state and the rule. At the counter a complaint is a
 the sworn complaint for signing and the information sheet are made there; the receipt and the
 return letter are made once the Clerk has recorded the complaint's receipt.
 
-These are previews; each print is recorded in the audit trail by the caller, and each is made
-on the caller's ``today`` (from the application's clock).
+A case's papers are previews by the signed-in account, audited as such and dated the office's
+day at the clock's time; the counter's papers are made from what the clerk typed and the
+office's wording, on the caller's ``today``. Issuing is :mod:`ethics_desk.documents.issuing`'s.
 """
 
 from __future__ import annotations
@@ -20,10 +21,12 @@ from datetime import date
 
 from pypdf import PdfReader, PdfWriter
 
+from ethics_desk.core.clock import Clock
 from ethics_desk.core.vocabulary import Language
 from ethics_desk.documents.kinds import render_at_counter, render_letter
 from ethics_desk.intake.record import Intake
-from ethics_desk.storage.audit import Viewer
+from ethics_desk.staff.accounts import Account
+from ethics_desk.staff.acting import case_reader
 from ethics_desk.storage.database import Database
 
 
@@ -34,26 +37,30 @@ def sworn_complaint_for_intake(database: Database, intake: Intake,
                              provision_citations=provision_citations)
 
 
-def sworn_complaint_for_case(database: Database, case_id: int, *, today: date,
-                             seen_by: Viewer | None = None) -> bytes:
-    """The sworn complaint as stored (a filed case with its case number, or a saved draft);
-    shown to ``seen_by``, it is audited as a preview (:func:`render_letter`)."""
-    return render_letter(database, case_id, "sworn-complaint", today=today, seen_by=seen_by)
+@case_reader("Previewing the sworn complaint")
+def sworn_complaint_for_case(database: Database, case_id: int, *, account: Account,
+                             clock: Clock) -> bytes:
+    """The sworn complaint as stored (a filed case with its case number, or a saved draft),
+    previewed by ``account`` (audited, :func:`render_letter`)."""
+    return render_letter(database, case_id, "sworn-complaint", account=account, clock=clock)
 
 
-def receipt(database: Database, case_id: int, *, today: date,
-            language: Language = Language.ENGLISH, seen_by: Viewer | None = None) -> bytes:
-    """The filing receipt for the complainant (§ 2-83(a), (c)), dated the day of filing."""
-    return render_letter(database, case_id, "receipt", today=today, language=language,
-                         seen_by=seen_by)
+@case_reader("Previewing the filing receipt")
+def receipt(database: Database, case_id: int, *, account: Account, clock: Clock,
+            language: Language = Language.ENGLISH) -> bytes:
+    """The filing receipt for the complainant (§ 2-83(a), (c)), previewed by ``account``
+    (audited)."""
+    return render_letter(database, case_id, "receipt", account=account, clock=clock,
+                         language=language)
 
 
-def unsworn_return(database: Database, case_id: int, issued_on: date, *,
-                   language: Language = Language.ENGLISH,
-                   seen_by: Viewer | None = None) -> bytes:
-    """The letter returning an unsworn complaint (§ 2-83(c), last paragraph)."""
-    return render_letter(database, case_id, "unsworn-return", today=issued_on,
-                         language=language, seen_by=seen_by)
+@case_reader("Previewing the return of an unsworn complaint")
+def unsworn_return(database: Database, case_id: int, *, account: Account, clock: Clock,
+                   language: Language = Language.ENGLISH) -> bytes:
+    """The letter returning an unsworn complaint (§ 2-83(c), last paragraph), previewed by
+    ``account`` (audited)."""
+    return render_letter(database, case_id, "unsworn-return", account=account, clock=clock,
+                         language=language)
 
 
 def info_sheet(database: Database, *, today: date,

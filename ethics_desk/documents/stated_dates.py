@@ -39,7 +39,8 @@ from ethics_desk.models import (
     StatedDate,
 )
 from ethics_desk.staff.accounts import Account
-from ethics_desk.staff.acting import case_reader
+from ethics_desk.staff.acting import case_reader, service
+from ethics_desk.staff.permissions import Act
 from ethics_desk.staff.scope import case_for
 from ethics_desk.storage.database import Database
 
@@ -235,11 +236,12 @@ def stale_in(database: Database, complaint_id: int, *, account: Account) -> list
         return stale_papers(session, complaint_id)
 
 
-def made_wrong_by(database: Database, moved: Iterable[Moved], *,
-                  saved: bool) -> list[StalePaper]:
+@service(Act.EDIT_CALENDAR, "Finding the papers a change of the calendar makes wrong")
+def made_wrong_by(database: Database, moved: Iterable[Moved], *, saved: bool,
+                  account: Account) -> list[StalePaper]:
     """The issued papers a calendar change makes state a wrong date: those whose deadline it
     moves. Before saving (``saved`` False) the moved dates are the preview's; after, the stored
-    ones."""
+    ones. For those who may change the calendar (the Clerk's staff, who receive every case)."""
     moved = list(moved)
     ids = {m.deadline_id for m in moved}
     if not ids:

@@ -418,14 +418,16 @@ class CalendarEditorDialog(QDialog):
 
     def _papers_after(self, moved: list[MovedDeadline]) -> str:
         """The issued papers a saved change made wrong, as a sentence after its summary."""
-        papers = attempt(self, lambda: made_wrong_by(self.context.database, moved, saved=True))
+        papers = attempt(self, lambda: made_wrong_by(self.context.database, moved, saved=True,
+                                                        account=self.context.signed_in))
         return "" if papers is FAILED or not papers else " " + papers_sentence(papers,
                                                                                 saved=True)
 
     def confirm(self, title: str, message: str, moves: list[MoveLine]) -> bool:
         """Show the preview — the deadlines it moves, the issued papers it would leave stating
         a wrong date — and ask to save (:class:`ConfirmChangeDialog`)."""
-        papers = attempt(self, lambda: made_wrong_by(self.context.database, moves, saved=False))
+        papers = attempt(self, lambda: made_wrong_by(self.context.database, moves, saved=False,
+                                                        account=self.context.signed_in))
         dialog = ConfirmChangeDialog(title, message, moves, self,
                                      "" if papers is FAILED else papers_sentence(papers,
                                                                                  saved=False))

@@ -130,18 +130,19 @@ class FilingPapersDialog(QDialog):
         fit_to_screen(self, 840, 920)
         self.tabs = QTabWidget(self)
         self.viewers: dict[str, PdfViewer] = {}
-        viewer = context.viewer()  # the paper shown is on record
+        # The paper shown is on record (a preview, audited by the service).
         if state is CaseState.RETURNED_UNSWORN:
             # The return letter acknowledges receipt (case number, date); a receipt would
             # promise a review that § 2-83(c) forbids for an unsworn complaint.
             self._add("unsworn-return", "&Return letter (not sworn)",
-                      papers.unsworn_return(context.database, case_id, context.today(),
-                                            language=language, seen_by=viewer))
+                      papers.unsworn_return(context.database, case_id,
+                                            account=context.signed_in, clock=context.clock,
+                                            language=language))
         else:
             self._add("receipt", "Filing &receipt", papers.receipt(context.database, case_id,
-                                                                 today=context.today(),
-                                                                 language=language,
-                                                                 seen_by=viewer))
+                                                                 account=context.signed_in,
+                                                                 clock=context.clock,
+                                                                 language=language))
         buttons = QDialogButtonBox(self)
         self.print_button = buttons.addButton("&Print this paper…",
                                               QDialogButtonBox.ButtonRole.ActionRole)

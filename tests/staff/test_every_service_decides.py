@@ -107,32 +107,39 @@ THE_APPLICATIONS_OWN_WORK = {
     "ethics_desk.cases.list_reads.list_shown": "records a list the account was shown",
 }
 
-NOT_YET_MARKED_PAPERS = {
-    # Gaps still open, each with why it is not yet a marked service. The renderers scope by
-    # the viewer they are given and are to become account-only once issuing renders the paper
-    # inside the service (issue 28: "An issued paper is what the record says").
-    **{f"ethics_desk.board.packet.{name}": "runs inside render_packet's transaction, which is "
-       "marked (BOARD_PACKET); keeps to the account it is given" for name in (
+THE_OFFICES_PAPERS = {
+    # Papers that hold no case: made from what the clerk typed at the counter (a complaint not
+    # yet filed), or from a paper a marked service has already resolved, and the office's
+    # wording. A case's papers are previewed through kinds.render_letter (a case reader) and
+    # issued through issuing.issue, which renders them inside its own transaction.
+    "ethics_desk.documents.kinds.render_at_counter": "the counter's papers, from what the "
+    "clerk typed and the office's wording",
+    "ethics_desk.documents.papers.sworn_complaint_for_intake": "the complaint being taken, "
+    "as typed, for signing",
+    "ethics_desk.documents.papers.info_sheet": "the information sheet of § 2-83(b), for "
+    "anyone who asks",
+    "ethics_desk.documents.kinds.render_for_records": "lays out the disposal list the "
+    "Records officer's service resolved (retention.certificate.render_certificate)",
+    "ethics_desk.documents.kinds.render_for_recovery": "lays out the recovery sheet the key's "
+    "service resolved (storage.recovery_sheet)",
+    "ethics_desk.documents.render.data.letterhead_from_settings": "the office's letterhead, "
+    "from its settings",
+}
+
+PAPERS_IN_A_SERVICES_TRANSACTION = {
+    **{f"ethics_desk.documents.kinds.{name}": "resolves a case's paper in the session of the "
+       "preview or the issuing service, for a complaint it found through the account's scope"
+       for name in ("kinds_offered", "letter_in", "recipients_in")},
+    **{f"ethics_desk.board.packet.{name}": "runs inside the packet's services (meeting_agenda, "
+       "render_for_meeting), each marked; keeps to the account it is given" for name in (
         "agenda", "packet_paper")},
-    "ethics_desk.documents.issuing.respondent_packet_bytes": "joins bytes already rendered "
-    "with the enclosure; reads only the office's enclosure",
-    **{f"ethics_desk.documents.kinds.{name}": "renders a paper for the viewer it is given (its "
-       "scope applies); the path without a viewer exists for issuing, to be folded into the "
-       "issuing service" for name in (
-        "kinds_offered", "find_case", "render_letter", "render_at_counter",
-        "render_for_meeting", "render_for_records", "render_for_recovery", "render_for_request")},
-    **{f"ethics_desk.documents.papers.{name}": "a renderer's wrapper, as kinds.render_letter"
-       for name in ("sworn_complaint_for_intake", "sworn_complaint_for_case", "receipt",
-                    "unsworn_return", "info_sheet")},
-    "ethics_desk.documents.render.data.letterhead_from_settings": "reads the office's settings "
-    "(reference data)",
     **{f"ethics_desk.documents.stated_dates.{name}": "runs inside a marked service's "
-       "transaction (issuing, the closures' preview)" for name in (
-        "record", "stale_papers", "made_wrong_by")},
+       "transaction (issuing, a case's papers, check)" for name in (
+        "record", "stale_papers")},
 }
 
 ALLOWED = {**REFERENCE_DATA, **IN_A_SERVICES_TRANSACTION, **THE_APPLICATIONS_OWN_WORK,
-           **NOT_YET_MARKED_PAPERS}
+           **THE_OFFICES_PAPERS, **PAPERS_IN_A_SERVICES_TRANSACTION}
 
 
 # -- the domain's functions ----------------------------------------------------------------------

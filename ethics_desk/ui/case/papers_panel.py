@@ -15,6 +15,7 @@ which copy it replaces — and asks for the void and reissue with the reason fil
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from datetime import date
 
@@ -40,22 +41,19 @@ from PySide6.QtWidgets import (
 )
 
 from ethics_desk.core.errors import UserError
-from ethics_desk.core.office_time import stamp
+from ethics_desk.core.office_time import office_date, stamp
 from ethics_desk.core.parties import recipient_key, respondent_key, respondent_of
 from ethics_desk.documents.issuing import (
-    RESPONDENT_NOTICE,
     IssuedRef,
     issue,
-    issue_respondent_packet,
     issued_for_case,
     reprint,
-    respondent_packet_bytes,
     void_and_reissue,
 )
 from ethics_desk.documents.kinds import (
     KindRule,
     Recipient,
-    kinds_offered,
+    papers_offered,
     recipients,
     render_letter,
     title_of,
@@ -70,7 +68,6 @@ from ethics_desk.mail.ledger import (
 )
 from ethics_desk.models import (
     CaseState,
-    Complaint,
     Language,
     MailMethod,
     MailOutcome,
@@ -315,7 +312,8 @@ class PapersPanel(QWidget):
         self.context = context
         self.case_id = case_id
         self.state: CaseState | None = None
-        self._preview: tuple[str, Recipient, bytes] | None = None
+        self._preview: tuple[str, Recipient, bytes, int] | None = None
+        self._preview_replaces: date | None = None  # the copy a correction replaces
         self._shown_document: int | None = None
         self.dialog: QDialog | None = None
         self.setObjectName("papersPanel")
@@ -449,12 +447,11 @@ class PapersPanel(QWidget):
 
     def refresh(self) -> None:
         """Read the case's state, issued documents and mailings again."""
-        with self.context.database.read_session() as session:
-            complaint = session.get(Complaint, self.case_id)
-            state = complaint.state if complaint is not None else None
-            # The kinds of its state, less a notice of a hearing already past (§ 2-83(f)(4)(b)).
-            offered = ([] if complaint is None
-                       else kinds_offered(session, complaint, self.context.now()))
+        # The kinds of its state, less a notice of a hearing already past (§ 2-83(f)(4)(b)).
+        found = attempt(self, lambda: papers_offered(self.context.database, self.case_id,
+                                                     account=self.context.signed_in,
+                                                     clock=self.context.clock))
+        state, offered = (None, []) if found is FAILED else found
         chosen = self.chosen_kind()
         if state != self.state or not self.kinds.rows() or \
                 [line.kind for line in self.kinds.rows()] != [kind for kind, _ in offered]:
@@ -566,17 +563,18 @@ class PapersPanel(QWidget):
             return None
         index = self.recipient.currentIndex()
         language = chosen_language(self.language)
-        viewer = self.context.viewer()
         data = attempt(self, lambda: render_letter(self.context.database, self.case_id, kind,
                                                    recipient_index=index,
-                                                   today=self.context.now().date(),
-                                                   language=language, seen_by=viewer,
+                                                   account=self.context.signed_in,
+                                                   clock=self.context.clock,
+                                                   language=language,
                                                    replaces_issued_on=replaces_issued_on))
         if data is FAILED:
             return None
         if replaces_issued_on is None:
             self._correction = None
-        self._preview = (kind, person, data)
+        self._preview = (kind, person, data, index)
+        self._preview_replaces = replaces_issued_on
         self._preview_language = language
         self._shown_document = None
         self.viewer.set_pdf(data)
@@ -587,21 +585,18 @@ class PapersPanel(QWidget):
         return data
 
     def issue(self) -> IssuedRef | None:
-        """Issue the previewed bytes (the (e) notice as a packet with the Ethics Code)."""
+        """Issue the previewed paper: the service renders it again from the record and freezes
+        it (the (e) notice as a packet with the Ethics Code), refusing it if it is no longer
+        the paper previewed."""
         if self._preview is None:
             return None
-        kind, person, data = self._preview
+        kind, person, data, index = self._preview
         database, account, clock = self.context.database, self.context.signed_in, \
             self.context.clock
-        if kind == RESPONDENT_NOTICE:
-            ref = attempt(self, lambda: issue_respondent_packet(
-                database, self.case_id, person.name, data, account=account, clock=clock,
-                respondent_id=person.respondent_id))
-        else:
-            language = self._preview_language or Language.ENGLISH
-            ref = attempt(self, lambda: issue(database, self.case_id, kind, person.name, data,
-                                              account=account, clock=clock, language=language,
-                                              respondent_id=person.respondent_id))
+        language = self._preview_language or Language.ENGLISH
+        ref = attempt(self, lambda: issue(database, self.case_id, kind, recipient_index=index,
+                                          account=account, clock=clock, language=language,
+                                          previewed=hashlib.sha256(data).hexdigest()))
         if ref is FAILED:
             return None
         self._preview = None
@@ -617,6 +612,15 @@ class PapersPanel(QWidget):
         document = selected_row(self.issued_view)
         if not isinstance(document, IssuedRef) or self._preview is None:
             return None
+        # The correction says under its title which copy it replaces: preview it so, as the
+        # service will issue it (what is issued is what was shown).
+        replaces_on = office_date(document.issued_at, self.context.time_zone())
+        if self._preview_replaces != replaces_on:
+            correction = self._correction
+            if self.preview(replaces_issued_on=replaces_on) is None:
+                return None
+            self._correction = correction
+            self.select_issued(document.document_id)
         correction = self._correction
         reason = (reissue_reason(correction) if correction is not None
                   and correction.document_id == document.document_id else "")
@@ -627,20 +631,16 @@ class PapersPanel(QWidget):
         return dialog
 
     def void_and_reissue(self, document: IssuedRef, reason: str) -> IssuedRef | None:
-        """Void ``document`` and issue the previewed correction in its place (one transaction)."""
+        """Void ``document`` and issue the previewed correction in its place (one transaction;
+        the service renders the correction, refusing it if it is no longer the one previewed)."""
         if self._preview is None:
             return None
-        kind, person, data = self._preview
-        database = self.context.database
-        new_pdf = attempt(self, lambda: respondent_packet_bytes(database, data)
-                          if kind == RESPONDENT_NOTICE else data)
-        if new_pdf is FAILED:
-            return None
+        kind, person, data, index = self._preview
         ref = attempt(self, lambda: void_and_reissue(
-            database, document.document_id, new_pdf, account=self.context.signed_in,
-            reason=reason, recipient=person.name, clock=self.context.clock,
+            self.context.database, document.document_id, account=self.context.signed_in,
+            reason=reason, recipient_index=index, clock=self.context.clock,
             language=self._preview_language or Language.ENGLISH,
-            respondent_id=person.respondent_id))
+            previewed=hashlib.sha256(data).hexdigest()))
         if ref is FAILED:
             return None
         self._preview = None

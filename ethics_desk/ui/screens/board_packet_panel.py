@@ -29,7 +29,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ethics_desk.board.packet import AgendaCase, agenda, record_packet_use, render_packet
+from ethics_desk.board.packet import AgendaCase, meeting_agenda, record_packet_use, render_packet
+from ethics_desk.cases.list_reads import MEETING_AGENDA, list_shown
 from ethics_desk.core.errors import UserError
 from ethics_desk.staff.permissions import Act
 from ethics_desk.storage.private_files import write_private
@@ -129,8 +130,13 @@ class BoardPacketPanel(QWidget):
 
     def refresh(self) -> None:
         """Read the agenda of the meeting again; every case is checked."""
-        with self.context.database.read_session() as session:
-            listed = agenda(session, self.meeting_on(), account=self.context.signed_in)
+        found = attempt(self, lambda: meeting_agenda(self.context.database, self.meeting_on(),
+                                                     account=self.context.signed_in))
+        listed = [] if found is FAILED else found
+        # The agenda shows parties' names: a read on record, § 2-83(h).
+        attempt(self, lambda: list_shown(self.context.database, MEETING_AGENDA,
+                                         [case.complaint_id for case in listed],
+                                         viewer=self.context.viewer()))
         self.cases.blockSignals(True)
         self.cases.clear()
         for case in listed:
