@@ -3,10 +3,11 @@ determination with its sanctions, the referral to an agency, and the notice of r
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, datetime
 
 import pytest
 
+from ethics_desk.core.clock import Clock, fixed_clock
 from ethics_desk.core.errors import UserError
 from ethics_desk.documents.kinds import KINDS, recipients, render_letter
 from ethics_desk.models import Disposition, Route
@@ -24,6 +25,7 @@ from tests.board_cases import (
     later,
     show_cause,
 )
+from tests.conftest import OFFICE_TZ
 from tests.documents.render.helpers import flat, pages_text, screenshot, text_of
 from tests.factories import DESK_CLERK, complete_intake, provision_id, reviewed_case
 
@@ -32,10 +34,16 @@ ORDERED = date(2026, 11, 30)
 """The day the Board orders the complainant to show cause (the hearing is on 10 December)."""
 
 
+def _on(day: date) -> Clock:
+    """A clock stopped at 10 a.m. in the office on ``day``."""
+    return fixed_clock(datetime(day.year, day.month, day.day, 10, 0, tzinfo=OFFICE_TZ))
+
+
 def _pdf(database: Database, case: int, kind: str, index: int = 0) -> bytes:
     # The notice of an order to show cause is made before its hearing (§ 2-83(f)(4)(b)).
     day = ORDERED if kind == "show-cause-order" else TODAY
-    pdf = render_letter(database, case, kind, recipient_index=index, today=day)
+    pdf = render_letter(database, case, kind, recipient_index=index, account=DESK_CLERK,
+                        clock=_on(day))
     screenshot(f"case-{kind}-{index}", pdf)
     return pdf
 
@@ -82,7 +90,7 @@ def test_the_order_applies_only_once_the_board_has_ordered_it(
         controller: WorkflowController, database: Database) -> None:
     case = awaiting_response(controller)
     with pytest.raises(UserError, match="which is “Awaiting response”"):
-        render_letter(database, case, "show-cause-order", today=TODAY)
+        render_letter(database, case, "show-cause-order", account=DESK_CLERK, clock=_on(TODAY))
     assert KINDS["show-cause-order"].citation == "§ 2-83(f)(2), (f)(4)"
 
 
@@ -130,7 +138,7 @@ def test_a_referral_needs_a_referral_sanction(controller: WorkflowController,
     case = frivolous(controller, sanctions=False)
     assert recipients(database, case, "referral", account=DESK_CLERK) == []
     with pytest.raises(UserError, match="recipient"):
-        render_letter(database, case, "referral", today=TODAY)
+        render_letter(database, case, "referral", account=DESK_CLERK, clock=_on(TODAY))
 
 
 def test_a_determination_needs_a_carried_frivolous_vote(
@@ -138,7 +146,7 @@ def test_a_determination_needs_a_carried_frivolous_vote(
     case = awaiting_response(controller)
     later(controller, HEARING_AT).fire(case, Resolve(disposition=Disposition.DISMISSED))
     with pytest.raises(UserError, match=r"not determined .* frivolous"):
-        render_letter(database, case, "frivolous-determination", today=TODAY)
+        render_letter(database, case, "frivolous-determination", account=DESK_CLERK, clock=_on(TODAY))
 
 
 def test_the_resolution_notice_says_frivolous_in_plain_words(

@@ -34,7 +34,7 @@ from ethics_desk.workflow import (
     ReturnDefective,
     WorkflowController,
 )
-from tests.conftest import NOW
+from tests.conftest import CLOCK, NOW
 from tests.documents.render.helpers import flat, screenshot, text_of
 from tests.factories import DESK_CLERK, complete_intake, filed_case, provision_id, reviewed_case
 
@@ -42,7 +42,8 @@ TODAY = date(2026, 11, 30)
 
 
 def _letter(database: Database, case_id: int, kind: str, index: int = 0) -> str:
-    pdf = render_letter(database, case_id, kind, recipient_index=index, today=TODAY)
+    pdf = render_letter(database, case_id, kind, recipient_index=index,
+                        account=DESK_CLERK, clock=CLOCK)
     screenshot(f"case-{kind}", pdf)
     return flat(text_of(pdf))
 
@@ -151,8 +152,8 @@ def test_the_spanish_copy_of_a_response_states_the_reply_date_and_its_rule_in_sp
     from ethics_desk.core.vocabulary import Language
 
     case = _response_filed(controller, database)
-    text = flat(text_of(render_letter(database, case, "response-copy", today=TODAY,
-                                      language=Language.SPANISH)))
+    text = flat(text_of(render_letter(database, case, "response-copy", account=DESK_CLERK,
+                                      clock=CLOCK, language=Language.SPANISH)))
     assert not [line for line in COUNTING_LOG if line in text], text
     assert "Su contestación jurada vence el" in text
     assert ("cinco días hábiles (días en que las oficinas de la Ciudad están abiertas) después "
@@ -229,7 +230,7 @@ def test_mailing_papers_for_a_case(controller: WorkflowController, database: Dat
         "José Peña", "Nguyễn Thị Minh Khai"]
     assert "Nguyễn Thị Minh Khai" in _letter(database, case, "envelope", index=1)
     with pytest.raises(UserError, match="Nothing has been mailed"):
-        render_letter(database, case, "certificate-of-mailing", today=TODAY)
+        render_letter(database, case, "certificate-of-mailing", account=DESK_CLERK, clock=CLOCK)
     with database.unit_of_work() as session:
         document = IssuedDocument(complaint_id=case, kind="respondent-notice",
                                   recipient="Nguyễn Thị Minh Khai", content=b"%PDF",
@@ -251,7 +252,7 @@ def test_a_kind_that_does_not_apply_to_the_state_is_refused_naming_both(
         controller: WorkflowController, database: Database) -> None:
     case = filed_case(controller)
     with pytest.raises(UserError) as refused:
-        render_letter(database, case, "respondent-notice", today=TODAY)
+        render_letter(database, case, "respondent-notice", account=DESK_CLERK, clock=CLOCK)
     message = str(refused.value)
     assert "which is “Filed”" in message
     assert "Awaiting response" in message and "§ 2-83(d)(3), (e)" in message
@@ -261,20 +262,20 @@ def test_an_unknown_kind_lists_the_kinds(controller: WorkflowController,
                                          database: Database) -> None:
     case = filed_case(controller)
     with pytest.raises(UserError, match="respondent-notice, response-copy"):
-        render_letter(database, case, "thank-you-note", today=TODAY)
+        render_letter(database, case, "thank-you-note", account=DESK_CLERK, clock=CLOCK)
 
 
 def test_an_unknown_case_is_refused(database: Database) -> None:
     with pytest.raises(UserError, match="no complaint with id 999"):
-        render_letter(database, 999, "receipt", today=TODAY)
+        render_letter(database, 999, "receipt", account=DESK_CLERK, clock=CLOCK)
     with pytest.raises(UserError, match="no case ERB-2026-404"):
-        find_case(database, "ERB-2026-404")
+        find_case(database, "ERB-2026-404", account=DESK_CLERK)
 
 
 def test_a_case_is_found_by_number_or_draft_id(controller: WorkflowController,
                                               database: Database) -> None:
     case = filed_case(controller)
-    assert find_case(database, "erb-2026-001") == case
-    assert find_case(database, str(case)) == case
+    assert find_case(database, "erb-2026-001", account=DESK_CLERK) == case
+    assert find_case(database, str(case), account=DESK_CLERK) == case
     with database.read_session() as session:
         assert session.get(Complaint, case).state is CaseState.FILED  # type: ignore[union-attr]

@@ -17,9 +17,9 @@ from ethics_desk.office import settings
 from ethics_desk.storage.database import Database
 from ethics_desk.workflow import WorkflowController
 from tests.board_cases import show_cause
-from tests.conftest import NOW
+from tests.conftest import CLOCK, NOW
 from tests.documents.render.helpers import flat, text_of
-from tests.factories import filed_case
+from tests.factories import DESK_CLERK, filed_case
 
 
 @pytest.fixture
@@ -34,7 +34,7 @@ def test_on_a_workstation_set_to_utc_the_notice_gives_the_hearing_in_the_offices
         controller: WorkflowController, database: Database) -> None:
     case_id = show_cause(controller)
     text = flat(text_of(render_letter(database, case_id, "show-cause-order",
-                                      today=NOW.date())))
+                                      account=DESK_CLERK, clock=CLOCK)))
     assert "Date Thursday, December 10, 2026" in text and "Time 5:30 p.m. CST" in text
     assert "UTC" not in text
 
@@ -43,12 +43,14 @@ def test_on_a_workstation_set_to_utc_the_notice_gives_the_hearing_in_the_offices
 def test_the_receipt_gives_the_filing_time_in_the_zone_the_office_sets(
         controller: WorkflowController, database: Database) -> None:
     case_id = filed_case(controller)  # received 10:00 a.m. in San Antonio
-    text = flat(text_of(render_letter(database, case_id, "receipt", today=NOW.date())))
+    text = flat(text_of(render_letter(database, case_id, "receipt", account=DESK_CLERK,
+                                      clock=CLOCK)))
     assert "November 30, 2026, at 10:00 a.m. CST" in text
     with database.unit_of_work() as session:
         settings.set_value(session, "office.time_zone", "America/New_York", actor="Maria Clerk",
                            at=NOW)
-    text = flat(text_of(render_letter(database, case_id, "receipt", today=NOW.date())))
+    text = flat(text_of(render_letter(database, case_id, "receipt", account=DESK_CLERK,
+                                      clock=CLOCK)))
     assert "November 30, 2026, at 11:00 a.m. EST" in text
 
 

@@ -12,8 +12,8 @@ from ethics_desk.documents import papers
 from ethics_desk.documents.kinds import render_at_counter
 from ethics_desk.storage.database import Database
 from ethics_desk.workflow import ForwardForReview, ReturnUnsworn, WorkflowController
-from tests.conftest import NOW
-from tests.factories import complete_intake, filed_case, sworn_oath
+from tests.conftest import CLOCK, NOW
+from tests.factories import DESK_CLERK, complete_intake, filed_case, sworn_oath
 
 
 def _text(data: bytes) -> str:
@@ -23,14 +23,15 @@ def _text(data: bytes) -> str:
 def test_the_receipt_names_the_case_and_the_complainant(controller: WorkflowController,
                                                         database: Database) -> None:
     case_id = filed_case(controller)
-    text = _text(papers.receipt(database, case_id, today=NOW.date()))
+    text = _text(papers.receipt(database, case_id, account=DESK_CLERK, clock=CLOCK))
     assert "ERB-2026-001" in text and "José Peña" in text
 
 
 def test_the_filed_complaint_shows_its_case_number_and_every_party(
         controller: WorkflowController, database: Database) -> None:
     case_id = filed_case(controller)
-    text = _text(papers.sworn_complaint_for_case(database, case_id, today=NOW.date()))
+    text = _text(papers.sworn_complaint_for_case(database, case_id, account=DESK_CLERK,
+                                                 clock=CLOCK))
     assert "ERB-2026-001" in text and "Nguyễn Thị Minh Khai" in text
 
 
@@ -38,13 +39,13 @@ def test_the_return_letter_goes_to_an_unsworn_complainant(controller: WorkflowCo
                                                           database: Database) -> None:
     case_id = filed_case(controller, complete_intake(oath=sworn_oath(sworn=False)))
     controller.fire(case_id, ReturnUnsworn())
-    text = _text(papers.unsworn_return(database, case_id, NOW.date()))
+    text = _text(papers.unsworn_return(database, case_id, account=DESK_CLERK, clock=CLOCK))
     assert "ERB-2026-001" in text and "José Peña" in text
 
 
 def test_a_paper_for_a_case_that_does_not_exist_is_a_clear_error(database: Database) -> None:
     with pytest.raises(UserError, match="no complaint with id 999"):
-        papers.receipt(database, 999, today=NOW.date())
+        papers.receipt(database, 999, account=DESK_CLERK, clock=CLOCK)
 
 
 def test_the_sworn_complaint_for_signing_is_made_at_the_counter_from_the_intake(
@@ -63,7 +64,7 @@ def test_a_receipt_for_a_complaint_not_yet_filed_is_refused_naming_the_state(
         controller: WorkflowController, database: Database) -> None:
     draft = controller.save_draft(complete_intake()).complaint_id
     with pytest.raises(UserError) as refused:
-        papers.receipt(database, draft, today=NOW.date())
+        papers.receipt(database, draft, account=DESK_CLERK, clock=CLOCK)
     assert "receipt (§ 2-83(a), (c)) does not apply" in str(refused.value)
     assert "which is “Draft (not filed)”" in str(refused.value) and "Filed" in refused.value.fix
 
@@ -73,7 +74,7 @@ def test_the_unsworn_return_is_refused_once_the_complaint_is_forwarded_for_revie
     case_id = filed_case(controller)
     controller.fire(case_id, ForwardForReview())
     with pytest.raises(UserError) as refused:
-        papers.unsworn_return(database, case_id, NOW.date())
+        papers.unsworn_return(database, case_id, account=DESK_CLERK, clock=CLOCK)
     assert "unsworn-return (§ 2-83(c), last paragraph) does not apply" in str(refused.value)
     assert "“Under review”" in str(refused.value)
     assert "Returned — not sworn" in refused.value.fix

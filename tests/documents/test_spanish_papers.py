@@ -3,6 +3,7 @@ for a case; a kind with no Spanish template stays English and is refused in Span
 
 from __future__ import annotations
 
+import hashlib
 import io
 import json
 from dataclasses import replace
@@ -10,6 +11,7 @@ from datetime import date
 
 import pytest
 from pypdf import PdfReader
+from sqlalchemy import select
 
 from ethics_desk.core.errors import UserError
 from ethics_desk.documents import papers
@@ -17,15 +19,23 @@ from ethics_desk.documents.issuing import issue
 from ethics_desk.documents.kinds import KINDS, language_of, recipients, render_letter
 from ethics_desk.intake.drafts import load_intake
 from ethics_desk.intake.record import Intake, RespondentData
-from ethics_desk.models import Complaint, Disposition, Language
+from ethics_desk.models import AuditRecord, Complaint, Disposition, Language
 from ethics_desk.storage.database import Database
 from ethics_desk.workflow import Accept, ForwardToBoard, Resolve, WorkflowController
 from tests.conftest import CLOCK
 from tests.documents.render.helpers import flat, text_of
-from tests.documents.test_issuing import last_audit
 from tests.factories import CLERK, DESK_CLERK, complete_intake, filed_case, reviewed_case
 
 TODAY = date(2026, 11, 30)
+
+
+def last_audit(database: Database, action: str) -> AuditRecord:
+    """The newest audit record of an action."""
+    with database.read_session() as session:
+        record = session.scalars(select(AuditRecord).where(AuditRecord.action == action)
+                                 .order_by(AuditRecord.seq.desc())).first()
+        assert record is not None
+        return record
 
 
 def _spanish_intake() -> Intake:
@@ -70,11 +80,11 @@ def test_each_recipient_carries_the_language_recorded_for_them(
 def test_the_receipt_of_a_case_is_printed_in_spanish_when_asked(
         controller: WorkflowController, database: Database) -> None:
     case = filed_case(controller, _spanish_intake())
-    text = flat(text_of(render_letter(database, case, "receipt", today=TODAY,
-                                      language=Language.SPANISH)))
+    text = flat(text_of(render_letter(database, case, "receipt", account=DESK_CLERK,
+                                      clock=CLOCK, language=Language.SPANISH)))
     assert "Comprobante de una denuncia de ética jurada" in text
     assert "de noviembre de 2026" in text and "ERB-2026-001" in text
-    english = flat(text_of(papers.receipt(database, case, today=TODAY)))
+    english = flat(text_of(papers.receipt(database, case, account=DESK_CLERK, clock=CLOCK)))
     assert "Receipt for a Sworn Ethics Complaint" in english
 
 
@@ -84,8 +94,8 @@ def test_the_notice_of_resolution_words_the_disposition_in_spanish(
     controller.fire(case, Accept())
     controller.fire(case, ForwardToBoard())
     controller.fire(case, Resolve(disposition=Disposition.DISMISSED, notes="Not supported."))
-    text = flat(text_of(render_letter(database, case, "resolution-notice", today=TODAY,
-                                      language=Language.SPANISH)))
+    text = flat(text_of(render_letter(database, case, "resolution-notice", account=DESK_CLERK,
+                                      clock=CLOCK, language=Language.SPANISH)))
     assert "Resolución: Desestimada por la Junta de Revisión de Ética" in text
     assert "Not supported." in text and "§ 2-83(d)(4)" in text
 
@@ -94,9 +104,11 @@ def test_a_kind_without_a_spanish_template_is_refused_in_spanish_and_stays_engli
         controller: WorkflowController, database: Database) -> None:
     case = filed_case(controller, _spanish_intake())
     with pytest.raises(UserError, match="no template in Español") as refused:
-        render_letter(database, case, "sworn-complaint", today=TODAY, language=Language.SPANISH)
+        render_letter(database, case, "sworn-complaint", account=DESK_CLERK, clock=CLOCK,
+                      language=Language.SPANISH)
     assert "receipt" in refused.value.fix and "info-sheet" in refused.value.fix
-    english = flat(text_of(render_letter(database, case, "sworn-complaint", today=TODAY)))
+    english = flat(text_of(render_letter(database, case, "sworn-complaint",
+                                                 account=DESK_CLERK, clock=CLOCK)))
     assert "Page 1 of" in english
 
 
@@ -122,9 +134,10 @@ def test_the_information_sheet_in_both_languages_is_one_pdf_with_a_sheet_each(
 def test_an_issued_paper_records_its_language_in_the_audit_trail(
         controller: WorkflowController, database: Database) -> None:
     case = filed_case(controller, _spanish_intake())
-    pdf = render_letter(database, case, "receipt", today=TODAY, language=Language.SPANISH)
-    issue(database, case, "receipt", "José Peña", pdf, account=DESK_CLERK, clock=CLOCK,
-          language=Language.SPANISH)
+    pdf = render_letter(database, case, "receipt", account=DESK_CLERK, clock=CLOCK,
+                        language=Language.SPANISH)
+    issue(database, case, "receipt", account=DESK_CLERK, clock=CLOCK, language=Language.SPANISH,
+          previewed=hashlib.sha256(pdf).hexdigest())
     record = last_audit(database, "document.issue")
     assert json.loads(record.detail)["language"] == "es"
     assert "in Español (Spanish)" in record.summary

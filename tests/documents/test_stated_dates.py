@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import io
 from collections.abc import Iterable
 from datetime import date
@@ -17,8 +18,7 @@ from ethics_desk.deadlines.overview import preview_remove
 from ethics_desk.documents.issuing import (
     RESPONDENT_NOTICE,
     issue,
-    issue_respondent_packet,
-    respondent_packet_bytes,
+    reprint,
     void_and_reissue,
 )
 from ethics_desk.documents.kinds import recipients, render_letter
@@ -57,9 +57,8 @@ def _text(pdf: bytes) -> str:
 
 def _issue_notice(database: Database, case: int) -> int:
     [person] = recipients(database, case, RESPONDENT_NOTICE, account=DESK_CLERK)
-    pdf = render_letter(database, case, RESPONDENT_NOTICE, today=CLOCK().date())
-    return issue_respondent_packet(database, case, person.name, pdf, account=DESK_CLERK, clock=CLOCK,
-                                   respondent_id=person.respondent_id).document_id
+    assert person.name == RESPONDENT
+    return issue(database, case, RESPONDENT_NOTICE, account=DESK_CLERK, clock=CLOCK).document_id
 
 
 def test_an_issued_notice_records_the_response_date_it_states(
@@ -78,9 +77,7 @@ def test_an_issued_notice_records_the_response_date_it_states(
 def test_a_paper_that_states_no_date_records_none(
         controller: WorkflowController, database: Database) -> None:
     case = awaiting_response(controller)
-    pdf = render_letter(database, case, "receipt", today=CLOCK().date())
-    document = issue(database, case, "receipt", "José Peña", pdf, account=DESK_CLERK,
-                     clock=CLOCK).document_id
+    document = issue(database, case, "receipt", account=DESK_CLERK, clock=CLOCK).document_id
     with database.read_session() as session:
         assert session.scalars(select(StatedDate).where(
             StatedDate.document_id == document)).all() == []
@@ -116,16 +113,19 @@ def test_the_corrected_reissue_says_it_replaces_the_one_issued_on_its_date_and_c
     closures.add_closure(database, CLOSED, "Winter weather closure", account=CLERK_ACCOUNT,
                          clock=CLOCK)
     [stale] = stale_in(database, case, account=DESK_CLERK)
-    notice = render_letter(database, case, RESPONDENT_NOTICE, today=CLOCK().date(),
+    notice = render_letter(database, case, RESPONDENT_NOTICE, account=DESK_CLERK, clock=CLOCK,
                            replaces_issued_on=stale.issued_on)
     text = _text(notice)
     assert "This corrected copy replaces the one issued on November 30, 2026, which is void." \
         in text
     assert "Friday, December 18, 2026" in text
-    new = void_and_reissue(database, document, respondent_packet_bytes(database, notice),
-                           account=DESK_CLERK, reason=reissue_reason(stale), clock=CLOCK,
-                           respondent_id=1)
-    assert new.replaces_id == document
+    new = void_and_reissue(database, document, account=DESK_CLERK, reason=reissue_reason(stale),
+                           clock=CLOCK, previewed=hashlib.sha256(notice).hexdigest())
+    assert new.replaces_id == document and new.recipient == RESPONDENT
+    issued = _text(reprint(database, new.document_id, account=DESK_CLERK, clock=CLOCK))
+    assert "This corrected copy replaces the one issued on November 30, 2026, which is void." \
+        in issued
+    assert "Friday, December 18, 2026" in issued
     assert stale_in(database, case, account=DESK_CLERK) == []
 
 
@@ -164,9 +164,9 @@ def test_a_show_cause_order_whose_hearing_is_set_on_another_day_is_named(
     from tests.board_cases import HEARING_AT, show_cause
 
     case = show_cause(controller)
-    pdf = render_letter(database, case, "show-cause-order", today=CLOCK().date())
-    document = issue(database, case, "show-cause-order", "José Peña", pdf, account=DESK_CLERK,
-                     clock=CLOCK).document_id
+    order = issue(database, case, "show-cause-order", account=DESK_CLERK, clock=CLOCK)
+    assert order.recipient == "José Peña"
+    document = order.document_id
     assert stale_in(database, case, account=DESK_CLERK) == []
     with database.unit_of_work() as session:  # the hearing is set a week later
         [hearing] = session.scalars(select(Hearing).where(Hearing.complaint_id == case))

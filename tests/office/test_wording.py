@@ -73,7 +73,7 @@ def test_the_offices_wording_is_printed_at_every_desk(database: Database, case_i
                                 seen=None, account=CLERK, clock=CLOCK)
     desk = another_desk(database)
     try:
-        text = flat(text_of(papers.receipt(desk, case_id, today=CLOCK().date())))
+        text = flat(text_of(papers.receipt(desk, case_id, account=CLERK, clock=CLOCK)))
     finally:
         desk.dispose()
     assert "Acknowledgment of Complaint" in text

@@ -258,7 +258,7 @@ def test_the_stored_complaint_lists_its_witnesses_as_recorded(
     key = witnesses.identifiers(database, case, account=CLERK)[0].key
     witnesses.add_witness(database, case, "Rosa Díaz", key, "rosa@example.org",
                           account=CLERK, clock=CLOCK)
-    pdf = render_letter(database, case, "sworn-complaint", today=CLOCK().date())
+    pdf = render_letter(database, case, "sworn-complaint", account=CLERK, clock=CLOCK)
     listed = _witness_text(pdf)
     for shown in ("Ana Lucía Ortiz", "Bartholomew Nguyễn", "Nguyễn Thị Minh Khai (respondent)",
                   "Rosa Díaz", "rosa@example.org"):
