@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import io
 from datetime import date, datetime
 
 import pytest
-from reportlab.pdfgen import canvas
 from sqlalchemy import select
 
 from ethics_desk.core.errors import RuleError, UserError
-from ethics_desk.documents.issuing import IssuedRef, issue, issue_respondent_packet, void_and_reissue
+from ethics_desk.documents.issuing import IssuedRef, issue, void_and_reissue
 from ethics_desk.intake.record import RespondentData
 from ethics_desk.mail.ledger import (
     RESPONSE_COPY,
@@ -23,7 +21,7 @@ from ethics_desk.mail.ledger import (
 from ethics_desk.models import DeadlineStatus, Mailing, MailMethod, MailOutcome, Respondent
 from ethics_desk.storage.audit import verify_chain
 from ethics_desk.storage.database import Database
-from ethics_desk.workflow import Accept, FileResponse, ForwardToBoard, WorkflowController
+from ethics_desk.workflow import Accept, FileResponse, ForwardToBoard, Withdraw, WorkflowController
 from tests.conftest import CLOCK, NOW
 from tests.factories import DESK_CLERK, complete_intake, filed_case, reviewed_case
 from tests.workflow.helpers import audit_actions, deadlines
@@ -36,16 +34,6 @@ ARTICLE = "9407 1118 9876 5432 1000 00"
 def clock() -> datetime:
     """The tests' fixed "now"."""
     return NOW
-
-
-def pdf(line: str) -> bytes:
-    """A one-page PDF."""
-    out = io.BytesIO()
-    drawing = canvas.Canvas(out, invariant=1)
-    drawing.drawString(72, 700, line)
-    drawing.showPage()
-    drawing.save()
-    return out.getvalue()
 
 
 def respondent_id(database: Database, case_id: int) -> int:
@@ -70,8 +58,8 @@ def notice_mailed(controller: WorkflowController, case_id: int,
     """The (e) packet issued to the respondent and mailed today."""
     database = controller.database
     rid = respondent_id(database, case_id)
-    ref = issue_respondent_packet(database, case_id, "Nguyễn Thị Minh Khai", pdf("NOTICE"),
-                                  account=DESK_CLERK, clock=clock)
+    ref = issue(database, case_id, "respondent-notice", account=DESK_CLERK, clock=clock)
+    assert ref.recipient == "Nguyễn Thị Minh Khai"
     mailing_id = record_mailing(
         database, ref.document_id, recipient_name="Nguyễn Thị Minh Khai",
         recipient_role="respondent", recipient_ref=f"respondent:{rid}",
@@ -129,8 +117,8 @@ def test_the_complainants_delivery_moves_the_reply_deadline(
                                           forwarded_on=MONDAY, copy_mailed_on=MONDAY))
     [presumed] = deadlines(database, case_id, "reply")
     assert presumed.due_on == date(2026, 12, 10)
-    copy = issue(database, case_id, RESPONSE_COPY, "José Peña", pdf("Copy of the response"),
-                 account=DESK_CLERK, clock=clock)
+    copy = issue(database, case_id, RESPONSE_COPY, account=DESK_CLERK, clock=clock)
+    assert copy.recipient == "José Peña"
     mailing_id = record_mailing(database, copy.document_id, recipient_name="José Peña",
                                 recipient_role="complainant", recipient_ref="complainant",
                                 address="411 W. Nueva St.", method=MailMethod.CERTIFIED_RRR,
@@ -165,8 +153,9 @@ def test_a_returned_item_flags_the_case_until_it_is_sent_again(
     assert response.trigger_basis == "presumed"  # a returned item is no receipt
     assert audit_actions(database, case_id)[-1] == "mail.returned"
 
-    new = void_and_reissue(database, ref.document_id, pdf("NOTICE, new address"), account=DESK_CLERK,
+    new = void_and_reissue(database, ref.document_id, account=DESK_CLERK,
                            reason="Returned: moved", clock=clock)
+    assert new.recipient == ref.recipient and new.replaces_id == ref.document_id
     record_mailing(database, new.document_id, recipient_name="Nguyễn Thị Minh Khai",
                    recipient_ref=item.recipient_ref, address="New address",
                    method=MailMethod.FIRST_CLASS, mailed_on=MONDAY, account=DESK_CLERK, clock=clock)
@@ -179,9 +168,10 @@ def test_a_refused_event_saves_nothing(controller: WorkflowController) -> None:
     database = controller.database
     case_id = forwarded_case(controller)
     stranger = respondent_id(database, forwarded_case(controller))
-    ref = issue_respondent_packet(database, case_id, "Someone else", pdf("NOTICE"),
-                                  account=DESK_CLERK, clock=clock)
-    mailing_id = record_mailing(database, ref.document_id, recipient_name="Someone else",
+    # The notice goes to the case's respondent; the mailing's reference names the respondent of
+    # another case, who is no party to this one.
+    ref = issue(database, case_id, "respondent-notice", account=DESK_CLERK, clock=clock)
+    mailing_id = record_mailing(database, ref.document_id, recipient_name=ref.recipient,
                                 recipient_ref=f"respondent:{stranger}", address="Elsewhere",
                                 method=MailMethod.FIRST_CLASS, mailed_on=MONDAY, account=DESK_CLERK,
                                 clock=clock)
@@ -196,14 +186,16 @@ def test_a_refused_event_saves_nothing(controller: WorkflowController) -> None:
 def test_a_delivery_with_no_clock_waiting_is_recorded_and_says_so(
         controller: WorkflowController) -> None:
     database = controller.database
-    case_id = reviewed_case(controller)
-    controller.fire(case_id, Accept())  # accepted, not yet forwarded: no response clock
+    case_id = forwarded_case(controller)
     _ref, mailing_id = notice_mailed(controller, case_id)
+    # Withdrawn after the notice went out: no response clock waits for its receipt any more.
+    controller.fire(case_id, Withdraw(received_on=MONDAY))
     result = record_outcome(database, mailing_id, MailOutcome.DELIVERED, MONDAY, account=DESK_CLERK,
                             clock=clock)
     assert result.events == () and "no clock moved" in result.summary
     assert mailings_for_case(database, case_id, account=DESK_CLERK)[0].outcome is MailOutcome.DELIVERED
-    assert deadlines(database, case_id, "response") == []
+    assert deadlines(database, case_id, "response", DeadlineStatus.OPEN) == []
+    assert [d.trigger_basis for d in deadlines(database, case_id, "response")] == ["presumed"]
 
 
 def test_outcome_dates_and_repeats_are_checked(controller: WorkflowController) -> None:
@@ -227,14 +219,12 @@ def test_a_mailing_needs_its_article_number_and_a_current_document(
         controller: WorkflowController) -> None:
     database = controller.database
     case_id = filed_case(controller)
-    ref = issue(database, case_id, "receipt", "José Peña", pdf("Receipt"), account=DESK_CLERK,
-                clock=clock)
+    ref = issue(database, case_id, "receipt", account=DESK_CLERK, clock=clock)
     with pytest.raises(UserError, match="article number"):
         record_mailing(database, ref.document_id, recipient_name="José Peña", address="411",
                        method=MailMethod.CERTIFIED_RRR, mailed_on=MONDAY, account=DESK_CLERK,
                        clock=clock)
-    void_and_reissue(database, ref.document_id, pdf("Receipt 2"), account=DESK_CLERK, reason="Typo",
-                     clock=CLOCK)
+    void_and_reissue(database, ref.document_id, account=DESK_CLERK, reason="Typo", clock=CLOCK)
     with pytest.raises(UserError, match="was voided"):
         record_mailing(database, ref.document_id, recipient_name="José Peña", address="411",
                        method=MailMethod.FIRST_CLASS, mailed_on=MONDAY, account=DESK_CLERK,
@@ -258,9 +248,9 @@ def test_a_copy_names_whose_response_it_carries_when_there_are_several(
         controller.fire(case_id, FileResponse(respondent_id=rid, received_on=MONDAY, sworn=True,
                                               copy_mailed_on=MONDAY))
 
-    def deliver(ref: str) -> str:
-        copy = issue(database, case_id, RESPONSE_COPY, "José Peña", pdf("Copy"), account=DESK_CLERK,
-                     clock=clock)
+    def deliver(ref: str, recipient_index: int) -> str:
+        copy = issue(database, case_id, RESPONSE_COPY, recipient_index=recipient_index,
+                     account=DESK_CLERK, clock=clock)
         mailing_id = record_mailing(database, copy.document_id, recipient_name="José Peña",
                                     recipient_ref=ref, address="411 W. Nueva St.",
                                     method=MailMethod.FIRST_CLASS, mailed_on=MONDAY,
@@ -268,8 +258,9 @@ def test_a_copy_names_whose_response_it_carries_when_there_are_several(
         return record_outcome(database, mailing_id, MailOutcome.DELIVERED, MONDAY, account=DESK_CLERK,
                               clock=clock).summary
 
-    assert "does not say whose response" in deliver("complainant")
-    assert "reply due 2026-12-07" in deliver(f"complainant:respondent:{second}")
+    # One copy per response, to the complainant; the mailing says whose (or not).
+    assert "does not say whose response" in deliver("complainant", 0)
+    assert "reply due 2026-12-07" in deliver(f"complainant:respondent:{second}", 1)
     replies = {d.subject: d for d in deadlines(database, case_id, "reply", DeadlineStatus.OPEN)}
     assert replies[f"respondent:{second}"].trigger_basis == "actual"
     assert replies[f"respondent:{first}"].trigger_basis == "presumed"

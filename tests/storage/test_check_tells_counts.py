@@ -9,8 +9,8 @@ from datetime import date
 from sqlalchemy import text
 
 from ethics_desk.deadlines.closures import add_closure
-from ethics_desk.documents.issuing import issue_respondent_packet
-from ethics_desk.documents.kinds import recipients, render_letter
+from ethics_desk.documents.issuing import issue
+from ethics_desk.documents.kinds import recipients
 from ethics_desk.storage.database import Database
 from ethics_desk.storage.integrity import (
     ASK_THE_CLERK,
@@ -31,10 +31,8 @@ def _warned_paper(controller: WorkflowController, database: Database) -> None:
     """A case's (e) notice issued, then a closure that moves the response date it states."""
     case = awaiting_response(controller)
     [person] = recipients(database, case, "respondent-notice", account=CLERK)
-    issue_respondent_packet(database, case, person.name,
-                            render_letter(database, case, "respondent-notice",
-                                          today=CLOCK().date()),
-                            account=CLERK, clock=CLOCK, respondent_id=person.respondent_id)
+    assert issue(database, case, "respondent-notice", account=CLERK,
+                 clock=CLOCK).recipient == person.name
     add_closure(database, date(2026, 12, 10), "Winter weather closure", account=CLERK,
                 clock=CLOCK)
 

@@ -10,8 +10,8 @@ import pytest
 import sqlalchemy as sa
 from alembic import command
 
-from ethics_desk.documents.issuing import issue_respondent_packet
-from ethics_desk.documents.kinds import recipients, render_letter
+from ethics_desk.documents.issuing import issue
+from ethics_desk.documents.kinds import recipients
 from ethics_desk.documents.stated_dates import stale_papers
 from ethics_desk.storage.database import Database
 from ethics_desk.storage.migrate import alembic_config
@@ -35,10 +35,8 @@ def test_the_dates_a_paper_states_are_journalled_like_every_table(
         controller: WorkflowController, database: Database) -> None:
     case = awaiting_response(controller)
     [person] = recipients(database, case, "respondent-notice", account=DESK_CLERK)
-    issue_respondent_packet(database, case, person.name,
-                            render_letter(database, case, "respondent-notice",
-                                          today=CLOCK().date()),
-                            account=DESK_CLERK, clock=CLOCK, respondent_id=person.respondent_id)
+    assert issue(database, case, "respondent-notice", account=DESK_CLERK,
+                 clock=CLOCK).recipient == person.name
     with database.engine.connect() as conn:
         journalled = conn.execute(sa.text(
             "SELECT count(*) FROM journal_record WHERE table_name = 'issued_document_date'"

@@ -20,13 +20,11 @@ PostgreSQL only (these are the server's own rules): they run when the suite has 
 
 from __future__ import annotations
 
-import io
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 import pytest
 import sqlalchemy as sa
-from pypdf import PdfWriter
 from sqlalchemy.exc import DBAPIError
 
 from ethics_desk.documents.issuing import issue
@@ -65,14 +63,6 @@ class Office:
         return sa.create_engine(self.people[role], poolclass=sa.pool.NullPool)
 
 
-def _blank_pdf() -> bytes:
-    writer = PdfWriter()
-    writer.add_blank_page(612, 792)
-    out = io.BytesIO()
-    writer.write(out)
-    return out.getvalue()
-
-
 @pytest.fixture(scope="module", params=[SHARED, PERSONS])
 def office(request: pytest.FixtureRequest,
            tmp_path_factory: pytest.TempPathFactory) -> Iterator[Office]:
@@ -104,8 +94,8 @@ def office(request: pytest.FixtureRequest,
             at_the_clerk = filed_case(clerk)
             in_review = filed_case(clerk)
             clerk.fire(in_review, ForwardForReview())
-            issue(database, at_the_clerk, "receipt", "José Peña", _blank_pdf(),
-                  account=accounts[Role.CLERK], clock=CLOCK)
+            issue(database, at_the_clerk, "receipt", account=accounts[Role.CLERK],
+                  clock=CLOCK)
         finally:
             database.dispose()
         people = {role: desk_url for role in Role}
