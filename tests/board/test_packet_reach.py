@@ -12,13 +12,20 @@ from pathlib import Path
 import pytest
 from sqlalchemy import select
 
-from ethics_desk.board.packet import AUDIT_ACTION, agenda, record_packet_use, render_packet
+from ethics_desk.board.packet import (
+    AUDIT_ACTION,
+    agenda,
+    meeting_agenda,
+    record_packet_use,
+    render_packet,
+)
 from ethics_desk.cli import PASSWORD_ENV, USER_ENV, main
 from ethics_desk.core.errors import UserError
 from ethics_desk.intake.record import RespondentData
 from ethics_desk.models import AuditRecord
 from ethics_desk.staff.accounts import Account, add_account, change_own_password
 from ethics_desk.staff.roles import Role
+from ethics_desk.staff.scope import case_condition
 from ethics_desk.storage.database import Database
 from ethics_desk.workflow import Accept, ForwardToBoard, WorkflowController
 from tests.board_cases import HEARING_AT, awaiting_response
@@ -68,9 +75,12 @@ def _packet_text(database: Database, ids: list[int], account: Account) -> str:
 
 def test_board_member_who_is_a_respondent_gets_no_sheet_of_that_case(
         board: Board, database: Database) -> None:
+    theirs = meeting_agenda(database, MEETING, account=board.member)
+    clerks = meeting_agenda(database, MEETING, account=board.clerk)
     with database.read_session() as session:
-        theirs = agenda(session, MEETING, account=board.member)
-        clerks = agenda(session, MEETING, account=board.clerk)
+        assert [a.complaint_id for a in agenda(
+            session, MEETING, within=case_condition(board.member))] == [
+                a.complaint_id for a in theirs]
         everything = agenda(session, MEETING)
     assert [a.complaint_id for a in clerks] == [board.before_the_board,
                                                board.against_the_member, board.accepted_only]

@@ -5,19 +5,18 @@ an unmarked one is still refused under (h)(1)."""
 
 from __future__ import annotations
 
-import io
 import json
 from datetime import date, timedelta
 
 import pytest
-from reportlab.pdfgen import canvas
 from sqlalchemy import select
 
 from ethics_desk.cases import hearing_record
 from ethics_desk.cases.case_file import load_case
 from ethics_desk.core.clock import fixed_clock
 from ethics_desk.core.errors import RuleError, UserError
-from ethics_desk.documents.issuing import issue, void_and_reissue
+from ethics_desk.documents.issuing import IssuedRef, issue, void_and_reissue
+from ethics_desk.documents.kinds import recipients
 from ethics_desk.mail.ledger import mailings_for_case, record_mailing
 from ethics_desk.models import AuditRecord, MailMethod
 from ethics_desk.staff.accounts import Account
@@ -26,7 +25,7 @@ from ethics_desk.storage.database import Database
 from ethics_desk.workflow import WorkflowController
 from tests.board_cases import HEARING_AT, show_cause
 from tests.conftest import CLOCK
-from tests.factories import DESK_CLERK, filed_case
+from tests.factories import DESK_CLERK, filed_case, reviewed_case
 from tests.workflow.helpers import audit_actions
 
 CLERK = Account(31, "mortiz", "María Ortiz", Role.CLERK)
@@ -35,13 +34,17 @@ AFTER_THE_HEARING = fixed_clock(HEARING_AT + timedelta(hours=2))
 HEARING_DAY = HEARING_AT.date()
 
 
-def pdf() -> bytes:
-    out = io.BytesIO()
-    drawing = canvas.Canvas(out, invariant=1)
-    drawing.drawString(72, 700, "RECEIPT")
-    drawing.showPage()
-    drawing.save()
-    return out.getvalue()
+def receipt(database: Database, case_id: int) -> IssuedRef:
+    """The complainant's filing receipt, issued (to José Peña, the case's only complainant)."""
+    ref = issue(database, case_id, "receipt", account=DESK_CLERK, clock=CLOCK)
+    assert ref.recipient == "José Peña"
+    return ref
+
+
+def recipient_index(database: Database, case_id: int, kind: str, name: str) -> int:
+    """The index of ``name`` among those ``kind`` goes to for the case."""
+    names = [r.party.name for r in recipients(database, case_id, kind, account=DESK_CLERK)]
+    return names.index(name)
 
 
 def key_of(database: Database, case_id: int, starts: str) -> str:
@@ -58,7 +61,7 @@ def audits(database: Database, case_id: int, action: str) -> list[AuditRecord]:
 def test_the_papers_of_a_case_are_its_exhibits_filed_papers_and_issued_documents(
         controller: WorkflowController, database: Database) -> None:
     case = filed_case(controller)
-    issue(database, case, "receipt", "José Peña", pdf(), account=DESK_CLERK, clock=CLOCK)
+    receipt(database, case)
     labels = [p.label for p in hearing_record.papers(database, case, account=CLERK)]
     assert labels[0] == "Exhibit: Photographs of the truck (truck.pdf)"
     assert labels[1] == (
@@ -147,7 +150,7 @@ def test_taking_a_mark_off_needs_a_reason_and_is_audited(
 def test_a_paper_entered_into_the_record_may_go_to_anyone_citing_h2(
         controller: WorkflowController, database: Database) -> None:
     case = filed_case(controller)
-    ref = issue(database, case, "receipt", "José Peña", pdf(), account=DESK_CLERK, clock=CLOCK)
+    ref = receipt(database, case)
     hearing_record.enter_into_record(database, case, f"issued:{ref.document_id}",
                                      meeting_on=TODAY, entered_on=TODAY, account=CLERK,
                                      clock=CLOCK)
@@ -163,10 +166,13 @@ def test_a_paper_entered_into_the_record_may_go_to_anyone_citing_h2(
 
 def test_a_paper_not_entered_is_still_refused_to_a_stranger_under_h1(
         controller: WorkflowController, database: Database) -> None:
-    case = filed_case(controller)
-    marked = issue(database, case, "receipt", "José Peña", pdf(), account=DESK_CLERK, clock=CLOCK)
-    unmarked = issue(database, case, "filing-notice", "Nguyễn Thị Minh Khai", pdf(),
+    case = reviewed_case(controller)  # under review: the filing notice goes to the respondent
+    marked = receipt(database, case)
+    unmarked = issue(database, case, "filing-notice",
+                     recipient_index=recipient_index(database, case, "filing-notice",
+                                                     "Nguyễn Thị Minh Khai"),
                      account=DESK_CLERK, clock=CLOCK)
+    assert unmarked.recipient == "Nguyễn Thị Minh Khai"
     hearing_record.enter_into_record(database, case, f"issued:{marked.document_id}",
                                      meeting_on=TODAY, entered_on=TODAY, account=CLERK,
                                      clock=CLOCK)
@@ -181,7 +187,7 @@ def test_a_paper_not_entered_is_still_refused_to_a_stranger_under_h1(
 def test_a_party_mailed_a_marked_paper_needs_no_h2(
         controller: WorkflowController, database: Database) -> None:
     case = filed_case(controller)
-    ref = issue(database, case, "receipt", "José Peña", pdf(), account=DESK_CLERK, clock=CLOCK)
+    ref = receipt(database, case)
     hearing_record.enter_into_record(database, case, f"issued:{ref.document_id}",
                                      meeting_on=TODAY, entered_on=TODAY, account=CLERK,
                                      clock=CLOCK)
@@ -194,7 +200,7 @@ def test_a_party_mailed_a_marked_paper_needs_no_h2(
 def test_a_mark_taken_off_makes_the_paper_confidential_again(
         controller: WorkflowController, database: Database) -> None:
     case = filed_case(controller)
-    ref = issue(database, case, "receipt", "José Peña", pdf(), account=DESK_CLERK, clock=CLOCK)
+    ref = receipt(database, case)
     line = hearing_record.enter_into_record(database, case, f"issued:{ref.document_id}",
                                             meeting_on=TODAY, entered_on=TODAY, account=CLERK,
                                             clock=CLOCK)
@@ -209,12 +215,13 @@ def test_a_mark_taken_off_makes_the_paper_confidential_again(
 def test_a_voided_document_cannot_be_marked_and_an_earlier_mark_still_names_it(
         controller: WorkflowController, database: Database) -> None:
     case = filed_case(controller)
-    ref = issue(database, case, "receipt", "José Peña", pdf(), account=DESK_CLERK, clock=CLOCK)
+    ref = receipt(database, case)
     hearing_record.enter_into_record(database, case, f"issued:{ref.document_id}",
                                      meeting_on=TODAY, entered_on=TODAY, account=CLERK,
                                      clock=CLOCK)
-    replacement = void_and_reissue(database, ref.document_id, pdf(), account=DESK_CLERK,
+    replacement = void_and_reissue(database, ref.document_id, account=DESK_CLERK,
                                    reason="Wrong address", clock=CLOCK)
+    assert replacement.recipient == ref.recipient  # the correction goes to the same person
     [line] = hearing_record.entries(database, case, account=CLERK)
     assert line.paper.startswith("Filing receipt") and line.paper.endswith("(void)")
     assert f"issued:{ref.document_id}" not in {

@@ -24,7 +24,6 @@ from ethics_desk.staff.accounts import Account, sign_in
 from ethics_desk.staff.permissions import Act, may, may_fire
 from ethics_desk.staff.roles import Role
 from ethics_desk.staff.scope import case_condition, receives
-from ethics_desk.storage.audit import Viewer
 from ethics_desk.storage.database import Database
 from ethics_desk.workflow import WorkflowController
 from ethics_desk.workflow.events import Event
@@ -93,7 +92,6 @@ def test_every_read_of_a_hidden_case_answers_as_for_a_missing_one(
         missing_id = (session.scalar(select(Complaint.id).order_by(Complaint.id.desc())) or 0) + 99
     assert number is not None
     missing_number = f"{number[:-3]}999"
-    viewer = Viewer.of(account, CLOCK)
 
     def answer(read: object) -> str:
         with pytest.raises(UserError) as caught:
@@ -105,10 +103,10 @@ def test_every_read_of_a_hidden_case_answers_as_for_a_missing_one(
                       lambda: find_case(demo, missing_number, account=account)),
         "load_case": (lambda: load_case(demo, hidden_id, account=account, opened=CLOCK),
                       lambda: load_case(demo, missing_id, account=account, opened=CLOCK)),
-        "render_letter": (lambda: render_letter(demo, hidden_id, "receipt", today=TODAY,
-                                                seen_by=viewer),
-                          lambda: render_letter(demo, missing_id, "receipt", today=TODAY,
-                                                seen_by=viewer)),
+        "render_letter": (lambda: render_letter(demo, hidden_id, "receipt", account=account,
+                                                clock=CLOCK),
+                          lambda: render_letter(demo, missing_id, "receipt", account=account,
+                                                clock=CLOCK)),
         "controller": (lambda: WorkflowController(demo, account, clock=CLOCK)
                        .available_events(hidden_id),
                        lambda: WorkflowController(demo, account, clock=CLOCK)

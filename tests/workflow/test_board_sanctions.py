@@ -5,12 +5,13 @@ payment or waiver, and what is outstanding; a show-cause hearing noticed 72 hour
 
 from __future__ import annotations
 
-from datetime import date, timedelta
+from datetime import datetime, timedelta
 
 import pytest
 from sqlalchemy import select
 
 from ethics_desk.board.sanctions import outstanding_penalties
+from ethics_desk.core.clock import fixed_clock
 from ethics_desk.core.errors import RuleError, UserError
 from ethics_desk.documents.kinds import kinds_offered, render_letter
 from ethics_desk.models import (
@@ -44,11 +45,12 @@ from tests.board_cases import (
     show_cause,
     vote,
 )
-from tests.conftest import NOW
+from tests.conftest import CLOCK, NOW, OFFICE_TZ
 from tests.factories import CLERK
 
 HEARD = HEARING_AT.date()
 PENALTY = SanctionData(SanctionKind.CIVIL_PENALTY, amount_cents=35_000)
+DAY_AFTER_THE_HEARING = fixed_clock(datetime(2026, 12, 11, 10, 0, tzinfo=OFFICE_TZ))
 
 
 def _option(controller: WorkflowController, case_id: int, event: Event) -> tuple[bool, str]:
@@ -190,9 +192,10 @@ def test_the_show_cause_notice_is_not_offered_for_a_hearing_already_past(
         after = [kind for kind, _rule in kinds_offered(session, complaint,
                                                         HEARING_AT + timedelta(minutes=1))]
     assert "show-cause-order" in before and "show-cause-order" not in after
-    assert render_letter(database, case_id, "show-cause-order", today=NOW.date())
+    assert render_letter(database, case_id, "show-cause-order", account=CLERK, clock=CLOCK)
     with pytest.raises(UserError) as refused:
-        render_letter(database, case_id, "show-cause-order", today=date(2026, 12, 11))
+        render_letter(database, case_id, "show-cause-order", account=CLERK,
+                      clock=DAY_AFTER_THE_HEARING)
     assert "December 10, 2026, at 5:30 p.m. CST, which is past" in str(refused.value)
     assert "Gov't Code § 551.043" in str(refused.value)
 
@@ -203,5 +206,5 @@ def test_the_determination_gives_the_civil_penalty_with_the_date_it_is_to_be_pai
 
     case_id = frivolous(controller)
     text = flat(text_of(render_letter(controller.database, case_id, "frivolous-determination",
-                                      today=date(2026, 12, 11))))
+                                      account=CLERK, clock=DAY_AFTER_THE_HEARING)))
     assert "$350.00, to be paid by January 11, 2027" in text

@@ -13,7 +13,6 @@ from sqlalchemy import select
 
 from ethics_desk.cases.case_file import load_case
 from ethics_desk.core.errors import RuleError, UserError
-from ethics_desk.core.parties import respondent_key
 from ethics_desk.documents.issuing import issue
 from ethics_desk.documents.kinds import kinds_for, recipients, render_letter
 from ethics_desk.models import (
@@ -76,7 +75,7 @@ def _forwards(database: Database, case_id: int) -> list[tuple[ResponseRecipient,
 
 def _text(database: Database, case_id: int, kind: str, index: int = 0) -> str:
     return flat(text_of(render_letter(database, case_id, kind, recipient_index=index,
-                                      today=TODAY)))
+                                      account=DESK_CLERK, clock=CLOCK)))
 
 
 # -- § 2-83(e), last paragraph: the response forwarded to all three ---------------------------
@@ -242,10 +241,12 @@ def test_a_complaint_returned_as_defective_owes_each_respondent_the_resolution_n
     assert step.citation == "§ 2-83(d)(4)" and "Nguyễn Thị Minh Khai" in step.what
     text = _text(controller.database, case_id, "resolution-notice")
     assert "Returned to the complainant as defective" in text and "§ 2-83(d)(3)" in text
-    pdf = render_letter(controller.database, case_id, "resolution-notice", today=TODAY)
     respondent = _respondent(controller.database, case_id)
-    issue(controller.database, case_id, "resolution-notice", respondent_key(respondent), pdf,
-          account=DESK_CLERK, clock=CLOCK)
+    people = recipients(controller.database, case_id, "resolution-notice", account=DESK_CLERK)
+    index = next(i for i, p in enumerate(people) if p.respondent_id == respondent)
+    issued = issue(controller.database, case_id, "resolution-notice", recipient_index=index,
+                   account=DESK_CLERK, clock=CLOCK)
+    assert issued.recipient == "Nguyễn Thị Minh Khai"
     assert load_case(controller.database, case_id, account=CLERK).steps == ()
 
 
@@ -330,7 +331,8 @@ def test_a_sworn_case_is_not_offered_the_unsworn_return_letter(
     assert "unsworn-return" not in [k for k, _ in kinds_for(CaseState.FILED, True)]
     assert "unsworn-return" in [k for k, _ in kinds_for(CaseState.FILED, False)]
     with pytest.raises(UserError, match="not sworn"):
-        render_letter(controller.database, sworn, "unsworn-return", today=TODAY)
+        render_letter(controller.database, sworn, "unsworn-return", account=DESK_CLERK,
+                      clock=CLOCK)
 
 
 def test_forwarding_the_board_leaves_no_response_step_before_any_response(
