@@ -66,7 +66,9 @@ def outstanding_steps(session: Session, complaint: Complaint) -> tuple[Step, ...
             IssuedDocument.complaint_id == complaint.id,
             IssuedDocument.kind == RESOLUTION_NOTICE, IssuedDocument.voided_at.is_(None))))
         for respondent in complaint.respondents:
-            if respondent_key(respondent.id) not in issued:
+            # Issued to the respondent as the case names them (a record written before the
+            # papers were issued by name may carry the respondent's key instead).
+            if respondent.name.strip() not in issued and respondent_key(respondent.id) not in issued:
                 steps.append(Step(f"Notify {respondent.name} of the resolution (the notice of "
                                   "resolution, Papers tab)", "§ 2-83(d)(4)"))
     return tuple(steps)
