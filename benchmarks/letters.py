@@ -368,6 +368,7 @@ def measure(args: argparse.Namespace, where: str | None) -> int:
     result.update({"run_pages": run.pages, "run_bytes": len(run.pdf),
                    "run_font_programs": run.font_programs,
                    "issued_bytes": sum(len(d.pdf) for d in batch.documents),
+                   "issued_pages": sum(d.pages for d in batch.documents),
                    "print_run_seconds": round(best["print_run"], 3),
                    "render_seconds": round(rendering, 3)})
     if program is None:

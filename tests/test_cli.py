@@ -260,16 +260,11 @@ def test_check_passes_on_a_fresh_database(capsys: pytest.CaptureFixture[str],
 
 def _issued_notice(controller: WorkflowController, database: Database) -> int:
     """A case awaiting the response, its (e) notice issued (the response due 2026-12-17)."""
-    from ethics_desk.documents.issuing import issue_respondent_packet
-    from ethics_desk.documents.kinds import recipients, render_letter
+    from ethics_desk.documents.issuing import issue
     from tests.board_cases import awaiting_response
 
     case = awaiting_response(controller)
-    [person] = recipients(database, case, "respondent-notice", account=DESK_CLERK)
-    issue_respondent_packet(database, case, person.name,
-                            render_letter(database, case, "respondent-notice",
-                                          today=CLOCK().date()),
-                            account=DESK_CLERK, clock=CLOCK, respondent_id=person.respondent_id)
+    issue(database, case, "respondent-notice", account=DESK_CLERK, clock=CLOCK)
     return case
 
 

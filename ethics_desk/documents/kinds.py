@@ -541,8 +541,10 @@ def render_for_meeting(database: Database, meeting: Meeting, kind: str = BOARD_P
     rule = rule_for(kind, Scope.MEETING)
     with database.read_session() as session:
         templates = wording.library(session)
-        paper = rule.paper(_Context(session, letterhead_from_settings(session),
-                                    meeting.produced_at.date(), meeting=meeting))
+        letterhead = letterhead_from_settings(session)
+        paper = rule.paper(_Context(session, letterhead,
+                                    office_date(meeting.produced_at, letterhead.zone),
+                                    meeting=meeting))
     return paper, rule.renderer_in(Language.ENGLISH, templates).render(paper)
 
 

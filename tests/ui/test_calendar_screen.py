@@ -521,15 +521,11 @@ def test_a_closure_on_a_due_date_is_previewed_then_saved_and_the_deadline_moves(
 def test_the_closure_dialog_names_the_issued_papers_it_makes_wrong_before_and_after_saving(
         qtbot: QtBot, database: Database, controller: WorkflowController,
         screen: CalendarScreen, confirmations: Confirmations, messages: list[str]) -> None:
-    from ethics_desk.documents.issuing import issue_respondent_packet
-    from ethics_desk.documents.kinds import recipients, render_letter
+    from ethics_desk.documents.issuing import issue
     from tests.board_cases import awaiting_response
 
     notice = awaiting_response(controller)  # its response is due Thu 17 Dec 2026
-    [person] = recipients(database, notice, "respondent-notice", account=DESK_CLERK)
-    issue_respondent_packet(database, notice, person.name,
-                            render_letter(database, notice, "respondent-notice", today=TODAY),
-                            account=DESK_CLERK, clock=CLOCK, respondent_id=person.respondent_id)
+    issue(database, notice, "respondent-notice", account=DESK_CLERK, clock=CLOCK)
     editor = open_editor(qtbot, screen)
     fill_closure(qtbot, editor, date(2026, 12, 10), "Ice storm closure")
     assert editor.add_day(), messages

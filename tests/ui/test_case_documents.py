@@ -238,6 +238,10 @@ def test_a_wrong_copy_is_voided_and_reissued_with_its_reason(
     assert panel.void_button.isEnabled()
     dialog = panel.open_void_dialog()
     assert dialog is not None
+    # The correction shown behind the dialog is the one that will go out.
+    shown = panel.viewer.pdf_bytes
+    assert shown is not None and "replaces the one issued on" in " ".join(
+        pdf_text(shown).split())
     dialog.accept()  # no reason given: refused, the dialog stays
     assert dialog.isVisible() and "reason" in dialog.message.text()
     dialog.reason.setText("wrong mailing address")
@@ -248,6 +252,45 @@ def test_a_wrong_copy_is_voided_and_reissued_with_its_reason(
     assert old.void_reason == "wrong mailing address"
     assert new.replaces_id == old.document_id and not new.is_void
     assert new.page_count == old.page_count  # the correction is the packet again
+    assert pdf_text(shown) in pdf_text(frozen_copy(context, new.document_id))
+
+
+def frozen_copy(context: AppContext, document_id: int) -> bytes:
+    """The bytes an issued paper was frozen with, as a reprint gives them."""
+    from ethics_desk.documents.issuing import reprint
+
+    return reprint(context.database, document_id, account=context.signed_in,
+                   clock=context.clock)
+
+
+def test_a_paper_changed_since_its_preview_is_not_issued_from_the_papers_tab(
+        qtbot: QtBot, context: AppContext, controller: WorkflowController,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from PySide6.QtWidgets import QMessageBox
+
+    from ethics_desk.office.actions import save_settings
+
+    told: list[str] = []
+    monkeypatch.setattr(QMessageBox, "exec",
+                        lambda box: told.append(f"{box.text()} {box.informativeText()}") or 0)
+    case_id = forwarded_case(controller)
+    panel = PapersPanel(context, case_id)
+    qtbot.addWidget(panel)
+    panel.choose_kind("respondent-notice")
+    assert panel.preview() is not None
+    # Another desk changes the office's telephone number on the letterhead meanwhile.
+    save_settings(context.database, {"office.phone": "(210) 555-0199"}, account=CLERK,
+                  clock=context.clock)
+    assert panel.issue() is None
+    assert len(told) == 1 and "no longer the paper you previewed" in told[0]
+    assert "Preview it again" in told[0]
+    assert issued_for_case(context.database, case_id, account=DESK_CLERK) == []
+    assert panel.issue_button.isEnabled()  # the preview stays; preview again to issue
+    fresh = panel.preview()
+    assert fresh is not None and "(210) 555-0199" in pdf_text(fresh)
+    ref = panel.issue()
+    assert ref is not None and ref.sha256 != ""
+    assert "(210) 555-0199" in pdf_text(frozen_copy(context, ref.document_id))
 
 
 def test_a_preview_in_the_papers_tab_is_on_record_with_who_saw_it(

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox, QTableView
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
-from ethics_desk.documents.issuing import IssuedRef, issue, print_queue, reprint
+from ethics_desk.documents.issuing import IssuedRef, issue, print_queue
 from ethics_desk.documents.kinds import render_letter
 from ethics_desk.mail.batch import BatchPaper
 from ethics_desk.mail.ledger import record_mailing, record_outcome
@@ -148,9 +148,7 @@ def test_no_printer_set_up_is_a_clear_message(
 def returned_receipt(context: AppContext, case_id: int) -> IssuedRef:
     """The complainant's filing receipt issued, mailed first class and returned today."""
     database = context.database
-    pdf = render_letter(database, case_id, "receipt", today=context.now().date())
-    ref = issue(database, case_id, "receipt", "José Peña", pdf, account=DESK_CLERK,
-                clock=context.clock)
+    ref = issue(database, case_id, "receipt", account=DESK_CLERK, clock=context.clock)
     mailing = record_mailing(database, ref.document_id, recipient_name="José Peña",
                              recipient_role="complainant", recipient_ref="complainant",
                              address="411 W. Nueva St.", method=MailMethod.FIRST_CLASS,
@@ -205,11 +203,9 @@ def test_the_main_window_builds_the_mail_screen_and_opens_cases_from_it(
 def test_the_whole_queue_prints_in_the_background(
         qtbot: QtBot, context: AppContext, controller: WorkflowController, tmp_path: Path,
         warnings: list[str]) -> None:
-    from ethics_desk.documents import papers
 
     case_id = issued_notice(qtbot, context, controller)
-    issue(context.database, case_id, "receipt", "José Peña",
-          papers.receipt(context.database, case_id, today=CLOCK().date()), account=DESK_CLERK, clock=CLOCK)
+    issue(context.database, case_id, "receipt", account=DESK_CLERK, clock=CLOCK)
     screen = screen_for(qtbot, context)
     screen.refresh()
     queued = screen.queue.rows()
@@ -238,7 +234,7 @@ def test_cancel_stops_a_batch_and_everything_stays_queued(
 
     case_id = issued_notice(qtbot, context, controller)
     data = render_letter(context.database, case_id, "respondent-notice",
-                         today=context.now().date())
+                         account=context.signed_in, clock=context.clock)
     worker = BatchPrintWorker([PrintItem("one", data), PrintItem("two", data)],
                               pdf_printer(tmp_path / "cancelled.pdf"))
     worker.cancel()  # the clerk pressed Cancel before the first page
@@ -251,15 +247,12 @@ def test_cancel_stops_a_batch_and_everything_stays_queued(
 
 def two_cases_queued(qtbot: QtBot, context: AppContext, controller: WorkflowController) -> int:
     """The (e) notice and the receipt of one case, and the receipt of a second, queued."""
-    from ethics_desk.documents import papers
     from tests.factories import filed_case
 
     case_id = issued_notice(qtbot, context, controller)
-    issue(context.database, case_id, "receipt", "José Peña",
-          papers.receipt(context.database, case_id, today=CLOCK().date()), account=DESK_CLERK, clock=CLOCK)
+    issue(context.database, case_id, "receipt", account=DESK_CLERK, clock=CLOCK)
     other = filed_case(controller)
-    issue(context.database, other, "receipt", "José Peña",
-          papers.receipt(context.database, other, today=CLOCK().date()), account=DESK_CLERK, clock=CLOCK)
+    issue(context.database, other, "receipt", account=DESK_CLERK, clock=CLOCK)
     return case_id
 
 
@@ -350,21 +343,15 @@ def test_a_failed_batch_says_so_and_everything_stays_queued(
 def test_the_mail_screen_forced_open_by_a_role_without_cases_lists_none(
         qtbot: QtBot, context: AppContext, controller: WorkflowController, role: Role) -> None:
     case_id = filed_case(controller)  # at the Clerk's desk, before any review, § 2-83(c)
-    ref = returned_receipt(context, case_id)
-    issue(context.database, case_id, "receipt", "José Peña", stored_copy(context, ref),
-          account=context.signed_in, clock=context.clock)
+    returned_receipt(context, case_id)
+    issue(context.database, case_id, "receipt", account=context.signed_in,
+          clock=context.clock)
     clerks = screen_for(qtbot, context)
     assert (clerks.queue.rowCount(), clerks.returned.rowCount()) == (1, 1)
     make_account(context.database, role.value, f"Test {role.label}", role)
     other = signed_in_context(context.database, role.value)
     screen = screen_for(qtbot, other)
     assert (screen.queue.rowCount(), screen.returned.rowCount()) == (0, 0)
-
-
-def stored_copy(context: AppContext, ref: IssuedRef) -> bytes:
-    """The bytes of an issued paper, as a reprint gives them."""
-    return reprint(context.database, ref.document_id, account=context.signed_in,
-                   clock=context.clock)
 
 
 def test_the_mail_queue_shown_is_one_record_naming_its_cases(

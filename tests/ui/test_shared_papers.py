@@ -114,7 +114,8 @@ def test_wording_edited_in_the_window_prints_at_every_desk(
     assert "every desk now prints" in dialog.status.text()
     assert dialog.current is not None and dialog.current.office
     assert dialog.reset_button.isEnabled()
-    printed = flat(text_of(papers.receipt(context.database, case_id, today=context.today())))
+    printed = flat(text_of(papers.receipt(context.database, case_id, account=context.signed_in,
+                                         clock=context.clock)))
     assert "Acuse y recibo de queja № 1" in printed
 
 

@@ -337,7 +337,8 @@ class PapersPanel(QWidget):
         self.preview_button = QPushButton("Previe&w", self)
         self.preview_button.clicked.connect(self.preview)
         self.issue_button = QPushButton("Issue the previewed cop&y", self)
-        self.issue_button.setToolTip("Freeze the previewed bytes as issued (SHA-256 recorded)")
+        self.issue_button.setToolTip("Issue the paper as previewed: made again from the case and "
+                                     "frozen with its SHA-256 (refused if it changed since)")
         self.issue_button.clicked.connect(self.issue)
         self.issued = RowsModel[IssuedRef](
             [Column("Document", lambda r: r.kind), Column("Recipient", lambda r: r.recipient),
