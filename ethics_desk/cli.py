@@ -213,6 +213,30 @@ def build_parser() -> argparse.ArgumentParser:
     remove.add_argument("day", metavar="DATE", help="the day, YYYY-MM-DD")
     remove.set_defaults(handler=_cmd_closure_remove)
 
+    provisions = commands.add_parser(
+        "provisions", help="the catalogue of provisions a complaint can cite (§ 2-83(c)(5))",
+        description="List the provisions of the Ethics Code and the Campaign Finance Code the "
+                    "intake offers, with the dates they were law, or load a revised catalogue.")
+    provision_actions = provisions.add_subparsers(dest="action", metavar="ACTION",
+                                                  title="actions")
+    listing = provision_actions.add_parser(
+        "list", parents=[db_option], help="list the provisions (those in force on a day)",
+        description="List the catalogue; with --on, only the provisions in force that day. "
+                    "Needs no sign-in: the catalogue is public law.")
+    listing.add_argument("--on", metavar="DATE", help="only those in force on DATE, YYYY-MM-DD")
+    listing.set_defaults(handler=_cmd_provisions_list)
+    load = provision_actions.add_parser(
+        "load", parents=signed_in, help="load a revised catalogue (audited)",
+        description="Bring the catalogue up to a revised CSV file (columns code, section, "
+                    "title, division, effective, note, and optionally repealed): new sections "
+                    "are added, changed ones revised, and sections the file leaves out are "
+                    "recorded as repealed on --repealed-on (never deleted: complaints cite "
+                    "them). For the City Clerk's staff, signed in (--user).")
+    load.add_argument("file", metavar="FILE.csv", help="the revised catalogue")
+    load.add_argument("--repealed-on", metavar="DATE",
+                      help="the day the sections the file leaves out were repealed")
+    load.set_defaults(handler=_cmd_provisions_load)
+
     demo = commands.add_parser(
         "demo", parents=[db_option],
         help="build a demonstration database (give a separate file with --db)",
@@ -527,8 +551,9 @@ def main(argv: Sequence[str] | None = None, *, clock: Clock = system_clock) -> i
         if args.command is None:
             return _cmd_gui(args)
         handler: Callable[[argparse.Namespace], int] | None = getattr(args, "handler", None)
-        if handler is None:  # "closure" without add/remove
-            raise UsageError(f"Say what to do: {PROG} {args.command} add or remove. "
+        if handler is None:  # "closure" without add/remove, "provisions" without list/load
+            actions = "list or load" if args.command == "provisions" else "add or remove"
+            raise UsageError(f"Say what to do: {PROG} {args.command} {actions}. "
                              f"See “{PROG} {args.command} --help”.")
         return handler(args)
     except UsageError as exc:
@@ -1234,6 +1259,47 @@ def _cmd_closure_remove(args: argparse.Namespace) -> int:
         _print_change(database, change, account)
     finally:
         database.dispose()
+    return EXIT_OK
+
+
+def _cmd_provisions_list(args: argparse.Namespace) -> int:
+    """``provisions list [--on DATE]``."""
+    from ethics_desk.intake.catalogue import provision_choices
+    from ethics_desk.storage.database import translate_errors
+
+    on = parse_day(args.on, "--on") if args.on else None
+    database = _open_for_reading(args)
+    if database is None:
+        raise UserError("There is no database here yet, so there is no catalogue to list.",
+                        f"Start {PROG} once (or name the database with --db).")
+    try:
+        with translate_errors():
+            choices = provision_choices(database, on)
+    finally:
+        database.dispose()
+    for choice in choices:
+        print(f"{choice.label} — {choice.in_force_words()}")
+    return EXIT_OK
+
+
+def _cmd_provisions_load(args: argparse.Namespace) -> int:
+    """``provisions load FILE.csv [--repealed-on DATE]``."""
+    from ethics_desk.intake.catalogue import load_catalogue, read_provisions_csv
+    from ethics_desk.staff.permissions import Act
+    from ethics_desk.storage.database import translate_errors
+
+    repealed_on = parse_day(args.repealed_on, "--repealed-on") if args.repealed_on else None
+    rows = read_provisions_csv(Path(args.file).expanduser())  # before anyone signs in
+    database = _open_to_change(args)
+    try:
+        with translate_errors():
+            account = _signed_in_for(args, database, Act.EDIT_SETTINGS,
+                                     "Loading a revised catalogue of provisions")
+            change = load_catalogue(database, rows, repealed_on=repealed_on, account=account,
+                                    clock=_clock(args))
+    finally:
+        database.dispose()
+    print(f"Loaded the revised catalogue: {change.sentence()}.")
     return EXIT_OK
 
 

@@ -70,6 +70,7 @@ POLICY = "ethics_desk_scope"
 
 WRITTEN_BY: dict[str, tuple[Act, ...]] = {
     "calendar_day": (Act.EDIT_CALENDAR,),
+    "provision": (Act.EDIT_SETTINGS,),
     "office_paper": (Act.EDIT_WORDING,),
     "board_member": (Act.MANAGE_BOARD,),
     "board_term": (Act.MANAGE_BOARD,),

@@ -13,6 +13,7 @@ import itertools
 import os
 from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
@@ -163,6 +164,31 @@ def test_the_records_officer_reads_the_disposal_list_at_their_own_desk(
     try:
         listed = disposal_list(desk, account=records, clock=CLOCK)
         assert listed.eligible == () and listed.held == ()
+    finally:
+        desk.dispose()
+
+
+def test_the_clerk_loads_a_revised_catalogue_of_provisions_at_their_own_desk(
+        office: Office, tmp_path: Path) -> None:
+    from ethics_desk.intake.catalogue import (
+        load_catalogue,
+        provision_choices,
+        read_provisions_csv,
+    )
+
+    desk, clerk = office.desk(Role.CLERK)
+    try:
+        path = tmp_path / "revised.csv"
+        path.write_text("code,section,title,division,effective,note\n"
+                        + "".join(f"{c.code},{c.section},\"{c.title}\",,"
+                                  f"{c.effective_on or ''},\n"
+                                  for c in provision_choices(desk))
+                        + "Ethics Code,2-99,Lobbying disclosure,,2027-01-01,\n",
+                        encoding="utf-8")
+        change = load_catalogue(desk, read_provisions_csv(path), repealed_on=None,
+                                account=clerk, clock=CLOCK)
+        assert change.added == ("§ 2-99 Lobbying disclosure",)
+        assert "2-99" in {c.section for c in provision_choices(desk)}
     finally:
         desk.dispose()
 

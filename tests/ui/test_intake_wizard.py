@@ -18,6 +18,7 @@ from sqlalchemy import select
 from ethics_desk.models import AuditRecord, CaseState, Complaint, DocumentList
 from ethics_desk.storage.database import Database
 from ethics_desk.ui.context import AppContext
+from ethics_desk.ui.intake.allegation_page import AllegationPage
 from ethics_desk.ui.intake.facts_page import FactsPage
 from ethics_desk.ui.intake.respondents_page import RespondentsPage
 from ethics_desk.ui.intake.review_page import ReviewPage
@@ -636,3 +637,27 @@ def test_the_witnesses_lines_share_no_alt_key_and_each_remove_has_one_while_free
     assert mnemonic_of(page.rows[0].remove.text()) and mnemonic_of(page.rows[1].remove.text())
     qtbot.mouseClick(page.rows[0].remove, Qt.MouseButton.LeftButton)
     assert page.rows[0].form.captions["witnesses[0].name"].text() == "Na&me:"
+
+
+def test_a_provision_cited_that_was_not_law_on_the_date_given_is_warned_of_beside_it(
+        qtbot: QtBot, wizard: IntakeWizard) -> None:
+    from tests.ui.intake_driver import fill_allegation, fill_respondent
+
+    for fill in (fill_complainant, fill_respondent, fill_allegation):
+        fill(qtbot, wizard)
+        next_page(qtbot, wizard)
+    [cited] = [c for c in wizard.page_of(AllegationPage).choices
+               if c.id in wizard.collect().provision_ids]
+    assert cited.effective_on is not None
+    before_it = date(cited.effective_on.year - 1, 6, 1)
+    page = wizard.currentPage()
+    qtbot.keyClicks(page.facts, "Drove a City truck to a private event.")
+    click(qtbot, page.single)
+    page.start.set_date(before_it)
+    next_page(qtbot, wizard)
+    assert wizard.currentId() == IntakeWizard.FACTS  # the warning is shown once
+    message = page.form.messages["violation_start"]
+    assert message.isVisible() and cited.citation in message.text()
+    assert "was not in force" in message.text() and "§ 2-83(c)(5)" in message.text()
+    next_page(qtbot, wizard)  # a warning: the Clerk files what the complainant brings
+    assert wizard.currentId() == IntakeWizard.DOCUMENTS

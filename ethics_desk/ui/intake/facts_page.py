@@ -388,10 +388,12 @@ class FactsPage(IntakePage):
             tell_problems(shown[0][0], [text for _widget, text in shown])
 
     def problems(self, intake: Intake) -> list[Problem]:
-        """(c)(6), with a date in the future refused too; and (h)(1), each witness's name and
-        who identified them."""
-        problems = check_facts(intake) + check_witnesses(intake)
-        today = self.intake_wizard.context.now().date()
+        """(c)(6), with a date in the future refused too, and a provision cited that was not
+        law on the date given (a warning); and (h)(1), each witness's name and who identified
+        them."""
+        problems = (check_facts(intake) + self.intake_wizard.provision_problems(intake)
+                    + check_witnesses(intake))
+        today = self.intake_wizard.context.today()  # the office's date
         for key, value in (("violation_start", intake.violation_start),
                            ("violation_end", intake.violation_end)):
             if value is not None and value > today:

@@ -49,7 +49,8 @@ class ReviewPage(IntakePage):
     def refresh(self) -> None:
         """Rebuild the summary."""
         intake = self.intake_wizard.collect()
-        self.summary.setHtml(self.render_summary(intake, check_intake(intake)))
+        self.summary.setHtml(self.render_summary(
+            intake, check_intake(intake) + self.intake_wizard.provision_problems(intake)))
 
     def scheme_changed(self) -> None:
         """Build the summary again in the desktop's new colours, if it is the step shown."""

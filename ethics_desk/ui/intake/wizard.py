@@ -8,6 +8,7 @@ crash, loses at most the last half second of typing; the draft is listed for res
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TypeVar
 
 from PySide6.QtCore import Qt, QTimer, Signal
@@ -24,9 +25,9 @@ from PySide6.QtWidgets import (
 
 from ethics_desk.core.errors import ConflictError, UserError
 from ethics_desk.core.office_time import stamp
-from ethics_desk.intake.catalogue import ProvisionChoice
+from ethics_desk.intake.catalogue import ProvisionChoice, provisions_not_in_force
 from ethics_desk.intake.drafts import load_intake, resume_step
-from ethics_desk.intake.record import Intake
+from ethics_desk.intake.record import Intake, Problem
 from ethics_desk.models import CaseState, ViolationPeriod
 from ethics_desk.office.actions import read_settings, record_access
 from ethics_desk.ui import documents
@@ -141,6 +142,13 @@ class IntakeWizard(QWizard):
         choices: list[ProvisionChoice] = self.page_of(AllegationPage).choices
         by_id = {c.id: c.label for c in choices}
         return [by_id[i] for i in ids if i in by_id]
+
+    def provision_problems(self, intake: Intake) -> list[Problem]:
+        """A warning, beside the date of the alleged violation, for each provision cited that
+        was not law on that date (:func:`ethics_desk.intake.catalogue.provisions_not_in_force`)."""
+        choices: list[ProvisionChoice] = self.page_of(AllegationPage).choices
+        return [replace(problem, field="violation_start")
+                for problem in provisions_not_in_force(choices, intake)]
 
     @staticmethod
     def period_words(intake: Intake) -> str:
