@@ -43,6 +43,7 @@ from ethics_desk.models import (
     Mailing,
     MailMethod,
     MailOutcome,
+    StatedDate,
     in_a_sentence,
 )
 from ethics_desk.office import settings
@@ -232,13 +233,21 @@ def _is_complainant(mailing: Mailing) -> bool:
 def _responses_covered(session: Session, mailing: Mailing, document: IssuedDocument) -> list[int]:
     """The respondents whose response a copy to the complainant carries.
 
-    Named in the mailing's ``recipient_ref`` ("complainant:respondent:<id>"), or else those
-    whose sworn response was filed by the day the copy was issued, except any whose reply
-    clock already runs from an actual receipt (their copy was received before).
+    Named in the mailing's ``recipient_ref`` ("complainant:respondent:<id>"), or by the copy
+    itself (the reply date it states is one respondent's), or else — a copy issued before the
+    papers kept their dates — those whose sworn response was filed by the day the copy was
+    issued, except any whose reply clock already runs from an actual receipt (their copy was
+    received before).
     """
     named = response_carried(mailing.recipient_ref)
     if named is not None:
         return [named]
+    # A copy issued for one response says whose on its face: the reply date it states is that
+    # respondent's (its stated dates, :mod:`ethics_desk.documents.stated_dates`).
+    stated = {respondent_of(subject) for subject in session.scalars(select(
+        StatedDate.subject).where(StatedDate.document_id == document.id))}
+    if stated - {None}:
+        return sorted(r for r in stated if r is not None)
     issued_on = office_date(document.issued_at, settings.time_zone(session))
     filed = session.scalars(select(Filing.respondent_id).where(
         Filing.complaint_id == document.complaint_id, Filing.kind == FilingKind.RESPONSE,

@@ -258,9 +258,13 @@ def test_a_copy_names_whose_response_it_carries_when_there_are_several(
         return record_outcome(database, mailing_id, MailOutcome.DELIVERED, MONDAY, account=DESK_CLERK,
                               clock=clock).summary
 
-    # One copy per response, to the complainant; the mailing says whose (or not).
-    assert "does not say whose response" in deliver("complainant", 0)
+    # One copy per response, to the complainant: the copy says whose (the reply date it
+    # states is one respondent's), so its receipt moves that clock only, though the mailing
+    # names only the complainant; a mailing may also name whose response it carries.
+    assert "reply due" in deliver("complainant", 0)
+    replies = {d.subject: d for d in deadlines(database, case_id, "reply", DeadlineStatus.OPEN)}
+    assert replies[f"respondent:{first}"].trigger_basis == "actual"
+    assert replies[f"respondent:{second}"].trigger_basis == "presumed"
     assert "reply due 2026-12-07" in deliver(f"complainant:respondent:{second}", 1)
     replies = {d.subject: d for d in deadlines(database, case_id, "reply", DeadlineStatus.OPEN)}
     assert replies[f"respondent:{second}"].trigger_basis == "actual"
-    assert replies[f"respondent:{first}"].trigger_basis == "presumed"
