@@ -4,6 +4,11 @@ send, read from the record (no Qt, no clock of its own).
 * every sworn response goes, upon receipt, to the Compliance Auditor, the City Attorney's
   Office and the Ethics Review Board (§ 2-83(e), last paragraph) — outstanding until each of
   the three has it (the "upon receipt" clock counts how long it has been);
+* each respondent is told of the complaint filed, for information (§ 2-83(d)(1)) — while it is
+  in review or accepted, outstanding until the notice of filing is issued to them;
+* a copy of each sworn response goes to the complainant, and a copy of the complainant's
+  sworn reply to each respondent (§ 2-83(e)(3)) — outstanding until the copy of the response
+  is mailed (its reply clock runs) and the copy of the reply is issued to each respondent;
 * each respondent is told of the resolution of the complaint (§ 2-83(d)(4)) — a complaint
   resolved, withdrawn or returned as defective — outstanding until a notice of resolution is
   issued to them.
@@ -11,24 +16,41 @@ send, read from the record (no Qt, no clock of its own).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from ethics_desk.core.parties import respondent_key
+from ethics_desk.core.parties import respondent_key, response_carried
+from ethics_desk.deadlines import ClockKind
 from ethics_desk.models import (
     CaseState,
     Complaint,
+    Deadline,
     Filing,
     FilingKind,
     IssuedDocument,
+    Mailing,
     ResponseForward,
     ResponseRecipient,
+    StatedDate,
 )
 
 RESOLUTION_NOTICE = "resolution-notice"
 """The kind of the notice of resolution (its row in ``ethics_desk.documents.kinds``)."""
+FILING_NOTICE = "filing-notice"
+"""The kind of the (d)(1) notice of a complaint filed, to each respondent."""
+RESPONSE_COPY = "response-copy"
+"""The kind of the copy of a response, to the complainant, (e)(3)."""
+REPLY_COPY = "reply-copy"
+"""The kind of the copy of the complainant's reply, to each respondent, (e)(3)."""
+FILING_NOTICE_OWED = frozenset({CaseState.UNDER_REVIEW, CaseState.ACCEPTED})
+"""The states in which the respondents are owed the notice of a complaint filed, § 2-83(d)(1):
+from its forwarding for review until the Board's forwarding brings them the complaint itself
+(§ 2-83(d)(3), (e))."""
+COPIES_OWED = frozenset({CaseState.RESPONSE_FILED, CaseState.REPLY_FILED})
+"""The states in which the copies of (e)(3) are owed."""
 NOTIFIED_STATES = frozenset({CaseState.RESOLVED, CaseState.RETURNED_DEFECTIVE})
 """The states in which the respondents are owed the notice of resolution, § 2-83(d)(4)."""
 
@@ -44,9 +66,27 @@ class Step:
         return f"{self.what} ({self.citation})"
 
 
+def _issued_to(session: Session, complaint: Complaint, kind: str) -> set[str]:
+    """The recipients of the papers of ``kind`` issued on the case and not voided."""
+    return set(session.scalars(select(IssuedDocument.recipient).where(
+        IssuedDocument.complaint_id == complaint.id, IssuedDocument.kind == kind,
+        IssuedDocument.voided_at.is_(None))))
+
+
+def _not_yet_told(complaint: Complaint, issued: set[str]) -> list[str]:
+    """The respondents to whom none of ``issued`` went (by name as the case names them, or the
+    key an older record carries)."""
+    return [r.name for r in complaint.respondents
+            if r.name.strip() not in issued and respondent_key(r.id) not in issued]
+
+
 def outstanding_steps(session: Session, complaint: Complaint) -> tuple[Step, ...]:
     """The steps ``complaint`` still owes, in the order of the statute's text."""
     steps: list[Step] = []
+    if complaint.state in FILING_NOTICE_OWED:
+        for name in _not_yet_told(complaint, _issued_to(session, complaint, FILING_NOTICE)):
+            steps.append(Step(f"Notify {name} of the complaint filed, for information (the "
+                              "notice of filing, Papers tab)", "§ 2-83(d)(1)"))
     responses = session.scalars(select(Filing).where(
         Filing.complaint_id == complaint.id, Filing.kind == FilingKind.RESPONSE)
         .order_by(Filing.received_on, Filing.id)).all()
@@ -61,17 +101,55 @@ def outstanding_steps(session: Session, complaint: Complaint) -> tuple[Step, ...
             steps.append(Step(f"Forward the sworn response of {response.party_name} (received "
                               f"{response.received_on.isoformat()}) to the "
                               + _and(missing), "§ 2-83(e), last paragraph"))
+    if complaint.state in COPIES_OWED:
+        steps.extend(_copies_owed(session, complaint, responses))
     if complaint.state in NOTIFIED_STATES:
-        issued = set(session.scalars(select(IssuedDocument.recipient).where(
-            IssuedDocument.complaint_id == complaint.id,
-            IssuedDocument.kind == RESOLUTION_NOTICE, IssuedDocument.voided_at.is_(None))))
-        for respondent in complaint.respondents:
-            # Issued to the respondent as the case names them (a record written before the
-            # papers were issued by name may carry the respondent's key instead).
-            if respondent.name.strip() not in issued and respondent_key(respondent.id) not in issued:
-                steps.append(Step(f"Notify {respondent.name} of the resolution (the notice of "
-                                  "resolution, Papers tab)", "§ 2-83(d)(4)"))
+        for name in _not_yet_told(complaint, _issued_to(session, complaint, RESOLUTION_NOTICE)):
+            steps.append(Step(f"Notify {name} of the resolution (the notice of resolution, "
+                              "Papers tab)", "§ 2-83(d)(4)"))
     return tuple(steps)
+
+
+def _copies_owed(session: Session, complaint: Complaint,
+                 responses: Sequence[Filing]) -> list[Step]:
+    """(e)(3): the copy of each sworn response to the complainant — owed until it is mailed or
+    handed over, or its receipt recorded (the complainant's reply clock runs) — and the copy of the
+    complainant's sworn reply to each respondent, owed until it is issued to them."""
+    steps = []
+    running = set(session.scalars(select(Deadline.subject).where(
+        Deadline.complaint_id == complaint.id, Deadline.clock == ClockKind.REPLY.value)))
+    # A copy sent: mailed or handed over, whose response the mailing names (or the reply date
+    # the copy states); with one response on the case, any copy sent is of it.
+    sent = session.execute(select(Mailing.document_id, Mailing.recipient_ref).join(
+        IssuedDocument, IssuedDocument.id == Mailing.document_id).where(
+        IssuedDocument.complaint_id == complaint.id, IssuedDocument.kind == RESPONSE_COPY,
+        IssuedDocument.voided_at.is_(None))).all()
+    stated = {document_id: subject for document_id, subject in session.execute(
+        select(StatedDate.document_id, StatedDate.subject).where(
+            StatedDate.document_id.in_([document_id for document_id, _ref in sent])))}
+    for document_id, ref in sent:
+        carried = response_carried(ref)
+        if carried is not None:
+            running.add(respondent_key(carried))
+        elif document_id in stated:
+            running.add(stated[document_id])
+        elif len(responses) == 1 and responses[0].respondent_id is not None:
+            running.add(respondent_key(responses[0].respondent_id))
+    for response in responses:
+        if response.respondent_id is not None and \
+                respondent_key(response.respondent_id) not in running:
+            steps.append(Step(f"Send the complainant a copy of the response of "
+                              f"{response.party_name} (the copy of a response, Papers tab)",
+                              "§ 2-83(e)(3)"))
+    # A reply whose copy to the respondents was recorded with it needs no other.
+    replied = session.scalar(select(Filing.id).where(
+        Filing.complaint_id == complaint.id, Filing.kind == FilingKind.REPLY,
+        Filing.forwarded_on.is_(None)).limit(1))
+    if replied is not None:
+        for name in _not_yet_told(complaint, _issued_to(session, complaint, REPLY_COPY)):
+            steps.append(Step(f"Send {name} a copy of the complainant's reply (the copy of the "
+                              "reply, Papers tab)", "§ 2-83(e)(3)"))
+    return steps
 
 
 def _and(names: list[str]) -> str:

@@ -1199,9 +1199,12 @@ KINDS: dict[str, KindRule] = {
     "reviewer-transmittal": _row(
         "Confidential transmittal to the reviewers", {S.UNDER_REVIEW}, "§ 2-83(d)(1)",
         Audience.REVIEWERS, _reviewer_transmittal, ReviewerTransmittalRenderer),
+    # (d)(1) owes the notice from the forwarding for review; one forgotten then can still be
+    # sent once the review is over (the steps of the case say it is owed, cases/steps.py).
     "filing-notice": _row(
-        "Notice of filing to a respondent, information only", {S.UNDER_REVIEW},
-        "§ 2-83(d)(1)", Audience.RESPONDENTS, _filing_notice, FilingNoticeRenderer),
+        "Notice of filing to a respondent, information only",
+        {S.UNDER_REVIEW, S.ACCEPTED, S.CAMPAIGN_FINANCE, S.RETURNED_DEFECTIVE}, "§ 2-83(d)(1)",
+        Audience.RESPONDENTS, _filing_notice, FilingNoticeRenderer),
     "defect-letter": _row(
         "Defect letter to the complainant", {S.UNDER_REVIEW, S.RETURNED_DEFECTIVE},
         "§ 2-83(d)(3)", Audience.COMPLAINANT, _defect_letter, DefectLetterRenderer, spanish=True),

@@ -12,9 +12,11 @@ import pytest
 from sqlalchemy import select
 
 from ethics_desk.cases.case_file import load_case
+from ethics_desk.cases.steps import Step
 from ethics_desk.core.errors import RuleError, UserError
 from ethics_desk.documents.issuing import issue
 from ethics_desk.documents.kinds import kinds_for, recipients, render_letter
+from ethics_desk.mail.ledger import record_mailing
 from ethics_desk.models import (
     CaseState,
     DeadlineStatus,
@@ -32,6 +34,7 @@ from ethics_desk.storage.database import Database
 from ethics_desk.workflow import (
     Accept,
     Event,
+    FileReply,
     FileResponse,
     ForwardCampaignFinance,
     ForwardForReview,
@@ -66,6 +69,15 @@ def _responded(controller: WorkflowController, **kwargs: object) -> tuple[int, i
     return case_id, respondent
 
 
+FORWARD_STEP = "§ 2-83(e), last paragraph"
+
+
+def _steps(database: Database, case_id: int, citation: str) -> list[Step]:
+    """The steps the case still owes under one clause."""
+    return [s for s in load_case(database, case_id, account=CLERK).steps
+            if s.citation == citation]
+
+
 def _forwards(database: Database, case_id: int) -> list[tuple[ResponseRecipient, MailMethod]]:
     with database.read_session() as session:
         return [(f.recipient, f.method) for f in session.scalars(
@@ -86,19 +98,19 @@ def test_a_response_is_an_outstanding_step_until_the_auditor_city_attorney_and_b
     [clock] = deadlines(controller.database, case_id, "response_forward")
     assert clock.status is DeadlineStatus.OPEN and clock.due_on == date(2026, 12, 1)
     assert "last paragraph" in clock.citation
-    [step] = load_case(controller.database, case_id, account=CLERK).steps
+    [step] = _steps(controller.database, case_id, FORWARD_STEP)
     assert "Compliance Auditor, City Attorney's Office and Ethics Review Board" in step.what
     controller.fire(case_id, ForwardResponse(
         respondent_id=respondent, forwarded_on=TODAY, method=MailMethod.EMAIL,
         recipients=(ResponseRecipient.COMPLIANCE_AUDITOR, ResponseRecipient.CITY_ATTORNEY)))
-    [step] = load_case(controller.database, case_id, account=CLERK).steps
+    [step] = _steps(controller.database, case_id, FORWARD_STEP)
     assert step.what.endswith("to the Ethics Review Board")
     assert deadlines(controller.database, case_id, "response_forward")[0].status is \
         DeadlineStatus.OPEN
     result = controller.fire(case_id, ForwardResponse(
         respondent_id=respondent, forwarded_on=TODAY, recipients=(ResponseRecipient.BOARD,)))
     assert "forwarded to all three" in result.summary
-    assert load_case(controller.database, case_id, account=CLERK).steps == ()
+    assert _steps(controller.database, case_id, FORWARD_STEP) == []
     assert deadlines(controller.database, case_id, "response_forward")[0].status is \
         DeadlineStatus.MET
     assert _forwards(controller.database, case_id) == [
@@ -122,7 +134,7 @@ def test_a_response_forwarded_on_filing_is_one_record_per_recipient(
     assert [r for r, _m in _forwards(controller.database, case_id)] == list(ResponseRecipient)
     assert deadlines(controller.database, case_id, "response_forward")[0].status is \
         DeadlineStatus.MET
-    assert load_case(controller.database, case_id, account=CLERK).steps == ()
+    assert _steps(controller.database, case_id, FORWARD_STEP) == []
 
 
 def test_a_response_is_not_forwarded_twice_to_the_same_recipient_nor_before_it_was_received(
@@ -365,3 +377,48 @@ def test_a_notarys_jurat_keeps_the_seal_and_commission(controller: WorkflowContr
     text = _text(controller.database, case_id, "sworn-complaint")
     assert "Notary seal" in text and "13245678-9" in text
     assert "Ana María Treviño, Notary Public" in _text(controller.database, case_id, "receipt")
+
+
+# -- § 2-83(d)(1) and (e)(3): the notice of filing and the copies are owed steps ------------------
+
+def test_each_respondent_is_owed_the_notice_of_filing_until_it_is_issued_even_after_review(
+        controller: WorkflowController) -> None:
+    case_id = reviewed_case(controller)
+    [step] = _steps(controller.database, case_id, "§ 2-83(d)(1)")
+    assert "Nguyễn Thị Minh Khai" in step.what and "notice of filing" in step.what
+    controller.fire(case_id, Accept())  # the review is over; the notice is still owed
+    assert _steps(controller.database, case_id, "§ 2-83(d)(1)") == [step]
+    issued = issue(controller.database, case_id, "filing-notice", account=DESK_CLERK,
+                   clock=CLOCK)
+    assert issued.recipient == "Nguyễn Thị Minh Khai"
+    assert _steps(controller.database, case_id, "§ 2-83(d)(1)") == []
+
+
+def test_the_complainant_is_owed_a_copy_of_each_response_until_it_is_mailed(
+        controller: WorkflowController) -> None:
+    case_id, respondent = _responded(controller)
+    [step] = _steps(controller.database, case_id, "§ 2-83(e)(3)")
+    assert "copy of the response of Nguyễn Thị Minh Khai" in step.what
+    copy = issue(controller.database, case_id, "response-copy", account=DESK_CLERK,
+                 clock=CLOCK)
+    record_mailing(controller.database, copy.document_id, recipient_name=copy.recipient,
+                   recipient_ref=f"complainant:respondent:{respondent}",
+                   address="411 W. Nueva St.", method=MailMethod.FIRST_CLASS, mailed_on=TODAY,
+                   account=DESK_CLERK, clock=CLOCK)
+    assert _steps(controller.database, case_id, "§ 2-83(e)(3)") == []
+
+
+def test_a_response_whose_copy_was_mailed_when_it_was_filed_owes_no_copy(
+        controller: WorkflowController) -> None:
+    case_id, _ = _responded(controller, copy_mailed_on=TODAY)
+    assert _steps(controller.database, case_id, "§ 2-83(e)(3)") == []
+
+
+def test_each_respondent_is_owed_a_copy_of_the_complainants_reply_until_it_is_issued(
+        controller: WorkflowController) -> None:
+    case_id, _ = _responded(controller, copy_mailed_on=TODAY)
+    controller.fire(case_id, FileReply(received_on=TODAY, sworn=True))
+    [step] = _steps(controller.database, case_id, "§ 2-83(e)(3)")
+    assert "Send Nguyễn Thị Minh Khai a copy of the complainant's reply" in step.what
+    issue(controller.database, case_id, "reply-copy", account=DESK_CLERK, clock=CLOCK)
+    assert _steps(controller.database, case_id, "§ 2-83(e)(3)") == []
