@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, replace
 from datetime import date, datetime
+from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
@@ -32,7 +33,7 @@ from ethics_desk.models import (
 )
 from ethics_desk.staff.accounts import Account
 from ethics_desk.staff.acting import case_reader
-from ethics_desk.staff.scope import case_for, receives
+from ethics_desk.staff.scope import case_condition, case_for, receives
 from ethics_desk.storage import queued_records
 from ethics_desk.storage.database import Database
 from ethics_desk.storage.journal import recorded_state
@@ -153,6 +154,10 @@ class CaseFile:
     """Each civil penalty of § 2-83(g)(2)(a), with its due date and its payment or waiver."""
     steps: tuple[Step, ...] = ()
     """The steps of § 2-83 the case still owes (:mod:`ethics_desk.cases.steps`)."""
+    refiling_of: str = ""
+    """The number of the returned complaint this one refiles, if the reader receives it."""
+    refiled_as: tuple[str, ...] = ()
+    """The numbers of the complaints that refile this one, those the reader receives."""
 
 
 FILING_LABELS = {FilingKind.RESPONSE: "Response (§ 2-83(e)(1))",
@@ -190,7 +195,7 @@ def load_case(database: Database, case_id: int, *, account: Account,
         queued_records.record(database, [queued_records.Pending(
             opened(), account.display, "view.case", "Opened the case", complaint_id=case_id)])
     with database.read_session() as session:
-        found = _read_case(session, case_id)
+        found = replace(_read_case(session, case_id), **_refilings(session, account, case_id))
         waiting = queued_records.waiting(database.url, session=session, complaint_id=case_id)
     if not waiting:
         return found
@@ -265,6 +270,21 @@ def _read_case(session: Session, case_id: int) -> CaseFile:
         documents=documents, deadlines=deadlines, reviews=reviews, timeline=timeline,
         penalties=penalties_of(session, c),
         steps=outstanding_steps(session, c))
+
+
+def _refilings(session: Session, account: Account, case_id: int) -> dict[str, Any]:
+    """The complaint this one refiles and those that refile it, by number — only those the
+    reader receives: of any other they cannot tell it exists, § 2-83(h)(1)."""
+    complaint = session.get(Complaint, case_id)
+    assert complaint is not None
+    earlier = (session.get(Complaint, complaint.refiling_of_id)
+               if complaint.refiling_of_id is not None else None)
+    later = session.scalars(select(Complaint).where(
+        Complaint.refiling_of_id == case_id, Complaint.case_number.is_not(None),
+        case_condition(account)).order_by(Complaint.case_number)).all()
+    return {"refiling_of": earlier.display_number if earlier is not None
+            and receives(session, account, earlier) else "",
+            "refiled_as": tuple(c.display_number for c in later)}
 
 
 @case_reader("Opening an exhibit")

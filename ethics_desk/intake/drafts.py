@@ -144,7 +144,7 @@ def load_intake(database: Database, complaint_id: int, *,
             route=c.route if c.route_confirmed else None,
             facts=c.facts, violation_period=c.violation_period,
             violation_start=c.violation_start, violation_end=c.violation_end,
-            documents=documents, oath=oath)
+            documents=documents, oath=oath, refiling_of=c.refiling_of_id)
         for w in c.witnesses:  # who identified each, from its label back to a key, (h)(1)
             keys = {label: key for key, label in reversed(identifiers(intake,
                                                                       len(intake.witnesses)))}

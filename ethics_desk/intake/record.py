@@ -26,6 +26,7 @@ from ethics_desk.models import (
     Affirmation,
     Allegation,
     Attachment,
+    CaseState,
     Complainant,
     Complaint,
     DocumentItem,
@@ -187,6 +188,10 @@ class Intake:
     oath: OathData = field(default_factory=OathData)
     witnesses: list[WitnessData] = field(default_factory=list)
     """Optional: the witnesses the complainant names at the counter, § 2-83(h)(1)."""
+    refiling_of: int | None = None
+    """The complaint this one refiles, one returned as not sworn (§ 2-83(c), last paragraph) or
+    as defective (§ 2-83(d)(3)), as the Clerk chose it at the review
+    (:mod:`ethics_desk.intake.refiling`)."""
 
 
 @dataclass(frozen=True)
@@ -407,6 +412,27 @@ def check_intake(intake: Intake) -> list[Problem]:
             + check_documents(intake) + check_affidavit(intake.oath) + check_oath(intake.oath))
 
 
+REFILABLE = frozenset({CaseState.RETURNED_UNSWORN, CaseState.RETURNED_DEFECTIVE})
+"""The states of a complaint a new one may refile: returned to the complainant as not sworn
+(§ 2-83(c), last paragraph) or as defective (§ 2-83(d)(3))."""
+
+
+def _refiled(session: Session, complaint: Complaint, earlier_id: int | None) -> int | None:
+    """The complaint ``complaint`` refiles, checked: a filed one returned to the complainant."""
+    if earlier_id is None:
+        return None
+    earlier = session.get(Complaint, earlier_id)
+    if earlier is None or earlier.id == complaint.id or earlier.case_number is None:
+        raise UserError("The complaint this one refiles is not on record.",
+                        "Choose it again at the review step, or choose none.")
+    if earlier.state not in REFILABLE:
+        raise UserError(f"{earlier.case_number} is “{earlier.state.label}”: only a complaint "
+                        "returned as not sworn or as defective is refiled (§ 2-83(c), (d)(3)).",
+                        "Choose none at the review step; if it is the same complaint, tell the "
+                        "complainant it is already on file.")
+    return earlier.id
+
+
 def route_for(session: Session, provision_ids: list[int]) -> Route:
     """(d)(2): any §§ 2-306/2-307 provision puts the complaint on the campaign-finance route."""
     if provision_ids and session.scalar(
@@ -455,6 +481,7 @@ def _apply(session: Session, complaint: Complaint, intake: Intake, actor: str,
     complaint.route_confirmed = intake.route is not None
     complaint.facts = intake.facts
     complaint.violation_period = intake.violation_period
+    complaint.refiling_of_id = _refiled(session, complaint, intake.refiling_of)
     complaint.violation_start = intake.violation_start
     complaint.violation_end = intake.violation_end if \
         intake.violation_period is ViolationPeriod.RANGE else None

@@ -103,8 +103,14 @@ def file_complaint(ctx: Context, p: ev.FileComplaint) -> Outcome:
         start_clock(ctx.session, c, ClockKind.PROMPT_FORWARD,
                     actual_receipt(local.date(), "filed with the City Clerk"), ctx.calendars,
                     length=int(ctx.setting("policy.prompt_forward_days")))
+    refiles = ""
+    if c.refiling_of_id is not None:
+        # By id only: whoever later reads this case's history may not receive the returned
+        # one, and must not learn its number from here (§ 2-83(h)(1)).
+        refiles = ", refiling a complaint returned to the complainant (§ 2-83(c), (d)(3))"
+        detail["refiling_of_id"] = c.refiling_of_id
     return Outcome(CaseState.FILED,
-                   f"Filed as {c.case_number}, received {local:%Y-%m-%d %H:%M}", detail)
+                   f"Filed as {c.case_number}, received {local:%Y-%m-%d %H:%M}{refiles}", detail)
 
 
 def discard_draft(ctx: Context, p: ev.DiscardDraft) -> Outcome:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import sys
+from dataclasses import replace
 from datetime import date
 from pathlib import Path
 
@@ -23,7 +24,8 @@ from ethics_desk.ui.intake.facts_page import FactsPage
 from ethics_desk.ui.intake.respondents_page import RespondentsPage
 from ethics_desk.ui.intake.review_page import ReviewPage
 from ethics_desk.ui.intake.wizard import IntakeWizard
-from tests.factories import CLERK, DESK_CLERK
+from ethics_desk.workflow import WorkflowController
+from tests.factories import CLERK, DESK_CLERK, complete_intake, filed_case
 from tests.ui.conftest import type_text
 from tests.ui.intake_driver import (
     add_witness,
@@ -661,3 +663,39 @@ def test_a_provision_cited_that_was_not_law_on_the_date_given_is_warned_of_besid
     assert "was not in force" in message.text() and "§ 2-83(c)(5)" in message.text()
     next_page(qtbot, wizard)  # a warning: the Clerk files what the complainant brings
     assert wizard.currentId() == IntakeWizard.DOCUMENTS
+
+
+def test_the_review_step_offers_the_returned_complaint_and_names_an_open_one(
+        qtbot: QtBot, context: AppContext, controller: WorkflowController) -> None:
+    from ethics_desk.cases.case_file import load_case
+    from ethics_desk.ui.intake.review_page import ReviewPage
+    from tests.intake.test_refiling import returned_unsworn
+
+    returned = returned_unsworn(controller)
+    running = filed_case(controller)
+    from ethics_desk.models import Route
+
+    draft = controller.save_draft(replace(complete_intake(), route=Route.ETHICS_CODE))
+    wizard = IntakeWizard(context, draft.complaint_id)
+    qtbot.addWidget(wizard)
+    wizard.show()
+    for _ in range(20):  # Next, as the clerk presses it, until the review step
+        if wizard.currentId() == IntakeWizard.REVIEW:
+            break
+        next_page(qtbot, wizard)
+    assert wizard.currentId() == IntakeWizard.REVIEW
+    page = wizard.page_of(ReviewPage)
+    assert page.refiles.isEnabled() and page.refiles.count() == 2
+    assert page.refiles.accessibleName()
+    returned_number = load_case(context.database, returned, account=CLERK).number
+    running_number = load_case(context.database, running, account=CLERK).number
+    assert returned_number in page.refiles.itemText(1)
+    assert page.earlier.isVisible() and running_number in page.earlier.text()
+    page.refiles.setCurrentIndex(1)
+    assert wizard.collect().refiling_of == returned
+    qtbot.mouseClick(wizard.button(QWizard.WizardButton.FinishButton), Qt.MouseButton.LeftButton)
+    assert wizard.filed_case_id is not None
+    filed = load_case(context.database, wizard.filed_case_id, account=CLERK)
+    assert filed.refiling_of == returned_number
+    if wizard.result_dialog is not None:
+        wizard.result_dialog.close()

@@ -266,7 +266,11 @@ class CaseWindow(QMainWindow):
         sworn = {None: "not recorded", True: "sworn", False: "<b>not sworn</b>"}[case.sworn]
         belief = (f"<br>Source and basis: {_e(case.source_and_basis)}"
                   if case.source_and_basis else "")
-        return (f"{owed}<h3>Complainant</h3><ul>{people(case.complainants)}</ul>"
+        links = ((f"<p><b>Refiling of {_e(case.refiling_of)}</b>, which was returned to the "
+                  "complainant (§ 2-83(c), (d)(3)).</p>" if case.refiling_of else "")
+                 + (f"<p><b>Refiled as {_e(', '.join(case.refiled_as))}</b>.</p>"
+                    if case.refiled_as else ""))
+        return (f"{owed}{links}<h3>Complainant</h3><ul>{people(case.complainants)}</ul>"
                 f"<h3>Respondents</h3><ul>{people(case.respondents)}</ul>"
                 f"<h3>Allegation — § 2-83(c)(5)</h3>{_e(case.nature)}<br><i>Provisions:</i> "
                 f"{_e('; '.join(case.provisions)) or 'none'}"

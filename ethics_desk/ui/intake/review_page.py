@@ -6,11 +6,13 @@ import html
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QUrl
-from PySide6.QtWidgets import QTextBrowser, QVBoxLayout
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QTextBrowser, QVBoxLayout
 
 from ethics_desk.intake.record import Intake, Problem, blocking, check_intake, identifier_label
+from ethics_desk.intake.refiling import earlier_complaints
 from ethics_desk.models import DocumentList, KnowledgeBasis, in_a_sentence
 from ethics_desk.ui import palette
+from ethics_desk.ui.errors import FAILED, attempt
 from ethics_desk.ui.intake.base import IntakePage
 
 if TYPE_CHECKING:
@@ -32,19 +34,71 @@ class ReviewPage(IntakePage):
         self.summary.setObjectName("reviewSummary")
         self.summary.setOpenLinks(False)
         self.summary.anchorClicked.connect(self._edit)
+        # A complaint returned to the complainant may come back corrected: the Clerk says so,
+        # and the filed case names the one it refiles (§ 2-83(c), (d)(3)).
+        self.refiles = QComboBox(self)
+        self.refiles.setObjectName("refilingOf")
+        self.refiles.setAccessibleName("The returned complaint this one refiles")
+        self.refiles.addItem("None — a new complaint", None)
+        self.refiles_label = QLabel("This complaint &refiles:", self)
+        self.refiles_label.setBuddy(self.refiles)
+        self.earlier = QLabel(self)
+        self.earlier.setObjectName("earlierComplaints")
+        self.earlier.setWordWrap(True)
+        self._wanted: int | None = None
+        row = QHBoxLayout()
+        row.addWidget(self.refiles_label)
+        row.addWidget(self.refiles, 1)
         layout = QVBoxLayout(self)
+        layout.addLayout(row)
+        layout.addWidget(self.earlier)
         layout.addWidget(self.summary)
         self.setFinalPage(True)
 
     def load(self, intake: Intake) -> None:
-        """Nothing to fill: the summary is built when the page is shown."""
+        """Remember the complaint a saved draft refiles (offered once the page is shown)."""
+        self._wanted = intake.refiling_of
 
     def store(self, intake: Intake) -> None:
-        """Nothing to store: this page only shows."""
+        """The complaint this one refiles, as chosen."""
+        chosen = self.refiles.currentData()
+        intake.refiling_of = chosen if isinstance(chosen, int) else self._wanted
 
     def initializePage(self) -> None:
-        """Summarise the intake as it stands."""
+        """Offer the returned complaints this one may refile, name the open ones of the same
+        parties, and summarise the intake as it stands."""
+        self.offer_earlier()
         self.refresh()
+
+    def offer_earlier(self) -> None:
+        """The earlier complaints of the same complainant against the same respondent
+        (:func:`ethics_desk.intake.refiling.earlier_complaints`)."""
+        w = self.intake_wizard
+        intake = w.collect()
+        chosen = intake.refiling_of
+        found = attempt(self, lambda: earlier_complaints(
+            w.context.database, intake, account=w.context.signed_in, draft_id=w.draft_id))
+        earlier = [] if found is FAILED else found
+        self.refiles.blockSignals(True)
+        self.refiles.clear()
+        self.refiles.addItem("None — a new complaint", None)
+        for item in earlier:
+            if item.refilable:
+                self.refiles.addItem(item.label, item.complaint_id)
+        index = self.refiles.findData(chosen) if chosen is not None else 0
+        self.refiles.setCurrentIndex(max(index, 0))
+        self.refiles.blockSignals(False)
+        self._wanted = None
+        offered = self.refiles.count() > 1
+        self.refiles.setEnabled(offered)
+        self.refiles_label.setEnabled(offered)
+        running = [item for item in earlier if not item.refilable]
+        self.earlier.setText(
+            "⚠ Already on file by the same complainant against the same respondent: "
+            + "; ".join(item.label for item in running)
+            + ". Check with the complainant that this is not the same complaint."
+            if running else "")
+        self.earlier.setVisible(bool(running))
 
     def refresh(self) -> None:
         """Rebuild the summary."""
