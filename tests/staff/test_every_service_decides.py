@@ -72,7 +72,8 @@ IN_A_SERVICES_TRANSACTION = {
     **{f"ethics_desk.workflow.guards.{name}": "a guard of the workflow table" for name in (
         "filing_complete", "source_and_basis_stated", "is_sworn", "is_not_sworn",
         "route_known", "ethics_code_route", "campaign_finance_route", "all_reviews_recorded",
-        "auditor_finds_compliance", "auditor_finds_defects", "response_filed",
+        "auditor_finds_compliance", "auditor_has_not_found_defects", "auditor_finds_defects",
+        "response_filed",
         "response_to_forward", "show_cause_hearing_held", "determined_frivolous",
         "civil_penalty_outstanding")},
     **{f"ethics_desk.deadlines.schedule.{name}": "the deadline clocks of an act" for name in (
