@@ -78,7 +78,7 @@ IN_A_SERVICES_TRANSACTION = {
         "civil_penalty_outstanding")},
     **{f"ethics_desk.deadlines.schedule.{name}": "the deadline clocks of an act" for name in (
         "load_calendars", "start_clock", "open_deadlines", "close_clocks",
-        "cancel_open_clocks", "refresh_next_due", "recompute_open")},
+        "cancel_open_clocks", "refresh_next_due", "recompute_open", "told_dates")},
     "ethics_desk.board.roster.voters_for": "the members voting, for the vote's act",
     "ethics_desk.board.roster.members_who_are_parties": "recusals, for the vote's act",
     "ethics_desk.board.roster.pending_elections_for": "the (f)(3)(a) factor, for an act",
