@@ -12,11 +12,15 @@ recorded receipt date (:func:`actual_receipt`) or, when none was recorded for a 
 on a presumed date: the mailing date plus a set number of days (default three, after Tex. R.
 Civ. P. 21a), moved to the next business day (:func:`presumed_receipt`). Every due date says
 which one it used.
+
+A due date already told to a party in an issued paper is never shortened by a later fact (an
+earlier actual receipt recorded from the green card, a closure taken off the calendar): the later
+of the told and the computed date holds, and the explanation says so (:meth:`DueDate.at_least`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, timedelta
 from enum import StrEnum
 
@@ -28,6 +32,7 @@ __all__ = [
     "Receipt",
     "ReceiptBasis",
     "SkippedDay",
+    "ToldDate",
     "actual_receipt",
     "add_business_days",
     "compute_due",
@@ -107,6 +112,15 @@ class SkippedDay:
 
 
 @dataclass(frozen=True)
+class ToldDate:
+    """A due date an issued paper already told its reader, and which paper: "the
+    respondent-notice to Jane Roe (document 4)"."""
+
+    day: date
+    paper: str
+
+
+@dataclass(frozen=True)
 class DueDate:
     """A computed deadline with everything needed to explain it."""
 
@@ -119,6 +133,17 @@ class DueDate:
     calendar_title: str = ""
     closed_on_due: str = ""
     """A calendar-day clock due on an office closure: the closure's name (it does not move)."""
+    told: ToldDate | None = None
+    """The later date a paper already told the party, which holds instead of the count's."""
+    counted: date | None = None
+    """With ``told``: the date the count alone gives (earlier than ``due``)."""
+
+    def at_least(self, told: ToldDate | None) -> DueDate:
+        """This due date, or the later one ``told`` in an issued paper: a date told to a party
+        is never shortened by a later fact (the rule's period is the least the party has)."""
+        if told is None or told.day <= self.due:
+            return self
+        return replace(self, due=told.day, told=told, counted=self.due)
 
     @property
     def is_presumed(self) -> bool:
@@ -179,6 +204,13 @@ class DueDate:
         lines.extend(f"  - {format_day(s.day)}: {s.reason}" for s in self.skipped)
         if not self.skipped:
             lines.append("No day was skipped.")
+        if self.told is not None and self.counted is not None:
+            lines.append(
+                f"Counted, it would be {format_day(self.counted)}; but {self.told.paper} already "
+                f"told its reader {format_day(self.told.day)}. A date told to a party is never "
+                f"shortened by a later fact: the later date holds ({rule.citation} sets the "
+                "least time the party has)."
+            )
         lines.append(f"Due: {format_day(self.due)}.")
         return "\n".join(lines)
 

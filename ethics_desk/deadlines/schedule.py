@@ -2,6 +2,8 @@
 
 The workflow controller calls these inside its transaction; the UI never does. The calendars are
 built from the rules (``resources/calendars``) plus the days the office set in ``calendar_day``.
+A due date an issued paper already told its reader (``issued_document_date``) is never shortened
+by a later fact, a clock started again or a calendar change (:func:`told_dates`).
 """
 
 from __future__ import annotations
@@ -21,13 +23,21 @@ from ethics_desk.deadlines import (
     DueDate,
     Receipt,
     ReceiptBasis,
+    ToldDate,
     city_calendar,
     clock,
     compute_due,
     presumed_receipt,
     state_calendar,
 )
-from ethics_desk.models import CalendarDay, Complaint, Deadline, DeadlineStatus
+from ethics_desk.models import (
+    CalendarDay,
+    Complaint,
+    Deadline,
+    DeadlineStatus,
+    IssuedDocument,
+    StatedDate,
+)
 
 
 @dataclass(frozen=True)
@@ -67,6 +77,7 @@ def start_clock(session: Session, complaint: Complaint, kind: ClockKind, trigger
     """
     rule = clock(kind, length=length)
     due = compute_due(rule, trigger, calendars.for_rule(rule), extension_days=extension_days)
+    due = due.at_least(told_dates(session, complaint.id).get((complaint.id, kind.value, subject)))
     for existing in open_deadlines(session, complaint, kind, subject):
         existing.status = DeadlineStatus.CANCELLED
         existing.closed_on = trigger.day
@@ -82,6 +93,33 @@ def start_clock(session: Session, complaint: Complaint, kind: ClockKind, trigger
     session.flush()
     refresh_next_due(session, complaint)
     return deadline
+
+
+_SPENT = (DeadlineStatus.MET, DeadlineStatus.MISSED)
+"""A deadline whose act was done: the dates papers told of it bind no later clock."""
+
+
+def told_dates(session: Session, complaint_id: int | None = None
+               ) -> dict[tuple[int, str, str], ToldDate]:
+    """The latest due date each (case, clock, subject) was told in an issued paper not voided,
+    of a deadline not yet done (open, or replaced by a clock started again), with the paper:
+    what :meth:`~ethics_desk.deadlines.DueDate.at_least` holds a new count to. One case's with
+    ``complaint_id``."""
+    query = (select(IssuedDocument.complaint_id, StatedDate.clock, StatedDate.subject,
+                    StatedDate.stated_on, IssuedDocument.kind, IssuedDocument.recipient,
+                    IssuedDocument.id)
+             .join(IssuedDocument, IssuedDocument.id == StatedDate.document_id)
+             .outerjoin(Deadline, Deadline.id == StatedDate.deadline_id)
+             .where(IssuedDocument.voided_at.is_(None),
+                    Deadline.status.is_(None) | Deadline.status.not_in(_SPENT))
+             .order_by(StatedDate.stated_on, StatedDate.id))
+    if complaint_id is not None:
+        query = query.where(IssuedDocument.complaint_id == complaint_id)
+    told: dict[tuple[int, str, str], ToldDate] = {}
+    for case_id, kind, subject, day, paper, recipient, document_id in session.execute(query):
+        to = f" to {recipient}" if recipient else ""
+        told[(case_id, kind, subject)] = ToldDate(day, f"the {paper}{to} (document {document_id})")
+    return told
 
 
 def open_deadlines(session: Session, complaint: Complaint, kind: ClockKind | None = None,
@@ -150,13 +188,15 @@ def recompute_open(session: Session, calendars: Calendars, *, apply: bool) -> li
     """
     moved: list[MovedDeadline] = []
     touched: set[int] = set()
+    told = told_dates(session)
     query = select(Deadline).where(Deadline.status == DeadlineStatus.OPEN)
     # A preview (``check``'s too) reads them a batch at a time: its memory does not grow with
     # the open deadlines; saving keeps each one it changes.
     deadlines = session.scalars(query) if apply else session.scalars(
         query.execution_options(yield_per=1000))
     for deadline in deadlines:
-        due = _recompute(deadline, calendars)
+        due = _recompute(deadline, calendars).at_least(
+            told.get((deadline.complaint_id, deadline.clock, deadline.subject)))
         if due.due != deadline.due_on:
             moved.append(MovedDeadline(deadline.id, deadline.complaint_id, deadline.title,
                                        deadline.subject, deadline.due_on, due.due))

@@ -764,8 +764,9 @@ class _Plan:
         self._mailed(day, methods)
 
     def cf_forward(self, low: int = 2, high: int = 6, *, reviewed_on: date | None = None) -> None:
-        """(d)(2): a campaign-finance complaint forwarded to the respondent — after the reviews
-        of (d)(1) and the Compliance Auditor's finding (``reviewed_on``, the last review)."""
+        """(d)(2): a campaign-finance complaint forwarded to the respondent; these stories
+        forward it once the reviews they hold are in (``reviewed_on``, the last review), though
+        (d)(2) waits for none."""
         day = max(self.after(self.rng.randint(low, high), self.forwarded_on),
                   reviewed_on or self.forwarded_on)
         methods = ("certified_out",)
@@ -1193,7 +1194,7 @@ def _stories() -> list[_Story]:
         p.file(p.complete())
         p.forward()
         last = p.reviews(Determination.COMPLIES, roles=tuple(ReviewerRole)[:reviews])
-        if reviews == len(ReviewerRole):  # (d)(2) waits for the reviews of (c), (d)(1)
+        if reviews == len(ReviewerRole):  # the story's forward; (d)(2) would allow it sooner
             p.cf_forward(reviewed_on=last)
 
     # Drafts: one just started, one complete and waiting for the notary; one abandoned.

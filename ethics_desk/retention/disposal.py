@@ -2,12 +2,13 @@
 its permanent log.
 
 **Eligibility.** A complaint file (Local Schedule GR, GR1000-24) is kept until the office's
-period for the series has run from the complaint's resolution (§ 2-83(d)(4)): two years by
-default, longer where the office has adopted more (:mod:`ethics_desk.retention.series`). A
-complaint that is not resolved is never eligible — a pending complaint is never destroyed
-(§ 2-83(h)(1)), and a complaint returned unsworn or as defective is not resolved. The period
-ends on the anniversary of the resolution; one resolved on 29 February becomes eligible on
-1 March (never a day early).
+period for the series has run from the complaint's end (:data:`ENDED`): its resolution
+(§ 2-83(d)(4)), or its return to the complainant as not sworn (§ 2-83(c), last paragraph) or as
+defective (§ 2-83(d)(3)), which ends that complaint as surely (a complaint filed again is a new
+one) — two years by default, longer where the office has adopted more
+(:mod:`ethics_desk.retention.series`). A pending complaint is never eligible, never destroyed
+(§ 2-83(h)(1)). The period ends on the anniversary of the resolution or return; one resolved on
+29 February becomes eligible on 1 March (never a day early).
 
 **Disposal** is one recorded act of the Records officer, in one transaction: refused while any
 hold stands (:func:`ethics_desk.retention.holds.reasons_held`, Local Government Code
@@ -164,6 +165,12 @@ EMPTIED: dict[str, Any] = {
 """The complaint's own content, and what a disposal leaves in its place."""
 
 
+ENDED = frozenset({CaseState.RESOLVED, CaseState.RETURNED_UNSWORN, CaseState.RETURNED_DEFECTIVE})
+"""The states of a complaint whose file's GR1000-24 period runs: resolved (§ 2-83(d)(4)), or
+returned to the complainant as not sworn (§ 2-83(c), last paragraph) or as defective
+(§ 2-83(d)(3)); the day of the resolution or return is the complaint's ``resolved_on``."""
+
+
 def eligible_on(resolved_on: date, years: int) -> date:
     """The day a complaint resolved on ``resolved_on`` becomes eligible for disposal after a
     period of ``years``: the anniversary (29 February: the next 1 March)."""
@@ -174,8 +181,9 @@ def eligible_on(resolved_on: date, years: int) -> date:
 
 
 def eligible_date(complaint: Complaint, years: int) -> date | None:
-    """The day ``complaint`` becomes eligible, or None: a complaint not resolved never is."""
-    if complaint.state is not CaseState.RESOLVED or complaint.resolved_on is None:
+    """The day ``complaint`` becomes eligible, or None: a complaint neither resolved nor
+    returned (:data:`ENDED`) never is."""
+    if complaint.state not in ENDED or complaint.resolved_on is None:
         return None
     return eligible_on(complaint.resolved_on, years)
 
@@ -241,8 +249,8 @@ def _disposed_ids(session: Session) -> set[int]:
 
 @service(Act.RETENTION, "The disposal list")
 def disposal_list(database: Database, *, account: Account, clock: Clock) -> DisposalList:
-    """The cases eligible for disposal today (no hold on them), and the resolved cases held,
-    each with the reasons; numbers and dates only, never a case's content."""
+    """The cases eligible for disposal today (no hold on them), and the resolved or returned
+    cases held, each with the reasons; numbers and dates only, never a case's content."""
     with database.read_session() as session:
         day = office_today(session, clock)
         years = years_for(session, COMPLAINTS)
@@ -252,7 +260,7 @@ def disposal_list(database: Database, *, account: Account, clock: Clock) -> Disp
         holding = reasons_by_case(session)  # the one blocking check, for every case at once
         rows = session.execute(
             select(Complaint.id, Complaint.version, Complaint.case_number, Complaint.resolved_on)
-            .where(Complaint.state == CaseState.RESOLVED, Complaint.resolved_on.is_not(None),
+            .where(Complaint.state.in_(ENDED), Complaint.resolved_on.is_not(None),
                    Complaint.case_number.is_not(None))
             .order_by(Complaint.resolved_on, Complaint.case_year, Complaint.case_seq)).all()
         eligible: list[DisposalLine] = []
@@ -310,14 +318,15 @@ def dispose(database: Database, case_id: int, *, account: Account, clock: Clock,
         series = SERIES[COMPLAINTS]
         when = eligible_date(complaint, years)
         if when is None:
-            raise RuleError(f"{number} is not resolved (it is “{complaint.state.label}”): a "
-                            "complaint file is kept until its period has run from the "
-                            "resolution, and a pending complaint is never destroyed",
+            raise RuleError(f"{number} is not resolved or returned (it is "
+                            f"“{complaint.state.label}”): a complaint file is kept until its "
+                            "period has run from the resolution or the return to the "
+                            "complainant, and a pending complaint is never destroyed",
                             f"{series.citation}; § 2-83(h)(1)",
-                            "Only a resolved case on the disposal list can be disposed of.")
+                            "Only a case on the disposal list can be disposed of.")
         if when > day:
             raise RuleError(f"{number} may not be destroyed before {when.isoformat()}: "
-                            f"{years} years after its resolution on "
+                            f"{years} years after its resolution or return on "
                             f"{complaint.resolved_on.isoformat() if complaint.resolved_on else ''}",
                             series.citation, "Wait until the day it appears on the "
                             "disposal list.")

@@ -6,8 +6,9 @@ longer periods, never shorter ones. An adopted period is an office setting
 (:mod:`ethics_desk.office.settings`, keys ``retention.…``) whose least value is the State's
 minimum, so it cannot be set below it.
 
-- **GR1000-24, complaints**: two years after the complaint is resolved. Every complaint under
-  § 2-83 is a file of this series.
+- **GR1000-24, complaints**: two years after the complaint is resolved, or returned to the
+  complainant as not sworn or as defective (§ 2-83(c), (d)(3)): a return ends the complaint.
+  Every complaint under § 2-83 is a file of this series.
 - **GR1000-03a, minutes of the governing body**: permanent. The Ethics Review Board's votes on a
   case (its record votes and ballots) are its minutes and are never destroyed: a disposed case
   keeps them, and keeps its case number so that they still name the case.
@@ -66,7 +67,8 @@ SERIES: dict[str, RecordSeries] = {s.code: s for s in (
                  "the complaint file of a case under § 2-83: the complaint, its parties and "
                  "witnesses, papers filed and issued with their bytes, reviews, decisions, "
                  "deadlines, hearings, sanctions and mail",
-                 "the complaint's resolution (§ 2-83(d)(4))", 2, "retention.gr1000_24_years"),
+                 "the complaint's resolution (§ 2-83(d)(4)) or its return to the complainant "
+                 "(§ 2-83(c), (d)(3))", 2, "retention.gr1000_24_years"),
     RecordSeries(MINUTES, "Minutes of the governing body",
                  "the Ethics Review Board's votes on a case and each member's ballot",
                  "—", None, None),

@@ -270,16 +270,23 @@ def forward_to_board(ctx: Context, p: ev.ForwardToBoard) -> Outcome:
 
 
 def forward_campaign_finance(ctx: Context, p: ev.ForwardCampaignFinance) -> Outcome:
-    """(d)(2): forwarded to the respondent; the cure can now be verified."""
+    """(d)(2): forwarded to the respondent within five business days of the Compliance
+    Auditor's receipt, whatever the (d)(1) reviews still owed; the cure can now be verified."""
     c = ctx.complaint
     forwarded = _not_future(ctx, p.forwarded_on or ctx.today, "forwarded", "§ 2-83(d)(2)")
     closed = close_clocks(ctx.session, c, ClockKind.CF_FORWARD, forwarded)
     ctx.session.add(Decision(complaint_id=c.id, kind=DecisionKind.FORWARD_CAMPAIGN_FINANCE,
                              decided_on=forwarded, recorded_by=ctx.actor, recorded_at=ctx.now))
     timing = f" ({in_a_sentence(closed[0].status.label)})" if closed else ""
+    owed = ctx.session.scalars(select(Review.role).where(
+        Review.complaint_id == c.id, Review.determination.is_(None))).all()
+    still = (f"; the reviews of {', '.join(r.label for r in sorted(owed, key=list(ReviewerRole).index))}"
+             " go on (§ 2-83(d)(1))") if owed else ""
     return Outcome(CaseState.CAMPAIGN_FINANCE,
                    f"Campaign-finance complaint forwarded to the respondent(s) on "
-                   f"{forwarded.isoformat()}{timing}", {"forwarded_on": forwarded.isoformat()})
+                   f"{forwarded.isoformat()}{timing} (§ 2-83(d)(2)){still}",
+                   {"forwarded_on": forwarded.isoformat(),
+                    "reviews_owed": [r.value for r in owed]})
 
 
 def record_cure(ctx: Context, p: ev.RecordCure) -> Outcome:

@@ -138,11 +138,8 @@ def all_reviews_recorded(session: Session, complaint: Complaint) -> Block | None
     return None
 
 
-def auditor_finds_compliance(session: Session, complaint: Complaint) -> Block | None:
-    """(d)(3): forwarded only if it substantially complies and states a violation on its face."""
-    review = _reviews(session, complaint).get(ReviewerRole.COMPLIANCE_AUDITOR)
-    if review is None or review.determination is None:
-        return Block("The Compliance Auditor's review is not recorded", "§ 2-83(d)(3)")
+def _auditor_found_defects(review: Review) -> Block | None:
+    """The Compliance Auditor's recorded finding against the complaint, if there is one."""
     if review.determination is Determination.DOES_NOT_COMPLY:
         return Block("The Compliance Auditor found that the complaint does not substantially "
                      "comply; return it with a letter explaining the defects", "§ 2-83(d)(3)")
@@ -150,6 +147,24 @@ def auditor_finds_compliance(session: Session, complaint: Complaint) -> Block | 
         return Block("The Compliance Auditor found no allegation that, if true, is a violation of "
                      "a law the Board administers", "§ 2-83(c), last sentence")
     return None
+
+
+def auditor_finds_compliance(session: Session, complaint: Complaint) -> Block | None:
+    """(d)(3): forwarded only if it substantially complies and states a violation on its face."""
+    review = _reviews(session, complaint).get(ReviewerRole.COMPLIANCE_AUDITOR)
+    if review is None or review.determination is None:
+        return Block("The Compliance Auditor's review is not recorded", "§ 2-83(d)(3)")
+    return _auditor_found_defects(review)
+
+
+def auditor_has_not_found_defects(session: Session, complaint: Complaint) -> Block | None:
+    """(d)(2) sets one time, five business days from the Compliance Auditor's receipt, and no
+    condition: the forward waits for no review. Only a finding already recorded that the
+    complaint fails (c) stops it, for that complaint is returned instead (§ 2-83(c), (d)(3))."""
+    review = _reviews(session, complaint).get(ReviewerRole.COMPLIANCE_AUDITOR)
+    if review is None or review.determination is None:
+        return None
+    return _auditor_found_defects(review)
 
 
 def auditor_finds_defects(session: Session, complaint: Complaint) -> Block | None:
@@ -221,6 +236,5 @@ def civil_penalty_outstanding(session: Session, complaint: Complaint) -> Block |
 GUARDS = {g.__name__: Guard(g.__name__, g) for g in (
     filing_complete, source_and_basis_stated, is_sworn, is_not_sworn, route_known,
     ethics_code_route, campaign_finance_route, all_reviews_recorded, auditor_finds_compliance,
-    auditor_finds_defects, response_filed, response_to_forward, show_cause_hearing_held,
-    determined_frivolous,
-    civil_penalty_outstanding)}
+    auditor_has_not_found_defects, auditor_finds_defects, response_filed, response_to_forward,
+    show_cause_hearing_held, determined_frivolous, civil_penalty_outstanding)}

@@ -65,18 +65,23 @@ TRANSITIONS: tuple[Transition, ...] = (
     _row(Event.ACCEPT, {S.UNDER_REVIEW},
          ("ethics_code_route", "all_reviews_recorded", "auditor_finds_compliance"), fx.accept,
          ev.Accept, "Accept for the Board", "§ 2-83(d)(3)"),
-    # A campaign-finance complaint is held to (c) as well: returned as defective like any other.
-    _row(Event.RETURN_DEFECTIVE, {S.UNDER_REVIEW},
+    # A campaign-finance complaint is held to (c) as well: returned as defective like any other,
+    # also once forwarded to the respondent, since its (d)(1) reviews go on after that forward.
+    _row(Event.RETURN_DEFECTIVE, {S.UNDER_REVIEW, S.CAMPAIGN_FINANCE},
          ("all_reviews_recorded", "auditor_finds_defects"),
          fx.return_defective, ev.ReturnDefective, "Return as defective", "§ 2-83(d)(3)"),
-    # (d)(2) does not skip (c): the reviews and the Compliance Auditor's finding come first.
+    # (d)(2) sets a time, five business days from the Compliance Auditor's receipt, and no
+    # condition: the forward waits for no review (a reviewer who received the complaint later
+    # would otherwise make the Clerk miss it). Only a recorded finding of defects stops it.
     _row(Event.FORWARD_CAMPAIGN_FINANCE, {S.UNDER_REVIEW},
-         ("campaign_finance_route", "all_reviews_recorded", "auditor_finds_compliance"),
+         ("campaign_finance_route", "auditor_has_not_found_defects"),
          fx.forward_campaign_finance, ev.ForwardCampaignFinance,
          "Forward to the respondent (campaign finance)", "§ 2-83(d)(2)"),
     _row(Event.RECORD_CURE, {S.CAMPAIGN_FINANCE}, (), fx.record_cure, ev.RecordCure,
          "Record the cure", "§ 2-83(d)(2); § 2-82(b)(2)"),
-    _row(Event.NOT_CURED, {S.CAMPAIGN_FINANCE}, (), fx.not_cured, ev.NotCured,
+    # Going on to the Board is the (d)(3) acceptance: (c) is settled by the reviews first.
+    _row(Event.NOT_CURED, {S.CAMPAIGN_FINANCE},
+         ("all_reviews_recorded", "auditor_finds_compliance"), fx.not_cured, ev.NotCured,
          "Not cured: go on to the Board", "§ 2-83(d)(2)"),
     _row(Event.FORWARD_TO_BOARD, {S.ACCEPTED}, (), fx.forward_to_board, ev.ForwardToBoard,
          "Forward to the Board and the respondents", "§ 2-83(d)(3), (e)"),

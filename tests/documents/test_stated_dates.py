@@ -6,13 +6,14 @@ from __future__ import annotations
 import hashlib
 import io
 from collections.abc import Iterable
-from datetime import date
+from datetime import date, datetime
 from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
 from sqlalchemy import select
 
+from ethics_desk.cases.case_file import load_case
 from ethics_desk.deadlines import closures
 from ethics_desk.deadlines.overview import preview_remove
 from ethics_desk.documents.issuing import (
@@ -29,12 +30,12 @@ from ethics_desk.documents.stated_dates import (
     stale_in,
     stale_papers,
 )
-from ethics_desk.models import AuditRecord, StatedDate
+from ethics_desk.models import AuditRecord, Deadline, DeadlineStatus, StatedDate
 from ethics_desk.storage.database import Database
 from ethics_desk.storage.integrity import STALE_PAPERS, run_checks
-from ethics_desk.workflow import WorkflowController
-from tests.board_cases import awaiting_response
-from tests.conftest import CLOCK
+from ethics_desk.workflow import RecordRespondentReceipt, WorkflowController
+from tests.board_cases import awaiting_response, later
+from tests.conftest import CLOCK, OFFICE_TZ
 from tests.factories import CLERK as CLERK_ACCOUNT
 from tests.factories import DESK_CLERK
 
@@ -203,3 +204,84 @@ def test_check_names_a_stated_date_damaged_past_reading_instead_of_failing(
     results = {r.name: r for r in run_checks(database.url, from_backups=False)}
     found = results[STALE_PAPERS]
     assert not found.ok and "a stored value is damaged" in found.details[0]
+
+
+# -- a date told to a party is never shortened by a later fact -----------------------------------
+
+GREEN_CARD = date(2026, 12, 1)  # the return receipt's date, before the presumed 2026-12-03
+COUNTED = date(2026, 12, 15)  # ten business days after the green card's date
+
+
+def _receipt_on_the_green_card(controller: WorkflowController, case: int,
+                               received_on: date = GREEN_CARD) -> Deadline:
+    """The green card comes back on Friday 4 December and its date is recorded; the respondent's
+    open response clock after it."""
+    [respondent] = load_case(controller.database, case, account=CLERK_ACCOUNT).respondents
+    on_friday = later(controller, datetime(2026, 12, 4, 10, tzinfo=OFFICE_TZ))
+    on_friday.fire(case, RecordRespondentReceipt(respondent_id=respondent.id,
+                                                 received_on=received_on,
+                                                 detail="green card (return receipt)"))
+    with controller.database.read_session() as session:
+        [deadline] = session.scalars(select(Deadline).where(
+            Deadline.complaint_id == case, Deadline.clock == "response",
+            Deadline.status == DeadlineStatus.OPEN)).all()
+        return deadline
+
+
+def test_an_earlier_receipt_never_moves_the_response_date_the_notice_told_earlier(
+        controller: WorkflowController, database: Database) -> None:
+    """§ 2-83(e)(1): the notice told the respondent 17 December; the green card then shows an
+    earlier receipt, whose count gives 15 December. The later date holds, and the deadline's
+    explanation says why; the notice is not made wrong."""
+    case = awaiting_response(controller)
+    document = _issue_notice(database, case)
+    deadline = _receipt_on_the_green_card(controller, case)
+    assert deadline.due_on == DUE
+    assert deadline.trigger_on == GREEN_CARD
+    assert "Counted, it would be Tuesday 2026-12-15; but the respondent-notice to " \
+        f"{RESPONDENT} (document {document}) already told its reader Thursday 2026-12-17. A " \
+        "date told to a party is never shortened by a later fact: the later date holds " \
+        "(City Code § 2-83(e)(1) sets the least time the party has)." in deadline.explanation
+    assert deadline.explanation.endswith("Due: Thursday 2026-12-17.")
+    assert stale_in(database, case, account=DESK_CLERK) == []
+
+
+def test_with_no_paper_issued_an_earlier_receipt_counts_from_its_own_day(
+        controller: WorkflowController) -> None:
+    """Nothing was told yet: the count from the actual receipt holds."""
+    case = awaiting_response(controller)
+    deadline = _receipt_on_the_green_card(controller, case)
+    assert deadline.due_on == COUNTED and "already told" not in deadline.explanation
+
+
+def test_a_later_receipt_still_gives_the_party_the_later_date(
+        controller: WorkflowController, database: Database) -> None:
+    """The rule only ever lengthens: a receipt after the presumed one counts from its day, and
+    the notice that told the earlier date is named for a corrected reissue."""
+    case = awaiting_response(controller)
+    document = _issue_notice(database, case)
+    deadline = _receipt_on_the_green_card(controller, case, date(2026, 12, 4))
+    assert deadline.due_on == date(2026, 12, 18) and "already told" not in deadline.explanation
+    [stale] = stale_in(database, case, account=DESK_CLERK)
+    assert (stale.document_id, stale.stated_on, stale.now_on) == (document, DUE,
+                                                                  date(2026, 12, 18))
+
+
+def test_a_calendar_change_never_moves_a_told_date_earlier(
+        controller: WorkflowController, database: Database) -> None:
+    """A closure moves the date to 18 December and the corrected notice tells it; taking the
+    closure off the calendar again leaves 18 December, the date the respondent was told."""
+    case = awaiting_response(controller)
+    _issue_notice(database, case)
+    closures.add_closure(database, CLOSED, "Winter weather closure", account=CLERK_ACCOUNT,
+                         clock=CLOCK)
+    [stale] = stale_in(database, case, account=DESK_CLERK)
+    void_and_reissue(database, stale.document_id, reason=reissue_reason(stale),
+                     account=DESK_CLERK, clock=CLOCK)
+    assert preview_remove(database, CLOSED, account=CLERK_ACCOUNT) == []
+    closures.remove_closure(database, CLOSED, account=CLERK_ACCOUNT, clock=CLOCK)
+    with database.read_session() as session:
+        [deadline] = session.scalars(select(Deadline).where(
+            Deadline.complaint_id == case, Deadline.status == DeadlineStatus.OPEN,
+            Deadline.clock == "response")).all()
+    assert deadline.due_on == date(2026, 12, 18) and "already told" in deadline.explanation

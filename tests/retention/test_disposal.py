@@ -24,6 +24,7 @@ from ethics_desk.models import (
     Complainant,
     Complaint,
     Deadline,
+    Determination,
     DisposalRecord,
     HoldKind,
     IssuedDocument,
@@ -34,11 +35,26 @@ from ethics_desk.retention.disposal import CASE_FILE, disposal_list, disposal_lo
 from ethics_desk.retention.holds import place_hold
 from ethics_desk.staff.roles import Role
 from ethics_desk.storage.database import Database, make_engine, resolve_url
-from ethics_desk.workflow import WorkflowController
+from ethics_desk.workflow import ReturnDefective, ReturnUnsworn, WorkflowController
 from tests.board_cases import frivolous
 from tests.conftest import CLOCK
-from tests.factories import CLERK, DESK_CLERK, reviewed_case
-from tests.retention.conftest import DAY, ELIGIBLE_ON, RECORDS, on, person, resolved_case
+from tests.factories import (
+    CLERK,
+    DESK_CLERK,
+    complete_intake,
+    filed_case,
+    reviewed_case,
+    sworn_oath,
+)
+from tests.retention.conftest import (
+    DAY,
+    ELIGIBLE_ON,
+    RECORDS,
+    RESOLVED_ON,
+    on,
+    person,
+    resolved_case,
+)
 
 
 def _count(database: Database, model: object, case_id: int) -> int:
@@ -56,6 +72,26 @@ def test_a_pending_case_is_never_on_the_list_and_its_disposal_is_refused(
     with pytest.raises(UserError, match=r"is not resolved .*GR1000-24; § 2-83\(h\)\(1\)"):
         dispose(database, pending, account=RECORDS, clock=years_later)
     assert _count(database, Complainant, pending) == 1
+
+
+@pytest.mark.parametrize("returned", ["unsworn", "defective"])
+def test_a_returned_complaint_is_listed_two_years_after_its_return_and_disposed_of(
+        controller: WorkflowController, database: Database, returned: str) -> None:
+    """GR1000-24: a complaint returned as not sworn (§ 2-83(c), last paragraph) or as defective
+    (§ 2-83(d)(3)) has ended; its file goes on the list when the period has run from the return."""
+    if returned == "unsworn":
+        case = filed_case(controller, complete_intake(oath=sworn_oath(sworn=False)))
+        controller.fire(case, ReturnUnsworn(returned_on=RESOLVED_ON))
+    else:
+        case = reviewed_case(controller, determination=Determination.DOES_NOT_COMPLY)
+        controller.fire(case, ReturnDefective(returned_on=RESOLVED_ON))
+    before = disposal_list(database, account=RECORDS, clock=on(ELIGIBLE_ON - DAY))
+    assert case not in {line.case_id for line in before.eligible}
+    [line] = disposal_list(database, account=RECORDS, clock=on(ELIGIBLE_ON)).eligible
+    assert (line.case_id, line.resolved_on, line.eligible_on) == (case, RESOLVED_ON, ELIGIBLE_ON)
+    entry = dispose(database, case, account=RECORDS, clock=on(ELIGIBLE_ON))
+    assert entry.series == "GR1000-24 Complaints" and entry.eligible_on == ELIGIBLE_ON
+    assert _count(database, Complainant, case) == 0
 
 
 def test_a_resolved_case_is_listed_on_the_day_two_years_after_its_resolution_and_not_before(

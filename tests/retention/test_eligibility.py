@@ -1,5 +1,6 @@
 """When a case becomes eligible for disposal, and the series it is kept by (Local Schedule GR,
-13 TAC § 7.125): never while not resolved, exactly two years after its resolution by default,
+13 TAC § 7.125): never while pending, exactly two years after its resolution or its return to the
+complainant by default,
 later where the office has adopted a longer period, never sooner than the State allows."""
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from hypothesis import strategies as st
 from ethics_desk.core.errors import UserError
 from ethics_desk.models import CaseState, Complaint
 from ethics_desk.office import settings
-from ethics_desk.retention.disposal import adopt_period, eligible_date, eligible_on
+from ethics_desk.retention.disposal import ENDED, adopt_period, eligible_date, eligible_on
 from ethics_desk.retention.series import COMPLAINTS, MINUTES, PUBLIC_INFORMATION, SERIES, years_for
 from ethics_desk.storage.database import Database
 from tests.conftest import CLOCK
@@ -29,12 +30,21 @@ def test_the_series_and_their_minimums_are_local_schedule_grs() -> None:
     assert SERIES[PUBLIC_INFORMATION].minimum_years == 2
 
 
-@given(state=st.sampled_from([s for s in CaseState if s is not CaseState.RESOLVED]),
+@given(state=st.sampled_from([s for s in CaseState if s not in ENDED]),
        resolved_on=st.none() | days, years=st.integers(2, 20))
-def test_a_case_not_resolved_is_never_eligible(state: CaseState, resolved_on: date | None,
-                                                 years: int) -> None:
+def test_a_case_neither_resolved_nor_returned_is_never_eligible(
+        state: CaseState, resolved_on: date | None, years: int) -> None:
     complaint = Complaint(state=state, resolved_on=resolved_on)
     assert eligible_date(complaint, years) is None
+
+
+@pytest.mark.parametrize("state", [CaseState.RETURNED_UNSWORN, CaseState.RETURNED_DEFECTIVE])
+def test_a_returned_complaint_is_eligible_two_years_after_its_return(state: CaseState) -> None:
+    """GR1000-24: a return to the complainant (§ 2-83(c), last paragraph; (d)(3)) ends the
+    complaint as a resolution does; its file is kept the series' period from that day."""
+    returned = Complaint(state=state, resolved_on=date(2026, 11, 30))
+    assert eligible_date(returned, 2) == date(2028, 11, 30)
+    assert eligible_date(Complaint(state=state, resolved_on=None), 2) is None
 
 
 def test_a_resolved_case_without_its_resolution_date_is_never_eligible() -> None:

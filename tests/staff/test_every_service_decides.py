@@ -72,12 +72,13 @@ IN_A_SERVICES_TRANSACTION = {
     **{f"ethics_desk.workflow.guards.{name}": "a guard of the workflow table" for name in (
         "filing_complete", "source_and_basis_stated", "is_sworn", "is_not_sworn",
         "route_known", "ethics_code_route", "campaign_finance_route", "all_reviews_recorded",
-        "auditor_finds_compliance", "auditor_finds_defects", "response_filed",
+        "auditor_finds_compliance", "auditor_has_not_found_defects", "auditor_finds_defects",
+        "response_filed",
         "response_to_forward", "show_cause_hearing_held", "determined_frivolous",
         "civil_penalty_outstanding")},
     **{f"ethics_desk.deadlines.schedule.{name}": "the deadline clocks of an act" for name in (
         "load_calendars", "start_clock", "open_deadlines", "close_clocks",
-        "cancel_open_clocks", "refresh_next_due", "recompute_open")},
+        "cancel_open_clocks", "refresh_next_due", "recompute_open", "told_dates")},
     "ethics_desk.board.roster.voters_for": "the members voting, for the vote's act",
     "ethics_desk.board.roster.members_who_are_parties": "recusals, for the vote's act",
     "ethics_desk.board.roster.pending_elections_for": "the (f)(3)(a) factor, for an act",

@@ -6,13 +6,14 @@ the defect letter (§ 2-83(d)(3)), and the unsworn return never offered for a sw
 
 from __future__ import annotations
 
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 
 import pytest
 from sqlalchemy import select
 
 from ethics_desk.cases.case_file import load_case
 from ethics_desk.cases.steps import Step
+from ethics_desk.core.clock import fixed_clock
 from ethics_desk.core.errors import RuleError, UserError
 from ethics_desk.documents.issuing import issue
 from ethics_desk.documents.kinds import kinds_for, recipients, render_letter
@@ -40,6 +41,7 @@ from ethics_desk.workflow import (
     ForwardForReview,
     ForwardResponse,
     ForwardToBoard,
+    NotCured,
     RecordReview,
     Resolve,
     ReturnDefective,
@@ -47,9 +49,17 @@ from ethics_desk.workflow import (
     WorkflowController,
 )
 from tests.board_cases import TODAY, awaiting_response, show_cause
-from tests.conftest import CLOCK
+from tests.conftest import CLOCK, OFFICE_TZ
 from tests.documents.render.helpers import flat, text_of
-from tests.factories import CLERK, DESK_CLERK, complete_intake, filed_case, provision_id, reviewed_case
+from tests.factories import (
+    CLERK,
+    DESK_CLERK,
+    complete_intake,
+    filed_case,
+    provision_id,
+    reviewed_case,
+    sworn_oath,
+)
 from tests.workflow.helpers import case, deadlines
 
 
@@ -191,15 +201,90 @@ def _campaign(controller: WorkflowController, determination: Determination,
     return case_id
 
 
-def test_a_campaign_finance_complaint_is_not_forwarded_before_every_review_is_in(
+def test_a_campaign_finance_complaint_is_forwarded_without_waiting_for_the_reviews(
         controller: WorkflowController) -> None:
+    """(d)(2) sets a time (five business days of the Compliance Auditor's receipt), not the
+    (d)(1) reviews nor the Auditor's finding: the forward is offered as soon as it is received."""
     intake = complete_intake(provision_ids=[provision_id(controller.database, "2-307")])
     case_id = filed_case(controller, intake)
     controller.fire(case_id, ForwardForReview())
-    blocked = option(controller, case_id, Event.FORWARD_CAMPAIGN_FINANCE)
-    assert not blocked.allowed and "Waiting for the review of" in blocked.why_not
-    with pytest.raises(RuleError, match=r"§ 2-83\(d\)\(1\)"):
-        controller.fire(case_id, ForwardCampaignFinance())
+    forward = option(controller, case_id, Event.FORWARD_CAMPAIGN_FINANCE)
+    assert forward.allowed, forward.why_not
+    result = controller.fire(case_id, ForwardCampaignFinance())
+    assert case(controller.database, case_id).state is CaseState.CAMPAIGN_FINANCE
+    assert "(§ 2-83(d)(2))" in result.summary
+    assert "the reviews of Chair of the Ethics Review Board" in result.summary
+    not_cured = option(controller, case_id, Event.NOT_CURED)
+    assert not not_cured.allowed and "Waiting for the review of" in not_cured.why_not
+
+
+def _at(controller: WorkflowController, day: date) -> WorkflowController:
+    """The same desk on ``day`` at 10:00 in San Antonio."""
+    return WorkflowController.unrestricted(
+        controller.database, controller.actor,
+        clock=fixed_clock(datetime(day.year, day.month, day.day, 10, tzinfo=OFFICE_TZ)))
+
+
+def test_a_campaign_finance_complaint_whose_last_reviewer_receives_it_late_is_forwarded_on_time(
+        controller: WorkflowController) -> None:
+    """§ 2-83(d)(2): the Vice Chair receives the complaint two business days after the
+    Compliance Auditor; the forward is still due, and made, five business days after the
+    Auditor's receipt, and the application does not mark its own deadline missed."""
+    monday, wednesday, thursday = date(2026, 11, 16), date(2026, 11, 18), date(2026, 11, 19)
+    due, vice_chair_done = date(2026, 11, 23), date(2026, 11, 25)
+    desk = _at(controller, monday)
+    intake = complete_intake(provision_ids=[provision_id(controller.database, "2-306")],
+                             oath=sworn_oath(sworn_on=date(2026, 11, 13)))
+    case_id = filed_case(desk, intake, received_at=datetime(2026, 11, 16, 9, tzinfo=OFFICE_TZ))
+    _at(controller, wednesday).fire(case_id, ForwardForReview(forwarded_on=monday, received_on={
+        ReviewerRole.VICE_CHAIR: wednesday}))
+    [cf_clock] = deadlines(controller.database, case_id, "cf_forward")
+    assert (cf_clock.trigger_on, cf_clock.due_on) == (monday, due)
+    for role in (ReviewerRole.CHAIR, ReviewerRole.COMPLIANCE_AUDITOR, ReviewerRole.CITY_ATTORNEY):
+        _at(controller, thursday).fire(case_id, RecordReview(
+            role=role, determination=Determination.SUBSTANTIALLY_COMPLIES))
+
+    on_the_due_date = _at(controller, due)
+    forward = option(on_the_due_date, case_id, Event.FORWARD_CAMPAIGN_FINANCE)
+    assert forward.allowed, forward.why_not
+    result = on_the_due_date.fire(case_id, ForwardCampaignFinance())
+    assert "forwarded to the respondent(s) on 2026-11-23 (met)" in result.summary
+    assert case(controller.database, case_id).state is CaseState.CAMPAIGN_FINANCE
+    [cf_clock] = deadlines(controller.database, case_id, "cf_forward")
+    assert (cf_clock.status, cf_clock.closed_on) == (DeadlineStatus.MET, due)
+    assert deadlines(controller.database, case_id, status=DeadlineStatus.MISSED) == []
+    [vice_chair] = deadlines(controller.database, case_id, "review", DeadlineStatus.OPEN)
+    assert vice_chair.subject == ReviewerRole.VICE_CHAIR.value
+
+    # The Vice Chair's review goes on after the forward, on its own clock; (c) still decides
+    # whether the uncured complaint goes on to the Board.
+    blocked = option(on_the_due_date, case_id, Event.NOT_CURED)
+    assert not blocked.allowed and "Vice Chair" in blocked.why_not
+    later = _at(controller, vice_chair_done)
+    later.fire(case_id, RecordReview(role=ReviewerRole.VICE_CHAIR,
+                                     determination=Determination.SUBSTANTIALLY_COMPLIES))
+    assert deadlines(controller.database, case_id, status=DeadlineStatus.MISSED) == []
+    later.fire(case_id, NotCured())
+    assert case(controller.database, case_id).state is CaseState.ACCEPTED
+
+
+def test_a_campaign_finance_complaint_found_defective_after_its_forward_is_returned(
+        controller: WorkflowController) -> None:
+    """§ 2-83(c), (d)(3): the reviews that go on after the (d)(2) forward still hold the
+    complaint to (c); one the Compliance Auditor finds defective is returned, not sent on."""
+    intake = complete_intake(provision_ids=[provision_id(controller.database, "2-306")])
+    case_id = filed_case(controller, intake)
+    controller.fire(case_id, ForwardForReview())
+    controller.fire(case_id, ForwardCampaignFinance())
+    for role in ReviewerRole:
+        auditor = role is ReviewerRole.COMPLIANCE_AUDITOR
+        controller.fire(case_id, RecordReview(
+            role=role, determination=Determination.DOES_NOT_COMPLY if auditor
+            else Determination.COMPLIES,
+            defects=((DefectItem.C6_FACTS_AND_DATES, "No dates are given."),) if auditor else ()))
+    assert not option(controller, case_id, Event.NOT_CURED).allowed
+    controller.fire(case_id, ReturnDefective())
+    assert case(controller.database, case_id).state is CaseState.RETURNED_DEFECTIVE
 
 
 def test_a_campaign_finance_complaint_with_no_allegation_on_its_face_is_returned_as_defective(
