@@ -5,7 +5,15 @@ from __future__ import annotations
 
 from datetime import date, datetime, timedelta
 
-from ethics_desk.models import FrivolousFactor, SanctionFactor, SanctionKind, VoteChoice
+from ethics_desk.board import roster
+from ethics_desk.models import (
+    BoardRole,
+    FrivolousFactor,
+    SanctionFactor,
+    SanctionKind,
+    VoteChoice,
+)
+from ethics_desk.storage.database import Database
 from ethics_desk.workflow import (
     Accept,
     BallotData,
@@ -18,8 +26,8 @@ from ethics_desk.workflow import (
     VoteData,
     WorkflowController,
 )
-from tests.conftest import NOW, OFFICE_TZ
-from tests.factories import reviewed_case
+from tests.conftest import CLOCK, NOW, OFFICE_TZ
+from tests.factories import CLERK, reviewed_case
 
 MEMBERS = ("Ana Gómez", "Bảo Trần", "Chris Ortiz", "Dolores Huerta-Núñez", "Eero Väänänen",
            "Farah Al-Sayed", "Gus Ybarra")
@@ -41,6 +49,19 @@ AGENCY = "Bexar County Criminal District Attorney\n101 W. Nueva St.\nSan Antonio
 
 
 TODAY = NOW.date()
+SERVING_SINCE = date(2024, 1, 1)
+"""When the members of :data:`MEMBERS` were appointed (no end: serving)."""
+
+
+def seat_board(database: Database, names: tuple[str, ...] = MEMBERS) -> None:
+    """Put ``names`` on the Board's roster, serving since :data:`SERVING_SINCE` (those already
+    on it are left as they are): the members who vote, and whose majority is the quorum."""
+    with database.read_session() as session:
+        seated = {row.name for row in roster.roster(session, TODAY)}
+    for name in names:
+        if name not in seated:
+            roster.add_member(database, name, role=BoardRole.MEMBER, starts_on=SERVING_SINCE,
+                              account=CLERK, clock=CLOCK)
 
 
 def vote(yes: int, no: int = 0, *, on: date = TODAY, record: bool = True) -> VoteData:
@@ -57,7 +78,9 @@ def later(controller: WorkflowController, when: datetime) -> WorkflowController:
 
 
 def awaiting_response(controller: WorkflowController) -> int:
-    """A case accepted and forwarded to the Board and the respondent (§ 2-83(d)(3), (e))."""
+    """A case accepted and forwarded to the Board and the respondent (§ 2-83(d)(3), (e)), the
+    seven :data:`MEMBERS` serving on the Board."""
+    seat_board(controller.database)
     case = reviewed_case(controller)
     controller.fire(case, Accept())
     controller.fire(case, ForwardToBoard())
@@ -76,7 +99,7 @@ def show_cause(controller: WorkflowController) -> int:
 def frivolous(controller: WorkflowController, *, sanctions: bool = True) -> int:
     """A case heard on the hearing day and determined frivolous by record vote, 6 of 7, with a
     civil penalty (due :data:`PENALTY_DUE_ON`), attorneys' fees and a referral for investigation
-    of perjury, imposed the same day by the Board's vote, 4 of 7."""
+    of perjury, imposed the same day by the Board's record vote, 5 of 7."""
     case = show_cause(controller)
     after = later(controller, HEARING_AT + timedelta(hours=2))
     heard = HEARING_AT.date()
@@ -90,5 +113,5 @@ def frivolous(controller: WorkflowController, *, sanctions: bool = True) -> int:
                        SanctionData(SanctionKind.REFERRAL, agency=AGENCY,
                                     text="investigation of perjury")),
             factors_considered=SANCTION_NOTES,
-            vote=vote(4, 3, on=heard, record=False), penalty_due_on=PENALTY_DUE_ON))
+            vote=vote(5, 2, on=heard), penalty_due_on=PENALTY_DUE_ON))
     return case

@@ -519,25 +519,30 @@ class BoardAction(StrEnum):
     and by the vote entry when it is counted on screen: two-thirds of those present for an
     order to show cause (§ 2-83(f)(2)) and a frivolous determination, by record vote
     (§ 2-83(f)(6)); a majority of those present for a disposition, for which § 2-83 sets no
-    special rule (§ 2-83(d)(4)), and for the sanctions the Board imposes after considering the
-    factors of § 2-83(g)(1), for which it sets none either.
+    special rule (§ 2-83(d)(4)). For the sanctions the Board imposes after considering the
+    factors of § 2-83(g)(1), (g) sets no rule: (f)(6) ties "may recommend sanctions" to its
+    two-thirds record vote, and that is the default here; the office may relax it to a majority
+    of those present (the setting ``board.sanction_vote``, for the City Attorney's review,
+    applied by :func:`ethics_desk.board.votes.vote_terms`).
     """
 
     SHOW_CAUSE = "show_cause"  # (f)(2)
     FRIVOLOUS = "frivolous"  # (f)(6)
     DISPOSITION = "disposition"  # (d)(4)
-    SANCTIONS = "sanctions"  # (g)
+    SANCTIONS = "sanctions"  # (g), by default the (f)(6) rule
 
     @property
     def vote_rule(self) -> VoteRule:
-        """How many of those present must vote yes for this action."""
-        return (VoteRule.TWO_THIRDS if self in (BoardAction.SHOW_CAUSE, BoardAction.FRIVOLOUS)
-                else VoteRule.MAJORITY)
+        """How many of those present must vote yes for this action (for sanctions, the
+        default the office may relax)."""
+        return (VoteRule.MAJORITY if self is BoardAction.DISPOSITION
+                else VoteRule.TWO_THIRDS)
 
     @property
     def record_vote_required(self) -> bool:
-        """Whether each member's name and vote must be recorded: only (f)(6) says so."""
-        return self is BoardAction.FRIVOLOUS
+        """Whether each member's name and vote must be recorded: (f)(6) says so, and sanctions
+        follow its rule by default."""
+        return self in (BoardAction.FRIVOLOUS, BoardAction.SANCTIONS)
 
     @property
     def citation(self) -> str:

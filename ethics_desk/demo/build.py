@@ -874,9 +874,10 @@ class _Plan:
                   not_before=AFTER_HEARING)
 
     def sanctions(self, day: date) -> None:
-        """(g): by the Board's vote, after weighing each (g)(1) factor; a civil penalty within
-        $500.00, due :data:`PENALTY_DAYS` days after the meeting."""
-        vote = self.demo.vote(day, self.rng, carried=True, record=False)
+        """(g): by the Board's record vote of two-thirds of those present (the office's default,
+        § 2-83(f)(6)), after weighing each (g)(1) factor; a civil penalty within $500.00, due
+        :data:`PENALTY_DAYS` days after the meeting."""
+        vote = self.demo.vote(day, self.rng, carried=True, record=True)
         self.fire(day, lambda: ImposeSanctions(
             sanctions=(SanctionData(SanctionKind.CIVIL_PENALTY, amount_cents=35_000),
                        SanctionData(SanctionKind.ATTORNEYS_FEES, amount_cents=187_500),
@@ -1061,8 +1062,9 @@ class _Demo:
 
         The members present and how each voted, under the two-thirds-of-those-present rule.
         """
-        names = [name for name, _role in ROSTER]
-        chosen = set(rng.sample(names, rng.randint(7, len(names))))
+        names = [name for position, (name, role) in enumerate(ROSTER)
+                 if self.appointed_on(position, role) <= day]  # those serving on the day
+        chosen = set(rng.sample(names, rng.randint(min(7, len(names)), len(names))))
         present = [name for name in names if name in chosen]
         recused = rng.random() < 0.3
         counted = len(present) - recused
@@ -1082,6 +1084,12 @@ class _Demo:
 
     # -- building --
 
+    def appointed_on(self, position: int, role: BoardRole) -> date:
+        """The day the member at ``position`` of :data:`ROSTER` began to serve: one every 45
+        days from two years ago; the Chair and Vice Chair served as members long before."""
+        appointed = self.today - timedelta(days=720 - 45 * position)
+        return appointed if role is BoardRole.MEMBER else appointed - timedelta(days=400)
+
     def add_roster(self) -> None:
         """The Board roster (inserted directly: there is no workflow event for it), audited.
 
@@ -1094,13 +1102,13 @@ class _Demo:
             for position, (name, role) in enumerate(ROSTER):
                 member = BoardMember(is_staff=False)
                 member.set_name(name)
-                appointed = start + timedelta(days=45 * position)
+                appointed = self.appointed_on(position, role)
                 if role is BoardRole.MEMBER:
                     member.terms = [BoardTerm(role=role, starts_on=appointed)]
                 else:  # served as a member, then elected to office
                     elected = self.today - timedelta(days=300)
-                    member.terms = [BoardTerm(role=BoardRole.MEMBER, starts_on=appointed - timedelta(
-                                        days=400), ends_on=elected - timedelta(days=1)),
+                    member.terms = [BoardTerm(role=BoardRole.MEMBER, starts_on=appointed,
+                                              ends_on=elected - timedelta(days=1)),
                                     BoardTerm(role=role, starts_on=elected)]
                 members.append(member)
             former = BoardMember(is_staff=False)

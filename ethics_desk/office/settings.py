@@ -43,6 +43,7 @@ class Option:
     minimum: int = 0  # a number's least value
     maximum: int | None = None  # a number's greatest value (None: any)
     validate: Callable[[Any], None] | None = None  # raises a UserError for a value refused
+    help: str = ""  # why the default is what it is (the Settings screen shows it as a tip)
 
     def check(self, value: Any) -> Any:
         """The value, refused with a message when it is not of the default's type (or not one
@@ -72,6 +73,17 @@ class Option:
 PIA_CITY_DAYS = "public_information.city_days"
 """Whether the City's designated non-business days count for its Public Information Act
 clocks (Gov't Code § 552.0031): "no" (the default) or "yes"."""
+
+
+BOARD_QUORUM = "board.quorum"
+"""The Board's quorum: 0 (the default) for a majority of the members serving on the meeting's
+date; a number for a fixed quorum."""
+BOARD_RECUSED_IN_QUORUM = "board.recused_in_quorum"
+"""Whether a member present but recused counts toward the quorum: "no" (the default) or "yes"."""
+BOARD_SANCTION_VOTE = "board.sanction_vote"
+"""The vote that imposes a sanction under § 2-83(g): "two_thirds_record" (the default) or
+"majority"."""
+FOR_REVIEW = "Marked for the City Attorney's review."
 
 
 def _backup_folder(value: Any) -> None:
@@ -115,6 +127,27 @@ OPTIONS: dict[str, Option] = {o.key: o for o in (
            "Office of the Attorney General\nOpen Records Division\nP.O. Box 12548\n"
            "Austin, TX 78711-2548",
            "Attorney General's address for rulings (§ 552.301)"),
+    Option(BOARD_QUORUM, 0,
+           "Quorum of the Ethics Review Board (0: a majority of the members serving on the "
+           "meeting's date)", maximum=30,
+           help="§ 2-83 sets no quorum. By default a vote needs a majority of the members the "
+                "roster shows serving on the meeting's date; enter a number for a fixed quorum "
+                "the Board's rules set. A vote without a quorum is refused. " + FOR_REVIEW),
+    Option(BOARD_RECUSED_IN_QUORUM, "no",
+           "A member present but recused counts toward the Board's quorum",
+           (("no", "No: only members who take part in the vote (the default)"),
+            ("yes", "Yes: every member present, recused or not")),
+           help="§ 2-83 is silent. The default (No) is the conservative one: a recused member "
+                "takes no part in the vote, and counting one would let a vote of two members "
+                "with nine recused act for the Board. " + FOR_REVIEW),
+    Option(BOARD_SANCTION_VOTE, "two_thirds_record",
+           "The vote that imposes a sanction (§ 2-83(g))",
+           (("two_thirds_record", "A record vote of two-thirds of those present (the default, "
+                                  "§ 2-83(f)(6))"),
+            ("majority", "A majority of those present")),
+           help="§ 2-83(g) is silent on the vote to impose a sanction; (f)(6) ties “may "
+                "recommend sanctions” to its record vote of at least two-thirds of those "
+                "present, which is the default. " + FOR_REVIEW),
     Option("display.date_style", DateStyle.ISO.value, "Date fields show dates as",
            tuple((style.value, style.label) for style in DateStyle)),
     Option("backup.folder", "",

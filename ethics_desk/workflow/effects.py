@@ -12,8 +12,8 @@ from datetime import UTC, date, timedelta
 from sqlalchemy import func, select
 
 from ethics_desk.board.party_matches import find_for_complaint, members_who_may_be_parties
-from ethics_desk.board.roster import party_names
-from ethics_desk.board.votes import VoteResult, tally
+from ethics_desk.board.roster import members_on, roster
+from ethics_desk.board.votes import QUORUM_CITATION, VoteResult, tally, vote_terms
 from ethics_desk.cases.listing import refresh_listing
 from ethics_desk.core.errors import RuleError
 from ethics_desk.core.folding import fold
@@ -554,39 +554,76 @@ def request_hearing(ctx: Context, p: ev.RequestHearing) -> Outcome:
                    {"party": p.party.value, "received_on": received.isoformat()})
 
 
+def _ballot_member(ctx: Context, ballot: ev.BallotData, serving: dict[int, str],
+                   day: date, citation: str) -> tuple[int, str]:
+    """The roster's member a ballot is cast by (id and name as the roster spells it), refused
+    when the name is not on the roster or the member does not serve on the meeting's date:
+    only members serving then are "those present" of § 2-83(f)."""
+    by_name = {fold(name): member_id for member_id, name in serving.items()}
+    if ballot.member_id is not None and ballot.member_id in serving:
+        return ballot.member_id, serving[ballot.member_id]
+    if ballot.member_id is None and fold(ballot.member_name) in by_name:
+        member_id = by_name[fold(ballot.member_name)]
+        return member_id, serving[member_id]
+    known = {row.id: row for row in roster(ctx.session, day)}
+    found = known.get(ballot.member_id) if ballot.member_id is not None else next(
+        (row for row in known.values() if fold(row.name) == fold(ballot.member_name)), None)
+    if found is None:
+        raise RuleError(f"“{ballot.member_name}” is not on the Board's roster: only its members "
+                        "serving on the meeting's date vote", citation,
+                        "Correct the name, or add the member and the term on the Board screen "
+                        "(Ctrl+6).")
+    raise RuleError(f"{found.name} does not serve on the Board on {day.isoformat()} (the "
+                    "roster's terms): only its members serving on the meeting's date vote",
+                    citation, "Check the meeting date, or the member's terms on the Board "
+                    "screen (Ctrl+6).")
+
+
 def _record_vote(ctx: Context, vote: ev.VoteData | None,
                  action: BoardAction) -> tuple[BoardVote, VoteResult]:
-    """Check and store a Board vote on ``action``, counted by the action's own rule."""
+    """Check and store a Board vote on ``action``, counted by its terms (the action's rule, the
+    quorum and the sanctions' vote the office's settings give: :func:`vote_terms`). Only
+    members on the roster serving on the meeting's date vote; a vote without a quorum is
+    refused with the count."""
     citation = action.citation
     if vote is None or not vote.ballots:
         raise RuleError("Record the members present and how each voted", citation)
-    if action.record_vote_required and not vote.is_record_vote:
-        raise RuleError("This determination needs a record vote", citation,
-                        "Record each member's name and vote.")
-    names = [fold(b.member_name) for b in vote.ballots]
-    if any(not n for n in names):
-        raise RuleError("Every ballot needs the member's name", citation)
-    if len(set(names)) != len(names):
-        raise RuleError("A member appears twice in the vote", citation,
-                        "Give one ballot for each member present.")
-    parties = party_names(ctx.complaint)
-    members = members_who_may_be_parties(ctx.session, ctx.complaint.id)
-    for ballot in vote.ballots:
-        party = (ballot.member_id in members if ballot.member_id is not None
-                 else fold(ballot.member_name) in parties)
-        if party and ballot.choice is not VoteChoice.RECUSED:
-            raise RuleError(f"{ballot.member_name} is a party to this complaint and cannot vote "
-                            "on it", "§ 2-83(h); § 2-85", "Record the member as recused.")
     if vote.meeting_on > ctx.today:
         raise RuleError("A vote cannot be recorded for a meeting that has not happened",
                         citation, "Check the meeting date.")
-    result = tally((b.choice for b in vote.ballots), action.vote_rule)
+    terms = vote_terms(ctx.session, action, vote.meeting_on)
+    if terms.record_vote_required and not vote.is_record_vote:
+        raise RuleError("This action needs a record vote", terms.citation,
+                        "Record each member's name and vote.")
+    if any(not fold(b.member_name) and b.member_id is None for b in vote.ballots):
+        raise RuleError("Every ballot needs the member's name", citation)
+    serving = {row.id: row.name for row in members_on(ctx.session, vote.meeting_on)}
+    if not serving:
+        raise RuleError(f"No member of the Board serves on {vote.meeting_on.isoformat()} "
+                        "according to the roster", citation,
+                        "Check the meeting date, or add the members and their terms on the "
+                        "Board screen (Ctrl+6).")
+    cast = [(*_ballot_member(ctx, b, serving, vote.meeting_on, citation), b) for b in vote.ballots]
+    ids = [member_id for member_id, _name, _b in cast]
+    if len(set(ids)) != len(ids):
+        raise RuleError("A member appears twice in the vote", citation,
+                        "Give one ballot for each member present.")
+    parties = members_who_may_be_parties(ctx.session, ctx.complaint.id)
+    for member_id, name, ballot in cast:
+        if member_id in parties and ballot.choice is not VoteChoice.RECUSED:
+            raise RuleError(f"{name} is a party to this complaint and cannot vote "
+                            "on it", "§ 2-83(h); § 2-85", "Record the member as recused.")
+    result = tally((b.choice for b in vote.ballots), terms.rule, terms.quorum)
+    if not result.has_quorum:
+        raise RuleError(result.no_quorum(), f"{citation}; {QUORUM_CITATION}",
+                        "A vote is recorded only when a quorum of the Board was present: "
+                        "check who attended, or the quorum in Settings.")
     row = BoardVote(complaint_id=ctx.complaint.id, action=action, meeting_on=vote.meeting_on,
                     is_record_vote=vote.is_record_vote, present_count=result.present,
                     yes_count=result.yes, required_yes=result.required, carried=result.carried,
                     summary=result.summary, recorded_by=ctx.actor, recorded_at=ctx.now)
-    row.ballots = [Ballot(member_name=b.member_name, member_id=b.member_id, choice=b.choice)
-                   for b in vote.ballots]
+    row.ballots = [Ballot(member_name=name, member_id=member_id, choice=b.choice)
+                   for member_id, name, b in cast]
     ctx.session.add(row)
     ctx.session.flush()
     return row, result
@@ -695,7 +732,9 @@ def record_frivolous_vote(ctx: Context, p: ev.RecordFrivolousVote) -> Outcome:
 
 def impose_sanctions(ctx: Context, p: ev.ImposeSanctions) -> Outcome:
     """(g): the Board, by its vote, imposes sanctions after considering each (g)(1) factor; a
-    civil penalty is at most $500.00 and has a due date, from which its payment is tracked."""
+    civil penalty is at most $500.00 and has a due date, from which its payment is tracked.
+    (g) is silent on the vote: by the office's default it is (f)(6)'s record vote of two-thirds
+    of those present, to which (f)(6) ties "may recommend sanctions" (``board.sanction_vote``)."""
     if not p.sanctions:
         raise RuleError("Add at least one sanction or notification", "§ 2-83(g)(2)")
     notes = {SanctionFactor(k): v.strip() for k, v in p.factors_considered.items()}

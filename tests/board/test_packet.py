@@ -88,7 +88,9 @@ def test_a_summary_sheet_has_the_deadlines_the_reviews_and_the_votes(
         assert reviewer in text
     assert "Substantially complies" in text
     assert "Order to show cause (§ 2-83(f)(2)) — vote of November 30, 2026" in text
-    assert "7 present; at least 5 yes votes needed (two-thirds of 7); 5 yes, 2 no" in text
+    assert ("Present: 7 of the 7 members serving; recused: 0; quorum: 4 (a majority of the 7 "
+            "serving), met by the 7 taking part, recused members not counted; needed: at least "
+            "5 yes votes (two-thirds of the 7 counted as present); cast: 5 yes, 2 no" in text)
     assert "Show-cause hearing (§ 2-83(f)(5)); set for December 10, 2026 at 5:30 p.m. CST" in text
 
 

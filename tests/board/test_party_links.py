@@ -32,7 +32,7 @@ from ethics_desk.workflow import (
     VoteData,
     WorkflowController,
 )
-from tests.board_cases import EXPLANATION, FACTORS, HEARING_AT, HEARING_PLACE
+from tests.board_cases import EXPLANATION, FACTORS, HEARING_AT, HEARING_PLACE, seat_board
 from tests.conftest import CLOCK, NOW
 from tests.core.test_names import SPELLINGS
 from tests.factories import CLERK, complete_intake, reviewed_case
@@ -183,6 +183,7 @@ def test_a_member_who_may_be_a_party_can_only_be_recorded_as_recused(
     member_id = roster.add_member(database, "Pena, Jose", role=BoardRole.MEMBER,
                                   starts_on=date(2024, 1, 1), account=CLERK, clock=CLOCK)
     others = ("Ana Gómez", "Chris Ortiz", "Gus Ybarra", "Eero Väänänen")
+    seat_board(database, others)
     ballots = (BallotData("Pena, Jose", VoteChoice.YES, member_id=member_id),
                *(BallotData(name, VoteChoice.YES) for name in others))
     with pytest.raises(RuleError, match="party to this complaint"):

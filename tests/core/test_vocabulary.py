@@ -82,6 +82,7 @@ def test_a_label_reads_in_a_sentence_with_a_small_first_letter() -> None:
     (BoardAction.SHOW_CAUSE, VoteRule.TWO_THIRDS, False),  # § 2-83(f)(2)
     (BoardAction.FRIVOLOUS, VoteRule.TWO_THIRDS, True),  # § 2-83(f)(6): a record vote
     (BoardAction.DISPOSITION, VoteRule.MAJORITY, False),  # § 2-83(d)(4): no special rule
+    (BoardAction.SANCTIONS, VoteRule.TWO_THIRDS, True),  # § 2-83(g): (f)(6)'s, by default
 ])
 def test_each_board_action_carries_the_vote_rule_the_statute_gives_it(
         action: BoardAction, rule: VoteRule, record: bool) -> None:

@@ -170,12 +170,15 @@ def test_the_demo_votes_follow_the_rule_of_each_action(demo: Demo) -> None:
             Hearing.kind == HearingKind.SHOW_CAUSE)))
     assert {v.carried for v in votes} == {True, False}
     assert {v.action for v in votes} == set(BoardAction)
-    for vote in votes:  # two-thirds of those present for (f)(2), (f)(6); a majority otherwise
-        rule = VoteRule.TWO_THIRDS if vote.action in (BoardAction.SHOW_CAUSE,
-                                                      BoardAction.FRIVOLOUS) \
-            else VoteRule.MAJORITY
+    for vote in votes:  # two-thirds of those present for (f)(2), (f)(6) and, by the office's
+        # default, for sanctions (g); a majority for a disposition; always with a quorum
+        rule = VoteRule.MAJORITY if vote.action is BoardAction.DISPOSITION \
+            else VoteRule.TWO_THIRDS
         assert vote.required_yes == rule.required(vote.present_count)
         assert vote.carried == (vote.yes_count >= vote.required_yes)
+        assert "quorum: 6 (a majority of the 11 serving), met by" in vote.summary
+        assert vote.is_record_vote or vote.action not in (BoardAction.FRIVOLOUS,
+                                                          BoardAction.SANCTIONS)
     assert any(h.held_on is None and h.scheduled_at is not None and
                h.scheduled_at.astimezone().date() > TODAY for h in hearings)
 

@@ -81,8 +81,11 @@ def test_the_order_explains_by_factor_and_gives_the_hearing_and_the_right_to_cou
     assert "Date Thursday, December 10, 2026" in text and "Time 5:30 p.m. CST" in text
     assert "Place City Council Chambers, 114 W. Commerce St." in text
     assert "You may be heard." in text and "accompanied by counsel you retain" in text
-    assert ("Meeting of November 30, 2026: 7 present; at least 5 yes votes needed "
-            "(two-thirds of 7); 5 yes, 2 no, 0 abstaining — carried") in text
+    # the tally states those present, the quorum, the recused, the yes votes needed and cast
+    assert ("Meeting of November 30, 2026: Present: 7 of the 7 members serving; recused: 0; "
+            "quorum: 4 (a majority of the 7 serving), met by the 7 taking part, recused members "
+            "not counted; needed: at least 5 yes votes (two-thirds of the 7 counted as present); "
+            "cast: 5 yes, 2 no, 0 abstaining — carried") in text
     assert all("CONFIDENTIAL — § 2-83(h)" in page for page in pages_text(pdf))
 
 
@@ -101,7 +104,10 @@ def test_the_determination_states_the_record_vote_the_particulars_and_the_sancti
         "José Peña", "Nguyễn Thị Minh Khai"]
     text = _text(database, case, "frivolous-determination")
     assert "on December 10, 2026, by a record vote of at least two-thirds" in text
-    assert "at least 5 yes votes needed (two-thirds of 7); 6 yes, 1 no, 0 abstaining" in text
+    assert ("Present: 7 of the 7 members serving; recused: 0; quorum: 4 (a majority of the 7 "
+            "serving), met by the 7 taking part, recused members not counted; needed: at least "
+            "5 yes votes (two-thirds of the 7 counted as present); cast: 6 yes, 1 no, 0 "
+            "abstaining — carried") in text
     assert "Ana Gómez yes" in text and "Gus Ybarra no" in text
     assert "Groundless, as the complainant's own exhibit shows; brought in bad faith." in text
     assert "Civil penalty § 2-83(g)(2)(a) $350.00" in text

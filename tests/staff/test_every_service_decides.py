@@ -57,6 +57,8 @@ REFERENCE_DATA = {
     "ethics_desk.board.roster.roster": "the Board's roster on a day",
     "ethics_desk.board.roster.members_on": "the Board's members on a day",
     "ethics_desk.board.roster.elections": "the list of elections",
+    "ethics_desk.board.votes.vote_terms": "the rule and quorum of a Board vote on a day: the "
+                                          "office's settings and the roster",
 }
 
 IN_A_SERVICES_TRANSACTION = {

@@ -99,7 +99,8 @@ def test_every_form_is_the_form_of_the_event_asked_for(controller: WorkflowContr
 
 VOTE_FORMS: dict[Event, BoardAction] = {Event.ORDER_SHOW_CAUSE: BoardAction.SHOW_CAUSE,
                                         Event.RECORD_FRIVOLOUS_VOTE: BoardAction.FRIVOLOUS,
-                                        Event.RESOLVE: BoardAction.DISPOSITION}
+                                        Event.RESOLVE: BoardAction.DISPOSITION,
+                                        Event.IMPOSE_SANCTIONS: BoardAction.SANCTIONS}
 
 
 def test_each_vote_on_a_form_is_counted_by_the_rule_of_the_action_it_decides(
@@ -119,5 +120,6 @@ def test_each_vote_on_a_form_is_counted_by_the_rule_of_the_action_it_decides(
         rules[action] = entry.rule
     assert rules == {BoardAction.SHOW_CAUSE: VoteRule.TWO_THIRDS,
                      BoardAction.FRIVOLOUS: VoteRule.TWO_THIRDS,
-                     BoardAction.DISPOSITION: VoteRule.MAJORITY}
+                     BoardAction.DISPOSITION: VoteRule.MAJORITY,
+                     BoardAction.SANCTIONS: VoteRule.TWO_THIRDS}  # the office's default
 

@@ -162,8 +162,10 @@ def test_from_a_carried_vote_to_show_cause_hearing_determination_sanctions_and_r
     assert not entry.combo_for(PARTY).isEnabled()
     assert entry.combo_for(PARTY).currentText() == "Recused"
     assert entry.result_line.text() == (
-        "Result: 10 present (1 recused, not counted; 9 counted); at least 6 yes votes needed "
-        "(two-thirds of 9); 7 yes, 2 no, 0 abstaining — carried.")
+        "Result: Present: 10 of the 11 members serving; recused: 1; quorum: 6 (a majority of "
+        "the 11 serving), met by the 9 taking part, recused members not counted; needed: at "
+        "least 6 yes votes (two-thirds of the 9 counted as present); cast: 7 yes, 2 no, 0 "
+        "abstaining — carried.")
     dialog.inputs["hearing_at"].set_moment(datetime(2026, 11, 27, 14, 0))
     _save(qtbot, dialog)  # a hearing already past: refused, everything kept
     assert dialog.isVisible() and "still to come" in dialog.message.text()
@@ -261,7 +263,7 @@ def test_from_a_carried_vote_to_show_cause_hearing_determination_sanctions_and_r
                            "event.record_show_cause_hearing", "event.record_frivolous_vote",
                            "event.impose_sanctions"]
     history = " | ".join(line.summary for line in window.timeline.rows())
-    assert "Order to show cause: 10 present (1 recused" in history
+    assert "Order to show cause: Present: 10 of the 11 members serving; recused: 1;" in history
     assert "Determined frivolous by record vote" in history
     assert "civil penalty $500.00; attorneys' fees $1,250.00; referral to Bexar County" in history
     check_documents(window, "sanctioned")
@@ -299,7 +301,8 @@ def test_a_show_cause_order_needs_a_carried_vote(
     window = _window(qtbot, context, case_id)
     dialog = order_show_cause(qtbot, window, yes=5, no=4)
     assert vote_of(dialog).result_line.text().endswith(
-        "at least 6 yes votes needed (two-thirds of 9); 5 yes, 4 no, 0 abstaining — failed.")
+        "needed: at least 6 yes votes (two-thirds of the 9 counted as present); cast: 5 yes, "
+        "4 no, 0 abstaining — failed.")
     _save(qtbot, dialog)  # a failed motion is recorded, and orders nothing
     assert case(database, case_id).state is CaseState.AWAITING_RESPONSE
     with database.read_session() as session:
@@ -363,7 +366,8 @@ def test_a_disposition_decided_at_a_meeting_is_recorded_with_the_boards_majority
     _choose(dialog, "disposition", "Violation found")
     cast(entry, 4, 4)
     assert entry.result_line.text().endswith(
-        "at least 5 yes votes needed (a majority of 8); 4 yes, 4 no, 0 abstaining — failed.")
+        "needed: at least 5 yes votes (a majority of the 8 counted as present); cast: 4 yes, "
+        "4 no, 0 abstaining — failed.")
     _save(qtbot, dialog)  # a motion that fails is recorded and resolves nothing
     assert case(database, case_id).state is CaseState.AWAITING_RESPONSE
     dialog = _act(qtbot, window, "resolve")
@@ -374,9 +378,10 @@ def test_a_disposition_decided_at_a_meeting_is_recorded_with_the_boards_majority
     assert case(database, case_id).state is CaseState.RESOLVED
     history = " | ".join(line.summary for line in window.timeline.rows())
     assert "Motion to resolve the complaint as violation found failed" in history
-    assert "Resolved (violation found) on 2026-11-30 by the Board's vote: 10 present (1 " \
-           "recused, not counted; 9 counted); at least 5 yes votes needed (a majority of 9)" \
+    assert "Resolved (violation found) on 2026-11-30 by the Board's vote: Present: 10 of the " \
+           "11 members serving; recused: 1; quorum: 6 (a majority of the 11 serving), met" \
            in history
+    assert "needed: at least 5 yes votes (a majority of the 9 counted as present)" in history
 
 
 def test_the_hearing_time_is_taken_in_the_office_time_zone(

@@ -155,7 +155,7 @@ def test_tour_of_the_board(qtbot: QtBot, context: AppContext, controller: Workfl
     scroll = dialog.findChild(QScrollArea, "formScroll")
     assert scroll is not None
     scroll.verticalScrollBar().setValue(scroll.verticalScrollBar().maximum())
-    assert "(a majority of 9)" in vote_of(dialog).result_line.text()
+    assert "(a majority of the 9 counted as present)" in vote_of(dialog).result_line.text()
     shoot(dialog, "board-10-resolve-by-the-boards-vote")
     dialog.reject()
     window.close()

@@ -1,10 +1,12 @@
 """§ 2-83(g) and the Open Meetings Act through the workflow controller: sanctions only after all
-three (g)(1) factors are noted, as the Board's act by its vote; a civil penalty's due date, its
+three (g)(1) factors are noted, as the Board's act by its vote (by default the (f)(6) record vote
+of two-thirds of those present); a civil penalty's due date, its
 payment or waiver, and what is outstanding; a show-cause hearing noticed 72 hours ahead
 (Gov't Code § 551.043), and no notice offered for a hearing already past."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime, timedelta
 
 import pytest
@@ -22,8 +24,12 @@ from ethics_desk.models import (
     Sanction,
     SanctionFactor,
     SanctionKind,
+    VoteChoice,
 )
+from ethics_desk.office import settings
+from ethics_desk.office.settings import BOARD_SANCTION_VOTE
 from ethics_desk.workflow import (
+    BallotData,
     Event,
     ImposeSanctions,
     OrderShowCause,
@@ -37,11 +43,13 @@ from tests.board_cases import (
     EXPLANATION,
     HEARING_AT,
     HEARING_PLACE,
+    MEMBERS,
     PENALTY_DUE_ON,
     SANCTION_NOTES,
     awaiting_response,
     frivolous,
     later,
+    seat_board,
     show_cause,
     vote,
 )
@@ -82,7 +90,7 @@ def test_a_sanction_is_refused_until_each_of_the_three_g1_factors_is_noted(
     assert _sanctions(controller) == []
 
 
-def test_sanctions_are_the_boards_act_carried_by_a_majority_of_those_present(
+def test_sanctions_are_the_boards_act_carried_by_two_thirds_of_those_present_by_default(
         controller: WorkflowController) -> None:
     case_id = frivolous(controller, sanctions=False)
     after = _after(controller)
@@ -92,17 +100,56 @@ def test_sanctions_are_the_boards_act_carried_by_a_majority_of_those_present(
 
     with pytest.raises(RuleError, match="Record the members present"):
         after.fire(case_id, imposed(None))
-    after.fire(case_id, imposed(vote(3, 4, on=HEARD)))
+    after.fire(case_id, imposed(vote(4, 3, on=HEARD)))  # a majority, not two-thirds of 7
     assert _sanctions(controller) == []  # a failed motion imposes nothing
-    after.fire(case_id, imposed(vote(4, 3, on=HEARD)))
+    after.fire(case_id, imposed(vote(5, 2, on=HEARD)))
     with controller.database.read_session() as session:
         votes = session.scalars(select(BoardVote).where(
             BoardVote.action == BoardAction.SANCTIONS).order_by(BoardVote.id)).all()
         [sanction] = session.scalars(select(Sanction)).all()
-        assert [(v.carried, v.required_yes) for v in votes] == [(False, 4), (True, 4)]
+        assert [(v.carried, v.required_yes) for v in votes] == [(False, 5), (True, 5)]
         assert sanction.vote_id == votes[-1].id
         assert sanction.imposed_on == HEARD  # the meeting's date
         assert [n.factor for n in sanction.factors] == list(SanctionFactor)
+
+
+NINE = (*MEMBERS, "Hiroshi Tanaka", "Inés Zubiri")
+REPRIMAND = SanctionData(SanctionKind.OTHER, text="A letter of reprimand.")
+
+
+def _five_to_four(*, record: bool) -> VoteData:
+    choices = [VoteChoice.YES] * 5 + [VoteChoice.NO] * 4
+    return VoteData(HEARD, tuple(BallotData(n, c) for n, c in zip(NINE, choices, strict=True)),
+                    is_record_vote=record)
+
+
+def test_a_five_to_four_voice_vote_cannot_impose_a_reprimand(
+        controller: WorkflowController) -> None:
+    # § 2-83(g) is silent on the vote; (f)(6) ties sanctions to its two-thirds record vote,
+    # the office's default.
+    case_id = frivolous(controller, sanctions=False)
+    seat_board(controller.database, NINE)
+    after = _after(controller)
+    reprimand = ImposeSanctions(sanctions=(REPRIMAND,), factors_considered=SANCTION_NOTES,
+                                vote=_five_to_four(record=False))
+    with pytest.raises(RuleError, match="needs a record vote") as refused:
+        after.fire(case_id, reprimand)
+    assert "§ 2-83(f)(6)" in refused.value.citation
+    after.fire(case_id, replace(reprimand, vote=_five_to_four(record=True)))  # 6 of 9 needed
+    assert _sanctions(controller) == []
+
+
+def test_the_office_may_let_a_majority_of_those_present_impose_a_sanction(
+        controller: WorkflowController) -> None:
+    case_id = frivolous(controller, sanctions=False)
+    seat_board(controller.database, NINE)
+    with controller.database.unit_of_work() as session:
+        settings.set_value(session, BOARD_SANCTION_VOTE, "majority", actor="Maria Clerk", at=NOW)
+    _after(controller).fire(case_id, ImposeSanctions(
+        sanctions=(REPRIMAND,), factors_considered=SANCTION_NOTES,
+        vote=_five_to_four(record=False)))
+    [sanction] = _sanctions(controller)
+    assert sanction.text == "A letter of reprimand."
 
 
 def test_a_civil_penalty_needs_the_due_date_the_board_set(

@@ -91,7 +91,7 @@ def test_a_disposition_by_the_boards_vote_needs_a_majority_and_takes_the_meeting
                                   .order_by(Decision.id.desc()).limit(1))
     assert [(v.action, v.carried, v.required_yes) for v in votes] == [
         (BoardAction.DISPOSITION, False, 4), (BoardAction.DISPOSITION, True, 4)]
-    assert "(a majority of 7)" in votes[1].summary
+    assert "(a majority of the 7 counted as present)" in votes[1].summary
     assert decision is not None and decision.decided_on == meeting
 
 
@@ -107,7 +107,7 @@ def test_the_notes_on_the_sanction_factors_are_stored_and_read_back_as_entered(
     after.fire(case_id, ImposeSanctions(
         sanctions=(SanctionData(SanctionKind.CIVIL_PENALTY, amount_cents=10_000),
                    SanctionData(SanctionKind.OTHER, text="A letter of reprimand.")),
-        factors_considered=notes, vote=vote(4, 3, on=HEARING_AT.date()),
+        factors_considered=notes, vote=vote(5, 2, on=HEARING_AT.date()),
         penalty_due_on=PENALTY_DUE_ON))
     with controller.database.read_session() as session:
         sanctions = session.scalars(select(Sanction).order_by(Sanction.id)).all()

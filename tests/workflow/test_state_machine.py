@@ -78,6 +78,7 @@ from ethics_desk.workflow import (
     Withdraw,
     WorkflowController,
 )
+from tests.board_cases import seat_board
 from tests.conftest import CLOCK, OFFICE_TZ
 from tests.factories import complete_intake, sworn_oath
 
@@ -100,6 +101,8 @@ class WorkflowMachine(RuleBasedStateMachine):
         self.now = START
         self.controller = WorkflowController.unrestricted(self.database, "Clerk", clock=lambda: self.now)
         self.campaign_provision = self._provision("2-307")
+        # The nine members who vote serve on the Board throughout (a quorum of them decides).
+        seat_board(self.database, tuple(f"Member {n}" for n in range(1, 10)))
 
     def teardown(self) -> None:
         """Close and delete the run's database."""

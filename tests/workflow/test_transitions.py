@@ -59,6 +59,7 @@ from ethics_desk.workflow import (
     VoteData,
     WorkflowController,
 )
+from tests.board_cases import seat_board
 from tests.conftest import NOW, OFFICE_TZ
 from tests.factories import complete_intake, filed_case, provision_id, reviewed_case, sworn_oath
 from tests.workflow.helpers import audit_actions, case, deadlines, reviews
@@ -82,7 +83,8 @@ def vote(yes: int, no: int = 0, *, abstain: int = 0, recused: int = 0,
 
 
 def accepted_case(controller: WorkflowController, **kwargs: object) -> int:
-    """A case forwarded to the Board, awaiting the response."""
+    """A case forwarded to the Board, awaiting the response; nine members serve on the Board."""
+    seat_board(controller.database, tuple(NINE_MEMBERS))
     case_id = reviewed_case(controller, **kwargs)  # type: ignore[arg-type]
     controller.fire(case_id, Accept())
     controller.fire(case_id, ForwardToBoard())
@@ -491,7 +493,9 @@ def test_two_thirds_of_those_present_order_the_complainant_to_show_cause(
         controller: WorkflowController) -> None:
     case_id = accepted_case(controller)
     result = _order(case_id, controller, vote(yes=6, no=3))
-    assert "9 present; at least 6 yes votes needed" in result.summary  # type: ignore[attr-defined]
+    assert ("Present: 9 of the 9 members serving; recused: 0; quorum: 5"
+            in result.summary)  # type: ignore[attr-defined]
+    assert "needed: at least 6 yes votes" in result.summary  # type: ignore[attr-defined]
     assert case(controller.database, case_id).state is CaseState.SHOW_CAUSE
 
 
@@ -509,13 +513,14 @@ def test_a_show_cause_hearing_must_be_in_the_future_and_explained(
 
 def test_a_board_member_who_is_a_party_cannot_vote(controller: WorkflowController) -> None:
     case_id = accepted_case(controller)
+    seat_board(controller.database, ("José Peña",))  # the complainant, on the Board
     conflicted = VoteData(TODAY, (BallotData("José Peña", VoteChoice.YES),
                                   *vote(6).ballots))
     with pytest.raises(RuleError, match="party to this complaint"):
         _order(case_id, controller, conflicted)
     recused = VoteData(TODAY, (BallotData("JOSE PENA", VoteChoice.RECUSED), *vote(6).ballots))
     result = _order(case_id, controller, recused)
-    assert "1 recused, not counted" in result.summary  # type: ignore[attr-defined]
+    assert "recused: 1;" in result.summary  # type: ignore[attr-defined]
 
 
 def _show_cause_case(controller: WorkflowController) -> int:

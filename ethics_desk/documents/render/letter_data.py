@@ -197,7 +197,9 @@ class VoteRecord:
 
     meeting_on: date
     summary: str
-    """``ethics_desk.board.votes``' words: "7 present; at least 5 yes votes needed …; — carried"."""
+    """``ethics_desk.board.votes``' words: those present, the quorum, the recused, the yes votes
+    needed and cast ("Present: 7 of the 11 members serving; recused: 0; quorum: 6 …; needed: at
+    least 5 yes votes …; cast: 5 yes, 2 no, 0 abstaining — carried")."""
     carried: bool
     is_record_vote: bool
     ballots: tuple[BallotLine, ...] = ()

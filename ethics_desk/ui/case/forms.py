@@ -127,7 +127,8 @@ class Field:
     ``hint`` is a line of help shown under the input; ``limit_cents`` caps a MONEY amount (the
     form refuses more before the controller is asked); ``vote_action`` is the Board action a
     VOTE decides, whose own rule it is counted by and whose record-vote requirement it shows
-    (``BoardAction.vote_rule``, ``.record_vote_required``), and ``vote_optional`` lets it be
+    (``BoardAction.vote_rule``, ``.record_vote_required``, as the office's settings apply them:
+    :func:`ethics_desk.board.votes.vote_terms`), and ``vote_optional`` lets it be
     left empty (no vote was taken).
     """
 
@@ -319,9 +320,11 @@ def _board_forms(case: CaseFile, today: date, database: Database | None,
             Event.IMPOSE_SANCTIONS,
             "Before imposing a sanction for filing a frivolous complaint the Board shall consider "
             "each of the three factors of (g)(1): note how it considered every one. The sanctions "
-            "are the Board's act, by its vote at a meeting (a majority of those present); they "
-            "are imposed on the meeting's date. Enter each sanction imposed; leave the others "
-            "empty. A civil penalty is tracked until it is paid or waived.",
+            "are the Board's act, by its vote at a meeting — by default the record vote of "
+            "two-thirds of those present of (f)(6), the office's setting — with a quorum of the "
+            "Board present; they are imposed on the meeting's date. Enter each sanction "
+            "imposed; leave the others empty. A civil penalty is tracked until it is paid or "
+            "waived.",
             (Field("vote", "The Board's vote (§ 2-83(g))", Kind.VOTE, loader,
                    vote_action=BoardAction.SANCTIONS),
              Field("factors", "The factors considered (§ 2-83(g)(1)) — a note for each",

@@ -5,8 +5,10 @@ The members offered are the ones the roster says serve on the meeting date
 (:func:`ethics_desk.board.roster.voters_for`); changing the date reloads them and keeps the votes of
 members still serving. A member who is absent simply has no ballot. A member who is a party to
 the complaint is flagged and fixed to "Recused" (§ 2-83(h); § 2-85). The result line is
-:func:`ethics_desk.board.votes.tally`'s summary under the rule that applies — two-thirds of those
-present for (f)(2) and (f)(6), a majority of them for a disposition — with the arithmetic. The
+:func:`ethics_desk.board.votes.tally`'s summary under the terms that apply
+(:func:`ethics_desk.board.votes.vote_terms`: two-thirds of those present for (f)(2) and (f)(6),
+a majority of them for a disposition, the office's setting for sanctions; the quorum of the
+members serving) — those present, the quorum, the recused, the yes votes needed and cast. The
 widget produces a :class:`~ethics_desk.workflow.VoteData` (or nothing, for an optional vote
 left empty); the controller still checks every rule when the vote is saved.
 """
@@ -29,7 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from ethics_desk.board.roster import Voter, voters_for
-from ethics_desk.board.votes import VoteResult, VoteRule, tally
+from ethics_desk.board.votes import VoteResult, VoteRule, VoteTerms, tally, terms_for, vote_terms
 from ethics_desk.models import BoardAction, VoteChoice
 from ethics_desk.storage.database import Database
 from ethics_desk.ui import palette
@@ -48,19 +50,35 @@ CHOICES: tuple[tuple[str, VoteChoice | None], ...] = (
 _RECUSED = [c for _label, c in CHOICES].index(VoteChoice.RECUSED)
 
 
-def voters_loader(database: Database, complaint_id: int) -> VoterLoader:
+class RosterLoader:
+    """The roster for a vote on one case: the members who may vote on a meeting date, and the
+    terms of the vote then (its rule, and the quorum of the members serving)."""
+
+    def __init__(self, database: Database, complaint_id: int) -> None:
+        self.database = database
+        self.complaint_id = complaint_id
+
+    def __call__(self, day: date) -> list[Voter]:
+        """The members serving on ``day``, parties flagged."""
+        with self.database.read_session() as session:
+            return voters_for(session, self.complaint_id, day)
+
+    def terms(self, action: BoardAction, day: date) -> VoteTerms:
+        """The terms of a vote on ``action`` at a meeting on ``day`` (the office's settings)."""
+        with self.database.read_session() as session:
+            return vote_terms(session, action, day)
+
+
+def voters_loader(database: Database, complaint_id: int) -> RosterLoader:
     """A loader of the members who may vote on ``complaint_id`` on a given meeting date."""
-    def load(day: date) -> list[Voter]:
-        with database.read_session() as session:
-            return voters_for(session, complaint_id, day)
-    return load
+    return RosterLoader(database, complaint_id)
 
 
 class VoteEntry(QWidget):
     """One Board vote: meeting date, a choice per serving member, the record-vote flag, the
-    result line. ``action`` is what the vote decides: it is counted by the action's own rule
-    (``BoardAction.vote_rule``), and an action that needs a record vote fixes the flag on
-    (§ 2-83(f)(6))."""
+    result line. ``action`` is what the vote decides: it is counted by its terms (the action's
+    rule, or the office's setting for sanctions, and the quorum of the members serving on the
+    meeting date), and an action that needs a record vote fixes the flag on (§ 2-83(f)(6))."""
 
     changed = Signal()
 
@@ -70,7 +88,7 @@ class VoteEntry(QWidget):
         super().__init__(parent)
         self._load = load
         self.action = action
-        self.rule: VoteRule = action.vote_rule
+        self.terms: VoteTerms = terms_for(action, 0)
         self.optional = optional
         self.rows: list[tuple[Voter, QComboBox]] = []
         # The form's date opens the calendar when the field is emptied (the day it was opened).
@@ -106,15 +124,7 @@ class VoteEntry(QWidget):
         self.empty.setWordWrap(True)
         self.record = QCheckBox(self)
         self.record.setObjectName("recordVote")
-        if action.record_vote_required:
-            self.record.setText(f"Record vote: each member's name and vote are recorded "
-                                f"(required by {action.citation})")
-            self.record.setChecked(True)
-            self.record.setEnabled(False)
-        else:
-            self.record.setText("&Record vote: each member's name and vote are entered in the "
-                                "minutes")
-            self.record.setChecked(True)
+        self.record.setChecked(True)
         self.result_line = QLabel(self)
         self.result_line.setObjectName("voteResult")
         self.result_line.setWordWrap(True)
@@ -128,6 +138,23 @@ class VoteEntry(QWidget):
         layout.addWidget(self.result_line)
         self.meeting.changed.connect(self._meeting_changed)
         self.reload()
+
+    @property
+    def rule(self) -> VoteRule:
+        """How many of those present must vote yes."""
+        return self.terms.rule
+
+    def _show_record_rule(self) -> None:
+        """The record-vote flag: fixed on where the terms require a record vote."""
+        if self.terms.record_vote_required:
+            self.record.setText(f"Record vote: each member's name and vote are recorded "
+                                f"(required by {self.terms.citation})")
+            self.record.setChecked(True)
+            self.record.setEnabled(False)
+        else:
+            self.record.setText("&Record vote: each member's name and vote are entered in the "
+                                "minutes")
+            self.record.setEnabled(True)
 
     # -- reading the roster -----------------------------------------------------------------
 
@@ -157,6 +184,10 @@ class VoteEntry(QWidget):
                 old.deleteLater()
         self.rows = []
         voters = self._load(self.meeting_on) if self._load is not None else []
+        self.terms = (self._load.terms(self.action, self.meeting_on)
+                      if isinstance(self._load, RosterLoader) else terms_for(self.action,
+                                                                             len(voters)))
+        self._show_record_rule()
         half = (len(voters) + 1) // 2
         for number, voter in enumerate(voters):
             row, column = (number, 0) if number < half else (number - half, 3)
@@ -233,7 +264,8 @@ class VoteEntry(QWidget):
     def result(self) -> VoteResult | None:
         """The tally of the ballots entered, or None when no one is marked present."""
         ballots = self.ballots()
-        return tally((b.choice for b in ballots), self.rule) if ballots else None
+        return tally((b.choice for b in ballots), self.rule,
+                     self.terms.quorum) if ballots else None
 
     def _update(self) -> None:
         result = self.result()
@@ -246,6 +278,9 @@ class VoteEntry(QWidget):
         else:
             self.result_line.setText(f"Result: {result.summary}.")
             palette.set_style(self.result_line, "success" if result.carried else "error")
+            if not result.has_quorum:
+                self.result_line.setText(f"Result: {result.summary}. {result.no_quorum()}: "
+                                         "the vote cannot be recorded.")
         self.changed.emit()
 
     def value(self) -> VoteData | None:
@@ -262,5 +297,9 @@ class VoteEntry(QWidget):
             raise ValueError("Mark the members present at the meeting and how each voted "
                              "(absent members have no ballot; recused members are not counted "
                              "as present).")
+        result = self.result()
+        if result is not None and not result.has_quorum:
+            raise ValueError(f"{result.no_quorum()}. A vote is recorded only when a quorum of "
+                             "the Board was present: check who attended.")
         return VoteData(meeting_on=self.meeting_on, ballots=ballots,
                         is_record_vote=self.record.isChecked())

@@ -82,6 +82,9 @@ class SettingsScreen(QWidget):
             else:
                 widget = QLineEdit(self)
             widget.setObjectName(key)
+            if option.help:
+                widget.setToolTip(option.help)
+                widget.setAccessibleDescription(option.help)
             label = QLabel(f"&{option.label}:" if not self.fields else f"{option.label}:")
             buddy(label, widget)
             self.fields[key] = widget

@@ -63,11 +63,15 @@ def _common(recipient: Party) -> dict[str, Any]:
 
 
 SHOW_CAUSE_VOTE = VoteRecord(
-    date(2026, 12, 10), "7 present; at least 5 yes votes needed (two-thirds of 7); 5 yes, 1 no, "
-    "1 abstaining — carried", carried=True, is_record_vote=False)
+    date(2026, 12, 10), "Present: 7 of the 11 members serving; recused: 0; quorum: 6 (a majority "
+    "of the 11 serving), met by the 7 taking part, recused members not counted; needed: at least "
+    "5 yes votes (two-thirds of the 7 counted as present); cast: 5 yes, 1 no, 1 abstaining — "
+    "carried", carried=True, is_record_vote=False)
 FRIVOLOUS_VOTE = VoteRecord(
-    date(2027, 1, 14), "7 present (1 recused, not counted; 6 counted); at least 4 yes votes "
-    "needed (two-thirds of 6); 5 yes, 1 no, 0 abstaining — carried", carried=True,
+    date(2027, 1, 14), "Present: 7 of the 11 members serving; recused: 1; quorum: 6 (a majority "
+    "of the 11 serving), met by the 6 taking part, recused members not counted; needed: at least "
+    "4 yes votes (two-thirds of the 6 counted as present); cast: 5 yes, 1 no, 0 abstaining — "
+    "carried", carried=True,
     is_record_vote=True,
     ballots=(BallotLine("Ana Gómez", "yes"), BallotLine("Bảo Trần", "yes"),
              BallotLine("Chris Ortiz", "no"), BallotLine("Dolores Huerta-Núñez", "yes"),

@@ -30,8 +30,10 @@ DEADLINES = (SheetDeadline("Respondent's sworn response", "City Code § 2-83(e)(
              SheetDeadline("Ethics Review Board's written opinion", "City Code § 2-87(a)", "",
                            date(2026, 11, 27), "OVERDUE — open"))
 VOTE = SheetVote("Order to show cause (§ 2-83(f)(2))", VoteRecord(
-    date(2026, 11, 12), "7 present; at least 5 yes votes needed (two-thirds of 7); 5 yes, 2 no, "
-    "0 abstaining — carried", carried=True, is_record_vote=True,
+    date(2026, 11, 12), "Present: 7 of the 11 members serving; recused: 0; quorum: 6 (a majority "
+    "of the 11 serving), met by the 7 taking part, recused members not counted; needed: at least "
+    "5 yes votes (two-thirds of the 7 counted as present); cast: 5 yes, 2 no, 0 abstaining — "
+    "carried", carried=True, is_record_vote=True,
     ballots=(BallotLine("Ana Gómez", "yes"), BallotLine("Bảo Trần", "no"))))
 
 

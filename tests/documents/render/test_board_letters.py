@@ -33,8 +33,8 @@ def test_the_show_cause_order_explains_by_factor_and_gives_the_hearing_and_the_r
     assert "Place City Council Chambers 114 W. Commerce St." in text
     assert "You may be heard." in text and "accompanied by counsel you retain" in text
     assert "(§ 2-83(f)(5))" in text
-    assert ("7 present; at least 5 yes votes needed (two-thirds of 7); 5 yes, 1 no, "
-            "1 abstaining — carried") in text
+    assert ("needed: at least 5 yes votes (two-thirds of the 7 counted as present); cast: "
+            "5 yes, 1 no, 1 abstaining — carried") in text
     assert "Copy to (respondent): Nguyễn Thị Minh Khai and Łukasz Wójcik-Ørsted" in text
 
 
@@ -58,7 +58,9 @@ def test_the_respondents_copy_is_marked_as_a_copy_and_still_addressed_to_the_com
 def test_the_determination_states_the_record_vote_member_by_member_and_the_sanctions() -> None:
     text = _text("frivolous-determination")
     assert "by a record vote of at least two-thirds of the members present" in text
-    assert "at least 4 yes votes needed (two-thirds of 6); 5 yes, 1 no" in text
+    assert "recused: 1; quorum: 6" in text
+    assert "needed: at least 4 yes votes (two-thirds of the 6 counted as present); cast: 5 yes" \
+        in text
     for member, vote in (("Ana Gómez", "yes"), ("Chris Ortiz", "no"),
                          ("Gus Ybarra", "recused")):
         assert f"{member} {vote}" in text
