@@ -20,6 +20,7 @@ from ethics_desk.documents.kinds import KINDS, language_of, recipients, render_l
 from ethics_desk.intake.drafts import load_intake
 from ethics_desk.intake.record import Intake, RespondentData
 from ethics_desk.models import AuditRecord, Complaint, Disposition, Language
+from ethics_desk.office.actions import save_settings
 from ethics_desk.storage.database import Database
 from ethics_desk.workflow import Accept, ForwardToBoard, Resolve, WorkflowController
 from tests.conftest import CLOCK
@@ -155,3 +156,31 @@ def test_an_unknown_language_is_refused_listing_the_languages() -> None:
     with pytest.raises(UserError, match="no language “fr”") as refused:
         language_of("fr")
     assert "es (Español (Spanish))" in refused.value.fix
+
+
+def test_a_spanish_paper_names_the_office_and_its_signatory_in_spanish(
+        controller: WorkflowController, database: Database) -> None:
+    case = filed_case(controller, _spanish_intake())
+    text = flat(text_of(render_letter(database, case, "receipt", account=DESK_CLERK,
+                                      clock=CLOCK, language=Language.SPANISH)))
+    assert "Oficina de la Secretaría Municipal" in text and "CIUDAD DE SAN ANTONIO" in text
+    assert "City Clerk" not in text and "City of San Antonio" not in text
+
+
+def test_an_office_name_the_office_changed_prints_as_typed_until_its_spanish_is_set(
+        controller: WorkflowController, database: Database) -> None:
+    case = filed_case(controller, _spanish_intake())
+    save_settings(database, {"office.name": "Office of the Municipal Clerk"}, account=CLERK,
+                  clock=CLOCK)
+
+    def spanish() -> str:
+        return flat(text_of(render_letter(database, case, "receipt", account=DESK_CLERK,
+                                          clock=CLOCK, language=Language.SPANISH)))
+
+    assert "Office of the Municipal Clerk" in spanish()
+    assert "Oficina de la Secretaría Municipal" not in spanish()
+    save_settings(database, {"office.name_es": "Oficina del Secretario Municipal"},
+                  account=CLERK, clock=CLOCK)
+    assert "Oficina del Secretario Municipal" in spanish()
+    assert "Office of the Municipal Clerk" in flat(text_of(render_letter(
+        database, case, "receipt", account=DESK_CLERK, clock=CLOCK)))
