@@ -34,6 +34,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from ethics_desk.board.votes import tally
 from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import UserError
 from ethics_desk.core.office_time import in_office_time, office_date
@@ -59,7 +60,7 @@ from ethics_desk.documents.render.data import (
     unsworn_return_paper_from_case,
 )
 from ethics_desk.documents.render.info_sheet import InfoSheetRenderer
-from ethics_desk.documents.render.language import ENGLISH
+from ethics_desk.documents.render.language import BALLOTS_EN, ENGLISH
 from ethics_desk.documents.render.letter_data import (
     BallotLine,
     BoardTransmittalPaper,
@@ -155,7 +156,6 @@ from ethics_desk.models import (
     SanctionFactor,
     SanctionKind,
     ShowCauseOrder,
-    VoteChoice,
     in_a_sentence,
 )
 from ethics_desk.models.board import BoardTerm
@@ -930,14 +930,17 @@ def _certificate(ctx: _Context) -> CertificateOfMailingPaper:
 
 # -- the Board's papers (§ 2-83(f), (g)) ----------------------------------------------------------
 
-VOTE_WORDS = {VoteChoice.YES: "yes", VoteChoice.NO: "no", VoteChoice.ABSTAIN: "abstained",
-              VoteChoice.RECUSED: "recused"}
+VOTE_WORDS = BALLOTS_EN
+"""How each ballot is printed in English (:meth:`Words.ballot` in either language)."""
+
+
 def vote_record(vote: BoardVote) -> VoteRecord:
     """A stored Board vote as a paper prints it."""
     return VoteRecord(meeting_on=vote.meeting_on, summary=vote.summary, carried=vote.carried,
                       is_record_vote=vote.is_record_vote,
-                      ballots=tuple(BallotLine(b.member_name, VOTE_WORDS[b.choice])
-                                    for b in vote.ballots))
+                      ballots=tuple(BallotLine(b.member_name, VOTE_WORDS[b.choice], b.choice)
+                                    for b in vote.ballots),
+                      tally=tally((b.choice for b in vote.ballots), vote.action.vote_rule))
 
 
 def dollars(cents: int | None) -> str:

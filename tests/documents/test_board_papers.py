@@ -10,7 +10,7 @@ import pytest
 from ethics_desk.core.clock import Clock, fixed_clock
 from ethics_desk.core.errors import UserError
 from ethics_desk.documents.kinds import KINDS, recipients, render_letter
-from ethics_desk.models import Disposition, Route
+from ethics_desk.models import Disposition, Language, Route
 from ethics_desk.storage.database import Database
 from ethics_desk.workflow import (
     ForwardCampaignFinance,
@@ -170,3 +170,13 @@ def test_the_resolution_notice_says_cured_in_plain_words(controller: WorkflowCon
     text = _text(database, case, "resolution-notice")
     assert ("Resolution: Cured, no violation: the campaign bank account statement or the "
             "amended report was filed in time and verified by the City Clerk") in text
+
+
+def test_the_spanish_order_states_the_vote_in_spanish(controller: WorkflowController,
+                                                      database: Database) -> None:
+    case = show_cause(controller)
+    text = flat(text_of(render_letter(database, case, "show-cause-order", account=DESK_CLERK,
+                                      clock=_on(ORDERED), language=Language.SPANISH)))
+    assert ("Sesión del 30 de noviembre de 2026: 7 presentes; se necesitan al menos 5 votos a "
+            "favor (dos tercios de 7); 5 a favor, 2 en contra, 0 abstenciones — aprobada") in text
+    assert " present;" not in text and "carried" not in text

@@ -27,6 +27,7 @@ from ethics_desk.documents.render.base import (
 )
 from ethics_desk.documents.render.data import Party, long_date
 from ethics_desk.documents.render.fonts import markup
+from ethics_desk.documents.render.language import ENGLISH, Words
 from ethics_desk.documents.render.letter_data import (
     FactorNote,
     FrivolousDeterminationPaper,
@@ -56,13 +57,21 @@ class _BoardLetterRenderer(CaseLetterRenderer[L]):
             lines.append(f"<b>{wording.text('copy-marking')}</b>")
         return lines
 
+    def vote_summary(self, vote: VoteRecord) -> str:
+        """The vote's count in the paper's language: the summary recorded with the vote in
+        English, the same count in Spanish words (:meth:`Words.tally`)."""
+        if self.words.spanish and vote.tally is not None:
+            return self.words.tally(vote.tally)
+        return vote.summary
+
     def vote_flowables(self, vote: VoteRecord, label: str) -> list[Flowable]:
         """The vote in words in a box, then each member's name and vote for a record vote."""
         box = notice([Paragraph(label, self.styles["Notice"]),
                       Paragraph(markup(f"{self.words.meeting_of(vote.meeting_on)}: "
-                                       f"{vote.summary}"), self.styles["Body"])])
+                                       f"{self.vote_summary(vote)}"), self.styles["Body"])])
         if vote.is_record_vote and vote.ballots:
-            return [KeepTogether([box, ballot_table(vote, self.styles)]), Spacer(0, 6)]
+            return [KeepTogether([box, ballot_table(vote, self.styles, self.words)]),
+                    Spacer(0, 6)]
         return [box]
 
     def factor_list(self, factors: tuple[FactorNote, ...]) -> Flowable:
@@ -97,7 +106,7 @@ class ShowCauseOrderRenderer(_BoardLetterRenderer[ShowCauseOrderPaper]):
                                                                      data.letterhead.zone)),
                 "hearing_time": self.words.clock_time(data.hearing_at, data.letterhead.zone),
                 "hearing_place": data.place or None,
-                "vote_summary": data.vote.summary or None}
+                "vote_summary": self.vote_summary(data.vote) or None}
 
     def story(self, data: ShowCauseOrderPaper, wording: Wording) -> list[Flowable]:
         """Opening, the order and its vote, the explanation by factor, the hearing, the rights."""
@@ -140,10 +149,11 @@ class FrivolousDeterminationRenderer(_BoardLetterRenderer[FrivolousDetermination
 
     def extra_values(self, data: FrivolousDeterminationPaper) -> dict[str, str | None]:
         """When it was determined, when the hearing was held, the vote, when sanctions were."""
+        long_date = self.words.long_date
         return {"determined_on": long_date(data.determined_on),
                 "hearing_held_on": (long_date(data.hearing_held_on) if data.hearing_held_on
                                     else None),
-                "vote_summary": data.vote.summary or None,
+                "vote_summary": self.vote_summary(data.vote) or None,
                 "sanctions_imposed_on": (long_date(data.sanctions_imposed_on)
                                          if data.sanctions_imposed_on else "")}
 
@@ -152,7 +162,8 @@ class FrivolousDeterminationRenderer(_BoardLetterRenderer[FrivolousDetermination
         story: list[Flowable] = [
             *self.opening(wording), *wording.flowables("body"),
             *wording.flowables("vote-heading"),
-            *self.vote_flowables(data.vote, "Record vote of the members present"),
+            *self.vote_flowables(data.vote, wording.text("vote-label") if wording.has(
+                "vote-label") else "Record vote of the members present"),
             *wording.flowables("particulars-heading"),
             *paragraphs(data.particulars, self.styles["Body"])]
         if data.sanctions:
@@ -170,10 +181,12 @@ class FrivolousDeterminationRenderer(_BoardLetterRenderer[FrivolousDetermination
         return story
 
 
-def ballot_table(vote: VoteRecord, styles: StyleSheet1) -> Flowable:
-    """Each member present and their vote, two members to a row, on light rules."""
+def ballot_table(vote: VoteRecord, styles: StyleSheet1, words: Words = ENGLISH) -> Flowable:
+    """Each member present and their vote (in ``words``' language), two members to a row, on
+    light rules."""
     cells = [[Paragraph(markup(b.member), styles["Cell"]),
-              Paragraph(f"<b>{markup(b.vote)}</b>", styles["Cell"])] for b in vote.ballots]
+              Paragraph(f"<b>{markup(words.ballot(b.choice) if b.choice else b.vote)}</b>",
+                        styles["Cell"])] for b in vote.ballots]
     if len(cells) % 2:
         cells.append([Paragraph("", styles["Cell"]), Paragraph("", styles["Cell"])])
     half = len(cells) // 2
@@ -214,7 +227,7 @@ class ReferralRenderer(_BoardLetterRenderer[ReferralPaper]):
         return {"agency_name": data.recipient.name or None,
                 "referred_on": long_date(data.referred_on),
                 "determined_on": long_date(data.determined_on),
-                "vote_summary": data.vote.summary or None,
+                "vote_summary": self.vote_summary(data.vote) or None,
                 "purpose": data.purpose}
 
     def story(self, data: ReferralPaper, wording: Wording) -> list[Flowable]:

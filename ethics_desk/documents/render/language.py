@@ -21,8 +21,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, datetime, tzinfo
 
+from ethics_desk.board.votes import VoteResult
 from ethics_desk.core.office_time import in_office_time
-from ethics_desk.core.vocabulary import Language
+from ethics_desk.core.vocabulary import Language, VoteChoice, VoteRule
 
 MONTHS_EN = ("January", "February", "March", "April", "May", "June", "July", "August",
              "September", "October", "November", "December")
@@ -30,6 +31,10 @@ WEEKDAYS_EN = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday
 MONTHS_ES = ("enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto",
              "septiembre", "octubre", "noviembre", "diciembre")
 WEEKDAYS_ES = ("lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo")
+BALLOTS_EN = {VoteChoice.YES: "yes", VoteChoice.NO: "no", VoteChoice.ABSTAIN: "abstained",
+              VoteChoice.RECUSED: "recused"}
+BALLOTS_ES = {VoteChoice.YES: "a favor", VoteChoice.NO: "en contra",
+              VoteChoice.ABSTAIN: "se abstuvo", VoteChoice.RECUSED: "se recusó"}
 
 
 @dataclass(frozen=True)
@@ -119,6 +124,33 @@ class Words:
                     "que queda sin efecto.")
         return (f"This corrected copy replaces the one issued on {self.long_date(day)}, "
                 "which is void.")
+
+    def tally(self, result: VoteResult) -> str:
+        """A Board vote's count in words: "7 present; at least 5 yes votes needed (two-thirds
+        of 7); 5 yes, 1 no, 1 abstaining — carried" / "7 presentes; se necesitan al menos 5
+        votos a favor (dos tercios de 7); 5 a favor, 1 en contra, 1 abstención — aprobada"."""
+        if not self.spanish:
+            return result.summary
+        recusal = ""
+        if result.recused:
+            recused = "recusado" if result.recused == 1 else "recusados"
+            counted = "contado" if result.present == 1 else "contados"
+            recusal = (f" ({result.recused} {recused}, no se cuentan; {result.present} "
+                       f"{counted})")
+        rule = "dos tercios" if result.rule is VoteRule.TWO_THIRDS else "la mayoría"
+        votes = "voto" if result.required == 1 else "votos"
+        abstaining = "abstención" if result.abstain == 1 else "abstenciones"
+        outcome = "aprobada" if result.carried else "rechazada"
+        everyone = result.present + result.recused
+        present = "presente" if everyone == 1 else "presentes"
+        return (f"{everyone} {present}{recusal}; se necesitan al menos {result.required} "
+                f"{votes} a favor ({rule} de {result.present}); {result.yes} a favor, "
+                f"{result.no} en contra, {result.abstain} {abstaining} — {outcome}")
+
+    def ballot(self, choice: VoteChoice) -> str:
+        """How one member voted: "yes", "no", "abstained", "recused" / "a favor", "en contra",
+        "se abstuvo", "se recusó"."""
+        return (BALLOTS_ES if self.spanish else BALLOTS_EN)[choice]
 
     def meeting_of(self, day: date) -> str:
         """"Meeting of December 1, 2026" / "Sesión del 1 de diciembre de 2026"."""

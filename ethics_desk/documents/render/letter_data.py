@@ -13,6 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, datetime
 
+from ethics_desk.board.votes import VoteResult
+from ethics_desk.core.vocabulary import VoteChoice
 from ethics_desk.documents.render.data import Letterhead, Party
 
 
@@ -188,6 +190,8 @@ class BallotLine:
     member: str
     vote: str
     """In words: "yes", "no", "abstained", "recused"."""
+    choice: VoteChoice | None = None
+    """The ballot itself, which a paper in Spanish words in Spanish (:meth:`Words.ballot`)."""
 
 
 @dataclass(frozen=True)
@@ -201,6 +205,9 @@ class VoteRecord:
     carried: bool
     is_record_vote: bool
     ballots: tuple[BallotLine, ...] = ()
+    tally: VoteResult | None = None
+    """The count of the ballots by the action's rule, which a paper in Spanish states in
+    Spanish (:meth:`Words.tally`); the English paper prints :attr:`summary` as recorded."""
 
 
 @dataclass(frozen=True)

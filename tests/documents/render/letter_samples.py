@@ -7,7 +7,10 @@ from datetime import date, datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from ethics_desk.board.votes import tally
+from ethics_desk.core.vocabulary import VoteChoice, VoteRule
 from ethics_desk.documents.render.data import Letterhead, Party
+from ethics_desk.documents.render.language import BALLOTS_EN
 from ethics_desk.documents.render.letter_data import (
     BallotLine,
     BoardTransmittalPaper,
@@ -62,17 +65,21 @@ def _common(recipient: Party) -> dict[str, Any]:
             "provisions": ("§ 2-49 Use of City resources", "§ 2-43 Conflicts of interest")}
 
 
+Y, N, A, R = VoteChoice.YES, VoteChoice.NO, VoteChoice.ABSTAIN, VoteChoice.RECUSED
 SHOW_CAUSE_VOTE = VoteRecord(
     date(2026, 12, 10), "7 present; at least 5 yes votes needed (two-thirds of 7); 5 yes, 1 no, "
-    "1 abstaining — carried", carried=True, is_record_vote=False)
+    "1 abstaining — carried", carried=True, is_record_vote=False,
+    tally=tally([Y, Y, Y, Y, Y, N, A], VoteRule.TWO_THIRDS))
+FRIVOLOUS_BALLOTS = (("Ana Gómez", Y), ("Bảo Trần", Y), ("Chris Ortiz", N),
+                     ("Dolores Huerta-Núñez", Y), ("Eero Väänänen", Y), ("Farah Al-Sayed", Y),
+                     ("Gus Ybarra", R))
 FRIVOLOUS_VOTE = VoteRecord(
     date(2027, 1, 14), "7 present (1 recused, not counted; 6 counted); at least 4 yes votes "
     "needed (two-thirds of 6); 5 yes, 1 no, 0 abstaining — carried", carried=True,
     is_record_vote=True,
-    ballots=(BallotLine("Ana Gómez", "yes"), BallotLine("Bảo Trần", "yes"),
-             BallotLine("Chris Ortiz", "no"), BallotLine("Dolores Huerta-Núñez", "yes"),
-             BallotLine("Eero Väänänen", "yes"), BallotLine("Farah Al-Sayed", "yes"),
-             BallotLine("Gus Ybarra", "recused")))
+    ballots=tuple(BallotLine(name, BALLOTS_EN[choice], choice)
+                  for name, choice in FRIVOLOUS_BALLOTS),
+    tally=tally((choice for _name, choice in FRIVOLOUS_BALLOTS), VoteRule.TWO_THIRDS))
 HEARING_AT = datetime(2027, 1, 14, 17, 30, tzinfo=ZoneInfo("America/Chicago"))
 PARTICULARS = ("Groundless: the City's vehicle logs show no private use; brought in bad faith, "
                "nine days before the election (§ 2-83(f)(1), (f)(3)(a), (e)).")

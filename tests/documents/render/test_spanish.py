@@ -3,6 +3,8 @@ English one, dates written the Spanish way, and the office's own copy of a Spani
 
 from __future__ import annotations
 
+import dataclasses
+import re
 from dataclasses import replace
 from datetime import date, datetime
 from pathlib import Path
@@ -12,6 +14,7 @@ import pytest
 
 from ethics_desk.core.vocabulary import Language
 from ethics_desk.documents.kinds import KINDS
+from ethics_desk.documents.render.data import Letterhead
 from ethics_desk.documents.render.language import SPANISH
 from ethics_desk.documents.render.templates import TemplateLibrary, parse
 from tests.documents.render.helpers import flat, sample, screenshot, text_of
@@ -135,3 +138,63 @@ def test_review_notes_in_a_spanish_template_are_not_printed(tmp_path: Path) -> N
     assert template.section("body").blocks[0].items == ("Texto.",)
     marked = (TemplateLibrary().shipped_dir / "show-cause-order.es.txt").read_text("utf-8")
     assert "# REVISAR" in marked
+
+
+# -- no English on a Spanish paper ----------------------------------------------------------------
+
+_WORD = re.compile(r"(?:[A-Za-z]{2,}|a)(?:['’][a-z]+)?")
+
+
+def _phrases(text: str, length: int = 3) -> set[str]:
+    """Every run of ``length`` English-looking words in ``text``: a run is broken by anything
+    that is not such a word (a citation, a number, an initial such as the P of "P.O.", an
+    accented Spanish word or a placeholder)."""
+    found: set[str] = set()
+    run: list[str] = []
+    for token in re.split(r"[\s,.;:()\[\]“”\"!?¿¡/]+|(?<=\w)(?=[^\w\s'’])|(?<=[^\w\s'’])(?=\w)",
+                          text):
+        if _WORD.fullmatch(token):
+            run.append(token)
+            if len(run) >= length:
+                found.add(" ".join(run[-length:]))
+        elif token:
+            run = []
+    return found
+
+
+def _english_of_template(kind: str) -> set[str]:
+    """The phrases of the English template's printed wording, placeholders taken out."""
+    template = TemplateLibrary().load(kind)
+    lines = [re.sub(r"\$\{\w+\}|\*\*", " | ", item) for section in template.sections.values()
+             for block in section.blocks for item in block.items]
+    return {phrase for line in lines for phrase in _phrases(line)}
+
+
+def _typed(data: object) -> str:
+    """Everything the sample's data holds as text (names, notes the Board typed, which print as
+    typed in either language)."""
+    if isinstance(data, str):
+        return data
+    if dataclasses.is_dataclass(data) and not isinstance(data, type):
+        computed = {"summary", "vote"}  # a vote's count and a ballot, in the paper's words
+        return " ".join(_typed(getattr(data, f.name)) for f in dataclasses.fields(data)
+                        if not (f.name in computed and isinstance(getattr(data, f.name), str)))
+    if isinstance(data, (tuple, list)):
+        return " ".join(_typed(item) for item in data)
+    return ""
+
+
+@pytest.mark.parametrize("kind", SPANISH_KINDS)
+def test_a_spanish_paper_prints_no_phrase_of_its_english_paper(
+        kind: str, templates: TemplateLibrary) -> None:
+    data = _spanish_sample(kind)
+    spanish = flat(text_of(KINDS[kind].renderer(templates, Language.SPANISH).render(data)))
+    english = flat(text_of(KINDS[kind].renderer(templates).render(data)))
+    typed = _phrases(flat(_typed(replace(data, letterhead=Letterhead(  # type: ignore[type-var]
+        office_name="", city="", signatory="", signatory_title="")))))
+    phrases = (_english_of_template(kind) | _phrases(english)) - typed
+    assert phrases, "the English paper has words to compare"
+    assert sorted(p for p in phrases if re.search(rf"(?<![A-Za-z]){re.escape(p)}(?![A-Za-z])",
+                                                  spanish)) == []
+    for office in ("City Clerk", "City of San Antonio"):
+        assert office not in spanish
