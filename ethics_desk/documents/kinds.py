@@ -41,6 +41,7 @@ from ethics_desk.core.office_time import in_office_time, office_date
 from ethics_desk.core.parties import respondent_key
 from ethics_desk.core.vocabulary import Language, RulingOutcome
 from ethics_desk.deadlines import ClockKind
+from ethics_desk.deadlines.compute import ReceiptBasis
 from ethics_desk.documents.render.base import Renderer
 from ethics_desk.documents.render.board_letters import (
     FrivolousDeterminationRenderer,
@@ -1125,7 +1126,9 @@ def _request_letter(ctx: _Context, *, to_attorney_general: bool = False) -> Requ
         outcome_kind=view.outcome, decided_kind=view.outcome_by,
         decided_on=view.outcome_on, reference=view.outcome_reference,
         partial=view.outcome is RulingOutcome.PARTIAL, records=records,
-        attorney_general=agency)
+        attorney_general=agency, channel=view.channel,
+        postmarked_on=(view.postmarked_on if view.received_basis is ReceiptBasis.PRESUMED
+                       else None))
 
 
 def _pia_acknowledgement(ctx: _Context) -> RequestLetterPaper:
