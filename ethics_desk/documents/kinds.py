@@ -661,7 +661,10 @@ def _recipients(session: Session, complaint: Complaint, kind: str,
         return [Recipient(Party(role.label), role.value) for role in ReviewerRole]
     if rule.audience is Audience.BOARD:
         return [Recipient(Party("Members of the Ethics Review Board"), "board")]
-    return [Recipient(Party("Case file"), "office")]
+    # The case file's paper in a language the complainant reads, when the kind has it: the
+    # sworn complaint is what the complainant swears to.
+    return [Recipient(Party("Case file"), "office", language=complainant.language
+                      if complainant.language in rule.languages else Language.ENGLISH)]
 
 
 @dataclass
@@ -1191,7 +1194,7 @@ def _row(title: str, states: set[CaseState] | frozenset[CaseState], citation: st
 KINDS: dict[str, KindRule] = {
     "sworn-complaint": _row(
         "The sworn complaint, with its affidavit and notary jurat", FILED_STATES | {S.DRAFT},
-        "§ 2-83(c)", Audience.OFFICE, _sworn_complaint, SwornComplaintRenderer),
+        "§ 2-83(c)", Audience.OFFICE, _sworn_complaint, SwornComplaintRenderer, spanish=True),
     "receipt": _row(
         "Filing receipt for the complainant", FILED_STATES, "§ 2-83(a), (c)",
         Audience.COMPLAINANT, _receipt, ReceiptRenderer, spanish=True),

@@ -105,17 +105,35 @@ def test_a_kind_without_a_spanish_template_is_refused_in_spanish_and_stays_engli
         controller: WorkflowController, database: Database) -> None:
     case = filed_case(controller, _spanish_intake())
     with pytest.raises(UserError, match="no template in Español") as refused:
-        render_letter(database, case, "sworn-complaint", account=DESK_CLERK, clock=CLOCK,
+        render_letter(database, case, "envelope", account=DESK_CLERK, clock=CLOCK,
                       language=Language.SPANISH)
-    assert "receipt" in refused.value.fix and "info-sheet" in refused.value.fix
-    english = flat(text_of(render_letter(database, case, "sworn-complaint",
-                                                 account=DESK_CLERK, clock=CLOCK)))
-    assert "Page 1 of" in english
+    assert "receipt" in refused.value.fix and "sworn-complaint" in refused.value.fix
+    english = flat(text_of(render_letter(database, case, "labels",
+                                         account=DESK_CLERK, clock=CLOCK)))
+    assert "José Peña" in english
 
 
-def test_the_table_marks_exactly_the_seven_complainant_facing_papers_spanish() -> None:
+def test_a_spanish_speaking_complainant_swears_to_a_spanish_complaint(
+        controller: WorkflowController, database: Database) -> None:
+    intake = _spanish_intake()
+    at_the_counter = flat(text_of(papers.sworn_complaint_for_intake(database, intake, [],
+                                                                    today=TODAY)))
+    assert "Declaración jurada — § 2-83(c)" in at_the_counter
+    assert "Affidavit" not in at_the_counter and "Sworn Ethics Complaint" not in at_the_counter
+    case = filed_case(controller, intake)
+    assert [r.language for r in recipients(database, case, "sworn-complaint",
+                                           account=DESK_CLERK)] == [Language.SPANISH]
+    filed = flat(text_of(render_letter(database, case, "sworn-complaint", account=DESK_CLERK,
+                                       clock=CLOCK, language=Language.SPANISH)))
+    assert "Denuncia de ética jurada" in filed and "Caso ERB-2026-001" in filed
+    english = flat(text_of(papers.sworn_complaint_for_intake(database, complete_intake(), [],
+                                                             today=TODAY)))
+    assert "Affidavit — § 2-83(c)" in english
+
+
+def test_the_table_marks_every_complainant_facing_paper_spanish() -> None:
     assert {k for k, r in KINDS.items() if Language.SPANISH in r.languages} == {
-        "info-sheet", "receipt", "unsworn-return", "defect-letter", "response-copy",
+        "sworn-complaint", "info-sheet", "receipt", "unsworn-return", "defect-letter", "response-copy",
         "show-cause-order", "resolution-notice",
         # and the Public Information Act's letters to the requester (Gov't Code ch. 552)
         "pia-acknowledgement", "pia-ruling-notice", "pia-release-letter"}

@@ -52,16 +52,9 @@ def long_datetime(moment: datetime, zone: tzinfo) -> str:
 
 def period_in_words(period: ViolationPeriod | None, start: date | None,
                     end: date | None) -> str:
-    """The date or period of (c)(6) in words; empty when none was given."""
-    if period is None or start is None:
-        return ""
-    if period is ViolationPeriod.SINGLE_DATE:
-        return f"On {long_date(start)}"
-    if period is ViolationPeriod.ONGOING_SINCE:
-        return f"From {long_date(start)}, and continuing"
-    if end is None:
-        return f"From {long_date(start)}"
-    return f"From {long_date(start)} through {long_date(end)}"
+    """The date or period of (c)(6) in words; empty when none was given (in English; a paper
+    in Spanish writes it with :meth:`Words.period` of its own table)."""
+    return ENGLISH.period(period, start, end)
 
 
 @dataclass(frozen=True)
@@ -208,6 +201,9 @@ class ComplaintPaper:
     received_at: datetime | None = None
     witnesses: tuple[WitnessPaper, ...] = ()
     """The witnesses and potential witnesses identified, each with who identified them (h)(1)."""
+    period_given: tuple[ViolationPeriod | None, date | None, date | None] = (None, None, None)
+    """How the (c)(6) dates were given and the dates, from which a paper in Spanish writes
+    :attr:`period` in Spanish."""
 
     @property
     def is_filed(self) -> bool:
@@ -307,6 +303,7 @@ def complaint_paper_from_intake(intake: Intake, provision_citations: list[str],
         facts=intake.facts.strip(),
         period=period_in_words(intake.violation_period, intake.violation_start,
                                intake.violation_end),
+        period_given=(intake.violation_period, intake.violation_start, intake.violation_end),
         in_possession=lists[DocumentList.IN_POSSESSION],
         not_in_possession=lists[DocumentList.NOT_IN_POSSESSION],
         unavailable=lists[DocumentList.UNAVAILABLE],
@@ -347,6 +344,8 @@ def complaint_paper_from_case(complaint: Complaint, letterhead: Letterhead) -> C
         facts=complaint.facts.strip(),
         period=period_in_words(complaint.violation_period, complaint.violation_start,
                                complaint.violation_end),
+        period_given=(complaint.violation_period, complaint.violation_start,
+                      complaint.violation_end),
         in_possession=lists[DocumentList.IN_POSSESSION],
         not_in_possession=lists[DocumentList.NOT_IN_POSSESSION],
         unavailable=lists[DocumentList.UNAVAILABLE],

@@ -23,7 +23,7 @@ from datetime import date, datetime, tzinfo
 
 from ethics_desk.board.votes import VoteResult
 from ethics_desk.core.office_time import in_office_time
-from ethics_desk.core.vocabulary import Language, VoteChoice, VoteRule
+from ethics_desk.core.vocabulary import Language, ViolationPeriod, VoteChoice, VoteRule
 
 MONTHS_EN = ("January", "February", "March", "April", "May", "June", "July", "August",
              "September", "October", "November", "December")
@@ -31,6 +31,9 @@ WEEKDAYS_EN = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday
 MONTHS_ES = ("enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto",
              "septiembre", "octubre", "noviembre", "diciembre")
 WEEKDAYS_ES = ("lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo")
+IDENTIFIERS_ES = {"complainant": "denunciante", "respondent": "persona denunciada",
+                  "witness": "testigo"}
+"""The roles of :func:`ethics_desk.intake.record.identifiers` ("… (complainant)") in Spanish."""
 BALLOTS_EN = {VoteChoice.YES: "yes", VoteChoice.NO: "no", VoteChoice.ABSTAIN: "abstained",
               VoteChoice.RECUSED: "recused"}
 BALLOTS_ES = {VoteChoice.YES: "a favor", VoteChoice.NO: "en contra",
@@ -146,6 +149,40 @@ class Words:
         return (f"{everyone} {present}{recusal}; se necesitan al menos {result.required} "
                 f"{votes} a favor ({rule} de {result.present}); {result.yes} a favor, "
                 f"{result.no} en contra, {result.abstain} {abstaining} — {outcome}")
+
+    def period(self, period: ViolationPeriod | None, start: date | None,
+               end: date | None) -> str:
+        """The date or period of the alleged violation (§ 2-83(c)(6)): "On October 3, 2026",
+        "From … through …", "From …, and continuing" / "El 3 de octubre de 2026", "Del … al …",
+        "Desde el …, y continúa"; empty when none was given."""
+        if period is None or start is None:
+            return ""
+        first = self.long_date(start)
+        if self.spanish:
+            if period is ViolationPeriod.SINGLE_DATE:
+                return f"El {first}"
+            if period is ViolationPeriod.ONGOING_SINCE:
+                return f"Desde el {first}, y continúa"
+            return f"Desde el {first}" if end is None else f"Del {first} al {self.long_date(end)}"
+        if period is ViolationPeriod.SINGLE_DATE:
+            return f"On {first}"
+        if period is ViolationPeriod.ONGOING_SINCE:
+            return f"From {first}, and continuing"
+        return f"From {first}" if end is None else f"From {first} through {self.long_date(end)}"
+
+    def identified_by(self, label: str) -> str:
+        """Who identified a witness, as the witness row keeps it ("José Peña (complainant)"),
+        with its role in this language ("José Peña (denunciante)")."""
+        if self.spanish:
+            for english, spanish in IDENTIFIERS_ES.items():
+                if label.endswith(f" ({english})"):
+                    return f"{label[:-len(english) - 2]}({spanish})"
+        return label
+
+    @property
+    def not_filed(self) -> str:
+        """What a complaint not yet filed shows where its case number goes."""
+        return "Aún no presentada" if self.spanish else "Not yet filed"
 
     def ballot(self, choice: VoteChoice) -> str:
         """How one member voted: "yes", "no", "abstained", "recused" / "a favor", "en contra",

@@ -14,18 +14,22 @@ import pytest
 
 from ethics_desk.core.vocabulary import Language
 from ethics_desk.documents.kinds import KINDS
-from ethics_desk.documents.render.data import Letterhead
+from ethics_desk.documents.render.data import Letterhead, WitnessPaper
 from ethics_desk.documents.render.language import SPANISH
 from ethics_desk.documents.render.templates import TemplateLibrary, parse
 from tests.documents.render.helpers import flat, sample, screenshot, text_of
 
-SPANISH_KINDS = ("info-sheet", "receipt", "unsworn-return", "defect-letter", "response-copy",
-                 "show-cause-order", "resolution-notice", "pia-acknowledgement",
-                 "pia-ruling-notice", "pia-release-letter")
-"""The seven papers of the issue: § 2-83(b), the receipt, (c), (d)(3), (e)(3), (f)(4), (d)(4);
-and the Public Information Act's three letters to the requester (Gov't Code ch. 552)."""
+SPANISH_KINDS = ("sworn-complaint", "info-sheet", "receipt", "unsworn-return", "defect-letter",
+                 "response-copy", "show-cause-order", "resolution-notice",
+                 "pia-acknowledgement", "pia-ruling-notice", "pia-release-letter")
+"""Every complainant-facing paper: the sworn complaint and its affidavit, § 2-83(b), the
+receipt, (c), (d)(3), (e)(3), (f)(4), (d)(4); and the Public Information Act's three letters to
+the requester (Gov't Code ch. 552)."""
 
 SPANISH_WORDS = {
+    "sworn-complaint": ("Denuncia de ética jurada", "Declaración jurada — § 2-83(c)",
+                        "Jurado y suscrito ante mí el 23 de noviembre de 2026 por José Peña",
+                        "Del 3 de octubre de 2026 al 17 de octubre de 2026"),
     "info-sheet": ("Cómo presentar una denuncia de ética", "Secretaría Municipal",
                    "declaración jurada", "$500.00"),
     "receipt": ("Comprobante de una denuncia de ética jurada", "30 de noviembre de 2026",
@@ -130,7 +134,8 @@ def test_a_spanish_template_has_every_section_and_placeholder_of_the_english_one
     english = library.load(kind)
     spanish = library.load(kind, Language.SPANISH)
     assert set(english.sections) <= set(spanish.sections)
-    assert set(spanish.placeholders) <= set(english.placeholders) | {"office_name"}
+    office = set(KINDS[kind].renderer().common_values(Letterhead(), "ERB-2026-001"))
+    assert set(spanish.placeholders) <= set(english.placeholders) | office
 
 
 def test_review_notes_in_a_spanish_template_are_not_printed(tmp_path: Path) -> None:
@@ -198,3 +203,17 @@ def test_a_spanish_paper_prints_no_phrase_of_its_english_paper(
                                                   spanish)) == []
     for office in ("City Clerk", "City of San Antonio"):
         assert office not in spanish
+
+
+def test_the_spanish_complaint_names_who_identified_a_witness_and_an_officers_jurat_in_spanish(
+        templates: TemplateLibrary) -> None:
+    paper = sample("sworn-complaint")
+    paper = replace(paper, witnesses=(WitnessPaper("Rosa Treviño", "José Peña (complainant)",
+                                                   "210-555-0101"),),
+                    oath=replace(paper.oath, officer_title="County Judge"))
+    text = flat(text_of(KINDS["sworn-complaint"].renderer(templates, Language.SPANISH)
+                        .render(paper)))
+    assert "Rosa Treviño José Peña (denunciante) 210-555-0101" in text
+    assert "Certificado del funcionario que tomó el juramento" in text
+    assert "Cargo: County Judge" in text  # the officer's title as the officer gave it
+    assert "notario" not in text.replace("ante el notario o el funcionario", "")
