@@ -807,8 +807,8 @@ def _cf_cure_notice(ctx: _Context) -> CureNoticePaper:
                         f"{ctx.complaint.display_number}.",
                         "The notice of § 2-83(d)(2) follows a cure recorded and verified by the "
                         "City Clerk.")
-    return CureNoticePaper(**ctx.common(), cure="the " + in_a_sentence(cure.kind.label),
-                           cure_filed_on=cure.filed_on,
+    return CureNoticePaper(**ctx.common(), cure=ENGLISH.cure(cure.kind),
+                           cure_filed_on=cure.filed_on, cure_kind=cure.kind,
                            verified_by=cure.verified_by, verified_on=cure.verified_on)
 
 
@@ -1219,7 +1219,7 @@ KINDS: dict[str, KindRule] = {
         "§ 2-83(d)(2)", Audience.RESPONDENTS, _cf_forward, CampaignFinanceForwardRenderer),
     "cf-cure-notice": _row(
         "Notice of the statement or amended report filed (first class mail)", {S.RESOLVED},
-        "§ 2-83(d)(2)", Audience.COMPLAINANT, _cf_cure_notice, CureNoticeRenderer),
+        "§ 2-83(d)(2)", Audience.COMPLAINANT, _cf_cure_notice, CureNoticeRenderer, spanish=True),
     "board-transmittal": _row(
         "Transmittal to the members of the Board", {S.ACCEPTED, S.AWAITING_RESPONSE},
         "§ 2-83(d)(3)", Audience.BOARD, _board_transmittal, BoardTransmittalRenderer),

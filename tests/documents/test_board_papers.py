@@ -180,3 +180,18 @@ def test_the_spanish_order_states_the_vote_in_spanish(controller: WorkflowContro
     assert ("Sesión del 30 de noviembre de 2026: 7 presentes; se necesitan al menos 5 votos a "
             "favor (dos tercios de 7); 5 a favor, 2 en contra, 0 abstenciones — aprobada") in text
     assert " present;" not in text and "carried" not in text
+
+
+def test_the_complainant_is_told_of_the_cure_in_spanish(controller: WorkflowController,
+                                                       database: Database) -> None:
+    intake = complete_intake(provision_ids=[provision_id(database, "2-306")],
+                             route=Route.CAMPAIGN_FINANCE)
+    case = reviewed_case(controller, intake=intake)
+    controller.fire(case, ForwardCampaignFinance())
+    controller.fire(case, RecordCure(filed_on=date(2026, 11, 30), verified_by="Maria Clerk"))
+    text = flat(text_of(render_letter(database, case, "cf-cure-notice", account=DESK_CLERK,
+                                      clock=_on(TODAY), language=Language.SPANISH)))
+    assert "POR CORREO DE PRIMERA CLASE" in text
+    assert ("El estado de cuenta bancaria de la campaña se presentó el 30 de noviembre de "
+            "2026") in text
+    assert "verificada por Maria Clerk" in text and "§ 2-82(b)(2)" in text

@@ -23,7 +23,14 @@ from datetime import date, datetime, tzinfo
 
 from ethics_desk.board.votes import VoteResult
 from ethics_desk.core.office_time import in_office_time
-from ethics_desk.core.vocabulary import Language, ViolationPeriod, VoteChoice, VoteRule
+from ethics_desk.core.vocabulary import (
+    CureKind,
+    Language,
+    ViolationPeriod,
+    VoteChoice,
+    VoteRule,
+    in_a_sentence,
+)
 
 MONTHS_EN = ("January", "February", "March", "April", "May", "June", "July", "August",
              "September", "October", "November", "December")
@@ -34,6 +41,9 @@ WEEKDAYS_ES = ("lunes", "martes", "miércoles", "jueves", "viernes", "sábado", 
 IDENTIFIERS_ES = {"complainant": "denunciante", "respondent": "persona denunciada",
                   "witness": "testigo"}
 """The roles of :func:`ethics_desk.intake.record.identifiers` ("… (complainant)") in Spanish."""
+CURES_ES = {CureKind.BANK_STATEMENT: "el estado de cuenta bancaria de la campaña",
+            CureKind.AMENDED_REPORT: "el informe enmendado"}
+"""What cures a campaign-finance complaint (§ 2-82(b)(2)), in Spanish."""
 BALLOTS_EN = {VoteChoice.YES: "yes", VoteChoice.NO: "no", VoteChoice.ABSTAIN: "abstained",
               VoteChoice.RECUSED: "recused"}
 BALLOTS_ES = {VoteChoice.YES: "a favor", VoteChoice.NO: "en contra",
@@ -183,6 +193,13 @@ class Words:
     def not_filed(self) -> str:
         """What a complaint not yet filed shows where its case number goes."""
         return "Aún no presentada" if self.spanish else "Not yet filed"
+
+    def cure(self, kind: CureKind) -> str:
+        """What cured a campaign-finance complaint (§ 2-82(b)(2)), in a sentence: "the amended
+        report" / "el informe enmendado"."""
+        if self.spanish:
+            return CURES_ES[kind]
+        return "the " + in_a_sentence(kind.label)
 
     def ballot(self, choice: VoteChoice) -> str:
         """How one member voted: "yes", "no", "abstained", "recused" / "a favor", "en contra",

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 
 from ethics_desk.board.votes import VoteResult
-from ethics_desk.core.vocabulary import VoteChoice
+from ethics_desk.core.vocabulary import CureKind, VoteChoice
 from ethics_desk.documents.render.data import Letterhead, Party
 
 
@@ -96,6 +96,8 @@ class CureNoticePaper(CaseLetter):
     cure_filed_on: date
     verified_by: str
     verified_on: date
+    cure_kind: CureKind | None = None
+    """What was filed, which a notice in Spanish words in Spanish (:meth:`Words.cure`)."""
 
 
 @dataclass(frozen=True, kw_only=True)

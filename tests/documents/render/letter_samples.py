@@ -8,7 +8,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from ethics_desk.board.votes import tally
-from ethics_desk.core.vocabulary import VoteChoice, VoteRule
+from ethics_desk.core.vocabulary import CureKind, VoteChoice, VoteRule
 from ethics_desk.documents.render.data import Letterhead, Party
 from ethics_desk.documents.render.language import BALLOTS_EN
 from ethics_desk.documents.render.letter_data import (
@@ -107,7 +107,8 @@ def letter_sample(kind: str, **changes: Any) -> Any:
                                                           forwarded_on=date(2026, 12, 1)),
         "cf-cure-notice": lambda: CureNoticePaper(
             **_common(COMPLAINANT), cure="the amended report", cure_filed_on=date(2026, 12, 4),
-            verified_by="Maria Clerk", verified_on=date(2026, 12, 7)),
+            verified_by="Maria Clerk", verified_on=date(2026, 12, 7),
+            cure_kind=CureKind.AMENDED_REPORT),
         "board-transmittal": lambda: BoardTransmittalPaper(
             **_common(Party("Members of the Ethics Review Board")),
             members=("Ana Gómez (Chair)", "Bảo Trần (Vice Chair)", "Chris Ortiz"),

@@ -20,11 +20,11 @@ from ethics_desk.documents.render.templates import TemplateLibrary, parse
 from tests.documents.render.helpers import flat, sample, screenshot, text_of
 
 SPANISH_KINDS = ("sworn-complaint", "info-sheet", "receipt", "unsworn-return", "defect-letter",
-                 "response-copy", "show-cause-order", "resolution-notice",
+                 "cf-cure-notice", "response-copy", "show-cause-order", "resolution-notice",
                  "pia-acknowledgement", "pia-ruling-notice", "pia-release-letter")
 """Every complainant-facing paper: the sworn complaint and its affidavit, § 2-83(b), the
-receipt, (c), (d)(3), (e)(3), (f)(4), (d)(4); and the Public Information Act's three letters to
-the requester (Gov't Code ch. 552)."""
+receipt, (c), (d)(3), the (d)(2) cure notice, (e)(3), (f)(4), (d)(4); and the Public
+Information Act's three letters to the requester (Gov't Code ch. 552)."""
 
 SPANISH_WORDS = {
     "sworn-complaint": ("Denuncia de ética jurada", "Declaración jurada — § 2-83(c)",
@@ -38,6 +38,9 @@ SPANISH_WORDS = {
                        "1 de diciembre de 2026", "Atentamente,"),
     "defect-letter": ("Devolución de su denuncia", "la denuncia debe indicar el cargo o puesto",
                       "The respondent's title is missing.", "30 de noviembre de 2026"),
+    "cf-cure-notice": ("Aviso de presentación: denuncia sobre financiamiento de campañas",
+                       "El informe enmendado se presentó el 4 de diciembre de 2026",
+                       "POR CORREO DE PRIMERA CLASE", "7 de diciembre de 2026"),
     "response-copy": ("Copia de la respuesta jurada", "10 de diciembre de 2026",
                       "lunes, 21 de diciembre de 2026", "§ 2-83(e)(3)"),
     "show-cause-order": ("Aviso de una orden de justificar", "jueves, 14 de enero de 2027",
