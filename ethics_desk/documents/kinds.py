@@ -955,17 +955,18 @@ def dollars(cents: int | None) -> str:
 def sanction_line(sanction: Sanction) -> SanctionLine:
     """A sanction as the determination lists it: citation, kind, amount or words."""
     citation, label = sanction.kind.citation, sanction.kind.label
+    amount, pay_by = "", None
     if sanction.kind in (SanctionKind.CIVIL_PENALTY, SanctionKind.ATTORNEYS_FEES):
-        detail = dollars(sanction.amount_cents)
+        amount = dollars(sanction.amount_cents)
         owed = sanction.payment if sanction.kind is SanctionKind.CIVIL_PENALTY else None
-        if owed is not None and owed.due_on is not None:
-            detail += f", to be paid by {ENGLISH.long_date(owed.due_on)}"  # as the Board set it
+        pay_by = owed.due_on if owed is not None else None  # as the Board set it
+        detail = ENGLISH.amount_due(amount, pay_by)
     elif sanction.kind is SanctionKind.REFERRAL:
         detail = " — ".join(x for x in (_agency(sanction.agency)[0].name, sanction.text.strip())
                             if x)
     else:
         detail = sanction.text.strip()
-    return SanctionLine(citation, label, detail)
+    return SanctionLine(citation, label, detail, sanction.kind, amount, pay_by)
 
 
 def factor_note(factor: FrivolousFactor | SanctionFactor, note: str) -> FactorNote:
@@ -1246,7 +1247,7 @@ KINDS: dict[str, KindRule] = {
     "frivolous-determination": _row(
         "Determination of a frivolous complaint, with any sanctions", {S.RESOLVED},
         "§ 2-83(f)(6), (g)", Audience.COMPLAINANT_WITH_COPIES, _frivolous_determination,
-        FrivolousDeterminationRenderer),
+        FrivolousDeterminationRenderer, spanish=True),
     "referral": _row(
         "Notification of an agency, e.g. for investigation of perjury", {S.RESOLVED},
         "§ 2-83(g)(3)", Audience.AGENCY, _referral, ReferralRenderer),

@@ -195,3 +195,17 @@ def test_the_complainant_is_told_of_the_cure_in_spanish(controller: WorkflowCont
     assert ("El estado de cuenta bancaria de la campaña se presentó el 30 de noviembre de "
             "2026") in text
     assert "verificada por Maria Clerk" in text and "§ 2-82(b)(2)" in text
+
+
+def test_the_spanish_determination_states_the_ballots_and_the_sanctions_in_spanish(
+        controller: WorkflowController, database: Database) -> None:
+    case = frivolous(controller)
+    text = flat(text_of(render_letter(database, case, "frivolous-determination",
+                                      account=DESK_CLERK, clock=_on(TODAY),
+                                      language=Language.SPANISH)))
+    assert "Determinación de una denuncia frívola" in text
+    assert "(dos tercios de 7); 6 a favor, 1 en contra, 0 abstenciones — aprobada" in text
+    assert "Ana Gómez a favor" in text and "Gus Ybarra en contra" in text
+    assert "Multa civil § 2-83(g)(2)(a) $350.00" in text
+    assert "Notificación a una agencia § 2-83(g)(3)" in text
+    assert "Civil penalty" not in text and " yes" not in text

@@ -168,7 +168,8 @@ class FrivolousDeterminationRenderer(_BoardLetterRenderer[FrivolousDetermination
             *paragraphs(data.particulars, self.styles["Body"])]
         if data.sanctions:
             story.append(KeepTogether([*wording.flowables("sanctions-heading"),
-                                       sanction_table(data.sanctions, self.styles)]))
+                                       sanction_table(data.sanctions, self.styles,
+                                                      self.words)]))
             if data.sanction_factors:
                 story += [*wording.flowables("factors-heading"),
                           self.factor_list(data.sanction_factors)]
@@ -204,10 +205,18 @@ def ballot_table(vote: VoteRecord, styles: StyleSheet1, words: Words = ENGLISH) 
     return table
 
 
-def sanction_table(sanctions: tuple[SanctionLine, ...], styles: StyleSheet1) -> Flowable:
-    """Each sanction: citation and kind on the left, the amount or the words on the right."""
-    return field_table([(f"{markup(s.label)}<br/>{markup(s.citation)}",
-                         f"<b>{markup(s.detail)}</b>") for s in sanctions], styles,
+def sanction_table(sanctions: tuple[SanctionLine, ...], styles: StyleSheet1,
+                   words: Words = ENGLISH) -> Flowable:
+    """Each sanction: citation and kind on the left, the amount (with the date it is to be paid
+    by) or the words on the right, in ``words``' language."""
+    def label(s: SanctionLine) -> str:
+        return words.sanction(s.kind) if s.kind is not None else s.label
+
+    def detail(s: SanctionLine) -> str:
+        return words.amount_due(s.amount, s.pay_by) if s.amount else s.detail
+
+    return field_table([(f"{markup(label(s))}<br/>{markup(s.citation)}",
+                         f"<b>{markup(detail(s))}</b>") for s in sanctions], styles,
                        label_width=2.2 * inch)
 
 

@@ -26,6 +26,7 @@ from ethics_desk.core.office_time import in_office_time
 from ethics_desk.core.vocabulary import (
     CureKind,
     Language,
+    SanctionKind,
     ViolationPeriod,
     VoteChoice,
     VoteRule,
@@ -44,6 +45,14 @@ IDENTIFIERS_ES = {"complainant": "denunciante", "respondent": "persona denunciad
 CURES_ES = {CureKind.BANK_STATEMENT: "el estado de cuenta bancaria de la campaña",
             CureKind.AMENDED_REPORT: "el informe enmendado"}
 """What cures a campaign-finance complaint (§ 2-82(b)(2)), in Spanish."""
+SANCTIONS_ES = {
+    SanctionKind.CIVIL_PENALTY: "Multa civil",
+    SanctionKind.ATTORNEYS_FEES: "Honorarios de abogado en que incurrió la persona denunciada",
+    SanctionKind.OTHER: "Otra sanción permitida por la ley",
+    SanctionKind.REFERRAL: "Notificación a una agencia",
+}
+"""The sanctions of § 2-83(g)(2), (g)(3) in Spanish (no official translation: the template
+marks them for review)."""
 BALLOTS_EN = {VoteChoice.YES: "yes", VoteChoice.NO: "no", VoteChoice.ABSTAIN: "abstained",
               VoteChoice.RECUSED: "recused"}
 BALLOTS_ES = {VoteChoice.YES: "a favor", VoteChoice.NO: "en contra",
@@ -148,7 +157,7 @@ class Words:
         if result.recused:
             recused = "recusado" if result.recused == 1 else "recusados"
             counted = "contado" if result.present == 1 else "contados"
-            recusal = (f" ({result.recused} {recused}, no se cuentan; {result.present} "
+            recusal = (f" ({result.recused} {recused}, sin contar; {result.present} "
                        f"{counted})")
         rule = "dos tercios" if result.rule is VoteRule.TWO_THIRDS else "la mayoría"
         votes = "voto" if result.required == 1 else "votos"
@@ -200,6 +209,20 @@ class Words:
         if self.spanish:
             return CURES_ES[kind]
         return "the " + in_a_sentence(kind.label)
+
+    def sanction(self, kind: SanctionKind) -> str:
+        """A sanction of § 2-83(g)(2) or the (g)(3) notification, as the statute names it /
+        in Spanish."""
+        return SANCTIONS_ES[kind] if self.spanish else kind.label
+
+    def amount_due(self, amount: str, pay_by: date | None) -> str:
+        """"$350.00, to be paid by January 29, 2027" / "$350.00, a pagar a más tardar el 29
+        de enero de 2027" (the amount alone when the Board set no date)."""
+        if pay_by is None:
+            return amount
+        due = self.long_date(pay_by)
+        return (f"{amount}, a pagar a más tardar el {due}" if self.spanish
+                else f"{amount}, to be paid by {due}")
 
     def ballot(self, choice: VoteChoice) -> str:
         """How one member voted: "yes", "no", "abstained", "recused" / "a favor", "en contra",

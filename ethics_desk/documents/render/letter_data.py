@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 
 from ethics_desk.board.votes import VoteResult
-from ethics_desk.core.vocabulary import CureKind, VoteChoice
+from ethics_desk.core.vocabulary import CureKind, SanctionKind, VoteChoice
 from ethics_desk.documents.render.data import Letterhead, Party
 
 
@@ -247,6 +247,12 @@ class SanctionLine:
     citation: str
     label: str
     detail: str
+    kind: SanctionKind | None = None
+    """The sanction itself, which a paper in Spanish names in Spanish (:meth:`Words.sanction`)."""
+    amount: str = ""
+    """A penalty's or fees' amount ("$350.00"), which a paper in Spanish states with
+    :attr:`pay_by` in its own words; empty for another sanction (its words are typed)."""
+    pay_by: date | None = None
 
 
 @dataclass(frozen=True, kw_only=True)

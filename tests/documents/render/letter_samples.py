@@ -8,7 +8,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from ethics_desk.board.votes import tally
-from ethics_desk.core.vocabulary import CureKind, VoteChoice, VoteRule
+from ethics_desk.core.vocabulary import CureKind, SanctionKind, VoteChoice, VoteRule
 from ethics_desk.documents.render.data import Letterhead, Party
 from ethics_desk.documents.render.language import BALLOTS_EN
 from ethics_desk.documents.render.letter_data import (
@@ -143,14 +143,17 @@ def letter_sample(kind: str, **changes: Any) -> Any:
         "frivolous-determination": lambda: FrivolousDeterminationPaper(
             **_common(COMPLAINANT), determined_on=date(2027, 1, 14), vote=FRIVOLOUS_VOTE,
             particulars=PARTICULARS, hearing_held_on=date(2027, 1, 14),
-            sanctions=(SanctionLine("§ 2-83(g)(2)(a)", "Civil penalty", "$350.00"),
+            sanctions=(SanctionLine("§ 2-83(g)(2)(a)", "Civil penalty",
+                                    "$350.00, to be paid by February 15, 2027",
+                                    SanctionKind.CIVIL_PENALTY, "$350.00", date(2027, 2, 15)),
                        SanctionLine("§ 2-83(g)(2)(b)", "Attorneys' fees incurred by the "
-                                    "respondent", "$1,875.00"),
+                                    "respondent", "$1,875.00", SanctionKind.ATTORNEYS_FEES,
+                                    "$1,875.00"),
                        SanctionLine("§ 2-83(g)(2)(c)", "Other sanction permitted by law",
-                                    "A written reprimand"),
+                                    "A written reprimand", SanctionKind.OTHER),
                        SanctionLine("§ 2-83(g)(3)", "Notification of an agency",
                                     "Bexar County Criminal District Attorney — investigation "
-                                    "of perjury")),
+                                    "of perjury", SanctionKind.REFERRAL)),
             sanction_factors=(FactorNote("§ 2-83(g)(1)(a)", "the seriousness of the violation",
                                          "A sworn complaint known to be groundless."),
                               FactorNote("§ 2-83(g)(1)(b)", "the sanction necessary to deter "

@@ -20,10 +20,11 @@ from ethics_desk.documents.render.templates import TemplateLibrary, parse
 from tests.documents.render.helpers import flat, sample, screenshot, text_of
 
 SPANISH_KINDS = ("sworn-complaint", "info-sheet", "receipt", "unsworn-return", "defect-letter",
-                 "cf-cure-notice", "response-copy", "show-cause-order", "resolution-notice",
+                 "cf-cure-notice", "response-copy", "show-cause-order",
+                 "frivolous-determination", "resolution-notice",
                  "pia-acknowledgement", "pia-ruling-notice", "pia-release-letter")
 """Every complainant-facing paper: the sworn complaint and its affidavit, § 2-83(b), the
-receipt, (c), (d)(3), the (d)(2) cure notice, (e)(3), (f)(4), (d)(4); and the Public
+receipt, (c), (d)(3), the (d)(2) cure notice, (e)(3), (f)(4), (f)(6), (d)(4); and the Public
 Information Act's three letters to the requester (Gov't Code ch. 552)."""
 
 SPANISH_WORDS = {
@@ -45,6 +46,9 @@ SPANISH_WORDS = {
                       "lunes, 21 de diciembre de 2026", "§ 2-83(e)(3)"),
     "show-cause-order": ("Aviso de una orden de justificar", "jueves, 14 de enero de 2027",
                          "5:30 p. m.", "Sesión del 10 de diciembre de 2026"),
+    "frivolous-determination": ("Determinación de una denuncia frívola",
+                                "Votación nominal de los miembros presentes",
+                                "Ana Gómez a favor", "Gus Ybarra se recusó"),
     "resolution-notice": ("Aviso de resolución de una denuncia",
                           "Desestimada por la Junta de Revisión de Ética",
                           "14 de enero de 2027", "§ 2-83(d)(4)"),
