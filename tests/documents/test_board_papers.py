@@ -180,6 +180,9 @@ def test_the_spanish_order_states_the_vote_in_spanish(controller: WorkflowContro
     assert ("Sesión del 30 de noviembre de 2026: 7 presentes; se necesitan al menos 5 votos a "
             "favor (dos tercios de 7); 5 a favor, 2 en contra, 0 abstenciones — aprobada") in text
     assert " present;" not in text and "carried" not in text
+    assert ("§ 2-83(f)(3)(a) — el momento en que se presentó la denuncia jurada, en relación con "
+            "cuándo el denunciante conoció") in text
+    assert "The timing of" not in text and "the timing of" not in text
 
 
 def test_the_complainant_is_told_of_the_cure_in_spanish(controller: WorkflowController,
@@ -209,3 +212,5 @@ def test_the_spanish_determination_states_the_ballots_and_the_sanctions_in_spani
     assert "Multa civil § 2-83(g)(2)(a) $350.00" in text
     assert "Notificación a una agencia § 2-83(g)(3)" in text
     assert "Civil penalty" not in text and " yes" not in text
+    assert "§ 2-83(g)(1)(a) — la gravedad de la violación" in text
+    assert "seriousness" not in text

@@ -11,6 +11,8 @@ cause always does: a complaint in show cause is pending).
 
 from __future__ import annotations
 
+import re
+
 from reportlab.lib import colors
 from reportlab.lib.styles import StyleSheet1
 from reportlab.lib.units import inch
@@ -74,9 +76,15 @@ class _BoardLetterRenderer(CaseLetterRenderer[L]):
                     Spacer(0, 6)]
         return [box]
 
-    def factor_list(self, factors: tuple[FactorNote, ...]) -> Flowable:
-        """Each factor: its citation in bold, the statute's words, the note in italics."""
-        listed = bullet_list([f"<b>{markup(f.citation)}</b> — {markup(f.factor)}"
+    def factor_list(self, factors: tuple[FactorNote, ...], wording: Wording) -> Flowable:
+        """Each factor: its citation in bold, the statute's words (or the template's wording of
+        the factor, ``[factor-f3a]`` for § 2-83(f)(3)(a): a Spanish paper's translation), the
+        note in italics."""
+        def words(f: FactorNote) -> str:
+            section = factor_section(f.citation)
+            return wording.text(section) if wording.has(section) else markup(f.factor)
+
+        listed = bullet_list([f"<b>{markup(f.citation)}</b> — {words(f)}"
                               f"<br/><i>{markup(f.note)}</i>" for f in factors],
                              self.styles["Item"])
         listed.spaceAfter = 8
@@ -116,7 +124,7 @@ class ShowCauseOrderRenderer(_BoardLetterRenderer[ShowCauseOrderPaper]):
                                  *paragraphs(data.explanation, self.styles["Body"])]
         if data.factors:
             story += self.optional(wording, "factors-heading")
-            story.append(self.factor_list(data.factors))
+            story.append(self.factor_list(data.factors, wording))
         if data.factors_not_relied_on and wording.has("not-relied-on"):
             story.append(Paragraph(f"{wording.text('not-relied-on')} "
                                    + markup(", ".join(data.factors_not_relied_on)) + ".",
@@ -172,7 +180,7 @@ class FrivolousDeterminationRenderer(_BoardLetterRenderer[FrivolousDetermination
                                                       self.words)]))
             if data.sanction_factors:
                 story += [*wording.flowables("factors-heading"),
-                          self.factor_list(data.sanction_factors)]
+                          self.factor_list(data.sanction_factors, wording)]
         else:
             story += wording.flowables("no-sanctions")
         if data.pending:
@@ -180,6 +188,11 @@ class FrivolousDeterminationRenderer(_BoardLetterRenderer[FrivolousDetermination
         story += [*self.optional(wording, "questions"), *self.closing(data, wording),
                   *self.copies(data, wording)]
         return story
+
+
+def factor_section(citation: str) -> str:
+    """The template section that words a factor: ``factor-f3a`` for "§ 2-83(f)(3)(a)"."""
+    return "factor-" + "".join(re.findall(r"\((\w+)\)", citation))
 
 
 def ballot_table(vote: VoteRecord, styles: StyleSheet1, words: Words = ENGLISH) -> Flowable:

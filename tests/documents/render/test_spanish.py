@@ -45,10 +45,12 @@ SPANISH_WORDS = {
     "response-copy": ("Copia de la respuesta jurada", "10 de diciembre de 2026",
                       "lunes, 21 de diciembre de 2026", "§ 2-83(e)(3)"),
     "show-cause-order": ("Aviso de una orden de justificar", "jueves, 14 de enero de 2027",
+                         "§ 2-83(f)(3)(a) — el momento en que se presentó la denuncia jurada",
                          "5:30 p. m.", "Sesión del 10 de diciembre de 2026"),
     "frivolous-determination": ("Determinación de una denuncia frívola",
                                 "Votación nominal de los miembros presentes",
-                                "Ana Gómez a favor", "Gus Ybarra se recusó"),
+                                "Ana Gómez a favor", "Gus Ybarra se recusó",
+                                "§ 2-83(g)(1)(b) — la sanción necesaria para disuadir"),
     "resolution-notice": ("Aviso de resolución de una denuncia",
                           "Desestimada por la Junta de Revisión de Ética",
                           "14 de enero de 2027", "§ 2-83(d)(4)"),
@@ -188,7 +190,8 @@ def _typed(data: object) -> str:
     if isinstance(data, str):
         return data
     if dataclasses.is_dataclass(data) and not isinstance(data, type):
-        computed = {"summary", "vote"}  # a vote's count and a ballot, in the paper's words
+        # a vote's count, a ballot, a factor's and a sanction's statute words: the paper's own
+        computed = {"summary", "vote", "factor", "label"}
         return " ".join(_typed(getattr(data, f.name)) for f in dataclasses.fields(data)
                         if not (f.name in computed and isinstance(getattr(data, f.name), str)))
     if isinstance(data, (tuple, list)):
