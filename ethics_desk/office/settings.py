@@ -126,17 +126,12 @@ OPTIONS: dict[str, Option] = {o.key: o for o in (
     Option("office.signatory", "City Clerk", "Who signs letters"),
     Option("office.signatory_title", "City Clerk", "Signatory's title"),
     Option("office.county", "Bexar", "County (for the notary jurat)"),
-    Option("office.name_es", SPANISH_DEFAULTS["office.name"],
-           "Office name on Spanish papers (kept at this default, a changed office name prints "
-           "as typed)"),
-    Option("office.city_es", SPANISH_DEFAULTS["office.city"],
-           "City on Spanish papers (kept at this default, a changed city prints as typed)"),
+    Option("office.name_es", SPANISH_DEFAULTS["office.name"], "Office name on Spanish papers"),
+    Option("office.city_es", SPANISH_DEFAULTS["office.city"], "City on Spanish papers"),
     Option("office.signatory_es", SPANISH_DEFAULTS["office.signatory"],
-           "Who signs Spanish papers (kept at this default, a changed signatory prints as "
-           "typed)"),
+           "Who signs Spanish papers"),
     Option("office.signatory_title_es", SPANISH_DEFAULTS["office.signatory_title"],
-           "Signatory's title on Spanish papers (kept at this default, a changed title prints "
-           "as typed)"),
+           "Signatory's title on Spanish papers"),
     Option("office.time_zone", DEFAULT_OFFICE_ZONE,
            "The office's time zone (IANA name): every time on a paper or a screen is printed in "
            "it, whatever the workstation's clock is set to", validate=check_zone_name),
