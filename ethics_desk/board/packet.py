@@ -336,7 +336,7 @@ def _sheet(session: Session, complaint: Complaint, reasons: tuple[str, ...],
         reviews.append(SheetReview(role.label, review.reviewer_name, review.received_on,
                                    review.completed_on, result, review.notes.strip()))
     votes = tuple(
-        SheetVote(_ACTIONS.get(v.action, v.action.value), vote_record(v))
+        SheetVote(_ACTIONS.get(v.action, v.action.value), vote_record(session, v))
         for v in session.scalars(select(BoardVote).where(BoardVote.complaint_id == cid)
                                  .options(selectinload(BoardVote.ballots))
                                  .order_by(BoardVote.meeting_on, BoardVote.id)))

@@ -34,12 +34,14 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from ethics_desk.board.votes import tally, vote_terms
 from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import UserError
 from ethics_desk.core.office_time import in_office_time, office_date
 from ethics_desk.core.parties import respondent_key
 from ethics_desk.core.vocabulary import Language, RulingOutcome
 from ethics_desk.deadlines import ClockKind
+from ethics_desk.deadlines.compute import ReceiptBasis
 from ethics_desk.documents.render.base import Renderer
 from ethics_desk.documents.render.board_letters import (
     FrivolousDeterminationRenderer,
@@ -59,7 +61,7 @@ from ethics_desk.documents.render.data import (
     unsworn_return_paper_from_case,
 )
 from ethics_desk.documents.render.info_sheet import InfoSheetRenderer
-from ethics_desk.documents.render.language import ENGLISH
+from ethics_desk.documents.render.language import BALLOTS_EN, ENGLISH
 from ethics_desk.documents.render.letter_data import (
     BallotLine,
     BoardTransmittalPaper,
@@ -155,7 +157,6 @@ from ethics_desk.models import (
     SanctionFactor,
     SanctionKind,
     ShowCauseOrder,
-    VoteChoice,
     in_a_sentence,
 )
 from ethics_desk.models.board import BoardTerm
@@ -660,7 +661,10 @@ def _recipients(session: Session, complaint: Complaint, kind: str,
         return [Recipient(Party(role.label), role.value) for role in ReviewerRole]
     if rule.audience is Audience.BOARD:
         return [Recipient(Party("Members of the Ethics Review Board"), "board")]
-    return [Recipient(Party("Case file"), "office")]
+    # The case file's paper in a language the complainant reads, when the kind has it: the
+    # sworn complaint is what the complainant swears to.
+    return [Recipient(Party("Case file"), "office", language=complainant.language
+                      if complainant.language in rule.languages else Language.ENGLISH)]
 
 
 @dataclass
@@ -803,8 +807,8 @@ def _cf_cure_notice(ctx: _Context) -> CureNoticePaper:
                         f"{ctx.complaint.display_number}.",
                         "The notice of § 2-83(d)(2) follows a cure recorded and verified by the "
                         "City Clerk.")
-    return CureNoticePaper(**ctx.common(), cure="the " + in_a_sentence(cure.kind.label),
-                           cure_filed_on=cure.filed_on,
+    return CureNoticePaper(**ctx.common(), cure=ENGLISH.cure(cure.kind),
+                           cure_filed_on=cure.filed_on, cure_kind=cure.kind,
                            verified_by=cure.verified_by, verified_on=cure.verified_on)
 
 
@@ -930,14 +934,20 @@ def _certificate(ctx: _Context) -> CertificateOfMailingPaper:
 
 # -- the Board's papers (§ 2-83(f), (g)) ----------------------------------------------------------
 
-VOTE_WORDS = {VoteChoice.YES: "yes", VoteChoice.NO: "no", VoteChoice.ABSTAIN: "abstained",
-              VoteChoice.RECUSED: "recused"}
-def vote_record(vote: BoardVote) -> VoteRecord:
-    """A stored Board vote as a paper prints it."""
+VOTE_WORDS = BALLOTS_EN
+"""How each ballot is printed in English (:meth:`Words.ballot` in either language)."""
+
+
+def vote_record(session: Session, vote: BoardVote) -> VoteRecord:
+    """A stored Board vote as a paper prints it: its summary as recorded, and its count under
+    the rule and the quorum of its meeting (the roster serving that day, the office's settings),
+    from which a paper in another language states present, quorum, recused, needed and cast."""
+    terms = vote_terms(session, vote.action, vote.meeting_on)
     return VoteRecord(meeting_on=vote.meeting_on, summary=vote.summary, carried=vote.carried,
                       is_record_vote=vote.is_record_vote,
-                      ballots=tuple(BallotLine(b.member_name, VOTE_WORDS[b.choice])
-                                    for b in vote.ballots))
+                      ballots=tuple(BallotLine(b.member_name, VOTE_WORDS[b.choice], b.choice)
+                                    for b in vote.ballots),
+                      tally=tally((b.choice for b in vote.ballots), terms.rule, terms.quorum))
 
 
 def dollars(cents: int | None) -> str:
@@ -948,17 +958,18 @@ def dollars(cents: int | None) -> str:
 def sanction_line(sanction: Sanction) -> SanctionLine:
     """A sanction as the determination lists it: citation, kind, amount or words."""
     citation, label = sanction.kind.citation, sanction.kind.label
+    amount, pay_by = "", None
     if sanction.kind in (SanctionKind.CIVIL_PENALTY, SanctionKind.ATTORNEYS_FEES):
-        detail = dollars(sanction.amount_cents)
+        amount = dollars(sanction.amount_cents)
         owed = sanction.payment if sanction.kind is SanctionKind.CIVIL_PENALTY else None
-        if owed is not None and owed.due_on is not None:
-            detail += f", to be paid by {ENGLISH.long_date(owed.due_on)}"  # as the Board set it
+        pay_by = owed.due_on if owed is not None else None  # as the Board set it
+        detail = ENGLISH.amount_due(amount, pay_by)
     elif sanction.kind is SanctionKind.REFERRAL:
         detail = " — ".join(x for x in (_agency(sanction.agency)[0].name, sanction.text.strip())
                             if x)
     else:
         detail = sanction.text.strip()
-    return SanctionLine(citation, label, detail)
+    return SanctionLine(citation, label, detail, sanction.kind, amount, pay_by)
 
 
 def factor_note(factor: FrivolousFactor | SanctionFactor, note: str) -> FactorNote:
@@ -1032,7 +1043,7 @@ def _show_cause_order(ctx: _Context) -> ShowCauseOrderPaper:
     assert vote is not None and hearing is not None and hearing.scheduled_at is not None
     noted = {f.factor: f.note.strip() for f in order.factors if f.note.strip()}
     return ShowCauseOrderPaper(
-        **ctx.common(), ordered_on=order.ordered_on, vote=vote_record(vote),
+        **ctx.common(), ordered_on=order.ordered_on, vote=vote_record(ctx.session, vote),
         explanation=order.explanation,
         factors=tuple(factor_note(f, noted[f]) for f in FrivolousFactor if f in noted),
         factors_not_relied_on=tuple(f.citation for f in FrivolousFactor if f not in noted),
@@ -1048,7 +1059,7 @@ def _frivolous_determination(ctx: _Context) -> FrivolousDeterminationPaper:
         Sanction.complaint_id == ctx.complaint.id).order_by(Sanction.id)))
     factors = sanction_factors(sanctions[-1]) if sanctions else ()
     return FrivolousDeterminationPaper(
-        **ctx.common(), determined_on=vote.meeting_on, vote=vote_record(vote),
+        **ctx.common(), determined_on=vote.meeting_on, vote=vote_record(ctx.session, vote),
         particulars=_particulars(ctx), hearing_held_on=hearing.held_on if hearing else None,
         sanctions=tuple(sanction_line(s) for s in sanctions), sanction_factors=factors,
         sanctions_imposed_on=max((s.imposed_on for s in sanctions), default=None),
@@ -1067,7 +1078,7 @@ def _referral(ctx: _Context) -> ReferralPaper:
     purpose = referral.text.strip() or note
     return ReferralPaper(
         **ctx.common(), referred_on=referral.imposed_on, determined_on=vote.meeting_on,
-        vote=vote_record(vote), particulars=_particulars(ctx), purpose=purpose,
+        vote=vote_record(ctx.session, vote), particulars=_particulars(ctx), purpose=purpose,
         perjury="perjur" in f"{referral.agency} {referral.text}".lower(),
         pending=ctx.complaint.state.is_pending)
 
@@ -1122,7 +1133,9 @@ def _request_letter(ctx: _Context, *, to_attorney_general: bool = False) -> Requ
         outcome_kind=view.outcome, decided_kind=view.outcome_by,
         decided_on=view.outcome_on, reference=view.outcome_reference,
         partial=view.outcome is RulingOutcome.PARTIAL, records=records,
-        attorney_general=agency)
+        attorney_general=agency, channel=view.channel,
+        postmarked_on=(view.postmarked_on if view.received_basis is ReceiptBasis.PRESUMED
+                       else None))
 
 
 def _pia_acknowledgement(ctx: _Context) -> RequestLetterPaper:
@@ -1185,7 +1198,7 @@ def _row(title: str, states: set[CaseState] | frozenset[CaseState], citation: st
 KINDS: dict[str, KindRule] = {
     "sworn-complaint": _row(
         "The sworn complaint, with its affidavit and notary jurat", FILED_STATES | {S.DRAFT},
-        "§ 2-83(c)", Audience.OFFICE, _sworn_complaint, SwornComplaintRenderer),
+        "§ 2-83(c)", Audience.OFFICE, _sworn_complaint, SwornComplaintRenderer, spanish=True),
     "receipt": _row(
         "Filing receipt for the complainant", FILED_STATES, "§ 2-83(a), (c)",
         Audience.COMPLAINANT, _receipt, ReceiptRenderer, spanish=True),
@@ -1213,7 +1226,7 @@ KINDS: dict[str, KindRule] = {
         "§ 2-83(d)(2)", Audience.RESPONDENTS, _cf_forward, CampaignFinanceForwardRenderer),
     "cf-cure-notice": _row(
         "Notice of the statement or amended report filed (first class mail)", {S.RESOLVED},
-        "§ 2-83(d)(2)", Audience.COMPLAINANT, _cf_cure_notice, CureNoticeRenderer),
+        "§ 2-83(d)(2)", Audience.COMPLAINANT, _cf_cure_notice, CureNoticeRenderer, spanish=True),
     "board-transmittal": _row(
         "Transmittal to the members of the Board", {S.ACCEPTED, S.AWAITING_RESPONSE},
         "§ 2-83(d)(3)", Audience.BOARD, _board_transmittal, BoardTransmittalRenderer),
@@ -1240,7 +1253,7 @@ KINDS: dict[str, KindRule] = {
     "frivolous-determination": _row(
         "Determination of a frivolous complaint, with any sanctions", {S.RESOLVED},
         "§ 2-83(f)(6), (g)", Audience.COMPLAINANT_WITH_COPIES, _frivolous_determination,
-        FrivolousDeterminationRenderer),
+        FrivolousDeterminationRenderer, spanish=True),
     "referral": _row(
         "Notification of an agency, e.g. for investigation of perjury", {S.RESOLVED},
         "§ 2-83(g)(3)", Audience.AGENCY, _referral, ReferralRenderer),

@@ -31,10 +31,14 @@ from ethics_desk.storage.database import Database
 
 
 def sworn_complaint_for_intake(database: Database, intake: Intake,
-                               provision_citations: list[str], *, today: date) -> bytes:
-    """The complaint with its affidavit and notary jurat, for signing at the counter (§ 2-83(c))."""
+                               provision_citations: list[str], *, today: date,
+                               language: Language | None = None) -> bytes:
+    """The complaint with its affidavit and notary jurat, for signing at the counter (§ 2-83(c)),
+    in ``language``: by default the language of the papers chosen for the complainant, so that a
+    complainant who reads Spanish swears to a Spanish complaint."""
     return render_at_counter(database, "sworn-complaint", today=today, intake=intake,
-                             provision_citations=provision_citations)
+                             provision_citations=provision_citations,
+                             language=language or intake.complainant.preferred_language)
 
 
 @case_reader("Previewing the sworn complaint")

@@ -85,6 +85,27 @@ BOARD_SANCTION_VOTE = "board.sanction_vote"
 "majority"."""
 FOR_REVIEW = "Marked for the City Attorney's review."
 
+SPANISH_DEFAULTS = {
+    "office.name": "Oficina de la Secretaría Municipal",
+    "office.city": "Ciudad de San Antonio",
+    "office.signatory": "Secretaría Municipal",
+    "office.signatory_title": "Secretaría Municipal",
+}
+"""The Spanish of the office's default name, city and signatory (``office.name_es`` …), as a
+Spanish paper prints them: the vocabulary of the Spanish templates ("Secretaría Municipal" for
+City Clerk). A Spanish setting left at its default while its English one was changed prints the
+English one as typed (a name the office chose), never the Spanish of another office's name."""
+
+
+def spanish(session: Session, key: str) -> str:
+    """The Spanish papers' value of ``key`` (``office.name``): its ``_es`` setting when the office
+    set one, the Spanish default when the English value is its default, else the English value as
+    the office typed it."""
+    english, own = get(session, key), get(session, f"{key}_es")
+    if own != SPANISH_DEFAULTS[key] or english == OPTIONS[key].default:
+        return str(own)
+    return str(english)
+
 
 def _backup_folder(value: Any) -> None:
     """The backup folder, refused when it cannot be used (imported late: not on the start-up
@@ -116,6 +137,12 @@ OPTIONS: dict[str, Option] = {o.key: o for o in (
     Option("office.signatory", "City Clerk", "Who signs letters"),
     Option("office.signatory_title", "City Clerk", "Signatory's title"),
     Option("office.county", "Bexar", "County (for the notary jurat)"),
+    Option("office.name_es", SPANISH_DEFAULTS["office.name"], "Office name on Spanish papers"),
+    Option("office.city_es", SPANISH_DEFAULTS["office.city"], "City on Spanish papers"),
+    Option("office.signatory_es", SPANISH_DEFAULTS["office.signatory"],
+           "Who signs Spanish papers"),
+    Option("office.signatory_title_es", SPANISH_DEFAULTS["office.signatory_title"],
+           "Signatory's title on Spanish papers"),
     Option("office.time_zone", DEFAULT_OFFICE_ZONE,
            "The office's time zone (IANA name): every time on a paper or a screen is printed in "
            "it, whatever the workstation's clock is set to", validate=check_zone_name),

@@ -10,7 +10,7 @@ import pytest
 from ethics_desk.core.clock import Clock, fixed_clock
 from ethics_desk.core.errors import UserError
 from ethics_desk.documents.kinds import KINDS, recipients, render_letter
-from ethics_desk.models import Disposition, Route
+from ethics_desk.models import Disposition, Language, Route
 from ethics_desk.storage.database import Database
 from ethics_desk.workflow import (
     ForwardCampaignFinance,
@@ -176,3 +176,52 @@ def test_the_resolution_notice_says_cured_in_plain_words(controller: WorkflowCon
     text = _text(database, case, "resolution-notice")
     assert ("Resolution: Cured, no violation: the campaign bank account statement or the "
             "amended report was filed in time and verified by the City Clerk") in text
+
+
+def test_the_spanish_order_states_the_vote_in_spanish(controller: WorkflowController,
+                                                      database: Database) -> None:
+    case = show_cause(controller)
+    text = flat(text_of(render_letter(database, case, "show-cause-order", account=DESK_CLERK,
+                                      clock=_on(ORDERED), language=Language.SPANISH)))
+    # Every tally states present, recused, quorum, needed and cast (issue 29), in Spanish too.
+    assert ("Sesión del 30 de noviembre de 2026: Presentes: 7 de los 7 miembros en funciones; "
+            "recusados: 0; quórum: 4 (la mayoría de los 7 en funciones), alcanzado con 7, sin "
+            "contar a los recusados; se necesitan: al menos 5 votos a favor (dos tercios de los 7 "
+            "contados como presentes); votos: 5 a favor, 2 en contra, 0 abstenciones — "
+            "aprobada") in text
+    assert " present;" not in text and "carried" not in text
+    assert ("§ 2-83(f)(3)(a) — el momento en que se presentó la denuncia jurada, en relación con "
+            "cuándo el denunciante conoció") in text
+    assert "The timing of" not in text and "the timing of" not in text
+
+
+def test_the_complainant_is_told_of_the_cure_in_spanish(controller: WorkflowController,
+                                                       database: Database) -> None:
+    intake = complete_intake(provision_ids=[provision_id(database, "2-306")],
+                             route=Route.CAMPAIGN_FINANCE)
+    case = reviewed_case(controller, intake=intake)
+    controller.fire(case, ForwardCampaignFinance())
+    controller.fire(case, RecordCure(filed_on=date(2026, 11, 30), verified_by="Maria Clerk"))
+    text = flat(text_of(render_letter(database, case, "cf-cure-notice", account=DESK_CLERK,
+                                      clock=_on(TODAY), language=Language.SPANISH)))
+    assert "POR CORREO DE PRIMERA CLASE" in text
+    assert ("El estado de cuenta bancaria de la campaña se presentó el 30 de noviembre de "
+            "2026") in text
+    assert "verificada por Maria Clerk" in text and "§ 2-82(b)(2)" in text
+
+
+def test_the_spanish_determination_states_the_ballots_and_the_sanctions_in_spanish(
+        controller: WorkflowController, database: Database) -> None:
+    case = frivolous(controller)
+    text = flat(text_of(render_letter(database, case, "frivolous-determination",
+                                      account=DESK_CLERK, clock=_on(TODAY),
+                                      language=Language.SPANISH)))
+    assert "Determinación de una denuncia frívola" in text
+    assert ("(dos tercios de los 7 contados como presentes); votos: 6 a favor, 1 en contra, "
+            "0 abstenciones — aprobada") in text
+    assert "Ana Gómez a favor" in text and "Gus Ybarra en contra" in text
+    assert "Multa civil § 2-83(g)(2)(a) $350.00" in text
+    assert "Notificación a una agencia § 2-83(g)(3)" in text
+    assert "Civil penalty" not in text and " yes" not in text
+    assert "§ 2-83(g)(1)(a) — la gravedad de la violación" in text
+    assert "seriousness" not in text

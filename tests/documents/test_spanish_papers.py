@@ -20,6 +20,7 @@ from ethics_desk.documents.kinds import KINDS, language_of, recipients, render_l
 from ethics_desk.intake.drafts import load_intake
 from ethics_desk.intake.record import Intake, RespondentData
 from ethics_desk.models import AuditRecord, Complaint, Disposition, Language
+from ethics_desk.office.actions import save_settings
 from ethics_desk.storage.database import Database
 from ethics_desk.workflow import Accept, ForwardToBoard, Resolve, WorkflowController
 from tests.conftest import CLOCK
@@ -104,18 +105,37 @@ def test_a_kind_without_a_spanish_template_is_refused_in_spanish_and_stays_engli
         controller: WorkflowController, database: Database) -> None:
     case = filed_case(controller, _spanish_intake())
     with pytest.raises(UserError, match="no template in Español") as refused:
-        render_letter(database, case, "sworn-complaint", account=DESK_CLERK, clock=CLOCK,
+        render_letter(database, case, "envelope", account=DESK_CLERK, clock=CLOCK,
                       language=Language.SPANISH)
-    assert "receipt" in refused.value.fix and "info-sheet" in refused.value.fix
-    english = flat(text_of(render_letter(database, case, "sworn-complaint",
-                                                 account=DESK_CLERK, clock=CLOCK)))
-    assert "Page 1 of" in english
+    assert "receipt" in refused.value.fix and "sworn-complaint" in refused.value.fix
+    english = flat(text_of(render_letter(database, case, "labels",
+                                         account=DESK_CLERK, clock=CLOCK)))
+    assert "José Peña" in english
 
 
-def test_the_table_marks_exactly_the_seven_complainant_facing_papers_spanish() -> None:
+def test_a_spanish_speaking_complainant_swears_to_a_spanish_complaint(
+        controller: WorkflowController, database: Database) -> None:
+    intake = _spanish_intake()
+    at_the_counter = flat(text_of(papers.sworn_complaint_for_intake(database, intake, [],
+                                                                    today=TODAY)))
+    assert "Declaración jurada — § 2-83(c)" in at_the_counter
+    assert "Affidavit" not in at_the_counter and "Sworn Ethics Complaint" not in at_the_counter
+    case = filed_case(controller, intake)
+    assert [r.language for r in recipients(database, case, "sworn-complaint",
+                                           account=DESK_CLERK)] == [Language.SPANISH]
+    filed = flat(text_of(render_letter(database, case, "sworn-complaint", account=DESK_CLERK,
+                                       clock=CLOCK, language=Language.SPANISH)))
+    assert "Denuncia de ética jurada" in filed and "Caso ERB-2026-001" in filed
+    english = flat(text_of(papers.sworn_complaint_for_intake(database, complete_intake(), [],
+                                                             today=TODAY)))
+    assert "Affidavit — § 2-83(c)" in english
+
+
+def test_the_table_marks_every_complainant_facing_paper_spanish() -> None:
     assert {k for k, r in KINDS.items() if Language.SPANISH in r.languages} == {
-        "info-sheet", "receipt", "unsworn-return", "defect-letter", "response-copy",
-        "show-cause-order", "resolution-notice",
+        "sworn-complaint", "info-sheet", "receipt", "unsworn-return", "defect-letter",
+        "cf-cure-notice", "response-copy",
+        "show-cause-order", "frivolous-determination", "resolution-notice",
         # and the Public Information Act's letters to the requester (Gov't Code ch. 552)
         "pia-acknowledgement", "pia-ruling-notice", "pia-release-letter"}
     assert all(Language.ENGLISH in rule.languages for rule in KINDS.values())
@@ -155,3 +175,31 @@ def test_an_unknown_language_is_refused_listing_the_languages() -> None:
     with pytest.raises(UserError, match="no language “fr”") as refused:
         language_of("fr")
     assert "es (Español (Spanish))" in refused.value.fix
+
+
+def test_a_spanish_paper_names_the_office_and_its_signatory_in_spanish(
+        controller: WorkflowController, database: Database) -> None:
+    case = filed_case(controller, _spanish_intake())
+    text = flat(text_of(render_letter(database, case, "receipt", account=DESK_CLERK,
+                                      clock=CLOCK, language=Language.SPANISH)))
+    assert "Oficina de la Secretaría Municipal" in text and "CIUDAD DE SAN ANTONIO" in text
+    assert "City Clerk" not in text and "City of San Antonio" not in text
+
+
+def test_an_office_name_the_office_changed_prints_as_typed_until_its_spanish_is_set(
+        controller: WorkflowController, database: Database) -> None:
+    case = filed_case(controller, _spanish_intake())
+    save_settings(database, {"office.name": "Office of the Municipal Clerk"}, account=CLERK,
+                  clock=CLOCK)
+
+    def spanish() -> str:
+        return flat(text_of(render_letter(database, case, "receipt", account=DESK_CLERK,
+                                          clock=CLOCK, language=Language.SPANISH)))
+
+    assert "Office of the Municipal Clerk" in spanish()
+    assert "Oficina de la Secretaría Municipal" not in spanish()
+    save_settings(database, {"office.name_es": "Oficina del Secretario Municipal"},
+                  account=CLERK, clock=CLOCK)
+    assert "Oficina del Secretario Municipal" in spanish()
+    assert "Office of the Municipal Clerk" in flat(text_of(render_letter(
+        database, case, "receipt", account=DESK_CLERK, clock=CLOCK)))

@@ -154,3 +154,17 @@ def test_the_spanish_release_letter_states_the_ruling_and_its_outcome_in_spanish
     assert "el dictamen de la Procuraduría General de Texas, del 30 de noviembre de 2026" in text
     assert "entrega parcial" in text
     assert "Partial release" not in text and "Attorney General's ruling" not in text
+
+
+@pytest.mark.parametrize(("changes", "received"), [
+    ({"channel": RequestChannel.MAIL, "received_on": None, "postmarked_on": date(2026, 11, 23)},
+     "(recibida el tercer día hábil después del matasellos del 23 de noviembre de 2026, "
+     "§ 552.301(a-1) del Código de Gobierno de Texas)"),
+    ({}, "(recibida por correo electrónico el 30 de noviembre de 2026)")])
+def test_the_spanish_acknowledgement_says_how_the_request_was_received_in_spanish(
+        database: Database, changes: dict[str, object], received: str) -> None:
+    text = flat(text_of(preview_paper(database, _logged(database, **changes),
+                                      "pia-acknowledgement", account=RECORDS, clock=CLOCK,
+                                      language=Language.SPANISH)))
+    assert received in text
+    assert "received" not in text and "postmark" not in text and "Gov't" not in text

@@ -39,6 +39,7 @@ REFERENCE_DATA = {
     "ethics_desk.office.actions.read_settings": "the office's settings, read",
     "ethics_desk.office.settings.get": "one setting, read",
     "ethics_desk.office.settings.time_zone": "the office's time zone",
+    "ethics_desk.office.settings.spanish": "one setting as a Spanish paper prints it, read",
     "ethics_desk.office.settings.office_today": "the office's date today",
     "ethics_desk.office.wording.library": "the letter wording in use, read",
     "ethics_desk.office.wording.enclosure": "the Ethics Code enclosure, read",

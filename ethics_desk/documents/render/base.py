@@ -52,6 +52,7 @@ ReportLab's origin is the bottom-left corner.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import io
 import re
@@ -459,9 +460,18 @@ class Renderer(ABC, Generic[D]):
     # -- the public interface ------------------------------------------------------------------
 
     def render(self, data: D) -> bytes:
-        """The document as PDF bytes (the same bytes for the same data and template)."""
+        """The document as PDF bytes (the same bytes for the same data and template); a paper in
+        Spanish names the office in Spanish (:meth:`Letterhead.in_language`)."""
+        data = self.in_language(data)
         pdf, _pages = self._build(data, self.wording_for(data))
         return pdf
+
+    def in_language(self, data: D) -> D:
+        """``data`` with its letterhead as a paper in this renderer's language prints it."""
+        letterhead = data.letterhead.in_language(self.language)
+        if letterhead is data.letterhead:
+            return data
+        return dataclasses.replace(data, letterhead=letterhead)  # type: ignore[type-var]
 
     def wording_for(self, data: D) -> Wording:
         """The template filled for ``data``, checked before anything is laid out: every

@@ -11,6 +11,8 @@ cause always does: a complaint in show cause is pending).
 
 from __future__ import annotations
 
+import re
+
 from reportlab.lib import colors
 from reportlab.lib.styles import StyleSheet1
 from reportlab.lib.units import inch
@@ -27,6 +29,7 @@ from ethics_desk.documents.render.base import (
 )
 from ethics_desk.documents.render.data import Party, long_date
 from ethics_desk.documents.render.fonts import markup
+from ethics_desk.documents.render.language import ENGLISH, Words
 from ethics_desk.documents.render.letter_data import (
     FactorNote,
     FrivolousDeterminationPaper,
@@ -56,18 +59,32 @@ class _BoardLetterRenderer(CaseLetterRenderer[L]):
             lines.append(f"<b>{wording.text('copy-marking')}</b>")
         return lines
 
+    def vote_summary(self, vote: VoteRecord) -> str:
+        """The vote's count in the paper's language: the summary recorded with the vote in
+        English, the same count in Spanish words (:meth:`Words.tally`)."""
+        if self.words.spanish and vote.tally is not None:
+            return self.words.tally(vote.tally)
+        return vote.summary
+
     def vote_flowables(self, vote: VoteRecord, label: str) -> list[Flowable]:
         """The vote in words in a box, then each member's name and vote for a record vote."""
         box = notice([Paragraph(label, self.styles["Notice"]),
                       Paragraph(markup(f"{self.words.meeting_of(vote.meeting_on)}: "
-                                       f"{vote.summary}"), self.styles["Body"])])
+                                       f"{self.vote_summary(vote)}"), self.styles["Body"])])
         if vote.is_record_vote and vote.ballots:
-            return [KeepTogether([box, ballot_table(vote, self.styles)]), Spacer(0, 6)]
+            return [KeepTogether([box, ballot_table(vote, self.styles, self.words)]),
+                    Spacer(0, 6)]
         return [box]
 
-    def factor_list(self, factors: tuple[FactorNote, ...]) -> Flowable:
-        """Each factor: its citation in bold, the statute's words, the note in italics."""
-        listed = bullet_list([f"<b>{markup(f.citation)}</b> — {markup(f.factor)}"
+    def factor_list(self, factors: tuple[FactorNote, ...], wording: Wording) -> Flowable:
+        """Each factor: its citation in bold, the statute's words (or the template's wording of
+        the factor, ``[factor-f3a]`` for § 2-83(f)(3)(a): a Spanish paper's translation), the
+        note in italics."""
+        def words(f: FactorNote) -> str:
+            section = factor_section(f.citation)
+            return wording.text(section) if wording.has(section) else markup(f.factor)
+
+        listed = bullet_list([f"<b>{markup(f.citation)}</b> — {words(f)}"
                               f"<br/><i>{markup(f.note)}</i>" for f in factors],
                              self.styles["Item"])
         listed.spaceAfter = 8
@@ -97,7 +114,7 @@ class ShowCauseOrderRenderer(_BoardLetterRenderer[ShowCauseOrderPaper]):
                                                                      data.letterhead.zone)),
                 "hearing_time": self.words.clock_time(data.hearing_at, data.letterhead.zone),
                 "hearing_place": data.place or None,
-                "vote_summary": data.vote.summary or None}
+                "vote_summary": self.vote_summary(data.vote) or None}
 
     def story(self, data: ShowCauseOrderPaper, wording: Wording) -> list[Flowable]:
         """Opening, the order and its vote, the explanation by factor, the hearing, the rights."""
@@ -107,7 +124,7 @@ class ShowCauseOrderRenderer(_BoardLetterRenderer[ShowCauseOrderPaper]):
                                  *paragraphs(data.explanation, self.styles["Body"])]
         if data.factors:
             story += self.optional(wording, "factors-heading")
-            story.append(self.factor_list(data.factors))
+            story.append(self.factor_list(data.factors, wording))
         if data.factors_not_relied_on and wording.has("not-relied-on"):
             story.append(Paragraph(f"{wording.text('not-relied-on')} "
                                    + markup(", ".join(data.factors_not_relied_on)) + ".",
@@ -140,10 +157,11 @@ class FrivolousDeterminationRenderer(_BoardLetterRenderer[FrivolousDetermination
 
     def extra_values(self, data: FrivolousDeterminationPaper) -> dict[str, str | None]:
         """When it was determined, when the hearing was held, the vote, when sanctions were."""
+        long_date = self.words.long_date
         return {"determined_on": long_date(data.determined_on),
                 "hearing_held_on": (long_date(data.hearing_held_on) if data.hearing_held_on
                                     else None),
-                "vote_summary": data.vote.summary or None,
+                "vote_summary": self.vote_summary(data.vote) or None,
                 "sanctions_imposed_on": (long_date(data.sanctions_imposed_on)
                                          if data.sanctions_imposed_on else "")}
 
@@ -152,15 +170,17 @@ class FrivolousDeterminationRenderer(_BoardLetterRenderer[FrivolousDetermination
         story: list[Flowable] = [
             *self.opening(wording), *wording.flowables("body"),
             *wording.flowables("vote-heading"),
-            *self.vote_flowables(data.vote, "Record vote of the members present"),
+            *self.vote_flowables(data.vote, wording.text("vote-label") if wording.has(
+                "vote-label") else "Record vote of the members present"),
             *wording.flowables("particulars-heading"),
             *paragraphs(data.particulars, self.styles["Body"])]
         if data.sanctions:
             story.append(KeepTogether([*wording.flowables("sanctions-heading"),
-                                       sanction_table(data.sanctions, self.styles)]))
+                                       sanction_table(data.sanctions, self.styles,
+                                                      self.words)]))
             if data.sanction_factors:
                 story += [*wording.flowables("factors-heading"),
-                          self.factor_list(data.sanction_factors)]
+                          self.factor_list(data.sanction_factors, wording)]
         else:
             story += wording.flowables("no-sanctions")
         if data.pending:
@@ -170,10 +190,17 @@ class FrivolousDeterminationRenderer(_BoardLetterRenderer[FrivolousDetermination
         return story
 
 
-def ballot_table(vote: VoteRecord, styles: StyleSheet1) -> Flowable:
-    """Each member present and their vote, two members to a row, on light rules."""
+def factor_section(citation: str) -> str:
+    """The template section that words a factor: ``factor-f3a`` for "§ 2-83(f)(3)(a)"."""
+    return "factor-" + "".join(re.findall(r"\((\w+)\)", citation))
+
+
+def ballot_table(vote: VoteRecord, styles: StyleSheet1, words: Words = ENGLISH) -> Flowable:
+    """Each member present and their vote (in ``words``' language), two members to a row, on
+    light rules."""
     cells = [[Paragraph(markup(b.member), styles["Cell"]),
-              Paragraph(f"<b>{markup(b.vote)}</b>", styles["Cell"])] for b in vote.ballots]
+              Paragraph(f"<b>{markup(words.ballot(b.choice) if b.choice else b.vote)}</b>",
+                        styles["Cell"])] for b in vote.ballots]
     if len(cells) % 2:
         cells.append([Paragraph("", styles["Cell"]), Paragraph("", styles["Cell"])])
     half = len(cells) // 2
@@ -191,10 +218,18 @@ def ballot_table(vote: VoteRecord, styles: StyleSheet1) -> Flowable:
     return table
 
 
-def sanction_table(sanctions: tuple[SanctionLine, ...], styles: StyleSheet1) -> Flowable:
-    """Each sanction: citation and kind on the left, the amount or the words on the right."""
-    return field_table([(f"{markup(s.label)}<br/>{markup(s.citation)}",
-                         f"<b>{markup(s.detail)}</b>") for s in sanctions], styles,
+def sanction_table(sanctions: tuple[SanctionLine, ...], styles: StyleSheet1,
+                   words: Words = ENGLISH) -> Flowable:
+    """Each sanction: citation and kind on the left, the amount (with the date it is to be paid
+    by) or the words on the right, in ``words``' language."""
+    def label(s: SanctionLine) -> str:
+        return words.sanction(s.kind) if s.kind is not None else s.label
+
+    def detail(s: SanctionLine) -> str:
+        return words.amount_due(s.amount, s.pay_by) if s.amount else s.detail
+
+    return field_table([(f"{markup(label(s))}<br/>{markup(s.citation)}",
+                         f"<b>{markup(detail(s))}</b>") for s in sanctions], styles,
                        label_width=2.2 * inch)
 
 
@@ -214,7 +249,7 @@ class ReferralRenderer(_BoardLetterRenderer[ReferralPaper]):
         return {"agency_name": data.recipient.name or None,
                 "referred_on": long_date(data.referred_on),
                 "determined_on": long_date(data.determined_on),
-                "vote_summary": data.vote.summary or None,
+                "vote_summary": self.vote_summary(data.vote) or None,
                 "purpose": data.purpose}
 
     def story(self, data: ReferralPaper, wording: Wording) -> list[Flowable]:

@@ -8,7 +8,7 @@ same bytes, which is what lets an issued document be reprinted identically.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, datetime, tzinfo
 from zoneinfo import ZoneInfo
 
@@ -16,6 +16,7 @@ from sqlalchemy.orm import Session
 
 from ethics_desk.core.errors import UserError
 from ethics_desk.core.office_time import DEFAULT_OFFICE_ZONE, in_office_time, office_zone
+from ethics_desk.core.vocabulary import Language
 from ethics_desk.documents.render.language import ENGLISH, MONTHS_EN
 from ethics_desk.intake.record import Intake, identifier_label
 from ethics_desk.models import (
@@ -28,6 +29,7 @@ from ethics_desk.models import (
     is_notary,
 )
 from ethics_desk.office import settings
+from ethics_desk.office.settings import SPANISH_DEFAULTS
 
 MONTHS = MONTHS_EN
 
@@ -50,16 +52,9 @@ def long_datetime(moment: datetime, zone: tzinfo) -> str:
 
 def period_in_words(period: ViolationPeriod | None, start: date | None,
                     end: date | None) -> str:
-    """The date or period of (c)(6) in words; empty when none was given."""
-    if period is None or start is None:
-        return ""
-    if period is ViolationPeriod.SINGLE_DATE:
-        return f"On {long_date(start)}"
-    if period is ViolationPeriod.ONGOING_SINCE:
-        return f"From {long_date(start)}, and continuing"
-    if end is None:
-        return f"From {long_date(start)}"
-    return f"From {long_date(start)} through {long_date(end)}"
+    """The date or period of (c)(6) in words; empty when none was given (in English; a paper
+    in Spanish writes it with :meth:`Words.period` of its own table)."""
+    return ENGLISH.period(period, start, end)
 
 
 @dataclass(frozen=True)
@@ -77,11 +72,24 @@ class Letterhead:
     county: str = "Bexar"
     time_zone: str = DEFAULT_OFFICE_ZONE
     """The office's time zone (``office.time_zone``): every time on the paper is printed in it."""
+    office_name_es: str = SPANISH_DEFAULTS["office.name"]
+    """The office's name on a Spanish paper (``office.name_es``, :func:`settings.spanish`)."""
+    city_es: str = SPANISH_DEFAULTS["office.city"]
+    signatory_es: str = SPANISH_DEFAULTS["office.signatory"]
+    signatory_title_es: str = SPANISH_DEFAULTS["office.signatory_title"]
 
     @property
     def zone(self) -> ZoneInfo:
         """The office's time zone, in which the paper prints every moment."""
         return office_zone(self.time_zone)
+
+    def in_language(self, language: Language) -> Letterhead:
+        """The letterhead as a paper in ``language`` prints it: a Spanish paper names the office,
+        the city and the signatory in Spanish (no "City Clerk" left on it)."""
+        if language is not Language.SPANISH:
+            return self
+        return replace(self, office_name=self.office_name_es, city=self.city_es,
+                       signatory=self.signatory_es, signatory_title=self.signatory_title_es)
 
 
 def letterhead_from_settings(session: Session) -> Letterhead:
@@ -97,6 +105,10 @@ def letterhead_from_settings(session: Session) -> Letterhead:
         signatory_title=settings.get(session, "office.signatory_title"),
         county=settings.get(session, "office.county"),
         time_zone=settings.get(session, "office.time_zone"),
+        office_name_es=settings.spanish(session, "office.name"),
+        city_es=settings.spanish(session, "office.city"),
+        signatory_es=settings.spanish(session, "office.signatory"),
+        signatory_title_es=settings.spanish(session, "office.signatory_title"),
     )
 
 
@@ -189,6 +201,9 @@ class ComplaintPaper:
     received_at: datetime | None = None
     witnesses: tuple[WitnessPaper, ...] = ()
     """The witnesses and potential witnesses identified, each with who identified them (h)(1)."""
+    period_given: tuple[ViolationPeriod | None, date | None, date | None] = (None, None, None)
+    """How the (c)(6) dates were given and the dates, from which a paper in Spanish writes
+    :attr:`period` in Spanish."""
 
     @property
     def is_filed(self) -> bool:
@@ -288,6 +303,7 @@ def complaint_paper_from_intake(intake: Intake, provision_citations: list[str],
         facts=intake.facts.strip(),
         period=period_in_words(intake.violation_period, intake.violation_start,
                                intake.violation_end),
+        period_given=(intake.violation_period, intake.violation_start, intake.violation_end),
         in_possession=lists[DocumentList.IN_POSSESSION],
         not_in_possession=lists[DocumentList.NOT_IN_POSSESSION],
         unavailable=lists[DocumentList.UNAVAILABLE],
@@ -328,6 +344,8 @@ def complaint_paper_from_case(complaint: Complaint, letterhead: Letterhead) -> C
         facts=complaint.facts.strip(),
         period=period_in_words(complaint.violation_period, complaint.violation_start,
                                complaint.violation_end),
+        period_given=(complaint.violation_period, complaint.violation_start,
+                      complaint.violation_end),
         in_possession=lists[DocumentList.IN_POSSESSION],
         not_in_possession=lists[DocumentList.NOT_IN_POSSESSION],
         unavailable=lists[DocumentList.UNAVAILABLE],

@@ -21,8 +21,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, datetime, tzinfo
 
+from ethics_desk.board.votes import VoteResult
 from ethics_desk.core.office_time import in_office_time
-from ethics_desk.core.vocabulary import Language
+from ethics_desk.core.vocabulary import (
+    CureKind,
+    Language,
+    SanctionKind,
+    ViolationPeriod,
+    VoteChoice,
+    VoteRule,
+    in_a_sentence,
+)
 
 MONTHS_EN = ("January", "February", "March", "April", "May", "June", "July", "August",
              "September", "October", "November", "December")
@@ -30,6 +39,24 @@ WEEKDAYS_EN = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday
 MONTHS_ES = ("enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto",
              "septiembre", "octubre", "noviembre", "diciembre")
 WEEKDAYS_ES = ("lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo")
+IDENTIFIERS_ES = {"complainant": "denunciante", "respondent": "persona denunciada",
+                  "witness": "testigo"}
+"""The roles of :func:`ethics_desk.intake.record.identifiers` ("… (complainant)") in Spanish."""
+CURES_ES = {CureKind.BANK_STATEMENT: "el estado de cuenta bancaria de la campaña",
+            CureKind.AMENDED_REPORT: "el informe enmendado"}
+"""What cures a campaign-finance complaint (§ 2-82(b)(2)), in Spanish."""
+SANCTIONS_ES = {
+    SanctionKind.CIVIL_PENALTY: "Multa civil",
+    SanctionKind.ATTORNEYS_FEES: "Honorarios de abogado en que incurrió la persona denunciada",
+    SanctionKind.OTHER: "Otra sanción permitida por la ley",
+    SanctionKind.REFERRAL: "Notificación a una agencia",
+}
+"""The sanctions of § 2-83(g)(2), (g)(3) in Spanish (no official translation: the template
+marks them for review)."""
+BALLOTS_EN = {VoteChoice.YES: "yes", VoteChoice.NO: "no", VoteChoice.ABSTAIN: "abstained",
+              VoteChoice.RECUSED: "recused"}
+BALLOTS_ES = {VoteChoice.YES: "a favor", VoteChoice.NO: "en contra",
+              VoteChoice.ABSTAIN: "se abstuvo", VoteChoice.RECUSED: "se recusó"}
 
 
 @dataclass(frozen=True)
@@ -119,6 +146,97 @@ class Words:
                     "que queda sin efecto.")
         return (f"This corrected copy replaces the one issued on {self.long_date(day)}, "
                 "which is void.")
+
+    def tally(self, result: VoteResult) -> str:
+        """A Board vote's count in words, stating present, recused, quorum, needed and cast
+        (the English is the summary recorded with the vote, :meth:`VoteResult.summary`):
+        "Presentes: 7 de los 11 miembros en funciones; recusados: 0; quórum: 6 (la mayoría de
+        los 11 en funciones), alcanzado con 7, sin contar a los recusados; se necesitan: al menos
+        5 votos a favor (dos tercios de los 7 contados como presentes); votos: 5 a favor,
+        1 en contra, 1 abstención — aprobada"."""
+        if not self.spanish:
+            return result.summary
+        q = result.quorum
+        parts = [f"Presentes: {result.attending}"
+                 + (f" de los {q.serving} miembros en funciones" if q is not None else ""),
+                 f"recusados: {result.recused}"]
+        if q is not None:
+            basis = ("fijado por la Secretaría" if q.fixed
+                     else f"la mayoría de los {q.serving} en funciones")
+            counted = ("contando a los recusados" if q.recused_count
+                       else "sin contar a los recusados")
+            met = "alcanzado" if result.has_quorum else "NO alcanzado"
+            parts.append(f"quórum: {q.needed} ({basis}), {met} con {result.toward_quorum}, "
+                         f"{counted}")
+        rule = "dos tercios" if result.rule is VoteRule.TWO_THIRDS else "la mayoría"
+        votes = "voto" if result.required == 1 else "votos"
+        parts.append(f"se necesitan: al menos {result.required} {votes} a favor ({rule} de los "
+                     f"{result.present} contados como presentes)")
+        abstaining = "abstención" if result.abstain == 1 else "abstenciones"
+        outcome = "aprobada" if result.carried else "rechazada"
+        parts.append(f"votos: {result.yes} a favor, {result.no} en contra, {result.abstain} "
+                     f"{abstaining} — {outcome}")
+        return "; ".join(parts)
+
+    def period(self, period: ViolationPeriod | None, start: date | None,
+               end: date | None) -> str:
+        """The date or period of the alleged violation (§ 2-83(c)(6)): "On October 3, 2026",
+        "From … through …", "From …, and continuing" / "El 3 de octubre de 2026", "Del … al …",
+        "Desde el …, y continúa"; empty when none was given."""
+        if period is None or start is None:
+            return ""
+        first = self.long_date(start)
+        if self.spanish:
+            if period is ViolationPeriod.SINGLE_DATE:
+                return f"El {first}"
+            if period is ViolationPeriod.ONGOING_SINCE:
+                return f"Desde el {first}, y continúa"
+            return f"Desde el {first}" if end is None else f"Del {first} al {self.long_date(end)}"
+        if period is ViolationPeriod.SINGLE_DATE:
+            return f"On {first}"
+        if period is ViolationPeriod.ONGOING_SINCE:
+            return f"From {first}, and continuing"
+        return f"From {first}" if end is None else f"From {first} through {self.long_date(end)}"
+
+    def identified_by(self, label: str) -> str:
+        """Who identified a witness, as the witness row keeps it ("José Peña (complainant)"),
+        with its role in this language ("José Peña (denunciante)")."""
+        if self.spanish:
+            for english, spanish in IDENTIFIERS_ES.items():
+                if label.endswith(f" ({english})"):
+                    return f"{label[:-len(english) - 2]}({spanish})"
+        return label
+
+    @property
+    def not_filed(self) -> str:
+        """What a complaint not yet filed shows where its case number goes."""
+        return "Aún no presentada" if self.spanish else "Not yet filed"
+
+    def cure(self, kind: CureKind) -> str:
+        """What cured a campaign-finance complaint (§ 2-82(b)(2)), in a sentence: "the amended
+        report" / "el informe enmendado"."""
+        if self.spanish:
+            return CURES_ES[kind]
+        return "the " + in_a_sentence(kind.label)
+
+    def sanction(self, kind: SanctionKind) -> str:
+        """A sanction of § 2-83(g)(2) or the (g)(3) notification, as the statute names it /
+        in Spanish."""
+        return SANCTIONS_ES[kind] if self.spanish else kind.label
+
+    def amount_due(self, amount: str, pay_by: date | None) -> str:
+        """"$350.00, to be paid by January 29, 2027" / "$350.00, a pagar a más tardar el 29
+        de enero de 2027" (the amount alone when the Board set no date)."""
+        if pay_by is None:
+            return amount
+        due = self.long_date(pay_by)
+        return (f"{amount}, a pagar a más tardar el {due}" if self.spanish
+                else f"{amount}, to be paid by {due}")
+
+    def ballot(self, choice: VoteChoice) -> str:
+        """How one member voted: "yes", "no", "abstained", "recused" / "a favor", "en contra",
+        "se abstuvo", "se recusó"."""
+        return (BALLOTS_ES if self.spanish else BALLOTS_EN)[choice]
 
     def meeting_of(self, day: date) -> str:
         """"Meeting of December 1, 2026" / "Sesión del 1 de diciembre de 2026"."""

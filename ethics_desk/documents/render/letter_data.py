@@ -13,6 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, datetime
 
+from ethics_desk.board.votes import VoteResult
+from ethics_desk.core.vocabulary import CureKind, SanctionKind, VoteChoice
 from ethics_desk.documents.render.data import Letterhead, Party
 
 
@@ -94,6 +96,8 @@ class CureNoticePaper(CaseLetter):
     cure_filed_on: date
     verified_by: str
     verified_on: date
+    cure_kind: CureKind | None = None
+    """What was filed, which a notice in Spanish words in Spanish (:meth:`Words.cure`)."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -188,6 +192,8 @@ class BallotLine:
     member: str
     vote: str
     """In words: "yes", "no", "abstained", "recused"."""
+    choice: VoteChoice | None = None
+    """The ballot itself, which a paper in Spanish words in Spanish (:meth:`Words.ballot`)."""
 
 
 @dataclass(frozen=True)
@@ -203,6 +209,9 @@ class VoteRecord:
     carried: bool
     is_record_vote: bool
     ballots: tuple[BallotLine, ...] = ()
+    tally: VoteResult | None = None
+    """The count of the ballots by the action's rule, which a paper in Spanish states in
+    Spanish (:meth:`Words.tally`); the English paper prints :attr:`summary` as recorded."""
 
 
 @dataclass(frozen=True)
@@ -240,6 +249,12 @@ class SanctionLine:
     citation: str
     label: str
     detail: str
+    kind: SanctionKind | None = None
+    """The sanction itself, which a paper in Spanish names in Spanish (:meth:`Words.sanction`)."""
+    amount: str = ""
+    """A penalty's or fees' amount ("$350.00"), which a paper in Spanish states with
+    :attr:`pay_by` in its own words; empty for another sanction (its words are typed)."""
+    pay_by: date | None = None
 
 
 @dataclass(frozen=True, kw_only=True)

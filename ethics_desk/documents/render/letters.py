@@ -221,10 +221,11 @@ class CureNoticeRenderer(CaseLetterRenderer[CureNoticePaper]):
 
     def extra_values(self, data: CureNoticePaper) -> dict[str, str | None]:
         """What was filed, when, and who verified it."""
-        return {"cure": data.cure[:1].upper() + data.cure[1:],
-                "cure_filed_on": long_date(data.cure_filed_on),
+        cure = self.words.cure(data.cure_kind) if data.cure_kind else data.cure
+        return {"cure": cure[:1].upper() + cure[1:],
+                "cure_filed_on": self.words.long_date(data.cure_filed_on),
                 "verified_by": data.verified_by or None,
-                "verified_on": long_date(data.verified_on)}
+                "verified_on": self.words.long_date(data.verified_on)}
 
     def side_lines(self, data: CureNoticePaper, wording: Wording) -> list[str]:
         """Date, case, and the mail class the statute asks for."""

@@ -18,7 +18,8 @@ from typing import ClassVar
 
 from reportlab.platypus import Flowable, Spacer
 
-from ethics_desk.core.vocabulary import RulingBy, RulingOutcome
+from ethics_desk.core.vocabulary import RequestChannel, RulingBy, RulingOutcome
+from ethics_desk.deadlines.clocks import PIA_MAILED_RECEIPT_BUSINESS_DAYS
 from ethics_desk.documents.render.base import DocParagraph, Renderer, Wording, field_table
 from ethics_desk.documents.render.data import Letterhead, Party
 from ethics_desk.documents.render.fonts import markup
@@ -34,6 +35,15 @@ _SPANISH_DECIDERS: dict[RulingBy, str] = {
     RulingBy.CITY_ATTORNEY: "la decisión de la Oficina del Abogado de la Ciudad",
 }
 """Who decided, in a letter in Spanish."""
+_SPANISH_CHANNELS: dict[RequestChannel, str] = {
+    RequestChannel.MAIL: "correo postal de los EE. UU.",
+    RequestChannel.EMAIL: "correo electrónico",
+    RequestChannel.HAND: "entrega en mano",
+    RequestChannel.FAX: "fax",
+}
+"""How a request came, in a letter in Spanish."""
+_SPANISH_ORDINALS = {1: "primer", 2: "segundo", 3: "tercer", 4: "cuarto", 5: "quinto"}
+"""The business day of § 552.301(a-1) in words (the statute's third)."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -70,6 +80,10 @@ class RequestLetterPaper:
     """The records asked for, as the letter to the Attorney General lists them."""
     attorney_general: Party | None = None
     """The Open Records Division's address (an office setting)."""
+    channel: RequestChannel | None = None
+    """How the request came, which a letter in Spanish states in Spanish with the date."""
+    postmarked_on: date | None = None
+    """The postmark of a mailed request whose receipt is presumed from it (§ 552.301(a-1))."""
 
 
 class RequestLetterRenderer(Renderer[RequestLetterPaper]):
@@ -88,7 +102,7 @@ class RequestLetterRenderer(Renderer[RequestLetterPaper]):
             "recipient_name": data.recipient.name or None,
             "requester_name": data.requester.name or None,
             "received_on": words.long_date(data.received_on),
-            "received_how": data.received_how,
+            "received_how": self.received_how(data),
             "asked_for": data.asked_for,
             "ruling_due": words.weekday_date(data.ruling_due),
             "arguments_due": words.weekday_date(data.arguments_due),
@@ -103,6 +117,21 @@ class RequestLetterRenderer(Renderer[RequestLetterPaper]):
             "reference": f" ({data.reference})" if data.reference else "",
             "attorney_general_line": ", ".join(agency.address_lines) if agency else "",
         }
+
+    def received_how(self, data: RequestLetterPaper) -> str:
+        """How and when the request was received: the log's words in English; in Spanish the
+        same facts in Spanish (the postmark of § 552.301(a-1), or the way it came)."""
+        if not self.words.spanish:
+            return data.received_how
+        if data.postmarked_on is not None:
+            return (f"recibida el {_SPANISH_ORDINALS[PIA_MAILED_RECEIPT_BUSINESS_DAYS]} día "
+                    "hábil después del matasellos del "
+                    f"{self.words.long_date(data.postmarked_on)}, § 552.301(a-1) del Código de "
+                    "Gobierno de Texas")
+        if data.channel is not None:
+            return (f"recibida por {_SPANISH_CHANNELS[data.channel]} el "
+                    f"{self.words.long_date(data.received_on)}")
+        return data.received_how
 
     def recipient(self, data: RequestLetterPaper) -> Party | None:
         """The recipient, in the envelope window."""

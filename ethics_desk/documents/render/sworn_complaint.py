@@ -30,7 +30,7 @@ from ethics_desk.documents.render.base import (
     paragraphs,
     signature_line,
 )
-from ethics_desk.documents.render.data import ComplaintPaper, ListedDocument, long_date, long_datetime
+from ethics_desk.documents.render.data import ComplaintPaper, ListedDocument
 from ethics_desk.documents.render.fonts import REGULAR, draw_centred, markup
 from ethics_desk.documents.render.templates import TemplateLibrary
 from ethics_desk.documents.render.typed import Flowable
@@ -93,7 +93,7 @@ class SwornComplaintRenderer(Renderer[ComplaintPaper]):
 
     def case_label(self, data: ComplaintPaper) -> str:
         """The case number, or that it has not been filed yet."""
-        return f"Case {data.case_number}" if data.case_number else "Not yet filed"
+        return self.words.case(data.case_number) if data.case_number else self.words.not_filed
 
     def values(self, data: ComplaintPaper) -> dict[str, str | None]:
         """The complaint's placeholders; what the notary has not yet done prints as a blank."""
@@ -103,13 +103,13 @@ class SwornComplaintRenderer(Renderer[ComplaintPaper]):
             "complainant_name": data.complainant.name or BLANK,
             "jurat_state": oath.state or "Texas",
             "jurat_county": county or BLANK,
-            "sworn_on": long_date(oath.sworn_on) if oath.sworn_on else BLANK,
+            "sworn_on": self.words.long_date(oath.sworn_on) if oath.sworn_on else BLANK,
             "notary_name": oath.notary_name or BLANK,
             "officer_title": oath.officer_title or BLANK,
-            "commission_expires": long_date(oath.notary_commission_expires)
+            "commission_expires": self.words.long_date(oath.notary_commission_expires)
             if oath.notary_commission_expires else BLANK,
             "commission_number": oath.notary_commission_number or BLANK,
-            "received_at": long_datetime(data.received_at, data.letterhead.zone)
+            "received_at": self.words.long_datetime(data.received_at, data.letterhead.zone)
             if data.received_at else BLANK,
         }
 
@@ -133,11 +133,17 @@ class SwornComplaintRenderer(Renderer[ComplaintPaper]):
 
     # -- parts ---------------------------------------------------------------------------------
 
+    def period(self, data: ComplaintPaper) -> str:
+        """The (c)(6) date or period in the paper's language (as given, when only the words
+        are known)."""
+        kind, start, end = data.period_given
+        return self.words.period(kind, start, end) if kind and start else data.period
+
     def _office_use(self, data: ComplaintPaper, wording: Wording) -> DocTable:
         case = (f"<b>{markup(data.case_number)}</b>" if data.case_number
                 else f"<i>{wording.text('not-filed')}</i>")
-        received = markup(long_datetime(data.received_at, data.letterhead.zone)) if data.received_at \
-            else ""
+        received = (markup(self.words.long_datetime(data.received_at, data.letterhead.zone))
+                    if data.received_at else "")
         cell = self.styles["Cell"]
         label = self.styles["Label"]
         table = DocTable([
@@ -193,7 +199,8 @@ class SwornComplaintRenderer(Renderer[ComplaintPaper]):
     def _facts(self, data: ComplaintPaper, wording: Wording) -> list[Flowable]:
         return [
             *wording.flowables("heading-c6"),
-            field_table([(wording.text("label-period"), _value(data.period))], self.styles),
+            field_table([(wording.text("label-period"), _value(self.period(data)))],
+                        self.styles),
             Paragraph(wording.text("label-facts"), self.styles["Subheading"]),
             *(paragraphs(data.facts, self.styles["Body"])
               or [Paragraph(_value(""), self.styles["Body"])]),
@@ -234,7 +241,8 @@ class SwornComplaintRenderer(Renderer[ComplaintPaper]):
             return [*out, Paragraph(words.text("no-witnesses"), self.styles["Body"])]
         header = [words.text("label-number"), words.text("label-witness-name"),
                   words.text("label-identified-by"), words.text("label-witness-contact")]
-        rows = [[str(index), markup(w.name), markup(w.identified_by), markup(w.contact)]
+        rows = [[str(index), markup(w.name), markup(self.words.identified_by(w.identified_by)),
+                 markup(w.contact)]
                 for index, w in enumerate(data.witnesses, start=1)]
         return [*out, self._grid(header, rows, [0.45, 2.0, 2.05, 2.0])]
 

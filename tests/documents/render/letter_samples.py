@@ -7,7 +7,10 @@ from datetime import date, datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from ethics_desk.board.votes import tally
+from ethics_desk.core.vocabulary import CureKind, SanctionKind, VoteChoice, VoteRule
 from ethics_desk.documents.render.data import Letterhead, Party
+from ethics_desk.documents.render.language import BALLOTS_EN
 from ethics_desk.documents.render.letter_data import (
     BallotLine,
     BoardTransmittalPaper,
@@ -62,21 +65,25 @@ def _common(recipient: Party) -> dict[str, Any]:
             "provisions": ("§ 2-49 Use of City resources", "§ 2-43 Conflicts of interest")}
 
 
+Y, N, A, R = VoteChoice.YES, VoteChoice.NO, VoteChoice.ABSTAIN, VoteChoice.RECUSED
 SHOW_CAUSE_VOTE = VoteRecord(
     date(2026, 12, 10), "Present: 7 of the 11 members serving; recused: 0; quorum: 6 (a majority "
     "of the 11 serving), met by the 7 taking part, recused members not counted; needed: at least "
     "5 yes votes (two-thirds of the 7 counted as present); cast: 5 yes, 1 no, 1 abstaining — "
-    "carried", carried=True, is_record_vote=False)
+    "carried", carried=True, is_record_vote=False,
+    tally=tally([Y, Y, Y, Y, Y, N, A], VoteRule.TWO_THIRDS))
+FRIVOLOUS_BALLOTS = (("Ana Gómez", Y), ("Bảo Trần", Y), ("Chris Ortiz", N),
+                     ("Dolores Huerta-Núñez", Y), ("Eero Väänänen", Y), ("Farah Al-Sayed", Y),
+                     ("Gus Ybarra", R))
 FRIVOLOUS_VOTE = VoteRecord(
     date(2027, 1, 14), "Present: 7 of the 11 members serving; recused: 1; quorum: 6 (a majority "
     "of the 11 serving), met by the 6 taking part, recused members not counted; needed: at least "
     "4 yes votes (two-thirds of the 6 counted as present); cast: 5 yes, 1 no, 0 abstaining — "
     "carried", carried=True,
     is_record_vote=True,
-    ballots=(BallotLine("Ana Gómez", "yes"), BallotLine("Bảo Trần", "yes"),
-             BallotLine("Chris Ortiz", "no"), BallotLine("Dolores Huerta-Núñez", "yes"),
-             BallotLine("Eero Väänänen", "yes"), BallotLine("Farah Al-Sayed", "yes"),
-             BallotLine("Gus Ybarra", "recused")))
+    ballots=tuple(BallotLine(name, BALLOTS_EN[choice], choice)
+                  for name, choice in FRIVOLOUS_BALLOTS),
+    tally=tally((choice for _name, choice in FRIVOLOUS_BALLOTS), VoteRule.TWO_THIRDS))
 HEARING_AT = datetime(2027, 1, 14, 17, 30, tzinfo=ZoneInfo("America/Chicago"))
 PARTICULARS = ("Groundless: the City's vehicle logs show no private use; brought in bad faith, "
                "nine days before the election (§ 2-83(f)(1), (f)(3)(a), (e)).")
@@ -104,7 +111,8 @@ def letter_sample(kind: str, **changes: Any) -> Any:
                                                           forwarded_on=date(2026, 12, 1)),
         "cf-cure-notice": lambda: CureNoticePaper(
             **_common(COMPLAINANT), cure="the amended report", cure_filed_on=date(2026, 12, 4),
-            verified_by="Maria Clerk", verified_on=date(2026, 12, 7)),
+            verified_by="Maria Clerk", verified_on=date(2026, 12, 7),
+            cure_kind=CureKind.AMENDED_REPORT),
         "board-transmittal": lambda: BoardTransmittalPaper(
             **_common(Party("Members of the Ethics Review Board")),
             members=("Ana Gómez (Chair)", "Bảo Trần (Vice Chair)", "Chris Ortiz"),
@@ -139,14 +147,17 @@ def letter_sample(kind: str, **changes: Any) -> Any:
         "frivolous-determination": lambda: FrivolousDeterminationPaper(
             **_common(COMPLAINANT), determined_on=date(2027, 1, 14), vote=FRIVOLOUS_VOTE,
             particulars=PARTICULARS, hearing_held_on=date(2027, 1, 14),
-            sanctions=(SanctionLine("§ 2-83(g)(2)(a)", "Civil penalty", "$350.00"),
+            sanctions=(SanctionLine("§ 2-83(g)(2)(a)", "Civil penalty",
+                                    "$350.00, to be paid by February 15, 2027",
+                                    SanctionKind.CIVIL_PENALTY, "$350.00", date(2027, 2, 15)),
                        SanctionLine("§ 2-83(g)(2)(b)", "Attorneys' fees incurred by the "
-                                    "respondent", "$1,875.00"),
+                                    "respondent", "$1,875.00", SanctionKind.ATTORNEYS_FEES,
+                                    "$1,875.00"),
                        SanctionLine("§ 2-83(g)(2)(c)", "Other sanction permitted by law",
-                                    "A written reprimand"),
+                                    "A written reprimand", SanctionKind.OTHER),
                        SanctionLine("§ 2-83(g)(3)", "Notification of an agency",
                                     "Bexar County Criminal District Attorney — investigation "
-                                    "of perjury")),
+                                    "of perjury", SanctionKind.REFERRAL)),
             sanction_factors=(FactorNote("§ 2-83(g)(1)(a)", "the seriousness of the violation",
                                          "A sworn complaint known to be groundless."),
                               FactorNote("§ 2-83(g)(1)(b)", "the sanction necessary to deter "

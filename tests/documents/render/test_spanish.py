@@ -3,6 +3,8 @@ English one, dates written the Spanish way, and the office's own copy of a Spani
 
 from __future__ import annotations
 
+import dataclasses
+import re
 from dataclasses import replace
 from datetime import date, datetime
 from pathlib import Path
@@ -12,29 +14,43 @@ import pytest
 
 from ethics_desk.core.vocabulary import Language
 from ethics_desk.documents.kinds import KINDS
+from ethics_desk.documents.render.data import Letterhead, WitnessPaper
 from ethics_desk.documents.render.language import SPANISH
 from ethics_desk.documents.render.templates import TemplateLibrary, parse
 from tests.documents.render.helpers import flat, sample, screenshot, text_of
 
-SPANISH_KINDS = ("info-sheet", "receipt", "unsworn-return", "defect-letter", "response-copy",
-                 "show-cause-order", "resolution-notice", "pia-acknowledgement",
-                 "pia-ruling-notice", "pia-release-letter")
-"""The seven papers of the issue: § 2-83(b), the receipt, (c), (d)(3), (e)(3), (f)(4), (d)(4);
-and the Public Information Act's three letters to the requester (Gov't Code ch. 552)."""
+SPANISH_KINDS = ("sworn-complaint", "info-sheet", "receipt", "unsworn-return", "defect-letter",
+                 "cf-cure-notice", "response-copy", "show-cause-order",
+                 "frivolous-determination", "resolution-notice",
+                 "pia-acknowledgement", "pia-ruling-notice", "pia-release-letter")
+"""Every complainant-facing paper: the sworn complaint and its affidavit, § 2-83(b), the
+receipt, (c), (d)(3), the (d)(2) cure notice, (e)(3), (f)(4), (f)(6), (d)(4); and the Public
+Information Act's three letters to the requester (Gov't Code ch. 552)."""
 
 SPANISH_WORDS = {
+    "sworn-complaint": ("Denuncia de ética jurada", "Declaración jurada — § 2-83(c)",
+                        "Jurado y suscrito ante mí el 23 de noviembre de 2026 por José Peña",
+                        "Del 3 de octubre de 2026 al 17 de octubre de 2026"),
     "info-sheet": ("Cómo presentar una denuncia de ética", "Secretaría Municipal",
-                   "declaración jurada", "$500.00"),
+                   "declaración jurada", "$500.00", "¿Quién puede presentarla?"),
     "receipt": ("Comprobante de una denuncia de ética jurada", "30 de noviembre de 2026",
-                "Número de caso", "10:05 a. m."),
+                "Número de caso", "10:05 a. m.", "¿Tiene preguntas?"),
     "unsworn-return": ("Devolución de una denuncia no jurada", "30 de noviembre de 2026",
                        "1 de diciembre de 2026", "Atentamente,"),
     "defect-letter": ("Devolución de su denuncia", "la denuncia debe indicar el cargo o puesto",
                       "The respondent's title is missing.", "30 de noviembre de 2026"),
+    "cf-cure-notice": ("Aviso de presentación: denuncia sobre financiamiento de campañas",
+                       "El informe enmendado se presentó el 4 de diciembre de 2026",
+                       "POR CORREO DE PRIMERA CLASE", "7 de diciembre de 2026"),
     "response-copy": ("Copia de la respuesta jurada", "10 de diciembre de 2026",
                       "lunes, 21 de diciembre de 2026", "§ 2-83(e)(3)"),
     "show-cause-order": ("Aviso de una orden de justificar", "jueves, 14 de enero de 2027",
+                         "§ 2-83(f)(3)(a) — el momento en que se presentó la denuncia jurada",
                          "5:30 p. m.", "Sesión del 10 de diciembre de 2026"),
+    "frivolous-determination": ("Determinación de una denuncia frívola",
+                                "Votación nominal de los miembros presentes",
+                                "Ana Gómez a favor", "Gus Ybarra se recusó",
+                                "§ 2-83(g)(1)(b) — la sanción necesaria para disuadir"),
     "resolution-notice": ("Aviso de resolución de una denuncia",
                           "Desestimada por la Junta de Revisión de Ética",
                           "14 de enero de 2027", "§ 2-83(d)(4)"),
@@ -127,7 +143,8 @@ def test_a_spanish_template_has_every_section_and_placeholder_of_the_english_one
     english = library.load(kind)
     spanish = library.load(kind, Language.SPANISH)
     assert set(english.sections) <= set(spanish.sections)
-    assert set(spanish.placeholders) <= set(english.placeholders) | {"office_name"}
+    office = set(KINDS[kind].renderer().common_values(Letterhead(), "ERB-2026-001"))
+    assert set(spanish.placeholders) <= set(english.placeholders) | office
 
 
 def test_review_notes_in_a_spanish_template_are_not_printed(tmp_path: Path) -> None:
@@ -135,3 +152,78 @@ def test_review_notes_in_a_spanish_template_are_not_printed(tmp_path: Path) -> N
     assert template.section("body").blocks[0].items == ("Texto.",)
     marked = (TemplateLibrary().shipped_dir / "show-cause-order.es.txt").read_text("utf-8")
     assert "# REVISAR" in marked
+
+
+# -- no English on a Spanish paper ----------------------------------------------------------------
+
+_WORD = re.compile(r"(?:[A-Za-z]{2,}|a)(?:['’][a-z]+)?")
+
+
+def _phrases(text: str, length: int = 3) -> set[str]:
+    """Every run of ``length`` English-looking words in ``text``: a run is broken by anything
+    that is not such a word (a citation, a number, an initial such as the P of "P.O.", an
+    accented Spanish word or a placeholder)."""
+    found: set[str] = set()
+    run: list[str] = []
+    for token in re.split(r"[\s,.;:()\[\]“”\"!?¿¡/]+|(?<=\w)(?=[^\w\s'’])|(?<=[^\w\s'’])(?=\w)",
+                          text):
+        if _WORD.fullmatch(token):
+            run.append(token)
+            if len(run) >= length:
+                found.add(" ".join(run[-length:]))
+        elif token:
+            run = []
+    return found
+
+
+def _english_of_template(kind: str) -> set[str]:
+    """The phrases of the English template's printed wording, placeholders taken out."""
+    template = TemplateLibrary().load(kind)
+    lines = [re.sub(r"\$\{\w+\}|\*\*", " | ", item) for section in template.sections.values()
+             for block in section.blocks for item in block.items]
+    return {phrase for line in lines for phrase in _phrases(line)}
+
+
+def _typed(data: object) -> str:
+    """Everything the sample's data holds as text (names, notes the Board typed, which print as
+    typed in either language)."""
+    if isinstance(data, str):
+        return data
+    if dataclasses.is_dataclass(data) and not isinstance(data, type):
+        # a vote's count, a ballot, a factor's and a sanction's statute words: the paper's own
+        computed = {"summary", "vote", "factor", "label"}
+        return " ".join(_typed(getattr(data, f.name)) for f in dataclasses.fields(data)
+                        if not (f.name in computed and isinstance(getattr(data, f.name), str)))
+    if isinstance(data, (tuple, list)):
+        return " ".join(_typed(item) for item in data)
+    return ""
+
+
+@pytest.mark.parametrize("kind", SPANISH_KINDS)
+def test_a_spanish_paper_prints_no_phrase_of_its_english_paper(
+        kind: str, templates: TemplateLibrary) -> None:
+    data = _spanish_sample(kind)
+    spanish = flat(text_of(KINDS[kind].renderer(templates, Language.SPANISH).render(data)))
+    english = flat(text_of(KINDS[kind].renderer(templates).render(data)))
+    typed = _phrases(flat(_typed(replace(data, letterhead=Letterhead(  # type: ignore[type-var]
+        office_name="", city="", signatory="", signatory_title="")))))
+    phrases = (_english_of_template(kind) | _phrases(english)) - typed
+    assert phrases, "the English paper has words to compare"
+    assert sorted(p for p in phrases if re.search(rf"(?<![A-Za-z]){re.escape(p)}(?![A-Za-z])",
+                                                  spanish)) == []
+    for office in ("City Clerk", "City of San Antonio"):
+        assert office not in spanish
+
+
+def test_the_spanish_complaint_names_who_identified_a_witness_and_an_officers_jurat_in_spanish(
+        templates: TemplateLibrary) -> None:
+    paper = sample("sworn-complaint")
+    paper = replace(paper, witnesses=(WitnessPaper("Rosa Treviño", "José Peña (complainant)",
+                                                   "210-555-0101"),),
+                    oath=replace(paper.oath, officer_title="County Judge"))
+    text = flat(text_of(KINDS["sworn-complaint"].renderer(templates, Language.SPANISH)
+                        .render(paper)))
+    assert "Rosa Treviño José Peña (denunciante) 210-555-0101" in text
+    assert "Certificado del funcionario que tomó el juramento" in text
+    assert "Cargo: County Judge" in text  # the officer's title as the officer gave it
+    assert "notario" not in text.replace("ante el notario o el funcionario", "")
