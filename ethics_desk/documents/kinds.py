@@ -1122,6 +1122,7 @@ def _request_letter(ctx: _Context, *, to_attorney_general: bool = False) -> Requ
         outcome_kind=view.outcome, decided_kind=view.outcome_by,
         decided_on=view.outcome_on, reference=view.outcome_reference,
         partial=view.outcome is RulingOutcome.PARTIAL, records=records,
+        exceptions=view.exceptions_claimed if to_attorney_general else (),
         attorney_general=agency)
 
 
@@ -1134,6 +1135,11 @@ def _pia_ruling_notice(ctx: _Context) -> RequestLetterPaper:
 
 
 def _pia_ruling_request(ctx: _Context) -> RequestLetterPaper:
+    if not ctx.pia.exceptions_claimed:  # the request states the exceptions, § 552.301(b)
+        raise UserError(f"No exception claimed is recorded on {ctx.pia.number}: the request "
+                        "for a ruling states the exceptions that apply (Gov't Code "
+                        "§ 552.301(b)).", "Record the exceptions claimed first (Exceptions "
+                        "claimed…); the letter lists them.")
     return _request_letter(ctx, to_attorney_general=True)
 
 

@@ -12,6 +12,7 @@ from ethics_desk.core.vocabulary import Language, RequestChannel, RulingBy, Ruli
 from ethics_desk.public_information import (
     NewRequest,
     log_request,
+    record_exceptions,
     record_ruling,
     record_ruling_asked,
     release_information,
@@ -33,6 +34,7 @@ from tests.factories import filed_case
 
 RECORDS = Account(901, "rrecords", "Rosa Records", Role.RECORDS)
 TODAY = date(2026, 11, 30)
+EXCEPTIONS = ("§ 552.101 — information confidential by law: City Code § 2-83(h)(1)",)
 
 
 def _logged(database: Database, **changes: object) -> int:
@@ -75,6 +77,7 @@ def test_the_acknowledgement_to_a_pending_complaints_requester_names_no_complain
     text = flat(text_of(preview_paper(database, request_id, "pia-acknowledgement", account=RECORDS,
                                       clock=CLOCK)))
     assert number not in text  # § 2-83(h)(1): not even that it exists
+    record_exceptions(database, request_id, account=RECORDS, exceptions=EXCEPTIONS, clock=CLOCK)
     letter = flat(text_of(preview_paper(database, request_id, "pia-ruling-request", account=RECORDS,
                                         clock=CLOCK)))
     assert number in letter and "Open Records Division" in letter  # the Attorney General's
@@ -83,7 +86,8 @@ def test_the_acknowledgement_to_a_pending_complaints_requester_names_no_complain
 def test_the_notice_that_a_ruling_was_asked_is_in_spanish_when_asked(
         database: Database) -> None:
     request_id = _logged(database)
-    record_ruling_asked(database, request_id, account=RECORDS, asked_on=TODAY, told_on=TODAY, clock=CLOCK)
+    record_ruling_asked(database, request_id, account=RECORDS, asked_on=TODAY, told_on=TODAY, clock=CLOCK,
+                        exceptions=EXCEPTIONS)
     pdf = preview_paper(database, request_id, "pia-ruling-notice", account=RECORDS, clock=CLOCK,
                         language=Language.SPANISH)
     screenshot("pia-ruling-notice-es", pdf)
@@ -102,7 +106,8 @@ def test_the_release_letter_needs_a_release_and_states_the_ruling(database: Data
     request_id = _logged(database)
     with pytest.raises(UserError, match="Record the release first"):
         preview_paper(database, request_id, "pia-release-letter", account=RECORDS, clock=CLOCK)
-    record_ruling_asked(database, request_id, account=RECORDS, asked_on=TODAY, told_on=TODAY, clock=CLOCK)
+    record_ruling_asked(database, request_id, account=RECORDS, asked_on=TODAY, told_on=TODAY, clock=CLOCK,
+                        exceptions=EXCEPTIONS)
     record_ruling(database, request_id, account=RECORDS, by=RulingBy.ATTORNEY_GENERAL,
                   outcome=RulingOutcome.PARTIAL, decided_on=TODAY, reference="OR2026-01234", clock=CLOCK)
     release_information(database, request_id, account=RECORDS, released_on=TODAY, clock=CLOCK)
@@ -144,7 +149,8 @@ def test_no_one_else_can_make_a_request_paper(database: Database) -> None:
 def test_the_spanish_release_letter_states_the_ruling_and_its_outcome_in_spanish(
         database: Database) -> None:
     request_id = _logged(database)
-    record_ruling_asked(database, request_id, account=RECORDS, asked_on=TODAY, told_on=TODAY, clock=CLOCK)
+    record_ruling_asked(database, request_id, account=RECORDS, asked_on=TODAY, told_on=TODAY, clock=CLOCK,
+                        exceptions=EXCEPTIONS)
     record_ruling(database, request_id, account=RECORDS, by=RulingBy.ATTORNEY_GENERAL,
                   outcome=RulingOutcome.PARTIAL, decided_on=TODAY, reference="OR2026-01234", clock=CLOCK)
     release_information(database, request_id, account=RECORDS, released_on=TODAY, clock=CLOCK)
@@ -154,3 +160,18 @@ def test_the_spanish_release_letter_states_the_ruling_and_its_outcome_in_spanish
     assert "el dictamen de la Procuraduría General de Texas, del 30 de noviembre de 2026" in text
     assert "entrega parcial" in text
     assert "Partial release" not in text and "Attorney General's ruling" not in text
+
+
+def test_the_letter_asking_for_a_ruling_lists_the_exceptions_claimed(database: Database) -> None:
+    request_id = _logged(database)
+    with pytest.raises(UserError, match=r"No exception claimed.*§ 552\.301\(b\)"):
+        preview_paper(database, request_id, "pia-ruling-request", account=RECORDS, clock=CLOCK)
+    record_exceptions(database, request_id, account=RECORDS, clock=CLOCK, exceptions=(
+        "§ 552.101 — information confidential by law: City Code § 2-83(h)(1)",
+        "§ 552.103 — information relating to litigation"))
+    pdf = preview_paper(database, request_id, "pia-ruling-request", account=RECORDS, clock=CLOCK)
+    screenshot("pia-ruling-request", pdf)
+    text = flat(text_of(pdf))
+    assert "The exceptions claimed (Government Code § 552.301(b))" in text
+    assert "§ 552.101 — information confidential by law: City Code § 2-83(h)(1)" in text
+    assert "§ 552.103 — information relating to litigation" in text

@@ -68,6 +68,9 @@ class RequestLetterPaper:
     partial: bool = False
     records: tuple[str, ...] = ()
     """The records asked for, as the letter to the Attorney General lists them."""
+    exceptions: tuple[str, ...] = ()
+    """The exceptions claimed, as the letter to the Attorney General lists them
+    (§ 552.301(b))."""
     attorney_general: Party | None = None
     """The Open Records Division's address (an office setting)."""
 
@@ -181,16 +184,20 @@ class RulingRequestRenderer(RequestLetterRenderer):
 
     template_name = "pia-ruling-request"
     required_sections = (*RequestLetterRenderer.required_sections, "label-received",
-                         "label-ruling-due", "label-arguments-due")
+                         "label-ruling-due", "label-arguments-due", "exceptions-heading")
 
     def middle(self, data: RequestLetterPaper, wording: Wording) -> list[Flowable]:
-        """The dates, the records asked for, the arguments to come, the copy to the requester."""
+        """The dates, the records asked for, the exceptions claimed (§ 552.301(b)), the
+        arguments to come, the copy to the requester."""
         out: list[Flowable] = [self.dates_table(data, wording), Spacer(0, 6)]
         out += self.optional(wording, "request")
         if data.records:
             out += self.optional(wording, "records-heading")
             out += [DocParagraph(f"• {markup(record)}", self.styles["Item"])
                     for record in data.records]
+        out += wording.flowables("exceptions-heading")
+        out += [DocParagraph(f"• {markup(exception)}", self.styles["Item"])
+                for exception in data.exceptions]
         return out + self.optional(wording, "arguments", "copy")
 
 

@@ -49,6 +49,7 @@ from ethics_desk.public_information import (
     list_requests,
     log_request,
     record_arguments_sent,
+    record_exceptions,
     record_ruling,
     record_ruling_asked,
     release_information,
@@ -74,6 +75,12 @@ def _next_due(view: RequestView) -> str:
 def _next_what(view: RequestView) -> str:
     nxt = view.next_due
     return f"{nxt.rule.title} ({nxt.rule.citation})" if nxt else "no clock running"
+
+
+def _status(view: RequestView) -> str:
+    """"Open", "Closed", and "presumed public (§ 552.302)" once a clock of § 552.301 is missed."""
+    return (f"{view.status.label}, presumed public (§ 552.302)" if view.presumption
+            else view.status.label)
 
 
 def _h1(view: RequestView) -> str:
@@ -157,7 +164,7 @@ class RequestsScreen(QWidget):
              Column("Received", lambda v: v.received_on.isoformat()),
              Column("Requester", lambda v: v.requester_name),
              Column("Next due", _next_due), Column("What is due", _next_what),
-             Column("Status", lambda v: v.status.label),
+             Column("Status", _status),
              Column("§ 2-83(h)(1)", _h1)], self,
             tooltip=lambda v: v.asked_for, user=lambda v: v.request_id,
             bold=lambda v, column: column == 6 and v.touches_pending)
@@ -192,6 +199,7 @@ class RequestsScreen(QWidget):
         self.buttons: dict[str, QPushButton] = {}
         acts: list[tuple[str, str, Callable[[], object]]] = [
             ("log", "Log a &request…", self.open_log_dialog),
+            ("exceptions", "E&xceptions claimed…", lambda: self.open_act("exceptions")),
             ("asked", "Ruling &asked…", lambda: self.open_act("asked")),
             ("arguments", "Ar&guments sent…", lambda: self.open_act("arguments")),
             ("certify", "Cer&tify release date…", lambda: self.open_act("certify")),
@@ -320,8 +328,13 @@ class RequestsScreen(QWidget):
             lines.append(f"{view.number}: {view.requester_name}, received "
                          f"{view.received_on.isoformat()} ({view.received_detail}).")
             lines.append(f"Asked for: {view.asked_for}")
+            if view.exceptions_claimed:
+                lines.append("Exceptions claimed (Gov't Code § 552.301(b)): "
+                             + "; ".join(view.exceptions_claimed))
             if view.ruling_label:
                 lines.append(view.ruling_label)
+            if view.presumption:
+                lines.append(view.presumption)
             if view.released_on:
                 lines.append(f"Released on {view.released_on.isoformat()}.")
             if view.papers:
@@ -403,7 +416,7 @@ class RequestsScreen(QWidget):
         """The dialog of one act on the selected request ("asked", "arguments", "certify",
         "ruling", "release", "close"), not yet shown; None with no request selected."""
         builders: dict[str, Callable[[], FormDialog | None]] = {
-            "asked": self._ruling_asked, "arguments": self._arguments,
+            "exceptions": self._exceptions, "asked": self._ruling_asked, "arguments": self._arguments,
             "certify": self._certify, "ruling": self._ruling, "release": self._release,
             "close": self._close}
         return builders[key]()
@@ -415,22 +428,49 @@ class RequestsScreen(QWidget):
             return None
         return self._done(dialog, str(dialog.property("doneMessage")))
 
+    def _exceptions_field(self) -> QLineEdit | QPlainTextEdit:
+        view = self.selected()
+        field = _text("exceptionsClaimed", 3,
+                      "\n".join(view.exceptions_claimed) if view is not None else "")
+        field.setPlaceholderText("§ 552.101 — information confidential by law: City Code "
+                                 "§ 2-83(h)(1)")
+        return field
+
+    def _exceptions(self) -> FormDialog | None:
+        """Record the exceptions claimed, which the request for a ruling states (§ 552.301(b))."""
+        claimed = self._exceptions_field()
+
+        def act(view: RequestView) -> RequestView:
+            return record_exceptions(
+                self.context.database, view.request_id, account=self.context.signed_in,
+                exceptions=_value(claimed).splitlines(), clock=self.context.clock,
+                seen_version=view.version)
+
+        return self._act("Exceptions claimed", [("&Exceptions, one a line:", claimed)], act,
+                         "Recorded the exceptions claimed.",
+                         "The request for the Attorney General's ruling states the exceptions "
+                         "that apply, each with its section (Gov't Code § 552.301(b)); its "
+                         "letter lists them.")
+
     def _ruling_asked(self) -> FormDialog | None:
-        """Record the request for a ruling and the notice to the requester (§ 552.301(b), (d))."""
+        """Record the request for a ruling, the exceptions it states and the notice to the
+        requester (§ 552.301(b), (d))."""
         asked, told = self._date("rulingAskedOn"), self._date("requesterToldOn")
+        claimed = self._exceptions_field()
 
         def act(view: RequestView) -> RequestView:
             return record_ruling_asked(
                 self.context.database, view.request_id, account=self.context.signed_in,
                 asked_on=asked.required("the date the ruling was asked for"),
                 told_on=told.required("the date the requester was told"), clock=self.context.clock,
-                seen_version=view.version)
+                exceptions=_value(claimed).splitlines(), seen_version=view.version)
 
         return self._act("Ruling asked of the Attorney General",
-                         [("&Asked on:", asked), ("Requester &told on:", told)], act,
+                         [("&Asked on:", asked), ("Requester &told on:", told),
+                          ("&Exceptions claimed, one a line:", claimed)], act,
                          "Recorded: a ruling was asked for.",
-                         "Both by the 10th business day after receipt (Gov't Code "
-                         "§ 552.301(b), (d)).")
+                         "Both by the 10th business day after receipt, stating the exceptions "
+                         "that apply (Gov't Code § 552.301(b), (d)).")
 
     def _arguments(self) -> FormDialog | None:
         """Record the arguments and the information sent (§ 552.301(e), (e-1))."""
@@ -475,17 +515,24 @@ class RequestsScreen(QWidget):
         decided = self._date("rulingOn")
         reference = _text("rulingReference")
         reference.setPlaceholderText("OR2026-01234")
+        previous = _text("previousDetermination")
+        previous.setPlaceholderText("Open Records Decision No. 684")
 
         def act(view: RequestView) -> RequestView:
             return record_ruling(
                 self.context.database, view.request_id, account=self.context.signed_in,
                 by=RulingBy(by.currentData()), outcome=RulingOutcome(outcome.currentData()),
                 decided_on=decided.required("the date of the ruling"), reference=_value(reference),
-                clock=self.context.clock, seen_version=view.version)
+                previous_determination=_value(previous), clock=self.context.clock,
+                seen_version=view.version)
 
         return self._act("Record the ruling or decision", [
             ("&Decided by:", by), ("&Outcome:", outcome), ("D&ecided on:", decided),
-            ("Re&ference:", reference)], act, "Recorded the ruling.")
+            ("Re&ference:", reference), ("&Previous determination:", previous)], act,
+            "Recorded the ruling.",
+            "Withholding needs a request for the Attorney General's ruling or, for the City "
+            "Attorney's decision without one, the previous determination it relies on "
+            "(Gov't Code § 552.301(a)).")
 
     def _release(self) -> FormDialog | None:
         """Record the release (refused for a pending complaint without a ruling)."""

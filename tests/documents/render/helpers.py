@@ -221,5 +221,7 @@ def request_letter_paper(**changes: Any) -> Any:
         released_on=date(2027, 2, 1), outcome="Partial release",
         decided_by="the Attorney General's ruling", decided_on=date(2027, 1, 25),
         reference="OR2027-01234", partial=True,
-        records=("ERB-2026-004 — the complaint's records",), attorney_general=agency)
+        records=("ERB-2026-004 — the complaint's records",),
+        exceptions=("§ 552.101 — information confidential by law: City Code § 2-83(h)(1)",),
+        attorney_general=agency)
     return replace(paper, **changes)
