@@ -13,10 +13,12 @@ them at once. No Qt here.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime
+from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from typing import TypeVar
 
 from sqlalchemy import func, select
@@ -76,6 +78,19 @@ PRESUMED_PUBLIC = ("the information requested is presumed to be subject to requi
 """What § 552.302 presumes when a clock of § 552.301 is missed."""
 PRESUMPTION_CLOCKS: tuple[ClockKind, ...] = (ClockKind.PIA_RULING, ClockKind.PIA_ARGUMENTS)
 """The clocks of § 552.301 whose miss § 552.302 makes a presumption of (not § 552.221(d)'s)."""
+CLARIFICATION_CITATION = ("Tex. Gov't Code § 552.222(b); City of Dallas v. Abbott, "
+                          "304 S.W.3d 380 (Tex. 2010)")
+"""Asking the requester to clarify a request in good faith: the ten business days run again from
+the day the answer is received."""
+ON_HOLD = "the clocks wait for the requester's clarification (Tex. Gov't Code § 552.222(b))"
+"""What a request whose clocks wait for a clarification has next."""
+ESTIMATE_CITATION = "Tex. Gov't Code § 552.2615"
+"""The itemized statement of estimated charges, owed before charges over $40 accrue."""
+ESTIMATE_OWED_ABOVE_CENTS = 4000
+"""§ 552.2615(a): the statement is owed when the charges are estimated to exceed $40."""
+ESTIMATE_ANSWER_BUSINESS_DAYS = 10
+"""§ 552.2615(b): the requester answers by the 10th business day after the day the statement is
+sent, or the request is considered withdrawn."""
 _EXCEPTION_SECTION = re.compile(r"\b552\.1\d\d\b")
 """An exception names its section of subchapter C of ch. 552 (§§ 552.101 and after)."""
 _CASE_NUMBER = re.compile(r"^ERB-\d{4}-\d{3,}$", re.IGNORECASE)
@@ -116,6 +131,21 @@ class RecordStatus:
 
 
 @dataclass(frozen=True)
+class CostItem:
+    """One line of the itemized statement of estimated charges (§ 552.2615(a)): what is charged,
+    how many (pages, hours…), and the charge for one, in cents."""
+
+    description: str
+    quantity: Decimal
+    unit_cents: int
+
+    @property
+    def amount_cents(self) -> int:
+        """The line's charge, rounded to the cent."""
+        return int((self.quantity * self.unit_cents).quantize(Decimal(1), ROUND_HALF_UP))
+
+
+@dataclass(frozen=True)
 class RequestClock:
     """One clock of a request: its rule, its due date with the explanation, and how it stands."""
 
@@ -127,6 +157,9 @@ class RequestClock:
     lapsed: bool = False
     """Stopped (the request closed) after its due date without being done: missed, and it stays
     missed (§ 552.302), not cancelled."""
+    waiting: bool = False
+    """On hold since ``stopped_on``: the City asked the requester to clarify the request, and
+    the clock runs again from the day the answer is received (§ 552.222(b))."""
 
     @property
     def status(self) -> DeadlineStatus:
@@ -137,6 +170,11 @@ class RequestClock:
         if self.stopped_on is not None:
             return DeadlineStatus.MISSED if self.lapsed else DeadlineStatus.CANCELLED
         return DeadlineStatus.OPEN
+
+    @property
+    def status_label(self) -> str:
+        """The status in words; a clock on hold for a clarification says so."""
+        return "Waiting for the clarification" if self.waiting else self.status.label
 
     @property
     def presumes_public(self) -> bool:
@@ -156,6 +194,8 @@ class RequestClock:
         if status is DeadlineStatus.OPEN:
             lines.append("Open. Gov't Code § 552.302: missing it makes the information presumed "
                          "public." if self.rule.kind in PRESUMPTION_CLOCKS else "Open.")
+        elif self.waiting:
+            lines.append(f"On hold since {self.stopped_on}: {self.stopped_why}.")
         elif status is DeadlineStatus.CANCELLED:
             lines.append(f"Not needed: {self.stopped_why} on {self.stopped_on}.")
         elif self.done_on is None:
@@ -193,6 +233,16 @@ class RequestView:
     """The exceptions the City claims, as the request for a ruling states them (§ 552.301(b))."""
     previous_determination: str = ""
     """The previous determination a withholding without a ruling relies on (§ 552.301(a))."""
+    clarification_asked_on: date | None = None
+    clarification_question: str = ""
+    clarification_answered_on: date | None = None
+    clocks_from: str = ""
+    """What the clocks run from when it is not the receipt: the answer to a clarification."""
+    estimate: tuple[CostItem, ...] = ()
+    """The itemized statement of estimated charges (§ 552.2615), or ()."""
+    estimate_sent_on: date | None = None
+    estimate_answer_due: date | None = None
+    """The 10th business day after the statement was sent (§ 552.2615(b))."""
     ruling_requested_on: date | None = None
     requester_told_on: date | None = None
     arguments_sent_on: date | None = None
@@ -222,6 +272,16 @@ class RequestView:
     def clock(self, kind: ClockKind) -> RequestClock:
         """The clock of ``kind``."""
         return next(c for c in self.clocks if c.rule.kind is kind)
+
+    @property
+    def on_hold(self) -> bool:
+        """Whether the clocks wait for the requester's answer to a clarification."""
+        return any(c.waiting for c in self.clocks)
+
+    @property
+    def estimate_total_cents(self) -> int:
+        """The estimated charges in all, in cents."""
+        return sum(item.amount_cents for item in self.estimate)
 
     @property
     def presumption(self) -> str:
@@ -332,7 +392,8 @@ def clocks_of(row: InformationRequest, calendar: BusinessCalendar) -> tuple[Requ
     ruling's two), or once the request is closed before its due date; closed after it, the
     clock was missed and stays missed (§ 552.302 presumes the information public).
     """
-    dues = due_dates(receipt_of(row, calendar), calendar)
+    start, waiting_since = clocks_start(row, calendar)
+    dues = due_dates(start, calendar)
     ruling_done = (max(row.ruling_requested_on, row.requester_told_on)
                    if row.ruling_requested_on and row.requester_told_on else None)
     release_done = row.release_certified_on or row.released_on
@@ -352,8 +413,35 @@ def clocks_of(row: InformationRequest, calendar: BusinessCalendar) -> tuple[Requ
         if row.closed_on is not None and stopped_on is None:
             stopped_on, why = row.closed_on, "the request was closed"
             lapsed = done[kind] is None and row.closed_on > dues[kind].due
-        out.append(RequestClock(CLOCKS[kind], dues[kind], done[kind], stopped_on, why, lapsed))
+        waiting = stopped_on is None and done[kind] is None and waiting_since is not None
+        if waiting:
+            stopped_on = waiting_since
+            why = ("the City asked the requester to clarify the request; the clock runs again "
+                   f"from the day the answer is received ({CLARIFICATION_CITATION})")
+        out.append(RequestClock(CLOCKS[kind], dues[kind], done[kind], stopped_on, why, lapsed,
+                                waiting))
     return tuple(out)
+
+
+def clocks_start(row: InformationRequest,
+                 calendar: BusinessCalendar) -> tuple[Receipt, date | None]:
+    """What the clocks run from, and the day they have been on hold since (or None).
+
+    A clarification asked in good faith by the 10th business day after receipt puts the clocks
+    on hold, and the requester's answer starts them again from the day it is received
+    (§ 552.222(b); City of Dallas v. Abbott); one asked later changes nothing.
+    """
+    receipt = receipt_of(row, calendar)
+    asked = row.clarification_asked_on
+    if asked is None or asked > compute_due(CLOCKS[ClockKind.PIA_RULING], receipt, calendar).due:
+        return receipt, None
+    answered = row.clarification_answered_on
+    if answered is None:
+        return receipt, asked
+    return Receipt(day=answered, basis=ReceiptBasis.ACTUAL,
+                   detail=f"the requester's answer to the request for clarification of "
+                          f"{asked.isoformat()}, received on {answered.isoformat()}: the "
+                          f"period runs again from it ({CLARIFICATION_CITATION})"), None
 
 
 # -- reading -------------------------------------------------------------------------------------
@@ -410,6 +498,11 @@ def view_of(session: Session, row: InformationRequest,
             complaint_id=record.complaint_id,
             state=complaint.state if complaint is not None else None))
     receipt = receipt_of(row, calendar)
+    start, _waiting = clocks_start(row, calendar)
+    estimate = estimate_of(row.estimate_items)
+    answer_due = (add_business_days(calendar, row.estimate_sent_on,
+                                    ESTIMATE_ANSWER_BUSINESS_DAYS)[0]
+                  if row.estimate_sent_on is not None else None)
     return RequestView(
         request_id=row.id, number=row.number, version=row.version,
         requester_name=row.requester_name, requester_address=row.requester_address,
@@ -419,6 +512,12 @@ def view_of(session: Session, row: InformationRequest,
         records=tuple(records), clocks=clocks_of(row, calendar),
         calendar_title=calendar.title, exceptions_claimed=exceptions_of(row.exceptions_claimed),
         previous_determination=row.previous_determination,
+        clarification_asked_on=row.clarification_asked_on,
+        clarification_question=row.clarification_question,
+        clarification_answered_on=row.clarification_answered_on,
+        clocks_from=start.detail if start != receipt else "",
+        estimate=estimate, estimate_sent_on=row.estimate_sent_on,
+        estimate_answer_due=answer_due,
         ruling_requested_on=row.ruling_requested_on,
         requester_told_on=row.requester_told_on, arguments_sent_on=row.arguments_sent_on,
         release_certified_on=row.release_certified_on,
@@ -614,6 +713,87 @@ def record_ruling_asked(database: Database, request_id: int, *, account: Account
 
     return _change(database, account, request_id, clock, "pia.ruling_asked", change,
                    seen_version)
+
+
+@service(Act.PUBLIC_INFORMATION, "Asking the requester to clarify the request")
+def record_clarification_asked(database: Database, request_id: int, *, account: Account,
+                               asked_on: date, question: str, clock: Clock,
+                               seen_version: int | None = None) -> RequestView:
+    """Record that the requester was asked in writing on ``asked_on`` to clarify the request,
+    with the question (§ 552.222(b)): asked by the 10th business day after receipt, the clocks
+    wait for the answer and run again from the day it is received."""
+    text = question.strip()
+
+    def change(session: Session, row: InformationRequest, on: date) -> str:
+        _check_day(row, asked_on, on, "clarification was asked for")
+        if not text:
+            raise UserError("The request for clarification needs its question.",
+                            "Type what the requester is asked to clarify or narrow.")
+        if row.clarification_asked_on is not None and row.clarification_answered_on is None:
+            raise UserError(f"A clarification asked on {row.clarification_asked_on} awaits "
+                            f"the requester's answer on {row.number}.",
+                            "Record the answer first.")
+        row.clarification_asked_on, row.clarification_question = asked_on, text
+        row.clarification_answered_on = None
+        return f"Asked the requester to clarify {row.number} ({asked_on.isoformat()})"
+
+    return _change(database, account, request_id, clock, "pia.clarification", change,
+                   seen_version)
+
+
+@service(Act.PUBLIC_INFORMATION, "Recording the requester's clarification")
+def record_clarification_answered(database: Database, request_id: int, *, account: Account,
+                                  answered_on: date, clock: Clock,
+                                  seen_version: int | None = None) -> RequestView:
+    """Record the day the requester's answer to the request for clarification was received:
+    the ten business days run again from it (§ 552.222(b); City of Dallas v. Abbott)."""
+    def change(session: Session, row: InformationRequest, on: date) -> str:
+        asked = row.clarification_asked_on
+        if asked is None or row.clarification_answered_on is not None:
+            raise UserError(f"No clarification awaits an answer on {row.number}.",
+                            "Record the request for clarification first.")
+        _check_day(row, answered_on, on, "answer was received")
+        if answered_on < asked:
+            raise UserError(f"The answer ({answered_on.isoformat()}) cannot come before the "
+                            f"clarification was asked for ({asked.isoformat()}).",
+                            "Check the date.")
+        row.clarification_answered_on = answered_on
+        return (f"Received the requester's clarification of {row.number} "
+                f"({answered_on.isoformat()})")
+
+    return _change(database, account, request_id, clock, "pia.clarified", change,
+                   seen_version)
+
+
+@service(Act.PUBLIC_INFORMATION, "Recording an itemized statement of estimated charges")
+def record_cost_estimate(database: Database, request_id: int, *, account: Account,
+                         items: Sequence[CostItem], sent_on: date, clock: Clock,
+                         seen_version: int | None = None) -> RequestView:
+    """Record the itemized statement of estimated charges sent to the requester on ``sent_on``
+    (§ 552.2615(a)); its paper (``pia-cost-estimate``) is made from it. Each item needs what it
+    is, a quantity above zero and a charge that is not negative."""
+    lines = tuple(CostItem(item.description.strip(), item.quantity, item.unit_cents)
+                  for item in items if item.description.strip())
+    if not lines:
+        raise UserError("The statement of estimated charges needs at least one item.",
+                        "Enter each charge: what it is, how many, and the charge for one "
+                        f"({ESTIMATE_CITATION}(a)).")
+    for item in lines:
+        if item.quantity <= 0 or item.unit_cents < 0:
+            raise UserError(f"The item “{item.description}” needs a quantity above zero and a "
+                            "charge for one that is not negative.", "Correct the item.")
+
+    def change(session: Session, row: InformationRequest, on: date) -> str:
+        _check_day(row, sent_on, on, "statement was sent")
+        row.estimate_items = json.dumps(
+            [{"description": i.description, "quantity": str(i.quantity),
+              "unit_cents": i.unit_cents} for i in lines], ensure_ascii=False)
+        row.estimate_sent_on = sent_on
+        total = sum(item.amount_cents for item in lines)
+        return (f"Sent the itemized statement of estimated charges on {row.number}: "
+                f"${total / 100:,.2f}")
+
+    return _change(database, account, request_id, clock, "pia.estimate", change, seen_version)
 
 
 @service(Act.PUBLIC_INFORMATION, "Sending the arguments to the Attorney General")
@@ -834,6 +1014,45 @@ def checked_exceptions(lines: Sequence[str]) -> tuple[str, ...]:
     return claimed
 
 
+def estimate_of(stored: str) -> tuple[CostItem, ...]:
+    """The statement of estimated charges recorded on a request."""
+    if not stored:
+        return ()
+    return tuple(CostItem(item["description"], Decimal(item["quantity"]), int(item["unit_cents"]))
+                 for item in json.loads(stored))
+
+
+def cost_item(description: str, quantity: str, unit_charge: str) -> CostItem:
+    """An item as typed: "120" pages at "$0.10"; refused, naming the item, when a number is
+    not one."""
+    try:
+        count = Decimal(quantity.strip().replace(",", ""))
+        cents = (Decimal(unit_charge.strip().removeprefix("$").replace(",", "")) * 100)
+    except InvalidOperation:
+        raise UserError(f"The item “{description.strip()}” needs a number for its quantity "
+                        f"(“{quantity}”) and for its charge (“{unit_charge}”).",
+                        "Type numbers such as 120 and 0.10.") from None
+    if not count.is_finite() or not cents.is_finite():
+        raise UserError(f"The item “{description.strip()}” needs finite numbers.",
+                        "Type numbers such as 120 and 0.10.")
+    return CostItem(description, count, int(cents.quantize(Decimal(1), ROUND_HALF_UP)))
+
+
+def typed_cost_items(lines: Sequence[str]) -> tuple[CostItem, ...]:
+    """The items of a statement typed one a line as “what; how many; charge for one”
+    (``Paper copies; 120; 0.10``); a line not in that form is refused, naming it."""
+    items = []
+    for line in lines:
+        if not line.strip():
+            continue
+        parts = [part.strip() for part in line.split(";")]
+        if len(parts) != 3 or not parts[0]:
+            raise UserError(f"The line “{line.strip()}” is not “what; how many; charge for "
+                            "one”.", "Type each item as, e.g., “Paper copies; 120; 0.10”.")
+        items.append(cost_item(*parts))
+    return tuple(items)
+
+
 def exceptions_of(stored: str) -> tuple[str, ...]:
     """The exceptions recorded on a request, one a line."""
     return tuple(line for line in stored.splitlines() if line.strip())
@@ -849,7 +1068,7 @@ def summaries(views: Sequence[RequestView]) -> list[str]:
     for view in views:
         nxt = view.next_due
         due = (f"next due {nxt.due_on.isoformat()} — {nxt.rule.title} ({nxt.rule.citation})"
-               if nxt else "no clock running")
+               if nxt else ON_HOLD if view.on_hold else "no clock running")
         pending = "; touches a pending complaint (§ 2-83(h)(1))" if view.touches_pending else ""
         presumed = f"; presumed public ({PRESUMPTION_CITATION})" if view.presumption else ""
         lines.append(f"{view.number}  received {view.received_on.isoformat()}  "

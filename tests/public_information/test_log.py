@@ -30,10 +30,14 @@ from ethics_desk.public_information import (
     log_request,
     open_requests_touching,
     record_arguments_sent,
+    record_clarification_answered,
+    record_clarification_asked,
+    record_cost_estimate,
     record_exceptions,
     record_ruling,
     record_ruling_asked,
     release_information,
+    typed_cost_items,
 )
 from ethics_desk.public_information.log import summaries
 from ethics_desk.staff.accounts import Account
@@ -487,3 +491,77 @@ def test_a_request_closed_before_its_clocks_fall_due_presumes_nothing(database: 
                            note="Withdrawn", clock=CLOCK)
     assert {c.status for c in closed.clocks} == {DeadlineStatus.CANCELLED}
     assert closed.presumption == ""
+
+
+def test_a_clarification_asked_by_the_tenth_day_holds_the_clocks_and_its_answer_restarts_them(
+        database: Database) -> None:
+    view = log_request(database, _request(received_on=date(2026, 11, 16)), account=RECORDS,
+                       clock=CLOCK)
+    assert view.clock(ClockKind.PIA_RULING).due_on == date(2026, 12, 2)  # Thanksgiving skipped
+    asked = record_clarification_asked(
+        database, view.request_id, account=RECORDS, asked_on=date(2026, 11, 18),
+        question="Which months of 2026 do you mean?", clock=CLOCK)
+    assert all(c.waiting and c.status_label == "Waiting for the clarification"
+               for c in asked.clocks)
+    assert asked.next_due is None  # nothing is due while the requester is asked
+    assert "the clocks wait for the requester's clarification" in summaries([asked])[0]
+    assert "§ 552.222(b)" in asked.clock(ClockKind.PIA_RULING).explain()
+    answered = record_clarification_answered(database, view.request_id, account=RECORDS,
+                                             answered_on=date(2026, 11, 30), clock=CLOCK)
+    assert answered.received_on == date(2026, 11, 16)  # the request's own receipt stays
+    ruling = answered.clock(ClockKind.PIA_RULING)
+    assert ruling.status is DeadlineStatus.OPEN
+    assert ruling.due_on == date(2026, 12, 14)  # ten business days from the answer
+    assert answered.clock(ClockKind.PIA_ARGUMENTS).due_on == date(2026, 12, 21)
+    assert "City of Dallas v. Abbott" in ruling.explain()
+    assert "received on 2026-11-30" in answered.clocks_from
+
+
+def test_a_clarification_asked_after_the_tenth_day_does_not_restart_the_clocks(
+        database: Database) -> None:
+    view = log_request(database, _request(received_on=date(2026, 11, 2)), account=RECORDS,
+                       clock=CLOCK)
+    asked = record_clarification_asked(database, view.request_id, account=RECORDS,
+                                       asked_on=date(2026, 11, 18), question="Which?",
+                                       clock=CLOCK)
+    assert asked.clock(ClockKind.PIA_RULING).due_on == date(2026, 11, 17)
+    assert asked.clock(ClockKind.PIA_RULING).status is DeadlineStatus.OPEN
+    answered = record_clarification_answered(database, view.request_id, account=RECORDS,
+                                             answered_on=TODAY, clock=CLOCK)
+    assert answered.clock(ClockKind.PIA_RULING).due_on == date(2026, 11, 17)
+
+
+def test_an_answer_needs_a_clarification_asked_and_cannot_come_before_it(
+        database: Database) -> None:
+    view = log_request(database, _request(received_on=date(2026, 11, 16)), account=RECORDS,
+                       clock=CLOCK)
+    with pytest.raises(UserError, match="No clarification awaits an answer"):
+        record_clarification_answered(database, view.request_id, account=RECORDS,
+                                      answered_on=TODAY, clock=CLOCK)
+    with pytest.raises(UserError, match="needs its question"):
+        record_clarification_asked(database, view.request_id, account=RECORDS,
+                                   asked_on=date(2026, 11, 18), question="  ", clock=CLOCK)
+    record_clarification_asked(database, view.request_id, account=RECORDS,
+                               asked_on=date(2026, 11, 18), question="Which?", clock=CLOCK)
+    with pytest.raises(UserError, match="cannot come before"):
+        record_clarification_answered(database, view.request_id, account=RECORDS,
+                                      answered_on=date(2026, 11, 17), clock=CLOCK)
+
+
+def test_an_itemized_statement_of_estimated_charges_is_recorded_with_its_answer_date(
+        database: Database) -> None:
+    view = log_request(database, _request(), account=RECORDS, clock=CLOCK)
+    with pytest.raises(UserError, match="not “what; how many; charge for one”"):
+        typed_cost_items(["Paper copies, 120 at 0.10"])
+    with pytest.raises(UserError, match="needs a number"):
+        typed_cost_items(["Paper copies; many; 0.10"])
+    items = typed_cost_items(["Paper copies; 120; 0.10", "", "Labor, hours; 2.5; 15.00"])
+    with pytest.raises(UserError, match="at least one item"):
+        record_cost_estimate(database, view.request_id, account=RECORDS, items=(),
+                             sent_on=TODAY, clock=CLOCK)
+    sent = record_cost_estimate(database, view.request_id, account=RECORDS, items=items,
+                                sent_on=TODAY, clock=CLOCK)
+    assert [(i.description, i.amount_cents) for i in sent.estimate] == [
+        ("Paper copies", 1200), ("Labor, hours", 3750)]
+    assert sent.estimate_total_cents == 4950
+    assert sent.estimate_answer_due == date(2026, 12, 14)  # 10th business day, § 552.2615(b)

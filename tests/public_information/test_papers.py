@@ -12,10 +12,13 @@ from ethics_desk.core.vocabulary import Language, RequestChannel, RulingBy, Ruli
 from ethics_desk.public_information import (
     NewRequest,
     log_request,
+    record_clarification_asked,
+    record_cost_estimate,
     record_exceptions,
     record_ruling,
     record_ruling_asked,
     release_information,
+    typed_cost_items,
 )
 from ethics_desk.public_information.papers import (
     issue_paper,
@@ -46,9 +49,10 @@ def _logged(database: Database, **changes: object) -> int:
     return log_request(database, NewRequest(**values), account=RECORDS, clock=CLOCK).request_id
 
 
-def test_the_request_papers_are_the_four_of_the_act() -> None:
+def test_the_request_papers_are_the_six_of_the_act() -> None:
     assert [kind for kind, _label in paper_choices()] == [
-        "pia-acknowledgement", "pia-ruling-request", "pia-ruling-notice", "pia-release-letter"]
+        "pia-acknowledgement", "pia-ruling-request", "pia-ruling-notice", "pia-clarification",
+        "pia-cost-estimate", "pia-release-letter"]
 
 
 def test_the_acknowledgement_states_the_dates_and_their_rules(database: Database) -> None:
@@ -175,3 +179,42 @@ def test_the_letter_asking_for_a_ruling_lists_the_exceptions_claimed(database: D
     assert "The exceptions claimed (Government Code § 552.301(b))" in text
     assert "§ 552.101 — information confidential by law: City Code § 2-83(h)(1)" in text
     assert "§ 552.103 — information relating to litigation" in text
+
+
+def test_the_request_to_clarify_states_its_question_and_that_the_days_run_again(
+        database: Database) -> None:
+    request_id = _logged(database)
+    with pytest.raises(UserError, match="No request for clarification"):
+        preview_paper(database, request_id, "pia-clarification", account=RECORDS, clock=CLOCK)
+    record_clarification_asked(database, request_id, account=RECORDS, asked_on=TODAY,
+                               question="Which departments do you mean?", clock=CLOCK)
+    issued = issue_paper(database, request_id, "pia-clarification", account=RECORDS,
+                         clock=CLOCK)
+    pdf = issued_paper(database, issued.paper_id, account=RECORDS)
+    screenshot("pia-clarification", pdf)
+    text = flat(text_of(pdf))
+    assert "Request to Clarify Your Request for Information" in text
+    assert "Which departments do you mean?" in text
+    assert "§ 552.222(b)" in text and "City of Dallas v. Abbott" in text
+    assert "run again from the day we receive your answer" in text
+
+
+def test_the_itemized_statement_lists_each_charge_the_total_and_the_answer_date(
+        database: Database) -> None:
+    request_id = _logged(database)
+    with pytest.raises(UserError, match="No statement of estimated charges"):
+        preview_paper(database, request_id, "pia-cost-estimate", account=RECORDS, clock=CLOCK)
+    record_cost_estimate(database, request_id, account=RECORDS, sent_on=TODAY, clock=CLOCK,
+                         items=typed_cost_items(["Paper copies; 120; 0.10",
+                                                 "Labor, hours; 2.5; 15.00"]))
+    issued = issue_paper(database, request_id, "pia-cost-estimate", account=RECORDS,
+                         clock=CLOCK)
+    assert issued.title == "Itemized Statement of Estimated Charges"
+    pdf = issued_paper(database, issued.paper_id, account=RECORDS)
+    screenshot("pia-cost-estimate", pdf)
+    text = flat(text_of(pdf))
+    assert "Paper copies: 120 × $0.10 $12.00" in text
+    assert "Labor, hours: 2.5 × $15.00 $37.50" in text
+    assert "Total estimated charges $49.50" in text
+    assert "Monday, December 14, 2026" in text  # the 10th business day after it is sent
+    assert "§ 552.2615(a)" in text and "§ 552.2615(b)" in text and "considered withdrawn" in text

@@ -1,6 +1,7 @@
-"""Upgrading to revision 0023 adds to the request log the exceptions claimed and the previous
-determination (Gov't Code § 552.301(a), (b)): a request logged before keeps its row, with
-neither recorded, stays journalled, and the revision can be taken back."""
+"""Upgrading to revision 0023 adds to the request log the exceptions claimed, the previous
+determination (Gov't Code § 552.301(a), (b)), the clarification (§ 552.222(b)) and the statement
+of estimated charges (§ 552.2615): a request logged before keeps its row, with none of them
+recorded, stays journalled, and the revision can be taken back."""
 
 from __future__ import annotations
 
@@ -22,7 +23,9 @@ from ethics_desk.storage.opening import open_database
 from tests.conftest import CLOCK
 
 RECORDS = Account(1, "rosa", "Rosa Records", Role.RECORDS)
-COLUMNS = {"exceptions_claimed", "previous_determination"}
+COLUMNS = {"exceptions_claimed", "previous_determination", "clarification_asked_on",
+           "clarification_question", "clarification_answered_on", "estimate_items",
+           "estimate_sent_on"}
 
 
 def _columns(path: Path) -> set[str]:
@@ -58,7 +61,8 @@ def test_a_request_logged_before_keeps_its_row_and_gets_the_exceptions_column(
     try:
         kept = get_request(upgraded, view.request_id, account=RECORDS)
         assert kept.number == view.number and kept.exceptions_claimed == ()
-        assert kept.previous_determination == ""
+        assert kept.previous_determination == "" and kept.estimate == ()
+        assert kept.clarification_asked_on is None and kept.clocks_from == ""
         record_exceptions(upgraded, view.request_id, account=RECORDS, clock=CLOCK,
                           exceptions=("§ 552.101 — information confidential by law",))
     finally:

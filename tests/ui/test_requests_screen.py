@@ -211,3 +211,60 @@ def test_the_exceptions_claimed_are_recorded_from_the_screen_and_listed(
     qtbot.addWidget(asked)
     assert asked.findChild(QPlainTextEdit, "exceptionsClaimed").toPlainText().startswith(
         "§ 552.101")
+
+
+def test_the_requesters_answer_to_a_clarification_restarts_the_clocks_on_the_screen(
+        qtbot: QtBot, records_context: AppContext) -> None:
+    logged = log_request(records_context.database, NewRequest(
+        requester_name="Juan Perez", channel=RequestChannel.EMAIL, asked_for="Everything",
+        received_on=date(2026, 11, 16)), account=records_context.account, clock=CLOCK)
+    screen = _screen(qtbot, records_context)
+    screen.refresh(select=logged.request_id)
+    dialog = screen.act_dialog("clarify")
+    assert dialog is not None
+    qtbot.addWidget(dialog)
+    dialog.findChild(DateField, "clarificationAskedOn").set_date(date(2026, 11, 18))
+    dialog.findChild(QPlainTextEdit, "clarificationQuestion").setPlainText("Which months?")
+    dialog.accept()
+    assert dialog.result() == dialog.DialogCode.Accepted
+    screen.refresh(select=logged.request_id)
+    assert screen.clocks.index(0, 3).data() == "Waiting for the clarification"
+    row = [v.request_id for v in screen.requests.rows()].index(logged.request_id)
+    assert "wait for the requester's clarification" in screen.requests.index(row, 4).data()
+    assert "Clarification asked 2026-11-18 (awaiting the answer" in (
+        screen.explanation.toPlainText())
+    answered = screen.act_dialog("clarified")
+    assert answered is not None
+    qtbot.addWidget(answered)
+    answered.accept()  # received today, 30 November
+    assert answered.result() == answered.DialogCode.Accepted
+    screen.refresh(select=logged.request_id)
+    assert screen.clocks.index(0, 2).data() == "2026-12-14"  # ten business days from the answer
+    assert screen.clocks.index(0, 3).data() == "Open"
+    assert "City of Dallas v. Abbott" in screen.explanation.toPlainText()
+
+
+def test_a_cost_estimate_is_recorded_from_the_screen_and_a_bad_line_keeps_the_dialog_open(
+        qtbot: QtBot, records_context: AppContext, monkeypatch: pytest.MonkeyPatch) -> None:
+    logged = log_request(records_context.database, NewRequest(
+        requester_name="Juan Perez", channel=RequestChannel.EMAIL, asked_for="Everything",
+        received_on=date(2026, 11, 30)), account=records_context.account, clock=CLOCK)
+    shown: list[UserError] = []
+    monkeypatch.setattr("ethics_desk.ui.errors.show_user_error",
+                        lambda _parent, error, _title="": shown.append(error))
+    screen = _screen(qtbot, records_context)
+    screen.refresh(select=logged.request_id)
+    dialog = screen.act_dialog("estimate")
+    assert dialog is not None
+    qtbot.addWidget(dialog)
+    items = dialog.findChild(QPlainTextEdit, "estimateItems")
+    items.setPlainText("Paper copies 120 at 0.10")
+    dialog.accept()
+    assert dialog.result() != dialog.DialogCode.Accepted and len(shown) == 1
+    assert items.toPlainText() == "Paper copies 120 at 0.10"  # nothing typed is lost
+    items.setPlainText("Paper copies; 120; 0.10\nLabor, hours; 2.5; 15.00")
+    dialog.accept()
+    assert dialog.result() == dialog.DialogCode.Accepted
+    screen.refresh(select=logged.request_id)
+    assert ("Estimated charges $49.50, sent 2026-11-30; the requester answers by 2026-12-14 "
+            "(Gov't Code § 552.2615(b))") in screen.explanation.toPlainText()

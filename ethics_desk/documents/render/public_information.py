@@ -1,9 +1,11 @@
 """The papers of a Public Information Act request (Gov't Code ch. 552), for § 2-83(h)(3).
 
-Four letters, each from :class:`RequestLetterPaper` and its template
+Six letters, each from :class:`RequestLetterPaper` and its template
 (``resources/templates/<kind>.txt``): the acknowledgement to the requester, the notice to the
 requester that a ruling was asked (§ 552.301(d)), the request to the Attorney General for a
-ruling (§ 552.301(b)) and the release letter. Those to the requester have a Spanish template
+ruling listing the exceptions claimed (§ 552.301(b)), the request to the requester to clarify
+(§ 552.222(b)), the itemized statement of estimated charges (§ 552.2615) and the release
+letter. Those to the requester have a Spanish template
 beside the English one. Each states its dates and the rules behind them in plain words; the
 dates are the deadline engine's (:mod:`ethics_desk.public_information.log`), never worked out
 here. The requester's letters name no complaint: whether one exists is confidential while it is
@@ -16,6 +18,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import ClassVar
 
+from reportlab.lib.units import inch
 from reportlab.platypus import Flowable, Spacer
 
 from ethics_desk.core.vocabulary import RulingBy, RulingOutcome
@@ -73,6 +76,15 @@ class RequestLetterPaper:
     (§ 552.301(b))."""
     attorney_general: Party | None = None
     """The Open Records Division's address (an office setting)."""
+    clarification_asked_on: date | None = None
+    clarification_question: str = ""
+    """What the requester is asked to clarify (§ 552.222(b)), or ""."""
+    estimate: tuple[tuple[str, int], ...] = ()
+    """The itemized statement of estimated charges (§ 552.2615): each item in words with its
+    charge in cents."""
+    estimate_sent_on: date | None = None
+    estimate_answer_due: date | None = None
+    """The 10th business day after the statement is sent (§ 552.2615(b))."""
 
 
 class RequestLetterRenderer(Renderer[RequestLetterPaper]):
@@ -105,6 +117,15 @@ class RequestLetterRenderer(Renderer[RequestLetterPaper]):
             "decided_on": words.long_date(data.decided_on) if data.decided_on else "",
             "reference": f" ({data.reference})" if data.reference else "",
             "attorney_general_line": ", ".join(agency.address_lines) if agency else "",
+            "clarification_asked_on": (words.long_date(data.clarification_asked_on)
+                                       if data.clarification_asked_on else None),
+            "clarification_question": data.clarification_question or None,
+            "estimate_sent_on": (words.long_date(data.estimate_sent_on)
+                                 if data.estimate_sent_on else None),
+            "estimate_answer_due": (words.weekday_date(data.estimate_answer_due)
+                                    if data.estimate_answer_due else None),
+            "estimate_total": (words.dollars(sum(cents for _what, cents in data.estimate))
+                               if data.estimate else None),
         }
 
     def recipient(self, data: RequestLetterPaper) -> Party | None:
@@ -198,7 +219,36 @@ class RulingRequestRenderer(RequestLetterRenderer):
         out += wording.flowables("exceptions-heading")
         out += [DocParagraph(f"• {markup(exception)}", self.styles["Item"])
                 for exception in data.exceptions]
-        return out + self.optional(wording, "arguments", "copy")
+        return [*out, Spacer(0, 6), *self.optional(wording, "arguments", "copy")]
+
+
+class ClarificationRequestRenderer(RequestLetterRenderer):
+    """Kind ``pia-clarification``: asks the requester to clarify the request (§ 552.222(b));
+    the clocks run again from the day the answer is received."""
+
+    template_name = "pia-clarification"
+    required_sections = (*RequestLetterRenderer.required_sections, "question")
+
+    def middle(self, data: RequestLetterPaper, wording: Wording) -> list[Flowable]:
+        """The question, and how the days are counted again."""
+        return self.optional(wording, "question", "counting")
+
+
+class CostEstimateRenderer(RequestLetterRenderer):
+    """Kind ``pia-cost-estimate``: the itemized statement of estimated charges (§ 552.2615)."""
+
+    template_name = "pia-cost-estimate"
+    required_sections = (*RequestLetterRenderer.required_sections, "items-heading",
+                         "label-total", "answer")
+
+    def middle(self, data: RequestLetterPaper, wording: Wording) -> list[Flowable]:
+        """Each item with its charge, the total, and what the requester must do by when."""
+        rows = [(markup(what), markup(self.words.dollars(cents))) for what, cents in data.estimate]
+        rows.append((f"<b>{markup(wording.text('label-total'))}</b>",
+                     f"<b>{markup(self.words.dollars(sum(c for _w, c in data.estimate)))}</b>"))
+        return [*wording.flowables("items-heading"),
+                field_table(rows, self.styles, label_width=4.6 * inch), Spacer(0, 6),
+                *self.optional(wording, "answer", "alternative")]
 
 
 class ReleaseLetterRenderer(RequestLetterRenderer):

@@ -195,6 +195,14 @@ def sample(kind: str) -> Any:
         paper = request_letter_paper()
         if kind == "pia-ruling-request":  # to the Attorney General's Open Records Division
             return replace(paper, recipient=paper.attorney_general)
+        if kind == "pia-clarification":  # § 552.222(b)
+            return replace(paper, clarification_asked_on=date(2026, 12, 2),
+                           clarification_question="Which departments and which months of 2026?")
+        if kind == "pia-cost-estimate":  # § 552.2615
+            return replace(paper, estimate=(("Paper copies: 120 × $0.10", 1200),
+                                            ("Labor, hours: 2.5 × $15.00", 3750)),
+                           estimate_sent_on=date(2026, 12, 2),
+                           estimate_answer_due=date(2026, 12, 16))
         return paper
     return {
         "sworn-complaint": filed_complaint_paper(),
