@@ -117,6 +117,7 @@ class FormDialog(QDialog):
             buddy(label, widget)
             form.addRow(label, widget)
         layout.addLayout(form)
+        layout.addStretch(1)  # the fields at the top, the buttons at the foot
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save
                                    | QDialogButtonBox.StandardButton.Cancel, self)
         buttons.accepted.connect(self.accept)
@@ -213,9 +214,9 @@ class RequestsScreen(QWidget):
             ("ruling", "Record r&uling…", lambda: self.open_act("ruling")),
             ("release", "Re&lease…", lambda: self.open_act("release")),
             ("close", "Cl&ose…", lambda: self.open_act("close")),
-            ("clarify", "Clari&fication asked…", lambda: self.open_act("clarify")),
+            ("clarify", "Clarification as&ked…", lambda: self.open_act("clarify")),
             ("clarified", "Clarification ans&wered…", lambda: self.open_act("clarified")),
-            ("estimate", "Cost &estimate…", lambda: self.open_act("estimate")),
+            ("estimate", "Cost esti&mate…", lambda: self.open_act("estimate")),
             ("papers", "&Papers…", self.open_papers),
         ]
         for key, text, slot in acts:
