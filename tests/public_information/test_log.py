@@ -565,3 +565,20 @@ def test_an_itemized_statement_of_estimated_charges_is_recorded_with_its_answer_
         ("Paper copies", 1200), ("Labor, hours", 3750)]
     assert sent.estimate_total_cents == 4950
     assert sent.estimate_answer_due == date(2026, 12, 14)  # 10th business day, § 552.2615(b)
+
+
+def test_the_command_line_says_what_552_302_presumes_of_a_request_closed_after_a_missed_clock(
+        database: Database, db_arg: str, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from ethics_desk.cli import main
+    from tests.signing_in import sign_in_as
+
+    officer = sign_in_as(monkeypatch, database, Role.RECORDS)
+    view = log_request(database, _request(received_on=date(2026, 11, 2)), account=officer,
+                       clock=CLOCK)
+    close_request(database, view.request_id, account=officer, closed_on=TODAY, clock=CLOCK)
+    assert main(["requests", "--db", db_arg, "--all", "--explain"]) == 0
+    out = capsys.readouterr().out
+    assert "Closed: no clock running; presumed public (Tex. Gov't Code § 552.302)" in out
+    assert "Missed: not done by 2026-11-17; the request was closed on 2026-11-30." in out
+    assert "Tex. Gov't Code § 552.302: the information requested is presumed" in out
