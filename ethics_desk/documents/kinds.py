@@ -1312,10 +1312,11 @@ KINDS: dict[str, KindRule] = {
     "pia-clarification": _row(
         "Request to Clarify Your Request for Information", frozenset(),
         "Gov't Code § 552.222(b)", Audience.REQUESTER, _pia_clarification,
-        ClarificationRequestRenderer, Scope.REQUEST),
+        ClarificationRequestRenderer, Scope.REQUEST, spanish=True),
     "pia-cost-estimate": _row(
         "Itemized Statement of Estimated Charges", frozenset(), "Gov't Code § 552.2615",
-        Audience.REQUESTER, _pia_cost_estimate, CostEstimateRenderer, Scope.REQUEST),
+        Audience.REQUESTER, _pia_cost_estimate, CostEstimateRenderer, Scope.REQUEST,
+        spanish=True),
     "pia-release-letter": _row(
         "Release of the Information You Requested", frozenset(),
         "Gov't Code ch. 552; § 2-83(h)(3)", Audience.REQUESTER, _pia_release_letter,

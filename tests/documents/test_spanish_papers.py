@@ -117,7 +117,8 @@ def test_the_table_marks_exactly_the_seven_complainant_facing_papers_spanish() -
         "info-sheet", "receipt", "unsworn-return", "defect-letter", "response-copy",
         "show-cause-order", "resolution-notice",
         # and the Public Information Act's letters to the requester (Gov't Code ch. 552)
-        "pia-acknowledgement", "pia-ruling-notice", "pia-release-letter"}
+        "pia-acknowledgement", "pia-ruling-notice", "pia-release-letter", "pia-clarification",
+        "pia-cost-estimate"}
     assert all(Language.ENGLISH in rule.languages for rule in KINDS.values())
 
 

@@ -18,7 +18,8 @@ from tests.documents.render.helpers import flat, sample, screenshot, text_of
 
 SPANISH_KINDS = ("info-sheet", "receipt", "unsworn-return", "defect-letter", "response-copy",
                  "show-cause-order", "resolution-notice", "pia-acknowledgement",
-                 "pia-ruling-notice", "pia-release-letter")
+                 "pia-ruling-notice", "pia-release-letter", "pia-clarification",
+                 "pia-cost-estimate")
 """The seven papers of the issue: § 2-83(b), the receipt, (c), (d)(3), (e)(3), (f)(4), (d)(4);
 and the Public Information Act's three letters to the requester (Gov't Code ch. 552)."""
 
@@ -46,6 +47,11 @@ SPANISH_WORDS = {
                           "§ 552.304"),
     "pia-release-letter": ("Entrega de la información que usted solicitó",
                            "1 de febrero de 2027", "25 de enero de 2027", "§ 552.352"),
+    "pia-clarification": ("Pedido de aclaración de su solicitud de información",
+                          "Which departments and which months of 2026?", "§ 552.222(b)",
+                          "vuelven a contarse desde el día en que recibamos su respuesta"),
+    "pia-cost-estimate": ("Estado detallado de los cargos estimados",
+                          "miércoles, 16 de diciembre de 2026", "$49.50", "§ 552.2615(b)"),
 }
 
 
