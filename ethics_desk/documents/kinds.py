@@ -110,6 +110,8 @@ from ethics_desk.documents.render.mailing import (
     LabelsRenderer,
 )
 from ethics_desk.documents.render.public_information import (
+    ClarificationRequestRenderer,
+    CostEstimateRenderer,
     ReleaseLetterRenderer,
     RequestAcknowledgementRenderer,
     RequestLetterPaper,
@@ -161,7 +163,7 @@ from ethics_desk.models import (
 )
 from ethics_desk.models.board import BoardTerm
 from ethics_desk.office import settings, wording
-from ethics_desk.public_information.log import RequestView, calendar_for, view_of
+from ethics_desk.public_information.log import CostItem, RequestView, calendar_for, view_of
 from ethics_desk.staff.accounts import Account
 from ethics_desk.staff.acting import case_reader, service
 from ethics_desk.staff.permissions import Act
@@ -1135,7 +1137,33 @@ def _request_letter(ctx: _Context, *, to_attorney_general: bool = False) -> Requ
         partial=view.outcome is RulingOutcome.PARTIAL, records=records,
         attorney_general=agency, channel=view.channel,
         postmarked_on=(view.postmarked_on if view.received_basis is ReceiptBasis.PRESUMED
-                       else None))
+                       else None),
+        exceptions=view.exceptions_claimed if to_attorney_general else (),
+        clarification_asked_on=view.clarification_asked_on,
+        clarification_question=view.clarification_question,
+        estimate=tuple((_estimate_line(item), item.amount_cents) for item in view.estimate),
+        estimate_sent_on=view.estimate_sent_on, estimate_answer_due=view.estimate_answer_due)
+
+
+def _estimate_line(item: CostItem) -> str:
+    """"Paper copies: 120 × $0.10"."""
+    return f"{item.description}: {item.quantity.normalize():f} × {dollars(item.unit_cents)}"
+
+
+def _pia_clarification(ctx: _Context) -> RequestLetterPaper:
+    if ctx.pia.clarification_asked_on is None:
+        raise UserError(f"No request for clarification is recorded on {ctx.pia.number}.",
+                        "Record the clarification asked for first (Clarification…); the letter "
+                        "states its question (Gov't Code § 552.222(b)).")
+    return _request_letter(ctx)
+
+
+def _pia_cost_estimate(ctx: _Context) -> RequestLetterPaper:
+    if not ctx.pia.estimate:
+        raise UserError(f"No statement of estimated charges is recorded on {ctx.pia.number}.",
+                        "Record the estimated charges first (Cost estimate…); the statement "
+                        "itemizes them (Gov't Code § 552.2615(a)).")
+    return _request_letter(ctx)
 
 
 def _pia_acknowledgement(ctx: _Context) -> RequestLetterPaper:
@@ -1147,6 +1175,11 @@ def _pia_ruling_notice(ctx: _Context) -> RequestLetterPaper:
 
 
 def _pia_ruling_request(ctx: _Context) -> RequestLetterPaper:
+    if not ctx.pia.exceptions_claimed:  # the request states the exceptions, § 552.301(b)
+        raise UserError(f"No exception claimed is recorded on {ctx.pia.number}: the request "
+                        "for a ruling states the exceptions that apply (Gov't Code "
+                        "§ 552.301(b)).", "Record the exceptions claimed first (Exceptions "
+                        "claimed…); the letter lists them.")
     return _request_letter(ctx, to_attorney_general=True)
 
 
@@ -1293,6 +1326,14 @@ KINDS: dict[str, KindRule] = {
         "Notice That We Asked the Attorney General for a Decision", frozenset(),
         "Gov't Code § 552.301(d)", Audience.REQUESTER, _pia_ruling_notice,
         RulingNoticeRenderer, Scope.REQUEST, spanish=True),
+    "pia-clarification": _row(
+        "Request to Clarify Your Request for Information", frozenset(),
+        "Gov't Code § 552.222(b)", Audience.REQUESTER, _pia_clarification,
+        ClarificationRequestRenderer, Scope.REQUEST, spanish=True),
+    "pia-cost-estimate": _row(
+        "Itemized Statement of Estimated Charges", frozenset(), "Gov't Code § 552.2615",
+        Audience.REQUESTER, _pia_cost_estimate, CostEstimateRenderer, Scope.REQUEST,
+        spanish=True),
     "pia-release-letter": _row(
         "Release of the Information You Requested", frozenset(),
         "Gov't Code ch. 552; § 2-83(h)(3)", Audience.REQUESTER, _pia_release_letter,

@@ -49,6 +49,20 @@ class InformationRequest(Versioned, Base):
     asked_for: Mapped[str] = mapped_column(Text)
     status: Mapped[RequestStatus] = mapped_column(enum_type(RequestStatus),
                                                   default=RequestStatus.OPEN, index=True)
+    exceptions_claimed: Mapped[str] = mapped_column(Text, default="")
+    """The exceptions the City claims, one a line, as the request for a ruling states them
+    (Gov't Code § 552.301(b))."""
+    previous_determination: Mapped[str] = mapped_column(String(120), default="")
+    """The citation of the Attorney General's previous determination a withholding without a
+    request for a ruling relies on (§ 552.301(a)), or ""."""
+    clarification_asked_on: Mapped[date | None] = mapped_column(Date)
+    """The day the City asked the requester to clarify the request (§ 552.222(b))."""
+    clarification_question: Mapped[str] = mapped_column(Text, default="")
+    clarification_answered_on: Mapped[date | None] = mapped_column(Date)
+    """The day the requester's answer was received: the clocks run again from it."""
+    estimate_items: Mapped[str] = mapped_column(Text, default="")
+    """The itemized statement of estimated charges (§ 552.2615), as JSON, or ""."""
+    estimate_sent_on: Mapped[date | None] = mapped_column(Date)
     ruling_requested_on: Mapped[date | None] = mapped_column(Date)
     requester_told_on: Mapped[date | None] = mapped_column(Date)
     arguments_sent_on: Mapped[date | None] = mapped_column(Date)

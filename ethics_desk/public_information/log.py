@@ -13,10 +13,12 @@ them at once. No Qt here.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime
+from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from typing import TypeVar
 
 from sqlalchemy import func, select
@@ -64,6 +66,33 @@ T = TypeVar("T")
 PENDING_CITATION = "City Code § 2-83(h)(1), (h)(3)"
 """Why a record of a pending complaint is not released without a ruling or decision."""
 RELEASE_CITATION = "Tex. Gov't Code §§ 552.301, 552.352"
+WITHHOLDING_CITATION = "Tex. Gov't Code § 552.301(a)"
+"""Information is withheld only on a request for the Attorney General's ruling or under a
+previous determination of the Attorney General."""
+EXCEPTIONS_CITATION = "Tex. Gov't Code § 552.301(b)"
+"""The request for a ruling states the exceptions that apply."""
+PRESUMPTION_CITATION = "Tex. Gov't Code § 552.302"
+PRESUMED_PUBLIC = ("the information requested is presumed to be subject to required public "
+                   "disclosure and must be released unless there is a compelling reason to "
+                   "withhold it")
+"""What § 552.302 presumes when a clock of § 552.301 is missed."""
+PRESUMPTION_CLOCKS: tuple[ClockKind, ...] = (ClockKind.PIA_RULING, ClockKind.PIA_ARGUMENTS)
+"""The clocks of § 552.301 whose miss § 552.302 makes a presumption of (not § 552.221(d)'s)."""
+CLARIFICATION_CITATION = ("Tex. Gov't Code § 552.222(b); City of Dallas v. Abbott, "
+                          "304 S.W.3d 380 (Tex. 2010)")
+"""Asking the requester to clarify a request in good faith: the ten business days run again from
+the day the answer is received."""
+ON_HOLD = "the clocks wait for the requester's clarification (Tex. Gov't Code § 552.222(b))"
+"""What a request whose clocks wait for a clarification has next."""
+ESTIMATE_CITATION = "Tex. Gov't Code § 552.2615"
+"""The itemized statement of estimated charges, owed before charges over $40 accrue."""
+ESTIMATE_OWED_ABOVE_CENTS = 4000
+"""§ 552.2615(a): the statement is owed when the charges are estimated to exceed $40."""
+ESTIMATE_ANSWER_BUSINESS_DAYS = 10
+"""§ 552.2615(b): the requester answers by the 10th business day after the day the statement is
+sent, or the request is considered withdrawn."""
+_EXCEPTION_SECTION = re.compile(r"\b552\.1\d\d\b")
+"""An exception names its section of subchapter C of ch. 552 (§§ 552.101 and after)."""
 _CASE_NUMBER = re.compile(r"^ERB-\d{4}-\d{3,}$", re.IGNORECASE)
 
 
@@ -102,6 +131,21 @@ class RecordStatus:
 
 
 @dataclass(frozen=True)
+class CostItem:
+    """One line of the itemized statement of estimated charges (§ 552.2615(a)): what is charged,
+    how many (pages, hours…), and the charge for one, in cents."""
+
+    description: str
+    quantity: Decimal
+    unit_cents: int
+
+    @property
+    def amount_cents(self) -> int:
+        """The line's charge, rounded to the cent."""
+        return int((self.quantity * self.unit_cents).quantize(Decimal(1), ROUND_HALF_UP))
+
+
+@dataclass(frozen=True)
 class RequestClock:
     """One clock of a request: its rule, its due date with the explanation, and how it stands."""
 
@@ -110,15 +154,33 @@ class RequestClock:
     done_on: date | None
     stopped_on: date | None = None
     stopped_why: str = ""
+    lapsed: bool = False
+    """Stopped (the request closed) after its due date without being done: missed, and it stays
+    missed (§ 552.302), not cancelled."""
+    waiting: bool = False
+    """On hold since ``stopped_on``: the City asked the requester to clarify the request, and
+    the clock runs again from the day the answer is received (§ 552.222(b))."""
 
     @property
     def status(self) -> DeadlineStatus:
-        """Open, met (done by the due date), missed (done late), or cancelled (not needed)."""
+        """Open, met (done by the due date), missed (done late, or not done by the due date of a
+        request closed after it), or cancelled (not needed)."""
         if self.done_on is not None:
             return DeadlineStatus.MET if self.done_on <= self.due.due else DeadlineStatus.MISSED
         if self.stopped_on is not None:
-            return DeadlineStatus.CANCELLED
+            return DeadlineStatus.MISSED if self.lapsed else DeadlineStatus.CANCELLED
         return DeadlineStatus.OPEN
+
+    @property
+    def status_label(self) -> str:
+        """The status in words; a clock on hold for a clarification says so."""
+        return "Waiting for the clarification" if self.waiting else self.status.label
+
+    @property
+    def presumes_public(self) -> bool:
+        """Whether this is a clock of § 552.301 that was missed, so that § 552.302 presumes the
+        information public."""
+        return self.rule.kind in PRESUMPTION_CLOCKS and self.status is DeadlineStatus.MISSED
 
     @property
     def due_on(self) -> date:
@@ -131,11 +193,18 @@ class RequestClock:
         status = self.status
         if status is DeadlineStatus.OPEN:
             lines.append("Open. Gov't Code § 552.302: missing it makes the information presumed "
-                         "public.")
+                         "public." if self.rule.kind in PRESUMPTION_CLOCKS else "Open.")
+        elif self.waiting:
+            lines.append(f"On hold since {self.stopped_on}: {self.stopped_why}.")
         elif status is DeadlineStatus.CANCELLED:
             lines.append(f"Not needed: {self.stopped_why} on {self.stopped_on}.")
+        elif self.done_on is None:
+            lines.append(f"Missed: not done by {self.due_on}; {self.stopped_why} on "
+                         f"{self.stopped_on}.")
         else:
             lines.append(f"{status.label}: done on {self.done_on}.")
+        if self.presumes_public:
+            lines.append(f"{PRESUMPTION_CITATION}: {PRESUMED_PUBLIC}.")
         return "\n".join(lines)
 
 
@@ -160,6 +229,20 @@ class RequestView:
     records: tuple[RecordStatus, ...]
     clocks: tuple[RequestClock, ...]
     calendar_title: str
+    exceptions_claimed: tuple[str, ...] = ()
+    """The exceptions the City claims, as the request for a ruling states them (§ 552.301(b))."""
+    previous_determination: str = ""
+    """The previous determination a withholding without a ruling relies on (§ 552.301(a))."""
+    clarification_asked_on: date | None = None
+    clarification_question: str = ""
+    clarification_answered_on: date | None = None
+    clocks_from: str = ""
+    """What the clocks run from when it is not the receipt: the answer to a clarification."""
+    estimate: tuple[CostItem, ...] = ()
+    """The itemized statement of estimated charges (§ 552.2615), or ()."""
+    estimate_sent_on: date | None = None
+    estimate_answer_due: date | None = None
+    """The 10th business day after the statement was sent (§ 552.2615(b))."""
     ruling_requested_on: date | None = None
     requester_told_on: date | None = None
     arguments_sent_on: date | None = None
@@ -191,12 +274,38 @@ class RequestView:
         return next(c for c in self.clocks if c.rule.kind is kind)
 
     @property
+    def on_hold(self) -> bool:
+        """Whether the clocks wait for the requester's answer to a clarification."""
+        return any(c.waiting for c in self.clocks)
+
+    @property
+    def estimate_total_cents(self) -> int:
+        """The estimated charges in all, in cents."""
+        return sum(item.amount_cents for item in self.estimate)
+
+    @property
+    def presumption(self) -> str:
+        """What § 552.302 presumes once a clock of § 552.301 is missed, naming the clocks
+        missed; "" while none is."""
+        missed = [c for c in self.clocks if c.presumes_public]
+        if not missed:
+            return ""
+        which = " and ".join(f"{c.rule.citation.removeprefix('Tex. ')} (due {c.due_on})"
+                             for c in missed)
+        return (f"{PRESUMPTION_CITATION.removeprefix('Tex. ')}: missed {which}, so "
+                f"{PRESUMED_PUBLIC}.")
+
+    @property
     def ruling_label(self) -> str:
         """"Attorney General's ruling: Withhold (OR2026-01234), 2026-12-20", or ""."""
         if self.outcome is None or self.outcome_by is None:
             return ""
         reference = f" ({self.outcome_reference})" if self.outcome_reference else ""
-        return f"{self.outcome_by.label}: {self.outcome.label}{reference}, {self.outcome_on}"
+        previous = (f", under the previous determination {self.previous_determination} "
+                    f"({WITHHOLDING_CITATION.removeprefix('Tex. ')})"
+                    if self.previous_determination else "")
+        return (f"{self.outcome_by.label}: {self.outcome.label}{reference}, {self.outcome_on}"
+                f"{previous}")
 
 
 @dataclass(frozen=True)
@@ -279,9 +388,12 @@ def clocks_of(row: InformationRequest, calendar: BusinessCalendar) -> tuple[Requ
     the two dates). § 552.301(e), (e-1): met once the arguments and the information are sent.
     § 552.221(d): met once a date and hour for release is certified, or the information is
     released. A clock not yet met is not needed once the information is released (the ruling's
-    two) or the request closed (all three).
+    two), once it is withheld under a previous determination without asking (§ 552.301(a); the
+    ruling's two), or once the request is closed before its due date; closed after it, the
+    clock was missed and stays missed (§ 552.302 presumes the information public).
     """
-    dues = due_dates(receipt_of(row, calendar), calendar)
+    start, waiting_since = clocks_start(row, calendar)
+    dues = due_dates(start, calendar)
     ruling_done = (max(row.ruling_requested_on, row.requester_told_on)
                    if row.ruling_requested_on and row.requester_told_on else None)
     release_done = row.release_certified_on or row.released_on
@@ -290,13 +402,46 @@ def clocks_of(row: InformationRequest, calendar: BusinessCalendar) -> tuple[Requ
             ClockKind.PIA_RELEASE_DATE: release_done}
     out = []
     for kind in PUBLIC_INFORMATION_CLOCKS:
-        stopped_on, why = None, ""
-        if row.released_on is not None and kind is not ClockKind.PIA_RELEASE_DATE:
-            stopped_on, why = row.released_on, "the information was released"
+        stopped_on, why, lapsed = None, "", False
+        if kind is not ClockKind.PIA_RELEASE_DATE:
+            if row.previous_determination and row.ruling_requested_on is None:
+                stopped_on = row.outcome_on
+                why = (f"withheld under the previous determination "
+                       f"{row.previous_determination} ({WITHHOLDING_CITATION})")
+            elif row.released_on is not None:
+                stopped_on, why = row.released_on, "the information was released"
         if row.closed_on is not None and stopped_on is None:
             stopped_on, why = row.closed_on, "the request was closed"
-        out.append(RequestClock(CLOCKS[kind], dues[kind], done[kind], stopped_on, why))
+            lapsed = done[kind] is None and row.closed_on > dues[kind].due
+        waiting = stopped_on is None and done[kind] is None and waiting_since is not None
+        if waiting:
+            stopped_on = waiting_since
+            why = ("the City asked the requester to clarify the request; the clock runs again "
+                   f"from the day the answer is received ({CLARIFICATION_CITATION})")
+        out.append(RequestClock(CLOCKS[kind], dues[kind], done[kind], stopped_on, why, lapsed,
+                                waiting))
     return tuple(out)
+
+
+def clocks_start(row: InformationRequest,
+                 calendar: BusinessCalendar) -> tuple[Receipt, date | None]:
+    """What the clocks run from, and the day they have been on hold since (or None).
+
+    A clarification asked in good faith by the 10th business day after receipt puts the clocks
+    on hold, and the requester's answer starts them again from the day it is received
+    (§ 552.222(b); City of Dallas v. Abbott); one asked later changes nothing.
+    """
+    receipt = receipt_of(row, calendar)
+    asked = row.clarification_asked_on
+    if asked is None or asked > compute_due(CLOCKS[ClockKind.PIA_RULING], receipt, calendar).due:
+        return receipt, None
+    answered = row.clarification_answered_on
+    if answered is None:
+        return receipt, asked
+    return Receipt(day=answered, basis=ReceiptBasis.ACTUAL,
+                   detail=f"the requester's answer to the request for clarification of "
+                          f"{asked.isoformat()}, received on {answered.isoformat()}: the "
+                          f"period runs again from it ({CLARIFICATION_CITATION})"), None
 
 
 # -- reading -------------------------------------------------------------------------------------
@@ -353,6 +498,11 @@ def view_of(session: Session, row: InformationRequest,
             complaint_id=record.complaint_id,
             state=complaint.state if complaint is not None else None))
     receipt = receipt_of(row, calendar)
+    start, _waiting = clocks_start(row, calendar)
+    estimate = estimate_of(row.estimate_items)
+    answer_due = (add_business_days(calendar, row.estimate_sent_on,
+                                    ESTIMATE_ANSWER_BUSINESS_DAYS)[0]
+                  if row.estimate_sent_on is not None else None)
     return RequestView(
         request_id=row.id, number=row.number, version=row.version,
         requester_name=row.requester_name, requester_address=row.requester_address,
@@ -360,7 +510,15 @@ def view_of(session: Session, row: InformationRequest,
         postmarked_on=row.postmarked_on, received_on=receipt.day, received_basis=receipt.basis,
         received_detail=receipt.detail, asked_for=row.asked_for, status=row.status,
         records=tuple(records), clocks=clocks_of(row, calendar),
-        calendar_title=calendar.title, ruling_requested_on=row.ruling_requested_on,
+        calendar_title=calendar.title, exceptions_claimed=exceptions_of(row.exceptions_claimed),
+        previous_determination=row.previous_determination,
+        clarification_asked_on=row.clarification_asked_on,
+        clarification_question=row.clarification_question,
+        clarification_answered_on=row.clarification_answered_on,
+        clocks_from=start.detail if start != receipt else "",
+        estimate=estimate, estimate_sent_on=row.estimate_sent_on,
+        estimate_answer_due=answer_due,
+        ruling_requested_on=row.ruling_requested_on,
         requester_told_on=row.requester_told_on, arguments_sent_on=row.arguments_sent_on,
         release_certified_on=row.release_certified_on,
         release_promised_at=row.release_promised_at, outcome=row.outcome,
@@ -513,21 +671,129 @@ def log_request(database: Database, new: NewRequest, *, account: Account,
     return database.write(act)
 
 
+@service(Act.PUBLIC_INFORMATION, "Recording the exceptions claimed")
+def record_exceptions(database: Database, request_id: int, *, account: Account,
+                      exceptions: Sequence[str], clock: Clock,
+                      seen_version: int | None = None) -> RequestView:
+    """Record the exceptions the City claims, one a line, each naming its section of ch. 552
+    (``§ 552.101 — information confidential by law: City Code § 2-83(h)(1)``): the request for
+    a ruling states them (§ 552.301(b)), so its letter is made only once they are recorded."""
+    claimed = checked_exceptions(exceptions)
+
+    def change(session: Session, row: InformationRequest, on: date) -> str:
+        row.exceptions_claimed = "\n".join(claimed)
+        return f"Recorded the exceptions claimed on {row.number}: {'; '.join(claimed)}"
+
+    return _change(database, account, request_id, clock, "pia.exceptions", change,
+                   seen_version)
+
+
 @service(Act.PUBLIC_INFORMATION, "Asking the Attorney General for a ruling")
 def record_ruling_asked(database: Database, request_id: int, *, account: Account,
                         asked_on: date, told_on: date, clock: Clock,
+                        exceptions: Sequence[str] | None = None,
                         seen_version: int | None = None) -> RequestView:
     """Record that the Attorney General was asked for a ruling on ``asked_on`` and the requester
-    told in writing on ``told_on`` (§ 552.301(b), (d))."""
+    told in writing on ``told_on`` (§ 552.301(b), (d)), with the exceptions the request stated
+    (``exceptions``, or those already recorded): refused with none (§ 552.301(b))."""
+    claimed = checked_exceptions(exceptions) if exceptions is not None else None
+
     def change(session: Session, row: InformationRequest, on: date) -> str:
         for what, day in (("ruling was asked for", asked_on), ("requester was told", told_on)):
             _check_day(row, day, on, what)
+        if claimed is not None:
+            row.exceptions_claimed = "\n".join(claimed)
+        if not row.exceptions_claimed:
+            raise RuleError(f"A request for the Attorney General's ruling on {row.number} "
+                            "states the exceptions that apply, and none is recorded.",
+                            EXCEPTIONS_CITATION, _EXCEPTIONS_FIX)
         row.ruling_requested_on, row.requester_told_on = asked_on, told_on
         return (f"Recorded the request for an Attorney General's ruling on {row.number} "
                 f"({asked_on.isoformat()}; requester told {told_on.isoformat()})")
 
     return _change(database, account, request_id, clock, "pia.ruling_asked", change,
                    seen_version)
+
+
+@service(Act.PUBLIC_INFORMATION, "Asking the requester to clarify the request")
+def record_clarification_asked(database: Database, request_id: int, *, account: Account,
+                               asked_on: date, question: str, clock: Clock,
+                               seen_version: int | None = None) -> RequestView:
+    """Record that the requester was asked in writing on ``asked_on`` to clarify the request,
+    with the question (§ 552.222(b)): asked by the 10th business day after receipt, the clocks
+    wait for the answer and run again from the day it is received."""
+    text = question.strip()
+
+    def change(session: Session, row: InformationRequest, on: date) -> str:
+        _check_day(row, asked_on, on, "clarification was asked for")
+        if not text:
+            raise UserError("The request for clarification needs its question.",
+                            "Type what the requester is asked to clarify or narrow.")
+        if row.clarification_asked_on is not None and row.clarification_answered_on is None:
+            raise UserError(f"A clarification asked on {row.clarification_asked_on} awaits "
+                            f"the requester's answer on {row.number}.",
+                            "Record the answer first.")
+        row.clarification_asked_on, row.clarification_question = asked_on, text
+        row.clarification_answered_on = None
+        return f"Asked the requester to clarify {row.number} ({asked_on.isoformat()})"
+
+    return _change(database, account, request_id, clock, "pia.clarification", change,
+                   seen_version)
+
+
+@service(Act.PUBLIC_INFORMATION, "Recording the requester's clarification")
+def record_clarification_answered(database: Database, request_id: int, *, account: Account,
+                                  answered_on: date, clock: Clock,
+                                  seen_version: int | None = None) -> RequestView:
+    """Record the day the requester's answer to the request for clarification was received:
+    the ten business days run again from it (§ 552.222(b); City of Dallas v. Abbott)."""
+    def change(session: Session, row: InformationRequest, on: date) -> str:
+        asked = row.clarification_asked_on
+        if asked is None or row.clarification_answered_on is not None:
+            raise UserError(f"No clarification awaits an answer on {row.number}.",
+                            "Record the request for clarification first.")
+        _check_day(row, answered_on, on, "answer was received")
+        if answered_on < asked:
+            raise UserError(f"The answer ({answered_on.isoformat()}) cannot come before the "
+                            f"clarification was asked for ({asked.isoformat()}).",
+                            "Check the date.")
+        row.clarification_answered_on = answered_on
+        return (f"Received the requester's clarification of {row.number} "
+                f"({answered_on.isoformat()})")
+
+    return _change(database, account, request_id, clock, "pia.clarified", change,
+                   seen_version)
+
+
+@service(Act.PUBLIC_INFORMATION, "Recording an itemized statement of estimated charges")
+def record_cost_estimate(database: Database, request_id: int, *, account: Account,
+                         items: Sequence[CostItem], sent_on: date, clock: Clock,
+                         seen_version: int | None = None) -> RequestView:
+    """Record the itemized statement of estimated charges sent to the requester on ``sent_on``
+    (§ 552.2615(a)); its paper (``pia-cost-estimate``) is made from it. Each item needs what it
+    is, a quantity above zero and a charge that is not negative."""
+    lines = tuple(CostItem(item.description.strip(), item.quantity, item.unit_cents)
+                  for item in items if item.description.strip())
+    if not lines:
+        raise UserError("The statement of estimated charges needs at least one item.",
+                        "Enter each charge: what it is, how many, and the charge for one "
+                        f"({ESTIMATE_CITATION}(a)).")
+    for item in lines:
+        if item.quantity <= 0 or item.unit_cents < 0:
+            raise UserError(f"The item “{item.description}” needs a quantity above zero and a "
+                            "charge for one that is not negative.", "Correct the item.")
+
+    def change(session: Session, row: InformationRequest, on: date) -> str:
+        _check_day(row, sent_on, on, "statement was sent")
+        row.estimate_items = json.dumps(
+            [{"description": i.description, "quantity": str(i.quantity),
+              "unit_cents": i.unit_cents} for i in lines], ensure_ascii=False)
+        row.estimate_sent_on = sent_on
+        total = sum(item.amount_cents for item in lines)
+        return (f"Sent the itemized statement of estimated charges on {row.number}: "
+                f"${total / 100:,.2f}")
+
+    return _change(database, account, request_id, clock, "pia.estimate", change, seen_version)
 
 
 @service(Act.PUBLIC_INFORMATION, "Sending the arguments to the Attorney General")
@@ -572,9 +838,19 @@ def certify_release_date(database: Database, request_id: int, *, account: Accoun
 @service(Act.PUBLIC_INFORMATION, "Recording the Attorney General's ruling")
 def record_ruling(database: Database, request_id: int, *, account: Account,
                   by: RulingBy, outcome: RulingOutcome, decided_on: date, reference: str = "",
-                  clock: Clock, seen_version: int | None = None) -> RequestView:
+                  previous_determination: str = "", clock: Clock,
+                  seen_version: int | None = None) -> RequestView:
     """Record the Attorney General's ruling (§ 552.306) or, instead, the City Attorney's
-    decision: release, withhold, or partial release."""
+    decision: release, withhold, or partial release.
+
+    Withholding (all or part) needs a recorded request for the Attorney General's ruling or,
+    for the City Attorney's decision without one, the citation of the Attorney General's
+    previous determination it relies on (``previous_determination``, § 552.301(a)); without
+    either it is refused, saying so.
+    """
+    citation = previous_determination.strip()
+    withholds = outcome is not RulingOutcome.RELEASE
+
     def change(session: Session, row: InformationRequest, on: date) -> str:
         _check_day(row, decided_on, on, "ruling was made")
         if by is RulingBy.ATTORNEY_GENERAL and row.ruling_requested_on is None:
@@ -582,9 +858,26 @@ def record_ruling(database: Database, request_id: int, *, account: Account,
                             "Tex. Gov't Code § 552.301(b)",
                             "Record the request for a ruling first, or record the City "
                             "Attorney's decision.")
+        if citation and (by is RulingBy.ATTORNEY_GENERAL or not withholds):
+            raise UserError("A previous determination is cited only by the City Attorney's "
+                            "decision to withhold without asking for a ruling "
+                            f"({WITHHOLDING_CITATION}).",
+                            "Clear the previous determination; give the ruling's number as "
+                            "its reference.")
+        if withholds and row.ruling_requested_on is None and not citation:
+            raise RuleError(
+                f"The {by.label} to withhold ({outcome.label.lower()}) on {row.number} is "
+                "refused: no request for the Attorney General's ruling is recorded, and no "
+                "previous determination of the Attorney General is cited; information is "
+                "withheld only on one or the other", WITHHOLDING_CITATION,
+                "Record the request for a ruling (with the exceptions claimed), or give the "
+                "citation of the previous determination that allows withholding this "
+                "information without asking (e.g. Open Records Decision No. 684).")
         row.outcome_by, row.outcome, row.outcome_on = by, outcome, decided_on
         row.outcome_reference = reference.strip()
-        return f"Recorded the {by.label} on {row.number}: {outcome.label}"
+        row.previous_determination = citation
+        under = f" under the previous determination {citation}" if citation else ""
+        return f"Recorded the {by.label} on {row.number}: {outcome.label}{under}"
 
     return _change(database, account, request_id, clock, "pia.ruling", change, seen_version)
 
@@ -698,6 +991,73 @@ def _change(database: Database, account: Account | None, request_id: int, clock:
     return database.write(act)
 
 
+_EXCEPTIONS_FIX = ("Record the exceptions claimed, one a line, each with its section of "
+                   "the Act: e.g. “§ 552.101 — information confidential by law: City Code "
+                   "§ 2-83(h)(1)”.")
+
+
+def checked_exceptions(lines: Sequence[str]) -> tuple[str, ...]:
+    """The exceptions typed, one a line (blank lines dropped); refused when there is none or
+    when one names no section of the Act's exceptions (§ 552.101 and after)."""
+    claimed = tuple(dict.fromkeys(line.strip() for line in lines if line.strip()))
+    if not claimed:
+        raise RuleError("A request for the Attorney General's ruling states the exceptions "
+                        "that apply; none was given.", EXCEPTIONS_CITATION, _EXCEPTIONS_FIX)
+    for line in claimed:
+        if not _EXCEPTION_SECTION.search(line):
+            raise UserError(f"The exception “{line}” names no section of the Act "
+                            f"({EXCEPTIONS_CITATION}).", _EXCEPTIONS_FIX)
+        if len(line) > 300:
+            raise UserError(f"The exception “{line[:40]}…” is longer than 300 characters.",
+                            "State the exception and its section briefly; the reasons go "
+                            "with the arguments (§ 552.301(e)).")
+    return claimed
+
+
+def estimate_of(stored: str) -> tuple[CostItem, ...]:
+    """The statement of estimated charges recorded on a request."""
+    if not stored:
+        return ()
+    return tuple(CostItem(item["description"], Decimal(item["quantity"]), int(item["unit_cents"]))
+                 for item in json.loads(stored))
+
+
+def cost_item(description: str, quantity: str, unit_charge: str) -> CostItem:
+    """An item as typed: "120" pages at "$0.10"; refused, naming the item, when a number is
+    not one."""
+    try:
+        count = Decimal(quantity.strip().replace(",", ""))
+        cents = (Decimal(unit_charge.strip().removeprefix("$").replace(",", "")) * 100)
+    except InvalidOperation:
+        raise UserError(f"The item “{description.strip()}” needs a number for its quantity "
+                        f"(“{quantity}”) and for its charge (“{unit_charge}”).",
+                        "Type numbers such as 120 and 0.10.") from None
+    if not count.is_finite() or not cents.is_finite():
+        raise UserError(f"The item “{description.strip()}” needs finite numbers.",
+                        "Type numbers such as 120 and 0.10.")
+    return CostItem(description, count, int(cents.quantize(Decimal(1), ROUND_HALF_UP)))
+
+
+def typed_cost_items(lines: Sequence[str]) -> tuple[CostItem, ...]:
+    """The items of a statement typed one a line as “what; how many; charge for one”
+    (``Paper copies; 120; 0.10``); a line not in that form is refused, naming it."""
+    items = []
+    for line in lines:
+        if not line.strip():
+            continue
+        parts = [part.strip() for part in line.split(";")]
+        if len(parts) != 3 or not parts[0]:
+            raise UserError(f"The line “{line.strip()}” is not “what; how many; charge for "
+                            "one”.", "Type each item as, e.g., “Paper copies; 120; 0.10”.")
+        items.append(cost_item(*parts))
+    return tuple(items)
+
+
+def exceptions_of(stored: str) -> tuple[str, ...]:
+    """The exceptions recorded on a request, one a line."""
+    return tuple(line for line in stored.splitlines() if line.strip())
+
+
 def _ordinal(number: int) -> str:
     return {1: "first", 2: "second", 3: "third"}.get(number, f"{number}th")
 
@@ -708,8 +1068,9 @@ def summaries(views: Sequence[RequestView]) -> list[str]:
     for view in views:
         nxt = view.next_due
         due = (f"next due {nxt.due_on.isoformat()} — {nxt.rule.title} ({nxt.rule.citation})"
-               if nxt else "no clock running")
+               if nxt else ON_HOLD if view.on_hold else "no clock running")
         pending = "; touches a pending complaint (§ 2-83(h)(1))" if view.touches_pending else ""
+        presumed = f"; presumed public ({PRESUMPTION_CITATION})" if view.presumption else ""
         lines.append(f"{view.number}  received {view.received_on.isoformat()}  "
-                     f"{view.requester_name}  {view.status.label}: {due}{pending}")
+                     f"{view.requester_name}  {view.status.label}: {due}{pending}{presumed}")
     return lines

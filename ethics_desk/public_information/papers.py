@@ -3,7 +3,8 @@
 The papers are the rows of :data:`ethics_desk.documents.kinds.KINDS` made for a request
 (:attr:`~ethics_desk.documents.kinds.Scope.REQUEST`): the acknowledgement, the request to the
 Attorney General for a ruling (§ 552.301(b)), the notice to the requester that one was asked
-(§ 552.301(d)) and the release letter. :func:`issue_paper` renders one and keeps its exact
+(§ 552.301(d)), the request to clarify (§ 552.222(b)), the itemized statement of estimated
+charges (§ 552.2615) and the release letter. :func:`issue_paper` renders one and keeps its exact
 bytes on the request with an audit record, in one transaction; a kept paper is never made
 again (:func:`issued_paper` gives it back). No Qt here.
 """

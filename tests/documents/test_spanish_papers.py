@@ -137,7 +137,8 @@ def test_the_table_marks_every_complainant_facing_paper_spanish() -> None:
         "cf-cure-notice", "response-copy",
         "show-cause-order", "frivolous-determination", "resolution-notice",
         # and the Public Information Act's letters to the requester (Gov't Code ch. 552)
-        "pia-acknowledgement", "pia-ruling-notice", "pia-release-letter"}
+        "pia-acknowledgement", "pia-ruling-notice", "pia-release-letter", "pia-clarification",
+        "pia-cost-estimate"}
     assert all(Language.ENGLISH in rule.languages for rule in KINDS.values())
 
 

@@ -30,10 +30,16 @@ from ethics_desk.public_information import (
     log_request,
     open_requests_touching,
     record_arguments_sent,
+    record_clarification_answered,
+    record_clarification_asked,
+    record_cost_estimate,
+    record_exceptions,
     record_ruling,
     record_ruling_asked,
     release_information,
+    typed_cost_items,
 )
+from ethics_desk.public_information.log import summaries
 from ethics_desk.staff.accounts import Account
 from ethics_desk.staff.roles import Role
 from ethics_desk.storage.database import Database
@@ -44,6 +50,7 @@ from tests.factories import complete_intake, filed_case, sworn_oath
 RECORDS = Account(901, "rrecords", "Rosa Records", Role.RECORDS)
 ATTORNEY = Account(902, "acity", "Alma City Attorney", Role.ATTORNEY)
 TODAY = date(2026, 11, 30)  # the tests' clock: Monday 30 November 2026
+EXCEPTIONS = ("§ 552.101 — information confidential by law: City Code § 2-83(h)(1)",)
 CENTRAL = ZoneInfo("America/Chicago")
 
 
@@ -193,7 +200,7 @@ def test_releasing_records_of_a_pending_complaint_is_refused_until_a_ruling_is_r
     assert "§ 2-83(h)(1)" in str(refused.value) and "Record the ruling" in refused.value.fix
     assert get_request(database, view.request_id, account=RECORDS).released_on is None
     record_ruling_asked(database, view.request_id, account=RECORDS, asked_on=TODAY, told_on=TODAY,
-                        clock=CLOCK)
+                        clock=CLOCK, exceptions=EXCEPTIONS)
     record_ruling(database, view.request_id, account=ATTORNEY, by=RulingBy.ATTORNEY_GENERAL,
                   outcome=RulingOutcome.PARTIAL, decided_on=TODAY, reference="OR2026-01234", clock=CLOCK)
     released = release_information(database, view.request_id, account=RECORDS, released_on=TODAY,
@@ -230,7 +237,7 @@ def test_a_ruling_to_withhold_releases_nothing(controller: WorkflowController) -
     database = controller.database
     view = log_request(database, _request(), account=RECORDS, clock=CLOCK)
     record_ruling_asked(database, view.request_id, account=RECORDS, asked_on=TODAY, told_on=TODAY,
-                        clock=CLOCK)
+                        clock=CLOCK, exceptions=EXCEPTIONS)
     record_ruling(database, view.request_id, account=RECORDS, by=RulingBy.ATTORNEY_GENERAL,
                   outcome=RulingOutcome.WITHHOLD, decided_on=TODAY, clock=CLOCK)
     with pytest.raises(RuleError, match=r"withhold.*552\.352"):
@@ -274,7 +281,8 @@ def test_asking_for_the_ruling_and_telling_the_requester_meets_the_tenth_day_clo
     assert view.clock(ClockKind.PIA_RULING).due_on == date(2026, 11, 17)
     assert "Veterans Day" in view.clock(ClockKind.PIA_RULING).explain()
     told_late = record_ruling_asked(database, view.request_id, account=RECORDS, asked_on=date(2026, 11, 17),
-                                    told_on=date(2026, 11, 18), clock=CLOCK)
+                                    told_on=date(2026, 11, 18), clock=CLOCK,
+                                    exceptions=EXCEPTIONS)
     # both are due by the 10th business day (§ 552.301(b), (d)): the later one is late
     assert told_late.clock(ClockKind.PIA_RULING).status is DeadlineStatus.MISSED
     with pytest.raises(RuleError, match="No ruling was asked"):
@@ -333,7 +341,7 @@ def test_an_unknown_case_number_is_refused_and_nothing_is_logged(database: Datab
 def test_a_change_made_at_another_desk_meanwhile_is_a_conflict(database: Database) -> None:
     view = log_request(database, _request(), account=RECORDS, clock=CLOCK)
     record_ruling_asked(database, view.request_id, account=ATTORNEY, asked_on=TODAY, told_on=TODAY,
-                        clock=CLOCK, seen_version=view.version)
+                        clock=CLOCK, exceptions=EXCEPTIONS, seen_version=view.version)
     with pytest.raises(ConflictError, match="Another desk changed PIA-2026-001"):
         close_request(database, view.request_id, account=RECORDS, closed_on=TODAY, clock=CLOCK,
                       seen_version=view.version)
@@ -402,3 +410,175 @@ def test_the_inbox_line_names_the_next_clock_for_those_who_handle_requests_only(
     assert "next due Tuesday 2026-11-17: PIA-2026-001" in line
     with pytest.raises(NotAllowed):
         due_summary(database, TODAY, account=Account(904, "maria", "Maria Clerk", Role.CLERK))
+
+
+@pytest.mark.parametrize("outcome", [RulingOutcome.WITHHOLD, RulingOutcome.PARTIAL])
+def test_a_city_attorneys_decision_to_withhold_needs_a_ruling_asked_or_a_previous_determination(
+        database: Database, outcome: RulingOutcome) -> None:
+    view = log_request(database, _request(), account=ATTORNEY, clock=CLOCK)
+    with pytest.raises(RuleError, match="no request for the Attorney General's ruling") as refused:
+        record_ruling(database, view.request_id, account=ATTORNEY, by=RulingBy.CITY_ATTORNEY,
+                      outcome=outcome, decided_on=TODAY, clock=CLOCK)
+    assert "§ 552.301(a)" in str(refused.value) and "previous determination" in refused.value.fix
+    assert get_request(database, view.request_id, account=ATTORNEY).outcome is None
+    withheld = record_ruling(database, view.request_id, account=ATTORNEY,
+                             by=RulingBy.CITY_ATTORNEY, outcome=outcome, decided_on=TODAY,
+                             previous_determination="Open Records Decision No. 684",
+                             clock=CLOCK)
+    assert withheld.previous_determination == "Open Records Decision No. 684"
+    assert "under the previous determination Open Records Decision No. 684" in (
+        withheld.ruling_label)
+    ruling = withheld.clock(ClockKind.PIA_RULING)
+    assert ruling.status is DeadlineStatus.CANCELLED
+    assert "previous determination Open Records Decision No. 684" in ruling.explain()
+
+
+def test_a_city_attorneys_decision_to_withhold_after_a_ruling_was_asked_is_recorded(
+        database: Database) -> None:
+    view = log_request(database, _request(), account=ATTORNEY, clock=CLOCK)
+    record_ruling_asked(database, view.request_id, account=ATTORNEY, asked_on=TODAY,
+                        told_on=TODAY, clock=CLOCK, exceptions=EXCEPTIONS)
+    withheld = record_ruling(database, view.request_id, account=ATTORNEY,
+                             by=RulingBy.CITY_ATTORNEY, outcome=RulingOutcome.WITHHOLD,
+                             decided_on=TODAY, clock=CLOCK)
+    assert withheld.outcome is RulingOutcome.WITHHOLD
+    with pytest.raises(UserError, match="previous determination is cited only"):
+        record_ruling(database, view.request_id, account=ATTORNEY, by=RulingBy.CITY_ATTORNEY,
+                      outcome=RulingOutcome.RELEASE, decided_on=TODAY,
+                      previous_determination="Open Records Decision No. 684", clock=CLOCK)
+
+
+def test_a_ruling_is_asked_only_with_the_exceptions_claimed(database: Database) -> None:
+    view = log_request(database, _request(), account=RECORDS, clock=CLOCK)
+    with pytest.raises(RuleError, match=r"states the exceptions.*§ 552\.301\(b\)"):
+        record_ruling_asked(database, view.request_id, account=RECORDS, asked_on=TODAY,
+                            told_on=TODAY, clock=CLOCK)
+    with pytest.raises(UserError, match="names no section of the Act"):
+        record_exceptions(database, view.request_id, account=RECORDS, clock=CLOCK,
+                          exceptions=("it is confidential",))
+    assert get_request(database, view.request_id, account=RECORDS).ruling_requested_on is None
+    record_exceptions(database, view.request_id, account=RECORDS, clock=CLOCK,
+                      exceptions=("", *EXCEPTIONS, "§ 552.103 — litigation"))
+    asked = record_ruling_asked(database, view.request_id, account=RECORDS, asked_on=TODAY,
+                                told_on=TODAY, clock=CLOCK)
+    assert asked.exceptions_claimed == (*EXCEPTIONS, "§ 552.103 — litigation")
+    assert asked.clock(ClockKind.PIA_RULING).status is DeadlineStatus.MET
+
+
+def test_a_clock_missed_before_the_request_was_closed_stays_missed_and_the_information_is_presumed_public(
+        database: Database) -> None:
+    view = log_request(database, _request(received_on=date(2026, 11, 2)), account=RECORDS,
+                       clock=CLOCK)
+    assert view.clock(ClockKind.PIA_RULING).due_on == date(2026, 11, 17)
+    closed = close_request(database, view.request_id, account=RECORDS, closed_on=TODAY,
+                           note="Withdrawn", clock=CLOCK)
+    ruling = closed.clock(ClockKind.PIA_RULING)
+    assert ruling.status is DeadlineStatus.MISSED  # not cancelled by the close
+    assert closed.clock(ClockKind.PIA_ARGUMENTS).status is DeadlineStatus.MISSED
+    assert "Missed: not done by 2026-11-17; the request was closed on 2026-11-30" in (
+        ruling.explain())
+    assert "§ 552.302: the information requested is presumed" in ruling.explain()
+    assert closed.presumption.startswith("Gov't Code § 552.302: missed Gov't Code "
+                                         "§ 552.301(b), (d) (due 2026-11-17)")
+    assert "presumed to be subject to required public disclosure" in closed.presumption
+    listed = list_requests(database, account=RECORDS, include_closed=True)
+    assert summaries(listed)[0].endswith("; presumed public (Tex. Gov't Code § 552.302)")
+
+
+def test_a_request_closed_before_its_clocks_fall_due_presumes_nothing(database: Database) -> None:
+    view = log_request(database, _request(), account=RECORDS, clock=CLOCK)
+    closed = close_request(database, view.request_id, account=RECORDS, closed_on=TODAY,
+                           note="Withdrawn", clock=CLOCK)
+    assert {c.status for c in closed.clocks} == {DeadlineStatus.CANCELLED}
+    assert closed.presumption == ""
+
+
+def test_a_clarification_asked_by_the_tenth_day_holds_the_clocks_and_its_answer_restarts_them(
+        database: Database) -> None:
+    view = log_request(database, _request(received_on=date(2026, 11, 16)), account=RECORDS,
+                       clock=CLOCK)
+    assert view.clock(ClockKind.PIA_RULING).due_on == date(2026, 12, 2)  # Thanksgiving skipped
+    asked = record_clarification_asked(
+        database, view.request_id, account=RECORDS, asked_on=date(2026, 11, 18),
+        question="Which months of 2026 do you mean?", clock=CLOCK)
+    assert all(c.waiting and c.status_label == "Waiting for the clarification"
+               for c in asked.clocks)
+    assert asked.next_due is None  # nothing is due while the requester is asked
+    assert "the clocks wait for the requester's clarification" in summaries([asked])[0]
+    assert "§ 552.222(b)" in asked.clock(ClockKind.PIA_RULING).explain()
+    answered = record_clarification_answered(database, view.request_id, account=RECORDS,
+                                             answered_on=date(2026, 11, 30), clock=CLOCK)
+    assert answered.received_on == date(2026, 11, 16)  # the request's own receipt stays
+    ruling = answered.clock(ClockKind.PIA_RULING)
+    assert ruling.status is DeadlineStatus.OPEN
+    assert ruling.due_on == date(2026, 12, 14)  # ten business days from the answer
+    assert answered.clock(ClockKind.PIA_ARGUMENTS).due_on == date(2026, 12, 21)
+    assert "City of Dallas v. Abbott" in ruling.explain()
+    assert "received on 2026-11-30" in answered.clocks_from
+
+
+def test_a_clarification_asked_after_the_tenth_day_does_not_restart_the_clocks(
+        database: Database) -> None:
+    view = log_request(database, _request(received_on=date(2026, 11, 2)), account=RECORDS,
+                       clock=CLOCK)
+    asked = record_clarification_asked(database, view.request_id, account=RECORDS,
+                                       asked_on=date(2026, 11, 18), question="Which?",
+                                       clock=CLOCK)
+    assert asked.clock(ClockKind.PIA_RULING).due_on == date(2026, 11, 17)
+    assert asked.clock(ClockKind.PIA_RULING).status is DeadlineStatus.OPEN
+    answered = record_clarification_answered(database, view.request_id, account=RECORDS,
+                                             answered_on=TODAY, clock=CLOCK)
+    assert answered.clock(ClockKind.PIA_RULING).due_on == date(2026, 11, 17)
+
+
+def test_an_answer_needs_a_clarification_asked_and_cannot_come_before_it(
+        database: Database) -> None:
+    view = log_request(database, _request(received_on=date(2026, 11, 16)), account=RECORDS,
+                       clock=CLOCK)
+    with pytest.raises(UserError, match="No clarification awaits an answer"):
+        record_clarification_answered(database, view.request_id, account=RECORDS,
+                                      answered_on=TODAY, clock=CLOCK)
+    with pytest.raises(UserError, match="needs its question"):
+        record_clarification_asked(database, view.request_id, account=RECORDS,
+                                   asked_on=date(2026, 11, 18), question="  ", clock=CLOCK)
+    record_clarification_asked(database, view.request_id, account=RECORDS,
+                               asked_on=date(2026, 11, 18), question="Which?", clock=CLOCK)
+    with pytest.raises(UserError, match="cannot come before"):
+        record_clarification_answered(database, view.request_id, account=RECORDS,
+                                      answered_on=date(2026, 11, 17), clock=CLOCK)
+
+
+def test_an_itemized_statement_of_estimated_charges_is_recorded_with_its_answer_date(
+        database: Database) -> None:
+    view = log_request(database, _request(), account=RECORDS, clock=CLOCK)
+    with pytest.raises(UserError, match="not “what; how many; charge for one”"):
+        typed_cost_items(["Paper copies, 120 at 0.10"])
+    with pytest.raises(UserError, match="needs a number"):
+        typed_cost_items(["Paper copies; many; 0.10"])
+    items = typed_cost_items(["Paper copies; 120; 0.10", "", "Labor, hours; 2.5; 15.00"])
+    with pytest.raises(UserError, match="at least one item"):
+        record_cost_estimate(database, view.request_id, account=RECORDS, items=(),
+                             sent_on=TODAY, clock=CLOCK)
+    sent = record_cost_estimate(database, view.request_id, account=RECORDS, items=items,
+                                sent_on=TODAY, clock=CLOCK)
+    assert [(i.description, i.amount_cents) for i in sent.estimate] == [
+        ("Paper copies", 1200), ("Labor, hours", 3750)]
+    assert sent.estimate_total_cents == 4950
+    assert sent.estimate_answer_due == date(2026, 12, 14)  # 10th business day, § 552.2615(b)
+
+
+def test_the_command_line_says_what_552_302_presumes_of_a_request_closed_after_a_missed_clock(
+        database: Database, db_arg: str, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from ethics_desk.cli import main
+    from tests.signing_in import sign_in_as
+
+    officer = sign_in_as(monkeypatch, database, Role.RECORDS)
+    view = log_request(database, _request(received_on=date(2026, 11, 2)), account=officer,
+                       clock=CLOCK)
+    close_request(database, view.request_id, account=officer, closed_on=TODAY, clock=CLOCK)
+    assert main(["requests", "--db", db_arg, "--all", "--explain"]) == 0
+    out = capsys.readouterr().out
+    assert "Closed: no clock running; presumed public (Tex. Gov't Code § 552.302)" in out
+    assert "Missed: not done by 2026-11-17; the request was closed on 2026-11-30." in out
+    assert "Tex. Gov't Code § 552.302: the information requested is presumed" in out

@@ -12,9 +12,13 @@ from ethics_desk.core.vocabulary import Language, RequestChannel, RulingBy, Ruli
 from ethics_desk.public_information import (
     NewRequest,
     log_request,
+    record_clarification_asked,
+    record_cost_estimate,
+    record_exceptions,
     record_ruling,
     record_ruling_asked,
     release_information,
+    typed_cost_items,
 )
 from ethics_desk.public_information.papers import (
     issue_paper,
@@ -33,6 +37,7 @@ from tests.factories import filed_case
 
 RECORDS = Account(901, "rrecords", "Rosa Records", Role.RECORDS)
 TODAY = date(2026, 11, 30)
+EXCEPTIONS = ("§ 552.101 — information confidential by law: City Code § 2-83(h)(1)",)
 
 
 def _logged(database: Database, **changes: object) -> int:
@@ -44,9 +49,10 @@ def _logged(database: Database, **changes: object) -> int:
     return log_request(database, NewRequest(**values), account=RECORDS, clock=CLOCK).request_id
 
 
-def test_the_request_papers_are_the_four_of_the_act() -> None:
+def test_the_request_papers_are_the_six_of_the_act() -> None:
     assert [kind for kind, _label in paper_choices()] == [
-        "pia-acknowledgement", "pia-ruling-request", "pia-ruling-notice", "pia-release-letter"]
+        "pia-acknowledgement", "pia-ruling-request", "pia-ruling-notice", "pia-clarification",
+        "pia-cost-estimate", "pia-release-letter"]
 
 
 def test_the_acknowledgement_states_the_dates_and_their_rules(database: Database) -> None:
@@ -75,6 +81,7 @@ def test_the_acknowledgement_to_a_pending_complaints_requester_names_no_complain
     text = flat(text_of(preview_paper(database, request_id, "pia-acknowledgement", account=RECORDS,
                                       clock=CLOCK)))
     assert number not in text  # § 2-83(h)(1): not even that it exists
+    record_exceptions(database, request_id, account=RECORDS, exceptions=EXCEPTIONS, clock=CLOCK)
     letter = flat(text_of(preview_paper(database, request_id, "pia-ruling-request", account=RECORDS,
                                         clock=CLOCK)))
     assert number in letter and "Open Records Division" in letter  # the Attorney General's
@@ -83,7 +90,8 @@ def test_the_acknowledgement_to_a_pending_complaints_requester_names_no_complain
 def test_the_notice_that_a_ruling_was_asked_is_in_spanish_when_asked(
         database: Database) -> None:
     request_id = _logged(database)
-    record_ruling_asked(database, request_id, account=RECORDS, asked_on=TODAY, told_on=TODAY, clock=CLOCK)
+    record_ruling_asked(database, request_id, account=RECORDS, asked_on=TODAY, told_on=TODAY, clock=CLOCK,
+                        exceptions=EXCEPTIONS)
     pdf = preview_paper(database, request_id, "pia-ruling-notice", account=RECORDS, clock=CLOCK,
                         language=Language.SPANISH)
     screenshot("pia-ruling-notice-es", pdf)
@@ -102,7 +110,8 @@ def test_the_release_letter_needs_a_release_and_states_the_ruling(database: Data
     request_id = _logged(database)
     with pytest.raises(UserError, match="Record the release first"):
         preview_paper(database, request_id, "pia-release-letter", account=RECORDS, clock=CLOCK)
-    record_ruling_asked(database, request_id, account=RECORDS, asked_on=TODAY, told_on=TODAY, clock=CLOCK)
+    record_ruling_asked(database, request_id, account=RECORDS, asked_on=TODAY, told_on=TODAY, clock=CLOCK,
+                        exceptions=EXCEPTIONS)
     record_ruling(database, request_id, account=RECORDS, by=RulingBy.ATTORNEY_GENERAL,
                   outcome=RulingOutcome.PARTIAL, decided_on=TODAY, reference="OR2026-01234", clock=CLOCK)
     release_information(database, request_id, account=RECORDS, released_on=TODAY, clock=CLOCK)
@@ -144,7 +153,8 @@ def test_no_one_else_can_make_a_request_paper(database: Database) -> None:
 def test_the_spanish_release_letter_states_the_ruling_and_its_outcome_in_spanish(
         database: Database) -> None:
     request_id = _logged(database)
-    record_ruling_asked(database, request_id, account=RECORDS, asked_on=TODAY, told_on=TODAY, clock=CLOCK)
+    record_ruling_asked(database, request_id, account=RECORDS, asked_on=TODAY, told_on=TODAY, clock=CLOCK,
+                        exceptions=EXCEPTIONS)
     record_ruling(database, request_id, account=RECORDS, by=RulingBy.ATTORNEY_GENERAL,
                   outcome=RulingOutcome.PARTIAL, decided_on=TODAY, reference="OR2026-01234", clock=CLOCK)
     release_information(database, request_id, account=RECORDS, released_on=TODAY, clock=CLOCK)
@@ -168,3 +178,57 @@ def test_the_spanish_acknowledgement_says_how_the_request_was_received_in_spanis
                                       language=Language.SPANISH)))
     assert received in text
     assert "received" not in text and "postmark" not in text and "Gov't" not in text
+
+
+def test_the_letter_asking_for_a_ruling_lists_the_exceptions_claimed(database: Database) -> None:
+    request_id = _logged(database)
+    with pytest.raises(UserError, match=r"No exception claimed.*§ 552\.301\(b\)"):
+        preview_paper(database, request_id, "pia-ruling-request", account=RECORDS, clock=CLOCK)
+    record_exceptions(database, request_id, account=RECORDS, clock=CLOCK, exceptions=(
+        "§ 552.101 — information confidential by law: City Code § 2-83(h)(1)",
+        "§ 552.103 — information relating to litigation"))
+    pdf = preview_paper(database, request_id, "pia-ruling-request", account=RECORDS, clock=CLOCK)
+    screenshot("pia-ruling-request", pdf)
+    text = flat(text_of(pdf))
+    assert "The exceptions claimed (Government Code § 552.301(b))" in text
+    assert "§ 552.101 — information confidential by law: City Code § 2-83(h)(1)" in text
+    assert "§ 552.103 — information relating to litigation" in text
+
+
+def test_the_request_to_clarify_states_its_question_and_that_the_days_run_again(
+        database: Database) -> None:
+    request_id = _logged(database)
+    with pytest.raises(UserError, match="No request for clarification"):
+        preview_paper(database, request_id, "pia-clarification", account=RECORDS, clock=CLOCK)
+    record_clarification_asked(database, request_id, account=RECORDS, asked_on=TODAY,
+                               question="Which departments do you mean?", clock=CLOCK)
+    issued = issue_paper(database, request_id, "pia-clarification", account=RECORDS,
+                         clock=CLOCK)
+    pdf = issued_paper(database, issued.paper_id, account=RECORDS)
+    screenshot("pia-clarification", pdf)
+    text = flat(text_of(pdf))
+    assert "Request to Clarify Your Request for Information" in text
+    assert "Which departments do you mean?" in text
+    assert "§ 552.222(b)" in text and "City of Dallas v. Abbott" in text
+    assert "run again from the day we receive your answer" in text
+
+
+def test_the_itemized_statement_lists_each_charge_the_total_and_the_answer_date(
+        database: Database) -> None:
+    request_id = _logged(database)
+    with pytest.raises(UserError, match="No statement of estimated charges"):
+        preview_paper(database, request_id, "pia-cost-estimate", account=RECORDS, clock=CLOCK)
+    record_cost_estimate(database, request_id, account=RECORDS, sent_on=TODAY, clock=CLOCK,
+                         items=typed_cost_items(["Paper copies; 120; 0.10",
+                                                 "Labor, hours; 2.5; 15.00"]))
+    issued = issue_paper(database, request_id, "pia-cost-estimate", account=RECORDS,
+                         clock=CLOCK)
+    assert issued.title == "Itemized Statement of Estimated Charges"
+    pdf = issued_paper(database, issued.paper_id, account=RECORDS)
+    screenshot("pia-cost-estimate", pdf)
+    text = flat(text_of(pdf))
+    assert "Paper copies: 120 × $0.10 $12.00" in text
+    assert "Labor, hours: 2.5 × $15.00 $37.50" in text
+    assert "Total estimated charges $49.50" in text
+    assert "Monday, December 14, 2026" in text  # the 10th business day after it is sent
+    assert "§ 552.2615(a)" in text and "§ 552.2615(b)" in text and "considered withdrawn" in text

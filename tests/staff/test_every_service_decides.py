@@ -133,7 +133,7 @@ THE_OFFICES_PAPERS = {
 PAPERS_IN_A_SERVICES_TRANSACTION = {
     **{f"ethics_desk.documents.kinds.{name}": "resolves a case's paper in the session of the "
        "preview or the issuing service, for a complaint it found through the account's scope"
-       for name in ("kinds_offered", "letter_in", "recipients_in")},
+       for name in ("kinds_offered", "letter_in", "recipients_in", "vote_record")},
     **{f"ethics_desk.board.packet.{name}": "runs inside the packet's services (meeting_agenda, "
        "render_for_meeting), each marked; keeps to the account it is given" for name in (
         "agenda", "packet_paper")},

@@ -11,9 +11,9 @@ from PySide6.QtWidgets import QComboBox, QLineEdit, QPlainTextEdit
 from pytestqt.qtbot import QtBot
 
 from ethics_desk.core.errors import RuleError, UserError
-from ethics_desk.core.vocabulary import RequestChannel
+from ethics_desk.core.vocabulary import DeadlineStatus, RequestChannel, RulingBy, RulingOutcome
 from ethics_desk.models import Complaint
-from ethics_desk.public_information import NewRequest, RequestView, log_request
+from ethics_desk.public_information import NewRequest, RequestView, close_request, log_request
 from ethics_desk.staff.roles import Role
 from ethics_desk.storage.database import Database
 from ethics_desk.ui.context import AppContext
@@ -139,3 +139,132 @@ def test_the_inbox_tells_the_records_officer_of_the_requests_and_the_clerk_nothi
     clerk.inbox_screen.refresh()
     assert not clerk.inbox_screen.requests_line.isVisible()
     assert clerk.inbox_screen.requests_line.text() == ""
+
+
+def test_withholding_without_a_ruling_asked_is_refused_until_a_previous_determination_is_cited(
+        qtbot: QtBot, records_context: AppContext, monkeypatch: pytest.MonkeyPatch) -> None:
+    logged = log_request(records_context.database, NewRequest(
+        requester_name="Maria Gomez", channel=RequestChannel.EMAIL, asked_for="The minutes",
+        received_on=date(2026, 11, 30)), account=records_context.account, clock=CLOCK)
+    shown: list[UserError] = []
+    monkeypatch.setattr("ethics_desk.ui.errors.show_user_error",
+                        lambda _parent, error, _title="": shown.append(error))
+    screen = _screen(qtbot, records_context)
+    screen.refresh(select=logged.request_id)
+    dialog = screen.act_dialog("ruling")
+    assert dialog is not None
+    qtbot.addWidget(dialog)
+    by = dialog.findChild(QComboBox, "rulingBy")
+    by.setCurrentIndex(by.findData(RulingBy.CITY_ATTORNEY))
+    outcome = dialog.findChild(QComboBox, "rulingOutcome")
+    outcome.setCurrentIndex(outcome.findData(RulingOutcome.WITHHOLD))
+    dialog.accept()
+    assert dialog.result() != dialog.DialogCode.Accepted  # refused; the dialog stays open
+    assert len(shown) == 1 and "§ 552.301(a)" in str(shown[0])
+    dialog.findChild(QLineEdit, "previousDetermination").setText("Open Records Decision No. 684")
+    dialog.accept()
+    assert dialog.result() == dialog.DialogCode.Accepted
+    screen.refresh(select=logged.request_id)
+    assert "previous determination Open Records Decision No. 684" in (
+        screen.explanation.toPlainText())
+
+
+def test_the_screen_says_what_552_302_presumes_once_a_clock_was_missed_before_the_close(
+        qtbot: QtBot, records_context: AppContext) -> None:
+    database = records_context.database
+    logged = log_request(database, NewRequest(
+        requester_name="Juan Perez", channel=RequestChannel.EMAIL, asked_for="The minutes",
+        received_on=date(2026, 11, 2)), account=records_context.account, clock=CLOCK)
+    close_request(database, logged.request_id, account=records_context.account,
+                  closed_on=date(2026, 11, 30), clock=CLOCK)
+    screen = _screen(qtbot, records_context)
+    screen.show_closed.setChecked(True)
+    screen.refresh(select=logged.request_id)
+    row = [v.request_id for v in screen.requests.rows()].index(logged.request_id)
+    assert screen.requests.index(row, 5).data() == "Closed, presumed public (§ 552.302)"
+    assert [c.status for c in screen.clocks.rows()][:2] == [DeadlineStatus.MISSED] * 2
+    assert screen.clocks.index(0, 3).data() == "Missed"
+    assert "§ 552.302: missed" in screen.explanation.toPlainText()
+    assert "presumed to be subject to required public disclosure" in (
+        screen.explanation.toPlainText())
+
+
+def test_the_exceptions_claimed_are_recorded_from_the_screen_and_listed(
+        qtbot: QtBot, records_context: AppContext) -> None:
+    logged = log_request(records_context.database, NewRequest(
+        requester_name="Juan Perez", channel=RequestChannel.EMAIL, asked_for="The minutes",
+        received_on=date(2026, 11, 30)), account=records_context.account, clock=CLOCK)
+    screen = _screen(qtbot, records_context)
+    screen.refresh(select=logged.request_id)
+    dialog = screen.act_dialog("exceptions")
+    assert dialog is not None
+    qtbot.addWidget(dialog)
+    dialog.findChild(QPlainTextEdit, "exceptionsClaimed").setPlainText(
+        "§ 552.101 — information confidential by law: City Code § 2-83(h)(1)")
+    dialog.accept()
+    assert dialog.result() == dialog.DialogCode.Accepted
+    screen.refresh(select=logged.request_id)
+    assert ("Exceptions claimed (Gov't Code § 552.301(b)): § 552.101 — information "
+            "confidential by law") in screen.explanation.toPlainText()
+    asked = screen.act_dialog("asked")
+    assert asked is not None
+    qtbot.addWidget(asked)
+    assert asked.findChild(QPlainTextEdit, "exceptionsClaimed").toPlainText().startswith(
+        "§ 552.101")
+
+
+def test_the_requesters_answer_to_a_clarification_restarts_the_clocks_on_the_screen(
+        qtbot: QtBot, records_context: AppContext) -> None:
+    logged = log_request(records_context.database, NewRequest(
+        requester_name="Juan Perez", channel=RequestChannel.EMAIL, asked_for="Everything",
+        received_on=date(2026, 11, 16)), account=records_context.account, clock=CLOCK)
+    screen = _screen(qtbot, records_context)
+    screen.refresh(select=logged.request_id)
+    dialog = screen.act_dialog("clarify")
+    assert dialog is not None
+    qtbot.addWidget(dialog)
+    dialog.findChild(DateField, "clarificationAskedOn").set_date(date(2026, 11, 18))
+    dialog.findChild(QPlainTextEdit, "clarificationQuestion").setPlainText("Which months?")
+    dialog.accept()
+    assert dialog.result() == dialog.DialogCode.Accepted
+    screen.refresh(select=logged.request_id)
+    assert screen.clocks.index(0, 3).data() == "Waiting for the clarification"
+    row = [v.request_id for v in screen.requests.rows()].index(logged.request_id)
+    assert "wait for the requester's clarification" in screen.requests.index(row, 4).data()
+    assert "Clarification asked 2026-11-18 (awaiting the answer" in (
+        screen.explanation.toPlainText())
+    answered = screen.act_dialog("clarified")
+    assert answered is not None
+    qtbot.addWidget(answered)
+    answered.accept()  # received today, 30 November
+    assert answered.result() == answered.DialogCode.Accepted
+    screen.refresh(select=logged.request_id)
+    assert screen.clocks.index(0, 2).data() == "2026-12-14"  # ten business days from the answer
+    assert screen.clocks.index(0, 3).data() == "Open"
+    assert "City of Dallas v. Abbott" in screen.explanation.toPlainText()
+
+
+def test_a_cost_estimate_is_recorded_from_the_screen_and_a_bad_line_keeps_the_dialog_open(
+        qtbot: QtBot, records_context: AppContext, monkeypatch: pytest.MonkeyPatch) -> None:
+    logged = log_request(records_context.database, NewRequest(
+        requester_name="Juan Perez", channel=RequestChannel.EMAIL, asked_for="Everything",
+        received_on=date(2026, 11, 30)), account=records_context.account, clock=CLOCK)
+    shown: list[UserError] = []
+    monkeypatch.setattr("ethics_desk.ui.errors.show_user_error",
+                        lambda _parent, error, _title="": shown.append(error))
+    screen = _screen(qtbot, records_context)
+    screen.refresh(select=logged.request_id)
+    dialog = screen.act_dialog("estimate")
+    assert dialog is not None
+    qtbot.addWidget(dialog)
+    items = dialog.findChild(QPlainTextEdit, "estimateItems")
+    items.setPlainText("Paper copies 120 at 0.10")
+    dialog.accept()
+    assert dialog.result() != dialog.DialogCode.Accepted and len(shown) == 1
+    assert items.toPlainText() == "Paper copies 120 at 0.10"  # nothing typed is lost
+    items.setPlainText("Paper copies; 120; 0.10\nLabor, hours; 2.5; 15.00")
+    dialog.accept()
+    assert dialog.result() == dialog.DialogCode.Accepted
+    screen.refresh(select=logged.request_id)
+    assert ("Estimated charges $49.50, sent 2026-11-30; the requester answers by 2026-12-14 "
+            "(Gov't Code § 552.2615(b))") in screen.explanation.toPlainText()

@@ -304,8 +304,9 @@ def records_window(qtbot: QtBot, context: AppContext) -> Iterator[Stop]:
     assert isinstance(screen, RequestsScreen)
     yield Stop("screen requests", window, window.stack.currentWidget())
     dialogs = [screen.log_dialog(), screen.papers_dialog(),
-               *(screen.act_dialog(key) for key in ("asked", "arguments", "certify", "ruling",
-                                                    "release", "close"))]
+               *(screen.act_dialog(key) for key in ("exceptions", "asked", "arguments",
+                                                    "certify", "ruling", "release", "close",
+                                                    "clarify", "clarified", "estimate"))]
     for dialog in dialogs:
         if dialog is None:
             continue

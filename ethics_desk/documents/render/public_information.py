@@ -1,9 +1,11 @@
 """The papers of a Public Information Act request (Gov't Code ch. 552), for § 2-83(h)(3).
 
-Four letters, each from :class:`RequestLetterPaper` and its template
+Six letters, each from :class:`RequestLetterPaper` and its template
 (``resources/templates/<kind>.txt``): the acknowledgement to the requester, the notice to the
 requester that a ruling was asked (§ 552.301(d)), the request to the Attorney General for a
-ruling (§ 552.301(b)) and the release letter. Those to the requester have a Spanish template
+ruling listing the exceptions claimed (§ 552.301(b)), the request to the requester to clarify
+(§ 552.222(b)), the itemized statement of estimated charges (§ 552.2615) and the release
+letter. Those to the requester have a Spanish template
 beside the English one. Each states its dates and the rules behind them in plain words; the
 dates are the deadline engine's (:mod:`ethics_desk.public_information.log`), never worked out
 here. The requester's letters name no complaint: whether one exists is confidential while it is
@@ -16,6 +18,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import ClassVar
 
+from reportlab.lib.units import inch
 from reportlab.platypus import Flowable, Spacer
 
 from ethics_desk.core.vocabulary import RequestChannel, RulingBy, RulingOutcome
@@ -78,12 +81,24 @@ class RequestLetterPaper:
     partial: bool = False
     records: tuple[str, ...] = ()
     """The records asked for, as the letter to the Attorney General lists them."""
+    exceptions: tuple[str, ...] = ()
+    """The exceptions claimed, as the letter to the Attorney General lists them
+    (§ 552.301(b))."""
     attorney_general: Party | None = None
     """The Open Records Division's address (an office setting)."""
     channel: RequestChannel | None = None
     """How the request came, which a letter in Spanish states in Spanish with the date."""
     postmarked_on: date | None = None
     """The postmark of a mailed request whose receipt is presumed from it (§ 552.301(a-1))."""
+    clarification_asked_on: date | None = None
+    clarification_question: str = ""
+    """What the requester is asked to clarify (§ 552.222(b)), or ""."""
+    estimate: tuple[tuple[str, int], ...] = ()
+    """The itemized statement of estimated charges (§ 552.2615): each item in words with its
+    charge in cents."""
+    estimate_sent_on: date | None = None
+    estimate_answer_due: date | None = None
+    """The 10th business day after the statement is sent (§ 552.2615(b))."""
 
 
 class RequestLetterRenderer(Renderer[RequestLetterPaper]):
@@ -116,6 +131,15 @@ class RequestLetterRenderer(Renderer[RequestLetterPaper]):
             "decided_on": words.long_date(data.decided_on) if data.decided_on else "",
             "reference": f" ({data.reference})" if data.reference else "",
             "attorney_general_line": ", ".join(agency.address_lines) if agency else "",
+            "clarification_asked_on": (words.long_date(data.clarification_asked_on)
+                                       if data.clarification_asked_on else None),
+            "clarification_question": data.clarification_question or None,
+            "estimate_sent_on": (words.long_date(data.estimate_sent_on)
+                                 if data.estimate_sent_on else None),
+            "estimate_answer_due": (words.weekday_date(data.estimate_answer_due)
+                                    if data.estimate_answer_due else None),
+            "estimate_total": (words.dollars(sum(cents for _what, cents in data.estimate))
+                               if data.estimate else None),
         }
 
     def received_how(self, data: RequestLetterPaper) -> str:
@@ -210,17 +234,50 @@ class RulingRequestRenderer(RequestLetterRenderer):
 
     template_name = "pia-ruling-request"
     required_sections = (*RequestLetterRenderer.required_sections, "label-received",
-                         "label-ruling-due", "label-arguments-due")
+                         "label-ruling-due", "label-arguments-due", "exceptions-heading")
 
     def middle(self, data: RequestLetterPaper, wording: Wording) -> list[Flowable]:
-        """The dates, the records asked for, the arguments to come, the copy to the requester."""
+        """The dates, the records asked for, the exceptions claimed (§ 552.301(b)), the
+        arguments to come, the copy to the requester."""
         out: list[Flowable] = [self.dates_table(data, wording), Spacer(0, 6)]
         out += self.optional(wording, "request")
         if data.records:
             out += self.optional(wording, "records-heading")
             out += [DocParagraph(f"• {markup(record)}", self.styles["Item"])
                     for record in data.records]
-        return out + self.optional(wording, "arguments", "copy")
+        out += wording.flowables("exceptions-heading")
+        out += [DocParagraph(f"• {markup(exception)}", self.styles["Item"])
+                for exception in data.exceptions]
+        return [*out, Spacer(0, 6), *self.optional(wording, "arguments", "copy")]
+
+
+class ClarificationRequestRenderer(RequestLetterRenderer):
+    """Kind ``pia-clarification``: asks the requester to clarify the request (§ 552.222(b));
+    the clocks run again from the day the answer is received."""
+
+    template_name = "pia-clarification"
+    required_sections = (*RequestLetterRenderer.required_sections, "question")
+
+    def middle(self, data: RequestLetterPaper, wording: Wording) -> list[Flowable]:
+        """The question, and how the days are counted again."""
+        return self.optional(wording, "question", "counting")
+
+
+class CostEstimateRenderer(RequestLetterRenderer):
+    """Kind ``pia-cost-estimate``: the itemized statement of estimated charges (§ 552.2615)."""
+
+    template_name = "pia-cost-estimate"
+    required_sections = (*RequestLetterRenderer.required_sections, "items-heading",
+                         "label-total", "answer")
+
+    def middle(self, data: RequestLetterPaper, wording: Wording) -> list[Flowable]:
+        """Each item with its charge, the total, and what the requester must do by when."""
+        rows = [(markup(what), markup(self.words.dollars(cents))) for what, cents in data.estimate]
+        rows.append((f"<b>{markup(wording.text('label-total'))}</b>",
+                     f"<b>{markup(self.words.dollars(sum(c for _w, c in data.estimate)))}</b>"))
+        return [*wording.flowables("items-heading"),
+                field_table(rows, self.styles, label_width=4.6 * inch), Spacer(0, 6),
+                *self.optional(wording, "answer", "alternative")]
 
 
 class ReleaseLetterRenderer(RequestLetterRenderer):

@@ -49,10 +49,16 @@ from ethics_desk.public_information import (
     list_requests,
     log_request,
     record_arguments_sent,
+    record_clarification_answered,
+    record_clarification_asked,
+    record_cost_estimate,
+    record_exceptions,
     record_ruling,
     record_ruling_asked,
     release_information,
+    typed_cost_items,
 )
+from ethics_desk.public_information.log import ON_HOLD
 from ethics_desk.public_information.papers import issue_paper, paper_choices, preview_paper
 from ethics_desk.staff.permissions import Act, who_may
 from ethics_desk.ui.accessibility import StatusLine, buddy
@@ -73,7 +79,15 @@ def _next_due(view: RequestView) -> str:
 
 def _next_what(view: RequestView) -> str:
     nxt = view.next_due
-    return f"{nxt.rule.title} ({nxt.rule.citation})" if nxt else "no clock running"
+    if nxt is not None:
+        return f"{nxt.rule.title} ({nxt.rule.citation})"
+    return ON_HOLD if view.on_hold else "no clock running"
+
+
+def _status(view: RequestView) -> str:
+    """"Open", "Closed", and "presumed public (§ 552.302)" once a clock of § 552.301 is missed."""
+    return (f"{view.status.label}, presumed public (§ 552.302)" if view.presumption
+            else view.status.label)
 
 
 def _h1(view: RequestView) -> str:
@@ -103,6 +117,7 @@ class FormDialog(QDialog):
             buddy(label, widget)
             form.addRow(label, widget)
         layout.addLayout(form)
+        layout.addStretch(1)  # the fields at the top, the buttons at the foot
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save
                                    | QDialogButtonBox.StandardButton.Cancel, self)
         buttons.accepted.connect(self.accept)
@@ -157,7 +172,7 @@ class RequestsScreen(QWidget):
              Column("Received", lambda v: v.received_on.isoformat()),
              Column("Requester", lambda v: v.requester_name),
              Column("Next due", _next_due), Column("What is due", _next_what),
-             Column("Status", lambda v: v.status.label),
+             Column("Status", _status),
              Column("§ 2-83(h)(1)", _h1)], self,
             tooltip=lambda v: v.asked_for, user=lambda v: v.request_id,
             bold=lambda v, column: column == 6 and v.touches_pending)
@@ -168,7 +183,7 @@ class RequestsScreen(QWidget):
             [Column("Clock", lambda c: c.rule.title.removeprefix("Public Information Act: ")),
              Column("Rule", lambda c: c.rule.citation),
              Column("Due", lambda c: c.due_on.isoformat()),
-             Column("Status", lambda c: c.status.label)], self,
+             Column("Status", lambda c: c.status_label)], self,
             tooltip=lambda c: c.explain(),
             bold=lambda c, column: column == 2 and c.status is DeadlineStatus.OPEN)
         self.clocks_view = rows_view(self.clocks, "requestClocksView", 0, self, compact=True,
@@ -192,12 +207,16 @@ class RequestsScreen(QWidget):
         self.buttons: dict[str, QPushButton] = {}
         acts: list[tuple[str, str, Callable[[], object]]] = [
             ("log", "Log a &request…", self.open_log_dialog),
+            ("exceptions", "E&xceptions claimed…", lambda: self.open_act("exceptions")),
             ("asked", "Ruling &asked…", lambda: self.open_act("asked")),
             ("arguments", "Ar&guments sent…", lambda: self.open_act("arguments")),
             ("certify", "Cer&tify release date…", lambda: self.open_act("certify")),
             ("ruling", "Record r&uling…", lambda: self.open_act("ruling")),
             ("release", "Re&lease…", lambda: self.open_act("release")),
             ("close", "Cl&ose…", lambda: self.open_act("close")),
+            ("clarify", "Clarification as&ked…", lambda: self.open_act("clarify")),
+            ("clarified", "Clarification ans&wered…", lambda: self.open_act("clarified")),
+            ("estimate", "Cost esti&mate…", lambda: self.open_act("estimate")),
             ("papers", "&Papers…", self.open_papers),
         ]
         for key, text, slot in acts:
@@ -231,12 +250,15 @@ class RequestsScreen(QWidget):
         split.setStretchFactor(0, 2)
         split.setStretchFactor(1, 3)
         layout.addWidget(split, 1)
-        row = QHBoxLayout()
-        for button in self.buttons.values():
-            row.addWidget(button)
+        row, second = QHBoxLayout(), QHBoxLayout()
+        for key, button in self.buttons.items():
+            (second if key in ("clarify", "clarified", "estimate", "papers") else row
+             ).addWidget(button)
         row.addStretch(1)
-        row.addWidget(self.show_closed)
+        second.addStretch(1)
+        second.addWidget(self.show_closed)
         layout.addLayout(row)
+        layout.addLayout(second)
         layout.addWidget(self.status)
         self._loaded = False
         self.refresh()
@@ -320,8 +342,26 @@ class RequestsScreen(QWidget):
             lines.append(f"{view.number}: {view.requester_name}, received "
                          f"{view.received_on.isoformat()} ({view.received_detail}).")
             lines.append(f"Asked for: {view.asked_for}")
+            if view.exceptions_claimed:
+                lines.append("Exceptions claimed (Gov't Code § 552.301(b)): "
+                             + "; ".join(view.exceptions_claimed))
+            if view.clarification_asked_on:
+                answered = (f"answered {view.clarification_answered_on.isoformat()}"
+                            if view.clarification_answered_on else "awaiting the answer")
+                lines.append(f"Clarification asked {view.clarification_asked_on.isoformat()} "
+                             f"({answered}, Gov't Code § 552.222(b)): "
+                             f"{view.clarification_question}")
+            if view.clocks_from:
+                lines.append(f"The clocks run from {view.clocks_from}.")
+            if view.estimate and view.estimate_sent_on and view.estimate_answer_due:
+                lines.append(f"Estimated charges ${view.estimate_total_cents / 100:,.2f}, sent "
+                             f"{view.estimate_sent_on.isoformat()}; the requester answers by "
+                             f"{view.estimate_answer_due.isoformat()} (Gov't Code "
+                             "§ 552.2615(b)).")
             if view.ruling_label:
                 lines.append(view.ruling_label)
+            if view.presumption:
+                lines.append(view.presumption)
             if view.released_on:
                 lines.append(f"Released on {view.released_on.isoformat()}.")
             if view.papers:
@@ -403,7 +443,9 @@ class RequestsScreen(QWidget):
         """The dialog of one act on the selected request ("asked", "arguments", "certify",
         "ruling", "release", "close"), not yet shown; None with no request selected."""
         builders: dict[str, Callable[[], FormDialog | None]] = {
-            "asked": self._ruling_asked, "arguments": self._arguments,
+            "exceptions": self._exceptions, "asked": self._ruling_asked,
+            "clarify": self._clarify, "clarified": self._clarified,
+            "estimate": self._estimate, "arguments": self._arguments,
             "certify": self._certify, "ruling": self._ruling, "release": self._release,
             "close": self._close}
         return builders[key]()
@@ -415,22 +457,103 @@ class RequestsScreen(QWidget):
             return None
         return self._done(dialog, str(dialog.property("doneMessage")))
 
+    def _exceptions_field(self) -> QLineEdit | QPlainTextEdit:
+        view = self.selected()
+        field = _text("exceptionsClaimed", 3,
+                      "\n".join(view.exceptions_claimed) if view is not None else "")
+        field.setPlaceholderText("§ 552.101 — information confidential by law: City Code "
+                                 "§ 2-83(h)(1)")
+        return field
+
+    def _exceptions(self) -> FormDialog | None:
+        """Record the exceptions claimed, which the request for a ruling states (§ 552.301(b))."""
+        claimed = self._exceptions_field()
+
+        def act(view: RequestView) -> RequestView:
+            return record_exceptions(
+                self.context.database, view.request_id, account=self.context.signed_in,
+                exceptions=_value(claimed).splitlines(), clock=self.context.clock,
+                seen_version=view.version)
+
+        return self._act("Exceptions claimed", [("&Exceptions, one a line:", claimed)], act,
+                         "Recorded the exceptions claimed.",
+                         "The request for the Attorney General's ruling states the exceptions "
+                         "that apply, each with its section (Gov't Code § 552.301(b)); its "
+                         "letter lists them.")
+
     def _ruling_asked(self) -> FormDialog | None:
-        """Record the request for a ruling and the notice to the requester (§ 552.301(b), (d))."""
+        """Record the request for a ruling, the exceptions it states and the notice to the
+        requester (§ 552.301(b), (d))."""
         asked, told = self._date("rulingAskedOn"), self._date("requesterToldOn")
+        claimed = self._exceptions_field()
 
         def act(view: RequestView) -> RequestView:
             return record_ruling_asked(
                 self.context.database, view.request_id, account=self.context.signed_in,
                 asked_on=asked.required("the date the ruling was asked for"),
                 told_on=told.required("the date the requester was told"), clock=self.context.clock,
-                seen_version=view.version)
+                exceptions=_value(claimed).splitlines(), seen_version=view.version)
 
         return self._act("Ruling asked of the Attorney General",
-                         [("&Asked on:", asked), ("Requester &told on:", told)], act,
+                         [("&Asked on:", asked), ("Requester &told on:", told),
+                          ("&Exceptions claimed, one a line:", claimed)], act,
                          "Recorded: a ruling was asked for.",
-                         "Both by the 10th business day after receipt (Gov't Code "
-                         "§ 552.301(b), (d)).")
+                         "Both by the 10th business day after receipt, stating the exceptions "
+                         "that apply (Gov't Code § 552.301(b), (d)).")
+
+    def _clarify(self) -> FormDialog | None:
+        """Record the request to the requester to clarify the request (§ 552.222(b))."""
+        asked, question = self._date("clarificationAskedOn"), _text("clarificationQuestion", 3)
+
+        def act(view: RequestView) -> RequestView:
+            return record_clarification_asked(
+                self.context.database, view.request_id, account=self.context.signed_in,
+                asked_on=asked.required("the date the clarification was asked for"),
+                question=_value(question), clock=self.context.clock, seen_version=view.version)
+
+        return self._act("Clarification asked of the requester",
+                         [("&Asked on:", asked), ("&Question:", question)], act,
+                         "Recorded: the clocks wait for the requester's answer.",
+                         "Asked by the 10th business day, the clocks wait for the answer and "
+                         "run again from the day it is received (Gov't Code § 552.222(b)). "
+                         "Send the letter from Papers….")
+
+    def _clarified(self) -> FormDialog | None:
+        """Record the day the requester's answer was received: the clocks run again from it."""
+        answered = self._date("clarificationAnsweredOn")
+
+        def act(view: RequestView) -> RequestView:
+            return record_clarification_answered(
+                self.context.database, view.request_id, account=self.context.signed_in,
+                answered_on=answered.required("the date the answer was received"),
+                clock=self.context.clock, seen_version=view.version)
+
+        return self._act("Clarification answered by the requester",
+                         [("Answer &received on:", answered)], act,
+                         "Recorded: the clocks run again from the answer.",
+                         "The ten business days run again from the day the answer is "
+                         "received (Gov't Code § 552.222(b)).")
+
+    def _estimate(self) -> FormDialog | None:
+        """Record the itemized statement of estimated charges (§ 552.2615)."""
+        sent = self._date("estimateSentOn")
+        items = _text("estimateItems", 4)
+        items.setPlaceholderText("Paper copies; 120; 0.10\nLabor, hours; 2.5; 15.00")
+
+        def act(view: RequestView) -> RequestView:
+            return record_cost_estimate(
+                self.context.database, view.request_id, account=self.context.signed_in,
+                items=typed_cost_items(_value(items).splitlines()),
+                sent_on=sent.required("the date the statement was sent"),
+                clock=self.context.clock, seen_version=view.version)
+
+        return self._act("Itemized statement of estimated charges",
+                         [("&Items (what; how many; charge for one):", items),
+                          ("&Sent on:", sent)], act,
+                         "Recorded the statement of estimated charges.",
+                         "Owed before charges over $40 accrue; the requester answers by the "
+                         "10th business day after it is sent (Gov't Code § 552.2615). Send "
+                         "the statement from Papers….")
 
     def _arguments(self) -> FormDialog | None:
         """Record the arguments and the information sent (§ 552.301(e), (e-1))."""
@@ -475,17 +598,24 @@ class RequestsScreen(QWidget):
         decided = self._date("rulingOn")
         reference = _text("rulingReference")
         reference.setPlaceholderText("OR2026-01234")
+        previous = _text("previousDetermination")
+        previous.setPlaceholderText("Open Records Decision No. 684")
 
         def act(view: RequestView) -> RequestView:
             return record_ruling(
                 self.context.database, view.request_id, account=self.context.signed_in,
                 by=RulingBy(by.currentData()), outcome=RulingOutcome(outcome.currentData()),
                 decided_on=decided.required("the date of the ruling"), reference=_value(reference),
-                clock=self.context.clock, seen_version=view.version)
+                previous_determination=_value(previous), clock=self.context.clock,
+                seen_version=view.version)
 
         return self._act("Record the ruling or decision", [
             ("&Decided by:", by), ("&Outcome:", outcome), ("D&ecided on:", decided),
-            ("Re&ference:", reference)], act, "Recorded the ruling.")
+            ("Re&ference:", reference), ("&Previous determination:", previous)], act,
+            "Recorded the ruling.",
+            "Withholding needs a request for the Attorney General's ruling or, for the City "
+            "Attorney's decision without one, the previous determination it relies on "
+            "(Gov't Code § 552.301(a)).")
 
     def _release(self) -> FormDialog | None:
         """Record the release (refused for a pending complaint without a ruling)."""

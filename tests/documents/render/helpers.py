@@ -195,6 +195,14 @@ def sample(kind: str) -> Any:
         paper = request_letter_paper()
         if kind == "pia-ruling-request":  # to the Attorney General's Open Records Division
             return replace(paper, recipient=paper.attorney_general)
+        if kind == "pia-clarification":  # § 552.222(b)
+            return replace(paper, clarification_asked_on=date(2026, 12, 2),
+                           clarification_question="Which departments and which months of 2026?")
+        if kind == "pia-cost-estimate":  # § 552.2615
+            return replace(paper, estimate=(("Paper copies: 120 × $0.10", 1200),
+                                            ("Labor, hours: 2.5 × $15.00", 3750)),
+                           estimate_sent_on=date(2026, 12, 2),
+                           estimate_answer_due=date(2026, 12, 16))
         return paper
     return {
         "sworn-complaint": filed_complaint_paper(),
@@ -221,5 +229,7 @@ def request_letter_paper(**changes: Any) -> Any:
         released_on=date(2027, 2, 1), outcome="Partial release",
         decided_by="the Attorney General's ruling", decided_on=date(2027, 1, 25),
         reference="OR2027-01234", partial=True,
-        records=("ERB-2026-004 — the complaint's records",), attorney_general=agency)
+        records=("ERB-2026-004 — the complaint's records",),
+        exceptions=("§ 552.101 — information confidential by law: City Code § 2-83(h)(1)",),
+        attorney_general=agency)
     return replace(paper, **changes)

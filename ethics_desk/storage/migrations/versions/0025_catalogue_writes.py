@@ -7,14 +7,14 @@ listed is recorded as repealed, never deleted). The revision is there so that ev
 workstation waits for IT's setup with this version. On a SQLite file nothing changes.
 
 Revision ID: 0025
-Revises: 0020
+Revises: 0023
 Create Date: 2026-12-04
 """
 
 from __future__ import annotations
 
 revision = "0025"
-down_revision = "0020"
+down_revision = "0023"
 branch_labels = None
 depends_on = None
 
