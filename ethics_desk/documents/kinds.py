@@ -146,6 +146,7 @@ from ethics_desk.models import (
     InformationRequest,
     IssuedDocument,
     Mailing,
+    MailMethod,
     ResponseForward,
     ResponseRecipient,
     Review,
@@ -238,6 +239,10 @@ class KindRule:
     may): the notice of an order to show cause is no notice once its hearing is past."""
     unsworn_only: bool = False
     """Made only for a complaint that is not sworn (the return of § 2-83(c), last paragraph)."""
+    sent_by: MailMethod | None = None
+    """The one way the statute sends the paper (:attr:`citation`): the cure notice of
+    § 2-83(d)(2) goes "by first class mail", so the mail ledger records it no other way. None:
+    the statute names no method."""
 
     def applies_to(self, state: CaseState, sworn: bool | None = None) -> bool:
         """Whether a case in ``state`` (and, when known, sworn or not) may have this
@@ -923,9 +928,21 @@ def _certificate(ctx: _Context) -> CertificateOfMailingPaper:
         document=title_of(kind),
         recipient=Party(mailing.recipient_name, address=mailing.address),
         method=mailing.method.label, mailed_on=mailing.mailed_on or ctx.today,
-        tracking_number=mailing.tracking_number) for mailing, kind in rows)
+        tracking_number=mailing.tracking_number,
+        note=_method_note(kind, mailing.method)) for mailing, kind in rows)
     return CertificateOfMailingPaper(ctx.letterhead, ctx.complaint.case_number or "", items,
                                      certified_on=ctx.today)
+
+
+def _method_note(kind: str | None, method: MailMethod) -> str:
+    """Why an item's method is not the statute's, for a paper the statute sends one way only
+    (the mail ledger refuses any other now; a record made before it did is certified as it
+    stands, saying so, never as if it were the statute's way)."""
+    rule = KINDS.get(kind or "")
+    if rule is None or rule.sent_by is None or method is rule.sent_by:
+        return ""
+    return (f"{rule.citation} sends this paper by {in_a_sentence(rule.sent_by.label)}; "
+            f"it is recorded as sent by {in_a_sentence(method.label)}.")
 
 
 # -- the Board's papers (§ 2-83(f), (g)) ----------------------------------------------------------
@@ -1069,7 +1086,17 @@ def _referral(ctx: _Context) -> ReferralPaper:
         **ctx.common(), referred_on=referral.imposed_on, determined_on=vote.meeting_on,
         vote=vote_record(vote), particulars=_particulars(ctx), purpose=purpose,
         perjury="perjur" in f"{referral.agency} {referral.text}".lower(),
-        pending=ctx.complaint.state.is_pending)
+        pending=ctx.complaint.state.is_pending,
+        chair=_board_chair(ctx.session, referral.imposed_on))
+
+
+def _board_chair(session: Session, on: date) -> str:
+    """The name of the Chair of the Board serving on ``on`` ("" when none is recorded)."""
+    return session.scalar(
+        select(BoardMember.name).join(BoardTerm)
+        .where(BoardTerm.role == BoardRole.CHAIR, BoardTerm.starts_on <= on,
+               (BoardTerm.ends_on.is_(None)) | (BoardTerm.ends_on >= on))
+        .order_by(BoardTerm.starts_on.desc()).limit(1)) or ""
 
 
 def _info_sheet(ctx: _Context) -> InfoSheetPaper:
@@ -1176,10 +1203,10 @@ def _row(title: str, states: set[CaseState] | frozenset[CaseState], citation: st
          audience: Audience, paper: Callable[[_Context], Any], renderer: type[Renderer[Any]],
          scope: Scope = Scope.CASE, *, spanish: bool = False,
          withheld: Callable[[Session, Complaint, datetime], UserError | None] | None = None,
-         unsworn_only: bool = False) -> KindRule:
+         unsworn_only: bool = False, sent_by: MailMethod | None = None) -> KindRule:
     languages = frozenset(Language) if spanish else frozenset({Language.ENGLISH})
     return KindRule(title, frozenset(states), citation, audience, paper, renderer, scope,
-                    languages, withheld, unsworn_only)
+                    languages, withheld, unsworn_only, sent_by)
 
 
 KINDS: dict[str, KindRule] = {
@@ -1209,8 +1236,9 @@ KINDS: dict[str, KindRule] = {
         "Campaign-finance complaint forwarded to the respondent", {S.CAMPAIGN_FINANCE},
         "§ 2-83(d)(2)", Audience.RESPONDENTS, _cf_forward, CampaignFinanceForwardRenderer),
     "cf-cure-notice": _row(
-        "Notice of the statement or amended report filed (first class mail)", {S.RESOLVED},
-        "§ 2-83(d)(2)", Audience.COMPLAINANT, _cf_cure_notice, CureNoticeRenderer),
+        "Notice of the statement or amended report filed", {S.RESOLVED},
+        "§ 2-83(d)(2)", Audience.COMPLAINANT, _cf_cure_notice, CureNoticeRenderer,
+        sent_by=MailMethod.FIRST_CLASS),
     "board-transmittal": _row(
         "Transmittal to the members of the Board", {S.ACCEPTED, S.AWAITING_RESPONSE},
         "§ 2-83(d)(3)", Audience.BOARD, _board_transmittal, BoardTransmittalRenderer),

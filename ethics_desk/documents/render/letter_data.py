@@ -269,6 +269,10 @@ class ReferralPaper(CaseLetter):
     perjury: bool = False
     """Whether the referral is for investigation of perjury (the (g)(3) paragraph is printed)."""
     pending: bool = False
+    chair: str = ""
+    """The Chair of the Board serving on the day of the referral, who signs it for the Board:
+    the notification is the Board's (§ 2-83(g)(3), "The Board may notify"), not the Clerk's.
+    Empty when no Chair is recorded for that day (the line is left to sign and name by hand)."""
 
 
 # -- mailing ----------------------------------------------------------------------------------
@@ -309,6 +313,9 @@ class MailedItem:
     method: str
     mailed_on: date
     tracking_number: str = ""
+    note: str = ""
+    """What the record says against the method, printed under it: a paper the statute sends
+    one way only recorded (before the ledger checked it) as sent another."""
 
 
 @dataclass(frozen=True)

@@ -30,7 +30,13 @@ from ethics_desk.documents.render.base import (
     paragraphs,
     signature_line,
 )
-from ethics_desk.documents.render.data import ComplaintPaper, ListedDocument, long_date, long_datetime
+from ethics_desk.documents.render.data import (
+    ComplaintPaper,
+    ListedDocument,
+    OathPaper,
+    long_date,
+    long_datetime,
+)
 from ethics_desk.documents.render.fonts import REGULAR, draw_centred, markup
 from ethics_desk.documents.render.templates import TemplateLibrary
 from ethics_desk.documents.render.typed import Flowable
@@ -79,6 +85,15 @@ def file_size(size: int) -> str:
     return f"{size / 1024 / 1024:.1f} MB"
 
 
+def oath_officer(oath: OathPaper) -> str:
+    """Before whom the complainant signs, as the affidavit's warning says it: "the notary",
+    or the other officer recorded to administer the oath (a judge, say; § 2-83(c): "a notary
+    public or other person authorized by law to administer oaths"), by their title."""
+    if oath.by_notary:
+        return "the notary"
+    return f"the officer who administers the oath ({oath.officer_title.strip()})"
+
+
 class SwornComplaintRenderer(Renderer[ComplaintPaper]):
     """Kind ``sworn-complaint``: the § 2-83(c) complaint with affidavit and notary jurat."""
 
@@ -106,6 +121,7 @@ class SwornComplaintRenderer(Renderer[ComplaintPaper]):
             "sworn_on": long_date(oath.sworn_on) if oath.sworn_on else BLANK,
             "notary_name": oath.notary_name or BLANK,
             "officer_title": oath.officer_title or BLANK,
+            "oath_officer": oath_officer(oath),
             "commission_expires": long_date(oath.notary_commission_expires)
             if oath.notary_commission_expires else BLANK,
             "commission_number": oath.notary_commission_number or BLANK,
