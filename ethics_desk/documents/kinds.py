@@ -66,6 +66,7 @@ from ethics_desk.documents.render.letter_data import (
     CampaignFinanceForwardPaper,
     CaseLetter,
     CertificateOfMailingPaper,
+    CodeProvided,
     CureNoticePaper,
     DefectEntry,
     DefectLetterPaper,
@@ -418,12 +419,15 @@ def recipients(database: Database, case_id: int, kind: str, *,
 @case_reader("Previewing a case's paper")
 def render_letter(database: Database, case_id: int, kind: str, *, recipient_index: int = 0,
                   account: Account, clock: Clock, language: Language = Language.ENGLISH,
-                  replaces_issued_on: date | None = None) -> bytes:
+                  replaces_issued_on: date | None = None,
+                  code_provided: CodeProvided | None = None) -> bytes:
     """A preview of ``kind`` for the case's ``recipient_index``-th recipient, as PDF bytes, in
     ``language`` (a kind with no template in it is refused, naming the kinds that have one),
     dated the office's day at ``clock``'s time. A corrected reissue gives
     ``replaces_issued_on``, the day the copy it replaces was issued: the letter says so under
     its title. A case ``account`` does not receive is answered as one that does not exist.
+    ``code_provided``: for the (e) notice when the office has stored no Ethics Code, how the
+    Code was provided to the respondent (:func:`check_code_provided`); the notice says so.
 
     The preview is exactly the paper issuing would freeze at the same moment
     (:func:`letter_in`, which :func:`ethics_desk.documents.issuing.issue` renders inside its
@@ -442,7 +446,8 @@ def render_letter(database: Database, case_id: int, kind: str, *, recipient_inde
         person, paper, renderer = _letter(session, complaint, kind, rule,
                                           recipient_index=recipient_index, now=now,
                                           language=language,
-                                          replaces_issued_on=replaces_issued_on)
+                                          replaces_issued_on=replaces_issued_on,
+                                          code_provided=code_provided)
     in_language = "" if language is Language.ENGLISH else f", in {language.label}"
     # On record before anyone sees it; queued while another desk writes.
     queued_records.record(database, [queued_records.Pending(
@@ -462,7 +467,8 @@ def recipients_in(session: Session, complaint: Complaint, kind: str) -> list[Rec
 
 def letter_in(session: Session, complaint: Complaint, kind: str, *, recipient_index: int = 0,
               now: datetime, language: Language = Language.ENGLISH,
-              replaces_issued_on: date | None = None) -> tuple[Recipient, bytes]:
+              replaces_issued_on: date | None = None,
+              code_provided: CodeProvided | None = None) -> tuple[Recipient, bytes]:
     """The paper ``kind`` of ``complaint`` (already found through the acting account's scope)
     for its ``recipient_index``-th recipient, rendered in ``session`` from the record and the
     office's wording as they are at ``now``: the recipient and the PDF bytes. Issuing renders
@@ -472,13 +478,15 @@ def letter_in(session: Session, complaint: Complaint, kind: str, *, recipient_in
     rule.check_language(kind, language)
     person, paper, renderer = _letter(session, complaint, kind, rule,
                                       recipient_index=recipient_index, now=now,
-                                      language=language, replaces_issued_on=replaces_issued_on)
+                                      language=language, replaces_issued_on=replaces_issued_on,
+                                      code_provided=code_provided)
     return person, renderer.render(paper)
 
 
 def _letter(session: Session, complaint: Complaint, kind: str, rule: KindRule, *,
             recipient_index: int, now: datetime, language: Language,
-            replaces_issued_on: date | None) -> tuple[Recipient, Any, Renderer[Any]]:
+            replaces_issued_on: date | None,
+            code_provided: CodeProvided | None = None) -> tuple[Recipient, Any, Renderer[Any]]:
     """A case paper's recipient, data and renderer, resolved in ``session`` at ``now``: the
     state and the kind's own condition checked, dated the office's day at ``now``."""
     _check_state(complaint, kind, rule)
@@ -490,8 +498,10 @@ def _letter(session: Session, complaint: Complaint, kind: str, rule: KindRule, *
                         "Choose one of the recipients listed.")
     letterhead = letterhead_from_settings(session)
     today = office_date(now, letterhead.zone)
+    if code_provided is not None:
+        code_provided = check_code_provided(code_provided, today)
     paper = rule.paper(_Context(session, letterhead, today, case=complaint, people=people,
-                                index=recipient_index))
+                                index=recipient_index, code_provided=code_provided))
     if replaces_issued_on is not None and isinstance(paper, CaseLetter):
         paper = replace(paper, replaces_issued_on=replaces_issued_on)
     return people[recipient_index], paper, rule.renderer_in(language, wording.library(session))
@@ -686,6 +696,7 @@ class _Context:
     records: RetentionPaper | None = None
     recovery: RecoverySheetPaper | None = None
     information_request: RequestView | None = None
+    code_provided: CodeProvided | None = None
 
     @property
     def pia(self) -> RequestView:
@@ -844,10 +855,35 @@ def _respondent_notice(ctx: _Context) -> RespondentNoticePaper:
                         "(§ 2-83(d)(3), (e)).")
     attachments = tuple(dict.fromkeys(item.attachment.file_name
                                       for item in ctx.complaint.documents if item.attachment))
+    enclosed = wording.code_stored(ctx.session)
     return RespondentNoticePaper(**ctx.common(),
                                  forwarded_on=due.trigger_mailed_on or due.trigger_on,
                                  response_due=due.due_on, response_explanation=due.explanation,
-                                 response_basis=_due_basis(due), attachments=attachments)
+                                 response_basis=_due_basis(due), attachments=attachments,
+                                 code_enclosed=enclosed,
+                                 code_provided=None if enclosed else ctx.code_provided)
+
+
+MAX_CODE_WAY = 200
+"""The longest description of how the Ethics Code was provided."""
+
+
+def check_code_provided(provided: CodeProvided, today: date) -> CodeProvided:
+    """How the Ethics Code was provided, checked: a way in words and a day not after
+    ``today`` (the office's day); its way trimmed. § 2-83(e): the respondent "shall also be
+    provided with a copy of the Ethics Code"."""
+    way = " ".join(provided.way.split())
+    if not way:
+        raise UserError("Say how the Ethics Code was provided to the respondent.",
+                        "Enter the way, e.g. “handed over at the counter” or “link e-mailed”, "
+                        "and the date (§ 2-83(e)).")
+    if len(way) > MAX_CODE_WAY:
+        raise UserError(f"How the Ethics Code was provided is longer than {MAX_CODE_WAY} "
+                        "characters.", "Shorten it to the way and, if needed, to whom.")
+    if provided.on > today:
+        raise UserError(f"The day the Ethics Code was provided, {provided.on.isoformat()}, is "
+                        "in the future.", "Record it once the Code has been provided.")
+    return CodeProvided(provided.on, way)
 
 
 def _response_copy(ctx: _Context) -> ResponseCopyPaper:

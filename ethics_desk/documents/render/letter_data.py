@@ -146,6 +146,23 @@ class RespondentNoticePaper(CaseLetter):
     response_basis: DueBasis | None = None
     attachments: tuple[str, ...] = ()
     """The files filed with the complaint (c)(7), enclosed with it."""
+    code_enclosed: bool = True
+    """Whether the office's Ethics Code is enclosed with the notice (§ 2-83(e): the respondent
+    "shall also be provided with a copy of the Ethics Code"); when it is not, the notice says
+    how it was provided (:attr:`code_provided`) and lists no Code among its enclosures."""
+    code_provided: CodeProvided | None = None
+    """How the Code was provided, when it is not enclosed; None with no Code enclosed: a
+    preview that cannot be issued, saying so."""
+
+
+@dataclass(frozen=True)
+class CodeProvided:
+    """How the respondent was provided with the Ethics Code other than enclosed with the (e)
+    notice, as the Clerk records it when issuing: the day and the way ("handed over at the
+    counter", "link e-mailed to the respondent")."""
+
+    on: date
+    way: str
 
 
 @dataclass(frozen=True, kw_only=True)
