@@ -33,7 +33,6 @@ from ethics_desk.documents.render.base import (
 from ethics_desk.documents.render.data import (
     ComplaintPaper,
     ListedDocument,
-    OathPaper,
     long_date,
     long_datetime,
 )
@@ -85,15 +84,6 @@ def file_size(size: int) -> str:
     return f"{size / 1024 / 1024:.1f} MB"
 
 
-def oath_officer(oath: OathPaper) -> str:
-    """Before whom the complainant signs, as the affidavit's warning says it: "the notary",
-    or the other officer recorded to administer the oath (a judge, say; § 2-83(c): "a notary
-    public or other person authorized by law to administer oaths"), by their title."""
-    if oath.by_notary:
-        return "the notary"
-    return f"the officer who administers the oath ({oath.officer_title.strip()})"
-
-
 class SwornComplaintRenderer(Renderer[ComplaintPaper]):
     """Kind ``sworn-complaint``: the § 2-83(c) complaint with affidavit and notary jurat."""
 
@@ -121,7 +111,9 @@ class SwornComplaintRenderer(Renderer[ComplaintPaper]):
             "sworn_on": long_date(oath.sworn_on) if oath.sworn_on else BLANK,
             "notary_name": oath.notary_name or BLANK,
             "officer_title": oath.officer_title or BLANK,
-            "oath_officer": oath_officer(oath),
+            # § 2-83(c): "a notary public or other person authorized by law to administer
+            # oaths": the warning names the one recorded (a judge, say), not always a notary.
+            "oath_officer": self.words.oath_officer(oath.officer_title, by_notary=oath.by_notary),
             "commission_expires": long_date(oath.notary_commission_expires)
             if oath.notary_commission_expires else BLANK,
             "commission_number": oath.notary_commission_number or BLANK,
