@@ -268,12 +268,14 @@ def queue_of_notices(folder: Path, papers: list[Any],
     in ``folder``, or the server database at ``where`` (set up here) — returns it, the queued
     document ids, and the seconds the notices took to render."""
     from ethics_desk.core.clock import fixed_clock
+    from ethics_desk.core.resources import resource_path
     from ethics_desk.documents.issuing import issue
+    from ethics_desk.office import wording
     from ethics_desk.storage.opening import open_database
     from ethics_desk.storage.server import setup_server
     from ethics_desk.workflow import Accept, ForwardToBoard, WorkflowController
     from tests.conftest import NOW
-    from tests.factories import DESK_CLERK, reviewed_case
+    from tests.factories import CLERK, DESK_CLERK, reviewed_case
 
     clock = fixed_clock(NOW)
     if where is not None:
@@ -283,6 +285,11 @@ def queue_of_notices(folder: Path, papers: list[Any],
     case_id = reviewed_case(controller)
     controller.fire(case_id, Accept())
     controller.fire(case_id, ForwardToBoard())
+    # The office's Code to enclose (the shipped stand-in's page, stored as the Code): the (e)
+    # notice is issued only with a Code or a record of how it was provided, § 2-83(e).
+    code = resource_path(wording.PLACEHOLDER_ENCLOSURE).read_bytes()
+    wording.set_enclosure(database, code, "Ethics Code.pdf", seen=None, account=CLERK,
+                          clock=clock)
     # Issuing renders each notice inside its transaction, from the case (its packet with
     # the Ethics Code enclosed): the time counted is issuing's, rendering included.
     start = time.perf_counter()

@@ -7,6 +7,7 @@ from datetime import date, datetime
 
 from sqlalchemy import select
 
+from ethics_desk.documents.render.letter_data import CodeProvided
 from ethics_desk.intake.record import (
     AttachmentData,
     ComplainantData,
@@ -55,6 +56,11 @@ def rows_and_records(database: Database, table: type[object]) -> tuple[int, int]
 DESK_CLERK = CLERK
 """The clerk at the desk, for tests that issue, print and mail papers without signing in (the
 same account as :data:`CLERK`: the services take the acting account, never a name)."""
+
+
+CODE_HANDED_OVER = CodeProvided(date(2026, 11, 30), "handed over at the counter")
+"""How the Ethics Code was provided to a respondent when the office has stored none: the (e)
+notice is issued only with it recorded (§ 2-83(e))."""
 
 
 def sworn_oath(**changes: object) -> OathData:

@@ -22,7 +22,7 @@ from ethics_desk.storage.database import Database, default_database_path
 from ethics_desk.storage.journal import register_functions
 from ethics_desk.workflow import WorkflowController
 from tests.conftest import CLOCK
-from tests.factories import CLERK, DESK_CLERK, filed_case
+from tests.factories import CLERK, CODE_HANDED_OVER, DESK_CLERK, filed_case
 from tests.signing_in import sign_in_as
 
 
@@ -264,7 +264,8 @@ def _issued_notice(controller: WorkflowController, database: Database) -> int:
     from tests.board_cases import awaiting_response
 
     case = awaiting_response(controller)
-    issue(database, case, "respondent-notice", account=DESK_CLERK, clock=CLOCK)
+    issue(database, case, "respondent-notice", account=DESK_CLERK, clock=CLOCK,
+          code_provided=CODE_HANDED_OVER)
     return case
 
 

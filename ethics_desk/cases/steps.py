@@ -1,6 +1,8 @@
 """The steps of § 2-83 a case still owes that no button moves: what the City Clerk must still
 send, read from the record (no Qt, no clock of its own).
 
+* a filed complaint that was not sworn is returned to the complainant, not forwarded (§ 2-83(c),
+  last paragraph) — outstanding until its return letter is issued;
 * every sworn response goes, upon receipt, to the Compliance Auditor, the City Attorney's
   Office and the Ethics Review Board (§ 2-83(e), last paragraph) — outstanding until each of
   the three has it (the "upon receipt" clock counts how long it has been);
@@ -37,6 +39,10 @@ from ethics_desk.models import (
     StatedDate,
 )
 
+UNSWORN_RETURN = "unsworn-return"
+"""The kind of the return of an unsworn complaint (its row in ``ethics_desk.documents.kinds``)."""
+RETURNED_STATES = frozenset({CaseState.FILED, CaseState.RETURNED_UNSWORN})
+"""The states in which a complaint not sworn owes its return, § 2-83(c), last paragraph."""
 RESOLUTION_NOTICE = "resolution-notice"
 """The kind of the notice of resolution (its row in ``ethics_desk.documents.kinds``)."""
 FILING_NOTICE = "filing-notice"
@@ -83,6 +89,16 @@ def _not_yet_told(complaint: Complaint, issued: set[str]) -> list[str]:
 def outstanding_steps(session: Session, complaint: Complaint) -> tuple[Step, ...]:
     """The steps ``complaint`` still owes, in the order of the statute's text."""
     steps: list[Step] = []
+    if complaint.state in RETURNED_STATES and not (complaint.oath is not None
+                                                  and complaint.oath.sworn):
+        returned = session.scalar(select(IssuedDocument.id).where(
+            IssuedDocument.complaint_id == complaint.id, IssuedDocument.kind == UNSWORN_RETURN,
+            IssuedDocument.voided_at.is_(None)).limit(1))
+        if returned is None:
+            who = complaint.complainants[0].name if complaint.complainants else "the complainant"
+            steps.append(Step(f"Return the complaint, not sworn, to {who} with its return "
+                              "letter (the return of an unsworn complaint, Papers tab)",
+                              "§ 2-83(c), last paragraph"))
     if complaint.state in FILING_NOTICE_OWED:
         for name in _not_yet_told(complaint, _issued_to(session, complaint, FILING_NOTICE)):
             steps.append(Step(f"Notify {name} of the complaint filed, for information (the "

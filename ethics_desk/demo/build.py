@@ -34,6 +34,7 @@ from ethics_desk.deadlines import BusinessCalendar, add_business_days
 from ethics_desk.deadlines.schedule import load_calendars
 from ethics_desk.documents.issuing import RESPONDENT_NOTICE, issue
 from ethics_desk.documents.kinds import Recipient, recipients
+from ethics_desk.documents.render.letter_data import CodeProvided
 from ethics_desk.intake.record import (
     AttachmentData,
     ComplainantData,
@@ -1027,7 +1028,7 @@ class _Demo:
                      posts: tuple[_Post, ...], response_of: int | None) -> None:
         """Preview, issue and mail ``kind`` to its first ``len(posts)`` recipients (the (e)
         notice only to the respondents the story serves), as the Papers tab does: the
-        (e) notice as its packet with the Ethics Code, each copy's mailing in the ledger (the
+        (e) notice saying how the Ethics Code was provided, each copy's mailing in the ledger (the
         recipient's address from the case), a hand delivery received at once."""
         database, complaint_id = self.database, case.complaint_id
         people = recipients(database, complaint_id, kind, account=self.accounts[clerk])
@@ -1035,8 +1036,12 @@ class _Demo:
                   if response_of is None or person.respondent_id == response_of][:len(posts)]
         assert len(chosen) == len(posts), f"{kind}: {len(chosen)} recipients, {len(posts)} posts"
         for copy, ((index, person), post) in enumerate(zip(chosen, posts, strict=True)):
+            # The demonstration office stores no Ethics Code: the Clerk e-mails its link to the
+            # respondent and records so with the (e) notice (§ 2-83(e)).
+            provided = (CodeProvided(day, "link to the Ethics Code e-mailed to the respondent")
+                        if kind == RESPONDENT_NOTICE else None)
             ref = issue(database, complaint_id, kind, recipient_index=index,
-                        account=self.accounts[clerk], clock=self.clock)
+                        account=self.accounts[clerk], clock=self.clock, code_provided=provided)
             if post.queued:
                 continue
             case.mailings[(kind, copy)] = record_mailing(

@@ -11,8 +11,12 @@ transaction (:mod:`ethics_desk.documents.stated_dates`), so that a later closure
 names the paper it made wrong.
 
 The (e) notice goes out as a packet: the notice followed by the Ethics Code enclosure, the PDF
-the office stores in Settings (:func:`ethics_desk.office.wording.enclosure`) or, until then, the
-shipped placeholder ``resources/ethics-code-placeholder.pdf``.
+the office stores in Settings (:func:`ethics_desk.office.wording.enclosure`). Until the office
+stores one, the notice is issued only with how the Code was provided to the respondent recorded
+(:class:`~ethics_desk.documents.render.letter_data.CodeProvided`: the day and the way, e.g.
+"handed over at the counter"), which the notice states in place of listing the Code as enclosed
+and the audit record keeps; the shipped placeholder page is never sent as if it were the Code
+(§ 2-83(e)).
 """
 
 from __future__ import annotations
@@ -35,6 +39,7 @@ from ethics_desk.core.office_time import office_date
 from ethics_desk.core.parties import respondent_of
 from ethics_desk.core.vocabulary import Language
 from ethics_desk.documents import kinds, stated_dates
+from ethics_desk.documents.render.letter_data import CodeProvided
 from ethics_desk.models import Complaint, IssuedDocument, Mailing, StatedDate
 from ethics_desk.office import settings, wording
 from ethics_desk.staff.accounts import Account
@@ -157,7 +162,8 @@ def _render_and_issue(session: Session, complaint: Complaint, kind: str, *,
                       recipient_index: int | None, account: Account, now: datetime,
                       language: Language, previewed: str | None,
                       replaces: IssuedDocument | None = None,
-                      detail: dict[str, Any] | None = None) -> IssuedDocument:
+                      detail: dict[str, Any] | None = None,
+                      code_provided: CodeProvided | None = None) -> IssuedDocument:
     """Render ``kind`` from the record and the office's wording in ``session`` and freeze it
     there (:func:`_issue_in`); the (e) notice is frozen as its packet with the Ethics Code.
 
@@ -169,9 +175,12 @@ def _render_and_issue(session: Session, complaint: Complaint, kind: str, *,
     replaces_on = office_date(replaces.issued_at, zone) if replaces is not None else None
     if recipient_index is None:
         recipient_index = _same_recipient(session, complaint, kind, replaces)
+    if kind == RESPONDENT_NOTICE and code_provided is None and not wording.code_stored(session):
+        _refuse_without_code(session, complaint, recipient_index)
     person, paper = kinds.letter_in(session, complaint, kind, recipient_index=recipient_index,
                                     now=now, language=language,
-                                    replaces_issued_on=replaces_on)
+                                    replaces_issued_on=replaces_on,
+                                    code_provided=code_provided)
     if previewed is not None and hashlib.sha256(paper).hexdigest() != previewed.lower():
         raise UserError(f"The {kinds.title_of(kind)} to {person.name} is no longer the paper "
                         "you previewed: the case, the office's wording or the day has changed "
@@ -180,21 +189,42 @@ def _render_and_issue(session: Session, complaint: Complaint, kind: str, *,
     facts = {"language": language.value, **(detail or {})}
     note = "" if language is Language.ENGLISH else f", in {language.label}"
     pdf = paper
-    if kind == RESPONDENT_NOTICE:
+    if kind == RESPONDENT_NOTICE and wording.code_stored(session):
         enclosed = wording.enclosure(session)
         reader = wording.enclosure_reader(enclosed.content, enclosed.label,
                                           placeholder=enclosed.placeholder)
         pdf = respondent_packet(paper, reader)
-        note += (" with the PLACEHOLDER in place of the Ethics Code (set the Code in Settings)"
-                 if enclosed.placeholder else " with the Ethics Code enclosed")
+        note += " with the Ethics Code enclosed"
         facts.update({"enclosure": enclosed.label,
                       "enclosure_placeholder": enclosed.placeholder,
                       "enclosure_sha256": wording.sha256(enclosed.content),
                       "enclosure_pages": len(reader.pages),
                       "notice_pages": page_count(paper)})
+    elif kind == RESPONDENT_NOTICE and code_provided is not None:
+        # No Code stored: the notice alone, saying how the Code was provided (§ 2-83(e)).
+        provided = kinds.check_code_provided(code_provided, office_date(now, zone))
+        note += (f" without the Ethics Code enclosed: it was provided on "
+                 f"{provided.on.isoformat()} ({provided.way})")
+        facts.update({"enclosure": None, "code_provided_on": provided.on.isoformat(),
+                      "code_provided_way": provided.way, "notice_pages": page_count(paper)})
     return _issue_in(session, complaint.id, kind, person.name, pdf, account=account, now=now,
                      replaces=replaces, detail=facts, note=note,
                      respondent_id=person.respondent_id)
+
+
+def _refuse_without_code(session: Session, complaint: Complaint,
+                         recipient_index: int | None) -> None:
+    """Refuse the (e) notice when the office has stored no Ethics Code and the Clerk has not
+    recorded how the Code was provided: the respondent "shall also be provided with a copy of
+    the Ethics Code", § 2-83(e), and a placeholder page is not one."""
+    people = kinds.recipients_in(session, complaint, RESPONDENT_NOTICE)
+    index = recipient_index or 0
+    name = people[index].name if 0 <= index < len(people) else "the respondent"
+    raise UserError(f"The office has stored no Ethics Code, so the notice to {name} would go "
+                    "without the copy of the Code § 2-83(e) requires. Nothing was issued.",
+                    f"Store the Code in {wording.SETTINGS_PLACE}, or record the day and the way "
+                    f"the Code was provided to {name} (e.g. “handed over at the counter”, "
+                    "“link e-mailed”), preview the notice again and issue it.")
 
 
 def _same_recipient(session: Session, complaint: Complaint, kind: str,
@@ -219,13 +249,15 @@ def _same_recipient(session: Session, complaint: Complaint, kind: str,
 @service(Act.MAIL_PAPERS, "Issuing a paper")
 def issue(database: Database, case_id: int, kind: str, *, recipient_index: int = 0,
           account: Account, clock: Clock, language: Language = Language.ENGLISH,
-          previewed: str | None = None) -> IssuedRef:
+          previewed: str | None = None, code_provided: CodeProvided | None = None) -> IssuedRef:
     """Issue ``kind`` to the case's ``recipient_index``-th recipient: the paper is rendered
     here, from the record and the office's wording, in the transaction that freezes it —
     bytes, SHA-256, page count and the dates it states — so an issued paper is what the record
     said when it was issued; no caller hands in the bytes. The (e) notice is issued as its
     packet with the Ethics Code enclosed (a missing or unreadable enclosure refuses it, naming
-    the file and the fix).
+    the file and the fix); while the office has stored no Code, it is refused unless
+    ``code_provided`` records the day and the way the Code was provided to the respondent,
+    which the notice states and the audit record keeps (§ 2-83(e)).
 
     ``previewed``: the SHA-256 of the preview the person looked at
     (:func:`ethics_desk.documents.kinds.render_letter`, the same rendering); a paper that no
@@ -236,7 +268,7 @@ def issue(database: Database, case_id: int, kind: str, *, recipient_index: int =
         complaint = case_for(session, account, case_id)
         document = _render_and_issue(session, complaint, kind, recipient_index=recipient_index,
                                      account=account, now=clock(), language=language,
-                                     previewed=previewed)
+                                     previewed=previewed, code_provided=code_provided)
         return _ref(document)
 
 
@@ -294,13 +326,15 @@ def reprint_many(database: Database, document_ids: Sequence[int], *, account: Ac
 def void_and_reissue(database: Database, document_id: int, *, account: Account, reason: str,
                      clock: Clock, recipient_index: int | None = None,
                      language: Language = Language.ENGLISH,
-                     previewed: str | None = None) -> IssuedRef:
+                     previewed: str | None = None,
+                     code_provided: CodeProvided | None = None) -> IssuedRef:
     """Void an issued document with the reason and issue its correction, in one transaction.
 
     The correction is rendered here from the record as it is now (like :func:`issue`), has the
     same kind, says under its title the day of the copy it replaces, and points back to it; it
     goes to the case's ``recipient_index``-th recipient, or, without one, to the recipient of
-    the voided copy. ``previewed`` as for :func:`issue`. Both acts are audited.
+    the voided copy. ``previewed`` and ``code_provided`` as for :func:`issue`. Both acts are
+    audited.
     """
     reason = reason.strip()
     if not reason:
@@ -328,7 +362,7 @@ def void_and_reissue(database: Database, document_id: int, *, account: Account, 
         new = _render_and_issue(session, complaint, old.kind, recipient_index=recipient_index,
                                 account=account, now=now, language=language,
                                 previewed=previewed, replaces=old,
-                                detail={"void_reason": reason})
+                                detail={"void_reason": reason}, code_provided=code_provided)
         return _ref(new)
 
 

@@ -68,6 +68,7 @@ from ethics_desk.documents.render.letter_data import (
     CampaignFinanceForwardPaper,
     CaseLetter,
     CertificateOfMailingPaper,
+    CodeProvided,
     CureNoticePaper,
     DefectEntry,
     DefectLetterPaper,
@@ -150,6 +151,7 @@ from ethics_desk.models import (
     InformationRequest,
     IssuedDocument,
     Mailing,
+    MailMethod,
     ResponseForward,
     ResponseRecipient,
     Review,
@@ -241,6 +243,10 @@ class KindRule:
     may): the notice of an order to show cause is no notice once its hearing is past."""
     unsworn_only: bool = False
     """Made only for a complaint that is not sworn (the return of § 2-83(c), last paragraph)."""
+    sent_by: MailMethod | None = None
+    """The one way the statute sends the paper (:attr:`citation`): the cure notice of
+    § 2-83(d)(2) goes "by first class mail", so the mail ledger records it no other way. None:
+    the statute names no method."""
 
     def applies_to(self, state: CaseState, sworn: bool | None = None) -> bool:
         """Whether a case in ``state`` (and, when known, sworn or not) may have this
@@ -416,12 +422,15 @@ def recipients(database: Database, case_id: int, kind: str, *,
 @case_reader("Previewing a case's paper")
 def render_letter(database: Database, case_id: int, kind: str, *, recipient_index: int = 0,
                   account: Account, clock: Clock, language: Language = Language.ENGLISH,
-                  replaces_issued_on: date | None = None) -> bytes:
+                  replaces_issued_on: date | None = None,
+                  code_provided: CodeProvided | None = None) -> bytes:
     """A preview of ``kind`` for the case's ``recipient_index``-th recipient, as PDF bytes, in
     ``language`` (a kind with no template in it is refused, naming the kinds that have one),
     dated the office's day at ``clock``'s time. A corrected reissue gives
     ``replaces_issued_on``, the day the copy it replaces was issued: the letter says so under
     its title. A case ``account`` does not receive is answered as one that does not exist.
+    ``code_provided``: for the (e) notice when the office has stored no Ethics Code, how the
+    Code was provided to the respondent (:func:`check_code_provided`); the notice says so.
 
     The preview is exactly the paper issuing would freeze at the same moment
     (:func:`letter_in`, which :func:`ethics_desk.documents.issuing.issue` renders inside its
@@ -440,7 +449,8 @@ def render_letter(database: Database, case_id: int, kind: str, *, recipient_inde
         person, paper, renderer = _letter(session, complaint, kind, rule,
                                           recipient_index=recipient_index, now=now,
                                           language=language,
-                                          replaces_issued_on=replaces_issued_on)
+                                          replaces_issued_on=replaces_issued_on,
+                                          code_provided=code_provided)
     in_language = "" if language is Language.ENGLISH else f", in {language.label}"
     # On record before anyone sees it; queued while another desk writes.
     queued_records.record(database, [queued_records.Pending(
@@ -460,7 +470,8 @@ def recipients_in(session: Session, complaint: Complaint, kind: str) -> list[Rec
 
 def letter_in(session: Session, complaint: Complaint, kind: str, *, recipient_index: int = 0,
               now: datetime, language: Language = Language.ENGLISH,
-              replaces_issued_on: date | None = None) -> tuple[Recipient, bytes]:
+              replaces_issued_on: date | None = None,
+              code_provided: CodeProvided | None = None) -> tuple[Recipient, bytes]:
     """The paper ``kind`` of ``complaint`` (already found through the acting account's scope)
     for its ``recipient_index``-th recipient, rendered in ``session`` from the record and the
     office's wording as they are at ``now``: the recipient and the PDF bytes. Issuing renders
@@ -470,13 +481,15 @@ def letter_in(session: Session, complaint: Complaint, kind: str, *, recipient_in
     rule.check_language(kind, language)
     person, paper, renderer = _letter(session, complaint, kind, rule,
                                       recipient_index=recipient_index, now=now,
-                                      language=language, replaces_issued_on=replaces_issued_on)
+                                      language=language, replaces_issued_on=replaces_issued_on,
+                                      code_provided=code_provided)
     return person, renderer.render(paper)
 
 
 def _letter(session: Session, complaint: Complaint, kind: str, rule: KindRule, *,
             recipient_index: int, now: datetime, language: Language,
-            replaces_issued_on: date | None) -> tuple[Recipient, Any, Renderer[Any]]:
+            replaces_issued_on: date | None,
+            code_provided: CodeProvided | None = None) -> tuple[Recipient, Any, Renderer[Any]]:
     """A case paper's recipient, data and renderer, resolved in ``session`` at ``now``: the
     state and the kind's own condition checked, dated the office's day at ``now``."""
     _check_state(complaint, kind, rule)
@@ -488,8 +501,10 @@ def _letter(session: Session, complaint: Complaint, kind: str, rule: KindRule, *
                         "Choose one of the recipients listed.")
     letterhead = letterhead_from_settings(session)
     today = office_date(now, letterhead.zone)
+    if code_provided is not None:
+        code_provided = check_code_provided(code_provided, today)
     paper = rule.paper(_Context(session, letterhead, today, case=complaint, people=people,
-                                index=recipient_index))
+                                index=recipient_index, code_provided=code_provided))
     if replaces_issued_on is not None and isinstance(paper, CaseLetter):
         paper = replace(paper, replaces_issued_on=replaces_issued_on)
     return people[recipient_index], paper, rule.renderer_in(language, wording.library(session))
@@ -687,6 +702,7 @@ class _Context:
     records: RetentionPaper | None = None
     recovery: RecoverySheetPaper | None = None
     information_request: RequestView | None = None
+    code_provided: CodeProvided | None = None
 
     @property
     def pia(self) -> RequestView:
@@ -845,10 +861,35 @@ def _respondent_notice(ctx: _Context) -> RespondentNoticePaper:
                         "(§ 2-83(d)(3), (e)).")
     attachments = tuple(dict.fromkeys(item.attachment.file_name
                                       for item in ctx.complaint.documents if item.attachment))
+    enclosed = wording.code_stored(ctx.session)
     return RespondentNoticePaper(**ctx.common(),
                                  forwarded_on=due.trigger_mailed_on or due.trigger_on,
                                  response_due=due.due_on, response_explanation=due.explanation,
-                                 response_basis=_due_basis(due), attachments=attachments)
+                                 response_basis=_due_basis(due), attachments=attachments,
+                                 code_enclosed=enclosed,
+                                 code_provided=None if enclosed else ctx.code_provided)
+
+
+MAX_CODE_WAY = 200
+"""The longest description of how the Ethics Code was provided."""
+
+
+def check_code_provided(provided: CodeProvided, today: date) -> CodeProvided:
+    """How the Ethics Code was provided, checked: a way in words and a day not after
+    ``today`` (the office's day); its way trimmed. § 2-83(e): the respondent "shall also be
+    provided with a copy of the Ethics Code"."""
+    way = " ".join(provided.way.split())
+    if not way:
+        raise UserError("Say how the Ethics Code was provided to the respondent.",
+                        "Enter the way, e.g. “handed over at the counter” or “link e-mailed”, "
+                        "and the date (§ 2-83(e)).")
+    if len(way) > MAX_CODE_WAY:
+        raise UserError(f"How the Ethics Code was provided is longer than {MAX_CODE_WAY} "
+                        "characters.", "Shorten it to the way and, if needed, to whom.")
+    if provided.on > today:
+        raise UserError(f"The day the Ethics Code was provided, {provided.on.isoformat()}, is "
+                        "in the future.", "Record it once the Code has been provided.")
+    return CodeProvided(provided.on, way)
 
 
 def _response_copy(ctx: _Context) -> ResponseCopyPaper:
@@ -929,9 +970,21 @@ def _certificate(ctx: _Context) -> CertificateOfMailingPaper:
         document=title_of(kind),
         recipient=Party(mailing.recipient_name, address=mailing.address),
         method=mailing.method.label, mailed_on=mailing.mailed_on or ctx.today,
-        tracking_number=mailing.tracking_number) for mailing, kind in rows)
+        tracking_number=mailing.tracking_number,
+        note=_method_note(kind, mailing.method)) for mailing, kind in rows)
     return CertificateOfMailingPaper(ctx.letterhead, ctx.complaint.case_number or "", items,
                                      certified_on=ctx.today)
+
+
+def _method_note(kind: str | None, method: MailMethod) -> str:
+    """Why an item's method is not the statute's, for a paper the statute sends one way only
+    (the mail ledger refuses any other now; a record made before it did is certified as it
+    stands, saying so, never as if it were the statute's way)."""
+    rule = KINDS.get(kind or "")
+    if rule is None or rule.sent_by is None or method is rule.sent_by:
+        return ""
+    return (f"{rule.citation} sends this paper by {in_a_sentence(rule.sent_by.label)}; "
+            f"it is recorded as sent by {in_a_sentence(method.label)}.")
 
 
 # -- the Board's papers (§ 2-83(f), (g)) ----------------------------------------------------------
@@ -1082,7 +1135,17 @@ def _referral(ctx: _Context) -> ReferralPaper:
         **ctx.common(), referred_on=referral.imposed_on, determined_on=vote.meeting_on,
         vote=vote_record(ctx.session, vote), particulars=_particulars(ctx), purpose=purpose,
         perjury="perjur" in f"{referral.agency} {referral.text}".lower(),
-        pending=ctx.complaint.state.is_pending)
+        pending=ctx.complaint.state.is_pending,
+        chair=_board_chair(ctx.session, referral.imposed_on))
+
+
+def _board_chair(session: Session, on: date) -> str:
+    """The name of the Chair of the Board serving on ``on`` ("" when none is recorded)."""
+    return session.scalar(
+        select(BoardMember.name).join(BoardTerm)
+        .where(BoardTerm.role == BoardRole.CHAIR, BoardTerm.starts_on <= on,
+               (BoardTerm.ends_on.is_(None)) | (BoardTerm.ends_on >= on))
+        .order_by(BoardTerm.starts_on.desc()).limit(1)) or ""
 
 
 def _info_sheet(ctx: _Context) -> InfoSheetPaper:
@@ -1222,10 +1285,10 @@ def _row(title: str, states: set[CaseState] | frozenset[CaseState], citation: st
          audience: Audience, paper: Callable[[_Context], Any], renderer: type[Renderer[Any]],
          scope: Scope = Scope.CASE, *, spanish: bool = False,
          withheld: Callable[[Session, Complaint, datetime], UserError | None] | None = None,
-         unsworn_only: bool = False) -> KindRule:
+         unsworn_only: bool = False, sent_by: MailMethod | None = None) -> KindRule:
     languages = frozenset(Language) if spanish else frozenset({Language.ENGLISH})
     return KindRule(title, frozenset(states), citation, audience, paper, renderer, scope,
-                    languages, withheld, unsworn_only)
+                    languages, withheld, unsworn_only, sent_by)
 
 
 KINDS: dict[str, KindRule] = {
@@ -1258,8 +1321,9 @@ KINDS: dict[str, KindRule] = {
         "Campaign-finance complaint forwarded to the respondent", {S.CAMPAIGN_FINANCE},
         "§ 2-83(d)(2)", Audience.RESPONDENTS, _cf_forward, CampaignFinanceForwardRenderer),
     "cf-cure-notice": _row(
-        "Notice of the statement or amended report filed (first class mail)", {S.RESOLVED},
-        "§ 2-83(d)(2)", Audience.COMPLAINANT, _cf_cure_notice, CureNoticeRenderer, spanish=True),
+        "Notice of the statement or amended report filed", {S.RESOLVED},
+        "§ 2-83(d)(2)", Audience.COMPLAINANT, _cf_cure_notice, CureNoticeRenderer,
+        spanish=True, sent_by=MailMethod.FIRST_CLASS),
     "board-transmittal": _row(
         "Transmittal to the members of the Board", {S.ACCEPTED, S.AWAITING_RESPONSE},
         "§ 2-83(d)(3)", Audience.BOARD, _board_transmittal, BoardTransmittalRenderer),

@@ -127,8 +127,12 @@ class Batch:
 
 
 def default_method(kind: str) -> MailMethod:
-    """How a kind is normally sent: the (e) notice certified, return receipt requested
-    (§ 2-83(e)); everything else first class."""
+    """How a kind is normally sent: the way the statute names for it (the kind's ``sent_by``),
+    the (e) notice certified, return receipt requested (§ 2-83(e)); everything else first
+    class."""
+    rule = KINDS.get(kind)
+    if rule is not None and rule.sent_by is not None:
+        return rule.sent_by
     return MailMethod.CERTIFIED_RRR if kind == RESPONDENT_NOTICE else MailMethod.FIRST_CLASS
 
 

@@ -33,6 +33,7 @@ from ethics_desk.core.office_time import office_date
 from ethics_desk.core.parties import is_complainant, respondent_key, respondent_of, response_carried
 from ethics_desk.deadlines import ClockKind
 from ethics_desk.documents.issuing import RESPONDENT_NOTICE
+from ethics_desk.documents.kinds import KINDS
 from ethics_desk.models import (
     Complaint,
     Deadline,
@@ -133,19 +134,14 @@ def record_mailing(database: Database, document_id: int, *, recipient_name: str,
     ``recipient_ref`` says who the recipient is on the case ("respondent:<id>",
     "complainant"; for the copy of a response, "complainant:respondent:<id>" names whose
     response it is), so that a delivery can move that party's clock. A certified item needs
-    its article number; a mailed one its address.
+    its article number; a mailed one its address. A paper the statute sends one way only (the
+    kind's ``sent_by``: the (d)(2) cure notice, "by first class mail") is refused any other,
+    citing the clause.
     """
     method = MailMethod(method)
     name, tracking, address = recipient_name.strip(), tracking_number.strip(), address.strip()
     if not name:
         raise UserError("Enter the recipient's name.", "")
-    if method is MailMethod.CERTIFIED_RRR and not tracking:
-        raise UserError("A certified item needs its article number.",
-                        "Enter the number from the certified mail receipt (PS Form 3800).")
-    if method in (MailMethod.FIRST_CLASS, MailMethod.CERTIFIED_RRR, MailMethod.EMAIL) \
-            and not address:
-        what = "e-mail address" if method is MailMethod.EMAIL else "mailing address"
-        raise UserError(f"Enter the {what} it was sent to.", "")
     now, today = _today(clock)
     if mailed_on is not None and mailed_on > today:
         raise UserError(f"The mailing date {mailed_on.isoformat()} is in the future.",
@@ -158,6 +154,14 @@ def record_mailing(database: Database, document_id: int, *, recipient_name: str,
         if document.voided_at is not None:
             raise UserError(f"Document {document.id} ({document.kind}) was voided: "
                             f"{document.void_reason}.", "Mail its replacement instead.")
+        _check_method(document.kind, method)
+        if method is MailMethod.CERTIFIED_RRR and not tracking:
+            raise UserError("A certified item needs its article number.",
+                            "Enter the number from the certified mail receipt (PS Form 3800).")
+        if method in (MailMethod.FIRST_CLASS, MailMethod.CERTIFIED_RRR, MailMethod.EMAIL) \
+                and not address:
+            what = "e-mail address" if method is MailMethod.EMAIL else "mailing address"
+            raise UserError(f"Enter the {what} it was sent to.", "")
         disclosed = _check_disclosure(session, document, name)
         issued_on = office_date(document.issued_at, settings.time_zone(session))
         if mailed_on is not None and mailed_on < issued_on:
@@ -185,6 +189,19 @@ def record_mailing(database: Database, document_id: int, *, recipient_name: str,
                                                   if disclosed else ""),
                      detail=detail)
         return mailing.id
+
+
+def _check_method(kind: str, method: MailMethod) -> None:
+    """Refuse a method other than the one the statute sends the paper by (the kind's
+    ``sent_by``): the cure notice goes "by first class mail", § 2-83(d)(2)."""
+    rule = KINDS.get(kind)
+    if rule is None or rule.sent_by is None or method is rule.sent_by:
+        return
+    required = in_a_sentence(rule.sent_by.label)
+    raise RuleError(f"The {in_a_sentence(rule.title)} goes to {rule.audience.value} by "
+                    f"{required}, as the statute says; it cannot be recorded as sent by "
+                    f"{in_a_sentence(method.label)}", rule.citation,
+                    f"Mail it by {required} and record that mailing.")
 
 
 def _check_disclosure(session: Session, document: IssuedDocument, name: str) -> str:

@@ -297,6 +297,14 @@ def enclosure_reader(content: bytes, label: str, *, placeholder: bool = False) -
     return reader
 
 
+def code_stored(session: Session) -> bool:
+    """Whether the (e) notice encloses the office's Ethics Code (stored, or a path set before
+    revision 0006) rather than the shipped placeholder, as :func:`enclosure` would choose,
+    without reading the Code's bytes."""
+    stored = session.scalar(select(OfficePaper.name).where(OfficePaper.name == ENCLOSURE))
+    return stored is not None or bool(_old_path(session))
+
+
 def enclosure(session: Session) -> Enclosure:
     """The enclosure to use: the Code stored by the office, else a file path set before
     revision 0006 (read at this desk), else the shipped placeholder."""

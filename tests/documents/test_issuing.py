@@ -28,6 +28,7 @@ from ethics_desk.documents.issuing import (
     void_and_reissue,
 )
 from ethics_desk.documents.kinds import recipients, render_letter
+from ethics_desk.documents.render.letter_data import CodeProvided
 from ethics_desk.mail.ledger import record_mailing
 from ethics_desk.models import AuditRecord, IssuedDocument, MailMethod, Setting
 from ethics_desk.office import wording
@@ -38,8 +39,9 @@ from ethics_desk.storage.audit import verify_chain
 from ethics_desk.storage.database import Database
 from ethics_desk.workflow import Accept, ForwardForReview, ForwardToBoard, WorkflowController
 from tests.conftest import CLOCK, NOW
+from tests.documents.render.helpers import screenshot
 from tests.factories import CLERK as CLERK_ACCOUNT
-from tests.factories import DESK_CLERK, filed_case, reviewed_case
+from tests.factories import CODE_HANDED_OVER, DESK_CLERK, filed_case, reviewed_case
 from tests.workflow.helpers import audit_actions
 
 CLERK = DESK_CLERK.display
@@ -118,8 +120,10 @@ def before_the_board(controller: WorkflowController) -> int:
 
 
 def issue_notice(database: Database, case: int) -> issuing.IssuedRef:
-    """The (e) notice to the case's first respondent, issued."""
-    return issue(database, case, RESPONDENT_NOTICE, account=DESK_CLERK, clock=CLOCK)
+    """The (e) notice to the case's first respondent, issued (with how the Code was provided,
+    for an office that has stored none)."""
+    return issue(database, case, RESPONDENT_NOTICE, account=DESK_CLERK, clock=CLOCK,
+                 code_provided=CODE_HANDED_OVER)
 
 
 def notice_pages(database: Database) -> int:
@@ -271,20 +275,60 @@ def test_void_and_reissue_needs_a_reason_and_is_all_or_nothing(
 # -- the (e) packet -------------------------------------------------------------------------
 
 
-def test_the_respondent_packet_is_the_notice_followed_by_the_placeholder_code(
+def test_the_notice_is_refused_without_the_code_or_how_it_was_provided(
+        database: Database, before_the_board: int) -> None:
+    with pytest.raises(UserError) as refused:
+        issue(database, before_the_board, RESPONDENT_NOTICE, account=DESK_CLERK, clock=CLOCK)
+    assert "stored no Ethics Code" in refused.value.problem
+    assert "§ 2-83(e)" in refused.value.problem and "Nothing was issued" in refused.value.problem
+    assert "handed over at the counter" in refused.value.fix and "Settings" in refused.value.fix
+    assert issued_for_case(database, before_the_board, account=DESK_CLERK) == []
+
+
+def test_without_the_code_the_notice_says_how_it_was_provided_and_encloses_no_placeholder(
         database: Database, before_the_board: int) -> None:
     notice = render_letter(database, before_the_board, RESPONDENT_NOTICE, account=DESK_CLERK,
-                           clock=CLOCK)
+                           clock=CLOCK, code_provided=CODE_HANDED_OVER)
     ref = issue_notice(database, before_the_board)
-    texts = page_texts(reprint(database, ref.document_id, account=DESK_CLERK, clock=CLOCK))
-    pages = notice_pages(database)
-    assert pages == len(page_texts(notice))
-    assert ref.kind == RESPONDENT_NOTICE and ref.page_count == len(texts) > pages
-    assert texts[:pages] == page_texts(notice)
-    assert "stands in for the City's Ethics Code" in texts[pages]
+    content = reprint(database, ref.document_id, account=DESK_CLERK, clock=CLOCK)
+    screenshot("respondent-notice-code-provided", content)
+    texts = page_texts(content)
+    assert texts == page_texts(notice) and ref.page_count == notice_pages(database)
+    words = " ".join(" ".join(texts).split())
+    assert ("A copy of the Ethics Code was provided to you on November 30, 2026 (handed over at "
+            "the counter), as § 2-83(e) requires; it is not enclosed") in words
+    assert "Not enclosed: the Ethics Code, provided to you on November 30, 2026" in words
+    assert "A copy of the Ethics Code (City Code" not in words
+    assert "stands in for the City's Ethics Code" not in words
     record = last_audit(database, "document.issue")
-    assert "PLACEHOLDER" in record.summary
-    assert json.loads(record.detail)["enclosure_placeholder"] is True
+    assert "without the Ethics Code enclosed: it was provided on 2026-11-30 (handed over at " \
+        "the counter)" in record.summary
+    detail = json.loads(record.detail)
+    assert (detail["enclosure"], detail["code_provided_on"], detail["code_provided_way"]) == (
+        None, "2026-11-30", "handed over at the counter")
+
+
+def test_a_preview_without_the_code_or_how_it_was_provided_says_it_cannot_be_issued(
+        database: Database, before_the_board: int) -> None:
+    preview = render_letter(database, before_the_board, RESPONDENT_NOTICE, account=DESK_CLERK,
+                            clock=CLOCK)
+    screenshot("respondent-notice-code-missing", preview)
+    words = " ".join(" ".join(page_texts(preview)).split())
+    assert "NOT TO BE ISSUED" in words and "NOT ENCLOSED: the Ethics Code" in words
+    assert "A copy of the Ethics Code is enclosed" not in words
+
+
+@pytest.mark.parametrize(("provided", "problem"), [
+    (CodeProvided(date(2026, 12, 1), "link e-mailed"), "in the future"),
+    (CodeProvided(date(2026, 11, 30), "   "), "Say how the Ethics Code was provided"),
+    (CodeProvided(date(2026, 11, 30), "x" * 201), "longer than 200")])
+def test_how_the_code_was_provided_is_checked(database: Database, before_the_board: int,
+                                              provided: CodeProvided,
+                                              problem: str) -> None:
+    with pytest.raises(UserError, match=problem):
+        issue(database, before_the_board, RESPONDENT_NOTICE, account=DESK_CLERK, clock=CLOCK,
+              code_provided=provided)
+    assert issued_for_case(database, before_the_board, account=DESK_CLERK) == []
 
 
 def test_the_packet_encloses_the_ethics_code_the_office_stored(
@@ -295,6 +339,10 @@ def test_the_packet_encloses_the_ethics_code_the_office_stored(
     ref = issue_notice(database, before_the_board)
     texts = page_texts(reprint(database, ref.document_id, account=DESK_CLERK, clock=CLOCK))
     pages = notice_pages(database)
+    words = " ".join(" ".join(texts[:pages]).split())
+    assert "A copy of the Ethics Code is enclosed, as § 2-83(e) requires." in words
+    assert "A copy of the Ethics Code (City Code Chapter 2, Article IX)" in words
+    assert "provided to you on" not in words  # enclosed, so the record of another way is moot
     assert len(texts) == pages + 3
     assert ["Sec. 2-41" in texts[pages], "Sec. 2-42" in texts[pages + 1],
             "Sec. 2-43" in texts[pages + 2]] == [True, True, True]
@@ -338,12 +386,28 @@ def test_an_enclosure_that_is_not_a_pdf_blocks_the_packet(
 
 def test_a_corrected_notice_is_issued_as_a_packet_to_the_same_respondent(
         database: Database, before_the_board: int) -> None:
+    wording.set_enclosure(database, pdf("Sec. 2-41"), "Ethics Code.pdf", seen=None,
+                          account=CLERK_ACCOUNT, clock=CLOCK)
     first = issue_notice(database, before_the_board)
     new = void_and_reissue(database, first.document_id, account=DESK_CLERK, reason="Moved",
                            clock=NEXT_DAY)
     assert new.recipient == first.recipient and new.kind == RESPONDENT_NOTICE
     texts = page_texts(reprint(database, new.document_id, account=DESK_CLERK, clock=CLOCK))
-    assert "stands in for the City's Ethics Code" in texts[notice_pages(database)]
+    assert "Sec. 2-41" in texts[notice_pages(database)]
+
+
+def test_a_corrected_notice_without_the_code_says_again_how_it_was_provided(
+        database: Database, before_the_board: int) -> None:
+    first = issue_notice(database, before_the_board)
+    with pytest.raises(UserError, match="stored no Ethics Code"):
+        void_and_reissue(database, first.document_id, account=DESK_CLERK, reason="Moved",
+                         clock=NEXT_DAY)
+    assert stored(database, first.document_id).voided_at is None
+    new = void_and_reissue(database, first.document_id, account=DESK_CLERK, reason="Moved",
+                           clock=NEXT_DAY, code_provided=CODE_HANDED_OVER)
+    words = " ".join(" ".join(page_texts(reprint(database, new.document_id,
+                                                  account=DESK_CLERK, clock=CLOCK))).split())
+    assert "provided to you on November 30, 2026 (handed over at the counter)" in words
 
 
 # -- the print queue ------------------------------------------------------------------------

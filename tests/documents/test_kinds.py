@@ -112,7 +112,8 @@ def test_the_respondent_notice_gives_the_five_e_items_and_the_engines_due_date(
             "the City offices are open) after you received the complaint (City Code "
             "§ 2-83(e)(1)).") in text
     assert "counted from Thursday, December 3, 2026, the day it is presumed to reach you" in text
-    assert "Enclosures:" in text and "A copy of the Ethics Code" in text
+    # No Code stored and no record of how it was provided: the preview says so (§ 2-83(e)).
+    assert "Enclosures:" in text and "NOT ENCLOSED: the Ethics Code" in text
     assert "truck.pdf" in text
 
 

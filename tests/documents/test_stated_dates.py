@@ -37,7 +37,7 @@ from ethics_desk.workflow import RecordRespondentReceipt, WorkflowController
 from tests.board_cases import awaiting_response, later
 from tests.conftest import CLOCK, OFFICE_TZ
 from tests.factories import CLERK as CLERK_ACCOUNT
-from tests.factories import DESK_CLERK
+from tests.factories import CODE_HANDED_OVER, DESK_CLERK
 
 CLERK = DESK_CLERK.display
 RESPONDENT = "Nguyễn Thị Minh Khai"
@@ -59,7 +59,8 @@ def _text(pdf: bytes) -> str:
 def _issue_notice(database: Database, case: int) -> int:
     [person] = recipients(database, case, RESPONDENT_NOTICE, account=DESK_CLERK)
     assert person.name == RESPONDENT
-    return issue(database, case, RESPONDENT_NOTICE, account=DESK_CLERK, clock=CLOCK).document_id
+    return issue(database, case, RESPONDENT_NOTICE, account=DESK_CLERK, clock=CLOCK,
+                 code_provided=CODE_HANDED_OVER).document_id
 
 
 def test_an_issued_notice_records_the_response_date_it_states(
@@ -115,13 +116,14 @@ def test_the_corrected_reissue_says_it_replaces_the_one_issued_on_its_date_and_c
                          clock=CLOCK)
     [stale] = stale_in(database, case, account=DESK_CLERK)
     notice = render_letter(database, case, RESPONDENT_NOTICE, account=DESK_CLERK, clock=CLOCK,
-                           replaces_issued_on=stale.issued_on)
+                           replaces_issued_on=stale.issued_on, code_provided=CODE_HANDED_OVER)
     text = _text(notice)
     assert "This corrected copy replaces the one issued on November 30, 2026, which is void." \
         in text
     assert "Friday, December 18, 2026" in text
     new = void_and_reissue(database, document, account=DESK_CLERK, reason=reissue_reason(stale),
-                           clock=CLOCK, previewed=hashlib.sha256(notice).hexdigest())
+                           clock=CLOCK, previewed=hashlib.sha256(notice).hexdigest(),
+                           code_provided=CODE_HANDED_OVER)
     assert new.replaces_id == document and new.recipient == RESPONDENT
     issued = _text(reprint(database, new.document_id, account=DESK_CLERK, clock=CLOCK))
     assert "This corrected copy replaces the one issued on November 30, 2026, which is void." \

@@ -21,7 +21,13 @@ from ethics_desk.models import AuditRecord, IssuedDocument, MailMethod
 from ethics_desk.storage.database import Database
 from ethics_desk.workflow import Accept, ForwardToBoard, WorkflowController
 from tests.conftest import NOW
-from tests.factories import DESK_CLERK, complete_intake, filed_case, reviewed_case
+from tests.factories import (
+    CODE_HANDED_OVER,
+    DESK_CLERK,
+    complete_intake,
+    filed_case,
+    reviewed_case,
+)
 
 CLERK = DESK_CLERK.display
 COMPLAINANT = "José Peña"
@@ -47,7 +53,8 @@ def queued_case(database: Database, controller: WorkflowController) -> list[Issu
     case_id = reviewed_case(controller)
     controller.fire(case_id, Accept())
     controller.fire(case_id, ForwardToBoard())
-    issued = [issue(database, case_id, kind, account=DESK_CLERK, clock=clock)
+    issued = [issue(database, case_id, kind, account=DESK_CLERK, clock=clock,
+                    code_provided=CODE_HANDED_OVER if kind == "respondent-notice" else None)
               for kind in ("receipt", "respondent-notice", "board-transmittal")]
     assert [ref.recipient for ref in issued] == [COMPLAINANT, RESPONDENT, BOARD]
     return issued

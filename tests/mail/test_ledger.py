@@ -23,7 +23,13 @@ from ethics_desk.storage.audit import verify_chain
 from ethics_desk.storage.database import Database
 from ethics_desk.workflow import Accept, FileResponse, ForwardToBoard, Withdraw, WorkflowController
 from tests.conftest import CLOCK, NOW
-from tests.factories import DESK_CLERK, complete_intake, filed_case, reviewed_case
+from tests.factories import (
+    CODE_HANDED_OVER,
+    DESK_CLERK,
+    complete_intake,
+    filed_case,
+    reviewed_case,
+)
 from tests.workflow.helpers import audit_actions, deadlines
 
 CLERK = DESK_CLERK.display
@@ -58,7 +64,8 @@ def notice_mailed(controller: WorkflowController, case_id: int,
     """The (e) packet issued to the respondent and mailed today."""
     database = controller.database
     rid = respondent_id(database, case_id)
-    ref = issue(database, case_id, "respondent-notice", account=DESK_CLERK, clock=clock)
+    ref = issue(database, case_id, "respondent-notice", account=DESK_CLERK, clock=clock,
+                code_provided=CODE_HANDED_OVER)
     assert ref.recipient == "Nguyễn Thị Minh Khai"
     mailing_id = record_mailing(
         database, ref.document_id, recipient_name="Nguyễn Thị Minh Khai",
@@ -154,7 +161,8 @@ def test_a_returned_item_flags_the_case_until_it_is_sent_again(
     assert audit_actions(database, case_id)[-1] == "mail.returned"
 
     new = void_and_reissue(database, ref.document_id, account=DESK_CLERK,
-                           reason="Returned: moved", clock=clock)
+                           reason="Returned: moved", clock=clock,
+                           code_provided=CODE_HANDED_OVER)
     assert new.recipient == ref.recipient and new.replaces_id == ref.document_id
     record_mailing(database, new.document_id, recipient_name="Nguyễn Thị Minh Khai",
                    recipient_ref=item.recipient_ref, address="New address",
@@ -170,7 +178,8 @@ def test_a_refused_event_saves_nothing(controller: WorkflowController) -> None:
     stranger = respondent_id(database, forwarded_case(controller))
     # The notice goes to the case's respondent; the mailing's reference names the respondent of
     # another case, who is no party to this one.
-    ref = issue(database, case_id, "respondent-notice", account=DESK_CLERK, clock=clock)
+    ref = issue(database, case_id, "respondent-notice", account=DESK_CLERK, clock=clock,
+                code_provided=CODE_HANDED_OVER)
     mailing_id = record_mailing(database, ref.document_id, recipient_name=ref.recipient,
                                 recipient_ref=f"respondent:{stranger}", address="Elsewhere",
                                 method=MailMethod.FIRST_CLASS, mailed_on=MONDAY, account=DESK_CLERK,

@@ -43,6 +43,7 @@ REFERENCE_DATA = {
     "ethics_desk.office.settings.office_today": "the office's date today",
     "ethics_desk.office.wording.library": "the letter wording in use, read",
     "ethics_desk.office.wording.enclosure": "the Ethics Code enclosure, read",
+    "ethics_desk.office.wording.code_stored": "whether the office stored the Ethics Code",
     "ethics_desk.office.wording.wording_entries": "the list of wording files, read",
     "ethics_desk.office.wording.wording_text": "one wording file, read",
     "ethics_desk.office.wording.read_enclosure": "the Ethics Code enclosure, read",

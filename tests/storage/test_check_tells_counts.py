@@ -22,7 +22,7 @@ from ethics_desk.storage.integrity import (
 from ethics_desk.workflow import WorkflowController
 from tests.board_cases import awaiting_response
 from tests.conftest import CLOCK
-from tests.factories import CLERK
+from tests.factories import CLERK, CODE_HANDED_OVER
 
 RESPONDENT = "Nguyễn Thị Minh Khai"
 
@@ -32,7 +32,7 @@ def _warned_paper(controller: WorkflowController, database: Database) -> None:
     case = awaiting_response(controller)
     [person] = recipients(database, case, "respondent-notice", account=CLERK)
     assert issue(database, case, "respondent-notice", account=CLERK,
-                 clock=CLOCK).recipient == person.name
+                 clock=CLOCK, code_provided=CODE_HANDED_OVER).recipient == person.name
     add_closure(database, date(2026, 12, 10), "Winter weather closure", account=CLERK,
                 clock=CLOCK)
 

@@ -19,7 +19,7 @@ from ethics_desk.storage.opening import open_database
 from ethics_desk.workflow import WorkflowController
 from tests.board_cases import awaiting_response
 from tests.conftest import CLOCK
-from tests.factories import DESK_CLERK
+from tests.factories import CODE_HANDED_OVER, DESK_CLERK
 
 
 def _database_at_0009(path: Path) -> None:
@@ -36,7 +36,7 @@ def test_the_dates_a_paper_states_are_journalled_like_every_table(
     case = awaiting_response(controller)
     [person] = recipients(database, case, "respondent-notice", account=DESK_CLERK)
     assert issue(database, case, "respondent-notice", account=DESK_CLERK,
-                 clock=CLOCK).recipient == person.name
+                 clock=CLOCK, code_provided=CODE_HANDED_OVER).recipient == person.name
     with database.engine.connect() as conn:
         journalled = conn.execute(sa.text(
             "SELECT count(*) FROM journal_record WHERE table_name = 'issued_document_date'"

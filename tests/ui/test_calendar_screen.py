@@ -41,7 +41,7 @@ from ethics_desk.ui.screens.calendar_screen import (
 )
 from ethics_desk.workflow import ForwardForReview, WorkflowController
 from tests.conftest import CLOCK, NOW, OFFICE_TZ
-from tests.factories import CLERK, DESK_CLERK, filed_case
+from tests.factories import CLERK, CODE_HANDED_OVER, DESK_CLERK, filed_case
 from tests.ui.conftest import type_text
 from tests.workflow.helpers import case, deadlines
 
@@ -525,7 +525,8 @@ def test_the_closure_dialog_names_the_issued_papers_it_makes_wrong_before_and_af
     from tests.board_cases import awaiting_response
 
     notice = awaiting_response(controller)  # its response is due Thu 17 Dec 2026
-    issue(database, notice, "respondent-notice", account=DESK_CLERK, clock=CLOCK)
+    issue(database, notice, "respondent-notice", account=DESK_CLERK, clock=CLOCK,
+          code_provided=CODE_HANDED_OVER)
     editor = open_editor(qtbot, screen)
     fill_closure(qtbot, editor, date(2026, 12, 10), "Ice storm closure")
     assert editor.add_day(), messages

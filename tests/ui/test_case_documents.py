@@ -14,7 +14,7 @@ from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 from sqlalchemy import select
 
-from ethics_desk.documents.issuing import issued_for_case
+from ethics_desk.documents.issuing import issued_for_case, reprint
 from ethics_desk.mail.ledger import mailings_for_case
 from ethics_desk.models import AuditRecord, DeadlineStatus, MailMethod, MailOutcome
 from ethics_desk.ui.case.case_window import CaseWindow
@@ -53,14 +53,46 @@ def _no_messages(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(QMessageBox, "exec", refuse)
 
 
+CODE_WAY = "handed over at the counter"
+"""How the Ethics Code was provided, for an office that has stored none (§ 2-83(e))."""
+
+
 def issue_notice(panel: PapersPanel) -> bytes:
     """Preview the (e) notice for the first respondent and issue it; the previewed bytes."""
     panel.choose_kind("respondent-notice")
     assert panel.recipient.currentText() == f"{RESPONDENT} (respondent)"
+    panel.code_way.setText(CODE_WAY)  # no Code stored: how it was provided (§ 2-83(e))
     preview = panel.preview()
     assert preview is not None
     assert panel.issue() is not None
     return preview
+
+
+def test_without_a_stored_code_the_notice_asks_how_the_code_was_provided_and_says_it(
+        qtbot: QtBot, context: AppContext, controller: WorkflowController,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    case_id = forwarded_case(controller)
+    panel = PapersPanel(context, case_id)
+    qtbot.addWidget(panel)
+    panel.choose_kind("board-transmittal")
+    assert panel.code_row.isHidden()
+    panel.choose_kind("respondent-notice")
+    assert not panel.code_row.isHidden()
+    assert panel.code_way.accessibleName() == "How the Ethics Code was provided"
+    shown: list[str] = []
+    from PySide6.QtWidgets import QMessageBox
+    monkeypatch.setattr(QMessageBox, "exec", lambda box: shown.append(box.text()) or 0)
+    preview = panel.preview()
+    assert preview is not None and "NOT TO BE ISSUED" in pdf_text(preview)
+    assert panel.issue() is None and "stored no Ethics Code" in shown[-1]
+    assert issued_for_case(context.database, case_id, account=DESK_CLERK) == []
+    panel.code_way.setText(CODE_WAY)
+    assert panel.preview() is not None
+    ref = panel.issue()
+    assert ref is not None
+    text = " ".join(pdf_text(reprint(context.database, ref.document_id, account=DESK_CLERK,
+                                     clock=context.clock)).split())
+    assert "provided to you on November 30, 2026 (handed over at the counter)" in text
 
 
 def test_only_the_kinds_that_apply_now_are_listed(qtbot: QtBot, context: AppContext,
@@ -100,6 +132,7 @@ def test_preview_issue_reprint_mail_and_deliver_the_notice(
     panel.changed.connect(lambda: changes.append(None))
 
     panel.choose_kind("respondent-notice")
+    panel.code_way.setText(CODE_WAY)
     preview = panel.preview()
     assert preview is not None and panel.viewer.pdf_bytes == preview
     text = pdf_text(preview)
@@ -277,6 +310,7 @@ def test_a_paper_changed_since_its_preview_is_not_issued_from_the_papers_tab(
     panel = PapersPanel(context, case_id)
     qtbot.addWidget(panel)
     panel.choose_kind("respondent-notice")
+    panel.code_way.setText(CODE_WAY)
     assert panel.preview() is not None
     # Another desk changes the office's telephone number on the letterhead meanwhile.
     save_settings(context.database, {"office.phone": "(210) 555-0199"}, account=CLERK,

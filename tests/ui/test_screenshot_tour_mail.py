@@ -42,6 +42,7 @@ def test_tour_of_the_papers_and_the_mail(qtbot: QtBot, context: AppContext,
     assert panel is not None
     window.tabs.setCurrentWidget(panel)
     panel.choose_kind("respondent-notice")
+    panel.code_way.setText("handed over at the counter")  # no Code stored (§ 2-83(e))
     assert panel.preview() is not None
     shoot(window, "papers-1-notice-previewed", qtbot)
     assert panel.issue() is not None

@@ -38,7 +38,7 @@ from ethics_desk.documents.render.letter_data import (
     ShowCauseOrderPaper,
     VoteRecord,
 )
-from ethics_desk.documents.render.letters import CaseLetterRenderer, L
+from ethics_desk.documents.render.letters import ENCLOSURE_GAP, CaseLetterRenderer, L
 
 
 class _BoardLetterRenderer(CaseLetterRenderer[L]):
@@ -274,6 +274,19 @@ class ReferralRenderer(_BoardLetterRenderer[ReferralPaper]):
                   *paragraphs(data.particulars, self.styles["Body"]),
                   *self.optional(wording, "records"), *self.closing(data, wording)]
         return story
+
+    def closing(self, data: ReferralPaper, wording: Wording) -> list[Flowable]:
+        """Signed for the Board by its Chair: "The Board may notify the appropriate regulatory
+        or supervisory agency", § 2-83(g)(3) — the notification is the Board's, not the City
+        Clerk's."""
+        title = wording.text("signed-as") if wording.has("signed-as") else \
+            "Chair, Ethics Review Board"
+        out: list[Flowable] = [self.signature_block(
+            data.letterhead, wording.text("closing"),
+            signer=(data.chair, title, data.letterhead.city))]
+        if wording.has("enclosures"):
+            out.extend([Spacer(0, ENCLOSURE_GAP), *wording.flowables("enclosures", "Small")])
+        return out
 
 
 def _who(party: Party) -> str:

@@ -226,6 +226,9 @@ class ReceiptPaper:
     """Before whom it was sworn: the officer's name and title ("Ana Treviño, Notary Public");
     empty for a complaint not sworn."""
     sworn_on: date | None = None
+    sworn: bool = True
+    """Whether the complaint was sworn: the receipt of one that was not says so, and that it is
+    returned rather than forwarded for review (§ 2-83(c), last paragraph)."""
 
 
 @dataclass(frozen=True)
@@ -382,7 +385,8 @@ def receipt_paper_from_case(complaint: Complaint, letterhead: Letterhead,
                         complainant=_complainant_of(complaint),
                         respondent_count=len(complaint.respondents),
                         issued_on=issued_on or received.date(), sworn_before=sworn_before,
-                        sworn_on=oath.sworn_on if oath is not None and sworn else None)
+                        sworn_on=oath.sworn_on if oath is not None and sworn else None,
+                        sworn=sworn)
 
 
 def unsworn_return_paper_from_case(complaint: Complaint, letterhead: Letterhead,

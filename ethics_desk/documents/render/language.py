@@ -70,6 +70,17 @@ class Words:
         """Whether this is the Spanish table."""
         return self.language is Language.SPANISH
 
+    def oath_officer(self, title: str, *, by_notary: bool) -> str:
+        """Before whom the complainant signs the affidavit: "the notary", or the other officer
+        recorded to administer the oath by their title ("the officer who administers the oath
+        (Judge, …)"), § 2-83(c). The Spanish words are for the office's review, as the
+        templates' "# REVISAR" lines are."""
+        if self.spanish:
+            return "el notario" if by_notary else \
+                f"el funcionario que le tome el juramento ({title.strip()})"
+        return "the notary" if by_notary else \
+            f"the officer who administers the oath ({title.strip()})"
+
     def long_date(self, day: date) -> str:
         """"November 30, 2026" / "30 de noviembre de 2026"."""
         if self.spanish:

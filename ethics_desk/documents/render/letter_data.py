@@ -150,6 +150,23 @@ class RespondentNoticePaper(CaseLetter):
     response_basis: DueBasis | None = None
     attachments: tuple[str, ...] = ()
     """The files filed with the complaint (c)(7), enclosed with it."""
+    code_enclosed: bool = True
+    """Whether the office's Ethics Code is enclosed with the notice (§ 2-83(e): the respondent
+    "shall also be provided with a copy of the Ethics Code"); when it is not, the notice says
+    how it was provided (:attr:`code_provided`) and lists no Code among its enclosures."""
+    code_provided: CodeProvided | None = None
+    """How the Code was provided, when it is not enclosed; None with no Code enclosed: a
+    preview that cannot be issued, saying so."""
+
+
+@dataclass(frozen=True)
+class CodeProvided:
+    """How the respondent was provided with the Ethics Code other than enclosed with the (e)
+    notice, as the Clerk records it when issuing: the day and the way ("handed over at the
+    counter", "link e-mailed to the respondent")."""
+
+    on: date
+    way: str
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -286,6 +303,10 @@ class ReferralPaper(CaseLetter):
     perjury: bool = False
     """Whether the referral is for investigation of perjury (the (g)(3) paragraph is printed)."""
     pending: bool = False
+    chair: str = ""
+    """The Chair of the Board serving on the day of the referral, who signs it for the Board:
+    the notification is the Board's (§ 2-83(g)(3), "The Board may notify"), not the Clerk's.
+    Empty when no Chair is recorded for that day (the line is left to sign and name by hand)."""
 
 
 # -- mailing ----------------------------------------------------------------------------------
@@ -326,6 +347,9 @@ class MailedItem:
     method: str
     mailed_on: date
     tracking_number: str = ""
+    note: str = ""
+    """What the record says against the method, printed under it: a paper the statute sends
+    one way only recorded (before the ledger checked it) as sent another."""
 
 
 @dataclass(frozen=True)

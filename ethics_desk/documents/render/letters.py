@@ -248,11 +248,40 @@ class RespondentNoticeRenderer(CaseLetterRenderer[RespondentNoticePaper]):
                          "enclosures-label", "enclosure-complaint", "enclosure-code")
     confidential = True
 
+    code_sections = ("code-provided", "enclosure-code-provided")
+    """The sections a notice issued without the Code needs: how it was provided, § 2-83(e)."""
+
     def extra_values(self, data: RespondentNoticePaper) -> dict[str, str | None]:
-        """When it was forwarded, when the response is due and what it counts from."""
+        """When it was forwarded, when the response is due and what it counts from, and how
+        the Ethics Code was provided when it is not enclosed."""
+        provided = data.code_provided
         return {"forwarded_on": long_date(data.forwarded_on),
                 "response_due": weekday_date(data.response_due),
-                **self.due_values(data.response_basis)}
+                **self.due_values(data.response_basis),
+                "code_provided_on": long_date(provided.on) if provided else "",
+                "code_provided_way": provided.way if provided else ""}
+
+    def wording_for(self, data: RespondentNoticePaper) -> Wording:
+        """The template checked as for any letter, and for a notice without the Code the
+        sections saying how it was provided (an office's older wording without them is
+        refused, naming the section, rather than listing the Code as enclosed)."""
+        wording = super().wording_for(data)
+        if not data.code_enclosed:
+            for section in self.code_sections:
+                wording.template.section(section)
+        return wording
+
+    def code(self, data: RespondentNoticePaper, wording: Wording) -> tuple[list[Flowable], str]:
+        """What the notice says of the Ethics Code under its opening, and its line among the
+        enclosures: enclosed, provided otherwise (when and how), or — a preview that cannot
+        be issued — neither."""
+        if data.code_enclosed:
+            return self.optional(wording, "code-enclosed"), wording.text("enclosure-code")
+        if data.code_provided is not None:
+            return wording.flowables("code-provided"), wording.text("enclosure-code-provided")
+        missing = (wording.text("enclosure-code-missing") if wording.has("enclosure-code-missing")
+                   else "NOT ENCLOSED: the Ethics Code")
+        return self.optional(wording, "code-missing"), missing
 
     def story(self, data: RespondentNoticePaper, wording: Wording) -> list[Flowable]:
         """Opening, the complaint in brief, the (e) items, the due date, enclosures."""
@@ -267,9 +296,10 @@ class RespondentNoticeRenderer(CaseLetterRenderer[RespondentNoticePaper]):
         if data.attachments and wording.has("enclosure-attachments"):
             enclosures.append(wording.text("enclosure-attachments") + " "
                               + "; ".join(markup(a) for a in data.attachments))
-        enclosures.append(wording.text("enclosure-code"))
+        code, code_line = self.code(data, wording)
+        enclosures.append(code_line)
         return [
-            *self.opening(wording), *wording.flowables("body"),
+            *self.opening(wording), *wording.flowables("body"), *code,
             field_table(rows, self.styles), Spacer(0, 4),
             *wording.flowables("rights"),
             self.due_box(wording, weekday_date(data.response_due), data.response_basis),

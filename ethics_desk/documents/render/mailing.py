@@ -192,10 +192,11 @@ class CertificateOfMailingRenderer(Renderer[CertificateOfMailingPaper]):
             how = item.method + (f", no. {item.tracking_number}" if item.tracking_number else "")
             story.append(Paragraph(f"{number}. {markup(item.document)}",
                                    self.styles["Subheading"]))
+            method = markup(how) + (f"<br/><b>{markup(item.note)}</b>" if item.note else "")
             story.append(field_table([
                 (wording.text("col-recipient"), "<br/>".join(
                     markup(line) for line in item.recipient.address_lines)),
-                (wording.text("col-method"), markup(how)),
+                (wording.text("col-method"), method),
                 (wording.text("col-date"), markup(long_date(item.mailed_on))),
             ], self.styles, label_width=1.3 * inch))
         story.append(self.signature_block(data.letterhead, wording.text("closing")))

@@ -1,8 +1,10 @@
 """The filing receipt handed (or mailed) to the complainant once the Clerk records receipt.
 
 It gives the case number, when the complaint was received and by whom, what happens next under
-§ 2-83(d), what confidentiality under § 2-83(h) means, and how to reach the Clerk. The wording is
-``resources/templates/receipt.txt``.
+§ 2-83(d), what confidentiality under § 2-83(h) means, and how to reach the Clerk. The receipt of
+a complaint that was not sworn says so instead, and that it is returned, not forwarded for
+review (§ 2-83(c), last paragraph): its title, opening and next steps are the template's
+``*-unsworn`` sections. The wording is ``resources/templates/receipt.txt``.
 """
 
 from __future__ import annotations
@@ -21,7 +23,19 @@ class ReceiptRenderer(Renderer[ReceiptPaper]):
 
     template_name = "receipt"
     required_sections = ("title", "intro", "next", "confidentiality", "questions")
+    unsworn_sections = ("title-unsworn", "intro-unsworn", "next-unsworn")
+    """The sections the receipt of a complaint not sworn prints in place of the sworn ones."""
     confidential = True
+
+    def wording_for(self, data: ReceiptPaper) -> Wording:
+        """The template checked as for any paper, and for a complaint not sworn its own title,
+        opening and next steps too (an office's older wording without them is refused, naming
+        the section, rather than printing the sworn receipt's promises)."""
+        wording = super().wording_for(data)
+        if not data.sworn:
+            for section in self.unsworn_sections:
+                wording.template.section(section)
+        return wording
 
     def stylesheet(self) -> StyleSheet1:
         """Slightly smaller text than a letter, so that the receipt is one sheet."""
@@ -67,12 +81,15 @@ class ReceiptRenderer(Renderer[ReceiptPaper]):
             (wording.text("label-respondents"), markup(f"{count}")),
             *self._sworn_before(data, wording),
         ], self.styles)
+        # § 2-83(c), last paragraph: a complaint not sworn is returned, never forwarded.
+        title, intro, next_steps = (("title", "intro", "next") if data.sworn
+                                    else self.unsworn_sections)
         return [
-            Paragraph(wording.text("title"), self.styles["Title"]),
-            *wording.flowables("intro"),
+            Paragraph(wording.text(title), self.styles["Title"]),
+            *wording.flowables(intro),
             facts,
             Spacer(0, 4),
-            *wording.flowables("next"),
+            *wording.flowables(next_steps),
             *wording.flowables("confidentiality"),
             *wording.flowables("questions"),
         ]

@@ -106,6 +106,9 @@ class SwornComplaintRenderer(Renderer[ComplaintPaper]):
             "sworn_on": self.words.long_date(oath.sworn_on) if oath.sworn_on else BLANK,
             "notary_name": oath.notary_name or BLANK,
             "officer_title": oath.officer_title or BLANK,
+            # § 2-83(c): "a notary public or other person authorized by law to administer
+            # oaths": the warning names the one recorded (a judge, say), not always a notary.
+            "oath_officer": self.words.oath_officer(oath.officer_title, by_notary=oath.by_notary),
             "commission_expires": self.words.long_date(oath.notary_commission_expires)
             if oath.notary_commission_expires else BLANK,
             "commission_number": oath.notary_commission_number or BLANK,

@@ -11,6 +11,11 @@ An issued paper whose stated date a later change made wrong (a closure moved the
 a hearing was set again; :mod:`ethics_desk.documents.stated_dates`) is named above the issued
 list, and **Fix: prepare the corrected reissue** previews the correction — saying under its title
 which copy it replaces — and asks for the void and reissue with the reason filled in.
+
+While the office has stored no Ethics Code, the (e) notice shows **Ethics Code provided on** and
+**how**: the day and the way the Code reached the respondent, which the notice states and its
+issuing records (§ 2-83(e)); without them the preview says it is not to be issued and issuing
+is refused.
 """
 
 from __future__ import annotations
@@ -44,6 +49,7 @@ from ethics_desk.core.errors import UserError
 from ethics_desk.core.office_time import office_date, stamp
 from ethics_desk.core.parties import recipient_key, respondent_key, respondent_of
 from ethics_desk.documents.issuing import (
+    RESPONDENT_NOTICE,
     IssuedRef,
     issue,
     issued_for_case,
@@ -58,6 +64,7 @@ from ethics_desk.documents.kinds import (
     render_letter,
     title_of,
 )
+from ethics_desk.documents.render.letter_data import CodeProvided
 from ethics_desk.documents.stated_dates import StalePaper, reissue_reason, stale_in
 from ethics_desk.mail.batch import default_method
 from ethics_desk.mail.ledger import (
@@ -73,6 +80,7 @@ from ethics_desk.models import (
     MailOutcome,
     in_a_sentence,
 )
+from ethics_desk.office.wording import read_enclosure
 from ethics_desk.staff.permissions import Act
 from ethics_desk.ui import palette
 from ethics_desk.ui.accessibility import StatusLine, buddy
@@ -313,6 +321,7 @@ class PapersPanel(QWidget):
         self.case_id = case_id
         self.state: CaseState | None = None
         self._preview: tuple[str, Recipient, bytes, int] | None = None
+        self._preview_code: CodeProvided | None = None  # how the Code was provided, as previewed
         self._preview_replaces: date | None = None  # the copy a correction replaces
         self._shown_document: int | None = None
         self.dialog: QDialog | None = None
@@ -334,6 +343,18 @@ class PapersPanel(QWidget):
                                  "preferred language, where the paper has a template in it")
         self.language.currentIndexChanged.connect(self._update_buttons)
         self._preview_language: Language | None = None
+        self.code_row = QWidget(self)
+        self.code_row.setObjectName("codeProvidedRow")
+        self.code_on = DateField(self.code_row, today=context.today,
+                                 value=context.now().date())
+        self.code_on.setObjectName("codeProvidedOn")
+        self.code_way = QLineEdit(self.code_row)
+        self.code_way.setObjectName("codeProvidedWay")
+        self.code_way.setPlaceholderText("e.g. handed over at the counter; link e-mailed")
+        self.code_way.setToolTip("The office has stored no Ethics Code to enclose: say how the "
+                                 "Code was provided to the respondent (§ 2-83(e)); the notice "
+                                 "states it")
+        self.code_row.setVisible(False)
         self.preview_button = QPushButton("Previe&w", self)
         self.preview_button.clicked.connect(self.preview)
         self.issue_button = QPushButton("Issue the previewed cop&y", self)
@@ -408,6 +429,18 @@ class PapersPanel(QWidget):
         row.addWidget(self.preview_button)
         row.addWidget(self.issue_button)
         column.addLayout(row)
+        code = QHBoxLayout(self.code_row)
+        code.setContentsMargins(0, 0, 0, 0)
+        on_label = QLabel("Ethics Code provided on:", self.code_row)
+        buddy(on_label, self.code_on)
+        way_label = QLabel("how:", self.code_row)
+        buddy(way_label, self.code_way)
+        self.code_way.setAccessibleName("How the Ethics Code was provided")
+        code.addWidget(on_label)
+        code.addWidget(self.code_on)
+        code.addWidget(way_label)
+        code.addWidget(self.code_way, 1)
+        column.addWidget(self.code_row)
         column.addWidget(QLabel("<b>Issued</b>", left))
         stale_row = QHBoxLayout()
         stale_row.addWidget(self.stale_label, 1)
@@ -504,12 +537,30 @@ class PapersPanel(QWidget):
     def _kind_chosen(self) -> None:
         self.recipient.clear()
         kind = self.chosen_kind()
+        self._show_code_row(kind)
         if kind is not None:
             people = attempt(self, lambda: recipients(self.context.database, self.case_id, kind,
                                                         account=self.context.signed_in))
             for person in people or []:
                 self.recipient.addItem(f"{person.name} ({person.role})", person)
         self._recipient_chosen()
+
+    def _show_code_row(self, kind: str | None) -> None:
+        """Ask how the Ethics Code was provided for the (e) notice while the office has
+        stored no Code to enclose (§ 2-83(e))."""
+        needed = False
+        if kind == RESPONDENT_NOTICE:
+            found = attempt(self, lambda: read_enclosure(self.context.database))
+            needed = found is not FAILED and found.placeholder
+        self.code_row.setVisible(needed)
+
+    def code_provided(self) -> CodeProvided | None:
+        """How the Ethics Code was provided, as typed (None when not asked or not given)."""
+        if self.code_row.isHidden():
+            return None
+        when = self.code_on.date()
+        way = self.code_way.text().strip()
+        return CodeProvided(when, way) if when is not None and way else None
 
     def chosen_rule(self) -> KindRule | None:
         """The row of the kind selected in the list."""
@@ -564,17 +615,20 @@ class PapersPanel(QWidget):
             return None
         index = self.recipient.currentIndex()
         language = chosen_language(self.language)
+        code = self.code_provided() if kind == RESPONDENT_NOTICE else None
         data = attempt(self, lambda: render_letter(self.context.database, self.case_id, kind,
                                                    recipient_index=index,
                                                    account=self.context.signed_in,
                                                    clock=self.context.clock,
                                                    language=language,
-                                                   replaces_issued_on=replaces_issued_on))
+                                                   replaces_issued_on=replaces_issued_on,
+                                                   code_provided=code))
         if data is FAILED:
             return None
         if replaces_issued_on is None:
             self._correction = None
         self._preview = (kind, person, data, index)
+        self._preview_code = code
         self._preview_replaces = replaces_issued_on
         self._preview_language = language
         self._shown_document = None
@@ -595,9 +649,11 @@ class PapersPanel(QWidget):
         database, account, clock = self.context.database, self.context.signed_in, \
             self.context.clock
         language = self._preview_language or Language.ENGLISH
+        code = self._preview_code  # what is issued is what was previewed
         ref = attempt(self, lambda: issue(database, self.case_id, kind, recipient_index=index,
                                           account=account, clock=clock, language=language,
-                                          previewed=hashlib.sha256(data).hexdigest()))
+                                          previewed=hashlib.sha256(data).hexdigest(),
+                                          code_provided=code))
         if ref is FAILED:
             return None
         self._preview = None
@@ -641,7 +697,7 @@ class PapersPanel(QWidget):
             self.context.database, document.document_id, account=self.context.signed_in,
             reason=reason, recipient_index=index, clock=self.context.clock,
             language=self._preview_language or Language.ENGLISH,
-            previewed=hashlib.sha256(data).hexdigest()))
+            previewed=hashlib.sha256(data).hexdigest(), code_provided=self._preview_code))
         if ref is FAILED:
             return None
         self._preview = None
