@@ -279,7 +279,7 @@ def test_a_calendar_change_never_moves_a_told_date_earlier(
                          clock=CLOCK)
     [stale] = stale_in(database, case, account=DESK_CLERK)
     void_and_reissue(database, stale.document_id, reason=reissue_reason(stale),
-                     account=DESK_CLERK, clock=CLOCK)
+                     account=DESK_CLERK, clock=CLOCK, code_provided=CODE_HANDED_OVER)
     assert preview_remove(database, CLOSED, account=CLERK_ACCOUNT) == []
     closures.remove_closure(database, CLOSED, account=CLERK_ACCOUNT, clock=CLOCK)
     with database.read_session() as session:

@@ -88,11 +88,15 @@ def test_recording_a_delivery_moves_the_response_deadline(
     result = record_outcome(database, mailing_id, MailOutcome.DELIVERED, MONDAY, account=DESK_CLERK,
                             clock=clock)
 
+    # The delivery is the actual receipt the clock now runs from (§ 2-83(e)(1)); counted
+    # from it the response would be due 14 December, but the notice told the respondent
+    # 17 December, and a date told to a party is never shortened.
     [response] = deadlines(database, case_id, "response", DeadlineStatus.OPEN)
     assert response.trigger_basis == "actual" and response.trigger_on == MONDAY
-    assert response.due_on == date(2026, 12, 14)
+    assert response.due_on == date(2026, 12, 17)
     assert "delivered (return receipt)" in response.explanation
-    assert "response due 2026-12-14" in result.summary
+    assert "2026-12-14" in response.explanation or "December 14" in response.explanation
+    assert "response due 2026-12-17" in result.summary
     [event] = result.events
     assert event.complaint_id == case_id
     assert audit_actions(database, case_id)[-2:] == ["mail.delivered",
@@ -134,9 +138,11 @@ def test_the_complainants_delivery_moves_the_reply_deadline(
 
     record_outcome(database, mailing_id, MailOutcome.DELIVERED, MONDAY, account=DESK_CLERK, clock=clock)
 
+    # Counted from the delivery the reply would be due 7 December; the copy told the
+    # complainant 10 December, which holds (a date told is never shortened).
     [reply] = deadlines(database, case_id, "reply", DeadlineStatus.OPEN)
     assert reply.subject == f"respondent:{rid}"
-    assert reply.trigger_basis == "actual" and reply.due_on == date(2026, 12, 7)
+    assert reply.trigger_basis == "actual" and reply.due_on == date(2026, 12, 10)
     assert "delivered (return receipt)" in reply.explanation
     assert audit_actions(database, case_id)[-1] == "event.record_complainant_receipt"
 
@@ -274,6 +280,6 @@ def test_a_copy_names_whose_response_it_carries_when_there_are_several(
     replies = {d.subject: d for d in deadlines(database, case_id, "reply", DeadlineStatus.OPEN)}
     assert replies[f"respondent:{first}"].trigger_basis == "actual"
     assert replies[f"respondent:{second}"].trigger_basis == "presumed"
-    assert "reply due 2026-12-07" in deliver(f"complainant:respondent:{second}", 1)
+    assert "reply due 2026-12-10" in deliver(f"complainant:respondent:{second}", 1)
     replies = {d.subject: d for d in deadlines(database, case_id, "reply", DeadlineStatus.OPEN)}
     assert replies[f"respondent:{second}"].trigger_basis == "actual"

@@ -181,9 +181,12 @@ def test_preview_issue_reprint_mail_and_deliver_the_notice(
     assert outcome is not None
     outcome.set_outcome(MailOutcome.DELIVERED)
     outcome.accept()
-    assert "response due 2026-12-14" in outcome.summary
+    # The clock runs from the delivery now; the notice told 17 December, which holds (a date
+    # told to a party is never shortened), where the delivery alone would give the 14th.
+    assert "response due 2026-12-17" in outcome.summary
     [response] = deadlines(database, case_id, "response", DeadlineStatus.OPEN)
-    assert response.trigger_on == date(2026, 11, 30) and response.due_on == date(2026, 12, 14)
+    assert response.trigger_on == date(2026, 11, 30) and response.trigger_basis == "actual"
+    assert response.due_on == date(2026, 12, 17)
     assert panel.mailings.data(panel.mailings.index(0, 5)) == "delivered 2026-11-30"
     panel.select_mailing(mailing.mailing_id)
     assert not panel.outcome_button.isEnabled()  # recorded once

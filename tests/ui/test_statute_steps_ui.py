@@ -74,8 +74,9 @@ def test_the_case_window_shows_the_response_outstanding_until_all_three_have_it(
         database: Database) -> None:
     case_id = awaiting_response(controller)
     respondent = load_case(database, case_id, account=CLERK).respondents[0].id
+    # Its copy went to the complainant with it (§ 2-83(e)(3)): the forward alone is owed.
     controller.fire(case_id, FileResponse(respondent_id=respondent, received_on=TODAY,
-                                          sworn=True))
+                                          sworn=True, copy_mailed_on=TODAY))
     window = _window(qtbot, context, case_id)
     assert "1 outstanding step(s)" in window.header.text()
     summary = window.summary.toPlainText()

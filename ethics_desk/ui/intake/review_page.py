@@ -30,10 +30,6 @@ class ReviewPage(IntakePage):
         super().__init__(wizard, "8. Review and file",
                          "Check everything with the complainant. Filing records the date and time "
                          "received and assigns the case number.")
-        self.summary = QTextBrowser(self)
-        self.summary.setObjectName("reviewSummary")
-        self.summary.setOpenLinks(False)
-        self.summary.anchorClicked.connect(self._edit)
         # A complaint returned to the complainant may come back corrected: the Clerk says so,
         # and the filed case names the one it refiles (§ 2-83(c), (d)(3)).
         self.refiles = QComboBox(self)
@@ -46,6 +42,10 @@ class ReviewPage(IntakePage):
         self.earlier.setObjectName("earlierComplaints")
         self.earlier.setWordWrap(True)
         self._wanted: int | None = None
+        self.summary = QTextBrowser(self)  # after the choice above: Tab follows the layout
+        self.summary.setObjectName("reviewSummary")
+        self.summary.setOpenLinks(False)
+        self.summary.anchorClicked.connect(self._edit)
         row = QHBoxLayout()
         row.addWidget(self.refiles_label)
         row.addWidget(self.refiles, 1)
