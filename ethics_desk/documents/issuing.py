@@ -36,11 +36,10 @@ from sqlalchemy.orm import Session, undefer
 from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import StorageError, UserError
 from ethics_desk.core.office_time import office_date
-from ethics_desk.core.parties import respondent_of
 from ethics_desk.core.vocabulary import Language
 from ethics_desk.documents import kinds, stated_dates
 from ethics_desk.documents.render.letter_data import CodeProvided
-from ethics_desk.models import Complaint, IssuedDocument, Mailing, StatedDate
+from ethics_desk.models import Complaint, IssuedDocument, Mailing
 from ethics_desk.office import settings, wording
 from ethics_desk.staff.accounts import Account
 from ethics_desk.staff.acting import case_reader, service
@@ -234,9 +233,7 @@ def _same_recipient(session: Session, complaint: Complaint, kind: str,
     if replaces is None:
         return 0
     people = kinds.recipients_in(session, complaint, kind)
-    subjects = session.scalars(select(StatedDate.subject).where(
-        StatedDate.document_id == replaces.id))
-    about = next((r for r in map(respondent_of, subjects) if r is not None), None)
+    about = next(iter(stated_dates.respondents_stated(session, replaces.id)), None)
     for index, person in enumerate(people):
         if person.name == replaces.recipient and (
                 about is None or person.respondent_id is None or person.respondent_id == about):

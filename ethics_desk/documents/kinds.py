@@ -412,11 +412,9 @@ def recipients(database: Database, case_id: int, kind: str, *,
                account: Account) -> list[Recipient]:
     """Whom ``kind`` goes to for this case, in order (the index :func:`render_letter` takes); a
     case ``account`` does not receive gets the answer of one that does not exist."""
-    rule = rule_for(kind)
+    rule_for(kind)  # an unknown kind is refused before anything is read
     with database.read_session() as session:
-        complaint = case_for(session, account, case_id)
-        _check_state(complaint, kind, rule)
-        return _recipients(session, complaint, kind, rule)
+        return recipients_in(session, case_for(session, account, case_id), kind)
 
 
 @case_reader("Previewing a case's paper")

@@ -24,7 +24,7 @@ from typing import Protocol
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from ethics_desk.core.parties import respondent_key
+from ethics_desk.core.parties import respondent_key, respondent_of
 from ethics_desk.deadlines import format_day
 from ethics_desk.models import (
     Complaint,
@@ -141,6 +141,14 @@ DATED_KINDS: Mapping[str, Callable[[Session, Complaint, str, int | None], list[S
 }
 """The kinds of :data:`ethics_desk.documents.kinds.KINDS` that state a date, and how to read
 the dates one copy states (its case, its recipient, the respondent it is about)."""
+
+
+def respondents_stated(session: Session, document_id: int) -> list[int]:
+    """The respondents whose dates an issued paper states (a copy of one respondent's response
+    states that respondent's reply date), by id, in order."""
+    subjects = session.scalars(select(StatedDate.subject).where(
+        StatedDate.document_id == document_id))
+    return sorted({r for r in map(respondent_of, subjects) if r is not None})
 
 
 def record(session: Session, document: IssuedDocument, *,

@@ -34,6 +34,7 @@ from ethics_desk.core.parties import is_complainant, respondent_key, respondent_
 from ethics_desk.deadlines import ClockKind
 from ethics_desk.documents.issuing import RESPONDENT_NOTICE
 from ethics_desk.documents.kinds import KINDS
+from ethics_desk.documents.stated_dates import respondents_stated
 from ethics_desk.models import (
     Complaint,
     Deadline,
@@ -44,7 +45,6 @@ from ethics_desk.models import (
     Mailing,
     MailMethod,
     MailOutcome,
-    StatedDate,
     in_a_sentence,
 )
 from ethics_desk.office import settings
@@ -261,10 +261,9 @@ def _responses_covered(session: Session, mailing: Mailing, document: IssuedDocum
         return [named]
     # A copy issued for one response says whose on its face: the reply date it states is that
     # respondent's (its stated dates, :mod:`ethics_desk.documents.stated_dates`).
-    stated = {respondent_of(subject) for subject in session.scalars(select(
-        StatedDate.subject).where(StatedDate.document_id == document.id))}
-    if stated - {None}:
-        return sorted(r for r in stated if r is not None)
+    stated = respondents_stated(session, document.id)
+    if stated:
+        return stated
     issued_on = office_date(document.issued_at, settings.time_zone(session))
     filed = session.scalars(select(Filing.respondent_id).where(
         Filing.complaint_id == document.complaint_id, Filing.kind == FilingKind.RESPONSE,

@@ -140,7 +140,7 @@ PAPERS_IN_A_SERVICES_TRANSACTION = {
         "agenda", "packet_paper")},
     **{f"ethics_desk.documents.stated_dates.{name}": "runs inside a marked service's "
        "transaction (issuing, a case's papers, check)" for name in (
-        "record", "stale_papers")},
+        "record", "stale_papers", "respondents_stated")},
 }
 
 ALLOWED = {**REFERENCE_DATA, **IN_A_SERVICES_TRANSACTION, **THE_APPLICATIONS_OWN_WORK,
