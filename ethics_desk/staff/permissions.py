@@ -85,6 +85,8 @@ EVENT_ROLES: dict[Event, frozenset[Role]] = {
     Event.FORWARD_RESPONSE: CLERK,  # § 2-83(e), last paragraph
     Event.FILE_REPLY: CLERK,
     Event.REQUEST_HEARING: CLERK,
+    Event.SCHEDULE_HEARING: CLERK,
+    Event.RECORD_HEARING: CLERK,
     # The Board's own acts, entered by the Clerk as its record, § 2-83(d)(4), (f), (g)
     Event.ORDER_SHOW_CAUSE: CLERK,
     Event.RECORD_SHOW_CAUSE_HEARING: CLERK,

@@ -7,7 +7,7 @@ writes the rows, starts or stops clocks through ``ethics_desk.deadlines.schedule
 
 from __future__ import annotations
 
-from datetime import UTC, date, timedelta
+from datetime import UTC, date, datetime, timedelta
 
 from sqlalchemy import func, select
 
@@ -554,6 +554,68 @@ def request_hearing(ctx: Context, p: ev.RequestHearing) -> Outcome:
                    {"party": p.party.value, "received_on": received.isoformat()})
 
 
+def scheduled_hearing(ctx: Context) -> Hearing | None:
+    """The (e)(4) hearing a party asked for that is scheduled and not yet held (the first one,
+    should two parties have asked), or None."""
+    return ctx.session.scalar(select(Hearing).where(
+        Hearing.complaint_id == ctx.complaint.id, Hearing.kind == HearingKind.REQUESTED,
+        Hearing.scheduled_at.is_not(None), Hearing.held_on.is_(None))
+        .order_by(Hearing.id).limit(1))
+
+
+def schedule_hearing(ctx: Context, p: ev.ScheduleHearing) -> Outcome:
+    """(e)(4): the Board sets the date, time and place of the hearing a party asked for. The
+    hearing is a meeting of the Board: at least 72 hours after it is set (Gov't Code
+    § 551.043). A hearing already set is not set again here (the guard says so)."""
+    if p.hearing_at is None or not p.place.strip():
+        raise RuleError("Give the date, time and place of the hearing", "§ 2-83(e)(4)")
+    _check_hearing_time(ctx, p.hearing_at, "requested hearing", "it is scheduled",
+                        "§ 2-83(e)(4)")
+    hearing = ctx.session.scalar(select(Hearing).where(
+        Hearing.complaint_id == ctx.complaint.id, Hearing.kind == HearingKind.REQUESTED,
+        Hearing.scheduled_at.is_(None)).order_by(Hearing.id).limit(1))
+    if hearing is None:
+        raise RuleError("No hearing requested under (e)(4) is waiting to be scheduled",
+                        "§ 2-83(e)(4)", "Record the hearing request first.")
+    hearing.scheduled_at = p.hearing_at
+    hearing.place = p.place.strip()
+    local = in_office_time(p.hearing_at, ctx.zone)
+    return Outcome(ctx.complaint.state,
+                   f"Hearing requested by the {hearing.requested_by} scheduled for "
+                   f"{local:%Y-%m-%d %H:%M} at {hearing.place} (§ 2-83(e)(4))",
+                   {"hearing_id": hearing.id, "hearing_at": local.isoformat()})
+
+
+def record_hearing(ctx: Context, p: ev.RecordHearing) -> Outcome:
+    """(e)(4): the requested hearing held, on or after the day it was scheduled for."""
+    hearing = scheduled_hearing(ctx)
+    if hearing is None or hearing.scheduled_at is None:
+        raise RuleError("No requested hearing is scheduled", "§ 2-83(e)(4)",
+                        "Schedule the requested hearing first.")
+    if p.held_on is None:
+        raise RuleError("Enter the date the hearing was held", "§ 2-83(e)(4)")
+    held = _not_future(ctx, p.held_on, "of the hearing", "§ 2-83(e)(4)")
+    scheduled_on = office_date(hearing.scheduled_at, ctx.zone)
+    if held < scheduled_on:
+        raise RuleError(f"The hearing was scheduled for {scheduled_on.isoformat()}; it cannot "
+                        f"have been held on {held.isoformat()}, before then", "§ 2-83(e)(4); "
+                        f"{OPEN_MEETING_CITATION}",
+                        "Enter the date it was held, or schedule the hearing for the day it "
+                        "was held.")
+    hearing.held_on = held
+    hearing.appeared = p.appeared.strip()
+    hearing.counsel = p.counsel.strip()
+    hearing.concluded = p.concluded
+    state = "concluded" if p.concluded else "continued"
+    return Outcome(ctx.complaint.state,
+                   f"Requested hearing held {held.isoformat()} ({state}); appeared: "
+                   f"{p.appeared.strip() or 'no one'}"
+                   + (f"; counsel: {p.counsel.strip()}" if p.counsel.strip() else "")
+                   + " (§ 2-83(e)(4))",
+                   {"hearing_id": hearing.id, "held_on": held.isoformat(),
+                    "concluded": p.concluded})
+
+
 def _ballot_member(ctx: Context, ballot: ev.BallotData, serving: dict[int, str],
                    day: date, citation: str) -> tuple[int, str]:
     """The roster's member a ballot is cast by (id and name as the roster spells it), refused
@@ -629,6 +691,29 @@ def _record_vote(ctx: Context, vote: ev.VoteData | None,
     return row, result
 
 
+def _check_hearing_time(ctx: Context, at: datetime, name: str, when_set: str,
+                        citation: str) -> None:
+    """Refuse a hearing time without a time zone, not still to come, or less than
+    :data:`OPEN_MEETING_NOTICE_HOURS` hours after it is set (now): a hearing is a meeting of the
+    Board, whose notice is posted at least 72 hours before it (Gov't Code § 551.043), and can be
+    posted no sooner than the hearing is set. The refusal names the earliest time allowed."""
+    if at.tzinfo is None:
+        raise RuleError("The hearing time needs a time zone", citation)
+    if at <= ctx.now:
+        raise RuleError("The hearing must be set for a date and time still to come",
+                        citation, "Choose a future date for the hearing.")
+    earliest = ctx.now + timedelta(hours=OPEN_MEETING_NOTICE_HOURS)
+    if at < earliest:
+        zone = ctx.zone
+        raise RuleError(f"The {name} is a meeting of the Board, whose notice is "
+                        f"posted at least {OPEN_MEETING_NOTICE_HOURS} hours before it: "
+                        f"{stamp(at, zone)} is less than "
+                        f"{OPEN_MEETING_NOTICE_HOURS} hours after {when_set} "
+                        f"({stamp(ctx.now, zone)})",
+                        f"{OPEN_MEETING_CITATION}; {citation}",
+                        f"Set the hearing for {stamp(earliest, zone)} or later.")
+
+
 def order_show_cause(ctx: Context, p: ev.OrderShowCause) -> Outcome:
     """(f)(2), (f)(4): two-thirds of those present order the complainant to show cause."""
     if not p.explanation.strip():
@@ -637,23 +722,8 @@ def order_show_cause(ctx: Context, p: ev.OrderShowCause) -> Outcome:
     if p.hearing_at is None or not p.place.strip():
         raise RuleError("The order must give the date, time and place of the hearing",
                         "§ 2-83(f)(4)(b)")
-    if p.hearing_at.tzinfo is None:
-        raise RuleError("The hearing time needs a time zone", "§ 2-83(f)(4)(b)")
-    if p.hearing_at <= ctx.now:
-        raise RuleError("The hearing must be set for a date and time still to come",
-                        "§ 2-83(f)(4)(b)", "Choose a future date for the hearing.")
-    # The hearing is a meeting of the Board: its notice is posted at least 72 hours before it,
-    # and it can be posted no sooner than the order is given (recorded now).
-    earliest = ctx.now + timedelta(hours=OPEN_MEETING_NOTICE_HOURS)
-    if p.hearing_at < earliest:
-        zone = ctx.zone
-        raise RuleError(f"The show-cause hearing is a meeting of the Board, whose notice is "
-                        f"posted at least {OPEN_MEETING_NOTICE_HOURS} hours before it: "
-                        f"{stamp(p.hearing_at, zone)} is less than "
-                        f"{OPEN_MEETING_NOTICE_HOURS} hours after the order is given "
-                        f"({stamp(ctx.now, zone)})",
-                        f"{OPEN_MEETING_CITATION}; § 2-83(f)(4)(b)",
-                        f"Set the hearing for {stamp(earliest, zone)} or later.")
+    _check_hearing_time(ctx, p.hearing_at, "show-cause hearing", "the order is given",
+                        "§ 2-83(f)(4)(b)")
     c = ctx.complaint
     vote, result = _record_vote(ctx, p.vote, BoardAction.SHOW_CAUSE)
     if not result.carried:

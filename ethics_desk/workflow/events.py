@@ -44,6 +44,8 @@ class Event(StrEnum):
     FILE_RESPONSE = "file_response"
     FILE_REPLY = "file_reply"
     REQUEST_HEARING = "request_hearing"
+    SCHEDULE_HEARING = "schedule_hearing"
+    RECORD_HEARING = "record_hearing"
     ORDER_SHOW_CAUSE = "order_show_cause"
     RECORD_SHOW_CAUSE_HEARING = "record_show_cause_hearing"
     RECORD_FRIVOLOUS_VOTE = "record_frivolous_vote"
@@ -260,6 +262,26 @@ class RequestHearing(Payload):
     party: PartyRole = PartyRole.COMPLAINANT
     party_name: str = ""
     received_on: date | None = None
+
+
+@dataclass(frozen=True)
+class ScheduleHearing(Payload):
+    """(e)(4): the date, time (time-zone aware) and place of a hearing a party requested."""
+
+    event: ClassVar[Event] = Event.SCHEDULE_HEARING
+    hearing_at: datetime | None = None
+    place: str = ""
+
+
+@dataclass(frozen=True)
+class RecordHearing(Payload):
+    """(e)(4): the requested hearing held — when, who appeared, counsel, concluded or not."""
+
+    event: ClassVar[Event] = Event.RECORD_HEARING
+    held_on: date | None = None
+    appeared: str = ""
+    counsel: str = ""
+    concluded: bool = True
 
 
 @dataclass(frozen=True)

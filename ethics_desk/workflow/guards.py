@@ -210,6 +210,28 @@ def show_cause_hearing_held(session: Session, complaint: Complaint) -> Block | N
     return None
 
 
+def hearing_to_schedule(session: Session, complaint: Complaint) -> Block | None:
+    """(e)(4): a party asked for a hearing that has no date yet. A hearing once set is not set
+    again: the date the notice of it told the parties stands."""
+    waiting = session.scalar(select(Hearing.id).where(
+        Hearing.complaint_id == complaint.id, Hearing.kind == HearingKind.REQUESTED,
+        Hearing.scheduled_at.is_(None)).limit(1))
+    if waiting is None:
+        return Block("No hearing requested under (e)(4) is waiting to be scheduled",
+                     "§ 2-83(e)(4)")
+    return None
+
+
+def requested_hearing_scheduled(session: Session, complaint: Complaint) -> Block | None:
+    """(e)(4): a requested hearing is recorded as held once it has been scheduled."""
+    scheduled = session.scalar(select(Hearing.id).where(
+        Hearing.complaint_id == complaint.id, Hearing.kind == HearingKind.REQUESTED,
+        Hearing.scheduled_at.is_not(None), Hearing.held_on.is_(None)).limit(1))
+    if scheduled is None:
+        return Block("No requested hearing is scheduled and still to be held", "§ 2-83(e)(4)")
+    return None
+
+
 def determined_frivolous(session: Session, complaint: Complaint) -> Block | None:
     """(g): sanctions follow only a determination that the complaint was frivolous."""
     frivolous = session.scalar(select(Decision.id).where(
@@ -237,4 +259,5 @@ GUARDS = {g.__name__: Guard(g.__name__, g) for g in (
     filing_complete, source_and_basis_stated, is_sworn, is_not_sworn, route_known,
     ethics_code_route, campaign_finance_route, all_reviews_recorded, auditor_finds_compliance,
     auditor_has_not_found_defects, auditor_finds_defects, response_filed, response_to_forward,
-    show_cause_hearing_held, determined_frivolous, civil_penalty_outstanding)}
+    show_cause_hearing_held, hearing_to_schedule, requested_hearing_scheduled,
+    determined_frivolous, civil_penalty_outstanding)}

@@ -101,6 +101,12 @@ TRANSITIONS: tuple[Transition, ...] = (
          "File the complainant's sworn reply", "§ 2-83(e)(3)"),
     _row(Event.REQUEST_HEARING, MERITS, (), fx.request_hearing, ev.RequestHearing,
          "Record a hearing request", "§ 2-83(e)(4)"),
+    # The requested hearing is a meeting of the Board: set at least 72 hours ahead (Gov't Code
+    # § 551.043), noticed to the parties (the Papers tab), then recorded as held.
+    _row(Event.SCHEDULE_HEARING, MERITS, ("hearing_to_schedule",), fx.schedule_hearing,
+         ev.ScheduleHearing, "Schedule the requested hearing", "§ 2-83(e)(4)"),
+    _row(Event.RECORD_HEARING, MERITS | {S.SHOW_CAUSE}, ("requested_hearing_scheduled",),
+         fx.record_hearing, ev.RecordHearing, "Record the requested hearing", "§ 2-83(e)(4)"),
     _row(Event.ORDER_SHOW_CAUSE, MERITS, (), fx.order_show_cause, ev.OrderShowCause,
          "Order the complainant to show cause", "§ 2-83(f)(2)–(4)"),
     _row(Event.RECORD_SHOW_CAUSE_HEARING, {S.SHOW_CAUSE}, (), fx.record_show_cause_hearing,
