@@ -76,6 +76,7 @@ from ethics_desk.documents.render.letter_data import (
     EnvelopePaper,
     FactorNote,
     FilingNoticePaper,
+    HearingNoticePaper,
     ForwardedResponse,
     FrivolousDeterminationPaper,
     LabelsPaper,
@@ -98,6 +99,7 @@ from ethics_desk.documents.render.letters import (
     CureNoticeRenderer,
     DefectLetterRenderer,
     FilingNoticeRenderer,
+    HearingNoticeRenderer,
     ReplyCopyRenderer,
     ResolutionNoticeRenderer,
     RespondentNoticeRenderer,
@@ -635,6 +637,27 @@ def _hearing_past(session: Session, complaint: Complaint, now: datetime) -> User
                      "record the hearing.")
 
 
+def _requested_hearing_not_to_come(session: Session, complaint: Complaint,
+                                   now: datetime) -> UserError | None:
+    """The notice of a requested hearing gives its date, time and place (§ 2-83(e)(4)): made
+    only while a scheduled hearing is still to come (posted at least 72 hours before it, Gov't
+    Code § 551.043); no notice once it is held or its time has passed."""
+    hearing = _scheduled_hearing(session, complaint)
+    if hearing is None or hearing.scheduled_at is None:
+        return UserError(f"No hearing requested under § 2-83(e)(4) is scheduled on "
+                         f"{complaint.display_number}.",
+                         "Schedule the requested hearing first (Schedule the requested hearing).")
+    if hearing.scheduled_at > now:
+        return None
+    zone = settings.time_zone(session)
+    when = ENGLISH.long_datetime(hearing.scheduled_at, zone)
+    return UserError(f"The requested hearing of {complaint.display_number} was set for {when}, "
+                     "which is past: a notice of it would give the parties no notice "
+                     "(§ 2-83(e)(4); Gov't Code § 551.043).",
+                     "Reprint the notice already issued from the Papers tab's issued list, or "
+                     "record the hearing.")
+
+
 def is_sworn(complaint: Complaint) -> bool | None:
     """Whether the complaint was sworn (None: not recorded), as the kinds' table asks."""
     return complaint.oath.sworn if complaint.oath is not None else None
@@ -914,6 +937,36 @@ def _reply_copy(ctx: _Context) -> ReplyCopyPaper:
         raise UserError(f"No reply is recorded for {ctx.complaint.display_number}.",
                         "Record the complainant's sworn reply first (§ 2-83(e)(3)).")
     return ReplyCopyPaper(**ctx.common(), reply_received_on=replies[-1].received_on)
+
+
+def _scheduled_hearing(session: Session, complaint: Complaint) -> Hearing | None:
+    """The (e)(4) hearing a party requested that is scheduled and not yet held (the first,
+    should two parties have asked), or None."""
+    return session.scalar(select(Hearing).where(
+        Hearing.complaint_id == complaint.id, Hearing.kind == HearingKind.REQUESTED,
+        Hearing.scheduled_at.is_not(None), Hearing.held_on.is_(None))
+        .order_by(Hearing.id).limit(1))
+
+
+def _hearing_notice(ctx: _Context) -> HearingNoticePaper:
+    hearing = _scheduled_hearing(ctx.session, ctx.complaint)
+    if hearing is None or hearing.scheduled_at is None:
+        raise UserError(f"No requested hearing is scheduled for {ctx.complaint.display_number}.",
+                        "Schedule the requested hearing first (§ 2-83(e)(4)).")
+    # Each request made its hearing and its filing together: the n-th hearing is the n-th ask.
+    hearings = list(ctx.session.scalars(select(Hearing.id).where(
+        Hearing.complaint_id == ctx.complaint.id, Hearing.kind == HearingKind.REQUESTED)
+        .order_by(Hearing.id)))
+    requests = _filings(ctx.session, ctx.complaint, FilingKind.HEARING_REQUEST)
+    asked = hearings.index(hearing.id)
+    request = requests[asked] if asked < len(requests) else None
+    return HearingNoticePaper(
+        **ctx.common(), hearing_at=in_office_time(hearing.scheduled_at, ctx.letterhead.zone),
+        place=hearing.place,
+        requested_by=request.party_name if request is not None else "",
+        requested_role=hearing.requested_by,
+        requested_on=request.received_on if request is not None else ctx.today,
+        pending=ctx.complaint.state.is_pending)
 
 
 def _response_transmittal(ctx: _Context) -> ResponseTransmittalPaper:
@@ -1341,6 +1394,11 @@ KINDS: dict[str, KindRule] = {
     "reply-copy": _row(
         "Copy of the complainant's reply for a respondent", {S.REPLY_FILED}, "§ 2-83(e)(3)",
         Audience.RESPONDENTS, _reply_copy, ReplyCopyRenderer),
+    "hearing-notice": _row(
+        "Notice of the requested hearing, with its date, time and place",
+        {S.ACCEPTED, S.AWAITING_RESPONSE, S.RESPONSE_FILED, S.REPLY_FILED, S.SHOW_CAUSE},
+        "§ 2-83(e)(4); Gov't Code § 551.043", Audience.PARTIES, _hearing_notice,
+        HearingNoticeRenderer, spanish=True, withheld=_requested_hearing_not_to_come),
     "show-cause-order": _row(
         "Notice of an order to show cause, with the hearing's date, time and place",
         {S.SHOW_CAUSE, S.RESOLVED}, "§ 2-83(f)(2), (f)(4)", Audience.COMPLAINANT_WITH_COPIES,
@@ -1404,9 +1462,10 @@ KINDS: dict[str, KindRule] = {
 """Kind → its title, the states where it applies, the rule, who receives it, the function that
 builds its data and its renderer: one row per kind, in the order a clerk meets the documents.
 ``unsworn_only=True`` marks the return of an unsworn complaint, never offered for a sworn one.
-``spanish=True`` marks the seven complainant-facing papers that also have a Spanish template
+``spanish=True`` marks the complainant-facing papers that also have a Spanish template
 (``<kind>.es.txt``): the information sheet, the receipt, the unsworn return, the defect letter,
-the copy of a response, the notice of an order to show cause and the notice of resolution.
+the copy of a response, the notice of a requested hearing, the notice of an order to show
+cause and the notice of resolution.
 The information sheet applies in every state (anyone may ask, at any time) and is made with no
 case; the sworn complaint applies from the draft at the counter on; the Board packet takes any
 filed case the Clerk puts before the Board."""

@@ -134,7 +134,7 @@ def test_a_spanish_speaking_complainant_swears_to_a_spanish_complaint(
 def test_the_table_marks_every_complainant_facing_paper_spanish() -> None:
     assert {k for k, r in KINDS.items() if Language.SPANISH in r.languages} == {
         "sworn-complaint", "info-sheet", "receipt", "unsworn-return", "defect-letter",
-        "cf-cure-notice", "response-copy",
+        "cf-cure-notice", "response-copy", "hearing-notice",
         "show-cause-order", "frivolous-determination", "resolution-notice",
         # and the Public Information Act's letters to the requester (Gov't Code ch. 552)
         "pia-acknowledgement", "pia-ruling-notice", "pia-release-letter", "pia-clarification",

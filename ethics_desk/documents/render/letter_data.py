@@ -188,6 +188,24 @@ class ReplyCopyPaper(CaseLetter):
 
 
 @dataclass(frozen=True, kw_only=True)
+class HearingNoticePaper(CaseLetter):
+    """The notice to the complainant and to each respondent of the hearing a party requested
+    (§ 2-83(e)(4)): its date, time and place, and who asked for it. The hearing is a meeting
+    of the Board, whose notice is posted at least 72 hours before it (Gov't Code § 551.043)."""
+
+    hearing_at: datetime
+    """The hearing's date and time, in the office's time zone."""
+    place: str
+    requested_by: str
+    """The name of the party who asked for the hearing."""
+    requested_role: str
+    """Which party asked: ``complainant`` or ``respondent`` (a :class:`PartyRole` value)."""
+    requested_on: date
+    pending: bool = True
+    """Whether the complaint is still pending (then every page is marked under § 2-83(h))."""
+
+
+@dataclass(frozen=True, kw_only=True)
 class ResolutionNoticePaper(CaseLetter):
     """The notice to a respondent of the resolution of the complaint (§ 2-83(d)(4))."""
 

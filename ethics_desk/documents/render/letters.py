@@ -15,6 +15,7 @@ from typing import ClassVar, TypeVar
 from reportlab.lib.units import inch
 from reportlab.platypus import Flowable, KeepTogether, Spacer
 
+from ethics_desk.core.office_time import office_date
 from ethics_desk.documents.render.base import (
     DocParagraph,
     Renderer,
@@ -35,6 +36,7 @@ from ethics_desk.documents.render.letter_data import (
     DefectLetterPaper,
     DueBasis,
     FilingNoticePaper,
+    HearingNoticePaper,
     ReplyCopyPaper,
     ResolutionNoticePaper,
     RespondentNoticePaper,
@@ -351,6 +353,59 @@ class ReplyCopyRenderer(CaseLetterRenderer[ReplyCopyPaper]):
         """Opening, the reply enclosed."""
         return [*self.opening(wording), *wording.flowables("body"),
                 *self.optional(wording, "questions"), *self.closing(data, wording)]
+
+
+class HearingNoticeRenderer(CaseLetterRenderer[HearingNoticePaper]):
+    """Kind ``hearing-notice``: the hearing a party requested (e)(4), its date, time and place,
+    to the complainant and to each respondent, each copy addressed to its recipient."""
+
+    template_name = "hearing-notice"
+    required_sections = (*CaseLetterRenderer.required_sections, "hearing-heading",
+                         "date-label", "time-label", "place-label", "requested-label",
+                         "role-complainant", "role-respondent", "rights")
+
+    def is_confidential(self, data: HearingNoticePaper) -> bool:
+        """Marked under § 2-83(h) while the complaint is pending."""
+        return data.pending
+
+    def requester(self, data: HearingNoticePaper) -> str:
+        """"Carl Diaz (respondent)", the role in the paper's language (``[role-respondent]``)."""
+        template = self.templates.load(self.template_name, self.language)
+        role = " ".join(template.plain(item, {}) for block in
+                        template.section(f"role-{data.requested_role}").blocks
+                        for item in block.items)
+        return f"{data.requested_by} ({role})"
+
+    def extra_values(self, data: HearingNoticePaper) -> dict[str, str | None]:
+        """The hearing's date, time and place, who asked for it and when."""
+        zone = data.letterhead.zone
+        return {"hearing_date": self.words.weekday_date(office_date(data.hearing_at, zone)),
+                "hearing_time": self.words.clock_time(data.hearing_at, zone),
+                "hearing_place": data.place or None,
+                "requested_by": self.requester(data),
+                "requested_on": self.words.long_date(data.requested_on)}
+
+    def story(self, data: HearingNoticePaper, wording: Wording) -> list[Flowable]:
+        """Opening, the hearing in a box, the parties' rights, questions."""
+        zone = data.letterhead.zone
+        hearing = field_table([
+            (wording.text("date-label"),
+             f"<b>{markup(self.words.weekday_date(office_date(data.hearing_at, zone)))}</b>"),
+            (wording.text("time-label"),
+             f"<b>{markup(self.words.clock_time(data.hearing_at, zone))}</b>"),
+            (wording.text("place-label"), "<b>" + "<br/>".join(
+                markup(line) for line in data.place.splitlines() if line.strip()) + "</b>"),
+            (wording.text("requested-label"), markup(self.requester(data))),
+        ], self.styles, label_width=1.3 * inch, width=6.0 * inch)
+        story: list[Flowable] = [
+            *self.opening(wording), *wording.flowables("body"),
+            KeepTogether([*wording.flowables("hearing-heading"), notice([hearing])]),
+            *wording.flowables("rights"), Spacer(0, 4)]
+        if data.pending:
+            story += self.optional(wording, "confidentiality")
+        # The signature never stands alone on a page: the last paragraph goes with it.
+        return [*story, KeepTogether([*self.optional(wording, "questions"),
+                                      *self.closing(data, wording)])]
 
 
 class ResolutionNoticeRenderer(CaseLetterRenderer[ResolutionNoticePaper]):

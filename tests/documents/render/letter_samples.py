@@ -24,6 +24,7 @@ from ethics_desk.documents.render.letter_data import (
     FilingNoticePaper,
     ForwardedResponse,
     FrivolousDeterminationPaper,
+    HearingNoticePaper,
     LabelsPaper,
     MailedItem,
     ReferralPaper,
@@ -131,6 +132,10 @@ def letter_sample(kind: str, **changes: Any) -> Any:
                               "Due: Monday 2026-12-21."),
         "reply-copy": lambda: ReplyCopyPaper(**_common(RESPONDENT),
                                              reply_received_on=date(2026, 12, 18)),
+        "hearing-notice": lambda: HearingNoticePaper(
+            **_common(RESPONDENT), hearing_at=HEARING_AT,
+            place="City Council Chambers\n114 W. Commerce St.", requested_by="José Peña",
+            requested_role="complainant", requested_on=date(2026, 12, 1)),
         "show-cause-order": lambda: ShowCauseOrderPaper(
             **_common(COMPLAINANT), ordered_on=date(2026, 12, 10), vote=SHOW_CAUSE_VOTE,
             explanation="The vehicle logs attached to the complaint show no private use, and "
@@ -192,7 +197,7 @@ CJK_PARTY = Party("李小龍 (Lee Siu-lung)", address="100 Military Plaza\nSan A
 
 LETTER_KINDS = ("reviewer-transmittal", "filing-notice", "defect-letter", "cf-forward",
                 "cf-cure-notice", "board-transmittal", "respondent-notice", "response-copy",
-                "reply-copy", "response-transmittal", "show-cause-order",
+                "reply-copy", "response-transmittal", "hearing-notice", "show-cause-order",
                 "frivolous-determination", "referral",
                 "resolution-notice", "envelope", "labels",
                 "certificate-of-mailing")

@@ -20,12 +20,12 @@ from ethics_desk.documents.render.templates import TemplateLibrary, parse
 from tests.documents.render.helpers import flat, sample, screenshot, text_of
 
 SPANISH_KINDS = ("sworn-complaint", "info-sheet", "receipt", "unsworn-return", "defect-letter",
-                 "cf-cure-notice", "response-copy", "show-cause-order",
+                 "cf-cure-notice", "response-copy", "hearing-notice", "show-cause-order",
                  "frivolous-determination", "resolution-notice",
                  "pia-acknowledgement", "pia-ruling-notice", "pia-release-letter",
                  "pia-clarification", "pia-cost-estimate")
 """Every complainant-facing paper: the sworn complaint and its affidavit, § 2-83(b), the
-receipt, (c), (d)(3), the (d)(2) cure notice, (e)(3), (f)(4), (f)(6), (d)(4); and the Public
+receipt, (c), (d)(3), the (d)(2) cure notice, (e)(3), (e)(4), (f)(4), (f)(6), (d)(4); and the Public
 Information Act's letters to the requester (Gov't Code ch. 552)."""
 
 SPANISH_WORDS = {
@@ -45,6 +45,9 @@ SPANISH_WORDS = {
                        "POR CORREO DE PRIMERA CLASE", "7 de diciembre de 2026"),
     "response-copy": ("Copia de la respuesta jurada", "10 de diciembre de 2026",
                       "lunes, 21 de diciembre de 2026", "§ 2-83(e)(3)"),
+    "hearing-notice": ("Aviso de una audiencia", "jueves, 14 de enero de 2027", "5:30 p. m.",
+                       "José Peña (denunciante)", "1 de diciembre de 2026",
+                       "pueden asistir a la audiencia y ser escuchados"),
     "show-cause-order": ("Aviso de una orden de justificar", "jueves, 14 de enero de 2027",
                          "§ 2-83(f)(3)(a) — el momento en que se presentó la denuncia jurada",
                          "5:30 p. m.", "Sesión del 10 de diciembre de 2026"),
