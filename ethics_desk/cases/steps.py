@@ -11,6 +11,9 @@ send, read from the record (no Qt, no clock of its own).
 * a copy of each sworn response goes to the complainant, and a copy of the complainant's
   sworn reply to each respondent (§ 2-83(e)(3)) — outstanding until the copy of the response
   is mailed (its reply clock runs) and the copy of the reply is issued to each respondent;
+* a hearing a party requested is scheduled (§ 2-83(e)(4)) — outstanding while it has no date —
+  and, once scheduled, noticed to the complainant and to each respondent — outstanding until the
+  notice of the hearing is issued to each of them, or the hearing is held;
 * each respondent is told of the resolution of the complaint (§ 2-83(d)(4)) — a complaint
   resolved, withdrawn or returned as defective — outstanding until a notice of resolution is
   issued to them.
@@ -32,6 +35,8 @@ from ethics_desk.models import (
     Deadline,
     Filing,
     FilingKind,
+    Hearing,
+    HearingKind,
     IssuedDocument,
     Mailing,
     ResponseForward,
@@ -55,6 +60,11 @@ FILING_NOTICE_OWED = frozenset({CaseState.UNDER_REVIEW, CaseState.ACCEPTED})
 """The states in which the respondents are owed the notice of a complaint filed, § 2-83(d)(1):
 from its forwarding for review until the Board's forwarding brings them the complaint itself
 (§ 2-83(d)(3), (e))."""
+HEARING_NOTICE = "hearing-notice"
+"""The kind of the notice of a requested hearing, to the complainant and each respondent."""
+HEARING_OWED = frozenset({CaseState.ACCEPTED, CaseState.AWAITING_RESPONSE,
+                          CaseState.RESPONSE_FILED, CaseState.REPLY_FILED, CaseState.SHOW_CAUSE})
+"""The states in which a requested hearing is owed its date and its notice, § 2-83(e)(4)."""
 COPIES_OWED = frozenset({CaseState.RESPONSE_FILED, CaseState.REPLY_FILED})
 """The states in which the copies of (e)(3) are owed."""
 NOTIFIED_STATES = frozenset({CaseState.RESOLVED, CaseState.RETURNED_DEFECTIVE})
@@ -119,6 +129,8 @@ def outstanding_steps(session: Session, complaint: Complaint) -> tuple[Step, ...
                               + _and(missing), "§ 2-83(e), last paragraph"))
     if complaint.state in COPIES_OWED:
         steps.extend(_copies_owed(session, complaint, responses))
+    if complaint.state in HEARING_OWED:
+        steps.extend(_hearing_owed(session, complaint))
     if complaint.state in NOTIFIED_STATES:
         for name in _not_yet_told(complaint, _issued_to(session, complaint, RESOLUTION_NOTICE)):
             steps.append(Step(f"Notify {name} of the resolution (the notice of resolution, "
@@ -165,6 +177,38 @@ def _copies_owed(session: Session, complaint: Complaint,
         for name in _not_yet_told(complaint, _issued_to(session, complaint, REPLY_COPY)):
             steps.append(Step(f"Send {name} a copy of the complainant's reply (the copy of the "
                               "reply, Papers tab)", "§ 2-83(e)(3)"))
+    return steps
+
+
+def _hearing_owed(session: Session, complaint: Complaint) -> list[Step]:
+    """(e)(4): each requested hearing not yet held is owed its date, and once it has one, its
+    notice to the complainant and to each respondent. A party is told of as many hearings as
+    have been scheduled: a notice issued to them counts for one hearing each."""
+    hearings = session.scalars(select(Hearing).where(
+        Hearing.complaint_id == complaint.id, Hearing.kind == HearingKind.REQUESTED)
+        .order_by(Hearing.id)).all()
+    requests = session.scalars(select(Filing.party_name).where(
+        Filing.complaint_id == complaint.id, Filing.kind == FilingKind.HEARING_REQUEST)
+        .order_by(Filing.id)).all()
+    steps = []
+    for number, hearing in enumerate(hearings):
+        if hearing.scheduled_at is None:
+            who = requests[number] if number < len(requests) else f"the {hearing.requested_by}"
+            steps.append(Step(f"Schedule the hearing {who} requested (Schedule the requested "
+                              "hearing)", "§ 2-83(e)(4)"))
+    scheduled = sum(1 for h in hearings if h.scheduled_at is not None)
+    if not any(h.scheduled_at is not None and h.held_on is None for h in hearings):
+        return steps
+    notices = session.scalars(select(IssuedDocument.recipient).where(
+        IssuedDocument.complaint_id == complaint.id, IssuedDocument.kind == HEARING_NOTICE,
+        IssuedDocument.voided_at.is_(None))).all()
+    parties = [(p.name, {p.name.strip()}) for p in complaint.complainants[:1]] + [
+        (r.name, {r.name.strip(), respondent_key(r.id)}) for r in complaint.respondents]
+    for name, keys in parties:
+        if sum(1 for n in notices if n in keys) < scheduled:
+            steps.append(Step(f"Notify {name} of the date, time and place of the requested "
+                              "hearing (the notice of the hearing, Papers tab)",
+                              "§ 2-83(e)(4); Gov't Code § 551.043"))
     return steps
 
 

@@ -9,8 +9,10 @@ from datetime import datetime, timedelta
 
 import pytest
 
+from ethics_desk.cases.steps import outstanding_steps
 from ethics_desk.core.clock import fixed_clock
 from ethics_desk.core.errors import UserError
+from ethics_desk.documents.issuing import issue
 from ethics_desk.documents.kinds import KINDS, kinds_offered, recipients, render_letter
 from ethics_desk.models import Complaint, Language, PartyRole
 from ethics_desk.storage.database import Database
@@ -87,3 +89,45 @@ def test_the_notice_is_offered_only_while_the_scheduled_hearing_is_to_come(
     after = later(controller, HEARING - timedelta(hours=1))
     after.fire(case_id, RecordHearing(held_on=HEARING.date(), appeared="José Peña"))
     assert not _offered(database, case_id, HEARING - timedelta(hours=1))  # held
+
+
+def _hearing_steps(database: Database, case_id: int) -> list[str]:
+    with database.read_session() as session:
+        complaint = session.get(Complaint, case_id)
+        assert complaint is not None
+        return [str(s) for s in outstanding_steps(session, complaint) if "(e)(4)" in s.citation]
+
+
+def test_a_requested_hearing_is_owed_its_date_then_its_notice_to_each_party(
+        controller: WorkflowController, database: Database) -> None:
+    case_id = awaiting_response(controller)
+    assert _hearing_steps(database, case_id) == []
+    controller.fire(case_id, RequestHearing(party=PartyRole.RESPONDENT,
+                                            party_name="Nguyễn Thị Minh Khai",
+                                            received_on=NOW.date()))
+    assert _hearing_steps(database, case_id) == [
+        "Schedule the hearing Nguyễn Thị Minh Khai requested (Schedule the requested hearing) "
+        "(§ 2-83(e)(4))"]
+    controller.fire(case_id, ScheduleHearing(hearing_at=HEARING, place=PLACE))
+    owed = _hearing_steps(database, case_id)
+    assert [s.split(" of the date")[0] for s in owed] == ["Notify José Peña",
+                                                          "Notify Nguyễn Thị Minh Khai"]
+    assert all(s.endswith("(§ 2-83(e)(4); Gov't Code § 551.043)") for s in owed)
+    issue(database, case_id, "hearing-notice", recipient_index=0, account=DESK_CLERK,
+          clock=CLOCK)
+    [owed_one] = _hearing_steps(database, case_id)
+    assert owed_one.startswith("Notify Nguyễn Thị Minh Khai of the date, time and place")
+    issue(database, case_id, "hearing-notice", recipient_index=1, account=DESK_CLERK,
+          clock=CLOCK)
+    assert _hearing_steps(database, case_id) == []
+
+
+def test_a_hearing_held_owes_no_notice(controller: WorkflowController,
+                                       database: Database) -> None:
+    case_id = awaiting_response(controller)
+    controller.fire(case_id, RequestHearing(party=PartyRole.COMPLAINANT, received_on=NOW.date()))
+    controller.fire(case_id, ScheduleHearing(hearing_at=HEARING, place=PLACE))
+    assert len(_hearing_steps(database, case_id)) == 2
+    later(controller, HEARING + timedelta(hours=2)).fire(
+        case_id, RecordHearing(held_on=HEARING.date(), appeared="José Peña"))
+    assert _hearing_steps(database, case_id) == []
