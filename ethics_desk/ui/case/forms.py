@@ -86,12 +86,14 @@ from ethics_desk.workflow import (
     RecordPenaltyPayment,
     RecordRespondentReceipt,
     RecordReview,
+    RecordHearing,
     RecordShowCauseHearing,
     RequestHearing,
     Resolve,
     ReturnDefective,
     ReturnUnsworn,
     SanctionData,
+    ScheduleHearing,
     WaivePenalty,
     Withdraw,
 )
@@ -538,6 +540,29 @@ def form_for(event: Event, case: CaseFile, today: date, staff: str,
              Field("on", "Received on", Kind.DATE, today)),
             lambda v: RequestHearing(party=v["party"][0], party_name=v["party"][1],
                                      received_on=v["on"])),
+        Event.SCHEDULE_HEARING: ActionForm(
+            Event.SCHEDULE_HEARING,
+            "The Board sets the date, time and place of the hearing a party asked for. The "
+            "hearing is a meeting of the Board, whose notice is posted at least 72 hours before "
+            "it (Gov't Code § 551.043): set it at least 72 hours from now. Then issue the notice "
+            "of the hearing to the complainant and each respondent (Papers tab).",
+            (Field("hearing_at", "Hearing date and time (e)(4)", Kind.DATETIME, None,
+                   hint="Office time; at least 72 hours from now."),
+             Field("place", "Hearing place (e)(4)", Kind.TEXT, "")),
+            lambda v: ScheduleHearing(hearing_at=v["hearing_at"], place=v["place"]),
+            {"today": today}),
+        Event.RECORD_HEARING: ActionForm(
+            Event.RECORD_HEARING,
+            "The hearing a party requested, held on or after the day it was scheduled for: the "
+            "complainant and the respondents may attend and be heard.",
+            (Field("on", "Held on", Kind.DATE, today),
+             Field("appeared", "Who appeared", Kind.TEXT, ""),
+             Field("counsel", "Counsel who appeared", Kind.TEXT, "",
+                   hint="Leave empty if no party had counsel."),
+             Field("concluded", "Outcome", Kind.CHOICE, True,
+                   (("Concluded", True), ("Continued to a later date", False)))),
+            lambda v: RecordHearing(held_on=v["on"], appeared=v["appeared"],
+                                    counsel=v["counsel"], concluded=v["concluded"])),
         Event.RESOLVE: ActionForm(
             Event.RESOLVE,
             "Every clock stops; the respondents are to be notified of the resolution (the "
