@@ -78,7 +78,8 @@ IN_A_SERVICES_TRANSACTION = {
         "route_known", "ethics_code_route", "campaign_finance_route", "all_reviews_recorded",
         "auditor_finds_compliance", "auditor_has_not_found_defects", "auditor_finds_defects",
         "response_filed",
-        "response_to_forward", "show_cause_hearing_held", "determined_frivolous",
+        "response_to_forward", "show_cause_hearing_held", "hearing_to_schedule",
+        "requested_hearing_scheduled", "determined_frivolous",
         "civil_penalty_outstanding")},
     **{f"ethics_desk.deadlines.schedule.{name}": "the deadline clocks of an act" for name in (
         "load_calendars", "start_clock", "open_deadlines", "close_clocks",
