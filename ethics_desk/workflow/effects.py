@@ -607,11 +607,16 @@ def record_hearing(ctx: Context, p: ev.RecordHearing) -> Outcome:
     hearing.counsel = p.counsel.strip()
     hearing.concluded = p.concluded
     state = "concluded" if p.concluded else "continued"
+    # A continuation is a hearing of its own, with its own date and its own 72 hours' notice:
+    # it is set as the party's request again, so that its notice names who asked.
+    then = "" if p.concluded else (
+        "; to set the continued hearing's date, record the request again for the same party "
+        "(Record a hearing request), then schedule it")
     return Outcome(ctx.complaint.state,
                    f"Requested hearing held {held.isoformat()} ({state}); appeared: "
                    f"{p.appeared.strip() or 'no one'}"
                    + (f"; counsel: {p.counsel.strip()}" if p.counsel.strip() else "")
-                   + " (§ 2-83(e)(4))",
+                   + then + " (§ 2-83(e)(4))",
                    {"hearing_id": hearing.id, "held_on": held.isoformat(),
                     "concluded": p.concluded})
 

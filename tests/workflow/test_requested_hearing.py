@@ -133,3 +133,23 @@ def test_the_requested_hearing_held_records_who_appeared_and_counsel(
     assert (hearing.held_on, hearing.appeared, hearing.counsel, hearing.concluded) == (
         EARLIEST.date(), "Carl Diaz", "Lucía Gómez", True)
     assert not _allowed(after, case_id, Event.RECORD_HEARING)
+
+
+def test_a_continued_hearing_is_set_again_as_the_same_partys_request(
+        controller: WorkflowController) -> None:
+    case_id = _requested(controller)
+    controller.fire(case_id, ScheduleHearing(hearing_at=EARLIEST, place=PLACE))
+    after = later(controller, EARLIEST + timedelta(hours=3))
+    outcome = after.fire(case_id, RecordHearing(held_on=EARLIEST.date(), appeared="Carl Diaz",
+                                                concluded=False))
+    assert "record the request again for the same party" in outcome.summary
+    assert not _allowed(after, case_id, Event.SCHEDULE_HEARING)
+    after.fire(case_id, RequestHearing(party=PartyRole.RESPONDENT, party_name="Carl Diaz",
+                                       received_on=EARLIEST.date()))
+    continued = EARLIEST + timedelta(days=7)
+    after.fire(case_id, ScheduleHearing(hearing_at=continued, place=PLACE))
+    with controller.database.read_session() as session:
+        dates = [h.scheduled_at for h in session.scalars(select(Hearing).where(
+            Hearing.kind == HearingKind.REQUESTED).order_by(Hearing.id))]
+    assert [d.astimezone(OFFICE_TZ) for d in dates if d is not None] == [
+        EARLIEST.astimezone(OFFICE_TZ), continued.astimezone(OFFICE_TZ)]
