@@ -36,7 +36,6 @@ from ethics_desk.models import (
     Filing,
     FilingKind,
     Hearing,
-    HearingKind,
     IssuedDocument,
     Mailing,
     ResponseForward,
@@ -184,9 +183,7 @@ def _hearing_owed(session: Session, complaint: Complaint) -> list[Step]:
     """(e)(4): each requested hearing not yet held is owed its date, and once it has one, its
     notice to the complainant and to each respondent. A party is told of as many hearings as
     have been scheduled: a notice issued to them counts for one hearing each."""
-    hearings = session.scalars(select(Hearing).where(
-        Hearing.complaint_id == complaint.id, Hearing.kind == HearingKind.REQUESTED)
-        .order_by(Hearing.id)).all()
+    hearings = session.scalars(Hearing.requested(complaint.id)).all()
     requests = session.scalars(select(Filing.party_name).where(
         Filing.complaint_id == complaint.id, Filing.kind == FilingKind.HEARING_REQUEST)
         .order_by(Filing.id)).all()

@@ -628,11 +628,18 @@ def _hearing_past(session: Session, complaint: Complaint, now: datetime) -> User
         return None
     if hearing.held_on is None and hearing.scheduled_at > now:
         return None
-    zone = settings.time_zone(session)
-    when = ENGLISH.long_datetime(hearing.scheduled_at, zone)
-    return UserError(f"The show-cause hearing of {complaint.display_number} was set for {when}, "
-                     "which is past: a notice of it would give the complainant no notice "
-                     "(§ 2-83(f)(4)(b); Gov't Code § 551.043).",
+    return _past_hearing(session, complaint, hearing.scheduled_at, "show-cause hearing",
+                         "the complainant", "§ 2-83(f)(4)(b)")
+
+
+def _past_hearing(session: Session, complaint: Complaint, scheduled_at: datetime, name: str,
+                  told: str, citation: str) -> UserError:
+    """Why a notice of a hearing is no longer made: the hearing's time is past, so a notice
+    would give ``told`` no notice (posted at least 72 hours before, Gov't Code § 551.043)."""
+    when = ENGLISH.long_datetime(scheduled_at, settings.time_zone(session))
+    return UserError(f"The {name} of {complaint.display_number} was set for {when}, which is "
+                     f"past: a notice of it would give {told} no notice ({citation}; Gov't Code "
+                     "§ 551.043).",
                      "Reprint the notice already issued from the Papers tab's issued list, or "
                      "record the hearing.")
 
@@ -642,20 +649,15 @@ def _requested_hearing_not_to_come(session: Session, complaint: Complaint,
     """The notice of a requested hearing gives its date, time and place (§ 2-83(e)(4)): made
     only while a scheduled hearing is still to come (posted at least 72 hours before it, Gov't
     Code § 551.043); no notice once it is held or its time has passed."""
-    hearing = _scheduled_hearing(session, complaint)
+    hearing = session.scalar(Hearing.to_hold(complaint.id))
     if hearing is None or hearing.scheduled_at is None:
         return UserError(f"No hearing requested under § 2-83(e)(4) is scheduled on "
                          f"{complaint.display_number}.",
                          "Schedule the requested hearing first (Schedule the requested hearing).")
     if hearing.scheduled_at > now:
         return None
-    zone = settings.time_zone(session)
-    when = ENGLISH.long_datetime(hearing.scheduled_at, zone)
-    return UserError(f"The requested hearing of {complaint.display_number} was set for {when}, "
-                     "which is past: a notice of it would give the parties no notice "
-                     "(§ 2-83(e)(4); Gov't Code § 551.043).",
-                     "Reprint the notice already issued from the Papers tab's issued list, or "
-                     "record the hearing.")
+    return _past_hearing(session, complaint, hearing.scheduled_at, "requested hearing",
+                         "the parties", "§ 2-83(e)(4)")
 
 
 def is_sworn(complaint: Complaint) -> bool | None:
@@ -939,24 +941,13 @@ def _reply_copy(ctx: _Context) -> ReplyCopyPaper:
     return ReplyCopyPaper(**ctx.common(), reply_received_on=replies[-1].received_on)
 
 
-def _scheduled_hearing(session: Session, complaint: Complaint) -> Hearing | None:
-    """The (e)(4) hearing a party requested that is scheduled and not yet held (the first,
-    should two parties have asked), or None."""
-    return session.scalar(select(Hearing).where(
-        Hearing.complaint_id == complaint.id, Hearing.kind == HearingKind.REQUESTED,
-        Hearing.scheduled_at.is_not(None), Hearing.held_on.is_(None))
-        .order_by(Hearing.id).limit(1))
-
-
 def _hearing_notice(ctx: _Context) -> HearingNoticePaper:
-    hearing = _scheduled_hearing(ctx.session, ctx.complaint)
+    hearing = ctx.session.scalar(Hearing.to_hold(ctx.complaint.id))
     if hearing is None or hearing.scheduled_at is None:
         raise UserError(f"No requested hearing is scheduled for {ctx.complaint.display_number}.",
                         "Schedule the requested hearing first (§ 2-83(e)(4)).")
     # Each request made its hearing and its filing together: the n-th hearing is the n-th ask.
-    hearings = list(ctx.session.scalars(select(Hearing.id).where(
-        Hearing.complaint_id == ctx.complaint.id, Hearing.kind == HearingKind.REQUESTED)
-        .order_by(Hearing.id)))
+    hearings = [h.id for h in ctx.session.scalars(Hearing.requested(ctx.complaint.id))]
     requests = _filings(ctx.session, ctx.complaint, FilingKind.HEARING_REQUEST)
     asked = hearings.index(hearing.id)
     request = requests[asked] if asked < len(requests) else None

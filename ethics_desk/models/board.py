@@ -10,9 +10,11 @@ from sqlalchemy import (
     Date,
     ForeignKey,
     Integer,
+    Select,
     String,
     Text,
     UniqueConstraint,
+    select,
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
@@ -130,6 +132,24 @@ class Hearing(Versioned, Base):
     appeared: Mapped[str] = mapped_column(Text, default="")
     counsel: Mapped[str] = mapped_column(Text, default="")
     concluded: Mapped[bool | None] = mapped_column(Boolean)
+
+    @classmethod
+    def requested(cls, complaint_id: int) -> Select[Hearing]:
+        """The hearings parties asked for under § 2-83(e)(4) on a complaint, in the order
+        asked (each request made its hearing with its filing)."""
+        return select(cls).where(cls.complaint_id == complaint_id,
+                                 cls.kind == HearingKind.REQUESTED).order_by(cls.id)
+
+    @classmethod
+    def to_schedule(cls, complaint_id: int) -> Select[Hearing]:
+        """The first requested hearing that has no date yet."""
+        return cls.requested(complaint_id).where(cls.scheduled_at.is_(None)).limit(1)
+
+    @classmethod
+    def to_hold(cls, complaint_id: int) -> Select[Hearing]:
+        """The first requested hearing that is scheduled and not yet held."""
+        return cls.requested(complaint_id).where(cls.scheduled_at.is_not(None),
+                                                 cls.held_on.is_(None)).limit(1)
 
 
 class ShowCauseOrder(Versioned, Base):

@@ -554,15 +554,6 @@ def request_hearing(ctx: Context, p: ev.RequestHearing) -> Outcome:
                    {"party": p.party.value, "received_on": received.isoformat()})
 
 
-def scheduled_hearing(ctx: Context) -> Hearing | None:
-    """The (e)(4) hearing a party asked for that is scheduled and not yet held (the first one,
-    should two parties have asked), or None."""
-    return ctx.session.scalar(select(Hearing).where(
-        Hearing.complaint_id == ctx.complaint.id, Hearing.kind == HearingKind.REQUESTED,
-        Hearing.scheduled_at.is_not(None), Hearing.held_on.is_(None))
-        .order_by(Hearing.id).limit(1))
-
-
 def schedule_hearing(ctx: Context, p: ev.ScheduleHearing) -> Outcome:
     """(e)(4): the Board sets the date, time and place of the hearing a party asked for. The
     hearing is a meeting of the Board: at least 72 hours after it is set (Gov't Code
@@ -571,9 +562,7 @@ def schedule_hearing(ctx: Context, p: ev.ScheduleHearing) -> Outcome:
         raise RuleError("Give the date, time and place of the hearing", "§ 2-83(e)(4)")
     _check_hearing_time(ctx, p.hearing_at, "requested hearing", "it is scheduled",
                         "§ 2-83(e)(4)")
-    hearing = ctx.session.scalar(select(Hearing).where(
-        Hearing.complaint_id == ctx.complaint.id, Hearing.kind == HearingKind.REQUESTED,
-        Hearing.scheduled_at.is_(None)).order_by(Hearing.id).limit(1))
+    hearing = ctx.session.scalar(Hearing.to_schedule(ctx.complaint.id))
     if hearing is None:
         raise RuleError("No hearing requested under (e)(4) is waiting to be scheduled",
                         "§ 2-83(e)(4)", "Record the hearing request first.")
@@ -588,7 +577,7 @@ def schedule_hearing(ctx: Context, p: ev.ScheduleHearing) -> Outcome:
 
 def record_hearing(ctx: Context, p: ev.RecordHearing) -> Outcome:
     """(e)(4): the requested hearing held, on or after the day it was scheduled for."""
-    hearing = scheduled_hearing(ctx)
+    hearing = ctx.session.scalar(Hearing.to_hold(ctx.complaint.id))
     if hearing is None or hearing.scheduled_at is None:
         raise RuleError("No requested hearing is scheduled", "§ 2-83(e)(4)",
                         "Schedule the requested hearing first.")

@@ -213,10 +213,7 @@ def show_cause_hearing_held(session: Session, complaint: Complaint) -> Block | N
 def hearing_to_schedule(session: Session, complaint: Complaint) -> Block | None:
     """(e)(4): a party asked for a hearing that has no date yet. A hearing once set is not set
     again: the date the notice of it told the parties stands."""
-    waiting = session.scalar(select(Hearing.id).where(
-        Hearing.complaint_id == complaint.id, Hearing.kind == HearingKind.REQUESTED,
-        Hearing.scheduled_at.is_(None)).limit(1))
-    if waiting is None:
+    if session.scalar(Hearing.to_schedule(complaint.id)) is None:
         return Block("No hearing requested under (e)(4) is waiting to be scheduled",
                      "§ 2-83(e)(4)")
     return None
@@ -224,10 +221,7 @@ def hearing_to_schedule(session: Session, complaint: Complaint) -> Block | None:
 
 def requested_hearing_scheduled(session: Session, complaint: Complaint) -> Block | None:
     """(e)(4): a requested hearing is recorded as held once it has been scheduled."""
-    scheduled = session.scalar(select(Hearing.id).where(
-        Hearing.complaint_id == complaint.id, Hearing.kind == HearingKind.REQUESTED,
-        Hearing.scheduled_at.is_not(None), Hearing.held_on.is_(None)).limit(1))
-    if scheduled is None:
+    if session.scalar(Hearing.to_hold(complaint.id)) is None:
         return Block("No requested hearing is scheduled and still to be held", "§ 2-83(e)(4)")
     return None
 
