@@ -589,8 +589,7 @@ def record_hearing(ctx: Context, p: ev.RecordHearing) -> Outcome:
         raise RuleError(f"The hearing was scheduled for {scheduled_on.isoformat()}; it cannot "
                         f"have been held on {held.isoformat()}, before then", "§ 2-83(e)(4); "
                         f"{OPEN_MEETING_CITATION}",
-                        "Enter the date it was held, or schedule the hearing for the day it "
-                        "was held.")
+                        f"Enter the date it was held, on or after {scheduled_on.isoformat()}.")
     hearing.held_on = held
     hearing.appeared = p.appeared.strip()
     hearing.counsel = p.counsel.strip()
