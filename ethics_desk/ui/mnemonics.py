@@ -85,3 +85,14 @@ def give_alt_keys(window: QWidget) -> None:
     for button in window.findChildren(QPushButton):
         if id(button) not in exempt and button.text():
             button.setText(with_mnemonic(button.text(), taken))
+
+
+def give_label_keys(window: QWidget) -> None:
+    """Give each plain-text label of ``window`` that names a field (has a buddy) and has no
+    Alt-key a letter no other control of the window uses (:func:`with_mnemonic`): Alt and the
+    letter then move to the field. Call it once the window's buttons have their letters."""
+    taken = set(window_mnemonics(window, shown_only=False))
+    for label in window.findChildren(QLabel):
+        text = label.text()
+        if bool(label.buddy()) and "<" not in text and mnemonic_of(text) is None:
+            label.setText(with_mnemonic(text, taken))

@@ -18,6 +18,7 @@ from ethics_desk.workflow import RequestHearing, WorkflowController
 from tests.conftest import NOW
 from tests.ui.test_case_documents import forwarded_case
 from tests.ui.test_case_window import _act, _save, _window
+from tests.ui.test_screenshot_tour import shoot
 from tests.workflow.helpers import audit_actions
 
 PLACE = "City Council Chambers, 114 W. Commerce St."
@@ -57,6 +58,8 @@ def test_the_clerk_schedules_the_requested_hearing_at_least_72_hours_ahead(
     assert dialog.isVisible()
     assert "at least 72 hours before it" in dialog.message.text()
     assert "Set the hearing for 2026-12-03 10:00 CST or later." in dialog.message.text()
+    dialog.resize(700, 360)
+    shoot(dialog, "case-schedule-hearing-refused")  # the tour's view of the refusal
     assert _hearing(database).scheduled_at is None
     dialog.inputs["hearing_at"].set_moment(datetime(2026, 12, 3, 10, 0))  # 72 hours exactly
     _save(qtbot, dialog)
@@ -71,4 +74,6 @@ def test_the_clerk_schedules_the_requested_hearing_at_least_72_hours_ahead(
     assert held.inputs["on"].date() == date(2026, 11, 30)
     _save(qtbot, held)  # today, before the day it was set for: refused in the form
     assert held.isVisible() and "scheduled for 2026-12-03" in held.message.text()
+    held.resize(700, 420)
+    shoot(held, "case-record-hearing-refused")
     assert _hearing(database).held_on is None

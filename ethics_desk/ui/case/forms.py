@@ -63,7 +63,7 @@ from ethics_desk.ui.date_field import DateField, DateTimeField, office_time_zone
 from ethics_desk.ui.errors import attempt
 from ethics_desk.ui.intake.documents_page import FILE_FILTER
 from ethics_desk.ui.intake.fields import FieldMessage, text_box
-from ethics_desk.ui.mnemonics import give_alt_keys
+from ethics_desk.ui.mnemonics import give_alt_keys, give_label_keys
 from ethics_desk.ui.sizing import fit_to_screen
 from ethics_desk.workflow import (
     BY_EVENT,
@@ -765,6 +765,7 @@ class ActionDialog(QDialog):
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
         give_alt_keys(self)  # the form's own buttons (Remove the selected defect, Clear…)
+        give_label_keys(self)  # then each field, through its label
         self._body = body if large else None
         if large:  # room for the vote and the notes; scrolls on a small screen (1280 × 800)
             fit_to_screen(self, *self.preferred_size())
