@@ -7,13 +7,14 @@ from __future__ import annotations
 from datetime import date, datetime
 
 import pytest
-from PySide6.QtWidgets import QLineEdit, QMessageBox
+from PySide6.QtWidgets import QLabel, QLineEdit, QMessageBox
 from pytestqt.qtbot import QtBot
 from sqlalchemy import select
 
 from ethics_desk.models import Hearing, HearingKind, PartyRole
 from ethics_desk.storage.database import Database
 from ethics_desk.ui.context import AppContext
+from ethics_desk.ui.mnemonics import mnemonic_of, window_mnemonics
 from ethics_desk.workflow import RequestHearing, WorkflowController
 from tests.conftest import NOW
 from tests.ui.test_case_documents import forwarded_case
@@ -50,6 +51,9 @@ def test_the_clerk_schedules_the_requested_hearing_at_least_72_hours_ahead(
     assert not window.action_buttons["record_hearing"].isEnabled()
     dialog = _act(qtbot, window, "schedule_hearing")
     assert dialog.inputs["hearing_at"].accessibleName() == "Hearing date and time (e)(4)"
+    labels = [label for label in dialog.findChildren(QLabel) if label.buddy()]
+    assert labels and all(mnemonic_of(label.text()) for label in labels)  # Alt to each field
+    assert all(len(texts) == 1 for texts in window_mnemonics(dialog).values())
     place = dialog.inputs["place"]
     assert isinstance(place, QLineEdit) and place.accessibleName() == "Hearing place (e)(4)"
     place.setText(PLACE)
