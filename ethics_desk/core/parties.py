@@ -17,6 +17,12 @@ def respondent_key(respondent_id: int) -> str:
     return f"{RESPONDENT_PREFIX}:{respondent_id}"
 
 
+def rule_notice_key(respondent_id: int, provision_id: int) -> str:
+    """The clock subject of a notice of a rule not alleged (§ 2-85(c)): whose ten business days,
+    on which provision — ``respondent:<id>:provision:<id>``."""
+    return f"{respondent_key(respondent_id)}:provision:{provision_id}"
+
+
 def respondent_of(key: str) -> int | None:
     """The respondent a :func:`respondent_key` names; None for any other key."""
     prefix, _, rest = key.partition(":")

@@ -81,6 +81,7 @@ from ethics_desk.workflow import (
     FileComplaint,
     FileReply,
     FileResponse,
+    Finding,
     ForwardCampaignFinance,
     ForwardForReview,
     ForwardToBoard,
@@ -839,9 +840,22 @@ class _Plan:
         day = self.meeting()
         vote = self.demo.vote(day, self.rng, carried=True, record=False)
         self.fire(day, lambda: Resolve(disposition=disposition, decided_on=day, notes=notes,
-                                       vote=vote()),
+                                       vote=vote(), findings=self.alleged()
+                                       if disposition is Disposition.VIOLATION_FOUND else ()),
                   then=self.papers(day, "resolution-notice", tuple(
                       self.post(day, outcome=outcome) for _ in self.matter.respondents)))
+
+    def alleged(self) -> tuple[Finding, ...]:
+        """Each provision the complaint alleges against each respondent, as the Board's
+        findings of a violation (§ 2-85(b))."""
+        from ethics_desk.board.findings import alleged_against
+        from ethics_desk.models import Complaint
+
+        with self.demo.database.read_session() as session:
+            complaint = session.get(Complaint, self.case.complaint_id)
+            assert complaint is not None
+            return tuple(Finding(respondent_id, provision_id) for respondent_id, ids
+                         in alleged_against(complaint).items() for provision_id in sorted(ids))
 
     def show_cause(self, *, carried: bool = True, pending: bool = False,
                    election: bool = False) -> date:

@@ -15,6 +15,7 @@ from ethics_desk.core.errors import StorageError, UserError
 from ethics_desk.core.folding import fold
 from ethics_desk.intake.record import Intake, Problem
 from ethics_desk.models import Provision, Route
+from ethics_desk.models.complaint import in_force
 from ethics_desk.staff.accounts import Account
 from ethics_desk.staff.acting import service
 from ethics_desk.staff.permissions import Act
@@ -41,8 +42,7 @@ class ProvisionChoice:
 
     def in_force_on(self, day: date) -> bool:
         """Whether the provision was law on ``day``: in effect, and not yet repealed."""
-        return ((self.effective_on is None or self.effective_on <= day)
-                and (self.repealed_on is None or day < self.repealed_on))
+        return in_force(self.effective_on, self.repealed_on, day)
 
     def in_force_words(self) -> str:
         """When it was law, as the intake says it ("in force from 2018-06-21")."""

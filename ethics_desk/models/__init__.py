@@ -42,7 +42,14 @@ from ethics_desk.models.public_information import (
 )
 from ethics_desk.models.register import CaseRegister
 from ethics_desk.models.retention import DisposalRecord, HeldCase, LegalHold
-from ethics_desk.models.review import Cure, Decision, Review, ReviewDefect
+from ethics_desk.models.review import (
+    Cure,
+    Decision,
+    Review,
+    ReviewDefect,
+    RuleNotice,
+    ViolationFinding,
+)
 from ethics_desk.models.setting import Setting
 from ethics_desk.models.staff import SignInDelay, StaffAccount
 from ethics_desk.models.stated_date import StatedDate
@@ -88,6 +95,7 @@ __all__ = [
     "ResponseForward",
     "Review",
     "ReviewDefect",
+    "RuleNotice",
     "Sanction",
     "SanctionFactorNote",
     "Setting",
@@ -96,5 +104,6 @@ __all__ = [
     "SignInDelay",
     "StaffAccount",
     "StatedDate",
+    "ViolationFinding",
     "Witness",
 ]

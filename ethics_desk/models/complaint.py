@@ -181,6 +181,13 @@ class Witness(Versioned, _NamedParty, Base):
     complaint: Mapped[Complaint] = relationship(back_populates="witnesses")
 
 
+def in_force(effective_on: date | None, repealed_on: date | None, day: date) -> bool:
+    """Whether a provision in effect from ``effective_on`` and repealed on ``repealed_on`` (None:
+    no such date in the catalogue) was law on ``day``."""
+    return ((effective_on is None or effective_on <= day)
+            and (repealed_on is None or day < repealed_on))
+
+
 class Provision(Versioned, Base):
     """A section a complaint can cite, kept as data with its effective dates (resources/provisions.csv)."""
 
@@ -203,6 +210,10 @@ class Provision(Versioned, Base):
         prefix = "" if self.code in ("Ethics Code", "Campaign Finance Code") else f"{self.code} "
         sign = "" if self.section.startswith("ch.") else "§ "
         return f"{prefix}{sign}{self.section} {self.title}".strip()
+
+    def in_force_on(self, day: date) -> bool:
+        """Whether the provision was law on ``day`` (:func:`in_force`)."""
+        return in_force(self.effective_on, self.repealed_on, day)
 
 
 class Allegation(Versioned, Base):

@@ -88,3 +88,38 @@ class Cure(Versioned, Base):
     timely: Mapped[bool] = mapped_column(Boolean)
     verified_by: Mapped[str] = mapped_column(String(200))
     verified_on: Mapped[date] = mapped_column(Date)
+
+
+class RuleNotice(Versioned, Base):
+    """The written notice to a respondent of a rule not alleged in the complaint, § 2-85(c):
+    before the Board finds a violation of it, the respondent has ten business days to respond
+    (the ``unalleged_rule`` clock, from ``given_on``)."""
+
+    __tablename__ = "rule_notice"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    complaint_id: Mapped[int] = mapped_column(ForeignKey("complaint.id", ondelete="CASCADE"),
+                                              index=True)
+    respondent_id: Mapped[int] = mapped_column(ForeignKey("respondent.id", ondelete="CASCADE"))
+    provision_id: Mapped[int] = mapped_column(ForeignKey("provision.id"))
+    given_on: Mapped[date] = mapped_column(Date)
+    recorded_by: Mapped[str] = mapped_column(String(120), default="")
+    recorded_at: Mapped[datetime] = mapped_column()
+
+
+class ViolationFinding(Versioned, Base):
+    """A provision the Board found a respondent violated, with the resolution that found it
+    (§ 2-85(b); the written opinion of § 2-87(a) states it)."""
+
+    __tablename__ = "violation_finding"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    complaint_id: Mapped[int] = mapped_column(ForeignKey("complaint.id", ondelete="CASCADE"),
+                                              index=True)
+    decision_id: Mapped[int] = mapped_column(ForeignKey("decision.id", ondelete="CASCADE"),
+                                             index=True)
+    respondent_id: Mapped[int] = mapped_column(ForeignKey("respondent.id", ondelete="CASCADE"))
+    provision_id: Mapped[int] = mapped_column(ForeignKey("provision.id"))
+    alleged: Mapped[bool] = mapped_column(Boolean, default=True)
+    """Whether the complaint alleged it against the respondent (False: found after the notice
+    of § 2-85(c))."""

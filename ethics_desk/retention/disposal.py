@@ -70,11 +70,13 @@ from ethics_desk.models import (
     ResponseForward,
     Review,
     ReviewDefect,
+    RuleNotice,
     Sanction,
     SanctionFactorNote,
     ShowCauseFactor,
     ShowCauseOrder,
     StatedDate,
+    ViolationFinding,
     Witness,
 )
 from ethics_desk.office.settings import office_today
@@ -135,6 +137,8 @@ CASE_FILE: tuple[Part, ...] = (
     Part(Hearing, "hearings"),
     Part(ResponseForward, "responses forwarded to the complainant, § 2-83(e)"),
     Part(Filing, "responses, replies and hearing requests"),
+    Part(ViolationFinding, "provisions found violated, § 2-85(b)"),
+    Part(RuleNotice, "notices of a rule not alleged, § 2-85(c)"),
     Part(DocumentItem, "entries on the lists of documents"),
     Part(Attachment, "exhibits, with their bytes"),
     Part(Allegation, "allegations"),

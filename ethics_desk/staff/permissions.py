@@ -87,6 +87,8 @@ EVENT_ROLES: dict[Event, frozenset[Role]] = {
     Event.REQUEST_HEARING: CLERK,
     Event.SCHEDULE_HEARING: CLERK,
     Event.RECORD_HEARING: CLERK,
+    # The notice of a rule not alleged is the Board's, sent by the Clerk's staff, § 2-85(c)
+    Event.GIVE_RULE_NOTICE: CLERK,
     # The Board's own acts, entered by the Clerk as its record, § 2-83(d)(4), (f), (g)
     Event.ORDER_SHOW_CAUSE: CLERK,
     Event.RECORD_SHOW_CAUSE_HEARING: CLERK,

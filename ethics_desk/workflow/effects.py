@@ -11,6 +11,15 @@ from datetime import UTC, date, datetime, timedelta
 
 from sqlalchemy import func, select
 
+from ethics_desk.board.findings import (
+    FINDING_CITATION,
+    NOTICE_CITATION,
+    ON_THE_MERITS,
+    OPINION_CITATION,
+    alleged_against,
+    may_be_found_on,
+    notice_clock,
+)
 from ethics_desk.board.party_matches import find_for_complaint, members_who_may_be_parties
 from ethics_desk.board.roster import members_on, roster
 from ethics_desk.board.votes import QUORUM_CITATION, VoteResult, tally, vote_terms
@@ -18,7 +27,7 @@ from ethics_desk.cases.listing import refresh_listing
 from ethics_desk.core.errors import RuleError
 from ethics_desk.core.folding import fold
 from ethics_desk.core.office_time import in_office_time, office_date, stamp
-from ethics_desk.core.parties import respondent_key
+from ethics_desk.core.parties import respondent_key, rule_notice_key
 from ethics_desk.deadlines import ClockKind, actual_receipt
 from ethics_desk.deadlines.schedule import cancel_open_clocks, close_clocks, start_clock
 from ethics_desk.intake.record import MAX_ATTACHMENT_BYTES, AttachmentData
@@ -34,6 +43,7 @@ from ethics_desk.models import (
     CivilPenalty,
     Complaint,
     Cure,
+    DeadlineStatus,
     Decision,
     DecisionKind,
     Determination,
@@ -45,18 +55,21 @@ from ethics_desk.models import (
     HearingKind,
     MailMethod,
     PartyRole,
+    Provision,
     ResponseForward,
     ResponseRecipient,
     Review,
     ReviewDefect,
     ReviewerRole,
     Route,
+    RuleNotice,
     Sanction,
     SanctionFactor,
     SanctionFactorNote,
     SanctionKind,
     ShowCauseFactor,
     ShowCauseOrder,
+    ViolationFinding,
     VoteChoice,
     in_a_sentence,
 )
@@ -943,6 +956,14 @@ def resolve(ctx: Context, p: ev.Resolve) -> Outcome:
                         "§ 2-83(d)(4)")
     on = _not_future(ctx, p.decided_on or ctx.today, "of the resolution", "§ 2-83(d)(4)")
     c = ctx.complaint
+    if p.disposition is Disposition.VIOLATION_FOUND and not p.findings:
+        raise RuleError("A finding of a violation names each provision found violated, and by "
+                        "whom", FINDING_CITATION, "Tick each provision the Board found violated.")
+    if p.findings and p.disposition is not Disposition.VIOLATION_FOUND:
+        raise RuleError(f"Provisions found violated go with a finding of “"
+                        f"{in_a_sentence(Disposition.VIOLATION_FOUND.label)}”, not “"
+                        f"{in_a_sentence(p.disposition.label)}”", FINDING_CITATION,
+                        "Untick the provisions, or choose “violation found”.")
     if p.vote is not None:
         vote, result = _record_vote(ctx, p.vote, BoardAction.DISPOSITION)
         if not result.carried:
@@ -951,19 +972,139 @@ def resolve(ctx: Context, p: ev.Resolve) -> Outcome:
                                     f"{result.summary} (§ 2-83(d)(4))",
                            {"vote_id": vote.id, "carried": False})
         on = vote.meeting_on  # the Board decides at its meeting
-    ctx.session.add(Decision(complaint_id=c.id, kind=DecisionKind.RESOLUTION, decided_on=on,
-                             disposition=p.disposition, notes=p.notes, recorded_by=ctx.actor,
-                             recorded_at=ctx.now))
+    found = _check_findings(ctx, p.findings, on)
+    decision = Decision(complaint_id=c.id, kind=DecisionKind.RESOLUTION, decided_on=on,
+                        disposition=p.disposition, notes=p.notes, recorded_by=ctx.actor,
+                        recorded_at=ctx.now)
+    ctx.session.add(decision)
+    ctx.session.flush()
+    for finding, alleged, _citation in found:
+        ctx.session.add(ViolationFinding(complaint_id=c.id, decision_id=decision.id,
+                                         respondent_id=finding.respondent_id,
+                                         provision_id=finding.provision_id, alleged=alleged))
+    opinion = ""
+    if p.disposition in ON_THE_MERITS:
+        # § 2-87(a): the Board's decision on the merits is what its written opinion states; the
+        # 90 days are met or missed by it, never cancelled (a late decision stays late).
+        for clock in close_clocks(ctx.session, c, ClockKind.OPINION, on):
+            timing = "on time" if clock.status is DeadlineStatus.MET else "late"
+            opinion = (f"; decided {timing} for the written opinion due "
+                       f"{clock.due_on.isoformat()} ({OPINION_CITATION}), which goes to the "
+                       "parties (Papers tab)")
     cancel_open_clocks(ctx.session, c, on)
     c.resolved_on = on
     by_vote = "" if p.vote is None else f" by the Board's vote: {result.summary}"
+    findings = "" if not found else "; violations found: " + "; ".join(
+        f"{_respondent(ctx, f.respondent_id)}, {citation}" for f, _a, citation in found)
     detail: dict[str, object] = {"disposition": p.disposition.value,
-                                 "decided_on": on.isoformat()}
+                                 "decided_on": on.isoformat(),
+                                 "findings": [[f.respondent_id, f.provision_id]
+                                              for f, _a, _c in found]}
     if p.vote is not None:
         detail |= {"vote_id": vote.id, "carried": True}
     return Outcome(CaseState.RESOLVED,
                    f"Resolved ({in_a_sentence(p.disposition.label)}) on {on.isoformat()}"
-                   f"{by_vote}; the respondents are to be notified (§ 2-83(d)(4))", detail)
+                   f"{by_vote}{findings}{opinion}; the respondents are to be notified "
+                   "(§ 2-83(d)(4))", detail)
+
+
+def _check_findings(ctx: Context, findings: tuple[ev.Finding, ...],
+                    on: date) -> list[tuple[ev.Finding, bool, str]]:
+    """Each provision found violated, checked (§ 2-85(b), (c)): a respondent of the case, a
+    provision of the catalogue, found once; one the complaint did not allege against that
+    respondent only after the written notice and the ten business days of § 2-85(c) (or the
+    respondent's answer). Returns each with whether it was alleged and its citation."""
+    alleged = alleged_against(ctx.complaint)
+    checked: list[tuple[ev.Finding, bool, str]] = []
+    seen: set[tuple[int, int]] = set()
+    for finding in findings:
+        name = _respondent(ctx, finding.respondent_id)
+        provision = ctx.session.get(Provision, finding.provision_id)
+        if provision is None:
+            raise RuleError(f"Provision {finding.provision_id} is not in the catalogue of "
+                            "provisions", FINDING_CITATION, "Choose a provision from the list.")
+        key = (finding.respondent_id, finding.provision_id)
+        if key in seen:
+            continue
+        seen.add(key)
+        if finding.provision_id in alleged.get(finding.respondent_id, set()):
+            checked.append((finding, True, provision.citation))
+            continue
+        clock = notice_clock(ctx.session, ctx.complaint, finding.respondent_id,
+                             finding.provision_id)
+        if clock is None:
+            raise RuleError(f"The complaint does not allege {provision.citation} against {name}: "
+                            "before the Board finds a violation of a rule not alleged, the "
+                            "respondent gets written notice of it and ten business days to "
+                            "respond", NOTICE_CITATION,
+                            "Give notice of a rule not alleged first (the notice is on the "
+                            "Papers tab); the violation may be found once the ten days have run.")
+        allowed = may_be_found_on(clock)
+        if on < allowed:
+            raise RuleError(f"{name} was given notice of {provision.citation}, not alleged, on "
+                            f"{clock.trigger_on.isoformat()}: the ten business days to respond "
+                            f"run to {clock.due_on.isoformat()}, so the violation may be found "
+                            f"on or after {allowed.isoformat()}, not on {on.isoformat()}",
+                            NOTICE_CITATION,
+                            f"Decide on or after {allowed.isoformat()}, or leave that provision "
+                            "out of the finding.")
+        checked.append((finding, False, provision.citation))
+    return checked
+
+
+def give_rule_notice(ctx: Context, p: ev.GiveRuleNotice) -> Outcome:
+    """§ 2-85(c): written notice to a respondent of provisions the complaint does not allege
+    against them; their ten business days to respond run from the day it is given, and until
+    they have run (or the answer is in) the Board may not find a violation of them. Refused for
+    a provision already alleged (no notice is needed, § 2-85(b)) and for one not in force on the
+    alleged dates, as the catalogue gives them."""
+    c = ctx.complaint
+    name = _respondent(ctx, p.respondent_id)
+    if not p.provision_ids:
+        raise RuleError("Choose the provision not alleged that the notice names",
+                        NOTICE_CITATION, "Pick it from the provisions catalogue.")
+    if p.given_on is None:
+        raise RuleError("Enter the date the written notice was given to the respondent",
+                        NOTICE_CITATION)
+    given = _not_future(ctx, p.given_on, "the notice was given", NOTICE_CITATION)
+    filed = office_date(c.received_at, ctx.zone) if c.received_at else given
+    if given < filed:
+        raise RuleError(f"A notice cannot be given ({given.isoformat()}) before the complaint "
+                        f"was filed ({filed.isoformat()})", NOTICE_CITATION,
+                        f"Use a date on or after {filed.isoformat()}.")
+    alleged = alleged_against(c).get(p.respondent_id, set())
+    days = sorted({d for d in (c.violation_start, c.violation_end) if d is not None})
+    lines = []
+    for provision_id in dict.fromkeys(p.provision_ids):
+        provision = ctx.session.get(Provision, provision_id)
+        if provision is None:
+            raise RuleError(f"Provision {provision_id} is not in the catalogue of provisions",
+                            NOTICE_CITATION, "Choose a provision from the list.")
+        if provision_id in alleged:
+            raise RuleError(f"The complaint already alleges {provision.citation} against {name}: "
+                            "the notice of § 2-85(c) is for a rule not alleged",
+                            f"{NOTICE_CITATION}; {FINDING_CITATION}",
+                            "Choose a provision the complaint does not allege.")
+        missed = [d for d in days if not provision.in_force_on(d)]
+        if missed:
+            raise RuleError(f"{provision.citation} was not in force on "
+                            + " and ".join(d.isoformat() for d in missed)
+                            + ", the date of the alleged violation (the catalogue of provisions)",
+                            NOTICE_CITATION, "Check the provision and the alleged dates.")
+        ctx.session.add(RuleNotice(complaint_id=c.id, respondent_id=p.respondent_id,
+                                   provision_id=provision_id, given_on=given,
+                                   recorded_by=ctx.actor, recorded_at=ctx.now))
+        deadline = start_clock(
+            ctx.session, c, ClockKind.UNALLEGED_RULE,
+            actual_receipt(given, "written notice of the rule not alleged given to the "
+                                  "respondent"), ctx.calendars,
+            subject=rule_notice_key(p.respondent_id, provision_id),
+            subject_label=f"{name}, {provision.citation}")
+        lines.append(f"{provision.citation}: response due {deadline.due_on.isoformat()}")
+    return Outcome(c.state, f"Notice given to {name} on {given.isoformat()} of a rule not "
+                            "alleged — " + "; ".join(lines) + f" ({NOTICE_CITATION})",
+                   {"respondent_id": p.respondent_id, "given_on": given.isoformat(),
+                    "provision_ids": list(dict.fromkeys(p.provision_ids))})
 
 
 def withdraw(ctx: Context, p: ev.Withdraw) -> Outcome:

@@ -55,6 +55,7 @@ class Event(StrEnum):
     RESOLVE = "resolve"
     WITHDRAW = "withdraw"
     FORWARD_RESPONSE = "forward_response"
+    GIVE_RULE_NOTICE = "give_rule_notice"
 
 
 @dataclass(frozen=True)
@@ -381,12 +382,34 @@ class WaivePenalty(Payload):
 
 
 @dataclass(frozen=True)
+class GiveRuleNotice(Payload):
+    """§ 2-85(c): written notice to ``respondent_id`` of provisions the complaint did not allege
+    against them (ids in the provisions catalogue), given on ``given_on``; the respondent has ten
+    business days to respond before the Board may find a violation of them."""
+
+    event: ClassVar[Event] = Event.GIVE_RULE_NOTICE
+    respondent_id: int = 0
+    provision_ids: tuple[int, ...] = ()
+    given_on: date | None = None
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One provision (an id in the provisions catalogue) the Board found a respondent
+    violated, § 2-85(b)."""
+
+    respondent_id: int
+    provision_id: int
+
+
+@dataclass(frozen=True)
 class Resolve(Payload):
     """(d)(4): the case is resolved; the respondents are to be notified.
 
     ``vote``, when the Board decided the disposition at a meeting: carried by a majority of
     those present, it resolves the case on the meeting's date; failed, it is recorded and
-    resolves nothing.
+    resolves nothing. ``findings``: with "violation found", each provision found violated and
+    by whom (§ 2-85(b)); the written opinion of § 2-87(a) states them.
     """
 
     event: ClassVar[Event] = Event.RESOLVE
@@ -394,6 +417,7 @@ class Resolve(Payload):
     decided_on: date | None = None
     notes: str = ""
     vote: VoteData | None = None
+    findings: tuple[Finding, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -107,6 +107,10 @@ TRANSITIONS: tuple[Transition, ...] = (
          ev.ScheduleHearing, "Schedule the requested hearing", "§ 2-83(e)(4)"),
     _row(Event.RECORD_HEARING, MERITS | {S.SHOW_CAUSE}, ("requested_hearing_scheduled",),
          fx.record_hearing, ev.RecordHearing, "Record the requested hearing", "§ 2-83(e)(4)"),
+    # The Board may find a violation of any provision, alleged or not (§ 2-85(b)); of one not
+    # alleged, only after written notice and the respondent's ten business days (§ 2-85(c)).
+    _row(Event.GIVE_RULE_NOTICE, MERITS, (), fx.give_rule_notice, ev.GiveRuleNotice,
+         "Give notice of a rule not alleged", "§ 2-85(c)"),
     _row(Event.ORDER_SHOW_CAUSE, MERITS, (), fx.order_show_cause, ev.OrderShowCause,
          "Order the complainant to show cause", "§ 2-83(f)(2)–(4)"),
     _row(Event.RECORD_SHOW_CAUSE_HEARING, {S.SHOW_CAUSE}, (), fx.record_show_cause_hearing,
