@@ -22,6 +22,7 @@ from sqlalchemy.orm import Session
 from ethics_desk.board.roster import members_on
 from ethics_desk.core.folding import fold
 from ethics_desk.core.parties import rule_notice_key
+from ethics_desk.core.vocabulary import ReviewerRole
 from ethics_desk.deadlines import ClockKind
 from ethics_desk.models import (
     BoardAction,
@@ -29,6 +30,8 @@ from ethics_desk.models import (
     Complaint,
     Deadline,
     DeadlineStatus,
+    Decision,
+    DecisionKind,
     Disposition,
     Provision,
     RuleNotice,
@@ -45,9 +48,8 @@ ON_THE_MERITS = frozenset({Disposition.DISMISSED, Disposition.NO_VIOLATION,
                            Disposition.VIOLATION_FOUND})
 """The dispositions the Board decides on the merits, which its written opinion states
 (§ 2-87(a)); a withdrawal, a cure or a return is no opinion of the Board."""
-OPINION_COPIES = ("the City Attorney's Office", "the Compliance Auditor")
-"""The offices § 2-87(a) sends a copy of the opinion to, besides the parties, the Board
-members who did not take part and the City Clerk (in the statute's order)."""
+CITY_CLERK = "City Clerk"
+"""The last copy of the written opinion, § 2-87(a)."""
 
 
 def alleged_against(complaint: Complaint) -> dict[int, set[int]]:
@@ -132,6 +134,18 @@ def findable(session: Session, complaint: Complaint) -> list[Findable]:
     return out
 
 
+def noticeable(session: Session, complaint: Complaint) -> list[tuple[str, int]]:
+    """The provisions a notice of a rule not alleged may name (§ 2-85(c)), as (citation, id) in
+    catalogue order: those in force on the alleged dates (the catalogue's effective and repeal
+    dates), less those the complaint alleges against every respondent (no notice is needed of
+    those, § 2-85(b))."""
+    alleged = alleged_against(complaint)
+    against_all = set.intersection(*alleged.values()) if alleged else set()
+    days = [d for d in (complaint.violation_start, complaint.violation_end) if d is not None]
+    return [(p.citation, p.id) for p in session.scalars(select(Provision).order_by(Provision.id))
+            if p.id not in against_all and all(p.in_force_on(d) for d in days)]
+
+
 def not_taking_part(session: Session, vote: BoardVote) -> tuple[str, ...]:
     """The Board members who did not take part in ``vote`` (§ 2-87(a)): those serving on its
     meeting's date (the roster) who were absent or recused, by name in the roster's order."""
@@ -146,3 +160,25 @@ def disposition_vote(session: Session, complaint: Complaint) -> BoardVote | None
     return session.scalar(select(BoardVote).where(
         BoardVote.complaint_id == complaint.id, BoardVote.action == BoardAction.DISPOSITION,
         BoardVote.carried.is_(True)).order_by(BoardVote.id.desc()).limit(1))
+
+
+def opinion_copies(session: Session, complaint: Complaint) -> list[tuple[str, str]]:
+    """The copies of the written opinion besides the parties', § 2-87(a), in its order, as
+    (name, role): the City Attorney's Office, the Compliance Auditor, each Board member who did
+    not take part in the vote that decided it (none known without a recorded vote), the City
+    Clerk."""
+    vote = disposition_vote(session, complaint)
+    members = not_taking_part(session, vote) if vote is not None else ()
+    return [(ReviewerRole.CITY_ATTORNEY.label, "city_attorney"),
+            (ReviewerRole.COMPLIANCE_AUDITOR.label, "compliance_auditor"),
+            *((name, "board_member") for name in members),
+            (CITY_CLERK, "city_clerk")]
+
+
+def decided_on_the_merits(session: Session, complaint: Complaint) -> Decision | None:
+    """The complaint's latest resolution, when the Board decided it on the merits (the
+    decision its written opinion states, § 2-87(a)); None otherwise."""
+    decision = session.scalar(select(Decision).where(
+        Decision.complaint_id == complaint.id, Decision.kind == DecisionKind.RESOLUTION)
+        .order_by(Decision.id.desc()).limit(1))
+    return decision if decision is not None and decision.disposition in ON_THE_MERITS else None

@@ -11,6 +11,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
 
+from ethics_desk.board.findings import Findable, findable, noticeable
 from ethics_desk.board.sanctions import PenaltyLine, penalties_of
 from ethics_desk.cases import hearing_record
 from ethics_desk.cases.steps import Step, outstanding_steps
@@ -158,6 +159,11 @@ class CaseFile:
     """The number of the returned complaint this one refiles, if the reader receives it."""
     refiled_as: tuple[str, ...] = ()
     """The numbers of the complaints that refile this one, those the reader receives."""
+    findable: tuple[Findable, ...] = ()
+    """Each provision the Board may find each respondent violated: alleged, or noticed under
+    § 2-85(c) (:func:`ethics_desk.board.findings.findable`)."""
+    noticeable: tuple[tuple[str, int], ...] = ()
+    """The provisions a notice of a rule not alleged may name, (citation, id), § 2-85(c)."""
 
 
 FILING_LABELS = {FilingKind.RESPONSE: "Response (§ 2-83(e)(1))",
@@ -269,7 +275,9 @@ def _read_case(session: Session, case_id: int) -> CaseFile:
         respondents=tuple(party(p, "respondent") for p in c.respondents),
         documents=documents, deadlines=deadlines, reviews=reviews, timeline=timeline,
         penalties=penalties_of(session, c),
-        steps=outstanding_steps(session, c))
+        steps=outstanding_steps(session, c),
+        findable=tuple(findable(session, c)) if c.state.is_pending else (),
+        noticeable=tuple(noticeable(session, c)) if c.state.is_pending else ())
 
 
 def _refilings(session: Session, account: Account, case_id: int) -> dict[str, Any]:

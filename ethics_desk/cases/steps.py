@@ -14,9 +14,14 @@ send, read from the record (no Qt, no clock of its own).
 * a hearing a party requested is scheduled (§ 2-83(e)(4)) — outstanding while it has no date —
   and, once scheduled, noticed to the complainant and to each respondent — outstanding until the
   notice of the hearing is issued to each of them, or the hearing is held;
+* each respondent given notice of a rule the complaint did not allege is sent the written
+  notice (§ 2-85(c)) — outstanding until a notice of the rules not alleged is issued to them
+  after the latest was recorded;
 * each respondent is told of the resolution of the complaint (§ 2-83(d)(4)) — a complaint
   resolved, withdrawn or returned as defective — outstanding until a notice of resolution is
-  issued to them.
+  issued to them;
+* a complaint the Board decided on the merits is owed its written opinion, with a copy to each
+  person § 2-87(a) names — outstanding until it is issued to each of them.
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ from dataclasses import dataclass
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from ethics_desk.board.findings import decided_on_the_merits, opinion_copies
 from ethics_desk.core.parties import respondent_key, response_carried
 from ethics_desk.deadlines import ClockKind
 from ethics_desk.models import (
@@ -38,8 +44,10 @@ from ethics_desk.models import (
     Hearing,
     IssuedDocument,
     Mailing,
+    Provision,
     ResponseForward,
     ResponseRecipient,
+    RuleNotice,
     StatedDate,
 )
 
@@ -59,6 +67,10 @@ FILING_NOTICE_OWED = frozenset({CaseState.UNDER_REVIEW, CaseState.ACCEPTED})
 """The states in which the respondents are owed the notice of a complaint filed, § 2-83(d)(1):
 from its forwarding for review until the Board's forwarding brings them the complaint itself
 (§ 2-83(d)(3), (e))."""
+RULE_NOTICE = "rule-notice"
+"""The kind of the written notice of a rule not alleged, to the respondent given it, § 2-85(c)."""
+WRITTEN_OPINION = "written-opinion"
+"""The kind of the Board's written opinion and its copies, § 2-87(a)."""
 HEARING_NOTICE = "hearing-notice"
 """The kind of the notice of a requested hearing, to the complainant and each respondent."""
 HEARING_OWED = frozenset({CaseState.ACCEPTED, CaseState.AWAITING_RESPONSE,
@@ -130,11 +142,50 @@ def outstanding_steps(session: Session, complaint: Complaint) -> tuple[Step, ...
         steps.extend(_copies_owed(session, complaint, responses))
     if complaint.state in HEARING_OWED:
         steps.extend(_hearing_owed(session, complaint))
+    if complaint.state.is_pending:
+        steps.extend(_rule_notices_owed(session, complaint))
     if complaint.state in NOTIFIED_STATES:
         for name in _not_yet_told(complaint, _issued_to(session, complaint, RESOLUTION_NOTICE)):
             steps.append(Step(f"Notify {name} of the resolution (the notice of resolution, "
                               "Papers tab)", "§ 2-83(d)(4)"))
+    if complaint.state is CaseState.RESOLVED and decided_on_the_merits(session, complaint):
+        issued = _issued_to(session, complaint, WRITTEN_OPINION)
+        owed = [*(p.name for p in complaint.complainants[:1]), *(r.name for r in
+                                                                 complaint.respondents),
+                *(name for name, _role in opinion_copies(session, complaint))]
+        missing = [name for name in owed if name.strip() not in issued]
+        if missing:
+            steps.append(Step("Issue the Board's written opinion to "
+                              + ", ".join(missing) + " (the written opinion, Papers tab)",
+                              "§ 2-87(a)"))
     return tuple(steps)
+
+
+def _rule_notices_owed(session: Session, complaint: Complaint) -> list[Step]:
+    """§ 2-85(c): each respondent given notice of a rule not alleged is owed the written notice,
+    until one is issued to them after the latest notice was recorded."""
+    latest: dict[int, RuleNotice] = {}
+    for notice in session.scalars(select(RuleNotice).where(
+            RuleNotice.complaint_id == complaint.id).order_by(RuleNotice.id)):
+        latest[notice.respondent_id] = notice
+    if not latest:
+        return []
+    issued = session.execute(select(IssuedDocument.recipient, IssuedDocument.issued_at).where(
+        IssuedDocument.complaint_id == complaint.id, IssuedDocument.kind == RULE_NOTICE,
+        IssuedDocument.voided_at.is_(None))).all()
+    steps = []
+    for respondent in complaint.respondents:
+        last = latest.get(respondent.id)
+        if last is None or any(name == respondent.name.strip() and at >= last.recorded_at
+                               for name, at in issued):
+            continue
+        citations = ", ".join(dict.fromkeys(p.citation for p in session.scalars(
+            select(Provision).join(RuleNotice, RuleNotice.provision_id == Provision.id)
+            .where(RuleNotice.complaint_id == complaint.id,
+                   RuleNotice.respondent_id == respondent.id).order_by(RuleNotice.id))))
+        steps.append(Step(f"Send {respondent.name} the written notice of {citations}, not "
+                          "alleged (the notice of a rule not alleged, Papers tab)", "§ 2-85(c)"))
+    return steps
 
 
 def _copies_owed(session: Session, complaint: Complaint,

@@ -34,6 +34,13 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from ethics_desk.board.findings import (
+    ON_THE_MERITS,
+    disposition_vote,
+    not_taking_part,
+    notice_clock,
+    opinion_copies,
+)
 from ethics_desk.board.votes import tally, vote_terms
 from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import UserError
@@ -46,7 +53,9 @@ from ethics_desk.documents.render.base import Renderer
 from ethics_desk.documents.render.board_letters import (
     FrivolousDeterminationRenderer,
     ReferralRenderer,
+    RuleNoticeRenderer,
     ShowCauseOrderRenderer,
+    WrittenOpinionRenderer,
 )
 from ethics_desk.documents.render.board_packet import BoardPacketRenderer
 from ethics_desk.documents.render.data import (
@@ -76,11 +85,13 @@ from ethics_desk.documents.render.letter_data import (
     EnvelopePaper,
     FactorNote,
     FilingNoticePaper,
+    FindingLine,
     ForwardedResponse,
     FrivolousDeterminationPaper,
     HearingNoticePaper,
     LabelsPaper,
     MailedItem,
+    NoticedRule,
     ReferralPaper,
     ReplyCopyPaper,
     ResolutionNoticePaper,
@@ -89,9 +100,11 @@ from ethics_desk.documents.render.letter_data import (
     ResponseTransmittalPaper,
     ReviewerCopy,
     ReviewerTransmittalPaper,
+    RuleNoticePaper,
     SanctionLine,
     ShowCauseOrderPaper,
     VoteRecord,
+    WrittenOpinionPaper,
 )
 from ethics_desk.documents.render.letters import (
     BoardTransmittalRenderer,
@@ -154,15 +167,18 @@ from ethics_desk.models import (
     IssuedDocument,
     Mailing,
     MailMethod,
+    Provision,
     ResponseForward,
     ResponseRecipient,
     Review,
     ReviewDefect,
     ReviewerRole,
+    RuleNotice,
     Sanction,
     SanctionFactor,
     SanctionKind,
     ShowCauseOrder,
+    ViolationFinding,
     in_a_sentence,
 )
 from ethics_desk.models.board import BoardTerm
@@ -199,6 +215,9 @@ class Audience(StrEnum):
     PARTIES = "the complainant and each respondent"
     COMPLAINANT_WITH_COPIES = "the complainant, with a copy to each respondent"
     AGENCY = "the agency named on each referral"
+    NOTICED = "each respondent given notice of a rule not alleged"
+    OPINION = ("the complainant, each respondent, the City Attorney's Office, the Compliance "
+               "Auditor, the Board members who did not take part and the City Clerk")
     OFFICE = "the case file"
     INQUIRER = "anyone who asks how to file a complaint"
     RECORDS = "the Records officer"
@@ -695,6 +714,12 @@ def _recipients(session: Session, complaint: Complaint, kind: str,
         return [complainant, *respondents]
     if rule.audience is Audience.AGENCY:
         return [Recipient(_agency(s.agency)[0], "agency") for s in _referrals(session, complaint)]
+    if rule.audience is Audience.NOTICED:
+        noticed = set(session.scalars(select(RuleNotice.respondent_id).where(
+            RuleNotice.complaint_id == complaint.id)))
+        return [r for r in respondents if r.respondent_id in noticed]
+    if rule.audience is Audience.OPINION:
+        return [complainant, *respondents, *_opinion_copies(session, complaint)]
     if rule.audience is Audience.RESPONSE_RECIPIENTS:
         return [Recipient(Party(r.label), r.value) for r in ResponseRecipient]
     if rule.audience is Audience.REVIEWERS:
@@ -989,6 +1014,82 @@ def _resolution_notice(ctx: _Context) -> ResolutionNoticePaper:
     return ResolutionNoticePaper(**ctx.common(), disposition=DISPOSITIONS[decision.disposition],
                                  decided_on=decision.decided_on, notes=decision.notes,
                                  outcome=decision.disposition.value)
+
+
+def _opinion_copies(session: Session, complaint: Complaint) -> list[Recipient]:
+    """The copies of the written opinion besides the parties', § 2-87(a)."""
+    return [Recipient(Party(name, title="Member, Ethics Review Board" if role == "board_member"
+                            else ""), role) for name, role in opinion_copies(session, complaint)]
+
+
+def _rule_notice(ctx: _Context) -> RuleNoticePaper:
+    respondent_id = ctx.recipient.respondent_id
+    notices = list(ctx.session.scalars(select(RuleNotice).where(
+        RuleNotice.complaint_id == ctx.complaint.id, RuleNotice.respondent_id == respondent_id)
+        .order_by(RuleNotice.id)))
+    if not notices:
+        raise UserError(f"No notice of a rule not alleged is recorded for "
+                        f"{ctx.recipient.name} on {ctx.complaint.display_number}.",
+                        "Record it first (Give notice of a rule not alleged, § 2-85(c)).")
+    latest = {n.provision_id: n for n in notices}  # a provision noticed again: the latest
+    noticed = []
+    for provision_id, n in latest.items():
+        provision = ctx.session.get(Provision, provision_id)
+        clock = notice_clock(ctx.session, ctx.complaint, n.respondent_id, provision_id)
+        noticed.append(NoticedRule(provision.citation if provision else str(provision_id),
+                                   n.given_on, clock.due_on if clock is not None else None))
+    return RuleNoticePaper(**ctx.common(), noticed=tuple(noticed),
+                           pending=ctx.complaint.state.is_pending)
+
+
+def _not_on_the_merits(session: Session, complaint: Complaint,
+                       now: datetime) -> UserError | None:
+    """The written opinion states the Board's decision on the merits (§ 2-87(a)): none is made
+    for a complaint withdrawn, cured or determined frivolous (their own papers say so)."""
+    decision = _latest_decision(session, complaint, DecisionKind.RESOLUTION)
+    if decision is not None and decision.disposition in ON_THE_MERITS:
+        return None
+    how = (f"“{decision.disposition.label}”" if decision is not None and decision.disposition
+           else "not decided by the Board on the merits")
+    return UserError(f"{complaint.display_number} was resolved as {how}: the Board's written "
+                     "opinion (§ 2-87(a)) states a decision on the merits — dismissed, no "
+                     "violation or violation found.",
+                     "Use the notice of resolution (§ 2-83(d)(4)) or the case's own paper.")
+
+
+def _written_opinion(ctx: _Context) -> WrittenOpinionPaper:
+    decision = _latest_decision(ctx.session, ctx.complaint, DecisionKind.RESOLUTION)
+    if decision is None or decision.disposition is None \
+            or decision.disposition not in ON_THE_MERITS:
+        raise _not_on_the_merits(ctx.session, ctx.complaint, datetime.min) or UserError(
+            "No decision on the merits is recorded.", "Record the resolution first.")
+    vote = disposition_vote(ctx.session, ctx.complaint)
+    names = {r.id: r.name for r in ctx.complaint.respondents}
+    citations: dict[int, str] = {}
+    findings = []
+    for f in ctx.session.scalars(select(ViolationFinding).where(
+            ViolationFinding.decision_id == decision.id).order_by(ViolationFinding.id)):
+        if f.provision_id not in citations:
+            provision = ctx.session.get(Provision, f.provision_id)
+            citations[f.provision_id] = provision.citation if provision else ""
+        noticed = None
+        if not f.alleged:
+            notice = ctx.session.scalar(select(RuleNotice.given_on).where(
+                RuleNotice.complaint_id == ctx.complaint.id,
+                RuleNotice.respondent_id == f.respondent_id,
+                RuleNotice.provision_id == f.provision_id).order_by(RuleNotice.id.desc())
+                .limit(1))
+            noticed = notice
+        findings.append(FindingLine(names.get(f.respondent_id, ""), citations[f.provision_id],
+                                    noticed))
+    due = _deadline(ctx.session, ctx.complaint, ClockKind.OPINION.value)
+    return WrittenOpinionPaper(
+        **ctx.common(), disposition=DISPOSITIONS[decision.disposition],
+        outcome=decision.disposition.value, decided_on=decision.decided_on,
+        reasons=decision.notes, vote=vote_record(ctx.session, vote) if vote else None,
+        findings=tuple(findings),
+        not_taking_part=not_taking_part(ctx.session, vote) if vote is not None else (),
+        opinion_due=due.due_on if due is not None else None)
 
 
 def _envelope(ctx: _Context) -> EnvelopePaper:
@@ -1401,6 +1502,14 @@ KINDS: dict[str, KindRule] = {
     "referral": _row(
         "Notification of an agency, e.g. for investigation of perjury", {S.RESOLVED},
         "§ 2-83(g)(3)", Audience.AGENCY, _referral, ReferralRenderer),
+    "rule-notice": _row(
+        "Notice to a respondent of a rule not alleged in the complaint",
+        {S.ACCEPTED, S.AWAITING_RESPONSE, S.RESPONSE_FILED, S.REPLY_FILED, S.SHOW_CAUSE},
+        "§ 2-85(c)", Audience.NOTICED, _rule_notice, RuleNoticeRenderer),
+    "written-opinion": _row(
+        "The Board's written opinion, with its copies", {S.RESOLVED}, "§ 2-87(a)",
+        Audience.OPINION, _written_opinion, WrittenOpinionRenderer, spanish=True,
+        withheld=_not_on_the_merits),
     "resolution-notice": _row(
         "Notice of resolution to a respondent", {S.RESOLVED, S.RETURNED_DEFECTIVE},
         "§ 2-83(d)(4)",

@@ -34,9 +34,11 @@ from ethics_desk.documents.render.letter_data import (
     FactorNote,
     FrivolousDeterminationPaper,
     ReferralPaper,
+    RuleNoticePaper,
     SanctionLine,
     ShowCauseOrderPaper,
     VoteRecord,
+    WrittenOpinionPaper,
 )
 from ethics_desk.documents.render.letters import ENCLOSURE_GAP, CaseLetterRenderer, L
 
@@ -188,6 +190,113 @@ class FrivolousDeterminationRenderer(_BoardLetterRenderer[FrivolousDetermination
         story += [*self.optional(wording, "questions"), *self.closing(data, wording),
                   *self.copies(data, wording)]
         return story
+
+
+class RuleNoticeRenderer(_BoardLetterRenderer[RuleNoticePaper]):
+    """Kind ``rule-notice``: the written notice to one respondent of the rules the complaint did
+    not allege (§ 2-85(c)), each with the day the notice was given and the last of the ten
+    business days to respond."""
+
+    template_name = "rule-notice"
+    required_sections = (*CaseLetterRenderer.required_sections, "rules-heading",
+                         "provision-label", "given-label", "due-label", "rights")
+
+    def is_copy(self, data: RuleNoticePaper) -> bool:
+        """Each copy goes to the respondent it is addressed to."""
+        return False
+
+    def story(self, data: RuleNoticePaper, wording: Wording) -> list[Flowable]:
+        """Opening, the rules and their dates in a box, the right to respond, questions."""
+        header = [Paragraph(f"<b>{wording.text(key)}</b>", self.styles["Cell"])
+                  for key in ("provision-label", "given-label", "due-label")]
+        rows = [header] + [[
+            Paragraph(markup(rule.citation), self.styles["Cell"]),
+            Paragraph(markup(self.words.long_date(rule.given_on)), self.styles["Cell"]),
+            Paragraph("<b>" + markup(self.words.weekday_date(rule.respond_by)
+                                     if rule.respond_by else "—") + "</b>",
+                      self.styles["Cell"])] for rule in data.noticed]
+        table = DocTable(rows, colWidths=[2.9 * inch, 1.5 * inch, 2.0 * inch], hAlign="LEFT",
+                         repeatRows=1)
+        table.setStyle(TableStyle([
+            ("LINEBELOW", (0, 0), (-1, -1), 0.4, colors.lightgrey),
+            ("VALIGN", (0, 0), (-1, -1), "TOP")]))
+        story: list[Flowable] = [
+            *self.opening(wording), *wording.flowables("body"),
+            KeepTogether([*wording.flowables("rules-heading"), table]), Spacer(0, 6),
+            *wording.flowables("rights")]
+        if data.pending:
+            story += self.optional(wording, "confidentiality")
+        return [*story, KeepTogether([*self.optional(wording, "questions"),
+                                      *self.closing(data, wording)])]
+
+
+class WrittenOpinionRenderer(_BoardLetterRenderer[WrittenOpinionPaper]):
+    """Kind ``written-opinion``: the Board's written opinion on a complaint decided on the
+    merits (§ 2-87(a)) — the disposition, the vote, the provisions found violated and the
+    Board's reasons — addressed to the complainant; every other copy the section requires (each
+    respondent, the City Attorney's Office, the Compliance Auditor, the Board members who did not
+    take part, the City Clerk) carries the copy marking, and the letter ends with the list."""
+
+    template_name = "written-opinion"
+    required_sections = (*CaseLetterRenderer.required_sections, "outcome-label",
+                         "findings-heading", "alleged", "noticed", "reasons-heading",
+                         "no-reasons", "copies-label", "copy-complainant", "copy-respondents",
+                         "copy-attorney", "copy-auditor", "copy-members", "copy-clerk",
+                         "copy-none")
+
+    def extra_values(self, data: WrittenOpinionPaper) -> dict[str, str | None]:
+        """When and how it was decided, and the vote in words."""
+        return {"decided_on": self.words.long_date(data.decided_on),
+                "disposition": self.disposition(data) or None,
+                "vote_summary": self.vote_summary(data.vote) if data.vote else ""}
+
+    def disposition(self, data: WrittenOpinionPaper) -> str:
+        """The outcome in the template's own words ("[disposition-dismissed]") when it has
+        them (the Spanish template does), else the office's."""
+        section = f"disposition-{data.outcome}"
+        template = self.templates.load(self.template_name, self.language)
+        if data.outcome and section in template.sections:
+            return " ".join(template.plain(item, {}) for block in template.section(section).blocks
+                            for item in block.items)
+        return data.disposition
+
+    def story(self, data: WrittenOpinionPaper, wording: Wording) -> list[Flowable]:
+        """Opening, the decision, the vote, the findings, the reasons, the copies."""
+        story: list[Flowable] = [
+            *self.opening(wording), *wording.flowables("body"),
+            notice([Paragraph(f"{wording.text('outcome-label')}: "
+                              f"<b>{markup(self.disposition(data))}</b>",
+                              self.styles["Notice"])]), Spacer(0, 6)]
+        if data.vote is not None:
+            story += self.vote_flowables(data.vote, wording.text("vote-label") if wording.has(
+                "vote-label") else "The Board's vote")
+        if data.findings:
+            story.append(KeepTogether([*wording.flowables("findings-heading"), bullet_list(
+                [f"<b>{markup(f.respondent)}</b> — {markup(f.citation)}"
+                 + (f" ({wording.text('noticed')} {markup(self.words.long_date(f.noticed_on))})"
+                    if f.noticed_on else f" ({wording.text('alleged')})")
+                 for f in data.findings], self.styles["Item"])]))
+        story += wording.flowables("reasons-heading")
+        story += (paragraphs(data.reasons, self.styles["Body"]) if data.reasons.strip()
+                  else wording.flowables("no-reasons"))
+        if data.outcome in ("dismissed", "no_violation"):
+            story += self.optional(wording, "similar-charges")
+        return [*story, KeepTogether([*self.optional(wording, "questions"),
+                                      *self.closing(data, wording),
+                                      *self.copies(data, wording)])]
+
+    def copies(self, data: WrittenOpinionPaper, wording: Wording) -> list[Flowable]:
+        """The copies § 2-87(a) requires, in its order, each Board member not taking part by
+        name."""
+        members = (self.words.names(list(data.not_taking_part)) if data.not_taking_part
+                   else wording.text("copy-none"))
+        listed = [wording.text("copy-complainant") + f" ({markup(data.complainant.name)})",
+                  wording.text("copy-respondents") + f" ({markup(self.names(data.respondents))})",
+                  wording.text("copy-attorney"), wording.text("copy-auditor"),
+                  f"{wording.text('copy-members')}: {markup(members)}",
+                  wording.text("copy-clerk")]
+        return [Spacer(0, 8), Paragraph(f"{wording.text('copies-label')} " + "; ".join(listed)
+                                        + ".", self.styles["Small"])]
 
 
 def factor_section(citation: str) -> str:

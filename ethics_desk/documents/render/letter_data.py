@@ -378,3 +378,54 @@ class CertificateOfMailingPaper:
     case_number: str
     items: tuple[MailedItem, ...]
     certified_on: date
+
+
+# -- the Board's findings and opinion (§§ 2-85(c), 2-87(a)) ---------------------------------------
+
+
+@dataclass(frozen=True)
+class NoticedRule:
+    """A provision not alleged in the complaint of which a respondent is given notice
+    (§ 2-85(c)): its citation, the day the notice was given, the last day to respond."""
+
+    citation: str
+    given_on: date
+    respond_by: date | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class RuleNoticePaper(CaseLetter):
+    """The written notice to a respondent of rules the complaint did not allege (§ 2-85(c)):
+    before the Board finds a violation of one, the respondent has ten business days to respond."""
+
+    noticed: tuple[NoticedRule, ...]
+    pending: bool = True
+
+
+@dataclass(frozen=True)
+class FindingLine:
+    """A provision the Board found a respondent violated (§ 2-85(b)); ``noticed_on``: for a
+    rule not alleged in the complaint, the day its notice was given (§ 2-85(c))."""
+
+    respondent: str
+    citation: str
+    noticed_on: date | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class WrittenOpinionPaper(CaseLetter):
+    """The Board's written opinion on a complaint it decided on the merits (§ 2-87(a)): the
+    disposition, the vote, the provisions found violated, the Board's reasons as recorded, and
+    the copies the section requires."""
+
+    disposition: str
+    outcome: str
+    """The disposition's stored name (``dismissed`` …): a template may word it itself."""
+    decided_on: date
+    reasons: str
+    vote: VoteRecord | None = None
+    findings: tuple[FindingLine, ...] = ()
+    not_taking_part: tuple[str, ...] = ()
+    """The Board members serving on the day of the decision who did not take part in it."""
+    opinion_due: date | None = None
+    """The 90th calendar day after filing, plus any time granted to the respondent."""

@@ -28,6 +28,8 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
+    QListWidget,
+    QListWidgetItem,
     QPlainTextEdit,
     QPushButton,
     QScrollArea,
@@ -73,10 +75,12 @@ from ethics_desk.workflow import (
     Event,
     FileReply,
     FileResponse,
+    Finding,
     ForwardCampaignFinance,
     ForwardForReview,
     ForwardResponse,
     ForwardToBoard,
+    GiveRuleNotice,
     ImposeSanctions,
     NotCured,
     OrderShowCause,
@@ -116,6 +120,7 @@ class Kind(StrEnum):
     NOTES = "notes"  # a note for each of several factors (choices: (statute's words, key))
     DATETIME = "datetime"  # a date and time, required (a hearing)
     MONEY = "money"  # an amount in dollars, optional; the value is in cents
+    CHECKS = "checks"  # any number of the choices, ticked in a list; the value is a tuple
 
 
 LARGE_KINDS = (Kind.VOTE, Kind.NOTES)
@@ -563,22 +568,42 @@ def form_for(event: Event, case: CaseFile, today: date, staff: str,
                    (("Concluded", True), ("Continued to a later date", False)))),
             lambda v: RecordHearing(held_on=v["on"], appeared=v["appeared"],
                                     counsel=v["counsel"], concluded=v["concluded"])),
+        Event.GIVE_RULE_NOTICE: ActionForm(
+            Event.GIVE_RULE_NOTICE,
+            "The Board may find a violation of any provision, whether or not the complaint "
+            "alleged it (§ 2-85(b)). Before it finds a violation of a rule not alleged, the "
+            "respondent is given written notice of it and ten business days to respond. Record "
+            "the day the notice was given; the notice itself is on the Papers tab.",
+            (Field("respondent", "Notice to", Kind.CHOICE, _only(respondents), respondents),
+             Field("provision", "Provision not alleged", Kind.CHOICE, None, case.noticeable,
+                   hint="Those in force on the dates of the alleged violation."),
+             Field("on", "Notice given on", Kind.DATE, today)),
+            lambda v: GiveRuleNotice(respondent_id=v["respondent"],
+                                     provision_ids=(v["provision"],), given_on=v["on"])),
         Event.RESOLVE: ActionForm(
             Event.RESOLVE,
             "Every clock stops; the respondents are to be notified of the resolution (the "
             "notice of resolution is on the Papers tab). “Frivolous” is not chosen here: it "
             "follows from the Board's record vote (§ 2-83(f)(6)); nor is “cured”, which follows "
             "from recording the cure of a campaign-finance complaint (§ 2-83(d)(2)); nor is "
-            "“withdrawn”: record the complainant's withdrawal, with the day it was received.",
+            "“withdrawn”: record the complainant's withdrawal, with the day it was received. "
+            "A decision on the merits is stated in the Board's written opinion (§ 2-87(a)).",
             (Field("disposition", "Disposition", Kind.CHOICE, None, DISPOSITIONS),
              Field("on", "Decided on", Kind.DATE, today,
                    hint="With the Board's vote below, the meeting's date is taken instead."),
+             Field("findings", "Provisions found violated (§ 2-85(b))", Kind.CHECKS, (),
+                   tuple((f.label, Finding(f.respondent_id, f.provision_id))
+                         for f in case.findable),
+                   hint="With “violation found”, tick each provision the Board found each "
+                        "respondent violated. A rule not alleged is listed once its notice "
+                        "is recorded, and may be found when its ten business days have run "
+                        "(§ 2-85(c))."),
              Field("notes", "Notes", Kind.LONG_TEXT, ""),
              Field("vote", "The Board's vote, when it decided at a meeting (a majority of those "
                    "present)", Kind.VOTE, resolve_voters,
                    vote_action=BoardAction.DISPOSITION, vote_optional=True)),
             lambda v: Resolve(disposition=v["disposition"], decided_on=v["on"],
-                              notes=v["notes"], vote=v["vote"]),
+                              notes=v["notes"], vote=v["vote"], findings=v["findings"]),
             {"today": today}),
         Event.DISCARD: ActionForm(
             Event.DISCARD, "The draft is kept in the record but no longer listed.",
@@ -829,6 +854,10 @@ class ActionDialog(QDialog):
         elif spec.kind is Kind.CHOICE:
             # Qt would turn enum values into plain strings: the items carry indexes instead.
             combo = QComboBox(parent)
+            # A long choice (a provision's title) is elided in the box, shown whole in the list:
+            # the dialog keeps its width.
+            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            combo.setMinimumContentsLength(24)
             if spec.default is None:
                 combo.addItem("— choose —", -1)
             for number, (label, _value) in enumerate(spec.choices):
@@ -836,6 +865,20 @@ class ActionDialog(QDialog):
             if spec.default is not None:
                 combo.setCurrentIndex(max(0, [v for _l, v in spec.choices].index(spec.default)))
             widget = combo
+        elif spec.kind is Kind.CHECKS:
+            ticks = QListWidget(parent)
+            ticks.setAccessibleName(spec.label)
+            for number, (label, _value) in enumerate(spec.choices):
+                item = QListWidgetItem(label, ticks)
+                item.setData(Qt.ItemDataRole.UserRole, number)
+                item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+                item.setCheckState(Qt.CheckState.Checked if spec.choices[number][1] in
+                                   (spec.default or ()) else Qt.CheckState.Unchecked)
+            if not spec.choices:
+                QListWidgetItem("(none yet)", ticks).setFlags(Qt.ItemFlag.NoItemFlags)
+            rows = max(1, min(len(spec.choices), 5))
+            ticks.setFixedHeight(ticks.sizeHintForRow(0) * rows + 2 * ticks.frameWidth() + 4)
+            widget = ticks
         elif spec.kind is Kind.DEFECTS:
             widget = DefectsTable(parent)
         elif spec.kind is Kind.FILE:
@@ -910,6 +953,11 @@ class ActionDialog(QDialog):
                 if number is None or number < 0:
                     raise ValueError(f"Choose: {spec.label.lower()}.")
                 out[spec.key] = spec.choices[number][1]
+            elif spec.kind is Kind.CHECKS:
+                out[spec.key] = tuple(
+                    spec.choices[widget.item(row).data(Qt.ItemDataRole.UserRole)][1]
+                    for row in range(widget.count())
+                    if widget.item(row).checkState() is Qt.CheckState.Checked)
             elif spec.kind is Kind.DEFECTS:
                 out[spec.key] = widget.value()
             elif spec.kind is Kind.FILE:

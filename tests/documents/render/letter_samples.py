@@ -22,11 +22,13 @@ from ethics_desk.documents.render.letter_data import (
     EnvelopePaper,
     FactorNote,
     FilingNoticePaper,
+    FindingLine,
     ForwardedResponse,
     FrivolousDeterminationPaper,
     HearingNoticePaper,
     LabelsPaper,
     MailedItem,
+    NoticedRule,
     ReferralPaper,
     ReplyCopyPaper,
     ResolutionNoticePaper,
@@ -35,9 +37,11 @@ from ethics_desk.documents.render.letter_data import (
     ResponseTransmittalPaper,
     ReviewerCopy,
     ReviewerTransmittalPaper,
+    RuleNoticePaper,
     SanctionLine,
     ShowCauseOrderPaper,
     VoteRecord,
+    WrittenOpinionPaper,
 )
 
 CASE = "ERB-2026-014"
@@ -85,6 +89,13 @@ FRIVOLOUS_VOTE = VoteRecord(
     ballots=tuple(BallotLine(name, BALLOTS_EN[choice], choice)
                   for name, choice in FRIVOLOUS_BALLOTS),
     tally=tally((choice for _name, choice in FRIVOLOUS_BALLOTS), VoteRule.TWO_THIRDS))
+OPINION_VOTE = VoteRecord(
+    date(2027, 1, 14), "Present: 6 of the 11 members serving; recused: 0; quorum: 6 (a majority "
+    "of the 11 serving), met by the 6 taking part; needed: at least 4 yes votes (a majority of "
+    "the 6 present); cast: 5 yes, 1 no, 0 abstaining — carried", carried=True,
+    is_record_vote=False, tally=tally([Y, Y, Y, Y, Y, N], VoteRule.MAJORITY))
+OPINION_REASONS = ("The City's vehicle logs show the truck at a private catering event on three "
+                   "Saturdays; the respondent accepted the caterer's gift of a dinner for two.")
 HEARING_AT = datetime(2027, 1, 14, 17, 30, tzinfo=ZoneInfo("America/Chicago"))
 PARTICULARS = ("Groundless: the City's vehicle logs show no private use; brought in bad faith, "
                "nine days before the election (§ 2-83(f)(1), (f)(3)(a), (e)).")
@@ -174,6 +185,18 @@ def letter_sample(kind: str, **changes: Any) -> Any:
             referred_on=date(2027, 1, 14), determined_on=date(2027, 1, 14),
             vote=FRIVOLOUS_VOTE, particulars=PARTICULARS,
             purpose="investigation of perjury", perjury=True),
+        "rule-notice": lambda: RuleNoticePaper(
+            **_common(RESPONDENT), noticed=(
+                NoticedRule("§ 2-45 Gifts", date(2026, 12, 1), date(2026, 12, 15)),
+                NoticedRule("§ 2-43 Conflicts of interest", date(2026, 12, 1),
+                            date(2026, 12, 15)))),
+        "written-opinion": lambda: WrittenOpinionPaper(
+            **_common(COMPLAINANT), disposition="Violation found: the Ethics Review Board found "
+            "that a violation occurred", outcome="violation_found",
+            decided_on=date(2027, 1, 14), reasons=OPINION_REASONS, vote=OPINION_VOTE,
+            findings=(FindingLine("Nguyễn Thị Minh Khai", "§ 2-49 Use of City resources"),
+                      FindingLine("Nguyễn Thị Minh Khai", "§ 2-45 Gifts", date(2026, 12, 1))),
+            not_taking_part=("Gus Ybarra", "Hà Thị Lan"), opinion_due=date(2027, 3, 1)),
         "resolution-notice": lambda: ResolutionNoticePaper(
             **_common(RESPONDENT), disposition="Dismissed", decided_on=date(2027, 1, 14),
             notes="The Board found the allegation not supported by the evidence."),
@@ -198,6 +221,6 @@ CJK_PARTY = Party("李小龍 (Lee Siu-lung)", address="100 Military Plaza\nSan A
 LETTER_KINDS = ("reviewer-transmittal", "filing-notice", "defect-letter", "cf-forward",
                 "cf-cure-notice", "board-transmittal", "respondent-notice", "response-copy",
                 "reply-copy", "response-transmittal", "hearing-notice", "show-cause-order",
-                "frivolous-determination", "referral",
+                "frivolous-determination", "referral", "rule-notice", "written-opinion",
                 "resolution-notice", "envelope", "labels",
                 "certificate-of-mailing")

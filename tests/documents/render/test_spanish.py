@@ -21,11 +21,12 @@ from tests.documents.render.helpers import flat, sample, screenshot, text_of
 
 SPANISH_KINDS = ("sworn-complaint", "info-sheet", "receipt", "unsworn-return", "defect-letter",
                  "cf-cure-notice", "response-copy", "hearing-notice", "show-cause-order",
-                 "frivolous-determination", "resolution-notice",
+                 "frivolous-determination", "resolution-notice", "written-opinion",
                  "pia-acknowledgement", "pia-ruling-notice", "pia-release-letter",
                  "pia-clarification", "pia-cost-estimate")
 """Every complainant-facing paper: the sworn complaint and its affidavit, § 2-83(b), the
-receipt, (c), (d)(3), the (d)(2) cure notice, (e)(3), (e)(4), (f)(4), (f)(6), (d)(4); and the Public
+receipt, (c), (d)(3), the (d)(2) cure notice, (e)(3), (e)(4), (f)(4), (f)(6), (d)(4), the Board's
+written opinion (§ 2-87(a)); and the Public
 Information Act's letters to the requester (Gov't Code ch. 552)."""
 
 SPANISH_WORDS = {
@@ -58,6 +59,10 @@ SPANISH_WORDS = {
     "resolution-notice": ("Aviso de resolución de una denuncia",
                           "Desestimada por la Junta de Revisión de Ética",
                           "14 de enero de 2027", "§ 2-83(d)(4)"),
+    "written-opinion": ("Opinión escrita de la Junta de Revisión de Ética",
+                        "Violación comprobada", "14 de enero de 2027",
+                        "no alegada en la denuncia", "Copias (§ 2-87(a))",
+                        "Gus Ybarra y Hà Thị Lan", "la Secretaría Municipal"),
     "pia-acknowledgement": ("Acuse de recibo de su solicitud de información",
                             "lunes, 14 de diciembre de 2026", "§ 552.221(d)",
                             "Solicitud PIA-2026-001"),
