@@ -136,6 +136,7 @@ def test_the_table_marks_every_complainant_facing_paper_spanish() -> None:
         "sworn-complaint", "info-sheet", "receipt", "unsworn-return", "defect-letter",
         "cf-cure-notice", "response-copy", "hearing-notice",
         "show-cause-order", "frivolous-determination", "resolution-notice",
+        "written-opinion",  # the Board's written opinion, a copy to the complainant, § 2-87(a)
         # and the Public Information Act's letters to the requester (Gov't Code ch. 552)
         "pia-acknowledgement", "pia-ruling-notice", "pia-release-letter", "pia-clarification",
         "pia-cost-estimate"}

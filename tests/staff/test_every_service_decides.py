@@ -86,7 +86,8 @@ IN_A_SERVICES_TRANSACTION = {
         "cancel_open_clocks", "refresh_next_due", "recompute_open", "told_dates")},
     **{f"ethics_desk.board.findings.{name}": "what the Board may find, its vote and who did "
        "not take part, read inside an event's or a paper's transaction (§§ 2-85, 2-87)"
-       for name in ("disposition_vote", "findable", "not_taking_part", "notice_clock")},
+       for name in ("decided_on_the_merits", "disposition_vote", "findable", "noticeable",
+                    "not_taking_part", "notice_clock", "opinion_copies")},
     "ethics_desk.board.roster.voters_for": "the members voting, for the vote's act",
     "ethics_desk.board.roster.members_who_are_parties": "recusals, for the vote's act",
     "ethics_desk.board.roster.pending_elections_for": "the (f)(3)(a) factor, for an act",

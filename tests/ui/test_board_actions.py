@@ -8,7 +8,15 @@ from __future__ import annotations
 from datetime import date, datetime
 
 import pytest
-from PySide6.QtWidgets import QCheckBox, QLabel, QLineEdit, QMessageBox, QPlainTextEdit
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QMessageBox,
+    QPlainTextEdit,
+)
 from pytestqt.qtbot import QtBot
 from sqlalchemy import select
 
@@ -34,9 +42,9 @@ from ethics_desk.ui.case.papers_panel import PapersPanel
 from ethics_desk.ui.case.vote_entry import VoteEntry
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.palette import HIGH_CONTRAST, LIGHT, SCHEMES, Scheme
-from ethics_desk.workflow import WorkflowController
+from ethics_desk.workflow import Accept, ForwardToBoard, WorkflowController
 from tests.conftest import CLOCK
-from tests.factories import CLERK
+from tests.factories import CLERK, complete_intake, provision_id, reviewed_case
 from tests.ui.conftest import Desktop, type_text
 from tests.ui.test_case_documents import forwarded_case, pdf_text
 from tests.ui.test_case_window import _act, _choose, _save, _window
@@ -353,17 +361,29 @@ def test_resolving_by_hand_offers_the_dispositions_a_clerk_records_and_tells_the
     assert panel.issue() is not None
 
 
+def _tick_finding(dialog: ActionDialog, text: str) -> None:
+    """Tick the provision found violated in the resolution's form (§ 2-85(b))."""
+    ticks = dialog.inputs["findings"]
+    assert isinstance(ticks, QListWidget)
+    [item] = ticks.findItems(text, Qt.MatchFlag.MatchContains)
+    item.setCheckState(Qt.CheckState.Checked)
+
+
 def test_a_disposition_decided_at_a_meeting_is_recorded_with_the_boards_majority_vote(
         qtbot: QtBot, context: AppContext, controller: WorkflowController,
         database: Database) -> None:
     seat_board(database)
-    case_id = forwarded_case(controller)
+    alleged = [provision_id(database, "2-49")]
+    case_id = reviewed_case(controller, intake=complete_intake(provision_ids=alleged))
+    controller.fire(case_id, Accept())
+    controller.fire(case_id, ForwardToBoard())
     window = _window(qtbot, context, case_id)
     dialog = _act(qtbot, window, "resolve")
     entry = vote_of(dialog)
     assert entry.value() is None  # no vote taken: the clerk may resolve without one
     assert "No vote recorded" in entry.result_line.text()
     _choose(dialog, "disposition", "Violation found")
+    _tick_finding(dialog, "§ 2-49")  # what the motion would find (§ 2-85(b))
     cast(entry, 4, 4)
     assert entry.result_line.text().endswith(
         "needed: at least 5 yes votes (a majority of the 8 counted as present); cast: 4 yes, "
@@ -372,6 +392,7 @@ def test_a_disposition_decided_at_a_meeting_is_recorded_with_the_boards_majority
     assert case(database, case_id).state is CaseState.AWAITING_RESPONSE
     dialog = _act(qtbot, window, "resolve")
     _choose(dialog, "disposition", "Violation found")
+    _tick_finding(dialog, "§ 2-49")
     cast(vote_of(dialog), 5, 4)
     _save(qtbot, dialog)
     assert not dialog.isVisible(), dialog.message.text()

@@ -27,6 +27,7 @@ from hypothesis.stateful import (
 )
 from sqlalchemy import select
 
+from ethics_desk.board.findings import alleged_against
 from ethics_desk.core.errors import RuleError
 from ethics_desk.deadlines.schedule import load_calendars
 from ethics_desk.models import (
@@ -38,6 +39,7 @@ from ethics_desk.models import (
     Determination,
     Disposition,
     KnowledgeBasis,
+    Provision,
     Respondent,
     Review,
     ReviewerRole,
@@ -55,10 +57,12 @@ from ethics_desk.workflow import (
     FileComplaint,
     FileReply,
     FileResponse,
+    Finding,
     ForwardCampaignFinance,
     ForwardForReview,
     ForwardResponse,
     ForwardToBoard,
+    GiveRuleNotice,
     ImposeSanctions,
     NotCured,
     OrderShowCause,
@@ -66,6 +70,7 @@ from ethics_desk.workflow import (
     RecordComplainantReceipt,
     RecordCure,
     RecordFrivolousVote,
+    RecordHearing,
     RecordRespondentReceipt,
     RecordReview,
     RecordShowCauseHearing,
@@ -74,6 +79,7 @@ from ethics_desk.workflow import (
     ReturnDefective,
     ReturnUnsworn,
     SanctionData,
+    ScheduleHearing,
     VoteData,
     Withdraw,
     WorkflowController,
@@ -258,6 +264,13 @@ class WorkflowMachine(RuleBasedStateMachine):
         with self.database.read_session() as session:
             respondent_id = session.scalar(select(Respondent.id).where(
                 Respondent.complaint_id == case_id).limit(1)) or 0
+            complaint = session.get(Complaint, case_id)
+            assert complaint is not None
+            alleged = tuple(Finding(r, p) for r, ids in alleged_against(complaint).items()
+                            for p in sorted(ids))
+            gifts = session.scalar(select(Provision.id).where(Provision.section == "2-45")) or 0
+        disposition = data.draw(st.sampled_from([Disposition.DISMISSED,
+                                                 Disposition.VIOLATION_FOUND]))
         payloads: dict[Event, Payload] = {
             Event.FILE: FileComplaint(),
             Event.DISCARD: DiscardDraft(),
@@ -285,8 +298,14 @@ class WorkflowMachine(RuleBasedStateMachine):
                 sanctions=(SanctionData(SanctionKind.CIVIL_PENALTY,
                                         data.draw(st.integers(1, 60_000))),),
                 factors_considered={SanctionFactor.SERIOUSNESS: "Serious."}),
-            Event.RESOLVE: Resolve(disposition=data.draw(st.sampled_from(
-                [Disposition.DISMISSED, Disposition.VIOLATION_FOUND]))),
+            # a violation found names the provisions found, those alleged (§ 2-85(b))
+            Event.RESOLVE: Resolve(disposition=disposition, findings=alleged if disposition
+                                   is Disposition.VIOLATION_FOUND else ()),
+            Event.GIVE_RULE_NOTICE: GiveRuleNotice(respondent_id=respondent_id,
+                                                   provision_ids=(gifts,), given_on=today),
+            Event.SCHEDULE_HEARING: ScheduleHearing(hearing_at=self.now + timedelta(days=4),
+                                                    place="Council Chambers"),
+            Event.RECORD_HEARING: RecordHearing(held_on=today, appeared="the parties"),
             Event.WITHDRAW: Withdraw(received_on=today),
             Event.FORWARD_RESPONSE: ForwardResponse(respondent_id=respondent_id,
                                                     forwarded_on=today),
