@@ -73,12 +73,15 @@ def start_clock(session: Session, complaint: Complaint, kind: ClockKind, trigger
     ``subject_label`` is how a clerk reads it, added to the title ("— Chair of the …").
 
     ``presumption_days`` is kept with a presumed receipt so that a calendar change can presume
-    the receipt again.
+    the receipt again. Time granted on the open clock it replaces (:func:`extend_clock`) stays
+    granted: a receipt recorded later restarts the count, not the grant.
     """
     rule = clock(kind, length=length)
+    replaced = open_deadlines(session, complaint, kind, subject)
+    extension_days = max([extension_days, *(d.extension_days for d in replaced)])
     due = compute_due(rule, trigger, calendars.for_rule(rule), extension_days=extension_days)
     due = due.at_least(told_dates(session, complaint.id).get((complaint.id, kind.value, subject)))
-    for existing in open_deadlines(session, complaint, kind, subject):
+    for existing in replaced:
         existing.status = DeadlineStatus.CANCELLED
         existing.closed_on = trigger.day
     deadline = Deadline(
@@ -93,6 +96,24 @@ def start_clock(session: Session, complaint: Complaint, kind: ClockKind, trigger
     session.flush()
     refresh_next_due(session, complaint)
     return deadline
+
+
+def extend_clock(session: Session, complaint: Complaint, deadline: Deadline, days: int,
+                 calendars: Calendars) -> tuple[date, date]:
+    """Add ``days`` of time granted to an open ``deadline`` (counted as its own clock counts:
+    business days for a response, calendar days for the written opinion), its due date and
+    explanation counted again; a date a paper already told is never shortened. Returns the due
+    date before and after."""
+    if days < 1:
+        raise ValueError(f"time granted must be at least one day ({days})")
+    before = deadline.due_on
+    deadline.extension_days += days
+    due = _recompute(deadline, calendars).at_least(told_dates(session, complaint.id).get(
+        (complaint.id, deadline.clock, deadline.subject)))
+    deadline.due_on = due.due
+    deadline.explanation = due.explain()
+    refresh_next_due(session, complaint)
+    return before, due.due
 
 
 _SPENT = (DeadlineStatus.MET, DeadlineStatus.MISSED)

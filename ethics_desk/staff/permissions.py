@@ -80,6 +80,8 @@ EVENT_ROLES: dict[Event, frozenset[Role]] = {
     # The Clerk forwards, receives and files the papers of the proceeding, § 2-83(d)(3), (e)
     Event.FORWARD_TO_BOARD: CLERK,
     Event.RECORD_RESPONDENT_RECEIPT: CLERK,
+    # Time granted to a respondent, the Board's or its Chair's, recorded by the Clerk, § 2-87(a)
+    Event.GRANT_MORE_TIME: CLERK,
     Event.RECORD_COMPLAINANT_RECEIPT: CLERK,
     Event.FILE_RESPONSE: CLERK,
     Event.FORWARD_RESPONSE: CLERK,  # § 2-83(e), last paragraph

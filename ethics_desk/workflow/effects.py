@@ -29,7 +29,13 @@ from ethics_desk.core.folding import fold
 from ethics_desk.core.office_time import in_office_time, office_date, stamp
 from ethics_desk.core.parties import respondent_key, rule_notice_key
 from ethics_desk.deadlines import ClockKind, actual_receipt
-from ethics_desk.deadlines.schedule import cancel_open_clocks, close_clocks, start_clock
+from ethics_desk.deadlines.schedule import (
+    cancel_open_clocks,
+    close_clocks,
+    extend_clock,
+    open_deadlines,
+    start_clock,
+)
 from ethics_desk.intake.record import MAX_ATTACHMENT_BYTES, AttachmentData
 from ethics_desk.models import (
     CIVIL_PENALTY_LIMIT_CENTS,
@@ -338,6 +344,57 @@ def not_cured(ctx: Context, p: ev.NotCured) -> Outcome:
                              decided_on=on, notes=p.notes, recorded_by=ctx.actor, recorded_at=ctx.now))
     return Outcome(CaseState.ACCEPTED, "Not cured: to be forwarded to the Ethics Review Board",
                    {"decided_on": on.isoformat()})
+
+
+def grant_more_time(ctx: Context, p: ev.GrantMoreTime) -> Outcome:
+    """Time granted to a respondent to respond: ``days`` business days added to their (e)(1)
+    response date, through the deadline engine (the explanation says so, and a recount keeps
+    it). The Board's written opinion, due 90 calendar days after filing "extended by any time
+    granted to the respondent" (§ 2-87(a)), moves by the calendar days the respondent gained."""
+    name = _respondent(ctx, p.respondent_id)
+    if not 1 <= p.days <= ev.MAX_DAYS_GRANTED:
+        raise RuleError(f"{p.days} is not a number of business days that can be granted",
+                        "§ 2-83(e)(1)", f"Enter from 1 to {ev.MAX_DAYS_GRANTED} business days.")
+    if p.granted_on is None:
+        raise RuleError("Enter the date the time was granted", "§ 2-83(e)(1)")
+    granted_on = _not_future(ctx, p.granted_on, "the time was granted", "§ 2-83(e)(1)")
+    by = " ".join(p.granted_by.split())
+    if not by:
+        raise RuleError("Say who granted the time (the Board, its Chair…)", "§ 2-87(a)",
+                        "Enter who granted it, e.g. “the Ethics Review Board, at its meeting "
+                        f"of {granted_on.isoformat()}”.")
+    running = open_deadlines(ctx.session, ctx.complaint, ClockKind.RESPONSE,
+                             respondent_key(p.respondent_id))
+    response = running[0] if running else None
+    if response is None:
+        raise RuleError(f"{name} has no response still due: there is no response date to "
+                        "extend", "§ 2-83(e)(1)",
+                        "Choose a respondent whose response is due (see Deadlines).")
+    filed = office_date(ctx.complaint.received_at, ctx.zone) if ctx.complaint.received_at \
+        else granted_on
+    if granted_on < filed:
+        raise RuleError(f"Time cannot be granted ({granted_on.isoformat()}) before the "
+                        f"complaint was filed ({filed.isoformat()})", "§ 2-83(e)(1)",
+                        f"Use a date on or after {filed.isoformat()}.")
+    was, now = extend_clock(ctx.session, ctx.complaint, response, p.days, ctx.calendars)
+    gained = (now - was).days
+    opinion = ""
+    detail: dict[str, object] = {
+        "respondent_id": p.respondent_id, "days": p.days, "granted_on": granted_on.isoformat(),
+        "granted_by": by, "reason": p.reason.strip(),
+        "response_due": [was.isoformat(), now.isoformat()]}
+    opinion_clock = open_deadlines(ctx.session, ctx.complaint, ClockKind.OPINION)
+    if gained > 0 and opinion_clock:
+        before, after = extend_clock(ctx.session, ctx.complaint, opinion_clock[0], gained,
+                                     ctx.calendars)
+        opinion = (f"; the Board's written opinion is now due {after.isoformat()} (was "
+                   f"{before.isoformat()}, § 2-87(a))")
+        detail["opinion_due"] = [before.isoformat(), after.isoformat()]
+    return Outcome(ctx.complaint.state,
+                   f"{by} granted {name} {p.days} more business day"
+                   f"{'' if p.days == 1 else 's'} to respond on {granted_on.isoformat()}: "
+                   f"response now due {now.isoformat()} (was {was.isoformat()}, § 2-83(e)(1))"
+                   f"{opinion}", detail)
 
 
 def record_respondent_receipt(ctx: Context, p: ev.RecordRespondentReceipt) -> Outcome:

@@ -56,6 +56,7 @@ class Event(StrEnum):
     WITHDRAW = "withdraw"
     FORWARD_RESPONSE = "forward_response"
     GIVE_RULE_NOTICE = "give_rule_notice"
+    GRANT_MORE_TIME = "grant_more_time"
 
 
 @dataclass(frozen=True)
@@ -192,6 +193,26 @@ class RecordRespondentReceipt(Payload):
     respondent_id: int = 0
     received_on: date | None = None
     detail: str = "delivered (return receipt)"
+
+
+MAX_DAYS_GRANTED = 30
+"""The most business days one grant adds to a response date (more is taken for a typing slip;
+a second grant adds more)."""
+
+
+@dataclass(frozen=True)
+class GrantMoreTime(Payload):
+    """Time granted to ``respondent_id`` to respond, ``days`` business days added to their
+    (e)(1) response date, granted on ``granted_on`` by ``granted_by`` (the Board, its Chair…)
+    for ``reason``; the Board's written opinion is due later by the calendar days gained
+    (§ 2-87(a): "extended by any time granted to the respondent")."""
+
+    event: ClassVar[Event] = Event.GRANT_MORE_TIME
+    respondent_id: int = 0
+    days: int = 0
+    granted_on: date | None = None
+    granted_by: str = ""
+    reason: str = ""
 
 
 @dataclass(frozen=True)

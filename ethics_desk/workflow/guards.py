@@ -226,6 +226,19 @@ def requested_hearing_scheduled(session: Session, complaint: Complaint) -> Block
     return None
 
 
+def response_clock_open(session: Session, complaint: Complaint) -> Block | None:
+    """(e)(1): more time is granted to a respondent whose response is still due."""
+    from ethics_desk.deadlines import ClockKind
+    from ethics_desk.models import Deadline, DeadlineStatus
+
+    running = session.scalar(select(Deadline.id).where(
+        Deadline.complaint_id == complaint.id, Deadline.clock == ClockKind.RESPONSE.value,
+        Deadline.status == DeadlineStatus.OPEN).limit(1))
+    if running is None:
+        return Block("No respondent's response is still due", "§ 2-83(e)(1)")
+    return None
+
+
 def determined_frivolous(session: Session, complaint: Complaint) -> Block | None:
     """(g): sanctions follow only a determination that the complaint was frivolous."""
     frivolous = session.scalar(select(Decision.id).where(
@@ -254,4 +267,4 @@ GUARDS = {g.__name__: Guard(g.__name__, g) for g in (
     ethics_code_route, campaign_finance_route, all_reviews_recorded, auditor_finds_compliance,
     auditor_has_not_found_defects, auditor_finds_defects, response_filed, response_to_forward,
     show_cause_hearing_held, hearing_to_schedule, requested_hearing_scheduled,
-    determined_frivolous, civil_penalty_outstanding)}
+    response_clock_open, determined_frivolous, civil_penalty_outstanding)}

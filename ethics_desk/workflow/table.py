@@ -88,6 +88,10 @@ TRANSITIONS: tuple[Transition, ...] = (
     _row(Event.RECORD_RESPONDENT_RECEIPT, {S.AWAITING_RESPONSE, S.RESPONSE_FILED}, (),
          fx.record_respondent_receipt, ev.RecordRespondentReceipt,
          "Record the respondent's receipt", "§ 2-83(e)(1)"),
+    # Time granted moves the response date and the written opinion's with it (§ 2-87(a)).
+    _row(Event.GRANT_MORE_TIME, {S.AWAITING_RESPONSE, S.RESPONSE_FILED},
+         ("response_clock_open",), fx.grant_more_time, ev.GrantMoreTime,
+         "Grant the respondent more time", "§ 2-83(e)(1); § 2-87(a)"),
     _row(Event.FILE_RESPONSE, {S.AWAITING_RESPONSE, S.RESPONSE_FILED}, (), fx.file_response,
          ev.FileResponse, "File a sworn response", "§ 2-83(e)(1), (e)(3)"),
     _row(Event.FORWARD_RESPONSE, MERITS | {S.SHOW_CAUSE}, ("response_to_forward",),

@@ -79,11 +79,12 @@ IN_A_SERVICES_TRANSACTION = {
         "auditor_finds_compliance", "auditor_has_not_found_defects", "auditor_finds_defects",
         "response_filed",
         "response_to_forward", "show_cause_hearing_held", "hearing_to_schedule",
-        "requested_hearing_scheduled", "determined_frivolous",
+        "requested_hearing_scheduled", "response_clock_open", "determined_frivolous",
         "civil_penalty_outstanding")},
     **{f"ethics_desk.deadlines.schedule.{name}": "the deadline clocks of an act" for name in (
         "load_calendars", "start_clock", "open_deadlines", "close_clocks",
-        "cancel_open_clocks", "refresh_next_due", "recompute_open", "told_dates")},
+        "cancel_open_clocks", "refresh_next_due", "recompute_open", "told_dates",
+        "extend_clock")},
     **{f"ethics_desk.board.findings.{name}": "what the Board may find, its vote and who did "
        "not take part, read inside an event's or a paper's transaction (§§ 2-85, 2-87)"
        for name in ("decided_on_the_merits", "disposition_vote", "findable", "noticeable",

@@ -63,6 +63,7 @@ from ethics_desk.workflow import (
     ForwardResponse,
     ForwardToBoard,
     GiveRuleNotice,
+    GrantMoreTime,
     ImposeSanctions,
     NotCured,
     OrderShowCause,
@@ -306,6 +307,9 @@ class WorkflowMachine(RuleBasedStateMachine):
             Event.SCHEDULE_HEARING: ScheduleHearing(hearing_at=self.now + timedelta(days=4),
                                                     place="Council Chambers"),
             Event.RECORD_HEARING: RecordHearing(held_on=today, appeared="the parties"),
+            Event.GRANT_MORE_TIME: GrantMoreTime(
+                respondent_id=respondent_id, days=data.draw(st.integers(1, 30)),
+                granted_on=today, granted_by="the Chair"),
             Event.WITHDRAW: Withdraw(received_on=today),
             Event.FORWARD_RESPONSE: ForwardResponse(respondent_id=respondent_id,
                                                     forwarded_on=today),

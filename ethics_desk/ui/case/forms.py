@@ -41,11 +41,13 @@ from PySide6.QtWidgets import (
 from ethics_desk.board import roster
 from ethics_desk.cases.case_file import CaseFile
 from ethics_desk.core.office_time import office_date
+from ethics_desk.core.parties import respondent_key
 from ethics_desk.intake.record import AttachmentData, read_attachment
 from ethics_desk.models import (
     CIVIL_PENALTY_LIMIT_CENTS,
     BoardAction,
     CureKind,
+    DeadlineStatus,
     DefectItem,
     Determination,
     Disposition,
@@ -69,6 +71,7 @@ from ethics_desk.ui.mnemonics import give_alt_keys, give_label_keys
 from ethics_desk.ui.sizing import fit_to_screen
 from ethics_desk.workflow import (
     BY_EVENT,
+    MAX_DAYS_GRANTED,
     Accept,
     Delivery,
     DiscardDraft,
@@ -81,6 +84,7 @@ from ethics_desk.workflow import (
     ForwardResponse,
     ForwardToBoard,
     GiveRuleNotice,
+    GrantMoreTime,
     ImposeSanctions,
     NotCured,
     OrderShowCause,
@@ -194,6 +198,11 @@ DETERMINATIONS = tuple((d.label, d) for d in Determination)
 METHODS = tuple((m.label, m) for m in (MailMethod.CERTIFIED_RRR, MailMethod.FIRST_CLASS,
                                         MailMethod.HAND_DELIVERY, MailMethod.EMAIL))
 """How a paper went to a respondent, certified mail first (the (e) notice's usual way)."""
+
+
+DAYS_GRANTED = tuple((f"{n} business day{'' if n == 1 else 's'}", n)
+                     for n in range(1, MAX_DAYS_GRANTED + 1))
+"""The time a grant may add to a response date, § 2-83(e)(1) (business days, as it counts)."""
 
 
 def parse_dollars(text: str, what: str) -> int | None:
@@ -384,6 +393,9 @@ def form_for(event: Event, case: CaseFile, today: date, staff: str,
         board.extra.setdefault("today", today)  # the date fields' calendars open on it
         return board
     respondents = tuple((r.name, r.id) for r in case.respondents)
+    due = {d.subject for d in case.deadlines
+           if d.status is DeadlineStatus.OPEN and d.citation.endswith("§ 2-83(e)(1)")}
+    still_due = tuple((r.name, r.id) for r in case.respondents if respondent_key(r.id) in due)
     pending_roles = tuple((r.role.label, r.role) for r in case.reviews if r.determination is None)
     resolve_voters = voters_loader(database, case.id) if database is not None else None
     forms: dict[Event, ActionForm] = {
@@ -477,6 +489,24 @@ def form_for(event: Event, case: CaseFile, today: date, staff: str,
              Field("detail", "How we know", Kind.TEXT, "delivered (return receipt)")),
             lambda v: RecordRespondentReceipt(respondent_id=v["respondent"], received_on=v["on"],
                                               detail=v["detail"])),
+        Event.GRANT_MORE_TIME: ActionForm(
+            Event.GRANT_MORE_TIME,
+            "Record time the Board (or its Chair) granted a respondent to respond: the business "
+            "days are added to the response date of § 2-83(e)(1), and the Board's written "
+            "opinion, due 90 calendar days after filing “extended by any time granted to the "
+            "respondent” (§ 2-87(a)), moves by the calendar days gained. A notice that already "
+            "told the respondent a date should be issued again (Papers tab).",
+            (Field("respondent", "Respondent", Kind.CHOICE, _only(still_due), still_due,
+                   hint="Those whose response is still due."),
+             Field("days", "More time granted", Kind.CHOICE, None, DAYS_GRANTED),
+             Field("on", "Granted on", Kind.DATE, today),
+             Field("by", "Granted by", Kind.TEXT, "",
+                   hint="For example: the Ethics Review Board, at its meeting of "
+                        f"{today.isoformat()}; or its Chair."),
+             Field("reason", "Why", Kind.LONG_TEXT, "")),
+            lambda v: GrantMoreTime(respondent_id=v["respondent"], days=v["days"],
+                                    granted_on=v["on"], granted_by=v["by"],
+                                    reason=v["reason"])),
         Event.FILE_RESPONSE: ActionForm(
             Event.FILE_RESPONSE,
             "The response is forwarded to the Compliance Auditor, the City Attorney's Office and "
