@@ -21,6 +21,11 @@ is a person, not a spelling, so:
 The Board side of a pair is a staff account of a Board role (what decides which complaints the
 person receives) or a member on the roster (what decides who votes): the two are separate
 records, and each is matched and decided on its own.
+
+The City Clerk's staff are matched the same way (an account of the Clerk's role): a clerk who
+is, or may be, a party of a complaint does not receive it either
+(:data:`~ethics_desk.staff.permissions.KEPT_FROM_THEIR_OWN`). No account decides a match about
+itself, nor sees one on a complaint it does not receive: another account decides it.
 """
 
 from __future__ import annotations
@@ -28,7 +33,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import select
+from sqlalchemy import ColumnElement, or_, select
 from sqlalchemy.orm import Session
 
 from ethics_desk.board.party_matches import BoardPerson, link_of, party_row
@@ -39,7 +44,8 @@ from ethics_desk.core.vocabulary import CaseParty, SamePerson
 from ethics_desk.models import BoardMember, Complaint, PartyLink, StaffAccount
 from ethics_desk.staff.accounts import Account
 from ethics_desk.staff.acting import service
-from ethics_desk.staff.permissions import BOARD, Act
+from ethics_desk.staff.permissions import KEPT_FROM_THEIR_OWN, Act
+from ethics_desk.staff.scope import case_condition
 from ethics_desk.storage import audit
 from ethics_desk.storage.database import Database
 
@@ -89,7 +95,7 @@ def pending_matches(database: Database, *, account: Account) -> list[PartyMatch]
     """The possible matches the Clerk has not decided, oldest case first."""
     with database.read_session() as session:
         links = session.scalars(select(PartyLink).where(
-            PartyLink.decision == SamePerson.UNDECIDED)
+            PartyLink.decision == SamePerson.UNDECIDED, *_theirs_to_decide(account))
             .order_by(PartyLink.complaint_id, PartyLink.id))
         return [_match(session, link) for link in links]
 
@@ -100,12 +106,30 @@ def matches_for_case(database: Database, complaint_id: int, *,
     """Every pair on one complaint, whatever the decision (the case window's list)."""
     with database.read_session() as session:
         return [_match(session, link) for link in session.scalars(
-            select(PartyLink).where(PartyLink.complaint_id == complaint_id)
+            select(PartyLink).where(PartyLink.complaint_id == complaint_id,
+                                    *_theirs_to_decide(account))
             .order_by(PartyLink.id))]
+
+
+def _theirs_to_decide(account: Account) -> list[ColumnElement[bool]]:
+    """The pairs ``account`` may see and decide: none about itself, and none on a complaint it
+    does not receive (of which it cannot tell that it exists, § 2-83(h)(1))."""
+    return [or_(PartyLink.staff_account_id.is_(None),
+                PartyLink.staff_account_id != account.account_id),
+            PartyLink.complaint_id.in_(select(Complaint.id).where(case_condition(account)))]
+
+
+def _not_about_oneself(link: PartyLink, account: Account) -> None:
+    """Refuse an account's decision on a pair that names it."""
+    if link.staff_account_id is not None and link.staff_account_id == account.account_id:
+        raise UserError("You cannot decide whether you are a party of a complaint.",
+                        "Another account of the Clerk's office decides it (Board → May be "
+                        "parties); until then the complaint is kept from you (§ 2-83(h)(1)).")
 
 
 def _decide(session: Session, link: PartyLink, decision: SamePerson, *, account: Account,
             now: datetime, why: str = "") -> None:
+    _not_about_oneself(link, account)
     before = link.decision
     link.decision = decision
     link.decided_at = now
@@ -159,9 +183,10 @@ def _board_person(session: Session, staff_account_id: int | None,
                         "Pick the member in the list.")
     if staff_account_id is not None:
         row = session.get(StaffAccount, staff_account_id)
-        if row is None or row.role not in BOARD:
-            raise UserError("That account is not one of the Board's.",
-                            "Pick an account of the Chair, the Vice Chair or a member.")
+        if row is None or row.role not in KEPT_FROM_THEIR_OWN:
+            raise UserError("That account is neither the Board's nor the Clerk's staff's.",
+                            "Pick an account of the Chair, the Vice Chair, a member or the "
+                            "Clerk's staff.")
         return BoardPerson(row.name, account_id=row.id)
     member = session.get(BoardMember, board_member_id)
     if member is None or member.is_staff:
@@ -202,6 +227,7 @@ def unlink_party(database: Database, link_id: int, *, account: Account, clock: C
     otherwise the pair is forgotten."""
     def unlink(session: Session) -> None:
         link = _row(session, link_id)
+        _not_about_oneself(link, account)
         person = _person_of(session, link)
         party = party_row(session, link.party, link.party_id)
         name = party.name if party is not None else link.party_name

@@ -32,9 +32,15 @@ from ethics_desk.models import (
     Review,
     Route,
 )
+from ethics_desk.office import settings
 from ethics_desk.staff.accounts import Account
 from ethics_desk.staff.acting import case_reader
-from ethics_desk.staff.scope import case_condition, case_for, receives
+from ethics_desk.staff.scope import (
+    case_condition,
+    case_for,
+    receives,
+    staff_who_may_be_parties,
+)
 from ethics_desk.storage import queued_records
 from ethics_desk.storage.database import Database
 from ethics_desk.storage.journal import recorded_state
@@ -162,6 +168,10 @@ class CaseFile:
     findable: tuple[Findable, ...] = ()
     """Each provision the Board may find each respondent violated: alleged, or noticed under
     § 2-85(c) (:func:`ethics_desk.board.findings.findable`)."""
+    staff_parties: tuple[str, ...] = ()
+    """The City Clerk's staff who are, or may be, a party (kept from the case, § 2-83(h)(1))."""
+    tell_of_staff_party: str = ""
+    """Whom the office tells of such a complaint (the setting ``clerk_party.tell``)."""
     noticeable: tuple[tuple[str, int], ...] = ()
     """The provisions a notice of a rule not alleged may name, (citation, id), § 2-85(c)."""
 
@@ -277,7 +287,9 @@ def _read_case(session: Session, case_id: int) -> CaseFile:
         penalties=penalties_of(session, c),
         steps=outstanding_steps(session, c),
         findable=tuple(findable(session, c)) if c.state.is_pending else (),
-        noticeable=tuple(noticeable(session, c)) if c.state.is_pending else ())
+        noticeable=tuple(noticeable(session, c)) if c.state.is_pending else (),
+        staff_parties=tuple(staff_who_may_be_parties(session, c.id)),
+        tell_of_staff_party=str(settings.get(session, settings.CLERK_PARTY_TELL)))
 
 
 def _refilings(session: Session, account: Account, case_id: int) -> dict[str, Any]:

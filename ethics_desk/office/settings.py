@@ -84,6 +84,9 @@ BOARD_SANCTION_VOTE = "board.sanction_vote"
 """The vote that imposes a sanction under § 2-83(g): "two_thirds_record" (the default) or
 "majority"."""
 FOR_REVIEW = "Marked for the City Attorney's review."
+CLERK_PARTY_TELL = "clerk_party.tell"
+"""Whom the office tells when a complaint names the City Clerk or a member of the Clerk's staff
+as a party (the case's warning names them)."""
 
 SPANISH_DEFAULTS = {
     "office.name": "Oficina de la Secretaría Municipal",
@@ -175,6 +178,12 @@ OPTIONS: dict[str, Option] = {o.key: o for o in (
            help="§ 2-83(g) is silent on the vote to impose a sanction; (f)(6) ties “may "
                 "recommend sanctions” to its record vote of at least two-thirds of those "
                 "present, which is the default. " + FOR_REVIEW),
+    Option(CLERK_PARTY_TELL, "the City Attorney's Office",
+           "Whom to tell when a complaint names the City Clerk or a member of the Clerk's staff",
+           help="§ 2-83 is silent on a complaint against the office that administers it. Such "
+                "a person is kept from the complaint as a Board member who is a party is, and "
+                "the case warns the other clerks to tell whom this setting names (the default: "
+                "the City Attorney's Office). " + FOR_REVIEW),
     Option("display.date_style", DateStyle.ISO.value, "Date fields show dates as",
            tuple((style.value, style.label) for style in DateStyle)),
     Option("backup.folder", "",

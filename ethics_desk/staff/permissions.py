@@ -30,6 +30,12 @@ CLERK = frozenset({Role.CLERK})
 REVIEWERS = frozenset({Role.AUDITOR, Role.ATTORNEY, Role.CHAIR, Role.VICE_CHAIR})
 """Those who receive a complaint for review under § 2-83(d)(1), each recording their own."""
 BOARD = frozenset({Role.CHAIR, Role.VICE_CHAIR, Role.MEMBER})
+KEPT_FROM_THEIR_OWN = BOARD | CLERK
+"""Those kept from a complaint of which they are, or may be, a party (a complainant, respondent
+or witness): the Board's members (§ 2-83(h)(1); § 2-85) and the City Clerk's staff, who would
+otherwise handle a complaint against themselves — § 2-83 is silent on them; the office keeps
+them out as it keeps a Board member out, and tells the person its settings name
+(``clerk_party.tell``)."""
 
 
 class Reach(IntEnum):
@@ -204,9 +210,9 @@ def may_see(role: Role, reach: Reach | None, *, is_party: bool = False) -> bool:
     be, a party to the complaint (a complainant, respondent or witness, until the Clerk decides:
     :mod:`ethics_desk.board.party_links`) never receives it as a member, § 2-83(h)(1).
     """
+    if is_party and role in KEPT_FROM_THEIR_OWN:
+        return False
     if reach is None:
         return role is Role.CLERK
-    if is_party and role in BOARD:
-        return False
     start = SEES_FROM.get(role)
     return start is not None and reach >= start

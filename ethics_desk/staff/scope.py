@@ -18,8 +18,10 @@ the Board packet and every command):
 
 A member of the Ethics Review Board who is a complainant, a respondent or a witness of a
 complaint never receives it as a member, and learns of it only from what is sent to them as a
-party. A party is a person, not a spelling: the account is kept from the complaint when the City
-Clerk linked it to one of its parties, while a possible match of the names
+party; nor does a member of the City Clerk's staff
+(:data:`~ethics_desk.staff.permissions.KEPT_FROM_THEIR_OWN`): the other clerks handle it.
+A party is a person, not a spelling: the account is kept from the complaint when the City Clerk
+linked it to one of its parties, while a possible match of the names
 (:func:`~ethics_desk.core.names.may_be_same_person`) awaits the Clerk's decision, and when its
 name, folded (:func:`~ethics_desk.core.folding.fold`), is a party's — unless the Clerk decided
 that they are not the same person (:mod:`ethics_desk.board.party_links`).
@@ -39,10 +41,18 @@ from ethics_desk.models import (
     Deadline,
     PartyLink,
     Respondent,
+    StaffAccount,
     Witness,
 )
 from ethics_desk.staff.accounts import Account
-from ethics_desk.staff.permissions import BOARD, SEES_FROM, Reach, may_see, reach_of
+from ethics_desk.staff.permissions import (
+    BOARD,
+    KEPT_FROM_THEIR_OWN,
+    SEES_FROM,
+    Reach,
+    may_see,
+    reach_of,
+)
 from ethics_desk.staff.roles import Role
 
 _OPINION_CLOCK = "opinion"
@@ -119,14 +129,17 @@ def role_condition(role: Role, name_folded: ColumnElement[str],
     start = SEES_FROM.get(role)
     if start is None:
         return false()
+    condition: ColumnElement[bool]
     if start is Reach.AT_THE_CLERK and role not in BOARD:
-        return true()  # the City Clerk's staff: every complaint, drafts included, § 2-83(c)
-    states = [s for reach, group in _STATES_BY_REACH.items() if reach >= start for s in group]
-    resolved = Complaint.state == CaseState.RESOLVED
-    if start is Reach.BEFORE_THE_BOARD:
-        resolved = and_(resolved, _reached_the_board())
-    condition: ColumnElement[bool] = or_(Complaint.state.in_(states), resolved)
-    if role in BOARD:  # no way of being a party, each its own test (a database can then
+        condition = true()  # the City Clerk's staff: every complaint, drafts included, § 2-83(c)
+    else:
+        states = [s for reach, group in _STATES_BY_REACH.items() if reach >= start
+                  for s in group]
+        resolved = Complaint.state == CaseState.RESOLVED
+        if start is Reach.BEFORE_THE_BOARD:
+            resolved = and_(resolved, _reached_the_board())
+        condition = or_(Complaint.state.in_(states), resolved)
+    if role in KEPT_FROM_THEIR_OWN:  # no way of being a party, each its own test (a database can then
         # answer each for every complaint at once, instead of all of them for each complaint)
         condition = and_(condition, *(~term for term in _party_terms(name_folded, account_id,
                                                                        Complaint.id)))
@@ -147,6 +160,16 @@ def is_party(session: Session, account: Account, complaint_id: int) -> bool:
     return bool(session.scalar(select(_party(*_person(account), literal(complaint_id)))))
 
 
+def staff_who_may_be_parties(session: Session, complaint_id: int) -> list[str]:
+    """The names of the City Clerk's staff (active accounts) who are, or may be, a party of the
+    complaint (:func:`_party`): kept from it, and named in the warning the other clerks see."""
+    rows = session.execute(select(StaffAccount.id, StaffAccount.name).where(
+        StaffAccount.role.in_(sorted(KEPT_FROM_THEIR_OWN - BOARD)),
+        StaffAccount.disabled_at.is_(None)).order_by(StaffAccount.name)).all()
+    return [name for account_id, name in rows if session.scalar(select(_party(
+        literal(fold(name)), literal(account_id), literal(complaint_id))))]
+
+
 def receives(session: Session, account: Account, complaint: Complaint) -> bool:
     """Whether ``account`` receives ``complaint`` (the rule of :func:`case_condition`)."""
     if account.disabled:
@@ -154,7 +177,7 @@ def receives(session: Session, account: Account, complaint: Complaint) -> bool:
     reached = bool(session.scalar(select(exists().where(
         Deadline.complaint_id == complaint.id, Deadline.clock == _OPINION_CLOCK))))
     reach = reach_of(complaint.state, reached_the_board=reached)
-    party = account.role in BOARD and is_party(session, account, complaint.id)
+    party = account.role in KEPT_FROM_THEIR_OWN and is_party(session, account, complaint.id)
     return may_see(account.role, reach, is_party=party)
 
 

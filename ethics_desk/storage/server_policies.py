@@ -22,8 +22,8 @@ written a second time:
   accounts by no group (the Administrator's functions do that); the audit trail is added to by
   everyone, naming themselves only (:func:`ethics_desk.storage.server_roles.install_audit_actor`).
 
-A Board member's folded name (:func:`ethics_desk.core.folding.fold`, which the server cannot
-compute the same way) is kept for the function in :data:`NAME_KEY_TABLE`, written only through
+A Board member's or a Clerk's folded name (:func:`ethics_desk.core.folding.fold`, which the
+server cannot compute the same way) is kept for the function in :data:`NAME_KEY_TABLE`, written only through
 :data:`NAME_KEY_FUNCTION` by the application when an account is added or renamed, and by
 ``server setup`` for every account: a member whose key is missing or older than their name
 receives no complaint until it is written again (deny by default).
@@ -41,7 +41,13 @@ from ethics_desk.core.folding import fold
 from ethics_desk.core.vocabulary import CaseState
 from ethics_desk.models import Base, Complaint
 from ethics_desk.models.register import REGISTER_VIEW
-from ethics_desk.staff.permissions import ACT_ROLES, BOARD, EVENT_ROLES, HOLDS_ANY_CASE, Act
+from ethics_desk.staff.permissions import (
+    ACT_ROLES,
+    EVENT_ROLES,
+    HOLDS_ANY_CASE,
+    KEPT_FROM_THEIR_OWN,
+    Act,
+)
 from ethics_desk.staff.roles import Role
 from ethics_desk.staff.scope import role_condition
 from ethics_desk.storage.case_tables import NOT_CASE_CONTENT, case_tables
@@ -149,7 +155,7 @@ def received_function(dialect: Dialect) -> str:
         condition = _person_condition(role, dialect, name_folded="folded", account_id="me_id")
         if condition == "false":
             continue
-        named = " AND folded IS NOT NULL" if role in BOARD else ""
+        named = " AND folded IS NOT NULL" if role in KEPT_FROM_THEIR_OWN else ""
         branches.append(f"  {'IF' if not branches else 'ELSIF'} me_role = '{role.value}'"
                         f"{named} THEN\n"
                         f"    RETURN QUERY SELECT complaint.id FROM complaint WHERE {condition};\n")
@@ -167,7 +173,7 @@ def received_function(dialect: Dialect) -> str:
 
 
 def _acts_as_function() -> str:
-    board = ", ".join(f"'{role.value}'" for role in Role if role in BOARD)
+    board = ", ".join(f"'{role.value}'" for role in Role if role in KEPT_FROM_THEIR_OWN)
     return (
         f"CREATE OR REPLACE FUNCTION {ACTS_AS_FUNCTION}(office_role text) RETURNS boolean "
         "LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public, pg_temp AS $fn$\n"

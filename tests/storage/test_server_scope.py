@@ -171,6 +171,22 @@ def test_a_board_member_who_is_a_party_never_receives_the_complaint_on_the_serve
         assert case not in _seen(office, person, "SELECT complaint_id FROM respondent")
 
 
+def test_a_clerk_who_is_a_party_never_receives_the_complaint_on_the_server(
+        office: Office) -> None:
+    case, respondent = _a_case_before_the_board(office)
+    admin = office.accounts[Role.ADMIN]
+    named = f"party{next(_LOGINS)}"  # a deputy clerk the complaint names (issue 29, item 14)
+    add_account(office.database, named, respondent, Role.CLERK, PASSWORD, by=admin,
+                clock=CLOCK)
+    person = office.new_person(named, Role.CLERK)
+    account = sign_in(office.database, person, PASSWORD, clock=CLOCK)
+    assert case not in _received(office, account)
+    seen = _seen(office, person)
+    assert case not in seen and seen == _received(office, account)
+    assert case not in _seen(office, person, "SELECT complaint_id FROM respondent")
+    assert case in _seen(office, office.accounts[Role.CLERK].login)  # the other clerks do
+
+
 def test_a_board_member_whose_name_the_server_does_not_know_receives_nothing(
         office: Office) -> None:
     member = office.accounts[Role.MEMBER]

@@ -218,6 +218,7 @@ class CaseWindow(QMainWindow):
         self.header.setText(
             f"<h2 style='margin:0'>{_e(case.number)} — {_e(case.state.label)}</h2>"
             f"{_e(route)} · received {received} · {due}" + self._party_members_html()
+            + self._staff_parties_html(case)
             + self._stale_papers_html())
         self.summary.setHtml(self._summary_html(case))
 
@@ -240,6 +241,15 @@ class CaseWindow(QMainWindow):
         return "".join(f"<br><span style='color:{error}'><b>⚠ Board member {_e(name)} is a "
                        "party: recused from every vote on this case</b> (§ 2-83(h); § 2-85)"
                        "</span>" for name in self._party_members)
+
+    @staticmethod
+    def _staff_parties_html(case: CaseFile) -> str:
+        """The warning for each member of the Clerk's staff who is, or may be, a party."""
+        error = palette.colours().error
+        return "".join(f"<br><span style='color:{error}'><b>⚠ This complaint names "
+                       f"{_e(name)} of the Clerk's staff as a party</b>: they cannot see this "
+                       f"case; tell {_e(case.tell_of_staff_party)} (§ 2-83(h)(1)).</span>"
+                       for name in case.staff_parties)
 
     def _stale_papers_html(self) -> str:
         """A line for each issued paper stating a date that no longer holds."""
