@@ -41,6 +41,45 @@ def with_mnemonic(label: str, taken: set[str]) -> str:
     return label
 
 
+def _candidates(label: str) -> list[int]:
+    """The places of ``label`` that may take the ``&``: the first letter of each word, then
+    every other letter, in order."""
+    starts = [m.start() for m in re.finditer(r"\b[A-Za-z]", label)]
+    return starts + [i for i, ch in enumerate(label) if ch.isalpha() and i not in starts]
+
+
+def with_mnemonics(labels: list[str], taken: set[str]) -> list[str]:
+    """Each of ``labels`` with an ``&`` before a letter no other control uses and no other of
+    the labels takes — as many of them as the free letters allow (a maximum matching of labels
+    and letters, so that an early label never takes the one letter a later label could have;
+    each still prefers the first letter of a word, in order). Those already with an Alt-key
+    keep it; the letters chosen are added to ``taken``."""
+    chosen: dict[int, int] = {}  # label's number → place of its letter
+    holder: dict[str, int] = {}  # letter → number of the label holding it
+
+    def place(number: int, seen: set[str]) -> bool:
+        label = labels[number]
+        for index in _candidates(label):
+            letter = label[index].lower()
+            if letter in taken or letter in seen:
+                continue
+            seen.add(letter)
+            if letter not in holder or place(holder[letter], seen):
+                holder[letter] = number
+                chosen[number] = index
+                return True
+        return False
+
+    taken.update(m for m in map(mnemonic_of, labels) if m is not None)
+    for number, label in enumerate(labels):
+        if mnemonic_of(label) is None:
+            place(number, set())
+    taken.update(holder)
+    return [label if number not in chosen
+            else label[:chosen[number]] + "&" + label[chosen[number]:]
+            for number, label in enumerate(labels)]
+
+
 def window_mnemonics(window: QWidget, *, leave_out: Iterable[QWidget] = (),
                      shown_only: bool = True) -> dict[str, list[str]]:
     """Each letter used by the window's shown controls — buttons, labels with a buddy, tabs and

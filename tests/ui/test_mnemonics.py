@@ -105,3 +105,12 @@ def test_in_every_window_no_two_controls_share_an_alt_key_and_each_button_has_on
             keyless[stop.name] = missing
     assert clashes == {}, "\n".join(f"{name}: {found}" for name, found in clashes.items())
     assert keyless == {}, "\n".join(f"{name}: {found}" for name, found in keyless.items())
+
+
+def test_an_earlier_label_never_takes_the_only_letter_a_later_one_could_have() -> None:
+    from ethics_desk.ui.mnemonics import with_mnemonics
+
+    taken = {"x"}
+    assert with_mnemonics(["Ab", "A", "X"], taken) == ["A&b", "&A", "X"]
+    assert taken == {"a", "b", "x"}
+    assert with_mnemonics(["&Keep", "Kite"], set()) == ["&Keep", "K&ite"]

@@ -56,7 +56,7 @@ from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.date_field import office_time_zone
 from ethics_desk.ui.errors import FAILED, attempt, show_user_error
 from ethics_desk.ui.flow_layout import FlowLayout, flow_policy
-from ethics_desk.ui.mnemonics import mnemonic_of, window_mnemonics, with_mnemonic
+from ethics_desk.ui.mnemonics import mnemonic_of, window_mnemonics, with_mnemonics
 from ethics_desk.ui.models.rows import ROW_ROLE, Column, RowsModel, rows_view
 from ethics_desk.ui.sizing import fit_to_screen
 from ethics_desk.workflow import EventOption, Payload
@@ -354,18 +354,15 @@ class CaseWindow(QMainWindow):
         # own are hidden till it is shown), else one no control shown now uses.
         shown = set(window_mnemonics(self, leave_out=self.action_buttons.values()))
         every_tab = shown | set(window_mnemonics(self.tabs, shown_only=False))
-        for option in options or []:
-            if not option.in_state:
-                continue
-            form = form_for(option.event, self.case, self.context.now().date(),
-                            self.context.actor)
-            if form is None:
-                continue
-            label = with_mnemonic(option.label, every_tab)
-            if mnemonic_of(label) is None:
-                label = with_mnemonic(option.label, shown)
-            shown.add(mnemonic_of(label) or "")
-            every_tab.add(mnemonic_of(label) or "")
+        offered = [option for option in options or [] if option.in_state and form_for(
+            option.event, self.case, self.context.now().date(), self.context.actor) is not None]
+        labels = with_mnemonics([option.label for option in offered], every_tab)
+        unmarked = [n for n, label in enumerate(labels) if mnemonic_of(label) is None]
+        shown |= {mnemonic_of(label) or "" for label in labels}
+        for n, label in zip(unmarked, with_mnemonics([labels[n] for n in unmarked], shown),
+                            strict=True):
+            labels[n] = label
+        for option, label in zip(offered, labels, strict=True):
             button = QPushButton(label, self)
             button.setObjectName(f"action_{option.event.value}")
             button.setEnabled(option.allowed)
