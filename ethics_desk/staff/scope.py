@@ -120,12 +120,15 @@ def _person(account: Account) -> tuple[ColumnElement[str], ColumnElement[int]]:
 
 
 def role_condition(role: Role, name_folded: ColumnElement[str],
-                   account_id: ColumnElement[int]) -> ColumnElement[bool]:
+                   account_id: ColumnElement[int], *, parties: bool = True
+                   ) -> ColumnElement[bool]:
     """The condition on ``Complaint`` that keeps exactly the complaints a person in ``role``
     receives, the person given as SQL expressions (their folded name and account id): the
     application binds them to the signed-in account (:func:`case_condition`), the server to the
     account of the role connected (:mod:`ethics_desk.storage.server_policies`). Deny by
-    default: a role the table gives no reach receives none."""
+    default: a role the table gives no reach receives none. ``parties=False`` leaves out the
+    person's own parties (the server's check on a row a writer adds, which is no one's case
+    yet)."""
     start = SEES_FROM.get(role)
     if start is None:
         return false()
@@ -139,8 +142,9 @@ def role_condition(role: Role, name_folded: ColumnElement[str],
         if start is Reach.BEFORE_THE_BOARD:
             resolved = and_(resolved, _reached_the_board())
         condition = or_(Complaint.state.in_(states), resolved)
-    if role in KEPT_FROM_THEIR_OWN:  # no way of being a party, each its own test (a database can then
-        # answer each for every complaint at once, instead of all of them for each complaint)
+    if parties and role in KEPT_FROM_THEIR_OWN:  # no way of being a party, each its own
+        # test (a database can then answer each for every complaint at once, instead of all of
+        # them for each complaint)
         condition = and_(condition, *(~term for term in _party_terms(name_folded, account_id,
                                                                        Complaint.id)))
     return condition

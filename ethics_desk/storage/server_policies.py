@@ -125,10 +125,11 @@ def _sql(condition: ColumnElement[bool], dialect: Dialect) -> str:
 
 
 def _person_condition(role: Role, dialect: Dialect, *, name_folded: str = "k.name_folded",
-                      account_id: str = "me.id") -> str:
+                      account_id: str = "me.id", parties: bool = True) -> str:
     """``role_condition`` for ``role``, the person's folded name and account id being the SQL
-    expressions given."""
-    condition = role_condition(role, literal_column(name_folded), literal_column(account_id))
+    expressions given (``parties=False``: without the person's own parties)."""
+    condition = role_condition(role, literal_column(name_folded), literal_column(account_id),
+                               parties=parties)
     # Compiled inside a query of the complaints, so that its subqueries correlate with the
     # complaint (compiled alone, each would read every complaint instead)
     query = str(select(Complaint.id).where(condition).compile(
@@ -215,6 +216,17 @@ def _complaint_scope(role: Role, dialect: Dialect) -> str:
     return f"{_acts_as(role)} AND ({condition})"
 
 
+def _complaint_check(role: Role, dialect: Dialect) -> str:
+    """What a complaint row a person in ``role`` adds or changes must satisfy: the role's reach
+    without the person's own parties when that needs no other table (the Clerk's staff: any
+    row) — a complaint being added is no one's case yet, while which rows the person may change
+    at all is :func:`_complaint_scope`; otherwise the scope itself."""
+    condition = _person_condition(role, dialect, parties=False)
+    if condition == "false" or "SELECT" in condition.upper():
+        return _complaint_scope(role, dialect)
+    return f"{_acts_as(role)} AND ({condition})"
+
+
 def _name_key_function() -> str:
     from ethics_desk.storage.server_roles import _may_manage
 
@@ -264,8 +276,9 @@ def _case_policies(table: str, column: str, dialect: Dialect) -> list[str]:
             statements.append(f"CREATE POLICY {name} ON complaint FOR SELECT TO "
                               f"{group_role(role)} USING ({scope})")
             if role in writers:
+                check = _complaint_check(role, dialect)
                 statements.append(f"CREATE POLICY {name}_write ON complaint FOR ALL TO "
-                                  f"{group_role(role)} USING ({scope}) WITH CHECK ({scope})")
+                                  f"{group_role(role)} USING ({scope}) WITH CHECK ({check})")
         resolved = f"{_acts_as_any(keepers)} AND complaint.state = '{CaseState.RESOLVED.value}'"
         for command in ("SELECT", "UPDATE", "DELETE"):
             check = f" WITH CHECK ({resolved})" if command == "UPDATE" else ""

@@ -229,7 +229,11 @@ def test_only_a_board_member_and_a_party_of_that_complaint_can_be_linked(
     clerk = account_of(database, Role.CLERK)
     with database.read_session() as session:
         complainant = session.get(Complaint, case).complainants[0].id  # type: ignore[union-attr]
-    with pytest.raises(UserError, match="not one of the Board's"):
+    records = account_of(database, Role.RECORDS)
+    with pytest.raises(UserError, match="neither the Board's nor the Clerk's staff's"):
+        party_links.link_party(database, case, CaseParty.COMPLAINANT, complainant,
+                               staff_account_id=records.account_id, account=clerk, clock=CLOCK)
+    with pytest.raises(UserError, match="cannot decide whether you are a party"):
         party_links.link_party(database, case, CaseParty.COMPLAINANT, complainant,
                                staff_account_id=clerk.account_id, account=clerk, clock=CLOCK)
     member = _member_account(database, "Ann Smith")
