@@ -17,6 +17,7 @@ from sqlalchemy.orm import Session, object_session
 
 from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import ConflictError, NotAllowed, RuleError
+from ethics_desk.core.names import may_be_same_person
 from ethics_desk.core.office_time import stamp
 from ethics_desk.intake.drafts import store_step
 from ethics_desk.intake.record import Intake, apply_intake
@@ -24,6 +25,7 @@ from ethics_desk.models import CaseState, Complaint
 from ethics_desk.office import settings
 from ethics_desk.staff.accounts import Account
 from ethics_desk.staff.permissions import (
+    KEPT_FROM_THEIR_OWN,
     OWN_REVIEW,
     Act,
     may,
@@ -208,6 +210,8 @@ class WorkflowController:
                              f"counter; you are signed in as {self.account.role.label}.",
                              "§ 2-83(c): the complaint is filed with the City Clerk.")
 
+        self._not_named_in(intake)
+
         def save(session: Session) -> FireResult:
             now = self.now()
             if draft_id is None:
@@ -233,6 +237,23 @@ class WorkflowController:
                               "Draft saved")
 
         return self.database.write(save)
+
+    def _not_named_in(self, intake: Intake) -> None:
+        """Refuse a complaint typed by a clerk whom it names, or may name, as a party: it would
+        be kept from them as soon as it is saved (:data:`KEPT_FROM_THEIR_OWN`), and another
+        member of the Clerk's staff takes it. Nothing typed is lost: the form stays open."""
+        if self.account is None or self.account.role not in KEPT_FROM_THEIR_OWN:
+            return
+        parties = ([("complainant", intake.complainant.name)]
+                   + [("respondent", r.name) for r in intake.respondents]
+                   + [("witness", w.name) for w in intake.witnesses])
+        for role, name in parties:
+            if name.strip() and may_be_same_person(self.account.name, name):
+                raise RuleError(f"This complaint names {name.strip()} as its {role}, who is, or "
+                                f"may be, you ({self.account.name}): a complaint naming a member "
+                                "of the Clerk's staff is kept from them", "§ 2-83(h)(1)",
+                                "Ask another member of the Clerk's staff to take it at the "
+                                "counter; what you typed stays in the form.")
 
     # -- helpers ------------------------------------------------------------------------------
 

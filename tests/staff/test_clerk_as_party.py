@@ -12,7 +12,7 @@ from sqlalchemy import select
 
 from ethics_desk.board import party_links
 from ethics_desk.cases.case_file import load_case
-from ethics_desk.core.errors import UserError
+from ethics_desk.core.errors import RuleError, UserError
 from ethics_desk.models import Complaint
 from ethics_desk.office import settings
 from ethics_desk.staff.accounts import Account, add_account, list_accounts
@@ -102,3 +102,20 @@ def test_the_case_warns_the_other_clerks_whom_to_tell(
         "the City Manager's Office"
     other = _against(controller, "Someone Else")
     assert load_case(database, other, account=clerk).staff_parties == ()
+
+
+def test_a_clerk_cannot_take_at_the_counter_a_complaint_that_names_them(
+        database: Database) -> None:
+    deputy = _deputy(database)
+    intake = complete_intake()
+    against = replace(intake, respondents=[replace(intake.respondents[0],
+                                                   name="TREVINO, Marisol")])
+    with pytest.raises(RuleError) as refused:
+        WorkflowController(database, deputy, clock=CLOCK).save_draft(against)
+    assert "names TREVINO, Marisol as its respondent, who is, or may be, you" in str(
+        refused.value)
+    assert "Ask another member of the Clerk's staff" in str(refused.value)
+    with database.read_session() as session:
+        assert session.scalar(select(Complaint.id)) is None  # nothing half-saved
+    clerk = account_of(database, Role.CLERK)
+    assert WorkflowController(database, clerk, clock=CLOCK).save_draft(against).complaint_id
