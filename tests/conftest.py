@@ -17,7 +17,9 @@ without loading PySide6.
 
 from __future__ import annotations
 
+import ast
 import atexit
+import functools
 import itertools
 import os
 import shutil
@@ -128,14 +130,74 @@ def test_server() -> TestServer | None:
 test_server.__test__ = False  # type: ignore[attr-defined]
 
 
+DATABASE_FIXTURES = frozenset({"_new_database_template", "demo_template"})
+"""The fixtures that make the suite's databases: a test using one (through any other fixture)
+reads or writes the database that ``SERVER_ENV`` moves to a server."""
+_SERVER_CALLS = ("test_server()", "server_url()", "SERVER_ENV")
+
+
+@functools.cache
+def _module_asks_for_the_server(path: Path) -> bool:
+    try:
+        source = path.read_text(encoding="utf-8")
+    except OSError:
+        return False
+    return any(call in source for call in _SERVER_CALLS)
+
+
+_DATE_MODULES = ("datetime", "ethics_desk.core.clock", "ethics_desk.deadlines",
+                 "ethics_desk.documents", "ethics_desk.cli", "tests.signing_in")
+"""Dates, clocks, the deadline rules, the papers (each dated), the commands (run on the
+machine's clock) and signing in (whose attempts are stamped)."""
+_DATE_NAMES = frozenset({"NOW", "CLOCK", "DEMO_TODAY", "TODAY", "OFFICE_TZ"})
+
+
+@functools.cache
+def _module_reads_dates(path: Path) -> bool:
+    """Whether a test module works with dates: it imports ``datetime``, a clock or the deadline
+    rules, the papers or the commands, or the suite's pinned "now" (the run at a later date
+    is over these)."""
+    if path.name.startswith("test_cli"):
+        return True  # the commands run as a subprocess, on the machine's clock
+    try:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+    except (OSError, SyntaxError, UnicodeDecodeError):
+        return True  # pytest reports the module's own problem; it stays in every run
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import) and any(
+                alias.name.startswith(_DATE_MODULES) for alias in node.names):
+            return True
+        if isinstance(node, ast.ImportFrom) and node.module and (
+                node.module.startswith(_DATE_MODULES)
+                or any(alias.name in _DATE_NAMES for alias in node.names)):
+            return True
+    return False
+
+
 def pytest_configure(config: pytest.Config) -> None:
-    """The marker of tests that are about SQLite files."""
+    """The markers of tests about SQLite files, of tests on the suite's database and of tests
+    that read dates."""
     config.addinivalue_line(
         "markers", "sqlite_file: about a SQLite file itself (skipped on a server database)")
+    config.addinivalue_line(
+        "markers", "database: reads or writes the suite's database (added by the fixtures; "
+                   "the run on a server is `-m database`, the rest never touches a server)")
+    config.addinivalue_line(
+        "markers", "dates: works with dates, a clock or records stamped by one (added by the "
+                   "fixtures; the run with the machine's clock years ahead is `-m dates`)")
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """On a server, skip the tests about files, saying why."""
+    """Mark the tests that touch the suite's database; on a server, skip the tests about files,
+    saying why."""
+    for item in items:
+        fixtures = set(getattr(item, "fixturenames", ()))
+        path = Path(str(item.path))
+        if fixtures & DATABASE_FIXTURES or _module_asks_for_the_server(path):
+            item.add_marker(pytest.mark.database)
+            item.add_marker(pytest.mark.dates)  # every record is stamped by the clock
+        elif _module_reads_dates(path):
+            item.add_marker(pytest.mark.dates)
     if server_url() is None:
         return
     skip = pytest.mark.skip(reason=f"about a SQLite file; {SERVER_ENV} runs on a server")

@@ -48,6 +48,7 @@ def test_every_module_and_class_has_a_docstring() -> None:
     assert missing == []
 
 
+@pytest.mark.lint
 def test_ruff_finds_nothing() -> None:
     ruff = shutil.which("ruff")
     command = [ruff] if ruff else [sys.executable, "-m", "ruff"]

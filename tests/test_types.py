@@ -8,9 +8,12 @@ import sys
 import tomllib
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
+@pytest.mark.lint
 def test_mypy_strict_finds_nothing_in_the_application() -> None:
     result = subprocess.run(
         [sys.executable, "-m", "mypy", "--strict", "--config-file", "pyproject.toml",
