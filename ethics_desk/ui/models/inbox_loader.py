@@ -113,6 +113,11 @@ class InboxLoader(QObject):
         """The number of the newest request."""
         return self._channel.newest
 
+    @property
+    def idle(self) -> bool:
+        """Whether every job submitted has been answered (or dropped) in the GUI thread."""
+        return self._out == 0
+
     def next_request(self) -> int:
         """A new request's number: every older request's answers are dropped from now on."""
         self._channel.newest += 1

@@ -261,6 +261,13 @@ class InboxModel(QAbstractTableModel):
         return self._awaiting
 
     @property
+    def settled(self) -> bool:
+        """Whether nothing more is coming for the filter shown: its first page read, the rest
+        of that page worded and the list counted (what a test waits on, not a time)."""
+        return (not self._awaiting and self._rest_job is None and not self._rest.isActive()
+                and self.loader.idle)
+
+    @property
     def pages_built(self) -> int:
         """How many pages of built rows are held (at most ``pages_kept``)."""
         return len(self._pages)
