@@ -124,6 +124,7 @@ def test_a_backup_that_cannot_be_made_is_refused_with_the_reason(
 def test_a_database_locked_by_another_workstation_is_reported_as_busy(
         db_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(db_module, "BUSY_TIMEOUT_MS", 200)
+    monkeypatch.setattr(db_module, "WRITER_WAIT_SECONDS", 0.5)  # not the desk's half minute
     database = open_database(db_path, clock=CLOCK)
     other = sqlite3.connect(db_path, isolation_level=None)
     try:
