@@ -34,6 +34,46 @@ def test_the_domain_core_never_imports_qt() -> None:
     assert offenders == []
 
 
+THE_RECORDS_DOORS = frozenset({"read_session", "unit_of_work", "write", "statements",
+                               "write_session"})
+"""The database's own ways in: a session, a unit of work, a write, raw statements."""
+
+
+def _reaches_into_the_record(path: Path) -> list[str]:
+    """What a module of the window does that only a service may: import SQLAlchemy (a query,
+    a session), or call the database's own ways in."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            names = ([a.name for a in node.names] if isinstance(node, ast.Import)
+                     else [node.module or ""])
+            found += [f"line {node.lineno}: imports {name}" for name in names
+                      if name == "sqlalchemy" or name.startswith("sqlalchemy.")]
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                and node.func.attr in THE_RECORDS_DOORS
+                and "database" in ast.unparse(node.func.value)):
+            found.append(f"line {node.lineno}: {ast.unparse(node.func)}(…)")
+    return found
+
+
+def test_the_window_never_opens_a_session_or_writes_a_query() -> None:
+    # The window calls an operation of the domain, which takes the signed-in account and
+    # reads or writes in one transaction; it never holds a session of its own.
+    offenders = {str(p.relative_to(ROOT)): found for p in sorted((PACKAGE / "ui").rglob("*.py"))
+                 if (found := _reaches_into_the_record(p))}
+    assert offenders == {}
+
+
+def test_the_session_rule_finds_a_session_opened_in_the_window(tmp_path: Path) -> None:
+    screen = tmp_path / "screen.py"
+    screen.write_text("from sqlalchemy import select\n"
+                      "def read(context):\n"
+                      "    with context.database.read_session() as session:\n"
+                      "        return session.scalars(select(1))\n", encoding="utf-8")
+    assert _reaches_into_the_record(screen) == [
+        "line 1: imports sqlalchemy", "line 3: context.database.read_session(…)"]
+
+
 def test_every_module_and_class_has_a_docstring() -> None:
     missing = []
     for path in PACKAGE.rglob("*.py"):

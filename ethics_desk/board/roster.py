@@ -34,8 +34,9 @@ from ethics_desk.models import (
     Respondent,
 )
 from ethics_desk.staff.accounts import Account
-from ethics_desk.staff.acting import service
+from ethics_desk.staff.acting import case_reader, service
 from ethics_desk.staff.permissions import Act
+from ethics_desk.staff.scope import case_for
 from ethics_desk.storage import audit
 from ethics_desk.storage.database import Database
 
@@ -177,6 +178,47 @@ def pending_elections_for(session: Session, names: list[str], day: date) -> list
     """Elections on or after ``day`` in which any of ``names`` is a candidate (f)(3)(a)."""
     return [e for e in elections(session)
             if e.held_on >= day and any(e.has_candidate(n) for n in names)]
+
+
+# -- read for the window (each its own read, no session held by the caller) --
+
+
+def read_roster(database: Database, day: date) -> list[MemberRow]:
+    """The roster on ``day`` (:func:`roster`): public, its members appointed by Council."""
+    with database.read_session() as session:
+        return roster(session, day)
+
+
+def read_elections(database: Database) -> list[ElectionRow]:
+    """The office's list of elections (:func:`elections`), soonest first."""
+    with database.read_session() as session:
+        return elections(session)
+
+
+def read_pending_elections(database: Database, names: list[str], day: date) -> list[ElectionRow]:
+    """The elections on or after ``day`` in which any of ``names`` is a candidate, § 2-83(f)(3)(a)
+    (:func:`pending_elections_for`): the office's public list, no case read."""
+    with database.read_session() as session:
+        return pending_elections_for(session, names, day)
+
+
+@case_reader("Reading who may vote on a case")
+def case_voters(database: Database, case_id: int, day: date, *,
+                account: Account) -> list[Voter]:
+    """The members serving on ``day`` who may vote on the case, its parties flagged, § 2-83(h)
+    (:func:`voters_for`), for an account that may see the case."""
+    with database.read_session() as session:
+        case_for(session, account, case_id)
+        return voters_for(session, case_id, day)
+
+
+@case_reader("Reading which Board members are parties to a case")
+def case_party_members(database: Database, case_id: int, day: date, *,
+                       account: Account) -> list[Voter]:
+    """The serving members who are parties to the case (:func:`members_who_are_parties`)."""
+    with database.read_session() as session:
+        case_for(session, account, case_id)
+        return members_who_are_parties(session, case_id, day)
 
 
 # -- changing --

@@ -35,6 +35,7 @@ from ethics_desk.office.settings import (
     BOARD_RECUSED_IN_QUORUM,
     BOARD_SANCTION_VOTE,
 )
+from ethics_desk.storage.database import Database
 
 QUORUM_CITATION = "§ 2-83 sets no quorum: the office's setting, for the City Attorney's review"
 """What the quorum rests on, in a refusal."""
@@ -119,6 +120,12 @@ def vote_terms(session: Session, action: BoardAction, day: date) -> VoteTerms:
                      quorum=int(settings.get(session, BOARD_QUORUM)),
                      recused_in_quorum=str(settings.get(session, BOARD_RECUSED_IN_QUORUM)),
                      sanction_vote=str(settings.get(session, BOARD_SANCTION_VOTE)))
+
+
+def read_vote_terms(database: Database, action: BoardAction, day: date) -> VoteTerms:
+    """:func:`vote_terms` in a read of its own: the office's settings and the public roster."""
+    with database.read_session() as session:
+        return vote_terms(session, action, day)
 
 
 @dataclass(frozen=True)

@@ -28,6 +28,7 @@ from ethics_desk.models import (
     DeadlineStatus,
     Filing,
     FilingKind,
+    Language,
     Respondent,
     Review,
     Route,
@@ -188,6 +189,26 @@ def _period(complaint: Complaint) -> str:
         end = complaint.violation_end.isoformat() if complaint.violation_end else "(no end)"
         return f"From {start} to {end}"
     return f"Ongoing since {start}" if kind == "ongoing_since" else f"On {start}"
+
+
+@dataclass(frozen=True)
+class FiledCase:
+    """What the counter shows of a case it has just filed: its number, its state (sworn and
+    filed, or returned unsworn, § 2-83(c)) and the complainant's language for the papers."""
+
+    case_number: str
+    state: CaseState
+    language: Language
+
+
+@case_reader("Reading a case just filed")
+def filed_case(database: Database, case_id: int, *, account: Account) -> FiledCase:
+    """The number, state and complainant's language of ``case_id``, § 2-83(a), (c)."""
+    with database.read_session() as session:
+        complaint = case_for(session, account, case_id)
+        first = complaint.complainants[0] if complaint.complainants else None
+        return FiledCase(complaint.case_number or "", complaint.state,
+                         first.preferred_language if first is not None else Language.ENGLISH)
 
 
 @case_reader("Opening a case")

@@ -27,6 +27,12 @@ def read_settings(database: Database) -> dict[str, Any]:
         return {key: settings.get(session, key) for key in settings.OPTIONS}
 
 
+def read_setting(database: Database, key: str) -> Any:
+    """One declared setting's current value (``key`` as in :data:`settings.OPTIONS`)."""
+    with database.read_session() as session:
+        return settings.get(session, key)
+
+
 @service(Act.EDIT_SETTINGS, "Changing the office's settings")
 def save_settings(database: Database, values: dict[str, Any], *, account: Account, clock: Clock,
                   seen: dict[str, Any] | None = None) -> list[str]:

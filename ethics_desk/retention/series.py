@@ -28,6 +28,8 @@ from ethics_desk.office import settings
 if TYPE_CHECKING:
     from sqlalchemy.orm import Session
 
+    from ethics_desk.storage.database import Database
+
 SCHEDULE = "Local Schedule GR, 13 TAC § 7.125"
 """Where the State's retention periods are."""
 
@@ -115,3 +117,9 @@ def years_for(session: Session, code: str) -> int | None:
 def adopted(session: Session) -> list[AdoptedSeries]:
     """Every series with the office's period for it."""
     return [AdoptedSeries(series, years_for(session, code)) for code, series in SERIES.items()]
+
+
+def read_adopted(database: Database) -> list[AdoptedSeries]:
+    """:func:`adopted`, in a read of its own (the office's settings, no case)."""
+    with database.read_session() as session:
+        return adopted(session)

@@ -15,7 +15,7 @@ from ethics_desk.core.clock import Clock
 from ethics_desk.core.dates import DateStyle
 from ethics_desk.core.errors import UserError
 from ethics_desk.core.office_time import DEFAULT_OFFICE_ZONE, office_date, office_zone
-from ethics_desk.office import settings
+from ethics_desk.office.actions import read_setting
 
 if TYPE_CHECKING:
     from ethics_desk.cases.inbox import InboxSource
@@ -108,8 +108,7 @@ class AppContext:
 
     def lock_minutes(self) -> int:
         """The office's idle time before the desk locks (Settings; 0: never)."""
-        with self.database.read_session() as session:
-            value = settings.get(session, "security.lock_minutes")
+        value = read_setting(self.database, "security.lock_minutes")
         return value if isinstance(value, int) else 15
 
     def date_style(self) -> DateStyle:
@@ -117,8 +116,7 @@ class AppContext:
         if self._database is None and self.first_look is not None:
             value = self.first_look.setting("display.date_style")
         else:
-            with self.database.read_session() as session:
-                value = settings.get(session, "display.date_style")
+            value = read_setting(self.database, "display.date_style")
         try:
             return DateStyle(value)
         except ValueError:
@@ -130,8 +128,7 @@ class AppContext:
         if self._database is None and self.first_look is not None:
             value = self.first_look.setting("office.time_zone")
         else:
-            with self.database.read_session() as session:
-                value = settings.get(session, "office.time_zone")
+            value = read_setting(self.database, "office.time_zone")
         try:
             return office_zone(value if isinstance(value, str) else "")
         except UserError:

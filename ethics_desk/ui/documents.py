@@ -17,10 +17,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ethics_desk.cases.case_file import filed_case
 from ethics_desk.documents import papers
 from ethics_desk.documents.kinds import KINDS
 from ethics_desk.intake.record import Intake
-from ethics_desk.models import CaseState, Complaint, Language
+from ethics_desk.models import CaseState, Language
 from ethics_desk.office.actions import record_access
 from ethics_desk.ui.accessibility import buddy
 from ethics_desk.ui.context import AppContext
@@ -117,14 +118,10 @@ class FilingPapersDialog(QDialog):
         super().__init__(parent)
         self.context = context
         self.case_id = case_id
-        with context.database.read_session() as session:
-            complaint = session.get(Complaint, case_id)
-            assert complaint is not None
-            number, state = complaint.case_number or "", complaint.state
-            # The complainant's papers in the language recorded at intake (§ 2-83(a), (c)).
-            language = (complaint.complainants[0].preferred_language if complaint.complainants
-                        else Language.ENGLISH)
-        self.language = language
+        filed = filed_case(context.database, case_id, account=context.signed_in)
+        number, state = filed.case_number, filed.state
+        # The complainant's papers in the language recorded at intake (§ 2-83(a), (c)).
+        self.language = filed.language
         self.setObjectName("filingPapersDialog")
         self.setWindowTitle(f"{number} filed — papers for the complainant")
         fit_to_screen(self, 840, 920)
@@ -137,12 +134,12 @@ class FilingPapersDialog(QDialog):
             self._add("unsworn-return", "&Return letter (not sworn)",
                       papers.unsworn_return(context.database, case_id,
                                             account=context.signed_in, clock=context.clock,
-                                            language=language))
+                                            language=self.language))
         else:
             self._add("receipt", "Filing &receipt", papers.receipt(context.database, case_id,
                                                                  account=context.signed_in,
                                                                  clock=context.clock,
-                                                                 language=language))
+                                                                 language=self.language))
         buttons = QDialogButtonBox(self)
         self.print_button = buttons.addButton("&Print this paper…",
                                               QDialogButtonBox.ButtonRole.ActionRole)

@@ -61,6 +61,13 @@ REFERENCE_DATA = {
     "ethics_desk.board.roster.elections": "the list of elections",
     "ethics_desk.board.votes.vote_terms": "the rule and quorum of a Board vote on a day: the "
                                           "office's settings and the roster",
+    "ethics_desk.board.votes.read_vote_terms": "vote_terms, in a read of its own",
+    "ethics_desk.board.roster.read_roster": "the Board's roster on a day, in a read of its own",
+    "ethics_desk.board.roster.read_elections": "the list of elections, in a read of its own",
+    "ethics_desk.board.roster.read_pending_elections": "the (f)(3)(a) factor: the public list "
+                                                       "of elections and the names given",
+    "ethics_desk.office.actions.read_setting": "one of the office's settings, read",
+    "ethics_desk.retention.series.read_adopted": "the retention periods adopted, read",
 }
 
 IN_A_SERVICES_TRANSACTION = {

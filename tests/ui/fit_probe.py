@@ -148,7 +148,8 @@ def main() -> None:
     # Every action's form, as the case window opens it (the largest carry a vote entry).
     case = load_case(database, case_id, account=context.signed_in)
     for event in Event:
-        form = form_for(event, case, context.today(), context.actor, database)
+        form = form_for(event, case, context.today(), context.actor, database,
+                        context.signed_in)
         if form is not None:
             windows[f"form: {form.title}"] = ActionDialog(form, lambda _payload: False, main_window)
     holders: list[QWidget] = []

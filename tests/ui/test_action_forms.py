@@ -90,7 +90,7 @@ def test_every_form_is_the_form_of_the_event_asked_for(controller: WorkflowContr
                                                         database: Database) -> None:
     loaded = load_case(database, filed_case(controller), account=CLERK)
     for event in Event:
-        form = form_for(event, loaded, date(2026, 11, 30), "Maria Clerk", database)
+        form = form_for(event, loaded, date(2026, 11, 30), "Maria Clerk", database, CLERK)
         assert (form is None) == (event in NO_FORM), event
         if form is not None:
             assert form.event is event
@@ -108,7 +108,7 @@ def test_each_vote_on_a_form_is_counted_by_the_rule_of_the_action_it_decides(
     loaded = load_case(database, filed_case(controller), account=CLERK)
     rules: dict[BoardAction, VoteRule] = {}
     for event, action in VOTE_FORMS.items():
-        form = form_for(event, loaded, date(2026, 11, 30), "Maria Clerk", database)
+        form = form_for(event, loaded, date(2026, 11, 30), "Maria Clerk", database, CLERK)
         assert form is not None
         [spec] = [f for f in form.fields if f.kind is Kind.VOTE]
         assert spec.vote_action is action

@@ -117,7 +117,7 @@ def test_changing_the_meeting_date_offers_the_members_serving_on_it(
     roster.add_member(database, "José Peña", role=BoardRole.MEMBER, starts_on=date(2026, 7, 1),
                      account=CLERK, clock=CLOCK)
     case_id = filed_case(controller)  # José Peña is the complainant
-    entry = VoteEntry(voters_loader(database, case_id), MEETING)
+    entry = VoteEntry(voters_loader(database, case_id, CLERK), MEETING)
     qtbot.addWidget(entry)
     assert [v.label for v, _c in entry.rows] == [
         "Alma Reyes (Chair)", "José Peña — party to this complaint: recused"]
@@ -172,13 +172,13 @@ def test_the_sanctions_vote_follows_the_offices_setting(
     roster.add_member(database, "Alma Reyes", role=BoardRole.CHAIR, starts_on=date(2024, 1, 1),
                       account=CLERK, clock=CLOCK)
     case_id = filed_case(controller)
-    by_default = VoteEntry(voters_loader(database, case_id), MEETING,
+    by_default = VoteEntry(voters_loader(database, case_id, CLERK), MEETING,
                            action=BoardAction.SANCTIONS)
     qtbot.addWidget(by_default)
     assert by_default.rule is VoteRule.TWO_THIRDS and not by_default.record.isEnabled()
     assert "§ 2-83(f)(6)" in by_default.record.text()
     with database.unit_of_work() as session:
         settings.set_value(session, BOARD_SANCTION_VOTE, "majority", actor="Maria Clerk", at=NOW)
-    relaxed = VoteEntry(voters_loader(database, case_id), MEETING, action=BoardAction.SANCTIONS)
+    relaxed = VoteEntry(voters_loader(database, case_id, CLERK), MEETING, action=BoardAction.SANCTIONS)
     qtbot.addWidget(relaxed)
     assert relaxed.rule is VoteRule.MAJORITY and relaxed.record.isEnabled()

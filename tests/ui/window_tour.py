@@ -164,7 +164,8 @@ def _case_windows(qtbot: QtBot, context: AppContext) -> Iterator[Stop]:
         for event in Event:
             if event in seen or event not in offered:
                 continue
-            form = form_for(event, case, context.today(), context.actor, context.database)
+            form = form_for(event, case, context.today(), context.actor, context.database,
+                            context.signed_in)
             if form is None:
                 continue
             seen.add(event)

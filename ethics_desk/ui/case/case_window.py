@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ethics_desk.board.roster import members_who_are_parties
+from ethics_desk.board.roster import case_party_members
 from ethics_desk.cases.case_file import (
     CaseFile,
     DeadlineLine,
@@ -230,9 +230,9 @@ class CaseWindow(QMainWindow):
     def _members_who_are_parties(self) -> list[str]:
         """The serving Board members who are parties to this complaint (§ 2-83(h))."""
         def read() -> list[str]:
-            with self.context.database.read_session() as session:
-                return [v.name for v in members_who_are_parties(
-                    session, self.case_id, self.context.now().date())]
+            return [v.name for v in case_party_members(
+                self.context.database, self.case_id, self.context.now().date(),
+                account=self.context.signed_in)]
         return attempt(self, read) or []
 
     def _party_members_html(self) -> str:
@@ -383,7 +383,7 @@ class CaseWindow(QMainWindow):
         """Open the action's form (non-modal, so the case stays readable); returns the dialog."""
         assert self.case is not None
         form = form_for(option.event, self.case, self.context.now().date(),
-                        self.context.actor, self.context.database)
+                        self.context.actor, self.context.database, self.context.signed_in)
         if form is None:
             return None
         dialog = ActionDialog(form, lambda payload: self.fire(payload, dialog), self)

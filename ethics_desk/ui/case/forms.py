@@ -59,6 +59,7 @@ from ethics_desk.models import (
     SanctionFactor,
     SanctionKind,
 )
+from ethics_desk.staff.accounts import Account
 from ethics_desk.storage.database import Database
 from ethics_desk.ui import palette
 from ethics_desk.ui.accessibility import buddy
@@ -226,8 +227,7 @@ def timing_hint(case: CaseFile, today: date, database: Database | None) -> str:
              "When the facts became known to the complainant is not recorded on the case."]
     if database is not None:
         names = [r.name for r in case.respondents]
-        with database.read_session() as session:
-            pending = roster.pending_elections_for(session, names, today)
+        pending = roster.read_pending_elections(database, names, today)
         if pending:
             lines.append("Pending elections in which a respondent is a candidate: " + "; ".join(
                 f"{e.name}, {e.held_on.isoformat()} ("
@@ -277,10 +277,11 @@ def _only(choices: tuple[tuple[str, Any], ...]) -> Any:
 
 
 def _board_forms(case: CaseFile, today: date, database: Database | None,
-                 event: Event) -> dict[Event, ActionForm]:
+                 account: Account | None, event: Event) -> dict[Event, ActionForm]:
     """The Board's (f) and (g) actions (``event``'s form with everything it shows)."""
     timing = timing_hint(case, today, database) if event is Event.ORDER_SHOW_CAUSE else ""
-    loader = voters_loader(database, case.id) if database is not None else None
+    loader = (voters_loader(database, case.id, account)
+              if database is not None and account is not None else None)
     appeared = ", ".join(f"{p.name} (complainant)" for p in case.complainants)
     owed = tuple((f"{p.amount}, imposed {p.imposed_on.isoformat()}, due {p.due}", p.sanction_id)
                  for p in case.penalties if p.outstanding)
@@ -380,16 +381,18 @@ def _board_forms(case: CaseFile, today: date, database: Database | None,
 
 
 def form_for(event: Event, case: CaseFile, today: date, staff: str,
-             database: Database | None = None) -> ActionForm | None:
+             database: Database | None = None,
+             account: Account | None = None) -> ActionForm | None:
     """The form for ``event`` on ``case``; None for events this window does not offer.
 
-    With ``database``, the Board's forms can offer the members serving on a meeting date and
-    the elections list; without it they still exist (to say that the action has a form).
+    With ``database`` and the signed-in ``account``, the Board's forms can offer the members
+    serving on a meeting date (read as the account may see the case) and the elections list;
+    without them they still exist (to say that the action has a form).
     """
     if event in (Event.ORDER_SHOW_CAUSE, Event.RECORD_SHOW_CAUSE_HEARING,
                  Event.RECORD_FRIVOLOUS_VOTE, Event.IMPOSE_SANCTIONS,
                  Event.RECORD_PENALTY_PAYMENT):
-        board = _board_forms(case, today, database, event)[event]
+        board = _board_forms(case, today, database, account, event)[event]
         board.extra.setdefault("today", today)  # the date fields' calendars open on it
         return board
     respondents = tuple((r.name, r.id) for r in case.respondents)
@@ -397,7 +400,8 @@ def form_for(event: Event, case: CaseFile, today: date, staff: str,
            if d.status is DeadlineStatus.OPEN and d.citation.endswith("§ 2-83(e)(1)")}
     still_due = tuple((r.name, r.id) for r in case.respondents if respondent_key(r.id) in due)
     pending_roles = tuple((r.role.label, r.role) for r in case.reviews if r.determination is None)
-    resolve_voters = voters_loader(database, case.id) if database is not None else None
+    resolve_voters = (voters_loader(database, case.id, account)
+                      if database is not None and account is not None else None)
     forms: dict[Event, ActionForm] = {
         Event.RETURN_UNSWORN: ActionForm(
             Event.RETURN_UNSWORN,

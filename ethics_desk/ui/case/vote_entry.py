@@ -2,11 +2,11 @@
 result in words as it stands.
 
 The members offered are the ones the roster says serve on the meeting date
-(:func:`ethics_desk.board.roster.voters_for`); changing the date reloads them and keeps the votes of
+(:func:`ethics_desk.board.roster.case_voters`); changing the date reloads them and keeps the votes of
 members still serving. A member who is absent simply has no ballot. A member who is a party to
 the complaint is flagged and fixed to "Recused" (§ 2-83(h); § 2-85). The result line is
 :func:`ethics_desk.board.votes.tally`'s summary under the terms that apply
-(:func:`ethics_desk.board.votes.vote_terms`: two-thirds of those present for (f)(2) and (f)(6),
+(:func:`ethics_desk.board.votes.read_vote_terms`: two-thirds of those present for (f)(2) and (f)(6),
 a majority of them for a disposition, the office's setting for sanctions; the quorum of the
 members serving) — those present, the quorum, the recused, the yes votes needed and cast. The
 widget produces a :class:`~ethics_desk.workflow.VoteData` (or nothing, for an optional vote
@@ -30,9 +30,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ethics_desk.board.roster import Voter, voters_for
-from ethics_desk.board.votes import VoteResult, VoteRule, VoteTerms, tally, terms_for, vote_terms
+from ethics_desk.board.roster import Voter, case_voters
+from ethics_desk.board.votes import (
+    VoteResult,
+    VoteRule,
+    VoteTerms,
+    read_vote_terms,
+    tally,
+    terms_for,
+)
 from ethics_desk.models import BoardAction, VoteChoice
+from ethics_desk.staff.accounts import Account
 from ethics_desk.storage.database import Database
 from ethics_desk.ui import palette
 from ethics_desk.ui.accessibility import buddy
@@ -54,24 +62,24 @@ class RosterLoader:
     """The roster for a vote on one case: the members who may vote on a meeting date, and the
     terms of the vote then (its rule, and the quorum of the members serving)."""
 
-    def __init__(self, database: Database, complaint_id: int) -> None:
+    def __init__(self, database: Database, complaint_id: int, account: Account) -> None:
         self.database = database
         self.complaint_id = complaint_id
+        self.account = account
 
     def __call__(self, day: date) -> list[Voter]:
-        """The members serving on ``day``, parties flagged."""
-        with self.database.read_session() as session:
-            return voters_for(session, self.complaint_id, day)
+        """The members serving on ``day``, parties flagged (read through the account's scope)."""
+        return case_voters(self.database, self.complaint_id, day, account=self.account)
 
     def terms(self, action: BoardAction, day: date) -> VoteTerms:
         """The terms of a vote on ``action`` at a meeting on ``day`` (the office's settings)."""
-        with self.database.read_session() as session:
-            return vote_terms(session, action, day)
+        return read_vote_terms(self.database, action, day)
 
 
-def voters_loader(database: Database, complaint_id: int) -> RosterLoader:
-    """A loader of the members who may vote on ``complaint_id`` on a given meeting date."""
-    return RosterLoader(database, complaint_id)
+def voters_loader(database: Database, complaint_id: int, account: Account) -> RosterLoader:
+    """A loader of the members who may vote on ``complaint_id`` on a given meeting date, read
+    as ``account`` may see the case."""
+    return RosterLoader(database, complaint_id, account)
 
 
 class VoteEntry(QWidget):

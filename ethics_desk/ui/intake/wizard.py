@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
+from ethics_desk.cases.case_file import filed_case
 from ethics_desk.core.errors import ConflictError, UserError
 from ethics_desk.core.office_time import stamp
 from ethics_desk.intake.catalogue import ProvisionChoice, provisions_not_in_force
@@ -325,10 +326,7 @@ class IntakeWizard(QWizard):
         """The state of the filed case (for the caller's message)."""
         if self.filed_case_id is None:
             return None
-        from ethics_desk.models import Complaint
-
-        with self.context.database.read_session() as session:
-            case = session.get(Complaint, self.filed_case_id)
-            return case.state if case else None
+        return filed_case(self.context.database, self.filed_case_id,
+                          account=self.context.signed_in).state
 
 

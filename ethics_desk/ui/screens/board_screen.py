@@ -34,7 +34,6 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
-from sqlalchemy.orm import Session
 
 from ethics_desk.board import roster
 from ethics_desk.board.roster import ElectionRow, MemberRow
@@ -59,7 +58,7 @@ ROLES: tuple[BoardRole, ...] = (BoardRole.MEMBER, BoardRole.CHAIR, BoardRole.VIC
 """The places on the roster, in the order the choosers offer them."""
 
 W = TypeVar("W", bound=QWidget)
-R = TypeVar("R")
+
 
 
 class ChangeDialog(QDialog):
@@ -294,7 +293,7 @@ class BoardScreen(QWidget):
         if self.party_matches is not None:
             self.party_matches.refresh()
         self.refresh_penalties()
-        rows = attempt(self, lambda: self._read(lambda s: roster.elections(s)))
+        rows = attempt(self, lambda: roster.read_elections(self.context.database))
         if rows is not FAILED:
             self.elections.set_rows(rows)
         self._enable()
@@ -303,7 +302,7 @@ class BoardScreen(QWidget):
         """Read the roster for the date chosen, keeping the selected person selected."""
         chosen = self.selected_member()
         day = self.day
-        rows = attempt(self, lambda: self._read(lambda s: roster.roster(s, day)))
+        rows = attempt(self, lambda: roster.read_roster(self.context.database, day))
         if rows is FAILED:
             return
         self.roster.set_rows(rows)
@@ -312,10 +311,6 @@ class BoardScreen(QWidget):
         if chosen is not None:
             self.select_member(chosen.id)
         self._enable()
-
-    def _read(self, query: Callable[[Session], list[R]]) -> list[R]:
-        with self.context.database.read_session() as session:
-            return query(session)
 
     def _enable(self) -> None:
         member = self.selected_member()

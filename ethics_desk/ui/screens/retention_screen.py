@@ -39,7 +39,7 @@ from ethics_desk.office.actions import record_access
 from ethics_desk.retention import disposal, holds
 from ethics_desk.retention.disposal import DisposalLine, LogEntry
 from ethics_desk.retention.holds import HoldRow
-from ethics_desk.retention.series import COMPLAINTS, SERIES, AdoptedSeries, adopted
+from ethics_desk.retention.series import COMPLAINTS, SERIES, AdoptedSeries, read_adopted
 from ethics_desk.staff.permissions import Act
 from ethics_desk.ui import palette
 from ethics_desk.ui.accessibility import StatusLine, buddy
@@ -268,8 +268,7 @@ class RetentionScreen(QWidget):
                 if entries:
                     self.log_view.selectRow(0)
                 self._show_entry()
-            with database.read_session() as session:
-                rows = adopted(session)
+            rows = read_adopted(database)
             self.series.set_rows(rows)
             years = next(r.years for r in rows if r.series.code == COMPLAINTS)
             self.years.setValue(years or 2)
