@@ -219,21 +219,24 @@ def load_case(database: Database, case_id: int, *, account: Account,
     A reader who does not receive the case (:mod:`ethics_desk.staff.scope`) gets the answer a
     case that does not exist gets.
 
-    A case the person opens (``opened``: the clock that stamps the opening) has its
-    ``view.case`` audit record, naming ``account``, made before it is read, § 2-83(h): the
-    history read includes this opening. It never waits for another desk's write: while one
-    holds the writers' lock the record is queued, fsynced, and the history lists it from the
-    queue (:mod:`ethics_desk.storage.queued_records`). Without ``opened``
-    (the window reading the case again after an act) nothing is recorded.
+    The case is read once, in one snapshot, after the account's scope has found it there (a
+    case the account may not see is never read). A case the person opens (``opened``: the
+    clock that stamps the opening) then has its ``view.case`` audit record, naming ``account``,
+    § 2-83(h), and the history returned ends with this opening. It never waits for another
+    desk's write: while one holds the writers' lock the record is queued, fsynced, and the
+    history lists it from the queue (:mod:`ethics_desk.storage.queued_records`). Without
+    ``opened`` (the window reading the case again after an act) nothing is recorded.
     """
     with database.read_session() as session:
         case_for(session, account, case_id)  # the same answer as a missing case
-    if opened is not None:
-        queued_records.record(database, [queued_records.Pending(
-            opened(), account.display, "view.case", "Opened the case", complaint_id=case_id)])
-    with database.read_session() as session:
         found = replace(_read_case(session, case_id), **_refilings(session, account, case_id))
-        waiting = queued_records.waiting(database.url, session=session, complaint_id=case_id)
+        waiting = list(queued_records.waiting(database.url, session=session,
+                                              complaint_id=case_id))
+    if opened is not None:
+        opening = queued_records.Pending(opened(), account.display, "view.case",
+                                         "Opened the case", complaint_id=case_id)
+        queued_records.record(database, [opening])
+        waiting.append(opening)
     if not waiting:
         return found
     return replace(found, timeline=found.timeline + tuple(
