@@ -176,7 +176,12 @@ def _module_reads_dates(path: Path) -> bool:
 
 def pytest_configure(config: pytest.Config) -> None:
     """The markers of tests about SQLite files, of tests on the suite's database and of tests
-    that read dates."""
+    that read dates; and no workers on a server, whose login roles are the whole cluster's."""
+    if server_url() is not None and (config.getoption("numprocesses", None) or 0):
+        raise pytest.UsageError(
+            f"{SERVER_ENV} names a PostgreSQL server, and its login roles belong to the whole "
+            "cluster: workers would change the same staff member's role at once. Run the "
+            "suite on a server in one process (leave out -n, or give -p no:xdist).")
     config.addinivalue_line(
         "markers", "sqlite_file: about a SQLite file itself (skipped on a server database)")
     config.addinivalue_line(
