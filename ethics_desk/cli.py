@@ -1676,7 +1676,7 @@ def _cmd_migrate_to(args: argparse.Namespace) -> int:
     print(f"Copied {database.description} into {report.target}: {report.tables} tables, "
           f"{report.rows} rows ({report.audit_records} audit records); every count and the "
           "audit chain match. Point the workstations at the server (--db, ETHICS_DESK_DB or "
-          "the machine-wide setting; see the README, for IT) and keep the file as it is, as "
+          "the machine-wide setting; see the IT guide, docs/it/server.md) and keep the file as it is, as "
           "the record of the move.")
     return EXIT_OK
 

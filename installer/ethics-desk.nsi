@@ -18,7 +18,7 @@
 ; authentication or pgpass.conf). Uninstalling leaves it: it is IT's.
 ;
 ; Silent, for IT:  EthicsDesk-VERSION-setup.exe /S /AllUsers /DB=postgresql+psycopg://ethics_desk@dbserver/ethics
-; Signing: makensis /DSIGN_COMMAND="…" signs the installer and the uninstaller (see the README).
+; Signing: makensis /DSIGN_COMMAND="…" signs the installer and the uninstaller (docs/it/installing.md).
 
 Unicode true
 ManifestDPIAware true

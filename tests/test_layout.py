@@ -118,8 +118,7 @@ def test_the_tests_mirror_the_packages() -> None:
 
 
 def _readme_map() -> str:
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
-    return text[text.index("### Layout"):text.index("### Rules of the house")]
+    return (ROOT / "docs" / "dev" / "architecture.md").read_text(encoding="utf-8")
 
 
 def test_every_path_the_readme_map_names_exists() -> None:
@@ -140,3 +139,22 @@ def test_the_readme_map_lists_every_package() -> None:
     packages = sorted(path.name for path in PACKAGE.iterdir()
                       if path.is_dir() and (path / "__init__.py").exists())
     assert [name for name in packages if f"  {name}/" not in section] == []
+
+
+def test_every_link_between_the_readme_and_the_guides_leads_to_a_file() -> None:
+    import re
+
+    pages = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
+    broken = []
+    for page in pages:
+        for target in re.findall(r"\]\(([^)#\s]+)(?:#[^)]*)?\)", page.read_text(encoding="utf-8")):
+            if "://" not in target and not (page.parent / target).exists():
+                broken.append(f"{page.relative_to(ROOT)} -> {target}")
+    assert broken == []
+
+
+def test_the_readme_is_short_and_points_each_reader_to_their_guide() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert len(readme.splitlines()) < 120
+    for guide in ("docs/manual/README.md", "docs/it/README.md", "docs/dev/README.md"):
+        assert f"]({guide})" in readme

@@ -236,7 +236,7 @@ def _check_file_path(url: URL, path: Path, *, create_folder: bool) -> None:
             "when several workstations write to it, and it would be corrupted.",
             "Keep the file on this computer's own disk, or, for an office of several desks, "
             "use the database server (ethics-desk migrate-to moves the file there; see the "
-            "README's server section).")
+            "IT guide, docs/it/server.md).")
     if path.is_dir():
         raise StorageError(f"{path} is a folder, not a database file.",
                            "Give the path of the database file (--db FOLDER/FILE.sqlite).")

@@ -74,7 +74,7 @@ def machine_database() -> str:
                            "which every account on this computer can read.",
                            "Ask IT to remove the password from the address; the desks then "
                            "sign in to the server with Windows authentication (SSPI or "
-                           "Kerberos) or each account's pgpass.conf (see the README, for IT).")
+                           "Kerberos) or each account's pgpass.conf (see the IT guide, docs/it/server.md).")
     return address
 
 

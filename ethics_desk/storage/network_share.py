@@ -2,8 +2,8 @@
 
 Two workstations writing one SQLite file through SMB/CIFS or NFS can both believe they hold the
 write lock, and the file is corrupted — an office's complaints, deadlines and audit trail with
-it. An office of several desks uses one database server instead (PostgreSQL; see the README's
-server section). This module tells whether a path lies on a network share: a UNC path
+it. An office of several desks uses one database server instead (PostgreSQL; see the IT guide,
+docs/it/server.md). This module tells whether a path lies on a network share: a UNC path
 (``\\\\server\\share``) or a mapped network drive on Windows (``GetDriveTypeW`` says
 ``DRIVE_REMOTE``), and a network file system elsewhere (the mount table's type: nfs, cifs,
 smb3, afp, 9p, sshfs and the like).
