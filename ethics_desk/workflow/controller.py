@@ -37,7 +37,13 @@ from ethics_desk.staff.scope import case_for
 from ethics_desk.storage import audit
 from ethics_desk.storage.database import Database
 from ethics_desk.workflow.context import Context
-from ethics_desk.workflow.events import Event, Payload, RecordReview
+from ethics_desk.workflow.events import (
+    Event,
+    FileComplaint,
+    Payload,
+    RecordReview,
+    ReturnUnsworn,
+)
 from ethics_desk.workflow.guards import Block
 from ethics_desk.workflow.table import BY_EVENT, TRANSITIONS, Transition
 
@@ -204,39 +210,62 @@ class WorkflowController:
         the intake ``step`` the clerk is on, so that resuming opens there. Run again afresh if
         the database refuses it for a collision with another workstation
         (:meth:`Database.write`)."""
+        self._may_take_complaints()
+        self._not_named_in(intake)
+        return self.database.write(lambda session: self._save_in(
+            session, intake, draft_id, expected_version, step))
 
+    def file_at_counter(self, intake: Intake, draft_id: int | None = None, *,
+                        expected_version: int | None = None, step: int | None = None,
+                        received_at: datetime | None = None) -> FireResult:
+        """The counter's Finish: store what the clerk typed, file it, and — when it is not
+        sworn — return it to the complainant, § 2-83(c). One transaction: the complaint is
+        never left filed but not returned, nor a draft half saved; refused, nothing is."""
+        self._may_take_complaints()
+        self._not_named_in(intake)
+
+        def file(session: Session) -> FireResult:
+            draft = self._save_in(session, intake, draft_id, expected_version, step)
+            result = self.fire_in(session, draft.complaint_id,
+                                  FileComplaint(received_at=received_at),
+                                  expected_version=draft.version)
+            if not intake.oath.sworn:
+                result = self.fire_in(session, result.complaint_id, ReturnUnsworn(),
+                                      expected_version=result.version)
+            return result
+
+        return self.database.write(file)
+
+    def _may_take_complaints(self) -> None:
         if self.account is not None and not may(self.account.role, Act.TAKE_COMPLAINT):
             raise NotAllowed(f"Only the {who_may(Act.TAKE_COMPLAINT)} take a complaint at the "
                              f"counter; you are signed in as {self.account.role.label}.",
                              "§ 2-83(c): the complaint is filed with the City Clerk.")
 
-        self._not_named_in(intake)
-
-        def save(session: Session) -> FireResult:
-            now = self.now()
-            if draft_id is None:
-                complaint = Complaint(state=CaseState.DRAFT, created_by=self.actor,
-                                      updated_by=self.actor, created_at=now, updated_at=now)
-                session.add(complaint)
-                session.flush()
-                audit.append(session, actor=self.actor, action="draft.create",
-                             complaint_id=complaint.id, summary="Intake started", at=now)
-            else:
-                complaint = self._get(session, draft_id)
-                self._check_version(complaint, expected_version)
-                if complaint.state is not CaseState.DRAFT:
-                    raise RuleError(f"{complaint.display_number} is already filed; a filed "
-                                    "complaint is not edited as a draft", "§ 2-83(c)")
-            apply_intake(session, complaint, intake, self.actor, now)
-            if step is not None:
-                store_step(session, complaint.id, step)
-            complaint.updated_at = now
-            complaint.updated_by = self.actor
+    def _save_in(self, session: Session, intake: Intake, draft_id: int | None,
+                 expected_version: int | None, step: int | None) -> FireResult:
+        """Write the draft inside the caller's transaction (see :meth:`save_draft`)."""
+        now = self.now()
+        if draft_id is None:
+            complaint = Complaint(state=CaseState.DRAFT, created_by=self.actor,
+                                  updated_by=self.actor, created_at=now, updated_at=now)
+            session.add(complaint)
             session.flush()
-            return FireResult(complaint.id, None, complaint.state, complaint.version,
-                              "Draft saved")
-
-        return self.database.write(save)
+            audit.append(session, actor=self.actor, action="draft.create",
+                         complaint_id=complaint.id, summary="Intake started", at=now)
+        else:
+            complaint = self._get(session, draft_id)
+            self._check_version(complaint, expected_version)
+            if complaint.state is not CaseState.DRAFT:
+                raise RuleError(f"{complaint.display_number} is already filed; a filed "
+                                "complaint is not edited as a draft", "§ 2-83(c)")
+        apply_intake(session, complaint, intake, self.actor, now)
+        if step is not None:
+            store_step(session, complaint.id, step)
+        complaint.updated_at = now
+        complaint.updated_by = self.actor
+        session.flush()
+        return FireResult(complaint.id, None, complaint.state, complaint.version, "Draft saved")
 
     def _not_named_in(self, intake: Intake) -> None:
         """Refuse a complaint typed by a clerk whom it names, or may name, as a party: it would

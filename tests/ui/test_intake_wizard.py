@@ -104,6 +104,30 @@ def test_an_unsworn_complaint_is_filed_and_returned_with_its_letter(
     wizard.result_dialog.close()
 
 
+def test_a_return_that_fails_at_finish_leaves_no_complaint_filed_and_the_form_as_typed(
+        qtbot: QtBot, wizard: IntakeWizard, database: Database, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from ethics_desk.core.errors import RuleError, UserError
+    from ethics_desk.workflow.events import Event
+    from ethics_desk.workflow.table import BY_EVENT
+
+    def refused(_ctx: object, _payload: object) -> object:
+        raise RuleError("The return letter could not be made", "§ 2-83(c)")
+
+    told: list[UserError] = []
+    monkeypatch.setitem(BY_EVENT, Event.RETURN_UNSWORN,
+                        replace(BY_EVENT[Event.RETURN_UNSWORN], effect=refused))
+    monkeypatch.setattr("ethics_desk.ui.errors.show_user_error",
+                        lambda _parent, error, _title="": told.append(error))
+    drive_to_review(qtbot, wizard, exhibit_pdf(tmp_path), sworn=False)
+    wizard.accept()
+    assert [error.problem for error in told] == ["The return letter could not be made (§ 2-83(c))"]
+    assert wizard.filed_case_id is None and wizard.isVisible()  # the form stays, as typed
+    with database.read_session() as session:
+        assert [c.state for c in session.scalars(select(Complaint))
+                if c.state is not CaseState.DRAFT] == []  # filed with the return, or not at all
+
+
 def test_every_required_field_says_what_is_missing_beside_it(
         qtbot: QtBot, wizard: IntakeWizard) -> None:
     next_page(qtbot, wizard)

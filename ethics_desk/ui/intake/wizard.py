@@ -47,7 +47,6 @@ from ethics_desk.ui.intake.review_page import ReviewPage
 from ethics_desk.ui.intake.signing_page import SigningPage
 from ethics_desk.ui.pdf_view import choose_printer, print_document
 from ethics_desk.ui.sizing import fit_to_screen
-from ethics_desk.workflow import FileComplaint, ReturnUnsworn
 
 P = TypeVar("P", bound=IntakePage)
 
@@ -246,18 +245,20 @@ class IntakeWizard(QWizard):
     # -- filing and closing ------------------------------------------------------------------------
 
     def file_complaint(self) -> int | None:
-        """File through the controller; an unsworn complaint is returned at once (c)."""
-        if not self.save_draft() or self.draft_id is None:
+        """File through the controller in one transaction: what is typed is saved, filed and,
+        when not sworn, returned at once, § 2-83(c). Refused, nothing of it is stored: the form
+        stays as typed, and the draft is saved again as usual."""
+        self.save_timer.stop()
+        intake = self.collect()
+        filed = attempt(self, lambda: self.controller.file_at_counter(
+            intake, self.draft_id, expected_version=self.version, step=self.currentId()))
+        if filed is FAILED:
+            self.schedule_save()
             return None
-        case_id = self.draft_id
-        sworn = self.collect().oath.sworn
-        if attempt(self, lambda: self.controller.fire(case_id, FileComplaint())) is FAILED:
-            return None
-        if not sworn:
-            attempt(self, lambda: self.controller.fire(case_id, ReturnUnsworn()))
-        self.filed_case_id = case_id
-        self.filed.emit(case_id)
-        return case_id
+        self.draft_id, self.version = filed.complaint_id, filed.version
+        self.filed_case_id = filed.complaint_id
+        self.filed.emit(filed.complaint_id)
+        return filed.complaint_id
 
     def accept(self) -> None:
         """Finish: file, then show the receipt (and the return letter when unsworn)."""
