@@ -17,7 +17,6 @@ from pathlib import Path
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from ethics_desk.cases.listing import refresh_listing
 from ethics_desk.core.chosen_files import FileTooLarge, NotARegularFile, read_chosen_file
 from ethics_desk.core.errors import UserError
 from ethics_desk.core.parties import respondent_key
@@ -447,7 +446,9 @@ def apply_intake(session: Session, complaint: Complaint, intake: Intake, actor: 
     """Replace the draft's parties, allegations, documents, oath and witnesses with ``intake``.
 
     Attachments already stored with the same SHA-256 are kept, not written again (the draft is
-    saved as the clerk types); new ones are stamped ``now``, the time of the save.
+    saved as the clerk types); new ones are stamped ``now``, the time of the save. The inbox's
+    listing columns are the caller's to refresh (:func:`ethics_desk.cases.listing.
+    refresh_listing`; the cases lie above the counter).
     """
     with session.no_autoflush:
         _apply(session, complaint, intake, actor, now)
@@ -522,4 +523,3 @@ def _apply(session: Session, complaint: Complaint, intake: Intake, actor: str,
         witness.set_name(w.name.strip())
         witnesses.append(witness)
     complaint.witnesses = witnesses
-    refresh_listing(complaint)

@@ -15,6 +15,7 @@ from typing import Any
 
 from sqlalchemy.orm import Session, object_session
 
+from ethics_desk.cases.listing import refresh_listing
 from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import ConflictError, NotAllowed, RuleError
 from ethics_desk.core.names import may_be_same_person
@@ -260,6 +261,7 @@ class WorkflowController:
                 raise RuleError(f"{complaint.display_number} is already filed; a filed "
                                 "complaint is not edited as a draft", "§ 2-83(c)")
         apply_intake(session, complaint, intake, self.actor, now)
+        refresh_listing(complaint)  # the inbox's columns: the names just typed
         if step is not None:
             store_step(session, complaint.id, step)
         complaint.updated_at = now
