@@ -116,15 +116,12 @@ in the order their work depends on; ``maintenance`` (check, backup, restore, tra
 them all; the window and the commands are the doors. docs/dev/architecture.md shows it."""
 
 STILL_UPWARD = frozenset({
-    ("deadlines.overview", "cases.list_reads"),
-    ("deadlines.overview", "public_information.log"),
     ("documents.kinds", "board.findings"),
     ("documents.kinds", "board.packet"),
     ("documents.kinds", "board.votes"),
     ("documents.kinds", "public_information.log"),
     ("documents.render.language", "board.votes"),
     ("documents.render.letter_data", "board.votes"),
-    ("intake.record", "cases.listing"),
     ("models.staff", "staff.roles"),
     ("office.wording", "documents.kinds"),
     ("office.wording", "documents.render.templates"),

@@ -47,7 +47,7 @@ from ethics_desk.storage.database import Database
 
 class Moved(Protocol):
     """A deadline a calendar change moves (:class:`~ethics_desk.deadlines.schedule.MovedDeadline`,
-    :class:`~ethics_desk.deadlines.overview.MoveLine`): which, and its new date."""
+    :class:`~ethics_desk.cases.calendar_overview.MoveLine`): which, and its new date."""
 
     @property
     def deadline_id(self) -> int:

@@ -33,9 +33,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ethics_desk.deadlines import DayKind, closures
-from ethics_desk.deadlines.closures import CALENDARS
-from ethics_desk.deadlines.overview import (
+from ethics_desk.cases.calendar_overview import (
     CALENDAR_TITLES,
     CalendarEntry,
     MoveLine,
@@ -46,6 +44,8 @@ from ethics_desk.deadlines.overview import (
     required_days_missing,
     short_day,
 )
+from ethics_desk.deadlines import DayKind, closures
+from ethics_desk.deadlines.closures import CALENDARS
 from ethics_desk.deadlines.schedule import MovedDeadline
 from ethics_desk.documents.stated_dates import made_wrong_by, papers_sentence
 from ethics_desk.staff.permissions import Act

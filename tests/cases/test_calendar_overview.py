@@ -10,10 +10,7 @@ from typing import Any
 import pytest
 from sqlalchemy import event
 
-from ethics_desk.core.errors import UserError
-from ethics_desk.deadlines import DayKind
-from ethics_desk.deadlines.closures import add_closure
-from ethics_desk.deadlines.overview import (
+from ethics_desk.cases.calendar_overview import (
     calendar_days,
     deadlines_on,
     describe_moves,
@@ -22,6 +19,9 @@ from ethics_desk.deadlines.overview import (
     month_overview,
     preview_remove,
 )
+from ethics_desk.core.errors import UserError
+from ethics_desk.deadlines import DayKind
+from ethics_desk.deadlines.closures import add_closure
 from ethics_desk.models import DeadlineStatus
 from ethics_desk.storage.database import Database
 from ethics_desk.workflow import ForwardForReview, WorkflowController

@@ -13,9 +13,9 @@ import pytest
 from pypdf import PdfReader
 from sqlalchemy import select
 
+from ethics_desk.cases.calendar_overview import preview_remove
 from ethics_desk.cases.case_file import load_case
 from ethics_desk.deadlines import closures
-from ethics_desk.deadlines.overview import preview_remove
 from ethics_desk.documents.issuing import (
     RESPONDENT_NOTICE,
     issue,

@@ -386,7 +386,7 @@ def test_the_command_line_does_not_tell_the_clerk_requests_exist(
 
 def test_the_calendar_shows_the_acts_clocks_to_those_who_handle_requests_only(
         database: Database) -> None:
-    from ethics_desk.deadlines.overview import deadlines_on, month_overview
+    from ethics_desk.cases.calendar_overview import deadlines_on, month_overview
 
     view = log_request(database, _request(), account=RECORDS, clock=CLOCK)
     due = view.clock(ClockKind.PIA_ARGUMENTS).due_on  # Monday 21 December 2026

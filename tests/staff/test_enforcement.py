@@ -12,11 +12,11 @@ from datetime import date
 import pytest
 from sqlalchemy import select
 
+from ethics_desk.cases.calendar_overview import deadlines_on, open_counts
 from ethics_desk.cases.case_file import load_case
 from ethics_desk.cases.inbox import ALL_CASES, saved_view
 from ethics_desk.cases.inbox_query import InboxQuery
 from ethics_desk.core.errors import UserError
-from ethics_desk.deadlines.overview import deadlines_on, open_counts
 from ethics_desk.documents.kinds import find_case, render_letter
 from ethics_desk.models import AuditRecord, Complaint, Deadline, DeadlineStatus
 from ethics_desk.public_information.log import open_clocks_between

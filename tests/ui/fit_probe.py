@@ -43,7 +43,7 @@ def _demo_windows(path: str) -> tuple[dict[str, QWidget], list[QWidget]]:
 
     from sqlalchemy import select
 
-    from ethics_desk.deadlines.overview import MoveLine
+    from ethics_desk.cases.calendar_overview import MoveLine
     from ethics_desk.models.mail import Mailing
     from ethics_desk.storage.opening import open_database
     from ethics_desk.ui.calendar_editor import ConfirmChangeDialog

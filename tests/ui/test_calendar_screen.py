@@ -15,13 +15,13 @@ from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 from sqlalchemy import select
 
-from ethics_desk.deadlines.closures import add_closure, preview_add
-from ethics_desk.deadlines.overview import (
+from ethics_desk.cases.calendar_overview import (
     calendar_days,
     deadlines_on,
     describe_moves,
     month_overview,
 )
+from ethics_desk.deadlines.closures import add_closure, preview_add
 from ethics_desk.models import AuditRecord
 from ethics_desk.storage.database import Database
 from ethics_desk.ui.calendar_editor import (

@@ -6,7 +6,7 @@ one sentence per day ("Tuesday, November 24, 2026 — today; 3 deadlines due, 1 
 the month grid is a table of its own (:class:`MonthModel`) rather than Qt's calendar widget, which
 names its cells by their bare numbers. Choosing a day lists its deadlines; double-click or Enter
 opens the case. Everything shown is read from
-:mod:`ethics_desk.deadlines.overview`; closures are edited in :class:`CalendarEditorDialog`.
+:mod:`ethics_desk.cases.calendar_overview`; closures are edited in :class:`CalendarEditorDialog`.
 """
 
 from __future__ import annotations
@@ -63,9 +63,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ethics_desk.deadlines import DayKind
-from ethics_desk.deadlines.calendar import WEEKDAY_NAMES
-from ethics_desk.deadlines.overview import (
+from ethics_desk.cases.calendar_overview import (
     MONTH_NAMES,
     DayDeadline,
     DayOverview,
@@ -76,6 +74,8 @@ from ethics_desk.deadlines.overview import (
     missing_fiesta_years,
     month_overview,
 )
+from ethics_desk.deadlines import DayKind
+from ethics_desk.deadlines.calendar import WEEKDAY_NAMES
 from ethics_desk.staff.permissions import Act
 from ethics_desk.ui.accessibility import buddy
 from ethics_desk.ui.acts import declare, offer
