@@ -96,7 +96,7 @@ from ethics_desk.staff.accounts import (  # noqa: E402
     change_own_password,
     create_first_administrator,
 )
-from ethics_desk.staff.roles import Role  # noqa: E402
+from ethics_desk.core.roles import Role  # noqa: E402
 from ethics_desk.storage.integrity import read_only_database_engine, run_checks  # noqa: E402
 from ethics_desk.storage.opening import open_database  # noqa: E402
 from ethics_desk.storage.record_anchor import lost_acts  # noqa: E402

@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, NoReturn, TextIO
 from ethics_desk import __version__
 from ethics_desk.core.clock import Clock, file_stamp, system_clock, today
 from ethics_desk.core.errors import NotAllowed, StorageError, UserError
-from ethics_desk.staff.roles import Role
+from ethics_desk.core.roles import Role
 
 # Each command imports what it needs when it runs, so that starting the application (the
 # default command) does not pay for the demonstration data, the integrity checks or Alembic.
@@ -1032,9 +1032,9 @@ def _cmd_key_sheet(args: argparse.Namespace) -> int:
 
 def _cmd_user_add(args: argparse.Namespace) -> int:
     """``user add LOGIN --name NAME --role ROLE``."""
+    from ethics_desk.core.roles import role_named
     from ethics_desk.staff.accounts import add_account
     from ethics_desk.staff.permissions import Act
-    from ethics_desk.staff.roles import role_named
 
     database = _open_to_change(args)
     try:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from ethics_desk.cli import PASSWORD_ENV, USER_ENV
+from ethics_desk.core.roles import Role
 from ethics_desk.staff.accounts import (
     Account,
     add_account,
@@ -16,7 +17,6 @@ from ethics_desk.staff.accounts import (
     list_accounts,
     needs_first_administrator,
 )
-from ethics_desk.staff.roles import Role
 from ethics_desk.storage.database import Database
 from tests.conftest import CLOCK
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from ethics_desk.staff.roles import Role
+from ethics_desk.core.roles import Role
 from ethics_desk.storage.database import Database
 from ethics_desk.storage.read_only import check_failed_marker, failed_check
 from tests.conftest import CLOCK

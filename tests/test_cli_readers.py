@@ -19,8 +19,8 @@ import pytest
 
 from ethics_desk.cli import PASSWORD_ENV, main
 from ethics_desk.core.clock import fixed_clock
+from ethics_desk.core.roles import Role
 from ethics_desk.staff.accounts import disable_account
-from ethics_desk.staff.roles import Role
 from ethics_desk.storage import audit, queued_records
 from ethics_desk.storage import database as storage
 from ethics_desk.storage.database import Database, storage_error

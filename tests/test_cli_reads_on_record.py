@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from sqlalchemy import select
 
+from ethics_desk.core.roles import Role
 from ethics_desk.models import AuditRecord
 from ethics_desk.staff.accounts import Account
-from ethics_desk.staff.roles import Role
 from ethics_desk.storage.backup import BACKED_UP, backup_sqlite
 from ethics_desk.storage.database import Database
 from ethics_desk.storage.record_key import KEY_EXPORTED

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from ethics_desk.cli import main
-from ethics_desk.staff.roles import Role
+from ethics_desk.core.roles import Role
 from ethics_desk.storage import record_key
 from ethics_desk.storage.backup import backup_sqlite
 from ethics_desk.storage.database import Database

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from ethics_desk.cli import PASSWORD_ENV, USER_ENV, main
-from ethics_desk.staff.roles import Role
+from ethics_desk.core.roles import Role
 from ethics_desk.storage.backup import backup_sqlite
 from ethics_desk.storage.database import Database
 from ethics_desk.workflow import WorkflowController

@@ -14,9 +14,9 @@ from sqlalchemy import func, select
 
 from ethics_desk.cli import PASSWORD_ENV, USER_ENV, UsageError, build_parser, main
 from ethics_desk.core.clock import fixed_clock
+from ethics_desk.core.roles import Role
 from ethics_desk.models import AuditRecord, CalendarDay
 from ethics_desk.staff.accounts import needs_first_administrator
-from ethics_desk.staff.roles import Role
 from ethics_desk.storage.database import Database
 from ethics_desk.storage.migrate import alembic_config
 from ethics_desk.workflow import WorkflowController

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from sqlalchemy import select
 
+from ethics_desk.core.roles import Role
 from ethics_desk.models import Complaint
-from ethics_desk.staff.roles import Role
 from ethics_desk.storage import journal, record_key
 from ethics_desk.storage.database import Database
 from ethics_desk.storage.read_only import key_missing

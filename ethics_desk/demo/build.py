@@ -30,6 +30,7 @@ from ethics_desk.board.votes import two_thirds_of
 from ethics_desk.core.errors import UserError
 from ethics_desk.core.office_time import DEFAULT_OFFICE_ZONE, at_office_time, office_zone
 from ethics_desk.core.parties import recipient_key
+from ethics_desk.core.roles import Role
 from ethics_desk.deadlines import BusinessCalendar, add_business_days
 from ethics_desk.deadlines.schedule import load_calendars
 from ethics_desk.documents.issuing import RESPONDENT_NOTICE, issue
@@ -70,7 +71,6 @@ from ethics_desk.models import (
     VoteChoice,
 )
 from ethics_desk.staff.accounts import Account
-from ethics_desk.staff.roles import Role
 from ethics_desk.storage import audit
 from ethics_desk.storage.database import Database
 from ethics_desk.workflow import (

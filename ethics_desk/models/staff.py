@@ -7,8 +7,8 @@ from datetime import datetime
 from sqlalchemy import String
 from sqlalchemy.orm import Mapped, mapped_column
 
+from ethics_desk.core.roles import Role
 from ethics_desk.models.base import Base, Versioned, enum_type
-from ethics_desk.staff.roles import Role
 
 
 class StaffAccount(Versioned, Base):

@@ -46,8 +46,8 @@ from sqlalchemy.orm import Session
 
 from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import NotAllowed, UserError
+from ethics_desk.core.roles import Role
 from ethics_desk.models import Setting, SignInDelay, StaffAccount
-from ethics_desk.staff.roles import Role
 from ethics_desk.storage import audit, server_roles
 from ethics_desk.storage.database import Database
 

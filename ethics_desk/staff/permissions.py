@@ -22,8 +22,8 @@ from __future__ import annotations
 
 from enum import IntEnum, StrEnum
 
+from ethics_desk.core.roles import Role
 from ethics_desk.core.vocabulary import CaseState, ReviewerRole
-from ethics_desk.staff.roles import Role
 from ethics_desk.workflow.events import Event
 
 CLERK = frozenset({Role.CLERK})

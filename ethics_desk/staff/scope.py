@@ -34,6 +34,7 @@ from sqlalchemy.orm import InstrumentedAttribute, Session, aliased
 
 from ethics_desk.core.errors import UserError
 from ethics_desk.core.folding import fold
+from ethics_desk.core.roles import Role
 from ethics_desk.core.vocabulary import CaseParty, CaseState, SamePerson
 from ethics_desk.models import (
     Complainant,
@@ -53,7 +54,6 @@ from ethics_desk.staff.permissions import (
     may_see,
     reach_of,
 )
-from ethics_desk.staff.roles import Role
 
 _OPINION_CLOCK = "opinion"
 """The clock § 2-87(a) starts when a complaint is forwarded to the Board under § 2-83(d)(3)

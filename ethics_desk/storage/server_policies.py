@@ -38,6 +38,7 @@ from sqlalchemy import ColumnElement, Connection, literal_column, select, text
 from sqlalchemy.engine import Dialect
 
 from ethics_desk.core.folding import fold
+from ethics_desk.core.roles import Role
 from ethics_desk.core.vocabulary import CaseState
 from ethics_desk.models import Base, Complaint
 from ethics_desk.models.register import REGISTER_VIEW
@@ -48,7 +49,6 @@ from ethics_desk.staff.permissions import (
     KEPT_FROM_THEIR_OWN,
     Act,
 )
-from ethics_desk.staff.roles import Role
 from ethics_desk.staff.scope import role_condition
 from ethics_desk.storage.case_tables import NOT_CASE_CONTENT, case_tables
 from ethics_desk.storage.server_roles import group_role, group_roles

@@ -3,7 +3,7 @@
 On PostgreSQL each person is their own database role, so that the server itself — not the
 workstation — knows who is asking (issue 28):
 
-- **A group role per office role**, named from :class:`~ethics_desk.staff.roles.Role`
+- **A group role per office role**, named from :class:`~ethics_desk.core.roles.Role`
   (:func:`group_role`: ``ethics_desk_clerk``, ``ethics_desk_auditor`` … ``ethics_desk_admin``),
   created ``NOLOGIN`` by ``ethics-desk server setup`` (:func:`create_groups`). What each group may
   read and write is granted to the group, never to a person.
@@ -29,7 +29,7 @@ from sqlalchemy import Connection, Engine, text
 from sqlalchemy.engine import URL
 
 from ethics_desk.core.errors import StorageError
-from ethics_desk.staff.roles import Role
+from ethics_desk.core.roles import Role
 
 GROUP_PREFIX = "ethics_desk_"
 """The beginning of every group role's name (the rest is the office role's value)."""

@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from ethics_desk.core.errors import UserError
-from ethics_desk.staff.roles import Role
+from ethics_desk.core.roles import Role
 from ethics_desk.ui.accessibility import StatusLine, buddy
 from ethics_desk.ui.read_only import refuse_while_read_only
 from ethics_desk.ui.sizing import fit_to_screen

@@ -11,6 +11,7 @@ from sqlalchemy import select
 
 from ethics_desk.board import party_links, roster
 from ethics_desk.core.errors import NotAllowed, RuleError, UserError
+from ethics_desk.core.roles import Role
 from ethics_desk.models import (
     AuditRecord,
     BoardRole,
@@ -21,7 +22,6 @@ from ethics_desk.models import (
 )
 from ethics_desk.staff.accounts import Account, add_account, list_accounts
 from ethics_desk.staff.permissions import ACT_ROLES, Act
-from ethics_desk.staff.roles import Role
 from ethics_desk.staff.scope import case_condition, receives
 from ethics_desk.storage.database import Database
 from ethics_desk.workflow import (

@@ -11,8 +11,8 @@ from sqlalchemy import text
 from ethics_desk.board.packet import record_packet_use
 from ethics_desk.cases.access import access_history
 from ethics_desk.cases.case_file import load_case, verified_attachment
+from ethics_desk.core.roles import Role
 from ethics_desk.office.actions import record_access
-from ethics_desk.staff.roles import Role
 from ethics_desk.storage.database import Database
 from ethics_desk.storage.opening import open_database
 from ethics_desk.workflow import WorkflowController

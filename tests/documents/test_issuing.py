@@ -18,6 +18,7 @@ from sqlalchemy import func, select, text
 
 from ethics_desk.core.clock import fixed_clock
 from ethics_desk.core.errors import StorageError, UserError
+from ethics_desk.core.roles import Role
 from ethics_desk.documents import issuing
 from ethics_desk.documents.issuing import (
     RESPONDENT_NOTICE,
@@ -34,7 +35,6 @@ from ethics_desk.models import AuditRecord, IssuedDocument, MailMethod, Setting
 from ethics_desk.office import wording
 from ethics_desk.office.actions import save_settings
 from ethics_desk.staff.accounts import Account
-from ethics_desk.staff.roles import Role
 from ethics_desk.storage.audit import verify_chain
 from ethics_desk.storage.database import Database
 from ethics_desk.workflow import Accept, ForwardForReview, ForwardToBoard, WorkflowController

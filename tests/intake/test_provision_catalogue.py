@@ -13,6 +13,7 @@ import pytest
 from sqlalchemy import func, select
 
 from ethics_desk.core.errors import NotAllowed, StorageError, UserError
+from ethics_desk.core.roles import Role
 from ethics_desk.intake.catalogue import (
     load_catalogue,
     provision_choices,
@@ -20,7 +21,6 @@ from ethics_desk.intake.catalogue import (
     read_provisions_csv,
 )
 from ethics_desk.models import AuditRecord, Provision
-from ethics_desk.staff.roles import Role
 from ethics_desk.storage.database import Database
 from ethics_desk.workflow import WorkflowController
 from tests.conftest import CLOCK

@@ -9,10 +9,10 @@ import pytest
 
 from ethics_desk.cases.case_file import load_case
 from ethics_desk.core.errors import UserError
+from ethics_desk.core.roles import Role
 from ethics_desk.intake.record import ComplainantData, Intake, RespondentData
 from ethics_desk.intake.refiling import earlier_complaints
 from ethics_desk.models import CaseState
-from ethics_desk.staff.roles import Role
 from ethics_desk.workflow import FileComplaint, ReturnUnsworn, WorkflowController
 from tests.factories import CLERK, complete_intake, filed_case, sworn_oath
 from tests.signing_in import account_of

@@ -7,6 +7,7 @@ import pytest
 from sqlalchemy import func, select
 
 from ethics_desk.core.errors import NotAllowed, UserError
+from ethics_desk.core.roles import Role
 from ethics_desk.documents.issuing import issue, issued_for_case, print_queue, reprint
 from ethics_desk.documents.kinds import recipients
 from ethics_desk.documents.stated_dates import stale_in
@@ -21,7 +22,6 @@ from ethics_desk.mail.ledger import (
     returned_mail,
 )
 from ethics_desk.models import AuditRecord, IssuedDocument, Mailing, MailMethod, MailOutcome
-from ethics_desk.staff.roles import Role
 from ethics_desk.storage.database import Database
 from ethics_desk.workflow import WorkflowController
 from tests.conftest import CLOCK

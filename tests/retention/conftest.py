@@ -12,9 +12,9 @@ from datetime import date, datetime, timedelta
 import pytest
 
 from ethics_desk.core.clock import Clock, fixed_clock
+from ethics_desk.core.roles import Role
 from ethics_desk.models import Disposition
 from ethics_desk.staff.accounts import Account
-from ethics_desk.staff.roles import Role
 from ethics_desk.workflow import Accept, Resolve, WorkflowController
 from tests.conftest import NOW, OFFICE_TZ
 from tests.factories import reviewed_case

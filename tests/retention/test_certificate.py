@@ -7,11 +7,11 @@ import pytest
 from sqlalchemy import select
 
 from ethics_desk.core.errors import NotAllowed
+from ethics_desk.core.roles import Role
 from ethics_desk.models import AuditRecord, Complaint, HoldKind
 from ethics_desk.retention.certificate import render_certificate
 from ethics_desk.retention.disposal import dispose
 from ethics_desk.retention.holds import place_hold
-from ethics_desk.staff.roles import Role
 from ethics_desk.storage.database import Database
 from ethics_desk.workflow import WorkflowController
 from tests.conftest import CLOCK

@@ -16,6 +16,7 @@ import pytest
 from sqlalchemy import func, select, text
 
 from ethics_desk.core.errors import NotAllowed, UserError
+from ethics_desk.core.roles import Role
 from ethics_desk.models import (
     Attachment,
     AuditRecord,
@@ -33,7 +34,6 @@ from ethics_desk.models import (
 )
 from ethics_desk.retention.disposal import CASE_FILE, disposal_list, disposal_log, dispose
 from ethics_desk.retention.holds import place_hold
-from ethics_desk.staff.roles import Role
 from ethics_desk.storage.database import Database, make_engine, resolve_url
 from ethics_desk.workflow import ReturnDefective, ReturnUnsworn, WorkflowController
 from tests.board_cases import frivolous

@@ -14,10 +14,10 @@ from hypothesis import strategies as st
 from sqlalchemy import select
 
 from ethics_desk.core.errors import NotAllowed, UserError
+from ethics_desk.core.roles import Role
 from ethics_desk.models import AuditRecord, Complainant, Complaint, HoldKind, LegalHold
 from ethics_desk.retention.disposal import disposal_list, dispose
 from ethics_desk.retention.holds import list_holds, parse_numbers, place_hold, reasons_held, release_hold
-from ethics_desk.staff.roles import Role
 from ethics_desk.storage.database import Database
 from ethics_desk.workflow import WorkflowController
 from tests.conftest import CLOCK, copy_of

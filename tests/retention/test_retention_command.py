@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from ethics_desk.cli import main
+from ethics_desk.core.roles import Role
 from ethics_desk.models import HoldKind
 from ethics_desk.retention.holds import place_hold
-from ethics_desk.staff.roles import Role
 from ethics_desk.storage.database import Database
 from ethics_desk.workflow import WorkflowController
 from tests.conftest import CLOCK

@@ -14,6 +14,7 @@ from argon2 import PasswordHasher
 from sqlalchemy import select
 
 from ethics_desk.core.errors import UserError
+from ethics_desk.core.roles import Role
 from ethics_desk.models import AuditRecord
 from ethics_desk.staff.accounts import (
     Account,
@@ -22,7 +23,6 @@ from ethics_desk.staff.accounts import (
     sign_in,
     verify_unrecorded,
 )
-from ethics_desk.staff.roles import Role
 from ethics_desk.storage import record_key
 from ethics_desk.storage.database import Database, sqlite_path
 from tests.conftest import CLOCK

@@ -11,6 +11,7 @@ from sqlalchemy import select, text
 from sqlalchemy.exc import IntegrityError
 
 from ethics_desk.core.errors import NotAllowed, UserError
+from ethics_desk.core.roles import Role, role_named
 from ethics_desk.models import AuditRecord, StaffAccount
 from ethics_desk.staff import accounts
 from ethics_desk.staff.accounts import (
@@ -24,7 +25,6 @@ from ethics_desk.staff.accounts import (
     reset_password,
     sign_in,
 )
-from ethics_desk.staff.roles import Role, role_named
 from ethics_desk.storage.database import Database
 from tests.conftest import CLOCK, NOW
 

@@ -19,6 +19,7 @@ import sqlalchemy as sa
 from sqlalchemy.exc import DBAPIError
 
 from ethics_desk.core.errors import UserError
+from ethics_desk.core.roles import Role
 from ethics_desk.models import StaffAccount
 from ethics_desk.staff import accounts
 from ethics_desk.staff.accounts import (
@@ -33,7 +34,6 @@ from ethics_desk.staff.accounts import (
     reset_password,
     sign_in,
 )
-from ethics_desk.staff.roles import Role
 from ethics_desk.storage.database import Database
 from tests.conftest import CLOCK, TestServer, server_url, test_server
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from ethics_desk.core.roles import ROLES, Role
 from ethics_desk.core.vocabulary import CaseState
 from ethics_desk.staff.permissions import (
     ACT_ROLES,
@@ -16,7 +17,6 @@ from ethics_desk.staff.permissions import (
     may_see,
     reach_of,
 )
-from ethics_desk.staff.roles import ROLES, Role
 from ethics_desk.workflow.events import Event
 from ethics_desk.workflow.table import TRANSITIONS
 

@@ -8,9 +8,9 @@ from sqlalchemy import select
 
 from ethics_desk.cli import NEW_PASSWORD_ENV, PASSWORD_ENV, USER_ENV, main
 from ethics_desk.core.errors import UserError
+from ethics_desk.core.roles import Role
 from ethics_desk.models import AuditRecord
 from ethics_desk.staff.accounts import list_accounts, sign_in
-from ethics_desk.staff.roles import Role
 from ethics_desk.storage.database import Database
 from tests.conftest import CLOCK
 

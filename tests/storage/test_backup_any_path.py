@@ -11,7 +11,7 @@ import pytest
 
 from ethics_desk.cli import main
 from ethics_desk.core.errors import StorageError
-from ethics_desk.staff.roles import Role
+from ethics_desk.core.roles import Role
 from ethics_desk.storage.backup import backup_sqlite, verify_sqlite_file
 from ethics_desk.storage.database import Database, resolve_url, sqlite_path
 from ethics_desk.storage.integrity import INTEGRITY, run_checks

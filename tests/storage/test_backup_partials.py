@@ -18,7 +18,7 @@ import pytest
 
 from ethics_desk.cli import main
 from ethics_desk.core.errors import StorageError
-from ethics_desk.staff.roles import Role
+from ethics_desk.core.roles import Role
 from ethics_desk.storage import backup
 from ethics_desk.storage.backup import backup_sqlite
 from ethics_desk.storage.database import Database

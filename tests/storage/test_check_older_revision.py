@@ -13,7 +13,7 @@ import sqlalchemy as sa
 from alembic import command
 
 from ethics_desk.cli import main
-from ethics_desk.staff.roles import Role
+from ethics_desk.core.roles import Role
 from ethics_desk.storage import journal
 from ethics_desk.storage.database import Database
 from ethics_desk.storage.integrity import AUDIT, LISTING, SCHEMA, SEARCH_INDEX, run_checks

@@ -10,6 +10,7 @@ from pathlib import Path
 from argon2 import PasswordHasher
 from sqlalchemy import select
 
+from ethics_desk.core.roles import Role
 from ethics_desk.models import StaffAccount
 from ethics_desk.staff import accounts
 from ethics_desk.staff.accounts import (
@@ -22,7 +23,6 @@ from ethics_desk.staff.accounts import (
     reset_password,
     sign_in,
 )
-from ethics_desk.staff.roles import Role
 from ethics_desk.storage.database import Database, sqlite_path
 from ethics_desk.storage.integrity import ACCOUNTS, run_checks
 from tests.conftest import CLOCK

@@ -12,11 +12,11 @@ from sqlalchemy import func, select, text
 
 from ethics_desk.cases.case_file import load_case
 from ethics_desk.core.errors import StorageError
+from ethics_desk.core.roles import Role
 from ethics_desk.deadlines.closures import add_closure
 from ethics_desk.deadlines.schedule import load_calendars
 from ethics_desk.models import AuditRecord, CalendarDay
 from ethics_desk.staff.accounts import sign_in
-from ethics_desk.staff.roles import Role
 from ethics_desk.storage import read_only
 from ethics_desk.storage.backup import backup_sqlite
 from ethics_desk.storage.database import Database

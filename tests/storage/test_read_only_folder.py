@@ -16,7 +16,7 @@ import pytest
 
 from ethics_desk.cli import main
 from ethics_desk.core.errors import StorageError
-from ethics_desk.staff.roles import Role
+from ethics_desk.core.roles import Role
 from ethics_desk.storage.database import Database
 from ethics_desk.storage.opening import open_database
 from tests.conftest import CLOCK

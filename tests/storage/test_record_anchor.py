@@ -19,9 +19,9 @@ from sqlalchemy import select
 from ethics_desk.cli import main
 from ethics_desk.core.clock import fixed_clock
 from ethics_desk.core.errors import StorageError, UserError
+from ethics_desk.core.roles import Role
 from ethics_desk.deadlines.closures import add_closure
 from ethics_desk.models import AuditRecord
-from ethics_desk.staff.roles import Role
 from ethics_desk.storage import journal, record_anchor
 from ethics_desk.storage.auto_backup import DEFAULT_FOLDER, daily_name
 from ethics_desk.storage.backup import backup_sqlite

@@ -27,9 +27,9 @@ import pytest
 import sqlalchemy as sa
 from sqlalchemy.exc import DBAPIError
 
+from ethics_desk.core.roles import Role
 from ethics_desk.documents.issuing import issue
 from ethics_desk.staff.accounts import add_account, create_first_administrator
-from ethics_desk.staff.roles import Role
 from ethics_desk.storage.opening import open_database
 from ethics_desk.storage.server import setup_server
 from ethics_desk.storage.server_roles import add_person

@@ -21,10 +21,10 @@ import sqlalchemy as sa
 from ethics_desk.cases.inbox import ALL_CASES, saved_view
 from ethics_desk.cases.inbox_query import InboxQuery
 from ethics_desk.core.errors import NotAllowed
+from ethics_desk.core.roles import Role
 from ethics_desk.deadlines.closures import add_closure
 from ethics_desk.retention.disposal import disposal_list
 from ethics_desk.staff.accounts import Account, add_account, sign_in_at_desk
-from ethics_desk.staff.roles import Role
 from ethics_desk.storage.database import Database
 from ethics_desk.storage.opening import open_database
 from ethics_desk.storage.server import setup_server

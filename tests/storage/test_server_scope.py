@@ -17,10 +17,10 @@ import pytest
 import sqlalchemy as sa
 from sqlalchemy import select
 
+from ethics_desk.core.roles import Role
 from ethics_desk.models import Complaint, Respondent
 from ethics_desk.staff.accounts import Account, add_account, sign_in
 from ethics_desk.staff.permissions import ACT_ROLES, Act
-from ethics_desk.staff.roles import Role
 from ethics_desk.staff.scope import case_condition
 from ethics_desk.storage.case_tables import case_tables
 from ethics_desk.storage.database import Database

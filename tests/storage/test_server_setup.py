@@ -19,7 +19,7 @@ from alembic import command
 from sqlalchemy.exc import DBAPIError
 
 from ethics_desk.core.errors import StorageError
-from ethics_desk.staff.roles import Role
+from ethics_desk.core.roles import Role
 from ethics_desk.storage.migrate import alembic_config, current_revision, head_revision
 from ethics_desk.storage.opening import open_database
 from ethics_desk.storage.server import setup_server

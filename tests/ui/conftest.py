@@ -14,9 +14,9 @@ from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 from sqlalchemy import select
 
+from ethics_desk.core.roles import Role
 from ethics_desk.models import StaffAccount
 from ethics_desk.staff.accounts import Account
-from ethics_desk.staff.roles import Role
 from ethics_desk.storage.database import Database
 from ethics_desk.ui import palette
 from ethics_desk.ui.context import AppContext

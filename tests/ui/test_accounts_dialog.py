@@ -11,9 +11,9 @@ from pytestqt.qtbot import QtBot
 from sqlalchemy import select
 
 from ethics_desk.core.errors import UserError
+from ethics_desk.core.roles import Role
 from ethics_desk.models import AuditRecord
 from ethics_desk.staff.accounts import list_accounts, sign_in
-from ethics_desk.staff.roles import Role
 from ethics_desk.storage.database import Database
 from ethics_desk.ui.accounts_dialog import AccountForm, AccountsDialog
 from ethics_desk.ui.main_window import MainWindow

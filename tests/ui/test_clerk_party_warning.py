@@ -8,8 +8,8 @@ from dataclasses import replace
 
 from pytestqt.qtbot import QtBot
 
+from ethics_desk.core.roles import Role
 from ethics_desk.staff.accounts import add_account, list_accounts
-from ethics_desk.staff.roles import Role
 from ethics_desk.storage.database import Database
 from ethics_desk.ui.context import AppContext
 from ethics_desk.workflow import WorkflowController

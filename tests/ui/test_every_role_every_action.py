@@ -23,11 +23,11 @@ from PySide6.QtWidgets import (
 from pytestqt.qtbot import QtBot
 from sqlalchemy import func, select
 
+from ethics_desk.core.roles import Role
 from ethics_desk.core.vocabulary import CaseState
 from ethics_desk.models import AuditRecord, BoardMember, BoardTerm, CalendarDay, Complaint, Election
 from ethics_desk.staff.accounts import DEMO_LOGINS, DEMO_PASSWORD
 from ethics_desk.staff.permissions import Act, may, may_fire
-from ethics_desk.staff.roles import Role
 from ethics_desk.storage.database import Database
 from ethics_desk.ui.acts import ACT_PROPERTY, HARMLESS
 from ethics_desk.ui.main_window import MainWindow

@@ -15,12 +15,12 @@ from PySide6.QtWidgets import QApplication, QMessageBox, QTableView
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
+from ethics_desk.core.roles import Role
 from ethics_desk.documents.issuing import IssuedRef, issue, print_queue
 from ethics_desk.documents.kinds import render_letter
 from ethics_desk.mail.batch import BatchPaper
 from ethics_desk.mail.ledger import record_mailing, record_outcome
 from ethics_desk.models import MailMethod, MailOutcome
-from ethics_desk.staff.roles import Role
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.main_window import MainWindow
 from ethics_desk.ui.screens.lazy import LazyScreen

@@ -9,9 +9,9 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 from sqlalchemy import select
 
+from ethics_desk.core.roles import Role
 from ethics_desk.models import AuditRecord, Complaint
 from ethics_desk.staff.accounts import list_accounts
-from ethics_desk.staff.roles import Role
 from ethics_desk.staff.scope import case_condition
 from ethics_desk.storage.database import Database
 from ethics_desk.ui.context import AppContext

@@ -11,7 +11,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
-from ethics_desk.staff.roles import Role
+from ethics_desk.core.roles import Role
 from ethics_desk.storage.database import Database
 from ethics_desk.storage.read_only import clear_failed_check, failed_check, record_failed_check
 from ethics_desk.ui.context import AppContext

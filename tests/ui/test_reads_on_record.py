@@ -11,8 +11,8 @@ from pytestqt.qtbot import QtBot
 from sqlalchemy import select
 
 from ethics_desk.cli import main
+from ethics_desk.core.roles import Role
 from ethics_desk.models import AuditRecord
-from ethics_desk.staff.roles import Role
 from ethics_desk.storage.database import Database
 from ethics_desk.ui.case.case_window import CaseWindow
 from ethics_desk.ui.case.papers_panel import PapersPanel

@@ -13,7 +13,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtPrintSupport import QPrinter
 from pytestqt.qtbot import QtBot
 
-from ethics_desk.staff.roles import Role
+from ethics_desk.core.roles import Role
 from ethics_desk.storage.database import Database
 from ethics_desk.storage.recovery_sheet import REMINDER, sheet_missing_for
 from ethics_desk.ui.context import AppContext

@@ -11,10 +11,10 @@ from PySide6.QtWidgets import QComboBox, QLineEdit, QPlainTextEdit
 from pytestqt.qtbot import QtBot
 
 from ethics_desk.core.errors import RuleError, UserError
+from ethics_desk.core.roles import Role
 from ethics_desk.core.vocabulary import DeadlineStatus, RequestChannel, RulingBy, RulingOutcome
 from ethics_desk.models import Complaint
 from ethics_desk.public_information import NewRequest, RequestView, close_request, log_request
-from ethics_desk.staff.roles import Role
 from ethics_desk.storage.database import Database
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.date_field import DateField

@@ -289,7 +289,7 @@ def _retention(qtbot: QtBot, context: AppContext) -> Iterator[Stop]:
 def records_window(qtbot: QtBot, context: AppContext) -> Iterator[Stop]:
     """The Records officer's window on the same database: the Records requests screen, then
     the dialogs of its acts on a request (Gov't Code ch. 552, § 2-83(h)(3))."""
-    from ethics_desk.staff.roles import Role
+    from ethics_desk.core.roles import Role
     from ethics_desk.ui.main_window import MainWindow
     from ethics_desk.ui.screens.requests_screen import RequestsScreen
     from tests.ui.conftest import make_account, signed_in_context
