@@ -1177,7 +1177,7 @@ def _cmd_requests(args: argparse.Namespace) -> int:
 
 def _cmd_wording_list(args: argparse.Namespace) -> int:
     """``wording list``: each paper's wording and the enclosure, as every desk prints them."""
-    from ethics_desk.office.wording import read_enclosure, wording_entries
+    from ethics_desk.documents.wording import read_enclosure, wording_entries
     from ethics_desk.staff.permissions import Act
 
     database = _open_for_writing(args)
@@ -1200,7 +1200,7 @@ def _cmd_wording_list(args: argparse.Namespace) -> int:
 
 def _cmd_wording_bring_in(args: argparse.Namespace) -> int:
     """``wording bring-in [--folder DIR]``."""
-    from ethics_desk.office.wording import bring_in_this_desk
+    from ethics_desk.documents.wording import bring_in_this_desk
     from ethics_desk.staff.permissions import Act
 
     database = _open_to_change(args)

@@ -11,7 +11,7 @@ transaction (:mod:`ethics_desk.documents.stated_dates`), so that a later closure
 names the paper it made wrong.
 
 The (e) notice goes out as a packet: the notice followed by the Ethics Code enclosure, the PDF
-the office stores in Settings (:func:`ethics_desk.office.wording.enclosure`). Until the office
+the office stores in Settings (:func:`ethics_desk.documents.wording.enclosure`). Until the office
 stores one, the notice is issued only with how the Code was provided to the respondent recorded
 (:class:`~ethics_desk.documents.render.letter_data.CodeProvided`: the day and the way, e.g.
 "handed over at the counter"), which the notice states in place of listing the Code as enclosed
@@ -37,10 +37,10 @@ from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import StorageError, UserError
 from ethics_desk.core.office_time import office_date
 from ethics_desk.core.vocabulary import Language
-from ethics_desk.documents import kinds, stated_dates
+from ethics_desk.documents import kinds, stated_dates, wording
 from ethics_desk.documents.render.letter_data import CodeProvided
 from ethics_desk.models import Complaint, IssuedDocument, Mailing
-from ethics_desk.office import settings, wording
+from ethics_desk.office import settings
 from ethics_desk.staff.accounts import Account
 from ethics_desk.staff.acting import case_reader, service
 from ethics_desk.staff.permissions import Act

@@ -49,6 +49,7 @@ from ethics_desk.core.parties import respondent_key
 from ethics_desk.core.vocabulary import Language, RulingOutcome
 from ethics_desk.deadlines import ClockKind
 from ethics_desk.deadlines.compute import ReceiptBasis
+from ethics_desk.documents import wording
 from ethics_desk.documents.render.base import Renderer
 from ethics_desk.documents.render.board_letters import (
     FrivolousDeterminationRenderer,
@@ -182,7 +183,7 @@ from ethics_desk.models import (
     in_a_sentence,
 )
 from ethics_desk.models.board import BoardTerm
-from ethics_desk.office import settings, wording
+from ethics_desk.office import settings
 from ethics_desk.public_information.log import CostItem, RequestView, calendar_for, view_of
 from ethics_desk.staff.accounts import Account
 from ethics_desk.staff.acting import case_reader, service
@@ -291,7 +292,7 @@ class KindRule:
 
     def renderer_in(self, language: Language, templates: TemplateLibrary) -> Renderer[Any]:
         """This kind's renderer for a paper in ``language``, worded by ``templates`` (the
-        office's wording, :func:`ethics_desk.office.wording.library`)."""
+        office's wording, :func:`ethics_desk.documents.wording.library`)."""
         return self.renderer(templates, language)
 
 

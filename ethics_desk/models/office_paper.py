@@ -3,7 +3,7 @@
 The wording of a paper (a template such as ``receipt.txt`` or ``receipt.es.txt``) that the
 office has changed, and the Ethics Code PDF enclosed with the notice of § 2-83(e), live in the
 database rather than on one workstation, so every desk prints the same letters and every change
-is audited. The rules are in :mod:`ethics_desk.office.wording`.
+is audited. The rules are in :mod:`ethics_desk.documents.wording`.
 """
 
 from __future__ import annotations

@@ -197,7 +197,7 @@ def bring_in_old_papers(database: Database, *, clock: Clock) -> None:
     """On the upgrade of a desk's own file to :data:`OFFICE_PAPERS`: store the wording files and
     the enclosure this desk kept itself, so its letters read as before (audited). One that
     cannot be used is left for Settings → Letter wording, which lists it."""
-    from ethics_desk.office.wording import bring_in_on_upgrade
+    from ethics_desk.documents.wording import bring_in_on_upgrade
 
     with contextlib.suppress(UserError):
         bring_in_on_upgrade(database, actor=SYSTEM_ACTOR, clock=clock)

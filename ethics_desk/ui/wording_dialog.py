@@ -4,7 +4,7 @@ The list names every paper in each of its languages and whether it prints the of
 or the shipped one; the editor beside it shows the wording as printed now. Saving checks the
 wording first (a placeholder the paper does not fill, a missing section) and says what to fix
 with the text left as typed; another desk's change made meanwhile is refused the same way
-(:mod:`ethics_desk.office.wording`). Loading a file puts its text in the editor, to be saved
+(:mod:`ethics_desk.documents.wording`). Loading a file puts its text in the editor, to be saved
 like typed text.
 """
 
@@ -28,8 +28,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ethics_desk.office import wording
-from ethics_desk.office.wording import WordingEntry
+from ethics_desk.documents import wording
+from ethics_desk.documents.wording import WordingEntry
 from ethics_desk.ui.accessibility import StatusLine, buddy
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.errors import FAILED, attempt

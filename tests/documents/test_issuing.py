@@ -19,7 +19,7 @@ from sqlalchemy import func, select, text
 from ethics_desk.core.clock import fixed_clock
 from ethics_desk.core.errors import StorageError, UserError
 from ethics_desk.core.roles import Role
-from ethics_desk.documents import issuing
+from ethics_desk.documents import issuing, wording
 from ethics_desk.documents.issuing import (
     RESPONDENT_NOTICE,
     issue,
@@ -32,7 +32,6 @@ from ethics_desk.documents.kinds import recipients, render_letter
 from ethics_desk.documents.render.letter_data import CodeProvided
 from ethics_desk.mail.ledger import record_mailing
 from ethics_desk.models import AuditRecord, IssuedDocument, MailMethod, Setting
-from ethics_desk.office import wording
 from ethics_desk.office.actions import save_settings
 from ethics_desk.staff.accounts import Account
 from ethics_desk.storage.audit import verify_chain

@@ -41,13 +41,13 @@ REFERENCE_DATA = {
     "ethics_desk.office.settings.time_zone": "the office's time zone",
     "ethics_desk.office.settings.spanish": "one setting as a Spanish paper prints it, read",
     "ethics_desk.office.settings.office_today": "the office's date today",
-    "ethics_desk.office.wording.library": "the letter wording in use, read",
-    "ethics_desk.office.wording.enclosure": "the Ethics Code enclosure, read",
-    "ethics_desk.office.wording.code_stored": "whether the office stored the Ethics Code",
-    "ethics_desk.office.wording.wording_entries": "the list of wording files, read",
-    "ethics_desk.office.wording.wording_text": "one wording file, read",
-    "ethics_desk.office.wording.read_enclosure": "the Ethics Code enclosure, read",
-    "ethics_desk.office.wording.this_desk": "this desk's old wording files, listed",
+    "ethics_desk.documents.wording.library": "the letter wording in use, read",
+    "ethics_desk.documents.wording.enclosure": "the Ethics Code enclosure, read",
+    "ethics_desk.documents.wording.code_stored": "whether the office stored the Ethics Code",
+    "ethics_desk.documents.wording.wording_entries": "the list of wording files, read",
+    "ethics_desk.documents.wording.wording_text": "one wording file, read",
+    "ethics_desk.documents.wording.read_enclosure": "the Ethics Code enclosure, read",
+    "ethics_desk.documents.wording.this_desk": "this desk's old wording files, listed",
     "ethics_desk.intake.catalogue.provision_choices": "the Ethics Code's provisions",
     "ethics_desk.cases.calendar_overview.calendar_days": "a year's closed days",
     "ethics_desk.cases.calendar_overview.required_days_missing": "holidays not yet set",
@@ -119,7 +119,7 @@ IN_A_SERVICES_TRANSACTION = {
 
 THE_APPLICATIONS_OWN_WORK = {
     # No person acts: the application upgrading a desk's own file names itself in the record
-    "ethics_desk.office.wording.bring_in_on_upgrade": "old wording stored at an upgrade",
+    "ethics_desk.documents.wording.bring_in_on_upgrade": "old wording stored at an upgrade",
     # The record of a list already shown through the account's scope; its viewer names the
     # account, and it reads nothing
     "ethics_desk.cases.list_reads.list_shown": "records a list the account was shown",

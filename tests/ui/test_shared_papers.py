@@ -11,9 +11,8 @@ from pypdf import PdfWriter
 from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
-from ethics_desk.documents import papers
+from ethics_desk.documents import papers, wording
 from ethics_desk.documents.render.templates import TemplateLibrary
-from ethics_desk.office import wording
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.screens.settings_screen import SettingsScreen
 from ethics_desk.ui.wording_dialog import WordingDialog

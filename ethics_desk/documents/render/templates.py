@@ -4,7 +4,7 @@ Where the wording is
 --------------------
 Ethics Desk ships one UTF-8 text file per document in ``resources/templates/`` (``receipt.txt``,
 ``sworn-complaint.txt`` …). The office changes a paper's wording in Settings → Letter wording:
-its wording is kept in the database (:mod:`ethics_desk.office.wording`), so every desk prints
+its wording is kept in the database (:mod:`ethics_desk.documents.wording`), so every desk prints
 the same letter, and it is used instead of the shipped file of the same name from the next
 document printed on; going back to the shipped wording removes it.
 
@@ -326,7 +326,7 @@ class TemplateLibrary:
     """Finds a document's template: the office's wording if it has one, else the shipped file.
 
     ``overrides`` is the office's wording by file name (``receipt.txt``, ``receipt.es.txt``), as
-    :func:`ethics_desk.office.wording.library` reads it from the database for one paper or one
+    :func:`ethics_desk.documents.wording.library` reads it from the database for one paper or one
     batch; shipped files are read on every load. A parse is kept and reused while the text is
     unchanged (a batch of letters parses each template once).
     """

@@ -66,6 +66,7 @@ from ethics_desk.documents.kinds import (
 )
 from ethics_desk.documents.render.letter_data import CodeProvided
 from ethics_desk.documents.stated_dates import StalePaper, reissue_reason, stale_in
+from ethics_desk.documents.wording import read_enclosure
 from ethics_desk.mail.batch import default_method
 from ethics_desk.mail.ledger import (
     MailingRef,
@@ -80,7 +81,6 @@ from ethics_desk.models import (
     MailOutcome,
     in_a_sentence,
 )
-from ethics_desk.office.wording import read_enclosure
 from ethics_desk.staff.permissions import Act
 from ethics_desk.ui import palette
 from ethics_desk.ui.accessibility import StatusLine, buddy

@@ -27,7 +27,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ethics_desk.office import settings, wording
+from ethics_desk.documents import wording
+from ethics_desk.office import settings
 from ethics_desk.office.actions import read_settings, save_settings
 from ethics_desk.staff.permissions import Act
 from ethics_desk.ui.accessibility import StatusLine, buddy

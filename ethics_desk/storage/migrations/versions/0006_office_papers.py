@@ -4,7 +4,7 @@ Until this revision a changed wording was a file in one workstation's data folde
 Ethics Code enclosure of § 2-83(e) a file path that had to be valid at every desk; on a shared
 server, desks printed different letters. ``office_paper`` holds both, once for the office.
 Moving a desk's old files in is an audited act of the application
-(:func:`ethics_desk.office.wording.bring_in_this_desk`), not of this revision: a migration does
+(:func:`ethics_desk.documents.wording.bring_in_this_desk`), not of this revision: a migration does
 not write the audit trail.
 
 Revision ID: 0006

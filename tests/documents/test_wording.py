@@ -16,10 +16,9 @@ from sqlalchemy import select
 from ethics_desk.cli import main
 from ethics_desk.core.errors import ConflictError, UserError
 from ethics_desk.core.roles import Role
-from ethics_desk.documents import papers
+from ethics_desk.documents import papers, wording
 from ethics_desk.documents.render.templates import TemplateError, TemplateLibrary
 from ethics_desk.models import AuditRecord, OfficePaper, Setting
-from ethics_desk.office import wording
 from ethics_desk.staff.accounts import Account
 from ethics_desk.storage.audit import verify_chain
 from ethics_desk.storage.database import Database
