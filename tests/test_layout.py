@@ -120,8 +120,6 @@ STILL_UPWARD = frozenset({
     ("documents.kinds", "board.packet"),
     ("documents.kinds", "board.votes"),
     ("documents.kinds", "public_information.log"),
-    ("documents.render.language", "board.votes"),
-    ("documents.render.letter_data", "board.votes"),
     ("staff.accounts", "board.party_matches"),
     ("staff.permissions", "workflow.events"),
     ("storage.audit", "cases.access"),
@@ -216,7 +214,7 @@ def test_no_import_goes_up_a_layer_but_those_still_listed() -> None:
     assert sorted(STILL_UPWARD - upward) == [], "gone: take it off STILL_UPWARD"
 
 
-MODULES_STILL_IN_CIRCLES = 67
+MODULES_STILL_IN_CIRCLES = 66
 """Modules that import themselves back through a circle when imports inside functions count
 too (issue 30: four circles, the largest through storage, the documents, the Board and the
 staff rules, the others inside workflow/, ui/ and ui/intake/). It may only go down, to 0."""

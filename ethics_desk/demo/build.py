@@ -26,11 +26,11 @@ from typing import Any
 from reportlab.pdfgen import canvas
 from sqlalchemy import func, select
 
-from ethics_desk.board.votes import two_thirds_of
 from ethics_desk.core.errors import UserError
 from ethics_desk.core.office_time import DEFAULT_OFFICE_ZONE, at_office_time, office_zone
 from ethics_desk.core.parties import recipient_key
 from ethics_desk.core.roles import Role
+from ethics_desk.core.vote_count import two_thirds_of
 from ethics_desk.deadlines import BusinessCalendar, add_business_days
 from ethics_desk.deadlines.schedule import load_calendars
 from ethics_desk.documents.issuing import RESPONDENT_NOTICE, issue

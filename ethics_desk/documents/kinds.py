@@ -41,12 +41,13 @@ from ethics_desk.board.findings import (
     notice_clock,
     opinion_copies,
 )
-from ethics_desk.board.votes import tally, vote_terms
+from ethics_desk.board.votes import vote_terms
 from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import UserError
 from ethics_desk.core.office_time import in_office_time, office_date
 from ethics_desk.core.parties import respondent_key
 from ethics_desk.core.vocabulary import Language, RulingOutcome
+from ethics_desk.core.vote_count import tally
 from ethics_desk.deadlines import ClockKind
 from ethics_desk.deadlines.compute import ReceiptBasis
 from ethics_desk.documents import wording

@@ -22,12 +22,13 @@ from ethics_desk.board.findings import (
 )
 from ethics_desk.board.party_matches import find_for_complaint, members_who_may_be_parties
 from ethics_desk.board.roster import members_on, roster
-from ethics_desk.board.votes import QUORUM_CITATION, VoteResult, tally, vote_terms
+from ethics_desk.board.votes import vote_terms
 from ethics_desk.cases.listing import refresh_listing
 from ethics_desk.core.errors import RuleError
 from ethics_desk.core.folding import fold
 from ethics_desk.core.office_time import in_office_time, office_date, stamp
 from ethics_desk.core.parties import respondent_key, rule_notice_key
+from ethics_desk.core.vote_count import QUORUM_CITATION, VoteResult, tally
 from ethics_desk.deadlines import ClockKind, actual_receipt
 from ethics_desk.deadlines.schedule import (
     cancel_open_clocks,

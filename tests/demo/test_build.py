@@ -12,8 +12,8 @@ import pytest
 from sqlalchemy import func, select
 
 from ethics_desk.board import roster
-from ethics_desk.board.votes import VoteRule
 from ethics_desk.core.errors import UserError
+from ethics_desk.core.vocabulary import VoteRule
 from ethics_desk.deadlines import ClockKind
 from ethics_desk.deadlines.schedule import load_calendars
 from ethics_desk.demo.build import build_demo

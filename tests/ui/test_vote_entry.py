@@ -11,7 +11,7 @@ from pytestqt.qtbot import QtBot
 
 from ethics_desk.board import roster
 from ethics_desk.board.roster import Voter
-from ethics_desk.board.votes import quorum_of, tally, two_thirds_of
+from ethics_desk.core.vote_count import quorum_of, tally, two_thirds_of
 from ethics_desk.models import BoardAction, BoardRole, VoteChoice, VoteRule
 from ethics_desk.storage.database import Database
 from ethics_desk.ui.case.vote_entry import VoteEntry, voters_loader

@@ -21,7 +21,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, datetime, tzinfo
 
-from ethics_desk.board.votes import VoteResult
 from ethics_desk.core.office_time import in_office_time
 from ethics_desk.core.vocabulary import (
     CureKind,
@@ -32,6 +31,7 @@ from ethics_desk.core.vocabulary import (
     VoteRule,
     in_a_sentence,
 )
+from ethics_desk.core.vote_count import VoteResult
 
 MONTHS_EN = ("January", "February", "March", "April", "May", "June", "July", "August",
              "September", "October", "November", "December")

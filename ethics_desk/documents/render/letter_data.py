@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, datetime
 
-from ethics_desk.board.votes import VoteResult
 from ethics_desk.core.vocabulary import CureKind, SanctionKind, VoteChoice
+from ethics_desk.core.vote_count import VoteResult
 from ethics_desk.documents.render.data import Letterhead, Party
 
 

@@ -5,7 +5,7 @@ The members offered are the ones the roster says serve on the meeting date
 (:func:`ethics_desk.board.roster.case_voters`); changing the date reloads them and keeps the votes of
 members still serving. A member who is absent simply has no ballot. A member who is a party to
 the complaint is flagged and fixed to "Recused" (§ 2-83(h); § 2-85). The result line is
-:func:`ethics_desk.board.votes.tally`'s summary under the terms that apply
+:func:`ethics_desk.core.vote_count.tally`'s summary under the terms that apply
 (:func:`ethics_desk.board.votes.read_vote_terms`: two-thirds of those present for (f)(2) and (f)(6),
 a majority of them for a disposition, the office's setting for sanctions; the quorum of the
 members serving) — those present, the quorum, the recused, the yes votes needed and cast. The
@@ -31,14 +31,9 @@ from PySide6.QtWidgets import (
 )
 
 from ethics_desk.board.roster import Voter, case_voters
-from ethics_desk.board.votes import (
-    VoteResult,
-    VoteRule,
-    VoteTerms,
-    read_vote_terms,
-    tally,
-    terms_for,
-)
+from ethics_desk.board.votes import read_vote_terms
+from ethics_desk.core.vocabulary import VoteRule
+from ethics_desk.core.vote_count import VoteResult, VoteTerms, tally, terms_for
 from ethics_desk.models import BoardAction, VoteChoice
 from ethics_desk.staff.accounts import Account
 from ethics_desk.storage.database import Database

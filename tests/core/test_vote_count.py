@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ethics_desk.board.votes import quorum_of, tally, two_thirds_of
+from ethics_desk.core.vote_count import quorum_of, tally, two_thirds_of
 from ethics_desk.models import VoteChoice
 
 EXPECTED_REQUIRED = {1: 1, 2: 2, 3: 2, 4: 3, 5: 4, 6: 4, 7: 5, 8: 6, 9: 6, 10: 7, 11: 8,
@@ -71,7 +71,8 @@ MAJORITY_REQUIRED = {1: 1, 2: 2, 3: 2, 4: 3, 5: 3, 6: 4, 7: 4, 8: 5, 9: 5, 10: 6
 @pytest.mark.parametrize("present", range(1, 16))
 def test_a_disposition_needs_a_majority_of_those_present_for_every_count_from_1_to_15(
         present: int) -> None:
-    from ethics_desk.board.votes import VoteRule, majority_of
+    from ethics_desk.core.vocabulary import VoteRule
+    from ethics_desk.core.vote_count import majority_of
 
     needed = MAJORITY_REQUIRED[present]
     assert majority_of(present) == needed and 2 * needed > present >= 2 * (needed - 1)
