@@ -23,6 +23,7 @@ import functools
 import itertools
 import os
 import shutil
+import sys
 import tempfile
 import time
 from collections.abc import Iterator
@@ -296,6 +297,7 @@ def _every_database_closed() -> Iterator[None]:
         patch.setattr(Database, "__init__", tracked)
         yield
     for database in opened:
+        no_query_in_flight()
         database.dispose()  # idempotent; a database still used later reconnects
 
 
@@ -339,6 +341,15 @@ def _new_database_template(tmp_path_factory: pytest.TempPathFactory) -> Iterator
     server.drop(name)
 
 
+def no_query_in_flight() -> None:
+    """Wait until the window's background reads (the inbox's worker threads) are done with the
+    test's database before it is closed: a connection still held by one would be dropped
+    unclosed later, its warning landing on whichever test runs then."""
+    loader = sys.modules.get("ethics_desk.ui.models.inbox_loader")
+    if loader is not None:
+        assert loader.wait_for_queries(30), "an inbox query still runs 30 s after its test"
+
+
 def copy_of(template: Path | str, folder: Path, file_name: str) -> Iterator[Database]:
     """A copy of ``template`` opened as the application opens it, closed (and on a server
     dropped) afterwards."""
@@ -348,6 +359,7 @@ def copy_of(template: Path | str, folder: Path, file_name: str) -> Iterator[Data
         db = open_database(_copy_sqlite(template, folder / file_name), create=False,
                            clock=CLOCK)
         yield db
+        no_query_in_flight()
         db.dispose()
         return
     assert isinstance(template, str)
@@ -356,6 +368,7 @@ def copy_of(template: Path | str, folder: Path, file_name: str) -> Iterator[Data
     try:
         yield db
     finally:
+        no_query_in_flight()
         db.dispose()
         server.drop(name)
 

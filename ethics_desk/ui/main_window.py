@@ -36,6 +36,7 @@ from ethics_desk.ui.accessibility import StatusLine
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.date_field import set_office_style, set_office_zone
 from ethics_desk.ui.focus import first_tab_stop
+from ethics_desk.ui.models.inbox_loader import QUERY_WAIT_SECONDS, wait_for_queries
 from ethics_desk.ui.read_only import ReadOnlyBanner
 from ethics_desk.ui.screens.inbox_screen import InboxScreen
 from ethics_desk.ui.screens.lazy import LazyScreen
@@ -627,6 +628,7 @@ class MainWindow(QMainWindow):
             self.wizard.close()
         for window in list(self.case_windows.values()):
             window.close()
+        wait_for_queries(QUERY_WAIT_SECONDS)  # the inbox's reads finish with their connections
         self.context.database.dispose()
 
     def show_statute(self) -> None:

@@ -41,6 +41,7 @@ from ethics_desk.core.errors import UserError
 from ethics_desk.ui.accessibility import StatusLine, buddy
 from ethics_desk.ui.errors import FAILED, attempt
 from ethics_desk.ui.mnemonics import give_alt_keys
+from ethics_desk.ui.models.inbox_loader import QUERY_WAIT_SECONDS, wait_for_queries
 from ethics_desk.ui.sizing import fit_to_screen
 
 if TYPE_CHECKING:
@@ -290,6 +291,7 @@ class RestoreDialog(QDialog):
         if asked != QMessageBox.StandardButton.Yes:
             return
         self.restoring.emit()
+        wait_for_queries(QUERY_WAIT_SECONDS)  # no inbox read left holding a connection
         self.context.database.dispose()  # the restore takes the file's exclusive lock
         clock, actor, source = self.context.clock, self.context.actor, description.path
         self._run("Restoring the backup: keeping the database as it was, writing the backup "

@@ -236,3 +236,13 @@ def test_a_bug_in_a_search_is_one_plain_message_not_a_traceback(
     searched(qtbot, screen)
     assert screen.status.text() == f"{UNEXPECTED.problem} {UNEXPECTED.fix}"
     assert "Traceback" not in screen.status.text()
+
+
+def test_the_database_is_closed_only_after_the_inbox_queries_under_way_are_done() -> None:
+    from ethics_desk.ui.models import inbox_loader
+
+    release = threading.Event()
+    inbox_loader._run_in_a_worker(lambda: release.wait(30) and None)
+    assert not inbox_loader.wait_for_queries(0.05)  # one still runs, holding its connection
+    release.set()
+    assert inbox_loader.wait_for_queries(5)

@@ -35,16 +35,37 @@ WORKERS = 2
 _JOBS: queue.SimpleQueue[Callable[[], None]] = queue.SimpleQueue()
 _WORKERS: list[threading.Thread] = []
 _STARTING = threading.Lock()
+_DONE = threading.Condition()
+_outstanding = 0
+"""Jobs queued or running (guarded by :data:`_DONE`)."""
 
 
 def _work() -> None:
+    global _outstanding
     while True:
-        _JOBS.get()()
+        job = _JOBS.get()
+        try:
+            job()
+        finally:
+            with _DONE:
+                _outstanding -= 1
+                _DONE.notify_all()
+
+
+def wait_for_queries(timeout: float) -> bool:
+    """Wait until no inbox query is queued or running, at most ``timeout`` seconds; whether
+    none is. Called before the database is closed, so that no query is cut off holding a
+    connection that would then be dropped unclosed."""
+    with _DONE:
+        return _DONE.wait_for(lambda: _outstanding == 0, timeout)
 
 
 def _run_in_a_worker(job: Callable[[], None]) -> None:
     """Queue ``job`` for the application's inbox worker threads (started on first need;
     daemons, so that a query under way never holds up closing the application)."""
+    global _outstanding
+    with _DONE:
+        _outstanding += 1
     _JOBS.put(job)
     with _STARTING:
         if len(_WORKERS) < WORKERS:
@@ -52,6 +73,9 @@ def _run_in_a_worker(job: Callable[[], None]) -> None:
             _WORKERS.append(worker)
             worker.start()
 
+
+QUERY_WAIT_SECONDS = 5.0
+"""How long closing the database waits for an inbox query under way (each is short)."""
 
 POLL_MS = 1
 """How often the GUI thread looks for answers while a job is out (a precise timer, so that an
