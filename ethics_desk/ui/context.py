@@ -15,7 +15,6 @@ from ethics_desk.core.clock import Clock
 from ethics_desk.core.dates import DateStyle
 from ethics_desk.core.errors import UserError
 from ethics_desk.core.office_time import DEFAULT_OFFICE_ZONE, office_date, office_zone
-from ethics_desk.office.actions import read_setting
 
 if TYPE_CHECKING:
     from ethics_desk.cases.inbox import InboxSource
@@ -108,6 +107,8 @@ class AppContext:
 
     def lock_minutes(self) -> int:
         """The office's idle time before the desk locks (Settings; 0: never)."""
+        from ethics_desk.office.actions import read_setting  # SQLAlchemy: after the sign-in
+
         value = read_setting(self.database, "security.lock_minutes")
         return value if isinstance(value, int) else 15
 
@@ -116,6 +117,8 @@ class AppContext:
         if self._database is None and self.first_look is not None:
             value = self.first_look.setting("display.date_style")
         else:
+            from ethics_desk.office.actions import read_setting  # after the sign-in
+
             value = read_setting(self.database, "display.date_style")
         try:
             return DateStyle(value)
@@ -128,6 +131,8 @@ class AppContext:
         if self._database is None and self.first_look is not None:
             value = self.first_look.setting("office.time_zone")
         else:
+            from ethics_desk.office.actions import read_setting  # after the sign-in
+
             value = read_setting(self.database, "office.time_zone")
         try:
             return office_zone(value if isinstance(value, str) else "")
