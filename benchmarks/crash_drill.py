@@ -76,6 +76,7 @@ from sqlalchemy.orm import Session, selectinload  # noqa: E402
 
 from ethics_desk.cli import PASSWORD_ENV, USER_ENV  # noqa: E402
 from ethics_desk.core.clock import Clock, fixed_clock  # noqa: E402
+from ethics_desk.core.roles import Role  # noqa: E402
 from ethics_desk.deadlines.clocks import ClockKind  # noqa: E402
 from ethics_desk.models import (  # noqa: E402
     AuditRecord,
@@ -96,7 +97,6 @@ from ethics_desk.staff.accounts import (  # noqa: E402
     change_own_password,
     create_first_administrator,
 )
-from ethics_desk.core.roles import Role  # noqa: E402
 from ethics_desk.storage.integrity import read_only_database_engine, run_checks  # noqa: E402
 from ethics_desk.storage.opening import open_database  # noqa: E402
 from ethics_desk.storage.record_anchor import lost_acts  # noqa: E402

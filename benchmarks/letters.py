@@ -269,8 +269,8 @@ def queue_of_notices(folder: Path, papers: list[Any],
     document ids, and the seconds the notices took to render."""
     from ethics_desk.core.clock import fixed_clock
     from ethics_desk.core.resources import resource_path
+    from ethics_desk.documents import wording
     from ethics_desk.documents.issuing import issue
-    from ethics_desk.office import wording
     from ethics_desk.storage.opening import open_database
     from ethics_desk.storage.server import setup_server
     from ethics_desk.workflow import Accept, ForwardToBoard, WorkflowController

@@ -70,8 +70,8 @@ def measure(server: str, cases: int) -> dict[str, object]:
     import sqlalchemy as sa
 
     from ethics_desk.core.clock import fixed_clock
-    from ethics_desk.staff.accounts import add_account, create_first_administrator
     from ethics_desk.core.roles import Role
+    from ethics_desk.staff.accounts import add_account, create_first_administrator
     from ethics_desk.storage.opening import open_database
     from ethics_desk.storage.server import setup_server
     from ethics_desk.storage.server_roles import add_person
