@@ -1462,7 +1462,7 @@ def _accept_lost_acts(args: argparse.Namespace, account: Account) -> int:
 def _cannot_be_written(path: Path) -> bool:
     """Whether the SQLite file at ``path`` cannot be written here: its folder is read-only (a
     read-only share), its disk is full, or the file itself is read-only."""
-    from ethics_desk.storage.backup import unwritable
+    from ethics_desk.storage.sqlite_file import unwritable
 
     return unwritable(path.resolve().parent) is not None or not os.access(path, os.W_OK)
 

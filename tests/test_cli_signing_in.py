@@ -252,13 +252,13 @@ def test_a_password_an_administrator_reset_is_changed_before_any_other_command(
 def test_check_of_a_file_that_cannot_be_written_verifies_the_administrator_without_recording(
         database: Database, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:
-    from ethics_desk.storage import backup
+    from ethics_desk.storage import sqlite_file
 
     sign_in_as(monkeypatch, database, Role.ADMIN)
     with database.read_session() as session:
         before = session.scalar(select(func.count()).select_from(AuditRecord))
     folder = Path(database.description).resolve().parent
-    monkeypatch.setattr(backup, "unwritable", lambda where: (
+    monkeypatch.setattr(sqlite_file, "unwritable", lambda where: (
         f"the folder is read-only: {where} cannot be written" if where == folder else None))
     capsys.readouterr()
     assert main(["check", "--db", database.description], clock=CLOCK) == 0

@@ -54,8 +54,9 @@ from ethics_desk.core.errors import StorageError, UserError
 from ethics_desk.core.office_time import DEFAULT_OFFICE_ZONE, office_zone
 from ethics_desk.office import settings
 from ethics_desk.office.settings import time_zone
-from ethics_desk.storage.backup import BackupReport, backup_sqlite, read_only, unwritable
+from ethics_desk.storage.backup import BackupReport, backup_sqlite
 from ethics_desk.storage.private_files import make_private_folder
+from ethics_desk.storage.sqlite_file import read_only, unwritable
 from ethics_desk.storage.write_targets import refuse_key_folder
 
 if TYPE_CHECKING:

@@ -32,13 +32,11 @@ under § 2-83(h)(1).
 from __future__ import annotations
 
 import contextlib
-import errno
 import logging
 import os
 import re
 import sqlite3
 import stat
-import tempfile
 from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
@@ -47,12 +45,17 @@ from ethics_desk.cases import search_index
 from ethics_desk.core.clock import Clock, file_stamp
 from ethics_desk.core.errors import StorageError
 from ethics_desk.storage.private_files import create_private_file
-from ethics_desk.storage.sqlite_uri import file_uri
+from ethics_desk.storage.sqlite_file import (
+    SQLITE_HEADER,
+    page_problems,
+    read_only,
+    unwritable,
+    verify_sqlite_file,
+)
 from ethics_desk.storage.write_targets import refuse_record_target
 
 log = logging.getLogger(__name__)
 
-BUSY_TIMEOUT_MS = 5000
 """How long the copy waits to begin while another workstation holds the file exclusively."""
 BACKED_UP = "export.backup"
 """The audit action of a backup taken by a person (``ethics-desk backup``): a copy of every
@@ -98,37 +101,6 @@ class SourceUnreadable(Exception):
     SQLite's error."""
 
 
-READ_ONLY_ERRNOS = frozenset({errno.EROFS, errno.EACCES, errno.EPERM})
-"""The operating system's answers for a folder that cannot be written."""
-FULL_ERRNOS = frozenset({errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)})
-"""Its answers for a disk (or a user's quota) with no room left."""
-PROBE_BYTES = 32768
-"""What the probe of a folder writes: as much as SQLite's first ``-shm`` page."""
-
-
-def unwritable(folder: Path) -> str | None:
-    """In one line, why nothing can be written in ``folder`` — it is read-only, or its disk is
-    full — as the operating system answers a small file made there (and removed); None when it
-    can be written, or refuses for another reason."""
-    try:
-        handle, name = tempfile.mkstemp(prefix=".ethics-desk-probe-", dir=folder)
-        try:
-            os.write(handle, bytes(PROBE_BYTES))
-            os.fsync(handle)
-        finally:
-            os.close(handle)
-            with contextlib.suppress(OSError):
-                os.unlink(name)
-    except OSError as exc:
-        if exc.errno in FULL_ERRNOS:
-            return (f"the disk is full: nothing more can be written in {folder} "
-                    f"({exc.strerror}), which does not make the database damaged")
-        if exc.errno in READ_ONLY_ERRNOS:
-            return (f"the folder is read-only: {folder} cannot be written ({exc.strerror}), "
-                    "which does not make the database damaged")
-    return None
-
-
 def _read_snapshot(conn: sqlite3.Connection) -> Snapshot:
     """The counts and head seen by ``conn``'s current transaction (its first read starts it)."""
     names = [row[0] for row in conn.execute(
@@ -142,41 +114,6 @@ def _read_snapshot(conn: sqlite3.Connection) -> Snapshot:
         last = row.fetchone()
         head = (int(last[0]), str(last[1])) if last is not None else None
     return Snapshot(counts, head)
-
-
-def _page_problems(conn: sqlite3.Connection) -> list[str]:
-    """What ``integrity_check`` and ``foreign_key_check`` find, read through ``conn``."""
-    problems: list[str] = []
-    result = [row[0] for row in conn.execute("PRAGMA integrity_check")]
-    if result != ["ok"]:
-        problems.extend(f"integrity: {line}" for line in result)
-    for table, rowid, parent, _ in conn.execute("PRAGMA foreign_key_check"):
-        problems.append(f"foreign key: {table} row {rowid} points to a missing {parent}")
-    return problems
-
-
-def read_only(path: Path, **parameters: str) -> sqlite3.Connection:
-    """A connection to the SQLite file ``path`` that cannot write to it (``mode=ro``), which
-    begins no transaction of its own (``BEGIN`` is the caller's)."""
-    conn = sqlite3.connect(file_uri(path, mode="ro", **parameters), uri=True,
-                           isolation_level=None, check_same_thread=False)
-    conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-    return conn
-
-
-def verify_sqlite_file(path: Path, **parameters: str) -> list[str]:
-    """Problems found in a SQLite file by ``integrity_check`` and ``foreign_key_check``
-    (``parameters``: further URI parameters, ``immutable="1"`` for a file on a read-only disk)."""
-    try:
-        conn = read_only(path, **parameters)
-    except sqlite3.Error as exc:
-        return [f"not a readable SQLite database: {exc}"]
-    try:
-        return _page_problems(conn)
-    except sqlite3.DatabaseError as exc:
-        return [f"not a readable SQLite database: {exc}"]
-    finally:
-        conn.close()
 
 
 def _partial_files(partial: Path) -> tuple[Path, Path]:
@@ -194,8 +131,6 @@ def remove_partial(partial: Path) -> None:
 def _holds_a_copy_under_way(path: Path) -> bool:
     """Whether ``path`` begins as a copy under way does: empty, a SQLite database, or (its
     ``-journal``) a rollback journal."""
-    from ethics_desk.storage.opening import SQLITE_HEADER
-
     with path.open("rb") as file:
         head = file.read(len(SQLITE_HEADER))
     if not head:
@@ -322,7 +257,7 @@ def _copy_one_snapshot(source: Path, partial: Path) -> tuple[Snapshot, list[str]
                 dst.execute("PRAGMA journal_mode = DELETE")  # one self-contained file
             finally:
                 dst.close()
-            damaged = _page_problems(src)
+            damaged = page_problems(src)
         finally:
             src.execute("ROLLBACK")
     finally:

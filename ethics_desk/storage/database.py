@@ -671,7 +671,7 @@ def cannot_open_here(path: Path | None) -> StorageError | None:
     None when the folder can be written, or no file is known."""
     if path is None or not path.is_file():
         return None
-    from ethics_desk.storage.backup import unwritable
+    from ethics_desk.storage.sqlite_file import unwritable
 
     why = unwritable(path.resolve().parent)
     if why is None:

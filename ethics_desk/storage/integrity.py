@@ -63,10 +63,10 @@ from ethics_desk.models import AuditRecord, Complaint, Deadline, DeadlineStatus
 from ethics_desk.storage import database as db_module
 from ethics_desk.storage import journal
 from ethics_desk.storage.audit import verify_chain
-from ethics_desk.storage.backup import read_only, unwritable, verify_sqlite_file
 from ethics_desk.storage.database import make_engine, resolve_url, sqlite_path
 from ethics_desk.storage.migrate import current_revision, head_revision, known_revisions
 from ethics_desk.storage.server_roles import refuse_unless_the_owner
+from ethics_desk.storage.sqlite_file import read_only, unwritable, verify_sqlite_file
 from ethics_desk.storage.sqlite_uri import file_uri
 
 

@@ -711,7 +711,7 @@ def _read_file(path: Path, sql: str,
                parameters: tuple[object, ...] = ()) -> tuple[object, ...] | None:
     """The first row ``sql`` reads from the SQLite file at ``path``, without writing it; None
     when there is none or the file cannot be read so."""
-    from ethics_desk.storage.backup import read_only
+    from ethics_desk.storage.sqlite_file import read_only
 
     try:
         conn = read_only(path)

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import sqlite3
 from pathlib import Path
 
 from sqlalchemy import Engine, func, select
@@ -39,6 +38,7 @@ from ethics_desk.storage import audit, auto_backup, record_anchor
 from ethics_desk.storage.database import Database, make_engine, resolve_url, sqlite_path, translate_errors
 from ethics_desk.storage.migrate import check_not_newer, head_revision, upgrade
 from ethics_desk.storage.read_only import key_missing
+from ethics_desk.storage.sqlite_file import SQLITE_HEADER, WAL_VERSION_BYTE, schema_names
 
 SYSTEM_ACTOR = "Ethics Desk"
 OFFICE_PAPERS = "0006"
@@ -136,12 +136,6 @@ def _refuse_without_key(engine: Engine) -> None:
         raise record_key.missing_key(missing)
 
 
-SQLITE_HEADER = b"SQLite format 3\x00"
-"""The first 16 bytes of every SQLite database file."""
-WAL_VERSION_BYTE = 18
-"""The header's byte that is 2 when the file is in WAL mode."""
-
-
 def refuse_another_applications_file(path: Path) -> None:
     """Refuse a file that is not an Ethics Desk database, before anything touches it.
 
@@ -175,22 +169,10 @@ def refuse_another_applications_file(path: Path) -> None:
     # (``immutable``), or SQLite would leave a -wal and a -shm beside another program's file.
     as_it_is = header[WAL_VERSION_BYTE:] == b"\x02" and not wal.exists()
     with translate_errors(path):
-        names = _schema_names(path, immutable=as_it_is)
+        names = schema_names(path, immutable=as_it_is)
     if names and "alembic_version" not in names:
         raise StorageError(f"{path} is not an Ethics Desk database (it has tables of another "
                            "application) — nothing was changed;", fix)
-
-
-def _schema_names(path: Path, *, immutable: bool) -> set[str]:
-    """The names of the tables, views, indexes and triggers in the SQLite file ``path`` (its
-    write-ahead log included, unless ``immutable``), read without writing anything."""
-    mode = "immutable=1" if immutable else "mode=ro"
-    conn = sqlite3.connect(f"{path.absolute().as_uri()}?{mode}", uri=True)
-    try:
-        return {name for (name,) in conn.execute(
-            "SELECT name FROM sqlite_master WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\'")}
-    finally:
-        conn.close()
 
 
 def bring_in_old_papers(database: Database, *, clock: Clock) -> None:

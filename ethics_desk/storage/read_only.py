@@ -238,7 +238,7 @@ at once in under a tenth of a second even from a cold disk."""
 def quick_check(path: Path) -> list[str]:
     """What SQLite's ``PRAGMA quick_check`` finds wrong with the file ``path`` (its write-ahead
     log included), read without writing; empty when it holds."""
-    from ethics_desk.storage.backup import read_only
+    from ethics_desk.storage.sqlite_file import read_only
 
     try:
         conn = read_only(path)

@@ -267,7 +267,7 @@ class Unreadable(Exception):
 def file_head(path: Path, **parameters: str) -> AnchoredHead | None:
     """The head and key of the SQLite file at ``path``, read without writing it (None: no
     journal record); :class:`Unreadable` when it cannot be read."""
-    from ethics_desk.storage.backup import read_only
+    from ethics_desk.storage.sqlite_file import read_only
 
     try:
         conn = read_only(path, **parameters)
@@ -282,7 +282,7 @@ def file_head(path: Path, **parameters: str) -> AnchoredHead | None:
 def _mac_of_file(path: Path, seq: int, **parameters: str) -> str | None:
     """The MAC of journal record ``seq`` of the SQLite file at ``path`` (None: not there, or
     the file cannot be read)."""
-    from ethics_desk.storage.backup import read_only
+    from ethics_desk.storage.sqlite_file import read_only
 
     try:
         conn = read_only(path, **parameters)

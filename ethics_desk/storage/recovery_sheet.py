@@ -246,8 +246,8 @@ def sheet_missing_for_file(path: Path) -> str | None:
     also when it cannot be read: the checks say why)."""
     import sqlite3
 
-    from ethics_desk.storage.backup import read_only
     from ethics_desk.storage.journal import KEY_SETTING
+    from ethics_desk.storage.sqlite_file import read_only
 
     try:
         conn = read_only(path)

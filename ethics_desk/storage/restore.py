@@ -58,7 +58,7 @@ from ethics_desk.core.office_time import DEFAULT_OFFICE_ZONE, office_zone
 from ethics_desk.office import settings
 from ethics_desk.office.settings import time_zone
 from ethics_desk.storage import record_anchor
-from ethics_desk.storage.backup import read_only, remove_partial, unwritable
+from ethics_desk.storage.backup import remove_partial
 from ethics_desk.storage.integrity import (
     APPEND_ONLY,
     AUDIT,
@@ -70,9 +70,9 @@ from ethics_desk.storage.integrity import (
 from ethics_desk.storage.journal import head_of_file as journal_head_of_file
 from ethics_desk.storage.journal import key_missing_for_file as journal_key_missing_for_file
 from ethics_desk.storage.migrate import head_revision, known_revisions
-from ethics_desk.storage.opening import SQLITE_HEADER
 from ethics_desk.storage.private_files import create_private_file
 from ethics_desk.storage.read_only import clear_failed_check, put_back_failed_check
+from ethics_desk.storage.sqlite_file import SQLITE_HEADER, read_only, unwritable
 from ethics_desk.storage.sqlite_uri import file_uri
 
 ACTION = "database.restore"

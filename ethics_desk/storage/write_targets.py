@@ -123,7 +123,7 @@ def companion_of(path: Path) -> tuple[Path, str] | None:
 
 def _header(path: Path) -> bytes:
     """The first bytes of the regular file ``path`` (empty for anything else)."""
-    from ethics_desk.storage.opening import SQLITE_HEADER
+    from ethics_desk.storage.sqlite_file import SQLITE_HEADER
 
     try:
         if not path.is_file():
@@ -135,7 +135,7 @@ def _header(path: Path) -> bytes:
 
 
 def _is_sqlite(path: Path) -> bool:
-    from ethics_desk.storage.opening import SQLITE_HEADER
+    from ethics_desk.storage.sqlite_file import SQLITE_HEADER
 
     return _header(path) == SQLITE_HEADER
 
@@ -147,14 +147,14 @@ def _ethics_desk_content(path: Path) -> str | None:
     header = _header(path)
     if header[:4] in WAL_MAGIC:
         return "a database's write-ahead log"
-    from ethics_desk.storage.opening import SQLITE_HEADER, WAL_VERSION_BYTE, _schema_names
+    from ethics_desk.storage.sqlite_file import SQLITE_HEADER, WAL_VERSION_BYTE, schema_names
 
     if header != SQLITE_HEADER:
         return None
     try:
         with path.open("rb") as file:
             wal_mode = file.read(WAL_VERSION_BYTE + 1)[WAL_VERSION_BYTE:] == b"\x02"
-        names = _schema_names(path, immutable=wal_mode and not path.with_name(
+        names = schema_names(path, immutable=wal_mode and not path.with_name(
             path.name + "-wal").exists())
     except (OSError, sqlite3.Error):
         return "a database that cannot be read (it may be a damaged Ethics Desk database)"

@@ -34,8 +34,8 @@ from ethics_desk.storage.auto_backup import (
     rotate,
     to_keep,
 )
-from ethics_desk.storage.backup import verify_sqlite_file
 from ethics_desk.storage.database import Database
+from ethics_desk.storage.sqlite_file import verify_sqlite_file
 from tests.conftest import CLOCK, NOW
 from tests.factories import CLERK
 

@@ -12,9 +12,10 @@ import pytest
 from ethics_desk.cli import main
 from ethics_desk.core.errors import StorageError
 from ethics_desk.core.roles import Role
-from ethics_desk.storage.backup import backup_sqlite, verify_sqlite_file
+from ethics_desk.storage.backup import backup_sqlite
 from ethics_desk.storage.database import Database, resolve_url, sqlite_path
 from ethics_desk.storage.integrity import INTEGRITY, run_checks
+from ethics_desk.storage.sqlite_file import verify_sqlite_file
 from ethics_desk.storage.sqlite_uri import file_uri, path_of_uri
 from ethics_desk.workflow import WorkflowController
 from tests.conftest import CLOCK

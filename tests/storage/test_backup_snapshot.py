@@ -16,9 +16,10 @@ import pytest
 
 from ethics_desk.core.errors import StorageError
 from ethics_desk.storage import backup as backup_module
-from ethics_desk.storage.backup import Snapshot, backup_sqlite, verify_sqlite_file
+from ethics_desk.storage.backup import Snapshot, backup_sqlite
 from ethics_desk.storage.database import Database
 from ethics_desk.storage.integrity import AS_IT_IS, INTEGRITY, run_checks
+from ethics_desk.storage.sqlite_file import verify_sqlite_file
 from ethics_desk.workflow import WorkflowController
 from tests.conftest import CLOCK
 from tests.factories import filed_case

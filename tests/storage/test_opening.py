@@ -13,11 +13,12 @@ from ethics_desk.core.errors import StorageError
 from ethics_desk.models import AuditRecord, Base, Provision
 from ethics_desk.office import settings
 from ethics_desk.storage import database as db_module
-from ethics_desk.storage.backup import backup_sqlite, verify_sqlite_file
+from ethics_desk.storage.backup import backup_sqlite
 from ethics_desk.storage.database import Database, storage_error
 from ethics_desk.storage.migrate import current_revision, head_revision
 from ethics_desk.storage.opening import open_database
 from ethics_desk.storage.server_policies import NAME_KEY_TABLE
+from ethics_desk.storage.sqlite_file import verify_sqlite_file
 from tests.conftest import CLOCK, NOW
 
 
