@@ -113,7 +113,7 @@ def spanish(session: Session, key: str) -> str:
 def _backup_folder(value: Any) -> None:
     """The backup folder, refused when it cannot be used (imported late: not on the start-up
     path)."""
-    from ethics_desk.storage.auto_backup import check_folder
+    from ethics_desk.storage.backup_files import check_folder
 
     check_folder(str(value))
 

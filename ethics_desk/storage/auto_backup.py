@@ -41,23 +41,30 @@ from __future__ import annotations
 
 import json
 import logging
-import re
 import sqlite3
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
-from datetime import UTC, date, datetime, timedelta, tzinfo
+from datetime import UTC, datetime, timedelta, tzinfo
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ethics_desk.core.clock import Clock, file_stamp, today
+from ethics_desk.core.clock import Clock, today
 from ethics_desk.core.errors import StorageError, UserError
 from ethics_desk.core.office_time import DEFAULT_OFFICE_ZONE, office_zone
 from ethics_desk.office import settings
 from ethics_desk.office.settings import time_zone
 from ethics_desk.storage.backup import BackupReport, backup_sqlite
+from ethics_desk.storage.backup_files import (
+    DAILY,
+    DEFAULT_FOLDER,
+    FOLDER_KEY,
+    BackupFile,
+    backups_in,
+    before_migration_name,
+    daily_name,
+)
 from ethics_desk.storage.private_files import make_private_folder
 from ethics_desk.storage.sqlite_file import read_only, unwritable
-from ethics_desk.storage.write_targets import refuse_key_folder
 
 if TYPE_CHECKING:
     from sqlalchemy.orm import Session
@@ -66,18 +73,14 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-DEFAULT_FOLDER = "Backups"
-"""The folder beside the database the copies go to when the office has chosen none."""
 RECORD_KEY = "backup.automatic"
 """The ``setting`` row that holds the outcome of the last automatic backup (not an option of
 the Settings screen: the desk writes it, nobody edits it)."""
 AUDIT_ACTION = "backup.automatic"
 """The audit record's action for each automatic backup, taken or failed."""
-DAILY = "daily"
 BEFORE_MIGRATION = "before-migration"
 STALE_AFTER = timedelta(days=1)
 """A last verified copy older than this is named on the status bar."""
-FOLDER_KEY = "backup.folder"
 KEEP_KEYS = ("backup.keep_daily", "backup.keep_weekly", "backup.keep_monthly")
 MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
           "September", "October", "November", "December")
@@ -90,21 +93,6 @@ class Keep:
     daily: int = 7
     weekly: int = 4
     monthly: int = 12
-
-
-@dataclass(frozen=True)
-class BackupFile:
-    """A copy this feature made, as its name tells: when it was taken (the office's local
-    time, to the second), and the revision it was taken before (None: a daily copy)."""
-
-    path: Path
-    taken: datetime
-    revision: str | None = None
-
-    @property
-    def day(self) -> date:
-        """The office's day the copy was taken on."""
-        return self.taken.date()
 
 
 @dataclass(frozen=True)
@@ -132,48 +120,6 @@ class Recorded:
     last: Outcome
     last_verified_at: datetime | None
     last_verified_file: str | None
-
-
-# -- names ------------------------------------------------------------------------------------
-
-def _pattern(stem: str) -> re.Pattern[str]:
-    return re.compile(rf"{re.escape(stem)}\.(?:daily|before-(?P<revision>[0-9]{{4}}))"
-                      r"-(?P<stamp>[0-9]{8}-[0-9]{6})\.sqlite")
-
-
-def daily_name(stem: str, clock: Clock) -> str:
-    """The file name of a daily copy of the database ``stem`` taken now."""
-    return f"{stem}.{DAILY}-{file_stamp(clock)}.sqlite"
-
-
-def before_migration_name(stem: str, revision: str, clock: Clock) -> str:
-    """The file name of the copy taken now before migrating to ``revision``."""
-    return f"{stem}.before-{revision}-{file_stamp(clock)}.sqlite"
-
-
-def made_here(path: Path, stem: str) -> BackupFile | None:
-    """The copy ``path`` is, if this feature made it for the database ``stem``: its whole name
-    exactly as :func:`daily_name` or :func:`before_migration_name` write it, with a real date
-    and time; None for any other file (which rotation never deletes)."""
-    found = _pattern(stem).fullmatch(path.name)
-    if found is None:
-        return None
-    try:
-        taken = datetime.strptime(found["stamp"], "%Y%m%d-%H%M%S")
-    except ValueError:
-        return None
-    return BackupFile(path, taken, found["revision"])
-
-
-def backups_in(folder: Path, stem: str) -> list[BackupFile]:
-    """The copies this feature made of the database ``stem`` in ``folder`` (regular files
-    only, never a link or a folder that happens to bear such a name)."""
-    found = []
-    for entry in folder.iterdir():
-        copy = made_here(entry, stem)
-        if copy is not None and entry.is_file() and not entry.is_symlink():
-            found.append(copy)
-    return found
 
 
 # -- rotation ---------------------------------------------------------------------------------
@@ -234,31 +180,6 @@ def rotate(folder: Path, stem: str, keep: Keep) -> list[Path]:
 
 
 # -- the folder -------------------------------------------------------------------------------
-
-def check_folder(value: str) -> None:
-    """Refuse, naming the problem and the fix, a backup folder the office cannot use: one
-    that is not a full path, does not exist, is not a folder, or cannot be written (read-only,
-    or its disk full). Empty is the default, a ``Backups`` folder beside the database."""
-    if not value.strip():
-        return
-    folder = Path(value.strip()).expanduser()
-    if not folder.is_absolute():
-        raise UserError(f"The backup folder “{value}” is not a full path.",
-                        "Give the whole path (such as D:\\Backups\\Ethics Desk), or leave it "
-                        f"empty for a “{DEFAULT_FOLDER}” folder beside the database.")
-    if not folder.exists():
-        raise UserError(f"The backup folder {folder} does not exist.",
-                        "Create it first, choose another folder, or leave it empty for a "
-                        f"“{DEFAULT_FOLDER}” folder beside the database.")
-    if not folder.is_dir():
-        raise UserError(f"{folder} is a file, not a folder, so backups cannot go there.",
-                        "Choose a folder.")
-    refuse_key_folder(folder, fix="Choose another folder for the backups.")
-    why = unwritable(folder)
-    if why is not None:
-        raise UserError(f"Backups cannot be written in that folder: {why.split(', which')[0]}.",
-                        "Choose a folder this account may write, on a disk with free space.")
-
 
 def backup_folder(database: Path, chosen: str) -> Path:
     """Where the copies of the database file ``database`` go: the office's ``chosen`` folder
@@ -321,16 +242,6 @@ def _choices_in_file(path: Path) -> tuple[str, Keep]:
         log.warning("the backup settings of %s could not be read (%s); using the defaults",
                     path, exc)
     return _office_choices(values)
-
-
-def existing_folder(path: Path) -> Path | None:
-    """The backup folder of the SQLite file ``path`` as its settings name it, if it exists
-    (never created: for reading the copies, as ``check`` does)."""
-    chosen, _ = _choices_in_file(path)
-    folder = Path(chosen.strip()).expanduser() if chosen.strip() else path.parent / DEFAULT_FOLDER
-    if not folder.is_absolute():
-        folder = path.parent / folder
-    return folder if folder.is_dir() else None
 
 
 # -- taking them ------------------------------------------------------------------------------

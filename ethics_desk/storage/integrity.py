@@ -355,7 +355,7 @@ def backup_anchors(path: Path, engine: Engine) -> list[Anchor]:
     same key carries the head the journal had when it was taken. A copy taken before the
     database was last restored is left out: the restore began another history from an earlier
     copy (its audit record says which)."""
-    from ethics_desk.storage.auto_backup import backups_in, existing_folder
+    from ethics_desk.storage.backup_files import backups_in, existing_folder
     from ethics_desk.storage.restore import ACTION as RESTORED
 
     folder = existing_folder(path)

@@ -332,7 +332,7 @@ def _newest_backup_holding(path: Path, lost: LostActs,
                            head: AnchoredHead | None) -> tuple[Path | None, int | None]:
     """The newest automatic backup of ``path`` (its backup folder) that holds the first lost
     act, with the database's history up to its head, and the backup's head."""
-    from ethics_desk.storage.auto_backup import backups_in, existing_folder
+    from ethics_desk.storage.backup_files import backups_in, existing_folder
 
     folder = existing_folder(path)
     if folder is None:

@@ -21,19 +21,17 @@ from ethics_desk.core.clock import fixed_clock
 from ethics_desk.core.errors import UserError
 from ethics_desk.models import AuditRecord
 from ethics_desk.office.actions import read_settings, save_settings
-from ethics_desk.storage import auto_backup, backup, opening
+from ethics_desk.storage import auto_backup, backup, backup_files, opening
 from ethics_desk.storage.audit import verify_chain
 from ethics_desk.storage.auto_backup import (
-    BackupFile,
     Keep,
-    backups_in,
     daily_backup,
     desk_status,
-    made_here,
     recorded,
     rotate,
     to_keep,
 )
+from ethics_desk.storage.backup_files import BackupFile, backups_in, made_here
 from ethics_desk.storage.database import Database
 from ethics_desk.storage.sqlite_file import verify_sqlite_file
 from tests.conftest import CLOCK, NOW
@@ -419,7 +417,7 @@ def test_a_backup_folder_that_cannot_be_written_is_refused_naming_the_fix(
 
 
 def test_a_copys_day_is_the_office_clocks_never_the_machines() -> None:
-    name = auto_backup.daily_name(STEM, CLOCK)
+    name = backup_files.daily_name(STEM, CLOCK)
     assert name == f"{STEM}.daily-20261130-100000.sqlite"
     copy = made_here(Path(name), STEM)
     assert copy is not None and copy.day == date(2026, 11, 30)

@@ -23,8 +23,8 @@ from ethics_desk.core.roles import Role
 from ethics_desk.deadlines.closures import add_closure
 from ethics_desk.models import AuditRecord
 from ethics_desk.storage import journal, record_anchor
-from ethics_desk.storage.auto_backup import DEFAULT_FOLDER, daily_name
 from ethics_desk.storage.backup import backup_sqlite
+from ethics_desk.storage.backup_files import DEFAULT_FOLDER, daily_name
 from ethics_desk.storage.database import Database
 from ethics_desk.storage.integrity import LOST_ACTS, run_checks
 from ethics_desk.storage.opening import open_database

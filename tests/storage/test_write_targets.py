@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ethics_desk.core.errors import StorageError, UserError
-from ethics_desk.storage import auto_backup, record_key
+from ethics_desk.storage import backup_files, record_key
 from ethics_desk.storage.backup import backup_sqlite
 from ethics_desk.storage.database import Database
 from ethics_desk.storage.opening import open_database
@@ -155,7 +155,7 @@ def test_a_key_is_never_exported_into_the_key_folder(database: Database) -> None
 
 def test_the_key_folder_is_never_the_backup_folder() -> None:
     with pytest.raises(UserError, match="folder that keeps the record keys") as refused:
-        auto_backup.check_folder(str(record_key.key_folder()))
+        backup_files.check_folder(str(record_key.key_folder()))
     assert refused.value.fix == "Choose another folder for the backups."
 
 

@@ -16,7 +16,8 @@ from pytestqt.qtbot import QtBot
 from ethics_desk.core.clock import fixed_clock
 from ethics_desk.office.actions import read_settings
 from ethics_desk.storage import auto_backup
-from ethics_desk.storage.auto_backup import backups_in, daily_backup
+from ethics_desk.storage.auto_backup import daily_backup
+from ethics_desk.storage.backup_files import backups_in
 from ethics_desk.storage.database import Database
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.main_window import MainWindow
