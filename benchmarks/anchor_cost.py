@@ -41,7 +41,7 @@ def measure(folder: Path, acts: int) -> dict[str, object]:
     from ethics_desk.core.clock import fixed_clock
     from ethics_desk.core.errors import UserError
     from ethics_desk.deadlines.closures import add_closure
-    from ethics_desk.storage.opening import open_database
+    from ethics_desk.maintenance.opening import open_database
     from ethics_desk.storage.record_anchor import record_head
     from tests.factories import CLERK
 

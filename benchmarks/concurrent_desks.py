@@ -62,10 +62,10 @@ def _desk(desk: int, url: str, acts: int, barrier: Any, queue: Any) -> None:
 
     from ethics_desk.core.clock import fixed_clock
     from ethics_desk.core.roles import Role
+    from ethics_desk.maintenance.opening import open_database
     from ethics_desk.models import CaseState, Complaint, Determination, ReviewerRole
     from ethics_desk.office.actions import record_access
     from ethics_desk.staff.accounts import Account
-    from ethics_desk.storage.opening import open_database
     from ethics_desk.workflow import FileComplaint, ForwardForReview, RecordReview, WorkflowController
     from tests.factories import complete_intake
 
@@ -123,9 +123,9 @@ def _check(url: str) -> dict[str, Any]:
     from sqlalchemy import func, select
 
     from ethics_desk.core.clock import fixed_clock
+    from ethics_desk.maintenance.opening import open_database
     from ethics_desk.models import AuditRecord, Complaint
     from ethics_desk.storage.audit import verify_chain
-    from ethics_desk.storage.opening import open_database
 
     database = open_database(url, clock=fixed_clock(NOW), create=False)
     try:
@@ -153,14 +153,14 @@ def main() -> int:
     parser.add_argument("--acts", type=int, default=250)
     args = parser.parse_args()
     from ethics_desk.core.clock import fixed_clock
+    from ethics_desk.maintenance.opening import open_database
     from ethics_desk.storage.database import describe, resolve_url
-    from ethics_desk.storage.opening import open_database
 
     url = args.db or str(Path(tempfile.mkdtemp(prefix="desks-")) / "desks.sqlite")
     if resolve_url(url).get_backend_name() == "sqlite":
         open_database(url, clock=fixed_clock(NOW)).dispose()  # created and migrated once
     else:  # as IT sets up the office's server
-        from ethics_desk.storage.server import setup_server
+        from ethics_desk.maintenance.server import setup_server
 
         setup_server(url, clock=fixed_clock(NOW), backup_folder=Path(tempfile.mkdtemp()))
     context = multiprocessing.get_context("spawn")

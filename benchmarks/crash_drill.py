@@ -17,7 +17,7 @@ on still depends on the machine's speed).
 
 After each kill, on the file exactly as the killed writer left it (read-only):
 
-* every check of ``ethics-desk check`` (:func:`ethics_desk.storage.integrity.run_checks`: the
+* every check of ``ethics-desk check`` (:func:`ethics_desk.maintenance.integrity.run_checks`: the
   file's pages and references, the schema, the audit chain, the deadlines, the inbox listing)
   must pass — checks added later apply by themselves;
 * no case may be partial (:func:`partial_cases` states the rules, from the models);
@@ -78,6 +78,8 @@ from ethics_desk.cli import PASSWORD_ENV, USER_ENV  # noqa: E402
 from ethics_desk.core.clock import Clock, fixed_clock  # noqa: E402
 from ethics_desk.core.roles import Role  # noqa: E402
 from ethics_desk.deadlines.clocks import ClockKind  # noqa: E402
+from ethics_desk.maintenance.integrity import read_only_database_engine, run_checks  # noqa: E402
+from ethics_desk.maintenance.opening import open_database  # noqa: E402
 from ethics_desk.models import (  # noqa: E402
     AuditRecord,
     CaseState,
@@ -97,8 +99,6 @@ from ethics_desk.staff.accounts import (  # noqa: E402
     change_own_password,
     create_first_administrator,
 )
-from ethics_desk.storage.integrity import read_only_database_engine, run_checks  # noqa: E402
-from ethics_desk.storage.opening import open_database  # noqa: E402
 from ethics_desk.storage.record_anchor import lost_acts  # noqa: E402
 
 WRITER = Path(__file__).resolve().with_name("crash_writer.py")

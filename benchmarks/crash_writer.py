@@ -69,6 +69,7 @@ from ethics_desk.intake.record import (  # noqa: E402
     RespondentData,
 )
 from ethics_desk.mail.ledger import record_mailing  # noqa: E402
+from ethics_desk.maintenance.opening import open_database  # noqa: E402
 from ethics_desk.models import (  # noqa: E402
     Affirmation,
     AuditRecord,
@@ -90,7 +91,6 @@ from ethics_desk.staff.accounts import Account, sign_in  # noqa: E402
 from ethics_desk.staff.permissions import Act, may  # noqa: E402
 from ethics_desk.storage.audit import Viewer  # noqa: E402
 from ethics_desk.storage.database import Database  # noqa: E402
-from ethics_desk.storage.opening import open_database  # noqa: E402
 from ethics_desk.workflow import (  # noqa: E402
     Accept,
     FileComplaint,

@@ -53,9 +53,9 @@ from ethics_desk.cases import search_index
 from ethics_desk.cases.inbox import ALL_CASES, PAGE_SIZE, InboxFilter
 from ethics_desk.cases.inbox_query import _INDEXED_ORDERS, InboxQuery
 from ethics_desk.core.clock import fixed_clock
+from ethics_desk.maintenance.opening import open_database
 from ethics_desk.staff.accounts import sign_in
 from ethics_desk.storage.database import Database
-from ethics_desk.storage.opening import open_database
 from ethics_desk.storage.sqlite_uri import file_uri
 from ethics_desk.ui import none_guard
 from ethics_desk.ui.context import AppContext

@@ -271,8 +271,8 @@ def queue_of_notices(folder: Path, papers: list[Any],
     from ethics_desk.core.resources import resource_path
     from ethics_desk.documents import wording
     from ethics_desk.documents.issuing import issue
-    from ethics_desk.storage.opening import open_database
-    from ethics_desk.storage.server import setup_server
+    from ethics_desk.maintenance.opening import open_database
+    from ethics_desk.maintenance.server import setup_server
     from ethics_desk.workflow import Accept, ForwardToBoard, WorkflowController
     from tests.conftest import NOW
     from tests.factories import CLERK, DESK_CLERK, reviewed_case

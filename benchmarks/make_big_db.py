@@ -2,7 +2,7 @@
 
 ``python benchmarks/make_big_db.py [--out PATH] [--count 100000] [--today YYYY-MM-DD]``
 
-The schema comes from :func:`ethics_desk.storage.opening.open_database` (migrations, reference data and
+The schema comes from :func:`ethics_desk.maintenance.opening.open_database` (migrations, reference data and
 the first audit record); the complaints, parties and open deadlines are then written with
 SQLAlchemy Core bulk inserts (one ``executemany`` per chunk), not through the workflow, so that
 100,000 cases take seconds rather than hours. What is written is what the workflow would have
@@ -48,6 +48,7 @@ from ethics_desk.core.folding import fold
 from ethics_desk.core.parties import respondent_key
 from ethics_desk.deadlines import BusinessCalendar, ClockKind, actual_receipt, clock, compute_due
 from ethics_desk.deadlines.schedule import load_calendars
+from ethics_desk.maintenance.opening import open_database
 from ethics_desk.models import (
     CaseState,
     Complainant,
@@ -59,7 +60,6 @@ from ethics_desk.models import (
     Route,
     ViolationPeriod,
 )
-from ethics_desk.storage.opening import open_database
 
 OFFICE_TZ = ZoneInfo("America/Chicago")
 FIRST_DAY = date(2019, 1, 2)

@@ -5,7 +5,7 @@
 
 On a new database of the server (made and dropped here; the role in ``--server`` must create
 databases and roles), the schema is set up as IT sets it up
-(:func:`~ethics_desk.storage.server.setup_server`), ``--cases`` filed complaints are written in
+(:func:`~ethics_desk.maintenance.server.setup_server`), ``--cases`` filed complaints are written in
 bulk in every state, and the City Clerk's staff, a Compliance Auditor and a Board member each
 get their own server role (:mod:`ethics_desk.storage.server_roles`). Each then reads, as their
 own role, what the inbox reads first — the count of the cases they receive and the first
@@ -71,9 +71,9 @@ def measure(server: str, cases: int) -> dict[str, object]:
 
     from ethics_desk.core.clock import fixed_clock
     from ethics_desk.core.roles import Role
+    from ethics_desk.maintenance.opening import open_database
+    from ethics_desk.maintenance.server import setup_server
     from ethics_desk.staff.accounts import add_account, create_first_administrator
-    from ethics_desk.storage.opening import open_database
-    from ethics_desk.storage.server import setup_server
     from ethics_desk.storage.server_roles import add_person
 
     clock = fixed_clock(datetime(2026, 11, 30, 16, 0, tzinfo=UTC))

@@ -248,8 +248,8 @@ def ensure_clerk(db: Path | str) -> None:
     """Give the database the clerk ``app`` signs in as, if it has no such account yet."""
     from ethics_desk.core.clock import system_clock
     from ethics_desk.core.roles import Role
+    from ethics_desk.maintenance.opening import open_database
     from ethics_desk.staff import accounts
-    from ethics_desk.storage.opening import open_database
 
     database = open_database(str(db), create=False, clock=system_clock)
     try:

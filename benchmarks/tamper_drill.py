@@ -23,7 +23,7 @@ source, but not this computer's record key, would make it:
   drops the log from the damaged frame on; each journal record so lost must be reported by
   ``check`` (:mod:`ethics_desk.storage.record_anchor`).
 
-After each, :func:`ethics_desk.storage.integrity.run_checks` runs on the copy as ``ethics-desk
+After each, :func:`ethics_desk.maintenance.integrity.run_checks` runs on the copy as ``ethics-desk
 check`` does; the tampering is detected when at least one check fails. Every miss is printed with
 its kind and what was done. The target is at least 99.9 % detected. The last line printed is one
 JSON object: ``{"tamperings", "detected", "rate", "kinds", "by_kind", "wal_damage",
@@ -452,8 +452,8 @@ def commit_acts_in_the_log(original: Path, copy: Path, rng: random.Random) -> in
     from ethics_desk.core.clock import fixed_clock
     from ethics_desk.core.errors import UserError
     from ethics_desk.deadlines.closures import add_closure
+    from ethics_desk.maintenance.opening import open_database
     from ethics_desk.storage import journal
-    from ethics_desk.storage.opening import open_database
     from tests.factories import CLERK
 
     writer = copy.with_name("writer.sqlite")
@@ -547,7 +547,7 @@ def build_demo(folder: Path) -> Path:
     """The demonstration database, built in ``folder`` and compacted into one file."""
     from ethics_desk.core.clock import fixed_clock
     from ethics_desk.demo.build import build_demo as build
-    from ethics_desk.storage.opening import open_database
+    from ethics_desk.maintenance.opening import open_database
 
     built = folder / "demo-built.sqlite"
     now = datetime(2026, 11, 30, 16, 0, tzinfo=UTC)
@@ -605,7 +605,7 @@ def lost_acts(copy: Path, head: int) -> tuple[int | None, bool]:
 def detected(copy: Path) -> tuple[bool, list[str]]:
     """Whether ``check`` fails on ``copy``, and the failing checks' names."""
     from ethics_desk.core.errors import StorageError
-    from ethics_desk.storage.integrity import run_checks
+    from ethics_desk.maintenance.integrity import run_checks
 
     try:
         failing = [r.name for r in run_checks(copy) if not r.ok]

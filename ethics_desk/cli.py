@@ -652,8 +652,8 @@ def _open_for_reading(args: argparse.Namespace) -> Database | None:
 
     Nothing is created or migrated: on a fresh machine the calendars are the rules alone.
     """
+    from ethics_desk.maintenance.opening import open_database
     from ethics_desk.storage.database import resolve_url, sqlite_path
-    from ethics_desk.storage.opening import open_database
 
     url = resolve_url(_db_arg(args))
     path = sqlite_path(url)
@@ -668,7 +668,7 @@ def _open_for_writing(args: argparse.Namespace) -> Database:
     The default one is created on first use; a named one must exist, so that a mistyped --db
     does not silently start an empty database.
     """
-    from ethics_desk.storage.opening import open_database
+    from ethics_desk.maintenance.opening import open_database
 
     return open_database(_db_arg(args), clock=_clock(args), create=not _db_named(args))
 
@@ -689,7 +689,7 @@ def _open_to_change(args: argparse.Namespace) -> Database:
 def _open_as_it_is(args: argparse.Namespace) -> Database:
     """The database for ``check`` and ``backup``: it must exist, and is neither created nor
     upgraded (the check reports the schema as it is; a backup copies it as it is)."""
-    from ethics_desk.storage.opening import open_database
+    from ethics_desk.maintenance.opening import open_database
 
     return open_database(_db_arg(args), clock=_clock(args), create=False, migrate=False)
 
@@ -1013,8 +1013,8 @@ def _typed_sheet() -> tuple[str, bytes]:
 
 def _cmd_key_sheet(args: argparse.Namespace) -> int:
     """``key sheet FILE.pdf``: the recovery sheet, written private, recorded as made."""
+    from ethics_desk.maintenance.recovery_sheet import make_recovery_sheet
     from ethics_desk.staff.permissions import Act
-    from ethics_desk.storage.recovery_sheet import make_recovery_sheet
 
     dest = Path(args.file).expanduser()
     _refuse_unc_here(args.file, "recovery sheet")
@@ -1306,9 +1306,9 @@ def _cmd_provisions_load(args: argparse.Namespace) -> int:
 def _cmd_demo(args: argparse.Namespace) -> int:
     """``demo --db FILE``: a demonstration database, one line per case."""
     from ethics_desk.demo.build import build_demo
+    from ethics_desk.maintenance.opening import open_database
     from ethics_desk.storage.database import describe, resolve_url
     from ethics_desk.storage.location import default_database_path
-    from ethics_desk.storage.opening import open_database
 
     url = resolve_url(_db_arg(args))
     if url == resolve_url(str(default_database_path())):
@@ -1349,9 +1349,9 @@ def _cmd_repair_search(args: argparse.Namespace) -> int:
 
 def _cmd_check(args: argparse.Namespace) -> int:
     """``check``: every check with ok/FAILED; exit 1 when one fails."""
+    from ethics_desk.maintenance.integrity import Anchor, run_checks
     from ethics_desk.staff.permissions import Act
     from ethics_desk.storage.database import describe, resolve_url, sqlite_path
-    from ethics_desk.storage.integrity import Anchor, run_checks
     from ethics_desk.storage.journal import key_missing_for_file, parse_anchor
     from ethics_desk.storage.record_anchor import lost_acts
 
@@ -1471,10 +1471,10 @@ def _verified_unrecorded(args: argparse.Namespace, url: URL, path: Path) -> Acco
     """For ``check`` on a file that cannot be written: the Administrator's login and password
     verified without being recorded (:func:`ethics_desk.staff.accounts.verify_unrecorded`),
     said on stderr; the checks then read the file as it is."""
+    from ethics_desk.maintenance.integrity import read_only_database_engine
     from ethics_desk.staff.accounts import verify_unrecorded
     from ethics_desk.staff.permissions import Act
     from ethics_desk.storage.database import Database, translate_errors
-    from ethics_desk.storage.integrity import read_only_database_engine
 
     database = Database(url, read_only_database_engine(path))
     try:
@@ -1498,8 +1498,8 @@ def _verified_unrecorded(args: argparse.Namespace, url: URL, path: Path) -> Acco
 
 def _cmd_backup(args: argparse.Namespace) -> int:
     """``backup DEST``: a verified copy of the SQLite file."""
+    from ethics_desk.maintenance.backup import BACKED_UP, backup_sqlite
     from ethics_desk.staff.permissions import Act
-    from ethics_desk.storage.backup import BACKED_UP, backup_sqlite
     from ethics_desk.storage.database import resolve_url, sqlite_path
 
     url = resolve_url(_db_arg(args))
@@ -1547,13 +1547,13 @@ def _remind_of_the_recovery_sheet(path: Path) -> None:
 
 def _cmd_restore(args: argparse.Namespace) -> int:
     """``restore BACKUP``: what the backup holds, a question, then the verified restore."""
-    from ethics_desk.storage.database import resolve_url, sqlite_path
-    from ethics_desk.storage.restore import (
+    from ethics_desk.maintenance.restore import (
         SERVER_REFUSAL,
         describe_backup,
         restore_backup,
         restore_target,
     )
+    from ethics_desk.storage.database import resolve_url, sqlite_path
 
     if not args.backup.strip():
         raise UsageError(f"Say which backup to restore: {PROG} restore FILE.sqlite.")
@@ -1587,10 +1587,10 @@ def _restorer(args: argparse.Namespace, target: Path, backup: Path) -> Account:
     """The Administrator restoring: signed in to the database as it is; or, where there is no
     database yet, an Administrator of the backup, verified without being recorded (the backup
     is never written, and the restore's own record names them)."""
+    from ethics_desk.maintenance.integrity import read_only_database_engine
     from ethics_desk.staff.accounts import verify_unrecorded
     from ethics_desk.staff.permissions import Act
     from ethics_desk.storage.database import Database, translate_errors
-    from ethics_desk.storage.integrity import read_only_database_engine
     from ethics_desk.storage.record_anchor import lost_acts
 
     doing = "Restoring a backup"
@@ -1599,7 +1599,7 @@ def _restorer(args: argparse.Namespace, target: Path, backup: Path) -> Account:
 
         return _verified_unrecorded(args, FileURL.create("sqlite", database=str(target)), target)
     if target.exists() and target.stat().st_size:
-        from ethics_desk.storage.restore import DESCRIBED
+        from ethics_desk.maintenance.restore import DESCRIBED
 
         database = _open_as_it_is(args)
         try:
@@ -1643,8 +1643,8 @@ def _refuse_unc_here(path: str, what: str) -> None:
 
 def _backup_server(args: argparse.Namespace, database: Database, url: URL, dest: Path) -> int:
     """``backup DEST --db URL``: the server's records into a new SQLite file, verified."""
+    from ethics_desk.maintenance.transfer import copy_records
     from ethics_desk.storage.database import describe
-    from ethics_desk.storage.transfer import copy_records
 
     if dest.is_dir():
         dest = dest / f"ethics-desk-{file_stamp(_clock(args))}.sqlite"
@@ -1659,8 +1659,8 @@ def _backup_server(args: argparse.Namespace, database: Database, url: URL, dest:
 
 def _cmd_migrate_to(args: argparse.Namespace) -> int:
     """``migrate-to URL``: every record into a new server database, verified."""
+    from ethics_desk.maintenance.transfer import copy_records
     from ethics_desk.staff.permissions import Act
-    from ethics_desk.storage.transfer import copy_records
 
     if not args.target.strip():
         raise UsageError(f"Say where the records go: {PROG} migrate-to "
@@ -1683,8 +1683,8 @@ def _cmd_migrate_to(args: argparse.Namespace) -> int:
 
 def _cmd_server_setup(args: argparse.Namespace) -> int:
     """``server setup URL``: the schema created or upgraded, the workstations' rights granted."""
+    from ethics_desk.maintenance.server import setup_server
     from ethics_desk.storage.database import describe, resolve_url
-    from ethics_desk.storage.server import setup_server
 
     url = resolve_url(args.url)
     first = None
@@ -1744,8 +1744,8 @@ def _cmd_letter(args: argparse.Namespace) -> int:
     if not args.out:
         raise UsageError("Say where to write the PDF with --out FILE.pdf.")
     out = _pdf_out(args.out, force=args.force, db=_db_arg(args))
+    from ethics_desk.maintenance.opening import open_database
     from ethics_desk.storage.database import translate_errors
-    from ethics_desk.storage.opening import open_database
     from ethics_desk.storage.private_files import write_private
 
     database = open_database(_db_arg(args), clock=_clock(args), create=False, migrate=False)
@@ -1809,8 +1809,8 @@ def _cmd_packet(args: argparse.Namespace) -> int:
 
     meeting_on = parse_day(args.meeting, "The meeting date")
     out = _pdf_out(args.out, force=args.force, db=_db_arg(args))
+    from ethics_desk.maintenance.opening import open_database
     from ethics_desk.storage.database import translate_errors
-    from ethics_desk.storage.opening import open_database
     from ethics_desk.storage.private_files import write_private
 
     database = open_database(_db_arg(args), clock=_clock(args), create=False)  # audits

@@ -13,8 +13,8 @@ import pytest
 
 from ethics_desk.cli import main
 from ethics_desk.core.roles import Role
+from ethics_desk.maintenance.backup import backup_sqlite
 from ethics_desk.storage import record_key
-from ethics_desk.storage.backup import backup_sqlite
 from ethics_desk.storage.database import Database
 from ethics_desk.storage.recovery_sheet import sheet_of
 from tests.conftest import CLOCK

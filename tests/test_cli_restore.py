@@ -11,7 +11,7 @@ import pytest
 
 from ethics_desk.cli import PASSWORD_ENV, USER_ENV, main
 from ethics_desk.core.roles import Role
-from ethics_desk.storage.backup import backup_sqlite
+from ethics_desk.maintenance.backup import backup_sqlite
 from ethics_desk.storage.database import Database
 from ethics_desk.workflow import WorkflowController
 from tests.conftest import CLOCK

@@ -102,8 +102,8 @@ def test_the_migrations_match_the_models(tmp_path: Path) -> None:
     from alembic.runtime.migration import MigrationContext
 
     from ethics_desk.cases import search_index
+    from ethics_desk.maintenance.opening import open_database
     from ethics_desk.models import Base
-    from ethics_desk.storage.opening import open_database
 
     database = open_database(tmp_path / "m.sqlite", clock=CLOCK)
     try:

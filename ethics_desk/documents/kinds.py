@@ -601,7 +601,7 @@ def render_for_records(database: Database, paper: RetentionPaper,
 def render_for_recovery(database: Database, paper: RecoverySheetPaper,
                         kind: str = RECOVERY_SHEET) -> bytes:
     """The recovery sheet of the record key (resolved by
-    :func:`ethics_desk.storage.recovery_sheet.render_recovery_sheet`) as PDF bytes, in the
+    :func:`ethics_desk.maintenance.recovery_sheet.render_recovery_sheet`) as PDF bytes, in the
     office's wording."""
     rule = rule_for(kind, Scope.KEY)
     with database.read_session() as session:

@@ -459,7 +459,7 @@ def bring_in_this_desk(database: Database, *, account: Account, clock: Clock,
 
 def bring_in_on_upgrade(database: Database, *, actor: str, clock: Clock) -> list[str]:
     """What :func:`bring_in_this_desk` does, as the application's own work when it upgrades this
-    desk's file (:func:`ethics_desk.storage.opening.bring_in_old_papers`): no person acts, the
+    desk's file (:func:`ethics_desk.maintenance.opening.bring_in_old_papers`): no person acts, the
     audit records name the application (``actor``)."""
     return _bring_in(database, actor=actor, clock=clock)
 

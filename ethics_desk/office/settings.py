@@ -203,7 +203,7 @@ OPTIONS: dict[str, Option] = {o.key: o for o in (
            "(GR1000-34: at least 2, the office's default)", minimum=2, maximum=99),
 )}
 """The office's settings. Those under ``backup.`` are the automatic backups of a SQLite
-database (:mod:`ethics_desk.storage.auto_backup`); a server is backed up by IT. Those under
+database (:mod:`ethics_desk.maintenance.auto_backup`); a server is backed up by IT. Those under
 ``retention.`` are the periods the office has adopted for its record series, never shorter
 than the State's minimum (:data:`ethics_desk.retention.series.SERIES` states the minimums and
 names these keys; the Records officer changes them on the Retention screen)."""

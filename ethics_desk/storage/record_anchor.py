@@ -32,8 +32,8 @@ key's identifier — is also written to **the anchor**, a small file *beside* th
 :func:`lost_acts` compares the database's head with its anchor: a head behind it (or a journal
 whose record at the anchor's ``seq`` is not the one anchored) means committed acts were lost —
 their sequence numbers, and the newest automatic backup that holds them
-(:mod:`ethics_desk.storage.auto_backup`), are named. ``check`` reports it
-(:data:`ethics_desk.storage.integrity.LOST_ACTS`), and an opening (:func:`ethics_desk.storage
+(:mod:`ethics_desk.maintenance.auto_backup`), are named. ``check`` reports it
+(:data:`ethics_desk.maintenance.integrity.LOST_ACTS`), and an opening (:func:`ethics_desk.storage
 .opening.open_database`) is read-only then (:mod:`ethics_desk.storage.read_only`, its
 ``LOST_ACTS`` reason), until an Administrator restores a backup (the restore sets the anchor to
 the restored file's head: :func:`reset`) or accepts the loss (:func:`accept_lost_acts`, audited).

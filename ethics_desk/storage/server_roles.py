@@ -271,12 +271,10 @@ or enabled again). Every other column is written by no group: an account is adde
 
 
 def grant_groups(conn: Connection) -> None:
-    """Give each group role a workstation's rights (:func:`ethics_desk.storage.server.rights_of`)
+    """Give each group role a workstation's rights (:func:`rights_of`)
     but on ``staff_account``: its :data:`STAFF_COLUMNS_READ` to read, nothing to write. No
     group, nor PUBLIC, may connect to the database: each person is given that
     (:data:`ADD_FUNCTION`)."""
-    from ethics_desk.storage.server import rights_of
-
     database = str(conn.execute(text("SELECT current_database()")).scalar())
     # PostgreSQL lets every role connect to a new database: only this office's people may.
     conn.exec_driver_sql(f'REVOKE CONNECT ON DATABASE "{database}" FROM PUBLIC')
@@ -474,3 +472,27 @@ def session_user_of(url: URL, login: str, password: str | None) -> str | None:
     finally:
         engine.dispose()
     return None  # pragma: no cover - translate_errors raises
+
+
+def rights_of(role: str, database: str, *, connect: bool = True) -> list[str]:
+    """The statements that give ``role`` what a workstation needs, and nothing more (see the
+    module): the shared workstations' role of old, and each office role's group
+    (:func:`grant_groups`), which is not given ``connect``:
+    a group is the server's, and only this office's people connect to its database."""
+    return [
+        *([f'GRANT CONNECT ON DATABASE "{database}" TO {role}'] if connect else []),
+        f"GRANT USAGE ON SCHEMA public TO {role}",
+        f"REVOKE CREATE ON SCHEMA public FROM {role}",
+        f"GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO {role}",
+        f"REVOKE UPDATE, DELETE, TRUNCATE ON audit_record FROM {role}",
+        # The disposal log is permanent (Local Schedule GR; revision 0012)
+        f"REVOKE UPDATE, DELETE, TRUNCATE ON disposal_record FROM {role}",
+        # The record's journal is written by its triggers, as the owner, only; its
+        # key is the owner's alone (ethics_desk.storage.journal).
+        f"REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON journal_record FROM {role}",
+        f"REVOKE ALL ON journal_key FROM {role}",
+        # A redaction's voucher is written once, with its disposal, and kept.
+        f"REVOKE UPDATE, DELETE, TRUNCATE ON journal_redaction FROM {role}",
+        f"REVOKE UPDATE, DELETE, TRUNCATE ON audit_redaction FROM {role}",
+        f"REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON alembic_version FROM {role}",
+        f"GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO {role}"]

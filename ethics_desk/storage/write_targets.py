@@ -8,9 +8,9 @@ packet's or a disposal list's PDF (``--out``, the window's save dialog), a backu
 (``ethics-desk backup``, the backup before a server's upgrade), an exported record key — asks
 :func:`refuse_record_target` first, and the domain's writers ask again
 (:func:`ethics_desk.storage.private_files.write_private`,
-:func:`ethics_desk.storage.backup.backup_sqlite`,
+:func:`ethics_desk.maintenance.backup.backup_sqlite`,
 :func:`ethics_desk.storage.record_key.export_key`,
-:func:`ethics_desk.storage.transfer.copy_records`), so that no command, option or dialog can
+:func:`ethics_desk.maintenance.transfer.copy_records`), so that no command, option or dialog can
 replace the record with a PDF. ``--force`` replaces an ordinary file, never one of these:
 
 * the database this process has open (:func:`remember_open_database`, told by
@@ -21,7 +21,7 @@ replace the record with a PDF. ``--force`` replaces an ordinary file, never one 
   ``-anchor`` that records the journal's head beside it — and a file named as the companion of
   any SQLite database beside it;
 * any Ethics Desk database or backup, recognised by its content, read-only: a SQLite file with
-  an ``alembic_version`` table (as :func:`ethics_desk.storage.opening.refuse_another_applications_file`
+  an ``alembic_version`` table (as :func:`ethics_desk.maintenance.opening.refuse_another_applications_file`
   reads a file), a SQLite file that cannot be read (a damaged database is kept as it is, for
   IT), and a SQLite write-ahead log;
 * anything inside the record-key folder.
@@ -30,7 +30,7 @@ The same companions are never a database either: :func:`refuse_companion_as_data
 ``--db office.sqlite-wal``, so that an empty log is never made into a new database beside the
 office's.
 
-Nothing here imports Qt; a file's content is read as :mod:`ethics_desk.storage.opening` reads it.
+Nothing here imports Qt; a file's content is read as :mod:`ethics_desk.maintenance.opening` reads it.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 A database that cannot be opened (locked, read-only, written by a newer version) is a dialog
 that says what to do, never a traceback.
 
-A current database is first looked at without SQLAlchemy (:mod:`ethics_desk.storage.first_look`):
+A current database is first looked at without SQLAlchemy (:mod:`ethics_desk.maintenance.first_look`):
 the sign-in dialog (:mod:`ethics_desk.ui.sign_in`) is shown from that look, and the ORM is
 loaded while it is on screen. Nothing of a case is read, and the main window is not built,
 before someone has signed in (§ 2-83(h)); the desk locks itself after the office's idle time.
@@ -69,8 +69,8 @@ def open_with_dialogs(database_arg: str | None, *, interactive: bool,
     A server not yet set up, or at an older schema, is IT's to upgrade: interactively, the
     waiting dialog (:mod:`ethics_desk.ui.schema_wait`) checks again until it opens.
     """
-    from ethics_desk.storage.opening import open_database
-    from ethics_desk.storage.server import SchemaNotReady
+    from ethics_desk.maintenance.opening import open_database
+    from ethics_desk.maintenance.server import SchemaNotReady
 
     while True:
         try:
@@ -118,7 +118,7 @@ def open_context(database_arg: str | None, *, interactive: bool,
     The full opening (creating, migrating after a backup, refusing a newer or unusable
     database, with its dialogs) is :func:`open_with_dialogs`.
     """
-    from ethics_desk.storage.first_look import first_look
+    from ethics_desk.maintenance.first_look import first_look
     from ethics_desk.ui.context import AppContext
 
     look = first_look(database_arg)

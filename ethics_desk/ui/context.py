@@ -1,7 +1,7 @@
 """What every screen shares: the open database, the person signed in, the controller.
 
 At start-up the database may not be opened through SQLAlchemy yet: the window is built from a
-:class:`~ethics_desk.storage.first_look.FirstLook`, and :meth:`AppContext.load` opens the database (the
+:class:`~ethics_desk.maintenance.first_look.FirstLook`, and :meth:`AppContext.load` opens the database (the
 ORM) right after the window is shown — or earlier, the first time a screen asks for
 :attr:`AppContext.database`.
 """
@@ -18,11 +18,11 @@ from ethics_desk.core.office_time import DEFAULT_OFFICE_ZONE, office_date, offic
 
 if TYPE_CHECKING:
     from ethics_desk.cases.inbox import InboxSource
+    from ethics_desk.maintenance.first_look import FirstLook
     from ethics_desk.staff.accounts import Account
     from ethics_desk.staff.permissions import Act
     from ethics_desk.storage.audit import Viewer
     from ethics_desk.storage.database import Database
-    from ethics_desk.storage.first_look import FirstLook
     from ethics_desk.storage.read_only import ReadOnlyReason
     from ethics_desk.workflow import WorkflowController
 

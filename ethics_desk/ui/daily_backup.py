@@ -1,6 +1,6 @@
 """The day's automatic backup, taken off the GUI thread so that the window opens at once.
 
-The work is the domain's (:func:`ethics_desk.storage.auto_backup.daily_backup`: the copy,
+The work is the domain's (:func:`ethics_desk.maintenance.auto_backup.daily_backup`: the copy,
 its verification, the rotation, the office's record with its audit entry); this module only
 runs it in a thread of its own and hands the status bar's line back to the GUI thread. A copy
 that fails, and even a bug in taking it, never stops the desk: it is logged and shown on the
@@ -44,7 +44,7 @@ class DailyBackupWorker(QObject):
     @Slot()
     def run(self) -> None:
         """Take the copy (when due), then emit the line the status bar shows now."""
-        from ethics_desk.storage.auto_backup import daily_backup, desk_status
+        from ethics_desk.maintenance.auto_backup import daily_backup, desk_status
 
         try:
             taken = daily_backup(self.database, actor=self.actor, clock=self.clock)

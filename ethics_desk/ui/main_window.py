@@ -1,7 +1,7 @@
 """The main window: navigation between the screens, menus with shortcuts, the status bar.
 
 The status bar names the database and the person signed in, and — only when they need
-attention — how the automatic backups stand (:mod:`ethics_desk.storage.auto_backup`: the last
+attention — how the automatic backups stand (:mod:`ethics_desk.maintenance.auto_backup`: the last
 one failed, or is older than a day); the day's backup runs off the GUI thread
 (:mod:`ethics_desk.ui.daily_backup`) once the window is shown.
 

@@ -2,8 +2,8 @@
 in place of the database.
 
 What the backup holds and whether it verifies is
-:func:`ethics_desk.storage.restore.describe_backup`, shown as the command line shows it; the
-restore is :func:`ethics_desk.storage.restore.restore_backup` (the database as it was kept
+:func:`ethics_desk.maintenance.restore.describe_backup`, shown as the command line shows it; the
+restore is :func:`ethics_desk.maintenance.restore.restore_backup` (the database as it was kept
 beside it, the backup written in through SQLite, every check, one audit record). Both run off
 the GUI thread behind a progress dialog. Before the restore the main window lets go of the
 database (its case windows and the intake are closed, its connections disposed: the restore
@@ -45,7 +45,7 @@ from ethics_desk.ui.models.inbox_loader import QUERY_WAIT_SECONDS, wait_for_quer
 from ethics_desk.ui.sizing import fit_to_screen
 
 if TYPE_CHECKING:
-    from ethics_desk.storage.restore import BackupDescription, RestoreReport
+    from ethics_desk.maintenance.restore import BackupDescription, RestoreReport
     from ethics_desk.ui.context import AppContext
 
 
@@ -195,7 +195,7 @@ class RestoreDialog(QDialog):
         self.path.textEdited.connect(self._forget)
         self.restore_button.clicked.connect(self.restore)
         if self.target is None:  # a database server
-            from ethics_desk.storage.restore import SERVER_REFUSAL
+            from ethics_desk.maintenance.restore import SERVER_REFUSAL
 
             self.message.setText(f"{SERVER_REFUSAL.problem} {SERVER_REFUSAL.fix}")
             for widget in (self.path, self.choose_button, self.look_button):
@@ -225,7 +225,7 @@ class RestoreDialog(QDialog):
 
     def look(self) -> None:
         """Read what the backup holds (off the GUI thread) and show it."""
-        from ethics_desk.storage.restore import describe_backup
+        from ethics_desk.maintenance.restore import describe_backup
 
         text = self.path.text().strip()
         self._forget()
@@ -238,7 +238,7 @@ class RestoreDialog(QDialog):
                   self._shown)
 
     def _shown(self, result: object) -> None:
-        from ethics_desk.storage.restore import BackupDescription
+        from ethics_desk.maintenance.restore import BackupDescription
 
         assert isinstance(result, BackupDescription)
         if attempt(self, lambda: self._on_record(result)) is FAILED:
@@ -258,9 +258,9 @@ class RestoreDialog(QDialog):
 
     def _on_record(self, description: BackupDescription) -> None:
         """The description shown is a read on record in the database it would replace
-        (:data:`ethics_desk.storage.restore.DESCRIBED`), written or queued, never waiting."""
+        (:data:`ethics_desk.maintenance.restore.DESCRIBED`), written or queued, never waiting."""
+        from ethics_desk.maintenance.restore import DESCRIBED
         from ethics_desk.storage import queued_records
-        from ethics_desk.storage.restore import DESCRIBED
 
         queued_records.record(self.context.database, [queued_records.Pending(
             self.context.now(), self.context.actor, DESCRIBED,
@@ -271,8 +271,8 @@ class RestoreDialog(QDialog):
 
     def restore(self) -> None:
         """Ask, let go of the database, and restore the backup shown (off the GUI thread)."""
+        from ethics_desk.maintenance.restore import restore_backup
         from ethics_desk.staff.permissions import Act, who_may
-        from ethics_desk.storage.restore import restore_backup
 
         description, target = self.description, self.target
         if description is None or target is None:
@@ -300,7 +300,7 @@ class RestoreDialog(QDialog):
                   self._restored)
 
     def _restored(self, result: object) -> None:
-        from ethics_desk.storage.restore import RestoreReport
+        from ethics_desk.maintenance.restore import RestoreReport
 
         assert isinstance(result, RestoreReport)
         self.report = result

@@ -3,7 +3,7 @@ an older schema, says so and checks again by itself until IT has run ``ethics-de
 setup``; then it opens, without the clerk starting it again.
 
 Only the setup command creates or upgrades a shared database
-(:class:`~ethics_desk.storage.server.SchemaNotReady`); the workstation never does. The check is
+(:class:`~ethics_desk.maintenance.server.SchemaNotReady`); the workstation never does. The check is
 the application's own opening (``try_open``), run on the interface's thread every
 :data:`CHECK_EVERY_SECONDS` seconds and at once on "Check now": on a set-up server it takes a
 moment, and a server that cannot be reached answers at once too.

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from ethics_desk.intake.record import RespondentData
+from ethics_desk.maintenance.integrity import LISTING, run_checks
 from ethics_desk.storage.database import Database
-from ethics_desk.storage.integrity import LISTING, run_checks
 from ethics_desk.storage.journal import register_functions
 from ethics_desk.workflow import ForwardForReview, WorkflowController
 from tests.factories import complete_intake, filed_case

@@ -27,9 +27,9 @@ from ethics_desk.cases.inbox import (
 )
 from ethics_desk.cases.inbox_query import InboxQuery, search_conditions
 from ethics_desk.cases.listing import refresh_listing
+from ethics_desk.maintenance.integrity import SEARCH_INDEX, run_checks
 from ethics_desk.models import Complaint, Respondent
 from ethics_desk.storage.database import Database
-from ethics_desk.storage.integrity import SEARCH_INDEX, run_checks
 from tests.cases.test_inbox import TODAY, CaseSpec, insert_cases
 from tests.conftest import copy_of
 

@@ -158,7 +158,7 @@ def test_a_closure_on_a_presumed_receipt_day_presumes_the_receipt_again(
 
 def test_a_closure_on_the_opinion_due_date_does_not_extend_the_opinion_and_check_holds(
         database: Database, controller: WorkflowController) -> None:
-    from ethics_desk.storage.integrity import DEADLINE_DATES, DEADLINE_DAYS, run_checks
+    from ethics_desk.maintenance.integrity import DEADLINE_DATES, DEADLINE_DAYS, run_checks
     from tests.board_cases import awaiting_response
 
     accepted = awaiting_response(controller)  # the opinion clock runs from the filing

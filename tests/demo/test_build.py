@@ -19,6 +19,8 @@ from ethics_desk.deadlines.schedule import load_calendars
 from ethics_desk.demo.build import build_demo
 from ethics_desk.documents.issuing import RESPONDENT_NOTICE, issued_for_case, print_queue
 from ethics_desk.mail.ledger import mail_flags, returned_items
+from ethics_desk.maintenance.integrity import run_checks
+from ethics_desk.maintenance.opening import open_database
 from ethics_desk.models import (
     CIVIL_PENALTY_LIMIT_CENTS,
     AuditRecord,
@@ -45,8 +47,6 @@ from ethics_desk.models import (
 )
 from ethics_desk.storage.audit import verify_chain
 from ethics_desk.storage.database import Database
-from ethics_desk.storage.integrity import run_checks
-from ethics_desk.storage.opening import open_database
 from tests.conftest import CLOCK, DEMO_TODAY, DemoTemplate
 from tests.factories import DESK_CLERK
 

@@ -30,9 +30,9 @@ from ethics_desk.documents.stated_dates import (
     stale_in,
     stale_papers,
 )
+from ethics_desk.maintenance.integrity import STALE_PAPERS, run_checks
 from ethics_desk.models import AuditRecord, Deadline, DeadlineStatus, StatedDate
 from ethics_desk.storage.database import Database
-from ethics_desk.storage.integrity import STALE_PAPERS, run_checks
 from ethics_desk.workflow import RecordRespondentReceipt, WorkflowController
 from tests.board_cases import awaiting_response, later
 from tests.conftest import CLOCK, OFFICE_TZ

@@ -18,13 +18,13 @@ from ethics_desk.core.errors import ConflictError, UserError
 from ethics_desk.core.roles import Role
 from ethics_desk.documents import papers, wording
 from ethics_desk.documents.render.templates import TemplateError, TemplateLibrary
+from ethics_desk.maintenance.opening import open_database
+from ethics_desk.maintenance.transfer import copy_records
 from ethics_desk.models import AuditRecord, OfficePaper, Setting
 from ethics_desk.staff.accounts import Account
 from ethics_desk.storage.audit import verify_chain
 from ethics_desk.storage.database import Database
 from ethics_desk.storage.migrate import alembic_config
-from ethics_desk.storage.opening import open_database
-from ethics_desk.storage.transfer import copy_records
 from ethics_desk.workflow import WorkflowController
 from tests.conftest import CLOCK
 from tests.documents.render.helpers import flat, text_of

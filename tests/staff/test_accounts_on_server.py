@@ -201,7 +201,7 @@ def test_a_role_left_by_an_office_that_is_gone_is_taken_over(
 def test_on_the_server_only_it_makes_the_first_administrator(
         people: list[str], database: Database) -> None:
     from ethics_desk.core.errors import NotAllowed
-    from ethics_desk.storage.opening import open_database
+    from ethics_desk.maintenance.opening import open_database
 
     desk = new_login(people)
     with database.engine.begin() as conn:  # a person of the office, on an office with no one

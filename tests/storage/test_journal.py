@@ -18,10 +18,7 @@ from sqlalchemy import text
 
 from ethics_desk.cases.case_file import verified_attachment
 from ethics_desk.core.errors import StorageError
-from ethics_desk.models import Attachment
-from ethics_desk.storage import journal, record_key
-from ethics_desk.storage.database import Database
-from ethics_desk.storage.integrity import (
+from ethics_desk.maintenance.integrity import (
     ANCHORS,
     JOURNAL,
     PAPERS,
@@ -30,7 +27,10 @@ from ethics_desk.storage.integrity import (
     Anchor,
     run_checks,
 )
-from ethics_desk.storage.opening import open_database
+from ethics_desk.maintenance.opening import open_database
+from ethics_desk.models import Attachment
+from ethics_desk.storage import journal, record_key
+from ethics_desk.storage.database import Database
 from ethics_desk.storage.read_only import ReadOnlyKind
 from ethics_desk.workflow import WorkflowController
 from tests.conftest import CLOCK, DemoTemplate
@@ -240,7 +240,7 @@ def test_an_exported_key_opens_the_database_on_another_computer(
 def test_a_rewrite_by_someone_holding_the_key_is_caught_against_an_older_anchor(
         carried: str, controller: WorkflowController, database: Database, db_path: Path,
         tmp_path: Path) -> None:
-    from ethics_desk.storage.auto_backup import daily_backup
+    from ethics_desk.maintenance.auto_backup import daily_backup
 
     filed_case(controller)
     database.dispose()

@@ -12,9 +12,9 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
 from ethics_desk.documents.kinds import sanction_factors
+from ethics_desk.maintenance.opening import open_database
 from ethics_desk.models import Sanction, SanctionFactor
 from ethics_desk.storage.migrate import alembic_config
-from ethics_desk.storage.opening import open_database
 from tests.conftest import CLOCK
 
 OLD_NOTES = {

@@ -11,9 +11,9 @@ import sqlalchemy as sa
 from alembic import command
 
 from ethics_desk.core.errors import StorageError
+from ethics_desk.maintenance.opening import open_database
 from ethics_desk.models import CalendarDay
 from ethics_desk.storage.migrate import alembic_config
-from ethics_desk.storage.opening import open_database
 from tests.conftest import CLOCK
 
 

@@ -11,9 +11,9 @@ import sqlalchemy as sa
 from alembic import command
 from sqlalchemy.exc import IntegrityError
 
+from ethics_desk.maintenance.opening import open_database
 from ethics_desk.models import Complaint
 from ethics_desk.storage.migrate import alembic_config
-from ethics_desk.storage.opening import open_database
 from tests.conftest import CLOCK
 
 ENTRY = ("INSERT INTO record_entry (complaint_id, attachment_id, filing_id, issued_document_id, "

@@ -10,10 +10,10 @@ from pathlib import Path
 import sqlalchemy as sa
 from alembic import command
 
+from ethics_desk.maintenance.opening import open_database
 from ethics_desk.storage import journal
 from ethics_desk.storage.database import make_engine, resolve_url
 from ethics_desk.storage.migrate import alembic_config
-from ethics_desk.storage.opening import open_database
 from tests.conftest import CLOCK
 
 

@@ -12,10 +12,10 @@ import sqlalchemy as sa
 from alembic import command
 from sqlalchemy.exc import IntegrityError
 
+from ethics_desk.maintenance.opening import open_database
 from ethics_desk.models import CivilPenalty
 from ethics_desk.storage import journal
 from ethics_desk.storage.migrate import alembic_config
-from ethics_desk.storage.opening import open_database
 from tests.conftest import CLOCK
 
 pytestmark = pytest.mark.sqlite_file

@@ -13,9 +13,9 @@ from alembic import command
 from ethics_desk.cases.inbox import ALL_CASES, saved_view
 from ethics_desk.cases.inbox_query import InboxQuery
 from ethics_desk.core.errors import StorageError
-from ethics_desk.storage.integrity import LISTING, SEARCH_INDEX, run_checks
+from ethics_desk.maintenance.integrity import LISTING, SEARCH_INDEX, run_checks
+from ethics_desk.maintenance.opening import open_database
 from ethics_desk.storage.migrate import alembic_config
-from ethics_desk.storage.opening import open_database
 from tests.conftest import CLOCK, DEMO_TODAY, DemoTemplate
 
 

@@ -12,12 +12,12 @@ import sqlalchemy as sa
 from alembic import command
 from sqlalchemy import select
 
+from ethics_desk.maintenance.integrity import run_checks
+from ethics_desk.maintenance.opening import open_database
 from ethics_desk.models import StaffAccount
 from ethics_desk.staff.accounts import create_first_administrator, sign_in
 from ethics_desk.storage.database import Database
-from ethics_desk.storage.integrity import run_checks
 from ethics_desk.storage.migrate import alembic_config
-from ethics_desk.storage.opening import open_database
 from tests.conftest import CLOCK, NOW
 
 SECRET = "correct horse battery staple"

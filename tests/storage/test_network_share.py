@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from ethics_desk.core.errors import StorageError
+from ethics_desk.maintenance.opening import open_database
 from ethics_desk.storage import network_share
 from ethics_desk.storage.network_share import is_unc, mount_type
-from ethics_desk.storage.opening import open_database
 from tests.conftest import CLOCK
 
 MOUNTS = """\

@@ -19,11 +19,13 @@ from pathlib import Path
 
 import pytest
 
-from ethics_desk.storage import opening, private_files
-from ethics_desk.storage.backup import backup_sqlite
+from ethics_desk.maintenance import opening
+from ethics_desk.maintenance.backup import backup_sqlite
+from ethics_desk.maintenance.opening import open_database
+from ethics_desk.maintenance.transfer import copy_records
+from ethics_desk.storage import private_files
 from ethics_desk.storage.database import Database
 from ethics_desk.storage.location import default_database_path
-from ethics_desk.storage.opening import open_database
 from ethics_desk.storage.private_files import (
     ExhibitFolder,
     exhibits_folder,
@@ -33,7 +35,6 @@ from ethics_desk.storage.private_files import (
     windows_acl_command,
     write_private,
 )
-from ethics_desk.storage.transfer import copy_records
 from tests.conftest import CLOCK
 
 

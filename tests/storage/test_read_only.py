@@ -15,12 +15,13 @@ from ethics_desk.core.errors import StorageError
 from ethics_desk.core.roles import Role
 from ethics_desk.deadlines.closures import add_closure
 from ethics_desk.deadlines.schedule import load_calendars
+from ethics_desk.maintenance.backup import backup_sqlite
+from ethics_desk.maintenance.opening import open_database
+from ethics_desk.maintenance.restore import restore_backup
 from ethics_desk.models import AuditRecord, CalendarDay
 from ethics_desk.staff.accounts import sign_in
 from ethics_desk.storage import read_only
-from ethics_desk.storage.backup import backup_sqlite
 from ethics_desk.storage.database import Database
-from ethics_desk.storage.opening import open_database
 from ethics_desk.storage.read_only import (
     REASON_PROVIDERS,
     ReadOnlyKind,
@@ -31,7 +32,6 @@ from ethics_desk.storage.read_only import (
     provider,
     record_failed_check,
 )
-from ethics_desk.storage.restore import restore_backup
 from ethics_desk.workflow import WorkflowController
 from tests.conftest import CLOCK
 from tests.damaged_files import break_a_page, closed, fingerprint
@@ -154,7 +154,7 @@ def test_a_restore_that_is_undone_puts_the_failed_check_back(
     made = backup_sqlite(db_path, tmp_path / "backup.sqlite", clock=CLOCK).path
     record_failed_check(db_path, ["Audit trail hash chain"], at=CLOCK())
     database.dispose()
-    import ethics_desk.storage.restore as restore
+    import ethics_desk.maintenance.restore as restore
 
     def fails(*_args: object, **_kwargs: object) -> None:
         raise StorageError("its checks failed: made to fail")

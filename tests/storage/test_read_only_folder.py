@@ -17,8 +17,8 @@ import pytest
 from ethics_desk.cli import main
 from ethics_desk.core.errors import StorageError
 from ethics_desk.core.roles import Role
+from ethics_desk.maintenance.opening import open_database
 from ethics_desk.storage.database import Database
-from ethics_desk.storage.opening import open_database
 from tests.conftest import CLOCK
 from tests.signing_in import sign_in_as
 from tests.test_cli import assert_one_line_error

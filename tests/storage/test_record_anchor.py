@@ -21,14 +21,14 @@ from ethics_desk.core.clock import fixed_clock
 from ethics_desk.core.errors import StorageError, UserError
 from ethics_desk.core.roles import Role
 from ethics_desk.deadlines.closures import add_closure
+from ethics_desk.maintenance.backup import backup_sqlite
+from ethics_desk.maintenance.integrity import LOST_ACTS, run_checks
+from ethics_desk.maintenance.opening import open_database
+from ethics_desk.maintenance.restore import restore_backup
 from ethics_desk.models import AuditRecord
 from ethics_desk.storage import journal, record_anchor
-from ethics_desk.storage.backup import backup_sqlite
 from ethics_desk.storage.backup_files import DEFAULT_FOLDER, daily_name
 from ethics_desk.storage.database import Database
-from ethics_desk.storage.integrity import LOST_ACTS, run_checks
-from ethics_desk.storage.opening import open_database
-from ethics_desk.storage.restore import restore_backup
 from tests.conftest import CLOCK, test_server
 from tests.factories import CLERK
 from tests.signing_in import sign_in_as
@@ -151,7 +151,7 @@ def test_the_window_s_quick_opening_of_a_database_that_lost_acts_is_read_only(
         damaged: Path) -> None:
     """The window opens a current file through its first look, not the full opening: the loss
     is found there too, and every change refused."""
-    from ethics_desk.storage.first_look import first_look
+    from ethics_desk.maintenance.first_look import first_look
     from ethics_desk.storage.read_only import ReadOnlyKind
 
     lost = record_anchor.lost_acts(damaged)
@@ -394,7 +394,7 @@ def test_an_administrator_restores_over_a_database_that_lost_acts(
 
 def test_a_database_that_lost_acts_takes_no_daily_backup_that_would_rotate_theirs_out(
         damaged: Path) -> None:
-    from ethics_desk.storage.auto_backup import daily_backup
+    from ethics_desk.maintenance.auto_backup import daily_backup
 
     reopened = open_database(damaged, clock=CLOCK, create=False)
     try:

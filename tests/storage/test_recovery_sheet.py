@@ -13,12 +13,12 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
+from ethics_desk.maintenance.recovery_sheet import make_recovery_sheet
 from ethics_desk.storage import record_key
 from ethics_desk.storage.database import Database
 from ethics_desk.storage.recovery_sheet import (
     KEY_LINES,
     SheetError,
-    make_recovery_sheet,
     read_sheet,
     read_sheet_pdf,
     sheet_missing_for,
@@ -142,7 +142,7 @@ def test_a_database_server_has_no_recovery_sheet_and_is_never_reminded_of_one() 
     from sqlalchemy.engine import make_url
 
     from ethics_desk.core.errors import UserError
-    from ethics_desk.storage.recovery_sheet import render_recovery_sheet
+    from ethics_desk.maintenance.recovery_sheet import render_recovery_sheet
 
     url = make_url("postgresql+psycopg://ethics_desk@127.0.0.1:1/ethics")
     server = Database(url, create_engine(url))  # never connected: nothing here asks it

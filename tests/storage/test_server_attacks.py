@@ -29,9 +29,9 @@ from sqlalchemy.exc import DBAPIError
 
 from ethics_desk.core.roles import Role
 from ethics_desk.documents.issuing import issue
+from ethics_desk.maintenance.opening import open_database
+from ethics_desk.maintenance.server import setup_server
 from ethics_desk.staff.accounts import add_account, create_first_administrator
-from ethics_desk.storage.opening import open_database
-from ethics_desk.storage.server import setup_server
 from ethics_desk.storage.server_roles import add_person
 from ethics_desk.workflow import ForwardForReview, WorkflowController
 from tests.conftest import CLOCK, server_url, test_server
@@ -458,7 +458,7 @@ def test_every_security_definer_function_refuses_forged_arguments(office: Office
 
 def test_the_journal_check_holds_after_every_attack(office: Office) -> None:
     """The attacks were rolled back; had one been let through, ``check`` would have to name it."""
-    from ethics_desk.storage.integrity import JOURNAL, RECORDS, run_checks
+    from ethics_desk.maintenance.integrity import JOURNAL, RECORDS, run_checks
 
     results = {r.name: r for r in run_checks(office.url)}
     assert results[JOURNAL].ok and results[RECORDS].ok, results

@@ -23,11 +23,11 @@ from ethics_desk.cases.inbox_query import InboxQuery
 from ethics_desk.core.errors import NotAllowed
 from ethics_desk.core.roles import Role
 from ethics_desk.deadlines.closures import add_closure
+from ethics_desk.maintenance.opening import open_database
+from ethics_desk.maintenance.server import setup_server
 from ethics_desk.retention.disposal import disposal_list
 from ethics_desk.staff.accounts import Account, add_account, sign_in_at_desk
 from ethics_desk.storage.database import Database
-from ethics_desk.storage.opening import open_database
-from ethics_desk.storage.server import setup_server
 from ethics_desk.workflow import ForwardForReview, RecordReview, WorkflowController
 from tests.conftest import CLOCK, server_url, test_server
 from tests.factories import filed_case
@@ -217,8 +217,8 @@ def test_a_copy_of_the_server_is_opened_by_an_administrator_of_the_office(
     """A backup of the server holds no password a file can check (they were PostgreSQL's): an
     Administrator of the office gives their account one on the copy, on record; nobody else
     can, and nothing of the office is lost for want of a password."""
+    from ethics_desk.maintenance.transfer import copy_records
     from ethics_desk.staff.accounts import create_first_administrator, needs_first_administrator
-    from ethics_desk.storage.transfer import copy_records
 
     path = tmp_path_factory.mktemp("copy") / "server-copy.sqlite"
     server = open_database(office.url, clock=CLOCK)  # IT's, the owner's

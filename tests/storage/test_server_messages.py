@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from ethics_desk.core.errors import StorageError
-from ethics_desk.storage.opening import open_database
+from ethics_desk.maintenance.opening import open_database
 from tests.conftest import CLOCK, server_url
 
 

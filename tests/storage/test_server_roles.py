@@ -22,7 +22,7 @@ from sqlalchemy.exc import DBAPIError
 
 from ethics_desk.core.errors import StorageError
 from ethics_desk.core.roles import Role
-from ethics_desk.storage.server import setup_server
+from ethics_desk.maintenance.server import setup_server
 from ethics_desk.storage.server_roles import (
     FUNCTIONS,
     add_person,

@@ -239,8 +239,8 @@ def test_the_records_officer_disposes_of_a_resolved_case_at_their_own_desk(
     file (Local Schedule GR): the server lets them reach a resolved complaint, and only that."""
     from datetime import timedelta
 
+    from ethics_desk.maintenance.opening import open_database
     from ethics_desk.retention.disposal import disposal_list, dispose
-    from ethics_desk.storage.opening import open_database
 
     records = office.accounts[Role.RECORDS]
     later = CLOCK() + timedelta(days=366 * 6)
@@ -274,6 +274,6 @@ def test_the_records_officer_disposes_of_a_resolved_case_at_their_own_desk(
                 "SELECT count(*) FROM journal_record WHERE strpos(coalesce(before, '') || "
                 "coalesce(after, ''), :n) > 0 AND table_name = ANY(:tables)"),
                 {"n": name, "tables": [*case_tables(), "audit_record"]}).scalar() == 0, name
-    from ethics_desk.storage.integrity import JOURNAL, RECORDS, run_checks
+    from ethics_desk.maintenance.integrity import JOURNAL, RECORDS, run_checks
     results = {r.name: r for r in run_checks(office.database.url)}
     assert results[JOURNAL].ok and results[RECORDS].ok, results

@@ -14,12 +14,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ethics_desk.core.errors import StorageError, UserError
+from ethics_desk.maintenance.backup import backup_sqlite
+from ethics_desk.maintenance.opening import open_database
+from ethics_desk.maintenance.transfer import copy_records
 from ethics_desk.storage import backup_files, record_key
-from ethics_desk.storage.backup import backup_sqlite
 from ethics_desk.storage.database import Database
-from ethics_desk.storage.opening import open_database
 from ethics_desk.storage.private_files import write_private
-from ethics_desk.storage.transfer import copy_records
 from ethics_desk.storage.write_targets import refuse_record_target
 from tests.conftest import CLOCK
 

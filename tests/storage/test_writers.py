@@ -124,7 +124,7 @@ def test_on_a_server_the_audit_trail_cannot_be_truncated_either(database: Databa
 
 def test_check_reports_an_audit_trail_the_database_no_longer_guards(
         database: Database, db_arg: str) -> None:
-    from ethics_desk.storage.integrity import APPEND_ONLY, run_checks
+    from ethics_desk.maintenance.integrity import APPEND_ONLY, run_checks
 
     assert [r.ok for r in run_checks(db_arg) if r.name == APPEND_ONLY] == [True]
     with database.engine.begin() as conn:

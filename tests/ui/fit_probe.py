@@ -44,8 +44,8 @@ def _demo_windows(path: str) -> tuple[dict[str, QWidget], list[QWidget]]:
     from sqlalchemy import select
 
     from ethics_desk.cases.calendar_overview import MoveLine
+    from ethics_desk.maintenance.opening import open_database
     from ethics_desk.models.mail import Mailing
-    from ethics_desk.storage.opening import open_database
     from ethics_desk.ui.calendar_editor import ConfirmChangeDialog
     from ethics_desk.ui.case.case_window import CaseWindow
     from ethics_desk.ui.screens.board_screen import BoardScreen
@@ -100,8 +100,8 @@ def main() -> None:
     app = QApplication(sys.argv[:1])
     from ethics_desk.cases.case_file import load_case
     from ethics_desk.documents import papers
-    from ethics_desk.storage.opening import open_database
-    from ethics_desk.storage.server import older_schema
+    from ethics_desk.maintenance.opening import open_database
+    from ethics_desk.maintenance.server import older_schema
     from ethics_desk.ui.accounts_dialog import AccountsDialog
     from ethics_desk.ui.calendar_editor import CalendarEditorDialog
     from ethics_desk.ui.case.case_window import CaseWindow

@@ -139,8 +139,8 @@ def test_quit_when_ready_starts_and_exits_cleanly(tmp_path: Path) -> None:
                             env=env, capture_output=True, text=True, timeout=60, check=False,
                             umask=0o022)
     assert result.returncode == 0, result.stderr
+    from ethics_desk.maintenance.opening import open_database
     from ethics_desk.staff.accounts import list_accounts
-    from ethics_desk.storage.opening import open_database
 
     made = open_database(tmp_path / "smoke.sqlite", create=False, clock=CLOCK)
     try:  # the first sign-in on an empty database made its first Administrator
@@ -168,7 +168,7 @@ def test_quit_when_ready_without_a_password_signs_nobody_in_and_says_how(
 def test_a_database_from_a_newer_version_is_refused_with_a_message(tmp_path: Path) -> None:
     import sqlite3
 
-    from ethics_desk.storage.opening import open_database
+    from ethics_desk.maintenance.opening import open_database
 
     path = tmp_path / "newer.sqlite"
     open_database(path, clock=CLOCK).dispose()
@@ -190,7 +190,7 @@ def test_a_database_that_cannot_be_opened_is_a_dialog_naming_the_fix(
 
     from PySide6.QtWidgets import QMessageBox
 
-    from ethics_desk.storage.opening import open_database
+    from ethics_desk.maintenance.opening import open_database
     from ethics_desk.ui.app import open_with_dialogs
 
     path = tmp_path / "newer.sqlite"
@@ -240,7 +240,7 @@ def test_a_read_only_database_opens_with_a_warning_that_nothing_can_be_saved(
         qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from PySide6.QtWidgets import QMessageBox
 
-    from ethics_desk.storage.opening import open_database
+    from ethics_desk.maintenance.opening import open_database
     from ethics_desk.ui.app import open_with_dialogs
 
     path = tmp_path / "ro.sqlite"
@@ -276,7 +276,7 @@ from zoneinfo import ZoneInfo
 
 from PySide6.QtCore import QTimer
 
-from ethics_desk.storage.first_look import first_look
+from ethics_desk.maintenance.first_look import first_look
 from ethics_desk.ui.app import application, load_in_steps
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.sign_in import SignInDialog
@@ -318,7 +318,7 @@ def test_the_sign_in_dialog_is_shown_before_sqlalchemy_is_loaded_which_loads_mea
 
 
 def test_nothing_of_a_case_is_shown_before_someone_signs_in(database: Database) -> None:
-    from ethics_desk.storage.first_look import first_look
+    from ethics_desk.maintenance.first_look import first_look
 
     context = AppContext(first_look=first_look(database.description), clock=lambda: NOW)
     with pytest.raises(RuntimeError, match="nobody is signed in"):

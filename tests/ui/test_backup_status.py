@@ -14,16 +14,16 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from ethics_desk.core.clock import fixed_clock
+from ethics_desk.maintenance import auto_backup
+from ethics_desk.maintenance.auto_backup import daily_backup
 from ethics_desk.office.actions import read_settings
-from ethics_desk.storage import auto_backup
-from ethics_desk.storage.auto_backup import daily_backup
 from ethics_desk.storage.backup_files import backups_in
 from ethics_desk.storage.database import Database
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.main_window import MainWindow
 from ethics_desk.ui.screens.settings_screen import SettingsScreen
 from tests.conftest import NOW
-from tests.storage.test_auto_backup import refusing_the_folder
+from tests.maintenance.test_auto_backup import refusing_the_folder
 from tests.ui.conftest import clerk_context
 
 STEM = "ethics-desk"

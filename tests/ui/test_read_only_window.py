@@ -123,7 +123,7 @@ def test_a_sound_database_shows_no_banner_and_a_window_left_open_sees_the_mode_c
 
 def test_a_window_on_a_file_with_a_damaged_page_says_so_and_reads_on(
         qtbot: QtBot, database: Database, db_path: Path) -> None:
-    from ethics_desk.storage.opening import open_database
+    from ethics_desk.maintenance.opening import open_database
     from tests.damaged_files import break_a_page, closed
 
     make_account(database, CLERK_LOGIN, "Maria Clerk", Role.CLERK)

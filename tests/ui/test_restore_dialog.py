@@ -15,11 +15,11 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 from pytestqt.qtbot import QtBot
 from sqlalchemy import select
 
+from ethics_desk.maintenance.backup import backup_sqlite
+from ethics_desk.maintenance.opening import open_database
+from ethics_desk.maintenance.restore import ACTION
 from ethics_desk.models import AuditRecord
-from ethics_desk.storage.backup import backup_sqlite
 from ethics_desk.storage.database import Database
-from ethics_desk.storage.opening import open_database
-from ethics_desk.storage.restore import ACTION
 from ethics_desk.ui.main_window import MainWindow
 from ethics_desk.ui.restore_dialog import RestoreDialog
 from ethics_desk.workflow import WorkflowController

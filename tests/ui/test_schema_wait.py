@@ -15,8 +15,8 @@ from PySide6.QtWidgets import QDialog, QPushButton
 from pytestqt.qtbot import QtBot
 
 from ethics_desk.core.errors import StorageError, UserError
+from ethics_desk.maintenance.server import SchemaNotReady, no_schema_yet, older_schema
 from ethics_desk.storage.database import Database
-from ethics_desk.storage.server import SchemaNotReady, no_schema_yet, older_schema
 from ethics_desk.ui import schema_wait
 from ethics_desk.ui.mnemonics import mnemonic_of
 from ethics_desk.ui.schema_wait import CHECK_EVERY_SECONDS, SchemaWaitDialog
@@ -148,7 +148,7 @@ def test_every_control_is_named_and_has_an_alt_key(qtbot: QtBot) -> None:
 
 def test_opening_waits_for_the_setup_then_warns_as_before(
         qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
-    from ethics_desk.storage import opening
+    from ethics_desk.maintenance import opening
     from ethics_desk.ui import app
 
     class Opened:
@@ -180,7 +180,7 @@ def test_opening_waits_for_the_setup_then_warns_as_before(
 def test_on_the_command_line_the_message_is_printed_and_nothing_waits(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
         tmp_path: Path) -> None:
-    from ethics_desk.storage import opening
+    from ethics_desk.maintenance import opening
     from ethics_desk.ui import app
 
     def open_database(_arg: str | None, *, clock: Callable[[], object]) -> object:
@@ -224,9 +224,9 @@ def office_one_revision_back() -> Iterator[str]:
                     reason="IT's setup of a shared schema needs the suite's PostgreSQL server")
 def test_a_workstation_waits_on_an_older_server_schema_and_opens_after_its_setup(
         qtbot: QtBot, office_one_revision_back: str, tmp_path: Path) -> None:
+    from ethics_desk.maintenance.opening import open_database
+    from ethics_desk.maintenance.server import setup_server
     from ethics_desk.storage.migrate import REVISIONS, current_revision, head_revision
-    from ethics_desk.storage.opening import open_database
-    from ethics_desk.storage.server import setup_server
 
     office = office_one_revision_back
     with pytest.raises(SchemaNotReady) as refused:

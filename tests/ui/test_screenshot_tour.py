@@ -179,7 +179,7 @@ def test_tour_of_signing_in_and_the_accounts(qtbot: QtBot, demo_context: AppCont
 @pytest.mark.sqlite_file  # a backup of the file is restored into the file
 def test_tour_of_the_restore_dialog(qtbot: QtBot, demo_database: Database,
                                     tmp_path: Path) -> None:
-    from ethics_desk.storage.backup import backup_sqlite
+    from ethics_desk.maintenance.backup import backup_sqlite
     from ethics_desk.ui.restore_dialog import RestoreDialog
     from tests.conftest import CLOCK
     from tests.ui.conftest import signed_in_context

@@ -19,9 +19,9 @@ from sqlalchemy import func, select
 from ethics_desk.cases.inbox import ALL_CASES, saved_view
 from ethics_desk.cases.inbox_query import InboxQuery
 from ethics_desk.core.roles import Role
+from ethics_desk.maintenance.first_look import first_look
 from ethics_desk.models import AuditRecord
 from ethics_desk.storage.database import Database
-from ethics_desk.storage.first_look import first_look
 from ethics_desk.storage.record_key import KEY_FOLDER_ENV
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.main_window import MainWindow

@@ -30,6 +30,7 @@ from sqlalchemy import select
 from ethics_desk.board.findings import alleged_against
 from ethics_desk.core.errors import RuleError
 from ethics_desk.deadlines.schedule import load_calendars
+from ethics_desk.maintenance.opening import open_database
 from ethics_desk.models import (
     CaseState,
     Complaint,
@@ -48,7 +49,6 @@ from ethics_desk.models import (
     VoteChoice,
 )
 from ethics_desk.storage.audit import verify_chain
-from ethics_desk.storage.opening import open_database
 from ethics_desk.workflow import (
     Accept,
     BallotData,

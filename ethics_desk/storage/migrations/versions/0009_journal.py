@@ -5,7 +5,7 @@ every table, then journals every row already there as its ``baseline``. On SQLit
 made and kept outside the file (:mod:`ethics_desk.storage.record_key`), the database recording
 only its identifier; on PostgreSQL the key's HMAC pads go into ``journal_key``, which only the
 role running this (the database's owner, IT) may read, and the workstations' role is given no
-right on it (:func:`ethics_desk.storage.server.grant_workstations`).
+right on it (:func:`ethics_desk.maintenance.server.grant_workstations`).
 
 The journal's triggers read the live columns of each table: a later revision that changes a
 table's columns calls ``journal.install`` again.

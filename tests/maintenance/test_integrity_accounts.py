@@ -11,6 +11,7 @@ from argon2 import PasswordHasher
 from sqlalchemy import select
 
 from ethics_desk.core.roles import Role
+from ethics_desk.maintenance.integrity import ACCOUNTS, run_checks
 from ethics_desk.models import StaffAccount
 from ethics_desk.staff import accounts
 from ethics_desk.staff.accounts import (
@@ -24,7 +25,6 @@ from ethics_desk.staff.accounts import (
     sign_in,
 )
 from ethics_desk.storage.database import Database, sqlite_path
-from ethics_desk.storage.integrity import ACCOUNTS, run_checks
 from tests.conftest import CLOCK
 
 SECRET = "correct horse battery staple"

@@ -2,7 +2,7 @@
 
 Resolve where it is, refuse a file of another application (looked at read-only, left as it
 was), refuse one written by a newer version, back up an existing database
-(verified, into the office's backup folder: :mod:`ethics_desk.storage.auto_backup`) before
+(verified, into the office's backup folder: :mod:`ethics_desk.maintenance.auto_backup`) before
 migrating it, apply the migrations, and load the reference data
 (the provisions catalogue, the known Fiesta San Jacinto Days) on first use. SQLite's
 ``quick_check`` runs on an existing file before anything is written to it
@@ -16,7 +16,7 @@ new one) is opened read-only too (:func:`ethics_desk.storage.read_only.key_missi
 record can be read, printed and exported, none changed; an older one that needs an upgrade is
 refused, since an upgrade writes. A database server is
 never created or upgraded here: that is IT's ``ethics-desk server setup``
-(:mod:`ethics_desk.storage.server`), and a workstation that finds it not yet done says so.
+(:mod:`ethics_desk.maintenance.server`), and a workstation that finds it not yet done says so.
 """
 
 from __future__ import annotations
@@ -33,8 +33,9 @@ from ethics_desk.core.errors import StorageError, UserError
 from ethics_desk.core.resources import resource_path
 from ethics_desk.deadlines.closures import KNOWN_FIESTA_DAYS
 from ethics_desk.intake.catalogue import read_provisions_csv
+from ethics_desk.maintenance import auto_backup
 from ethics_desk.models import CalendarDay, Provision
-from ethics_desk.storage import audit, auto_backup, record_anchor
+from ethics_desk.storage import audit, record_anchor
 from ethics_desk.storage.database import Database, make_engine, resolve_url, sqlite_path, translate_errors
 from ethics_desk.storage.migrate import check_not_newer, head_revision, upgrade
 from ethics_desk.storage.read_only import key_missing
@@ -73,7 +74,7 @@ def open_database(db: str | os.PathLike[str] | None = None, *, clock: Clock, cre
                 return database
             if path is None and url.get_backend_name() != "sqlite":
                 # A shared server: only IT's "server setup" creates or upgrades the schema.
-                from ethics_desk.storage.server import no_schema_yet, older_schema
+                from ethics_desk.maintenance.server import no_schema_yet, older_schema
 
                 if current is None:
                     raise no_schema_yet(where)

@@ -8,7 +8,7 @@ a database :func:`first_look` answers what the sign-in dialog needs — where th
 office's date style — and the ORM is loaded while the dialog is on screen
 (:meth:`FirstLook.open`): nothing of a case is read before someone has signed in (§ 2-83(h)).
 Everything else takes the full path,
-:func:`ethics_desk.storage.opening.open_database`, with its messages: a database to create or to
+:func:`ethics_desk.maintenance.opening.open_database`, with its messages: a database to create or to
 migrate (after its backup), one written by a newer version, a locked or read-only one, a server
 that cannot be reached or is not set up.
 """

@@ -1,7 +1,7 @@
 """The office's automatic backups of its SQLite database: daily, before each migration, rotated.
 
 Every copy of the database holds every pending complaint, so it is taken the way
-``ethics-desk backup`` takes one — :func:`ethics_desk.storage.backup.backup_sqlite`, consistent
+``ethics-desk backup`` takes one — :func:`ethics_desk.maintenance.backup.backup_sqlite`, consistent
 and verified, private to the user from its first byte (§ 2-83(h)(1)) — and a copy that fails
 its verification is reported and never kept.
 
@@ -12,7 +12,7 @@ When a copy is taken:
   once a verified daily copy of that day lies in the backup folder, so the second start of the
   day takes none, and a day whose copy failed is tried again at the next start;
 * before each migration (:func:`before_migration`, called by
-  :func:`ethics_desk.storage.opening.open_database`): a failure stops the migration, as it
+  :func:`ethics_desk.maintenance.opening.open_database`): a failure stops the migration, as it
   always has.
 
 Where: the office's backup folder (Settings, ``backup.folder``); left empty, a ``Backups``
@@ -20,7 +20,7 @@ folder beside the database, created private (:func:`backup_folder`). The copies 
 ``NAME.daily-YYYYMMDD-HHMMSS.sqlite`` and ``NAME.before-REVISION-YYYYMMDD-HHMMSS.sqlite``
 (``NAME`` the database file's name without ``.sqlite``), and only a file whose whole name is
 exactly that (:func:`made_here`) is ever deleted — nothing else in the folder is touched, but
-what a killed copy left there (:func:`ethics_desk.storage.backup.remove_leftovers`, logged).
+what a killed copy left there (:func:`ethics_desk.maintenance.backup.remove_leftovers`, logged).
 
 Rotation, grandfather-father-son (:func:`to_keep`): of the copies this feature made, the newest
 of each of the last ``keep_daily`` days, of each of the last ``keep_weekly`` ISO weeks and of
@@ -51,9 +51,9 @@ from typing import TYPE_CHECKING, Any
 from ethics_desk.core.clock import Clock, today
 from ethics_desk.core.errors import StorageError, UserError
 from ethics_desk.core.office_time import DEFAULT_OFFICE_ZONE, office_zone
+from ethics_desk.maintenance.backup import BackupReport, backup_sqlite
 from ethics_desk.office import settings
 from ethics_desk.office.settings import time_zone
-from ethics_desk.storage.backup import BackupReport, backup_sqlite
 from ethics_desk.storage.backup_files import (
     DAILY,
     DEFAULT_FOLDER,

@@ -351,12 +351,12 @@ class Anchor:
 
 def backup_anchors(path: Path, engine: Engine) -> list[Anchor]:
     """The record anchors of the automatic backups of the SQLite file ``path``: each copy in
-    its backup folder (:mod:`ethics_desk.storage.auto_backup`) that seals its journal with the
+    its backup folder (:mod:`ethics_desk.maintenance.auto_backup`) that seals its journal with the
     same key carries the head the journal had when it was taken. A copy taken before the
     database was last restored is left out: the restore began another history from an earlier
     copy (its audit record says which)."""
+    from ethics_desk.maintenance.restore import ACTION as RESTORED
     from ethics_desk.storage.backup_files import backups_in, existing_folder
-    from ethics_desk.storage.restore import ACTION as RESTORED
 
     folder = existing_folder(path)
     if folder is None:

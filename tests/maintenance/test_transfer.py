@@ -15,12 +15,12 @@ from sqlalchemy import Connection, Table, select, text
 
 from ethics_desk import cli
 from ethics_desk.core.errors import StorageError
+from ethics_desk.maintenance import transfer
+from ethics_desk.maintenance.opening import open_database
+from ethics_desk.maintenance.transfer import copy_records
 from ethics_desk.models import AuditRecord, Complaint
-from ethics_desk.storage import transfer
 from ethics_desk.storage.audit import verify_chain
 from ethics_desk.storage.database import Database
-from ethics_desk.storage.opening import open_database
-from ethics_desk.storage.transfer import copy_records
 from ethics_desk.workflow import WorkflowController
 from tests.conftest import CLOCK, TestServer, test_server
 from tests.factories import filed_case

@@ -10,13 +10,13 @@ from sqlalchemy import func, inspect, select
 
 from ethics_desk.cases import search_index
 from ethics_desk.core.errors import StorageError
+from ethics_desk.maintenance.backup import backup_sqlite
+from ethics_desk.maintenance.opening import open_database
 from ethics_desk.models import AuditRecord, Base, Provision
 from ethics_desk.office import settings
 from ethics_desk.storage import database as db_module
-from ethics_desk.storage.backup import backup_sqlite
 from ethics_desk.storage.database import Database, storage_error
 from ethics_desk.storage.migrate import current_revision, head_revision
-from ethics_desk.storage.opening import open_database
 from ethics_desk.storage.server_policies import NAME_KEY_TABLE
 from ethics_desk.storage.sqlite_file import verify_sqlite_file
 from tests.conftest import CLOCK, NOW
@@ -182,7 +182,7 @@ def test_a_file_that_is_not_sqlite_is_left_byte_for_byte_as_it_was(tmp_path: Pat
 
 
 def test_a_file_name_too_long_for_the_disk_is_a_message_for_the_window_too(tmp_path: Path) -> None:
-    from ethics_desk.storage.first_look import first_look
+    from ethics_desk.maintenance.first_look import first_look
 
     too_long = tmp_path / ("a" * 300 + ".sqlite")
     assert first_look(str(too_long)) is None  # the full path says why

@@ -12,9 +12,9 @@ import pytest
 from ethics_desk.cli import main
 from ethics_desk.core.errors import StorageError
 from ethics_desk.core.roles import Role
-from ethics_desk.storage.backup import backup_sqlite
+from ethics_desk.maintenance.backup import backup_sqlite
+from ethics_desk.maintenance.integrity import INTEGRITY, run_checks
 from ethics_desk.storage.database import Database, resolve_url, sqlite_path
-from ethics_desk.storage.integrity import INTEGRITY, run_checks
 from ethics_desk.storage.sqlite_file import verify_sqlite_file
 from ethics_desk.storage.sqlite_uri import file_uri, path_of_uri
 from ethics_desk.workflow import WorkflowController
@@ -114,7 +114,7 @@ def test_a_backup_from_a_damaged_file_in_such_a_folder_is_refused_and_nothing_is
 
 def test_the_copy_made_before_a_migration_in_such_a_folder_holds_every_row(
         database: Database, db_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from ethics_desk.storage import opening
+    from ethics_desk.maintenance import opening
 
     database.dispose()
     monkeypatch.setattr(opening, "head_revision", lambda: "9999")  # a newer version ships
@@ -131,7 +131,7 @@ def test_the_copy_made_before_a_migration_in_such_a_folder_holds_every_row(
 
 def test_the_first_look_reads_a_database_in_such_a_folder(
         database: Database, db_path: Path) -> None:
-    from ethics_desk.storage.first_look import first_look
+    from ethics_desk.maintenance.first_look import first_look
 
     database.dispose()
     look = first_look(str(db_path))

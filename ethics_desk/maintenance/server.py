@@ -8,14 +8,15 @@ of the application (:func:`ethics_desk.storage.migrate.check_not_newer`). Two se
 once take turns on one advisory lock (:data:`SETUP_LOCK`); the second finds the work done.
 
 Before an existing schema is upgraded, every record is copied into a verified SQLite file
-(:func:`ethics_desk.storage.transfer.copy_records`), so an upgrade can always be undone by IT.
+(:func:`ethics_desk.maintenance.transfer.copy_records`), so an upgrade can always be undone by IT.
 
 The setup also makes the group role of each office role and the functions through which an
 Administrator makes each person's own login role (:mod:`ethics_desk.storage.server_roles`); the
 owner needs ``CREATEROLE`` for that, and is told so.
 
 Each person connects as their own role (:mod:`ethics_desk.storage.server_roles`), whose office
-role's group has only the rights a workstation needs (:func:`rights_of`): read and write the
+role's group has only the rights a workstation needs
+(:func:`ethics_desk.storage.server_roles.rights_of`): read and write the
 case records, add to the audit trail but never change, delete or truncate it, read the record's
 journal but never write it (its triggers do, as the owner) nor read its key, and no DDL. The
 setup makes the first Administrator (:func:`make_first_administrator`), or converts an office
@@ -36,6 +37,7 @@ from sqlalchemy.exc import DBAPIError
 from ethics_desk.core.clock import Clock, file_stamp
 from ethics_desk.core.errors import StorageError
 from ethics_desk.storage.database import WRITER_LOCK, Database, make_engine, translate_errors
+from ethics_desk.storage.server_roles import rights_of
 
 SETUP_LOCK = WRITER_LOCK + 1
 """The advisory lock a setup holds while it creates or upgrades the schema."""
@@ -100,30 +102,6 @@ def grant_workstations(database: Database, role: str) -> None:
             conn.execute(text(statement))
 
 
-def rights_of(role: str, database: str, *, connect: bool = True) -> list[str]:
-    """The statements that give ``role`` what a workstation needs, and nothing more (see the
-    module): the shared workstations' role of old, and each office role's group
-    (:func:`ethics_desk.storage.server_roles.grant_groups`), which is not given ``connect``:
-    a group is the server's, and only this office's people connect to its database."""
-    return [
-        *([f'GRANT CONNECT ON DATABASE "{database}" TO {role}'] if connect else []),
-        f"GRANT USAGE ON SCHEMA public TO {role}",
-        f"REVOKE CREATE ON SCHEMA public FROM {role}",
-        f"GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO {role}",
-        f"REVOKE UPDATE, DELETE, TRUNCATE ON audit_record FROM {role}",
-        # The disposal log is permanent (Local Schedule GR; revision 0012)
-        f"REVOKE UPDATE, DELETE, TRUNCATE ON disposal_record FROM {role}",
-        # The record's journal is written by its triggers, as the owner, only; its
-        # key is the owner's alone (ethics_desk.storage.journal).
-        f"REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON journal_record FROM {role}",
-        f"REVOKE ALL ON journal_key FROM {role}",
-        # A redaction's voucher is written once, with its disposal, and kept.
-        f"REVOKE UPDATE, DELETE, TRUNCATE ON journal_redaction FROM {role}",
-        f"REVOKE UPDATE, DELETE, TRUNCATE ON audit_redaction FROM {role}",
-        f"REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON alembic_version FROM {role}",
-        f"GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO {role}"]
-
-
 def setup_server(url: URL | str, *, clock: Clock, backup_folder: Path,
                  workstations: str | None = None,
                  first_administrator: tuple[str, str, str] | None = None,
@@ -161,8 +139,8 @@ def _setup(database: Database, *, clock: Clock, backup_folder: Path,
            workstations: str | None, first_administrator: tuple[str, str, str] | None,
            convert: bool) -> SetupReport:
     """The setup itself, holding :data:`SETUP_LOCK` while the schema is looked at and changed."""
+    from ethics_desk.maintenance.opening import load_reference_data
     from ethics_desk.storage.migrate import check_not_newer, current_revision, head_revision, upgrade
-    from ethics_desk.storage.opening import load_reference_data
 
     engine = database.engine
     backup: Path | None = None
@@ -215,8 +193,8 @@ def _people(engine: Engine) -> None:
 
 
 def _backup_before_upgrade(database: Database, folder: Path, clock: Clock) -> Path:
+    from ethics_desk.maintenance.transfer import copy_records
     from ethics_desk.storage.migrate import head_revision
-    from ethics_desk.storage.transfer import copy_records
 
     if not folder.is_dir():
         raise StorageError(f"The folder {folder} for the backup before the upgrade does not exist.",

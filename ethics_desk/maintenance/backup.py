@@ -286,11 +286,11 @@ def _copy_problems(partial: Path, snapshot: Snapshot) -> list[str]:
 
 def _restore_refusals(path: Path) -> list[str]:
     """What would keep a restore from taking the copy at ``path``: the very verification
-    ``restore`` applies (:func:`ethics_desk.storage.restore.describe_backup`, every check of
+    ``restore`` applies (:func:`ethics_desk.maintenance.restore.describe_backup`, every check of
     ``ethics-desk check``), so that no copy is called verified here and refused there. The
     copy already holds the snapshot's pages, counts and chains, so what fails here fails in
     the database itself."""
-    from ethics_desk.storage.restore import describe_backup
+    from ethics_desk.maintenance.restore import describe_backup
 
     try:
         return describe_backup(path).problems

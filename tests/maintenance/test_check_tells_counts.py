@@ -11,14 +11,14 @@ from sqlalchemy import text
 from ethics_desk.deadlines.closures import add_closure
 from ethics_desk.documents.issuing import issue
 from ethics_desk.documents.kinds import recipients
-from ethics_desk.storage.database import Database
-from ethics_desk.storage.integrity import (
+from ethics_desk.maintenance.integrity import (
     ASK_THE_CLERK,
     LISTING,
     STALE_PAPERS,
     CheckResult,
     run_checks,
 )
+from ethics_desk.storage.database import Database
 from ethics_desk.workflow import WorkflowController
 from tests.board_cases import awaiting_response
 from tests.conftest import CLOCK

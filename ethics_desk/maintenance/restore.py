@@ -3,7 +3,7 @@
 :func:`describe_backup` says what a backup file holds before anything changes: when it was
 taken (its newest audit record, and the time stamp in its file name), its schema revision, the
 rows of every table, the audit chain's head, and whether it verifies — every check of
-:func:`ethics_desk.storage.integrity.run_checks` (pages, references, schema, the append-only
+:func:`ethics_desk.maintenance.integrity.run_checks` (pages, references, schema, the append-only
 audit trail, its hash chain, deadlines, the inbox listing), the problems in words. The backup is
 read through a read-only ``file:`` URI (:func:`ethics_desk.storage.sqlite_uri.file_uri`), so
 describing it never writes it or beside it, whatever its path holds (``#``, ``?``, ``%``,
@@ -26,8 +26,8 @@ spaces, any letter).
    database that had lost acts takes writes again); the lock is then released;
 4. the database is opened as the application opens it — a backup of an older schema revision
    is upgraded there, after a verified copy of the restored file, as opening any older file
-   is (:func:`ethics_desk.storage.opening.open_database`) — and
-   :func:`~ethics_desk.storage.integrity.run_checks` must then hold on it; if a check fails,
+   is (:func:`ethics_desk.maintenance.opening.open_database`) — and
+   :func:`~ethics_desk.maintenance.integrity.run_checks` must then hold on it; if a check fails,
    the kept copy is put back the same way and the user is told so;
    (the record of a failed check beside the database, which opened it read-only, is removed
    when the backup is in place, and put back with the kept copy:
@@ -55,11 +55,8 @@ from ethics_desk.cases import search_index
 from ethics_desk.core.clock import Clock, file_stamp
 from ethics_desk.core.errors import StorageError, UserError
 from ethics_desk.core.office_time import DEFAULT_OFFICE_ZONE, office_zone
-from ethics_desk.office import settings
-from ethics_desk.office.settings import time_zone
-from ethics_desk.storage import record_anchor
-from ethics_desk.storage.backup import remove_partial
-from ethics_desk.storage.integrity import (
+from ethics_desk.maintenance.backup import remove_partial
+from ethics_desk.maintenance.integrity import (
     APPEND_ONLY,
     AUDIT,
     FOREIGN_KEYS,
@@ -67,6 +64,9 @@ from ethics_desk.storage.integrity import (
     SCHEMA,
     CheckResult,
 )
+from ethics_desk.office import settings
+from ethics_desk.office.settings import time_zone
+from ethics_desk.storage import record_anchor
 from ethics_desk.storage.journal import head_of_file as journal_head_of_file
 from ethics_desk.storage.journal import key_missing_for_file as journal_key_missing_for_file
 from ethics_desk.storage.migrate import head_revision, known_revisions
@@ -120,7 +120,7 @@ class BackupDescription:
     head: tuple[int, str] | None
     """The audit chain's head: the last record's sequence number and hash."""
     checks: list[CheckResult] = field(default_factory=list)
-    """Every check of :func:`ethics_desk.storage.integrity.run_checks` on the file."""
+    """Every check of :func:`ethics_desk.maintenance.integrity.run_checks` on the file."""
     problems: list[str] = field(default_factory=list)
     """What keeps it from being restored, in words (empty: it verifies)."""
     later: list[str] = field(default_factory=list)
@@ -262,7 +262,7 @@ def describe_backup(path: str | os.PathLike[str]) -> BackupDescription:
     """
     from sqlalchemy.engine import URL
 
-    from ethics_desk.storage.integrity import run_checks
+    from ethics_desk.maintenance.integrity import run_checks
 
     backup = _existing_file(Path(path), "backup")
     parameters = _reading_parameters(backup)
@@ -493,8 +493,8 @@ def restore_target(target: Path) -> Path:
     """The database file to restore into, made absolute: a file (or nothing yet) in a folder
     that exists, an Ethics Desk database or a new file — never another program's file, nor a
     file that is not SQLite (a :class:`StorageError` names it, nothing changed)."""
+    from ethics_desk.maintenance.opening import refuse_another_applications_file
     from ethics_desk.storage.network_share import network_share
-    from ethics_desk.storage.opening import refuse_another_applications_file
 
     shared = network_share(target)
     if shared is not None:
@@ -706,9 +706,9 @@ def _opened_checked_and_recorded(place: Path, description: BackupDescription, *,
     from sqlalchemy.engine import URL
     from sqlalchemy.orm import Session
 
+    from ethics_desk.maintenance.integrity import run_checks
+    from ethics_desk.maintenance.opening import open_database
     from ethics_desk.storage import audit
-    from ethics_desk.storage.integrity import run_checks
-    from ethics_desk.storage.opening import open_database
 
     database = open_database(place, clock=clock, create=False)
     try:

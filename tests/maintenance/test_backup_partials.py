@@ -19,8 +19,8 @@ import pytest
 from ethics_desk.cli import main
 from ethics_desk.core.errors import StorageError
 from ethics_desk.core.roles import Role
-from ethics_desk.storage import backup
-from ethics_desk.storage.backup import backup_sqlite
+from ethics_desk.maintenance import backup
+from ethics_desk.maintenance.backup import backup_sqlite
 from ethics_desk.storage.database import Database
 from tests.conftest import CLOCK
 from tests.signing_in import sign_in_as
@@ -124,7 +124,7 @@ def test_the_backup_command_says_what_it_removed(
 KILLED_BACKUP = """
 import os, signal, sys
 from pathlib import Path
-from ethics_desk.storage import backup
+from ethics_desk.maintenance import backup
 from tests.conftest import CLOCK
 
 def power_cut(*args, **kwargs):  # the copy is written; the process dies before verifying it
@@ -159,7 +159,7 @@ def test_a_restore_that_cannot_keep_the_database_aside_leaves_no_partial_copy(
         database: Database, db_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The copy of the database as it was, taken before a restore, is removed with its
     journal when it fails: nothing full-size is left beside the database."""
-    from ethics_desk.storage import restore
+    from ethics_desk.maintenance import restore
 
     counted = restore._counts_and_head
     calls: list[Path] = []

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from ethics_desk.storage import auto_backup, opening
+from ethics_desk.maintenance import auto_backup, opening
 from ethics_desk.storage.sqlite_file import verify_sqlite_file
 from tests.conftest import CLOCK
 

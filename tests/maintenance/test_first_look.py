@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
+from ethics_desk.maintenance.first_look import FirstLook, first_look
+from ethics_desk.maintenance.opening import open_database
 from ethics_desk.office import settings
 from ethics_desk.office.actions import save_settings
 from ethics_desk.storage.database import Database
-from ethics_desk.storage.first_look import FirstLook, first_look
-from ethics_desk.storage.opening import open_database
 from tests.conftest import CLOCK
 from tests.factories import CLERK
 
@@ -55,7 +55,7 @@ def test_a_missing_file_or_an_unreachable_server_gets_no_first_look(tmp_path: Pa
 
 
 def test_a_server_address_is_shown_without_its_password() -> None:
-    from ethics_desk.storage.first_look import _server_address
+    from ethics_desk.maintenance.first_look import _server_address
 
     assert _server_address("postgresql+psycopg://desk:s3cret@dbserver:5433/ethics") == (
         "postgresql://desk:s3cret@dbserver:5433/ethics",

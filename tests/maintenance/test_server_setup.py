@@ -20,9 +20,9 @@ from sqlalchemy.exc import DBAPIError
 
 from ethics_desk.core.errors import StorageError
 from ethics_desk.core.roles import Role
+from ethics_desk.maintenance.opening import open_database
+from ethics_desk.maintenance.server import setup_server
 from ethics_desk.storage.migrate import alembic_config, current_revision, head_revision
-from ethics_desk.storage.opening import open_database
-from ethics_desk.storage.server import setup_server
 from ethics_desk.storage.server_policies import keep_name_keys
 from ethics_desk.workflow import WorkflowController
 from tests.conftest import CLOCK, TestServer, server_url, test_server
@@ -197,7 +197,7 @@ def test_setup_as_the_workstations_role_says_to_run_it_as_the_owner(
 
 def test_a_clerks_own_role_cannot_read_the_record_key_nor_write_or_silence_the_journal(
         server: TestServer, office: str, desk_role: str, tmp_path: Path) -> None:
-    from ethics_desk.storage.integrity import JOURNAL, RECORDS, TRIGGERS, run_checks
+    from ethics_desk.maintenance.integrity import JOURNAL, RECORDS, TRIGGERS, run_checks
 
     setup_server(office, clock=CLOCK, backup_folder=tmp_path)
     _a_clerk(server, office, desk_role)
@@ -231,7 +231,7 @@ def test_a_clerks_own_role_cannot_read_the_record_key_nor_write_or_silence_the_j
 
 def test_the_records_officers_own_role_removes_no_journal_value_without_its_voucher(
         server: TestServer, office: str, desk_role: str, tmp_path: Path) -> None:
-    from ethics_desk.storage.integrity import JOURNAL, run_checks
+    from ethics_desk.maintenance.integrity import JOURNAL, run_checks
 
     setup_server(office, clock=CLOCK, backup_folder=tmp_path)
     _a_clerk(server, office, desk_role, "records")
@@ -262,14 +262,14 @@ def test_the_checks_on_the_server_are_its_owners_to_run(
         server: TestServer, office: str, desk_role: str, tmp_path: Path) -> None:
     """A role that is not the owner reads only part of the records (row-level security): its
     checks would report the rest as missing, so it is told whose command this is."""
-    from ethics_desk.storage.integrity import run_checks
+    from ethics_desk.maintenance.integrity import run_checks
 
     setup_server(office, clock=CLOCK, backup_folder=tmp_path)
     _a_clerk(server, office, desk_role)
     with pytest.raises(StorageError) as refused:
         run_checks(_as(office, desk_role))
     assert "only IT's role" in refused.value.problem and "owns the database" in refused.value.fix
-    from ethics_desk.storage.integrity import AUDIT, JOURNAL
+    from ethics_desk.maintenance.integrity import AUDIT, JOURNAL
     results = {result.name: result for result in run_checks(office)}  # as the owner
     assert results[JOURNAL].ok and results[AUDIT].ok, results
 
@@ -278,7 +278,7 @@ def test_a_copy_of_the_servers_records_is_its_owners_to_take(
         server: TestServer, office: str, desk_role: str, tmp_path: Path) -> None:
     """A copy made by a role that reads only part of the records would be a backup missing
     cases, verified against the same part: it is refused, in words."""
-    from ethics_desk.storage.transfer import copy_records
+    from ethics_desk.maintenance.transfer import copy_records
 
     setup_server(office, clock=CLOCK, backup_folder=tmp_path)
     _a_clerk(server, office, desk_role)
@@ -341,8 +341,8 @@ def test_converting_an_office_takes_every_right_from_the_shared_role(
         people: list[str], server: TestServer, office: str, desk_role: str,
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     from ethics_desk.cli import main
+    from ethics_desk.maintenance.server import grant_workstations
     from ethics_desk.staff.accounts import SERVER_PASSWORD, sign_in
-    from ethics_desk.storage.server import grant_workstations
     from ethics_desk.storage.server_roles import group_role
 
     setup_server(office, clock=CLOCK, backup_folder=tmp_path)

@@ -14,9 +14,9 @@ from alembic import command
 
 from ethics_desk.cli import main
 from ethics_desk.core.roles import Role
+from ethics_desk.maintenance.integrity import AUDIT, LISTING, SCHEMA, SEARCH_INDEX, run_checks
 from ethics_desk.storage import journal
 from ethics_desk.storage.database import Database
-from ethics_desk.storage.integrity import AUDIT, LISTING, SCHEMA, SEARCH_INDEX, run_checks
 from ethics_desk.storage.migrate import alembic_config, head_revision
 from tests.conftest import CLOCK
 from tests.signing_in import sign_in_as

@@ -19,11 +19,8 @@ from sqlalchemy import select
 
 from ethics_desk.core.clock import fixed_clock
 from ethics_desk.core.errors import UserError
-from ethics_desk.models import AuditRecord
-from ethics_desk.office.actions import read_settings, save_settings
-from ethics_desk.storage import auto_backup, backup, backup_files, opening
-from ethics_desk.storage.audit import verify_chain
-from ethics_desk.storage.auto_backup import (
+from ethics_desk.maintenance import auto_backup, backup, opening
+from ethics_desk.maintenance.auto_backup import (
     Keep,
     daily_backup,
     desk_status,
@@ -31,6 +28,10 @@ from ethics_desk.storage.auto_backup import (
     rotate,
     to_keep,
 )
+from ethics_desk.models import AuditRecord
+from ethics_desk.office.actions import read_settings, save_settings
+from ethics_desk.storage import backup_files
+from ethics_desk.storage.audit import verify_chain
 from ethics_desk.storage.backup_files import BackupFile, backups_in, made_here
 from ethics_desk.storage.database import Database
 from ethics_desk.storage.sqlite_file import verify_sqlite_file

@@ -20,14 +20,14 @@ from sqlalchemy import select
 
 from ethics_desk.cases import search_index
 from ethics_desk.core.errors import StorageError
+from ethics_desk.maintenance import integrity
+from ethics_desk.maintenance.backup import backup_sqlite
+from ethics_desk.maintenance.integrity import CheckResult, run_checks
+from ethics_desk.maintenance.opening import open_database
+from ethics_desk.maintenance.restore import ACTION, describe_backup, restore_backup
 from ethics_desk.models import AuditRecord
-from ethics_desk.storage import integrity
-from ethics_desk.storage.backup import backup_sqlite
 from ethics_desk.storage.database import Database
-from ethics_desk.storage.integrity import CheckResult, run_checks
 from ethics_desk.storage.migrate import alembic_config, head_revision
-from ethics_desk.storage.opening import open_database
-from ethics_desk.storage.restore import ACTION, describe_backup, restore_backup
 from ethics_desk.workflow import WorkflowController
 from tests.conftest import CLOCK
 from tests.factories import filed_case

@@ -15,10 +15,10 @@ from typing import Any
 import pytest
 
 from ethics_desk.core.errors import StorageError
-from ethics_desk.storage import backup as backup_module
-from ethics_desk.storage.backup import Snapshot, backup_sqlite
+from ethics_desk.maintenance import backup as backup_module
+from ethics_desk.maintenance.backup import Snapshot, backup_sqlite
+from ethics_desk.maintenance.integrity import AS_IT_IS, INTEGRITY, run_checks
 from ethics_desk.storage.database import Database
-from ethics_desk.storage.integrity import AS_IT_IS, INTEGRITY, run_checks
 from ethics_desk.storage.sqlite_file import verify_sqlite_file
 from ethics_desk.workflow import WorkflowController
 from tests.conftest import CLOCK
@@ -200,7 +200,7 @@ def test_a_backup_called_verified_is_one_a_restore_takes(database: Database, db_
     search index disagrees with its cases (behind the application's back) passes the copy's own
     page, count and chain checks, but a restore would refuse the copy, so none is kept."""
     from ethics_desk.cases import search_index
-    from ethics_desk.storage.restore import describe_backup
+    from ethics_desk.maintenance.restore import describe_backup
 
     filed_case(WorkflowController.unrestricted(database, "Desk 1", clock=CLOCK))
     good = backup_sqlite(db_path, tmp_path / "good.sqlite", clock=CLOCK)
