@@ -19,10 +19,12 @@ from __future__ import annotations
 
 import ast
 import atexit
+import faulthandler
 import functools
 import itertools
 import os
 import shutil
+import signal
 import sys
 import tempfile
 import time
@@ -175,6 +177,10 @@ def _module_reads_dates(path: Path) -> bool:
     return False
 
 
+HANG_FILE_ENV = "ETHICS_DESK_TEST_HANG_FILE"
+"""Where a run that is sent SIGUSR1 (CI's timeout) writes every thread's stack."""
+
+
 def pytest_configure(config: pytest.Config) -> None:
     """The markers of tests about SQLite files, of tests on the suite's database and of tests
     that read dates; and no workers on a server, whose login roles are the whole cluster's."""
@@ -183,6 +189,14 @@ def pytest_configure(config: pytest.Config) -> None:
             f"{SERVER_ENV} names a PostgreSQL server, and its login roles belong to the whole "
             "cluster: workers would change the same staff member's role at once. Run the "
             "suite on a server in one process (leave out -n, or give -p no:xdist).")
+    hang_file = os.environ.get(HANG_FILE_ENV)
+    if hang_file and hasattr(signal, "SIGUSR1"):
+        # A run that hangs is ended by CI's `timeout -s USR1`: every thread's stack is written
+        # to this file first, so the hang is named. (pytest's faulthandler_timeout waits on a
+        # timed lock, which never ends under the later-date run's shifted clock; and the
+        # captured stderr of a test that is killed is lost.)
+        dump = open(hang_file, "a", encoding="utf-8")  # noqa: SIM115 - open while the run lasts
+        faulthandler.register(signal.SIGUSR1, file=dump, all_threads=True)
     config.addinivalue_line(
         "markers", "sqlite_file: about a SQLite file itself (skipped on a server database)")
     config.addinivalue_line(
