@@ -60,12 +60,12 @@ def _desk(desk: int, url: str, acts: int, barrier: Any, queue: Any) -> None:
     """One workstation's busy hour (runs in a process of its own)."""
     from sqlalchemy import select
 
+    from ethics_desk.core.account import Account
     from ethics_desk.core.clock import fixed_clock
     from ethics_desk.core.roles import Role
     from ethics_desk.maintenance.opening import open_database
     from ethics_desk.models import CaseState, Complaint, Determination, ReviewerRole
     from ethics_desk.office.actions import record_access
-    from ethics_desk.staff.accounts import Account
     from ethics_desk.workflow import FileComplaint, ForwardForReview, RecordReview, WorkflowController
     from tests.factories import complete_intake
 

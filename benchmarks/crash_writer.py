@@ -56,6 +56,7 @@ from sqlalchemy import select  # noqa: E402 - after the path of a checkout is kn
 from sqlalchemy.orm import Session, selectinload  # noqa: E402
 
 from ethics_desk.cli import PASSWORD_ENV, USER_ENV  # noqa: E402
+from ethics_desk.core.account import Account  # noqa: E402
 from ethics_desk.core.clock import Clock, fixed_clock, today  # noqa: E402
 from ethics_desk.core.parties import recipient_key  # noqa: E402
 from ethics_desk.documents.issuing import issue  # noqa: E402
@@ -87,7 +88,7 @@ from ethics_desk.models import (  # noqa: E402
     ReviewerRole,
     ViolationPeriod,
 )
-from ethics_desk.staff.accounts import Account, sign_in  # noqa: E402
+from ethics_desk.staff.accounts import sign_in  # noqa: E402
 from ethics_desk.staff.permissions import Act, may  # noqa: E402
 from ethics_desk.storage.audit import Viewer  # noqa: E402
 from ethics_desk.storage.database import Database  # noqa: E402

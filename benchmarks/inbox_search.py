@@ -55,6 +55,7 @@ from ethics_desk.cases.inbox_query import _INDEXED_ORDERS, InboxQuery
 from ethics_desk.core.clock import fixed_clock
 from ethics_desk.maintenance.opening import open_database
 from ethics_desk.staff.accounts import sign_in
+from ethics_desk.storage import search_table
 from ethics_desk.storage.database import Database
 from ethics_desk.storage.sqlite_uri import file_uri
 from ethics_desk.ui import none_guard
@@ -103,7 +104,7 @@ def raw_probe(query: InboxQuery, screen: InboxScreen) -> tuple[str, Any] | None:
     if (query.database.engine.dialect.name != "sqlite" or not search.indexed
             or inbox_filter.sort not in _INDEXED_ORDERS):
         return None
-    table = search_index.TABLE
+    table = search_table.TABLE
     return (f"SELECT count(*) FROM (SELECT rowid FROM {table} WHERE {table} MATCH ? LIMIT ?)",
             [search_index.fts_query(search), query.common_matches()])
 

@@ -14,7 +14,7 @@ runs are compared.
 
 The target: a person's count and first page each take at most :data:`TARGET_MS` more than the
 owner's, at 100,000 cases — the policies of
-:mod:`ethics_desk.storage.server_policies` are one test a statement for the Clerk's staff, a
+:mod:`ethics_desk.staff.server_policies` are one test a statement for the Clerk's staff, a
 condition on the row's state for a reviewer, and one set, computed once a statement, for a
 Board member (whose parties are found by name).
 

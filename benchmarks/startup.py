@@ -182,6 +182,7 @@ def _found_ids(db: Path | str, text: str) -> list[int]:
     driver on its search index (:mod:`ethics_desk.cases.search_index`; the clerk sees every case)."""
     from ethics_desk.cases import search_index
     from ethics_desk.cases.inbox import like_pattern
+    from ethics_desk.storage import search_table
 
     search = search_index.plan(text)
     server = _server(db)
@@ -198,7 +199,7 @@ def _found_ids(db: Path | str, text: str) -> list[int]:
     assert isinstance(db, Path)
     with closing(sqlite3.connect(f"{db.as_uri()}?mode=ro", uri=True)) as conn:
         ids = {row[0] for row in conn.execute(
-            f"SELECT rowid FROM {search_index.TABLE} WHERE {search_index.TABLE} MATCH ?",
+            f"SELECT rowid FROM {search_table.TABLE} WHERE {search_table.TABLE} MATCH ?",
             (search_index.fts_query(search),))} if search.indexed else None
         for word in search.unindexed:
             matching = {row[0] for row in conn.execute(

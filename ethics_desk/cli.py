@@ -47,9 +47,9 @@ from ethics_desk.core.roles import Role
 if TYPE_CHECKING:
     from sqlalchemy.engine import URL
 
+    from ethics_desk.core.account import Account
     from ethics_desk.deadlines import BusinessCalendar
     from ethics_desk.deadlines.closures import CalendarChange
-    from ethics_desk.staff.accounts import Account
     from ethics_desk.staff.permissions import Act
     from ethics_desk.storage.database import Database
 

@@ -7,6 +7,7 @@ from datetime import date, datetime
 
 from sqlalchemy import select
 
+from ethics_desk.core.account import Account
 from ethics_desk.core.roles import Role
 from ethics_desk.documents.render.letter_data import CodeProvided
 from ethics_desk.intake.record import (
@@ -26,7 +27,6 @@ from ethics_desk.models import (
     ReviewerRole,
     ViolationPeriod,
 )
-from ethics_desk.staff.accounts import Account
 from ethics_desk.storage.database import Database
 from ethics_desk.workflow import ForwardForReview, RecordReview, WorkflowController
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 import pytest
 
 from ethics_desk.cli import PASSWORD_ENV, USER_ENV
+from ethics_desk.core.account import Account
 from ethics_desk.core.roles import Role
 from ethics_desk.staff.accounts import (
-    Account,
     add_account,
     change_own_password,
     create_first_administrator,

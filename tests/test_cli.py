@@ -13,11 +13,11 @@ import pytest
 from sqlalchemy import select
 
 from ethics_desk.cli import main
+from ethics_desk.core.account import Account
 from ethics_desk.core.clock import Clock, system_clock
 from ethics_desk.core.roles import Role
 from ethics_desk.deadlines.closures import add_closure
 from ethics_desk.models import AuditRecord, Deadline, DeadlineStatus
-from ethics_desk.staff.accounts import Account
 from ethics_desk.storage.database import Database, default_database_path
 from ethics_desk.storage.journal import register_functions
 from ethics_desk.workflow import WorkflowController

@@ -20,8 +20,8 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from ethics_desk.cli import PASSWORD_ENV, USER_ENV, build_parser, main
+from ethics_desk.core.account import Account
 from ethics_desk.core.roles import Role
-from ethics_desk.staff.accounts import Account
 from ethics_desk.storage import database as database_module
 from ethics_desk.storage import private_files
 from ethics_desk.storage.database import Database

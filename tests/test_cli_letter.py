@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from ethics_desk.cli import main
+from ethics_desk.core.account import Account
 from ethics_desk.core.roles import Role
-from ethics_desk.staff.accounts import Account
 from ethics_desk.storage.database import Database
 from ethics_desk.workflow import Accept, ForwardToBoard, WorkflowController
 from tests.documents.render.helpers import flat, text_of

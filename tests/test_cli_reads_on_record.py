@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 from sqlalchemy import select
 
+from ethics_desk.core.account import Account
 from ethics_desk.core.roles import Role
 from ethics_desk.maintenance.backup import BACKED_UP, backup_sqlite
 from ethics_desk.maintenance.restore import DESCRIBED
 from ethics_desk.models import AuditRecord
-from ethics_desk.staff.accounts import Account
 from ethics_desk.storage.database import Database
 from ethics_desk.storage.record_key import KEY_EXPORTED
 from ethics_desk.workflow import WorkflowController

@@ -15,10 +15,11 @@ import pytest
 from sqlalchemy import func, select
 
 from ethics_desk.cli import main
+from ethics_desk.core.account import Account
 from ethics_desk.core.roles import Role
 from ethics_desk.core.vocabulary import CaseState
 from ethics_desk.models import AuditRecord, Complaint
-from ethics_desk.staff.accounts import DEMO_LOGINS, Account, list_accounts
+from ethics_desk.staff.accounts import DEMO_LOGINS, list_accounts
 from ethics_desk.staff.scope import receives
 from ethics_desk.storage.database import Database
 from tests.conftest import CLOCK

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from ethics_desk.cli import main
+from ethics_desk.core.account import Account
 from ethics_desk.core.roles import Role
 from ethics_desk.maintenance.backup import backup_sqlite
-from ethics_desk.staff.accounts import Account
 from ethics_desk.storage.database import Database
 from ethics_desk.storage.record_key import key_folder
 from ethics_desk.workflow import WorkflowController

@@ -101,16 +101,16 @@ def test_the_migrations_match_the_models(tmp_path: Path) -> None:
     from alembic.autogenerate import compare_metadata
     from alembic.runtime.migration import MigrationContext
 
-    from ethics_desk.cases import search_index
     from ethics_desk.maintenance.opening import open_database
     from ethics_desk.models import Base
+    from ethics_desk.storage import search_table
 
     database = open_database(tmp_path / "m.sqlite", clock=CLOCK)
     try:
         with database.engine.connect() as conn:
             context = MigrationContext.configure(conn, opts={
                 "include_name": lambda name, kind, _parents: not (
-                    kind == "table" and search_index.is_index_table(name or ""))})
+                    kind == "table" and search_table.is_index_table(name or ""))})
             diff = compare_metadata(context, Base.metadata)
     finally:
         database.dispose()

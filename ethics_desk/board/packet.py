@@ -30,6 +30,7 @@ from sqlalchemy import ColumnElement, select
 from sqlalchemy.orm import Session, selectinload
 
 from ethics_desk.board.roster import pending_elections_for
+from ethics_desk.core.account import Account
 from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import UserError
 from ethics_desk.core.office_time import in_office_time, office_date
@@ -52,7 +53,6 @@ from ethics_desk.models import (
     ShowCauseOrder,
 )
 from ethics_desk.office import settings
-from ethics_desk.staff.accounts import Account
 from ethics_desk.staff.acting import case_reader, service
 from ethics_desk.staff.permissions import Act
 from ethics_desk.staff.scope import case_condition, receives

@@ -37,12 +37,12 @@ from sqlalchemy import ColumnElement, or_, select
 from sqlalchemy.orm import Session
 
 from ethics_desk.board.party_matches import BoardPerson, link_of, party_row
+from ethics_desk.core.account import Account
 from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import UserError
 from ethics_desk.core.names import may_be_same_person
 from ethics_desk.core.vocabulary import CaseParty, SamePerson
 from ethics_desk.models import BoardMember, Complaint, PartyLink, StaffAccount
-from ethics_desk.staff.accounts import Account
 from ethics_desk.staff.acting import service
 from ethics_desk.staff.permissions import KEPT_FROM_THEIR_OWN, Act
 from ethics_desk.staff.scope import case_condition

@@ -21,6 +21,7 @@ from sqlalchemy.orm import Session, selectinload
 
 from ethics_desk.board import party_matches
 from ethics_desk.board.party_matches import members_who_may_be_parties
+from ethics_desk.core.account import Account
 from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import UserError
 from ethics_desk.core.folding import fold
@@ -33,7 +34,6 @@ from ethics_desk.models import (
     Election,
     Respondent,
 )
-from ethics_desk.staff.accounts import Account
 from ethics_desk.staff.acting import case_reader, service
 from ethics_desk.staff.permissions import Act
 from ethics_desk.staff.scope import case_for

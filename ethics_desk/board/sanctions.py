@@ -16,8 +16,8 @@ from datetime import date
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from ethics_desk.core.account import Account
 from ethics_desk.models import CivilPenalty, Complaint, Sanction, SanctionKind
-from ethics_desk.staff.accounts import Account
 from ethics_desk.staff.acting import case_reader
 from ethics_desk.staff.scope import case_condition
 from ethics_desk.storage.database import Database

@@ -17,30 +17,18 @@ from datetime import datetime
 
 from sqlalchemy import and_, or_, select
 
+from ethics_desk.core.account import Account
 from ethics_desk.core.clock import Clock
 from ethics_desk.models import AuditRecord
-from ethics_desk.staff.accounts import Account
 from ethics_desk.staff.acting import service
 from ethics_desk.staff.permissions import Act
 from ethics_desk.staff.scope import case_for
+from ethics_desk.storage.audit import is_access
 from ethics_desk.storage.database import Database
 
 LIST_SHOWN = "view.list"
 """A list of cases shown with their parties' names (:mod:`ethics_desk.cases.list_reads`): one
 record names every case of the list, and is in each of their histories."""
-
-READ_PREFIXES = ("view.", "preview.", "print.", "save.", "export.")
-"""Audit actions that record someone seeing or taking a copy of a case's content."""
-
-READ_ACTIONS = frozenset({"board.packet", "document.issue"})
-"""Other audit actions that put a case's content before someone: the Board packet made, a
-paper issued (its copy is handed or mailed)."""
-
-
-def is_access(action: str) -> bool:
-    """Whether the audit action ``action`` records a read of the case."""
-    return action.startswith(READ_PREFIXES) or action in READ_ACTIONS
-
 
 @dataclass(frozen=True)
 class AccessLine:

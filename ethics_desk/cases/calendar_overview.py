@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 from sqlalchemy import case, func, select
 from sqlalchemy.orm import Session
 
+from ethics_desk.core.account import Account
 from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import UserError
 from ethics_desk.deadlines import BusinessCalendar, DayKind
@@ -32,7 +33,6 @@ from ethics_desk.deadlines.calendar import WEEKDAY_NAMES
 from ethics_desk.deadlines.closures import CALENDARS
 from ethics_desk.deadlines.schedule import Calendars, MovedDeadline, load_calendars, recompute_open
 from ethics_desk.models import CalendarDay, Complaint, Deadline, DeadlineStatus
-from ethics_desk.staff.accounts import Account
 from ethics_desk.staff.acting import case_reader, service
 from ethics_desk.staff.permissions import Act
 from ethics_desk.staff.scope import case_condition

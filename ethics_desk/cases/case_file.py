@@ -15,6 +15,7 @@ from ethics_desk.board.findings import Findable, findable, noticeable
 from ethics_desk.board.sanctions import PenaltyLine, penalties_of
 from ethics_desk.cases import hearing_record
 from ethics_desk.cases.steps import Step, outstanding_steps
+from ethics_desk.core.account import Account
 from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import StorageError, UserError
 from ethics_desk.core.vocabulary import Determination, ReviewerRole
@@ -34,7 +35,6 @@ from ethics_desk.models import (
     Route,
 )
 from ethics_desk.office import settings
-from ethics_desk.staff.accounts import Account
 from ethics_desk.staff.acting import case_reader
 from ethics_desk.staff.scope import (
     case_condition,

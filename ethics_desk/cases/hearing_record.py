@@ -23,6 +23,7 @@ from datetime import UTC, date
 from sqlalchemy import select
 from sqlalchemy.orm import Session, object_session
 
+from ethics_desk.core.account import Account
 from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import UserError
 from ethics_desk.core.office_time import office_date
@@ -37,7 +38,6 @@ from ethics_desk.models import (
     RecordEntry,
 )
 from ethics_desk.office import settings
-from ethics_desk.staff.accounts import Account
 from ethics_desk.staff.acting import case_reader, service
 from ethics_desk.staff.permissions import Act
 from ethics_desk.staff.scope import case_for

@@ -46,12 +46,13 @@ from ethics_desk.cases.inbox import (
     like_pattern,
     listing_values,
 )
+from ethics_desk.core.account import Account
 from ethics_desk.core.clock import Clock
 from ethics_desk.deadlines import ClockKind
 from ethics_desk.deadlines.schedule import load_calendars
 from ethics_desk.models import CaseState, Complaint, Deadline, DeadlineStatus
-from ethics_desk.staff.accounts import Account
 from ethics_desk.staff.scope import case_condition
+from ethics_desk.storage import search_table
 from ethics_desk.storage.audit import Viewer
 from ethics_desk.storage.database import Database, translate_errors
 
@@ -71,8 +72,8 @@ def search_conditions(text: str, dialect: str, *,
     search = search_index.plan(text)
     where: list[ColumnElement[bool]] = []
     if search.indexed and dialect == "sqlite" and not common:
-        matching = (sql_text(f"SELECT rowid FROM {search_index.TABLE} "
-                             f"WHERE {search_index.TABLE} MATCH :search_match")
+        matching = (sql_text(f"SELECT rowid FROM {search_table.TABLE} "
+                             f"WHERE {search_table.TABLE} MATCH :search_match")
                     .bindparams(search_match=search_index.fts_query(search))
                     .columns(column("rowid", Integer)))
         where.append(Complaint.id.in_(matching))
@@ -178,8 +179,8 @@ class InboxQuery:
             return False
         self._count_cases(conn)
         enough = self.common_matches()
-        probe = sql_text(f"SELECT count(*) FROM (SELECT rowid FROM {search_index.TABLE} WHERE "
-                         f"{search_index.TABLE} MATCH :q LIMIT :enough)")
+        probe = sql_text(f"SELECT count(*) FROM (SELECT rowid FROM {search_table.TABLE} WHERE "
+                         f"{search_table.TABLE} MATCH :q LIMIT :enough)")
         found = int(conn.execute(probe, {"q": search_index.fts_query(search),
                                          "enough": enough}).scalar_one())
         return found >= enough
@@ -296,8 +297,8 @@ class InboxQuery:
         if (self.database.engine.dialect.name == "sqlite" and search.indexed
                 and not search.unindexed and all(_always(c) for c in others)):
             # every case the person receives: the index counts its matches alone
-            statement = (select(func.count()).select_from(sql_text(search_index.TABLE))
-                         .where(sql_text(f"{search_index.TABLE} MATCH :search_match")
+            statement = (select(func.count()).select_from(sql_text(search_table.TABLE))
+                         .where(sql_text(f"{search_table.TABLE} MATCH :search_match")
                                 .bindparams(search_match=search_index.fts_query(search))))
         else:
             statement = (select(func.count()).select_from(Complaint)

@@ -10,12 +10,11 @@ from __future__ import annotations
 
 from sqlalchemy import text
 
-from ethics_desk.cases import search_index
+from ethics_desk.core.account import Account
 from ethics_desk.core.clock import Clock
-from ethics_desk.staff.accounts import Account
 from ethics_desk.staff.acting import service
 from ethics_desk.staff.permissions import Act
-from ethics_desk.storage import audit
+from ethics_desk.storage import audit, search_table
 from ethics_desk.storage.database import Database
 
 AUDIT_ACTION = "database.search_rebuilt"
@@ -26,12 +25,12 @@ def rebuild_search_index(database: Database, *, account: Account, clock: Clock) 
     """Build the index again (and its triggers, on SQLite); returns the cases indexed."""
     with database.unit_of_work() as session:
         if session.get_bind().dialect.name == "sqlite":
-            for statement in search_index.SQLITE_DROP:
+            for statement in search_table.SQLITE_DROP:
                 session.execute(text(statement))
-            for statement in (*search_index.SQLITE_INDEX, search_index.SQLITE_REBUILD):
+            for statement in (*search_table.SQLITE_INDEX, search_table.SQLITE_REBUILD):
                 session.execute(text(statement))
         else:
-            for statement in (*search_index.POSTGRESQL_DROP, *search_index.POSTGRESQL_INDEX):
+            for statement in (*search_table.POSTGRESQL_DROP, *search_table.POSTGRESQL_INDEX):
                 session.execute(text(statement))
         count = int(session.execute(text("SELECT count(*) FROM complaint")).scalar_one())
         audit.append(session, actor=account.display, action=AUDIT_ACTION, at=clock(),

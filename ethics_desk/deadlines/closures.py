@@ -18,12 +18,12 @@ from datetime import date
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from ethics_desk.core.account import Account
 from ethics_desk.core.clock import Clock
 from ethics_desk.core.dates import FIRST_YEAR, LAST_YEAR, YEARS
 from ethics_desk.core.errors import UserError
 from ethics_desk.deadlines.schedule import Calendars, MovedDeadline, load_calendars, recompute_open
 from ethics_desk.models import CalendarDay
-from ethics_desk.staff.accounts import Account
 from ethics_desk.staff.acting import service
 from ethics_desk.staff.permissions import Act
 from ethics_desk.storage import audit

@@ -26,6 +26,7 @@ from typing import Any
 from reportlab.pdfgen import canvas
 from sqlalchemy import func, select
 
+from ethics_desk.core.account import Account
 from ethics_desk.core.errors import UserError
 from ethics_desk.core.office_time import DEFAULT_OFFICE_ZONE, at_office_time, office_zone
 from ethics_desk.core.parties import recipient_key
@@ -70,7 +71,6 @@ from ethics_desk.models import (
     ViolationPeriod,
     VoteChoice,
 )
-from ethics_desk.staff.accounts import Account
 from ethics_desk.storage import audit
 from ethics_desk.storage.database import Database
 from ethics_desk.workflow import (

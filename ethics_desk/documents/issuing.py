@@ -33,6 +33,7 @@ from pypdf.errors import PdfReadError
 from sqlalchemy import select
 from sqlalchemy.orm import Session, undefer
 
+from ethics_desk.core.account import Account
 from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import StorageError, UserError
 from ethics_desk.core.office_time import office_date
@@ -41,7 +42,6 @@ from ethics_desk.documents import kinds, stated_dates, wording
 from ethics_desk.documents.render.letter_data import CodeProvided
 from ethics_desk.models import Complaint, IssuedDocument, Mailing
 from ethics_desk.office import settings
-from ethics_desk.staff.accounts import Account
 from ethics_desk.staff.acting import case_reader, service
 from ethics_desk.staff.permissions import Act
 from ethics_desk.staff.scope import case_condition, case_for

@@ -42,6 +42,7 @@ from ethics_desk.board.findings import (
     opinion_copies,
 )
 from ethics_desk.board.votes import vote_terms
+from ethics_desk.core.account import Account
 from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import UserError
 from ethics_desk.core.office_time import in_office_time, office_date
@@ -186,7 +187,6 @@ from ethics_desk.models import (
 from ethics_desk.models.board import BoardTerm
 from ethics_desk.office import settings
 from ethics_desk.public_information.log import CostItem, RequestView, calendar_for, view_of
-from ethics_desk.staff.accounts import Account
 from ethics_desk.staff.acting import case_reader, service
 from ethics_desk.staff.permissions import Act
 from ethics_desk.staff.scope import case_for, no_such_case, receives

@@ -24,6 +24,7 @@ from typing import Protocol
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from ethics_desk.core.account import Account
 from ethics_desk.core.parties import respondent_key, respondent_of
 from ethics_desk.deadlines import format_day
 from ethics_desk.models import (
@@ -38,7 +39,6 @@ from ethics_desk.models import (
     ShowCauseOrder,
     StatedDate,
 )
-from ethics_desk.staff.accounts import Account
 from ethics_desk.staff.acting import case_reader, service
 from ethics_desk.staff.permissions import Act
 from ethics_desk.staff.scope import case_for

@@ -14,6 +14,7 @@ from datetime import UTC, datetime, tzinfo
 from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
 
+from ethics_desk.core.account import Account
 from ethics_desk.core.errors import UserError
 from ethics_desk.core.office_time import in_office_time
 from ethics_desk.intake.record import (
@@ -28,7 +29,6 @@ from ethics_desk.intake.record import (
 )
 from ethics_desk.models import Attachment, CaseState, Complaint, Setting
 from ethics_desk.office import settings
-from ethics_desk.staff.accounts import Account
 from ethics_desk.staff.acting import case_reader, service
 from ethics_desk.staff.permissions import Act
 from ethics_desk.staff.scope import case_condition, receives

@@ -16,12 +16,12 @@ from datetime import date
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
+from ethics_desk.core.account import Account
 from ethics_desk.core.folding import fold
 from ethics_desk.core.office_time import office_date
 from ethics_desk.intake.record import REFILABLE, Intake
 from ethics_desk.models import CaseState, Complainant, Complaint, Respondent
 from ethics_desk.office import settings
-from ethics_desk.staff.accounts import Account
 from ethics_desk.staff.acting import case_reader
 from ethics_desk.staff.scope import case_condition
 from ethics_desk.storage.database import Database

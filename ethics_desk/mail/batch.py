@@ -34,6 +34,7 @@ from enum import StrEnum
 
 from sqlalchemy import select
 
+from ethics_desk.core.account import Account
 from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import UserError
 from ethics_desk.core.vocabulary import Language
@@ -57,7 +58,6 @@ from ethics_desk.documents.render.letter_data import (
 from ethics_desk.documents.render.mailing import LABELS_PER_SHEET
 from ethics_desk.documents.render.templates import TemplateLibrary
 from ethics_desk.models import Complainant, Complaint, MailMethod, Respondent
-from ethics_desk.staff.accounts import Account
 from ethics_desk.staff.acting import case_reader, service
 from ethics_desk.staff.permissions import Act
 from ethics_desk.staff.scope import case_condition

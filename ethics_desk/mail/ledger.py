@@ -26,6 +26,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from ethics_desk.cases import hearing_record
+from ethics_desk.core.account import Account
 from ethics_desk.core.clock import Clock, fixed_clock
 from ethics_desk.core.errors import RuleError, UserError
 from ethics_desk.core.folding import fold
@@ -48,7 +49,6 @@ from ethics_desk.models import (
     in_a_sentence,
 )
 from ethics_desk.office import settings
-from ethics_desk.staff.accounts import Account
 from ethics_desk.staff.acting import case_reader, service
 from ethics_desk.staff.permissions import Act
 from ethics_desk.staff.scope import case_condition, case_for, receives

@@ -41,9 +41,9 @@ from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
 
-from ethics_desk.cases import search_index
 from ethics_desk.core.clock import Clock, file_stamp
 from ethics_desk.core.errors import StorageError
+from ethics_desk.storage import search_table
 from ethics_desk.storage.private_files import create_private_file
 from ethics_desk.storage.sqlite_file import (
     SQLITE_HEADER,
@@ -105,7 +105,7 @@ def _read_snapshot(conn: sqlite3.Connection) -> Snapshot:
     """The counts and head seen by ``conn``'s current transaction (its first read starts it)."""
     names = [row[0] for row in conn.execute(
         "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' "
-        "ORDER BY name") if not search_index.is_index_table(row[0])]
+        "ORDER BY name") if not search_table.is_index_table(row[0])]
     counts = {name: conn.execute(f'SELECT count(*) FROM "{name}"').fetchone()[0]
               for name in names}
     head = None

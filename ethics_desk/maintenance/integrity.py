@@ -611,6 +611,7 @@ def _search_index_check(session: Session, names_cases: bool = False) -> CheckRes
     from sqlalchemy import text
 
     from ethics_desk.cases import search_index
+    from ethics_desk.storage import search_table
 
     fix = ("searches would miss cases: ask IT to restore the latest verified backup, or run "
            "“ethics-desk repair-search” on this database")
@@ -618,15 +619,15 @@ def _search_index_check(session: Session, names_cases: bool = False) -> CheckRes
         found = set(session.execute(text(
             "SELECT name FROM sqlite_master WHERE name = :t OR (type = 'trigger' AND "
             "tbl_name = 'complaint' AND name LIKE :p)"),
-            {"t": search_index.TABLE, "p": search_index.TABLE + "%"}).scalars())
-        wanted = {search_index.TABLE, *search_index.SQLITE_TRIGGERS}
+            {"t": search_table.TABLE, "p": search_table.TABLE + "%"}).scalars())
+        wanted = {search_table.TABLE, *search_table.SQLITE_TRIGGERS}
         if missing := sorted(wanted - found):
             return CheckResult(SEARCH_INDEX, False, [f"missing: {', '.join(missing)} — {fix}"])
         streamed = session.connection().execution_options(yield_per=5000)
         wrong = search_index.sqlite_disagreements(  # both in id order, merged as they are read
             streamed.execute(text("SELECT id, search_key, search_words FROM complaint "
                                   "ORDER BY id")),
-            streamed.execute(text(f"SELECT id, sz FROM {search_index.TABLE}_docsize "
+            streamed.execute(text(f"SELECT id, sz FROM {search_table.TABLE}_docsize "
                                   "ORDER BY id")))
         if wrong and not names_cases:
             return CheckResult(SEARCH_INDEX, False, [
@@ -641,7 +642,7 @@ def _search_index_check(session: Session, names_cases: bool = False) -> CheckRes
     found = set(session.execute(text(
         "SELECT indexname FROM pg_indexes WHERE tablename = 'complaint' "
         "AND schemaname = current_schema()")).scalars())
-    if missing := sorted(set(search_index.POSTGRESQL_INDEXES) - found):
+    if missing := sorted(set(search_table.POSTGRESQL_INDEXES) - found):
         return CheckResult(SEARCH_INDEX, False, [f"missing: {', '.join(missing)} — {fix}"])
     return CheckResult(SEARCH_INDEX, True, ["the trigram indexes on the cases' numbers and "
                                             "names are in place (the server keeps them)"])

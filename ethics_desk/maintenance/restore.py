@@ -51,7 +51,6 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, tzinfo
 from pathlib import Path
 
-from ethics_desk.cases import search_index
 from ethics_desk.core.clock import Clock, file_stamp
 from ethics_desk.core.errors import StorageError, UserError
 from ethics_desk.core.office_time import DEFAULT_OFFICE_ZONE, office_zone
@@ -66,7 +65,7 @@ from ethics_desk.maintenance.integrity import (
 )
 from ethics_desk.office import settings
 from ethics_desk.office.settings import time_zone
-from ethics_desk.storage import record_anchor
+from ethics_desk.storage import record_anchor, search_table
 from ethics_desk.storage.journal import head_of_file as journal_head_of_file
 from ethics_desk.storage.journal import key_missing_for_file as journal_key_missing_for_file
 from ethics_desk.storage.migrate import head_revision, known_revisions
@@ -362,7 +361,7 @@ def _reading_parameters(path: Path) -> dict[str, str]:
 def _table_names(conn: sqlite3.Connection) -> list[str]:
     return [row[0] for row in conn.execute(
         "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' "
-        "ORDER BY name") if not search_index.is_index_table(row[0])]
+        "ORDER BY name") if not search_table.is_index_table(row[0])]
 
 
 def _revision(conn: sqlite3.Connection) -> str | None:

@@ -172,7 +172,8 @@ def _setup(database: Database, *, clock: Clock, backup_folder: Path,
 def _people(engine: Engine) -> None:
     """The group role of each office role and the person functions
     (:mod:`ethics_desk.storage.server_roles`), made by the owner, who needs ``CREATEROLE``."""
-    from ethics_desk.storage import server_policies, server_roles
+    from ethics_desk.staff import server_policies
+    from ethics_desk.storage import server_roles
 
     try:
         with engine.begin() as conn:

@@ -6,7 +6,7 @@ complaint's records (:data:`~ethics_desk.staff.permissions.HOLDS_ANY_CASE`, § 2
 that they need a case's number, state and dates — and while it is pending nothing else of it,
 § 2-83(h)(1). :class:`CaseRegister` is that, a read-only view of the ``complaint`` table made
 by revision 0020; on the office's server it is the only way those roles reach a complaint they
-do not receive (:mod:`ethics_desk.storage.server_policies`), and the application reads it for
+do not receive (:mod:`ethics_desk.staff.server_policies`), and the application reads it for
 them on a file too, so that both databases behave alike.
 
 The view is kept in its own metadata (:class:`ViewBase`), not :class:`~ethics_desk.models.base.Base`'s,

@@ -24,6 +24,7 @@ from typing import TypeVar
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from ethics_desk.core.account import Account
 from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import ConflictError, NotAllowed, RuleError, UserError
 from ethics_desk.core.vocabulary import (
@@ -55,7 +56,6 @@ from ethics_desk.deadlines.schedule import load_calendars
 from ethics_desk.models import CaseRegister, InformationRequest, RequestedRecord
 from ethics_desk.office import settings
 from ethics_desk.office.settings import office_today
-from ethics_desk.staff.accounts import Account
 from ethics_desk.staff.acting import service
 from ethics_desk.staff.permissions import Act, may, who_may
 from ethics_desk.storage import audit

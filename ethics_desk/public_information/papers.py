@@ -17,6 +17,7 @@ from datetime import date
 
 from sqlalchemy.orm import Session
 
+from ethics_desk.core.account import Account
 from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import UserError
 from ethics_desk.core.vocabulary import Language
@@ -30,7 +31,6 @@ from ethics_desk.documents.kinds import (
 from ethics_desk.models import InformationRequest, RequestPaper
 from ethics_desk.office.settings import office_today
 from ethics_desk.public_information.log import require
-from ethics_desk.staff.accounts import Account
 from ethics_desk.staff.acting import service
 from ethics_desk.staff.permissions import Act
 from ethics_desk.storage import audit

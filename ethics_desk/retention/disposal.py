@@ -43,8 +43,8 @@ from typing import Any
 from sqlalchemy import Connection, delete, select, text
 from sqlalchemy.orm import Session
 
-from ethics_desk.cases import search_index
 from ethics_desk.cases.listing import refresh_listing
+from ethics_desk.core.account import Account
 from ethics_desk.core.clock import Clock, utc_now
 from ethics_desk.core.errors import ConflictError, RuleError, UserError
 from ethics_desk.core.vocabulary import CaseState
@@ -95,11 +95,10 @@ from ethics_desk.retention.series import (
     years_for,
 )
 from ethics_desk.retention.series import adopted as adopted_series
-from ethics_desk.staff.accounts import Account
 from ethics_desk.staff.acting import service
 from ethics_desk.staff.permissions import Act
 from ethics_desk.staff.scope import no_such_case
-from ethics_desk.storage import audit, journal
+from ethics_desk.storage import audit, journal, search_table
 from ethics_desk.storage.database import Database
 
 AUTHORITY = (f"{SCHEDULE}, {COMPLAINTS} (complaints: the office's period after resolution); "
@@ -371,7 +370,7 @@ def dispose(database: Database, case_id: int, *, account: Account, clock: Clock,
         if session.get_bind().dialect.name == "sqlite":
             # FTS5 marks a deleted entry and drops it only when its segments are merged: merge
             # them all now, so that no trigram of a destroyed name stays in the file's index
-            session.execute(text(search_index.SQLITE_OPTIMIZE))
+            session.execute(text(search_table.SQLITE_OPTIMIZE))
         return _entry(record)
 
     return database.write(act)

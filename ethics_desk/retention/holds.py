@@ -22,13 +22,13 @@ from datetime import datetime, tzinfo
 from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
 
+from ethics_desk.core.account import Account
 from ethics_desk.core.clock import Clock, utc_now
 from ethics_desk.core.errors import ConflictError, UserError
 from ethics_desk.core.office_time import DEFAULT_OFFICE_ZONE, office_date, office_zone
 from ethics_desk.core.vocabulary import CaseState, HoldKind
 from ethics_desk.models import CaseRegister, Complaint, HeldCase, LegalHold
 from ethics_desk.office.settings import time_zone
-from ethics_desk.staff.accounts import Account
 from ethics_desk.staff.acting import service
 from ethics_desk.staff.permissions import HOLDS_ANY_CASE, Act
 from ethics_desk.staff.scope import no_such_case, receives

@@ -29,37 +29,25 @@ an account is never deleted, because the audit trail names it.
 
 from __future__ import annotations
 
-import hashlib
-import math
 import re
 import socket
 import unicodedata
 from collections.abc import Callable
-from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
-from sqlalchemy import Connection, delete, func, select, text
+from sqlalchemy import Connection, func, select, text
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session
 
+from ethics_desk.core.account import Account
 from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import NotAllowed, UserError
 from ethics_desk.core.roles import Role
-from ethics_desk.models import Setting, SignInDelay, StaffAccount
-from ethics_desk.storage import audit, server_roles
+from ethics_desk.models import Setting, StaffAccount
+from ethics_desk.storage import audit, server_roles, sign_in_delays
 from ethics_desk.storage.database import Database
-
-DELAY_CAP_SECONDS = 60
-"""The longest wait a wrong password brings on the next try (:func:`delay_after`)."""
-
-DELAY_FORGOTTEN = timedelta(hours=1)
-"""How long after its wait ended a delay is forgotten: the next wrong try starts again at 1 s."""
-
-LOGIN_DIGITS = 5
-"""How many hexadecimal digits of a login's SHA-256 name its delay: enough to keep the logins
-of an office apart, too few to tell a text typed in the login field from a million others."""
 
 MIN_PASSWORD = 10
 """The shortest password accepted (a passphrase of a few words is best)."""
@@ -85,23 +73,6 @@ no Argon2 hash, and no password verifies it — it is never compared (:func:`_ve
 NOT_SIGNED_IN = ("The login or the password is not right.",
                  "Type them again (the password is case-sensitive); if you have forgotten it, "
                  "ask an Administrator to reset it.")
-
-
-@dataclass(frozen=True)
-class Account:
-    """A staff account as the rest of the application sees it (never its hash)."""
-
-    account_id: int
-    login: str
-    name: str
-    role: Role
-    must_change_password: bool = False
-    disabled: bool = False
-
-    @property
-    def display(self) -> str:
-        """The person as messages and records name them: "María Ortiz (mortiz)"."""
-        return f"{self.name} ({self.login})"
 
 
 def _account(row: StaffAccount) -> Account:
@@ -220,7 +191,7 @@ def _new(session: Session, login: str, name: str, role: Role, password: str, *, 
         _person_on_server(session, lambda conn: server_roles.add_person(
             conn, login, role, password), login)
         # The server keeps the name folded, for its own case scope (§ 2-83(h)(1))
-        from ethics_desk.storage.server_policies import set_name_key
+        from ethics_desk.staff.server_policies import set_name_key
         set_name_key(session.connection(), row.login, row.name)
     return row
 
@@ -352,7 +323,7 @@ def reset_password(database: Database, login: str, password: str, *, by: Account
             row.password_hash = _HASHER.hash(password)
         row.must_change_password = row.id != by.account_id
         row.disabled_at = None
-        _clear_delays(session, _subjects(row.login, None))
+        sign_in_delays.clear_delays(session, sign_in_delays.subjects_of(row.login, None))
         audit.append(session, actor=by.login, action="account.reset", at=now,
                      summary=f"Reset the password of {row.name} ({row.login})",
                      detail={"login": row.login})
@@ -396,93 +367,6 @@ def this_workstation() -> str:
     """The name of this computer, as the window and the commands give it to :func:`sign_in` (its
     one reader, as the clock is the time's)."""
     return socket.gethostname()
-
-
-def delay_after(failures: int) -> int:
-    """The seconds the next try waits after ``failures`` wrong tries in a row: 1, 2, 4 … and
-    at most :data:`DELAY_CAP_SECONDS`."""
-    return 0 if failures <= 0 else min(DELAY_CAP_SECONDS, 2 ** min(failures - 1, 16))
-
-
-def _subjects(login: str, workstation: str | None) -> list[str]:
-    """The delays a try of ``login`` at ``workstation`` is subject to: its login's — the
-    SHA-256's first digits of the login folded, never the text, which may be a password typed
-    in the wrong field — and its workstation's (:class:`~ethics_desk.models.SignInDelay`)."""
-    folded = unicodedata.normalize("NFKC", login).strip().casefold()
-    subjects = ["login:" + hashlib.sha256(folded.encode("utf-8")).hexdigest()[:LOGIN_DIGITS]]
-    desk = " ".join((workstation or "").split()).casefold()[:70]
-    return subjects + ([f"desk:{desk}"] if desk else [])
-
-
-def _delays_kept(session: Session) -> bool:
-    """Whether the database keeps sign-in delays (a revision from 0018 on: an older one, which
-    ``check`` and a read-only copy read as it is, has nothing to count them in)."""
-    from sqlalchemy import inspect
-
-    return inspect(session.connection()).has_table(SignInDelay.__tablename__)
-
-
-def _delays(session: Session, subjects: list[str], now: datetime) -> list[SignInDelay]:
-    """The delays of ``subjects`` still counting at ``now`` (one whose wait ended more than
-    :data:`DELAY_FORGOTTEN` ago starts again)."""
-    if not _delays_kept(session):
-        return []
-    return [row for row in session.scalars(select(SignInDelay).where(
-        SignInDelay.subject.in_(subjects))) if row.not_before + DELAY_FORGOTTEN > now]
-
-
-def _wait(session: Session, subjects: list[str], now: datetime) -> int:
-    """The seconds before a try of ``subjects`` is heard (0: at once)."""
-    latest = max((row.not_before for row in _delays(session, subjects, now)), default=None)
-    return 0 if latest is None or latest <= now else math.ceil((latest - now).total_seconds())
-
-
-def _next_wait(session: Session, subjects: list[str], now: datetime) -> int:
-    """The wait one more wrong try would bring, without counting it (a sign-in that cannot
-    write: it gives the same answer a counted one does)."""
-    failures = {row.subject: row.failures for row in _delays(session, subjects, now)}
-    return max(delay_after(failures.get(subject, 0) + 1) for subject in subjects)
-
-
-def _count_failure(session: Session, subjects: list[str], now: datetime) -> int:
-    """Count a wrong try against each of ``subjects``: the seconds the next try must wait.
-    Delays forgotten long ago are removed on the way."""
-    if not _delays_kept(session):
-        return delay_after(1)
-    session.execute(delete(SignInDelay).where(SignInDelay.not_before < now - DELAY_FORGOTTEN))
-    counting = {row.subject: row for row in _delays(session, subjects, now)}
-    wait = 0
-    for subject in subjects:
-        row = counting.get(subject) or session.get(SignInDelay, subject)
-        if row is None:
-            row = SignInDelay(subject=subject, failures=0, not_before=now)
-            session.add(row)
-        elif subject not in counting:
-            row.failures = 0
-        row.failures += 1
-        seconds = delay_after(row.failures)
-        row.not_before = now + timedelta(seconds=seconds)
-        wait = max(wait, seconds)
-    return wait
-
-
-def _clear_delays(session: Session, subjects: list[str]) -> None:
-    if on_server(session):  # the delays are a file's; a server's are its auth_delay
-        return
-    if _delays_kept(session):
-        session.execute(delete(SignInDelay).where(SignInDelay.subject.in_(subjects)))
-
-
-def count_refusal(session: Session, login: str, workstation: str | None, at: datetime) -> None:
-    """A refused sign-in written later (:mod:`ethics_desk.storage.queued_records`): counted as
-    :func:`sign_in` counts it, at its own time."""
-    _count_failure(session, _subjects(login, workstation), at)
-
-
-def count_sign_in(session: Session, login: str, workstation: str | None) -> None:
-    """A sign-in written later: its login's and workstation's delays end, as :func:`sign_in`'s
-    do."""
-    _clear_delays(session, _subjects(login, workstation))
 
 
 class SignInRefused(UserError):
@@ -538,10 +422,11 @@ def sign_in(database: Database, login: str, password: str, *, clock: Clock,
 
     **A wrong try slows the next one down** instead of locking the account: the next try of
     that login — whether an account has it or not — and at that ``workstation`` (the computer's
-    name, :func:`this_workstation`) is heard only :func:`delay_after` seconds later (1, 2, 4 …
-    a minute at most); a try made sooner gets the same answer, unheard. A right password ends
-    both delays, and an Administrator can end a login's (:func:`clear_delay`). Nobody can
-    keep the owner of an account out for longer than a minute a try.
+    name, :func:`this_workstation`) is heard only so many seconds later
+    (:func:`~ethics_desk.storage.sign_in_delays.delay_after`: 1, 2, 4 … a minute at most); a
+    try made sooner gets the same answer, unheard. A right password ends both delays, and an
+    Administrator can end a login's (:func:`clear_delay`). Nobody can keep the owner of an
+    account out for longer than a minute a try.
 
     **The account is the one Ethics Desk saved**: on a SQLite file the account's row is checked
     against the record's journal, its MACs verified, before anything else; a row changed
@@ -562,7 +447,7 @@ def sign_in(database: Database, login: str, password: str, *, clock: Clock,
     if database.read_only_reason() is not None:
         return verify_unrecorded(database, login, password, clock=clock, workstation=workstation)
     now = clock()
-    subjects = _subjects(login, workstation)
+    subjects = sign_in_delays.subjects_of(login, workstation)
     try:
         signed = database.write(lambda session: _sign_in(session, login, password, now,
                                                          subjects), wait=False)
@@ -642,7 +527,7 @@ def _sign_in(session: Session, login: str, password: str, now: datetime,
              subjects: list[str]) -> Account | UserError:
     """The sign-in in a writer's transaction: the account, or the refusal to raise once the
     delays and the record are committed."""
-    wait = _wait(session, subjects, now)
+    wait = sign_in_delays.wait_for(session, subjects, now)
     if wait:
         return SignInRefused(wait)  # too soon: not heard, not counted
     row = _account_row(session, login, password)
@@ -653,14 +538,14 @@ def _sign_in(session: Session, login: str, password: str, now: datetime,
                      detail={"login": row.login, "altered": altered})
         return account_altered(row.login)
     if row is None or not _verify(row.password_hash, password) or row.disabled_at is not None:
-        wait = _count_failure(session, subjects, now)
+        wait = sign_in_delays.count_failure(session, subjects, now)
         if row is not None:
             audit.append(session, actor=row.login, action="account.sign_in_refused", at=now,
                          summary=_refused(row.login), detail={"login": row.login})
         return SignInRefused(wait)
     if _HASHER.check_needs_rehash(row.password_hash):
         row.password_hash = _HASHER.hash(password)
-    _clear_delays(session, subjects)
+    sign_in_delays.clear_delays(session, subjects)
     audit.append(session, actor=row.login, action="account.sign_in", at=now,
                  summary=_signed_in(row), detail={"login": row.login})
     return _account(row)
@@ -683,18 +568,18 @@ def _sign_in_queued(database: Database, login: str, password: str, now: datetime
     from ethics_desk.storage import queued_records
     from ethics_desk.storage.queued_records import REFUSED, SIGNED_IN, Pending
 
-    subjects = _subjects(login, workstation)
+    subjects = sign_in_delays.subjects_of(login, workstation)
     with database.read_session() as session:
-        wait = _wait(session, subjects, now)
+        wait = sign_in_delays.wait_for(session, subjects, now)
         if wait:
             return SignInRefused(wait)
         row = _account_row(session, login, password)
         if row is None:
-            return SignInRefused(_next_wait(session, subjects, now))
+            return SignInRefused(sign_in_delays.next_wait(session, subjects, now))
         altered = _altered(session, row)
         ok = altered is None and _verify(row.password_hash, password) \
             and row.disabled_at is None
-        account, next_wait = _account(row), _next_wait(session, subjects, now)
+        account, next_wait = _account(row), sign_in_delays.next_wait(session, subjects, now)
         summary = _signed_in(row) if ok else _refused(row.login)
     detail: dict[str, object] = {"login": account.login}
     if workstation:
@@ -722,7 +607,7 @@ def verify_unrecorded(database: Database, login: str, password: str, *, clock: C
     unverified. Whoever can read such a file can read all of it anyway."""
     now = clock()
     with database.read_session() as session:
-        wait = _wait(session, _subjects(login, workstation), now)
+        wait = sign_in_delays.wait_for(session, sign_in_delays.subjects_of(login, workstation), now)
         if wait:
             raise SignInRefused(wait)
         row = _account_row(session, login, password)
@@ -739,7 +624,7 @@ def clear_delay(database: Database, login: str, *, by: Account, clock: Clock) ->
     with database.unit_of_work() as session:
         _require_admin(session, by)
         row = _target(session, login)
-        _clear_delays(session, _subjects(row.login, None))
+        sign_in_delays.clear_delays(session, sign_in_delays.subjects_of(row.login, None))
         audit.append(session, actor=by.login, action="account.clear_delay", at=clock(),
                      summary=f"Cleared the sign-in delay of {row.name} ({row.login})",
                      detail={"login": row.login})

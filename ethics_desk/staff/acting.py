@@ -2,7 +2,7 @@
 
 A screen greys a control and a command refuses early, but neither is where the decision is
 taken: the service is. Each public function of the domain that changes something or reads a
-case's content takes the signed-in :class:`~ethics_desk.staff.accounts.Account` as its required
+case's content takes the signed-in :class:`~ethics_desk.core.account.Account` as its required
 keyword argument ``account`` and asks the permission table
 (:mod:`ethics_desk.staff.permissions`), deny by default, before it does anything; the audit
 record it writes names that account (:attr:`Account.display`), never a name the caller made up.
@@ -30,8 +30,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ParamSpec, TypeVar
 
+from ethics_desk.core.account import Account
 from ethics_desk.core.errors import NotAllowed
-from ethics_desk.staff.accounts import Account
 from ethics_desk.staff.permissions import Act, may, who_may
 
 P = ParamSpec("P")

@@ -32,6 +32,7 @@ from __future__ import annotations
 from sqlalchemy import ColumnElement, and_, exists, false, literal, or_, select, true
 from sqlalchemy.orm import InstrumentedAttribute, Session, aliased
 
+from ethics_desk.core.account import Account
 from ethics_desk.core.errors import UserError
 from ethics_desk.core.folding import fold
 from ethics_desk.core.roles import Role
@@ -45,7 +46,6 @@ from ethics_desk.models import (
     StaffAccount,
     Witness,
 )
-from ethics_desk.staff.accounts import Account
 from ethics_desk.staff.permissions import (
     BOARD,
     KEPT_FROM_THEIR_OWN,
@@ -125,7 +125,7 @@ def role_condition(role: Role, name_folded: ColumnElement[str],
     """The condition on ``Complaint`` that keeps exactly the complaints a person in ``role``
     receives, the person given as SQL expressions (their folded name and account id): the
     application binds them to the signed-in account (:func:`case_condition`), the server to the
-    account of the role connected (:mod:`ethics_desk.storage.server_policies`). Deny by
+    account of the role connected (:mod:`ethics_desk.staff.server_policies`). Deny by
     default: a role the table gives no reach receives none. ``parties=False`` leaves out the
     person's own parties (the server's check on a row a writer adds, which is no one's case
     yet)."""

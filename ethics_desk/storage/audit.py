@@ -26,7 +26,7 @@ from ethics_desk.models import AuditRecord, AuditRedaction, Setting
 from ethics_desk.storage.read_only import UNRECORDED
 
 if TYPE_CHECKING:
-    from ethics_desk.staff.accounts import Account
+    from ethics_desk.core.account import Account
 
 GENESIS = "0" * 64
 HEAD_KEY = "audit.head"
@@ -125,10 +125,22 @@ def append_many(session: Session, entries: Iterable[Entry], *, at: datetime) -> 
     return records
 
 
+READ_PREFIXES = ("view.", "preview.", "print.", "save.", "export.")
+"""Audit actions that record someone seeing or taking a copy of a case's content."""
+
+READ_ACTIONS = frozenset({"board.packet", "document.issue"})
+"""Other audit actions that put a case's content before someone: the Board packet made, a
+paper issued (its copy is handed or mailed)."""
+
+
+def is_access(action: str) -> bool:
+    """Whether the audit action ``action`` records a read of a case (the case's access history,
+    :mod:`ethics_desk.cases.access`)."""
+    return action.startswith(READ_PREFIXES) or action in READ_ACTIONS
+
+
 def _reads_only(entries: list[Entry]) -> bool:
     """Whether every entry records a read of a case (a view, a preview, a print, an export)."""
-    from ethics_desk.cases.access import is_access
-
     return bool(entries) and all(is_access(entry.action) for entry in entries)
 
 

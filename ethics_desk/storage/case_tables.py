@@ -2,7 +2,7 @@
 
 A row of such a table belongs to one complaint — by its own ``complaint_id``, or (a ballot below
 its vote, a paper's stated dates below the paper) through the row above it. The server's
-row-level security guards them (:mod:`ethics_desk.storage.server_policies`), and the journal
+row-level security guards them (:mod:`ethics_desk.staff.server_policies`), and the journal
 recognises by them the rows a disposal destroyed
 (:func:`ethics_desk.storage.journal.pg_of_a_case_disposed_here`). The disposal itself names
 each (:data:`ethics_desk.retention.disposal.CASE_FILE`, checked against :func:`case_tables` by

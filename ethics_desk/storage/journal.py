@@ -46,9 +46,8 @@ from typing import Any
 
 from sqlalchemy import Connection, text
 
-from ethics_desk.cases import search_index
 from ethics_desk.core.errors import StorageError
-from ethics_desk.storage import record_key
+from ethics_desk.storage import record_key, search_table
 
 TABLE = "journal_record"
 KEY_TABLE = "journal_key"
@@ -56,7 +55,7 @@ KEY_TABLE = "journal_key"
 UNJOURNALLED = frozenset({TABLE, KEY_TABLE, "alembic_version"})
 """The tables whose rows are not journalled: the journal itself, the server's key, and
 Alembic's revision row (which the schema check reads). Nor is SQLite's search index
-(:func:`ethics_desk.cases.search_index.is_index_table`): it is the complaints' own columns again,
+(:func:`ethics_desk.cases.search_table.is_index_table`): it is the complaints' own columns again,
 kept by the database, and checked against them by ``check``."""
 KEY_SETTING = "journal.key"
 """The ``setting`` row naming a SQLite database's key (its identifier, not the key)."""
@@ -155,7 +154,7 @@ def journalled_tables(conn: Connection) -> list[str]:
             "SELECT tablename FROM pg_tables WHERE schemaname = current_schema() "
             "ORDER BY tablename")).scalars()
     return [name for name in names
-            if name not in UNJOURNALLED and not search_index.is_index_table(name)]
+            if name not in UNJOURNALLED and not search_table.is_index_table(name)]
 
 
 def columns_of(conn: Connection, table: str) -> tuple[list[Column], str]:

@@ -310,7 +310,7 @@ def _write(session: Session, records: Sequence[Pending]) -> None:
 def _count(session: Session, pending: Pending) -> None:
     """A queued sign-in's effect on its login's and workstation's delays, as
     :func:`~ethics_desk.staff.accounts.sign_in` would have had it, at its own time."""
-    from ethics_desk.staff.accounts import count_refusal, count_sign_in
+    from ethics_desk.storage.sign_in_delays import count_refusal, count_sign_in
 
     workstation = pending.detail.get("workstation")
     desk = workstation if isinstance(workstation, str) else None

@@ -420,7 +420,7 @@ def refuse_unless_the_owner(engine: Engine, doing: str) -> None:
     """Refuse, in words, work that reads every record of the server — the checks, a backup —
     to a role that is not IT's, the database's owner: row-level security lets a person's role
     read only part of the records, and the rest would be reported missing, or silently left
-    out of a copy (:mod:`ethics_desk.storage.server_policies`). ``doing`` is what reads them,
+    out of a copy (:mod:`ethics_desk.staff.server_policies`). ``doing`` is what reads them,
     in words ("the checks read")."""
     if engine.url.get_backend_name() != "postgresql":
         return

@@ -35,7 +35,7 @@ from ethics_desk.ui.read_only import refuse_while_read_only
 from ethics_desk.ui.sizing import fit_to_screen
 
 if TYPE_CHECKING:
-    from ethics_desk.staff.accounts import Account
+    from ethics_desk.core.account import Account
     from ethics_desk.ui.context import AppContext
 
 COLUMNS = ("Login", "Name", "Role", "Status")

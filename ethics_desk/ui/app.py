@@ -27,7 +27,7 @@ from ethics_desk.core.errors import StorageError, UserError
 from ethics_desk.ui import none_guard, palette
 
 if TYPE_CHECKING:
-    from ethics_desk.staff.accounts import Account
+    from ethics_desk.core.account import Account
     from ethics_desk.storage.database import Database
     from ethics_desk.ui.context import AppContext
 

@@ -18,8 +18,8 @@ from ethics_desk.core.office_time import DEFAULT_OFFICE_ZONE, office_date, offic
 
 if TYPE_CHECKING:
     from ethics_desk.cases.inbox import InboxSource
+    from ethics_desk.core.account import Account
     from ethics_desk.maintenance.first_look import FirstLook
-    from ethics_desk.staff.accounts import Account
     from ethics_desk.staff.permissions import Act
     from ethics_desk.storage.audit import Viewer
     from ethics_desk.storage.database import Database

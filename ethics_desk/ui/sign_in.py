@@ -41,7 +41,7 @@ from ethics_desk.ui.accessibility import StatusLine, buddy
 from ethics_desk.ui.sizing import fit_to_screen
 
 if TYPE_CHECKING:
-    from ethics_desk.staff.accounts import Account
+    from ethics_desk.core.account import Account
     from ethics_desk.ui.context import AppContext
 
 

@@ -16,6 +16,7 @@ from typing import Any
 from sqlalchemy.orm import Session, object_session
 
 from ethics_desk.cases.listing import refresh_listing
+from ethics_desk.core.account import Account
 from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import ConflictError, NotAllowed, RuleError
 from ethics_desk.core.names import may_be_same_person
@@ -24,7 +25,6 @@ from ethics_desk.intake.drafts import store_step
 from ethics_desk.intake.record import Intake, apply_intake
 from ethics_desk.models import CaseState, Complaint
 from ethics_desk.office import settings
-from ethics_desk.staff.accounts import Account
 from ethics_desk.staff.permissions import (
     KEPT_FROM_THEIR_OWN,
     OWN_REVIEW,
@@ -95,7 +95,7 @@ def _jsonable(value: Any) -> Any:
 class WorkflowController:
     """Applies § 2-83 events to cases for one person at the desk.
 
-    Given the signed-in :class:`~ethics_desk.staff.accounts.Account`, the controller is where
+    Given the signed-in :class:`~ethics_desk.core.account.Account`, the controller is where
     the permission table is enforced for every screen and command alike
     (:mod:`ethics_desk.staff.permissions`): an event the account's role may not fire is
     blocked with who may, a reviewer records only their own review, and a case the account does

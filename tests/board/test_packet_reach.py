@@ -20,11 +20,12 @@ from ethics_desk.board.packet import (
     render_packet,
 )
 from ethics_desk.cli import PASSWORD_ENV, USER_ENV, main
+from ethics_desk.core.account import Account
 from ethics_desk.core.errors import UserError
 from ethics_desk.core.roles import Role
 from ethics_desk.intake.record import RespondentData
 from ethics_desk.models import AuditRecord
-from ethics_desk.staff.accounts import Account, add_account, change_own_password
+from ethics_desk.staff.accounts import add_account, change_own_password
 from ethics_desk.staff.scope import case_condition
 from ethics_desk.storage.database import Database
 from ethics_desk.workflow import Accept, ForwardToBoard, WorkflowController

@@ -10,6 +10,7 @@ import pytest
 from sqlalchemy import select
 
 from ethics_desk.board import party_links, roster
+from ethics_desk.core.account import Account
 from ethics_desk.core.errors import NotAllowed, RuleError, UserError
 from ethics_desk.core.roles import Role
 from ethics_desk.models import (
@@ -20,7 +21,7 @@ from ethics_desk.models import (
     PartyLink,
     VoteChoice,
 )
-from ethics_desk.staff.accounts import Account, add_account, list_accounts
+from ethics_desk.staff.accounts import add_account, list_accounts
 from ethics_desk.staff.permissions import ACT_ROLES, Act
 from ethics_desk.staff.scope import case_condition, receives
 from ethics_desk.storage.database import Database

@@ -13,6 +13,7 @@ from sqlalchemy import select
 
 from ethics_desk.cases import hearing_record
 from ethics_desk.cases.case_file import load_case
+from ethics_desk.core.account import Account
 from ethics_desk.core.clock import fixed_clock
 from ethics_desk.core.errors import RuleError, UserError
 from ethics_desk.core.roles import Role
@@ -20,7 +21,6 @@ from ethics_desk.documents.issuing import IssuedRef, issue, void_and_reissue
 from ethics_desk.documents.kinds import recipients
 from ethics_desk.mail.ledger import mailings_for_case, record_mailing
 from ethics_desk.models import AuditRecord, MailMethod
-from ethics_desk.staff.accounts import Account
 from ethics_desk.storage.database import Database
 from ethics_desk.workflow import WorkflowController
 from tests.board_cases import HEARING_AT, show_cause

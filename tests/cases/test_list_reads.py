@@ -14,8 +14,8 @@ from ethics_desk.cases.calendar_overview import deadlines_on
 from ethics_desk.cases.inbox import ALL_CASES, saved_view
 from ethics_desk.cases.inbox_query import InboxQuery
 from ethics_desk.cases.list_reads import ACTION, CALENDAR_DAY, INBOX, SEARCH
+from ethics_desk.core.account import Account
 from ethics_desk.core.roles import Role
-from ethics_desk.staff.accounts import Account
 from ethics_desk.storage.database import Database
 from ethics_desk.workflow import WorkflowController
 from tests.another_desk import (

@@ -29,6 +29,7 @@ from ethics_desk.cases.inbox_query import InboxQuery, search_conditions
 from ethics_desk.cases.listing import refresh_listing
 from ethics_desk.maintenance.integrity import SEARCH_INDEX, run_checks
 from ethics_desk.models import Complaint, Respondent
+from ethics_desk.storage import search_table
 from ethics_desk.storage.database import Database
 from tests.cases.test_inbox import TODAY, CaseSpec, insert_cases
 from tests.conftest import copy_of
@@ -183,7 +184,7 @@ def test_check_names_a_case_the_index_does_not_hold_as_it_is(database: Database,
     assert ok.ok
     with database.engine.begin() as conn:  # behind the application's back
         conn.exec_driver_sql(
-            f"INSERT INTO {search_index.TABLE}({search_index.TABLE}, rowid, search_key, "
+            f"INSERT INTO {search_table.TABLE}({search_table.TABLE}, rowid, search_key, "
             "search_words) SELECT 'delete', id, search_key, search_words FROM complaint "
             "WHERE id = ?", (case_id,))
     [broken] = [r for r in run_checks(db_arg, from_backups=False) if r.name == SEARCH_INDEX]
@@ -242,12 +243,12 @@ def test_the_index_check_reads_sqlites_counts_at_every_column_length(
     try:
         conn.execute("CREATE TABLE complaint (id INTEGER PRIMARY KEY, search_key TEXT, "
                      "search_words TEXT)")
-        for statement in search_index.SQLITE_INDEX:
+        for statement in search_table.SQLITE_INDEX:
             conn.execute(statement)
         conn.execute("INSERT INTO complaint VALUES (1, ?, ?), (2, 'ana ruiz', '  ana  ruiz')",
                      (key, words))
         complaints = conn.execute("SELECT id, search_key, search_words FROM complaint").fetchall()
-        sizes = conn.execute(f"SELECT id, sz FROM {search_index.TABLE}_docsize").fetchall()
+        sizes = conn.execute(f"SELECT id, sz FROM {search_table.TABLE}_docsize").fetchall()
     finally:
         conn.close()
     assert search_index.sqlite_disagreements(complaints, sizes) == []

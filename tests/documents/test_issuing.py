@@ -16,6 +16,7 @@ from reportlab.lib.pagesizes import LETTER
 from reportlab.pdfgen import canvas
 from sqlalchemy import func, select, text
 
+from ethics_desk.core.account import Account
 from ethics_desk.core.clock import fixed_clock
 from ethics_desk.core.errors import StorageError, UserError
 from ethics_desk.core.roles import Role
@@ -33,7 +34,6 @@ from ethics_desk.documents.render.letter_data import CodeProvided
 from ethics_desk.mail.ledger import record_mailing
 from ethics_desk.models import AuditRecord, IssuedDocument, MailMethod, Setting
 from ethics_desk.office.actions import save_settings
-from ethics_desk.staff.accounts import Account
 from ethics_desk.storage.audit import verify_chain
 from ethics_desk.storage.database import Database
 from ethics_desk.workflow import Accept, ForwardForReview, ForwardToBoard, WorkflowController

@@ -14,6 +14,7 @@ from pypdf import PdfWriter
 from sqlalchemy import select
 
 from ethics_desk.cli import main
+from ethics_desk.core.account import Account
 from ethics_desk.core.errors import ConflictError, UserError
 from ethics_desk.core.roles import Role
 from ethics_desk.documents import papers, wording
@@ -21,7 +22,6 @@ from ethics_desk.documents.render.templates import TemplateError, TemplateLibrar
 from ethics_desk.maintenance.opening import open_database
 from ethics_desk.maintenance.transfer import copy_records
 from ethics_desk.models import AuditRecord, OfficePaper, Setting
-from ethics_desk.staff.accounts import Account
 from ethics_desk.storage.audit import verify_chain
 from ethics_desk.storage.database import Database
 from ethics_desk.storage.migrate import alembic_config

@@ -199,15 +199,15 @@ def test_a_backup_called_verified_is_one_a_restore_takes(database: Database, db_
     """A backup is called verified only by the verification a restore applies: a database whose
     search index disagrees with its cases (behind the application's back) passes the copy's own
     page, count and chain checks, but a restore would refuse the copy, so none is kept."""
-    from ethics_desk.cases import search_index
     from ethics_desk.maintenance.restore import describe_backup
+    from ethics_desk.storage import search_table
 
     filed_case(WorkflowController.unrestricted(database, "Desk 1", clock=CLOCK))
     good = backup_sqlite(db_path, tmp_path / "good.sqlite", clock=CLOCK)
     assert describe_backup(good.path).verifies
     with database.engine.begin() as conn:
         conn.exec_driver_sql(
-            f"INSERT INTO {search_index.TABLE}({search_index.TABLE}, rowid, search_key, "
+            f"INSERT INTO {search_table.TABLE}({search_table.TABLE}, rowid, search_key, "
             "search_words) SELECT 'delete', id, search_key, search_words FROM complaint")
     with pytest.raises(StorageError, match=r"a restore would refuse it.*search index"):
         backup_sqlite(db_path, tmp_path / "refused.sqlite", clock=CLOCK)

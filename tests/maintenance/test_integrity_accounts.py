@@ -10,12 +10,12 @@ from pathlib import Path
 from argon2 import PasswordHasher
 from sqlalchemy import select
 
+from ethics_desk.core.account import Account
 from ethics_desk.core.roles import Role
 from ethics_desk.maintenance.integrity import ACCOUNTS, run_checks
 from ethics_desk.models import StaffAccount
 from ethics_desk.staff import accounts
 from ethics_desk.staff.accounts import (
-    Account,
     add_account,
     change_own_password,
     clear_delay,

@@ -8,16 +8,16 @@ from pathlib import Path
 import pytest
 from sqlalchemy import func, inspect, select
 
-from ethics_desk.cases import search_index
 from ethics_desk.core.errors import StorageError
 from ethics_desk.maintenance.backup import backup_sqlite
 from ethics_desk.maintenance.opening import open_database
 from ethics_desk.models import AuditRecord, Base, Provision
 from ethics_desk.office import settings
+from ethics_desk.staff.server_policies import NAME_KEY_TABLE
 from ethics_desk.storage import database as db_module
+from ethics_desk.storage import search_table
 from ethics_desk.storage.database import Database, storage_error
 from ethics_desk.storage.migrate import current_revision, head_revision
-from ethics_desk.storage.server_policies import NAME_KEY_TABLE
 from ethics_desk.storage.sqlite_file import verify_sqlite_file
 from tests.conftest import CLOCK, NOW
 
@@ -35,8 +35,8 @@ def test_migrations_create_every_table_and_record_the_head_revision(database: Da
     assert set(Base.metadata.tables) <= tables
     server_only = ({"journal_key", NAME_KEY_TABLE} if database.url.get_backend_name() == "postgresql"
                    else set())
-    search = {name for name in tables if search_index.is_index_table(name)}
-    assert search == ({search_index.TABLE} | {search_index.TABLE + "_" + shadow for shadow in
+    search = {name for name in tables if search_table.is_index_table(name)}
+    assert search == ({search_table.TABLE} | {search_table.TABLE + "_" + shadow for shadow in
                                               ("data", "idx", "docsize", "config")}
                       if database.url.get_backend_name() == "sqlite" else set())
     assert tables - set(Base.metadata.tables) - search == {"alembic_version"} | server_only

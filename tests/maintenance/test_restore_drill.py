@@ -18,7 +18,6 @@ import sqlalchemy as sa
 from alembic import command
 from sqlalchemy import select
 
-from ethics_desk.cases import search_index
 from ethics_desk.core.errors import StorageError
 from ethics_desk.maintenance import integrity
 from ethics_desk.maintenance.backup import backup_sqlite
@@ -26,6 +25,7 @@ from ethics_desk.maintenance.integrity import CheckResult, run_checks
 from ethics_desk.maintenance.opening import open_database
 from ethics_desk.maintenance.restore import ACTION, describe_backup, restore_backup
 from ethics_desk.models import AuditRecord
+from ethics_desk.storage import search_table
 from ethics_desk.storage.database import Database
 from ethics_desk.storage.migrate import alembic_config, head_revision
 from ethics_desk.workflow import WorkflowController
@@ -47,7 +47,7 @@ def counts(path: Path) -> dict[str, int]:
     try:
         names = [row[0] for row in conn.execute(
             "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
-            if not search_index.is_index_table(row[0])]
+            if not search_table.is_index_table(row[0])]
         return {name: conn.execute(f'SELECT count(*) FROM "{name}"').fetchone()[0]
                 for name in names}
     finally:

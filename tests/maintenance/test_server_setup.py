@@ -22,8 +22,8 @@ from ethics_desk.core.errors import StorageError
 from ethics_desk.core.roles import Role
 from ethics_desk.maintenance.opening import open_database
 from ethics_desk.maintenance.server import setup_server
+from ethics_desk.staff.server_policies import keep_name_keys
 from ethics_desk.storage.migrate import alembic_config, current_revision, head_revision
-from ethics_desk.storage.server_policies import keep_name_keys
 from ethics_desk.workflow import WorkflowController
 from tests.conftest import CLOCK, TestServer, server_url, test_server
 from tests.factories import filed_case

@@ -8,6 +8,7 @@ from zoneinfo import ZoneInfo
 import pytest
 from sqlalchemy import select
 
+from ethics_desk.core.account import Account
 from ethics_desk.core.clock import fixed_clock
 from ethics_desk.core.errors import ConflictError, NotAllowed, RuleError, UserError
 from ethics_desk.core.roles import Role
@@ -41,7 +42,6 @@ from ethics_desk.public_information import (
     typed_cost_items,
 )
 from ethics_desk.public_information.log import summaries
-from ethics_desk.staff.accounts import Account
 from ethics_desk.storage.database import Database
 from ethics_desk.workflow import ReturnUnsworn, WorkflowController
 from tests.conftest import CLOCK

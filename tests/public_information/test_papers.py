@@ -7,6 +7,7 @@ from datetime import date
 
 import pytest
 
+from ethics_desk.core.account import Account
 from ethics_desk.core.errors import NotAllowed, UserError
 from ethics_desk.core.roles import Role
 from ethics_desk.core.vocabulary import Language, RequestChannel, RulingBy, RulingOutcome
@@ -28,7 +29,6 @@ from ethics_desk.public_information.papers import (
     paper_choices,
     preview_paper,
 )
-from ethics_desk.staff.accounts import Account
 from ethics_desk.storage.database import Database
 from ethics_desk.workflow import WorkflowController
 from tests.conftest import CLOCK

@@ -1,6 +1,6 @@
 """Fixtures of the retention tests: the office's people by role, and resolved cases.
 
-The accounts are made as :class:`~ethics_desk.staff.accounts.Account` values, as a signed-in
+The accounts are made as :class:`~ethics_desk.core.account.Account` values, as a signed-in
 person is seen below the screens; the cases go through the workflow, resolved on the tests'
 pinned day (:data:`tests.conftest.NOW`) unless a test says otherwise.
 """
@@ -11,10 +11,10 @@ from datetime import date, datetime, timedelta
 
 import pytest
 
+from ethics_desk.core.account import Account
 from ethics_desk.core.clock import Clock, fixed_clock
 from ethics_desk.core.roles import Role
 from ethics_desk.models import Disposition
-from ethics_desk.staff.accounts import Account
 from ethics_desk.workflow import Accept, Resolve, WorkflowController
 from tests.conftest import NOW, OFFICE_TZ
 from tests.factories import reviewed_case

@@ -13,16 +13,11 @@ import pytest
 from argon2 import PasswordHasher
 from sqlalchemy import select
 
+from ethics_desk.core.account import Account
 from ethics_desk.core.errors import UserError
 from ethics_desk.core.roles import Role
 from ethics_desk.models import AuditRecord
-from ethics_desk.staff.accounts import (
-    Account,
-    add_account,
-    create_first_administrator,
-    sign_in,
-    verify_unrecorded,
-)
+from ethics_desk.staff.accounts import add_account, create_first_administrator, sign_in, verify_unrecorded
 from ethics_desk.storage import record_key
 from ethics_desk.storage.database import Database, sqlite_path
 from tests.conftest import CLOCK

@@ -10,14 +10,13 @@ import pytest
 from sqlalchemy import select, text
 from sqlalchemy.exc import IntegrityError
 
+from ethics_desk.core.account import Account
 from ethics_desk.core.errors import NotAllowed, UserError
 from ethics_desk.core.roles import Role, role_named
 from ethics_desk.models import AuditRecord, StaffAccount
 from ethics_desk.staff import accounts
 from ethics_desk.staff.accounts import (
-    DELAY_CAP_SECONDS,
     NOT_SIGNED_IN,
-    Account,
     add_account,
     change_own_password,
     create_first_administrator,
@@ -26,6 +25,7 @@ from ethics_desk.staff.accounts import (
     sign_in,
 )
 from ethics_desk.storage.database import Database
+from ethics_desk.storage.sign_in_delays import DELAY_CAP_SECONDS, DELAY_FORGOTTEN
 from tests.conftest import CLOCK, NOW
 
 SECRET = "correct horse battery staple"
@@ -169,7 +169,7 @@ def test_a_wait_that_ended_long_ago_is_forgotten(database: Database, admin: Acco
     for _ in range(8):
         answers(database, "admin", "not the password", clock, 1)
         clock.wait(DELAY_CAP_SECONDS)
-    clock.wait(int(accounts.DELAY_FORGOTTEN.total_seconds()))
+    clock.wait(int(DELAY_FORGOTTEN.total_seconds()))
     [told] = answers(database, "admin", "not the password", clock, 1)
     assert "Wait 1 second(s)" in told[1]
 

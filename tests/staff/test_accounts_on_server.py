@@ -18,6 +18,7 @@ import pytest
 import sqlalchemy as sa
 from sqlalchemy.exc import DBAPIError
 
+from ethics_desk.core.account import Account
 from ethics_desk.core.errors import UserError
 from ethics_desk.core.roles import Role
 from ethics_desk.models import StaffAccount
@@ -25,7 +26,6 @@ from ethics_desk.staff import accounts
 from ethics_desk.staff.accounts import (
     NOT_SIGNED_IN,
     SERVER_PASSWORD,
-    Account,
     SignInRefused,
     add_account,
     change_own_password,

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from ethics_desk.core.account import Account
 from ethics_desk.core.errors import NotAllowed
 from ethics_desk.core.roles import Role
-from ethics_desk.staff.accounts import Account
 from ethics_desk.staff.acting import SERVICES, allowed, case_reader, service
 from ethics_desk.staff.permissions import ACT_ROLES, Act
 

@@ -12,11 +12,12 @@ from sqlalchemy import select
 
 from ethics_desk.board import party_links
 from ethics_desk.cases.case_file import load_case
+from ethics_desk.core.account import Account
 from ethics_desk.core.errors import RuleError, UserError
 from ethics_desk.core.roles import Role
 from ethics_desk.models import Complaint
 from ethics_desk.office import settings
-from ethics_desk.staff.accounts import Account, add_account, list_accounts
+from ethics_desk.staff.accounts import add_account, list_accounts
 from ethics_desk.staff.scope import case_condition, receives
 from ethics_desk.storage.database import Database
 from ethics_desk.workflow import WorkflowController

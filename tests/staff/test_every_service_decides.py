@@ -19,10 +19,10 @@ from types import ModuleType
 import pytest
 from sqlalchemy import func, select
 
+from ethics_desk.core.account import Account
 from ethics_desk.core.errors import NotAllowed
 from ethics_desk.core.roles import Role
 from ethics_desk.models import AuditRecord
-from ethics_desk.staff.accounts import Account
 from ethics_desk.staff.acting import SERVICES, Service
 from ethics_desk.staff.permissions import ACT_ROLES
 from ethics_desk.storage.database import Database

@@ -10,12 +10,12 @@ import pytest
 import sqlalchemy as sa
 from alembic import command
 
+from ethics_desk.core.account import Account
 from ethics_desk.core.roles import Role
 from ethics_desk.core.vocabulary import RequestChannel
 from ethics_desk.maintenance.integrity import run_checks
 from ethics_desk.maintenance.opening import open_database
 from ethics_desk.public_information import NewRequest, log_request
-from ethics_desk.staff.accounts import Account
 from ethics_desk.storage.migrate import alembic_config
 from tests.conftest import CLOCK
 

@@ -11,10 +11,11 @@ import pytest
 import sqlalchemy as sa
 from alembic import command
 
+from ethics_desk.core.account import Account
 from ethics_desk.core.roles import Role
 from ethics_desk.maintenance.opening import open_database
 from ethics_desk.models import CaseParty, Complaint, PartyLink, SamePerson
-from ethics_desk.staff.accounts import Account, add_account, create_first_administrator
+from ethics_desk.staff.accounts import add_account, create_first_administrator
 from ethics_desk.staff.scope import receives
 from ethics_desk.storage.database import Database
 from ethics_desk.storage.migrate import alembic_config

@@ -20,13 +20,14 @@ import sqlalchemy as sa
 
 from ethics_desk.cases.inbox import ALL_CASES, saved_view
 from ethics_desk.cases.inbox_query import InboxQuery
+from ethics_desk.core.account import Account
 from ethics_desk.core.errors import NotAllowed
 from ethics_desk.core.roles import Role
 from ethics_desk.deadlines.closures import add_closure
 from ethics_desk.maintenance.opening import open_database
 from ethics_desk.maintenance.server import setup_server
 from ethics_desk.retention.disposal import disposal_list
-from ethics_desk.staff.accounts import Account, add_account, sign_in_at_desk
+from ethics_desk.staff.accounts import add_account, sign_in_at_desk
 from ethics_desk.storage.database import Database
 from ethics_desk.workflow import ForwardForReview, RecordReview, WorkflowController
 from tests.conftest import CLOCK, server_url, test_server

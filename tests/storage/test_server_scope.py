@@ -1,5 +1,5 @@
 """The server gives each person exactly the complaints the application gives them (§ 2-83(d),
-(h)(1)): the row-level security of :mod:`ethics_desk.storage.server_policies`, generated from
+(h)(1)): the row-level security of :mod:`ethics_desk.staff.server_policies`, generated from
 :func:`ethics_desk.staff.scope.role_condition`, compared with the application's own rule on the
 demonstration's cases, each person connected as their own role with the driver.
 
@@ -17,14 +17,15 @@ import pytest
 import sqlalchemy as sa
 from sqlalchemy import select
 
+from ethics_desk.core.account import Account
 from ethics_desk.core.roles import Role
 from ethics_desk.models import Complaint, Respondent
-from ethics_desk.staff.accounts import Account, add_account, sign_in
+from ethics_desk.staff.accounts import add_account, sign_in
 from ethics_desk.staff.permissions import ACT_ROLES, Act
 from ethics_desk.staff.scope import case_condition
+from ethics_desk.staff.server_policies import NAME_KEY_TABLE
 from ethics_desk.storage.case_tables import case_tables
 from ethics_desk.storage.database import Database
-from ethics_desk.storage.server_policies import NAME_KEY_TABLE
 from ethics_desk.storage.server_roles import add_person
 from tests.conftest import CLOCK, DemoTemplate, server_url, test_server
 from tests.signing_in import PASSWORD

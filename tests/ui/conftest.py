@@ -14,9 +14,9 @@ from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 from sqlalchemy import select
 
+from ethics_desk.core.account import Account
 from ethics_desk.core.roles import Role
 from ethics_desk.models import StaffAccount
-from ethics_desk.staff.accounts import Account
 from ethics_desk.storage.database import Database
 from ethics_desk.ui import palette
 from ethics_desk.ui.context import AppContext
@@ -99,7 +99,7 @@ def make_account(database: Database, login: str, name: str, role: Role,
             row = session.scalars(select(StaffAccount).where(
                 StaffAccount.role == Role.ADMIN)).first()
             assert row is not None
-            admin = accounts.Account(row.id, row.login, row.name, row.role)
+            admin = Account(row.id, row.login, row.name, row.role)
     with database.read_session() as session:
         demonstration = accounts.is_demonstration(session)
     first = password if demonstration else f"first {password}"  # the Administrator's choice

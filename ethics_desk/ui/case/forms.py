@@ -40,6 +40,7 @@ from PySide6.QtWidgets import (
 
 from ethics_desk.board import roster
 from ethics_desk.cases.case_file import CaseFile
+from ethics_desk.core.account import Account
 from ethics_desk.core.office_time import office_date
 from ethics_desk.core.parties import respondent_key
 from ethics_desk.intake.record import AttachmentData, read_attachment
@@ -59,7 +60,6 @@ from ethics_desk.models import (
     SanctionFactor,
     SanctionKind,
 )
-from ethics_desk.staff.accounts import Account
 from ethics_desk.storage.database import Database
 from ethics_desk.ui import palette
 from ethics_desk.ui.accessibility import buddy

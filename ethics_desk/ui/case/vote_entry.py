@@ -32,10 +32,10 @@ from PySide6.QtWidgets import (
 
 from ethics_desk.board.roster import Voter, case_voters
 from ethics_desk.board.votes import read_vote_terms
+from ethics_desk.core.account import Account
 from ethics_desk.core.vocabulary import VoteRule
 from ethics_desk.core.vote_count import VoteResult, VoteTerms, tally, terms_for
 from ethics_desk.models import BoardAction, VoteChoice
-from ethics_desk.staff.accounts import Account
 from ethics_desk.storage.database import Database
 from ethics_desk.ui import palette
 from ethics_desk.ui.accessibility import buddy

@@ -2,7 +2,7 @@
 
 Adds ``complaint.search_words`` (the search key's words, each after two spaces, so that the
 start of a word is a three-character substring), fills it from the stored search keys, and
-builds the index :mod:`ethics_desk.cases.search_index` describes: on SQLite an FTS5 table with
+builds the index :mod:`ethics_desk.storage.search_table` describes: on SQLite an FTS5 table with
 the trigram tokenizer kept by triggers on ``complaint``; on PostgreSQL ``pg_trgm`` and a GIN
 trigram index on each search column. The journal's triggers are installed again for the new
 column (``journal.install``), and its records of the complaints rebased on their new form.
@@ -47,8 +47,7 @@ def _words(search_key: str | None) -> str:
 
 def upgrade() -> None:
     """Add and fill ``search_words``, build the index, journal the new column."""
-    from ethics_desk.cases import search_index
-    from ethics_desk.storage import journal
+    from ethics_desk.storage import journal, search_table
 
     bind = op.get_bind()
     if bind.dialect.name == "sqlite" and sqlite3.sqlite_version_info < TRIGRAM_SQLITE:
@@ -66,22 +65,21 @@ def upgrade() -> None:
         bind.execute(update, [{"id": i, "w": _words(k)} for i, k in rows[start:start + CHUNK]])
     journal.install(bind)  # before the index: FTS5's own statements keep the connection busy
     if bind.dialect.name == "sqlite":
-        for statement in search_index.SQLITE_INDEX:
+        for statement in search_table.SQLITE_INDEX:
             bind.exec_driver_sql(statement)
-        bind.exec_driver_sql(search_index.SQLITE_REBUILD)
+        bind.exec_driver_sql(search_table.SQLITE_REBUILD)
     else:
-        for statement in search_index.POSTGRESQL_INDEX:
+        for statement in search_table.POSTGRESQL_INDEX:
             bind.exec_driver_sql(statement)
 
 
 def downgrade() -> None:
     """Drop the index and the column (searching reads the whole table again)."""
-    from ethics_desk.cases import search_index
-    from ethics_desk.storage import journal
+    from ethics_desk.storage import journal, search_table
 
     bind = op.get_bind()
-    drops = search_index.SQLITE_DROP if bind.dialect.name == "sqlite" \
-        else search_index.POSTGRESQL_DROP
+    drops = search_table.SQLITE_DROP if bind.dialect.name == "sqlite" \
+        else search_table.POSTGRESQL_DROP
     for statement in drops:
         bind.exec_driver_sql(statement)
     with op.batch_alter_table("complaint", schema=None) as batch_op:

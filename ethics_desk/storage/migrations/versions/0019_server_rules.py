@@ -2,7 +2,7 @@
 
 No table changes. On PostgreSQL, ``ethics-desk server setup`` installs, after this revision, the
 case scope of § 2-83(d) and (h)(1) as row-level security, the grants of each office role's group
-and the folded names of the Board's people (:mod:`ethics_desk.storage.server_policies`); the
+and the folded names of the Board's people (:mod:`ethics_desk.staff.server_policies`); the
 revision is there so that every workstation waits for IT's setup with this version instead of
 working on a server that does not state them yet. On a SQLite file nothing changes: there the
 application is the only door, and its services decide.
