@@ -59,6 +59,7 @@ from ethics_desk.cli import PASSWORD_ENV, USER_ENV  # noqa: E402
 from ethics_desk.core.account import Account  # noqa: E402
 from ethics_desk.core.clock import Clock, fixed_clock, today  # noqa: E402
 from ethics_desk.core.parties import recipient_key  # noqa: E402
+from ethics_desk.core.permissions import Act, may  # noqa: E402
 from ethics_desk.documents.issuing import issue  # noqa: E402
 from ethics_desk.documents.kinds import render_letter  # noqa: E402
 from ethics_desk.intake.record import (  # noqa: E402
@@ -89,7 +90,6 @@ from ethics_desk.models import (  # noqa: E402
     ViolationPeriod,
 )
 from ethics_desk.staff.accounts import sign_in  # noqa: E402
-from ethics_desk.staff.permissions import Act, may  # noqa: E402
 from ethics_desk.storage.audit import Viewer  # noqa: E402
 from ethics_desk.storage.database import Database  # noqa: E402
 from ethics_desk.workflow import (  # noqa: E402

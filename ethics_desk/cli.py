@@ -16,7 +16,7 @@ without that, the file in the user's data folder. An error is one line on stderr
 in first (``--user LOGIN``, else ``ETHICS_DESK_USER``, else the operating-system login; the
 password typed at a prompt or read from ``ETHICS_DESK_PASSWORD``), and the signed-in account is
 the actor of every audit record it makes. Each command then asks the permission table
-(:mod:`ethics_desk.staff.permissions`) whether the account's role may do its act, and refuses
+(:mod:`ethics_desk.core.permissions`) whether the account's role may do its act, and refuses
 naming who may. A case the account does not receive (:mod:`ethics_desk.staff.scope`) is
 answered exactly as a case number that does not exist, § 2-83(h)(1). ``due``, ``calendar``,
 ``letter --list``, ``--version`` and ``--help`` show no case and change nothing; ``demo`` only
@@ -48,9 +48,9 @@ if TYPE_CHECKING:
     from sqlalchemy.engine import URL
 
     from ethics_desk.core.account import Account
+    from ethics_desk.core.permissions import Act
     from ethics_desk.deadlines import BusinessCalendar
     from ethics_desk.deadlines.closures import CalendarChange
-    from ethics_desk.staff.permissions import Act
     from ethics_desk.storage.database import Database
 
 DB_ENV = "ETHICS_DESK_DB"  # the same name as ethics_desk.storage.database.DB_ENV (checked by a test)
@@ -922,7 +922,7 @@ def _os_login() -> str:
 
 def _cmd_key_export(args: argparse.Namespace) -> int:
     """``key export FILE``: the SQLite database's record key into a new, private file."""
-    from ethics_desk.staff.permissions import Act
+    from ethics_desk.core.permissions import Act
     from ethics_desk.storage import journal, record_key
     from ethics_desk.storage.database import sqlite_path, translate_errors
 
@@ -1013,8 +1013,8 @@ def _typed_sheet() -> tuple[str, bytes]:
 
 def _cmd_key_sheet(args: argparse.Namespace) -> int:
     """``key sheet FILE.pdf``: the recovery sheet, written private, recorded as made."""
+    from ethics_desk.core.permissions import Act
     from ethics_desk.maintenance.recovery_sheet import make_recovery_sheet
-    from ethics_desk.staff.permissions import Act
 
     dest = Path(args.file).expanduser()
     _refuse_unc_here(args.file, "recovery sheet")
@@ -1032,9 +1032,9 @@ def _cmd_key_sheet(args: argparse.Namespace) -> int:
 
 def _cmd_user_add(args: argparse.Namespace) -> int:
     """``user add LOGIN --name NAME --role ROLE``."""
+    from ethics_desk.core.permissions import Act
     from ethics_desk.core.roles import role_named
     from ethics_desk.staff.accounts import add_account
-    from ethics_desk.staff.permissions import Act
 
     database = _open_to_change(args)
     try:
@@ -1051,8 +1051,8 @@ def _cmd_user_add(args: argparse.Namespace) -> int:
 
 def _cmd_user_list(args: argparse.Namespace) -> int:
     """``user list``."""
+    from ethics_desk.core.permissions import Act
     from ethics_desk.staff.accounts import list_accounts
-    from ethics_desk.staff.permissions import Act
 
     database = _open_for_writing(args)
     try:
@@ -1067,8 +1067,8 @@ def _cmd_user_list(args: argparse.Namespace) -> int:
 
 def _cmd_user_disable(args: argparse.Namespace) -> int:
     """``user disable LOGIN``."""
+    from ethics_desk.core.permissions import Act
     from ethics_desk.staff.accounts import disable_account
-    from ethics_desk.staff.permissions import Act
 
     database = _open_to_change(args)
     try:
@@ -1082,8 +1082,8 @@ def _cmd_user_disable(args: argparse.Namespace) -> int:
 
 def _cmd_user_reset(args: argparse.Namespace) -> int:
     """``user reset LOGIN``."""
+    from ethics_desk.core.permissions import Act
     from ethics_desk.staff.accounts import reset_password
-    from ethics_desk.staff.permissions import Act
 
     database = _open_to_change(args)
     try:
@@ -1100,8 +1100,8 @@ def _cmd_user_reset(args: argparse.Namespace) -> int:
 
 def _cmd_user_clear_delay(args: argparse.Namespace) -> int:
     """``user clear-delay LOGIN``: the account's login need not wait after wrong passwords."""
+    from ethics_desk.core.permissions import Act
     from ethics_desk.staff.accounts import clear_delay
-    from ethics_desk.staff.permissions import Act
 
     database = _open_to_change(args)
     try:
@@ -1133,9 +1133,9 @@ def _cmd_access(args: argparse.Namespace) -> int:
     """``access CASE``: the case's access history."""
     from ethics_desk.cases.access import access_history
     from ethics_desk.core.office_time import stamp
+    from ethics_desk.core.permissions import Act
     from ethics_desk.documents.kinds import find_case
     from ethics_desk.office import settings
-    from ethics_desk.staff.permissions import Act
 
     database = _open_for_writing(args)
     try:
@@ -1154,9 +1154,9 @@ def _cmd_access(args: argparse.Namespace) -> int:
 
 def _cmd_requests(args: argparse.Namespace) -> int:
     """``requests``: the Public Information Act requests with their due dates."""
+    from ethics_desk.core.permissions import Act
     from ethics_desk.public_information import list_requests
     from ethics_desk.public_information.log import summaries
-    from ethics_desk.staff.permissions import Act
 
     database = _open_for_writing(args)
     try:
@@ -1177,8 +1177,8 @@ def _cmd_requests(args: argparse.Namespace) -> int:
 
 def _cmd_wording_list(args: argparse.Namespace) -> int:
     """``wording list``: each paper's wording and the enclosure, as every desk prints them."""
+    from ethics_desk.core.permissions import Act
     from ethics_desk.documents.wording import read_enclosure, wording_entries
-    from ethics_desk.staff.permissions import Act
 
     database = _open_for_writing(args)
     try:
@@ -1200,8 +1200,8 @@ def _cmd_wording_list(args: argparse.Namespace) -> int:
 
 def _cmd_wording_bring_in(args: argparse.Namespace) -> int:
     """``wording bring-in [--folder DIR]``."""
+    from ethics_desk.core.permissions import Act
     from ethics_desk.documents.wording import bring_in_this_desk
-    from ethics_desk.staff.permissions import Act
 
     database = _open_to_change(args)
     try:
@@ -1225,8 +1225,8 @@ def _cmd_wording_bring_in(args: argparse.Namespace) -> int:
 
 def _cmd_closure_add(args: argparse.Namespace) -> int:
     """``closure add DATE NAME``."""
+    from ethics_desk.core.permissions import Act
     from ethics_desk.deadlines.closures import add_closure, fiesta_season_warning
-    from ethics_desk.staff.permissions import Act
 
     day = parse_day(args.day, "DATE")
     database = _open_to_change(args)
@@ -1246,8 +1246,8 @@ def _cmd_closure_add(args: argparse.Namespace) -> int:
 
 def _cmd_closure_remove(args: argparse.Namespace) -> int:
     """``closure remove DATE``."""
+    from ethics_desk.core.permissions import Act
     from ethics_desk.deadlines.closures import remove_closure
-    from ethics_desk.staff.permissions import Act
 
     day = parse_day(args.day, "DATE")
     database = _open_to_change(args)
@@ -1284,8 +1284,8 @@ def _cmd_provisions_list(args: argparse.Namespace) -> int:
 
 def _cmd_provisions_load(args: argparse.Namespace) -> int:
     """``provisions load FILE.csv [--repealed-on DATE]``."""
+    from ethics_desk.core.permissions import Act
     from ethics_desk.intake.catalogue import load_catalogue, read_provisions_csv
-    from ethics_desk.staff.permissions import Act
     from ethics_desk.storage.database import translate_errors
 
     repealed_on = parse_day(args.repealed_on, "--repealed-on") if args.repealed_on else None
@@ -1334,7 +1334,7 @@ def _cmd_demo(args: argparse.Namespace) -> int:
 def _cmd_repair_search(args: argparse.Namespace) -> int:
     """``repair-search``: the search index built again (an Administrator's act)."""
     from ethics_desk.cases.search_repair import rebuild_search_index
-    from ethics_desk.staff.permissions import Act
+    from ethics_desk.core.permissions import Act
 
     database = _open_to_change(args)
     try:
@@ -1349,8 +1349,8 @@ def _cmd_repair_search(args: argparse.Namespace) -> int:
 
 def _cmd_check(args: argparse.Namespace) -> int:
     """``check``: every check with ok/FAILED; exit 1 when one fails."""
+    from ethics_desk.core.permissions import Act
     from ethics_desk.maintenance.integrity import Anchor, run_checks
-    from ethics_desk.staff.permissions import Act
     from ethics_desk.storage.database import describe, resolve_url, sqlite_path
     from ethics_desk.storage.journal import key_missing_for_file, parse_anchor
     from ethics_desk.storage.record_anchor import lost_acts
@@ -1420,7 +1420,7 @@ def _receives_every_case(account: Account) -> bool:
     """Whether ``account`` receives every case from its filing (the City Clerk's staff), so
     that what a check or a backup finds may name a case, a party or a paper to them; the
     Administrator and the Records officer, who receive none, are told counts (§ 2-83(h)(1))."""
-    from ethics_desk.staff.permissions import SEES_FROM, Reach
+    from ethics_desk.core.permissions import SEES_FROM, Reach
 
     return SEES_FROM.get(account.role) is Reach.AT_THE_CLERK
 
@@ -1471,9 +1471,9 @@ def _verified_unrecorded(args: argparse.Namespace, url: URL, path: Path) -> Acco
     """For ``check`` on a file that cannot be written: the Administrator's login and password
     verified without being recorded (:func:`ethics_desk.staff.accounts.verify_unrecorded`),
     said on stderr; the checks then read the file as it is."""
+    from ethics_desk.core.permissions import Act
     from ethics_desk.maintenance.integrity import read_only_database_engine
     from ethics_desk.staff.accounts import verify_unrecorded
-    from ethics_desk.staff.permissions import Act
     from ethics_desk.storage.database import Database, translate_errors
 
     database = Database(url, read_only_database_engine(path))
@@ -1498,8 +1498,8 @@ def _verified_unrecorded(args: argparse.Namespace, url: URL, path: Path) -> Acco
 
 def _cmd_backup(args: argparse.Namespace) -> int:
     """``backup DEST``: a verified copy of the SQLite file."""
+    from ethics_desk.core.permissions import Act
     from ethics_desk.maintenance.backup import BACKED_UP, backup_sqlite
-    from ethics_desk.staff.permissions import Act
     from ethics_desk.storage.database import resolve_url, sqlite_path
 
     url = resolve_url(_db_arg(args))
@@ -1587,9 +1587,9 @@ def _restorer(args: argparse.Namespace, target: Path, backup: Path) -> Account:
     """The Administrator restoring: signed in to the database as it is; or, where there is no
     database yet, an Administrator of the backup, verified without being recorded (the backup
     is never written, and the restore's own record names them)."""
+    from ethics_desk.core.permissions import Act
     from ethics_desk.maintenance.integrity import read_only_database_engine
     from ethics_desk.staff.accounts import verify_unrecorded
-    from ethics_desk.staff.permissions import Act
     from ethics_desk.storage.database import Database, translate_errors
     from ethics_desk.storage.record_anchor import lost_acts
 
@@ -1659,8 +1659,8 @@ def _backup_server(args: argparse.Namespace, database: Database, url: URL, dest:
 
 def _cmd_migrate_to(args: argparse.Namespace) -> int:
     """``migrate-to URL``: every record into a new server database, verified."""
+    from ethics_desk.core.permissions import Act
     from ethics_desk.maintenance.transfer import copy_records
-    from ethics_desk.staff.permissions import Act
 
     if not args.target.strip():
         raise UsageError(f"Say where the records go: {PROG} migrate-to "
@@ -1804,8 +1804,8 @@ def _refuse_record_target(target: Path, db: str | None) -> None:
 def _cmd_packet(args: argparse.Namespace) -> int:
     """``packet --meeting YYYY-MM-DD [--case NUMBER ...] --out FILE.pdf``."""
     from ethics_desk.board.packet import meeting_agenda, render_packet
+    from ethics_desk.core.permissions import Act
     from ethics_desk.documents.kinds import find_case
-    from ethics_desk.staff.permissions import Act
 
     meeting_on = parse_day(args.meeting, "The meeting date")
     out = _pdf_out(args.out, force=args.force, db=_db_arg(args))
@@ -1840,9 +1840,9 @@ def _cmd_packet(args: argparse.Namespace) -> int:
 
 def _cmd_retention(args: argparse.Namespace) -> int:
     """``retention [--out FILE.pdf]``: the disposal list of today (and the paper)."""
+    from ethics_desk.core.permissions import Act
     from ethics_desk.retention.certificate import render_certificate
     from ethics_desk.retention.disposal import disposal_list
-    from ethics_desk.staff.permissions import Act
     from ethics_desk.storage.private_files import write_private
 
     out = _pdf_out(args.out, force=args.force, db=_db_arg(args)) if args.out else None

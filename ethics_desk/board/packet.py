@@ -35,6 +35,7 @@ from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import UserError
 from ethics_desk.core.office_time import in_office_time, office_date
 from ethics_desk.core.parties import respondent_of
+from ethics_desk.core.permissions import Act
 from ethics_desk.documents.kinds import KindRule, Meeting, party_of, render_for_meeting, vote_record
 from ethics_desk.documents.render.data import Letterhead, clock_time, long_date
 from ethics_desk.models import (
@@ -54,7 +55,6 @@ from ethics_desk.models import (
 )
 from ethics_desk.office import settings
 from ethics_desk.staff.acting import case_reader, service
-from ethics_desk.staff.permissions import Act
 from ethics_desk.staff.scope import case_condition, receives
 from ethics_desk.storage import queued_records
 from ethics_desk.storage.database import Database

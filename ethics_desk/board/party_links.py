@@ -7,11 +7,11 @@ is a person, not a spelling, so:
 - **Possible matches are found** (:func:`~ethics_desk.core.names.may_be_same_person`: initials,
   titles, suffixes, "Last, First", accents, hyphens, invisible characters, nicknames) when a
   complaint is filed or a witness recorded, when a member is put on the roster and when an
-  account of a Board role is made (:mod:`ethics_desk.board.party_matches`). Each is kept
+  account of a Board role is made (:mod:`ethics_desk.staff.party_matches`). Each is kept
   *undecided* (:class:`~ethics_desk.models.PartyLink`), and until the Clerk decides, the member
   does not receive the complaint (:mod:`ethics_desk.staff.scope`) and is recorded as recused in
   its votes.
-- **The Clerk decides** (:data:`~ethics_desk.staff.permissions.Act.LINK_PARTIES`):
+- **The Clerk decides** (:data:`~ethics_desk.core.permissions.Act.LINK_PARTIES`):
   :func:`pending_matches` lists what waits; :func:`decide_same_person` or :func:`link_party`
   (whatever the names say) keeps the member from the complaint for good;
   :func:`decide_not_same_person` lets the member receive it as usual; :func:`unlink_party` takes
@@ -24,7 +24,7 @@ records, and each is matched and decided on its own.
 
 The City Clerk's staff are matched the same way (an account of the Clerk's role): a clerk who
 is, or may be, a party of a complaint does not receive it either
-(:data:`~ethics_desk.staff.permissions.KEPT_FROM_THEIR_OWN`). No account decides a match about
+(:data:`~ethics_desk.core.permissions.KEPT_FROM_THEIR_OWN`). No account decides a match about
 itself, nor sees one on a complaint it does not receive: another account decides it.
 """
 
@@ -36,15 +36,15 @@ from datetime import datetime
 from sqlalchemy import ColumnElement, or_, select
 from sqlalchemy.orm import Session
 
-from ethics_desk.board.party_matches import BoardPerson, link_of, party_row
 from ethics_desk.core.account import Account
 from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import UserError
 from ethics_desk.core.names import may_be_same_person
+from ethics_desk.core.permissions import KEPT_FROM_THEIR_OWN, Act
 from ethics_desk.core.vocabulary import CaseParty, SamePerson
 from ethics_desk.models import BoardMember, Complaint, PartyLink, StaffAccount
 from ethics_desk.staff.acting import service
-from ethics_desk.staff.permissions import KEPT_FROM_THEIR_OWN, Act
+from ethics_desk.staff.party_matches import BoardPerson, link_of, party_row
 from ethics_desk.staff.scope import case_condition
 from ethics_desk.storage import audit
 from ethics_desk.storage.database import Database

@@ -19,12 +19,11 @@ from datetime import date
 from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
 
-from ethics_desk.board import party_matches
-from ethics_desk.board.party_matches import members_who_may_be_parties
 from ethics_desk.core.account import Account
 from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import UserError
 from ethics_desk.core.folding import fold
+from ethics_desk.core.permissions import Act
 from ethics_desk.models import (
     BoardMember,
     BoardRole,
@@ -34,8 +33,9 @@ from ethics_desk.models import (
     Election,
     Respondent,
 )
+from ethics_desk.staff import party_matches
 from ethics_desk.staff.acting import case_reader, service
-from ethics_desk.staff.permissions import Act
+from ethics_desk.staff.party_matches import members_who_may_be_parties
 from ethics_desk.staff.scope import case_for
 from ethics_desk.storage import audit
 from ethics_desk.storage.database import Database

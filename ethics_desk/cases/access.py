@@ -19,9 +19,9 @@ from sqlalchemy import and_, or_, select
 
 from ethics_desk.core.account import Account
 from ethics_desk.core.clock import Clock
+from ethics_desk.core.permissions import Act
 from ethics_desk.models import AuditRecord
 from ethics_desk.staff.acting import service
-from ethics_desk.staff.permissions import Act
 from ethics_desk.staff.scope import case_for
 from ethics_desk.storage.audit import is_access
 from ethics_desk.storage.database import Database

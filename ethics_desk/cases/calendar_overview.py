@@ -28,13 +28,13 @@ from sqlalchemy.orm import Session
 from ethics_desk.core.account import Account
 from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import UserError
+from ethics_desk.core.permissions import Act
 from ethics_desk.deadlines import BusinessCalendar, DayKind
 from ethics_desk.deadlines.calendar import WEEKDAY_NAMES
 from ethics_desk.deadlines.closures import CALENDARS
 from ethics_desk.deadlines.schedule import Calendars, MovedDeadline, load_calendars, recompute_open
 from ethics_desk.models import CalendarDay, Complaint, Deadline, DeadlineStatus
 from ethics_desk.staff.acting import case_reader, service
-from ethics_desk.staff.permissions import Act
 from ethics_desk.staff.scope import case_condition
 from ethics_desk.storage.database import Database
 
@@ -262,8 +262,8 @@ def _request_clocks(session: Session, first: date, last: date, account: Account
                     ) -> list[tuple[RequestView, RequestClock]]:
     """The Public Information Act clocks due in the span, for a person who handles requests
     (§ 2-83(h)(3)); for anyone else none, and nothing tells them a request exists."""
+    from ethics_desk.core.permissions import Act, may
     from ethics_desk.public_information.log import open_clocks_between
-    from ethics_desk.staff.permissions import Act, may
 
     if not may(account.role, Act.PUBLIC_INFORMATION):
         return []

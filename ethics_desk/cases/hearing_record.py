@@ -27,6 +27,7 @@ from ethics_desk.core.account import Account
 from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import UserError
 from ethics_desk.core.office_time import office_date
+from ethics_desk.core.permissions import Act
 from ethics_desk.models import (
     Attachment,
     Complaint,
@@ -39,7 +40,6 @@ from ethics_desk.models import (
 )
 from ethics_desk.office import settings
 from ethics_desk.staff.acting import case_reader, service
-from ethics_desk.staff.permissions import Act
 from ethics_desk.staff.scope import case_for
 from ethics_desk.storage import audit
 from ethics_desk.storage.database import Database

@@ -12,8 +12,8 @@ from sqlalchemy import text
 
 from ethics_desk.core.account import Account
 from ethics_desk.core.clock import Clock
+from ethics_desk.core.permissions import Act
 from ethics_desk.staff.acting import service
-from ethics_desk.staff.permissions import Act
 from ethics_desk.storage import audit, search_table
 from ethics_desk.storage.database import Database
 

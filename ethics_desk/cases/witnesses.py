@@ -14,14 +14,14 @@ from dataclasses import dataclass
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from ethics_desk.board.party_matches import find_for_complaint
 from ethics_desk.core.account import Account
 from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import UserError
 from ethics_desk.core.parties import respondent_key
+from ethics_desk.core.permissions import Act
 from ethics_desk.models import Complainant, Complaint, Respondent, Witness
 from ethics_desk.staff.acting import case_reader, service
-from ethics_desk.staff.permissions import Act
+from ethics_desk.staff.party_matches import find_for_complaint
 from ethics_desk.staff.scope import case_for
 from ethics_desk.storage import audit
 from ethics_desk.storage.database import Database

@@ -2,7 +2,7 @@
 
 Every service that reads or changes the record takes the acting :class:`Account`; the audit trail
 names it (:class:`ethics_desk.storage.audit.Viewer`), the permission table asks its role
-(:mod:`ethics_desk.staff.permissions`), and signing in makes it
+(:mod:`ethics_desk.core.permissions`), and signing in makes it
 (:func:`ethics_desk.staff.accounts.sign_in`).
 """
 

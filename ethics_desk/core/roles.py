@@ -8,7 +8,7 @@ answers Public Information Act requests and keeps the retention schedule; the Ad
 the accounts, backups and checks and sees no case content.
 
 Each role is stated once here, with its label and the provision it comes from; what each may do
-is the permission table of :mod:`ethics_desk.staff.permissions`.
+is the permission table of :mod:`ethics_desk.core.permissions`.
 """
 
 from __future__ import annotations

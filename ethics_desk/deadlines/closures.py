@@ -22,10 +22,10 @@ from ethics_desk.core.account import Account
 from ethics_desk.core.clock import Clock
 from ethics_desk.core.dates import FIRST_YEAR, LAST_YEAR, YEARS
 from ethics_desk.core.errors import UserError
+from ethics_desk.core.permissions import Act
 from ethics_desk.deadlines.schedule import Calendars, MovedDeadline, load_calendars, recompute_open
 from ethics_desk.models import CalendarDay
 from ethics_desk.staff.acting import service
-from ethics_desk.staff.permissions import Act
 from ethics_desk.storage import audit
 from ethics_desk.storage.database import Database
 

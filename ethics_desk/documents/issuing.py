@@ -37,13 +37,13 @@ from ethics_desk.core.account import Account
 from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import StorageError, UserError
 from ethics_desk.core.office_time import office_date
+from ethics_desk.core.permissions import Act
 from ethics_desk.core.vocabulary import Language
 from ethics_desk.documents import kinds, stated_dates, wording
 from ethics_desk.documents.render.letter_data import CodeProvided
 from ethics_desk.models import Complaint, IssuedDocument, Mailing
 from ethics_desk.office import settings
 from ethics_desk.staff.acting import case_reader, service
-from ethics_desk.staff.permissions import Act
 from ethics_desk.staff.scope import case_condition, case_for
 from ethics_desk.storage import audit
 from ethics_desk.storage.database import Database

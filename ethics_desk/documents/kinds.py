@@ -47,6 +47,7 @@ from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import UserError
 from ethics_desk.core.office_time import in_office_time, office_date
 from ethics_desk.core.parties import respondent_key
+from ethics_desk.core.permissions import Act
 from ethics_desk.core.vocabulary import Language, RulingOutcome
 from ethics_desk.core.vote_count import tally
 from ethics_desk.deadlines import ClockKind
@@ -188,7 +189,6 @@ from ethics_desk.models.board import BoardTerm
 from ethics_desk.office import settings
 from ethics_desk.public_information.log import CostItem, RequestView, calendar_for, view_of
 from ethics_desk.staff.acting import case_reader, service
-from ethics_desk.staff.permissions import Act
 from ethics_desk.staff.scope import case_for, no_such_case, receives
 from ethics_desk.storage import queued_records
 from ethics_desk.storage.database import Database

@@ -26,6 +26,7 @@ from sqlalchemy.orm import Session
 
 from ethics_desk.core.account import Account
 from ethics_desk.core.parties import respondent_key, respondent_of
+from ethics_desk.core.permissions import Act
 from ethics_desk.deadlines import format_day
 from ethics_desk.models import (
     Complaint,
@@ -40,7 +41,6 @@ from ethics_desk.models import (
     StatedDate,
 )
 from ethics_desk.staff.acting import case_reader, service
-from ethics_desk.staff.permissions import Act
 from ethics_desk.staff.scope import case_for
 from ethics_desk.storage.database import Database
 

@@ -40,12 +40,12 @@ from sqlalchemy.orm import Session
 from ethics_desk.core.account import Account
 from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import ConflictError, UserError
+from ethics_desk.core.permissions import Act
 from ethics_desk.core.resources import resource_path
 from ethics_desk.core.vocabulary import Language
 from ethics_desk.documents.render.templates import SUFFIX, TemplateError, TemplateLibrary, parse
 from ethics_desk.models import OfficePaper, Setting
 from ethics_desk.staff.acting import service
-from ethics_desk.staff.permissions import Act
 from ethics_desk.storage import audit
 from ethics_desk.storage.database import Database
 

@@ -14,11 +14,11 @@ from ethics_desk.core.account import Account
 from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import StorageError, UserError
 from ethics_desk.core.folding import fold
+from ethics_desk.core.permissions import Act
 from ethics_desk.intake.record import Intake, Problem
 from ethics_desk.models import Provision, Route
 from ethics_desk.models.complaint import in_force
 from ethics_desk.staff.acting import service
-from ethics_desk.staff.permissions import Act
 from ethics_desk.storage import audit
 from ethics_desk.storage.database import Database
 

@@ -17,6 +17,7 @@ from sqlalchemy.orm import Session, selectinload
 from ethics_desk.core.account import Account
 from ethics_desk.core.errors import UserError
 from ethics_desk.core.office_time import in_office_time
+from ethics_desk.core.permissions import Act
 from ethics_desk.intake.record import (
     AttachmentData,
     ComplainantData,
@@ -30,7 +31,6 @@ from ethics_desk.intake.record import (
 from ethics_desk.models import Attachment, CaseState, Complaint, Setting
 from ethics_desk.office import settings
 from ethics_desk.staff.acting import case_reader, service
-from ethics_desk.staff.permissions import Act
 from ethics_desk.staff.scope import case_condition, receives
 from ethics_desk.storage.database import Database
 

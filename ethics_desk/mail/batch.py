@@ -37,6 +37,7 @@ from sqlalchemy import select
 from ethics_desk.core.account import Account
 from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import UserError
+from ethics_desk.core.permissions import Act
 from ethics_desk.core.vocabulary import Language
 from ethics_desk.documents import wording
 from ethics_desk.documents.issuing import (
@@ -59,7 +60,6 @@ from ethics_desk.documents.render.mailing import LABELS_PER_SHEET
 from ethics_desk.documents.render.templates import TemplateLibrary
 from ethics_desk.models import Complainant, Complaint, MailMethod, Respondent
 from ethics_desk.staff.acting import case_reader, service
-from ethics_desk.staff.permissions import Act
 from ethics_desk.staff.scope import case_condition
 from ethics_desk.storage import audit
 from ethics_desk.storage.database import Database

@@ -32,6 +32,7 @@ from ethics_desk.core.errors import RuleError, UserError
 from ethics_desk.core.folding import fold
 from ethics_desk.core.office_time import office_date
 from ethics_desk.core.parties import is_complainant, respondent_key, respondent_of, response_carried
+from ethics_desk.core.permissions import Act
 from ethics_desk.deadlines import ClockKind
 from ethics_desk.documents.issuing import RESPONDENT_NOTICE
 from ethics_desk.documents.kinds import KINDS
@@ -50,7 +51,6 @@ from ethics_desk.models import (
 )
 from ethics_desk.office import settings
 from ethics_desk.staff.acting import case_reader, service
-from ethics_desk.staff.permissions import Act
 from ethics_desk.staff.scope import case_condition, case_for, receives
 from ethics_desk.storage import audit
 from ethics_desk.storage.database import Database

@@ -2,7 +2,7 @@
 
 The Records officer keeps the retention of every case and names any filed case in a legal hold;
 the Records officer and the City Attorney's Office log Public Information Act requests for a
-complaint's records (:data:`~ethics_desk.staff.permissions.HOLDS_ANY_CASE`, § 2-83(h)(3)). For
+complaint's records (:data:`~ethics_desk.core.permissions.HOLDS_ANY_CASE`, § 2-83(h)(3)). For
 that they need a case's number, state and dates — and while it is pending nothing else of it,
 § 2-83(h)(1). :class:`CaseRegister` is that, a read-only view of the ``complaint`` table made
 by revision 0020; on the office's server it is the only way those roles reach a complaint they

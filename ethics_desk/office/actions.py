@@ -13,9 +13,9 @@ from sqlalchemy.orm import Session
 from ethics_desk.core.account import Account
 from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import ConflictError
+from ethics_desk.core.permissions import Act
 from ethics_desk.office import settings
 from ethics_desk.staff.acting import case_reader, service
-from ethics_desk.staff.permissions import Act
 from ethics_desk.staff.scope import case_for
 from ethics_desk.storage import queued_records
 from ethics_desk.storage.database import Database

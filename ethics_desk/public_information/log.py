@@ -1,7 +1,7 @@
 """The request log: logging a request, its steps, its ruling, its release and its close.
 
 Each act is one transaction with its audit record (``pia.*``), by an account the permission
-table allows (:data:`ethics_desk.staff.permissions.Act.PUBLIC_INFORMATION`: the Records officer
+table allows (:data:`ethics_desk.core.permissions.Act.PUBLIC_INFORMATION`: the Records officer
 and the City Attorney's Office); anyone else is told they may not, and no read tells them a
 request exists. The audit records of requests name no case (a case's access history would
 otherwise show a request to those who receive the case).
@@ -27,6 +27,7 @@ from sqlalchemy.orm import Session
 from ethics_desk.core.account import Account
 from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import ConflictError, NotAllowed, RuleError, UserError
+from ethics_desk.core.permissions import Act, may, who_may
 from ethics_desk.core.vocabulary import (
     CaseState,
     DeadlineStatus,
@@ -57,7 +58,6 @@ from ethics_desk.models import CaseRegister, InformationRequest, RequestedRecord
 from ethics_desk.office import settings
 from ethics_desk.office.settings import office_today
 from ethics_desk.staff.acting import service
-from ethics_desk.staff.permissions import Act, may, who_may
 from ethics_desk.storage import audit
 from ethics_desk.storage.database import Database
 

@@ -20,6 +20,7 @@ from sqlalchemy.orm import Session
 from ethics_desk.core.account import Account
 from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import UserError
+from ethics_desk.core.permissions import Act
 from ethics_desk.core.vocabulary import Language
 from ethics_desk.documents.kinds import (
     KINDS,
@@ -32,7 +33,6 @@ from ethics_desk.models import InformationRequest, RequestPaper
 from ethics_desk.office.settings import office_today
 from ethics_desk.public_information.log import require
 from ethics_desk.staff.acting import service
-from ethics_desk.staff.permissions import Act
 from ethics_desk.storage import audit
 from ethics_desk.storage.database import Database
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ethics_desk.core.account import Account
 from ethics_desk.core.clock import Clock, utc_now
+from ethics_desk.core.permissions import Act
 from ethics_desk.documents.kinds import render_for_records
 from ethics_desk.documents.render.data import letterhead_from_settings
 from ethics_desk.documents.render.retention_certificate import (
@@ -17,7 +18,6 @@ from ethics_desk.documents.render.retention_certificate import (
 from ethics_desk.retention.disposal import disposal_list, disposal_log
 from ethics_desk.retention.series import adopted
 from ethics_desk.staff.acting import service
-from ethics_desk.staff.permissions import Act
 from ethics_desk.storage import journal, queued_records
 from ethics_desk.storage.database import Database
 

@@ -47,6 +47,7 @@ from ethics_desk.cases.listing import refresh_listing
 from ethics_desk.core.account import Account
 from ethics_desk.core.clock import Clock, utc_now
 from ethics_desk.core.errors import ConflictError, RuleError, UserError
+from ethics_desk.core.permissions import Act
 from ethics_desk.core.vocabulary import CaseState
 from ethics_desk.models import (
     Allegation,
@@ -96,7 +97,6 @@ from ethics_desk.retention.series import (
 )
 from ethics_desk.retention.series import adopted as adopted_series
 from ethics_desk.staff.acting import service
-from ethics_desk.staff.permissions import Act
 from ethics_desk.staff.scope import no_such_case
 from ethics_desk.storage import audit, journal, search_table
 from ethics_desk.storage.database import Database

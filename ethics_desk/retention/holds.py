@@ -4,9 +4,9 @@ request or the office's own hold involves them (Local Government Code § 202.002
 A hold names the cases it covers, who placed it, when and why; it stays in force until it is
 released, which is a recorded act of its own (who, when, why). Both are one transaction each,
 with their audit records. Who may place and release a hold is the permission table's
-(:data:`~ethics_desk.staff.permissions.ACT_ROLES`, ``LEGAL_HOLD``); the Records officer may
+(:data:`~ethics_desk.core.permissions.ACT_ROLES`, ``LEGAL_HOLD``); the Records officer may
 name any filed case, anyone else only the cases they receive
-(:data:`~ethics_desk.staff.permissions.HOLDS_ANY_CASE`).
+(:data:`~ethics_desk.core.permissions.HOLDS_ANY_CASE`).
 
 :func:`reasons_held` is the one check that says why a case may not be destroyed: the disposal
 list and the disposal itself ask it, and nothing else decides.
@@ -26,11 +26,11 @@ from ethics_desk.core.account import Account
 from ethics_desk.core.clock import Clock, utc_now
 from ethics_desk.core.errors import ConflictError, UserError
 from ethics_desk.core.office_time import DEFAULT_OFFICE_ZONE, office_date, office_zone
+from ethics_desk.core.permissions import HOLDS_ANY_CASE, Act
 from ethics_desk.core.vocabulary import CaseState, HoldKind
 from ethics_desk.models import CaseRegister, Complaint, HeldCase, LegalHold
 from ethics_desk.office.settings import time_zone
 from ethics_desk.staff.acting import service
-from ethics_desk.staff.permissions import HOLDS_ANY_CASE, Act
 from ethics_desk.staff.scope import no_such_case, receives
 from ethics_desk.storage import audit
 from ethics_desk.storage.database import Database

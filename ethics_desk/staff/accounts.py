@@ -46,6 +46,7 @@ from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import NotAllowed, UserError
 from ethics_desk.core.roles import Role
 from ethics_desk.models import Setting, StaffAccount
+from ethics_desk.staff.party_matches import find_for_account
 from ethics_desk.storage import audit, server_roles, sign_in_delays
 from ethics_desk.storage.database import Database
 
@@ -263,8 +264,7 @@ def add_account(database: Database, login: str, name: str, role: Role, password:
                              f"{row.role.label}",
                      detail={"login": row.login, "role": row.role.value})
         # A Board member's account is matched against every filed complaint's parties, for the
-        # Clerk to decide (§ 2-83(h)(1)); imported here: the matching module needs Account
-        from ethics_desk.board.party_matches import find_for_account
+        # Clerk to decide (§ 2-83(h)(1))
         find_for_account(session, row.id, actor=by.login, now=now)
         return _account(row)
 

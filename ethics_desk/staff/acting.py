@@ -4,14 +4,14 @@ A screen greys a control and a command refuses early, but neither is where the d
 taken: the service is. Each public function of the domain that changes something or reads a
 case's content takes the signed-in :class:`~ethics_desk.core.account.Account` as its required
 keyword argument ``account`` and asks the permission table
-(:mod:`ethics_desk.staff.permissions`), deny by default, before it does anything; the audit
+(:mod:`ethics_desk.core.permissions`), deny by default, before it does anything; the audit
 record it writes names that account (:attr:`Account.display`), never a name the caller made up.
 
 Two marks, both recorded in :data:`SERVICES` so that a test can enumerate every service and try
 each with every role (a public function that reads or writes the record without a mark fails
 that test):
 
-- :func:`service` — an act of the permission table's :data:`~ethics_desk.staff.permissions.ACT_ROLES`
+- :func:`service` — an act of the permission table's :data:`~ethics_desk.core.permissions.ACT_ROLES`
   ("Closing the offices on a day" is the Clerk's staff's, § 2-83(c)): refused, naming who may,
   for any other role and for a disabled account.
 - :func:`case_reader` — a read of one case's content (its papers, witnesses, mailings …): the
@@ -32,7 +32,7 @@ from typing import ParamSpec, TypeVar
 
 from ethics_desk.core.account import Account
 from ethics_desk.core.errors import NotAllowed
-from ethics_desk.staff.permissions import Act, may, who_may
+from ethics_desk.core.permissions import Act, may, who_may
 
 P = ParamSpec("P")
 R = TypeVar("R")

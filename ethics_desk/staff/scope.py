@@ -2,7 +2,7 @@
 
 § 2-83(h)(1) keeps everything about a pending complaint — even whether one was filed — from
 anyone the statute does not give it to, and § 2-83(d) says who receives it when
-(:data:`~ethics_desk.staff.permissions.SEES_FROM`). This module is where that rule meets the
+(:data:`~ethics_desk.core.permissions.SEES_FROM`). This module is where that rule meets the
 database, for every reader alike (the inbox, the case window, the calendar, the mail screen,
 the Board packet and every command):
 
@@ -19,7 +19,7 @@ the Board packet and every command):
 A member of the Ethics Review Board who is a complainant, a respondent or a witness of a
 complaint never receives it as a member, and learns of it only from what is sent to them as a
 party; nor does a member of the City Clerk's staff
-(:data:`~ethics_desk.staff.permissions.KEPT_FROM_THEIR_OWN`): the other clerks handle it.
+(:data:`~ethics_desk.core.permissions.KEPT_FROM_THEIR_OWN`): the other clerks handle it.
 A party is a person, not a spelling: the account is kept from the complaint when the City Clerk
 linked it to one of its parties, while a possible match of the names
 (:func:`~ethics_desk.core.names.may_be_same_person`) awaits the Clerk's decision, and when its
@@ -35,6 +35,14 @@ from sqlalchemy.orm import InstrumentedAttribute, Session, aliased
 from ethics_desk.core.account import Account
 from ethics_desk.core.errors import UserError
 from ethics_desk.core.folding import fold
+from ethics_desk.core.permissions import (
+    BOARD,
+    KEPT_FROM_THEIR_OWN,
+    SEES_FROM,
+    Reach,
+    may_see,
+    reach_of,
+)
 from ethics_desk.core.roles import Role
 from ethics_desk.core.vocabulary import CaseParty, CaseState, SamePerson
 from ethics_desk.models import (
@@ -45,14 +53,6 @@ from ethics_desk.models import (
     Respondent,
     StaffAccount,
     Witness,
-)
-from ethics_desk.staff.permissions import (
-    BOARD,
-    KEPT_FROM_THEIR_OWN,
-    SEES_FROM,
-    Reach,
-    may_see,
-    reach_of,
 )
 
 _OPINION_CLOCK = "opinion"

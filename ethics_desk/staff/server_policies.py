@@ -38,17 +38,17 @@ from sqlalchemy import ColumnElement, Connection, literal_column, select, text
 from sqlalchemy.engine import Dialect
 
 from ethics_desk.core.folding import fold
-from ethics_desk.core.roles import Role
-from ethics_desk.core.vocabulary import CaseState
-from ethics_desk.models import Base, Complaint
-from ethics_desk.models.register import REGISTER_VIEW
-from ethics_desk.staff.permissions import (
+from ethics_desk.core.permissions import (
     ACT_ROLES,
     EVENT_ROLES,
     HOLDS_ANY_CASE,
     KEPT_FROM_THEIR_OWN,
     Act,
 )
+from ethics_desk.core.roles import Role
+from ethics_desk.core.vocabulary import CaseState
+from ethics_desk.models import Base, Complaint
+from ethics_desk.models.register import REGISTER_VIEW
 from ethics_desk.staff.scope import role_condition
 from ethics_desk.storage.case_tables import NOT_CASE_CONTENT, case_tables
 from ethics_desk.storage.server_roles import group_role, group_roles
@@ -335,7 +335,7 @@ def _naming_policies() -> list[str]:
     """The tables that name a case by its id without being its content: a legal hold's cases
     and a Public Information Act request's records. The requests (their requesters, what they
     ask for) are read and written by the roles that handle requests only; a hold's cases by the
-    roles that keep every case's retention (:data:`~ethics_desk.staff.permissions.HOLDS_ANY_CASE`,
+    roles that keep every case's retention (:data:`~ethics_desk.core.permissions.HOLDS_ANY_CASE`,
     the retention schedule's), and otherwise by whoever receives the case — and placed or
     released by a role that may place holds, on a case it may name. A hold itself (its kind and
     reason) is read by the roles that place holds or keep retention, and by whoever may read one

@@ -18,7 +18,7 @@ NOT_CASE_CONTENT = frozenset({"disposal_record", "legal_hold_case", "requested_r
 """Tables with a complaint column that are not a case's content, each with its own rule: the
 disposal log names a case that is gone (the Records officer's, Local Schedule GR); a legal hold
 and a Public Information Act request name a case by number for the Records officer and the
-City Attorney's Office (:data:`~ethics_desk.staff.permissions.HOLDS_ANY_CASE`, § 2-83(h)(3));
+City Attorney's Office (:data:`~ethics_desk.core.permissions.HOLDS_ANY_CASE`, § 2-83(h)(3));
 the audit trail has a rule of its own (:func:`_audit_policies`)."""
 
 def case_tables() -> dict[str, str]:

@@ -313,9 +313,9 @@ def is_a_person() -> str:
 def disposer_check() -> str:
     """The first lines of the functions that empty records for a disposal (the journal's
     values, the audit trail's summaries): a person may call them only as one whom the permission
-    table lets dispose of records (:data:`~ethics_desk.staff.permissions.ACT_ROLES`,
+    table lets dispose of records (:data:`~ethics_desk.core.permissions.ACT_ROLES`,
     ``Act.RETENTION``: the Records officer), by their account in this office."""
-    from ethics_desk.staff.permissions import ACT_ROLES, Act
+    from ethics_desk.core.permissions import ACT_ROLES, Act
 
     roles = [role.value for role in Role if role in ACT_ROLES[Act.RETENTION]]
     return (

@@ -1,7 +1,7 @@
 """Which act of the permission table each control leads to, offered only to those it allows.
 
 Every button and menu entry of the window that leads to an act carries the act in its Qt
-property :data:`ACT_PROPERTY` — the value of an :class:`~ethics_desk.staff.permissions.Act`, or
+property :data:`ACT_PROPERTY` — the value of an :class:`~ethics_desk.core.permissions.Act`, or
 ``event:<event>`` for a step of a case's workflow — and one that changes nothing (Refresh, Help,
 Close, moving between screens, choosing a date) says :data:`HARMLESS`. The window asks the same
 table as the services (:func:`ethics_desk.staff.acting.allowed`): a control whose act the
@@ -21,9 +21,9 @@ from PySide6.QtWidgets import QWidget
 
 if TYPE_CHECKING:  # the table names the workflow's events, which load the ORM: imported when
     # an act is named, so that a date field or the PDF viewer can declare itself at start-up
-    from ethics_desk.staff.permissions import Act
+    from ethics_desk.core.events import Event
+    from ethics_desk.core.permissions import Act
     from ethics_desk.ui.context import AppContext
-    from ethics_desk.workflow.events import Event
 
 ACT_PROPERTY = "ethicsDeskAct"
 """The Qt property naming the act a control leads to."""
@@ -36,7 +36,7 @@ def declaration(act: Act | Event | None) -> str:
     """What :data:`ACT_PROPERTY` holds for ``act`` (None: a harmless control)."""
     if act is None:
         return HARMLESS
-    from ethics_desk.workflow.events import Event
+    from ethics_desk.core.events import Event
 
     return f"event:{act.value}" if isinstance(act, Event) else act.value
 
@@ -53,8 +53,8 @@ def offer(context: AppContext, act: Act, doing: str, *controls: QWidget | QActio
 
     Call it where the controls are made, and again wherever their enabling is worked out anew
     (a selection, a reload), after it: it only ever takes an enabling away."""
+    from ethics_desk.core.permissions import who_may
     from ethics_desk.staff.acting import allowed
-    from ethics_desk.staff.permissions import who_may
 
     declare(act, *controls)
     may = context.account is not None and allowed(context.account, act)

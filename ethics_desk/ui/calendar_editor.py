@@ -44,11 +44,11 @@ from ethics_desk.cases.calendar_overview import (
     required_days_missing,
     short_day,
 )
+from ethics_desk.core.permissions import Act
 from ethics_desk.deadlines import DayKind, closures
 from ethics_desk.deadlines.closures import CALENDARS
 from ethics_desk.deadlines.schedule import MovedDeadline
 from ethics_desk.documents.stated_dates import made_wrong_by, papers_sentence
-from ethics_desk.staff.permissions import Act
 from ethics_desk.ui import palette
 from ethics_desk.ui.accessibility import StatusLine, buddy
 from ethics_desk.ui.acts import offer

@@ -19,8 +19,8 @@ from ethics_desk.core.office_time import DEFAULT_OFFICE_ZONE, office_date, offic
 if TYPE_CHECKING:
     from ethics_desk.cases.inbox import InboxSource
     from ethics_desk.core.account import Account
+    from ethics_desk.core.permissions import Act
     from ethics_desk.maintenance.first_look import FirstLook
-    from ethics_desk.staff.permissions import Act
     from ethics_desk.storage.audit import Viewer
     from ethics_desk.storage.database import Database
     from ethics_desk.storage.read_only import ReadOnlyReason
@@ -93,7 +93,7 @@ class AppContext:
 
     def may(self, act: Act) -> bool:
         """Whether the signed-in person's role may do ``act`` (the permission table)."""
-        from ethics_desk.staff.permissions import may
+        from ethics_desk.core.permissions import may
 
         return self.account is not None and may(self.account.role, act)
 

@@ -57,7 +57,7 @@ SCREEN_ACTS: dict[str, str | None] = {
     "settings": "edit_settings", "board": "board_packet", "retention": "legal_hold",
     "requests": "public_information",
 }
-"""The act of the permission table (:class:`ethics_desk.staff.permissions.Act`, by value) a
+"""The act of the permission table (:class:`ethics_desk.core.permissions.Act`, by value) a
 screen is for; a person whose role may not do it does not see the screen (None: everyone, each
 seeing only the complaints they receive)."""
 
@@ -302,7 +302,7 @@ class MainWindow(QMainWindow):
 
     def allows(self, key: str) -> bool:
         """Whether the signed-in person's role may see the screen ``key``."""
-        from ethics_desk.staff.permissions import Act
+        from ethics_desk.core.permissions import Act
 
         act = SCREEN_ACTS.get(key)
         return act is None or self.context.may(Act(act))
@@ -311,7 +311,7 @@ class MainWindow(QMainWindow):
         """Hide the screens and menu entries the signed-in person's role may not use
         (the permission table; the domain refuses them anyway), each entry declaring the act
         it leads to (:mod:`ethics_desk.ui.acts`; the others read, move or close)."""
-        from ethics_desk.staff.permissions import Act
+        from ethics_desk.core.permissions import Act
         from ethics_desk.ui.acts import declare
 
         declare(None, *self.findChildren(QAction, options=Qt.FindChildOption.FindDirectChildrenOnly))
@@ -567,7 +567,7 @@ class MainWindow(QMainWindow):
 
     def _may_make_the_sheet(self) -> bool:
         """Whether the signed-in person may make the recovery sheet (an Administrator)."""
-        from ethics_desk.staff.permissions import Act
+        from ethics_desk.core.permissions import Act
 
         return self.context.may(Act.BACKUP_AND_CHECK)
 

@@ -271,8 +271,8 @@ class RestoreDialog(QDialog):
 
     def restore(self) -> None:
         """Ask, let go of the database, and restore the backup shown (off the GUI thread)."""
+        from ethics_desk.core.permissions import Act, who_may
         from ethics_desk.maintenance.restore import restore_backup
-        from ethics_desk.staff.permissions import Act, who_may
 
         description, target = self.description, self.target
         if description is None or target is None:

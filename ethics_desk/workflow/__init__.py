@@ -1,21 +1,21 @@
 """The § 2-83 workflow: a transition table with guards and effects, and the controller.
 
 The table, its guards and the controller are imported on first use (:func:`__getattr__`): the
-permission table (:mod:`ethics_desk.staff.permissions`) names the events of
-:mod:`ethics_desk.workflow.events`, and the services the table's effects call
+permission table (:mod:`ethics_desk.core.permissions`) names the events
+(:mod:`ethics_desk.core.events`), and the services the table's effects call
 (:mod:`ethics_desk.board.roster`, :mod:`ethics_desk.intake.record` …) are marked with that
 table's acts (:mod:`ethics_desk.staff.acting`), so importing the events must import neither.
 """
 
 from typing import TYPE_CHECKING, Any
 
+from ethics_desk.core.events import Event
 from ethics_desk.workflow.events import (
     MAX_DAYS_GRANTED,
     Accept,
     BallotData,
     Delivery,
     DiscardDraft,
-    Event,
     FileComplaint,
     FileReply,
     FileResponse,

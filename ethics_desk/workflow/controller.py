@@ -19,13 +19,10 @@ from ethics_desk.cases.listing import refresh_listing
 from ethics_desk.core.account import Account
 from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import ConflictError, NotAllowed, RuleError
+from ethics_desk.core.events import Event
 from ethics_desk.core.names import may_be_same_person
 from ethics_desk.core.office_time import stamp
-from ethics_desk.intake.drafts import store_step
-from ethics_desk.intake.record import Intake, apply_intake
-from ethics_desk.models import CaseState, Complaint
-from ethics_desk.office import settings
-from ethics_desk.staff.permissions import (
+from ethics_desk.core.permissions import (
     KEPT_FROM_THEIR_OWN,
     OWN_REVIEW,
     Act,
@@ -34,17 +31,15 @@ from ethics_desk.staff.permissions import (
     who_may,
     who_may_fire,
 )
+from ethics_desk.intake.drafts import store_step
+from ethics_desk.intake.record import Intake, apply_intake
+from ethics_desk.models import CaseState, Complaint
+from ethics_desk.office import settings
 from ethics_desk.staff.scope import case_for
 from ethics_desk.storage import audit
 from ethics_desk.storage.database import Database
 from ethics_desk.workflow.context import Context
-from ethics_desk.workflow.events import (
-    Event,
-    FileComplaint,
-    Payload,
-    RecordReview,
-    ReturnUnsworn,
-)
+from ethics_desk.workflow.events import FileComplaint, Payload, RecordReview, ReturnUnsworn
 from ethics_desk.workflow.guards import Block
 from ethics_desk.workflow.table import BY_EVENT, TRANSITIONS, Transition
 
@@ -97,7 +92,7 @@ class WorkflowController:
 
     Given the signed-in :class:`~ethics_desk.core.account.Account`, the controller is where
     the permission table is enforced for every screen and command alike
-    (:mod:`ethics_desk.staff.permissions`): an event the account's role may not fire is
+    (:mod:`ethics_desk.core.permissions`): an event the account's role may not fire is
     blocked with who may, a reviewer records only their own review, and a case the account does
     not receive is answered as one that does not exist (:mod:`ethics_desk.staff.scope`). The
     application's own work — the demonstration's builder, the tests of the workflow table

@@ -20,7 +20,6 @@ from ethics_desk.board.findings import (
     may_be_found_on,
     notice_clock,
 )
-from ethics_desk.board.party_matches import find_for_complaint, members_who_may_be_parties
 from ethics_desk.board.roster import members_on, roster
 from ethics_desk.board.votes import vote_terms
 from ethics_desk.cases.listing import refresh_listing
@@ -80,6 +79,7 @@ from ethics_desk.models import (
     VoteChoice,
     in_a_sentence,
 )
+from ethics_desk.staff.party_matches import find_for_complaint, members_who_may_be_parties
 from ethics_desk.workflow import events as ev
 from ethics_desk.workflow.context import Context, Outcome
 

@@ -1,13 +1,14 @@
-"""The events a case can undergo, each with the data the clerk supplies for it."""
+"""The data the clerk supplies for each event a case can undergo (the events' names are
+:class:`ethics_desk.core.events.Event`)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date, datetime
-from enum import StrEnum
 from typing import ClassVar
 
+from ethics_desk.core.events import Event
 from ethics_desk.intake.record import AttachmentData
 from ethics_desk.models import (
     CureKind,
@@ -23,40 +24,6 @@ from ethics_desk.models import (
     SanctionKind,
     VoteChoice,
 )
-
-
-class Event(StrEnum):
-    """Everything that moves a complaint, named as the statute names it."""
-
-    FILE = "file"
-    DISCARD = "discard"
-    RETURN_UNSWORN = "return_unsworn"
-    FORWARD_FOR_REVIEW = "forward_for_review"
-    RECORD_REVIEW = "record_review"
-    ACCEPT = "accept"
-    RETURN_DEFECTIVE = "return_defective"
-    FORWARD_CAMPAIGN_FINANCE = "forward_campaign_finance"
-    RECORD_CURE = "record_cure"
-    NOT_CURED = "not_cured"
-    FORWARD_TO_BOARD = "forward_to_board"
-    RECORD_RESPONDENT_RECEIPT = "record_respondent_receipt"
-    RECORD_COMPLAINANT_RECEIPT = "record_complainant_receipt"
-    FILE_RESPONSE = "file_response"
-    FILE_REPLY = "file_reply"
-    REQUEST_HEARING = "request_hearing"
-    SCHEDULE_HEARING = "schedule_hearing"
-    RECORD_HEARING = "record_hearing"
-    ORDER_SHOW_CAUSE = "order_show_cause"
-    RECORD_SHOW_CAUSE_HEARING = "record_show_cause_hearing"
-    RECORD_FRIVOLOUS_VOTE = "record_frivolous_vote"
-    IMPOSE_SANCTIONS = "impose_sanctions"
-    RECORD_PENALTY_PAYMENT = "record_penalty_payment"
-    WAIVE_PENALTY = "waive_penalty"
-    RESOLVE = "resolve"
-    WITHDRAW = "withdraw"
-    FORWARD_RESPONSE = "forward_response"
-    GIVE_RULE_NOTICE = "give_rule_notice"
-    GRANT_MORE_TIME = "grant_more_time"
 
 
 @dataclass(frozen=True)

@@ -11,11 +11,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from ethics_desk.core.events import Event
 from ethics_desk.models import CaseState as S
 from ethics_desk.workflow import effects as fx
 from ethics_desk.workflow import events as ev
 from ethics_desk.workflow.context import Context, Outcome
-from ethics_desk.workflow.events import Event
 from ethics_desk.workflow.guards import GUARDS, Guard
 
 

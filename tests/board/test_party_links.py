@@ -12,6 +12,7 @@ from sqlalchemy import select
 from ethics_desk.board import party_links, roster
 from ethics_desk.core.account import Account
 from ethics_desk.core.errors import NotAllowed, RuleError, UserError
+from ethics_desk.core.permissions import ACT_ROLES, Act
 from ethics_desk.core.roles import Role
 from ethics_desk.models import (
     AuditRecord,
@@ -22,7 +23,6 @@ from ethics_desk.models import (
     VoteChoice,
 )
 from ethics_desk.staff.accounts import add_account, list_accounts
-from ethics_desk.staff.permissions import ACT_ROLES, Act
 from ethics_desk.staff.scope import case_condition, receives
 from ethics_desk.storage.database import Database
 from ethics_desk.workflow import (

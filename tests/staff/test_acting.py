@@ -6,9 +6,9 @@ import pytest
 
 from ethics_desk.core.account import Account
 from ethics_desk.core.errors import NotAllowed
+from ethics_desk.core.permissions import ACT_ROLES, Act
 from ethics_desk.core.roles import Role
 from ethics_desk.staff.acting import SERVICES, allowed, case_reader, service
-from ethics_desk.staff.permissions import ACT_ROLES, Act
 
 
 def _account(role: Role, *, disabled: bool = False) -> Account:

@@ -21,16 +21,19 @@ from sqlalchemy import func, select
 
 from ethics_desk.core.account import Account
 from ethics_desk.core.errors import NotAllowed
+from ethics_desk.core.permissions import ACT_ROLES
 from ethics_desk.core.roles import Role
 from ethics_desk.models import AuditRecord
 from ethics_desk.staff.acting import SERVICES, Service
-from ethics_desk.staff.permissions import ACT_ROLES
 from ethics_desk.storage.database import Database
 
 DOMAIN = ("board", "cases", "deadlines", "documents", "intake", "mail", "office",
           "public_information", "retention", "workflow")
 """The packages whose functions read and write the record (storage is below the staff rules and
 keeps its ``actor``; the window and the commands are the doors, not the rooms)."""
+DOMAIN_MODULES = ("staff.party_matches",)
+"""Modules of the staff rules that read and write a case's record: the Board members who may be
+its parties, matched in the services that file, name witnesses, keep the roster and add accounts."""
 
 # -- functions that need no account --------------------------------------------------------------
 
@@ -75,7 +78,7 @@ IN_A_SERVICES_TRANSACTION = {
     # marked service or the workflow controller (which checks EVENT_ROLES for every event)
     # calls them, inside its own. The window and the commands never hold a session (the rules
     # of the house), so no door reaches these but through a service.
-    **{f"ethics_desk.board.party_matches.{name}": "finds or reads the Board members who may be "
+    **{f"ethics_desk.staff.party_matches.{name}": "finds or reads the Board members who may be "
        "a complaint's parties, inside the filing, the witness, the roster or the account "
        "service that calls it" for name in (
         "find_for_account", "find_for_complaint", "find_for_member", "link_of",
@@ -169,6 +172,8 @@ def _modules() -> Iterator[ModuleType]:
         yield package
         for found in pkgutil.walk_packages(package.__path__, f"{package.__name__}."):
             yield importlib.import_module(found.name)
+    for name in DOMAIN_MODULES:
+        yield importlib.import_module(f"ethics_desk.{name}")
 
 
 def _public_functions() -> dict[str, Callable[..., object]]:
@@ -185,7 +190,7 @@ def _public_functions() -> dict[str, Callable[..., object]]:
 
 FUNCTIONS = _public_functions()
 DOMAIN_SERVICES = {name: marked for name, marked in SERVICES.items()
-                   if name.startswith(tuple(f"ethics_desk.{p}." for p in DOMAIN))}
+                   if name.startswith(tuple(f"ethics_desk.{p}." for p in DOMAIN + DOMAIN_MODULES))}
 
 
 def test_every_function_that_reads_or_writes_the_record_is_a_marked_service() -> None:

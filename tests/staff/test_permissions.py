@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from ethics_desk.core.roles import ROLES, Role
-from ethics_desk.core.vocabulary import CaseState
-from ethics_desk.staff.permissions import (
+from ethics_desk.core.events import Event
+from ethics_desk.core.permissions import (
     ACT_ROLES,
     EVENT_ROLES,
     Act,
@@ -17,7 +16,8 @@ from ethics_desk.staff.permissions import (
     may_see,
     reach_of,
 )
-from ethics_desk.workflow.events import Event
+from ethics_desk.core.roles import ROLES, Role
+from ethics_desk.core.vocabulary import CaseState
 from ethics_desk.workflow.table import TRANSITIONS
 
 REVIEWERS = {Role.AUDITOR, Role.ATTORNEY, Role.CHAIR, Role.VICE_CHAIR}

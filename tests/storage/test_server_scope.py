@@ -18,10 +18,10 @@ import sqlalchemy as sa
 from sqlalchemy import select
 
 from ethics_desk.core.account import Account
+from ethics_desk.core.permissions import ACT_ROLES, Act
 from ethics_desk.core.roles import Role
 from ethics_desk.models import Complaint, Respondent
 from ethics_desk.staff.accounts import add_account, sign_in
-from ethics_desk.staff.permissions import ACT_ROLES, Act
 from ethics_desk.staff.scope import case_condition
 from ethics_desk.staff.server_policies import NAME_KEY_TABLE
 from ethics_desk.storage.case_tables import case_tables

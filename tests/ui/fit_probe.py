@@ -99,6 +99,7 @@ def main() -> None:
     none_guard.guard()
     app = QApplication(sys.argv[:1])
     from ethics_desk.cases.case_file import load_case
+    from ethics_desk.core.events import Event
     from ethics_desk.documents import papers
     from ethics_desk.maintenance.opening import open_database
     from ethics_desk.maintenance.server import older_schema
@@ -117,7 +118,6 @@ def main() -> None:
     from ethics_desk.ui.sign_in import ChangePasswordDialog, SignInDialog
     from ethics_desk.ui.statute_dialog import StatuteDialog
     from ethics_desk.workflow import WorkflowController
-    from ethics_desk.workflow.events import Event
     from tests.conftest import CLOCK
     from tests.factories import filed_case
     from tests.ui.conftest import clerk_context

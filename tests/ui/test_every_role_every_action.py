@@ -23,16 +23,16 @@ from PySide6.QtWidgets import (
 from pytestqt.qtbot import QtBot
 from sqlalchemy import func, select
 
+from ethics_desk.core.events import Event
+from ethics_desk.core.permissions import Act, may, may_fire
 from ethics_desk.core.roles import Role
 from ethics_desk.core.vocabulary import CaseState
 from ethics_desk.models import AuditRecord, BoardMember, BoardTerm, CalendarDay, Complaint, Election
 from ethics_desk.staff.accounts import DEMO_LOGINS, DEMO_PASSWORD
-from ethics_desk.staff.permissions import Act, may, may_fire
 from ethics_desk.storage.database import Database
 from ethics_desk.ui.acts import ACT_PROPERTY, HARMLESS
 from ethics_desk.ui.main_window import MainWindow
 from ethics_desk.ui.screens.lazy import LazyScreen
-from ethics_desk.workflow.events import Event
 from tests.ui.conftest import signed_in_context
 
 CASE_STATES = tuple(CaseState)

@@ -108,7 +108,7 @@ def test_a_return_that_fails_at_finish_leaves_no_complaint_filed_and_the_form_as
         qtbot: QtBot, wizard: IntakeWizard, database: Database, tmp_path: Path,
         monkeypatch: pytest.MonkeyPatch) -> None:
     from ethics_desk.core.errors import RuleError, UserError
-    from ethics_desk.workflow.events import Event
+    from ethics_desk.core.events import Event
     from ethics_desk.workflow.table import BY_EVENT
 
     def refused(_ctx: object, _payload: object) -> object:

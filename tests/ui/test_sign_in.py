@@ -14,10 +14,10 @@ from pytestqt.qtbot import QtBot
 from sqlalchemy import select
 
 from ethics_desk.cases.inbox import ALL_CASES, saved_view
+from ethics_desk.core.permissions import BOARD, Reach, may_see, reach_of
 from ethics_desk.core.roles import Role
 from ethics_desk.core.vocabulary import CaseState
 from ethics_desk.models import AuditRecord, Complaint
-from ethics_desk.staff.permissions import BOARD, Reach, may_see, reach_of
 from ethics_desk.storage.database import Database
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.main_window import SCREENS, MainWindow

@@ -28,11 +28,11 @@ from pytestqt.qtbot import QtBot
 from sqlalchemy import select
 
 from ethics_desk.cases.case_file import load_case
+from ethics_desk.core.events import Event
 from ethics_desk.documents import papers
 from ethics_desk.models.complaint import Complaint
 from ethics_desk.models.mail import Mailing
 from ethics_desk.ui.context import AppContext
-from ethics_desk.workflow.events import Event
 from tests.ui import intake_driver as drive
 
 

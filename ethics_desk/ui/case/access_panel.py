@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWi
 
 from ethics_desk.cases.access import AccessLine, access_history
 from ethics_desk.core.office_time import stamp
-from ethics_desk.staff.permissions import Act
+from ethics_desk.core.permissions import Act
 from ethics_desk.ui.accessibility import StatusLine
 from ethics_desk.ui.acts import offer
 from ethics_desk.ui.date_field import office_time_zone

@@ -40,9 +40,9 @@ from ethics_desk.cases.case_file import (
 )
 from ethics_desk.core.errors import ConflictError, RuleError, UserError
 from ethics_desk.core.office_time import stamp
+from ethics_desk.core.permissions import Act
 from ethics_desk.documents.stated_dates import StalePaper, stale_in
 from ethics_desk.models import CaseState, in_a_sentence
-from ethics_desk.staff.permissions import Act
 from ethics_desk.storage.private_files import ExhibitFolder
 from ethics_desk.ui import palette
 from ethics_desk.ui.accessibility import announce

@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
 from ethics_desk.cases import hearing_record
 from ethics_desk.cases.case_file import DocumentLine
 from ethics_desk.cases.hearing_record import Paper, Proceeding, RecordLine
-from ethics_desk.staff.permissions import Act
+from ethics_desk.core.permissions import Act
 from ethics_desk.ui import palette
 from ethics_desk.ui.accessibility import StatusLine, buddy
 from ethics_desk.ui.acts import offer

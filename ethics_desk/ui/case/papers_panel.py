@@ -48,6 +48,7 @@ from PySide6.QtWidgets import (
 from ethics_desk.core.errors import UserError
 from ethics_desk.core.office_time import office_date, stamp
 from ethics_desk.core.parties import recipient_key, respondent_key, respondent_of
+from ethics_desk.core.permissions import Act
 from ethics_desk.documents.issuing import (
     RESPONDENT_NOTICE,
     IssuedRef,
@@ -81,7 +82,6 @@ from ethics_desk.models import (
     MailOutcome,
     in_a_sentence,
 )
-from ethics_desk.staff.permissions import Act
 from ethics_desk.ui import palette
 from ethics_desk.ui.accessibility import StatusLine, buddy
 from ethics_desk.ui.acts import declare, offer

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 
 from ethics_desk.cases import witnesses
 from ethics_desk.cases.witnesses import WitnessLine
-from ethics_desk.staff.permissions import Act
+from ethics_desk.core.permissions import Act
 from ethics_desk.ui.accessibility import StatusLine, buddy
 from ethics_desk.ui.acts import offer
 from ethics_desk.ui.context import AppContext

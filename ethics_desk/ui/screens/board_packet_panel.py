@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 from ethics_desk.board.packet import AgendaCase, meeting_agenda, record_packet_use, render_packet
 from ethics_desk.cases.list_reads import MEETING_AGENDA, list_shown
 from ethics_desk.core.errors import UserError
-from ethics_desk.staff.permissions import Act
+from ethics_desk.core.permissions import Act
 from ethics_desk.storage.private_files import write_private
 from ethics_desk.storage.write_targets import refuse_record_target
 from ethics_desk.ui.accessibility import StatusLine, buddy

@@ -39,8 +39,8 @@ from ethics_desk.board import roster
 from ethics_desk.board.roster import ElectionRow, MemberRow
 from ethics_desk.board.sanctions import PenaltyLine, outstanding_penalties
 from ethics_desk.core.errors import UserError
+from ethics_desk.core.permissions import Act
 from ethics_desk.models import BoardRole
-from ethics_desk.staff.permissions import Act
 from ethics_desk.ui import palette
 from ethics_desk.ui.accessibility import buddy
 from ethics_desk.ui.acts import declare, offer

@@ -74,9 +74,9 @@ from ethics_desk.cases.calendar_overview import (
     missing_fiesta_years,
     month_overview,
 )
+from ethics_desk.core.permissions import Act
 from ethics_desk.deadlines import DayKind
 from ethics_desk.deadlines.calendar import WEEKDAY_NAMES
-from ethics_desk.staff.permissions import Act
 from ethics_desk.ui.accessibility import buddy
 from ethics_desk.ui.acts import declare, offer
 from ethics_desk.ui.calendar_editor import CalendarEditorDialog

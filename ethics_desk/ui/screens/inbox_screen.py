@@ -468,7 +468,7 @@ class InboxScreen(QWidget):
     def update_requests(self) -> None:
         """The line on the Public Information Act requests, for a person who handles them
         (the permission table); hidden for anyone else, who cannot tell requests exist."""
-        from ethics_desk.staff.permissions import Act
+        from ethics_desk.core.permissions import Act
 
         if not self.context.may(Act.PUBLIC_INFORMATION):
             self.requests_line.setVisible(False)

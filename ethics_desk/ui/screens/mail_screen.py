@@ -31,11 +31,11 @@ from PySide6.QtWidgets import (
 
 from ethics_desk.cases.list_reads import MAIL_QUEUE, list_shown
 from ethics_desk.core.office_time import stamp
+from ethics_desk.core.permissions import Act
 from ethics_desk.documents.issuing import QueueItem, print_queue, reprint
 from ethics_desk.mail.batch import Batch, BatchPaper, prepare_batch
 from ethics_desk.mail.ledger import MailingRef, returned_mail
 from ethics_desk.models import in_a_sentence
-from ethics_desk.staff.permissions import Act
 from ethics_desk.ui.accessibility import StatusLine
 from ethics_desk.ui.acts import declare, offer
 from ethics_desk.ui.batch_print import BatchPrint, PrintItem

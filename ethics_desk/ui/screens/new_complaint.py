@@ -13,9 +13,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ethics_desk.core.permissions import Act
 from ethics_desk.intake.drafts import list_drafts
 from ethics_desk.staff.acting import allowed
-from ethics_desk.staff.permissions import Act
 from ethics_desk.ui.accessibility import buddy
 from ethics_desk.ui.acts import declare, offer
 from ethics_desk.ui.context import AppContext

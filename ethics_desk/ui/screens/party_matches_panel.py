@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWi
 
 from ethics_desk.board import party_links
 from ethics_desk.board.party_links import PartyMatch
-from ethics_desk.staff.permissions import Act
+from ethics_desk.core.permissions import Act
 from ethics_desk.ui import palette
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.errors import FAILED, attempt

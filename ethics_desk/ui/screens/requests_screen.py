@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ethics_desk.core.permissions import Act, who_may
 from ethics_desk.core.vocabulary import (
     DeadlineStatus,
     Language,
@@ -60,7 +61,6 @@ from ethics_desk.public_information import (
 )
 from ethics_desk.public_information.log import ON_HOLD
 from ethics_desk.public_information.papers import issue_paper, paper_choices, preview_paper
-from ethics_desk.staff.permissions import Act, who_may
 from ethics_desk.ui.accessibility import StatusLine, buddy
 from ethics_desk.ui.acts import offer
 from ethics_desk.ui.context import AppContext

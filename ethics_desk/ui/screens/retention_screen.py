@@ -34,13 +34,13 @@ from PySide6.QtWidgets import (
 
 from ethics_desk.core.errors import UserError
 from ethics_desk.core.office_time import stamp
+from ethics_desk.core.permissions import Act
 from ethics_desk.core.vocabulary import HoldKind
 from ethics_desk.office.actions import record_access
 from ethics_desk.retention import disposal, holds
 from ethics_desk.retention.disposal import DisposalLine, LogEntry
 from ethics_desk.retention.holds import HoldRow
 from ethics_desk.retention.series import COMPLAINTS, SERIES, AdoptedSeries, read_adopted
-from ethics_desk.staff.permissions import Act
 from ethics_desk.ui import palette
 from ethics_desk.ui.accessibility import StatusLine, buddy
 from ethics_desk.ui.acts import offer

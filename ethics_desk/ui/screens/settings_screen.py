@@ -27,10 +27,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ethics_desk.core.permissions import Act
 from ethics_desk.documents import wording
 from ethics_desk.office import settings
 from ethics_desk.office.actions import read_settings, save_settings
-from ethics_desk.staff.permissions import Act
 from ethics_desk.ui.accessibility import StatusLine, buddy
 from ethics_desk.ui.acts import declare, offer
 from ethics_desk.ui.context import AppContext

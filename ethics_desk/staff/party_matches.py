@@ -57,10 +57,10 @@ def party_row(session: Session, kind: CaseParty, party_id: int
 
 def _board_roles() -> list[str]:
     """The roles whose accounts are matched with a complaint's parties: the Board's and the
-    City Clerk's staff (:data:`~ethics_desk.staff.permissions.KEPT_FROM_THEIR_OWN`)."""
+    City Clerk's staff (:data:`~ethics_desk.core.permissions.KEPT_FROM_THEIR_OWN`)."""
     # Imported when called: the permission table imports the workflow, whose effects find
     # matches at filing.
-    from ethics_desk.staff.permissions import KEPT_FROM_THEIR_OWN
+    from ethics_desk.core.permissions import KEPT_FROM_THEIR_OWN
     return sorted(KEPT_FROM_THEIR_OWN)
 
 

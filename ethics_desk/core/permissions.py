@@ -22,9 +22,9 @@ from __future__ import annotations
 
 from enum import IntEnum, StrEnum
 
+from ethics_desk.core.events import Event
 from ethics_desk.core.roles import Role
 from ethics_desk.core.vocabulary import CaseState, ReviewerRole
-from ethics_desk.workflow.events import Event
 
 CLERK = frozenset({Role.CLERK})
 REVIEWERS = frozenset({Role.AUDITOR, Role.ATTORNEY, Role.CHAIR, Role.VICE_CHAIR})
