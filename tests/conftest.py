@@ -73,13 +73,25 @@ DEMO_TODAY = NOW.date()
 
 
 SERVER_ENV = "ETHICS_DESK_TEST_DATABASE"
-"""A PostgreSQL URL: the suite's databases are made on that server instead of in files."""
+"""A PostgreSQL URL: the suite's databases are made on that server instead of in files. Several
+URLs, separated by spaces, each of its own cluster, let as many workers (``-n``) share the run:
+worker ``gwN`` takes the (N+1)th."""
+
+
+def server_urls() -> list[str]:
+    """The PostgreSQL servers of :data:`SERVER_ENV`, in order (none: SQLite files)."""
+    return os.environ.get(SERVER_ENV, "").split()
 
 
 def server_url() -> URL | None:
-    """The PostgreSQL server the suite runs against, or None for SQLite files."""
-    raw = os.environ.get(SERVER_ENV, "").strip()
-    return make_url(raw) if raw else None
+    """The PostgreSQL server this process runs against (a worker's own, when there are several),
+    or None for SQLite files."""
+    urls = server_urls()
+    if not urls:
+        return None
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0")
+    index = int(worker[2:]) if worker.startswith("gw") and worker[2:].isdigit() else 0
+    return make_url(urls[index % len(urls)])
 
 
 class TestServer:
@@ -183,12 +195,16 @@ HANG_FILE_ENV = "ETHICS_DESK_TEST_HANG_FILE"
 
 def pytest_configure(config: pytest.Config) -> None:
     """The markers of tests about SQLite files, of tests on the suite's database and of tests
-    that read dates; and no workers on a server, whose login roles are the whole cluster's."""
-    if server_url() is not None and (config.getoption("numprocesses", None) or 0):
+    that read dates; and no two workers on one server, whose login roles are the whole
+    cluster's."""
+    workers = config.getoption("numprocesses", None) or 0
+    if server_urls() and isinstance(workers, int) and workers > len(server_urls()):
         raise pytest.UsageError(
-            f"{SERVER_ENV} names a PostgreSQL server, and its login roles belong to the whole "
-            "cluster: workers would change the same staff member's role at once. Run the "
-            "suite on a server in one process (leave out -n, or give -p no:xdist).")
+            f"{SERVER_ENV} names {len(server_urls())} PostgreSQL server(s) for {workers} "
+            "workers, and a server's login roles belong to its whole cluster: two workers on "
+            "one would change the same staff member's role at once. Give each worker a cluster "
+            f"of its own (several URLs in {SERVER_ENV}, separated by spaces), or run in one "
+            "process (leave out -n, or give -p no:xdist).")
     hang_file = os.environ.get(HANG_FILE_ENV)
     if hang_file and hasattr(signal, "SIGUSR1"):
         # A run that hangs is ended by CI's `timeout -s USR1`: every thread's stack is written
