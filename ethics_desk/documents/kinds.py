@@ -24,7 +24,6 @@ previews; issuing (frozen bytes with a SHA-256) is ``ethics_desk.documents.issui
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import date, datetime
@@ -43,6 +42,7 @@ from ethics_desk.board.findings import (
 )
 from ethics_desk.board.votes import vote_terms
 from ethics_desk.core.account import Account
+from ethics_desk.core.case_numbers import is_case_number
 from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import UserError
 from ethics_desk.core.office_time import in_office_time, office_date
@@ -318,7 +318,6 @@ RETURNED_DEFECTIVE_WORDS = (
     "does not substantially comply with the filing requirements of § 2-83(c), and it was not "
     "forwarded to the Ethics Review Board (§ 2-83(d)(3))")
 """How the notice of resolution words a return as defective."""
-_CASE_NUMBER = re.compile(r"^ERB-\d{4}-\d{3,}$", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -401,7 +400,7 @@ def find_case(database: Database, reference: str, *, account: Account) -> int:
     """
     text = reference.strip()
     with database.read_session() as session:
-        if _CASE_NUMBER.match(text):
+        if is_case_number(text):
             found = session.scalars(select(Complaint).where(
                 Complaint.case_number == text.upper())).first()
         elif text.isascii() and text.isdigit():  # "²" and "١" are digits to str.isdigit

@@ -25,6 +25,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from ethics_desk.core.account import Account
+from ethics_desk.core.case_numbers import is_case_number
 from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import ConflictError, NotAllowed, RuleError, UserError
 from ethics_desk.core.permissions import Act, may, who_may
@@ -93,7 +94,6 @@ ESTIMATE_ANSWER_BUSINESS_DAYS = 10
 sent, or the request is considered withdrawn."""
 _EXCEPTION_SECTION = re.compile(r"\b552\.1\d\d\b")
 """An exception names its section of subchapter C of ch. 552 (§§ 552.101 and after)."""
-_CASE_NUMBER = re.compile(r"^ERB-\d{4}-\d{3,}$", re.IGNORECASE)
 
 
 # -- what is read --------------------------------------------------------------------------------
@@ -947,7 +947,7 @@ def _row(session: Session, request_id: int) -> InformationRequest:
 def _case_numbered(session: Session, number: str) -> CaseRegister:
     text = number.strip().upper()
     complaint = (session.scalar(select(CaseRegister).where(CaseRegister.case_number == text))
-                 if _CASE_NUMBER.match(text) else None)
+                 if is_case_number(text) else None)
     if complaint is None:
         raise UserError(f"There is no filed case numbered “{number.strip()}”.",
                         "Type a case number such as ERB-2026-004, or describe the records "

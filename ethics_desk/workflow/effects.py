@@ -23,6 +23,7 @@ from ethics_desk.board.findings import (
 from ethics_desk.board.roster import members_on, roster
 from ethics_desk.board.votes import vote_terms
 from ethics_desk.cases.listing import refresh_listing
+from ethics_desk.core.case_numbers import case_number
 from ethics_desk.core.errors import RuleError
 from ethics_desk.core.folding import fold
 from ethics_desk.core.office_time import in_office_time, office_date, stamp
@@ -111,7 +112,7 @@ def file_complaint(ctx: Context, p: ev.FileComplaint) -> Outcome:
                               .where(Complaint.case_year == year)) or 0) + 1
     c = ctx.complaint
     c.case_year, c.case_seq = year, seq
-    c.case_number = f"ERB-{year}-{seq:03d}"
+    c.case_number = case_number(year, seq)
     c.received_at = received_at
     c.received_by = ctx.actor
     refresh_listing(c)
