@@ -162,6 +162,16 @@ class ReviewerRole(StrEnum):
             ReviewerRole.CITY_ATTORNEY: "City Attorney's Office",
         }[self]
 
+    @property
+    def short_label(self) -> str:
+        """The reviewer where the Board is understood (a list of the four): "Chair"."""
+        return {
+            ReviewerRole.CHAIR: "Chair",
+            ReviewerRole.VICE_CHAIR: "Vice Chair",
+            ReviewerRole.COMPLIANCE_AUDITOR: "Compliance Auditor",
+            ReviewerRole.CITY_ATTORNEY: "City Attorney's Office",
+        }[self]
+
 
 class Determination(StrEnum):
     """A reviewer's finding on the filing requirements of (c)."""

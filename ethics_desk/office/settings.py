@@ -118,6 +118,13 @@ def _backup_folder(value: Any) -> None:
     check_folder(str(value))
 
 
+GR1000_24_MINIMUM_YEARS = 2
+"""Local Schedule GR's minimum for a complaint file (GR1000-24, 13 TAC § 7.125): the least an
+office may adopt, and the default (:mod:`ethics_desk.retention.series` reads it here)."""
+GR1000_34_MINIMUM_YEARS = 2
+"""The longer of GR1000-34's minimums for a Public Information Act request file, which no
+sub-series undercuts: the least an office may adopt, and the default."""
+
 OPTIONS: dict[str, Option] = {o.key: o for o in (
     Option("security.lock_minutes", 15,
            "Idle minutes before the desk locks (0: never; § 2-83(h))"),
@@ -195,12 +202,14 @@ OPTIONS: dict[str, Option] = {o.key: o for o in (
            minimum=1, maximum=260),
     Option("backup.keep_monthly", 12, "Monthly backups kept (the newest of each month)",
            minimum=1, maximum=240),
-    Option("retention.gr1000_24_years", 2,
-           "Years a complaint file is kept after its resolution (GR1000-24: at least 2)",
-           minimum=2, maximum=99),
-    Option("retention.gr1000_34_years", 2,
+    Option("retention.gr1000_24_years", GR1000_24_MINIMUM_YEARS,
+           "Years a complaint file is kept after its resolution "
+           f"(GR1000-24: at least {GR1000_24_MINIMUM_YEARS})",
+           minimum=GR1000_24_MINIMUM_YEARS, maximum=99),
+    Option("retention.gr1000_34_years", GR1000_34_MINIMUM_YEARS,
            "Years a Public Information Act request file is kept after the request is closed "
-           "(GR1000-34: at least 2, the office's default)", minimum=2, maximum=99),
+           f"(GR1000-34: at least {GR1000_34_MINIMUM_YEARS}, the office's default)",
+           minimum=GR1000_34_MINIMUM_YEARS, maximum=99),
 )}
 """The office's settings. Those under ``backup.`` are the automatic backups of a SQLite
 database (:mod:`ethics_desk.maintenance.auto_backup`); a server is backed up by IT. Those under

@@ -70,13 +70,15 @@ SERIES: dict[str, RecordSeries] = {s.code: s for s in (
                  "witnesses, papers filed and issued with their bytes, reviews, decisions, "
                  "deadlines, hearings, sanctions and mail",
                  "the complaint's resolution (§ 2-83(d)(4)) or its return to the complainant "
-                 "(§ 2-83(c), (d)(3))", 2, "retention.gr1000_24_years"),
+                 "(§ 2-83(c), (d)(3))", settings.GR1000_24_MINIMUM_YEARS,
+                 "retention.gr1000_24_years"),
     RecordSeries(MINUTES, "Minutes of the governing body",
                  "the Ethics Review Board's votes on a case and each member's ballot",
                  "—", None, None),
     RecordSeries(PUBLIC_INFORMATION, "Public information requests",
                  "Public Information Act requests and their responses (Gov't Code ch. 552)",
-                 "the request's closing", 2, "retention.gr1000_34_years"),
+                 "the request's closing", settings.GR1000_34_MINIMUM_YEARS,
+                 "retention.gr1000_34_years"),
 )}
 """The series, in the order the Retention screen lists them."""
 

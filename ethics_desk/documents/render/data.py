@@ -15,7 +15,7 @@ from zoneinfo import ZoneInfo
 from sqlalchemy.orm import Session
 
 from ethics_desk.core.errors import UserError
-from ethics_desk.core.office_time import DEFAULT_OFFICE_ZONE, in_office_time, office_zone
+from ethics_desk.core.office_time import in_office_time, office_zone
 from ethics_desk.core.vocabulary import Language
 from ethics_desk.documents.render.language import ENGLISH, MONTHS_EN
 from ethics_desk.intake.record import Intake, identifier_label
@@ -29,7 +29,6 @@ from ethics_desk.models import (
     is_notary,
 )
 from ethics_desk.office import settings
-from ethics_desk.office.settings import SPANISH_DEFAULTS
 
 MONTHS = MONTHS_EN
 
@@ -57,26 +56,33 @@ def period_in_words(period: ViolationPeriod | None, start: date | None,
     return ENGLISH.period(period, start, end)
 
 
+def _default(key: str) -> str:
+    """The office setting ``key``'s default (:data:`ethics_desk.office.settings.OPTIONS`): the
+    letterhead of an office that has changed nothing, stated once, there."""
+    return str(settings.OPTIONS[key].default)
+
+
 @dataclass(frozen=True)
 class Letterhead:
-    """The office as every document names it (office settings, see ``ethics_desk.office.settings``)."""
+    """The office as every document names it (office settings, see ``ethics_desk.office.settings``;
+    each field's default is its setting's)."""
 
-    office_name: str = "Office of the City Clerk"
-    city: str = "City of San Antonio"
-    mailing_address: str = "P.O. Box 839966\nSan Antonio, TX 78283-3966"
-    filing_address: str = "100 W. Houston Street, Concourse Level\nSan Antonio, TX 78205"
-    phone: str = "210-207-7253"
-    fax: str = "210-207-7032"
-    signatory: str = "City Clerk"
-    signatory_title: str = "City Clerk"
-    county: str = "Bexar"
-    time_zone: str = DEFAULT_OFFICE_ZONE
+    office_name: str = _default("office.name")
+    city: str = _default("office.city")
+    mailing_address: str = _default("office.mailing_address")
+    filing_address: str = _default("office.filing_address")
+    phone: str = _default("office.phone")
+    fax: str = _default("office.fax")
+    signatory: str = _default("office.signatory")
+    signatory_title: str = _default("office.signatory_title")
+    county: str = _default("office.county")
+    time_zone: str = _default("office.time_zone")
     """The office's time zone (``office.time_zone``): every time on the paper is printed in it."""
-    office_name_es: str = SPANISH_DEFAULTS["office.name"]
+    office_name_es: str = _default("office.name_es")
     """The office's name on a Spanish paper (``office.name_es``, :func:`settings.spanish`)."""
-    city_es: str = SPANISH_DEFAULTS["office.city"]
-    signatory_es: str = SPANISH_DEFAULTS["office.signatory"]
-    signatory_title_es: str = SPANISH_DEFAULTS["office.signatory_title"]
+    city_es: str = _default("office.city_es")
+    signatory_es: str = _default("office.signatory_es")
+    signatory_title_es: str = _default("office.signatory_title_es")
 
     @property
     def zone(self) -> ZoneInfo:

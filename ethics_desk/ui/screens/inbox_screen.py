@@ -77,15 +77,6 @@ _SQUEEZE = 0.8
 """How far below those least widths the columns of names may shrink before the table scrolls."""
 
 
-_REVIEWERS = {ReviewerRole.CHAIR: "Chair", ReviewerRole.VICE_CHAIR: "Vice Chair",
-              ReviewerRole.COMPLIANCE_AUDITOR: "Compliance Auditor",
-              ReviewerRole.CITY_ATTORNEY: "City Attorney's Office"}
-_WINDOWS = {DueWindow.OVERDUE: "Overdue", DueWindow.TODAY: "Today",
-            DueWindow.THIS_WEEK: "This week (5 business days)",
-            DueWindow.NEXT_TWO_BUSINESS_DAYS: "Next 2 business days",
-            DueWindow.NONE: "No open deadline"}
-
-
 class InboxScreen(QWidget):
     """The inbox: saved views, search, filters and the case list."""
 
@@ -123,11 +114,11 @@ class InboxScreen(QWidget):
         self.route = self._combo("inboxRoute", [("Any route", None)]
                                  + [(ROUTE_NAMES[r], frozenset({r})) for r in Route])
         self.reviewer = self._combo("inboxReviewer", [("Any reviewer", None)]
-                                    + [(_REVIEWERS[r], r) for r in ReviewerRole])
+                                    + [(r.short_label, r) for r in ReviewerRole])
         self.reviewer.setToolTip("Cases on which this reviewer's independent review "
                                  "(§ 2-83(d)(1)) is open")
         self.due = self._combo("inboxDue", [("Any time", None)]
-                               + [(_WINDOWS[w], w) for w in DueWindow])
+                               + [(w.label, w) for w in DueWindow])
         self.due.setToolTip("When the case's next deadline falls (City business days)")
         self.refresh_button = QPushButton("Refresh", self)  # every letter is taken: F5 instead
         self.refresh_button.setObjectName("inboxRefresh")
