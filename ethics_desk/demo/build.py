@@ -35,7 +35,7 @@ from ethics_desk.core.vote_count import two_thirds_of
 from ethics_desk.deadlines import BusinessCalendar, add_business_days
 from ethics_desk.deadlines.schedule import load_calendars
 from ethics_desk.documents.issuing import RESPONDENT_NOTICE, issue
-from ethics_desk.documents.kinds import Recipient, recipients
+from ethics_desk.documents.kinds import Recipient, recipients, rule_for
 from ethics_desk.documents.render.letter_data import CodeProvided
 from ethics_desk.intake.record import (
     AttachmentData,
@@ -1053,7 +1053,7 @@ class _Demo:
             # The demonstration office stores no Ethics Code: the Clerk e-mails its link to the
             # respondent and records so with the (e) notice (§ 2-83(e)).
             provided = (CodeProvided(day, "link to the Ethics Code e-mailed to the respondent")
-                        if kind == RESPONDENT_NOTICE else None)
+                        if rule_for(kind).encloses_code else None)
             ref = issue(database, complaint_id, kind, recipient_index=index,
                         account=self.accounts[clerk], clock=self.clock, code_provided=provided)
             if post.queued:

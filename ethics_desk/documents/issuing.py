@@ -174,8 +174,9 @@ def _render_and_issue(session: Session, complaint: Complaint, kind: str, *,
     replaces_on = office_date(replaces.issued_at, zone) if replaces is not None else None
     if recipient_index is None:
         recipient_index = _same_recipient(session, complaint, kind, replaces)
-    if kind == RESPONDENT_NOTICE and code_provided is None and not wording.code_stored(session):
-        _refuse_without_code(session, complaint, recipient_index)
+    encloses_code = kinds.rule_for(kind).encloses_code
+    if encloses_code and code_provided is None and not wording.code_stored(session):
+        _refuse_without_code(session, complaint, kind, recipient_index)
     person, paper = kinds.letter_in(session, complaint, kind, recipient_index=recipient_index,
                                     now=now, language=language,
                                     replaces_issued_on=replaces_on,
@@ -188,7 +189,7 @@ def _render_and_issue(session: Session, complaint: Complaint, kind: str, *,
     facts = {"language": language.value, **(detail or {})}
     note = "" if language is Language.ENGLISH else f", in {language.label}"
     pdf = paper
-    if kind == RESPONDENT_NOTICE and wording.code_stored(session):
+    if encloses_code and wording.code_stored(session):
         enclosed = wording.enclosure(session)
         reader = wording.enclosure_reader(enclosed.content, enclosed.label,
                                           placeholder=enclosed.placeholder)
@@ -199,7 +200,7 @@ def _render_and_issue(session: Session, complaint: Complaint, kind: str, *,
                       "enclosure_sha256": wording.sha256(enclosed.content),
                       "enclosure_pages": len(reader.pages),
                       "notice_pages": page_count(paper)})
-    elif kind == RESPONDENT_NOTICE and code_provided is not None:
+    elif encloses_code and code_provided is not None:
         # No Code stored: the notice alone, saying how the Code was provided (§ 2-83(e)).
         provided = kinds.check_code_provided(code_provided, office_date(now, zone))
         note += (f" without the Ethics Code enclosed: it was provided on "
@@ -211,12 +212,12 @@ def _render_and_issue(session: Session, complaint: Complaint, kind: str, *,
                      respondent_id=person.respondent_id)
 
 
-def _refuse_without_code(session: Session, complaint: Complaint,
+def _refuse_without_code(session: Session, complaint: Complaint, kind: str,
                          recipient_index: int | None) -> None:
     """Refuse the (e) notice when the office has stored no Ethics Code and the Clerk has not
     recorded how the Code was provided: the respondent "shall also be provided with a copy of
     the Ethics Code", § 2-83(e), and a placeholder page is not one."""
-    people = kinds.recipients_in(session, complaint, RESPONDENT_NOTICE)
+    people = kinds.recipients_in(session, complaint, kind)
     index = recipient_index or 0
     name = people[index].name if 0 <= index < len(people) else "the respondent"
     raise UserError(f"The office has stored no Ethics Code, so the notice to {name} would go "

@@ -270,6 +270,14 @@ class KindRule:
     """The one way the statute sends the paper (:attr:`citation`): the cure notice of
     § 2-83(d)(2) goes "by first class mail", so the mail ledger records it no other way. None:
     the statute names no method."""
+    encloses_code: bool = False
+    """Goes with a copy of the Ethics Code (the respondent "shall also be provided with a copy
+    of the Ethics Code", § 2-83(e)): the office's stored Code is enclosed, or the Clerk records
+    how the Code was provided; without either the paper is not issued."""
+    certified_by_default: bool = False
+    """Sent certified, return receipt requested, unless the Clerk chooses another way: the
+    addressee's receipt starts a period of § 2-83 (the response of (e)), which the green card
+    proves."""
 
     def applies_to(self, state: CaseState, sworn: bool | None = None) -> bool:
         """Whether a case in ``state`` (and, when known, sworn or not) may have this
@@ -1429,10 +1437,12 @@ def _row(title: str, states: set[CaseState] | frozenset[CaseState], citation: st
          audience: Audience, paper: Callable[[_Context], Any], renderer: type[Renderer[Any]],
          scope: Scope = Scope.CASE, *, spanish: bool = False,
          withheld: Callable[[Session, Complaint, datetime], UserError | None] | None = None,
-         unsworn_only: bool = False, sent_by: MailMethod | None = None) -> KindRule:
+         unsworn_only: bool = False, sent_by: MailMethod | None = None,
+         encloses_code: bool = False, certified_by_default: bool = False) -> KindRule:
     languages = frozenset(Language) if spanish else frozenset({Language.ENGLISH})
     return KindRule(title, frozenset(states), citation, audience, paper, renderer, scope,
-                    languages, withheld, unsworn_only, sent_by)
+                    languages, withheld, unsworn_only, sent_by, encloses_code,
+                    certified_by_default)
 
 
 KINDS: dict[str, KindRule] = {
@@ -1474,7 +1484,8 @@ KINDS: dict[str, KindRule] = {
     "respondent-notice": _row(
         "Notice to a respondent with the (e) items and the response date",
         {S.AWAITING_RESPONSE, S.RESPONSE_FILED, S.REPLY_FILED}, "§ 2-83(d)(3), (e)",
-        Audience.RESPONDENTS, _respondent_notice, RespondentNoticeRenderer),
+        Audience.RESPONDENTS, _respondent_notice, RespondentNoticeRenderer,
+        encloses_code=True, certified_by_default=True),
     "response-copy": _row(
         "Copy of a response for the complainant, with the reply date",
         {S.RESPONSE_FILED, S.REPLY_FILED}, "§ 2-83(e)(3)", Audience.COMPLAINANT,

@@ -41,7 +41,6 @@ from ethics_desk.core.permissions import Act
 from ethics_desk.core.vocabulary import Language
 from ethics_desk.documents import wording
 from ethics_desk.documents.issuing import (
-    RESPONDENT_NOTICE,
     QueueItem,
     page_count,
     print_queue,
@@ -128,12 +127,14 @@ class Batch:
 
 def default_method(kind: str) -> MailMethod:
     """How a kind is normally sent: the way the statute names for it (the kind's ``sent_by``),
-    the (e) notice certified, return receipt requested (§ 2-83(e)); everything else first
-    class."""
+    certified, return receipt requested, where the addressee's receipt starts a period (the
+    kind's ``certified_by_default``: the (e) notice); everything else first class."""
     rule = KINDS.get(kind)
     if rule is not None and rule.sent_by is not None:
         return rule.sent_by
-    return MailMethod.CERTIFIED_RRR if kind == RESPONDENT_NOTICE else MailMethod.FIRST_CLASS
+    if rule is not None and rule.certified_by_default:
+        return MailMethod.CERTIFIED_RRR
+    return MailMethod.FIRST_CLASS
 
 
 def _describe(item: QueueItem) -> str:

@@ -18,7 +18,9 @@ from ethics_desk.cli import main
 from ethics_desk.core.errors import UserError
 from ethics_desk.documents.kinds import KINDS, Scope, kinds, kinds_for, rule_for, title_of
 from ethics_desk.documents.render.base import Renderer
+from ethics_desk.documents.render.data import Letterhead, letterhead_from_settings
 from ethics_desk.models import CaseState
+from ethics_desk.storage.database import Database
 from tests.documents.render.helpers import flat, fonts_used, page_count, screenshot, text_of
 from tests.documents.render.helpers import sample as sample_data
 
@@ -129,3 +131,14 @@ def test_every_kind_renders_from_its_data_with_embedded_fonts_and_page_numbers(
 def test_every_kind_renders_to_identical_bytes_for_the_same_data(kind: str) -> None:
     renderer = KINDS[kind].renderer()
     assert renderer.render(sample_data(kind)) == renderer.render(sample_data(kind))
+
+
+def test_only_the_respondent_notice_encloses_the_code_and_goes_certified_by_default() -> None:
+    assert [k for k, rule in KINDS.items() if rule.encloses_code] == ["respondent-notice"]
+    assert [k for k, rule in KINDS.items() if rule.certified_by_default] == ["respondent-notice"]
+
+
+def test_a_letterhead_left_at_its_defaults_prints_the_office_settings_defaults(
+        database: Database) -> None:
+    with database.read_session() as session:
+        assert letterhead_from_settings(session) == Letterhead()

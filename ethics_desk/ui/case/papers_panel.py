@@ -50,7 +50,6 @@ from ethics_desk.core.office_time import office_date, stamp
 from ethics_desk.core.parties import recipient_key, respondent_key, respondent_of
 from ethics_desk.core.permissions import Act
 from ethics_desk.documents.issuing import (
-    RESPONDENT_NOTICE,
     IssuedRef,
     issue,
     issued_for_case,
@@ -63,6 +62,7 @@ from ethics_desk.documents.kinds import (
     papers_offered,
     recipients,
     render_letter,
+    rule_for,
     title_of,
 )
 from ethics_desk.documents.render.letter_data import CodeProvided
@@ -549,7 +549,7 @@ class PapersPanel(QWidget):
         """Ask how the Ethics Code was provided for the (e) notice while the office has
         stored no Code to enclose (§ 2-83(e))."""
         needed = False
-        if kind == RESPONDENT_NOTICE:
+        if kind is not None and rule_for(kind).encloses_code:
             found = attempt(self, lambda: read_enclosure(self.context.database))
             needed = found is not FAILED and found.placeholder
         self.code_row.setVisible(needed)
@@ -615,7 +615,7 @@ class PapersPanel(QWidget):
             return None
         index = self.recipient.currentIndex()
         language = chosen_language(self.language)
-        code = self.code_provided() if kind == RESPONDENT_NOTICE else None
+        code = self.code_provided() if rule_for(kind).encloses_code else None
         data = attempt(self, lambda: render_letter(self.context.database, self.case_id, kind,
                                                    recipient_index=index,
                                                    account=self.context.signed_in,
