@@ -1,0 +1,57 @@
+"""Each period of § 2-83 and of the Public Information Act is stated once, in the clock table:
+the papers take it from there (``${response_period}`` …), so no template types a length."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from ethics_desk.core.vocabulary import Language
+from ethics_desk.deadlines.clocks import CLOCKS, ClockKind
+from ethics_desk.documents.render.periods import count_in_words, period_values
+from ethics_desk.documents.render.templates import shipped_dir
+
+_EN = "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|sixty|ninety"
+_ES = "un|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|once|doce|quince|veinte|treinta|noventa"
+TYPED = re.compile(
+    rf"\b(?:(?:{_EN})(?: \(\d+\))?|\d+) (?:business|calendar)\s+days?\b"
+    rf"|\b(?:the|The) (?:{_EN}) days\b"
+    rf"|\b(?:(?:{_ES})(?: \(\d+\))?|\d+) d[ií]as?\s+(?:h[áa]bil(?:es)?|naturales)\b"
+    rf"|\b(?:los|Los) (?:{_ES}) días\b")
+"""A period typed into a template, in words or figures, in English or Spanish."""
+
+
+@pytest.mark.parametrize("path", sorted(shipped_dir().glob("*.txt")), ids=lambda p: p.name)
+def test_no_template_types_a_period_the_clock_table_states(path: Path) -> None:
+    text = " ".join(path.read_text(encoding="utf-8").split())
+    assert TYPED.findall(text) == [], (
+        f"{path.name} types a period: write ${{…_period}}, ${{…_days}} or ${{…_count}} of the "
+        "clock it is (ethics_desk.documents.render.periods)")
+
+
+def test_the_rule_catches_a_period_typed_in_either_language() -> None:
+    assert TYPED.search("within ten (10) business days of receipt")
+    assert TYPED.search("The five days are counted")
+    assert TYPED.search("dentro de los cinco (5) días hábiles siguientes")
+    assert not TYPED.search("the 10th business day after we received your request")
+
+
+@pytest.mark.parametrize("kind", [ClockKind.REVIEW, ClockKind.RESPONSE, ClockKind.REPLY,
+                                  ClockKind.UNALLEGED_RULE, ClockKind.PIA_RULING])
+def test_each_period_is_worded_from_the_clock_tables_length(kind: ClockKind) -> None:
+    length = CLOCKS[kind].length
+    english, spanish = period_values(Language.ENGLISH), period_values(Language.SPANISH)
+    assert english[f"{kind.value}_period"] == \
+        f"{count_in_words(length, Language.ENGLISH)} ({length}) business days"
+    assert spanish[f"{kind.value}_days"] == \
+        f"{count_in_words(length, Language.SPANISH)} días hábiles"
+
+
+def test_a_length_the_office_chose_is_no_placeholder() -> None:
+    names = period_values(Language.ENGLISH)
+    assert not [kind for kind, rule in CLOCKS.items()
+                if rule.is_policy and f"{kind.value}_period" in names]
+    assert all(f"{kind.value}_period" in names
+               for kind, rule in CLOCKS.items() if not rule.is_policy)
