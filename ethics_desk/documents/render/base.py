@@ -81,7 +81,7 @@ from ethics_desk.core.vocabulary import Language
 from ethics_desk.documents.render.data import Letterhead, Party
 from ethics_desk.documents.render.fonts import BOLD, REGULAR, draw_centred, markup, register_fonts
 from ethics_desk.documents.render.language import Words, words_for
-from ethics_desk.documents.render.periods import period_values
+from ethics_desk.documents.render.periods import period_values, vote_values
 from ethics_desk.documents.render.templates import BlockKind, DocumentTemplate, TemplateLibrary
 from ethics_desk.documents.render.typed import (
     BaseDocTemplate,
@@ -525,9 +525,11 @@ class Renderer(ABC, Generic[D]):
 
     def common_values(self, letterhead: Letterhead, case_number: str) -> dict[str, str | None]:
         """The placeholders every template may use: the office, the case number, and every
-        clock's period (:func:`ethics_desk.documents.render.periods.period_values`)."""
+        clock's period and each vote rule of the statute
+        (:mod:`ethics_desk.documents.render.periods`)."""
         return {
             **period_values(self.language),
+            **vote_values(self.language),
             "office_name": letterhead.office_name,
             "city": letterhead.city,
             "mailing_address": letterhead.mailing_address,

@@ -1,15 +1,19 @@
-"""The periods of the clock table as the papers word them: every template may write
+"""The periods of the clock table, and the Board's vote rules, as the papers word them.
+
+Every template may write
 ``${response_period}`` ("ten (10) business days"), ``${response_days}`` ("ten business days")
 or ``${response_count}`` ("ten") instead of typing the length, so that a period is stated once,
 in :data:`ethics_desk.deadlines.clocks.CLOCKS`, and a letter can never tell a respondent another.
 
 One set for each clock the statute or the law sets (a length the office chose, such as
-"promptly", is a setting, and no letter states it), in English and in Spanish.
+"promptly", is a setting, and no letter states it), in English and in Spanish. Likewise each
+vote rule the statute sets for an action of the Board: ``${frivolous_vote}`` ("two-thirds",
+:attr:`ethics_desk.core.vocabulary.BoardAction.vote_rule`), never typed.
 """
 
 from __future__ import annotations
 
-from ethics_desk.core.vocabulary import Language
+from ethics_desk.core.vocabulary import BoardAction, Language, VoteRule
 from ethics_desk.deadlines.clocks import CLOCKS, ClockRule, CountUnit
 
 _NUMBERS = {
@@ -58,3 +62,21 @@ def period_values(language: Language) -> dict[str, str | None]:
         if not rule.is_policy:
             values.update(_periods(rule, language))
     return values
+
+
+_VOTES = {
+    (Language.ENGLISH, VoteRule.TWO_THIRDS): "two-thirds",
+    (Language.ENGLISH, VoteRule.MAJORITY): "a majority",
+    (Language.SPANISH, VoteRule.TWO_THIRDS): "dos tercios",
+    (Language.SPANISH, VoteRule.MAJORITY): "la mayoría",
+}
+
+STATUTE_VOTES = (BoardAction.SHOW_CAUSE, BoardAction.FRIVOLOUS, BoardAction.DISPOSITION)
+"""The actions whose rule the statute sets (the sanctions' may be relaxed by the office, and no
+letter states it)."""
+
+
+def vote_values(language: Language) -> dict[str, str | None]:
+    """The placeholders of the vote rules of § 2-83, in ``language``: "two-thirds"."""
+    return {f"{action.value}_vote": _VOTES[(_language(language), action.vote_rule)]
+            for action in STATUTE_VOTES}

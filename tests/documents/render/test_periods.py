@@ -1,5 +1,6 @@
-"""Each period of § 2-83 and of the Public Information Act is stated once, in the clock table:
-the papers take it from there (``${response_period}`` …), so no template types a length."""
+"""Each period of § 2-83 and of the Public Information Act is stated once, in the clock table,
+and each vote rule once, with the Board's actions: the papers take them from there
+(``${response_period}``, ``${frivolous_vote}`` …), so no template types one."""
 
 from __future__ import annotations
 
@@ -8,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from ethics_desk.core.vocabulary import Language
+from ethics_desk.core.vocabulary import BoardAction, Language, VoteRule
 from ethics_desk.deadlines.clocks import CLOCKS, ClockKind
-from ethics_desk.documents.render.periods import count_in_words, period_values
+from ethics_desk.documents.render.periods import count_in_words, period_values, vote_values
 from ethics_desk.documents.render.templates import shipped_dir
 
 _EN = "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|sixty|ninety"
@@ -55,3 +56,24 @@ def test_a_length_the_office_chose_is_no_placeholder() -> None:
                 if rule.is_policy and f"{kind.value}_period" in names]
     assert all(f"{kind.value}_period" in names
                for kind, rule in CLOCKS.items() if not rule.is_policy)
+
+
+VOTE_TYPED = re.compile(r"two-thirds|dos tercios|\ba majority\b|\bla mayoría\b", re.IGNORECASE)
+"""A vote rule of § 2-83 typed into a template."""
+
+
+@pytest.mark.parametrize("path", sorted(shipped_dir().glob("*.txt")), ids=lambda p: p.name)
+def test_no_template_types_a_vote_rule_the_board_actions_state(path: Path) -> None:
+    text = " ".join(path.read_text(encoding="utf-8").split())
+    assert VOTE_TYPED.findall(text) == [], (
+        f"{path.name} types a vote rule: write ${{show_cause_vote}}, ${{frivolous_vote}} or "
+        "${disposition_vote} (ethics_desk.documents.render.periods)")
+
+
+def test_each_vote_rule_is_worded_from_the_board_actions_rule() -> None:
+    english, spanish = vote_values(Language.ENGLISH), vote_values(Language.SPANISH)
+    assert english["frivolous_vote"] == "two-thirds" == english["show_cause_vote"]
+    assert BoardAction.FRIVOLOUS.vote_rule is VoteRule.TWO_THIRDS
+    assert english["disposition_vote"] == "a majority"
+    assert BoardAction.DISPOSITION.vote_rule is VoteRule.MAJORITY
+    assert spanish["frivolous_vote"] == "dos tercios"
