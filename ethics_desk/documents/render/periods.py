@@ -14,7 +14,7 @@ vote rule the statute sets for an action of the Board: ``${frivolous_vote}`` ("t
 from __future__ import annotations
 
 from ethics_desk.core.vocabulary import BoardAction, Language, VoteRule
-from ethics_desk.deadlines.clocks import CLOCKS, ClockRule, CountUnit
+from ethics_desk.deadlines.clocks import CLOCKS, ClockKind, ClockRule, CountUnit
 
 _NUMBERS = {
     Language.ENGLISH: {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six",
@@ -53,6 +53,12 @@ def _periods(rule: ClockRule, language: Language) -> dict[str, str]:
     return {f"{rule.kind.value}_count": count,
             f"{rule.kind.value}_days": f"{count} {unit}",
             f"{rule.kind.value}_period": f"{count} ({rule.length}) {unit}"}
+
+
+def days_of(kind: ClockKind, language: Language = Language.ENGLISH) -> str:
+    """A clock's period as a sentence says it, "ten business days", from the clock table (the
+    window's help texts too)."""
+    return _periods(CLOCKS[kind], language)[f"{kind.value}_days"]
 
 
 def period_values(language: Language) -> dict[str, str | None]:

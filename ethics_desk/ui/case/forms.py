@@ -43,6 +43,8 @@ from ethics_desk.cases.case_file import CaseFile
 from ethics_desk.core.account import Account
 from ethics_desk.core.office_time import office_date
 from ethics_desk.core.parties import respondent_key
+from ethics_desk.deadlines.clocks import CLOCKS, ClockKind
+from ethics_desk.documents.render.periods import days_of
 from ethics_desk.intake.record import AttachmentData, read_attachment
 from ethics_desk.models import (
     CIVIL_PENALTY_LIMIT_CENTS,
@@ -106,6 +108,11 @@ from ethics_desk.workflow import (
     WaivePenalty,
     Withdraw,
 )
+
+
+def _vote(action: BoardAction) -> str:
+    """The vote an action of the Board needs, as the help texts say it ("two-thirds")."""
+    return action.vote_rule.words
 
 
 class Kind(StrEnum):
@@ -288,7 +295,8 @@ def _board_forms(case: CaseFile, today: date, database: Database | None,
     return {
         Event.ORDER_SHOW_CAUSE: ActionForm(
             Event.ORDER_SHOW_CAUSE,
-            "By a vote of at least two-thirds of those present the Board may order the "
+            f"By a vote of at least {_vote(BoardAction.SHOW_CAUSE)} of those present the Board "
+            "may order the "
             "complainant to show cause why the complaint should not be determined frivolous. The "
             "notice goes to the complainant, with a copy to the respondent, and explains why the "
             "complaint appears frivolous and when and where the hearing is (f)(4). A vote that "
@@ -321,7 +329,8 @@ def _board_forms(case: CaseFile, today: date, database: Database | None,
                                              counsel=v["counsel"], concluded=v["concluded"])),
         Event.RECORD_FRIVOLOUS_VOTE: ActionForm(
             Event.RECORD_FRIVOLOUS_VOTE,
-            "By a record vote of at least two-thirds of those present after the hearing, the Board "
+            f"By a record vote of at least {_vote(BoardAction.FRIVOLOUS)} of those present after "
+            "the hearing, the Board "
             "may determine that the complainant filed a frivolous complaint — groundless, and "
             "brought in bad faith or for harassment (f)(1) — and may recommend sanctions. A "
             "carried vote resolves the case as frivolous; a vote that fails returns the complaint "
@@ -338,7 +347,8 @@ def _board_forms(case: CaseFile, today: date, database: Database | None,
             "Before imposing a sanction for filing a frivolous complaint the Board shall consider "
             "each of the three factors of (g)(1): note how it considered every one. The sanctions "
             "are the Board's act, by its vote at a meeting — by default the record vote of "
-            "two-thirds of those present of (f)(6), the office's setting — with a quorum of the "
+            f"{_vote(BoardAction.FRIVOLOUS)} of those present of (f)(6), the office's setting — "
+            "with a quorum of the "
             "Board present; they are imposed on the meeting's date. Enter each sanction "
             "imposed; leave the others empty. A civil penalty is tracked until it is paid or "
             "waived.",
@@ -412,7 +422,8 @@ def form_for(event: Event, case: CaseFile, today: date, staff: str,
         Event.FORWARD_FOR_REVIEW: ActionForm(
             Event.FORWARD_FOR_REVIEW,
             "Copies go to the Chair and Vice Chair of the Ethics Review Board, the Compliance "
-            "Auditor and the City Attorney's Office; each reviews within five business days of "
+            "Auditor and the City Attorney's Office; each reviews within "
+            f"{days_of(ClockKind.REVIEW)} of "
             "their own receipt. The respondents are told of the complaint for information only: "
             "no response is due yet.",
             (Field("on", "Forwarded on", Kind.DATE, today),
@@ -439,7 +450,7 @@ def form_for(event: Event, case: CaseFile, today: date, staff: str,
         Event.ACCEPT: ActionForm(
             Event.ACCEPT,
             "The complaint substantially complies: it is to be forwarded to the members of the "
-            "Ethics Review Board and the respondents within ten business days.",
+            f"Ethics Review Board and the respondents within {days_of(ClockKind.ETHICS_FORWARD)}.",
             (Field("on", "Decided on", Kind.DATE, today), Field("notes", "Notes", Kind.LONG_TEXT,
                                                                "")),
             lambda v: Accept(decided_on=v["on"], notes=v["notes"])),
@@ -452,8 +463,8 @@ def form_for(event: Event, case: CaseFile, today: date, staff: str,
             lambda v: ReturnDefective(returned_on=v["on"], notes=v["notes"])),
         Event.FORWARD_CAMPAIGN_FINANCE: ActionForm(
             Event.FORWARD_CAMPAIGN_FINANCE,
-            "A complaint under § 2-306 or § 2-307 is forwarded to the respondent within five "
-            "business days of the Compliance Auditor's receipt.",
+            "A complaint under § 2-306 or § 2-307 is forwarded to the respondent within "
+            f"{days_of(ClockKind.CF_FORWARD)} of the Compliance Auditor's receipt.",
             (Field("on", "Forwarded on", Kind.DATE, today),
              Field("deliveries", "Each respondent", Kind.DELIVERIES, today)),
             lambda v: ForwardCampaignFinance(forwarded_on=v["on"], deliveries=v["deliveries"]),
@@ -487,7 +498,8 @@ def form_for(event: Event, case: CaseFile, today: date, staff: str,
             {"respondents": respondents}),
         Event.RECORD_RESPONDENT_RECEIPT: ActionForm(
             Event.RECORD_RESPONDENT_RECEIPT,
-            "The response is due ten business days after the respondent received the complaint.",
+            f"The response is due {days_of(ClockKind.RESPONSE)} after the respondent received the "
+            "complaint.",
             (Field("respondent", "Respondent", Kind.CHOICE, None, respondents),
              Field("on", "Received on", Kind.DATE, today),
              Field("detail", "How we know", Kind.TEXT, "delivered (return receipt)")),
@@ -497,7 +509,8 @@ def form_for(event: Event, case: CaseFile, today: date, staff: str,
             Event.GRANT_MORE_TIME,
             "Record time the Board (or its Chair) granted a respondent to respond: the business "
             "days are added to the response date of § 2-83(e)(1), and the Board's written "
-            "opinion, due 90 calendar days after filing “extended by any time granted to the "
+            f"opinion, due {CLOCKS[ClockKind.OPINION].period} after filing “extended by any time "
+            "granted to the "
             "respondent” (§ 2-87(a)), moves by the calendar days gained. A notice that already "
             "told the respondent a date should be issued again (Papers tab).",
             (Field("respondent", "Respondent", Kind.CHOICE, _only(still_due), still_due,
@@ -514,7 +527,8 @@ def form_for(event: Event, case: CaseFile, today: date, staff: str,
         Event.FILE_RESPONSE: ActionForm(
             Event.FILE_RESPONSE,
             "The response is forwarded to the Compliance Auditor, the City Attorney's Office and "
-            "the Board; a copy goes to the complainant, who may reply within five business days "
+            "the Board; a copy goes to the complainant, who may reply within "
+            f"{days_of(ClockKind.REPLY)} "
             "of receiving it.",
             (Field("respondent", "Respondent", Kind.CHOICE, None, respondents),
              Field("on", "Received on", Kind.DATE, today),
@@ -606,7 +620,8 @@ def form_for(event: Event, case: CaseFile, today: date, staff: str,
             Event.GIVE_RULE_NOTICE,
             "The Board may find a violation of any provision, whether or not the complaint "
             "alleged it (§ 2-85(b)). Before it finds a violation of a rule not alleged, the "
-            "respondent is given written notice of it and ten business days to respond. Record "
+            f"respondent is given written notice of it and {days_of(ClockKind.UNALLEGED_RULE)} to "
+            "respond. Record "
             "the day the notice was given; the notice itself is on the Papers tab.",
             (Field("respondent", "Notice to", Kind.CHOICE, _only(respondents), respondents),
              Field("provision", "Provision not alleged", Kind.CHOICE, None, case.noticeable,
@@ -630,11 +645,12 @@ def form_for(event: Event, case: CaseFile, today: date, staff: str,
                          for f in case.findable),
                    hint="With “violation found”, tick each provision the Board found each "
                         "respondent violated. A rule not alleged is listed once its notice "
-                        "is recorded, and may be found when its ten business days have run "
+                        f"is recorded, and may be found when its {days_of(ClockKind.UNALLEGED_RULE)} "
+                        "have run "
                         "(§ 2-85(c))."),
              Field("notes", "Notes", Kind.LONG_TEXT, ""),
-             Field("vote", "The Board's vote, when it decided at a meeting (a majority of those "
-                   "present)", Kind.VOTE, resolve_voters,
+             Field("vote", "The Board's vote, when it decided at a meeting "
+                   f"({_vote(BoardAction.DISPOSITION)} of those present)", Kind.VOTE, resolve_voters,
                    vote_action=BoardAction.DISPOSITION, vote_optional=True)),
             lambda v: Resolve(disposition=v["disposition"], decided_on=v["on"],
                               notes=v["notes"], vote=v["vote"], findings=v["findings"]),

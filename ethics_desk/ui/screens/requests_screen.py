@@ -40,6 +40,8 @@ from ethics_desk.core.vocabulary import (
     RulingBy,
     RulingOutcome,
 )
+from ethics_desk.deadlines.clocks import ClockKind
+from ethics_desk.documents.render.periods import days_of
 from ethics_desk.public_information import (
     NewRequest,
     RecordStatus,
@@ -531,8 +533,8 @@ class RequestsScreen(QWidget):
         return self._act("Clarification answered by the requester",
                          [("Answer &received on:", answered)], act,
                          "Recorded: the clocks run again from the answer.",
-                         "The ten business days run again from the day the answer is "
-                         "received (Gov't Code § 552.222(b)).")
+                         f"The {days_of(ClockKind.PIA_RULING)} run again from the day the "
+                         "answer is received (Gov't Code § 552.222(b)).")
 
     def _estimate(self) -> FormDialog | None:
         """Record the itemized statement of estimated charges (§ 552.2615)."""
@@ -588,8 +590,8 @@ class RequestsScreen(QWidget):
         return self._act("Certify a date for release", [
             ("&Certified on:", certified), ("&Release on (date and hour):", release_at)], act,
             "Recorded: the date and hour of release were certified.",
-            "When the information cannot be produced within ten business days (Gov't Code "
-            "§ 552.221(d)).")
+            "When the information cannot be produced within "
+            f"{days_of(ClockKind.PIA_RELEASE_DATE)} (Gov't Code § 552.221(d)).")
 
     def _ruling(self) -> FormDialog | None:
         """Record the Attorney General's ruling or the City Attorney's decision."""

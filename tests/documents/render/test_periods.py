@@ -77,3 +77,34 @@ def test_each_vote_rule_is_worded_from_the_board_actions_rule() -> None:
     assert english["disposition_vote"] == "a majority"
     assert BoardAction.DISPOSITION.vote_rule is VoteRule.MAJORITY
     assert spanish["frivolous_vote"] == "dos tercios"
+
+
+def _window_strings() -> list[tuple[str, int, str]]:
+    """Every string the window's code writes (its docstrings aside), joined where Python joins
+    them: (module, line, text)."""
+    import ast
+
+    found: list[tuple[str, int, str]] = []
+    root = Path(__file__).resolve().parents[3] / "ethics_desk" / "ui"
+    for path in sorted(root.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        docstrings = {id(node.body[0].value) for node in ast.walk(tree)
+                      if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef))
+                      and node.body and isinstance(node.body[0], ast.Expr)
+                      and isinstance(node.body[0].value, ast.Constant)}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) \
+                    and id(node) not in docstrings:
+                found.append((path.name, node.lineno, node.value))
+    return found
+
+
+def test_the_window_types_no_period_and_no_vote_rule() -> None:
+    typed = [(name, line, text) for name, line, text in _window_strings()
+             if TYPED.search(" ".join(text.split())) or VOTE_TYPED.search(text)]
+    assert typed == [], ("the window types a period or a vote rule: take it from the clock "
+                         "table (days_of) or the Board action (vote_rule.words)")
+
+
+def test_the_window_check_sees_a_help_text() -> None:
+    assert any("Gov't Code § 552.222(b)" in text for _, _, text in _window_strings())
