@@ -37,6 +37,7 @@ from ethics_desk.deadlines.schedule import (
     open_deadlines,
     start_clock,
 )
+from ethics_desk.documents.render.periods import days_of
 from ethics_desk.intake.record import MAX_ATTACHMENT_BYTES, AttachmentData
 from ethics_desk.models import (
     CIVIL_PENALTY_LIMIT_CENTS,
@@ -1094,14 +1095,15 @@ def _check_findings(ctx: Context, findings: tuple[ev.Finding, ...],
         if clock is None:
             raise RuleError(f"The complaint does not allege {provision.citation} against {name}: "
                             "before the Board finds a violation of a rule not alleged, the "
-                            "respondent gets written notice of it and ten business days to "
-                            "respond", NOTICE_CITATION,
+                            "respondent gets written notice of it and "
+                            f"{days_of(ClockKind.UNALLEGED_RULE)} to respond", NOTICE_CITATION,
                             "Give notice of a rule not alleged first (the notice is on the "
-                            "Papers tab); the violation may be found once the ten days have run.")
+                            "Papers tab); the violation may be found once those days have run.")
         allowed = may_be_found_on(clock)
         if on < allowed:
             raise RuleError(f"{name} was given notice of {provision.citation}, not alleged, on "
-                            f"{clock.trigger_on.isoformat()}: the ten business days to respond "
+                            f"{clock.trigger_on.isoformat()}: the "
+                            f"{days_of(ClockKind.UNALLEGED_RULE)} to respond "
                             f"run to {clock.due_on.isoformat()}, so the violation may be found "
                             f"on or after {allowed.isoformat()}, not on {on.isoformat()}",
                             NOTICE_CITATION,
