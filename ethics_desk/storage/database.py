@@ -630,7 +630,10 @@ class Database:
 
     def dispose(self) -> None:
         """Close every pooled connection (before a backup copy or at exit); the records this
-        database's readers queued are written first if the writers' lock is free now."""
+        database's readers queued are written first if the writers' lock is free now. A
+        ``quick_check`` still reading the file in the background is waited for first."""
+        if self._quick_check is not None:
+            self._quick_check.finish()
         if self.queued:
             self.queued = False
             with contextlib.suppress(StorageError):  # still busy (or worse): the next writer's

@@ -294,6 +294,12 @@ class QuickCheck:
         """Whether the check has finished."""
         return self._found is not None
 
+    def finish(self) -> None:
+        """Wait for a check in the background to end: its file is about to be closed, and
+        perhaps replaced (a restore) or removed, and no thread may still be reading it."""
+        if self._thread is not None:
+            self._thread.join()
+
     def reason(self, *, wait: bool = True) -> ReadOnlyReason | None:
         """The damage found (waiting for the check, unless not ``wait``), or None."""
         if self._thread is not None and wait:

@@ -4,6 +4,7 @@ reads, and the reads' audit, go on."""
 
 from __future__ import annotations
 
+import time
 from datetime import date
 from pathlib import Path
 
@@ -81,6 +82,23 @@ def test_a_large_file_is_quick_checked_in_the_background_and_the_first_change_wa
         assert check.done
     finally:
         damaged.dispose()
+
+
+def test_closing_the_database_waits_for_its_quick_check_in_the_background(
+        database: Database, db_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    closed(database, db_path)
+    monkeypatch.setattr(read_only, "QUICK_CHECK_IN_BACKGROUND_BYTES", 0)
+
+    def slow_check(path: Path) -> list[str]:
+        time.sleep(0.3)  # a large file from a cold disk
+        return []
+
+    monkeypatch.setattr(read_only, "quick_check", slow_check)
+    opened = open_database(db_path, clock=CLOCK, create=False)
+    check = opened._quick_check
+    assert check is not None and check._thread is not None  # in the background
+    opened.dispose()
+    assert check.done and not check._thread.is_alive()  # no thread reads a closed file
 
 
 def test_a_sound_file_passes_its_quick_check_and_takes_changes(database: Database) -> None:
