@@ -70,6 +70,13 @@ class Words:
         """Whether this is the Spanish table."""
         return self.language is Language.SPANISH
 
+    def vote_rule(self, rule: VoteRule) -> str:
+        """How many must vote yes, as a sentence says it: "two-thirds" / "dos tercios"
+        (:attr:`~ethics_desk.core.vocabulary.VoteRule.words` in English)."""
+        if not self.spanish:
+            return rule.words
+        return "dos tercios" if rule is VoteRule.TWO_THIRDS else "la mayoría"
+
     def oath_officer(self, title: str, *, by_notary: bool) -> str:
         """Before whom the complainant signs the affidavit: "the notary", or the other officer
         recorded to administer the oath by their title ("the officer who administers the oath
@@ -179,7 +186,7 @@ class Words:
             met = "alcanzado" if result.has_quorum else "NO alcanzado"
             parts.append(f"quórum: {q.needed} ({basis}), {met} con {result.toward_quorum}, "
                          f"{counted}")
-        rule = "dos tercios" if result.rule is VoteRule.TWO_THIRDS else "la mayoría"
+        rule = self.vote_rule(result.rule)
         votes = "voto" if result.required == 1 else "votos"
         parts.append(f"se necesitan: al menos {result.required} {votes} a favor ({rule} de los "
                      f"{result.present} contados como presentes)")

@@ -13,8 +13,9 @@ vote rule the statute sets for an action of the Board: ``${frivolous_vote}`` ("t
 
 from __future__ import annotations
 
-from ethics_desk.core.vocabulary import BoardAction, Language, VoteRule
+from ethics_desk.core.vocabulary import BoardAction, Language
 from ethics_desk.deadlines.clocks import CLOCKS, ClockKind, ClockRule, CountUnit
+from ethics_desk.documents.render.language import words_for
 
 _NUMBERS = {
     Language.ENGLISH: {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six",
@@ -70,13 +71,6 @@ def period_values(language: Language) -> dict[str, str | None]:
     return values
 
 
-_VOTES = {
-    (Language.ENGLISH, VoteRule.TWO_THIRDS): "two-thirds",
-    (Language.ENGLISH, VoteRule.MAJORITY): "a majority",
-    (Language.SPANISH, VoteRule.TWO_THIRDS): "dos tercios",
-    (Language.SPANISH, VoteRule.MAJORITY): "la mayoría",
-}
-
 STATUTE_VOTES = (BoardAction.SHOW_CAUSE, BoardAction.FRIVOLOUS, BoardAction.DISPOSITION)
 """The actions whose rule the statute sets (the sanctions' may be relaxed by the office, and no
 letter states it)."""
@@ -84,5 +78,5 @@ letter states it)."""
 
 def vote_values(language: Language) -> dict[str, str | None]:
     """The placeholders of the vote rules of § 2-83, in ``language``: "two-thirds"."""
-    return {f"{action.value}_vote": _VOTES[(_language(language), action.vote_rule)]
-            for action in STATUTE_VOTES}
+    words = words_for(language)
+    return {f"{action.value}_vote": words.vote_rule(action.vote_rule) for action in STATUTE_VOTES}
