@@ -41,7 +41,6 @@ from __future__ import annotations
 
 import json
 import logging
-import sqlite3
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta, tzinfo
@@ -62,9 +61,10 @@ from ethics_desk.storage.backup_files import (
     backups_in,
     before_migration_name,
     daily_name,
+    settings_in_file,
 )
 from ethics_desk.storage.private_files import make_private_folder
-from ethics_desk.storage.sqlite_file import read_only, unwritable
+from ethics_desk.storage.sqlite_file import unwritable
 
 if TYPE_CHECKING:
     from sqlalchemy.orm import Session
@@ -225,23 +225,9 @@ def _office_settings(session: Session) -> tuple[str, Keep]:
 
 
 def _choices_in_file(path: Path) -> tuple[str, Keep]:
-    """The office's folder and counts, read straight from the SQLite file (before a migration
-    the ORM's schema may not be the file's yet); the defaults where they cannot be read."""
-    keys = (FOLDER_KEY, *KEEP_KEYS)
-    values: dict[str, Any] = {}
-    try:
-        conn = read_only(path)
-        try:
-            marks = ", ".join("?" for _ in keys)
-            for key, stored in conn.execute(
-                    f"SELECT key, value FROM setting WHERE key IN ({marks})", keys):
-                values[key] = json.loads(stored)
-        finally:
-            conn.close()
-    except (sqlite3.Error, ValueError) as exc:
-        log.warning("the backup settings of %s could not be read (%s); using the defaults",
-                    path, exc)
-    return _office_choices(values)
+    """The office's folder and counts, read straight from the SQLite file; the defaults where
+    they cannot be read."""
+    return _office_choices(settings_in_file(path, (FOLDER_KEY, *KEEP_KEYS)))
 
 
 # -- taking them ------------------------------------------------------------------------------

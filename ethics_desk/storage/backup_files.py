@@ -18,6 +18,7 @@ import sqlite3
 from dataclasses import dataclass
 from datetime import date, datetime
 from pathlib import Path
+from typing import Any
 
 from ethics_desk.core.clock import Clock, file_stamp
 from ethics_desk.core.errors import UserError
@@ -116,27 +117,31 @@ def check_folder(value: str) -> None:
                         "Choose a folder this account may write, on a disk with free space.")
 
 
-def _folder_in_file(path: Path) -> str:
-    """The office's backup folder as the SQLite file ``path`` stores it, read straight from the
-    file; empty (the default) where it cannot be read."""
+def settings_in_file(path: Path, keys: tuple[str, ...]) -> dict[str, Any]:
+    """The office settings ``keys`` as the SQLite file ``path`` stores them, read straight from
+    the file (before a migration the ORM's schema may not be the file's yet); those missing, or
+    all where the file cannot be read, are left out for their defaults."""
+    values: dict[str, Any] = {}
     try:
         conn = read_only(path)
         try:
-            row = conn.execute("SELECT value FROM setting WHERE key = ?", (FOLDER_KEY,)).fetchone()
+            marks = ", ".join("?" for _ in keys)
+            for key, stored in conn.execute(
+                    f"SELECT key, value FROM setting WHERE key IN ({marks})", keys):
+                values[key] = json.loads(stored)
         finally:
             conn.close()
-        stored = json.loads(row[0]) if row is not None else ""
     except (sqlite3.Error, ValueError) as exc:
-        log.warning("the backup folder of %s could not be read (%s); using the default",
+        log.warning("the backup settings of %s could not be read (%s); using the defaults",
                     path, exc)
-        return ""
-    return stored if isinstance(stored, str) else ""
+    return values
 
 
 def existing_folder(path: Path) -> Path | None:
     """The backup folder of the SQLite file ``path`` as its settings name it, if it exists
     (never created: for reading the copies, as ``check`` does)."""
-    chosen = _folder_in_file(path)
+    chosen = settings_in_file(path, (FOLDER_KEY,)).get(FOLDER_KEY, "")
+    chosen = chosen if isinstance(chosen, str) else ""
     folder = Path(chosen.strip()).expanduser() if chosen.strip() else path.parent / DEFAULT_FOLDER
     if not folder.is_absolute():
         folder = path.parent / folder
