@@ -7,7 +7,7 @@ office, an office setting (``office.time_zone``, by default ``America/Chicago``:
 in the US Central time zone, ``shared/facts.md`` "The office's time"), never in the zone the
 workstation happens to be set to. Every printing of a moment goes through :func:`in_office_time`
 (the moment in the office's zone) and, on a screen, :func:`stamp`; the papers' own words
-(:mod:`ethics_desk.documents.render.language`) convert through the same function.
+(:mod:`ethics_desk.core.words`) convert through the same function.
 
 The zone data is the operating system's on Linux and macOS; on Windows, which has none that
 :mod:`zoneinfo` reads, it comes from the ``tzdata`` package (a dependency there).

@@ -39,7 +39,8 @@ from ethics_desk.core.errors import StorageError, UserError
 from ethics_desk.core.office_time import office_date
 from ethics_desk.core.permissions import Act
 from ethics_desk.core.vocabulary import Language
-from ethics_desk.documents import kinds, stated_dates, wording
+from ethics_desk.documents import kinds, making, stated_dates, wording
+from ethics_desk.documents.builders.response import check_code_provided
 from ethics_desk.documents.render.letter_data import CodeProvided
 from ethics_desk.models import Complaint, IssuedDocument, Mailing
 from ethics_desk.office import settings
@@ -177,7 +178,7 @@ def _render_and_issue(session: Session, complaint: Complaint, kind: str, *,
     encloses_code = kinds.rule_for(kind).encloses_code
     if encloses_code and code_provided is None and not wording.code_stored(session):
         _refuse_without_code(session, complaint, kind, recipient_index)
-    person, paper = kinds.letter_in(session, complaint, kind, recipient_index=recipient_index,
+    person, paper = making.letter_in(session, complaint, kind, recipient_index=recipient_index,
                                     now=now, language=language,
                                     replaces_issued_on=replaces_on,
                                     code_provided=code_provided)
@@ -202,7 +203,7 @@ def _render_and_issue(session: Session, complaint: Complaint, kind: str, *,
                       "notice_pages": page_count(paper)})
     elif encloses_code and code_provided is not None:
         # No Code stored: the notice alone, saying how the Code was provided (§ 2-83(e)).
-        provided = kinds.check_code_provided(code_provided, office_date(now, zone))
+        provided = check_code_provided(code_provided, office_date(now, zone))
         note += (f" without the Ethics Code enclosed: it was provided on "
                  f"{provided.on.isoformat()} ({provided.way})")
         facts.update({"enclosure": None, "code_provided_on": provided.on.isoformat(),
@@ -217,7 +218,7 @@ def _refuse_without_code(session: Session, complaint: Complaint, kind: str,
     """Refuse the (e) notice when the office has stored no Ethics Code and the Clerk has not
     recorded how the Code was provided: the respondent "shall also be provided with a copy of
     the Ethics Code", § 2-83(e), and a placeholder page is not one."""
-    people = kinds.recipients_in(session, complaint, kind)
+    people = making.recipients_in(session, complaint, kind)
     index = recipient_index or 0
     name = people[index].name if 0 <= index < len(people) else "the respondent"
     raise UserError(f"The office has stored no Ethics Code, so the notice to {name} would go "
@@ -233,7 +234,7 @@ def _same_recipient(session: Session, complaint: Complaint, kind: str,
     issued to (by name; the copy of one respondent's response, by that respondent too)."""
     if replaces is None:
         return 0
-    people = kinds.recipients_in(session, complaint, kind)
+    people = making.recipients_in(session, complaint, kind)
     about = next(iter(stated_dates.respondents_stated(session, replaces.id)), None)
     for index, person in enumerate(people):
         if person.name == replaces.recipient and (
@@ -258,7 +259,7 @@ def issue(database: Database, case_id: int, kind: str, *, recipient_index: int =
     which the notice states and the audit record keeps (§ 2-83(e)).
 
     ``previewed``: the SHA-256 of the preview the person looked at
-    (:func:`ethics_desk.documents.kinds.render_letter`, the same rendering); a paper that no
+    (:func:`ethics_desk.documents.making.render_letter`, the same rendering); a paper that no
     longer matches it is refused, nothing issued. Its audit record gives its ``language``; one
     in another language than English also says so in the summary ("…, in Español
     (Spanish)")."""

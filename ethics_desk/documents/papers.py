@@ -24,7 +24,7 @@ from pypdf import PdfReader, PdfWriter
 from ethics_desk.core.account import Account
 from ethics_desk.core.clock import Clock
 from ethics_desk.core.vocabulary import Language
-from ethics_desk.documents.kinds import render_at_counter, render_letter
+from ethics_desk.documents.making import render_at_counter, render_letter
 from ethics_desk.intake.record import Intake
 from ethics_desk.staff.acting import case_reader
 from ethics_desk.storage.database import Database

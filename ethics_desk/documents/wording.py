@@ -27,6 +27,7 @@ from __future__ import annotations
 import hashlib
 import io
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -101,24 +102,22 @@ def library(session: Session) -> TemplateLibrary:
 
 
 def shipped_files() -> dict[str, tuple[str, Language]]:
-    """Every shipped template's file name, with the title of its paper and its language."""
-    from ethics_desk.documents.kinds import KINDS
-
-    titles = {rule.renderer.template_name: rule.title for rule in KINDS.values()}
+    """Every shipped template's file name, with the template's name (``receipt`` for
+    ``receipt.es.txt``) and its language."""
     shipped = TemplateLibrary()
-    out: dict[str, tuple[str, Language]] = {}
-    for language in Language:
-        for name in shipped.names(language):
-            out[TemplateLibrary.file_name(name, language)] = (titles.get(name, name), language)
-    return out
+    return {TemplateLibrary.file_name(name, language): (name, language)
+            for language in Language for name in shipped.names(language)}
 
 
-def wording_entries(database: Database) -> list[WordingEntry]:
-    """Every paper's wording in each of its languages, by title, English first."""
+def wording_entries(database: Database, titles: Mapping[str, str]) -> list[WordingEntry]:
+    """Every paper's wording in each of its languages, by title, English first: ``titles``
+    gives each template's paper its title (:func:`ethics_desk.documents.kinds.template_titles`,
+    the table of kinds being above this module)."""
     with database.read_session() as session:
         stored = {row.name: row for row in session.scalars(select(OfficePaper))}
     entries = []
-    for file_name, (title, language) in shipped_files().items():
+    for file_name, (name, language) in shipped_files().items():
+        title = titles.get(name, name)
         row = stored.get(file_name)
         entries.append(WordingEntry(file_name, title, language, row is not None,
                                     None if row is None else row.sha256,

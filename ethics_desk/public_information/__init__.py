@@ -12,7 +12,7 @@ answer starts the clocks again, § 552.222(b)), an itemized statement of estimat
 (§ 552.2615), the release (refused for a complaint
 pending under § 2-83(h)(1) until a ruling or decision is recorded) and its close (a clock missed
 before it stays missed: § 552.302 presumes the information public); and the papers issued on it
-(:mod:`ethics_desk.public_information.papers`). :func:`open_requests_touching` tells the
+(:mod:`ethics_desk.documents.request_papers`). :func:`open_requests_touching` tells the
 retention schedule which open requests hold a case's records (Local Gov't Code § 202.002).
 No Qt here.
 """

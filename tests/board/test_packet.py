@@ -8,11 +8,13 @@ from datetime import date
 import pytest
 from sqlalchemy import select
 
-from ethics_desk.board.packet import AUDIT_ACTION, agenda, render_packet
+from ethics_desk.board.agenda import agenda
 from ethics_desk.core.errors import UserError
+from ethics_desk.documents.board_packet import AUDIT_ACTION, render_packet
 from ethics_desk.models import AuditRecord, CaseState
 from ethics_desk.storage.database import Database
-from ethics_desk.workflow import Withdraw, WorkflowController
+from ethics_desk.workflow import Withdraw
+from ethics_desk.workflow.controller import WorkflowController
 from tests.board_cases import HEARING_AT, awaiting_response, show_cause
 from tests.conftest import CLOCK
 from tests.documents.render.helpers import flat, pages_text, screenshot

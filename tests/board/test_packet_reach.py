@@ -12,23 +12,20 @@ from pathlib import Path
 import pytest
 from sqlalchemy import select
 
-from ethics_desk.board.packet import (
-    AUDIT_ACTION,
-    agenda,
-    meeting_agenda,
-    record_packet_use,
-    render_packet,
-)
-from ethics_desk.cli import PASSWORD_ENV, USER_ENV, main
+from ethics_desk.board.agenda import agenda, meeting_agenda
+from ethics_desk.cli import main
+from ethics_desk.cli.common import PASSWORD_ENV, USER_ENV
 from ethics_desk.core.account import Account
 from ethics_desk.core.errors import UserError
 from ethics_desk.core.roles import Role
+from ethics_desk.documents.board_packet import AUDIT_ACTION, record_packet_use, render_packet
 from ethics_desk.intake.record import RespondentData
 from ethics_desk.models import AuditRecord
 from ethics_desk.staff.accounts import add_account, change_own_password
 from ethics_desk.staff.scope import case_condition
 from ethics_desk.storage.database import Database
-from ethics_desk.workflow import Accept, ForwardToBoard, WorkflowController
+from ethics_desk.workflow import Accept, ForwardToBoard
+from ethics_desk.workflow.controller import WorkflowController
 from tests.board_cases import HEARING_AT, awaiting_response
 from tests.conftest import CLOCK
 from tests.documents.render.helpers import flat, pages_text

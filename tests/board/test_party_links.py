@@ -25,14 +25,8 @@ from ethics_desk.models import (
 from ethics_desk.staff.accounts import add_account, list_accounts
 from ethics_desk.staff.scope import case_condition, receives
 from ethics_desk.storage.database import Database
-from ethics_desk.workflow import (
-    Accept,
-    BallotData,
-    ForwardToBoard,
-    OrderShowCause,
-    VoteData,
-    WorkflowController,
-)
+from ethics_desk.workflow import Accept, BallotData, ForwardToBoard, OrderShowCause, VoteData
+from ethics_desk.workflow.controller import WorkflowController
 from tests.board_cases import EXPLANATION, FACTORS, HEARING_AT, HEARING_PLACE, seat_board
 from tests.conftest import CLOCK, NOW
 from tests.core.test_names import SPELLINGS

@@ -12,7 +12,7 @@ from ethics_desk.core.errors import UserError
 from ethics_desk.models import AuditRecord, BoardRole
 from ethics_desk.storage.audit import verify_chain
 from ethics_desk.storage.database import Database
-from ethics_desk.workflow import WorkflowController
+from ethics_desk.workflow.controller import WorkflowController
 from tests.conftest import CLOCK
 from tests.factories import CLERK, filed_case
 

@@ -9,15 +9,12 @@ import pytest
 
 from ethics_desk.core.clock import Clock, fixed_clock
 from ethics_desk.core.errors import UserError
-from ethics_desk.documents.kinds import KINDS, recipients, render_letter
+from ethics_desk.documents.kinds import KINDS
+from ethics_desk.documents.making import recipients, render_letter
 from ethics_desk.models import Disposition, Language, Route
 from ethics_desk.storage.database import Database
-from ethics_desk.workflow import (
-    ForwardCampaignFinance,
-    RecordCure,
-    Resolve,
-    WorkflowController,
-)
+from ethics_desk.workflow import ForwardCampaignFinance, RecordCure, Resolve
+from ethics_desk.workflow.controller import WorkflowController
 from tests.board_cases import (
     HEARING_AT,
     awaiting_response,

@@ -13,10 +13,12 @@ from ethics_desk.cases.steps import outstanding_steps
 from ethics_desk.core.clock import fixed_clock
 from ethics_desk.core.errors import UserError
 from ethics_desk.documents.issuing import issue
-from ethics_desk.documents.kinds import KINDS, kinds_offered, recipients, render_letter
+from ethics_desk.documents.kinds import KINDS, kinds_offered
+from ethics_desk.documents.making import recipients, render_letter
 from ethics_desk.models import Complaint, Language, PartyRole
 from ethics_desk.storage.database import Database
-from ethics_desk.workflow import RecordHearing, RequestHearing, ScheduleHearing, WorkflowController
+from ethics_desk.workflow import RecordHearing, RequestHearing, ScheduleHearing
+from ethics_desk.workflow.controller import WorkflowController
 from tests.board_cases import awaiting_response, later
 from tests.conftest import CLOCK, NOW, OFFICE_TZ
 from tests.documents.render.helpers import flat, screenshot, text_of

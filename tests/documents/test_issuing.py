@@ -29,14 +29,15 @@ from ethics_desk.documents.issuing import (
     reprint,
     void_and_reissue,
 )
-from ethics_desk.documents.kinds import recipients, render_letter
+from ethics_desk.documents.making import recipients, render_letter
 from ethics_desk.documents.render.letter_data import CodeProvided
 from ethics_desk.mail.ledger import record_mailing
 from ethics_desk.models import AuditRecord, IssuedDocument, MailMethod, Setting
 from ethics_desk.office.actions import save_settings
 from ethics_desk.storage.audit import verify_chain
 from ethics_desk.storage.database import Database
-from ethics_desk.workflow import Accept, ForwardForReview, ForwardToBoard, WorkflowController
+from ethics_desk.workflow import Accept, ForwardForReview, ForwardToBoard
+from ethics_desk.workflow.controller import WorkflowController
 from tests.conftest import CLOCK, NOW
 from tests.documents.render.helpers import screenshot
 from tests.factories import CLERK as CLERK_ACCOUNT

@@ -8,7 +8,8 @@ import pytest
 from sqlalchemy import select
 
 from ethics_desk.core.errors import UserError
-from ethics_desk.documents.kinds import KINDS, find_case, kinds, recipients, render_letter
+from ethics_desk.documents.kinds import KINDS, kinds
+from ethics_desk.documents.making import find_case, recipients, render_letter
 from ethics_desk.documents.render.base import Renderer
 from ethics_desk.models import (
     CaseState,
@@ -32,8 +33,8 @@ from ethics_desk.workflow import (
     RecordCure,
     Resolve,
     ReturnDefective,
-    WorkflowController,
 )
+from ethics_desk.workflow.controller import WorkflowController
 from tests.conftest import CLOCK, NOW
 from tests.documents.render.helpers import flat, screenshot, text_of
 from tests.factories import DESK_CLERK, complete_intake, filed_case, provision_id, reviewed_case

@@ -11,11 +11,11 @@ from sqlalchemy import select
 
 from ethics_desk.core.errors import UserError
 from ethics_desk.core.office_time import in_office_time, office_zone, stamp
-from ethics_desk.documents.kinds import render_letter
+from ethics_desk.documents.making import render_letter
 from ethics_desk.models import Setting
 from ethics_desk.office import settings
 from ethics_desk.storage.database import Database
-from ethics_desk.workflow import WorkflowController
+from ethics_desk.workflow.controller import WorkflowController
 from tests.board_cases import show_cause
 from tests.conftest import CLOCK, NOW
 from tests.documents.render.helpers import flat, text_of

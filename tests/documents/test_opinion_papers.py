@@ -13,18 +13,12 @@ from sqlalchemy import select
 from ethics_desk.cases.steps import outstanding_steps
 from ethics_desk.core.clock import fixed_clock
 from ethics_desk.documents.issuing import issue
-from ethics_desk.documents.kinds import kinds_offered, recipients, render_letter
+from ethics_desk.documents.kinds import kinds_offered
+from ethics_desk.documents.making import recipients, render_letter
 from ethics_desk.models import Complaint, Disposition, Language, Respondent
 from ethics_desk.storage.database import Database
-from ethics_desk.workflow import (
-    Accept,
-    Finding,
-    ForwardToBoard,
-    GiveRuleNotice,
-    Resolve,
-    Withdraw,
-    WorkflowController,
-)
+from ethics_desk.workflow import Accept, Finding, ForwardToBoard, GiveRuleNotice, Resolve, Withdraw
+from ethics_desk.workflow.controller import WorkflowController
 from tests.board_cases import MEMBERS, TODAY, awaiting_response, later, seat_board, vote
 from tests.conftest import NOW, OFFICE_TZ
 from tests.documents.render.helpers import flat, screenshot, text_of

@@ -9,9 +9,10 @@ from pypdf import PdfReader
 
 from ethics_desk.core.errors import UserError
 from ethics_desk.documents import papers
-from ethics_desk.documents.kinds import render_at_counter
+from ethics_desk.documents.making import render_at_counter
 from ethics_desk.storage.database import Database
-from ethics_desk.workflow import ForwardForReview, ReturnUnsworn, WorkflowController
+from ethics_desk.workflow import ForwardForReview, ReturnUnsworn
+from ethics_desk.workflow.controller import WorkflowController
 from tests.conftest import CLOCK, NOW
 from tests.factories import DESK_CLERK, complete_intake, filed_case, sworn_oath
 

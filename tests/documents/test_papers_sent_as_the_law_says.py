@@ -13,7 +13,8 @@ import pytest
 from ethics_desk.core.clock import fixed_clock
 from ethics_desk.core.errors import RuleError
 from ethics_desk.documents.issuing import issue
-from ethics_desk.documents.kinds import KINDS, render_letter
+from ethics_desk.documents.kinds import KINDS
+from ethics_desk.documents.making import render_letter
 from ethics_desk.mail.batch import default_method
 from ethics_desk.mail.ledger import mailings_for_case, record_mailing
 from ethics_desk.models import (
@@ -25,7 +26,8 @@ from ethics_desk.models import (
     Route,
 )
 from ethics_desk.storage.database import Database
-from ethics_desk.workflow import ForwardCampaignFinance, RecordCure, WorkflowController
+from ethics_desk.workflow import ForwardCampaignFinance, RecordCure
+from ethics_desk.workflow.controller import WorkflowController
 from tests.board_cases import frivolous
 from tests.conftest import CLOCK, NOW, OFFICE_TZ
 from tests.documents.render.helpers import flat, screenshot, text_of

@@ -16,13 +16,15 @@ from sqlalchemy import select
 from ethics_desk.core.errors import UserError
 from ethics_desk.documents import papers
 from ethics_desk.documents.issuing import issue
-from ethics_desk.documents.kinds import KINDS, language_of, recipients, render_letter
+from ethics_desk.documents.kinds import KINDS
+from ethics_desk.documents.making import language_of, recipients, render_letter
 from ethics_desk.intake.drafts import load_intake
 from ethics_desk.intake.record import Intake, RespondentData
 from ethics_desk.models import AuditRecord, Complaint, Disposition, Language
 from ethics_desk.office.actions import save_settings
 from ethics_desk.storage.database import Database
-from ethics_desk.workflow import Accept, ForwardToBoard, Resolve, WorkflowController
+from ethics_desk.workflow import Accept, ForwardToBoard, Resolve
+from ethics_desk.workflow.controller import WorkflowController
 from tests.conftest import CLOCK
 from tests.documents.render.helpers import flat, text_of
 from tests.factories import CLERK, DESK_CLERK, complete_intake, filed_case, reviewed_case

@@ -22,7 +22,7 @@ from ethics_desk.documents.issuing import (
     reprint,
     void_and_reissue,
 )
-from ethics_desk.documents.kinds import recipients, render_letter
+from ethics_desk.documents.making import recipients, render_letter
 from ethics_desk.documents.stated_dates import (
     Moved,
     StalePaper,
@@ -33,7 +33,8 @@ from ethics_desk.documents.stated_dates import (
 from ethics_desk.maintenance.integrity import STALE_PAPERS, run_checks
 from ethics_desk.models import AuditRecord, Deadline, DeadlineStatus, StatedDate
 from ethics_desk.storage.database import Database
-from ethics_desk.workflow import RecordRespondentReceipt, WorkflowController
+from ethics_desk.workflow import RecordRespondentReceipt
+from ethics_desk.workflow.controller import WorkflowController
 from tests.board_cases import awaiting_response, later
 from tests.conftest import CLOCK, OFFICE_TZ
 from tests.factories import CLERK as CLERK_ACCOUNT

@@ -6,9 +6,10 @@ from __future__ import annotations
 from ethics_desk.cases.case_file import load_case
 from ethics_desk.core.vocabulary import Language
 from ethics_desk.documents.issuing import issue
-from ethics_desk.documents.kinds import render_letter
+from ethics_desk.documents.making import render_letter
 from ethics_desk.storage.database import Database
-from ethics_desk.workflow import ReturnUnsworn, WorkflowController
+from ethics_desk.workflow import ReturnUnsworn
+from ethics_desk.workflow.controller import WorkflowController
 from tests.conftest import CLOCK
 from tests.documents.render.helpers import flat, screenshot, text_of
 from tests.factories import CLERK, DESK_CLERK, complete_intake, filed_case, sworn_oath

@@ -18,6 +18,7 @@ from ethics_desk.core.account import Account
 from ethics_desk.core.errors import ConflictError, UserError
 from ethics_desk.core.roles import Role
 from ethics_desk.documents import papers, wording
+from ethics_desk.documents.kinds import template_titles
 from ethics_desk.documents.render.templates import TemplateError, TemplateLibrary
 from ethics_desk.maintenance.opening import open_database
 from ethics_desk.maintenance.transfer import copy_records
@@ -25,7 +26,7 @@ from ethics_desk.models import AuditRecord, OfficePaper, Setting
 from ethics_desk.storage.audit import verify_chain
 from ethics_desk.storage.database import Database
 from ethics_desk.storage.migrate import alembic_config
-from ethics_desk.workflow import WorkflowController
+from ethics_desk.workflow.controller import WorkflowController
 from tests.conftest import CLOCK
 from tests.documents.render.helpers import flat, text_of
 from tests.factories import ANA, filed_case
@@ -166,7 +167,7 @@ def test_the_wording_list_names_every_paper_in_each_of_its_languages(
         database: Database) -> None:
     wording.save_wording(database, "receipt.txt", retitled("Ours"), seen=None, account=CLERK,
                          clock=CLOCK)
-    entries = {e.file_name: e for e in wording.wording_entries(database)}
+    entries = {e.file_name: e for e in wording.wording_entries(database, template_titles())}
     assert set(entries) == set(wording.shipped_files())
     assert entries["receipt.txt"].office and entries["receipt.txt"].changed_by == CLERK.display
     assert not entries["receipt.es.txt"].office

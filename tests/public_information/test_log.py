@@ -43,7 +43,8 @@ from ethics_desk.public_information import (
 )
 from ethics_desk.public_information.log import summaries
 from ethics_desk.storage.database import Database
-from ethics_desk.workflow import ReturnUnsworn, WorkflowController
+from ethics_desk.workflow import ReturnUnsworn
+from ethics_desk.workflow.controller import WorkflowController
 from tests.conftest import CLOCK
 from tests.factories import complete_intake, filed_case, sworn_oath
 

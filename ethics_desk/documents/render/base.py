@@ -78,9 +78,9 @@ from reportlab.platypus import (
 
 from ethics_desk.core.errors import UserError
 from ethics_desk.core.vocabulary import Language
+from ethics_desk.core.words import Words, words_for
 from ethics_desk.documents.render.data import Letterhead, Party
 from ethics_desk.documents.render.fonts import BOLD, REGULAR, draw_centred, markup, register_fonts
-from ethics_desk.documents.render.language import Words, words_for
 from ethics_desk.documents.render.periods import period_values, vote_values
 from ethics_desk.documents.render.templates import BlockKind, DocumentTemplate, TemplateLibrary
 from ethics_desk.documents.render.typed import (

@@ -19,6 +19,7 @@ from reportlab.lib.units import inch
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, TableStyle
 
 from ethics_desk.core.office_time import office_date
+from ethics_desk.core.words import ENGLISH, Words
 from ethics_desk.documents.render.base import (
     DocTable,
     Wording,
@@ -29,7 +30,6 @@ from ethics_desk.documents.render.base import (
 )
 from ethics_desk.documents.render.data import Party, long_date
 from ethics_desk.documents.render.fonts import markup
-from ethics_desk.documents.render.language import ENGLISH, Words
 from ethics_desk.documents.render.letter_data import (
     FactorNote,
     FrivolousDeterminationPaper,

@@ -2,7 +2,8 @@
 for each case — marked CONFIDENTIAL under § 2-83(h) on every page, with "Page x of y".
 
 Like every document it takes resolved data only (:class:`BoardPacketPaper`, built by
-``ethics_desk.board.packet``); its wording is ``resources/templates/board-packet.txt``. Each
+``ethics_desk.documents.builders.board_packet``); its wording is
+``resources/templates/board-packet.txt``. Each
 summary sheet starts on a new page and the running header of every page after the cover names
 the case the page belongs to.
 """

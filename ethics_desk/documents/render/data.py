@@ -17,7 +17,7 @@ from sqlalchemy.orm import Session
 from ethics_desk.core.errors import UserError
 from ethics_desk.core.office_time import in_office_time, office_zone
 from ethics_desk.core.vocabulary import Language
-from ethics_desk.documents.render.language import ENGLISH, MONTHS_EN
+from ethics_desk.core.words import ENGLISH, MONTHS_EN
 from ethics_desk.intake.record import Intake, identifier_label
 from ethics_desk.models import (
     NOTARY_PUBLIC,
@@ -35,7 +35,7 @@ MONTHS = MONTHS_EN
 
 def long_date(day: date) -> str:
     """A date as a letter writes it: "November 30, 2026" (the Spanish papers use
-    :mod:`ethics_desk.documents.render.language`'s table, as this does)."""
+    :mod:`ethics_desk.core.words`'s table, as this does)."""
     return ENGLISH.long_date(day)
 
 

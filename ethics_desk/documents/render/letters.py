@@ -16,6 +16,7 @@ from reportlab.lib.units import inch
 from reportlab.platypus import Flowable, KeepTogether, Spacer
 
 from ethics_desk.core.office_time import office_date
+from ethics_desk.core.words import ENGLISH
 from ethics_desk.documents.render.base import (
     DocParagraph,
     Renderer,
@@ -27,7 +28,6 @@ from ethics_desk.documents.render.base import (
 )
 from ethics_desk.documents.render.data import Party, long_date
 from ethics_desk.documents.render.fonts import markup
-from ethics_desk.documents.render.language import ENGLISH
 from ethics_desk.documents.render.letter_data import (
     BoardTransmittalPaper,
     CampaignFinanceForwardPaper,

@@ -14,8 +14,8 @@ vote rule the statute sets for an action of the Board: ``${frivolous_vote}`` ("t
 from __future__ import annotations
 
 from ethics_desk.core.vocabulary import BoardAction, Language
+from ethics_desk.core.words import words_for
 from ethics_desk.deadlines.clocks import CLOCKS, ClockKind, ClockRule, CountUnit
-from ethics_desk.documents.render.language import words_for
 
 _NUMBERS = {
     Language.ENGLISH: {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six",

@@ -9,8 +9,8 @@ from zoneinfo import ZoneInfo
 
 from ethics_desk.core.vocabulary import CureKind, SanctionKind, VoteChoice, VoteRule
 from ethics_desk.core.vote_count import tally
+from ethics_desk.core.words import BALLOTS_EN
 from ethics_desk.documents.render.data import Letterhead, Party
-from ethics_desk.documents.render.language import BALLOTS_EN
 from ethics_desk.documents.render.letter_data import (
     BallotLine,
     BoardTransmittalPaper,

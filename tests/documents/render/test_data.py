@@ -29,7 +29,7 @@ from ethics_desk.models import (
 )
 from ethics_desk.office import settings
 from ethics_desk.storage.database import Database
-from ethics_desk.workflow import WorkflowController
+from ethics_desk.workflow.controller import WorkflowController
 from tests.conftest import NOW
 from tests.documents.render.helpers import OFFICE_TZ
 from tests.factories import complete_intake, filed_case, provision_id, sworn_oath

@@ -13,9 +13,9 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from ethics_desk.core.vocabulary import Language
+from ethics_desk.core.words import SPANISH
 from ethics_desk.documents.kinds import KINDS
 from ethics_desk.documents.render.data import Letterhead, WitnessPaper
-from ethics_desk.documents.render.language import SPANISH
 from ethics_desk.documents.render.templates import TemplateLibrary, parse
 from tests.documents.render.helpers import flat, sample, screenshot, text_of
 

@@ -10,7 +10,8 @@ import pytest
 from pypdf import PdfReader
 
 from ethics_desk.cases import witnesses
-from ethics_desk.documents.kinds import KINDS, render_letter
+from ethics_desk.documents.kinds import KINDS
+from ethics_desk.documents.making import render_letter
 from ethics_desk.documents.render.data import (
     Letterhead,
     OathPaper,
@@ -22,7 +23,7 @@ from ethics_desk.documents.render.templates import TemplateLibrary
 from ethics_desk.intake.record import WitnessData
 from ethics_desk.models import Affirmation, KnowledgeBasis
 from ethics_desk.storage.database import Database
-from ethics_desk.workflow import WorkflowController
+from ethics_desk.workflow.controller import WorkflowController
 from tests.conftest import CLOCK
 from tests.documents.render.helpers import (
     complaint_paper,

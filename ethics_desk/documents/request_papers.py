@@ -22,13 +22,8 @@ from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import UserError
 from ethics_desk.core.permissions import Act
 from ethics_desk.core.vocabulary import Language
-from ethics_desk.documents.kinds import (
-    KINDS,
-    Scope,
-    render_for_request,
-    request_kinds,
-    rule_for,
-)
+from ethics_desk.documents.kinds import KINDS, Scope, request_kinds, rule_for
+from ethics_desk.documents.making import render_for_request
 from ethics_desk.models import InformationRequest, RequestPaper
 from ethics_desk.office.settings import office_today
 from ethics_desk.public_information.log import require

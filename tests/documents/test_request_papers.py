@@ -11,6 +11,13 @@ from ethics_desk.core.account import Account
 from ethics_desk.core.errors import NotAllowed, UserError
 from ethics_desk.core.roles import Role
 from ethics_desk.core.vocabulary import Language, RequestChannel, RulingBy, RulingOutcome
+from ethics_desk.documents.request_papers import (
+    issue_paper,
+    issued_paper,
+    issued_papers,
+    paper_choices,
+    preview_paper,
+)
 from ethics_desk.public_information import (
     NewRequest,
     log_request,
@@ -22,15 +29,8 @@ from ethics_desk.public_information import (
     release_information,
     typed_cost_items,
 )
-from ethics_desk.public_information.papers import (
-    issue_paper,
-    issued_paper,
-    issued_papers,
-    paper_choices,
-    preview_paper,
-)
 from ethics_desk.storage.database import Database
-from ethics_desk.workflow import WorkflowController
+from ethics_desk.workflow.controller import WorkflowController
 from tests.conftest import CLOCK
 from tests.documents.render.helpers import flat, fonts_used, screenshot, text_of
 from tests.factories import filed_case
