@@ -66,7 +66,8 @@ def _desk(desk: int, url: str, acts: int, barrier: Any, queue: Any) -> None:
     from ethics_desk.maintenance.opening import open_database
     from ethics_desk.models import CaseState, Complaint, Determination, ReviewerRole
     from ethics_desk.office.actions import record_access
-    from ethics_desk.workflow import FileComplaint, ForwardForReview, RecordReview, WorkflowController
+    from ethics_desk.workflow import FileComplaint, ForwardForReview, RecordReview
+    from ethics_desk.workflow.controller import WorkflowController
     from tests.factories import complete_intake
 
     clock = fixed_clock(NOW)
@@ -154,7 +155,8 @@ def main() -> int:
     args = parser.parse_args()
     from ethics_desk.core.clock import fixed_clock
     from ethics_desk.maintenance.opening import open_database
-    from ethics_desk.storage.database import describe, resolve_url
+    from ethics_desk.storage.addresses import describe
+    from ethics_desk.storage.database import resolve_url
 
     url = args.db or str(Path(tempfile.mkdtemp(prefix="desks-")) / "desks.sqlite")
     if resolve_url(url).get_backend_name() == "sqlite":

@@ -273,7 +273,8 @@ def queue_of_notices(folder: Path, papers: list[Any],
     from ethics_desk.documents.issuing import issue
     from ethics_desk.maintenance.opening import open_database
     from ethics_desk.maintenance.server import setup_server
-    from ethics_desk.workflow import Accept, ForwardToBoard, WorkflowController
+    from ethics_desk.workflow import Accept, ForwardToBoard
+    from ethics_desk.workflow.controller import WorkflowController
     from tests.conftest import NOW
     from tests.factories import CLERK, DESK_CLERK, reviewed_case
 

@@ -12,14 +12,17 @@ from sqlalchemy import create_engine, select
 
 from ethics_desk.models import AuditRecord
 from ethics_desk.storage import database as storage
-from ethics_desk.storage.database import WRITER_LOCK, Database, sqlite_path
+from ethics_desk.storage import sqlite_file
+from ethics_desk.storage.addresses import sqlite_path
+from ethics_desk.storage.database import Database
+from ethics_desk.storage.failures import WRITER_LOCK
 
 
 @pytest.fixture
 def short_waits(monkeypatch: pytest.MonkeyPatch) -> None:
     """A command that waited for the lock would fail in a fraction of a second, not in 30."""
     monkeypatch.setattr(storage, "WRITER_WAIT_SECONDS", 0.2)
-    monkeypatch.setattr(storage, "BUSY_TIMEOUT_MS", 100)
+    monkeypatch.setattr(sqlite_file, "BUSY_TIMEOUT_MS", 100)
     monkeypatch.setattr(storage, "LOCK_TIMEOUT", "100ms")
 
 

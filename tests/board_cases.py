@@ -24,8 +24,8 @@ from ethics_desk.workflow import (
     RecordShowCauseHearing,
     SanctionData,
     VoteData,
-    WorkflowController,
 )
+from ethics_desk.workflow.controller import WorkflowController
 from tests.conftest import CLOCK, NOW, OFFICE_TZ
 from tests.factories import CLERK, reviewed_case
 

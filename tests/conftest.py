@@ -43,8 +43,8 @@ from ethics_desk.core.clock import fixed_clock
 from ethics_desk.maintenance.opening import open_database
 from ethics_desk.maintenance.server import setup_server
 from ethics_desk.storage.database import Database
-from ethics_desk.storage.record_key import KEY_FOLDER_ENV
-from ethics_desk.workflow import WorkflowController
+from ethics_desk.storage.location import KEY_FOLDER_ENV
+from ethics_desk.workflow.controller import WorkflowController
 
 pytest_plugins = ["tests.qt_plugin"]
 

@@ -28,7 +28,8 @@ from ethics_desk.models import (
     ViolationPeriod,
 )
 from ethics_desk.storage.database import Database
-from ethics_desk.workflow import ForwardForReview, RecordReview, WorkflowController
+from ethics_desk.workflow import ForwardForReview, RecordReview
+from ethics_desk.workflow.controller import WorkflowController
 
 CLERK = Account(900, "maria", "Maria Clerk", Role.CLERK)
 """A clerk of the City Clerk's staff acting in a test (services take the acting account)."""

@@ -20,7 +20,7 @@ from ethics_desk.deadlines.closures import add_closure
 from ethics_desk.models import AuditRecord, Deadline, DeadlineStatus
 from ethics_desk.storage.database import Database, default_database_path
 from ethics_desk.storage.journal import register_functions
-from ethics_desk.workflow import WorkflowController
+from ethics_desk.workflow.controller import WorkflowController
 from tests.conftest import CLOCK
 from tests.factories import CLERK, CODE_HANDED_OVER, DESK_CLERK, filed_case
 from tests.signing_in import sign_in_as

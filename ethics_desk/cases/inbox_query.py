@@ -54,7 +54,8 @@ from ethics_desk.models import CaseState, Complaint, Deadline, DeadlineStatus
 from ethics_desk.staff.scope import case_condition
 from ethics_desk.storage import search_table
 from ethics_desk.storage.audit import Viewer
-from ethics_desk.storage.database import Database, translate_errors
+from ethics_desk.storage.database import Database
+from ethics_desk.storage.failures import translate_errors
 
 __all__ = ["InboxQuery"]
 

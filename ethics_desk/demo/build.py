@@ -35,7 +35,9 @@ from ethics_desk.core.vote_count import two_thirds_of
 from ethics_desk.deadlines import BusinessCalendar, add_business_days
 from ethics_desk.deadlines.schedule import load_calendars
 from ethics_desk.documents.issuing import RESPONDENT_NOTICE, issue
-from ethics_desk.documents.kinds import Recipient, recipients, rule_for
+from ethics_desk.documents.kinds import rule_for
+from ethics_desk.documents.making import recipients
+from ethics_desk.documents.paper_context import Recipient
 from ethics_desk.documents.render.letter_data import CodeProvided
 from ethics_desk.intake.record import (
     AttachmentData,
@@ -100,8 +102,8 @@ from ethics_desk.workflow import (
     SanctionData,
     VoteData,
     Withdraw,
-    WorkflowController,
 )
+from ethics_desk.workflow.controller import WorkflowController
 
 CLERKS = ("Rosa Elena Cantú", "Marcus Bell")
 """The (fictitious) staff at the desk; each act is recorded under one of them."""

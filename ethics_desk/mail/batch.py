@@ -46,7 +46,8 @@ from ethics_desk.documents.issuing import (
     print_queue,
     reprint_many,
 )
-from ethics_desk.documents.kinds import KINDS, party_of, title_of
+from ethics_desk.documents.kinds import KINDS, title_of
+from ethics_desk.documents.paper_context import party_of
 from ethics_desk.documents.print_run import PrintRun, print_run
 from ethics_desk.documents.render.data import Letterhead, Party, letterhead_from_settings
 from ethics_desk.documents.render.letter_data import (

@@ -54,14 +54,9 @@ from ethics_desk.staff.acting import case_reader, service
 from ethics_desk.staff.scope import case_condition, case_for, receives
 from ethics_desk.storage import audit
 from ethics_desk.storage.database import Database
-from ethics_desk.workflow import (
-    BY_EVENT,
-    FireResult,
-    Payload,
-    RecordComplainantReceipt,
-    RecordRespondentReceipt,
-    WorkflowController,
-)
+from ethics_desk.workflow import Payload, RecordComplainantReceipt, RecordRespondentReceipt
+from ethics_desk.workflow.controller import FireResult, WorkflowController
+from ethics_desk.workflow.table import BY_EVENT
 
 RESPONSE_COPY = "response-copy"
 """The kind of the copy of a respondent's response sent to the complainant (e)(3)."""

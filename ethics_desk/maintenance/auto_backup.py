@@ -280,7 +280,7 @@ def daily_backup(database: Database, *, actor: str, clock: Clock) -> Outcome | N
 
     Nothing is raised for a copy that fails: the outcome says why (and the log), and the desk
     opens as ever."""
-    from ethics_desk.storage.database import sqlite_path
+    from ethics_desk.storage.addresses import sqlite_path
 
     path = sqlite_path(database.url)
     if path is None or database.read_only_reason() is not None:
@@ -422,7 +422,7 @@ def desk_status(database: Database, *, clock: Clock, taken: Outcome | None = Non
     """The status bar's line for this desk now (:func:`status_line`), from the office's
     record — or from ``taken``, this desk's own outcome, when it is newer than the record
     (the record could not be written). None on a server, and when all is well."""
-    from ethics_desk.storage.database import sqlite_path
+    from ethics_desk.storage.addresses import sqlite_path
 
     if sqlite_path(database.url) is None:
         return None

@@ -290,7 +290,7 @@ def _restore_refusals(path: Path) -> list[str]:
     ``ethics-desk check``), so that no copy is called verified here and refused there. The
     copy already holds the snapshot's pages, counts and chains, so what fails here fails in
     the database itself."""
-    from ethics_desk.maintenance.restore import describe_backup
+    from ethics_desk.maintenance.backup_description import describe_backup
 
     try:
         return describe_backup(path).problems

@@ -84,7 +84,8 @@ class FirstLook:
 
         import ethics_desk.models  # noqa: F401 - every mapper must be known to configure them
         from ethics_desk.storage import record_anchor
-        from ethics_desk.storage.database import Database, make_engine, resolve_url, sqlite_path
+        from ethics_desk.storage.addresses import sqlite_path
+        from ethics_desk.storage.database import Database, make_engine, resolve_url
 
         url = resolve_url(self.address)
         database = Database(url, make_engine(url, create_folder=False))

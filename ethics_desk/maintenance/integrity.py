@@ -56,15 +56,18 @@ from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 from sqlalchemy.pool import NullPool
 
-from ethics_desk.core.errors import StorageError
+from ethics_desk.core.clock import Clock
+from ethics_desk.core.errors import StorageError, UserError
 from ethics_desk.deadlines import ClockKind, CountUnit, DayKind, clock, format_day
 from ethics_desk.deadlines.schedule import load_calendars, recompute_open
 from ethics_desk.models import AuditRecord, Complaint, Deadline, DeadlineStatus
-from ethics_desk.storage import database as db_module
-from ethics_desk.storage import journal
+from ethics_desk.storage import audit, journal, record_anchor, sqlite_file
+from ethics_desk.storage.addresses import sqlite_path
 from ethics_desk.storage.audit import verify_chain
-from ethics_desk.storage.database import make_engine, resolve_url, sqlite_path
+from ethics_desk.storage.database import Database, make_engine, resolve_url
 from ethics_desk.storage.migrate import current_revision, head_revision, known_revisions
+from ethics_desk.storage.read_only import ReadOnlyKind
+from ethics_desk.storage.record_anchor import LostActs
 from ethics_desk.storage.server_roles import refuse_unless_the_owner
 from ethics_desk.storage.sqlite_file import read_only, unwritable, verify_sqlite_file
 from ethics_desk.storage.sqlite_uri import file_uri
@@ -210,7 +213,7 @@ def _read_only_engine(path: Path, **parameters: str) -> Engine:
 
     def connect() -> sqlite3.Connection:
         conn = sqlite3.connect(file_uri(path, mode="ro", **parameters), uri=True)
-        conn.execute(f"PRAGMA busy_timeout = {db_module.BUSY_TIMEOUT_MS}")
+        conn.execute(f"PRAGMA busy_timeout = {sqlite_file.BUSY_TIMEOUT_MS}")
         journal.register_functions(conn)
         return conn
 
@@ -355,8 +358,7 @@ def backup_anchors(path: Path, engine: Engine) -> list[Anchor]:
     same key carries the head the journal had when it was taken. A copy taken before the
     database was last restored is left out: the restore began another history from an earlier
     copy (its audit record says which)."""
-    from ethics_desk.maintenance.restore import ACTION as RESTORED
-    from ethics_desk.storage.backup_files import backups_in, existing_folder
+    from ethics_desk.storage.backup_files import RESTORED, backups_in, existing_folder
 
     folder = existing_folder(path)
     if folder is None:
@@ -689,3 +691,32 @@ def _listing_check(session: Session, names_cases: bool = False) -> CheckResult:
         wrong = _counted(wrong, "case(s) the inbox would show wrongly (stored names, search "
                                 "key or next deadline are out of date)")
     return CheckResult(LISTING, not wrong, wrong or [f"{count} case(s) listed correctly"])
+
+
+def accept_lost_acts(database: Database, *, actor: str, clock: Clock) -> LostActs:
+    """An Administrator accepts the acts the SQLite database has lost: one audit record,
+    ``database.lost_acts_accepted``, names them (their sequence numbers, the anchor's head,
+    the backup that held them), and the anchor is set to the database's head. The database then
+    takes writes again. Raises :class:`UserError` when it has lost nothing."""
+    path = sqlite_path(database.url)
+    lost = record_anchor.lost_acts(path) if path is not None else None
+    if path is None or lost is None:
+        raise UserError("The database has lost no committed act: there is nothing to accept.",
+                        "Run ethics-desk check to see what it holds.")
+
+    def record(session: Session) -> None:
+        audit.append(
+            session, actor=actor, action=record_anchor.ACCEPTED, at=clock(),
+            summary=(f"Accepted the loss of journal {lost.numbers} (committed, then lost from "
+                     "the database)"
+                     + (f"; the backup {lost.backup.name} holds them" if lost.backup else "")),
+            detail={"first": lost.first, "last": lost.last, "rewritten": lost.rewritten,
+                    "anchor": {"seq": lost.anchor.seq, "mac": lost.anchor.mac},
+                    "head": lost.head, "backup": lost.backup.name if lost.backup else None})
+
+    with database.lifting(ReadOnlyKind.LOST_ACTS):
+        database.write(record)
+    # the commit kept the higher, lost, head
+    record_anchor.record_head(database.engine, path, force=True,
+                              wait_ms=sqlite_file.BUSY_TIMEOUT_MS)
+    return lost

@@ -36,7 +36,9 @@ from ethics_desk.intake.catalogue import read_provisions_csv
 from ethics_desk.maintenance import auto_backup
 from ethics_desk.models import CalendarDay, Provision
 from ethics_desk.storage import audit, record_anchor
-from ethics_desk.storage.database import Database, make_engine, resolve_url, sqlite_path, translate_errors
+from ethics_desk.storage.addresses import sqlite_path
+from ethics_desk.storage.database import Database, make_engine, resolve_url
+from ethics_desk.storage.failures import translate_errors
 from ethics_desk.storage.migrate import check_not_newer, head_revision, upgrade
 from ethics_desk.storage.read_only import key_missing
 from ethics_desk.storage.sqlite_file import SQLITE_HEADER, WAL_VERSION_BYTE, schema_names
@@ -44,6 +46,31 @@ from ethics_desk.storage.sqlite_file import SQLITE_HEADER, WAL_VERSION_BYTE, sch
 SYSTEM_ACTOR = "Ethics Desk"
 OFFICE_PAPERS = "0006"
 """The revision that keeps the office's wording and enclosure in the database."""
+
+
+class SchemaNotReady(StorageError):
+    """The server's database is not yet at the schema this version needs — not set up, or at
+    an older revision — and only IT's ``ethics-desk server setup`` changes that. A workstation
+    that meets it says so and waits for the setup (the interface checks again by itself)
+    instead of changing the shared schema."""
+
+
+def no_schema_yet(where: str) -> SchemaNotReady:
+    """The message of a workstation that finds an empty server database."""
+    return SchemaNotReady(
+        f"The database {where} has no Ethics Desk records yet; on a server, IT creates them.",
+        "Ask IT to run “ethics-desk server setup” with this address, as the database's owner; "
+        "then start Ethics Desk again.")
+
+
+def older_schema(where: str, current: str, head: str) -> SchemaNotReady:
+    """The message of a workstation that finds an older schema on the server."""
+    return SchemaNotReady(
+        f"The database {where} is at schema {current}; this version of Ethics Desk needs "
+        f"{head}. On a server, only IT upgrades the schema, once for every desk.",
+        "Ask IT to run “ethics-desk server setup” with this address (it makes a verified "
+        "backup first); until then, use a workstation that has the previous version.")
+
 
 
 def open_database(db: str | os.PathLike[str] | None = None, *, clock: Clock, create: bool = True,
@@ -74,8 +101,6 @@ def open_database(db: str | os.PathLike[str] | None = None, *, clock: Clock, cre
                 return database
             if path is None and url.get_backend_name() != "sqlite":
                 # A shared server: only IT's "server setup" creates or upgrades the schema.
-                from ethics_desk.maintenance.server import no_schema_yet, older_schema
-
                 if current is None:
                     raise no_schema_yet(where)
                 if current != head_revision():

@@ -33,11 +33,12 @@ class MadeSheet:
 
 def render_recovery_sheet(database: Database, *, actor: str, clock: Clock) -> tuple[str, bytes]:
     """The sheet's PDF for ``database``'s present key, and the key id (nothing recorded)."""
-    from ethics_desk.documents.kinds import render_for_recovery
+    from ethics_desk.documents.making import render_for_recovery
     from ethics_desk.documents.render.data import letterhead_from_settings
     from ethics_desk.documents.render.recovery_sheet import RecoverySheetPaper
     from ethics_desk.office.settings import office_today
-    from ethics_desk.storage.database import sqlite_path, translate_errors
+    from ethics_desk.storage.addresses import sqlite_path
+    from ethics_desk.storage.failures import translate_errors
     from ethics_desk.storage.journal import key_id_of
 
     path = sqlite_path(database.url)

@@ -30,13 +30,15 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from sqlalchemy import Engine, text
+from sqlalchemy import Connection, Engine, text
 from sqlalchemy.engine import URL
 from sqlalchemy.exc import DBAPIError
 
 from ethics_desk.core.clock import Clock, file_stamp
 from ethics_desk.core.errors import StorageError
-from ethics_desk.storage.database import WRITER_LOCK, Database, make_engine, translate_errors
+from ethics_desk.storage import audit, journal
+from ethics_desk.storage.database import Database, make_engine
+from ethics_desk.storage.failures import WRITER_LOCK, translate_errors
 from ethics_desk.storage.server_roles import rights_of
 
 SETUP_LOCK = WRITER_LOCK + 1
@@ -55,30 +57,6 @@ class SetupReport:
     workstations: str | None  # the shared role of old, its rights taken (None: none named)
     first_administrator: str | None = None  # the login of the Administrator made
     converted: tuple[tuple[str, str], ...] = ()  # each login with its temporary password
-
-
-class SchemaNotReady(StorageError):
-    """The server's database is not yet at the schema this version needs — not set up, or at
-    an older revision — and only IT's ``ethics-desk server setup`` changes that. A workstation
-    that meets it says so and waits for the setup (the interface checks again by itself)
-    instead of changing the shared schema."""
-
-
-def no_schema_yet(where: str) -> SchemaNotReady:
-    """The message of a workstation that finds an empty server database."""
-    return SchemaNotReady(
-        f"The database {where} has no Ethics Desk records yet; on a server, IT creates them.",
-        "Ask IT to run “ethics-desk server setup” with this address, as the database's owner; "
-        "then start Ethics Desk again.")
-
-
-def older_schema(where: str, current: str, head: str) -> SchemaNotReady:
-    """The message of a workstation that finds an older schema on the server."""
-    return SchemaNotReady(
-        f"The database {where} is at schema {current}; this version of Ethics Desk needs "
-        f"{head}. On a server, only IT upgrades the schema, once for every desk.",
-        "Ask IT to run “ethics-desk server setup” with this address (it makes a verified "
-        "backup first); until then, use a workstation that has the previous version.")
 
 
 def grant_workstations(database: Database, role: str) -> None:
@@ -181,7 +159,7 @@ def _people(engine: Engine) -> None:
             server_roles.install_functions(conn)
             server_roles.grant_groups(conn)
             server_roles.install_audit_actor(conn)
-            server_roles.install_disposer_check(conn)
+            _install_disposer_check(conn)
             server_policies.install(conn)
     except DBAPIError as exc:
         if "permission denied to create role" not in str(exc.orig):
@@ -279,3 +257,11 @@ def retire_workstations(database: Database, role: str) -> None:
                           f"REVOKE ALL ON SCHEMA public FROM {role}",
                           f'REVOKE ALL ON DATABASE "{name}" FROM {role}'):
             conn.execute(text(statement))
+
+
+def _install_disposer_check(conn: Connection) -> None:
+    """Replace the disposal's functions by their versions that begin with
+    :func:`~ethics_desk.storage.server_roles.disposer_check` (databases set up before it)."""
+    if journal.has_redactions(conn):
+        conn.exec_driver_sql(journal.pg_redact_function())
+        conn.exec_driver_sql(audit.pg_redact_function())

@@ -40,7 +40,8 @@ from sqlalchemy import (
 from sqlalchemy.orm import Session
 
 from ethics_desk.core.errors import StorageError
-from ethics_desk.storage.database import Database, describe, make_engine, resolve_url, sqlite_path
+from ethics_desk.storage.addresses import describe, sqlite_path
+from ethics_desk.storage.database import Database, make_engine, resolve_url
 from ethics_desk.storage.journal import KEY_SETTING, KEY_TABLE, REDACTION_TABLE, UNJOURNALLED
 from ethics_desk.storage.migrate import alembic_config, current_revision, head_revision
 from ethics_desk.storage.write_targets import refuse_record_target

@@ -7,7 +7,7 @@ from __future__ import annotations
 from ethics_desk.core.account import Account
 from ethics_desk.core.clock import Clock, utc_now
 from ethics_desk.core.permissions import Act
-from ethics_desk.documents.kinds import render_for_records
+from ethics_desk.documents.making import render_for_records
 from ethics_desk.documents.render.data import letterhead_from_settings
 from ethics_desk.documents.render.retention_certificate import (
     DestroyedCase,

@@ -440,7 +440,7 @@ def sign_in(database: Database, login: str, password: str, *, clock: Clock,
     On a database that takes no more data
     (:meth:`~ethics_desk.storage.database.Database.read_only_reason`) nothing can be recorded:
     the sign-in is :func:`verify_unrecorded`'s, so that its records can still be read."""
-    from ethics_desk.storage.database import WriterBusy
+    from ethics_desk.storage.failures import WriterBusy
 
     if database.url.get_backend_name() == "postgresql":
         return _sign_in_on_server(database, login, password, clock=clock)

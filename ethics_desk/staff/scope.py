@@ -13,7 +13,7 @@ the Board packet and every command):
   compares them for every role on the demonstration's cases).
 - :func:`case_for` — a complaint by id for an account, or the *same*
   :class:`~ethics_desk.core.errors.UserError` a complaint that does not exist gets (and
-  :func:`no_such_case` for a number, :func:`ethics_desk.documents.kinds.find_case`): a person
+  :func:`no_such_case` for a number, :func:`ethics_desk.documents.making.find_case`): a person
   who may not see a case cannot tell it exists.
 
 A member of the Ethics Review Board who is a complainant, a respondent or a witness of a

@@ -27,6 +27,11 @@ from ethics_desk.storage.write_targets import refuse_key_folder
 
 log = logging.getLogger(__name__)
 
+RESTORED = "database.restore"
+"""The audit action of a restore from one of these copies: the record that begins another
+history of the journal from an earlier copy (:mod:`ethics_desk.maintenance.restore` writes it;
+the check leaves out the copies taken before it)."""
+
 DEFAULT_FOLDER = "Backups"
 """The folder beside the database the copies go to when the office has chosen none."""
 FOLDER_KEY = "backup.folder"

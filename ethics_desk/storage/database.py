@@ -41,9 +41,18 @@ from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import URL, Connection, make_url
 from sqlalchemy.exc import DBAPIError, NoSuchModuleError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
-from sqlalchemy.orm.exc import StaleDataError
 
-from ethics_desk.core.errors import ConflictError, StorageError
+from ethics_desk.core.errors import StorageError
+from ethics_desk.storage import sqlite_file
+from ethics_desk.storage.addresses import describe, sqlite_path, uses_uri
+from ethics_desk.storage.failures import (
+    WRITER_LOCK,
+    WriterBusy,
+    busy_error,
+    is_busy,
+    is_refused,
+    translate_errors,
+)
 from ethics_desk.storage.journal import register_functions
 from ethics_desk.storage.location import APP_NAME as APP_NAME  # re-exported: part of this module's API
 from ethics_desk.storage.location import DB_ENV as DB_ENV
@@ -66,11 +75,6 @@ from ethics_desk.storage.read_only import (
 from ethics_desk.storage.sqlite_uri import SAFE, file_uri, path_of_uri
 from ethics_desk.storage.write_targets import refuse_companion_as_database, remember_open_database
 
-BUSY_TIMEOUT_MS = 5000
-WRITER_LOCK = 2_083_000
-"""The PostgreSQL advisory lock every writing transaction holds until it ends (§ 2-83's number,
-so that IT reading ``pg_locks`` can tell whose it is). One lock for every writer: the next case
-number and the audit chain's head are read and written by one workstation at a time."""
 WRITER_WAIT_SECONDS = 30.0
 """How long a user action waits, in all, for another workstation's write to end before the
 user is told that the database is busy."""
@@ -82,13 +86,6 @@ WRITE_TRIES = 3
 for a moment's collision (deadlock, serialization failure, unique key taken at once)."""
 WRITE_PAUSE_SECONDS = 0.05
 """The pause before the second try of a refused action; it doubles before each further try."""
-REFUSED_SQLSTATES = frozenset({"40001", "40P01", "23505"})
-"""PostgreSQL's codes for a transaction refused by a collision with another one: could not
-serialize access, deadlock detected, unique violation."""
-REFUSED_TEXTS = ("deadlock detected", "could not serialize access", "duplicate key value",
-                 "unique constraint failed")
-"""The same refusals in the words of the drivers (psycopg, and SQLite's "UNIQUE constraint
-failed")."""
 
 T = TypeVar("T")
 
@@ -162,37 +159,13 @@ def _encoded_uri(url: URL) -> URL:
     ``file:/Ethics #1/db.sqlite`` (a fragment, and another file): the path is encoded again
     (:func:`ethics_desk.storage.sqlite_uri.file_uri`), absolute.
     """
-    if url.get_backend_name() != "sqlite" or not _uri(url) or not url.database \
+    if url.get_backend_name() != "sqlite" or not uses_uri(url) or not url.database \
             or not url.database.startswith("file:"):
         return url
     literal = path_of_uri("file:" + quote(url.database.removeprefix("file:"), safe=SAFE))
     if literal is None:
         return url
     return url.set(database=file_uri(Path(literal)))
-
-
-def describe(url: URL) -> str:
-    """The database for a status bar or a message: a file path, or the URL without password."""
-    path = sqlite_path(url)
-    if path is not None:
-        return str(path)
-    if url.get_backend_name() == "sqlite" and url.database:
-        return url.database
-    return url.render_as_string(hide_password=True)
-
-
-def sqlite_path(url: URL) -> Path | None:
-    """The file behind a SQLite URL, or None for other backends and in-memory databases.
-
-    A URI-style URL (``sqlite:///file:PATH?mode=ro&uri=true``) names ``PATH``, decoded as
-    SQLite decodes it (:func:`ethics_desk.storage.sqlite_uri.path_of_uri`).
-    """
-    if url.get_backend_name() != "sqlite" or not url.database or url.database == ":memory:":
-        return None
-    if _uri(url) and url.database.startswith("file:"):
-        named = path_of_uri(url.database)
-        return Path(named) if named is not None else None
-    return Path(url.database)
 
 
 def make_engine(url: URL, *, create_folder: bool = True) -> Engine:
@@ -249,16 +222,11 @@ def _check_file_path(url: URL, path: Path, *, create_folder: bool) -> None:
     elif not path.exists():
         raise StorageError(f"There is no database at {path}.",
                            "Check the path, or run the application once to create it.")
-    if create_folder and not path.exists() and not _uri(url):
+    if create_folder and not path.exists() and not uses_uri(url):
         # § 2-83(h)(1): private before SQLite writes a page; a folder that refuses the file
         # is SQLite's to report, as before ("The database file cannot be opened").
         with contextlib.suppress(OSError):
             create_private_file(path)
-
-
-def _uri(url: URL) -> bool:
-    """Whether a SQLite URL is URI-style (``?mode=ro&uri=true``): its file is never created."""
-    return str(url.query.get("uri", "")).lower() in ("true", "1")
 
 
 def _make_folder(folder: Path) -> None:
@@ -296,7 +264,7 @@ def _configure_sqlite(engine: Engine, path: Path | None = None) -> None:
         dbapi_connection.isolation_level = None  # we emit BEGIN ourselves, below
         cursor = dbapi_connection.cursor()
         try:
-            cursor.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            cursor.execute(f"PRAGMA busy_timeout = {sqlite_file.BUSY_TIMEOUT_MS}")
             cursor.execute("PRAGMA foreign_keys = ON")
             # A read-only file keeps its journal mode; reads still work.
             with contextlib.suppress(sqlite3.OperationalError):
@@ -324,7 +292,7 @@ def _configure_sqlite(engine: Engine, path: Path | None = None) -> None:
         try:
             conn.exec_driver_sql(f"BEGIN {mode}")
         finally:
-            conn.exec_driver_sql(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            conn.exec_driver_sql(f"PRAGMA busy_timeout = {sqlite_file.BUSY_TIMEOUT_MS}")
 
 
 def _configure_postgresql(engine: Engine) -> None:
@@ -346,15 +314,6 @@ def _configure_postgresql(engine: Engine) -> None:
                 raise WriterBusy()
         elif options.get("ethics_desk_writer"):
             conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({WRITER_LOCK})")
-
-
-class WriterBusy(StorageError):
-    """Another desk holds the writers' lock, and this write was not to wait for it
-    (``wait=False``): its records are queued instead (:mod:`ethics_desk.storage.queued_records`)."""
-
-    def __init__(self) -> None:
-        super().__init__("The database is busy: another workstation is saving.",
-                         "Wait a moment and try again.")
 
 
 class Database:
@@ -578,7 +537,7 @@ class Database:
                 return session
             except (OperationalError, DBAPIError) as exc:
                 session.close()
-                if not _is_busy(exc):
+                if not is_busy(exc):
                     with translate_errors():
                         raise
                 if time.monotonic() + pause > deadline:
@@ -602,7 +561,7 @@ class Database:
             raise
         except (OperationalError, DBAPIError) as exc:
             session.close()
-            if _is_busy(exc):
+            if is_busy(exc):
                 raise WriterBusy() from exc
             with translate_errors():
                 raise
@@ -650,150 +609,3 @@ def _refuse_changes(session: Session, _context: Any, _instances: Any) -> None:
         raise reason.error()
 
 
-@contextmanager
-def translate_errors(path: Path | None = None) -> Iterator[None]:
-    """Turn the database failures a user can act on into messages that say what to do
-    (``path``: the SQLite file being opened, whose folder the message may name)."""
-    try:
-        yield
-    except StaleDataError as exc:
-        raise ConflictError(
-            "Another workstation changed this record after you opened it; nothing was saved.",
-            "Reopen the case to see the change, then make yours again.") from exc
-    except (OperationalError, DBAPIError, sqlite3.Error) as exc:
-        translated = storage_error(exc, path)
-        if translated is exc:
-            raise
-        raise translated from exc
-
-
-def cannot_open_here(path: Path | None) -> StorageError | None:
-    """For a SQLite file SQLite could not open: the message when its folder cannot be written
-    (a read-only folder, share or disk, or a full disk — SQLite must make a small file beside
-    the database to open it), saying that ``check`` still reads it and how to work with it;
-    None when the folder can be written, or no file is known."""
-    if path is None or not path.is_file():
-        return None
-    from ethics_desk.storage.sqlite_file import unwritable
-
-    why = unwritable(path.resolve().parent)
-    if why is None:
-        return None
-    checking = (f"“ethics-desk check --db {path}” still checks it as it is (it writes nothing "
-                "there)")
-    if why.startswith("the disk is full"):
-        return StorageError(f"The database {path} cannot be opened here: {why}.",
-                            f"Free some space on that disk, or ask IT; {checking}.")
-    return StorageError(f"The database {path} cannot be opened here: {why}. SQLite must "
-                        "write a small file beside a database to open it.",
-                        f"{checking}. To work in it, copy the file to a folder you may write "
-                        "and open the copy (--db), or ask IT to make the folder writable.")
-
-
-def _is_busy(exc: BaseException) -> bool:
-    """Whether ``exc`` says that another writer holds the database (so waiting may help)."""
-    text = str(getattr(exc, "orig", exc) or exc).lower()
-    return any(word in text for word in ("locked", "busy", "lock timeout"))
-
-
-def _from_server(exc: BaseException) -> bool:
-    """Whether ``exc`` comes from a database server's driver (psycopg), not from SQLite."""
-    original = getattr(exc, "orig", exc) or exc
-    return not type(original).__module__.startswith("sqlite3") and (
-        type(original).__module__.startswith("psycopg") or "lock timeout" in str(original))
-
-
-def busy_error(url: URL | None, *, server: bool = False) -> StorageError:
-    """The user's message for a database another desk kept locked too long: naming the file or
-    the server (``url``, when known), and what to do about each. (A reader's own records never
-    wait for it: :mod:`ethics_desk.storage.queued_records`.)"""
-    where = f" ({describe(url)})" if url is not None else ""
-    if server or (url is not None and url.get_backend_name() != "sqlite"):
-        return StorageError(f"The database server{where} is busy: another workstation has been "
-                            "saving for a long time.",
-                            "Wait a moment and try again; if it persists, ask IT which "
-                            f"workstation holds the Ethics Desk lock ({WRITER_LOCK} in the "
-                            "server's pg_locks) and close Ethics Desk there.")
-    return StorageError(f"The database file{where} is busy: another workstation or program is "
-                        "holding it.",
-                        "Wait a moment and try again; if it persists, close other copies of "
-                        "Ethics Desk or any program that has the file open.")
-
-
-def is_refused(exc: BaseException | None) -> bool:
-    """Whether ``exc`` is the database refusing a transaction for a collision with another
-    one at the same moment (so that running it again, afresh, may succeed): PostgreSQL's
-    :data:`REFUSED_SQLSTATES`, or the drivers' :data:`REFUSED_TEXTS`."""
-    if exc is None:
-        return False
-    original = getattr(exc, "orig", exc) or exc
-    if getattr(original, "sqlstate", None) in REFUSED_SQLSTATES:
-        return True
-    text = str(original).lower()
-    return any(words in text for words in REFUSED_TEXTS)
-
-
-def storage_error(exc: BaseException, path: Path | None = None) -> StorageError | BaseException:
-    """The user's message for a database failure, or the failure itself when it is a bug
-    (``path``: the SQLite file, when known: a file SQLite cannot open because its folder is
-    read-only or its disk full is named so, :func:`cannot_open_here`)."""
-    text = str(getattr(exc, "orig", exc) or exc).lower()
-    if _is_busy(exc):
-        return busy_error(None, server=_from_server(exc))
-    if "readonly" in text or "read-only" in text or "read only" in text:
-        return StorageError("The database is read-only, so nothing can be saved.",
-                            "Ask IT for write permission on the database file and its folder, "
-                            "or open a copy you can write to (--db PATH).")
-    if "disk is full" in text or "database or disk is full" in text or "no space" in text:
-        return StorageError("The disk holding the database is full; nothing was saved.",
-                            "Free some space on that drive (or ask IT), then try again.")
-    if is_refused(exc):
-        return StorageError("Another workstation saved the same record at the same moment, so "
-                            "this was not saved.",
-                            "Try again: what you entered is still there; if it happens again, "
-                            "reopen the window to see the other change.")
-    if "journal is append-only" in text:
-        return StorageError("The record's journal cannot be changed or deleted; nothing was "
-                            "saved.", "Record a correction as a new entry instead.")
-    if "append-only" in text:
-        return StorageError("The audit trail cannot be changed or deleted; nothing was saved.",
-                            "Record a correction as a new entry instead.")
-    if "user-defined function raised exception" in text or "ethics_desk_mac" in text \
-            or "record key is missing" in text:
-        return StorageError("This change cannot be recorded: the record's journal cannot be "
-                            "sealed on this computer (its key is missing), so nothing was saved.",
-                            "Ask IT for the database's record key (ethics-desk key export on "
-                            "the computer that has it, then ethics-desk key import FILE here), "
-                            "and run “ethics-desk check”.")
-    if "password authentication failed" in text or "no pg_hba.conf entry" in text:
-        return StorageError("The database server refused this workstation's sign-in.",
-                            "Ask IT to check the user name and password in the database address "
-                            "(--db or ETHICS_DESK_DB) and the server's access rules.")
-    if "database" in text and "does not exist" in text:
-        return StorageError("The database named in the address does not exist on the server.",
-                            "Check the address (--db or ETHICS_DESK_DB); IT creates the office's "
-                            "database once with “ethics-desk server setup”.")
-    if "permission denied" in text or "must be owner" in text:
-        return StorageError("The database server does not let this workstation do that.",
-                            "Ask IT to run “ethics-desk server setup”, which gives the "
-                            "workstations' role the rights it needs.")
-    if "connection refused" in text or "could not translate host name" in text \
-            or "failed to resolve host" in text or "name or service not known" in text \
-            or "timeout expired" in text or "server closed the connection" in text \
-            or "no route to host" in text or "connection failed" in text:
-        return StorageError("The database server cannot be reached, so nothing can be read or "
-                            "saved just now.",
-                            "Check this workstation's network connection; if other desks cannot "
-                            "reach it either, ask IT whether the database server is running.")
-    if "not a database" in text or "malformed" in text or "file is encrypted" in text:
-        return StorageError("The file is not an Ethics Desk database, or it is damaged.",
-                            "Choose the right file, or restore the latest backup "
-                            "(ethics-desk check tells more).")
-    if "unable to open" in text:
-        return cannot_open_here(path) or StorageError(
-            "The database file cannot be opened.",
-            "Check that the path exists and that you may read and write it.")
-    if isinstance(exc, (OperationalError, sqlite3.OperationalError)):
-        return StorageError(f"The database reported a problem: {getattr(exc, 'orig', exc)}.",
-                            "Try again; if it persists, run “ethics-desk check” and call IT.")
-    return exc

@@ -103,3 +103,16 @@ def database_file(db: str | os.PathLike[str] | None = None) -> Path | None:
     if not raw:
         return default_database_path()
     return Path(raw).expanduser().resolve()
+
+
+KEY_FOLDER_ENV = "ETHICS_DESK_KEY_FOLDER"
+"""A folder for the key files instead of the user's data folder, and no credential store."""
+
+
+def key_folder() -> Path:
+    """Where key files are kept: ``ETHICS_DESK_KEY_FOLDER``, or ``keys`` in the user's data
+    folder."""
+    named = os.environ.get(KEY_FOLDER_ENV, "").strip()
+    if named:
+        return Path(named)
+    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False)) / "keys"

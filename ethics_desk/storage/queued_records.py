@@ -59,16 +59,17 @@ import logging
 import os
 import sys
 import uuid
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, BinaryIO
+from typing import Any, BinaryIO, Protocol, TypeVar
 
 import platformdirs
 from sqlalchemy.engine import URL
 from sqlalchemy.orm import Session
 
+from ethics_desk.storage.failures import WriterBusy
 from ethics_desk.storage.location import APP_NAME
 from ethics_desk.storage.private_files import (
     create_private_file,
@@ -76,10 +77,24 @@ from ethics_desk.storage.private_files import (
     sync_folder,
 )
 
-if TYPE_CHECKING:
-    from ethics_desk.storage.database import Database
-
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+
+class Writes(Protocol):
+    """What :func:`record` asks of a database (:class:`ethics_desk.storage.database.Database`):
+    its address, a user action run in one transaction without waiting for the writers' lock,
+    and a mark that something was queued. The database writes the queue first thing in each
+    transaction, so this module is below it and knows it by this alone."""
+
+    url: URL
+    queued: bool
+
+    def write(self, action: Callable[[Session], T], *, tries: int = ...,
+              wait: bool = ...) -> T:
+        """Run ``action`` in one writing transaction."""
+        ...
 
 QUEUE_SUFFIX = "-queued"
 """A SQLite file's queue is the file's name and this: ``ethics-desk.sqlite-queued``."""
@@ -130,7 +145,7 @@ def queue_path(url: URL) -> Path | None:
     """Where the records of ``url``'s readers wait for the writers' lock: beside a SQLite file
     (``<file name>-queued``), or this user's data folder for a server (named after its address,
     without the password); None for a database in memory."""
-    from ethics_desk.storage.database import sqlite_path
+    from ethics_desk.storage.addresses import sqlite_path
 
     path = sqlite_path(url)
     if path is not None:
@@ -364,12 +379,10 @@ def forget(drained: Drained | None) -> None:
             os.fsync(handle.fileno())
 
 
-def record(database: Database, records: Sequence[Pending]) -> bool:
+def record(database: Writes, records: Sequence[Pending]) -> bool:
     """Write ``records`` now if the writers' lock is free (with whatever was queued before
     them), else queue them, ``fsync``-ed, for the next writer: True when written now. Never
     waits for another desk's write."""
-    from ethics_desk.storage.database import WriterBusy
-
     try:
         database.write(lambda session: _write(session, records), wait=False)
         return True

@@ -36,7 +36,8 @@ their sequence numbers, and the newest automatic backup that holds them
 (:data:`ethics_desk.maintenance.integrity.LOST_ACTS`), and an opening (:func:`ethics_desk.storage
 .opening.open_database`) is read-only then (:mod:`ethics_desk.storage.read_only`, its
 ``LOST_ACTS`` reason), until an Administrator restores a backup (the restore sets the anchor to
-the restored file's head: :func:`reset`) or accepts the loss (:func:`accept_lost_acts`, audited).
+the restored file's head: :func:`reset`) or accepts the loss
+(:func:`ethics_desk.maintenance.integrity.accept_lost_acts`, audited).
 
 A database server needs no anchor: PostgreSQL does not drop committed transactions from a damaged
 log silently — its recovery stops with an error at a damaged record, and the server refuses to
@@ -57,16 +58,13 @@ from typing import TYPE_CHECKING
 
 from sqlalchemy import Engine
 
-from ethics_desk.core.clock import Clock
-from ethics_desk.core.errors import StorageError, UserError
+from ethics_desk.core.errors import StorageError
 from ethics_desk.storage import journal
 from ethics_desk.storage.private_files import create_private_file, sync_folder
 from ethics_desk.storage.read_only import ReadOnlyKind, ReadOnlyReason
 
 if TYPE_CHECKING:
-    from sqlalchemy.orm import Session
-
-    from ethics_desk.storage.database import Database
+    pass
 
 log = logging.getLogger(__name__)
 
@@ -207,7 +205,7 @@ def record_head(engine: Engine, database: Path, *, force: bool = False,
     write lock (a short ``BEGIN IMMEDIATE``, waited for at most ``wait_ms``), unless the anchor
     already holds it or a newer head of the same key; ``force`` writes it whatever the anchor
     holds (an accepted loss). The head written, or None when nothing was written."""
-    from ethics_desk.storage.database import BUSY_TIMEOUT_MS
+    from ethics_desk.storage import sqlite_file
 
     raw = engine.raw_connection()
     try:
@@ -227,7 +225,7 @@ def record_head(engine: Engine, database: Path, *, force: bool = False,
             finally:
                 conn.execute("ROLLBACK")
         finally:
-            conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            conn.execute(f"PRAGMA busy_timeout = {sqlite_file.BUSY_TIMEOUT_MS}")
     finally:
         raw.close()
 
@@ -351,34 +349,3 @@ def _newest_backup_holding(path: Path, lost: LostActs,
             continue
         return copy.path, found.seq
     return None, None
-
-
-def accept_lost_acts(database: Database, *, actor: str, clock: Clock) -> LostActs:
-    """An Administrator accepts the acts the SQLite database has lost: one audit record,
-    ``database.lost_acts_accepted``, names them (their sequence numbers, the anchor's head,
-    the backup that held them), and the anchor is set to the database's head. The database then
-    takes writes again. Raises :class:`UserError` when it has lost nothing."""
-    from ethics_desk.storage import audit
-    from ethics_desk.storage.database import BUSY_TIMEOUT_MS, sqlite_path
-
-    path = sqlite_path(database.url)
-    lost = lost_acts(path) if path is not None else None
-    if path is None or lost is None:
-        raise UserError("The database has lost no committed act: there is nothing to accept.",
-                        "Run ethics-desk check to see what it holds.")
-
-    def record(session: Session) -> None:
-        audit.append(
-            session, actor=actor, action=ACCEPTED, at=clock(),
-            summary=(f"Accepted the loss of journal {lost.numbers} (committed, then lost from "
-                     "the database)"
-                     + (f"; the backup {lost.backup.name} holds them" if lost.backup else "")),
-            detail={"first": lost.first, "last": lost.last, "rewritten": lost.rewritten,
-                    "anchor": {"seq": lost.anchor.seq, "mac": lost.anchor.mac},
-                    "head": lost.head, "backup": lost.backup.name if lost.backup else None})
-
-    with database.lifting(ReadOnlyKind.LOST_ACTS):
-        database.write(record)
-    record_head(database.engine, path, force=True,  # the commit kept the higher, lost, head
-                wait_ms=BUSY_TIMEOUT_MS)
-    return lost

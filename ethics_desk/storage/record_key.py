@@ -33,21 +33,17 @@ import secrets
 import threading
 from pathlib import Path
 
-import platformdirs
-
 from ethics_desk.core.chosen_files import FileTooLarge, NotARegularFile, read_chosen_file
 from ethics_desk.core.errors import StorageError
-from ethics_desk.storage.location import APP_NAME
+from ethics_desk.storage.location import KEY_FOLDER_ENV, key_folder
 from ethics_desk.storage.private_files import keep_private, make_private_folder, write_private
 
 log = logging.getLogger(__name__)
 
-KEY_FOLDER_ENV = "ETHICS_DESK_KEY_FOLDER"
-"""A folder for the key files instead of the user's data folder, and no credential store."""
 SERVICE = "Ethics Desk record key"
+"""The credential store's service name the keys are kept under (one entry per key id)."""
 KEY_EXPORTED = "export.key"
 """The audit action of ``ethics-desk key export``: the record key taken out of its keeping."""
-"""The credential store's service name the keys are kept under (one entry per key id)."""
 KEY_BYTES = 32
 """256 bits: as long as the hash HMAC-SHA-256 is made with."""
 KEY_ID = re.compile(r"^[0-9a-f]{32}$")
@@ -58,15 +54,6 @@ bytes, so anything larger is not one (and ``/dev/zero`` is never read to its end
 
 _cache: dict[str, bytes] = {}
 _lock = threading.Lock()
-
-
-def key_folder() -> Path:
-    """Where key files are kept: ``ETHICS_DESK_KEY_FOLDER``, or ``keys`` in the user's data
-    folder."""
-    named = os.environ.get(KEY_FOLDER_ENV, "").strip()
-    if named:
-        return Path(named)
-    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False)) / "keys"
 
 
 def _credential_store_in_use() -> bool:

@@ -265,7 +265,8 @@ def sheet_missing_for_file(path: Path) -> str | None:
 
 def sheet_missing_for(database: Database) -> str | None:
     """:func:`sheet_missing` for an open database (None on a server: it keeps its own key)."""
-    from ethics_desk.storage.database import sqlite_path, translate_errors
+    from ethics_desk.storage.addresses import sqlite_path
+    from ethics_desk.storage.failures import translate_errors
 
     if sqlite_path(database.url) is None:
         return None

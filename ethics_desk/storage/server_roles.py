@@ -327,16 +327,6 @@ def disposer_check() -> str:
         "  END IF;\n")
 
 
-def install_disposer_check(conn: Connection) -> None:
-    """Replace the disposal's functions by their versions that begin with
-    :func:`disposer_check` (databases set up before it)."""
-    from ethics_desk.storage import audit, journal
-
-    if journal.has_redactions(conn):
-        conn.exec_driver_sql(journal.pg_redact_function())
-        conn.exec_driver_sql(audit.pg_redact_function())
-
-
 AUDIT_ACTOR_FUNCTION = "ethics_desk_audit_actor"
 AUDIT_ACTOR_TRIGGER = "audit_record_actor"
 
@@ -407,7 +397,7 @@ def set_password(conn: Connection, login: str, password: str) -> None:
 def is_the_owner(engine: Engine) -> bool:
     """Whether ``engine`` connects as IT's role: the database's owner (or a superuser), to whom
     no policy applies."""
-    from ethics_desk.storage.database import translate_errors
+    from ethics_desk.storage.failures import translate_errors
 
     with translate_errors(), engine.connect() as conn:
         return bool(conn.execute(text(
@@ -455,7 +445,7 @@ def session_user_of(url: URL, login: str, password: str | None) -> str | None:
     from sqlalchemy.exc import OperationalError
     from sqlalchemy.pool import NullPool
 
-    from ethics_desk.storage.database import translate_errors
+    from ethics_desk.storage.failures import translate_errors
 
     engine = create_engine(person_url(url, login, password), poolclass=NullPool)
     try:

@@ -20,7 +20,8 @@ from pathlib import Path
 from ethics_desk.storage.sqlite_uri import file_uri
 
 BUSY_TIMEOUT_MS = 5000
-"""How long a read-only connection waits for a writer's lock before it reports the file busy."""
+"""How long a SQLite connection waits for another's lock before it reports the file busy (every
+connection of the application: the desk's, the record anchor's and the check's read-only ones)."""
 
 SQLITE_HEADER = b"SQLite format 3\x00"
 """The first 16 bytes of every SQLite database file."""

@@ -42,6 +42,7 @@ import threading
 from pathlib import Path
 
 from ethics_desk.core.errors import StorageError, UserError
+from ethics_desk.storage.location import key_folder
 
 COMPANIONS = {
     "-wal": "write-ahead log",
@@ -163,8 +164,6 @@ def _ethics_desk_content(path: Path) -> str | None:
 
 def refuse_key_folder(target: Path, *, fix: str = FIX) -> None:
     """Refuse ``target`` when it is the record-key folder or anything inside it."""
-    from ethics_desk.storage.record_key import key_folder
-
     folder = _canonical(key_folder())
     where = _canonical(target)
     if where == folder or where.startswith(folder.rstrip(os.sep) + os.sep):

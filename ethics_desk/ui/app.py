@@ -69,8 +69,7 @@ def open_with_dialogs(database_arg: str | None, *, interactive: bool,
     A server not yet set up, or at an older schema, is IT's to upgrade: interactively, the
     waiting dialog (:mod:`ethics_desk.ui.schema_wait`) checks again until it opens.
     """
-    from ethics_desk.maintenance.opening import open_database
-    from ethics_desk.maintenance.server import SchemaNotReady
+    from ethics_desk.maintenance.opening import SchemaNotReady, open_database
 
     while True:
         try:

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from ethics_desk.storage.audit import Viewer
     from ethics_desk.storage.database import Database
     from ethics_desk.storage.read_only import ReadOnlyReason
-    from ethics_desk.workflow import WorkflowController
+    from ethics_desk.workflow.controller import WorkflowController
 
 
 class AppContext:
@@ -148,7 +148,7 @@ class AppContext:
 
     def controller(self) -> WorkflowController:
         """A workflow controller acting for the signed-in person, within their role."""
-        from ethics_desk.workflow import WorkflowController
+        from ethics_desk.workflow.controller import WorkflowController
 
         return WorkflowController(self.database, self.signed_in, clock=self.clock)
 
@@ -159,6 +159,6 @@ class AppContext:
     def today(self) -> date:
         """The office's date, from the application's clock (fixed in tests), in the office's
         time zone."""
-        from ethics_desk.ui.date_field import office_time_zone
+        from ethics_desk.ui.office_display import office_time_zone
 
         return office_date(self.clock(), office_time_zone())

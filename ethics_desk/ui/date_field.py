@@ -14,7 +14,7 @@ Parsing is :mod:`ethics_desk.core.dates`; this module is only the widget.
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import date, datetime, tzinfo
+from datetime import date, datetime
 
 from PySide6.QtCore import QDate, QEvent, QObject, QPoint, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QShowEvent
@@ -31,7 +31,6 @@ from PySide6.QtWidgets import (
 from ethics_desk.core.dates import (
     ACCEPTED_FORMS,
     ACCEPTED_TIMES,
-    DateStyle,
     DateTypingError,
     format_date,
     format_datetime,
@@ -39,43 +38,14 @@ from ethics_desk.core.dates import (
     parse_datetime,
 )
 from ethics_desk.core.errors import UserError
-from ethics_desk.core.office_time import DEFAULT_OFFICE_ZONE, in_office_time, office_zone
+from ethics_desk.core.office_time import in_office_time
 from ethics_desk.ui import palette
 from ethics_desk.ui.accessibility import StatusLine
 from ethics_desk.ui.acts import declare
+from ethics_desk.ui.office_display import office_style, office_time_zone
 
 Day = date  # the methods below are called date(): annotations name the type Day
 Today = Callable[[], date]
-
-_office_style = DateStyle.ISO
-
-
-def set_office_style(style: DateStyle) -> None:
-    """The office's display style (Settings), for every date field made from now on and for
-    the date shown when a field is left."""
-    global _office_style
-    _office_style = style
-
-
-def office_style() -> DateStyle:
-    """The office's display style for date fields."""
-    return _office_style
-
-
-_office_zone: tzinfo = office_zone(DEFAULT_OFFICE_ZONE)
-
-
-def set_office_zone(zone: tzinfo) -> None:
-    """The office's time zone (Settings, ``office.time_zone``): every time a screen shows, and
-    every date and time typed into a field, is the office's, never the workstation's."""
-    global _office_zone
-    _office_zone = zone
-
-
-def office_time_zone() -> tzinfo:
-    """The office's time zone, in which the screens show and take times."""
-    return _office_zone
-
 
 class CalendarPopup(QWidget):
     """The pop-up calendar of a :class:`DateField`: Enter or a click picks, Escape closes."""

@@ -34,9 +34,9 @@ from PySide6.QtWidgets import (
 from ethics_desk import __version__
 from ethics_desk.ui.accessibility import StatusLine
 from ethics_desk.ui.context import AppContext
-from ethics_desk.ui.date_field import set_office_style, set_office_zone
 from ethics_desk.ui.focus import first_tab_stop
 from ethics_desk.ui.models.inbox_loader import QUERY_WAIT_SECONDS, wait_for_queries
+from ethics_desk.ui.office_display import set_office_style, set_office_zone
 from ethics_desk.ui.read_only import ReadOnlyBanner
 from ethics_desk.ui.screens.inbox_screen import InboxScreen
 from ethics_desk.ui.screens.lazy import LazyScreen

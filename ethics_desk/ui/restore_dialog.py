@@ -45,7 +45,8 @@ from ethics_desk.ui.models.inbox_loader import QUERY_WAIT_SECONDS, wait_for_quer
 from ethics_desk.ui.sizing import fit_to_screen
 
 if TYPE_CHECKING:
-    from ethics_desk.maintenance.restore import BackupDescription, RestoreReport
+    from ethics_desk.maintenance.backup_description import BackupDescription
+    from ethics_desk.maintenance.restore import RestoreReport
     from ethics_desk.ui.context import AppContext
 
 
@@ -133,7 +134,7 @@ class RestoreDialog(QDialog):
     restoring = Signal()
 
     def __init__(self, context: AppContext, parent: QWidget | None = None) -> None:
-        from ethics_desk.storage.database import sqlite_path
+        from ethics_desk.storage.addresses import sqlite_path
 
         super().__init__(parent)
         self.context = context
@@ -225,7 +226,7 @@ class RestoreDialog(QDialog):
 
     def look(self) -> None:
         """Read what the backup holds (off the GUI thread) and show it."""
-        from ethics_desk.maintenance.restore import describe_backup
+        from ethics_desk.maintenance.backup_description import describe_backup
 
         text = self.path.text().strip()
         self._forget()
@@ -238,7 +239,7 @@ class RestoreDialog(QDialog):
                   self._shown)
 
     def _shown(self, result: object) -> None:
-        from ethics_desk.maintenance.restore import BackupDescription
+        from ethics_desk.maintenance.backup_description import BackupDescription
 
         assert isinstance(result, BackupDescription)
         if attempt(self, lambda: self._on_record(result)) is FAILED:
@@ -259,7 +260,7 @@ class RestoreDialog(QDialog):
     def _on_record(self, description: BackupDescription) -> None:
         """The description shown is a read on record in the database it would replace
         (:data:`ethics_desk.maintenance.restore.DESCRIBED`), written or queued, never waiting."""
-        from ethics_desk.maintenance.restore import DESCRIBED
+        from ethics_desk.maintenance.backup_description import DESCRIBED
         from ethics_desk.storage import queued_records
 
         queued_records.record(self.context.database, [queued_records.Pending(

@@ -29,7 +29,7 @@ from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import StorageError, UserError
 from ethics_desk.core.office_time import stamp
 from ethics_desk.ui.accessibility import announce, spoken
-from ethics_desk.ui.date_field import office_time_zone
+from ethics_desk.ui.office_display import office_time_zone
 from ethics_desk.ui.sizing import fit_to_screen
 
 if TYPE_CHECKING:

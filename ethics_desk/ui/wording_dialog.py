@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from ethics_desk.documents import wording
+from ethics_desk.documents.kinds import template_titles
 from ethics_desk.documents.wording import WordingEntry
 from ethics_desk.ui.accessibility import StatusLine, buddy
 from ethics_desk.ui.context import AppContext
@@ -127,7 +128,7 @@ class WordingDialog(QDialog):
 
     def refresh(self, keep: str | None = None) -> None:
         """List the papers again (after a save), keeping ``keep`` (a file name) chosen."""
-        entries = wording.wording_entries(self.context.database)
+        entries = wording.wording_entries(self.context.database, template_titles())
         self.model.set_rows(entries)
         names = [e.file_name for e in entries]
         row = names.index(keep) if keep in names else 0

@@ -1,13 +1,10 @@
 """The § 2-83 workflow: a transition table with guards and effects, and the controller.
 
-The table, its guards and the controller are imported on first use (:func:`__getattr__`): the
-permission table (:mod:`ethics_desk.core.permissions`) names the events
-(:mod:`ethics_desk.core.events`), and the services the table's effects call
-(:mod:`ethics_desk.board.roster`, :mod:`ethics_desk.intake.record` …) are marked with that
-table's acts (:mod:`ethics_desk.staff.acting`), so importing the events must import neither.
+The package gives the events and their payloads (:mod:`ethics_desk.workflow.events`); the
+table (:mod:`ethics_desk.workflow.table`), its guards and the controller
+(:mod:`ethics_desk.workflow.controller`) are imported from their own modules, so that importing
+an event never imports the table's effects and the services they call.
 """
-
-from typing import TYPE_CHECKING, Any
 
 from ethics_desk.core.events import Event
 from ethics_desk.workflow.events import (
@@ -49,40 +46,17 @@ from ethics_desk.workflow.events import (
     Withdraw,
 )
 
-if TYPE_CHECKING:
-    from ethics_desk.workflow.controller import EventOption, FireResult, WorkflowController
-    from ethics_desk.workflow.guards import Block
-    from ethics_desk.workflow.table import BY_EVENT, TRANSITIONS, Transition
-
-_LAZY = {"EventOption": "controller", "FireResult": "controller",
-         "WorkflowController": "controller", "Block": "guards", "BY_EVENT": "table",
-         "TRANSITIONS": "table", "Transition": "table"}
-
-
-def __getattr__(name: str) -> Any:
-    """The table's, the guards' and the controller's names, imported when first asked for."""
-    if name in _LAZY:
-        import importlib
-
-        return getattr(importlib.import_module(f"ethics_desk.workflow.{_LAZY[name]}"), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
 __all__ = [
-    "BY_EVENT",
     "MAX_DAYS_GRANTED",
-    "TRANSITIONS",
     "Accept",
     "BallotData",
-    "Block",
     "Delivery",
     "DiscardDraft",
     "Event",
-    "EventOption",
     "FileComplaint",
     "FileReply",
     "FileResponse",
     "Finding",
-    "FireResult",
     "ForwardCampaignFinance",
     "ForwardForReview",
     "ForwardResponse",
@@ -107,9 +81,7 @@ __all__ = [
     "ReturnUnsworn",
     "SanctionData",
     "ScheduleHearing",
-    "Transition",
     "VoteData",
     "WaivePenalty",
     "Withdraw",
-    "WorkflowController",
 ]

@@ -9,11 +9,11 @@ from ethics_desk.cases.access import access_history
 from ethics_desk.cli import main
 from ethics_desk.core.account import Account
 from ethics_desk.core.roles import Role
-from ethics_desk.documents.kinds import render_letter
+from ethics_desk.documents.making import render_letter
 from ethics_desk.office.actions import record_access
 from ethics_desk.storage.audit import is_access
 from ethics_desk.storage.database import Database
-from ethics_desk.workflow import WorkflowController
+from ethics_desk.workflow.controller import WorkflowController
 from tests.conftest import CLOCK
 from tests.factories import CLERK, reviewed_case
 from tests.signing_in import sign_in_as

@@ -24,7 +24,8 @@ from ethics_desk.deadlines import DayKind
 from ethics_desk.deadlines.closures import add_closure
 from ethics_desk.models import DeadlineStatus
 from ethics_desk.storage.database import Database
-from ethics_desk.workflow import ForwardForReview, WorkflowController
+from ethics_desk.workflow import ForwardForReview
+from ethics_desk.workflow.controller import WorkflowController
 from tests.conftest import CLOCK, NOW, OFFICE_TZ
 from tests.factories import CLERK, filed_case
 from tests.workflow.helpers import case, deadlines

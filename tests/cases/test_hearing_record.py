@@ -18,11 +18,11 @@ from ethics_desk.core.clock import fixed_clock
 from ethics_desk.core.errors import RuleError, UserError
 from ethics_desk.core.roles import Role
 from ethics_desk.documents.issuing import IssuedRef, issue, void_and_reissue
-from ethics_desk.documents.kinds import recipients
+from ethics_desk.documents.making import recipients
 from ethics_desk.mail.ledger import mailings_for_case, record_mailing
 from ethics_desk.models import AuditRecord, MailMethod
 from ethics_desk.storage.database import Database
-from ethics_desk.workflow import WorkflowController
+from ethics_desk.workflow.controller import WorkflowController
 from tests.board_cases import HEARING_AT, show_cause
 from tests.conftest import CLOCK
 from tests.factories import DESK_CLERK, filed_case, reviewed_case

@@ -17,7 +17,7 @@ from ethics_desk.cases.list_reads import ACTION, CALENDAR_DAY, INBOX, SEARCH
 from ethics_desk.core.account import Account
 from ethics_desk.core.roles import Role
 from ethics_desk.storage.database import Database
-from ethics_desk.workflow import WorkflowController
+from ethics_desk.workflow.controller import WorkflowController
 from tests.another_desk import (
     another_desk_writing,
     records_of,

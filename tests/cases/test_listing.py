@@ -11,7 +11,8 @@ from ethics_desk.intake.record import RespondentData
 from ethics_desk.maintenance.integrity import LISTING, run_checks
 from ethics_desk.storage.database import Database
 from ethics_desk.storage.journal import register_functions
-from ethics_desk.workflow import ForwardForReview, WorkflowController
+from ethics_desk.workflow import ForwardForReview
+from ethics_desk.workflow.controller import WorkflowController
 from tests.factories import complete_intake, filed_case
 from tests.workflow.helpers import case
 

@@ -15,7 +15,7 @@ from ethics_desk.cases.case_file import load_case
 from ethics_desk.core.errors import UserError
 from ethics_desk.models import AuditRecord, CaseState, Language
 from ethics_desk.storage.database import Database
-from ethics_desk.workflow import WorkflowController
+from ethics_desk.workflow.controller import WorkflowController
 from tests.conftest import CLOCK
 from tests.factories import CLERK, MEMBER, filed_case
 

@@ -8,14 +8,14 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import text
 
-from ethics_desk.board.packet import record_packet_use
 from ethics_desk.cases.access import access_history
 from ethics_desk.cases.case_file import load_case, verified_attachment
 from ethics_desk.core.roles import Role
+from ethics_desk.documents.board_packet import record_packet_use
 from ethics_desk.maintenance.opening import open_database
 from ethics_desk.office.actions import record_access
 from ethics_desk.storage.database import Database
-from ethics_desk.workflow import WorkflowController
+from ethics_desk.workflow.controller import WorkflowController
 from tests.another_desk import (
     another_desk_writing,
     records_of,

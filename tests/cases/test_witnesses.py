@@ -8,7 +8,7 @@ import pytest
 from ethics_desk.cases import witnesses
 from ethics_desk.core.errors import UserError
 from ethics_desk.storage.database import Database
-from ethics_desk.workflow import WorkflowController
+from ethics_desk.workflow.controller import WorkflowController
 from tests.conftest import CLOCK
 from tests.factories import CLERK as CLERK_ACCOUNT
 from tests.factories import complete_intake, filed_case

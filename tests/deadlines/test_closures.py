@@ -12,7 +12,8 @@ from ethics_desk.deadlines.closures import add_closure, preview_add, remove_clos
 from ethics_desk.models import AuditRecord, CalendarDay, DeadlineStatus
 from ethics_desk.storage.audit import verify_chain
 from ethics_desk.storage.database import Database
-from ethics_desk.workflow import ForwardForReview, WorkflowController
+from ethics_desk.workflow import ForwardForReview
+from ethics_desk.workflow.controller import WorkflowController
 from tests.conftest import CLOCK
 from tests.factories import CLERK, filed_case
 from tests.workflow.helpers import case, deadlines

@@ -8,7 +8,7 @@ from ethics_desk.intake.drafts import list_drafts, load_intake
 from ethics_desk.intake.record import Intake, RespondentData
 from ethics_desk.models import Route
 from ethics_desk.storage.database import Database
-from ethics_desk.workflow import WorkflowController
+from ethics_desk.workflow.controller import WorkflowController
 from tests.conftest import NOW
 from tests.factories import CLERK, DESK_CLERK, complete_intake, filed_case, provision_id
 

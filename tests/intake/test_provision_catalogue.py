@@ -22,7 +22,7 @@ from ethics_desk.intake.catalogue import (
 )
 from ethics_desk.models import AuditRecord, Provision
 from ethics_desk.storage.database import Database
-from ethics_desk.workflow import WorkflowController
+from ethics_desk.workflow.controller import WorkflowController
 from tests.conftest import CLOCK
 from tests.factories import CLERK, complete_intake, filed_case, provision_id
 from tests.signing_in import account_of, sign_in_as

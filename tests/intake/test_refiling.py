@@ -13,7 +13,8 @@ from ethics_desk.core.roles import Role
 from ethics_desk.intake.record import ComplainantData, Intake, RespondentData
 from ethics_desk.intake.refiling import earlier_complaints
 from ethics_desk.models import CaseState
-from ethics_desk.workflow import FileComplaint, ReturnUnsworn, WorkflowController
+from ethics_desk.workflow import FileComplaint, ReturnUnsworn
+from ethics_desk.workflow.controller import WorkflowController
 from tests.factories import CLERK, complete_intake, filed_case, sworn_oath
 from tests.signing_in import account_of
 from tests.workflow.helpers import audit_actions

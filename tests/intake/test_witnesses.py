@@ -19,7 +19,8 @@ from ethics_desk.intake.record import (
 )
 from ethics_desk.models import Route
 from ethics_desk.storage.database import Database
-from ethics_desk.workflow import FileComplaint, WorkflowController
+from ethics_desk.workflow import FileComplaint
+from ethics_desk.workflow.controller import WorkflowController
 from tests.factories import CLERK, complete_intake, filed_case, provision_id
 
 COUNTER_WITNESSES = [

@@ -19,7 +19,8 @@ from ethics_desk.mail.batch import BatchPaper, addressees, default_method, prepa
 from ethics_desk.mail.ledger import record_mailing
 from ethics_desk.models import AuditRecord, IssuedDocument, MailMethod
 from ethics_desk.storage.database import Database
-from ethics_desk.workflow import Accept, ForwardToBoard, WorkflowController
+from ethics_desk.workflow import Accept, ForwardToBoard
+from ethics_desk.workflow.controller import WorkflowController
 from tests.conftest import NOW
 from tests.factories import (
     CODE_HANDED_OVER,

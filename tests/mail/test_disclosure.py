@@ -11,7 +11,7 @@ from ethics_desk.documents.issuing import issue
 from ethics_desk.mail.ledger import mailings_for_case, record_mailing
 from ethics_desk.models import MailMethod
 from ethics_desk.storage.database import Database
-from ethics_desk.workflow import WorkflowController
+from ethics_desk.workflow.controller import WorkflowController
 from tests.conftest import CLOCK
 from tests.factories import CLERK as CLERK_ACCOUNT
 from tests.factories import DESK_CLERK, filed_case

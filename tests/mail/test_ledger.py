@@ -21,7 +21,8 @@ from ethics_desk.mail.ledger import (
 from ethics_desk.models import DeadlineStatus, Mailing, MailMethod, MailOutcome, Respondent
 from ethics_desk.storage.audit import verify_chain
 from ethics_desk.storage.database import Database
-from ethics_desk.workflow import Accept, FileResponse, ForwardToBoard, Withdraw, WorkflowController
+from ethics_desk.workflow import Accept, FileResponse, ForwardToBoard, Withdraw
+from ethics_desk.workflow.controller import WorkflowController
 from tests.conftest import CLOCK, NOW
 from tests.factories import (
     CODE_HANDED_OVER,

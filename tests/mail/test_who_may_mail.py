@@ -9,7 +9,7 @@ from sqlalchemy import func, select
 from ethics_desk.core.errors import NotAllowed, UserError
 from ethics_desk.core.roles import Role
 from ethics_desk.documents.issuing import issue, issued_for_case, print_queue, reprint
-from ethics_desk.documents.kinds import recipients
+from ethics_desk.documents.making import recipients
 from ethics_desk.documents.stated_dates import stale_in
 from ethics_desk.intake.drafts import list_drafts
 from ethics_desk.intake.record import Intake
@@ -23,7 +23,7 @@ from ethics_desk.mail.ledger import (
 )
 from ethics_desk.models import AuditRecord, IssuedDocument, Mailing, MailMethod, MailOutcome
 from ethics_desk.storage.database import Database
-from ethics_desk.workflow import WorkflowController
+from ethics_desk.workflow.controller import WorkflowController
 from tests.conftest import CLOCK
 from tests.factories import filed_case
 from tests.signing_in import account_of

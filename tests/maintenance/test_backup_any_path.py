@@ -14,10 +14,11 @@ from ethics_desk.core.errors import StorageError
 from ethics_desk.core.roles import Role
 from ethics_desk.maintenance.backup import backup_sqlite
 from ethics_desk.maintenance.integrity import INTEGRITY, run_checks
-from ethics_desk.storage.database import Database, resolve_url, sqlite_path
+from ethics_desk.storage.addresses import sqlite_path
+from ethics_desk.storage.database import Database, resolve_url
 from ethics_desk.storage.sqlite_file import verify_sqlite_file
 from ethics_desk.storage.sqlite_uri import file_uri, path_of_uri
-from ethics_desk.workflow import WorkflowController
+from ethics_desk.workflow.controller import WorkflowController
 from tests.conftest import CLOCK
 from tests.factories import filed_case
 from tests.signing_in import sign_in_as

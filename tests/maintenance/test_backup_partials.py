@@ -161,7 +161,7 @@ def test_a_restore_that_cannot_keep_the_database_aside_leaves_no_partial_copy(
     journal when it fails: nothing full-size is left beside the database."""
     from ethics_desk.maintenance import restore
 
-    counted = restore._counts_and_head
+    counted = restore.counts_and_head
     calls: list[Path] = []
 
     def the_copy_differs(conn: sqlite3.Connection) -> Any:
@@ -173,7 +173,7 @@ def test_a_restore_that_cannot_keep_the_database_aside_leaves_no_partial_copy(
             return ({}, None)
         return found
 
-    monkeypatch.setattr(restore, "_counts_and_head", the_copy_differs)
+    monkeypatch.setattr(restore, "counts_and_head", the_copy_differs)
     database.dispose()
     before = sorted(p.name for p in db_path.parent.iterdir())
     conn = sqlite3.connect(db_path)

@@ -20,7 +20,7 @@ from ethics_desk.maintenance.backup import Snapshot, backup_sqlite
 from ethics_desk.maintenance.integrity import AS_IT_IS, INTEGRITY, run_checks
 from ethics_desk.storage.database import Database
 from ethics_desk.storage.sqlite_file import verify_sqlite_file
-from ethics_desk.workflow import WorkflowController
+from ethics_desk.workflow.controller import WorkflowController
 from tests.conftest import CLOCK
 from tests.factories import filed_case
 
@@ -199,7 +199,7 @@ def test_a_backup_called_verified_is_one_a_restore_takes(database: Database, db_
     """A backup is called verified only by the verification a restore applies: a database whose
     search index disagrees with its cases (behind the application's back) passes the copy's own
     page, count and chain checks, but a restore would refuse the copy, so none is kept."""
-    from ethics_desk.maintenance.restore import describe_backup
+    from ethics_desk.maintenance.backup_description import describe_backup
     from ethics_desk.storage import search_table
 
     filed_case(WorkflowController.unrestricted(database, "Desk 1", clock=CLOCK))

@@ -10,7 +10,7 @@ from sqlalchemy import text
 
 from ethics_desk.deadlines.closures import add_closure
 from ethics_desk.documents.issuing import issue
-from ethics_desk.documents.kinds import recipients
+from ethics_desk.documents.making import recipients
 from ethics_desk.maintenance.integrity import (
     ASK_THE_CLERK,
     LISTING,
@@ -19,7 +19,7 @@ from ethics_desk.maintenance.integrity import (
     run_checks,
 )
 from ethics_desk.storage.database import Database
-from ethics_desk.workflow import WorkflowController
+from ethics_desk.workflow.controller import WorkflowController
 from tests.board_cases import awaiting_response
 from tests.conftest import CLOCK
 from tests.factories import CLERK, CODE_HANDED_OVER

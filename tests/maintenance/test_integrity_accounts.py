@@ -24,7 +24,8 @@ from ethics_desk.staff.accounts import (
     reset_password,
     sign_in,
 )
-from ethics_desk.storage.database import Database, sqlite_path
+from ethics_desk.storage.addresses import sqlite_path
+from ethics_desk.storage.database import Database
 from tests.conftest import CLOCK
 
 SECRET = "correct horse battery staple"

@@ -15,8 +15,9 @@ from ethics_desk.models import AuditRecord, Base, Provision
 from ethics_desk.office import settings
 from ethics_desk.staff.server_policies import NAME_KEY_TABLE
 from ethics_desk.storage import database as db_module
-from ethics_desk.storage import search_table
-from ethics_desk.storage.database import Database, storage_error
+from ethics_desk.storage import search_table, sqlite_file
+from ethics_desk.storage.database import Database
+from ethics_desk.storage.failures import storage_error
 from ethics_desk.storage.migrate import current_revision, head_revision
 from ethics_desk.storage.sqlite_file import verify_sqlite_file
 from tests.conftest import CLOCK, NOW
@@ -124,7 +125,7 @@ def test_a_backup_that_cannot_be_made_is_refused_with_the_reason(
 
 def test_a_database_locked_by_another_workstation_is_reported_as_busy(
         db_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(db_module, "BUSY_TIMEOUT_MS", 200)
+    monkeypatch.setattr(sqlite_file, "BUSY_TIMEOUT_MS", 200)
     monkeypatch.setattr(db_module, "WRITER_WAIT_SECONDS", 0.5)  # not the desk's half minute
     database = open_database(db_path, clock=CLOCK)
     other = sqlite3.connect(db_path, isolation_level=None)
@@ -268,7 +269,8 @@ def test_the_audit_trail_refuses_changes_through_the_orm(database: Database,
 
 
 def test_a_uri_style_sqlite_url_names_its_file(db_path: Path) -> None:
-    from ethics_desk.storage.database import resolve_url, sqlite_path
+    from ethics_desk.storage.addresses import sqlite_path
+    from ethics_desk.storage.database import resolve_url
 
     assert sqlite_path(resolve_url(f"sqlite:///file:{db_path}?mode=ro&uri=true")) == db_path
     assert sqlite_path(resolve_url(str(db_path))) == db_path
@@ -303,7 +305,7 @@ def test_a_read_only_database_fails_the_start_up_write_check(database: Database,
 @pytest.mark.sqlite_file
 def test_a_locked_database_fails_the_start_up_write_check(
         database: Database, db_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(db_module, "BUSY_TIMEOUT_MS", 100)
+    monkeypatch.setattr(sqlite_file, "BUSY_TIMEOUT_MS", 100)
     holder = sqlite3.connect(db_path, isolation_level=None)
     holder.execute("BEGIN EXCLUSIVE")
     try:

@@ -21,14 +21,16 @@ from sqlalchemy import select
 from ethics_desk.core.errors import StorageError
 from ethics_desk.maintenance import integrity
 from ethics_desk.maintenance.backup import backup_sqlite
+from ethics_desk.maintenance.backup_description import describe_backup
 from ethics_desk.maintenance.integrity import CheckResult, run_checks
 from ethics_desk.maintenance.opening import open_database
-from ethics_desk.maintenance.restore import ACTION, describe_backup, restore_backup
+from ethics_desk.maintenance.restore import restore_backup
 from ethics_desk.models import AuditRecord
 from ethics_desk.storage import search_table
+from ethics_desk.storage.backup_files import RESTORED
 from ethics_desk.storage.database import Database
 from ethics_desk.storage.migrate import alembic_config, head_revision
-from ethics_desk.workflow import WorkflowController
+from ethics_desk.workflow.controller import WorkflowController
 from tests.conftest import CLOCK
 from tests.factories import filed_case
 
@@ -104,7 +106,7 @@ def test_the_restore_drill_brings_back_every_record_of_the_backup_and_records_th
     assert after["audit_record"] == held["audit_record"] + 1
     assert after["journal_record"] == held["journal_record"] + 2  # the record, the chain's head
     record = newest_record(target)
-    assert record.action == ACTION and record.actor == ACTOR
+    assert record.action == RESTORED and record.actor == ACTOR
     detail = json.loads(record.detail)
     assert detail["backup"] == backup.name  # the file name, not where it was
     assert str(backup.parent) not in record.detail + record.summary
@@ -246,7 +248,7 @@ def test_a_backup_restored_where_there_is_no_database_yet_becomes_the_database(
     assert report.kept is None
     assert counts(target)["complaint"] == counts(backup)["complaint"]
     assert target.stat().st_mode & 0o077 == 0
-    assert newest_record(target).action == ACTION
+    assert newest_record(target).action == RESTORED
 
 
 def test_a_backup_of_an_older_schema_is_upgraded_as_it_is_restored(
@@ -267,7 +269,7 @@ def test_a_backup_of_an_older_schema_is_upgraded_as_it_is_restored(
     assert report.upgraded_from == "0007"
     assert describe_backup(target).revision == head_revision()
     assert all(result.ok for result in run_checks(target))
-    assert newest_record(target).action == ACTION
+    assert newest_record(target).action == RESTORED
     assert list((target.parent / "Backups").glob(f"demo.before-{head_revision()}-*.sqlite"))  # opening's
 
 

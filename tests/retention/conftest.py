@@ -15,7 +15,8 @@ from ethics_desk.core.account import Account
 from ethics_desk.core.clock import Clock, fixed_clock
 from ethics_desk.core.roles import Role
 from ethics_desk.models import Disposition
-from ethics_desk.workflow import Accept, Resolve, WorkflowController
+from ethics_desk.workflow import Accept, Resolve
+from ethics_desk.workflow.controller import WorkflowController
 from tests.conftest import NOW, OFFICE_TZ
 from tests.factories import reviewed_case
 

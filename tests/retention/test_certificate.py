@@ -13,7 +13,7 @@ from ethics_desk.retention.certificate import render_certificate
 from ethics_desk.retention.disposal import dispose
 from ethics_desk.retention.holds import place_hold
 from ethics_desk.storage.database import Database
-from ethics_desk.workflow import WorkflowController
+from ethics_desk.workflow.controller import WorkflowController
 from tests.conftest import CLOCK
 from tests.documents.render.helpers import flat, screenshot, text_of
 from tests.retention.conftest import ELIGIBLE_ON, RECORDS, on, person, resolved_case

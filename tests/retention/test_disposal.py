@@ -35,7 +35,8 @@ from ethics_desk.models import (
 from ethics_desk.retention.disposal import CASE_FILE, disposal_list, disposal_log, dispose
 from ethics_desk.retention.holds import place_hold
 from ethics_desk.storage.database import Database, make_engine, resolve_url
-from ethics_desk.workflow import ReturnDefective, ReturnUnsworn, WorkflowController
+from ethics_desk.workflow import ReturnDefective, ReturnUnsworn
+from ethics_desk.workflow.controller import WorkflowController
 from tests.board_cases import frivolous
 from tests.conftest import CLOCK
 from tests.factories import (

@@ -19,7 +19,7 @@ from ethics_desk.models import AuditRecord, Complainant, Complaint, HoldKind, Le
 from ethics_desk.retention.disposal import disposal_list, dispose
 from ethics_desk.retention.holds import list_holds, parse_numbers, place_hold, reasons_held, release_hold
 from ethics_desk.storage.database import Database
-from ethics_desk.workflow import WorkflowController
+from ethics_desk.workflow.controller import WorkflowController
 from tests.conftest import CLOCK, copy_of
 from tests.factories import filed_case
 from tests.retention.conftest import ELIGIBLE_ON, RECORDS, on, person, resolved_case

@@ -10,7 +10,7 @@ from ethics_desk.documents.issuing import issue
 from ethics_desk.retention.disposal import dispose
 from ethics_desk.storage import journal
 from ethics_desk.storage.database import Database
-from ethics_desk.workflow import WorkflowController
+from ethics_desk.workflow.controller import WorkflowController
 from tests.conftest import CLOCK
 from tests.factories import DESK_CLERK
 from tests.retention.conftest import ELIGIBLE_ON, RECORDS, on, resolved_case

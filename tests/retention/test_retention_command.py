@@ -12,7 +12,7 @@ from ethics_desk.core.roles import Role
 from ethics_desk.models import HoldKind
 from ethics_desk.retention.holds import place_hold
 from ethics_desk.storage.database import Database
-from ethics_desk.workflow import WorkflowController
+from ethics_desk.workflow.controller import WorkflowController
 from tests.conftest import CLOCK
 from tests.documents.render.helpers import flat, text_of
 from tests.retention.conftest import ELIGIBLE_ON, RECORDS, on, resolved_case

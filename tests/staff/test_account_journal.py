@@ -19,7 +19,8 @@ from ethics_desk.core.roles import Role
 from ethics_desk.models import AuditRecord
 from ethics_desk.staff.accounts import add_account, create_first_administrator, sign_in, verify_unrecorded
 from ethics_desk.storage import record_key
-from ethics_desk.storage.database import Database, sqlite_path
+from ethics_desk.storage.addresses import sqlite_path
+from ethics_desk.storage.database import Database
 from tests.conftest import CLOCK
 
 SECRET = "correct horse battery staple"

@@ -20,7 +20,7 @@ from ethics_desk.office import settings
 from ethics_desk.staff.accounts import add_account, list_accounts
 from ethics_desk.staff.scope import case_condition, receives
 from ethics_desk.storage.database import Database
-from ethics_desk.workflow import WorkflowController
+from ethics_desk.workflow.controller import WorkflowController
 from tests.conftest import CLOCK, NOW
 from tests.factories import complete_intake, reviewed_case
 from tests.signing_in import ADMINISTRATOR, PASSWORD, account_of

@@ -21,13 +21,13 @@ from ethics_desk.core.errors import UserError
 from ethics_desk.core.events import Event
 from ethics_desk.core.permissions import Act, may, may_fire
 from ethics_desk.core.roles import Role
-from ethics_desk.documents.kinds import find_case, render_letter
+from ethics_desk.documents.making import find_case, render_letter
 from ethics_desk.models import AuditRecord, Complaint, Deadline, DeadlineStatus
 from ethics_desk.public_information.log import open_clocks_between
 from ethics_desk.staff.accounts import sign_in
 from ethics_desk.staff.scope import case_condition, receives
 from ethics_desk.storage.database import Database
-from ethics_desk.workflow import WorkflowController
+from ethics_desk.workflow.controller import WorkflowController
 from tests.conftest import CLOCK, NOW, DemoTemplate
 
 TODAY = NOW.date()

@@ -21,7 +21,7 @@ from sqlalchemy import delete, select
 
 from ethics_desk.models import AuditRecord, Complaint, Deadline
 from ethics_desk.storage.database import Database
-from ethics_desk.workflow import WorkflowController
+from ethics_desk.workflow.controller import WorkflowController
 from tests.factories import filed_case
 
 ROOT = Path(__file__).resolve().parents[2]

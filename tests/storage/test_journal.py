@@ -32,7 +32,7 @@ from ethics_desk.models import Attachment
 from ethics_desk.storage import journal, record_key
 from ethics_desk.storage.database import Database
 from ethics_desk.storage.read_only import ReadOnlyKind
-from ethics_desk.workflow import WorkflowController
+from ethics_desk.workflow.controller import WorkflowController
 from tests.conftest import CLOCK, DemoTemplate
 from tests.factories import CLERK, complete_intake, filed_case
 

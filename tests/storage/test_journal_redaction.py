@@ -16,7 +16,7 @@ from ethics_desk.core.errors import StorageError
 from ethics_desk.maintenance.integrity import JOURNAL, run_checks
 from ethics_desk.storage import audit, journal
 from ethics_desk.storage.database import Database
-from ethics_desk.workflow import WorkflowController
+from ethics_desk.workflow.controller import WorkflowController
 from tests.conftest import NOW
 from tests.factories import filed_case
 from tests.storage.test_journal import as_tamperer, unjournalled

@@ -11,7 +11,7 @@ from alembic import command
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
-from ethics_desk.documents.kinds import sanction_factors
+from ethics_desk.documents.builders.board import sanction_factors
 from ethics_desk.maintenance.opening import open_database
 from ethics_desk.models import Sanction, SanctionFactor
 from ethics_desk.storage.migrate import alembic_config

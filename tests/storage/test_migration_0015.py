@@ -11,12 +11,12 @@ import sqlalchemy as sa
 from alembic import command
 
 from ethics_desk.documents.issuing import issue
-from ethics_desk.documents.kinds import recipients
+from ethics_desk.documents.making import recipients
 from ethics_desk.documents.stated_dates import stale_papers
 from ethics_desk.maintenance.opening import open_database
 from ethics_desk.storage.database import Database
 from ethics_desk.storage.migrate import alembic_config
-from ethics_desk.workflow import WorkflowController
+from ethics_desk.workflow.controller import WorkflowController
 from tests.board_cases import awaiting_response
 from tests.conftest import CLOCK
 from tests.factories import CODE_HANDED_OVER, DESK_CLERK

@@ -19,7 +19,7 @@ from ethics_desk.staff.accounts import add_account, create_first_administrator
 from ethics_desk.staff.scope import receives
 from ethics_desk.storage.database import Database
 from ethics_desk.storage.migrate import alembic_config
-from ethics_desk.workflow import WorkflowController
+from ethics_desk.workflow.controller import WorkflowController
 from tests.conftest import CLOCK
 from tests.factories import complete_intake, filed_case
 from tests.signing_in import PASSWORD

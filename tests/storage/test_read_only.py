@@ -33,7 +33,7 @@ from ethics_desk.storage.read_only import (
     provider,
     record_failed_check,
 )
-from ethics_desk.workflow import WorkflowController
+from ethics_desk.workflow.controller import WorkflowController
 from tests.conftest import CLOCK
 from tests.damaged_files import break_a_page, closed, fingerprint
 from tests.factories import CLERK, filed_case

@@ -33,7 +33,8 @@ from ethics_desk.maintenance.opening import open_database
 from ethics_desk.maintenance.server import setup_server
 from ethics_desk.staff.accounts import add_account, create_first_administrator
 from ethics_desk.storage.server_roles import add_person
-from ethics_desk.workflow import ForwardForReview, WorkflowController
+from ethics_desk.workflow import ForwardForReview
+from ethics_desk.workflow.controller import WorkflowController
 from tests.conftest import CLOCK, server_url, test_server
 from tests.factories import complete_intake, filed_case
 from tests.signing_in import PASSWORD

@@ -29,7 +29,8 @@ from ethics_desk.maintenance.server import setup_server
 from ethics_desk.retention.disposal import disposal_list
 from ethics_desk.staff.accounts import add_account, sign_in_at_desk
 from ethics_desk.storage.database import Database
-from ethics_desk.workflow import ForwardForReview, RecordReview, WorkflowController
+from ethics_desk.workflow import ForwardForReview, RecordReview
+from ethics_desk.workflow.controller import WorkflowController
 from tests.conftest import CLOCK, server_url, test_server
 from tests.factories import filed_case
 from tests.signing_in import PASSWORD

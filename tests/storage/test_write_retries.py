@@ -21,8 +21,10 @@ from ethics_desk.deadlines.closures import KNOWN_FIESTA_DAYS
 from ethics_desk.models import AuditRecord, CalendarDay, CaseState, Complaint
 from ethics_desk.office.actions import record_access
 from ethics_desk.storage import audit
-from ethics_desk.storage.database import WRITE_TRIES, Database, is_refused
-from ethics_desk.workflow import FileComplaint, WorkflowController
+from ethics_desk.storage.database import WRITE_TRIES, Database
+from ethics_desk.storage.failures import is_refused
+from ethics_desk.workflow import FileComplaint
+from ethics_desk.workflow.controller import WorkflowController
 from tests.conftest import CLOCK
 from tests.factories import CLERK, complete_intake
 

@@ -14,10 +14,10 @@ from sqlalchemy.exc import DBAPIError
 
 from ethics_desk.core.errors import StorageError
 from ethics_desk.models import AuditRecord
-from ethics_desk.storage import audit
+from ethics_desk.storage import audit, sqlite_file
 from ethics_desk.storage import database as storage
 from ethics_desk.storage.database import Database
-from ethics_desk.workflow import WorkflowController
+from ethics_desk.workflow.controller import WorkflowController
 from tests.conftest import CLOCK, server_url
 from tests.factories import filed_case
 
@@ -61,7 +61,7 @@ def test_a_writer_kept_waiting_too_long_is_told_the_database_is_busy(
     thread.start()
     assert held.wait(10)
     if database.url.get_backend_name() == "sqlite":  # its busy handler would wait 5 s first
-        monkeypatch.setattr(storage, "BUSY_TIMEOUT_MS", 100)
+        monkeypatch.setattr(sqlite_file, "BUSY_TIMEOUT_MS", 100)
     try:
         with pytest.raises(StorageError) as refused, database.unit_of_work():
             pass

@@ -101,8 +101,7 @@ def main() -> None:
     from ethics_desk.cases.case_file import load_case
     from ethics_desk.core.events import Event
     from ethics_desk.documents import papers
-    from ethics_desk.maintenance.opening import open_database
-    from ethics_desk.maintenance.server import older_schema
+    from ethics_desk.maintenance.opening import older_schema, open_database
     from ethics_desk.ui.accounts_dialog import AccountsDialog
     from ethics_desk.ui.calendar_editor import CalendarEditorDialog
     from ethics_desk.ui.case.case_window import CaseWindow
@@ -117,7 +116,7 @@ def main() -> None:
     from ethics_desk.ui.schema_wait import SchemaWaitDialog
     from ethics_desk.ui.sign_in import ChangePasswordDialog, SignInDialog
     from ethics_desk.ui.statute_dialog import StatuteDialog
-    from ethics_desk.workflow import WorkflowController
+    from ethics_desk.workflow.controller import WorkflowController
     from tests.conftest import CLOCK
     from tests.factories import filed_case
     from tests.ui.conftest import clerk_context

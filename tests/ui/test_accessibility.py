@@ -150,7 +150,7 @@ def test_each_new_step_of_the_wizard_is_announced_by_its_number_and_title(
 
 def test_a_saved_action_is_announced_with_the_case_state_it_led_to(
         qtbot: QtBot, context: AppContext, heard: Heard) -> None:
-    from ethics_desk.workflow import WorkflowController
+    from ethics_desk.workflow.controller import WorkflowController
     from tests.conftest import CLOCK
     from tests.factories import filed_case
     from tests.ui.test_case_window import _act, _save, _window

@@ -14,14 +14,9 @@ from ethics_desk.storage.database import Database
 from ethics_desk.ui.case.forms import ActionDialog, Kind, form_for
 from ethics_desk.ui.case.vote_entry import VoteEntry
 from ethics_desk.ui.context import AppContext
-from ethics_desk.workflow import (
-    BY_EVENT,
-    Accept,
-    Event,
-    FileResponse,
-    ForwardCampaignFinance,
-    WorkflowController,
-)
+from ethics_desk.workflow import Accept, Event, FileResponse, ForwardCampaignFinance
+from ethics_desk.workflow.controller import WorkflowController
+from ethics_desk.workflow.table import BY_EVENT
 from tests.board_cases import awaiting_response, frivolous, show_cause
 from tests.conftest import NOW
 from tests.factories import CLERK, complete_intake, filed_case, provision_id, reviewed_case

@@ -15,10 +15,10 @@ from sqlalchemy import select
 
 from ethics_desk.models import AuditRecord
 from ethics_desk.storage.database import Database
-from ethics_desk.storage.record_key import KEY_FOLDER_ENV
+from ethics_desk.storage.location import KEY_FOLDER_ENV
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.main_window import SCREENS, MainWindow
-from ethics_desk.workflow import WorkflowController
+from ethics_desk.workflow.controller import WorkflowController
 from tests.conftest import CLOCK, KEYS, NOW
 from tests.factories import complete_intake
 
@@ -107,7 +107,8 @@ def test_the_date_style_chosen_in_settings_is_how_date_fields_show_dates(
     from PySide6.QtWidgets import QComboBox
 
     from ethics_desk.core.dates import DateStyle
-    from ethics_desk.ui.date_field import DateField, office_style, set_office_style
+    from ethics_desk.ui.date_field import DateField
+    from ethics_desk.ui.office_display import office_style, set_office_style
 
     window = _window(qtbot, context)
     window.go("settings")

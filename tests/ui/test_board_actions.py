@@ -42,7 +42,8 @@ from ethics_desk.ui.case.papers_panel import PapersPanel
 from ethics_desk.ui.case.vote_entry import VoteEntry
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.palette import HIGH_CONTRAST, LIGHT, SCHEMES, Scheme
-from ethics_desk.workflow import Accept, ForwardToBoard, WorkflowController
+from ethics_desk.workflow import Accept, ForwardToBoard
+from ethics_desk.workflow.controller import WorkflowController
 from tests.conftest import CLOCK
 from tests.factories import CLERK, complete_intake, provision_id, reviewed_case
 from tests.ui.conftest import Desktop, type_text

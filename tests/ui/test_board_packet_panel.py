@@ -18,7 +18,7 @@ from ethics_desk.models import AuditRecord
 from ethics_desk.storage.database import Database
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.screens.board_packet_panel import BoardPacketPanel
-from ethics_desk.workflow import WorkflowController
+from ethics_desk.workflow.controller import WorkflowController
 from tests.board_cases import HEARING_AT, awaiting_response, show_cause
 from tests.documents.render.helpers import flat, pages_text
 

@@ -39,7 +39,8 @@ from ethics_desk.ui.screens.calendar_screen import (
     MonthModel,
     MonthView,
 )
-from ethics_desk.workflow import ForwardForReview, WorkflowController
+from ethics_desk.workflow import ForwardForReview
+from ethics_desk.workflow.controller import WorkflowController
 from tests.conftest import CLOCK, NOW, OFFICE_TZ
 from tests.factories import CLERK, CODE_HANDED_OVER, DESK_CLERK, filed_case
 from tests.ui.conftest import type_text

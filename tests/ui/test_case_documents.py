@@ -21,7 +21,8 @@ from ethics_desk.ui.case.case_window import CaseWindow
 from ethics_desk.ui.case.papers_panel import PapersPanel
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.mnemonics import mnemonic_of, window_mnemonics
-from ethics_desk.workflow import Accept, ForwardToBoard, WorkflowController
+from ethics_desk.workflow import Accept, ForwardToBoard
+from ethics_desk.workflow.controller import WorkflowController
 from tests.factories import CLERK, DESK_CLERK, complete_intake, reviewed_case
 from tests.workflow.helpers import deadlines
 

@@ -17,7 +17,8 @@ from ethics_desk.ui.case.case_window import CaseWindow
 from ethics_desk.ui.case.forms import ActionDialog, DefectsTable
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.models.rows import RowsModel
-from ethics_desk.workflow import ForwardForReview, WorkflowController
+from ethics_desk.workflow import ForwardForReview
+from ethics_desk.workflow.controller import WorkflowController
 from tests.factories import complete_intake, filed_case, provision_id
 from tests.workflow.helpers import audit_actions, case, deadlines
 

@@ -14,7 +14,8 @@ from ethics_desk.models import CaseState
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.date_field import DateTimeField
 from ethics_desk.ui.screens.board_screen import BoardScreen
-from ethics_desk.workflow import WaivePenalty, WorkflowController
+from ethics_desk.workflow import WaivePenalty
+from ethics_desk.workflow.controller import WorkflowController
 from tests.board_cases import HEARING_AT, PENALTY_DUE_ON, frivolous, later
 from tests.conftest import OFFICE_TZ
 from tests.ui.conftest import type_text

@@ -12,7 +12,7 @@ from ethics_desk.core.roles import Role
 from ethics_desk.staff.accounts import add_account, list_accounts
 from ethics_desk.storage.database import Database
 from ethics_desk.ui.context import AppContext
-from ethics_desk.workflow import WorkflowController
+from ethics_desk.workflow.controller import WorkflowController
 from tests.conftest import CLOCK
 from tests.factories import complete_intake, reviewed_case
 from tests.signing_in import ADMINISTRATOR, PASSWORD, account_of

@@ -30,7 +30,7 @@ from pytestqt.qtbot import QtBot
 from ethics_desk.documents.issuing import issue, print_queue
 from ethics_desk.mail.batch import BatchPaper
 from ethics_desk.ui.context import AppContext
-from ethics_desk.workflow import WorkflowController
+from ethics_desk.workflow.controller import WorkflowController
 from tests.conftest import CLOCK
 from tests.factories import DESK_CLERK
 from tests.printing_env import (

@@ -11,7 +11,8 @@ from pytestqt.qtbot import QtBot
 
 from ethics_desk.core.dates import DateStyle
 from ethics_desk.core.errors import UserError
-from ethics_desk.ui.date_field import DateField, DateTimeField, set_office_style
+from ethics_desk.ui.date_field import DateField, DateTimeField
+from ethics_desk.ui.office_display import set_office_style
 from tests.conftest import NOW
 from tests.ui.conftest import type_text
 

@@ -24,7 +24,7 @@ from ethics_desk.ui.intake.facts_page import FactsPage
 from ethics_desk.ui.intake.respondents_page import RespondentsPage
 from ethics_desk.ui.intake.review_page import ReviewPage
 from ethics_desk.ui.intake.wizard import IntakeWizard
-from ethics_desk.workflow import WorkflowController
+from ethics_desk.workflow.controller import WorkflowController
 from tests.factories import CLERK, DESK_CLERK, complete_intake, filed_case
 from tests.ui.conftest import type_text
 from tests.ui.intake_driver import (

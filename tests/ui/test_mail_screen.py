@@ -17,7 +17,7 @@ from pytestqt.qtbot import QtBot
 
 from ethics_desk.core.roles import Role
 from ethics_desk.documents.issuing import IssuedRef, issue, print_queue
-from ethics_desk.documents.kinds import render_letter
+from ethics_desk.documents.making import render_letter
 from ethics_desk.mail.batch import BatchPaper
 from ethics_desk.mail.ledger import record_mailing, record_outcome
 from ethics_desk.models import MailMethod, MailOutcome
@@ -25,7 +25,7 @@ from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.main_window import MainWindow
 from ethics_desk.ui.screens.lazy import LazyScreen
 from ethics_desk.ui.screens.mail_screen import MailScreen
-from ethics_desk.workflow import WorkflowController
+from ethics_desk.workflow.controller import WorkflowController
 from tests.conftest import CLOCK
 from tests.factories import DESK_CLERK, filed_case
 from tests.ui.conftest import make_account, signed_in_context

@@ -13,7 +13,7 @@ from pytestqt.qtbot import QtBot
 from ethics_desk.storage.database import Database
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.mnemonics import mnemonic_of, window_mnemonics, with_mnemonic
-from ethics_desk.workflow import WorkflowController
+from ethics_desk.workflow.controller import WorkflowController
 from tests.ui.test_action_forms import _cases
 from tests.ui.test_case_window import _window
 from tests.ui.window_tour import Stop, tour

@@ -13,7 +13,7 @@ from pytestqt.qtbot import QtBot
 from ethics_desk.models import DeadlineStatus
 from ethics_desk.storage.database import Database
 from ethics_desk.ui.context import AppContext
-from ethics_desk.workflow import WorkflowController
+from ethics_desk.workflow.controller import WorkflowController
 from tests.ui.test_case_documents import forwarded_case
 from tests.ui.test_case_window import _act, _choose, _save, _window
 from tests.ui.test_screenshot_tour import shoot

@@ -16,7 +16,7 @@ from sqlalchemy import select
 from ethics_desk.models import CaseState, Complaint, Disposition, RuleNotice, ViolationFinding
 from ethics_desk.storage.database import Database
 from ethics_desk.ui.context import AppContext
-from ethics_desk.workflow import WorkflowController
+from ethics_desk.workflow.controller import WorkflowController
 from tests.conftest import OFFICE_TZ
 from tests.ui.test_case_documents import forwarded_case
 from tests.ui.test_case_window import _act, _choose, _save, _window

@@ -16,7 +16,8 @@ from ethics_desk.staff.scope import case_condition
 from ethics_desk.storage.database import Database
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.screens.board_screen import BoardScreen
-from ethics_desk.workflow import Accept, ForwardToBoard, WorkflowController
+from ethics_desk.workflow import Accept, ForwardToBoard
+from ethics_desk.workflow.controller import WorkflowController
 from tests.factories import complete_intake, reviewed_case
 from tests.ui.conftest import make_account, signed_in_context
 

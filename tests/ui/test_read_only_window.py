@@ -17,7 +17,7 @@ from ethics_desk.storage.read_only import clear_failed_check, failed_check, reco
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.main_window import MainWindow
 from ethics_desk.ui.palette import STYLE_PROPERTY
-from ethics_desk.workflow import WorkflowController
+from ethics_desk.workflow.controller import WorkflowController
 from tests.conftest import CLOCK
 from tests.factories import filed_case
 from tests.ui.conftest import (

@@ -15,7 +15,8 @@ from ethics_desk.models import Hearing, HearingKind, PartyRole
 from ethics_desk.storage.database import Database
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.mnemonics import mnemonic_of, window_mnemonics
-from ethics_desk.workflow import RequestHearing, WorkflowController
+from ethics_desk.workflow import RequestHearing
+from ethics_desk.workflow.controller import WorkflowController
 from tests.conftest import NOW
 from tests.ui.test_case_documents import forwarded_case
 from tests.ui.test_case_window import _act, _save, _window

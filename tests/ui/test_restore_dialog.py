@@ -17,12 +17,12 @@ from sqlalchemy import select
 
 from ethics_desk.maintenance.backup import backup_sqlite
 from ethics_desk.maintenance.opening import open_database
-from ethics_desk.maintenance.restore import ACTION
 from ethics_desk.models import AuditRecord
+from ethics_desk.storage.backup_files import RESTORED
 from ethics_desk.storage.database import Database
 from ethics_desk.ui.main_window import MainWindow
 from ethics_desk.ui.restore_dialog import RestoreDialog
-from ethics_desk.workflow import WorkflowController
+from ethics_desk.workflow.controller import WorkflowController
 from tests.conftest import CLOCK
 from tests.factories import filed_case
 from tests.ui.conftest import clerk_context, signed_in_context
@@ -99,7 +99,7 @@ def test_an_administrator_restores_a_backup_through_the_window_and_ethics_desk_c
         with restored.read_session() as session:
             record = session.scalars(select(AuditRecord).order_by(AuditRecord.seq.desc())
                                      .limit(1)).one()
-        assert record.action == ACTION and record.actor == admin.actor
+        assert record.action == RESTORED and record.actor == admin.actor
     finally:
         restored.dispose()
     assert list(tmp_path.glob("demo.before-restore-*.sqlite"))

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QDialog, QPushButton
 from pytestqt.qtbot import QtBot
 
 from ethics_desk.core.errors import StorageError, UserError
-from ethics_desk.maintenance.server import SchemaNotReady, no_schema_yet, older_schema
+from ethics_desk.maintenance.opening import SchemaNotReady, no_schema_yet, older_schema
 from ethics_desk.storage.database import Database
 from ethics_desk.ui import schema_wait
 from ethics_desk.ui.mnemonics import mnemonic_of

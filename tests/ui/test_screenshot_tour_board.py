@@ -22,13 +22,8 @@ from ethics_desk.models import BoardRole, VoteChoice
 from ethics_desk.ui.case.forms import ActionDialog
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.screens.board_screen import BoardScreen
-from ethics_desk.workflow import (
-    BallotData,
-    RecordFrivolousVote,
-    RecordShowCauseHearing,
-    VoteData,
-    WorkflowController,
-)
+from ethics_desk.workflow import BallotData, RecordFrivolousVote, RecordShowCauseHearing, VoteData
+from ethics_desk.workflow.controller import WorkflowController
 from tests.conftest import CLOCK
 from tests.factories import CLERK
 from tests.ui.test_board_actions import (

@@ -16,7 +16,7 @@ from ethics_desk.ui.case.case_window import CaseWindow
 from ethics_desk.ui.case.papers_panel import PapersPanel
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.screens.mail_screen import MailScreen
-from ethics_desk.workflow import WorkflowController
+from ethics_desk.workflow.controller import WorkflowController
 from tests.ui.test_case_documents import forwarded_case
 from tests.ui.test_mail_screen import pdf_printer, returned_receipt
 from tests.ui.test_screenshot_tour import shoot

@@ -20,7 +20,7 @@ from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.documents import show_info_sheet
 from ethics_desk.ui.intake.wizard import IntakeWizard
 from ethics_desk.ui.language import chosen_language
-from ethics_desk.workflow import WorkflowController
+from ethics_desk.workflow.controller import WorkflowController
 from tests.factories import complete_intake, filed_case
 from tests.ui.intake_driver import (
     exhibit_pdf,

@@ -22,7 +22,7 @@ from ethics_desk.core.roles import Role
 from ethics_desk.maintenance.first_look import first_look
 from ethics_desk.models import AuditRecord
 from ethics_desk.storage.database import Database
-from ethics_desk.storage.record_key import KEY_FOLDER_ENV
+from ethics_desk.storage.location import KEY_FOLDER_ENV
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.main_window import MainWindow
 from ethics_desk.ui.startup_probe import MARKS_ENV, SEARCH_ENV, StartupProbe

@@ -22,7 +22,8 @@ from ethics_desk.ui.case.case_window import CaseWindow
 from ethics_desk.ui.case.forms import ActionDialog
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.intake.wizard import IntakeWizard
-from ethics_desk.workflow import FileResponse, ReturnDefective, WorkflowController
+from ethics_desk.workflow import FileResponse, ReturnDefective
+from ethics_desk.workflow.controller import WorkflowController
 from tests.board_cases import TODAY, awaiting_response
 from tests.factories import CLERK, filed_case, reviewed_case
 from tests.ui.conftest import type_text

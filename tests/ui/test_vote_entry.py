@@ -15,7 +15,7 @@ from ethics_desk.core.vote_count import quorum_of, tally, two_thirds_of
 from ethics_desk.models import BoardAction, BoardRole, VoteChoice, VoteRule
 from ethics_desk.storage.database import Database
 from ethics_desk.ui.case.vote_entry import VoteEntry, voters_loader
-from ethics_desk.workflow import WorkflowController
+from ethics_desk.workflow.controller import WorkflowController
 from tests.conftest import CLOCK
 from tests.factories import CLERK, filed_case
 

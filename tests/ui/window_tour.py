@@ -218,7 +218,7 @@ def _hearing_record_dialog(qtbot: QtBot, window: QWidget) -> Iterator[Stop]:
 
 
 def _other_dialogs(qtbot: QtBot, context: AppContext) -> Iterator[Stop]:
-    from ethics_desk.maintenance.server import older_schema
+    from ethics_desk.maintenance.opening import older_schema
     from ethics_desk.ui.calendar_editor import CalendarEditorDialog, ConfirmChangeDialog
     from ethics_desk.ui.documents import FilingPapersDialog, InfoSheetDialog
     from ethics_desk.ui.key_from_sheet_dialog import KeyFromSheetDialog

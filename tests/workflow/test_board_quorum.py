@@ -14,7 +14,8 @@ from ethics_desk.core.errors import RuleError
 from ethics_desk.models import BoardRole, BoardVote, CaseState, Disposition, VoteChoice
 from ethics_desk.office import settings
 from ethics_desk.office.settings import BOARD_QUORUM, BOARD_RECUSED_IN_QUORUM
-from ethics_desk.workflow import BallotData, OrderShowCause, Resolve, VoteData, WorkflowController
+from ethics_desk.workflow import BallotData, OrderShowCause, Resolve, VoteData
+from ethics_desk.workflow.controller import WorkflowController
 from tests.board_cases import (
     EXPLANATION,
     HEARING_AT,

@@ -15,7 +15,8 @@ from sqlalchemy import select
 from ethics_desk.board.sanctions import outstanding_penalties
 from ethics_desk.core.clock import fixed_clock
 from ethics_desk.core.errors import RuleError, UserError
-from ethics_desk.documents.kinds import kinds_offered, render_letter
+from ethics_desk.documents.kinds import kinds_offered
+from ethics_desk.documents.making import render_letter
 from ethics_desk.models import (
     BoardAction,
     BoardVote,
@@ -37,8 +38,8 @@ from ethics_desk.workflow import (
     SanctionData,
     VoteData,
     WaivePenalty,
-    WorkflowController,
 )
+from ethics_desk.workflow.controller import WorkflowController
 from tests.board_cases import (
     EXPLANATION,
     HEARING_AT,

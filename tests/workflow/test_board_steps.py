@@ -14,8 +14,8 @@ from ethics_desk.workflow import (
     RecordShowCauseHearing,
     Resolve,
     SanctionData,
-    WorkflowController,
 )
+from ethics_desk.workflow.controller import WorkflowController
 from tests.board_cases import (
     HEARING_AT,
     PENALTY_DUE_ON,
@@ -97,7 +97,7 @@ def test_a_disposition_by_the_boards_vote_needs_a_majority_and_takes_the_meeting
 
 def test_the_notes_on_the_sanction_factors_are_stored_and_read_back_as_entered(
         controller: WorkflowController) -> None:
-    from ethics_desk.documents.kinds import sanction_factors
+    from ethics_desk.documents.builders.board import sanction_factors
 
     case_id = frivolous(controller, sanctions=False)
     after = later(controller, HEARING_AT.replace(hour=20))

@@ -13,7 +13,7 @@ from ethics_desk.core.errors import RuleError
 from ethics_desk.core.events import Event
 from ethics_desk.models import CaseState, Complaint
 from ethics_desk.storage.database import Database
-from ethics_desk.workflow import WorkflowController
+from ethics_desk.workflow.controller import WorkflowController
 from ethics_desk.workflow.table import BY_EVENT
 from tests.factories import complete_intake, sworn_oath
 

@@ -19,15 +19,8 @@ from ethics_desk.models import (
     Respondent,
     ViolationFinding,
 )
-from ethics_desk.workflow import (
-    Accept,
-    Finding,
-    ForwardToBoard,
-    GiveRuleNotice,
-    Resolve,
-    Withdraw,
-    WorkflowController,
-)
+from ethics_desk.workflow import Accept, Finding, ForwardToBoard, GiveRuleNotice, Resolve, Withdraw
+from ethics_desk.workflow.controller import WorkflowController
 from tests.board_cases import later, seat_board
 from tests.conftest import OFFICE_TZ
 from tests.factories import complete_intake, provision_id, reviewed_case

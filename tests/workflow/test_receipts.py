@@ -12,15 +12,15 @@ from ethics_desk.intake.record import RespondentData
 from ethics_desk.models import CaseState, DeadlineStatus, Respondent
 from ethics_desk.storage.database import Database
 from ethics_desk.workflow import (
-    BY_EVENT,
     Accept,
     Event,
     FileReply,
     FileResponse,
     ForwardToBoard,
     RecordComplainantReceipt,
-    WorkflowController,
 )
+from ethics_desk.workflow.controller import WorkflowController
+from ethics_desk.workflow.table import BY_EVENT
 from tests.conftest import NOW
 from tests.factories import complete_intake, reviewed_case
 from tests.workflow.helpers import audit_actions, case, deadlines

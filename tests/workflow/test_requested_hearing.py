@@ -11,13 +11,8 @@ from sqlalchemy import select
 
 from ethics_desk.core.errors import RuleError
 from ethics_desk.models import Hearing, HearingKind, PartyRole
-from ethics_desk.workflow import (
-    Event,
-    RecordHearing,
-    RequestHearing,
-    ScheduleHearing,
-    WorkflowController,
-)
+from ethics_desk.workflow import Event, RecordHearing, RequestHearing, ScheduleHearing
+from ethics_desk.workflow.controller import WorkflowController
 from tests.board_cases import awaiting_response, later
 from tests.conftest import NOW, OFFICE_TZ
 

@@ -15,13 +15,8 @@ from ethics_desk.core.errors import RuleError
 from ethics_desk.deadlines.schedule import load_calendars, recompute_open
 from ethics_desk.models import AuditRecord, DeadlineStatus, Respondent
 from ethics_desk.storage.database import Database
-from ethics_desk.workflow import (
-    Event,
-    FileResponse,
-    GrantMoreTime,
-    RecordRespondentReceipt,
-    WorkflowController,
-)
+from ethics_desk.workflow import Event, FileResponse, GrantMoreTime, RecordRespondentReceipt
+from ethics_desk.workflow.controller import WorkflowController
 from tests.board_cases import awaiting_response, later
 from tests.conftest import OFFICE_TZ
 from tests.workflow.helpers import deadlines

@@ -83,8 +83,8 @@ from ethics_desk.workflow import (
     ScheduleHearing,
     VoteData,
     Withdraw,
-    WorkflowController,
 )
+from ethics_desk.workflow.controller import WorkflowController
 from tests.board_cases import seat_board
 from tests.conftest import CLOCK, OFFICE_TZ
 from tests.factories import complete_intake, sworn_oath

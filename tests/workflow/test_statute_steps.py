@@ -16,7 +16,8 @@ from ethics_desk.cases.steps import Step
 from ethics_desk.core.clock import fixed_clock
 from ethics_desk.core.errors import RuleError, UserError
 from ethics_desk.documents.issuing import issue
-from ethics_desk.documents.kinds import kinds_for, recipients, render_letter
+from ethics_desk.documents.kinds import kinds_for
+from ethics_desk.documents.making import recipients, render_letter
 from ethics_desk.mail.ledger import record_mailing
 from ethics_desk.models import (
     CaseState,
@@ -46,8 +47,8 @@ from ethics_desk.workflow import (
     Resolve,
     ReturnDefective,
     Withdraw,
-    WorkflowController,
 )
+from ethics_desk.workflow.controller import WorkflowController
 from tests.board_cases import TODAY, awaiting_response, show_cause
 from tests.conftest import CLOCK, OFFICE_TZ
 from tests.documents.render.helpers import flat, text_of

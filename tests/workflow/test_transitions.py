@@ -31,7 +31,6 @@ from ethics_desk.models import (
 from ethics_desk.storage.audit import verify_chain
 from ethics_desk.storage.database import Database
 from ethics_desk.workflow import (
-    TRANSITIONS,
     Accept,
     BallotData,
     Delivery,
@@ -57,8 +56,9 @@ from ethics_desk.workflow import (
     ReturnUnsworn,
     SanctionData,
     VoteData,
-    WorkflowController,
 )
+from ethics_desk.workflow.controller import WorkflowController
+from ethics_desk.workflow.table import TRANSITIONS
 from tests.board_cases import seat_board
 from tests.conftest import NOW, OFFICE_TZ
 from tests.factories import complete_intake, filed_case, provision_id, reviewed_case, sworn_oath

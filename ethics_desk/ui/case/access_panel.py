@@ -17,9 +17,9 @@ from ethics_desk.core.office_time import stamp
 from ethics_desk.core.permissions import Act
 from ethics_desk.ui.accessibility import StatusLine
 from ethics_desk.ui.acts import offer
-from ethics_desk.ui.date_field import office_time_zone
 from ethics_desk.ui.errors import FAILED, attempt
 from ethics_desk.ui.models.rows import Column, RowsModel, rows_view
+from ethics_desk.ui.office_display import office_time_zone
 
 if TYPE_CHECKING:
     from ethics_desk.ui.context import AppContext

@@ -66,14 +66,14 @@ from ethics_desk.storage.database import Database
 from ethics_desk.ui import palette
 from ethics_desk.ui.accessibility import buddy
 from ethics_desk.ui.case.vote_entry import VoteEntry, voters_loader
-from ethics_desk.ui.date_field import DateField, DateTimeField, office_time_zone
+from ethics_desk.ui.date_field import DateField, DateTimeField
 from ethics_desk.ui.errors import attempt
 from ethics_desk.ui.intake.documents_page import FILE_FILTER
 from ethics_desk.ui.intake.fields import FieldMessage, text_box
 from ethics_desk.ui.mnemonics import give_alt_keys, give_label_keys
+from ethics_desk.ui.office_display import office_time_zone
 from ethics_desk.ui.sizing import fit_to_screen
 from ethics_desk.workflow import (
-    BY_EVENT,
     MAX_DAYS_GRANTED,
     Accept,
     Delivery,
@@ -108,6 +108,7 @@ from ethics_desk.workflow import (
     WaivePenalty,
     Withdraw,
 )
+from ethics_desk.workflow.table import BY_EVENT
 
 
 def _vote(action: BoardAction) -> str:

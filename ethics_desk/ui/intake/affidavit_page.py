@@ -2,18 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from PySide6.QtWidgets import QButtonGroup, QFrame, QLabel, QRadioButton, QVBoxLayout, QWidget
 
 from ethics_desk.intake.record import Intake, Problem, check_affidavit
 from ethics_desk.models import Affirmation, KnowledgeBasis
 from ethics_desk.ui import palette
-from ethics_desk.ui.intake.base import IntakePage
+from ethics_desk.ui.intake.base import IntakeHost, IntakePage
 from ethics_desk.ui.intake.fields import text_box
-
-if TYPE_CHECKING:
-    from ethics_desk.ui.intake.wizard import IntakeWizard
 
 WARNING = (
     "<b>Before signing, please read this.</b> A complaint filed in good faith is protected. "
@@ -26,7 +21,7 @@ WARNING = (
 class AffidavitPage(IntakePage):
     """True and correct, or good reason to believe; personal knowledge or information and belief."""
 
-    def __init__(self, wizard: IntakeWizard) -> None:
+    def __init__(self, wizard: IntakeHost) -> None:
         super().__init__(wizard, "6. The affidavit — § 2-83(c)",
                          "What the complainant swears to, and on what it rests.")
         self.true = QRadioButton("The information in the complaint is &true and correct", self)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QSortFilterProxyModel, Qt
 from PySide6.QtGui import QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (
@@ -21,11 +19,8 @@ from ethics_desk.core.folding import fold
 from ethics_desk.intake.catalogue import ProvisionChoice, provision_choices, suggested_route
 from ethics_desk.intake.record import Intake, Problem, check_allegation
 from ethics_desk.models import Route
-from ethics_desk.ui.intake.base import IntakePage
+from ethics_desk.ui.intake.base import IntakeHost, IntakePage
 from ethics_desk.ui.intake.fields import text_box
-
-if TYPE_CHECKING:
-    from ethics_desk.ui.intake.wizard import IntakeWizard
 
 ID_ROLE = Qt.ItemDataRole.UserRole + 1
 SEARCH_ROLE = Qt.ItemDataRole.UserRole + 2
@@ -56,7 +51,7 @@ class FoldedFilter(QSortFilterProxyModel):
 class AllegationPage(IntakePage):
     """The nature in the complainant's words, the provisions ("not sure" allowed), the route."""
 
-    def __init__(self, wizard: IntakeWizard) -> None:
+    def __init__(self, wizard: IntakeHost) -> None:
         super().__init__(wizard, "3. The allegation — § 2-83(c)(5)",
                          "The nature of the alleged violation, and if possible the provision of "
                          "the Ethics Code or the Campaign Finance Code alleged to be violated.")

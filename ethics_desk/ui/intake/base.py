@@ -3,7 +3,7 @@ check its own § 2-83(c) items, and show each problem beside its field."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -20,7 +20,71 @@ from ethics_desk.ui.date_field import DateField
 from ethics_desk.ui.intake.fields import FieldForm
 
 if TYPE_CHECKING:
-    from ethics_desk.ui.intake.wizard import IntakeWizard
+    from PySide6.QtPrintSupport import QPrinter
+    from PySide6.QtWidgets import QWizard
+
+    from ethics_desk.ui.context import AppContext
+
+
+class IntakeHost(Protocol):
+    """What a page asks of the wizard it is a step of (:class:`~ethics_desk.ui.intake.wizard.
+    IntakeWizard`): the application's context, the intake as typed, and the wizard's acts. The
+    pages know the wizard by this alone, so the wizard imports its pages and none of them
+    imports it back."""
+
+    context: AppContext
+    draft_id: int | None
+    COMPLAINANT: int
+    RESPONDENTS: int
+    ALLEGATION: int
+    FACTS: int
+    DOCUMENTS: int
+    AFFIDAVIT: int
+    SIGNING: int
+    REVIEW: int
+
+    @property
+    def loading(self) -> bool:
+        """Whether the pages are being filled from the intake (a change then is no edit)."""
+
+    def collect(self) -> Intake:
+        """The intake as typed on every page."""
+
+    def provision_problems(self, intake: Intake) -> list[Problem]:
+        """The problems of the provisions chosen."""
+
+    def provision_citations(self, ids: list[int]) -> list[str]:
+        """The citations of the provisions ``ids``."""
+
+    def period_words(self, intake: Intake) -> str:
+        """The date or period of (c)(6) in words."""
+
+    def default_county(self) -> str:
+        """The county a notary's venue names when none is typed."""
+
+    def schedule_save(self) -> None:
+        """Save the draft shortly."""
+
+    def save_draft(self) -> bool:
+        """Save the draft now; whether it was saved."""
+
+    def go_to(self, page_id: int) -> None:
+        """Show the step ``page_id``."""
+
+    def sworn_complaint_pdf(self) -> bytes:
+        """The sworn complaint for the intake as typed."""
+
+    def print_sworn_complaint(self, printer: QPrinter | None = None) -> int:
+        """Print the complaint for signing; the pages printed."""
+
+    def show_info_sheet(self) -> None:
+        """Show the information sheet of § 2-83(b)."""
+
+    def buttonText(self, which: QWizard.WizardButton) -> str:
+        """The text of one of the wizard's buttons."""
+
+    def currentPage(self) -> QWizardPage:
+        """The step shown."""
 
 
 def warning_words(problem: Problem) -> str:
@@ -33,7 +97,7 @@ def warning_words(problem: Problem) -> str:
 class IntakePage(QWizardPage):
     """One step of the intake, named with its § 2-83 item."""
 
-    def __init__(self, wizard: IntakeWizard, title: str, subtitle: str) -> None:
+    def __init__(self, wizard: IntakeHost, title: str, subtitle: str) -> None:
         super().__init__()
         self.intake_wizard = wizard
         self.setTitle(title)

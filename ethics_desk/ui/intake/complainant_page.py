@@ -2,23 +2,18 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLineEdit, QPushButton, QVBoxLayout
 
 from ethics_desk.intake.record import Intake, Problem, check_complainant, valid_phone
-from ethics_desk.ui.intake.base import IntakePage
+from ethics_desk.ui.intake.base import IntakeHost, IntakePage
 from ethics_desk.ui.intake.fields import text_box
 from ethics_desk.ui.language import choose_language, chosen_language, language_box
-
-if TYPE_CHECKING:
-    from ethics_desk.ui.intake.wizard import IntakeWizard
 
 
 class ComplainantPage(IntakePage):
     """Name, address, telephone, e-mail; a Board member or staff acting for the Board."""
 
-    def __init__(self, wizard: IntakeWizard) -> None:
+    def __init__(self, wizard: IntakeHost) -> None:
         super().__init__(wizard, "1. The complainant — § 2-83(c)(1)–(2)",
                          "Who is filing, and how the Clerk reaches them. Any person may file, "
                          "including a member of the Ethics Review Board or its staff (§ 2-83(a)).")

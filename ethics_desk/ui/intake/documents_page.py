@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
@@ -35,11 +34,8 @@ from ethics_desk.intake.record import (
     read_attachment,
 )
 from ethics_desk.models import DocumentList
-from ethics_desk.ui.intake.base import IntakePage
+from ethics_desk.ui.intake.base import IntakeHost, IntakePage
 from ethics_desk.ui.intake.fields import FieldMessage
-
-if TYPE_CHECKING:
-    from ethics_desk.ui.intake.wizard import IntakeWizard
 
 FILE_FILTER = "PDF and images (*.pdf *.png *.jpg *.jpeg *.tif *.tiff *.gif *.bmp *.webp)"
 DATA_ROLE = Qt.ItemDataRole.UserRole
@@ -117,7 +113,7 @@ class ListTable(QTableWidget):
 class DocumentsPage(IntakePage):
     """Attach what the complainant has; list what others hold and what is unavailable."""
 
-    def __init__(self, wizard: IntakeWizard) -> None:
+    def __init__(self, wizard: IntakeHost) -> None:
         super().__init__(wizard, "5. Documents — § 2-83(c)(7)",
                          "All documents available to the complainant are attached; documents "
                          "held by others, and documents unavailable, are listed with their "

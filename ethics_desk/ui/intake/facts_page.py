@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 from datetime import date
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, QSize, Qt
 from PySide6.QtWidgets import (
@@ -42,7 +41,7 @@ from ethics_desk.intake.record import (
 from ethics_desk.models import ViolationPeriod
 from ethics_desk.ui import palette
 from ethics_desk.ui.date_field import DateField
-from ethics_desk.ui.intake.base import IntakePage, warning_words
+from ethics_desk.ui.intake.base import IntakeHost, IntakePage, warning_words
 from ethics_desk.ui.intake.fields import (
     FieldForm,
     FieldMessage,
@@ -51,9 +50,6 @@ from ethics_desk.ui.intake.fields import (
     text_box,
 )
 from ethics_desk.ui.mnemonics import mnemonic_of, window_mnemonics, with_mnemonic
-
-if TYPE_CHECKING:
-    from ethics_desk.ui.intake.wizard import IntakeWizard
 
 LOOK_BACK_YEARS = 2
 """The Board cannot consider a violation more than two years before filing (City Clerk)."""
@@ -175,7 +171,7 @@ class WitnessRow(QWidget):
 class FactsPage(IntakePage):
     """The statement of facts; a single date, a range, or "ongoing since"; the witnesses."""
 
-    def __init__(self, wizard: IntakeWizard) -> None:
+    def __init__(self, wizard: IntakeHost) -> None:
         super().__init__(wizard, "4. The facts — § 2-83(c)(6)",
                          "A statement of the facts constituting the alleged violation, and the "
                          "date or period when it happened; and any witnesses the complainant "

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QGroupBox,
@@ -17,12 +15,9 @@ from PySide6.QtWidgets import (
 
 from ethics_desk.intake.record import Intake, Problem, RespondentData, check_respondents
 from ethics_desk.ui import palette
-from ethics_desk.ui.intake.base import IntakePage, warning_words
+from ethics_desk.ui.intake.base import IntakeHost, IntakePage, warning_words
 from ethics_desk.ui.intake.fields import FieldForm, FieldMessage, text_box
 from ethics_desk.ui.language import choose_language, chosen_language, language_box
-
-if TYPE_CHECKING:
-    from ethics_desk.ui.intake.wizard import IntakeWizard
 
 
 class RespondentBox(QGroupBox):
@@ -85,7 +80,7 @@ class RespondentBox(QGroupBox):
 class RespondentsPage(IntakePage):
     """One or more respondents, each with a name and a position or title."""
 
-    def __init__(self, wizard: IntakeWizard) -> None:
+    def __init__(self, wizard: IntakeHost) -> None:
         super().__init__(wizard, "2. The respondents — § 2-83(c)(3)–(4)",
                          "Each person complained about, with their position or title. A mailing "
                          "address is needed to mail their notices.")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import html
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QUrl
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QTextBrowser, QVBoxLayout
@@ -13,10 +12,7 @@ from ethics_desk.intake.refiling import earlier_complaints
 from ethics_desk.models import DocumentList, KnowledgeBasis, in_a_sentence
 from ethics_desk.ui import palette
 from ethics_desk.ui.errors import FAILED, attempt
-from ethics_desk.ui.intake.base import IntakePage
-
-if TYPE_CHECKING:
-    from ethics_desk.ui.intake.wizard import IntakeWizard
+from ethics_desk.ui.intake.base import IntakeHost, IntakePage
 
 
 def _e(text: str) -> str:
@@ -26,7 +22,7 @@ def _e(text: str) -> str:
 class ReviewPage(IntakePage):
     """A summary of the whole intake; "Edit" links go back to the step; Finish files it."""
 
-    def __init__(self, wizard: IntakeWizard) -> None:
+    def __init__(self, wizard: IntakeHost) -> None:
         super().__init__(wizard, "8. Review and file",
                          "Check everything with the complainant. Filing records the date and time "
                          "received and assigns the case number.")

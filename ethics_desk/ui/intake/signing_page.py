@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -20,18 +18,15 @@ from PySide6.QtWidgets import (
 from ethics_desk.intake.record import Intake, Problem, check_oath
 from ethics_desk.models import NOTARY_PUBLIC, OATH_OFFICERS, is_notary
 from ethics_desk.ui.date_field import DateField
-from ethics_desk.ui.intake.base import IntakePage
+from ethics_desk.ui.intake.base import IntakeHost, IntakePage
 from ethics_desk.ui.pdf_view import PdfViewer
-
-if TYPE_CHECKING:
-    from ethics_desk.ui.intake.wizard import IntakeWizard
 
 
 class SigningPage(IntakePage):
     """The complaint with its affidavit and jurat, previewed and printed; the oath, before a
     notary public or another officer authorised to administer oaths (Gov't Code § 602.002)."""
 
-    def __init__(self, wizard: IntakeWizard) -> None:
+    def __init__(self, wizard: IntakeHost) -> None:
         super().__init__(wizard, "7. Signing under oath — § 2-83(c)",
                          "Print the complaint for the complainant to sign before the notary, "
                          "then record the oath.")

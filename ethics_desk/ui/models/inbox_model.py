@@ -55,8 +55,8 @@ from ethics_desk.cases.inbox import (
     inbox_line,
 )
 from ethics_desk.core.errors import UserError
-from ethics_desk.ui.date_field import office_time_zone
 from ethics_desk.ui.models.inbox_loader import InboxLoader
+from ethics_desk.ui.office_display import office_time_zone
 from ethics_desk.ui.palette import colours
 
 __all__ = ["CASE_ID_ROLE", "COLUMNS", "COLUMN_OF", "DAYS_COLUMN", "DUE_COLUMN", "MARKERS",

@@ -41,9 +41,9 @@ from ethics_desk.ui.acts import declare, offer
 from ethics_desk.ui.batch_print import BatchPrint, PrintItem
 from ethics_desk.ui.case.papers_panel import MailingDialog, print_bytes, selected_row
 from ethics_desk.ui.context import AppContext
-from ethics_desk.ui.date_field import office_time_zone
 from ethics_desk.ui.errors import FAILED, attempt
 from ethics_desk.ui.models.rows import ROW_ROLE, Column, RowsModel, rows_view
+from ethics_desk.ui.office_display import office_time_zone
 from ethics_desk.ui.pdf_view import choose_printer, printer_problem
 from ethics_desk.ui.read_only import refuse_while_read_only
 

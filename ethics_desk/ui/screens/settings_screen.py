@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 
 from ethics_desk.core.permissions import Act
 from ethics_desk.documents import wording
+from ethics_desk.documents.kinds import template_titles
 from ethics_desk.office import settings
 from ethics_desk.office.actions import read_settings, save_settings
 from ethics_desk.ui.accessibility import StatusLine, buddy
@@ -193,7 +194,7 @@ class SettingsScreen(QWidget):
         """What every desk encloses and prints now, and what this desk still keeps itself."""
         database = self.context.database
         enclosed = attempt(self, lambda: wording.read_enclosure(database))
-        entries = attempt(self, lambda: wording.wording_entries(database))
+        entries = attempt(self, lambda: wording.wording_entries(database, template_titles()))
         desk = attempt(self, lambda: wording.this_desk(database))
         if enclosed is FAILED or entries is FAILED or desk is FAILED:
             return
