@@ -74,7 +74,7 @@ from sqlalchemy import func, select  # noqa: E402
 from sqlalchemy.exc import SQLAlchemyError  # noqa: E402
 from sqlalchemy.orm import Session, selectinload  # noqa: E402
 
-from ethics_desk.cli import PASSWORD_ENV, USER_ENV  # noqa: E402
+from ethics_desk.cli.common import PASSWORD_ENV, USER_ENV  # noqa: E402
 from ethics_desk.core.clock import Clock, fixed_clock  # noqa: E402
 from ethics_desk.core.roles import Role  # noqa: E402
 from ethics_desk.deadlines.clocks import ClockKind  # noqa: E402

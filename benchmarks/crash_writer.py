@@ -55,13 +55,13 @@ if str(ROOT) not in sys.path:
 from sqlalchemy import select  # noqa: E402 - after the path of a checkout is known
 from sqlalchemy.orm import Session, selectinload  # noqa: E402
 
-from ethics_desk.cli import PASSWORD_ENV, USER_ENV  # noqa: E402
+from ethics_desk.cli.common import PASSWORD_ENV, USER_ENV  # noqa: E402
 from ethics_desk.core.account import Account  # noqa: E402
 from ethics_desk.core.clock import Clock, fixed_clock, today  # noqa: E402
 from ethics_desk.core.parties import recipient_key  # noqa: E402
 from ethics_desk.core.permissions import Act, may  # noqa: E402
 from ethics_desk.documents.issuing import issue  # noqa: E402
-from ethics_desk.documents.kinds import render_letter  # noqa: E402
+from ethics_desk.documents.making import render_letter  # noqa: E402
 from ethics_desk.intake.record import (  # noqa: E402
     AttachmentData,
     ComplainantData,
@@ -99,8 +99,8 @@ from ethics_desk.workflow import (  # noqa: E402
     RecordReview,
     ReturnDefective,
     ReturnUnsworn,
-    WorkflowController,
 )
+from ethics_desk.workflow.controller import WorkflowController  # noqa: E402
 
 OFFICE = ZoneInfo("America/Chicago")
 NOW = datetime(2026, 11, 30, 10, 0, tzinfo=OFFICE)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from ethics_desk.cli import PASSWORD_ENV, USER_ENV
+from ethics_desk.cli.common import PASSWORD_ENV, USER_ENV
 from ethics_desk.core.account import Account
 from ethics_desk.core.roles import Role
 from ethics_desk.staff.accounts import (

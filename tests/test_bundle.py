@@ -188,7 +188,7 @@ def test_the_bundle_has_the_windowed_and_the_console_executable_over_one_set_of_
     assert _executable(bundle.CONSOLE_EXE) in executables
     assert sorted(path.name for path in built.iterdir() if path.is_dir()) == ["_internal"]
     # The code is shared as files, not carried twice inside each executable.
-    assert (_internal(built) / "ethics_desk" / "cli.pyc").is_file()
+    assert (_internal(built) / "ethics_desk" / "cli" / "__init__.pyc").is_file()
     assert all((built / name).stat().st_size < 8_000_000 for name in executables)
 
 

@@ -11,7 +11,7 @@ from ethics_desk.cli import main
 from ethics_desk.core.account import Account
 from ethics_desk.core.roles import Role
 from ethics_desk.storage.database import Database
-from ethics_desk.workflow import WorkflowController
+from ethics_desk.workflow.controller import WorkflowController
 from tests.board_cases import awaiting_response, show_cause
 from tests.conftest import CLOCK
 from tests.documents.render.helpers import flat, pages_text, text_of

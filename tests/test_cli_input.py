@@ -19,14 +19,16 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from ethics_desk.cli import PASSWORD_ENV, USER_ENV, build_parser, main
+from ethics_desk.cli import main
+from ethics_desk.cli.common import PASSWORD_ENV, USER_ENV
+from ethics_desk.cli.parser import build_parser
 from ethics_desk.core.account import Account
 from ethics_desk.core.roles import Role
 from ethics_desk.storage import database as database_module
 from ethics_desk.storage import private_files
 from ethics_desk.storage.database import Database
 from ethics_desk.storage.location import default_database_path
-from ethics_desk.workflow import WorkflowController
+from ethics_desk.workflow.controller import WorkflowController
 from tests.factories import filed_case
 from tests.signing_in import ADMINISTRATOR, PASSWORD, account_of, sign_in_as
 from tests.test_cli import assert_one_line_error, run

@@ -10,7 +10,8 @@ from ethics_desk.cli import main
 from ethics_desk.core.account import Account
 from ethics_desk.core.roles import Role
 from ethics_desk.storage.database import Database
-from ethics_desk.workflow import Accept, ForwardToBoard, WorkflowController
+from ethics_desk.workflow import Accept, ForwardToBoard
+from ethics_desk.workflow.controller import WorkflowController
 from tests.documents.render.helpers import flat, text_of
 from tests.factories import filed_case, reviewed_case
 from tests.signing_in import sign_in_as

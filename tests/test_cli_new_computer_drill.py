@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from ethics_desk.cli import NEW_PASSWORD_ENV, PASSWORD_ENV, USER_ENV, main
+from ethics_desk.cli import main
+from ethics_desk.cli.common import NEW_PASSWORD_ENV, PASSWORD_ENV, USER_ENV
 from ethics_desk.storage import record_key
 from tests.conftest import CLOCK
 

@@ -17,16 +17,18 @@ from pathlib import Path
 
 import pytest
 
-from ethics_desk.cli import PASSWORD_ENV, main
+from ethics_desk.cli import main
+from ethics_desk.cli.common import PASSWORD_ENV
 from ethics_desk.core.clock import fixed_clock
 from ethics_desk.core.roles import Role
 from ethics_desk.staff.accounts import disable_account
 from ethics_desk.storage import audit, queued_records
 from ethics_desk.storage import database as storage
-from ethics_desk.storage.database import Database, storage_error
+from ethics_desk.storage.database import Database
+from ethics_desk.storage.failures import storage_error
 from ethics_desk.storage.queued_records import queue_path
 from ethics_desk.storage.recovery_sheet import REMINDER
-from ethics_desk.workflow import WorkflowController
+from ethics_desk.workflow.controller import WorkflowController
 from tests.another_desk import (
     another_desk_writing,
     records_of,

@@ -13,11 +13,11 @@ from sqlalchemy import select
 from ethics_desk.core.account import Account
 from ethics_desk.core.roles import Role
 from ethics_desk.maintenance.backup import BACKED_UP, backup_sqlite
-from ethics_desk.maintenance.restore import DESCRIBED
+from ethics_desk.maintenance.backup_description import DESCRIBED
 from ethics_desk.models import AuditRecord
 from ethics_desk.storage.database import Database
 from ethics_desk.storage.record_key import KEY_EXPORTED
-from ethics_desk.workflow import WorkflowController
+from ethics_desk.workflow.controller import WorkflowController
 from tests.conftest import CLOCK
 from tests.factories import filed_case
 from tests.signing_in import sign_in_as

@@ -9,11 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from ethics_desk.cli import PASSWORD_ENV, USER_ENV, main
+from ethics_desk.cli import main
+from ethics_desk.cli.common import PASSWORD_ENV, USER_ENV
 from ethics_desk.core.roles import Role
 from ethics_desk.maintenance.backup import backup_sqlite
 from ethics_desk.storage.database import Database
-from ethics_desk.workflow import WorkflowController
+from ethics_desk.workflow.controller import WorkflowController
 from tests.conftest import CLOCK
 from tests.factories import filed_case
 from tests.signing_in import ADMINISTRATOR, PASSWORD, account_of, sign_in_as

@@ -12,14 +12,16 @@ import sqlalchemy as sa
 from alembic import command
 from sqlalchemy import func, select
 
-from ethics_desk.cli import PASSWORD_ENV, USER_ENV, UsageError, build_parser, main
+from ethics_desk.cli import main
+from ethics_desk.cli.common import PASSWORD_ENV, USER_ENV, UsageError
+from ethics_desk.cli.parser import build_parser
 from ethics_desk.core.clock import fixed_clock
 from ethics_desk.core.roles import Role
 from ethics_desk.models import AuditRecord, CalendarDay
 from ethics_desk.staff.accounts import needs_first_administrator
 from ethics_desk.storage.database import Database
 from ethics_desk.storage.migrate import alembic_config
-from ethics_desk.workflow import WorkflowController
+from ethics_desk.workflow.controller import WorkflowController
 from tests.conftest import CLOCK, NOW
 from tests.factories import filed_case
 from tests.signing_in import PASSWORD, sign_in_as

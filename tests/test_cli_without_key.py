@@ -14,7 +14,7 @@ from ethics_desk.models import Complaint
 from ethics_desk.storage import journal, record_key
 from ethics_desk.storage.database import Database
 from ethics_desk.storage.read_only import key_missing
-from ethics_desk.workflow import WorkflowController
+from ethics_desk.workflow.controller import WorkflowController
 from tests.conftest import CLOCK
 from tests.damaged_files import closed, fingerprint
 from tests.factories import filed_case

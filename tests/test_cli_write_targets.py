@@ -14,8 +14,8 @@ from ethics_desk.core.account import Account
 from ethics_desk.core.roles import Role
 from ethics_desk.maintenance.backup import backup_sqlite
 from ethics_desk.storage.database import Database
-from ethics_desk.storage.record_key import key_folder
-from ethics_desk.workflow import WorkflowController
+from ethics_desk.storage.location import key_folder
+from ethics_desk.workflow.controller import WorkflowController
 from tests.conftest import CLOCK
 from tests.factories import filed_case
 from tests.signing_in import sign_in_as

@@ -124,9 +124,9 @@ def test_runtime_dependencies_are_declared(name: str) -> None:
 
 
 def test_the_command_line_and_the_database_agree_on_the_environment_variable() -> None:
-    from ethics_desk import cli
-    from ethics_desk.storage import database
-    assert cli.DB_ENV == database.DB_ENV
+    from ethics_desk.cli import common as cli
+    from ethics_desk.storage import location
+    assert cli.DB_ENV == location.DB_ENV
 
 
 def test_the_known_revisions_are_exactly_the_migration_scripts() -> None:

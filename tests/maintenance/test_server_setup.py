@@ -24,7 +24,7 @@ from ethics_desk.maintenance.opening import open_database
 from ethics_desk.maintenance.server import setup_server
 from ethics_desk.staff.server_policies import keep_name_keys
 from ethics_desk.storage.migrate import alembic_config, current_revision, head_revision
-from ethics_desk.workflow import WorkflowController
+from ethics_desk.workflow.controller import WorkflowController
 from tests.conftest import CLOCK, TestServer, server_url, test_server
 from tests.factories import filed_case
 
@@ -399,7 +399,8 @@ def test_converting_an_office_takes_every_right_from_the_shared_role(
 def test_the_first_administrator_from_the_command_line_is_asked_their_password(
         people: list[str], server: TestServer, office: str, tmp_path: Path,
         monkeypatch: pytest.MonkeyPatch) -> None:
-    from ethics_desk.cli import NEW_PASSWORD_ENV, main
+    from ethics_desk.cli import main
+    from ethics_desk.cli.common import NEW_PASSWORD_ENV
 
     login = _login(server, people)
     monkeypatch.setenv(NEW_PASSWORD_ENV, "a passphrase for IT")

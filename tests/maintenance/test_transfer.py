@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 from sqlalchemy import Connection, Table, select, text
 
-from ethics_desk import cli
+from ethics_desk.cli import main
+from ethics_desk.cli.common import PASSWORD_ENV, USER_ENV
 from ethics_desk.core.errors import StorageError
 from ethics_desk.maintenance import transfer
 from ethics_desk.maintenance.opening import open_database
@@ -21,7 +22,7 @@ from ethics_desk.maintenance.transfer import copy_records
 from ethics_desk.models import AuditRecord, Complaint
 from ethics_desk.storage.audit import verify_chain
 from ethics_desk.storage.database import Database
-from ethics_desk.workflow import WorkflowController
+from ethics_desk.workflow.controller import WorkflowController
 from tests.conftest import CLOCK, TestServer, test_server
 from tests.factories import filed_case
 
@@ -124,12 +125,12 @@ def test_the_command_line_moves_a_file_onto_the_server_and_it_backs_the_server_u
         filed_case(WorkflowController.unrestricted(office, "Maria Clerk", clock=CLOCK))
     finally:
         office.dispose()
-    monkeypatch.setenv(cli.USER_ENV, login)
-    monkeypatch.setenv(cli.PASSWORD_ENV, PASSWORD)
+    monkeypatch.setenv(USER_ENV, login)
+    monkeypatch.setenv(PASSWORD_ENV, PASSWORD)
     _, url = server_database
-    assert cli.main(["--db", str(source), "migrate-to", url], clock=CLOCK) == 0
+    assert main(["--db", str(source), "migrate-to", url], clock=CLOCK) == 0
     assert "every count and the audit chain match" in capsys.readouterr().out
-    assert cli.main(["--db", str(source), "migrate-to", url], clock=CLOCK) == 2
+    assert main(["--db", str(source), "migrate-to", url], clock=CLOCK) == 2
     assert "not empty" in capsys.readouterr().err
     server = open_database(url, clock=CLOCK, create=False)
     moved = open_database(source, clock=CLOCK, create=False)

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import select
 
-from ethics_desk.cli import NEW_PASSWORD_ENV, PASSWORD_ENV, USER_ENV, main
+from ethics_desk.cli import main
+from ethics_desk.cli.common import NEW_PASSWORD_ENV, PASSWORD_ENV, USER_ENV
 from ethics_desk.core.errors import UserError
 from ethics_desk.core.roles import Role
 from ethics_desk.models import AuditRecord

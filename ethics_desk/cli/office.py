@@ -1,0 +1,218 @@
+"""The office's commands of every day: the window itself (no command), a case's access history,
+the Public Information Act requests, the letter wording, the catalogue of provisions, the
+disposal list, and a demonstration database."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ethics_desk.cli.common import (
+    EXIT_FAILED,
+    EXIT_OK,
+    PROG,
+    clock_of,
+    db_arg,
+    fail,
+    note,
+    open_for_reading,
+    open_for_writing,
+    open_to_change,
+    parse_day,
+    pdf_out,
+    signed_in_for,
+    signs_in,
+)
+from ethics_desk.core.clock import today
+from ethics_desk.core.errors import UserError
+from ethics_desk.core.permissions import Act
+
+# Each command imports what it needs when it runs, so that starting the application (the
+# default command) does not pay for the demonstration data, the integrity checks or Alembic.
+if TYPE_CHECKING:
+    from ethics_desk.core.account import Account
+    from ethics_desk.storage.database import Database
+
+
+
+def cmd_gui(args: argparse.Namespace) -> int:
+    """No command: open the application window."""
+    try:
+        from ethics_desk.ui.app import run_gui
+    except ModuleNotFoundError as exc:
+        if not (exc.name or "").startswith(("ethics_desk.ui", "PySide6", "shiboken6")):
+            raise
+        return fail(f"The application window cannot open: {exc}. Reinstall Ethics Desk; the "
+                     f"commands still work (see “{PROG} --help”).", status=EXIT_FAILED)
+    return run_gui(db_arg(args), args.quit_when_ready, clock=clock_of(args))
+
+
+@signs_in(Act.ACCESS_HISTORY, "The access history of a case (§ 2-83(h))")
+def cmd_access(args: argparse.Namespace, database: Database, account: Account) -> int:
+    """``access CASE``: the case's access history."""
+    from ethics_desk.cases.access import access_history
+    from ethics_desk.core.office_time import stamp
+    from ethics_desk.documents.making import find_case
+    from ethics_desk.office import settings
+
+    case_id = find_case(database, args.case, account=account)  # § 2-83(h)(1)
+    lines = access_history(database, case_id, account=account, clock=clock_of(args))
+    with database.read_session() as session:
+        zone = settings.time_zone(session)  # the office's time, not this computer's
+    for line in lines:
+        print(f"{stamp(line.at, zone, with_zone=False)}  {line.actor:24}  {line.summary}")
+    return EXIT_OK
+
+
+@signs_in(Act.PUBLIC_INFORMATION, "The Public Information Act requests (§ 2-83(h)(3))")
+def cmd_requests(args: argparse.Namespace, database: Database, account: Account) -> int:
+    """``requests``: the Public Information Act requests with their due dates."""
+    from ethics_desk.public_information import list_requests
+    from ethics_desk.public_information.log import summaries
+
+    views = list_requests(database, account=account, include_closed=args.all)
+    if not views:
+        print("No open request." if not args.all else "No request.")
+    for view, line in zip(views, summaries(views), strict=True):
+        print(line)
+        if args.explain:
+            for clock in view.clocks:
+                print("    " + clock.explain().replace("\n", "\n    "))
+    return EXIT_OK
+
+
+@signs_in(Act.EDIT_WORDING, "The office's letter wording")
+def cmd_wording_list(args: argparse.Namespace, database: Database, account: Account) -> int:
+    """``wording list``: each paper's wording and the enclosure, as every desk prints them."""
+    from ethics_desk.documents.kinds import template_titles
+    from ethics_desk.documents.wording import read_enclosure, wording_entries
+
+    for entry in wording_entries(database, template_titles()):
+        whose = (f"office's wording ({entry.changed_by}, {entry.changed_at:%Y-%m-%d})"
+                 if entry.office and entry.changed_at else "shipped wording")
+        print(f"{entry.file_name:32} {entry.title} ({entry.language.label}): {whose}")
+    enclosed = read_enclosure(database)
+    print(f"{'Ethics Code enclosure':32} " + (
+        "the shipped PLACEHOLDER (store the Code in Settings)" if enclosed.placeholder
+        else f"{enclosed.label}, {enclosed.pages} pages"
+        + ("" if enclosed.sha256 else " (a file path set at one desk; store it in "
+                                      "Settings or run “wording bring-in” there)")))
+    return EXIT_OK
+
+
+@signs_in(Act.EDIT_WORDING, "Storing the office's letter wording", opening=open_to_change)
+def cmd_wording_bring_in(args: argparse.Namespace, database: Database, account: Account) -> int:
+    """``wording bring-in [--folder DIR]``."""
+    from ethics_desk.documents.wording import bring_in_this_desk
+
+    folder = Path(args.folder).expanduser() if args.folder is not None else None
+    if folder is not None and not folder.is_dir():
+        raise UserError(f"There is no folder {args.folder} of wording files"
+                        + (" (it is a file)." if folder.exists() else "."),
+                        "Give the folder that holds them, or leave out --folder for this "
+                        "desk's old folder.")
+    done = bring_in_this_desk(database, account=account, clock=clock_of(args), folder=folder)
+    print(f"Stored in the office's database: {', '.join(done)}." if done else
+          "Nothing to bring in: this desk has no wording files or enclosure of its own "
+          "that the database does not already hold.")
+    return EXIT_OK
+
+
+def cmd_provisions_list(args: argparse.Namespace) -> int:
+    """``provisions list [--on DATE]``."""
+    from ethics_desk.intake.catalogue import provision_choices
+    from ethics_desk.storage.failures import translate_errors
+
+    on = parse_day(args.on, "--on") if args.on else None
+    database = open_for_reading(args)
+    if database is None:
+        raise UserError("There is no database here yet, so there is no catalogue to list.",
+                        f"Start {PROG} once (or name the database with --db).")
+    try:
+        with translate_errors():
+            choices = provision_choices(database, on)
+    finally:
+        database.dispose()
+    for choice in choices:
+        print(f"{choice.label} — {choice.in_force_words()}")
+    return EXIT_OK
+
+
+def cmd_provisions_load(args: argparse.Namespace) -> int:
+    """``provisions load FILE.csv [--repealed-on DATE]``."""
+    from ethics_desk.intake.catalogue import load_catalogue, read_provisions_csv
+    from ethics_desk.storage.failures import translate_errors
+
+    repealed_on = parse_day(args.repealed_on, "--repealed-on") if args.repealed_on else None
+    rows = read_provisions_csv(Path(args.file).expanduser())  # before anyone signs in
+    database = open_to_change(args)
+    try:
+        with translate_errors():
+            account = signed_in_for(args, database, Act.EDIT_SETTINGS,
+                                     "Loading a revised catalogue of provisions")
+            change = load_catalogue(database, rows, repealed_on=repealed_on, account=account,
+                                    clock=clock_of(args))
+    finally:
+        database.dispose()
+    print(f"Loaded the revised catalogue: {change.sentence()}.")
+    return EXIT_OK
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    """``demo --db FILE``: a demonstration database, one line per case."""
+    from ethics_desk.demo.build import build_demo
+    from ethics_desk.maintenance.opening import open_database
+    from ethics_desk.storage.addresses import describe
+    from ethics_desk.storage.database import resolve_url
+    from ethics_desk.storage.location import default_database_path
+
+    url = resolve_url(db_arg(args))
+    if url == resolve_url(str(default_database_path())):
+        raise UserError(f"The demonstration cases would go into the office's own database "
+                        f"({describe(url)}).",
+                        f"Give a separate file, e.g. {PROG} demo --db demo.sqlite, then open it "
+                        f"with {PROG} --db demo.sqlite.")
+    database = open_database(db_arg(args), clock=clock_of(args))
+    try:
+        cases = build_demo(database, today=today(clock_of(args)))
+    finally:
+        database.dispose()
+    for number, state in cases:
+        print(f"{number} {state}")
+    note(f"{len(cases)} demonstration cases in {database.description}.")
+    from ethics_desk.staff.accounts import DEMO_LOGINS, DEMO_PASSWORD
+
+    note(f"Accounts, password “{DEMO_PASSWORD}”: " + ", ".join(
+        f"{login} ({role.label})" for role, login in DEMO_LOGINS.items()) + ".")
+    return EXIT_OK
+
+
+def cmd_retention(args: argparse.Namespace) -> int:
+    """``retention [--out FILE.pdf]``: the disposal list of today (and the paper)."""
+    from ethics_desk.retention.certificate import render_certificate
+    from ethics_desk.retention.disposal import disposal_list
+    from ethics_desk.storage.private_files import write_private
+
+    out = pdf_out(args.out, force=args.force, db=db_arg(args)) if args.out else None
+    database = open_for_writing(args)
+    try:
+        account = signed_in_for(args, database, Act.RETENTION,
+                                 "The disposal list (Local Schedule GR)")
+        listed = disposal_list(database, account=account, clock=clock_of(args))
+        pdf = render_certificate(database, account=account, clock=clock_of(args)) if out else None
+    finally:
+        database.dispose()
+    print(f"Eligible for disposal on {listed.today.isoformat()} ({listed.series.series.code}, "
+          f"{listed.series.period}): {len(listed.eligible)}")
+    for line in listed.eligible:
+        print(f"  {line.case_number:14} resolved {line.resolved_on.isoformat()}  eligible since "
+              f"{line.eligible_on.isoformat()}")
+    print(f"Held (Local Government Code § 202.002): {len(listed.held)}")
+    for line in listed.held:
+        print(f"  {line.case_number:14} resolved {line.resolved_on.isoformat()}  eligible "
+              f"{line.eligible_on.isoformat()}  held: {line.held_because}")
+    if out is not None and pdf is not None:
+        write_private(out, pdf)
+        print(f"Wrote the disposal list and the log of destruction to {out} ({len(pdf)} bytes).")
+    return EXIT_OK
