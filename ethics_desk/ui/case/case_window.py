@@ -53,13 +53,16 @@ from ethics_desk.ui.case.hearing_record_panel import HearingRecordPanel
 from ethics_desk.ui.case.papers_panel import PapersPanel
 from ethics_desk.ui.case.witnesses_panel import WitnessesPanel
 from ethics_desk.ui.context import AppContext
-from ethics_desk.ui.date_field import office_time_zone
 from ethics_desk.ui.errors import FAILED, attempt, show_user_error
 from ethics_desk.ui.flow_layout import FlowLayout, flow_policy
 from ethics_desk.ui.mnemonics import mnemonic_of, window_mnemonics, with_mnemonics
 from ethics_desk.ui.models.rows import ROW_ROLE, Column, RowsModel, rows_view
+from ethics_desk.ui.office_display import office_time_zone
+from ethics_desk.ui.operations import perform
 from ethics_desk.ui.sizing import fit_to_screen
-from ethics_desk.workflow import EventOption, Payload
+from ethics_desk.workflow import Payload
+from ethics_desk.workflow.controller import EventOption
+from ethics_desk.workflow.table import BY_EVENT
 
 
 def _e(text: str) -> str:
@@ -395,9 +398,10 @@ class CaseWindow(QMainWindow):
     def fire(self, payload: Payload, dialog: ActionDialog | None = None) -> bool:
         """Hand the event to the controller at the version shown; True when saved."""
         assert self.case is not None
+        controller, version = self.context.controller(), self.case.version
         try:
-            self.context.controller().fire(self.case_id, payload,
-                                           expected_version=self.case.version)
+            perform(self, BY_EVENT[payload.event].label,
+                    lambda: controller.fire(self.case_id, payload, expected_version=version))
         except ConflictError as error:
             show_user_error(self, error)
             self.reload()

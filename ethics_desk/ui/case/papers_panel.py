@@ -56,15 +56,9 @@ from ethics_desk.documents.issuing import (
     reprint,
     void_and_reissue,
 )
-from ethics_desk.documents.kinds import (
-    KindRule,
-    Recipient,
-    papers_offered,
-    recipients,
-    render_letter,
-    rule_for,
-    title_of,
-)
+from ethics_desk.documents.kinds import KindRule, rule_for, title_of
+from ethics_desk.documents.making import papers_offered, recipients, render_letter
+from ethics_desk.documents.paper_context import Recipient
 from ethics_desk.documents.render.letter_data import CodeProvided
 from ethics_desk.documents.stated_dates import StalePaper, reissue_reason, stale_in
 from ethics_desk.documents.wording import read_enclosure
@@ -86,11 +80,13 @@ from ethics_desk.ui import palette
 from ethics_desk.ui.accessibility import StatusLine, buddy
 from ethics_desk.ui.acts import declare, offer
 from ethics_desk.ui.context import AppContext
-from ethics_desk.ui.date_field import DateField, office_time_zone
+from ethics_desk.ui.date_field import DateField
 from ethics_desk.ui.errors import FAILED, attempt
 from ethics_desk.ui.language import choose_language, chosen_language, language_box
 from ethics_desk.ui.mnemonics import give_alt_keys
 from ethics_desk.ui.models.rows import ROW_ROLE, Column, RowsModel, rows_view
+from ethics_desk.ui.office_display import office_time_zone
+from ethics_desk.ui.operations import operate
 from ethics_desk.ui.pdf_view import PdfViewer, choose_printer, print_document
 from ethics_desk.ui.read_only import refuse_while_read_only
 
@@ -616,13 +612,10 @@ class PapersPanel(QWidget):
         index = self.recipient.currentIndex()
         language = chosen_language(self.language)
         code = self.code_provided() if rule_for(kind).encloses_code else None
-        data = attempt(self, lambda: render_letter(self.context.database, self.case_id, kind,
-                                                   recipient_index=index,
-                                                   account=self.context.signed_in,
-                                                   clock=self.context.clock,
-                                                   language=language,
-                                                   replaces_issued_on=replaces_issued_on,
-                                                   code_provided=code))
+        data = operate(self, "Making the preview", lambda: render_letter(
+            self.context.database, self.case_id, kind, recipient_index=index,
+            account=self.context.signed_in, clock=self.context.clock, language=language,
+            replaces_issued_on=replaces_issued_on, code_provided=code))
         if data is FAILED:
             return None
         if replaces_issued_on is None:
@@ -650,10 +643,9 @@ class PapersPanel(QWidget):
             self.context.clock
         language = self._preview_language or Language.ENGLISH
         code = self._preview_code  # what is issued is what was previewed
-        ref = attempt(self, lambda: issue(database, self.case_id, kind, recipient_index=index,
-                                          account=account, clock=clock, language=language,
-                                          previewed=hashlib.sha256(data).hexdigest(),
-                                          code_provided=code))
+        ref = operate(self, "Issuing the paper", lambda: issue(
+            database, self.case_id, kind, recipient_index=index, account=account, clock=clock,
+            language=language, previewed=hashlib.sha256(data).hexdigest(), code_provided=code))
         if ref is FAILED:
             return None
         self._preview = None
@@ -693,11 +685,12 @@ class PapersPanel(QWidget):
         if self._preview is None:
             return None
         kind, person, data, index = self._preview
-        ref = attempt(self, lambda: void_and_reissue(
+        language = self._preview_language or Language.ENGLISH
+        code = self._preview_code
+        ref = operate(self, "Voiding the copy and issuing the correction", lambda: void_and_reissue(
             self.context.database, document.document_id, account=self.context.signed_in,
-            reason=reason, recipient_index=index, clock=self.context.clock,
-            language=self._preview_language or Language.ENGLISH,
-            previewed=hashlib.sha256(data).hexdigest(), code_provided=self._preview_code))
+            reason=reason, recipient_index=index, clock=self.context.clock, language=language,
+            previewed=hashlib.sha256(data).hexdigest(), code_provided=code))
         if ref is FAILED:
             return None
         self._preview = None
@@ -755,9 +748,9 @@ class PapersPanel(QWidget):
         ref = selected_row(self.issued_view)
         if not isinstance(ref, IssuedRef):
             return None
-        data = attempt(self, lambda: reprint(self.context.database, ref.document_id,
-                                             account=self.context.signed_in,
-                                             clock=self.context.clock))
+        data = operate(self, "Reading the issued copy", lambda: reprint(
+            self.context.database, ref.document_id, account=self.context.signed_in,
+            clock=self.context.clock))
         if data is FAILED:
             return None
         self._preview = None

@@ -34,7 +34,6 @@ from ethics_desk.office.actions import read_settings, record_access
 from ethics_desk.ui import documents
 from ethics_desk.ui.accessibility import announce, spoken
 from ethics_desk.ui.context import AppContext
-from ethics_desk.ui.date_field import office_time_zone
 from ethics_desk.ui.errors import FAILED, attempt, show_user_error
 from ethics_desk.ui.intake.affidavit_page import AffidavitPage
 from ethics_desk.ui.intake.allegation_page import AllegationPage
@@ -45,6 +44,8 @@ from ethics_desk.ui.intake.facts_page import FactsPage
 from ethics_desk.ui.intake.respondents_page import RespondentsPage
 from ethics_desk.ui.intake.review_page import ReviewPage
 from ethics_desk.ui.intake.signing_page import SigningPage
+from ethics_desk.ui.office_display import office_time_zone
+from ethics_desk.ui.operations import operate
 from ethics_desk.ui.pdf_view import choose_printer, print_document
 from ethics_desk.ui.sizing import fit_to_screen
 
@@ -250,8 +251,9 @@ class IntakeWizard(QWizard):
         stays as typed, and the draft is saved again as usual."""
         self.save_timer.stop()
         intake = self.collect()
-        filed = attempt(self, lambda: self.controller.file_at_counter(
-            intake, self.draft_id, expected_version=self.version, step=self.currentId()))
+        step, draft_id, version = self.currentId(), self.draft_id, self.version
+        filed = operate(self, "Filing the complaint", lambda: self.controller.file_at_counter(
+            intake, draft_id, expected_version=version, step=step))
         if filed is FAILED:
             self.schedule_save()
             return None

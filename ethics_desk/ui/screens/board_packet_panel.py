@@ -1,9 +1,9 @@
 """The Board packet panel: a meeting date, its agenda to tick, and the packet to preview, save
 or print.
 
-The agenda is ``ethics_desk.board.packet.agenda`` (every case is checked at first, each with why
+The agenda is ``ethics_desk.board.agenda.agenda`` (every case is checked at first, each with why
 it is listed); **Preview** renders the packet of the checked cases through
-``ethics_desk.board.packet.render_packet`` — which records its production in each case's
+``ethics_desk.documents.board_packet.render_packet`` — which records its production in each case's
 history — and shows it in the panel; **Save as PDF…** and **Print…** use the previewed bytes
 (previewing first if needed), and each is recorded too, since the packet is confidential under
 § 2-83(h). Everything is reachable from the keyboard: Alt+M the date, Alt+A the agenda (Space
@@ -29,10 +29,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ethics_desk.board.packet import AgendaCase, meeting_agenda, record_packet_use, render_packet
+from ethics_desk.board.agenda import AgendaCase, meeting_agenda
 from ethics_desk.cases.list_reads import MEETING_AGENDA, list_shown
 from ethics_desk.core.errors import UserError
 from ethics_desk.core.permissions import Act
+from ethics_desk.documents.board_packet import record_packet_use, render_packet
 from ethics_desk.storage.private_files import write_private
 from ethics_desk.storage.write_targets import refuse_record_target
 from ethics_desk.ui.accessibility import StatusLine, buddy
@@ -41,6 +42,7 @@ from ethics_desk.ui.case.papers_panel import print_bytes
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.date_field import DateField
 from ethics_desk.ui.errors import FAILED, attempt
+from ethics_desk.ui.operations import operate
 from ethics_desk.ui.pdf_view import PdfViewer
 
 CASE_ROLE = Qt.ItemDataRole.UserRole
@@ -182,9 +184,9 @@ class BoardPacketPanel(QWidget):
         if not key[1]:
             attempt(self, lambda: _no_case())
             return None
-        data = attempt(self, lambda: render_packet(self.context.database, key[0], list(key[1]),
-                                                   clock=self.context.clock,
-                                                   account=self.context.signed_in))
+        data = operate(self, "Making the Board packet", lambda: render_packet(
+            self.context.database, key[0], list(key[1]), clock=self.context.clock,
+            account=self.context.signed_in))
         if data is FAILED:
             return None
         self._pdf = (key[0], key[1], data)

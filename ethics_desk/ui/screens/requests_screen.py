@@ -42,6 +42,7 @@ from ethics_desk.core.vocabulary import (
 )
 from ethics_desk.deadlines.clocks import ClockKind
 from ethics_desk.documents.render.periods import days_of
+from ethics_desk.documents.request_papers import issue_paper, paper_choices, preview_paper
 from ethics_desk.public_information import (
     NewRequest,
     RecordStatus,
@@ -62,7 +63,6 @@ from ethics_desk.public_information import (
     typed_cost_items,
 )
 from ethics_desk.public_information.log import ON_HOLD
-from ethics_desk.public_information.papers import issue_paper, paper_choices, preview_paper
 from ethics_desk.ui.accessibility import StatusLine, buddy
 from ethics_desk.ui.acts import offer
 from ethics_desk.ui.context import AppContext
@@ -70,6 +70,7 @@ from ethics_desk.ui.date_field import DateField, DateTimeField
 from ethics_desk.ui.errors import FAILED, attempt
 from ethics_desk.ui.mnemonics import give_alt_keys
 from ethics_desk.ui.models.rows import Column, RowsModel, rows_view
+from ethics_desk.ui.operations import operate
 from ethics_desk.ui.pdf_view import PdfPreviewDialog
 from ethics_desk.ui.sizing import fit_to_screen
 
@@ -674,19 +675,19 @@ class RequestsScreen(QWidget):
         def show(issued: bool) -> None:
             chosen, lang = str(kind.currentData()), Language(language.currentData())
             if issued:
-                made = attempt(dialog, lambda: issue_paper(
+                made = operate(dialog, "Issuing the paper", lambda: issue_paper(
                     self.context.database, view.request_id, chosen, account=self.context.signed_in,
                     clock=self.context.clock, language=lang))
                 if made is FAILED:
                     return
-                from ethics_desk.public_information.papers import issued_paper
+                from ethics_desk.documents.request_papers import issued_paper
 
                 data = attempt(dialog, lambda: issued_paper(
                     self.context.database, made.paper_id, account=self.context.signed_in))
                 status.setText(f"Issued {made.title} to {made.recipient} "
                                f"(SHA-256 {made.sha256[:12]}…).")
             else:
-                data = attempt(dialog, lambda: preview_paper(
+                data = operate(dialog, "Making the preview", lambda: preview_paper(
                     self.context.database, view.request_id, chosen, account=self.context.signed_in,
                     clock=self.context.clock, language=lang))
             if data is FAILED:
