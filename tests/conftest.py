@@ -259,14 +259,34 @@ def pytest_unconfigure(config: pytest.Config) -> None:
         _SERVER.admin.dispose()
 
 
+def read_zone_again() -> None:
+    """Make the process read ``TZ`` again, where it can (POSIX). Windows has no
+    ``time.tzset``: there the suite runs in the machine's zone, which the code never reads (the
+    office's zone is a setting), so it holds in any."""
+    tzset = getattr(time, "tzset", None)
+    if tzset is not None:
+        tzset()
+
+
+def set_workstation_zone(monkeypatch: pytest.MonkeyPatch, zone: str) -> None:
+    """Put this process — the workstation — in ``zone`` (an IANA name), for a test that shows
+    the office's zone decides and not the machine's. Only POSIX lets a running process change its
+    zone (``time.tzset``); on Windows the test is skipped, and the Linux runs check the rule."""
+    if getattr(time, "tzset", None) is None:
+        pytest.skip("a running process changes its zone only where time.tzset exists (POSIX)")
+    monkeypatch.setenv("TZ", zone)
+    read_zone_again()
+
+
 @pytest.fixture(autouse=True)
 def _office_time_zone(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Run every test in the office's time zone, whatever the machine's."""
+    """Run every test in the office's time zone, whatever the machine's (where the platform
+    lets a process change its zone)."""
     monkeypatch.setenv("TZ", "America/Chicago")
-    time.tzset()
+    read_zone_again()
     yield
     monkeypatch.undo()
-    time.tzset()
+    read_zone_again()
 
 
 @pytest.fixture(autouse=True)
@@ -456,7 +476,7 @@ def demo_template(tmp_path_factory: pytest.TempPathFactory) -> Iterator[DemoTemp
                          if server is None else name)
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("TZ", "America/Chicago")
-        time.tzset()
+        read_zone_again()
         try:
             if server is not None:
                 setup_server(server.create(name), clock=CLOCK,
@@ -472,7 +492,7 @@ def demo_template(tmp_path_factory: pytest.TempPathFactory) -> Iterator[DemoTemp
                     built.dispose()
         finally:
             patch.undo()
-            time.tzset()
+            read_zone_again()
     yield DemoTemplate(where, cases)
     if server is not None:
         server.drop(name)

@@ -3,7 +3,6 @@ whatever the workstation's clock is set to; a zone the computer does not know is
 
 from __future__ import annotations
 
-import time
 from datetime import UTC, datetime
 
 import pytest
@@ -17,7 +16,7 @@ from ethics_desk.office import settings
 from ethics_desk.storage.database import Database
 from ethics_desk.workflow.controller import WorkflowController
 from tests.board_cases import show_cause
-from tests.conftest import CLOCK, NOW
+from tests.conftest import CLOCK, NOW, set_workstation_zone
 from tests.documents.render.helpers import flat, text_of
 from tests.factories import DESK_CLERK, filed_case
 
@@ -25,8 +24,7 @@ from tests.factories import DESK_CLERK, filed_case
 @pytest.fixture
 def _workstation_in_utc(monkeypatch: pytest.MonkeyPatch) -> None:
     """The workstation's clock set to UTC, not the office's zone."""
-    monkeypatch.setenv("TZ", "UTC")
-    time.tzset()
+    set_workstation_zone(monkeypatch, "UTC")
 
 
 @pytest.mark.usefixtures("_workstation_in_utc")

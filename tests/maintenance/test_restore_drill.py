@@ -31,7 +31,7 @@ from ethics_desk.storage.backup_files import RESTORED
 from ethics_desk.storage.database import Database
 from ethics_desk.storage.migrate import alembic_config, head_revision
 from ethics_desk.workflow.controller import WorkflowController
-from tests.conftest import CLOCK
+from tests.conftest import CLOCK, set_workstation_zone
 from tests.factories import filed_case
 
 pytestmark = pytest.mark.sqlite_file
@@ -314,11 +314,8 @@ def test_a_file_that_is_no_backup_is_named_as_such(tmp_path: Path, kind: str) ->
 
 def test_a_backup_tells_its_newest_record_in_the_office_time_whatever_the_workstation_zone(
         office: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch) -> None:
-    import time
-
     _, backup = office
-    monkeypatch.setenv("TZ", "Asia/Tokyo")
-    time.tzset()
+    set_workstation_zone(monkeypatch, "Asia/Tokyo")
     description = describe_backup(backup)
     assert description.taken_at is not None
     taken = description.taken_at.astimezone(ZoneInfo("America/Chicago"))

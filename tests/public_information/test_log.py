@@ -45,7 +45,7 @@ from ethics_desk.public_information.log import summaries
 from ethics_desk.storage.database import Database
 from ethics_desk.workflow import ReturnUnsworn
 from ethics_desk.workflow.controller import WorkflowController
-from tests.conftest import CLOCK
+from tests.conftest import CLOCK, set_workstation_zone
 from tests.factories import complete_intake, filed_case, sworn_oath
 
 RECORDS = Account(901, "rrecords", "Rosa Records", Role.RECORDS)
@@ -125,10 +125,7 @@ def test_today_is_the_offices_date_on_a_workstation_set_to_another_zone(
         database: Database, monkeypatch: pytest.MonkeyPatch) -> None:
     """At 11:30 p.m. in San Antonio it is already tomorrow in London: a laptop left on London
     time still may not log a request received "tomorrow", and takes one received today."""
-    import time
-
-    monkeypatch.setenv("TZ", "Europe/London")
-    time.tzset()
+    set_workstation_zone(monkeypatch, "Europe/London")
     late = fixed_clock(datetime(2026, 11, 30, 23, 30, tzinfo=CENTRAL))
     assert late().astimezone().date() == date(2026, 12, 1)  # the workstation's own date
     with pytest.raises(UserError, match="after today"):

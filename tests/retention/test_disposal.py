@@ -38,7 +38,7 @@ from ethics_desk.storage.database import Database, make_engine, resolve_url
 from ethics_desk.workflow import ReturnDefective, ReturnUnsworn
 from ethics_desk.workflow.controller import WorkflowController
 from tests.board_cases import frivolous
-from tests.conftest import CLOCK
+from tests.conftest import CLOCK, set_workstation_zone
 from tests.factories import (
     CLERK,
     DESK_CLERK,
@@ -345,11 +345,8 @@ def test_a_case_becomes_eligible_on_the_offices_day_not_the_workstations(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """At 8 p.m. the evening before, in San Antonio, it is already the eligible day in Tokyo: a
     workstation left on Tokyo time neither lists the case nor destroys it a day early."""
-    import time
-
     case = resolved_case(controller)
-    monkeypatch.setenv("TZ", "Asia/Tokyo")
-    time.tzset()
+    set_workstation_zone(monkeypatch, "Asia/Tokyo")
     evening = on(ELIGIBLE_ON - DAY, hour=20)
     assert evening().astimezone().date() == ELIGIBLE_ON  # the workstation's own date
     listed = disposal_list(database, account=RECORDS, clock=evening)

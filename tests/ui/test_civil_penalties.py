@@ -4,7 +4,6 @@ and the office's time on a workstation set to another zone."""
 
 from __future__ import annotations
 
-import time
 from datetime import UTC, date, datetime, timedelta
 
 import pytest
@@ -17,7 +16,7 @@ from ethics_desk.ui.screens.board_screen import BoardScreen
 from ethics_desk.workflow import WaivePenalty
 from ethics_desk.workflow.controller import WorkflowController
 from tests.board_cases import HEARING_AT, PENALTY_DUE_ON, frivolous, later
-from tests.conftest import OFFICE_TZ
+from tests.conftest import OFFICE_TZ, set_workstation_zone
 from tests.ui.conftest import type_text
 from tests.ui.test_case_window import _act, _choose, _save, _window
 from tests.workflow.helpers import case
@@ -28,8 +27,7 @@ AFTER_THE_MEETING = HEARING_AT + timedelta(hours=3)
 @pytest.fixture
 def _workstation_in_utc(monkeypatch: pytest.MonkeyPatch) -> None:
     """The workstation's clock set to UTC, not the office's zone."""
-    monkeypatch.setenv("TZ", "UTC")
-    time.tzset()
+    set_workstation_zone(monkeypatch, "UTC")
 
 
 def test_a_civil_penalty_is_shown_on_the_case_and_its_payment_recorded_in_the_window(
