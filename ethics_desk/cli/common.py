@@ -116,12 +116,19 @@ def fail(message: str, *, status: int = EXIT_USAGE) -> int:
     return status
 
 
-def never_fail_on_encoding(stream: TextIO) -> None:
-    """A console that cannot show "李" or "→" shows "?" rather than crash (Windows code pages)."""
+def never_fail_on_encoding(stream: TextIO, *, platform: str = sys.platform) -> None:
+    """Every name prints, whatever the stream. On Windows each stream writes UTF-8: output
+    redirected to a file or a pipe would otherwise be in the ANSI code page (cp1252), which
+    garbles “quotes” and cannot hold 王伟 or محمد at all — a scheduled ``ethics-desk backup >
+    log.txt`` would fail on one; the console itself takes Unicode either way. Elsewhere a stream
+    keeps the locale's encoding, and a letter it cannot hold shows as "?" rather than crash."""
     reconfigure = getattr(stream, "reconfigure", None)
     if reconfigure is not None:
         with contextlib.suppress(ValueError, OSError):  # a closed or unusual stream: leave it
-            reconfigure(errors="replace")
+            if platform == "win32":
+                reconfigure(encoding="utf-8", errors="replace")
+            else:
+                reconfigure(errors="replace")
 
 
 def db_arg(args: argparse.Namespace) -> str | None:
