@@ -259,6 +259,18 @@ def pytest_unconfigure(config: pytest.Config) -> None:
         _SERVER.admin.dispose()
 
 
+REPEAT_ENV = "ETHICS_DESK_TEST_REPEAT"
+"""Set by ``.ci/run`` for the suite's second and third runs (at a later date, on PostgreSQL):
+the property tests there check the same properties with a quarter of the examples, the first
+run having made the full search."""
+
+
+def examples(count: int) -> int:
+    """The examples a property test tries: ``count``, or a quarter of it (at least 5) in a
+    repeated run of the suite (:data:`REPEAT_ENV`)."""
+    return max(5, count // 4) if os.environ.get(REPEAT_ENV) else count
+
+
 def read_zone_again() -> None:
     """Make the process read ``TZ`` again, where it can (POSIX). Windows has no
     ``time.tzset``: there the suite runs in the machine's zone, which the code never reads (the

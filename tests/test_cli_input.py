@@ -29,6 +29,7 @@ from ethics_desk.storage import private_files
 from ethics_desk.storage.database import Database
 from ethics_desk.storage.location import default_database_path
 from ethics_desk.workflow.controller import WorkflowController
+from tests.conftest import examples
 from tests.factories import filed_case
 from tests.signing_in import ADMINISTRATOR, PASSWORD, account_of, sign_in_as
 from tests.test_cli import assert_one_line_error, run
@@ -397,7 +398,7 @@ def command_lines(draw: st.DrawFn) -> list[str]:
 
 
 @pytest.mark.sqlite_file
-@settings(max_examples=40, deadline=None,
+@settings(max_examples=examples(40), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(arguments=command_lines())
 @example(arguments=["due", "9999-12-31", "3"])

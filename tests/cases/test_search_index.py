@@ -32,7 +32,7 @@ from ethics_desk.models import Complaint, Respondent
 from ethics_desk.storage import search_table
 from ethics_desk.storage.database import Database
 from tests.cases.test_inbox import TODAY, CaseSpec, insert_cases
-from tests.conftest import copy_of
+from tests.conftest import copy_of, examples
 
 LETTERS = ("abcdefghijklmnopqrstuvwxyzñáéíóúüçãõøłßđăâêôơưạảấầậắằẹếềệ"
            "абвгдеёжзийклмнопрстуфхцчшщыьэюя" "ABCDEFGHIJKLMNOPQRSTUVWXYZÑÁÉÓÚÇŁ" "ПЕТРОВ"
@@ -98,7 +98,7 @@ def today_found(database: Database, typed: str) -> set[int]:
         return set(session.scalars(statement))
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                   HealthCheck.function_scoped_fixture])
 @given(names=st.lists(st.tuples(name, name), min_size=1, max_size=6), data=st.data())
 def test_the_index_finds_exactly_what_the_plain_rule_finds(
@@ -227,7 +227,7 @@ def test_the_inbox_reads_a_server_without_a_transaction_round_trip(
             assert again.in_transaction  # SQLite: every read in its transaction, as before
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=examples(120), deadline=None)
 @given(key=st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=10_000),
        words=st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=10_000),
        lengths=st.tuples(st.integers(0, 10_000), st.integers(0, 10_000)))

@@ -21,6 +21,7 @@ from ethics_desk.deadlines import (
     state_calendar,
 )
 from ethics_desk.deadlines import calendar as calendar_module
+from tests.conftest import examples
 
 FIESTA_2025 = Closure(date(2025, 5, 2), "Fiesta San Jacinto Day", DayKind.FIESTA)
 
@@ -384,7 +385,7 @@ def _named_by_662_003(day: date) -> bool:
 
 
 @given(st.dates(min_value=date(2020, 1, 1), max_value=date(2045, 12, 31)))
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 def test_the_state_calendar_closes_no_weekday_that_section_662_003_does_not_name(
         day: date) -> None:
     if day.weekday() >= 5:

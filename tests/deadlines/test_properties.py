@@ -24,8 +24,9 @@ from ethics_desk.deadlines import (
     compute_due,
     presumed_receipt,
 )
+from tests.conftest import examples
 
-PROPERTY_SETTINGS = settings(max_examples=200, deadline=None)
+PROPERTY_SETTINGS = settings(max_examples=examples(200), deadline=None)
 
 CITY_FEDERAL_HOLIDAYS = frozenset(
     {

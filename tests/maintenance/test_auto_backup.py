@@ -35,7 +35,7 @@ from ethics_desk.storage.audit import verify_chain
 from ethics_desk.storage.backup_files import BackupFile, backups_in, made_here
 from ethics_desk.storage.database import Database
 from ethics_desk.storage.sqlite_file import verify_sqlite_file
-from tests.conftest import CLOCK, NOW
+from tests.conftest import CLOCK, NOW, examples
 from tests.factories import CLERK
 
 ACTOR = "Maria Clerk (maria)"
@@ -129,7 +129,7 @@ FOREIGN_NAMES = [
 near misses of its names, a manual ``ethics-desk backup`` copy and another database's copies."""
 
 
-@settings(suppress_health_check=[HealthCheck.too_slow], deadline=None, max_examples=60)
+@settings(suppress_health_check=[HealthCheck.too_slow], deadline=None, max_examples=examples(60))
 @given(copy_lists, keeps, st.lists(st.sampled_from(FOREIGN_NAMES), unique=True))
 def test_rotating_a_folder_deletes_only_the_copies_this_feature_made(
         copies: list[BackupFile], keep: Keep, foreign: list[str]) -> None:

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from ethics_desk.deadlines import ClockKind, state_calendar
 from ethics_desk.public_information.log import due_dates
+from tests.conftest import examples
 from tests.deadlines.test_calendar import STATE_HOLIDAY_NAMES
 
 STATE = state_calendar()
@@ -41,7 +42,7 @@ def _nth_business_day_after(start: date, n: int) -> date:
 
 
 @given(st.dates(min_value=date(2026, 1, 1), max_value=date(2035, 12, 31)))
-@settings(max_examples=10_000, deadline=None)
+@settings(max_examples=examples(10_000), deadline=None)
 def test_each_public_information_act_due_date_is_the_nth_state_business_day_after_receipt(
         received: date) -> None:
     dues = due_dates(received, STATE)

@@ -20,7 +20,7 @@ from ethics_desk.retention.disposal import disposal_list, dispose
 from ethics_desk.retention.holds import list_holds, parse_numbers, place_hold, reasons_held, release_hold
 from ethics_desk.storage.database import Database
 from ethics_desk.workflow.controller import WorkflowController
-from tests.conftest import CLOCK, copy_of
+from tests.conftest import CLOCK, copy_of, examples
 from tests.factories import filed_case
 from tests.retention.conftest import ELIGIBLE_ON, RECORDS, on, person, resolved_case
 
@@ -152,7 +152,8 @@ holds_drawn = st.lists(st.tuples(st.sampled_from(list(HoldKind)),
 """Holds: a kind, the cases named (by index), and whether the hold is released again."""
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(12), deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(holds=holds_drawn)
 def test_a_case_is_eligible_exactly_when_no_hold_in_force_names_it_and_a_held_one_is_refused(
         resolved: tuple[Database, list[int]],

@@ -21,7 +21,7 @@ from ethics_desk.storage import backup_files, record_key
 from ethics_desk.storage.database import Database
 from ethics_desk.storage.private_files import write_private
 from ethics_desk.storage.write_targets import refuse_record_target
-from tests.conftest import CLOCK
+from tests.conftest import CLOCK, examples
 
 pytestmark = pytest.mark.sqlite_file
 
@@ -56,7 +56,7 @@ FILES = st.sampled_from(["ethics-desk.sqlite", "ethics-desk.sqlite-wal",
 """The database, its companions and a hard link to it."""
 
 
-@settings(max_examples=60, deadline=None,
+@settings(max_examples=examples(60), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(folder=FOLDERS, extra=st.lists(st.sampled_from([".", "sub/.."]), max_size=3),
        name=FILES, trailing=st.sampled_from(["", "/", "//"]))

@@ -86,7 +86,7 @@ from ethics_desk.workflow import (
 )
 from ethics_desk.workflow.controller import WorkflowController
 from tests.board_cases import seat_board
-from tests.conftest import CLOCK, OFFICE_TZ
+from tests.conftest import CLOCK, OFFICE_TZ, examples
 from tests.factories import complete_intake, sworn_oath
 
 START = datetime(2026, 1, 5, 9, 0, tzinfo=OFFICE_TZ)
@@ -375,7 +375,7 @@ class WorkflowMachine(RuleBasedStateMachine):
 
 
 WorkflowMachine.TestCase.settings = settings(
-    max_examples=40, stateful_step_count=40, deadline=None,
+    max_examples=examples(40), stateful_step_count=40, deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 test_workflow_keeps_its_invariants = WorkflowMachine.TestCase
 
