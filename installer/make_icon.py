@@ -1,5 +1,5 @@
 """Draws the application's icon: ``installer/ethics-desk.ico`` (the executables' and the
-installer's, with the sizes Windows uses) and ``resources/icons/ethics-desk-N.png`` (the window
+installer's, with the sizes Windows uses) and ``ethics_desk/resources/icons/ethics-desk-N.png`` (the window
 icon the application sets at start; PNG is built into QtGui, so no image plugin is needed).
 
 A section sign (§, for City Code § 2-83) in white on the City Clerk's navy, in the bundled
@@ -31,7 +31,7 @@ def draw(size: int) -> Image.Image:
     margin = big // 32
     canvas.rounded_rectangle((margin, margin, big - margin, big - margin), radius=big // 6,
                              fill=NAVY)
-    font = ImageFont.truetype(str(ROOT / "resources" / "fonts" / "DejaVuSans-Bold.ttf"),
+    font = ImageFont.truetype(str(ROOT / "ethics_desk" / "resources" / "fonts" / "DejaVuSans-Bold.ttf"),
                               int(big * 0.78))
     canvas.text((big / 2, big / 2), "§", font=font, fill=WHITE, anchor="mm")
     return image.resize((size, size), Image.Resampling.LANCZOS)
@@ -39,7 +39,7 @@ def draw(size: int) -> Image.Image:
 
 def main() -> None:
     """Write the .ico and the PNGs."""
-    icons = ROOT / "resources" / "icons"
+    icons = ROOT / "ethics_desk" / "resources" / "icons"
     icons.mkdir(parents=True, exist_ok=True)
     for size in PNG_SIZES:
         draw(size).save(icons / f"ethics-desk-{size}.png", optimize=True)

@@ -198,7 +198,7 @@ def test_the_tests_mirror_the_packages() -> None:
             assert folder / "__init__.py" in package_dirs, f"tests/{folder} mirrors no package"
     top_level = sorted(path.name for path in TESTS.glob("test_*.py"))
     assert all(name.startswith(("test_benchmarks", "test_bundle", "test_cli", "test_house_rules",
-                                "test_layout", "test_lock", "test_suite", "test_types"))
+                                "test_layout", "test_lock", "test_suite", "test_types", "test_wheel"))
                for name in top_level), top_level
 
 

@@ -1,4 +1,5 @@
-"""Where the shipped resources are (source tree, installed package, or a PyInstaller bundle)."""
+"""Where the shipped resources are: ``ethics_desk/resources/`` in a checkout or an installed
+package, ``resources/`` in a PyInstaller bundle."""
 
 from __future__ import annotations
 
@@ -7,11 +8,13 @@ from pathlib import Path
 
 
 def resources_dir() -> Path:
-    """The ``resources/`` folder: beside the package in a checkout, or inside a frozen bundle."""
+    """The ``resources/`` folder: inside the package (a checkout, an editable install or an
+    installed wheel alike: ``pyproject.toml`` ships it as package data), or at the top of a
+    frozen bundle (``build_installer.spec`` puts it there)."""
     bundle = getattr(sys, "_MEIPASS", None)
     if bundle:
         return Path(bundle) / "resources"
-    return Path(__file__).resolve().parents[2] / "resources"
+    return Path(__file__).resolve().parents[1] / "resources"
 
 
 def resource_path(*parts: str) -> Path:
