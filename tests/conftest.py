@@ -290,6 +290,16 @@ def set_workstation_zone(monkeypatch: pytest.MonkeyPatch, zone: str) -> None:
     read_zone_again()
 
 
+@pytest.fixture(scope="session")
+def qapp_cls() -> type:
+    """pytest-qt's QApplication is the application's own (:class:`ethics_desk.ui.fonts.DeskApplication`):
+    its fonts registered as on a desk, so the offscreen platform on Windows measures real text.
+    (Qt is imported here, only for a run that starts the QApplication.)"""
+    from ethics_desk.ui.fonts import DeskApplication
+
+    return DeskApplication
+
+
 @pytest.fixture(autouse=True)
 def _office_time_zone(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Run every test in the office's time zone, whatever the machine's (where the platform

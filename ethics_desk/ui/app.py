@@ -25,6 +25,7 @@ from ethics_desk import __version__
 from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import StorageError, UserError
 from ethics_desk.ui import none_guard, palette
+from ethics_desk.ui.fonts import DeskApplication
 
 if TYPE_CHECKING:
     from ethics_desk.core.account import Account
@@ -33,12 +34,13 @@ if TYPE_CHECKING:
 
 
 def application() -> QApplication:
-    """The one QApplication, created with the organisation and application names."""
+    """The one QApplication (its fonts registered: :mod:`ethics_desk.ui.fonts`), created with
+    the organisation and application names."""
     app = QApplication.instance()
     if isinstance(app, QApplication):
         return app
     none_guard.guard()  # before the first window: see the module
-    app = QApplication(sys.argv[:1])
+    app = DeskApplication(sys.argv[:1])
     app.setOrganizationName("EthicsDesk")
     app.setApplicationName("Ethics Desk")
     app.setApplicationVersion(__version__)
