@@ -20,7 +20,14 @@
 ; Silent, for IT:  EthicsDesk-VERSION-setup.exe /S /AllUsers /DB=postgresql+psycopg://ethics_desk@dbserver/ethics
 ; Signing: makensis /DSIGN_COMMAND="…" signs the installer and the uninstaller (docs/it/installing.md).
 
-Unicode true
+; A 32-bit Unicode installer (it runs on every Windows; the program it installs is 64-bit), or
+; another target given by make_installer.py --target (amd64-unicode: CI's Wine stage where the
+; machine cannot run 32-bit programs).
+!ifdef TARGET
+  Target ${TARGET}
+!else
+  Unicode true
+!endif
 ManifestDPIAware true
 !ifdef FAST
   SetCompressor zlib  ; CI's check: quicker, larger
@@ -116,10 +123,25 @@ Var DatabaseAddress
 Function .onInit
   !insertmacro MULTIUSER_INIT
   ${GetParameters} $R0
-  ClearErrors
-  ${GetOptions} $R0 "/DB=" $DatabaseAddress
-  ${If} ${Errors}
-    StrCpy $DatabaseAddress ""
+  ; /DB=ADDRESS, read by hand: GetOptions ends an option's value at the next "/", which cut
+  ; every address ("postgresql+psycopg://…") to "postgresql+psycopg:". The value runs to the
+  ; next space (an address has none); a quoted "/DB=…" loses its closing quote.
+  StrCpy $DatabaseAddress ""
+  ${StrStr} $0 $R0 "/DB="
+  ${If} $0 != ""
+    StrCpy $0 $0 "" 4
+    ${StrStr} $1 $0 " "
+    ${If} $1 != ""
+      StrLen $2 $0
+      StrLen $3 $1
+      IntOp $2 $2 - $3
+      StrCpy $0 $0 $2
+    ${EndIf}
+    StrCpy $1 $0 1 -1
+    ${If} $1 == '"'
+      StrCpy $0 $0 -1
+    ${EndIf}
+    StrCpy $DatabaseAddress $0
   ${EndIf}
   ${If} $DatabaseAddress != ""
     StrCpy $0 $DatabaseAddress

@@ -3,11 +3,13 @@
 the build's identity from :mod:`bundle`::
 
     python installer/make_installer.py dist/EthicsDesk [--out dist/EthicsDesk-0.1.0-setup.exe]
-        [--fast] [--sign-command "…"]
+        [--fast] [--sign-command "…"] [--target amd64-unicode]
 
 ``--fast`` compresses with zlib instead of solid LZMA (CI's check, about a third of the time;
 a larger file). ``--sign-command`` is run by makensis on the installer and on the uninstaller
 it writes (``!finalize``; ``%1`` is the file), e.g. ``installer/sign.ps1`` on the Windows runner.
+``--target`` compiles for another NSIS target than the shipped 32-bit ``x86-unicode``: CI's
+Windows stage under Wine uses ``amd64-unicode`` where the machine has no 32-bit Wine.
 Prints the installer's path on its last line.
 """
 
@@ -33,6 +35,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, help="the installer to write")
     parser.add_argument("--fast", action="store_true", help="zlib instead of solid LZMA")
     parser.add_argument("--sign-command", help="signs the installer and uninstaller (%%1: file)")
+    parser.add_argument("--target", choices=("x86-unicode", "amd64-unicode"),
+                        help="the NSIS target (default: the shipped x86-unicode)")
     args = parser.parse_args(argv)
     makensis = shutil.which("makensis")
     if makensis is None:
@@ -48,6 +52,8 @@ def main(argv: list[str] | None = None) -> int:
         command.append(f"-DSIGN_COMMAND={args.sign_command}")
     if args.fast:
         command.append("-DFAST")
+    if args.target:
+        command.append(f"-DTARGET={args.target}")
     command.append(str(HERE / "ethics-desk.nsi"))
     result = subprocess.run(command, check=False)
     if result.returncode == 0:
