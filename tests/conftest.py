@@ -273,8 +273,9 @@ def examples(count: int) -> int:
 
 def read_zone_again() -> None:
     """Make the process read ``TZ`` again, where it can (POSIX). Windows has no
-    ``time.tzset``: there the suite runs in the machine's zone, which the code never reads (the
-    office's zone is a setting), so it holds in any."""
+    ``time.tzset``: there the suite runs in the machine's own zone, which is set to the office's
+    before the run (CI's Windows stage under Wine: ``TZ=CST6CDT``, a rule Windows' C runtime
+    reads; ``.github/workflows/windows.yml``: ``tzutil``)."""
     tzset = getattr(time, "tzset", None)
     if tzset is not None:
         tzset()
@@ -287,6 +288,16 @@ def set_workstation_zone(monkeypatch: pytest.MonkeyPatch, zone: str) -> None:
     if getattr(time, "tzset", None) is None:
         pytest.skip("a running process changes its zone only where time.tzset exists (POSIX)")
     monkeypatch.setenv("TZ", zone)
+    read_zone_again()
+
+
+def put_in_office_zone(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Put this process in the office's zone where it can change its zone (POSIX). Not on
+    Windows: its C runtime reads ``TZ`` once, and only as a rule such as ``CST6CDT``; an IANA
+    name there would put the process in UTC (see :func:`read_zone_again`)."""
+    if getattr(time, "tzset", None) is None:
+        return
+    monkeypatch.setenv("TZ", "America/Chicago")
     read_zone_again()
 
 
@@ -303,9 +314,8 @@ def qapp_cls() -> type:
 @pytest.fixture(autouse=True)
 def _office_time_zone(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Run every test in the office's time zone, whatever the machine's (where the platform
-    lets a process change its zone)."""
-    monkeypatch.setenv("TZ", "America/Chicago")
-    read_zone_again()
+    lets a process change its zone: :func:`put_in_office_zone`)."""
+    put_in_office_zone(monkeypatch)
     yield
     monkeypatch.undo()
     read_zone_again()
@@ -497,8 +507,7 @@ def demo_template(tmp_path_factory: pytest.TempPathFactory) -> Iterator[DemoTemp
     where: Path | str = (tmp_path_factory.mktemp("demo-template") / "demo.sqlite"
                          if server is None else name)
     with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("TZ", "America/Chicago")
-        read_zone_again()
+        put_in_office_zone(patch)
         try:
             if server is not None:
                 setup_server(server.create(name), clock=CLOCK,

@@ -61,12 +61,24 @@ def test_the_limit_is_a_scanned_exhibits_25_mb() -> None:
 def test_a_pdf_within_the_limit_is_read_whole(tmp_path: Path) -> None:
     scan = tmp_path / "truck-photos.pdf"
     scan.write_bytes(b"%PDF-1.4 photographs")
+    attached = read_attachment(scan)
+    assert (attached.file_name, attached.media_type, attached.content) == (
+        scan.name, "application/pdf", b"%PDF-1.4 photographs")
+
+
+def test_a_link_to_a_pdf_is_followed_and_read_whole(tmp_path: Path) -> None:
+    scan = tmp_path / "truck-photos.pdf"
+    scan.write_bytes(b"%PDF-1.4 photographs")
     link = tmp_path / "link-to-scan.pdf"
-    link.symlink_to(scan)
-    for path in (scan, link):
-        attached = read_attachment(path)
-        assert (attached.file_name, attached.media_type, attached.content) == (
-            path.name, "application/pdf", b"%PDF-1.4 photographs")
+    try:
+        link.symlink_to(scan)
+    except OSError as refused:  # Windows without the right to make links
+        pytest.skip(f"this account may not make symbolic links: {refused}")
+    if not link.is_symlink():
+        pytest.skip("this platform accepted the link and made none (Wine 8)")
+    attached = read_attachment(link)
+    assert (attached.file_name, attached.media_type, attached.content) == (
+        link.name, "application/pdf", b"%PDF-1.4 photographs")
 
 
 def test_a_file_that_is_not_there_is_named(tmp_path: Path) -> None:
