@@ -16,6 +16,9 @@ is shown with the inbox's rows (*ready*). Two environment variables, read only o
   inbox shows that search's answer, whatever the way the inbox answers it (at once or on a
   worker thread). The ``usable`` mark carries the case ids shown, for the benchmark to compare
   with the database.
+* :data:`GRAB_ENV` names a PNG file: on *ready* the main window is drawn into it, with the
+  platform's style and fonts (CI's Windows stage looks at the window of Qt's ``windows``
+  platform under Wine this way).
 
 Nothing here reads a case before someone has signed in (§ 2-83(h)): the probe is attached to
 the main window, which is built only for a signed-in account, and reads only what it shows.
@@ -43,6 +46,9 @@ MARKS_ENV = "ETHICS_DESK_STARTUP_MARKS"
 SEARCH_ENV = "ETHICS_DESK_STARTUP_SEARCH"
 """The search a ``--quit-when-ready`` start types once ready, quitting when it is answered."""
 
+GRAB_ENV = "ETHICS_DESK_STARTUP_GRAB"
+"""The PNG a ``--quit-when-ready`` start draws the main window into once ready."""
+
 
 class StartupProbe:
     """The moments of one start, written to ``marks`` (if given), and the ``search`` typed once
@@ -50,9 +56,11 @@ class StartupProbe:
     sign-in dialog; a start with it has none."""
 
     def __init__(self, marks: Path | None = None, search: str | None = None, *,
-                 clock: Clock = system_clock) -> None:
+                 grab: Path | None = None, clock: Clock = system_clock) -> None:
         self.marks = marks
         self.search = search
+        self.grab = grab
+        """Where the window is drawn once it is ready (None: nowhere)."""
         self.clock = clock
         """The machine's real time (never a fixed ``--today``): the start is timed from outside."""
         self.answered = False
@@ -66,7 +74,9 @@ class StartupProbe:
             return cls()
         marks = os.environ.get(MARKS_ENV, "").strip()
         search = os.environ.get(SEARCH_ENV, "")
-        return cls(Path(marks) if marks else None, search if search.strip() else None)
+        grab = os.environ.get(GRAB_ENV, "").strip()
+        return cls(Path(marks) if marks else None, search if search.strip() else None,
+                   grab=Path(grab) if grab else None)
 
     def mark(self, name: str, **detail: Any) -> None:
         """Note that the start reached ``name`` now (nothing without a marks file)."""
@@ -85,12 +95,21 @@ class StartupProbe:
             window.setProperty("startupProbeReady", True)
             inbox = window.inbox_screen
             self.mark("ready", screen=window.current_screen(), rows=inbox.model.rowCount())
+            if self.grab is not None:
+                self._grab_window(window)
             if self.search is None:
                 quit_app()
                 return
             self._type_search(window, quit_app)
 
         window.ready.connect(ready)
+
+    def _grab_window(self, window: MainWindow) -> None:
+        """Draw the window into :attr:`grab`, once everything queued has been handled."""
+        assert self.grab is not None
+        QCoreApplication.processEvents()
+        saved = window.grab().save(str(self.grab), "PNG")
+        self.mark("grabbed", file=str(self.grab), saved=saved)
 
     def _type_search(self, window: MainWindow, quit_app: Callable[[], None]) -> None:
         from ethics_desk.cases.inbox import ALL_CASES

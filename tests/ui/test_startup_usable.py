@@ -25,7 +25,7 @@ from ethics_desk.storage.database import Database
 from ethics_desk.storage.location import KEY_FOLDER_ENV
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.main_window import MainWindow
-from ethics_desk.ui.startup_probe import MARKS_ENV, SEARCH_ENV, StartupProbe
+from ethics_desk.ui.startup_probe import GRAB_ENV, MARKS_ENV, SEARCH_ENV, StartupProbe
 from tests.cases.test_inbox import CaseSpec, insert_cases
 from tests.conftest import KEYS, NOW
 from tests.ui.conftest import (
@@ -135,14 +135,16 @@ def test_the_start_up_probe_is_inert_in_normal_use(tmp_path: Path,
     marks = tmp_path / "marks.jsonl"
     monkeypatch.setenv(MARKS_ENV, str(marks))
     monkeypatch.setenv(SEARCH_ENV, "garza")
+    monkeypatch.setenv(GRAB_ENV, str(tmp_path / "screen.png"))
     probe = StartupProbe.from_environment(interactive=True)  # a start with the sign-in dialog
-    assert probe.marks is None and probe.search is None
+    assert probe.marks is None and probe.search is None and probe.grab is None
     probe.mark("ready")
     assert not marks.exists()
     monkeypatch.delenv(MARKS_ENV)
     monkeypatch.delenv(SEARCH_ENV)
+    monkeypatch.delenv(GRAB_ENV)
     unset = StartupProbe.from_environment(interactive=False)  # --quit-when-ready alone
-    assert unset.marks is None and unset.search is None
+    assert unset.marks is None and unset.search is None and unset.grab is None
 
 
 def test_a_benchmarked_start_types_its_search_when_ready_and_quits_once_it_is_answered(
@@ -168,3 +170,26 @@ def test_a_benchmarked_start_types_its_search_when_ready_and_quits_once_it_is_an
     context = AppContext(database, clock=lambda: NOW)
     context.account = sign_in_through_dialog(context, CLERK_LOGIN, CLERK_PASSWORD)
     assert usable["ids"] == _orm_ids(database, context, "szczepansk")
+
+
+def test_a_smoke_test_start_draws_its_window_into_a_picture_when_ready(
+        tmp_path: Path, database: Database, db_arg: str) -> None:
+    from PIL import Image
+
+    insert_cases(database, SPECS)
+    make_account(database, CLERK_LOGIN, "Maria Clerk", Role.CLERK)
+    marks, screen = tmp_path / "marks.jsonl", tmp_path / "screen.png"
+    env = {"QT_QPA_PLATFORM": "offscreen", "HOME": str(tmp_path), "PATH": "/usr/bin:/bin",
+           KEY_FOLDER_ENV: str(KEYS), "XDG_CONFIG_HOME": str(tmp_path / "cfg"),
+           "XDG_DATA_HOME": str(tmp_path / "data"), "XDG_CACHE_HOME": str(tmp_path / "cache"),
+           "ETHICS_DESK_USER": CLERK_LOGIN, "ETHICS_DESK_PASSWORD": CLERK_PASSWORD,
+           MARKS_ENV: str(marks), GRAB_ENV: str(screen)}
+    result = subprocess.run([sys.executable, "-m", "ethics_desk", "--db", db_arg,
+                             "--quit-when-ready"], env=env, capture_output=True, text=True,
+                            timeout=120, check=False)
+    assert result.returncode == 0, result.stderr
+    moments = {m["mark"]: m for m in map(json.loads, marks.read_text(encoding="utf-8").splitlines())}
+    assert moments["grabbed"]["saved"] is True
+    with Image.open(screen) as image:
+        assert image.width >= 800 and image.height >= 600
+        assert len(image.convert("RGB").getcolors(maxcolors=1 << 20) or ()) > 20  # not blank
