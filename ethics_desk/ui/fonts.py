@@ -59,7 +59,7 @@ def register(app: QGuiApplication) -> tuple[str, ...]:
 
 class DeskApplication(QApplication):
     """The QApplication of Ethics Desk: its fonts found and registered before the first window
-    (the tests start the same class, ``tests/qt_plugin.py``)."""
+    (the tests start the same class: ``qapp_cls`` in ``tests/conftest.py``)."""
 
     def __init__(self, arguments: Sequence[str]) -> None:
         prepare_platform()
