@@ -160,6 +160,29 @@ def test_only_the_clock_module_reads_the_wall_clock() -> None:
     assert {read.split(":")[0] for read in reads} == {"ethics_desk/core/clock.py"}, reads
 
 
+WORKSTATION_ZONE_READS = (".astimezone()", "now().date()", "clock().date()", "now().time()",
+                          "time.localtime(", "time.strftime(")
+"""Ways of taking a date or an hour in the workstation's own time zone. The office's "today" is
+the clock's moment in the office's zone (``office.time_zone``: ``office_today``,
+``AppContext.today``, ``office_date``), whatever the workstation is set to; only
+``ethics_desk/core/clock.py`` reads the workstation's zone (a file-name stamp)."""
+
+
+def _workstation_zone_reads() -> list[str]:
+    return [f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
+            for path in sorted(PACKAGE.rglob("*.py"))
+            for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+            if any(read in line for read in WORKSTATION_ZONE_READS)]
+
+
+def test_only_the_clock_module_takes_a_date_in_the_workstations_zone() -> None:
+    """One "today" for the office: no screen, paper or rule dates anything by the zone the
+    workstation happens to be set to (a laptop back from a trip, a desk set to UTC)."""
+    reads = _workstation_zone_reads()
+    assert reads, "the clock module names the workstation's day, so the search must find it"
+    assert {read.split(":")[0] for read in reads} == {"ethics_desk/core/clock.py"}, reads
+
+
 def test_no_stored_time_defaults_to_the_wall_clock() -> None:
     """Stamps (recorded, issued, added, created, updated) are set from the act's clock."""
     from ethics_desk.models import Base

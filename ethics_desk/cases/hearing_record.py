@@ -256,7 +256,8 @@ def enter_into_record(database: Database, case_id: int, paper: str, *, entered_o
         raise UserError("Choose the proceeding: a hearing of the case, or a meeting of the "
                         f"Ethics Review Board and its date ({CITATION}).",
                         "Choose it in “Proceeding”.")
-    today = clock().astimezone().date()
+    with database.read_session() as session:
+        today = settings.office_today(session, clock)  # the office's day, not the desk's
     if entered_on > today:
         raise UserError(f"The date {entered_on.isoformat()} is in the future: a paper is marked "
                         "once it has been entered into the record.", "Check the date.")

@@ -24,7 +24,6 @@ from ethics_desk.cli.common import (
     signed_in_for,
     signs_in,
 )
-from ethics_desk.core.clock import today
 from ethics_desk.core.errors import UserError
 from ethics_desk.core.permissions import Act
 
@@ -163,6 +162,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
     """``demo --db FILE``: a demonstration database, one line per case."""
     from ethics_desk.demo.build import build_demo
     from ethics_desk.maintenance.opening import open_database
+    from ethics_desk.office.settings import office_today
     from ethics_desk.storage.addresses import describe
     from ethics_desk.storage.database import resolve_url
     from ethics_desk.storage.location import default_database_path
@@ -175,7 +175,9 @@ def cmd_demo(args: argparse.Namespace) -> int:
                         f"with {PROG} --db demo.sqlite.")
     database = open_database(db_arg(args), clock=clock_of(args))
     try:
-        cases = build_demo(database, today=today(clock_of(args)))
+        with database.read_session() as session:
+            day = office_today(session, clock_of(args))  # the office's day, not the desk's
+        cases = build_demo(database, today=day)
     finally:
         database.dispose()
     for number, state in cases:

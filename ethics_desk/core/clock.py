@@ -35,8 +35,11 @@ def fixed_clock(moment: datetime) -> Clock:
     return clock
 
 
-def today(clock: Clock) -> date:
-    """The clock's date in the workstation's local time zone (the office's "today")."""
+def file_day(clock: Clock) -> date:
+    """The clock's date in the workstation's own time zone: the day of a file-name stamp
+    (:func:`file_stamp`), and nothing else. The office's "today" — the day every § 2-83 period,
+    paper and screen goes by — is the office's, whatever the workstation is set to:
+    :func:`ethics_desk.office.settings.office_today` (``office.time_zone``)."""
     return clock().astimezone().date()
 
 
@@ -46,5 +49,7 @@ def utc_now(clock: Clock) -> datetime:
 
 
 def file_stamp(clock: Clock) -> str:
-    """The clock's local time as a file-name stamp, e.g. ``20261130-100000``."""
+    """The clock's time on the workstation as a file-name stamp, e.g. ``20261130-100000``: the
+    same clock as the file's own time beside it in the file manager (a backup's name is for IT,
+    never a date the office counts from)."""
     return clock().astimezone().strftime("%Y%m%d-%H%M%S")

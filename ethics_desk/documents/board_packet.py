@@ -68,7 +68,7 @@ def render_packet(database: Database, meeting_on: date, complaint_ids: Sequence[
     with database.read_session() as session:
         _received(session, account, ids)  # before anything of the cases is read
     who = account.display
-    moment = clock().astimezone()
+    moment = clock()  # an instant: the packet prints it in the office's zone
     paper, pdf = render_for_meeting(database, Meeting(meeting_on, tuple(ids), moment, who),
                                     account=account)
     who, sheets = paper.produced_by, paper.sheets

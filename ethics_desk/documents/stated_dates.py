@@ -25,6 +25,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from ethics_desk.core.account import Account
+from ethics_desk.core.office_time import office_date
 from ethics_desk.core.parties import respondent_key, respondent_of
 from ethics_desk.core.permissions import Act
 from ethics_desk.deadlines import format_day
@@ -40,6 +41,7 @@ from ethics_desk.models import (
     ShowCauseOrder,
     StatedDate,
 )
+from ethics_desk.office import settings
 from ethics_desk.staff.acting import case_reader, service
 from ethics_desk.staff.scope import case_for
 from ethics_desk.storage.database import Database
@@ -130,7 +132,8 @@ def _show_cause_order(session: Session, complaint: Complaint, recipient: str,
     if hearing is None or hearing.scheduled_at is None:
         return []
     return [Stated(HEARING, str(hearing.id), "Show-cause hearing (§ 2-83(f)(4), (f)(5))",
-                   hearing.scheduled_at.astimezone().date(), hearing_id=hearing.id)]
+                   office_date(hearing.scheduled_at, settings.time_zone(session)),
+                   hearing_id=hearing.id)]
 
 
 DATED_KINDS: Mapping[str, Callable[[Session, Complaint, str, int | None], list[Stated]]] = {
@@ -177,17 +180,14 @@ class StalePaper:
     kind: str
     recipient: str
     issued_at: datetime
+    issued_on: date
+    """The day it was issued, in the office's time (``office.time_zone``)."""
     label: str
     stated_on: date
     now_on: date
     deadline_id: int | None = None
     subject: str = ""
     """Whose clock the date is (``respondent:<id>``, a reviewer's role), as the deadline says."""
-
-    @property
-    def issued_on(self) -> date:
-        """The day it was issued, in the office's time."""
-        return self.issued_at.astimezone().date()
 
     def sentence(self) -> str:
         """E.g. "ERB-2026-001: the respondent-notice to Jane Roe issued 2026-12-01 (document 4)
@@ -214,6 +214,7 @@ def stale_papers(session: Session, complaint_id: int | None = None, *,
     if complaint_id is not None:
         query = query.where(IssuedDocument.complaint_id == complaint_id)
     found: list[StalePaper] = []
+    zone = settings.time_zone(session)  # dates are the office's, whatever the desk's zone
     for stated, document, number in session.execute(
             query.order_by(IssuedDocument.complaint_id, IssuedDocument.id, StatedDate.id)
             .execution_options(yield_per=1000)):  # a batch at a time, however many papers
@@ -222,7 +223,7 @@ def stale_papers(session: Session, complaint_id: int | None = None, *,
         if stated.clock == HEARING:
             hearing = session.get(Hearing, stated.hearing_id) if stated.hearing_id else None
             if hearing is not None and hearing.held_on is None and hearing.scheduled_at:
-                now_on = hearing.scheduled_at.astimezone().date()
+                now_on = office_date(hearing.scheduled_at, zone)
         else:
             deadline = _latest(session, document.complaint_id, stated.clock, stated.subject)
             if deadline is not None and deadline.status is DeadlineStatus.OPEN:
@@ -230,7 +231,8 @@ def stale_papers(session: Session, complaint_id: int | None = None, *,
         if now_on is not None and now_on != stated.stated_on:
             found.append(StalePaper(document.id, document.complaint_id,
                                     number or f"Draft {document.complaint_id}", document.kind,
-                                    document.recipient, document.issued_at, stated.label,
+                                    document.recipient, document.issued_at,
+                                    office_date(document.issued_at, zone), stated.label,
                                     stated.stated_on, now_on, deadline_id, stated.subject))
     return found
 

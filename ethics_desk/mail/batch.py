@@ -37,6 +37,7 @@ from sqlalchemy import select
 from ethics_desk.core.account import Account
 from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import UserError
+from ethics_desk.core.office_time import office_date
 from ethics_desk.core.permissions import Act
 from ethics_desk.core.vocabulary import Language
 from ethics_desk.documents import wording
@@ -59,6 +60,7 @@ from ethics_desk.documents.render.letter_data import (
 from ethics_desk.documents.render.mailing import LABELS_PER_SHEET
 from ethics_desk.documents.render.templates import TemplateLibrary
 from ethics_desk.models import Complainant, Complaint, MailMethod, Respondent
+from ethics_desk.office import settings
 from ethics_desk.staff.acting import case_reader, service
 from ethics_desk.staff.scope import case_condition
 from ethics_desk.storage import audit
@@ -194,7 +196,6 @@ def prepare_batch(database: Database, document_ids: Iterable[int], paper: BatchP
     """
     paper = BatchPaper(paper)
     now = clock()
-    today = now.astimezone().date()
     items, left_out = _queued(database, document_ids, account)
     if not items:
         raise UserError("There is nothing in the print queue to print.",
@@ -228,6 +229,7 @@ def prepare_batch(database: Database, document_ids: Iterable[int], paper: BatchP
     with database.read_session() as session:
         letterhead = letterhead_from_settings(session)
         templates = wording.library(session)
+        today = office_date(now, settings.time_zone(session))  # the office's day
     documents = list(_render(paper, addressed, letterhead, today, templates))
     run = _run(paper, documents, len(addressed))
     _audit(database, paper, addressed, actor=account.display, at=now)

@@ -100,9 +100,11 @@ class OutcomeResult:
     events: tuple[FireResult, ...] = ()
 
 
-def _today(clock: Clock) -> tuple[datetime, date]:
+def _today(database: Database, clock: Clock) -> tuple[datetime, date]:
+    """Now, and the office's date now (``office.time_zone``, not the workstation's zone)."""
     now = clock()
-    return now, now.astimezone().date()
+    with database.read_session() as session:
+        return now, office_date(now, settings.time_zone(session))
 
 
 def _receives(session: Session, account: Account, complaint_id: int) -> bool:
@@ -137,7 +139,7 @@ def record_mailing(database: Database, document_id: int, *, recipient_name: str,
     name, tracking, address = recipient_name.strip(), tracking_number.strip(), address.strip()
     if not name:
         raise UserError("Enter the recipient's name.", "")
-    now, today = _today(clock)
+    now, today = _today(database, clock)
     if mailed_on is not None and mailed_on > today:
         raise UserError(f"The mailing date {mailed_on.isoformat()} is in the future.",
                         "Record the mailing on the day it goes out.")
@@ -325,7 +327,7 @@ def record_outcome(database: Database, mailing_id: int, outcome: MailOutcome, on
     nothing is saved and its message is raised. A returned or refused item flags the case.
     """
     outcome = MailOutcome(outcome)
-    now, today = _today(clock)
+    now, today = _today(database, clock)
     if on > today:
         raise UserError(f"The date {on.isoformat()} is in the future.",
                         "Enter the date on the return receipt or the returned envelope.")

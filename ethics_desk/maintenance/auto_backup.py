@@ -47,7 +47,7 @@ from datetime import UTC, datetime, timedelta, tzinfo
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ethics_desk.core.clock import Clock, today
+from ethics_desk.core.clock import Clock, file_day
 from ethics_desk.core.errors import StorageError, UserError
 from ethics_desk.core.office_time import DEFAULT_OFFICE_ZONE, office_zone
 from ethics_desk.maintenance.backup import BackupReport, backup_sqlite
@@ -291,7 +291,7 @@ def daily_backup(database: Database, *, actor: str, clock: Clock) -> Outcome | N
         with database.read_session() as session:
             chosen, keep = _office_settings(session)
         folder = backup_folder(path, chosen)
-        day = today(clock)
+        day = file_day(clock)  # the day of the copies' names (core.clock.file_stamp)
         if any(copy.revision is None and copy.day == day
                for copy in backups_in(folder, path.stem)):
             return None

@@ -28,6 +28,7 @@ from ethics_desk.core.account import Account
 from ethics_desk.core.case_numbers import is_case_number
 from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import ConflictError, NotAllowed, RuleError, UserError
+from ethics_desk.core.office_time import in_office_time
 from ethics_desk.core.permissions import Act, may, who_may
 from ethics_desk.core.vocabulary import (
     CaseState,
@@ -825,12 +826,12 @@ def certify_release_date(database: Database, request_id: int, *, account: Accoun
 
     def change(session: Session, row: InformationRequest, on: date) -> str:
         _check_day(row, certified_on, on, "certification was made")
-        if release_at.astimezone().date() <= certified_on:
+        release = in_office_time(release_at, settings.time_zone(session))  # the office's hour
+        if release.date() <= certified_on:
             raise RuleError("The date set for release must come after the certification.",
                             "Tex. Gov't Code § 552.221(d)", "Enter a later date and hour.")
         row.release_certified_on, row.release_promised_at = certified_on, release_at
-        return (f"Certified {release_at.astimezone():%Y-%m-%d %H:%M} for release on "
-                f"{row.number}")
+        return f"Certified {release:%Y-%m-%d %H:%M} for release on {row.number}"
 
     return _change(database, account, request_id, clock, "pia.certify", change, seen_version)
 

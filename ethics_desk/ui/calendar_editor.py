@@ -153,7 +153,7 @@ class CalendarEditorDialog(QDialog):
         self.context = context
         self.setObjectName("calendarEditor")
         self.setWindowTitle("Ethics Desk — Closures and holidays")
-        today = context.now().date()
+        today = context.today()
         english = QLocale(QLocale.Language.English, QLocale.Country.UnitedStates)
 
         self.year = QSpinBox(self)

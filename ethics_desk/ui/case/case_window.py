@@ -234,7 +234,7 @@ class CaseWindow(QMainWindow):
         """The serving Board members who are parties to this complaint (§ 2-83(h))."""
         def read() -> list[str]:
             return [v.name for v in case_party_members(
-                self.context.database, self.case_id, self.context.now().date(),
+                self.context.database, self.case_id, self.context.today(),
                 account=self.context.signed_in)]
         return attempt(self, read) or []
 
@@ -358,7 +358,7 @@ class CaseWindow(QMainWindow):
         shown = set(window_mnemonics(self, leave_out=self.action_buttons.values()))
         every_tab = shown | set(window_mnemonics(self.tabs, shown_only=False))
         offered = [option for option in options or [] if option.in_state and form_for(
-            option.event, self.case, self.context.now().date(), self.context.actor) is not None]
+            option.event, self.case, self.context.today(), self.context.actor) is not None]
         labels = with_mnemonics([option.label for option in offered], every_tab)
         unmarked = [n for n, label in enumerate(labels) if mnemonic_of(label) is None]
         shown |= {mnemonic_of(label) or "" for label in labels}
@@ -385,7 +385,7 @@ class CaseWindow(QMainWindow):
     def start(self, option: EventOption) -> ActionDialog | None:
         """Open the action's form (non-modal, so the case stays readable); returns the dialog."""
         assert self.case is not None
-        form = form_for(option.event, self.case, self.context.now().date(),
+        form = form_for(option.event, self.case, self.context.today(),
                         self.context.actor, self.context.database, self.context.signed_in)
         if form is None:
             return None

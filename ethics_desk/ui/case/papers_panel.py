@@ -208,7 +208,7 @@ class MailingDialog(QDialog):
         self.tracking = QLineEdit(self)
         self.tracking.setObjectName("mailTracking")
         self.tracking.setPlaceholderText("Article number (certified mail)")
-        self.mailed_on = DateField(self, today=context.today, value=context.now().date())
+        self.mailed_on = DateField(self, today=context.today, value=context.today())
         self.mailed_on.setObjectName("mailedOn")
         form = QFormLayout()
         form.addRow("&Recipient:", self.name)
@@ -268,7 +268,7 @@ class OutcomeDialog(QDialog):
                                (MailOutcome.RETURNED, "Returned undelivered"),
                                (MailOutcome.REFUSED, "Refused")):
             self.outcome.addItem(label, outcome)
-        self.on = DateField(self, today=context.today, value=context.now().date())
+        self.on = DateField(self, today=context.today, value=context.today())
         self.on.setObjectName("outcomeOn")
         note = QLabel("A delivery of the notice to a respondent restarts the response deadline "
                       "from the date on the return receipt (§ 2-83(e)).", self)
@@ -342,7 +342,7 @@ class PapersPanel(QWidget):
         self.code_row = QWidget(self)
         self.code_row.setObjectName("codeProvidedRow")
         self.code_on = DateField(self.code_row, today=context.today,
-                                 value=context.now().date())
+                                 value=context.today())
         self.code_on.setObjectName("codeProvidedOn")
         self.code_way = QLineEdit(self.code_row)
         self.code_way.setObjectName("codeProvidedWay")

@@ -306,7 +306,7 @@ class FactsPage(IntakePage):
     def _note_age(self) -> None:
         """Warn (not block) when the alleged dates are more than two years old."""
         start = self.start.date()
-        today = self.intake_wizard.context.now().date()
+        today = self.intake_wizard.context.today()
         if start is not None and start < date(today.year - LOOK_BACK_YEARS, today.month,
                                               min(today.day, 28)):
             self.age_note.say("The alleged violation began more than two years ago; the Board "

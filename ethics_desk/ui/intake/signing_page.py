@@ -111,7 +111,7 @@ class SigningPage(IntakePage):
         for widget in (self.commission, self.expires):  # a notary's commission only
             widget.setEnabled(sworn and notary)
         if sworn and self.sworn_on.date() is None:
-            self.sworn_on.set_date(self.intake_wizard.context.now().date())
+            self.sworn_on.set_date(self.intake_wizard.context.today())
         if sworn and not self.county.text():
             self.county.setText(self.intake_wizard.default_county())
 
@@ -144,7 +144,7 @@ class SigningPage(IntakePage):
     def problems(self, intake: Intake) -> list[Problem]:
         """The oath recorded; when sworn, before whom, where and when."""
         problems = check_oath(intake.oath)
-        today = self.intake_wizard.context.now().date()
+        today = self.intake_wizard.context.today()
         if intake.oath.sworn and intake.oath.sworn_on and intake.oath.sworn_on > today:
             problems.append(Problem("oath.sworn_on", "The date sworn cannot be in the future.",
                                     "§ 2-83(c)"))

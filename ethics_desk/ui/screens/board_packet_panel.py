@@ -56,7 +56,7 @@ class BoardPacketPanel(QWidget):
         self.context = context
         self._pdf: tuple[date, tuple[int, ...], bytes] | None = None
 
-        self.meeting = DateField(self, today=context.today, value=context.now().date())
+        self.meeting = DateField(self, today=context.today, value=context.today())
         self.meeting.setObjectName("packetMeeting")
         self.meeting.changed.connect(self._meeting_changed)
         meeting_label = QLabel("&Meeting of:", self)

@@ -153,13 +153,13 @@ class BoardScreen(QWidget):
     def _roster_tab(self) -> QWidget:
         page = QWidget(self)
         self.serving_on = DateField(page, today=self.context.today,
-                                    value=self.context.now().date())
+                                    value=self.context.today())
         self.serving_on.setObjectName("servingOn")
         self.serving_on.changed.connect(self._serving_on_changed)
         caption = QLabel("Who serves &on:", page)
         buddy(caption, self.serving_on)
         today = QPushButton("To&day", page)
-        today.clicked.connect(lambda: self.serving_on.set_date(self.context.now().date()))
+        today.clicked.connect(lambda: self.serving_on.set_date(self.context.today()))
         declare(None, today)
         self.serving_count = QLabel(page)
         self.serving_count.setObjectName("servingCount")
@@ -213,7 +213,7 @@ class BoardScreen(QWidget):
             [Column("Date", lambda e: e.held_on.isoformat()),
              Column("Election", lambda e: e.name),
              Column("Candidates", lambda e: "; ".join(e.candidates.splitlines())),
-             Column("Status", lambda e: "pending" if e.held_on >= self.context.now().date()
+             Column("Status", lambda e: "pending" if e.held_on >= self.context.today()
                     else "held")], self,
             tooltip=lambda e: e.candidates)
         self.elections_view = rows_view(self.elections, "electionsView", 2, page,
@@ -410,7 +410,7 @@ class BoardScreen(QWidget):
             term.addItem(t.text)
         dialog.row("&Term:", term)
         last = dialog.row("&Last day served:", DateField(dialog, today=self.context.today))
-        last.set_date(self.context.now().date())
+        last.set_date(self.context.today())
         term.setObjectName("term")
         last.setObjectName("last")
 

@@ -966,7 +966,7 @@ class CalendarScreen(QWidget):
 
     def today(self) -> date:
         """The office's date now (fixed in tests)."""
-        return self.context.now().date()
+        return self.context.today()
 
     def refresh(self) -> None:
         """Reload the month, the banner and the chosen day's deadlines from the database."""

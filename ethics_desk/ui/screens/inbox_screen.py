@@ -89,7 +89,7 @@ class InboxScreen(QWidget):
     def __init__(self, context: AppContext, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.context = context
-        self.today = context.now().date()
+        self.today = context.today()
         self.heading = QLabel(self)
         self.heading.setObjectName("inboxHeading")
         self.heading.setTextFormat(Qt.TextFormat.RichText)
@@ -387,7 +387,7 @@ class InboxScreen(QWidget):
     def refresh(self) -> None:
         """Run the current query again, for today's date and the current calendar."""
         selected = self.selected_case_id()
-        self.today = self.context.now().date()
+        self.today = self.context.today()
         self.query = self.context.inbox_query(self.today)
         self._update_heading()
         self.update_requests()

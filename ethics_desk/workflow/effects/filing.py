@@ -11,7 +11,7 @@ from sqlalchemy import func, select
 from ethics_desk.cases.listing import refresh_listing
 from ethics_desk.core.case_numbers import case_number
 from ethics_desk.core.errors import RuleError
-from ethics_desk.core.office_time import in_office_time
+from ethics_desk.core.office_time import in_office_time, office_date
 from ethics_desk.deadlines import ClockKind, actual_receipt
 from ethics_desk.deadlines.schedule import (
     cancel_open_clocks,
@@ -91,7 +91,7 @@ def withdraw(ctx: Context, p: ev.Withdraw) -> Outcome:
                         "Use the date the City Clerk received the complainant's withdrawal.")
     on = not_future(ctx, p.received_on, "the withdrawal was received", "§ 2-83(d)(4)")
     c = ctx.complaint
-    filed = c.received_at.astimezone().date() if c.received_at else on
+    filed = office_date(c.received_at, ctx.zone) if c.received_at else on
     if on < filed:
         raise RuleError("A complaint cannot be withdrawn before it was filed", "§ 2-83(d)(4)",
                         f"Use a date on or after {filed.isoformat()}.")
