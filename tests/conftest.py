@@ -32,6 +32,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+from typing import TextIO
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -193,6 +194,21 @@ HANG_FILE_ENV = "ETHICS_DESK_TEST_HANG_FILE"
 """Where a run that is sent SIGUSR1 (CI's timeout) writes every thread's stack."""
 
 
+_DUMP = pytest.StashKey[TextIO]()
+"""The open file of :data:`HANG_FILE_ENV`, while the run lasts."""
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """A process of the run that crashes (a segmentation fault in Qt's or a library's code)
+    writes where each of its threads was to the same file as a hang, which CI shows: a worker
+    of ``-n`` that dies takes its stderr with it. (After every plugin's set-up, so pytest's
+    own faulthandler, which writes to that stderr, is replaced.)"""
+    dump = session.config.stash.get(_DUMP, None)
+    if dump is not None:
+        faulthandler.enable(file=dump, all_threads=True)
+
+
 def pytest_configure(config: pytest.Config) -> None:
     """The markers of tests about SQLite files, of tests on the suite's database and of tests
     that read dates; and no two workers on one server, whose login roles are the whole
@@ -213,6 +229,7 @@ def pytest_configure(config: pytest.Config) -> None:
         # captured stderr of a test that is killed is lost.)
         dump = open(hang_file, "a", encoding="utf-8")  # noqa: SIM115 - open while the run lasts
         faulthandler.register(signal.SIGUSR1, file=dump, all_threads=True)
+        config.stash[_DUMP] = dump
     config.addinivalue_line(
         "markers", "sqlite_file: about a SQLite file itself (skipped on a server database)")
     config.addinivalue_line(
