@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import hashlib
 import io
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -319,6 +319,28 @@ def reprint_many(database: Database, document_ids: Sequence[int], *, account: Ac
     with database.unit_of_work() as session:
         audit.append_many(session, entries, at=clock())
     return contents
+
+
+@service(Act.MAIL_PAPERS, "Saving an issued paper")
+def save_issued(database: Database, document_id: int, save: Callable[[bytes], str], *,
+                account: Account, clock: Clock) -> str:
+    """Hand the issued bytes, checked against their SHA-256, to ``save`` (which writes them
+    where the person chose and gives back the file's name), then audit the export: recorded
+    only once the file is written, so the record never claims a copy that was not made. A
+    failure of ``save`` (``OSError``, ``UserError``) is raised as it is, nothing recorded."""
+    with database.read_session() as session:
+        document = _document(session, document_id, account)
+        content = stored_bytes(document)
+        kind, complaint_id, sha = document.kind, document.complaint_id, document.sha256
+        void = " (VOID)" if document.voided_at is not None else ""
+    name = save(content)
+    with database.unit_of_work() as session:
+        audit.append_many(session, [audit.Entry(
+            account.display, f"export.{kind}",
+            f"Saved the issued {kinds.title_of(kind).lower()}{void} (document {document_id}, "
+            f"SHA-256 verified) as {name}", complaint_id,
+            {"document_id": document_id, "sha256": sha, "file": name})], at=clock())
+    return name
 
 
 @service(Act.MAIL_PAPERS, "Voiding and reissuing a paper")

@@ -5,13 +5,18 @@ What each paper is called and the rule behind it come from its row in
 
 from __future__ import annotations
 
+import hashlib
+from pathlib import Path
+
 from PySide6.QtPrintSupport import QPrinter
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QDialogButtonBox,
+    QFileDialog,
     QHBoxLayout,
     QLabel,
+    QMessageBox,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -19,15 +24,24 @@ from PySide6.QtWidgets import (
 
 from ethics_desk.cases.case_file import filed_case
 from ethics_desk.documents import papers
+from ethics_desk.documents.issuing import IssuedRef, issue
 from ethics_desk.documents.kinds import KINDS
 from ethics_desk.intake.record import Intake
-from ethics_desk.models import CaseState, Language
+from ethics_desk.mail.ledger import record_mailing
+from ethics_desk.models import CaseState, Language, MailMethod
 from ethics_desk.office.actions import record_access
 from ethics_desk.ui.accessibility import buddy
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.errors import FAILED, attempt
 from ethics_desk.ui.mnemonics import give_alt_keys
-from ethics_desk.ui.pdf_view import PdfPreviewDialog, PdfViewer, choose_printer, print_document
+from ethics_desk.ui.pdf_view import (
+    PdfPreviewDialog,
+    PdfViewer,
+    choose_printer,
+    file_name_for,
+    print_document,
+    save_pdf_as,
+)
 from ethics_desk.ui.sizing import fit_to_screen
 
 
@@ -112,7 +126,13 @@ def show_info_sheet(context: AppContext, parent: QWidget | None) -> InfoSheetDia
 
 
 class FilingPapersDialog(QDialog):
-    """After filing: the receipt, or for an unsworn complaint the letter returning it."""
+    """After filing: the receipt, or for an unsworn complaint the letter returning it.
+
+    A paper printed or saved here is a paper given to the complainant, so it is *issued* first
+    (:func:`ethics_desk.documents.issuing.issue`: frozen, on the case's Papers tab, audited),
+    then printed or saved from those bytes; printing it again prints the same issued copy. A
+    paper handed over at the counter is recorded as delivered by hand, so it does not wait in
+    the Mail screen's print queue."""
 
     def __init__(self, context: AppContext, case_id: int, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -120,6 +140,7 @@ class FilingPapersDialog(QDialog):
         self.case_id = case_id
         filed = filed_case(context.database, case_id, account=context.signed_in)
         number, state = filed.case_number, filed.state
+        self.case_number = number or ""
         # The complainant's papers in the language recorded at intake (§ 2-83(a), (c)).
         self.language = filed.language
         self.setObjectName("filingPapersDialog")
@@ -127,7 +148,9 @@ class FilingPapersDialog(QDialog):
         fit_to_screen(self, 840, 920)
         self.tabs = QTabWidget(self)
         self.viewers: dict[str, PdfViewer] = {}
-        # The paper shown is on record (a preview, audited by the service).
+        self.issued: dict[str, IssuedRef] = {}
+        """The papers issued from this dialog, by kind."""
+        # The paper shown is a preview (audited by the service) until it is printed or saved.
         if state is CaseState.RETURNED_UNSWORN:
             # The return letter acknowledges receipt (case number, date); a receipt would
             # promise a review that § 2-83(c) forbids for an unsworn complaint.
@@ -140,14 +163,29 @@ class FilingPapersDialog(QDialog):
                                                                  account=context.signed_in,
                                                                  clock=context.clock,
                                                                  language=self.language))
+        self.status = QLabel("Not issued yet: printing or saving it issues it to the "
+                             "complainant and puts it on the case's Papers tab.", self)
+        self.status.setObjectName("filingPapersStatus")
+        self.status.setWordWrap(True)
+        self.status.setAccessibleName("What became of the paper")
         buttons = QDialogButtonBox(self)
         self.print_button = buttons.addButton("&Print this paper…",
                                               QDialogButtonBox.ButtonRole.ActionRole)
+        self.save_button = buttons.addButton("Save as P&DF…",
+                                             QDialogButtonBox.ButtonRole.ActionRole)
+        self.handed_button = buttons.addButton("Record as &handed over",
+                                               QDialogButtonBox.ButtonRole.ActionRole)
+        self.handed_button.setToolTip("The complainant was given the printed paper at the "
+                                      "counter: recorded as delivered by hand today")
+        self.handed_button.setEnabled(False)
         buttons.addButton(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
         self.print_button.clicked.connect(lambda: self.print_current())
+        self.save_button.clicked.connect(lambda: self.save_current())
+        self.handed_button.clicked.connect(lambda: self.record_handed_over())
         layout = QVBoxLayout(self)
         layout.addWidget(self.tabs, 1)
+        layout.addWidget(self.status)
         layout.addWidget(buttons)
         give_alt_keys(self)  # Close
 
@@ -163,17 +201,94 @@ class FilingPapersDialog(QDialog):
         """The kind of paper on the tab shown."""
         return list(self.viewers)[self.tabs.currentIndex()]
 
-    def print_current(self, printer: QPrinter | None = None) -> int:
-        """Print the paper on the tab shown (audited); returns pages printed."""
+    def issue_current(self) -> IssuedRef | None:
+        """Issue the paper shown (once): the service renders it again from the record and
+        freezes it, refusing it if it is no longer the paper previewed."""
         kind = self.current_kind()
-        chosen = printer or choose_printer(self)
+        if kind in self.issued:
+            return self.issued[kind]
+        data = self.viewers[kind].pdf_bytes
+        ref = attempt(self, lambda: issue(
+            self.context.database, self.case_id, kind, account=self.context.signed_in,
+            clock=self.context.clock, language=self.language,
+            previewed=hashlib.sha256(data).hexdigest()))
+        if ref is FAILED:
+            return None
+        self.issued[kind] = ref
+        self.status.setText(f"Issued: {KINDS[kind].title}, to {ref.recipient} (document "
+                            f"{ref.document_id}, SHA-256 {ref.sha256[:12]}…), on the case's "
+                            "Papers tab.")
+        self.handed_button.setEnabled(True)
+        return ref
+
+    def print_current(self, printer: QPrinter | None = None) -> int:
+        """Issue the paper on the tab shown (the first time) and print it (audited); returns
+        pages printed. With no printer set up, saving it as a PDF is offered instead."""
+        kind = self.current_kind()
+        chosen = printer or choose_printer(self, save_instead=self.save_current)
         if chosen is None:
             return 0
-        pages = print_document(self.viewers[kind].document, chosen)
+        ref = self.issue_current()
+        if ref is None:
+            return 0
+        try:
+            pages = print_document(self.viewers[kind].document, chosen)
+        except OSError as exc:
+            QMessageBox.warning(self, "Ethics Desk — printing failed",
+                                f"{exc}\n\nThe paper is issued and on the case's Papers tab: "
+                                "print it again from here or from there.")
+            return 0
         record_access(self.context.database, account=self.context.signed_in,
                       clock=self.context.clock, action=f"print.{kind}", complaint_id=self.case_id,
-                      summary=f"Printed the {kind.replace('-', ' ')} ({pages} page(s))")
+                      summary=f"Printed the issued {KINDS[kind].title.lower()} (document "
+                              f"{ref.document_id}, {pages} page(s))",
+                      detail={"document_id": ref.document_id, "sha256": ref.sha256})
+        self.status.setText(f"{self.status.text()} Printed: {pages} page(s).")
         return pages
+
+    def save_current(self, path: Path | None = None) -> Path | None:
+        """Issue the paper on the tab shown (the first time) and save it as a PDF (where the
+        person chooses, or ``path``; audited); the file, or ``None``."""
+        kind = self.current_kind()
+        if path is None:
+            chosen, _filter = QFileDialog.getSaveFileName(
+                self, "Save the paper as a PDF",
+                file_name_for(self.case_number, KINDS[kind].title), "PDF files (*.pdf)")
+            if not chosen:
+                return None
+            path = Path(chosen)
+        ref = self.issue_current()
+        if ref is None:
+            return None
+        saved = save_pdf_as(self, self.viewers[kind].pdf_bytes, title="", suggested="",
+                            path=path)
+        if saved is None:
+            return None
+        record_access(self.context.database, account=self.context.signed_in,
+                      clock=self.context.clock, action=f"export.{kind}",
+                      complaint_id=self.case_id,
+                      summary=f"Saved the issued {KINDS[kind].title.lower()} (document "
+                              f"{ref.document_id}) as {saved.name}",
+                      detail={"document_id": ref.document_id, "sha256": ref.sha256})
+        self.status.setText(f"{self.status.text()} Saved as {saved}.")
+        return saved
+
+    def record_handed_over(self) -> int | None:
+        """Record the issued paper on the tab shown as handed to the complainant at the counter
+        today (delivered by hand); the mailing's id."""
+        ref = self.issued.get(self.current_kind())
+        if ref is None:
+            return None
+        mailing = attempt(self, lambda: record_mailing(
+            self.context.database, ref.document_id, recipient_name=ref.recipient,
+            recipient_role="complainant", recipient_ref="complainant",
+            method=MailMethod.HAND_DELIVERY, mailed_on=self.context.today(),
+            account=self.context.signed_in, clock=self.context.clock))
+        if mailing is FAILED:
+            return None
+        self.handed_button.setEnabled(False)
+        self.status.setText(f"{self.status.text()} Recorded as handed over at the counter.")
+        return mailing
 
 
 def show_filing_papers(context: AppContext, case_id: int,

@@ -10,6 +10,7 @@ stopped or vanished printer must be caught here, with a message, before anything
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import (
@@ -30,6 +31,7 @@ from PySide6.QtPrintSupport import QPrintDialog, QPrinter, QPrinterInfo
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
+    QFileDialog,
     QHBoxLayout,
     QLabel,
     QMessageBox,
@@ -39,7 +41,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ethics_desk.storage.private_files import create_private_file, tighten
+from ethics_desk.core.errors import UserError
+from ethics_desk.storage.private_files import create_private_file, tighten, write_private
 from ethics_desk.ui.acts import declare
 from ethics_desk.ui.mnemonics import give_alt_keys
 from ethics_desk.ui.sizing import fit_to_screen
@@ -225,12 +228,27 @@ def print_document(document: QPdfDocument, printer: QPrinter) -> int:
         keep_printed_file_private(printer)
 
 
-def choose_printer(parent: QWidget | None) -> QPrinter | None:
-    """The system's print dialog; ``None`` when cancelled or when no printer is set up."""
+NO_PRINTER = ("No printer is set up on this computer.\n\nAdd a printer in the system settings "
+              "(or ask IT), then print again. Nothing was lost.")
+"""What a print says on a computer with no printer."""
+
+
+def choose_printer(parent: QWidget | None,
+                   save_instead: Callable[[], object] | None = None) -> QPrinter | None:
+    """The system's print dialog; ``None`` when cancelled or when no printer is set up. With no
+    printer, ``save_instead`` (the paper's own *Save as PDF…*) is offered in its place."""
     if not QPrinterInfo.availablePrinters():
-        QMessageBox.warning(parent, "Ethics Desk — no printer",
-                            "No printer is set up on this computer.\n\nAdd a printer in the "
-                            "system settings (or ask IT), then print again. Nothing was lost.")
+        if save_instead is None:
+            QMessageBox.warning(parent, "Ethics Desk — no printer", NO_PRINTER)
+            return None
+        answer = QMessageBox.warning(
+            parent, "Ethics Desk — no printer",
+            f"{NO_PRINTER}\n\nOr choose Save to save the paper as a PDF (to print at another "
+            "computer, or to send).",
+            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Save)
+        if answer == QMessageBox.StandardButton.Save:
+            save_instead()
         return None
     printer = QPrinter(QPrinter.PrinterMode.HighResolution)
     dialog = QPrintDialog(printer, parent)
@@ -239,18 +257,59 @@ def choose_printer(parent: QWidget | None) -> QPrinter | None:
     return printer
 
 
+def save_pdf_as(parent: QWidget | None, data: bytes, *, title: str, suggested: str,
+                path: Path | None = None) -> Path | None:
+    """Ask where (the system's save dialog, ``suggested`` as the name; or ``path``), then write
+    ``data`` there readable by this user only (§ 2-83(h)(1)) — never over the record
+    (:func:`ethics_desk.storage.private_files.write_private`). The file written, or ``None``
+    when cancelled or refused, the refusal said in a message that names the fix."""
+    if path is None:
+        chosen, _filter = QFileDialog.getSaveFileName(parent, title, suggested,
+                                                      "PDF files (*.pdf)")
+        if not chosen:
+            return None
+        path = Path(chosen)
+    try:
+        write_private(path, data)
+    except UserError as exc:
+        QMessageBox.warning(parent, "Ethics Desk — not saved", f"{exc.problem}\n\n{exc.fix}")
+        return None
+    except OSError as exc:
+        QMessageBox.warning(parent, "Ethics Desk — not saved",
+                            f"The paper could not be saved to {path} "
+                            f"({exc.strerror or exc}).\n\nChoose a folder you may write to, "
+                            "then save again. Nothing was lost.")
+        return None
+    return path
+
+
+def file_name_for(*parts: str) -> str:
+    """A file name made of ``parts`` (a case number, a paper's title…), with the characters no
+    file system takes left out: ``ERB-2026-001 Filing receipt.pdf``."""
+    text = " ".join(part.strip() for part in parts if part and part.strip())
+    kept = "".join(c for c in text if c not in '<>:"/\\|?*' and ord(c) >= 32).strip(" .")
+    return f"{kept or 'paper'}.pdf"
+
+
 class PdfPreviewDialog(QDialog):
     """A document shown before printing: preview, Print…, Close."""
 
     def __init__(self, title: str, data: bytes, parent: QWidget | None = None,
-                 on_print: object = None) -> None:
+                 on_print: object = None, on_save: Callable[[Path], object] | None = None,
+                 file_name: str = "") -> None:
         super().__init__(parent)
         self.setWindowTitle(title)
         fit_to_screen(self, 820, 900)
         self.viewer = PdfViewer(self)
         self.viewer.set_pdf(data)
         self._on_print = on_print
+        self._on_save = on_save
+        self._file_name = file_name or file_name_for(title.split(" — ")[0])
         buttons = QDialogButtonBox(self)
+        self.save_button = buttons.addButton("Save as P&DF…",
+                                             QDialogButtonBox.ButtonRole.ActionRole)
+        self.save_button.setToolTip("Save this paper as a PDF file, readable by you only")
+        self.save_button.clicked.connect(lambda: self.save_now())
         self.print_button = buttons.addButton("&Print…", QDialogButtonBox.ButtonRole.ActionRole)
         buttons.addButton(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
@@ -263,9 +322,19 @@ class PdfPreviewDialog(QDialog):
         layout.addLayout(row)
         give_alt_keys(self)  # Close
 
+    def save_now(self, path: Path | None = None) -> Path | None:
+        """Save the paper shown as a PDF (where the person chooses, or ``path``); the file, or
+        ``None`` when nothing was saved."""
+        saved = save_pdf_as(self, self.viewer.pdf_bytes, title="Save the paper as a PDF",
+                            suggested=self._file_name, path=path)
+        if saved is not None and self._on_save is not None:
+            self._on_save(saved)
+        return saved
+
     def print_now(self, printer: QPrinter | None = None) -> int:
-        """Print through the system dialog (or on ``printer``); returns pages printed."""
-        printer = printer or choose_printer(self)
+        """Print through the system dialog (or on ``printer``); returns pages printed. With no
+        printer set up, saving it as a PDF is offered instead."""
+        printer = printer or choose_printer(self, save_instead=self.save_now)
         if printer is None:
             return 0
         try:

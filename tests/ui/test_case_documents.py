@@ -160,7 +160,7 @@ def test_preview_issue_reprint_mail_and_deliver_the_notice(
     assert panel.viewer.page_count() == issued.page_count
     assert frozen.startswith(b"%PDF") and panel.reprint() == frozen  # identical every time
     assert "ISSUED COPY" in panel.shown_label.text()
-    assert panel.print_button.isEnabled()
+    assert panel.reprint_button.isEnabled() and panel.save_button.isEnabled()
 
     dialog = panel.open_mailing_dialog()
     assert dialog is not None

@@ -23,6 +23,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 from datetime import date
+from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QShowEvent
@@ -32,6 +33,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QDialogButtonBox,
+    QFileDialog,
     QFormLayout,
     QHBoxLayout,
     QLabel,
@@ -54,6 +56,7 @@ from ethics_desk.documents.issuing import (
     issue,
     issued_for_case,
     reprint,
+    save_issued,
     void_and_reissue,
 )
 from ethics_desk.documents.kinds import KindRule, rule_for, title_of
@@ -76,6 +79,7 @@ from ethics_desk.models import (
     MailOutcome,
     in_a_sentence,
 )
+from ethics_desk.storage.private_files import write_private
 from ethics_desk.ui import palette
 from ethics_desk.ui.accessibility import StatusLine, buddy
 from ethics_desk.ui.acts import declare, offer
@@ -87,7 +91,7 @@ from ethics_desk.ui.mnemonics import give_alt_keys
 from ethics_desk.ui.models.rows import ROW_ROLE, Column, RowsModel, rows_view
 from ethics_desk.ui.office_display import office_time_zone
 from ethics_desk.ui.operations import operate
-from ethics_desk.ui.pdf_view import PdfViewer, choose_printer, print_document
+from ethics_desk.ui.pdf_view import PdfViewer, choose_printer, file_name_for, print_document
 from ethics_desk.ui.read_only import refuse_while_read_only
 
 
@@ -382,12 +386,14 @@ class PapersPanel(QWidget):
                                        "then void and reissue it")
         self.correct_button.clicked.connect(lambda: self.prepare_correction())
         self._correction: StalePaper | None = None
-        self.reprint_button = QPushButton("&Reprint", self)
-        self.reprint_button.setToolTip("Show the issued bytes exactly as frozen")
-        self.reprint_button.clicked.connect(self.reprint)
-        self.print_button = QPushButton("Prin&t…", self)
-        self.print_button.setToolTip("Print the reprinted issued copy shown")
-        self.print_button.clicked.connect(lambda: self.print_shown())
+        self.reprint_button = QPushButton("&Reprint…", self)
+        self.reprint_button.setToolTip("Print the selected issued paper again, exactly as it was "
+                                       "frozen when issued (its recorded bytes, SHA-256 checked)")
+        self.reprint_button.clicked.connect(lambda: self.reprint_and_print())
+        self.save_button = QPushButton("Save as P&DF…", self)
+        self.save_button.setToolTip("Save the selected issued paper as a PDF file, exactly as "
+                                    "frozen, readable by you only")
+        self.save_button.clicked.connect(lambda: self.save_issued())
         self.mail_button = QPushButton("Record &mailing…", self)
         self.mail_button.clicked.connect(self.open_mailing_dialog)
         self.void_button = QPushButton("Void &and reissue…", self)
@@ -444,7 +450,7 @@ class PapersPanel(QWidget):
         column.addLayout(stale_row)
         column.addWidget(self.issued_view, 2)
         row = QHBoxLayout()
-        for button in (self.reprint_button, self.print_button, self.mail_button,
+        for button in (self.reprint_button, self.save_button, self.mail_button,
                        self.void_button):
             row.addWidget(button)
         row.addStretch(1)
@@ -583,11 +589,11 @@ class PapersPanel(QWidget):
         document = selected_row(self.issued_view)
         live = isinstance(document, IssuedRef) and not document.is_void
         self.reprint_button.setEnabled(isinstance(document, IssuedRef))
+        self.save_button.setEnabled(isinstance(document, IssuedRef))
         self.mail_button.setEnabled(live)
         self.void_button.setEnabled(live and self._preview is not None
                                     and isinstance(document, IssuedRef)
                                     and self._preview[0] == document.kind)
-        self.print_button.setEnabled(self._shown_document is not None)
         mailing = selected_row(self.mailings_view)
         self.outcome_button.setEnabled(isinstance(mailing, MailingRef)
                                        and mailing.outcome is None
@@ -595,7 +601,7 @@ class PapersPanel(QWidget):
         self.correct_button.setEnabled(bool(self.stale))
         declare(None, self.preview_button)  # a preview shows, and keeps nothing
         offer(self.context, Act.MAIL_PAPERS, "issue and mail papers", self.issue_button,
-              self.reprint_button, self.print_button, self.mail_button, self.void_button,
+              self.reprint_button, self.save_button, self.mail_button, self.void_button,
               self.outcome_button, self.correct_button)
         refuse_while_read_only(self.context, self.issue_button, self.mail_button,
                                self.void_button, self.outcome_button, self.correct_button)
@@ -768,6 +774,49 @@ class PapersPanel(QWidget):
         if self._shown_document is None:
             return 0
         return print_bytes(self, self.viewer.pdf_bytes, printer)
+
+    def reprint_and_print(self, printer: QPrinter | None = None) -> int:
+        """*Reprint…*: print the selected issued paper's recorded bytes (shown as they print;
+        the print audited by the service) on ``printer`` or one chosen; pages printed. With no
+        printer set up, saving it as a PDF is offered instead."""
+        if not isinstance(selected_row(self.issued_view), IssuedRef):
+            return 0
+        chosen = printer or choose_printer(self, save_instead=self.save_issued)
+        if chosen is None or self.reprint() is None:
+            return 0
+        return self.print_shown(chosen)
+
+    def save_issued(self, path: Path | None = None) -> Path | None:
+        """*Save as PDF…*: write the selected issued paper's recorded bytes to a file the
+        person chooses (or ``path``), readable by them only; the save audited once written."""
+        ref = selected_row(self.issued_view)
+        if not isinstance(ref, IssuedRef):
+            return None
+        if path is None:
+            chosen, _filter = QFileDialog.getSaveFileName(
+                self, "Save the issued paper as a PDF",
+                file_name_for(title_of(ref.kind), ref.recipient), "PDF files (*.pdf)")
+            if not chosen:
+                return None
+            path = Path(chosen)
+        target = path
+
+        def write(data: bytes) -> str:
+            try:
+                write_private(target, data)  # § 2-83(h)(1): readable by this user only
+            except OSError as exc:
+                raise UserError(f"The paper could not be saved to {target} "
+                                f"({exc.strerror or exc}).",
+                                "Choose a folder you may write to, then save again.") from exc
+            return target.name
+
+        saved = operate(self, "Saving the issued paper", lambda: save_issued(
+            self.context.database, ref.document_id, write, account=self.context.signed_in,
+            clock=self.context.clock))
+        if saved is FAILED:
+            return None
+        self.changed.emit()
+        return target
 
     def open_mailing_dialog(self) -> MailingDialog | None:
         """Record how the selected issued document went out (non-modal)."""

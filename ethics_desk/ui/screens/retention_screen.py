@@ -18,6 +18,7 @@ Holds tab only (the permission table: it may place and release holds, nothing el
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 from PySide6.QtWidgets import (
     QComboBox,
@@ -387,10 +388,16 @@ class RetentionScreen(QWidget):
         if data is None:
             return None
         dialog = PdfPreviewDialog("Records Disposal List and Log of Destruction", data, self,
-                                  on_print=self._printed)
+                                  on_print=self._printed, on_save=self._saved)
         dialog.setObjectName("retentionPaperDialog")
         dialog.open()
         return dialog
+
+    def _saved(self, path: Path) -> None:
+        record_access(self.context.database, account=self.context.signed_in,
+                      action="export.retention-certificate", clock=self.context.clock,
+                      summary=f"Saved the disposal list and the log of destruction as "
+                              f"{path.name}")
 
     def _printed(self, pages: int) -> None:
         record_access(self.context.database, account=self.context.signed_in,
