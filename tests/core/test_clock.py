@@ -7,7 +7,8 @@ from datetime import UTC, date, datetime, timedelta, timezone
 
 import pytest
 
-from ethics_desk.core.clock import Clock, file_stamp, fixed_clock, system_clock, today, utc_now
+from ethics_desk.core.clock import Clock, file_day, file_stamp, fixed_clock, system_clock, utc_now
+from ethics_desk.core.office_time import office_date
 from tests.conftest import NOW, OFFICE_TZ
 
 
@@ -31,18 +32,26 @@ def test_a_clock_without_a_time_zone_is_refused() -> None:
         fixed_clock(datetime(2026, 11, 30, 10, 0))
 
 
-def test_today_is_the_offices_local_date_not_the_utc_date() -> None:
+def test_the_offices_today_is_its_own_date_not_the_utc_date() -> None:
     # 23:30 in San Antonio on the 30th is already 1 December in UTC.
     late = fixed_clock(datetime(2026, 11, 30, 23, 30, tzinfo=OFFICE_TZ))
-    assert today(late) == date(2026, 11, 30)
+    assert office_date(late(), OFFICE_TZ) == date(2026, 11, 30)
     assert utc_now(late).date() == date(2026, 12, 1)
     assert utc_now(late).tzinfo is UTC
 
 
-def test_today_reads_a_moment_given_in_another_zone_in_local_time() -> None:
+def test_the_offices_today_reads_a_moment_given_in_another_zone_in_its_own() -> None:
     tokyo = timezone(timedelta(hours=9))
     # 09:00 on 1 December in Tokyo is 18:00 on 30 November in San Antonio.
-    assert today(fixed_clock(datetime(2026, 12, 1, 9, 0, tzinfo=tokyo))) == date(2026, 11, 30)
+    moment = fixed_clock(datetime(2026, 12, 1, 9, 0, tzinfo=tokyo))()
+    assert office_date(moment, OFFICE_TZ) == date(2026, 11, 30)
+
+
+def test_a_file_day_is_the_day_of_the_file_stamp() -> None:
+    # The workstation's day, kept for backup file names only (the suite runs in the office's
+    # zone where it can set one).
+    late = fixed_clock(datetime(2026, 11, 30, 23, 30, tzinfo=OFFICE_TZ))
+    assert file_day(late).strftime("%Y%m%d") == file_stamp(late)[:8]
 
 
 def test_a_file_stamp_is_the_clocks_local_time() -> None:
