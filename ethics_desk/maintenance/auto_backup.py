@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import json
 import logging
+import threading
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta, tzinfo
@@ -50,7 +51,7 @@ from typing import TYPE_CHECKING, Any
 from ethics_desk.core.clock import Clock, file_day
 from ethics_desk.core.errors import StorageError, UserError
 from ethics_desk.core.office_time import DEFAULT_OFFICE_ZONE, office_zone
-from ethics_desk.maintenance.backup import BackupReport, backup_sqlite
+from ethics_desk.maintenance.backup import BackupReport, BackupStopped, backup_sqlite
 from ethics_desk.office import settings
 from ethics_desk.office.settings import time_zone
 from ethics_desk.storage.backup_files import (
@@ -256,11 +257,13 @@ def before_migration(path: Path, revision: str, *, clock: Clock) -> Outcome:
     return _taken(BEFORE_MIGRATION, report, clock)
 
 
-def _into(folder: Path, path: Path, clock: Clock) -> BackupReport:
+def _into(folder: Path, path: Path, clock: Clock,
+          stop: threading.Event | None = None) -> BackupReport:
     """Today's copy of ``path`` in ``folder``; a folder that cannot be written (read-only, its
     disk full) is named as such, with the fix in Settings."""
     try:
-        return backup_sqlite(path, folder / daily_name(path.stem, clock), clock=clock)
+        return backup_sqlite(path, folder / daily_name(path.stem, clock), clock=clock,
+                             stop=stop)
     except StorageError as exc:
         why = unwritable(folder)
         if why is None:
@@ -271,12 +274,15 @@ def _into(folder: Path, path: Path, clock: Clock) -> BackupReport:
                            "is unharmed.") from exc
 
 
-def daily_backup(database: Database, *, actor: str, clock: Clock) -> Outcome | None:
+def daily_backup(database: Database, *, actor: str, clock: Clock,
+                 stop: threading.Event | None = None) -> Outcome | None:
     """Take today's verified copy of the office's SQLite database if none is in the backup
     folder yet (the first start of the day), rotate the folder, and record the outcome with
     its audit record; the outcome, or None when no copy was due — today's is there already,
     the database is on a server (IT's dumps back it up), or it is read-only (damaged, a failed
-    check, lost committed acts: a copy of it would rotate out the good backups its restore needs).
+    check, lost committed acts: a copy of it would rotate out the good backups its restore needs)
+    — or when it was stopped (``stop`` set: the window closing): then nothing is kept or
+    recorded, and the next start of the day takes the copy.
 
     Nothing is raised for a copy that fails: the outcome says why (and the log), and the desk
     opens as ever."""
@@ -295,7 +301,10 @@ def daily_backup(database: Database, *, actor: str, clock: Clock) -> Outcome | N
         if any(copy.revision is None and copy.day == day
                for copy in backups_in(folder, path.stem)):
             return None
-        report = _into(folder, path, clock)
+        report = _into(folder, path, clock, stop)
+    except BackupStopped:
+        log.info("the automatic daily backup of %s was stopped; the next start takes it", path)
+        return None
     except UserError as exc:
         outcome = Outcome(at=clock(), kind=DAILY, problem=exc.problem, fix=exc.fix)
         log.warning("the automatic daily backup of %s failed: %s", path, exc)

@@ -24,6 +24,11 @@ way (``…-YYYYMMDD-HHMMSS.sqlite.partial`` or ``….partial-journal``), holding
 holds, and untouched for :data:`LEFTOVER_AGE`; nothing else in the folder is touched — and says
 so (:attr:`BackupReport.removed`).
 
+A copy can be asked to stop (``stop``: the window closing while the day's copy is taken): every
+read of it ends within moments (:func:`ethics_desk.storage.sqlite_file.stoppable`), the copy under
+way is removed, and :class:`BackupStopped` says so — nothing half-made is kept, nothing is
+recorded, and the database is as it was.
+
 The copy is readable by the user who takes it only (mode 0600, or the user's own access list on
 Windows: :mod:`ethics_desk.storage.private_files`), as every copy of a pending complaint must be
 under § 2-83(h)(1).
@@ -37,6 +42,7 @@ import os
 import re
 import sqlite3
 import stat
+import threading
 from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
@@ -49,6 +55,8 @@ from ethics_desk.storage.sqlite_file import (
     SQLITE_HEADER,
     page_problems,
     read_only,
+    stop_when_asked,
+    stoppable,
     unwritable,
     verify_sqlite_file,
 )
@@ -168,9 +176,27 @@ def remove_leftovers(folder: Path, *, clock: Clock) -> list[Path]:
     return removed
 
 
-def backup_sqlite(source: Path, dest: Path, *, clock: Clock) -> BackupReport:
+class BackupStopped(Exception):
+    """The copy was stopped when asked, before it was verified: nothing of it was kept."""
+
+
+def backup_sqlite(source: Path, dest: Path, *, clock: Clock,
+                  stop: threading.Event | None = None) -> BackupReport:
     """Copy ``source`` to ``dest`` (a file, or a folder to put a file dated by ``clock`` in) and
-    verify it against the snapshot it was copied from."""
+    verify it against the snapshot it was copied from; :class:`BackupStopped` once ``stop`` is
+    set (the copy under way removed)."""
+    with stoppable(stop):
+        try:
+            report = _backup_sqlite(source, dest, clock=clock, stop=stop)
+        except StorageError:
+            if stop is not None and stop.is_set():  # its reads were interrupted: no finding
+                raise BackupStopped() from None
+            raise
+    return report
+
+
+def _backup_sqlite(source: Path, dest: Path, *, clock: Clock,
+                   stop: threading.Event | None) -> BackupReport:
     if not source.exists():
         raise StorageError(f"There is no database at {source} to back up.",
                            "Check the path given with --db.")
@@ -215,11 +241,17 @@ def backup_sqlite(source: Path, dest: Path, *, clock: Clock) -> BackupReport:
         raise StorageError("The database itself fails its checks, so no backup was kept: "
                            + "; ".join(damaged[:3]) + ".",
                            "Run “ethics-desk check” on it and call IT; keep the file as it is.")
+    if stop is not None and stop.is_set():
+        remove_partial(partial)
+        raise BackupStopped()
     problems = _copy_problems(partial, snapshot)
     if problems:
         remove_partial(partial)
         raise StorageError("The backup copy failed verification: " + "; ".join(problems) + ".",
                            "Nothing was kept; run “ethics-desk check” on the database.")
+    if stop is not None and stop.is_set():
+        remove_partial(partial)
+        raise BackupStopped()
     refusals = _restore_refusals(partial)
     if refusals:
         remove_partial(partial)
@@ -227,6 +259,9 @@ def backup_sqlite(source: Path, dest: Path, *, clock: Clock) -> BackupReport:
                            "backup was kept (a restore would refuse it): "
                            + "; ".join(refusals[:3]) + ("; …" if len(refusals) > 3 else "") + ".",
                            "Run “ethics-desk check” on it and call IT; keep the file as it is.")
+    if stop is not None and stop.is_set():  # a check cut short may have found nothing
+        remove_partial(partial)
+        raise BackupStopped()
     try:
         os.replace(partial, dest)
     except OSError as exc:
@@ -251,7 +286,7 @@ def _copy_one_snapshot(source: Path, partial: Path) -> tuple[Snapshot, list[str]
                 snapshot = _read_snapshot(src)  # the first read fixes the snapshot
             except sqlite3.Error as exc:
                 raise SourceUnreadable(exc) from exc
-            dst = sqlite3.connect(partial)
+            dst = stop_when_asked(sqlite3.connect(partial))
             try:
                 src.backup(dst)  # through src's open transaction: the same snapshot
                 dst.execute("PRAGMA journal_mode = DELETE")  # one self-contained file

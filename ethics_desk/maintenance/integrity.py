@@ -215,7 +215,7 @@ def _read_only_engine(path: Path, **parameters: str) -> Engine:
         conn = sqlite3.connect(file_uri(path, mode="ro", **parameters), uri=True)
         conn.execute(f"PRAGMA busy_timeout = {sqlite_file.BUSY_TIMEOUT_MS}")
         journal.register_functions(conn)
-        return conn
+        return sqlite_file.stop_when_asked(conn)
 
     return create_engine("sqlite://", creator=connect, poolclass=NullPool)
 
@@ -250,7 +250,11 @@ def _unwritable_condition(path: Path) -> list[str] | None:
 
 def _guarded(names: tuple[str, ...],
              checks: Callable[[], list[CheckResult]]) -> list[CheckResult]:
-    """Run checks; a database that cannot be read fails them with the reason, not a traceback."""
+    """Run checks; a database that cannot be read fails them with the reason, not a traceback.
+    Asked to stop (a backup being stopped, :func:`ethics_desk.storage.sqlite_file.stoppable`),
+    the checks left are not run: they fail, saying so."""
+    if sqlite_file.stop_requested():
+        return [CheckResult(name, False, ["not run: stopped"]) for name in names]
     try:
         return checks()
     except (SQLAlchemyError, sqlite3.Error) as exc:

@@ -126,7 +126,7 @@ GR1000_34_MINIMUM_YEARS = 2
 sub-series undercuts: the least an office may adopt, and the default."""
 
 OPTIONS: dict[str, Option] = {o.key: o for o in (
-    Option("security.lock_minutes", 15,
+    Option("security.lock_minutes", 10,
            "Idle minutes before the desk locks (0: never; § 2-83(h))"),
     Option("policy.prompt_forward_days", 1,
            "Business days allowed to forward a complaint “promptly” (§ 2-83(d)(1), office policy)"),

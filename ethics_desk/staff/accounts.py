@@ -474,6 +474,34 @@ def sign_in_at_desk(database: Database, login: str, password: str, *, clock: Clo
     return account
 
 
+def sign_out(database: Database, account: Account, *, clock: Clock,
+             workstation: str | None = None, how: str = "") -> None:
+    """Record that ``account`` signed out at this desk (``how``: File → Sign out, or another
+    person signing in at the idle lock), audited as the sign-in is: written now, or queued
+    while another desk writes (never waits). A database that takes no more data records
+    nothing, as it recorded no sign-in."""
+    from ethics_desk.storage import queued_records
+    from ethics_desk.storage.queued_records import Pending
+
+    if database.read_only_reason() is not None:
+        return
+    detail: dict[str, object] = {"login": account.login}
+    if workstation:
+        detail["workstation"] = workstation
+    if how:
+        detail["how"] = how
+    queued_records.record(database, [Pending(
+        clock(), account.login, "account.sign_out", f"{account.display} signed out",
+        detail=detail)])
+
+
+def office_has_clerk(database: Database) -> bool:
+    """Whether the office has an account of the City Clerk's staff that may sign in: until it
+    does, the first start is not over (the first Administrator cannot take a complaint)."""
+    return any(account.role is Role.CLERK and not account.disabled
+               for account in list_accounts(database))
+
+
 def server_authenticates(database: Database, login: str, password: str | None) -> bool:
     """Whether PostgreSQL lets ``login`` into the office's database with ``password`` (None:
     single sign-on) as that very role."""

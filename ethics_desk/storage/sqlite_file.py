@@ -6,6 +6,10 @@ on (:mod:`ethics_desk.maintenance.backup`, :mod:`ethics_desk.maintenance.restore
 :mod:`ethics_desk.maintenance.integrity`, :mod:`ethics_desk.storage.write_targets`): every file is
 opened with its path quoted into the URI (:func:`ethics_desk.storage.sqlite_uri.file_uri`), so a
 folder named with ``#``, ``?``, ``%`` or a space is the folder read.
+
+A long read of a file (the day's backup and its checks, seconds on a large file) can be asked to
+stop: within :func:`stoppable`, every connection the thread opens here stops its statement once
+the event is set (SQLite's progress handler), so a window that closes need not wait for it.
 """
 
 from __future__ import annotations
@@ -15,6 +19,8 @@ import errno
 import os
 import sqlite3
 import tempfile
+import threading
+from collections.abc import Iterator
 from pathlib import Path
 
 from ethics_desk.storage.sqlite_uri import file_uri
@@ -35,6 +41,41 @@ FULL_ERRNOS = frozenset({errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)})
 """Its answers for a disk (or a user's quota) with no room left."""
 PROBE_BYTES = 32768
 """What the probe of a folder writes: as much as SQLite's first ``-shm`` page."""
+
+STOP_LOOK_STEPS = 10_000
+"""How many of SQLite's virtual-machine steps a stoppable connection runs between looks at its
+stop (a few milliseconds)."""
+
+_stopping = threading.local()
+
+
+@contextlib.contextmanager
+def stoppable(stop: threading.Event | None) -> Iterator[None]:
+    """Within it, every connection this thread opens through :func:`read_only` (or hands to
+    :func:`stop_when_asked`) ends its statement with SQLite's "interrupted" once ``stop`` is
+    set; None changes nothing. The caller tells a stopped read from a failed one by ``stop``."""
+    before = getattr(_stopping, "event", None)
+    _stopping.event = stop
+    try:
+        yield
+    finally:
+        _stopping.event = before
+
+
+def stop_requested() -> bool:
+    """Whether the stop of the enclosing :func:`stoppable` is set (a long run of checks looks
+    between them, and skips what is left)."""
+    stop: threading.Event | None = getattr(_stopping, "event", None)
+    return stop is not None and stop.is_set()
+
+
+def stop_when_asked(conn: sqlite3.Connection) -> sqlite3.Connection:
+    """Have ``conn`` stop its statements once the stop of the enclosing :func:`stoppable` is
+    set (nothing outside one); ``conn`` itself."""
+    stop: threading.Event | None = getattr(_stopping, "event", None)
+    if stop is not None:
+        conn.set_progress_handler(lambda: 1 if stop.is_set() else 0, STOP_LOOK_STEPS)
+    return conn
 
 
 def unwritable(folder: Path) -> str | None:
@@ -77,7 +118,7 @@ def read_only(path: Path, **parameters: str) -> sqlite3.Connection:
     conn = sqlite3.connect(file_uri(path, mode="ro", **parameters), uri=True,
                            isolation_level=None, check_same_thread=False)
     conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-    return conn
+    return stop_when_asked(conn)
 
 
 def verify_sqlite_file(path: Path, **parameters: str) -> list[str]:

@@ -6,7 +6,8 @@ that says what to do, never a traceback.
 A current database is first looked at without SQLAlchemy (:mod:`ethics_desk.maintenance.first_look`):
 the sign-in dialog (:mod:`ethics_desk.ui.sign_in`) is shown from that look, and the ORM is
 loaded while it is on screen. Nothing of a case is read, and the main window is not built,
-before someone has signed in (§ 2-83(h)); the desk locks itself after the office's idle time.
+before someone has signed in (§ 2-83(h)); the desk locks itself after the office's idle time,
+and File → Sign out hands it to the next person without quitting (:mod:`ethics_desk.ui.desk`).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import contextlib
 import importlib
 import sys
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn
 
 from PySide6.QtCore import QSize, QTimer
 from PySide6.QtGui import QIcon
@@ -31,6 +32,7 @@ if TYPE_CHECKING:
     from ethics_desk.core.account import Account
     from ethics_desk.storage.database import Database
     from ethics_desk.ui.context import AppContext
+    from ethics_desk.ui.startup_probe import StartupProbe
 
 
 def application() -> QApplication:
@@ -245,24 +247,49 @@ def run_gui(database_arg: str | None = None, quit_when_ready: bool = False, *,
             return 2 if not interactive else 0
         probe.mark("signed_in")
         context.account = account
-        # Imported once someone has signed in (loaded meanwhile behind the dialog).
-        from ethics_desk.ui.main_window import MainWindow
-        from ethics_desk.ui.sign_in import IdleLock
-
-        window = MainWindow(context)
-        probe.mark("window_built")
-        lock = IdleLock(context, context.lock_minutes() if interactive else 0, app)
-        window.destroyed.connect(lock.deleteLater)
-        if not interactive:
-            probe.attach(window, app.quit)
-        window.show()
-        if interactive:  # the day's backup at the window's start (a smoke test takes none)
-            window.start_daily_backup()
-            window.offer_recovery_sheet()  # an Administrator, while it was never made
-        try:
-            return app.exec()
-        finally:
-            window.stop_daily_backup()
+        code = run_desk(app, context, interactive=interactive, probe=probe)
     finally:
         if context.loaded:
             context.database.dispose()
+    if interactive:
+        leave(code)
+    return code
+
+
+def run_desk(app: QApplication, context: AppContext, *, interactive: bool,
+             probe: StartupProbe | None = None) -> int:
+    """The desk (:class:`~ethics_desk.ui.desk.Desk`) for the person signed in, until Quit; the
+    event loop's exit code. A day's copy under way at Quit is stopped, never waited for."""
+    # Imported once someone has signed in (loaded meanwhile behind the dialog).
+    from ethics_desk.ui.desk import Desk
+
+    app.setQuitOnLastWindowClosed(False)  # the desk quits: a sign-out closes the window
+    desk = Desk(context, lock_minutes=context.lock_minutes() if interactive else 0,
+                starts=interactive, parent=app)
+    if probe is not None and not interactive:
+        desk.window_opened.connect(lambda window: probe.mark("window_built"))
+        desk.window_opened.connect(lambda window: probe.attach(window, app.quit))
+    desk.open_window()
+    try:
+        return app.exec()
+    finally:
+        desk.stop()
+        desk.deleteLater()
+
+
+def leave(code: int) -> NoReturn:
+    """End the process with ``code`` once the window is closed, the database disposed (the
+    records it queued written) and the settings saved: the exit functions run, the logs and
+    streams are flushed, and the interpreter's teardown of every object — two seconds and more
+    once the ORM is loaded, after the window is already gone — is skipped, so that Quit ends
+    Ethics Desk within a second (``benchmarks/quit.py``)."""
+    import atexit
+    import logging
+    import os
+
+    atexit._run_exitfuncs()
+    logging.shutdown()
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(Exception):
+            stream.flush()
+    os._exit(code)

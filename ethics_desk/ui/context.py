@@ -110,7 +110,7 @@ class AppContext:
         from ethics_desk.office.actions import read_setting  # SQLAlchemy: after the sign-in
 
         value = read_setting(self.database, "security.lock_minutes")
-        return value if isinstance(value, int) else 15
+        return value if isinstance(value, int) else 10
 
     def date_style(self) -> DateStyle:
         """How date fields show a date (Settings → Date fields show dates as)."""

@@ -4,12 +4,15 @@ The work is the domain's (:func:`ethics_desk.maintenance.auto_backup.daily_backu
 its verification, the rotation, the office's record with its audit entry); this module only
 runs it in a thread of its own and hands the status bar's line back to the GUI thread. A copy
 that fails, and even a bug in taking it, never stops the desk: it is logged and shown on the
-status bar.
+status bar. Closing the window (Quit, signing out) stops a copy under way within moments rather
+than waiting seconds for it: nothing half-made is kept or recorded, and the next start of the
+day takes it (:class:`ethics_desk.maintenance.backup.BackupStopped`).
 """
 
 from __future__ import annotations
 
 import logging
+import threading
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
@@ -34,6 +37,8 @@ class DailyBackupWorker(QObject):
     def __init__(self, database: Database, *, actor: str, clock: Clock,
                  remind_of_the_sheet: bool = False) -> None:
         super().__init__()
+        self.stop = threading.Event()
+        """Set to stop a copy under way (:meth:`DailyBackup.stop`)."""
         self.database = database
         self.actor = actor
         self.clock = clock
@@ -47,7 +52,8 @@ class DailyBackupWorker(QObject):
         from ethics_desk.maintenance.auto_backup import daily_backup, desk_status
 
         try:
-            taken = daily_backup(self.database, actor=self.actor, clock=self.clock)
+            taken = daily_backup(self.database, actor=self.actor, clock=self.clock,
+                                 stop=self.stop)
             line = desk_status(self.database, clock=self.clock, taken=taken) or ""
         except Exception:  # a bug in the backup must not stop the desk: logged, shown
             log.exception("the automatic daily backup failed unexpectedly")
@@ -99,6 +105,12 @@ class DailyBackup(QObject):
         if self.worker_thread.isRunning():
             self.worker_thread.quit()
         self.worker_thread.wait()
+
+    def stop(self) -> None:
+        """Stop a copy under way and wait for the thread to end (moments: the copy's reads are
+        interrupted, nothing of it is kept; the next start of the day takes it)."""
+        self.worker.stop.set()
+        self.wait()
 
     def _finished(self, line: str) -> None:
         self.done.emit(line)

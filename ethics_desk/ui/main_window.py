@@ -5,8 +5,11 @@ attention — how the automatic backups stand (:mod:`ethics_desk.maintenance.aut
 one failed, or is older than a day); the day's backup runs off the GUI thread
 (:mod:`ethics_desk.ui.daily_backup`) once the window is shown.
 
-It remembers its geometry and the last screen between runs, and emits :attr:`ready` once it is
-shown and populated (``ethics-desk --quit-when-ready`` exits on it).
+It remembers its geometry between runs and, for each account, the screen that person last used
+(so each person's window opens on their own last screen, never the previous person's), and emits
+:attr:`ready` once it is shown and populated (``ethics-desk --quit-when-ready`` exits on it).
+File → Sign out (Ctrl+L) asks the desk (:mod:`ethics_desk.ui.desk`) to close it and every case
+and show the sign-in dialog for the next person.
 """
 
 from __future__ import annotations
@@ -44,6 +47,7 @@ from ethics_desk.ui.sizing import fit_to_screen
 
 if TYPE_CHECKING:  # built when first shown; imported then, not at start-up
     from ethics_desk.ui.daily_backup import DailyBackup
+    from ethics_desk.ui.first_start import FirstStartPage
     from ethics_desk.ui.key_from_sheet_dialog import KeyFromSheetDialog
     from ethics_desk.ui.recovery_sheet_dialog import RecoverySheetDialog
     from ethics_desk.ui.screens.new_complaint import NewComplaintScreen
@@ -71,6 +75,8 @@ class MainWindow(QMainWindow):
 
     ready = Signal()
     backup_status_shown = Signal(str)  # the automatic backups' line, once the look is done
+    sign_out_requested = Signal()  # File → Sign out: the desk closes the window and every case
+    closed = Signal()  # the window was closed (Quit, or by the desk at a sign-out)
 
     def __init__(self, context: AppContext) -> None:
         super().__init__()
@@ -84,6 +90,8 @@ class MainWindow(QMainWindow):
         """The last recovery sheet dialog opened (File → Recovery sheet…, or at sign-in)."""
         self.key_from_sheet_dialog: KeyFromSheetDialog | None = None
         """The last File → Bring the key from a recovery sheet… opened."""
+        self.first_start_page: FirstStartPage | None = None
+        """The first start's page (:mod:`ethics_desk.ui.first_start`), once opened."""
         self.case_windows: dict[int, QWidget] = {}
         self.stack = QStackedWidget(self)
         self.navigation = QListWidget(self)
@@ -279,6 +287,8 @@ class MainWindow(QMainWindow):
         file_menu.addSeparator()
         file_menu.addAction(self._action("Change my &password…", None, self.change_password,
                                          "actionPassword"))
+        file_menu.addAction(self._action("Sign &out", "Ctrl+L", self.sign_out_requested.emit,
+                                         "actionSignOut"))
         file_menu.addAction(self._action("&Quit", QKeySequence.StandardKey.Quit, self.close,
                                          "actionQuit"))
         edit_menu = bar.addMenu("&Edit")
@@ -286,6 +296,8 @@ class MainWindow(QMainWindow):
                                          lambda: self.go("settings"), "actionSettings"))
         edit_menu.addAction(self._action("Staff &accounts…", None, self.show_accounts,
                                          "actionAccounts"))
+        edit_menu.addAction(self._action("&First start…", None, self.show_first_start,
+                                         "actionFirstStart"))
         view_menu = bar.addMenu("&View")
         for number, key in enumerate(SCREENS, start=1):
             label = self.navigation.item(number - 1).text()
@@ -325,6 +337,7 @@ class MainWindow(QMainWindow):
         for name, act in (("actionNew", Act.TAKE_COMPLAINT), ("actionResume", Act.TAKE_COMPLAINT),
                           ("actionSettings", Act.EDIT_SETTINGS),
                           ("actionAccounts", Act.MANAGE_ACCOUNTS),
+                          ("actionFirstStart", Act.MANAGE_ACCOUNTS),
                           ("actionRestore", Act.BACKUP_AND_CHECK),
                           ("actionRecoverySheet", Act.BACKUP_AND_CHECK),
                           ("actionKeyFromSheet", Act.BACKUP_AND_CHECK)):
@@ -373,8 +386,13 @@ class MainWindow(QMainWindow):
         geometry = store.value("window/geometry")
         if geometry is None or not self.restoreGeometry(geometry):
             fit_to_screen(self, 1320, 800)  # first run; fits the screen at 150 % too
-        screen = str(store.value("window/screen", "inbox"))
+        screen = str(store.value(self._screen_key(), "inbox"))
         self.go(screen if screen in SCREENS else "inbox")
+
+    def _screen_key(self) -> str:
+        """Where the signed-in person's last screen is remembered (logins are plain: a-z, 0-9,
+        ``.``, ``_``, ``-``)."""
+        return f"accounts/{self.context.signed_in.login}/screen"
 
     def showEvent(self, event: QShowEvent) -> None:
         """Put the cursor in the screen's first field; announce readiness once the first paint
@@ -386,7 +404,7 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         """Close any open intake first (it saves its draft) and the case windows, then
-        remember the window."""
+        remember the window, and the signed-in person's screen."""
         if self.wizard is not None and self.wizard.isVisible():
             self.wizard.close()
         for window in self.case_windows.values():
@@ -394,8 +412,10 @@ class MainWindow(QMainWindow):
         self.stop_daily_backup()
         store = QSettings()
         store.setValue("window/geometry", self.saveGeometry())
-        store.setValue("window/screen", self.current_screen())
+        if self.context.account is not None:
+            store.setValue(self._screen_key(), self.current_screen())
         super().closeEvent(event)
+        self.closed.emit()
 
     # -- navigation -------------------------------------------------------------------------
 
@@ -465,10 +485,11 @@ class MainWindow(QMainWindow):
         return self._daily_backup
 
     def stop_daily_backup(self) -> None:
-        """Stop looking, letting a copy under way finish (at close)."""
+        """Stop looking, and stop a copy under way (at close: closing never waits seconds for
+        it; nothing half-made is kept, and the next start of the day takes the copy)."""
         self._backup_timer.stop()
         if self._daily_backup is not None:
-            self._daily_backup.wait()
+            self._daily_backup.stop()
 
     def show_backup_status(self, line: str) -> None:
         """Show the backups' line on the status bar ("The last backup failed on …"), or
@@ -570,6 +591,32 @@ class MainWindow(QMainWindow):
         from ethics_desk.core.permissions import Act
 
         return self.context.may(Act.BACKUP_AND_CHECK)
+
+    def offer_first_start(self) -> bool:
+        """At an Administrator's sign-in while the office has no Clerk's account: the first
+        start's page (False when it is not due)."""
+        from ethics_desk.ui.first_start import first_start_due
+
+        if not first_start_due(self.context):
+            return False
+        self.show_first_start()
+        return True
+
+    def show_first_start(self) -> None:
+        """Edit → First start… (an Administrator): the first start's steps, each said done or
+        not; not modal."""
+        from ethics_desk.ui.first_start import FirstStartPage
+
+        page = self.first_start_page
+        if page is None:
+            page = FirstStartPage(self.context, self, accounts=self.show_accounts,
+                                  sheet=self.show_recovery_sheet,
+                                  sign_out=self.sign_out_requested.emit)
+            self.first_start_page = page
+        page.refresh()
+        page.show()
+        page.raise_()
+        page.activateWindow()
 
     def offer_recovery_sheet(self) -> bool:
         """At an Administrator's sign-in, when the database's recovery sheet has never been

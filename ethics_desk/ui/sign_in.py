@@ -9,8 +9,10 @@ password, twice. An account whose password an Administrator reset is asked for a
 it goes on.
 
 The same dialog, in its *locked* form, covers the desk after the office's idle time
-(Settings → Lock the desk after): only the signed-in person's password opens it again, or they
-sign out (the application closes, so the next person starts it and signs in as themselves).
+(Settings → Lock the desk after): the signed-in person's password opens it again as it was;
+another person's login and password sign the first out (their cases closed, their intake's
+draft kept) and open the desk for the second; "Sign out" signs the first out and asks for the
+next person (:mod:`ethics_desk.ui.desk` does the turn).
 
 The dialog is shown before the ORM is loaded; the database is opened through SQLAlchemy when
 the clerk presses Sign in (usually loaded by then: the application loads it while the dialog is
@@ -23,7 +25,7 @@ import contextlib
 import os
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, Qt, QTimer
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QApplication,
     QDialog,
@@ -63,8 +65,9 @@ class SignInDialog(QDialog):
     """The login and password (or, on a database without accounts, the first Administrator),
     Sign in (Enter) and Quit (Esc). Accepted with the signed-in :attr:`account`.
 
-    ``locked_for`` makes it the lock of an idle desk: the login is that account's and cannot be
-    changed; "Sign out" (Esc) closes the application instead of going on.
+    ``locked_for`` makes it the lock of an idle desk: the login offered is that account's, and
+    another may be typed (that person signs in in the first one's place); "Sign out" (Esc)
+    rejects it, for the desk to sign the first person out.
     """
 
     def __init__(self, context: AppContext, *, locked_for: Account | None = None,
@@ -117,7 +120,7 @@ class SignInDialog(QDialog):
             else "&Unlock" if locked_for is not None else "&Sign in", self)
         self.sign_in_button.setObjectName("signInButton")
         self.sign_in_button.setDefault(True)
-        self.quit_button = QPushButton("Sign &out and close" if locked_for is not None
+        self.quit_button = QPushButton("Sign &out" if locked_for is not None
                                        else "&Quit", self)
         self.quit_button.setObjectName("signInQuit")
         buttons.addButton(self.sign_in_button, QDialogButtonBox.ButtonRole.AcceptRole)
@@ -127,7 +130,6 @@ class SignInDialog(QDialog):
         layout.addWidget(buttons)
         if locked_for is not None:
             self.login.setText(locked_for.login)
-            self.login.setReadOnly(True)
         else:
             self.login.setText(desk_login())
         fit_to_screen(self, 520, 300)
@@ -151,8 +153,9 @@ class SignInDialog(QDialog):
     def _intro(self) -> str:
         if self.locked_for is not None:
             return (f"The desk was locked after it was left idle. {self.locked_for.name}, type "
-                    "your password to go on; anyone else signs out and starts Ethics Desk as "
-                    "themselves.")
+                    "your password to go on. Anyone else types their own login and password: "
+                    f"what {self.locked_for.name} had open is closed first (an intake's draft "
+                    "is kept).")
         if self.first:
             return ("This database has no account yet. The person who signs in now becomes its "
                     "first Administrator, who then creates an account for each person at the "
@@ -178,8 +181,6 @@ class SignInDialog(QDialog):
                 account = accounts.sign_in_at_desk(
                     self.context.database, self.login.text(), self.password.text(),
                     clock=database_clock, workstation=accounts.this_workstation())
-                if self.locked_for is not None and account.account_id != self.locked_for.account_id:
-                    raise UserError(*accounts.NOT_SIGNED_IN)
         except UserError as exc:
             self.password.clear()
             self.again.clear()
@@ -268,9 +269,15 @@ class IdleLock(QObject):
     """Locks the desk after ``minutes`` without a key press or a click in any window.
 
     Installed on the application: every key and mouse press restarts the timer. When it runs
-    out, every window of the application is hidden and the locked :class:`SignInDialog` is
-    shown; the signed-in person's password shows them again, and "Sign out" quits.
+    out (or :meth:`lock` is called), every window of the application is hidden and the locked
+    :class:`SignInDialog` is shown (:attr:`dialog`). The signed-in person's password shows the
+    windows again as they were; another person's sign-in is :attr:`switched` (that account),
+    and "Sign out" is :attr:`signed_out`: the desk (:mod:`ethics_desk.ui.desk`) then closes
+    what the first person had open and opens the window for the next.
     """
+
+    switched = Signal(object)  # the Account of another person who signed in at the lock
+    signed_out = Signal()  # "Sign out" at the lock
 
     def __init__(self, context: AppContext, minutes: int, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -281,6 +288,10 @@ class IdleLock(QObject):
         self.timer.timeout.connect(self.lock)
         self.locked = False
         self.enabled = minutes > 0
+        self.dialog: SignInDialog | None = None
+        """The locked sign-in dialog while the desk is locked."""
+        self.hidden: list[QWidget] = []
+        """The windows the lock hid, shown again when the same person comes back."""
         app = QApplication.instance()
         if app is not None and self.enabled:
             app.installEventFilter(self)
@@ -294,22 +305,39 @@ class IdleLock(QObject):
             self.timer.start()
         return False
 
+    def restart(self) -> None:
+        """Count the idle time from now (a person signed in)."""
+        if self.enabled:
+            self.timer.start()
+
     def lock(self) -> None:
-        """Hide every window and ask for the signed-in person's password."""
+        """Hide every window and show the locked sign-in dialog (it does not block)."""
         account = self.context.account
         if self.locked or account is None:
             return
         self.locked = True
-        shown = [w for w in QApplication.topLevelWidgets() if w.isVisible()]
-        for window in shown:
+        self.hidden = [w for w in QApplication.topLevelWidgets() if w.isVisible()]
+        for window in self.hidden:
             window.hide()
         dialog = SignInDialog(self.context, locked_for=account)
-        opened = dialog.exec() == QDialog.DialogCode.Accepted
+        dialog.setWindowModality(Qt.WindowModality.ApplicationModal)
+        dialog.finished.connect(lambda result: self._answered(dialog, account, result))
+        self.dialog = dialog
+        dialog.show()
+
+    def _answered(self, dialog: SignInDialog, locked_for: Account, result: int) -> None:
         self.locked = False
-        if not opened:
-            QApplication.quit()
-            return
-        for window in shown:
-            with contextlib.suppress(RuntimeError):  # a window closed meanwhile
-                window.show()
-        self.timer.start()
+        self.dialog = None
+        dialog.deleteLater()
+        came = dialog.account if result == QDialog.DialogCode.Accepted else None
+        if came is None:
+            self.signed_out.emit()
+        elif came.account_id != locked_for.account_id:
+            self.switched.emit(came)  # the desk signs ``locked_for`` out first
+        else:
+            self.context.account = came
+            for window in self.hidden:
+                with contextlib.suppress(RuntimeError):  # a window closed meanwhile
+                    window.show()
+            self.restart()
+        self.hidden = []

@@ -7,6 +7,7 @@ from __future__ import annotations
 import errno
 import os
 import tempfile
+import threading
 from datetime import date, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -171,6 +172,31 @@ def test_the_first_start_of_a_day_takes_a_verified_copy_and_the_second_takes_non
     assert second is not None and second.verified
     assert ours(backups_folder(db_path)) == [first.file.name,
                                              f"{STEM}.daily-20261201-080000.sqlite"]
+
+
+@pytest.mark.sqlite_file
+@pytest.mark.parametrize("step", ["_copy_one_snapshot", "_copy_problems", "_restore_refusals"])
+def test_a_copy_stopped_at_any_step_keeps_and_records_nothing_and_the_next_start_takes_it(
+        database: Database, db_path: Path, monkeypatch: pytest.MonkeyPatch, step: str) -> None:
+    stop = threading.Event()
+    original = getattr(backup, step)
+
+    def stopped_meanwhile(*args: Any) -> Any:
+        stop.set()  # the window closes while this step runs
+        return original(*args)
+
+    monkeypatch.setattr(backup, step, stopped_meanwhile)
+    assert daily_backup(database, actor=ACTOR, clock=CLOCK, stop=stop) is None
+    folder = backups_folder(db_path)
+    assert sorted(p.name for p in folder.iterdir()) == []  # not even a copy under way
+    with database.read_session() as session:
+        assert recorded(session) is None
+        assert session.scalars(select(AuditRecord).where(
+            AuditRecord.action == auto_backup.AUDIT_ACTION)).all() == []
+    monkeypatch.setattr(backup, step, original)
+    taken = daily_backup(database, actor=ACTOR, clock=CLOCK)  # the next start of the day
+    assert taken is not None and taken.verified
+    assert ours(folder) == [f"{STEM}.daily-20261130-100000.sqlite"]
 
 
 @pytest.mark.sqlite_file

@@ -120,15 +120,34 @@ def test_a_backup_older_than_a_day_shows_on_the_status_bar(
 
 
 @pytest.mark.sqlite_file
-def test_closing_the_window_lets_the_copy_under_way_finish(
-        qtbot: QtBot, context: AppContext, db_path: Path) -> None:
+def test_closing_the_window_stops_the_copy_under_way_and_keeps_nothing_half_made(
+        qtbot: QtBot, context: AppContext, db_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from ethics_desk.maintenance import backup
+
+    checking = threading.Event()
+    verify = backup._copy_problems
     window = MainWindow(context)
+
+    def slow_verification(*args: Any) -> Any:  # a large file's checks: seconds, until stopped
+        checking.set()
+        running = window.daily_backup
+        assert running is not None
+        running.worker.stop.wait(60)
+        return verify(*args)
+
+    monkeypatch.setattr(backup, "_copy_problems", slow_verification)
     qtbot.addWidget(window)
     window.show()
     window.start_daily_backup()
-    window.close()
-    backup = window.daily_backup
-    assert backup is not None and not backup.running
+    qtbot.waitUntil(checking.is_set, timeout=60000)
+    window.close()  # Quit: the copy is stopped, not waited for
+    backup_run = window.daily_backup
+    assert backup_run is not None and not backup_run.running
+    assert list(backups_folder(db_path).iterdir()) == []  # no copy, no copy under way
+    monkeypatch.setattr(backup, "_copy_problems", verify)
+    again = started(qtbot, context)  # the next start of the day takes it
+    assert again.backup_label.isHidden()
     assert len(backups_in(backups_folder(db_path), STEM)) == 1
 
 

@@ -1,5 +1,5 @@
 """Signing in at the desk: the dialog, the wait after wrong passwords, the first
-Administrator, a reset password, the idle lock, and what each role's window offers and lists
+Administrator, a reset password, and what each role's window offers and lists
 (§ 2-83(d), (h)(1): a person who may not see a case cannot tell it exists)."""
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from ethics_desk.models import AuditRecord, Complaint
 from ethics_desk.storage.database import Database
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.main_window import SCREENS, MainWindow
-from ethics_desk.ui.sign_in import IdleLock, SignInDialog
+from ethics_desk.ui.sign_in import SignInDialog
 from tests.conftest import NOW
 from tests.ui.conftest import (
     CLERK_PASSWORD,
@@ -115,31 +115,6 @@ def test_a_password_an_administrator_reset_is_changed_before_the_desk_opens(
     assert dialog.account is not None and not dialog.account.must_change_password
     again = sign_in_through_dialog(context, "maria", "my very own passphrase")
     assert again.login == "maria"
-
-
-def test_the_idle_desk_hides_every_window_until_the_same_persons_password(
-        qtbot: QtBot, context: AppContext) -> None:
-    window = MainWindow(context)
-    qtbot.addWidget(window)
-    window.show()
-    lock = IdleLock(context, 15)
-    seen: list[bool] = []
-
-    def unlock() -> None:
-        dialog = next(w for w in QApplication.topLevelWidgets()
-                      if isinstance(w, SignInDialog) and w.isVisible())
-        seen.append(window.isVisible())
-        assert dialog.login.text() == "maria" and dialog.login.isReadOnly()
-        type_keys(dialog.password, CLERK_PASSWORD)
-        qtbot.keyClick(dialog.password, Qt.Key.Key_Return)
-
-    QTimer.singleShot(100, unlock)
-    lock.lock()
-    assert seen == [False]  # nothing of the desk showed while it was locked
-    assert window.isVisible() and not lock.locked
-    app = QApplication.instance()
-    assert app is not None
-    app.removeEventFilter(lock)
 
 
 # -- each role's window ------------------------------------------------------------------------

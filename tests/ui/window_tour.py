@@ -221,6 +221,7 @@ def _other_dialogs(qtbot: QtBot, context: AppContext) -> Iterator[Stop]:
     from ethics_desk.maintenance.opening import older_schema
     from ethics_desk.ui.calendar_editor import CalendarEditorDialog, ConfirmChangeDialog
     from ethics_desk.ui.documents import FilingPapersDialog, InfoSheetDialog
+    from ethics_desk.ui.first_start import FirstStartPage
     from ethics_desk.ui.key_from_sheet_dialog import KeyFromSheetDialog
     from ethics_desk.ui.recovery_sheet_dialog import RecoverySheetDialog
     from ethics_desk.ui.restore_dialog import RestoreDialog
@@ -241,6 +242,8 @@ def _other_dialogs(qtbot: QtBot, context: AppContext) -> Iterator[Stop]:
         lambda: RestoreDialog(context, None),
         lambda: RecoverySheetDialog(context, None),
         lambda: KeyFromSheetDialog(context, None),
+        lambda: FirstStartPage(context, None, accounts=lambda: None, sheet=lambda: None,
+                               sign_out=lambda: None),
         lambda: SchemaWaitDialog(older_schema(context.database.description, "0005", "0006"),
                                  lambda: context.database, clock=context.clock),
     )
