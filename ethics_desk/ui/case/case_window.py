@@ -1,5 +1,6 @@
 """The case view: header, parties and allegation, documents, reviews, deadlines with their
-explanations, the history from the audit trail — and the actions the controller allows.
+explanations, the history from the audit trail, the notes of calls, visits and e-mails — and
+the actions the controller allows.
 
 Buttons the controller does not allow are disabled, with the reason as a tooltip and in the
 status line. The header names every issued paper that states a date which no longer holds (a
@@ -50,6 +51,7 @@ from ethics_desk.ui.acts import declare, offer
 from ethics_desk.ui.case.access_panel import AccessPanel
 from ethics_desk.ui.case.forms import ActionDialog, form_for
 from ethics_desk.ui.case.hearing_record_panel import HearingRecordPanel
+from ethics_desk.ui.case.notes_panel import NotesPanel
 from ethics_desk.ui.case.papers_panel import PapersPanel
 from ethics_desk.ui.case.witnesses_panel import WitnessesPanel
 from ethics_desk.ui.context import AppContext
@@ -174,6 +176,9 @@ class CaseWindow(QMainWindow):
         self.witnesses = WitnessesPanel(self.context, self.case_id, self)
         self.witnesses.changed.connect(self.reload)
         self.tabs.insertTab(3, self.witnesses, "Witn&esses")
+        self.notes = NotesPanel(self.context, self.case_id, self)  # calls, visits, e-mails
+        self.notes.changed.connect(self.reload)
+        self.tabs.addTab(self.notes, "&Notes")
         self.access: AccessPanel | None = None
         if self.context.may(Act.ACCESS_HISTORY):  # who saw the case: the Clerk's, § 2-83(h)
             self.access = AccessPanel(self.context, self.case_id, self)
@@ -205,6 +210,7 @@ class CaseWindow(QMainWindow):
         self.reviews.setHtml(self._reviews_html(case))
         self.deadlines.set_rows(case.deadlines)
         self.timeline.set_rows(case.timeline)
+        self.notes.set_notes(case.notes)
         self.explanation.setPlainText("Select a deadline to see how its date was counted.")
         self._show_actions()
 
