@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import QEvent, QModelIndex, QObject, Qt, QTimer, Signal
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtGui import QHideEvent, QKeyEvent
 from PySide6.QtWidgets import QDialog, QLabel, QLineEdit, QVBoxLayout, QWidget
 
 from ethics_desk.cases.inbox import FIND_LIMIT, InboxRow, find_filter
@@ -91,15 +91,25 @@ class FindCaseDialog(QDialog):
         return self._pause.isActive() or not self._loader.idle
 
     def start(self) -> None:
-        """Show the window, the cursor in the line, its text chosen (a new word replaces it),
-        the list asked again (a case may have moved since)."""
+        """Show the window, empty, the cursor in the line."""
         self.show()
         self.raise_()
         self.activateWindow()
         self.search.setFocus(Qt.FocusReason.ShortcutFocusReason)
-        self.search.selectAll()
-        if self.search.text().strip():
-            self._ask()
+
+    def hideEvent(self, event: QHideEvent) -> None:
+        """Closing forgets what was typed and found, and drops a search under way: the next
+        person at the desk sees none of it (§ 2-83(h)(1))."""
+        self._pause.stop()
+        self._loader.next_request()
+        self._open_when_answered = False
+        self._asked = ""
+        self.search.blockSignals(True)
+        self.search.clear()
+        self.search.blockSignals(False)
+        self.model.set_rows([])
+        self._tell_what_to_type()
+        super().hideEvent(event)
 
     def _typed(self, _text: str) -> None:
         """A keystroke: the search is asked after a pause in typing."""

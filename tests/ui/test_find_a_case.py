@@ -59,6 +59,7 @@ def test_ctrl_k_finds_a_case_outside_the_inbox_view_and_enter_opens_it(
     qtbot.keyClick(dialog.search, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: case_id in main.case_windows)
     assert not dialog.isVisible()
+    assert dialog.search.text() == "" and dialog.model.rows() == []  # nothing left for the next
     for window in main.case_windows.values():
         qtbot.addWidget(window)
     with demo_database.read_session() as session:  # the names listed are on record
