@@ -14,6 +14,7 @@ from sqlalchemy.orm import Session, selectinload
 from ethics_desk.board.findings import Findable, findable, noticeable
 from ethics_desk.board.sanctions import PenaltyLine, penalties_of
 from ethics_desk.cases import hearing_record
+from ethics_desk.cases.notes import NoteLine, notes_in
 from ethics_desk.cases.steps import Step, outstanding_steps
 from ethics_desk.core.account import Account
 from ethics_desk.core.clock import Clock
@@ -175,6 +176,9 @@ class CaseFile:
     """Whom the office tells of such a complaint (the setting ``clerk_party.tell``)."""
     noticeable: tuple[tuple[str, int], ...] = ()
     """The provisions a notice of a rule not alleged may name, (citation, id), § 2-85(c)."""
+    notes: tuple[NoteLine, ...] = ()
+    """The notes of calls, visits and e-mails, oldest first (:mod:`ethics_desk.cases.notes`):
+    part of the case file, never of a paper sent to a party."""
 
 
 FILING_LABELS = {FilingKind.RESPONSE: "Response (§ 2-83(e)(1))",
@@ -214,7 +218,7 @@ def filed_case(database: Database, case_id: int, *, account: Account) -> FiledCa
 @case_reader("Opening a case")
 def load_case(database: Database, case_id: int, *, account: Account,
               opened: Clock | None = None) -> CaseFile:
-    """Read the case, its parties, documents, reviews, deadlines and history.
+    """Read the case, its parties, documents, reviews, deadlines, notes and history.
 
     A reader who does not receive the case (:mod:`ethics_desk.staff.scope`) gets the answer a
     case that does not exist gets.
@@ -313,6 +317,7 @@ def _read_case(session: Session, case_id: int) -> CaseFile:
         findable=tuple(findable(session, c)) if c.state.is_pending else (),
         noticeable=tuple(noticeable(session, c)) if c.state.is_pending else (),
         staff_parties=tuple(staff_who_may_be_parties(session, c.id)),
+        notes=tuple(notes_in(session, c.id)),
         tell_of_staff_party=str(settings.get(session, settings.CLERK_PARTY_TELL)))
 
 

@@ -41,6 +41,7 @@ __all__ = [
     "AWAITING_RESPONSE",
     "DRAFTS",
     "DUE_TODAY",
+    "FIND_LIMIT",
     "OVERDUE",
     "PAGE_SIZE",
     "PENDING_STATES",
@@ -58,6 +59,7 @@ __all__ = [
     "day_text",
     "days_phrase",
     "deadline_tip",
+    "find_filter",
     "inbox_line",
     "inbox_row",
     "like_pattern",
@@ -197,6 +199,19 @@ def saved_view(name: str) -> InboxFilter:
         if view.name == name:
             return view.filter
     raise KeyError(name)
+
+
+FIND_LIMIT = 12
+"""How many cases "Find a case" (Ctrl+K) shows at most: the newest that match; more words
+narrow the list."""
+
+
+def find_filter(text: str) -> InboxFilter:
+    """What "Find a case" asks: every case of every view — drafts, pending and resolved alike
+    — whose number or party's name holds every word of ``text`` (folded, as the inbox's search
+    is), newest first. It is answered by the inbox's own query, so a person finds only the
+    complaints they receive (:class:`~ethics_desk.cases.inbox_query.InboxQuery`, § 2-83(h)(1))."""
+    return saved_view(ALL_CASES).with_text(text)
 
 
 @dataclass(frozen=True)

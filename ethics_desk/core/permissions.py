@@ -54,6 +54,7 @@ class Act(StrEnum):
     RECORD_WITNESSES = "record_witnesses"  # the witnesses of § 2-83(h)(1) on a case
     LINK_PARTIES = "link_parties"  # whether a Board member is a party of a case, (h)(1)
     ENTER_INTO_RECORD = "enter_into_record"  # a paper entered into a hearing's record, (h)(2)
+    ADD_NOTE = "add_note"  # a note on a case: a call, a visit, an e-mail (append-only)
     EDIT_CALENDAR = "edit_calendar"  # office closures and Fiesta days
     EDIT_SETTINGS = "edit_settings"  # letterhead and policy days
     EDIT_WORDING = "edit_wording"  # letter wording and the Ethics Code enclosure
@@ -119,6 +120,11 @@ ACT_ROLES: dict[Act, frozenset[Role]] = {
     # takes the complaint and knows its parties (§ 2-83(c)) — and may tell no one else of it
     Act.LINK_PARTIES: CLERK,
     Act.ENTER_INTO_RECORD: CLERK,
+    # A note of a call, a visit or an e-mail about a case is added by whoever works the case:
+    # the City Clerk's staff, whose every step of the workflow is (a reviewer records only their
+    # own review). Whoever receives the case reads its notes, as they read the rest of it
+    # (SEES_FROM); no one changes or removes one — a correction is a new note.
+    Act.ADD_NOTE: CLERK,
     Act.EDIT_CALENDAR: CLERK,
     Act.EDIT_SETTINGS: CLERK,
     Act.EDIT_WORDING: CLERK,

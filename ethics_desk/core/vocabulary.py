@@ -882,3 +882,26 @@ class SamePerson(StrEnum):
         return {SamePerson.UNDECIDED: "May be the same person — not decided",
                 SamePerson.SAME: "Same person",
                 SamePerson.NOT_SAME: "Not the same person"}[self]
+
+
+class NoteKind(StrEnum):
+    """How what a note records came to the office: a telephone call, a visit to the counter,
+    an e-mail, or something else (a letter that is not a filing, a word in the hall)."""
+
+    CALL = "call"
+    VISIT = "visit"
+    EMAIL = "email"
+    OTHER = "other"
+
+    @property
+    def label(self) -> str:
+        """"Telephone call", "Visit", "E-mail" or "Other"."""
+        return _NOTE_KIND_LABELS[self]
+
+
+_NOTE_KIND_LABELS: dict[NoteKind, str] = {
+    NoteKind.CALL: "Telephone call",
+    NoteKind.VISIT: "Visit",
+    NoteKind.EMAIL: "E-mail",
+    NoteKind.OTHER: "Other",
+}

@@ -33,6 +33,7 @@ from ethics_desk.models.filing import Filing, ResponseForward
 from ethics_desk.models.hearing_record import RecordEntry
 from ethics_desk.models.journal import JournalRecord, JournalRedaction
 from ethics_desk.models.mail import IssuedDocument, Mailing
+from ethics_desk.models.note import CaseNote
 from ethics_desk.models.office_paper import OfficePaper
 from ethics_desk.models.party_link import PartyLink
 from ethics_desk.models.public_information import (
@@ -65,6 +66,7 @@ __all__ = [
     "BoardTerm",
     "BoardVote",
     "CalendarDay",
+    "CaseNote",
     "CaseRegister",
     "CivilPenalty",
     "Complainant",

@@ -15,7 +15,7 @@ hold stands (:func:`ethics_desk.retention.holds.reasons_held`, Local Government 
 § 202.002), it destroys every row of the case file (:data:`CASE_FILE`: parties, witnesses,
 allegations, exhibits and their bytes, filings, deadlines, reviews, decisions, hearings,
 show-cause orders, sanctions, papers issued and their bytes, mail, entries into a hearing's
-record), empties the complaint's own text, and writes the permanent :class:`DisposalRecord`
+record, notes), empties the complaint's own text, and writes the permanent :class:`DisposalRecord`
 with its audit record. What is kept, and why:
 
 - the complaint's row, reduced to its case number, state and dates: the audit trail (which is
@@ -52,6 +52,7 @@ from ethics_desk.core.vocabulary import CaseState
 from ethics_desk.models import (
     Allegation,
     Attachment,
+    CaseNote,
     CivilPenalty,
     Complainant,
     Complaint,
@@ -138,6 +139,7 @@ CASE_FILE: tuple[Part, ...] = (
     Part(Filing, "responses, replies and hearing requests"),
     Part(ViolationFinding, "provisions found violated, § 2-85(b)"),
     Part(RuleNotice, "notices of a rule not alleged, § 2-85(c)"),
+    Part(CaseNote, "notes of calls, visits and e-mails"),
     Part(DocumentItem, "entries on the lists of documents"),
     Part(Attachment, "exhibits, with their bytes"),
     Part(Allegation, "allegations"),

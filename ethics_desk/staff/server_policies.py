@@ -15,7 +15,9 @@ written a second time:
   that a list of a hundred thousand cases costs one set, not a function call a row.
 - **Row-level security** on every table that holds a case's content (:func:`case_tables`): a
   group reads and writes a row only when it may read the row's complaint; a table below another
-  (a ballot below its vote) follows its parent's rows.
+  (a ballot below its vote) follows its parent's rows. A case's table that is only added to
+  (:data:`CASE_ADDED_ONLY`: the notes) is inserted into by the roles of its act alone, and
+  changed by no one.
 - **Writes per office role**: each table that is not a case's is written only by the groups
   whose office role the permission table gives the act that writes it (:data:`WRITTEN_BY`);
   the case tables by the roles that move a complaint or work on one (:func:`case_writers`); the
@@ -99,8 +101,14 @@ ADDED_ONLY = frozenset({"disposal_record", "journal_redaction", "audit_redaction
 Local Schedule GR; a voucher is kept with its disposal)."""
 
 CASE_ACTS = (Act.TAKE_COMPLAINT, Act.MAIL_PAPERS, Act.RECORD_WITNESSES, Act.LINK_PARTIES,
-             Act.ENTER_INTO_RECORD)
+             Act.ENTER_INTO_RECORD, Act.ADD_NOTE)
 """The acts outside the workflow that write a case's records."""
+
+CASE_ADDED_ONLY: dict[str, Act] = {"case_note": Act.ADD_NOTE}
+"""A case's tables that are added to and never changed or removed (a correction is a new row),
+each with the one act that adds to it: only the groups whose office role the permission table
+gives that act may insert a row, of a complaint they may read; no group updates one, and only
+the retention schedule's disposal deletes one, with its whole case file."""
 
 _SETTINGS_BY_ACT: dict[Act, str] = {
     Act.EDIT_SETTINGS: "true",
@@ -286,6 +294,19 @@ def _case_policies(table: str, column: str, dialect: Dialect) -> list[str]:
                 f"CREATE POLICY {POLICY}_retention_{command.lower()} ON complaint FOR {command} "
                 f"TO {_groups(keepers)} USING ({resolved}){check}")
         rights = ["DELETE, UPDATE"]
+    elif table in CASE_ADDED_ONLY:
+        scope = f"EXISTS (SELECT 1 FROM complaint c WHERE c.id = {table}.{column})"
+        adders = ACT_ROLES[CASE_ADDED_ONLY[table]]
+        return [*statements,
+                f"CREATE POLICY {POLICY}_read ON {table} FOR SELECT TO {everyone} "
+                f"USING ({scope})",
+                f"CREATE POLICY {POLICY}_add ON {table} FOR INSERT TO {_groups(adders)} "
+                f"WITH CHECK ({_acts_as_any(adders)} AND {scope})",
+                f"CREATE POLICY {POLICY}_retention_delete ON {table} FOR DELETE TO "
+                f"{_groups(keepers)} USING ({scope})",
+                f"REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON {table} FROM {everyone}",
+                f"GRANT INSERT ON {table} TO {_groups(adders)}",
+                f"GRANT DELETE ON {table} TO {_groups(keepers)}"]
     else:
         if "." not in column:
             scope = f"EXISTS (SELECT 1 FROM complaint c WHERE c.id = {table}.{column})"
@@ -308,7 +329,7 @@ def _case_policies(table: str, column: str, dialect: Dialect) -> list[str]:
 def _policy_names(table: str) -> list[str]:
     """Every name this module has given a policy on ``table`` (dropped before they are made
     again: a setup states the rules afresh)."""
-    names = [f"{POLICY}_{suffix}" for suffix in ("read", "write", "retention_select",
+    names = [f"{POLICY}_{suffix}" for suffix in ("read", "write", "add", "retention_select",
                                                  "retention_update", "retention_delete")]
     if table == "complaint":
         names += [f"{POLICY}_{role.value}{write}" for role in Role for write in ("", "_write")]

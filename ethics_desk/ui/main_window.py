@@ -292,6 +292,8 @@ class MainWindow(QMainWindow):
         file_menu.addAction(self._action("&Quit", QKeySequence.StandardKey.Quit, self.close,
                                          "actionQuit"))
         edit_menu = bar.addMenu("&Edit")
+        edit_menu.addAction(self._action("&Find a case…", "Ctrl+K", self.find_case,
+                                         "actionFindCase"))
         edit_menu.addAction(self._action("&Settings…", QKeySequence.StandardKey.Preferences,
                                          lambda: self.go("settings"), "actionSettings"))
         edit_menu.addAction(self._action("Staff &accounts…", None, self.show_accounts,
@@ -548,9 +550,16 @@ class MainWindow(QMainWindow):
         window = CaseWindow(self.context, case_id, opened=True)
         window.changed.connect(lambda _id: self.refresh_screens())
         window.resume_draft.connect(self.open_intake)
+        window.case_requested.connect(self.open_case)  # found there with Ctrl+K
         self.case_windows[case_id] = window
         window.show()
         return window
+
+    def find_case(self) -> QWidget:
+        """Edit → Find a case… (Ctrl+K): any case the person receives, from every screen."""
+        from ethics_desk.ui.find_case import find_a_case
+
+        return find_a_case(self.context, self, self.open_case)
 
     def refresh_screens(self) -> None:
         """Show what a change in a case window changed (drafts, inbox, calendar)."""

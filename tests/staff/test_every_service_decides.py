@@ -106,6 +106,7 @@ IN_A_SERVICES_TRANSACTION = {
     "ethics_desk.cases.hearing_record.marks_in": "marks of the record, for the case file",
     "ethics_desk.cases.hearing_record.marks_of_document": "marks of a paper, for its service",
     "ethics_desk.cases.steps.outstanding_steps": "a case's next steps, for the case file",
+    "ethics_desk.cases.notes.notes_in": "a case's notes, for the case file",
     "ethics_desk.intake.drafts.store_step": "a draft's step, saved with the draft",
     "ethics_desk.intake.record.route_for": "the route of a complaint, at its filing",
     "ethics_desk.intake.record.apply_intake": "the intake written by the controller's act",

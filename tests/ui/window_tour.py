@@ -12,7 +12,8 @@ the form of every workflow action the demonstration's cases offer; the Papers ta
 mailing and outcome dialogs; the Documents tab's dialog entering a paper into the record of a
 proceeding (§ 2-83(h)(2)); the Board roster's dialogs; the closures editor and its
 confirmation; the filing papers, the information sheet, a PDF preview and the § 2-83 text;
-the restore of a backup; the start-up's wait for IT to upgrade the server's schema; and, as the
+the restore of a backup; the start-up's wait for IT to upgrade the server's schema; the Find a
+case window (Ctrl+K) listing what it found; and, as the
 Records officer signs in, the Records requests screen and its dialogs (Public Information Act,
 § 2-83(h)(3)).
 """
@@ -255,6 +256,19 @@ def _other_dialogs(qtbot: QtBot, context: AppContext) -> Iterator[Stop]:
         dialog.close()
 
 
+def _find_a_case(qtbot: QtBot, context: AppContext) -> Iterator[Stop]:
+    from ethics_desk.ui.find_case import FindCaseDialog
+
+    dialog = FindCaseDialog(context, None)
+    qtbot.addWidget(dialog)
+    dialog.start()
+    qtbot.waitExposed(dialog)
+    dialog.search.setText("an")  # cases listed, as the clerk sees them
+    qtbot.waitUntil(lambda: not dialog.searching)
+    yield Stop(f"dialog {dialog.windowTitle()!r}", dialog, dialog)
+    dialog.close()
+
+
 def _retention(qtbot: QtBot, context: AppContext) -> Iterator[Stop]:
     """The Records officer's Retention screen, each tab, with a hold to release (its dialog):
     the demonstration's records account, on a day its resolved cases are eligible."""
@@ -327,6 +341,7 @@ def tour(qtbot: QtBot, context: AppContext, folder: Path) -> Iterator[Stop]:
     yield from _wizard(qtbot, context, folder)
     yield from _case_windows(qtbot, context)
     yield from _other_dialogs(qtbot, context)
+    yield from _find_a_case(qtbot, context)
     yield from _retention(qtbot, context)
 
 

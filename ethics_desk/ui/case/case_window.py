@@ -1,5 +1,6 @@
 """The case view: header, parties and allegation, documents, reviews, deadlines with their
-explanations, the history from the audit trail — and the actions the controller allows.
+explanations, the history from the audit trail, the notes of calls, visits and e-mails — and
+the actions the controller allows. Ctrl+K finds any other case the person receives.
 
 Buttons the controller does not allow are disabled, with the reason as a tooltip and in the
 status line. The header names every issued paper that states a date which no longer holds (a
@@ -50,10 +51,12 @@ from ethics_desk.ui.acts import declare, offer
 from ethics_desk.ui.case.access_panel import AccessPanel
 from ethics_desk.ui.case.forms import ActionDialog, form_for
 from ethics_desk.ui.case.hearing_record_panel import HearingRecordPanel
+from ethics_desk.ui.case.notes_panel import NotesPanel
 from ethics_desk.ui.case.papers_panel import PapersPanel
 from ethics_desk.ui.case.witnesses_panel import WitnessesPanel
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.errors import FAILED, attempt, show_user_error
+from ethics_desk.ui.find_case import SHORTCUT, FindCaseDialog, find_a_case
 from ethics_desk.ui.flow_layout import FlowLayout, flow_policy
 from ethics_desk.ui.mnemonics import mnemonic_of, window_mnemonics, with_mnemonics
 from ethics_desk.ui.models.rows import ROW_ROLE, Column, RowsModel, rows_view
@@ -74,6 +77,8 @@ class CaseWindow(QMainWindow):
 
     changed = Signal(int)
     resume_draft = Signal(int)
+    case_requested = Signal(int)
+    """Another case to open, found with Ctrl+K (:mod:`ethics_desk.ui.find_case`)."""
 
     def __init__(self, context: AppContext, case_id: int, parent: QWidget | None = None, *,
                  opened: bool = False) -> None:
@@ -143,6 +148,7 @@ class CaseWindow(QMainWindow):
         self.setCentralWidget(body)
         QShortcut(QKeySequence.StandardKey.Refresh, self).activated.connect(self.reload)
         QShortcut(QKeySequence.StandardKey.Close, self).activated.connect(self.close)
+        QShortcut(QKeySequence(SHORTCUT), self).activated.connect(self.find_case)
         fit_to_screen(self, 1100, 780)
         self._opened = opened  # the first reading is the opening, audited with it (unless the
         # main window has read and recorded it already, before building this one)
@@ -174,6 +180,9 @@ class CaseWindow(QMainWindow):
         self.witnesses = WitnessesPanel(self.context, self.case_id, self)
         self.witnesses.changed.connect(self.reload)
         self.tabs.insertTab(3, self.witnesses, "Witn&esses")
+        self.notes = NotesPanel(self.context, self.case_id, self)  # calls, visits, e-mails
+        self.notes.changed.connect(self.reload)
+        self.tabs.addTab(self.notes, "&Notes")
         self.access: AccessPanel | None = None
         if self.context.may(Act.ACCESS_HISTORY):  # who saw the case: the Clerk's, § 2-83(h)
             self.access = AccessPanel(self.context, self.case_id, self)
@@ -183,6 +192,11 @@ class CaseWindow(QMainWindow):
                                                  self.documents_view, self)
         self.hearing_record.changed.connect(self.reload)
         column.addWidget(self.hearing_record)
+
+    def find_case(self) -> FindCaseDialog:
+        """Ctrl+K: find any case the person receives; the one chosen is asked for
+        (:attr:`case_requested`), to open in its own window."""
+        return find_a_case(self.context, self, self.case_requested.emit)
 
     # -- showing ----------------------------------------------------------------------------
 
@@ -205,6 +219,7 @@ class CaseWindow(QMainWindow):
         self.reviews.setHtml(self._reviews_html(case))
         self.deadlines.set_rows(case.deadlines)
         self.timeline.set_rows(case.timeline)
+        self.notes.set_notes(case.notes)
         self.explanation.setPlainText("Select a deadline to see how its date was counted.")
         self._show_actions()
 

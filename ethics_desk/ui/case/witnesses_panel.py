@@ -62,7 +62,7 @@ class WitnessesPanel(QWidget):
         self.add_button.clicked.connect(self.add)
         self.status = StatusLine(self)
         form = QFormLayout()
-        for text, field in (("&Name of the witness:", self.name),
+        for text, field in (("Na&me of the witness:", self.name),
                             ("Identified &by:", self.identified_by),
                             ("Con&tact (address, telephone):", self.contact)):
             label = QLabel(text, self)
