@@ -229,7 +229,8 @@ def test_the_readme_map_lists_every_package() -> None:
 def test_every_link_between_the_readme_and_the_guides_leads_to_a_file() -> None:
     import re
 
-    pages = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
+    pages = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md")),
+             *sorted((PACKAGE / "resources" / "manual").rglob("*.md"))]  # the shipped manual
     broken = []
     for page in pages:
         for target in re.findall(r"\]\(([^)#\s]+)(?:#[^)]*)?\)", page.read_text(encoding="utf-8")):
