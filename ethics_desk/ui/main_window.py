@@ -306,7 +306,9 @@ class MainWindow(QMainWindow):
             view_menu.addAction(self._action(f"&{number} {label}", f"Ctrl+{number}",
                                              functools.partial(self.go, key), f"actionGo_{key}"))
         help_menu = bar.addMenu("&Help")
-        help_menu.addAction(self._action("City Code &§ 2-83 text", QKeySequence.StandardKey.HelpContents,
+        help_menu.addAction(self._action("&Manual", QKeySequence.StandardKey.HelpContents,
+                                         self.show_manual, "actionManual"))
+        help_menu.addAction(self._action("City Code &§ 2-83 text", "Shift+F1",
                                          self.show_statute, "actionStatute"))
         help_menu.addAction(self._action("&How to file an ethics complaint", None,
                                          self.show_info_sheet, "actionHowToFile"))
@@ -686,6 +688,13 @@ class MainWindow(QMainWindow):
             window.close()
         wait_for_queries(QUERY_WAIT_SECONDS)  # the inbox's reads finish with their connections
         self.context.database.dispose()
+
+    def show_manual(self) -> QWidget:
+        """Help → Manual (F1): the manual, at the page of the screen shown."""
+        from ethics_desk.ui.manual_window import show_manual
+
+        self._manual = show_manual(self.current_screen(), self)
+        return self._manual
 
     def show_statute(self) -> None:
         """Help → § 2-83 text."""

@@ -224,6 +224,7 @@ def _other_dialogs(qtbot: QtBot, context: AppContext) -> Iterator[Stop]:
     from ethics_desk.ui.documents import FilingPapersDialog, InfoSheetDialog
     from ethics_desk.ui.first_start import FirstStartPage
     from ethics_desk.ui.key_from_sheet_dialog import KeyFromSheetDialog
+    from ethics_desk.ui.manual_window import ManualWindow
     from ethics_desk.ui.recovery_sheet_dialog import RecoverySheetDialog
     from ethics_desk.ui.restore_dialog import RestoreDialog
     from ethics_desk.ui.schema_wait import SchemaWaitDialog
@@ -233,6 +234,7 @@ def _other_dialogs(qtbot: QtBot, context: AppContext) -> Iterator[Stop]:
     case_id = next(iter(_case_ids(context).values()))
     makers = (
         lambda: StatuteDialog(None),
+        lambda: ManualWindow(None, None),
         lambda: FilingPapersDialog(context, case_id, None),
         lambda: InfoSheetDialog(context, papers.info_sheet(context.database,
                                                            today=context.today()), None),

@@ -149,6 +149,8 @@ class CaseWindow(QMainWindow):
         QShortcut(QKeySequence.StandardKey.Refresh, self).activated.connect(self.reload)
         QShortcut(QKeySequence.StandardKey.Close, self).activated.connect(self.close)
         QShortcut(QKeySequence(SHORTCUT), self).activated.connect(self.find_case)
+        QShortcut(QKeySequence.StandardKey.HelpContents, self).activated.connect(
+            self.show_manual)
         fit_to_screen(self, 1100, 780)
         self._opened = opened  # the first reading is the opening, audited with it (unless the
         # main window has read and recorded it already, before building this one)
@@ -192,6 +194,13 @@ class CaseWindow(QMainWindow):
                                                  self.documents_view, self)
         self.hearing_record.changed.connect(self.reload)
         column.addWidget(self.hearing_record)
+
+    def show_manual(self) -> QWidget:
+        """F1: the manual, at the page about working a case."""
+        from ethics_desk.ui.manual_window import show_manual
+
+        self._manual = show_manual("case", self)
+        return self._manual
 
     def find_case(self) -> FindCaseDialog:
         """Ctrl+K: find any case the person receives; the one chosen is asked for

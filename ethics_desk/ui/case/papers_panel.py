@@ -390,7 +390,7 @@ class PapersPanel(QWidget):
         self.reprint_button.setToolTip("Print the selected issued paper again, exactly as it was "
                                        "frozen when issued (its recorded bytes, SHA-256 checked)")
         self.reprint_button.clicked.connect(lambda: self.reprint_and_print())
-        self.save_button = QPushButton("Save as P&DF…", self)
+        self.save_button = QPushButton("Save as PD&F…", self)
         self.save_button.setToolTip("Save the selected issued paper as a PDF file, exactly as "
                                     "frozen, readable by you only")
         self.save_button.clicked.connect(lambda: self.save_issued())

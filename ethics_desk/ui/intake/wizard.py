@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import TypeVar
 
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QCloseEvent, QKeyEvent
+from PySide6.QtGui import QCloseEvent, QKeyEvent, QKeySequence
 from PySide6.QtPrintSupport import QPrinter
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -298,8 +298,20 @@ class IntakeWizard(QWizard):
         if fields or chain:
             (fields or chain)[0].setFocus(Qt.FocusReason.TabFocusReason)
 
+    def show_manual(self) -> QWidget:
+        """F1: the manual, at the page about taking a complaint at the counter."""
+        from ethics_desk.ui.manual_window import show_manual
+
+        self._manual = show_manual("intake", self)
+        return self._manual
+
     def keyPressEvent(self, event: QKeyEvent) -> None:
-        """Escape asks before closing: the complaint is kept as a draft, never dropped."""
+        """Escape asks before closing: the complaint is kept as a draft, never dropped. F1
+        opens the manual at the counter's page."""
+        if event.matches(QKeySequence.StandardKey.HelpContents):
+            event.accept()
+            self.show_manual()
+            return
         if event.key() == Qt.Key.Key_Escape:
             event.accept()
             if self.confirm("Close the complaint for now? Everything typed is kept as a draft "
