@@ -184,8 +184,10 @@ class FindCaseDialog(QDialog):
             self.open_chosen()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        """Down from the line goes to the list."""
-        if watched is self.search and event.type() == QEvent.Type.KeyPress:
+        """Down from the line goes to the list. (Asked of any object while the dialog is
+        being taken down too, its fields already gone: those events pass.)"""
+        search = self.__dict__.get("search")
+        if search is not None and watched is search and event.type() == QEvent.Type.KeyPress:
             assert isinstance(event, QKeyEvent)
             if event.key() == Qt.Key.Key_Down and self.model.rowCount():
                 self.results.setFocus(Qt.FocusReason.OtherFocusReason)
