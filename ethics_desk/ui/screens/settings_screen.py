@@ -55,6 +55,8 @@ class SettingsScreen(QWidget):
         self.context = context
         self.fields: dict[str, QWidget] = {}
         form = QFormLayout()
+        # Each label above its field, as wide as the screen: a long one (the (e) forwarding
+        # rule's) wraps there instead of pushing every field off the right edge.
         backups = QGroupBox("Automatic backups of the database file (a server is backed up "
                             "by IT)", self)
         backups.setToolTip("A verified copy at the first start of each day and before each "
@@ -88,14 +90,14 @@ class SettingsScreen(QWidget):
                 widget.setToolTip(option.help)
                 widget.setAccessibleDescription(option.help)
             label = QLabel(f"&{option.label}:" if not self.fields else f"{option.label}:")
+            label.setWordWrap(True)  # a long label takes lines, never the fields' width
             buddy(label, widget)
             self.fields[key] = widget
-            if key == BACKUP_FOLDER:
-                backup_form.addRow(label, self._folder_row(widget))
-            elif key.startswith("backup."):
-                backup_form.addRow(label, widget)
-            else:
-                form.addRow(label, widget)
+            # The label on a row of its own, as wide as the screen (a row of one widget spans
+            # the form), its field below it.
+            into = backup_form if key.startswith("backup.") else form
+            into.addRow(label)
+            into.addRow(self._folder_row(widget) if key == BACKUP_FOLDER else widget)
         self.status = StatusLine(self)
         self.status.setObjectName("settingsStatus")
         self.revert_button = QPushButton("&Revert", self)  # made first: Tab reaches it first,
@@ -115,6 +117,9 @@ class SettingsScreen(QWidget):
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # a holder: Tab goes to the settings
+        # Only up and down: every field is within the width of the screen (1280 × 720, 150 %).
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.scroll = scroll
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
         outer.addWidget(scroll)
