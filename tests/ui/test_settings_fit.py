@@ -25,8 +25,8 @@ def test_every_setting_and_its_whole_label_are_within_the_width_of_the_screen(
     screen = window.settings_screen
     assert isinstance(screen, SettingsScreen)
     QApplication.processEvents()
-    viewport = screen.scroll.viewport()
-    assert screen.scroll.widget().width() <= viewport.width()
+    viewport = screen.scroll_area.viewport()
+    assert screen.scroll_area.widget().width() <= viewport.width()
     for key, field in screen.fields.items():
         right = field.mapTo(viewport, field.rect().topRight()).x()
         assert right <= viewport.width(), f"{key} ends at {right} of {viewport.width()}"

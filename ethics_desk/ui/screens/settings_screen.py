@@ -119,7 +119,7 @@ class SettingsScreen(QWidget):
         scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # a holder: Tab goes to the settings
         # Only up and down: every field is within the width of the screen (1280 × 720, 150 %).
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.scroll = scroll
+        self.scroll_area = scroll
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
         outer.addWidget(scroll)
