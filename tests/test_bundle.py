@@ -263,4 +263,6 @@ def test_the_bundle_carries_the_resources_and_the_window_icon(built: Path) -> No
     resources = _internal(built) / "resources"
     assert (resources / "icons" / "ethics-desk-32.png").is_file()
     assert (resources / "fonts" / "DejaVuSans.ttf").is_file()
+    assert (resources / "manual" / "README.md").is_file()  # Help → Manual (F1)
+    assert list((resources / "manual" / "how-to" / "images").glob("*.png"))
     assert (_internal(built) / "ethics_desk" / "storage" / "migrations" / "env.py").is_file()
