@@ -458,3 +458,22 @@ def test_the_columns_fill_the_list_without_scrolling_sideways_at_usual_widths(
     for width in (1250, 990, 966, 950):  # 966: the first-run window on a 1280 × 800 screen
         assert _overflow(qtbot, screen, width) == 0, width
     assert not screen.columns_set_by_hand
+
+
+def test_column_widths_set_by_hand_are_kept_for_that_person_only(
+        qtbot: QtBot, demo_database: Database) -> None:
+    from ethics_desk.core.roles import Role
+    from tests.ui.conftest import make_account, signed_in_context
+
+    maria = context_on(demo_database)
+    first = open_inbox(qtbot, maria)
+    header = first.table.horizontalHeader()
+    header.resizeSection(2, 333)  # the complainant's column, widened by hand
+    assert first.columns_set_by_hand
+    again = open_inbox(qtbot, maria)  # the next day, or after signing in again
+    assert again.columns_set_by_hand
+    assert again.table.horizontalHeader().sectionSize(2) == 333
+    make_account(demo_database, "ana", "Ana Other", Role.CLERK)
+    other = open_inbox(qtbot, signed_in_context(demo_database, "ana"))
+    assert not other.columns_set_by_hand  # Ana's inbox is fitted, not Maria's widths
+    assert other.table.horizontalHeader().sectionSize(2) != 333

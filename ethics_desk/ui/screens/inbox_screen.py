@@ -44,6 +44,7 @@ from ethics_desk.core.errors import UserError
 from ethics_desk.core.vocabulary import CaseState, ReviewerRole, Route
 from ethics_desk.ui.accessibility import StatusLine, buddy
 from ethics_desk.ui.acts import declare
+from ethics_desk.ui.column_widths import keep_column_widths
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.errors import attempt
 from ethics_desk.ui.models.inbox_delegate import InboxCellDelegate, InboxTableView
@@ -228,6 +229,9 @@ class InboxScreen(QWidget):
         self._fitting = False
         self.columns_set_by_hand = False
         header.sectionResized.connect(self._section_resized)
+        # The widths this person set by hand, kept for them (another clerk keeps their own).
+        self.columns_set_by_hand = keep_column_widths(self.context, table, "inbox",
+                                                      by_hand=lambda: not self._fitting)
 
     def _fit_columns(self) -> None:
         """Share the table's width among the columns, until the clerk widens one by hand."""
