@@ -19,7 +19,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QSettings, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent
+from PySide6.QtGui import QAction, QCloseEvent, QIcon, QKeySequence, QShowEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -29,7 +29,6 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QSizePolicy,
     QStackedWidget,
-    QStyle,
     QVBoxLayout,
     QWidget,
 )
@@ -68,6 +67,18 @@ seeing only the complaints they receive)."""
 BACKUP_LOOK_MS = 60 * 60 * 1000
 """How often an open window looks again at the automatic backups (hourly): a desk left open
 past midnight takes the new day's copy, and a copy grown older than a day shows."""
+
+
+def screen_icon(key: str) -> QIcon:
+    """The screen's icon in the navigation (``resources/icons/screens``: GNOME's Adwaita
+    icons, CC-BY-SA 3.0 or LGPL 3, their licence beside them), at 24 and 48 pixels."""
+    from ethics_desk.core.resources import resource_path
+
+    icon = QIcon()
+    for size in (24, 48):
+        icon.addFile(str(resource_path("icons", "screens", f"{key}-{size}.png")),
+                     QSize(size, size))
+    return icon
 
 
 class MainWindow(QMainWindow):
@@ -111,24 +122,15 @@ class MainWindow(QMainWindow):
         self._board = LazyScreen(self._build_board_screen, self)
         self._retention = LazyScreen(self._build_retention_screen, self)
         self._requests = LazyScreen(self._build_requests_screen, self)
-        style = self.style()
-        pages: list[tuple[str, str, QStyle.StandardPixmap, QWidget]] = [
-            ("new", "New complaint", QStyle.StandardPixmap.SP_FileIcon, self._new),
-            ("inbox", "Inbox", QStyle.StandardPixmap.SP_FileDialogDetailedView,
-             self.inbox_screen),
-            ("calendar", "Calendar", QStyle.StandardPixmap.SP_FileDialogInfoView,
-             self._calendar),
-            ("mail", "Mail", QStyle.StandardPixmap.SP_DialogSaveButton,
-             self._mail),
-            ("settings", "Settings", QStyle.StandardPixmap.SP_FileDialogContentsView,
-             self._settings),
-            ("board", "Board", QStyle.StandardPixmap.SP_DirHomeIcon, self._board),
-            ("retention", "Retention", QStyle.StandardPixmap.SP_DriveHDIcon, self._retention),
-            ("requests", "Records requests", QStyle.StandardPixmap.SP_FileDialogListView,
-             self._requests),
+        pages: list[tuple[str, str, QWidget]] = [
+            ("new", "New complaint", self._new), ("inbox", "Inbox", self.inbox_screen),
+            ("calendar", "Calendar", self._calendar), ("mail", "Mail", self._mail),
+            ("settings", "Settings", self._settings), ("board", "Board", self._board),
+            ("retention", "Retention", self._retention),
+            ("requests", "Records requests", self._requests),
         ]
-        for key, label, icon, widget in pages:
-            item = QListWidgetItem(style.standardIcon(icon), label)
+        for key, label, widget in pages:
+            item = QListWidgetItem(screen_icon(key), label)
             item.setData(Qt.ItemDataRole.UserRole, key)
             self.navigation.addItem(item)
             self.stack.addWidget(widget)
