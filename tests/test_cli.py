@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sqlite3
 import subprocess
+import io
 import sys
 import types
 from datetime import date
@@ -511,3 +512,43 @@ def test_python_dash_m_prints_the_version() -> None:
                             capture_output=True, text=True, check=False, timeout=60)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "ethics-desk 0.1.0"
+
+
+class _Terminal(io.StringIO):
+    """Standard error as a terminal (a person at a console), written to a string."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_check_shows_on_a_terminal_which_check_runs_and_clears_the_line(
+        capsys: pytest.CaptureFixture[str], database: Database, db_arg: str,
+        administrator: Account, monkeypatch: pytest.MonkeyPatch) -> None:
+    terminal = _Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    code = main(["check", "--db", db_arg])
+    out, _ = capsys.readouterr()
+    shown = terminal.getvalue()
+    assert code == 0, out + shown
+    assert "\rChecking: " in shown and "The audit trail" in shown  # each check as it starts
+    cleared = shown.rsplit("Checking: ", 1)[1].split("\r", 2)
+    assert len(cleared) == 3 and cleared[1].strip() == ""  # the line taken away, spaces over it
+    assert "Checking: " not in out and "All " in out
+
+
+def test_check_adds_no_progress_to_a_log(capsys: pytest.CaptureFixture[str],
+                                         database: Database, db_arg: str,
+                                         administrator: Account) -> None:
+    code, out, err = run(capsys, "check", "--db", db_arg)
+    assert code == 0 and "Checking:" not in err and "\r" not in err + out
+
+
+def test_every_check_is_announced_before_it_runs(database: Database) -> None:
+    from ethics_desk.maintenance.integrity import run_checks
+
+    said: list[str] = []
+    results = run_checks(database.url, progress=said.append)
+    assert said and len(said) <= len(results)
+    assert said[-1] == results[-1].name  # the last one said is the last one run
+    if database.url.get_backend_name() == "sqlite":
+        assert said[0] == "the file"

@@ -392,3 +392,41 @@ def refuse_unc_here(path: str, what: str) -> None:
                         "be a folder at the root of the disk, so the "
                         f"{what} does not go there.",
                         "Mount the share and give its local path (e.g. /mnt/share/…).")
+
+
+class ProgressLine:
+    """Which step of a long command runs now, on one line of the terminal rewritten in place
+    ("Checking: the journal…"), cleared when the command is done. Written only to a terminal:
+    where standard error is a file or a pipe (a log, a scheduled task) the command's own lines
+    say it all, and nothing is added to them."""
+
+    def __init__(self, doing: str, stream: TextIO | None = None) -> None:
+        self.doing = doing
+        self.stream = stream if stream is not None else sys.stderr
+        self.shown = False
+        self.steps: list[str] = []
+        self._width = 0  # what the line took last: rewritten over with spaces (no escape
+        # sequences, which an older Windows console prints as they are)
+
+    def on_terminal(self) -> bool:
+        """Whether the line is shown (standard error is a terminal)."""
+        isatty = getattr(self.stream, "isatty", None)
+        return bool(isatty is not None and isatty())
+
+    def __call__(self, step: str) -> None:
+        """Say that ``step`` runs now."""
+        self.steps.append(step)
+        if not self.on_terminal():
+            return
+        line = f"{self.doing}: {step}…"[:79]
+        self.stream.write("\r" + line.ljust(self._width))
+        self.stream.flush()
+        self._width = len(line)
+        self.shown = True
+
+    def end(self) -> None:
+        """Take the line away (the results follow on their own lines)."""
+        if self.shown:
+            self.stream.write("\r" + " " * self._width + "\r")
+            self.stream.flush()
+            self.shown = False

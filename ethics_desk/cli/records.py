@@ -17,6 +17,7 @@ from ethics_desk.cli.common import (
     PASSWORD_ENV,
     PROG,
     USER_ENV,
+    ProgressLine,
     UsageError,
     allowed,
     ask_new_password,
@@ -85,7 +86,12 @@ def cmd_check(args: argparse.Namespace) -> int:
             database.dispose()
     if args.accept_lost_acts:
         return _accept_lost_acts(args, account)
-    results = run_checks(url, anchors, names_cases=receives_every_case(account))
+    line = ProgressLine("Checking")
+    try:
+        results = run_checks(url, anchors, names_cases=receives_every_case(account),
+                             progress=line)
+    finally:
+        line.end()
     print(f"Checking {describe(url)}")
     for result in results:
         mark = ("FAILED" if not result.ok else "not run" if result.not_run

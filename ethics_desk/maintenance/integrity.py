@@ -116,7 +116,8 @@ ASK_THE_CLERK = "ask the Clerk's staff which (they see the cases; this account d
 
 def run_checks(db: URL | str | os.PathLike[str] | None,
                anchors: Sequence[Anchor] = (), *, from_backups: bool = True,
-               names_cases: bool = False) -> list[CheckResult]:
+               names_cases: bool = False,
+               progress: Callable[[str], object] | None = None) -> list[CheckResult]:
     """Every check on the database named by ``db`` (a URL, a path, or None for the default),
     the journal against each of ``anchors`` too, and (``from_backups``) against the anchors
     of a SQLite file's automatic backups (:func:`backup_anchors`).
@@ -125,8 +126,17 @@ def run_checks(db: URL | str | os.PathLike[str] | None,
     Clerk's staff), so a problem names its case, party or paper; by default it is counted
     (:data:`ASK_THE_CLERK`), for the Administrator and the Records officer.
 
+    ``progress`` is told the name of each check as it starts (a terminal shows it: a large
+    database takes a while).
+
     A SQLite file that does not exist raises :class:`StorageError`: checking never creates one.
     """
+    def step(names: tuple[str, ...],
+             run: Callable[[], list[CheckResult]]) -> list[CheckResult]:
+        if progress is not None:
+            progress(", ".join(names))
+        return _guarded(names, run)
+
     url = db if isinstance(db, URL) else resolve_url(db)
     path = sqlite_path(url)
     if path is not None:
@@ -146,9 +156,11 @@ def run_checks(db: URL | str | os.PathLike[str] | None,
             raise
     try:
         results = [CheckResult(AS_IT_IS, True, condition)] if condition is not None else []
+        if path is not None and progress is not None:
+            progress("the file")
         results += _file_checks(path, **parameters) if path is not None else []
         results += [_lost_acts_check(path, **parameters)] if path is not None else []
-        [schema] = _guarded((SCHEMA,), lambda: [_schema_check(engine)])
+        [schema] = step((SCHEMA,), lambda: [_schema_check(engine)])
         results.append(schema)
         if not schema.ok:
             why = "not checked: the schema revision is missing, unknown or unreadable"
@@ -157,20 +169,20 @@ def run_checks(db: URL | str | os.PathLike[str] | None,
                                         DEADLINE_DAYS,
                                         DEADLINE_DATES, LISTING, SEARCH_INDEX, STALE_PAPERS))
             return results
-        results += _guarded((APPEND_ONLY,), lambda: [_append_only_check(engine)])
+        results += step((APPEND_ONLY,), lambda: [_append_only_check(engine)])
         found = [*anchors, *(backup_anchors(path, engine)
                              if path is not None and from_backups else [])]
-        results += _guarded(JOURNAL_CHECKS + ((ANCHORS,) if found else ()),
+        results += step(JOURNAL_CHECKS + ((ANCHORS,) if found else ()),
                             lambda: _journal_checks(engine, found, names_cases))
-        results += _guarded((ACCOUNTS,), lambda: [_accounts_check(engine)])
+        results += step((ACCOUNTS,), lambda: [_accounts_check(engine)])
         with Session(engine) as session:
-            results += _guarded((AUDIT,), lambda: [_audit_check(session)])
-            results += _guarded((DEADLINE_DAYS, DEADLINE_DATES),
+            results += step((AUDIT,), lambda: [_audit_check(session)])
+            results += step((DEADLINE_DAYS, DEADLINE_DATES),
                                 lambda: _deadline_checks(session, names_cases))
-            results += _guarded((LISTING,), lambda: [_listing_check(session, names_cases)])
-            results += _guarded((SEARCH_INDEX,),
+            results += step((LISTING,), lambda: [_listing_check(session, names_cases)])
+            results += step((SEARCH_INDEX,),
                                 lambda: [_search_index_check(session, names_cases)])
-            results += _guarded((STALE_PAPERS,),
+            results += step((STALE_PAPERS,),
                                 lambda: [_stale_papers_check(session, names_cases)])
         revision = current_revision(engine)
         if revision is not None and revision != head_revision():
