@@ -444,10 +444,17 @@ def test_demo_refuses_the_office_own_database(capsys: pytest.CaptureFixture[str]
     assert not default_database_path().exists()
 
 
-def test_demo_prints_one_line_per_case(capsys: pytest.CaptureFixture[str],
-                                       tmp_path: Path) -> None:
+def test_demo_prints_one_line_per_case_and_its_progress_at_a_console(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    terminal = _Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
     code, out, _ = run(capsys, "demo", "--db", str(tmp_path / "demo.sqlite"))
     assert code == 0
+    shown = terminal.getvalue()
+    assert "\rBuilding the demonstration: the Board's roster…" in shown
+    assert "Building the demonstration: the cases' day 2026-" in shown
+    assert "Building the demonstration" not in out
     lines = out.splitlines()
     assert len(lines) >= 40
     assert any(line.startswith("Draft ") and line.endswith(" draft") for line in lines)

@@ -12,6 +12,7 @@ from ethics_desk.cli.common import (
     EXIT_FAILED,
     EXIT_OK,
     PROG,
+    ProgressLine,
     clock_of,
     db_arg,
     fail,
@@ -177,7 +178,11 @@ def cmd_demo(args: argparse.Namespace) -> int:
     try:
         with database.read_session() as session:
             day = office_today(session, clock_of(args))  # the office's day, not the desk's
-        cases = build_demo(database, today=day)
+        line = ProgressLine("Building the demonstration")
+        try:
+            cases = build_demo(database, today=day, progress=line)
+        finally:
+            line.end()
     finally:
         database.dispose()
     for number, state in cases:

@@ -1171,13 +1171,19 @@ class _Demo:
             filed = self.before(filed, self.business_days_between(target, plan.last_day))
         raise AssertionError(f"demonstration case {index} does not fit before {self.today}")
 
-    def run(self, plans: list[_Plan]) -> None:
-        """Play every step of every case in time order, moving the clock to each one."""
+    def run(self, plans: list[_Plan],
+            progress: Callable[[str], object] | None = None) -> None:
+        """Play every step of every case in time order, moving the clock to each one
+        (``progress`` told the day played, once a day)."""
         steps = sorted(((step.when, number, step.order, step.act)
                         for number, plan in enumerate(plans) for step in plan.steps
                         if not step.optional or step.when.date() < self.today),
                        key=lambda item: item[:3])
+        said: date | None = None
         for when, _number, _order, act in steps:
+            if progress is not None and when.date() != said:
+                said = when.date()
+                progress(f"the cases' day {said.isoformat()} (to {self.today.isoformat()})")
             self.clock.now = when
             act()
 
@@ -1461,10 +1467,11 @@ def _public_information_requests(database: Database, records: Account, demo: _De
                             "discussion of complaints pending under City Code § 2-83(h)(1)",))
 
 
-def build_demo(database: Database, *, today: date,
-               seed: int = 2083) -> list[tuple[str, str]]:
+def build_demo(database: Database, *, today: date, seed: int = 2083,
+               progress: Callable[[str], object] | None = None) -> list[tuple[str, str]]:
     """Fill an empty database with the demonstration, its stories ending by ``today`` (the
-    caller's, from its clock); returns (case number, state) per case.
+    caller's, from its clock); returns (case number, state) per case. ``progress`` is told
+    what is being built as it goes (a terminal shows it: it takes a while).
 
     Drafts are listed as "Draft N". Refuses (``UserError``) a database that has complaints.
     """
@@ -1477,12 +1484,18 @@ def build_demo(database: Database, *, today: date,
     plans = [demo.fit(index, story) for index, story in enumerate(_stories())]
     first = min(step.when for plan in plans for step in plan.steps)
     demo.clock.now = _at(demo.before(first.date(), 1), 16 * 60)
+    if progress is not None:
+        progress("the Board's roster")
     demo.add_roster()
-    demo.run(plans)
+    demo.run(plans, progress)
     from ethics_desk.staff.accounts import create_demo_accounts
 
+    if progress is not None:
+        progress("the staff accounts")
     accounts = create_demo_accounts(database, clock=demo.clock)
     records = next(account for account in accounts if account.role is Role.RECORDS)
+    if progress is not None:
+        progress("the records requests")
     _public_information_requests(database, records, demo, today)
     with database.read_session() as session:
         rows = session.execute(select(Complaint.id, Complaint.case_number, Complaint.state)
