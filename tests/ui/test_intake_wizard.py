@@ -723,3 +723,34 @@ def test_the_review_step_offers_the_returned_complaint_and_names_an_open_one(
     assert filed.refiling_of == returned_number
     if wizard.result_dialog is not None:
         wizard.result_dialog.close()
+
+
+def test_the_intake_keeps_one_width_from_the_first_step_to_the_review(
+        qtbot: QtBot, wizard: IntakeWizard, tmp_path: Path) -> None:
+    from tests.ui.intake_driver import (
+        fill_affidavit,
+        fill_allegation,
+        fill_complainant,
+        fill_documents,
+        fill_facts,
+        fill_oath,
+        fill_respondent,
+        next_page,
+    )
+
+    widths = [wizard.width()]
+    for fill in (fill_complainant, fill_respondent, fill_allegation, fill_facts):
+        fill(qtbot, wizard)
+        next_page(qtbot, wizard)
+        widths.append(wizard.width())
+    fill_documents(qtbot, wizard, exhibit_pdf(tmp_path))
+    next_page(qtbot, wizard)
+    widths.append(wizard.width())
+    fill_affidavit(qtbot, wizard)
+    next_page(qtbot, wizard)
+    widths.append(wizard.width())
+    fill_oath(qtbot, wizard)
+    next_page(qtbot, wizard)
+    widths.append(wizard.width())
+    assert wizard.currentId() == IntakeWizard.REVIEW
+    assert set(widths) == {widths[0]}, widths  # the window never jumps between steps

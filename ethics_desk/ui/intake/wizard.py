@@ -90,6 +90,7 @@ class IntakeWizard(QWizard):
             DocumentsPage(self), AffidavitPage(self), SigningPage(self), ReviewPage(self)]
         for number, page in enumerate(self.pages):
             self.setPage(number, page)
+        self._one_width_for_every_step()
         self.currentIdChanged.connect(lambda _id: self.save_draft())
         self.currentIdChanged.connect(lambda _id: self.focus_first_field())
         self.currentIdChanged.connect(lambda _id: self.announce_step())
@@ -297,6 +298,21 @@ class IntakeWizard(QWizard):
         fields = [w for w in chain if not isinstance(w, QAbstractButton)]
         if fields or chain:
             (fields or chain)[0].setFocus(Qt.FocusReason.TabFocusReason)
+
+    def _one_width_for_every_step(self) -> None:
+        """Take from the start the width the widest step needs, so that the window never
+        changes width as the clerk goes from step to step (Qt's wizard otherwise grows to each
+        page's own minimum when it is shown)."""
+        frame = (self.minimumSizeHint().width()
+                 - self._page_shown_or_first().minimumSizeHint().width())
+        widest = max(page.minimumSizeHint().width() for page in self.pages) + max(frame, 0)
+        self.setMinimumWidth(widest)
+        if self.width() < widest:
+            self.resize(widest, self.height())
+
+    def _page_shown_or_first(self) -> QWizardPage:
+        """The page shown, or the first before any is."""
+        return self.currentPage() or self.pages[0]
 
     def show_manual(self) -> QWidget:
         """F1: the manual, at the page about taking a complaint at the counter."""
