@@ -257,7 +257,7 @@ class CaseWindow(QMainWindow):
     def _stale_papers_html(self) -> str:
         """A line for each issued paper stating a date that no longer holds."""
         error = palette.colours().error
-        return "".join(f"<br><span style='color:{error}'><b>⚠ The {_e(s.kind)} to "
+        return "".join(f"<br><span style='color:{error}'><b>⚠ “{_e(s.title)}” to "
                        f"{_e(s.recipient or '—')} issued {s.issued_on.isoformat()} states "
                        f"{_e(s.label)} {s.stated_on.isoformat()}; it is now "
                        f"{s.now_on.isoformat()}</b>: reissue it corrected from the Papers tab "
