@@ -394,7 +394,7 @@ def test_the_case_window_names_an_issued_paper_whose_date_no_longer_holds(
     add_closure(context.database, date(2026, 12, 10), "Winter weather closure",
                 account=CLERK, clock=context.clock)
     window.reload()
-    assert f"⚠ {NOTICE} to" in window.header.text()
+    assert f"⚠ Warning: {NOTICE} to" in window.header.text()
     assert "2026-12-17; it is now 2026-12-18" in window.header.text()
     assert "Papers tab" in window.header.text()
     window.tabs.setCurrentWidget(panel)
