@@ -113,9 +113,8 @@ class SkippedDay:
 
 @dataclass(frozen=True)
 class ToldDate:
-    """A due date an issued paper already told its reader, and which paper, by its title:
-    "“Notice to a respondent with the (e) items and the response date” to Jane Roe
-    (document 4)"."""
+    """A due date an issued paper already told its reader, and which paper: "the
+    respondent-notice to Jane Roe (document 4)"."""
 
     day: date
     paper: str

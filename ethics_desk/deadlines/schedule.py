@@ -136,13 +136,10 @@ def told_dates(session: Session, complaint_id: int | None = None
              .order_by(StatedDate.stated_on, StatedDate.id))
     if complaint_id is not None:
         query = query.where(IssuedDocument.complaint_id == complaint_id)
-    from ethics_desk.documents.kinds import quoted_title  # the papers' table, by their titles
-
     told: dict[tuple[int, str, str], ToldDate] = {}
     for case_id, kind, subject, day, paper, recipient, document_id in session.execute(query):
         to = f" to {recipient}" if recipient else ""
-        told[(case_id, kind, subject)] = ToldDate(
-            day, f"{quoted_title(paper)}{to} (document {document_id})")
+        told[(case_id, kind, subject)] = ToldDate(day, f"the {paper}{to} (document {document_id})")
     return told
 
 

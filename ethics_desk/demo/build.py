@@ -1488,22 +1488,23 @@ def _public_information_requests(database: Database, records: Account, demo: _De
 
 
 def _recovery_sheet(database: Database, demo: _Demo) -> None:
-    """The demonstration's Administrator makes the record key's recovery sheet, as an office
-    does on the day it sets a database up, so that ``check`` and the window do not remind of a
-    sheet never made. The sheet is rendered from the key (the key is here) and recorded as made,
-    but not saved: the demonstration's records are fictitious, and nothing of it is worth
-    restoring on another computer. A demonstration on a server has no sheet (the server keeps
-    its own key)."""
-    from ethics_desk.maintenance.recovery_sheet import record_made, render_recovery_sheet
+    """The demonstration's record key is recorded as having its recovery sheet, as an office's
+    is on the day it sets a database up, so that ``check`` and the window do not remind of a
+    sheet never made. No sheet is printed or saved: the demonstration's records are
+    fictitious, and nothing of it is worth restoring on another computer (the audit record
+    says so). A demonstration on a server has no sheet (the server keeps its own key)."""
     from ethics_desk.staff.accounts import DEMO_LOGINS
     from ethics_desk.storage.addresses import sqlite_path
+    from ethics_desk.storage.journal import key_id_of
+    from ethics_desk.storage.recovery_sheet import record_made
 
     if sqlite_path(database.url) is None:
         return
-    admin = DEMO_LOGINS[Role.ADMIN]
-    key_id, _pdf = render_recovery_sheet(database, actor=admin, clock=demo.clock)
-    record_made(database, key_id, actor=admin, clock=demo.clock,
-                where="for the demonstration, not printed: its records are fictitious")
+    with database.engine.connect() as conn:
+        key_id = key_id_of(conn)
+    if key_id is not None:
+        record_made(database, key_id, actor=DEMO_LOGINS[Role.ADMIN], clock=demo.clock,
+                    where="the demonstration's: not printed, its records are fictitious")
 
 
 def build_demo(database: Database, *, today: date,

@@ -245,7 +245,7 @@ def test_an_earlier_receipt_never_moves_the_response_date_the_notice_told_earlie
     deadline = _receipt_on_the_green_card(controller, case)
     assert deadline.due_on == DUE
     assert deadline.trigger_on == GREEN_CARD
-    assert f"Counted, it would be Tuesday 2026-12-15; but {NOTICE} to " \
+    assert "Counted, it would be Tuesday 2026-12-15; but the respondent-notice to " \
         f"{RESPONDENT} (document {document}) already told its reader Thursday 2026-12-17. A " \
         "date told to a party is never shortened by a later fact: the later date holds " \
         "(City Code § 2-83(e)(1) sets the least time the party has)." in deadline.explanation
