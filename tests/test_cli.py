@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+import io
 import sqlite3
 import subprocess
-import io
 import sys
 import types
 from datetime import date
@@ -18,6 +18,7 @@ from ethics_desk.core.account import Account
 from ethics_desk.core.clock import Clock, system_clock
 from ethics_desk.core.roles import Role
 from ethics_desk.deadlines.closures import add_closure
+from ethics_desk.documents.kinds import title_of
 from ethics_desk.models import AuditRecord, Deadline, DeadlineStatus
 from ethics_desk.storage.database import Database, default_database_path
 from ethics_desk.storage.journal import register_functions
@@ -25,6 +26,9 @@ from ethics_desk.workflow.controller import WorkflowController
 from tests.conftest import CLOCK
 from tests.factories import CLERK, CODE_HANDED_OVER, DESK_CLERK, filed_case
 from tests.signing_in import sign_in_as
+
+NOTICE = f"“{title_of('respondent-notice')}”"
+"""The (e) notice as the window and the commands name it: by its title."""
 
 
 @pytest.fixture
@@ -278,7 +282,7 @@ def test_a_closure_that_makes_an_issued_notice_wrong_is_warned_of_by_closure_add
                          "--db", db_arg)
     assert code == 0
     assert "2026-12-17 → 2026-12-18" in out
-    assert "warning: ERB-2026-001: the respondent-notice to Nguyễn Thị Minh Khai" in err
+    assert f"warning: ERB-2026-001: {NOTICE} to Nguyễn Thị Minh Khai" in err
     assert "reissue it corrected from the case's Papers tab" in err
 
 

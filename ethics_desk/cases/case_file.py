@@ -4,7 +4,7 @@ objects escaping), and the attachments checked against their SHA-256 before anyo
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 from typing import Any
 
@@ -20,6 +20,8 @@ from ethics_desk.core.account import Account
 from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import StorageError, UserError
 from ethics_desk.core.vocabulary import Determination, ReviewerRole
+from ethics_desk.deadlines import BusinessCalendar
+from ethics_desk.deadlines.schedule import load_calendars
 from ethics_desk.models import (
     Attachment,
     AuditRecord,
@@ -94,6 +96,34 @@ class DeadlineLine:
     status: DeadlineStatus
     closed_on: date | None
     explanation: str
+    calendar: BusinessCalendar | None = field(default=None, compare=False, repr=False)
+    """The calendar the clock counts on (the City's, or the State's), with the office's
+    closures: what :meth:`business_days_left` counts on."""
+
+    def business_days_left(self, today: date) -> int | None:
+        """Business days after ``today`` through the due date, as the inbox counts them (0:
+        due today; negative: overdue by that many); None once the clock is not open."""
+        if self.status is not DeadlineStatus.OPEN or self.calendar is None:
+            return None
+        from ethics_desk.cases.inbox import BusinessDayCounter
+
+        return BusinessDayCounter(self.calendar).days_left(today, self.due_on)
+
+    def is_overdue(self, today: date) -> bool:
+        """Whether the clock is open past its due date."""
+        return self.status is DeadlineStatus.OPEN and self.due_on < today
+
+    def standing(self, today: date) -> str:
+        """An open clock on ``today`` in words: "Overdue by 3 business days", "Due today",
+        "Open — 2 business days left"; once it is closed, its :attr:`outcome`."""
+        left = self.business_days_left(today)
+        if left is None:
+            return self.outcome
+        if self.due_on < today:
+            return f"Overdue by {-left} business day{'' if left == -1 else 's'}"
+        if left == 0:
+            return "Due today"
+        return f"Open — {left} business day{'' if left == 1 else 's'} left"
 
     @property
     def outcome(self) -> str:
@@ -276,9 +306,11 @@ def _read_case(session: Session, case_id: int) -> CaseFile:
         *(sizes.get(f.attachment_id, ("", 0, "")) if f.attachment_id else ("", 0, "")),
         in_record=in_record(f"filing:{f.id}", f"attachment:{f.attachment_id}"), filing_id=f.id)
         for f in filings)
+    calendars = load_calendars(session)  # what an open clock's days left are counted on
     deadlines = tuple(DeadlineLine(
         d.id, d.title, d.citation, d.subject, d.trigger_on, d.trigger_basis, d.due_on,
-        d.status, d.closed_on, d.explanation)
+        d.status, d.closed_on, d.explanation,
+        calendars.state if d.calendar == "state" else calendars.city)
         for d in session.scalars(select(Deadline).where(Deadline.complaint_id == case_id)
                                  .order_by(Deadline.due_on, Deadline.id)))
     reviews = tuple(ReviewLine(

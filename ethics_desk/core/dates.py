@@ -110,6 +110,21 @@ def _within_years(day: date, typed: str, forms: str) -> date:
     return day
 
 
+_DATE_HINTS = {DateStyle.ISO: "YYYY-MM-DD", DateStyle.US: "MM/DD/YYYY"}
+_TIME_HINTS = {DateStyle.ISO: "HH:MM", DateStyle.US: "H:MM AM"}
+
+
+def date_hint(style: DateStyle = DateStyle.ISO) -> str:
+    """The form of a date in ``style``, in letters (``YYYY-MM-DD``): what an empty date field
+    shows, which no one takes for a date already given."""
+    return _DATE_HINTS[style]
+
+
+def datetime_hint(style: DateStyle = DateStyle.ISO) -> str:
+    """The form of a date and a time in ``style``, in letters (``MM/DD/YYYY H:MM AM``)."""
+    return f"{_DATE_HINTS[style]} {_TIME_HINTS[style]}"
+
+
 def format_date(day: date, style: DateStyle = DateStyle.ISO) -> str:
     """``day`` as the office shows it: ``2026-11-03`` or ``11/03/2026``."""
     if style is DateStyle.US:

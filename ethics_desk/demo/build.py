@@ -34,11 +34,12 @@ from ethics_desk.core.roles import Role
 from ethics_desk.core.vote_count import two_thirds_of
 from ethics_desk.deadlines import BusinessCalendar, add_business_days
 from ethics_desk.deadlines.schedule import load_calendars
-from ethics_desk.documents.issuing import RESPONDENT_NOTICE, issue
+from ethics_desk.documents.issuing import RESPONDENT_NOTICE, issue, void_and_reissue
 from ethics_desk.documents.kinds import rule_for
 from ethics_desk.documents.making import recipients
 from ethics_desk.documents.paper_context import Recipient
 from ethics_desk.documents.render.letter_data import CodeProvided
+from ethics_desk.documents.stated_dates import reissue_reason, stale_in
 from ethics_desk.intake.record import (
     AttachmentData,
     ComplainantData,
@@ -1076,6 +1077,31 @@ class _Demo:
         the (e) notice restarts the respondent's clock through the workflow, § 2-83(e))."""
         record_outcome(self.database, case.mailings[(kind, copy)], outcome, on,
                        account=self.accounts[clerk], clock=self.clock)
+        if kind == RESPONDENT_NOTICE and outcome is MailOutcome.DELIVERED:
+            self.reissue_stale(clerk, case, self.clock().date())
+
+    def reissue_stale(self, clerk: str, case: _Case, day: date) -> None:
+        """A signed return receipt restarts the respondent's clock from the day it was signed,
+        so the (e) notice may now state a response date that no longer holds: the Clerk voids
+        it and mails the corrected notice the day the card comes back, as the case window asks
+        (otherwise ``check`` warns of a paper stating a wrong date)."""
+        account = self.accounts[clerk]
+        for stale in stale_in(self.database, case.complaint_id, account=account):
+            people = recipients(self.database, case.complaint_id, stale.kind, account=account)
+            index, person = next((i, p) for i, p in enumerate(people)
+                                 if p.name == stale.recipient)
+            provided = (CodeProvided(day, "link to the Ethics Code e-mailed to the respondent "
+                                          "again with the corrected notice")
+                        if rule_for(stale.kind).encloses_code else None)
+            ref = void_and_reissue(self.database, stale.document_id, account=account,
+                                   reason=reissue_reason(stale), clock=self.clock,
+                                   recipient_index=index, code_provided=provided)
+            record_mailing(self.database, ref.document_id, recipient_name=person.name,
+                           recipient_role=person.role,
+                           recipient_ref=recipient_key(person.role, person.respondent_id),
+                           address=_address(person, MailMethod.FIRST_CLASS),
+                           method=MailMethod.FIRST_CLASS, mailed_on=day, account=account,
+                           clock=self.clock)
 
     def vote(self, day: date, rng: random.Random, *, carried: bool,
              record: bool) -> Callable[[], VoteData]:
@@ -1467,6 +1493,26 @@ def _public_information_requests(database: Database, records: Account, demo: _De
                             "discussion of complaints pending under City Code § 2-83(h)(1)",))
 
 
+def _recovery_sheet(database: Database, demo: _Demo) -> None:
+    """The demonstration's record key is recorded as having its recovery sheet, as an office's
+    is on the day it sets a database up, so that ``check`` and the window do not remind of a
+    sheet never made. No sheet is printed or saved: the demonstration's records are
+    fictitious, and nothing of it is worth restoring on another computer (the audit record
+    says so). A demonstration on a server has no sheet (the server keeps its own key)."""
+    from ethics_desk.staff.accounts import DEMO_LOGINS
+    from ethics_desk.storage.addresses import sqlite_path
+    from ethics_desk.storage.journal import key_id_of
+    from ethics_desk.storage.recovery_sheet import record_made
+
+    if sqlite_path(database.url) is None:
+        return
+    with database.engine.connect() as conn:
+        key_id = key_id_of(conn)
+    if key_id is not None:
+        record_made(database, key_id, actor=DEMO_LOGINS[Role.ADMIN], clock=demo.clock,
+                    where="the demonstration's: not printed, its records are fictitious")
+
+
 def build_demo(database: Database, *, today: date, seed: int = 2083,
                progress: Callable[[str], object] | None = None) -> list[tuple[str, str]]:
     """Fill an empty database with the demonstration, its stories ending by ``today`` (the
@@ -1497,6 +1543,7 @@ def build_demo(database: Database, *, today: date, seed: int = 2083,
     if progress is not None:
         progress("the records requests")
     _public_information_requests(database, records, demo, today)
+    _recovery_sheet(database, demo)
     with database.read_session() as session:
         rows = session.execute(select(Complaint.id, Complaint.case_number, Complaint.state)
                                .order_by(Complaint.id))

@@ -78,6 +78,11 @@ class IssuedRef:
         """Whether the document was voided (and, normally, reissued)."""
         return self.voided_at is not None
 
+    @property
+    def title(self) -> str:
+        """What the paper is, as the table of kinds names it."""
+        return kinds.title_of(self.kind)
+
 
 @dataclass(frozen=True)
 class QueueItem:
@@ -91,6 +96,11 @@ class QueueItem:
     page_count: int
     issued_at: datetime
     issued_by: str
+
+    @property
+    def title(self) -> str:
+        """What the paper is, as the table of kinds names it."""
+        return kinds.title_of(self.kind)
 
 
 def _ref(document: IssuedDocument) -> IssuedRef:
@@ -143,7 +153,8 @@ def _issue_in(session: Session, case_id: int, kind: str, recipient: str, pdf: by
     session.flush()
     stated = stated_dates.record(session, document, respondent_id=respondent_id)
     to = f" to {recipient}" if recipient else ""
-    summary = f"Issued the {kind}{to} ({pages} page{'s' if pages != 1 else ''}, SHA-256 {sha[:12]}…)"
+    summary = (f"Issued {kinds.quoted_title(kind)}{to} ({pages} page{'s' if pages != 1 else ''}, "
+               f"SHA-256 {sha[:12]}…)")
     if replaces is not None:
         summary += f", replacing document {replaces.id}"
     audit.append(session, actor=actor, action="document.issue", complaint_id=complaint.id,
@@ -313,7 +324,8 @@ def reprint_many(database: Database, document_ids: Sequence[int], *, account: Ac
         contents = [stored_bytes(document) for document in found]
         entries = [audit.Entry(
             account.display, f"print.{d.kind}",
-            f"Reprinted the issued {d.kind}{' (VOID)' if d.voided_at is not None else ''} "
+            f"Reprinted the issued {kinds.quoted_title(d.kind)}"
+            f"{' (VOID)' if d.voided_at is not None else ''} "
             f"(document {d.id}, SHA-256 verified)", d.complaint_id,
             {"document_id": d.id, "sha256": d.sha256}) for d in found]
     with database.unit_of_work() as session:
@@ -377,7 +389,7 @@ def void_and_reissue(database: Database, document_id: int, *, account: Account, 
         session.flush()
         audit.append(session, actor=account.display, action="document.void",
                      complaint_id=old.complaint_id,
-                     summary=f"Voided the {old.kind} issued to {old.recipient or '—'} "
+                     summary=f"Voided {kinds.quoted_title(old.kind)} issued to {old.recipient or '—'} "
                              f"(document {old.id}): {reason}", at=now,
                      detail={"document_id": old.id, "sha256": old.sha256, "reason": reason})
         new = _render_and_issue(session, complaint, old.kind, recipient_index=recipient_index,

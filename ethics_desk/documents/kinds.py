@@ -241,6 +241,13 @@ def title_of(kind: str | None) -> str:
     return KINDS[kind].title if kind in KINDS else (kind or "Correspondence")
 
 
+def quoted_title(kind: str | None) -> str:
+    """The title of ``kind`` in quotation marks, as a sentence names a paper ("Issued “Filing
+    receipt for the complainant” to José Peña"): the window and the history never show a kind
+    by its stored name."""
+    return f"“{title_of(kind)}”"
+
+
 def rule_for(kind: str, scope: Scope = Scope.CASE) -> KindRule:
     """The row of ``kind``; an unknown kind is a :class:`UserError` listing the kinds of
     ``scope``, and a kind made for something else is refused saying what it is made for."""

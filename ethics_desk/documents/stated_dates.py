@@ -189,12 +189,19 @@ class StalePaper:
     subject: str = ""
     """Whose clock the date is (``respondent:<id>``, a reviewer's role), as the deadline says."""
 
+    @property
+    def title(self) -> str:
+        """What the paper is, as the table of kinds names it."""
+        from ethics_desk.documents.kinds import title_of
+
+        return title_of(self.kind)
+
     def sentence(self) -> str:
-        """E.g. "ERB-2026-001: the respondent-notice to Jane Roe issued 2026-12-01 (document 4)
-        states “Respondent's sworn response — Jane Roe” Monday 2026-12-14; it is now Tuesday
-        2026-12-15"."""
+        """E.g. "ERB-2026-001: “Notice to a respondent with the (e) items and the response
+        date” to Jane Roe issued 2026-12-01 (document 4) states “Respondent's sworn response —
+        Jane Roe” Monday 2026-12-14; it is now Tuesday 2026-12-15" (the paper by its title)."""
         to = f" to {self.recipient}" if self.recipient else ""
-        return (f"{self.case_number}: the {self.kind}{to} issued "
+        return (f"{self.case_number}: “{self.title}”{to} issued "
                 f"{self.issued_on.isoformat()} (document {self.document_id}) states "
                 f"“{self.label}” {format_day(self.stated_on)}; it is now "
                 f"{format_day(self.now_on)}")

@@ -141,7 +141,7 @@ def default_method(kind: str) -> MailMethod:
 
 
 def _describe(item: QueueItem) -> str:
-    return f"the {item.kind} to {item.recipient or '—'} ({item.case_number})"
+    return f"“{item.title}” to {item.recipient or '—'} ({item.case_number})"
 
 
 @case_reader("Reading the addresses of the papers to mail")
@@ -204,7 +204,7 @@ def prepare_batch(database: Database, document_ids: Iterable[int], paper: BatchP
     if paper is BatchPaper.LETTERS:
         issued = reprint_many(database, [item.document_id for item in items], account=account,
                               clock=clock)
-        labels = [f"{item.kind} for {item.case_number}" for item in items]
+        labels = [f"{item.title} for {item.case_number}" for item in items]
         run = print_run(list(zip(labels, issued, strict=True)),
                         title=_title(paper, len(items)))
         documents = [BatchDocument(part.label, data, part.pages)
@@ -286,7 +286,7 @@ def _audit(database: Database, paper: BatchPaper, addressed: list[Addressee], *,
         by_case.setdefault(a.item.complaint_id, []).append(a.item)
     with database.unit_of_work() as session:
         for case_id, items in by_case.items():
-            listed = "; ".join(f"the {i.kind} to {i.recipient}" for i in items)
+            listed = "; ".join(f"“{i.title}” to {i.recipient}" for i in items)
             audit.append(session, actor=actor, action=f"print.{kind}", complaint_id=case_id,
                          summary=f"Printed the {paper.label} from the print queue for {listed}",
                          at=at, detail={"paper": paper.value,

@@ -35,7 +35,7 @@ from ethics_desk.core.parties import is_complainant, respondent_key, respondent_
 from ethics_desk.core.permissions import Act
 from ethics_desk.deadlines import ClockKind
 from ethics_desk.documents.issuing import RESPONDENT_NOTICE
-from ethics_desk.documents.kinds import KINDS
+from ethics_desk.documents.kinds import KINDS, quoted_title, title_of
 from ethics_desk.documents.stated_dates import respondents_stated
 from ethics_desk.models import (
     Complaint,
@@ -89,6 +89,11 @@ class MailingRef:
     def method_label(self) -> str:
         """The method in words (the method's own label)."""
         return self.method.label
+
+    @property
+    def document_title(self) -> str:
+        """What the paper is, as the table of kinds names it."""
+        return title_of(self.document_kind)
 
 
 @dataclass(frozen=True)
@@ -181,7 +186,7 @@ def record_mailing(database: Database, document_id: int, *, recipient_name: str,
             detail |= {"disclosure": hearing_record.CITATION, "in_record": disclosed}
         audit.append(session, actor=account.display, action="mail.record",
                      complaint_id=document.complaint_id, at=now,
-                     summary=f"Sent the {document.kind} to {name} by {in_a_sentence(method.label)}"
+                     summary=f"Sent {quoted_title(document.kind)} to {name} by {in_a_sentence(method.label)}"
                              f"{number}{when}" + (f" — {disclosed[0].lower()}{disclosed[1:]}"
                                                   if disclosed else ""),
                      detail=detail)
@@ -346,12 +351,12 @@ def record_outcome(database: Database, mailing_id: int, outcome: MailOutcome, on
             raise UserError(f"The date {on.isoformat()} is before the item was sent "
                             f"({mailing.mailed_on.isoformat()}).", "Check the date.")
         document = mailing.document
-        kind = document.kind if document else "document"
+        kind = quoted_title(document.kind) if document else "the document"
         mailing.outcome, mailing.outcome_on = outcome, on
         session.flush()
         verb = {MailOutcome.DELIVERED: "delivered to", MailOutcome.RETURNED: "returned from",
                 MailOutcome.REFUSED: "refused by"}[outcome]
-        summary = f"The {kind} was {verb} {mailing.recipient_name} on {on.isoformat()}"
+        summary = f"{kind[0].upper()}{kind[1:]} was {verb} {mailing.recipient_name} on {on.isoformat()}"
         payloads: list[Payload] = []
         note = ""
         if outcome is MailOutcome.DELIVERED:

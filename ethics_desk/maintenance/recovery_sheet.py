@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from ethics_desk.core.errors import StorageError, UserError
 from ethics_desk.storage import record_key
-from ethics_desk.storage.recovery_sheet import ACTION, SHEET_SETTING, sheet_of
+from ethics_desk.storage.recovery_sheet import record_made, sheet_of
 
 if TYPE_CHECKING:
     from ethics_desk.core.clock import Clock
@@ -60,28 +60,6 @@ def render_recovery_sheet(database: Database, *, actor: str, clock: Clock) -> tu
                                database_path=str(path), made_on=today, made_by=actor,
                                sheet=sheet_of(key_id, key))
     return key_id, render_for_recovery(database, paper)
-
-
-def record_made(database: Database, key_id: str, *, actor: str, clock: Clock,
-                where: str) -> None:
-    """Record the sheet of ``key_id`` as made, in one transaction with its audit record
-    ("where": saved to a file, printed — never the key)."""
-    from sqlalchemy.orm import Session
-
-    from ethics_desk.models import Setting
-    from ethics_desk.storage import audit
-
-    def act(session: Session) -> None:
-        row = session.get(Setting, SHEET_SETTING)
-        if row is None:
-            session.add(Setting(key=SHEET_SETTING, value=key_id))
-        else:
-            row.value = key_id
-        audit.append(session, actor=actor, action=ACTION, at=clock(),
-                     summary=f"Recovery sheet made for the record key {key_id} ({where})",
-                     detail={"key_id": key_id, "where": where})
-
-    database.write(act)
 
 
 def make_recovery_sheet(database: Database, dest: Path, *, actor: str,

@@ -44,6 +44,7 @@ from ethics_desk.storage import record_key
 if TYPE_CHECKING:
     from sqlalchemy.engine import Connection
 
+    from ethics_desk.core.clock import Clock
     from ethics_desk.storage.database import Database
 
 SHEET_SETTING = "journal.recovery_sheet"
@@ -283,3 +284,25 @@ def reminder(command: str = "ethics-desk key sheet FILE.pdf") -> str:
     """The reminder in one line: the problem and how to make the sheet."""
     return (f"{REMINDER} An Administrator makes it with “{command}” (or File → Recovery "
             "sheet… in the window), prints it and locks it away, apart from the backups.")
+
+
+def record_made(database: Database, key_id: str, *, actor: str, clock: Clock,
+                where: str) -> None:
+    """Record the sheet of ``key_id`` as made, in one transaction with its audit record
+    ("where": saved to a file, printed — never the key)."""
+    from sqlalchemy.orm import Session
+
+    from ethics_desk.models import Setting
+    from ethics_desk.storage import audit
+
+    def act(session: Session) -> None:
+        row = session.get(Setting, SHEET_SETTING)
+        if row is None:
+            session.add(Setting(key=SHEET_SETTING, value=key_id))
+        else:
+            row.value = key_id
+        audit.append(session, actor=actor, action=ACTION, at=clock(),
+                     summary=f"Recovery sheet made for the record key {key_id} ({where})",
+                     detail={"key_id": key_id, "where": where})
+
+    database.write(act)

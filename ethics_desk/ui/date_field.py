@@ -1,8 +1,9 @@
 """The one date field of the application (and its date-and-time variant).
 
 A clerk types the date — ``2026-11-03``, ``11/3/2026`` or ``11/3/26`` — or picks it on a
-calendar (the button, F4 or Alt+Down). The field is empty until a date is given; Delete clears
-it; Tab and Shift+Tab move in and out whether it is empty or not. Text that is not a date is
+calendar (the button, F4 or Alt+Down). The field is empty until a date is given, and looks
+empty: it shows the form of a date in letters (``YYYY-MM-DD``), never a sample date; Delete
+clears it; Tab and Shift+Tab move in and out whether it is empty or not. Text that is not a date is
 kept as typed, with a message beside the field naming the accepted forms, and the field reads
 as no date until it is fixed (a form that needs the date refuses with :meth:`DateField.checked`).
 On leaving the field the date is shown in the office's style (Settings). The pop-up calendar
@@ -32,6 +33,8 @@ from ethics_desk.core.dates import (
     ACCEPTED_FORMS,
     ACCEPTED_TIMES,
     DateTypingError,
+    date_hint,
+    datetime_hint,
     format_date,
     format_datetime,
     parse_date,
@@ -148,8 +151,10 @@ class DateField(QWidget):
     # -- what the field accepts --------------------------------------------------------------
 
     def example(self) -> str:
-        """The placeholder: an example of the office's style."""
-        return format_date(date(2026, 11, 3), office_style())
+        """The placeholder: the form of a date in the office's style, in letters
+        (``YYYY-MM-DD``), drawn in the placeholder's muted colour. Never a sample date: an empty
+        field must not look as if it held one."""
+        return date_hint(office_style())
 
     def accepted(self) -> str:
         """The accepted forms, for the accessible description and the message."""
@@ -315,8 +320,8 @@ class DateTimeField(DateField):
     _moment: datetime | None = None
 
     def example(self) -> str:
-        """An example in the office's style."""
-        return format_datetime(datetime(2026, 12, 15, 14, 0), office_style())
+        """The form of a date and a time in the office's style, in letters."""
+        return datetime_hint(office_style())
 
     def accepted(self) -> str:
         """The accepted forms of a date and a time."""

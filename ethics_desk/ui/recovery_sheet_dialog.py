@@ -6,7 +6,7 @@ and File → Recovery sheet… opens it to make the sheet again. The sheet is re
 domain (:func:`~ethics_desk.maintenance.recovery_sheet.render_recovery_sheet`) and never shown on
 the screen: it is printed through the system's print dialog, or saved as a new PDF private to
 the user (:func:`~ethics_desk.maintenance.recovery_sheet.make_recovery_sheet`). Either records it
-as made, audited (:func:`~ethics_desk.maintenance.recovery_sheet.record_made`); "Later" records
+as made, audited (:func:`~ethics_desk.storage.recovery_sheet.record_made`); "Later" records
 nothing, and the window asks again at the next sign-in.
 """
 
@@ -71,7 +71,8 @@ class RecoverySheetDialog(QDialog):
 
     def print_sheet(self, printer: QPrinter | None = None) -> bool:
         """Print the sheet (through the system's dialog, or on ``printer``) and record it."""
-        from ethics_desk.maintenance.recovery_sheet import record_made, render_recovery_sheet
+        from ethics_desk.maintenance.recovery_sheet import render_recovery_sheet
+        from ethics_desk.storage.recovery_sheet import record_made
         from ethics_desk.ui.pdf_view import choose_printer, print_document
 
         try:

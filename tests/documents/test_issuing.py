@@ -160,7 +160,7 @@ def test_issuing_renders_the_paper_from_the_record_and_freezes_it_with_who_and_w
     record = last_audit(database, "document.issue")
     assert record.complaint_id == case_id and record.actor == CLERK
     assert json.loads(record.detail)["sha256"] == ref.sha256
-    assert f"Issued the receipt to {complainant.name}" in record.summary
+    assert f"Issued “Filing receipt for the complainant” to {complainant.name}" in record.summary
     assert issued_for_case(database, case_id, account=DESK_CLERK) == [ref]
 
 

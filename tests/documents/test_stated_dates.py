@@ -22,6 +22,7 @@ from ethics_desk.documents.issuing import (
     reprint,
     void_and_reissue,
 )
+from ethics_desk.documents.kinds import title_of
 from ethics_desk.documents.making import recipients, render_letter
 from ethics_desk.documents.stated_dates import (
     Moved,
@@ -39,6 +40,9 @@ from tests.board_cases import awaiting_response, later
 from tests.conftest import CLOCK, OFFICE_TZ
 from tests.factories import CLERK as CLERK_ACCOUNT
 from tests.factories import CODE_HANDED_OVER, DESK_CLERK
+
+NOTICE = f"“{title_of('respondent-notice')}”"
+"""The (e) notice as the window and the commands name it: by its title."""
 
 CLERK = DESK_CLERK.display
 RESPONDENT = "Nguyễn Thị Minh Khai"
@@ -102,7 +106,7 @@ def test_a_closure_that_moves_the_response_date_names_the_issued_notice_before_a
     [after] = stale_in(database, case, account=DESK_CLERK)
     assert after.document_id == document and after.now_on == date(2026, 12, 18)
     assert after.sentence() == (
-        f"ERB-2026-001: the respondent-notice to {RESPONDENT} issued 2026-11-30 (document "
+        f"ERB-2026-001: {NOTICE} to {RESPONDENT} issued 2026-11-30 (document "
         f"{document}) states “Respondent's sworn response — {RESPONDENT}” Thursday 2026-12-17; "
         "it is now Friday 2026-12-18")
     reopened = preview_remove(database, CLOSED, account=CLERK_ACCOUNT)

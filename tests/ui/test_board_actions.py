@@ -287,13 +287,14 @@ def test_the_flag_of_a_member_who_is_a_party_and_the_vote_follow_the_desktops_co
     entry = vote_of(dialog)
     party = next(label for label in entry.findChildren(QLabel)
                  if label.buddy() is entry.combo_for(PARTY))
-    assert LIGHT.error in window.header.text() and ink(party) == LIGHT.error
+    assert LIGHT.warning in window.header.text() and ink(party) == LIGHT.error
     for scheme in (Scheme.DARK, Scheme.HIGH_CONTRAST):
         desktop.switch_to(scheme)
         colours = SCHEMES[scheme]
-        # § 2-83(h): the flag keeps its words and its ⚠, in the new scheme's error colour.
-        assert f"⚠ Board member {PARTY} is a party" in window.header.text()
-        assert f"color:{colours.error}" in window.header.text()
+        # § 2-83(h): the header's flag keeps its words and its ⚠, a warning in the new
+        # scheme's warning colour (the vote's line beside the member's name is the block).
+        assert f"⚠ Warning: Board member {PARTY} is a party" in window.header.text()
+        assert f"color:{colours.warning}" in window.header.text()
         assert colours.muted in window.summary.toHtml()
         assert ink(party) == colours.error and party.text().startswith("⚠ ")
         assert ink(entry.result_line) == colours.success  # 7 yes, 2 no: carried

@@ -22,6 +22,7 @@ from ethics_desk.cases.calendar_overview import (
     month_overview,
 )
 from ethics_desk.deadlines.closures import add_closure, preview_add
+from ethics_desk.documents.kinds import title_of
 from ethics_desk.models import AuditRecord
 from ethics_desk.storage.database import Database
 from ethics_desk.ui.calendar_editor import (
@@ -45,6 +46,9 @@ from tests.conftest import CLOCK, NOW, OFFICE_TZ
 from tests.factories import CLERK, CODE_HANDED_OVER, DESK_CLERK, filed_case
 from tests.ui.conftest import type_text
 from tests.workflow.helpers import case, deadlines
+
+NOTICE = f"“{title_of('respondent-notice')}”"
+"""The (e) notice as the window and the commands name it: by its title."""
 
 TODAY = NOW.date()
 NO_KEYS = Qt.KeyboardModifier.NoModifier
@@ -534,7 +538,7 @@ def test_the_closure_dialog_names_the_issued_papers_it_makes_wrong_before_and_af
     assert confirmations.shown is not None and len(confirmations.shown) == 1
     before = confirmations.shown[0].papers.text()
     assert "Saving leaves 1 issued paper(s) stating a date that no longer holds" in before
-    assert "respondent-notice to Nguyễn Thị Minh Khai" in before
+    assert f"{NOTICE} to Nguyễn Thị Minh Khai" in before
     assert "Thursday 2026-12-17; it is now Friday 2026-12-18" in before
     after = editor.status.text()
     assert "1 issued paper(s) now state a date that no longer holds" in after

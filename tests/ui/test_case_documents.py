@@ -15,6 +15,7 @@ from pytestqt.qtbot import QtBot
 from sqlalchemy import select
 
 from ethics_desk.documents.issuing import issued_for_case, reprint
+from ethics_desk.documents.kinds import title_of
 from ethics_desk.mail.ledger import mailings_for_case
 from ethics_desk.models import AuditRecord, DeadlineStatus, MailMethod, MailOutcome
 from ethics_desk.ui.case.case_window import CaseWindow
@@ -25,6 +26,9 @@ from ethics_desk.workflow import Accept, ForwardToBoard
 from ethics_desk.workflow.controller import WorkflowController
 from tests.factories import CLERK, DESK_CLERK, complete_intake, reviewed_case
 from tests.workflow.helpers import deadlines
+
+NOTICE = f"“{title_of('respondent-notice')}”"
+"""The (e) notice as the window and the commands name it: by its title."""
 
 ARTICLE = "9407 1118 9876 5432 1012 34"
 RESPONDENT = "Nguyễn Thị Minh Khai"
@@ -390,7 +394,7 @@ def test_the_case_window_names_an_issued_paper_whose_date_no_longer_holds(
     add_closure(context.database, date(2026, 12, 10), "Winter weather closure",
                 account=CLERK, clock=context.clock)
     window.reload()
-    assert "⚠ The respondent-notice to" in window.header.text()
+    assert f"⚠ Warning: {NOTICE} to" in window.header.text()
     assert "2026-12-17; it is now 2026-12-18" in window.header.text()
     assert "Papers tab" in window.header.text()
     window.tabs.setCurrentWidget(panel)

@@ -80,7 +80,9 @@ def test_a_case_goes_through_review_acceptance_response_and_reply(
     assert case(database, case_id).state is CaseState.UNDER_REVIEW
     assert not window.action_buttons["accept"].isEnabled()
     assert "Waiting for the review" in window.action_buttons["accept"].toolTip()
-    assert "Waiting for the review" in window.reasons.text()
+    assert "Waiting for the review" in window.reasons.toolTip()  # one line; its tooltip lists
+    window.why_button.click()  # and Why not? unfolds each greyed step with its reason
+    assert "Waiting for the review" in window.reasons_list.text()
     reviews = deadlines(database, case_id, "review")
     assert len(reviews) == 4 and {d.due_on for d in reviews} == {date(2026, 12, 7)}
     _review_all(qtbot, window, "Substantially complies")

@@ -32,7 +32,8 @@ def test_the_other_clerks_are_told_whom_to_tell(qtbot: QtBot, context: AppContex
                                                   name="Marisol Treviño")])
     window = _window(qtbot, context, reviewed_case(controller, intake=intake))
     header = html.unescape(window.header.text())
-    assert "This complaint names Marisol Treviño of the Clerk's staff as a party" in header
+    assert "⚠ Warning: this complaint names Marisol Treviño of the Clerk's staff as a party" \
+        in header
     assert "they cannot see this case; tell the City Attorney's Office (§ 2-83(h)(1))" in header
     window.resize(1280, 720)
     shoot(window, "case-clerk-named-as-party")

@@ -160,3 +160,31 @@ def test_a_hearing_is_typed_with_its_time(qtbot: QtBot) -> None:
     assert field.moment() == datetime(2026, 12, 15, 14, 0).astimezone()
     type_text(qtbot, field.edit, "x")
     assert field.moment() is None and field.problem()
+
+
+@pytest.mark.parametrize("style", list(DateStyle), ids=[style.value for style in DateStyle])
+@pytest.mark.parametrize("kind", [DateField, DateTimeField], ids=["date", "date and time"])
+def test_an_empty_date_field_shows_no_date_only_the_form_of_one(
+        qtbot: QtBot, style: DateStyle, kind: type[DateField]) -> None:
+    from ethics_desk.core.dates import DateTypingError, parse_date, parse_datetime
+
+    set_office_style(style)
+    try:
+        window = QWidget()
+        qtbot.addWidget(window)
+        field = kind(window, today=lambda: TODAY)
+        window.show()
+        qtbot.waitExposed(window)
+        assert field.text() == "" and field.date() is None
+        visible = field.edit.text() or field.edit.placeholderText()  # what the field draws
+        assert visible, "an empty field says what to type"
+        assert not any(char.isdigit() for char in visible), visible
+        for parse in (parse_date, parse_datetime):
+            with pytest.raises(DateTypingError):
+                parse(visible, today=TODAY)
+        assert visible.startswith("MM/DD/YYYY" if style is DateStyle.US else "YYYY-MM-DD")
+        # drawn in the palette's placeholder colour, not as typed text
+        assert (field.edit.palette().placeholderText().color()
+                != field.edit.palette().text().color())
+    finally:
+        set_office_style(DateStyle.ISO)

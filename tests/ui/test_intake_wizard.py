@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QApplication, QWizard
 from pytestqt.qtbot import QtBot
 from sqlalchemy import select
 
-from ethics_desk.models import AuditRecord, CaseState, Complaint, DocumentList
+from ethics_desk.models import AuditRecord, CaseState, Complaint, DocumentList, Route
 from ethics_desk.storage.database import Database
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.intake.allegation_page import AllegationPage
@@ -157,8 +157,8 @@ def test_every_required_field_says_what_is_missing_beside_it(
     next_page(qtbot, wizard)
     page = wizard.currentPage()
     assert "§ 2-83(c)(5)" in page.form.messages["nature"].text()
-    assert page.form.messages["provision_ids"].isVisible()
-    assert page.form.messages["route"].isVisible()
+    assert "⚠" in page.form.messages["provision_ids"].text()  # a warning: ask the complainant
+    assert not page.form.messages["route"].isVisible()  # the route is preselected
 
 
 def test_information_and_belief_needs_its_source_and_basis(
@@ -754,3 +754,73 @@ def test_the_intake_keeps_one_width_from_the_first_step_to_the_review(
     widths.append(wizard.width())
     assert wizard.currentId() == IntakeWizard.REVIEW
     assert set(widths) == {widths[0]}, widths  # the window never jumps between steps
+
+
+# -- step 3 as the manual says: the route preselected, "not sure" enough ----------------------
+
+
+def _to_the_allegation_by_keyboard(qtbot: QtBot, wizard: IntakeWizard) -> None:
+    """Steps 1 and 2 filled, each ended with Next; the wizard active, as a clerk's window is."""
+    from tests.ui.intake_driver import fill_respondent
+
+    wizard.activateWindow()
+    qtbot.waitUntil(wizard.isActiveWindow)
+    for fill in (fill_complainant, fill_respondent):
+        fill(qtbot, wizard)
+        next_page(qtbot, wizard)
+    assert wizard.currentId() == IntakeWizard.ALLEGATION
+
+
+def _alt(qtbot: QtBot, wizard: IntakeWizard, key: Qt.Key) -> None:
+    qtbot.keyClick(wizard, key, Qt.KeyboardModifier.AltModifier)
+
+
+def test_not_sure_and_the_route_shown_go_on_at_the_first_next(
+        qtbot: QtBot, wizard: IntakeWizard, database: Database) -> None:
+    _to_the_allegation_by_keyboard(qtbot, wizard)
+    page = wizard.currentPage()
+    assert page.ethics.isChecked()  # preselected: no provision points elsewhere
+    type_text(qtbot, page.nature, "Used City trucks for a private catering business.")
+    _alt(qtbot, wizard, Qt.Key.Key_S)  # The complainant is not &sure which provision
+    qtbot.waitUntil(page.unsure.isChecked)  # a mnemonic clicks as a button is clicked
+    _alt(qtbot, wizard, Qt.Key.Key_N)  # &Next, once
+    qtbot.waitUntil(lambda: wizard.currentId() == IntakeWizard.FACTS)
+    assert not any(label.isVisible() for label in page.form.messages.values())
+    wizard.save_draft()
+    stored = _stored(database, wizard.draft_id or 0)
+    assert stored.route is Route.ETHICS_CODE and stored.route_confirmed
+
+
+def test_a_campaign_finance_provision_ticked_with_space_preselects_its_route(
+        qtbot: QtBot, wizard: IntakeWizard, database: Database) -> None:
+    _to_the_allegation_by_keyboard(qtbot, wizard)
+    page = wizard.currentPage()
+    type_text(qtbot, page.nature, "No campaign bank account statement was filed.")
+    qtbot.keyClick(page.nature, Qt.Key.Key_Tab)
+    assert page.search.hasFocus()
+    qtbot.keyClicks(page.search, "bank account")
+    qtbot.keyClick(page.search, Qt.Key.Key_Tab)
+    assert page.list.hasFocus()
+    page.list.setCurrentIndex(page.proxy.index(0, 0))
+    qtbot.keyClick(page.list, Qt.Key.Key_Space)
+    assert page.chosen_ids() and page.campaign.isChecked()
+    _alt(qtbot, wizard, Qt.Key.Key_N)
+    qtbot.waitUntil(lambda: wizard.currentId() == IntakeWizard.FACTS)
+    wizard.save_draft()
+    assert _stored(database, wizard.draft_id or 0).route is Route.CAMPAIGN_FINANCE
+
+
+def test_no_provision_at_all_is_a_warning_and_the_second_next_goes_on(
+        qtbot: QtBot, wizard: IntakeWizard) -> None:
+    """§ 2-83(c)(5) asks for the provision "if possible"; only the names and the oath block
+    a filing (the manual): the clerk is told to ask, once."""
+    _to_the_allegation_by_keyboard(qtbot, wizard)
+    page = wizard.currentPage()
+    type_text(qtbot, page.nature, "Used City trucks for a private catering business.")
+    _alt(qtbot, wizard, Qt.Key.Key_N)
+    message = page.form.messages["provision_ids"]
+    qtbot.waitUntil(message.isVisible)
+    assert wizard.currentId() == IntakeWizard.ALLEGATION
+    assert "⚠" in message.text() and "not sure" in message.text()
+    _alt(qtbot, wizard, Qt.Key.Key_N)
+    qtbot.waitUntil(lambda: wizard.currentId() == IntakeWizard.FACTS)

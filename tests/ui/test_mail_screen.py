@@ -103,7 +103,7 @@ def test_print_the_queued_notice_then_record_its_mailing(
     assert pages == item.page_count
     assert len(PdfReader(io.BytesIO(out.read_bytes())).pages) == item.page_count
     assert warnings == []
-    assert "Printed respondent-notice" in screen.status.text()
+    assert "Printed “Notice to a respondent" in screen.status.text()  # by its title
     assert [q.document_id for q in print_queue(context.database, account=DESK_CLERK)] == [item.document_id]
 
     dialog = screen.open_mailing_dialog()

@@ -96,7 +96,7 @@ def test_a_case_opens_for_reading_and_none_of_its_actions_may_be_taken(
     for button in case.action_buttons.values():
         assert not button.isEnabled()
         assert button.toolTip().startswith(reason.sentence)
-    assert case.reasons.text() == f"Not possible now — {reason.sentence}"
+    assert case.reasons.text() == f"⊘ Not possible now — {reason.sentence}"
     shoot(case, "read-only-case", qtbot)
     case.close()
 
@@ -198,7 +198,7 @@ def test_a_database_without_its_record_key_opens_in_the_window_read_only_with_th
         assert action is not None and not action.isEnabled()
         case = window.open_case(1)  # read, its actions offered disabled
         assert case is not None
-        assert case.reasons.text().startswith(f"Not possible now — {reason.problem[:60]}")
+        assert case.reasons.text().startswith(f"⊘ Not possible now — {reason.problem[:60]}")
         case.close()
         window.close()
         context.database.dispose()

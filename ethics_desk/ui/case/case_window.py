@@ -2,9 +2,16 @@
 explanations, the history from the audit trail, the notes of calls, visits and e-mails — and
 the actions the controller allows. Ctrl+K finds any other case the person receives.
 
-Buttons the controller does not allow are disabled, with the reason as a tooltip and in the
-status line. The header names every issued paper that states a date which no longer holds (a
-closure moved the response date it gives); the Papers tab offers its corrected reissue. Every
+What matters comes first. The steps this person may take now are the first buttons; those the
+controller does not allow follow, greyed, each with its reason as a tooltip and an accessible
+description, and the reasons are one line under them (the one reason, or how many steps wait,
+with **Why not?** to unfold the list). What stops a step (a block) and what the clerk should
+know but may go on with (a warning) differ in sign, colour and words: "⊘ Not possible now" in
+the error colour, "⚠ Warning" in the warning colour (:mod:`ethics_desk.ui.palette`). An overdue
+deadline says so in the overdue colour with its business days, as the deadline engine counts
+them ("Overdue by 3 business days"), in the header and on the Deadlines tab. The header names
+every issued paper that states a date which no longer holds (a closure moved the response date
+it gives); the Papers tab offers its corrected reissue. Every
 save checks the version the clerk was looking at, so a change made at another workstation is
 never overwritten silently.
 """
@@ -15,8 +22,9 @@ import html
 from pathlib import Path
 
 from PySide6.QtCore import QAbstractTableModel, Qt, QUrl, Signal
-from PySide6.QtGui import QCloseEvent, QDesktopServices, QKeySequence, QShortcut
+from PySide6.QtGui import QCloseEvent, QColor, QDesktopServices, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
+    QHBoxLayout,
     QLabel,
     QMainWindow,
     QPlainTextEdit,
@@ -25,6 +33,7 @@ from PySide6.QtWidgets import (
     QTableView,
     QTabWidget,
     QTextBrowser,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -58,7 +67,7 @@ from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.errors import FAILED, attempt, show_user_error
 from ethics_desk.ui.find_case import SHORTCUT, FindCaseDialog, find_a_case
 from ethics_desk.ui.flow_layout import FlowLayout, flow_policy
-from ethics_desk.ui.mnemonics import mnemonic_of, window_mnemonics, with_mnemonics
+from ethics_desk.ui.mnemonics import mnemonic_of, window_mnemonics, with_mnemonic, with_mnemonics
 from ethics_desk.ui.models.rows import ROW_ROLE, Column, RowsModel, rows_view
 from ethics_desk.ui.office_display import office_time_zone
 from ethics_desk.ui.operations import perform
@@ -66,6 +75,9 @@ from ethics_desk.ui.sizing import fit_to_screen
 from ethics_desk.workflow import Payload
 from ethics_desk.workflow.controller import EventOption
 from ethics_desk.workflow.table import BY_EVENT
+
+OUTCOME = 4
+"""The Deadlines tab's column that says how each clock stands."""
 
 
 def _e(text: str) -> str:
@@ -99,10 +111,29 @@ class CaseWindow(QMainWindow):
         self.actions_row = FlowLayout(self.actions_box)
         flow_policy(self.actions_box)
         self.action_buttons: dict[str, QPushButton] = {}
-        self.reasons = QLabel(self)
+        self.reasons = QLabel(self)  # one line: what stops the greyed steps
         self.reasons.setObjectName("actionReasons")
         self.reasons.setWordWrap(True)
-        palette.set_style(self.reasons, "muted")
+        self.reasons.setAccessibleName("Steps not possible now")
+        palette.set_style(self.reasons, "error, regular")
+        self.why_button = QToolButton(self)
+        self.why_button.setObjectName("whyNot")
+        self.why_button.setCheckable(True)
+        self.why_button.setAccessibleName("Why the greyed steps are not possible now")
+        self.why_button.toggled.connect(self._unfold_reasons)
+        declare(None, self.why_button)  # shows what is on screen already
+        self.reasons_list = QLabel(self)  # unfolded: each greyed step and its reason
+        self.reasons_list.setObjectName("actionReasonsList")
+        self.reasons_list.setWordWrap(True)
+        self.reasons_list.setTextFormat(Qt.TextFormat.RichText)
+        self.reasons_list.setAccessibleName("Each step not possible now, and why")
+        palette.set_style(self.reasons_list, "error, regular")
+        self.reasons_list.hide()
+        reasons_row = QWidget(self)
+        reasons_line = QHBoxLayout(reasons_row)
+        reasons_line.setContentsMargins(0, 0, 0, 0)
+        reasons_line.addWidget(self.reasons, 1)
+        reasons_line.addWidget(self.why_button, 0, Qt.AlignmentFlag.AlignTop)
         self.tabs = QTabWidget(self)
         self.summary = QTextBrowser(self)
         self.summary.setObjectName("caseSummary")
@@ -124,7 +155,9 @@ class CaseWindow(QMainWindow):
             [Column("Deadline", lambda d: d.title), Column("Rule", lambda d: d.citation),
              Column("Started", lambda d: f"{d.trigger_on} ({d.trigger_basis})"),
              Column("Due", lambda d: d.due_on.isoformat()),
-             Column("Outcome", lambda d: d.outcome)], self, tooltip=lambda d: d.explanation)
+             Column("Outcome", self._standing)], self, tooltip=lambda d: d.explanation,
+            bold=lambda d, column: column == OUTCOME and d.is_overdue(self.context.today()),
+            style=self._overdue_colour)
         self.deadlines_view = self._table(self.deadlines, "deadlinesView", 0,
                                           "Deadlines of the case")
         self.explanation = QPlainTextEdit(self)
@@ -143,7 +176,8 @@ class CaseWindow(QMainWindow):
         layout = QVBoxLayout(body)
         layout.addWidget(self.header)
         layout.addWidget(self.actions_box)
-        layout.addWidget(self.reasons)
+        layout.addWidget(reasons_row)
+        layout.addWidget(self.reasons_list)
         layout.addWidget(self.tabs, 1)
         self.setCentralWidget(body)
         QShortcut(QKeySequence.StandardKey.Refresh, self).activated.connect(self.reload)
@@ -238,8 +272,7 @@ class CaseWindow(QMainWindow):
         received = stamp(case.received_at, office_time_zone()) \
             if case.received_at else "not filed"
         route = case.route.label if case.route else "route not set"
-        due = (f"Next deadline: <b>{case.next_due_on}</b> — {_e(case.next_due_title)}"
-               if case.next_due_on else "No deadline running")
+        due = self._next_deadline_html(case)
         if case.steps:
             due += f" · <b>{len(case.steps)} outstanding step(s)</b> (see the summary)"
         self.header.setText(
@@ -249,10 +282,39 @@ class CaseWindow(QMainWindow):
             + self._stale_papers_html())
         self.summary.setHtml(self._summary_html(case))
 
+    def _standing(self, line: DeadlineLine) -> str:
+        """The Outcome cell: an open clock's standing today, as the deadline engine counts it
+        ("⚠ Overdue by 3 business days"), a closed one's outcome."""
+        words = line.standing(self.context.today())
+        return f"⚠ {words}" if line.is_overdue(self.context.today()) else words
+
+    def _overdue_colour(self, line: DeadlineLine, column: int, role: int) -> QColor | None:
+        """An overdue clock's Outcome in the scheme's overdue colour (with its words)."""
+        if (role == Qt.ItemDataRole.ForegroundRole and column == OUTCOME
+                and line.is_overdue(self.context.today())):
+            return QColor(palette.colours().overdue)
+        return None
+
+    def _next_deadline_html(self, case: CaseFile) -> str:
+        """The next open deadline; overdue, in the overdue colour with its business days."""
+        today = self.context.today()
+        line = next((d for d in case.deadlines if d.business_days_left(today) is not None
+                     and d.due_on == case.next_due_on), None)
+        if case.next_due_on is None:
+            return "No deadline running"
+        if line is not None and line.is_overdue(today):
+            overdue = palette.colours().overdue
+            return (f"<span style='color:{overdue}'><b>⚠ {_e(line.standing(today))}</b>: "
+                    f"{_e(case.next_due_title)} was due {case.next_due_on}</span>")
+        standing = f" ({_e(line.standing(today).lower())})" if line is not None else ""
+        return (f"Next deadline: <b>{case.next_due_on}</b> — {_e(case.next_due_title)}"
+                f"{standing}")
+
     def scheme_changed(self) -> None:
         """Show the header and summary again in the desktop's new colours (nothing is read)."""
         if self.case is not None:
             self._show_header_and_summary(self.case)
+            self.deadlines.set_rows(self.case.deadlines)  # the overdue colour of the scheme
 
     def _members_who_are_parties(self) -> list[str]:
         """The serving Board members who are parties to this complaint (§ 2-83(h))."""
@@ -264,24 +326,24 @@ class CaseWindow(QMainWindow):
 
     def _party_members_html(self) -> str:
         """The flag for each serving Board member who is a party to this complaint."""
-        error = palette.colours().error
-        return "".join(f"<br><span style='color:{error}'><b>⚠ Board member {_e(name)} is a "
+        warning = palette.colours().warning
+        return "".join(f"<br><span style='color:{warning}'><b>⚠ Warning: Board member {_e(name)} is a "
                        "party: recused from every vote on this case</b> (§ 2-83(h); § 2-85)"
                        "</span>" for name in self._party_members)
 
     @staticmethod
     def _staff_parties_html(case: CaseFile) -> str:
         """The warning for each member of the Clerk's staff who is, or may be, a party."""
-        error = palette.colours().error
-        return "".join(f"<br><span style='color:{error}'><b>⚠ This complaint names "
+        warning = palette.colours().warning
+        return "".join(f"<br><span style='color:{warning}'><b>⚠ Warning: this complaint names "
                        f"{_e(name)} of the Clerk's staff as a party</b>: they cannot see this "
                        f"case; tell {_e(case.tell_of_staff_party)} (§ 2-83(h)(1)).</span>"
                        for name in case.staff_parties)
 
     def _stale_papers_html(self) -> str:
         """A line for each issued paper stating a date that no longer holds."""
-        error = palette.colours().error
-        return "".join(f"<br><span style='color:{error}'><b>⚠ The {_e(s.kind)} to "
+        warning = palette.colours().warning
+        return "".join(f"<br><span style='color:{warning}'><b>⚠ Warning: “{_e(s.title)}” to "
                        f"{_e(s.recipient or '—')} issued {s.issued_on.isoformat()} states "
                        f"{_e(s.label)} {s.stated_on.isoformat()}; it is now "
                        f"{s.now_on.isoformat()}</b>: reissue it corrected from the Papers tab "
@@ -379,7 +441,8 @@ class CaseWindow(QMainWindow):
         # The table's labels have no Alt-key: give each a letter no other control here uses,
         # on any tab if one is free (the buttons stay beside every tab, and the Papers tab's
         # own are hidden till it is shown), else one no control shown now uses.
-        shown = set(window_mnemonics(self, leave_out=self.action_buttons.values()))
+        shown = set(window_mnemonics(self, leave_out=[*self.action_buttons.values(),
+                                                      self.why_button]))
         every_tab = shown | set(window_mnemonics(self.tabs, shown_only=False))
         offered = [option for option in options or [] if option.in_state and form_for(
             option.event, self.case, self.context.today(), self.context.actor) is not None]
@@ -389,22 +452,49 @@ class CaseWindow(QMainWindow):
         for n, label in zip(unmarked, with_mnemonics([labels[n] for n in unmarked], shown),
                             strict=True):
             labels[n] = label
-        for option, label in zip(offered, labels, strict=True):
+        # What this person may do now comes first; the greyed steps follow, each saying why.
+        pairs = sorted(zip(offered, labels, strict=True), key=lambda pair: not pair[0].allowed)
+        for option, label in pairs:
             button = QPushButton(label, self)
             button.setObjectName(f"action_{option.event.value}")
             button.setEnabled(option.allowed)
             button.setToolTip(f"{option.citation}" if option.allowed else option.why_not)
+            if not option.allowed:
+                button.setAccessibleDescription(f"Not possible now: {option.why_not}")
             declare(option.event, button)  # allowed: the controller asked the table
             button.clicked.connect(lambda _c=False, o=option: self.start(o))
             self.actions_row.addWidget(button)
             self.action_buttons[option.event.value] = button
             if not option.allowed:
-                blocked.append(f"<b>{_e(option.label)}</b>: {_e(option.why_not)}")
+                blocked.append((option.label, option.why_not))
         refused = self.context.read_only()  # one sentence for every action, not one each
         if refused is not None and blocked:
-            blocked = [_e(refused.sentence)]
-        self.reasons.setText("Not possible now — " + "; ".join(blocked) if blocked else "")
+            blocked = [("", refused.sentence)]
+        self._show_reasons(blocked, shown | every_tab)
+
+    def _show_reasons(self, blocked: list[tuple[str, str]], taken: set[str]) -> None:
+        """The greyed steps' reasons in one line: the one reason, or how many steps wait, with
+        **Why not?** to unfold each step and its reason (folded again on each reading)."""
+        def said(label: str, why: str) -> str:
+            return f"{label}: {why}" if label else why
+
+        if len(blocked) == 1:
+            self.reasons.setText(f"⊘ Not possible now — {said(*blocked[0])}")
+        elif blocked:
+            self.reasons.setText(f"⊘ Not possible now: {len(blocked)} steps (greyed; each "
+                                 "says why when pointed at, or Why not? lists them)")
+        self.reasons.setToolTip("\n".join(said(*pair) for pair in blocked))
         self.reasons.setVisible(bool(blocked))
+        self.reasons_list.setText("<br>".join(
+            f"⊘ <b>{_e(label)}</b>: {_e(why)}" if label else f"⊘ {_e(why)}"
+            for label, why in blocked))
+        self.why_button.setText(with_mnemonic("Why not?", set(taken)))
+        self.why_button.setVisible(len(blocked) > 1)
+        self.why_button.setChecked(False)
+        self._unfold_reasons(False)
+
+    def _unfold_reasons(self, unfolded: bool) -> None:
+        self.reasons_list.setVisible(unfolded and self.why_button.isVisible())
 
     def start(self, option: EventOption) -> ActionDialog | None:
         """Open the action's form (non-modal, so the case stays readable); returns the dialog."""

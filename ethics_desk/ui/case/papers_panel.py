@@ -148,7 +148,7 @@ class VoidDialog(QDialog):
     def __init__(self, document: IssuedRef, parent: QWidget | None = None,
                  reason: str = "") -> None:
         super().__init__(parent)
-        self.setWindowTitle(f"Void and reissue — {document.kind} to {document.recipient}")
+        self.setWindowTitle(f"Void and reissue — {document.title} to {document.recipient}")
         self.reason = QLineEdit(reason, self)
         self.reason.setPlaceholderText("e.g. wrong mailing address")
         self.message = StatusLine(self, urgent=True)
@@ -190,7 +190,7 @@ class MailingDialog(QDialog):
         self.document_id = document_id
         self.mailing_id: int | None = None
         self.setObjectName("mailingDialog")
-        self.setWindowTitle(f"Record mailing — {kind} to {recipient or '—'}")
+        self.setWindowTitle(f"Record mailing — {title_of(kind)} to {recipient or '—'}")
         try:
             people = recipients(context.database, case_id, kind, account=context.signed_in)
         except UserError:
@@ -264,7 +264,7 @@ class OutcomeDialog(QDialog):
         self.mailing = mailing
         self.summary = ""
         self.setObjectName("outcomeDialog")
-        self.setWindowTitle(f"Delivery or return — {mailing.document_kind} to "
+        self.setWindowTitle(f"Delivery or return — {mailing.document_title} to "
                             f"{mailing.recipient_name}")
         self.outcome = QComboBox(self)
         self.outcome.setObjectName("mailOutcome")
@@ -362,11 +362,11 @@ class PapersPanel(QWidget):
                                      "frozen with its SHA-256 (refused if it changed since)")
         self.issue_button.clicked.connect(self.issue)
         self.issued = RowsModel[IssuedRef](
-            [Column("Document", lambda r: r.kind), Column("Recipient", lambda r: r.recipient),
+            [Column("Document", lambda r: r.title), Column("Recipient", lambda r: r.recipient),
              Column("Issued", _when), Column("By", lambda r: r.issued_by),
              Column("SHA-256", lambda r: r.sha256[:12] + "…"),
              Column("Status", lambda r: f"VOID — {r.void_reason}" if r.is_void else "issued")],
-            self, tooltip=lambda r: f"{r.kind} to {r.recipient}: SHA-256 {r.sha256}, "
+            self, tooltip=lambda r: f"{r.title} to {r.recipient}: SHA-256 {r.sha256}, "
                                     f"{r.page_count} page(s)",
             bold=lambda r, column: r.is_void and column == 5)
         self.issued_view = rows_view(self.issued, "issuedView", 1, self,
@@ -401,7 +401,7 @@ class PapersPanel(QWidget):
                                     "of the same document; the old copy is kept, marked void")
         self.void_button.clicked.connect(lambda: self.open_void_dialog())
         self.mailings = RowsModel[MailingRef](
-            [Column("Document", lambda m: m.document_kind),
+            [Column("Document", lambda m: m.document_title),
              Column("To", lambda m: m.recipient_name), Column("Method", lambda m: m.method_label),
              Column("Tracking", lambda m: m.tracking_number),
              Column("Mailed", lambda m: m.mailed_on.isoformat() if m.mailed_on else "—"),
@@ -507,7 +507,7 @@ class PapersPanel(QWidget):
         self.stale = attempt(self, lambda: stale_in(self.context.database, self.case_id,
                                                       account=self.context.signed_in)) or []
         self.stale_label.setText("\n".join(
-            f"⚠ The {s.kind} to {s.recipient or '—'} issued {s.issued_on.isoformat()} states "
+            f"⚠ “{s.title}” to {s.recipient or '—'} issued {s.issued_on.isoformat()} states "
             f"“{s.label}” {s.stated_on.isoformat()}; it is now {s.now_on.isoformat()}. "
             "Fix: prepare the corrected reissue." for s in self.stale))
         self.stale_label.setVisible(bool(self.stale))
@@ -726,7 +726,7 @@ class PapersPanel(QWidget):
         except ValueError:
             QMessageBox.information(
                 self, "Ethics Desk — corrected reissue",
-                f"The {stale.kind} no longer applies to the case in its present state, so it "
+                f"“{stale.title}” no longer applies to the case in its present state, so it "
                 "cannot be reissued here. Tell the recipient of the new date in writing.")
             return None
         for number in range(self.recipient.count()):
@@ -763,7 +763,7 @@ class PapersPanel(QWidget):
         self._shown_document = ref.document_id
         self.viewer.set_pdf(data)
         void = " — VOID" if ref.is_void else ""
-        self.shown_label.setText(f"ISSUED COPY{void} — {ref.kind} to {ref.recipient}, "
+        self.shown_label.setText(f"ISSUED COPY{void} — {ref.title} to {ref.recipient}, "
                                  f"{_when(ref)} (SHA-256 {ref.sha256[:12]}… verified).")
         self._update_buttons()
         self.changed.emit()

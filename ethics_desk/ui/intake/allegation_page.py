@@ -19,6 +19,7 @@ from ethics_desk.core.folding import fold
 from ethics_desk.intake.catalogue import ProvisionChoice, provision_choices, suggested_route
 from ethics_desk.intake.record import Intake, Problem, check_allegation
 from ethics_desk.models import Route
+from ethics_desk.ui import palette
 from ethics_desk.ui.intake.base import IntakeHost, IntakePage
 from ethics_desk.ui.intake.fields import text_box
 
@@ -126,19 +127,31 @@ class AllegationPage(IntakePage):
         self._follow_route()
         self.intake_wizard.schedule_save()
 
+    def suggested(self) -> Route:
+        """The route the provisions ticked point to (§ 2-83(d)(2): a §§ 2-306/2-307
+        provision, campaign finance; otherwise, and with none ticked, the Ethics Code)."""
+        return suggested_route(self.choices, self.chosen_ids())
+
+    def chosen_route(self) -> Route:
+        """The route shown as selected (one always is)."""
+        return Route.CAMPAIGN_FINANCE if self.campaign.isChecked() else Route.ETHICS_CODE
+
     def _follow_route(self) -> None:
-        """The route follows the provisions until the clerk chooses it."""
-        suggested = suggested_route(self.choices, self.chosen_ids())
+        """The route shown follows the provisions until the clerk chooses one."""
+        suggested = self.suggested()
         if not self.route_confirmed:
             (self.campaign if suggested is Route.CAMPAIGN_FINANCE else self.ethics).setChecked(True)
-        chosen = Route.CAMPAIGN_FINANCE if self.campaign.isChecked() else Route.ETHICS_CODE
+        chosen = self.chosen_route()
         if chosen is suggested:
             self.route_note.setText(f"The provisions chosen point to: {suggested.label}."
-                                    + ("" if self.route_confirmed else
-                                       " Click the route to confirm it."))
+                                    if self.chosen_ids() else
+                                    f"No provision ticked: {suggested.label}, unless the "
+                                    "complainant alleges a campaign-finance violation.")
+            palette.set_style(self.route_note, None)
         else:
             self.route_note.setText(f"⚠ The provisions chosen point to {suggested.label}, but "
                                     f"{chosen.label} is chosen. Check with the complainant.")
+            palette.set_style(self.route_note, "warning")
 
     def load(self, intake: Intake) -> None:
         """Fill from the intake."""
@@ -151,27 +164,29 @@ class AllegationPage(IntakePage):
                                else Qt.CheckState.Unchecked)
         self.model.blockSignals(False)
         self.unsure.setChecked(intake.provision_unsure)
-        self.route_confirmed = intake.route is not None
+        # A route other than the provisions' was chosen by the clerk and stays; the one they
+        # point to keeps following them.
+        self.route_confirmed = intake.route is not None and intake.route is not self.suggested()
         if intake.route is not None:
             (self.campaign if intake.route is Route.CAMPAIGN_FINANCE else self.ethics).setChecked(
                 True)
         self._follow_route()
 
     def store(self, intake: Intake) -> None:
-        """Write into the intake (the route only once confirmed)."""
+        """Write into the intake, with the route shown as selected (Next takes it as it is:
+        it is preselected from the provisions, and needs no second click)."""
         intake.nature = self.nature.toPlainText()
         intake.provision_ids = self.chosen_ids()
         intake.provision_unsure = self.unsure.isChecked()
-        chosen = Route.CAMPAIGN_FINANCE if self.campaign.isChecked() else Route.ETHICS_CODE
-        intake.route = chosen if self.route_confirmed else None
+        intake.route = self.chosen_route()
 
     def problems(self, intake: Intake) -> list[Problem]:
-        """(c)(5); a provision or "not sure" is asked for, the route must be confirmed."""
+        """(c)(5). The provision is asked for "if possible": none ticked, and "not sure" not
+        ticked either, is a warning (ask the complainant), never a block; "not sure" alone is
+        enough. The route is always one of the two, preselected."""
         problems = check_allegation(intake)
         if not intake.provision_ids and not intake.provision_unsure:
-            problems.append(Problem("provision_ids", "Tick the provision(s), or “not sure”.",
-                                    "§ 2-83(c)(5)"))
-        if intake.route is None:
-            problems.append(Problem("route", "Confirm the route by clicking it.",
-                                    "§ 2-83(d)(2)–(3)"))
+            problems.append(Problem("provision_ids", "No provision is ticked: ask the "
+                                    "complainant, or tick “not sure”", "§ 2-83(c)(5)",
+                                    warning=True))
         return problems

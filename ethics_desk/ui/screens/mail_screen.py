@@ -73,7 +73,7 @@ class MailScreen(QWidget):
         self.dialog: MailingDialog | None = None
         self.setObjectName("mailScreen")
         self.queue = RowsModel[QueueItem](
-            [Column("Case", lambda q: q.case_number), Column("Document", lambda q: q.kind),
+            [Column("Case", lambda q: q.case_number), Column("Document", lambda q: q.title),
              Column("Recipient", lambda q: q.recipient),
              Column("Pages", lambda q: str(q.page_count)),
              Column("Issued", lambda q: stamp(q.issued_at, office_time_zone(),
@@ -109,7 +109,7 @@ class MailScreen(QWidget):
         declare(None, self.refresh_button)
         self.returned = RowsModel[ReturnedLine](
             [Column("Case", lambda r: r.case_number),
-             Column("Document", lambda r: r.mailing.document_kind),
+             Column("Document", lambda r: r.mailing.document_title),
              Column("Recipient", lambda r: r.mailing.recipient_name),
              Column("Method", lambda r: r.mailing.method_label),
              Column("Tracking", lambda r: r.mailing.tracking_number),
@@ -204,7 +204,7 @@ class MailScreen(QWidget):
             return 0
         pages = print_bytes(self, data, printer)
         if pages:
-            self.status.setText(f"Printed {item.kind} for {item.case_number} ({pages} "
+            self.status.setText(f"Printed “{item.title}” for {item.case_number} ({pages} "
                                 f"page{'s' if pages != 1 else ''}). Record its mailing when it "
                                 "goes out.")
         return pages

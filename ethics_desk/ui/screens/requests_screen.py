@@ -41,6 +41,7 @@ from ethics_desk.core.vocabulary import (
     RulingOutcome,
 )
 from ethics_desk.deadlines.clocks import ClockKind
+from ethics_desk.documents.kinds import title_of
 from ethics_desk.documents.render.periods import days_of
 from ethics_desk.documents.request_papers import issue_paper, paper_choices, preview_paper
 from ethics_desk.public_information import (
@@ -369,7 +370,7 @@ class RequestsScreen(QWidget):
                 lines.append(f"Released on {view.released_on.isoformat()}.")
             if view.papers:
                 lines.append("Papers issued: " + "; ".join(
-                    f"{kind} on {on.isoformat()}" for kind, on, _by in view.papers))
+                    f"{title_of(kind)} on {on.isoformat()}" for kind, on, _by in view.papers))
             clocks = self.clocks.rows()
             if index.isValid() and 0 <= index.row() < len(clocks):
                 lines.append("")
