@@ -57,7 +57,8 @@ from sqlalchemy.orm import Session, selectinload  # noqa: E402
 
 from ethics_desk.cli.common import PASSWORD_ENV, USER_ENV  # noqa: E402
 from ethics_desk.core.account import Account  # noqa: E402
-from ethics_desk.core.clock import Clock, fixed_clock, today  # noqa: E402
+from ethics_desk.core.clock import Clock, fixed_clock  # noqa: E402
+from ethics_desk.core.office_time import DEFAULT_OFFICE_ZONE, office_date, office_zone  # noqa: E402
 from ethics_desk.core.parties import recipient_key  # noqa: E402
 from ethics_desk.core.permissions import Act, may  # noqa: E402
 from ethics_desk.documents.issuing import issue  # noqa: E402
@@ -143,7 +144,7 @@ class Desk:
         self.clock = clock
         self.rng = rng
         self.controller = WorkflowController(database, account, clock=clock)
-        self.today = today(clock)
+        self.today = office_date(clock(), office_zone(DEFAULT_OFFICE_ZONE))  # the office's day
         self.viewer = Viewer.of(account, clock)
 
     # -- reporting ------------------------------------------------------------------------------

@@ -28,7 +28,12 @@ from sqlalchemy import func, select
 
 from ethics_desk.core.account import Account
 from ethics_desk.core.errors import UserError
-from ethics_desk.core.office_time import DEFAULT_OFFICE_ZONE, at_office_time, office_zone
+from ethics_desk.core.office_time import (
+    DEFAULT_OFFICE_ZONE,
+    at_office_time,
+    office_date,
+    office_zone,
+)
 from ethics_desk.core.parties import recipient_key
 from ethics_desk.core.roles import Role
 from ethics_desk.core.vote_count import two_thirds_of
@@ -1078,7 +1083,8 @@ class _Demo:
         record_outcome(self.database, case.mailings[(kind, copy)], outcome, on,
                        account=self.accounts[clerk], clock=self.clock)
         if kind == RESPONDENT_NOTICE and outcome is MailOutcome.DELIVERED:
-            self.reissue_stale(clerk, case, self.clock().date())
+            today = office_date(self.clock(), office_zone(DEFAULT_OFFICE_ZONE))
+            self.reissue_stale(clerk, case, today)  # the day the card comes back
 
     def reissue_stale(self, clerk: str, case: _Case, day: date) -> None:
         """A signed return receipt restarts the respondent's clock from the day it was signed,

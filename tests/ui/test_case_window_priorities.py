@@ -126,7 +126,8 @@ def test_the_header_names_a_warning_as_one_and_the_reasons_as_a_block(
     window = _case_window(qtbot, demo_database, Role.CLERK, case_id)
     issued = NOW
     window.stale = [StalePaper(1, case_id, "ERB-2026-035", "respondent-notice", "Ana Ruiz",
-                               issued, "Respondent's sworn response", date(2026, 12, 1),
+                               issued, issued.date(), "Respondent's sworn response",
+                               date(2026, 12, 1),
                                date(2026, 12, 2))]
     assert window.case is not None
     window._show_header_and_summary(window.case)
