@@ -369,7 +369,9 @@ class PapersPanel(QWidget):
             self, tooltip=lambda r: f"{r.title} to {r.recipient}: SHA-256 {r.sha256}, "
                                     f"{r.page_count} page(s)",
             bold=lambda r, column: r.is_void and column == 5)
-        self.issued_view = rows_view(self.issued, "issuedView", 1, self,
+        # The paper's title (long: "Notice to a respondent with the (e) items …") takes what is
+        # left and is shortened at its end; the names, dates and marks are shown whole.
+        self.issued_view = rows_view(self.issued, "issuedView", 0, self,
                                      spoken="Papers issued in this case")
         self.issued_view.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.issued_view.selectionModel().currentRowChanged.connect(self._update_buttons)
@@ -406,8 +408,9 @@ class PapersPanel(QWidget):
              Column("Tracking", lambda m: m.tracking_number),
              Column("Mailed", lambda m: m.mailed_on.isoformat() if m.mailed_on else "—"),
              Column("Outcome", self._outcome_text)], self, tooltip=lambda m: m.address)
-        self.mailings_view = rows_view(self.mailings, "mailingsView", 1, self,
-                                       spoken="Papers mailed in this case")
+        self.mailings_view = rows_view(self.mailings, "mailingsView", 0, self,
+                                       spoken="Papers mailed in this case",
+                                       elide=Qt.TextElideMode.ElideRight)
         self.mailings_view.selectionModel().currentRowChanged.connect(self._update_buttons)
         self.outcome_button = QPushButton("Record delivery / ret&urn…", self)
         self.outcome_button.clicked.connect(self.open_outcome_dialog)
