@@ -13,7 +13,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QDialogButtonBox,
-    QFileDialog,
     QHBoxLayout,
     QLabel,
     QMessageBox,
@@ -37,6 +36,7 @@ from ethics_desk.ui.mnemonics import give_alt_keys
 from ethics_desk.ui.pdf_view import (
     PdfPreviewDialog,
     PdfViewer,
+    ask_pdf_path,
     choose_printer,
     file_name_for,
     print_document,
@@ -250,18 +250,14 @@ class FilingPapersDialog(QDialog):
         """Issue the paper on the tab shown (the first time) and save it as a PDF (where the
         person chooses, or ``path``; audited); the file, or ``None``."""
         kind = self.current_kind()
+        path = path or ask_pdf_path(self, "Save the paper as a PDF",
+                                    file_name_for(self.case_number, KINDS[kind].title))
         if path is None:
-            chosen, _filter = QFileDialog.getSaveFileName(
-                self, "Save the paper as a PDF",
-                file_name_for(self.case_number, KINDS[kind].title), "PDF files (*.pdf)")
-            if not chosen:
-                return None
-            path = Path(chosen)
+            return None
         ref = self.issue_current()
         if ref is None:
             return None
-        saved = save_pdf_as(self, self.viewers[kind].pdf_bytes, title="", suggested="",
-                            path=path)
+        saved = save_pdf_as(self, self.viewers[kind].pdf_bytes, path=path)
         if saved is None:
             return None
         record_access(self.context.database, account=self.context.signed_in,

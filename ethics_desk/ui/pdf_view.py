@@ -257,28 +257,38 @@ def choose_printer(parent: QWidget | None,
     return printer
 
 
-def save_pdf_as(parent: QWidget | None, data: bytes, *, title: str, suggested: str,
-                path: Path | None = None) -> Path | None:
-    """Ask where (the system's save dialog, ``suggested`` as the name; or ``path``), then write
-    ``data`` there readable by this user only (§ 2-83(h)(1)) — never over the record
-    (:func:`ethics_desk.storage.private_files.write_private`). The file written, or ``None``
-    when cancelled or refused, the refusal said in a message that names the fix."""
-    if path is None:
-        chosen, _filter = QFileDialog.getSaveFileName(parent, title, suggested,
-                                                      "PDF files (*.pdf)")
-        if not chosen:
-            return None
-        path = Path(chosen)
+def ask_pdf_path(parent: QWidget | None, title: str, suggested: str) -> Path | None:
+    """Where to save a PDF, asked in the system's save dialog (``suggested`` as the name);
+    ``None`` when cancelled."""
+    chosen, _filter = QFileDialog.getSaveFileName(parent, title, suggested, "PDF files (*.pdf)")
+    return Path(chosen) if chosen else None
+
+
+def write_pdf(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` readable by this user only (§ 2-83(h)(1)) — never over the
+    record (:func:`ethics_desk.storage.private_files.write_private`); a file that cannot be
+    written is a :class:`UserError` naming the problem and the fix."""
     try:
         write_private(path, data)
+    except OSError as exc:
+        raise UserError(f"The paper could not be saved to {path} ({exc.strerror or exc}).",
+                        "Choose a folder you may write to, then save again. Nothing was "
+                        "lost.") from exc
+
+
+def save_pdf_as(parent: QWidget | None, data: bytes, *, title: str = "Save the paper as a PDF",
+                suggested: str = "paper.pdf", path: Path | None = None) -> Path | None:
+    """Ask where (:func:`ask_pdf_path`; or ``path``), then write ``data`` there
+    (:func:`write_pdf`). The file written, or ``None`` when cancelled or refused, the refusal
+    said in a message that names the fix."""
+    if path is None:
+        path = ask_pdf_path(parent, title, suggested)
+        if path is None:
+            return None
+    try:
+        write_pdf(path, data)
     except UserError as exc:
         QMessageBox.warning(parent, "Ethics Desk — not saved", f"{exc.problem}\n\n{exc.fix}")
-        return None
-    except OSError as exc:
-        QMessageBox.warning(parent, "Ethics Desk — not saved",
-                            f"The paper could not be saved to {path} "
-                            f"({exc.strerror or exc}).\n\nChoose a folder you may write to, "
-                            "then save again. Nothing was lost.")
         return None
     return path
 

@@ -33,7 +33,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QDialogButtonBox,
-    QFileDialog,
     QFormLayout,
     QHBoxLayout,
     QLabel,
@@ -79,7 +78,6 @@ from ethics_desk.models import (
     MailOutcome,
     in_a_sentence,
 )
-from ethics_desk.storage.private_files import write_private
 from ethics_desk.ui import palette
 from ethics_desk.ui.accessibility import StatusLine, buddy
 from ethics_desk.ui.acts import declare, offer
@@ -91,7 +89,14 @@ from ethics_desk.ui.mnemonics import give_alt_keys
 from ethics_desk.ui.models.rows import ROW_ROLE, Column, RowsModel, rows_view
 from ethics_desk.ui.office_display import office_time_zone
 from ethics_desk.ui.operations import operate
-from ethics_desk.ui.pdf_view import PdfViewer, choose_printer, file_name_for, print_document
+from ethics_desk.ui.pdf_view import (
+    PdfViewer,
+    ask_pdf_path,
+    choose_printer,
+    file_name_for,
+    print_document,
+    write_pdf,
+)
 from ethics_desk.ui.read_only import refuse_while_read_only
 
 
@@ -795,22 +800,13 @@ class PapersPanel(QWidget):
         ref = selected_row(self.issued_view)
         if not isinstance(ref, IssuedRef):
             return None
-        if path is None:
-            chosen, _filter = QFileDialog.getSaveFileName(
-                self, "Save the issued paper as a PDF",
-                file_name_for(title_of(ref.kind), ref.recipient), "PDF files (*.pdf)")
-            if not chosen:
-                return None
-            path = Path(chosen)
-        target = path
+        target = path or ask_pdf_path(self, "Save the issued paper as a PDF",
+                                      file_name_for(title_of(ref.kind), ref.recipient))
+        if target is None:
+            return None
 
         def write(data: bytes) -> str:
-            try:
-                write_private(target, data)  # § 2-83(h)(1): readable by this user only
-            except OSError as exc:
-                raise UserError(f"The paper could not be saved to {target} "
-                                f"({exc.strerror or exc}).",
-                                "Choose a folder you may write to, then save again.") from exc
+            write_pdf(target, data)  # § 2-83(h)(1): readable by this user only
             return target.name
 
         saved = operate(self, "Saving the issued paper", lambda: save_issued(
