@@ -105,11 +105,12 @@ class OutcomeResult:
     events: tuple[FireResult, ...] = ()
 
 
-def _today(database: Database, clock: Clock) -> tuple[datetime, date]:
-    """Now, and the office's date now (``office.time_zone``, not the workstation's zone)."""
-    now = clock()
-    with database.read_session() as session:
-        return now, office_date(now, settings.time_zone(session))
+def _refuse_a_future(session: Session, now: datetime, day: date, problem: str,
+                     fix: str) -> None:
+    """Refuse ``day`` after the office's date at ``now`` (``office.time_zone``, not the
+    workstation's zone), in the act's own transaction."""
+    if day > office_date(now, settings.time_zone(session)):
+        raise UserError(problem, fix)
 
 
 def _receives(session: Session, account: Account, complaint_id: int) -> bool:
@@ -144,11 +145,12 @@ def record_mailing(database: Database, document_id: int, *, recipient_name: str,
     name, tracking, address = recipient_name.strip(), tracking_number.strip(), address.strip()
     if not name:
         raise UserError("Enter the recipient's name.", "")
-    now, today = _today(database, clock)
-    if mailed_on is not None and mailed_on > today:
-        raise UserError(f"The mailing date {mailed_on.isoformat()} is in the future.",
-                        "Record the mailing on the day it goes out.")
+    now = clock()
     with database.unit_of_work() as session:
+        if mailed_on is not None:
+            _refuse_a_future(session, now, mailed_on,
+                             f"The mailing date {mailed_on.isoformat()} is in the future.",
+                             "Record the mailing on the day it goes out.")
         document = session.get(IssuedDocument, document_id)
         if document is None or not _receives(session, account, document.complaint_id):
             raise UserError(f"There is no issued document with id {document_id}.",
@@ -332,12 +334,11 @@ def record_outcome(database: Database, mailing_id: int, outcome: MailOutcome, on
     nothing is saved and its message is raised. A returned or refused item flags the case.
     """
     outcome = MailOutcome(outcome)
-    now, today = _today(database, clock)
-    if on > today:
-        raise UserError(f"The date {on.isoformat()} is in the future.",
-                        "Enter the date on the return receipt or the returned envelope.")
+    now = clock()
     controller = WorkflowController(database, account, clock=fixed_clock(now))
     with database.unit_of_work() as session:
+        _refuse_a_future(session, now, on, f"The date {on.isoformat()} is in the future.",
+                         "Enter the date on the return receipt or the returned envelope.")
         mailing = session.get(Mailing, mailing_id)
         if mailing is None or not _receives(session, account, mailing.complaint_id):
             raise UserError(f"There is no mailing with id {mailing_id}.", "Refresh the case.")
