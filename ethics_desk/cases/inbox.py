@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from ethics_desk.core.folding import fold
 from ethics_desk.core.office_time import in_office_time, stamp
 from ethics_desk.core.vocabulary import CaseState, ReviewerRole, Route
+from ethics_desk.deadlines.clocks import short_title
 
 if TYPE_CHECKING:
     from ethics_desk.deadlines import BusinessCalendar
@@ -525,7 +526,7 @@ def inbox_line(row: InboxRow, zone: tzinfo) -> InboxLine:
         left = str(row.business_days_left)
     texts = (row.case_number, received, row.complainant, row.respondents,  # SortKey order
              ROUTE_NAMES[row.route] if row.route is not None else "", row.state_label,
-             row.next_due_title, due, left)
+             short_title(row.next_due_title), due, left)
     return InboxLine(row, texts, received_tip, deadline_tip(row))
 
 

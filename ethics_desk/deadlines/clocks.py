@@ -50,7 +50,9 @@ class ClockRule:
 
     ``trigger`` completes the sentence "N business days from ..." (e.g. "the reviewer's receipt
     of the complaint from the City Clerk"). ``is_policy`` marks a length the office chose where
-    the statute sets none.
+    the statute sets none. ``short`` names the clock in a few words, for a list's narrow column
+    (the inbox, the day's deadlines); the title is its tooltip. The short names sort as their
+    titles do, so a list sorted by title reads in order.
     """
 
     kind: ClockKind
@@ -61,6 +63,7 @@ class ClockRule:
     trigger: str
     calendar: str = "city"
     is_policy: bool = False
+    short: str = ""
 
     def __post_init__(self) -> None:
         """Reject rules that cannot be counted."""
@@ -68,6 +71,8 @@ class ClockRule:
             raise ValueError(f"{self.kind}: the length must be a whole number >= 0")
         if self.calendar not in _CALENDARS:
             raise ValueError(f"{self.kind}: unknown calendar {self.calendar!r}")
+        if not self.short:
+            object.__setattr__(self, "short", self.title)
 
     @property
     def period(self) -> str:
@@ -85,6 +90,7 @@ _RULES: tuple[ClockRule, ...] = (
     ClockRule(
         kind=ClockKind.PROMPT_FORWARD,
         title="Forward the complaint to the reviewers (\"promptly\")",
+        short="Forward the complaint to reviewers",
         length=1,
         unit=CountUnit.BUSINESS_DAYS,
         citation="City Code § 2-83(d)(1)",
@@ -94,6 +100,7 @@ _RULES: tuple[ClockRule, ...] = (
     ClockRule(
         kind=ClockKind.REVIEW,
         title="Independent review for compliance with the filing requirements of § 2-83(c)",
+        short="Independent review",
         length=5,
         unit=CountUnit.BUSINESS_DAYS,
         citation="City Code § 2-83(d)(1)",
@@ -102,6 +109,7 @@ _RULES: tuple[ClockRule, ...] = (
     ClockRule(
         kind=ClockKind.CF_FORWARD,
         title="Forward a campaign-finance complaint to the respondent",
+        short="Forward a campaign-finance complaint",
         length=5,
         unit=CountUnit.BUSINESS_DAYS,
         citation="City Code § 2-83(d)(2)",
@@ -110,6 +118,7 @@ _RULES: tuple[ClockRule, ...] = (
     ClockRule(
         kind=ClockKind.ETHICS_FORWARD,
         title="Forward an Ethics Code complaint to the Ethics Review Board and the respondents",
+        short="Forward an Ethics Code complaint",
         length=10,
         unit=CountUnit.BUSINESS_DAYS,
         citation="City Code § 2-83(d)(3)",
@@ -118,6 +127,7 @@ _RULES: tuple[ClockRule, ...] = (
     ClockRule(
         kind=ClockKind.RESPONSE,
         title="Respondent's sworn response",
+        short="Respondent's sworn response",
         length=10,
         unit=CountUnit.BUSINESS_DAYS,
         citation="City Code § 2-83(e)(1)",
@@ -126,6 +136,7 @@ _RULES: tuple[ClockRule, ...] = (
     ClockRule(
         kind=ClockKind.REPLY,
         title="Complainant's sworn reply to the response",
+        short="Complainant's sworn reply",
         length=5,
         unit=CountUnit.BUSINESS_DAYS,
         citation="City Code § 2-83(e)(3)",
@@ -134,6 +145,7 @@ _RULES: tuple[ClockRule, ...] = (
     ClockRule(
         kind=ClockKind.OPINION,
         title="Ethics Review Board's written opinion",
+        short="Ethics Review Board's opinion",
         length=90,
         unit=CountUnit.CALENDAR_DAYS,
         citation="City Code § 2-87(a)",
@@ -142,6 +154,7 @@ _RULES: tuple[ClockRule, ...] = (
     ClockRule(
         kind=ClockKind.UNALLEGED_RULE,
         title="Respondent's response on a rule not alleged in the complaint",
+        short="Respondent's response on a new rule",
         length=10,
         unit=CountUnit.BUSINESS_DAYS,
         citation="City Code § 2-85(c)",
@@ -151,6 +164,7 @@ _RULES: tuple[ClockRule, ...] = (
         kind=ClockKind.RESPONSE_FORWARD,
         title="Forward the response to the Compliance Auditor, City Attorney's Office and "
               "Ethics Review Board (\"upon receipt\")",
+        short="Forward the response",
         length=1,
         unit=CountUnit.BUSINESS_DAYS,
         citation="City Code § 2-83(e), last paragraph",
@@ -161,6 +175,7 @@ _RULES: tuple[ClockRule, ...] = (
         kind=ClockKind.PIA_RULING,
         title="Public Information Act: ask the Attorney General for a ruling and tell the "
               "requester",
+        short="Public Information Act: ask for a ruling",
         length=10,
         unit=CountUnit.BUSINESS_DAYS,
         citation="Tex. Gov't Code § 552.301(b), (d)",
@@ -171,6 +186,7 @@ _RULES: tuple[ClockRule, ...] = (
         kind=ClockKind.PIA_ARGUMENTS,
         title="Public Information Act: send the Attorney General the reasons, the request, the "
               "date of receipt and the information",
+        short="Public Information Act: send the reasons",
         length=15,
         unit=CountUnit.BUSINESS_DAYS,
         citation="Tex. Gov't Code § 552.301(e), (e-1)",
@@ -180,6 +196,7 @@ _RULES: tuple[ClockRule, ...] = (
     ClockRule(
         kind=ClockKind.PIA_RELEASE_DATE,
         title="Public Information Act: certify a date and hour for release to the requester",
+        short="Public Information Act: certify a release date",
         length=10,
         unit=CountUnit.BUSINESS_DAYS,
         citation="Tex. Gov't Code § 552.221(d)",
@@ -201,6 +218,20 @@ PIA_MAILED_RECEIPT_CITATION = "Tex. Gov't Code § 552.301(a-1)"
 
 CLOCKS: Mapping[ClockKind, ClockRule] = MappingProxyType({rule.kind: rule for rule in _RULES})
 """Every clock by kind (read-only), in the order of the case."""
+
+
+_SHORT_BY_TITLE: Mapping[str, str] = MappingProxyType({rule.title: rule.short for rule in _RULES})
+
+
+def short_title(title: str) -> str:
+    """A deadline's title in the few words of its clock's ``short`` name ("Respondent's sworn
+    response"), for a narrow column, with the person it runs for when it names one ("… —
+    Jorge Ybarra"); a title no clock has (written by an older version) as it is."""
+    rule_title, dash, subject = title.partition(" — ")
+    short = _SHORT_BY_TITLE.get(rule_title)
+    if short is None:
+        return title
+    return f"{short}{dash}{subject}"
 
 
 def clock(kind: ClockKind, *, length: int | None = None) -> ClockRule:

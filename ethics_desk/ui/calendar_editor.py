@@ -46,6 +46,7 @@ from ethics_desk.cases.calendar_overview import (
 )
 from ethics_desk.core.permissions import Act
 from ethics_desk.deadlines import DayKind, closures
+from ethics_desk.deadlines.clocks import short_title
 from ethics_desk.deadlines.closures import CALENDARS
 from ethics_desk.deadlines.schedule import MovedDeadline
 from ethics_desk.documents.stated_dates import made_wrong_by, papers_sentence
@@ -79,7 +80,7 @@ def calendar_days_model(parent: QWidget | None = None) -> RowsModel[CalendarEntr
 def moves_model(parent: QWidget | None = None) -> RowsModel[MoveLine]:
     """The open deadlines a change moves, old date → new date."""
     return RowsModel(
-        (Column("Case", lambda m: m.case_number), Column("Deadline", lambda m: m.title),
+        (Column("Case", lambda m: m.case_number), Column("Deadline", lambda m: short_title(m.title)),
          Column("Due now", lambda m: short_day(m.old_due)),
          Column("Would be due", lambda m: f"→ {short_day(m.new_due)}")),
         parent, tooltip=lambda m: f"{m.case_number}: {m.title}\n{long_day(m.old_due)} → "

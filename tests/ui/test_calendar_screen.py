@@ -21,6 +21,7 @@ from ethics_desk.cases.calendar_overview import (
     describe_moves,
     month_overview,
 )
+from ethics_desk.deadlines.clocks import short_title
 from ethics_desk.deadlines.closures import add_closure, preview_add
 from ethics_desk.documents.kinds import title_of
 from ethics_desk.models import AuditRecord
@@ -504,7 +505,7 @@ def test_a_closure_on_a_due_date_is_previewed_then_saved_and_the_deadline_moves(
         (number, date(2026, 12, 7), date(2026, 12, 8))}
     shown = [[preview.model.index(r, c).data() for c in range(4)]
              for r in range(preview.model.rowCount())]
-    assert [number, reviews[0].title, "Mon 7 Dec 2026", "→ Tue 8 Dec 2026"] in shown
+    assert [number, short_title(reviews[0].title), "Mon 7 Dec 2026", "→ Tue 8 Dec 2026"] in shown
     assert "Monday 7 December 2026" in preview.message.text()
 
     assert messages == []

@@ -51,6 +51,7 @@ from ethics_desk.cases.case_file import (
 from ethics_desk.core.errors import ConflictError, RuleError, UserError
 from ethics_desk.core.office_time import stamp
 from ethics_desk.core.permissions import Act
+from ethics_desk.deadlines.clocks import short_title
 from ethics_desk.documents.stated_dates import StalePaper, stale_in
 from ethics_desk.models import CaseState, in_a_sentence
 from ethics_desk.storage.private_files import ExhibitFolder
@@ -152,10 +153,12 @@ class CaseWindow(QMainWindow):
         self.reviews = QTextBrowser(self)
         self.reviews.setObjectName("reviewsView")
         self.deadlines = RowsModel[DeadlineLine](
-            [Column("Deadline", lambda d: d.title), Column("Rule", lambda d: d.citation),
+            [Column("Deadline", lambda d: short_title(d.title)),
+             Column("Rule", lambda d: d.citation),
              Column("Started", lambda d: f"{d.trigger_on} ({d.trigger_basis})"),
              Column("Due", lambda d: d.due_on.isoformat()),
-             Column("Outcome", self._standing)], self, tooltip=lambda d: d.explanation,
+             Column("Outcome", self._standing)], self,
+            tooltip=lambda d: f"{d.title} ({d.citation})\n{d.explanation}",
             bold=lambda d, column: column == OUTCOME and d.is_overdue(self.context.today()),
             style=self._overdue_colour)
         self.deadlines_view = self._table(self.deadlines, "deadlinesView", 0,

@@ -77,6 +77,7 @@ from ethics_desk.cases.calendar_overview import (
 from ethics_desk.core.permissions import Act
 from ethics_desk.deadlines import DayKind
 from ethics_desk.deadlines.calendar import WEEKDAY_NAMES
+from ethics_desk.deadlines.clocks import short_title
 from ethics_desk.ui.accessibility import buddy
 from ethics_desk.ui.acts import declare, offer
 from ethics_desk.ui.calendar_editor import CalendarEditorDialog
@@ -774,7 +775,7 @@ class DayDeadlinesModel(RowsModel[DayDeadline]):
 
     COLUMNS: tuple[Column[DayDeadline], ...] = (
         Column("Case", lambda d: d.case_number),
-        Column("Deadline", lambda d: d.title),
+        Column("Deadline", lambda d: short_title(d.title)),
         Column("Parties", lambda d: d.parties),
         Column("Status", lambda d: d.status_text),
     )
