@@ -25,8 +25,11 @@ class AffidavitPage(IntakePage):
         super().__init__(wizard, "6. The affidavit — § 2-83(c)",
                          "What the complainant swears to, and on what it rests.")
         self.true = QRadioButton("The information in the complaint is &true and correct", self)
-        self.belief = QRadioButton("The complainant has &good reason to believe, and does "
-                                   "believe, that the facts alleged are a violation", self)
+        self.belief = QRadioButton("&Good reason to believe, and does believe, the facts "
+                                   "alleged are a violation", self)
+        self.belief.setToolTip("§ 2-83(c): the complainant has good reason to believe and does "
+                               "believe that the facts alleged constitute a violation of the "
+                               "Ethics Code or the Municipal Campaign Finance Code")
         self.affirmations = QButtonGroup(self)
         self.affirmations.addButton(self.true)
         self.affirmations.addButton(self.belief)

@@ -90,8 +90,10 @@ class AllegationPage(IntakePage):
         self.form.add("provision_ids", "&Provisions:", picker)
         self.ethics = QRadioButton("&Ethics Code — to the Board if it substantially complies "
                                    "(§ 2-83(d)(3))", self)
-        self.campaign = QRadioButton("&Campaign finance, §§ 2-306 / 2-307 — forwarded to the "
-                                     "respondent (§ 2-83(d)(2))", self)
+        self.campaign = QRadioButton("&Campaign finance, §§ 2-306 / 2-307 (§ 2-83(d)(2))", self)
+        self.campaign.setToolTip("A complaint under § 2-306 or § 2-307 of the Municipal "
+                                 "Campaign Finance Code is forwarded to the respondent within "
+                                 "five business days (§ 2-83(d)(2))")
         self.routes = QButtonGroup(self)
         self.routes.addButton(self.ethics)
         self.routes.addButton(self.campaign)

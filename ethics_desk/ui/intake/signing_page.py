@@ -35,10 +35,13 @@ class SigningPage(IntakePage):
         self.print_button = QPushButton("&Print for signing…", self)
         self.print_button.setObjectName("printSwornComplaint")
         self.print_button.clicked.connect(lambda: wizard.print_sworn_complaint())
-        self.sworn = QRadioButton("&Sworn: the complainant signed and swore before a notary or "
-                                  "other officer", self)
-        self.unsworn = QRadioButton("Not s&worn: it will be returned to the complainant, not "
-                                    "forwarded", self)
+        self.sworn = QRadioButton("&Sworn before a notary or other officer", self)
+        self.sworn.setToolTip("The complainant signed and swore to the facts before a notary "
+                              "public or other person authorized to administer oaths "
+                              "(§ 2-83(c))")
+        self.unsworn = QRadioButton("Not s&worn: returned to the complainant", self)
+        self.unsworn.setToolTip("A complaint not sworn as required is not forwarded; it is "
+                                "returned to the complainant (§ 2-83(c))")
         self.choice = QButtonGroup(self)
         self.choice.addButton(self.sworn)
         self.choice.addButton(self.unsworn)
@@ -85,6 +88,8 @@ class SigningPage(IntakePage):
         row.addStretch(1)
         left_column.addLayout(row)
         splitter = QSplitter(self)
+        splitter.setChildrenCollapsible(False)
+        right.setMinimumWidth(right.minimumSizeHint().width())  # the oath's answers whole
         splitter.addWidget(left)
         splitter.addWidget(right)
         splitter.setStretchFactor(0, 3)

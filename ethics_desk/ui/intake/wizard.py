@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import TypeVar
 
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QCloseEvent, QKeyEvent, QKeySequence
+from PySide6.QtGui import QCloseEvent, QKeyEvent, QKeySequence, QShowEvent
 from PySide6.QtPrintSupport import QPrinter
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -91,6 +91,7 @@ class IntakeWizard(QWizard):
         for number, page in enumerate(self.pages):
             self.setPage(number, page)
         self._one_width_for_every_step()
+        self.currentIdChanged.connect(lambda _id: self._one_width_for_every_step())
         self.currentIdChanged.connect(lambda _id: self.save_draft())
         self.currentIdChanged.connect(lambda _id: self.focus_first_field())
         self.currentIdChanged.connect(lambda _id: self.announce_step())
@@ -299,13 +300,22 @@ class IntakeWizard(QWizard):
         if fields or chain:
             (fields or chain)[0].setFocus(Qt.FocusReason.TabFocusReason)
 
+    def showEvent(self, event: QShowEvent) -> None:
+        """Measure the steps again as the window is shown: their fonts and style are final."""
+        super().showEvent(event)
+        self._one_width_for_every_step()
+
     def _one_width_for_every_step(self) -> None:
         """Take from the start the width the widest step needs, so that the window never
         changes width as the clerk goes from step to step (Qt's wizard otherwise grows to each
         page's own minimum when it is shown)."""
-        frame = (self.minimumSizeHint().width()
-                 - self._page_shown_or_first().minimumSizeHint().width())
-        widest = max(page.minimumSizeHint().width() for page in self.pages) + max(frame, 0)
+        shown = self._page_shown_or_first()
+        if shown.isVisible():  # laid out: the window's frame about the page, as it is
+            frame = self.width() - shown.width()
+        else:
+            frame = max(self.minimumSizeHint().width() - shown.minimumSizeHint().width(), 0)
+        widest = max(page.minimumSizeHint().width() for page in self.pages) + frame
+        widest = max(widest, self.minimumWidth())  # never narrower than it was
         self.setMinimumWidth(widest)
         if self.width() < widest:
             self.resize(widest, self.height())
