@@ -5,11 +5,18 @@ counter PC each find their own."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSettings
-from PySide6.QtWidgets import QTableView
+from PySide6.QtCore import QEvent, QObject, QSettings
+from PySide6.QtWidgets import QHeaderView, QTableView
 
-from ethics_desk.ui.context import AppContext
+if TYPE_CHECKING:
+    from ethics_desk.ui.context import AppContext
+
+GIVES_WAY = "givesWayColumn"
+"""The property of a list naming the column (a number, or a list of them in the order they
+give way) that is shortened when the window is narrow — the longest texts, least needed at a
+glance, each whole in its tooltip. Every other column shows its texts whole."""
 
 
 def widths_key(context: AppContext, table: str) -> str:
@@ -19,11 +26,13 @@ def widths_key(context: AppContext, table: str) -> str:
 
 
 def keep_column_widths(context: AppContext, view: QTableView, table: str,
-                       by_hand: Callable[[], bool] = lambda: True) -> bool:
+                       by_hand: Callable[[], bool] = lambda: True,
+                       stretch: int | None = None) -> bool:
     """Give ``view`` the widths the signed-in person last set for ``table``, and keep every
     change they make by hand from now on (``by_hand`` says whether a resize is theirs, not the
-    screen's own fitting). Only the widths are kept — the order and the sorting stay the
-    screen's. True when there were widths to give back (as many as the table has columns)."""
+    screen's own fitting; the ``stretch`` column, which follows the window, never is). Only the
+    widths are kept — the order and the sorting stay the screen's. True when there were widths
+    to give back (as many as the table has columns)."""
     header = view.horizontalHeader()
     key = widths_key(context, table)
     stored = str(QSettings().value(key, "") or "")
@@ -33,10 +42,104 @@ def keep_column_widths(context: AppContext, view: QTableView, table: str,
         for section, width in enumerate(widths):
             header.resizeSection(section, width)
 
-    def keep(_section: int, _old: int, _new: int) -> None:
-        if by_hand():
+    def keep(section: int, _old: int, _new: int) -> None:
+        if section != stretch and by_hand():
             QSettings().setValue(key, ",".join(str(header.sectionSize(section))
                                                for section in range(header.count())))
 
     header.sectionResized.connect(keep)
     return restored
+
+
+class ColumnFit(QObject):
+    """A list's columns sized to what they show: each column as wide as its widest text and
+    its heading, the one that stretches (:data:`GIVES_WAY`) taking the rest of the width and
+    giving way first when the window is narrow — until the person drags a column's edge; from
+    then on their widths stand, and with ``keep_for`` they are kept for them under ``table``
+    (:func:`keep_column_widths`), on this desk, for the next time."""
+
+    def __init__(self, view: QTableView, stretch: int, table: str,
+                 keep_for: AppContext | None = None) -> None:
+        super().__init__(view)
+        self.view = view
+        self.stretch = stretch
+        self.fitting = False
+        self.by_hand = False
+        header = view.horizontalHeader()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        header.setSectionResizeMode(stretch, QHeaderView.ResizeMode.Stretch)
+        view.setProperty(GIVES_WAY, stretch)
+        header.sectionResized.connect(self._resized)
+        model = view.model()
+        for signal in (model.modelReset, model.rowsInserted, model.rowsRemoved,
+                       model.layoutChanged, model.dataChanged):
+            signal.connect(self.fit)
+        view.installEventFilter(self)
+        # Never narrower than its headings: the window's layout gives the list that room.
+        frame = 2 * view.frameWidth() + view.verticalScrollBar().sizeHint().width()
+        view.setMinimumWidth(max(view.minimumWidth(), frame + sum(
+            header.sectionSizeHint(column) for column in range(header.count()))))
+        if keep_for is not None:
+            self.by_hand = keep_column_widths(keep_for, view, table,
+                                              by_hand=lambda: not self.fitting, stretch=stretch)
+        self.fit()
+
+    def _resized(self, section: int, _old: int, _new: int) -> None:
+        if not self.fitting and section != self.stretch:
+            self.by_hand = True
+
+    def _least(self, column: int, wrap: bool) -> int:
+        """The narrowest ``column`` may be: its heading whole, and when its texts wrap, its
+        longest word (shorter, a text is cut at its end, whole in its tooltip)."""
+        if not wrap:
+            return self.view.horizontalHeader().sectionSizeHint(column)
+        model = self.view.model()
+        metrics = self.view.fontMetrics()
+        words = [word for row in range(min(model.rowCount(), 200))
+                 for word in str(model.index(row, column).data() or "").split()]
+        longest = max((metrics.horizontalAdvance(word) for word in words), default=0)
+        return max(self.view.horizontalHeader().sectionSizeHint(column), longest + 12)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Fit again when the list is shown (its font and style are known then) or resized."""
+        if watched is self.view and event.type() in (QEvent.Type.Show, QEvent.Type.Resize):
+            self.fit()
+        return False
+
+    def fit(self, *_changed: object) -> None:
+        """Each column but the stretching one to its contents (unless set by hand), keeping a
+        third of the width for the stretching column: when the others need more, they share
+        the rest, each down to its heading — their texts then wrap onto more lines of the row
+        where the list wraps, or are shortened at their end, whole in their tooltips (and
+        :data:`GIVES_WAY` names them)."""
+        if self.by_hand:
+            return
+        view = self.view
+        header = view.horizontalHeader()
+        others = [column for column in range(header.count())
+                  if column != self.stretch and not header.isSectionHidden(column)]
+        self.fitting = True
+        try:
+            for column in others:
+                view.resizeColumnToContents(column)
+            room = view.viewport().width() - max(view.viewport().width() // 3,
+                                                 header.sectionSizeHint(self.stretch))
+            used = sum(header.sectionSize(column) for column in others)
+            shortened: list[int] = []
+            if others and used > room > 0:
+                wrap = view.wordWrap()
+                least = {column: self._least(column, wrap) for column in others}
+                slack = sum(max(0, header.sectionSize(c) - least[c]) for c in others)
+                over = min(used - room, slack)
+                for column in others:
+                    give = max(0, header.sectionSize(column) - least[column]) * over // max(slack, 1)
+                    if give > 0:
+                        header.resizeSection(column, header.sectionSize(column) - give)
+                        shortened.append(column)
+                if wrap:
+                    view.resizeRowsToContents()
+                    shortened = []
+            view.setProperty(GIVES_WAY, [self.stretch, *shortened])
+        finally:
+            self.fitting = False

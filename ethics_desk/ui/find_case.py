@@ -55,7 +55,7 @@ class FindCaseDialog(QDialog):
             (Column("Case", lambda r: r.case_number), Column("Complainant", lambda r: r.complainant),
              Column("Respondents", lambda r: r.respondents), Column("State", lambda r: r.state_label)),
             self, user=lambda r: r.id)
-        self.results = rows_view(self.model, "findCaseResults", 2, self,
+        self.results = rows_view(self.model, "findCaseResults", 2, self, keep_for=self.context,
                                  spoken="Cases found", compact=True,
                                  elide=Qt.TextElideMode.ElideRight)
         self.status = StatusLine(self)

@@ -61,7 +61,7 @@ class WordingDialog(QDialog):
         self.model: RowsModel[WordingEntry] = RowsModel(
             (Column("Paper", lambda e: e.title), Column("Language", lambda e: e.language.label),
              Column("Wording", _whose)), self)
-        self.table = rows_view(self.model, "wordingPapers", 0, self,
+        self.table = rows_view(self.model, "wordingPapers", 0, self, keep_for=self.context,
                                spoken="Papers and whose wording each prints", compact=True,
                                elide=Qt.TextElideMode.ElideRight)
         papers_label = QLabel("&Papers:", self)

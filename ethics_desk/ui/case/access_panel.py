@@ -54,7 +54,8 @@ class AccessPanel(QWidget):
             [Column("When", lambda a: stamp(a.at, office_time_zone(), with_zone=False)),
              Column("Who", lambda a: a.actor), Column("What", lambda a: a.summary)], self,
             tooltip=lambda a: a.action)
-        self.view = rows_view(self.model, "accessView", 2, self, spoken="Who saw the case")
+        self.view = rows_view(self.model, "accessView", 2, self,
+                              keep_for=self.context, spoken="Who saw the case")
         layout.addWidget(self.view, 1)
 
     def show_history(self) -> list[AccessLine] | None:

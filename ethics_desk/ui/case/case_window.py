@@ -198,7 +198,7 @@ class CaseWindow(QMainWindow):
     def _table(self, model: QAbstractTableModel, name: str, stretch: int,
                spoken: str) -> QTableView:
         """A read-only table whose ``stretch`` column takes the spare width."""
-        return rows_view(model, name, stretch, self, spoken=spoken)
+        return rows_view(model, name, stretch, self, keep_for=self.context, spoken=spoken)
 
     def _build_tabs(self) -> None:
         documents = QWidget(self)

@@ -77,8 +77,8 @@ class EnterIntoRecordDialog(QDialog):
         intro.setWordWrap(True)
         self.paper = QComboBox(self)
         self.paper.setObjectName("recordPaper")
-        self.paper.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-        self.paper.setMinimumContentsLength(40)
+        self.paper.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.paper.setMaximumWidth(900)  # the dialog stays on a 1280-pixel screen
         for paper in papers:
             self.paper.addItem(paper.label, paper.key)
         self.paper.setCurrentIndex(max(0, self.paper.findData(chosen)))
@@ -190,7 +190,7 @@ class HearingRecordPanel(QWidget):
             (Column("Paper", lambda r: r.paper), Column("Proceeding", lambda r: r.proceeding),
              Column("Entered on", lambda r: r.entered_on.isoformat()),
              Column("By", lambda r: r.entered_by)), self, tooltip=lambda r: r.in_words)
-        self.table = rows_view(self.model, "hearingRecordView", 0, self,
+        self.table = rows_view(self.model, "hearingRecordView", 0, self, keep_for=self.context,
                                spoken="Papers entered into the record of a proceeding",
                                compact=True, elide=Qt.TextElideMode.ElideRight)
         self.table.setMinimumHeight(self.table.fontMetrics().height() * 5)

@@ -60,7 +60,8 @@ class NotesPanel(QWidget):
             (Column("When", lambda n: stamp(n.written_at, office_time_zone(), with_zone=False)),
              Column("Who", lambda n: n.written_by), Column("Kind", lambda n: n.kind.label),
              Column("Note", lambda n: _first_line(n.text))), self, tooltip=lambda n: n.text)
-        self.table = rows_view(self.model, "notesView", 3, self, spoken="Notes on the case",
+        self.table = rows_view(self.model, "notesView", 3, self,
+                               keep_for=self.context, spoken="Notes on the case",
                                compact=True, elide=Qt.TextElideMode.ElideRight)
         self.full = QPlainTextEdit(self)
         self.full.setObjectName("noteFull")

@@ -335,7 +335,7 @@ class PapersPanel(QWidget):
             [Column("Document", lambda k: k.rule.title), Column("Rule", lambda k: k.rule.citation),
              Column("To", lambda k: k.rule.audience.value)], self,
             tooltip=lambda k: f"{k.rule.title} ({k.rule.citation}) — to {k.rule.audience.value}")
-        self.kinds_view = rows_view(self.kinds, "kindsView", 0, self,
+        self.kinds_view = rows_view(self.kinds, "kindsView", 0, self, keep_for=self.context,
                                     spoken="Documents that apply now")
         self.kinds_view.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.kinds_view.selectionModel().currentRowChanged.connect(self._kind_chosen)
@@ -376,7 +376,7 @@ class PapersPanel(QWidget):
             bold=lambda r, column: r.is_void and column == 5)
         # The paper's title (long: "Notice to a respondent with the (e) items …") takes what is
         # left and is shortened at its end; the names, dates and marks are shown whole.
-        self.issued_view = rows_view(self.issued, "issuedView", 0, self,
+        self.issued_view = rows_view(self.issued, "issuedView", 0, self, keep_for=self.context,
                                      spoken="Papers issued in this case")
         self.issued_view.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.issued_view.selectionModel().currentRowChanged.connect(self._update_buttons)
@@ -413,7 +413,7 @@ class PapersPanel(QWidget):
              Column("Tracking", lambda m: m.tracking_number),
              Column("Mailed", lambda m: m.mailed_on.isoformat() if m.mailed_on else "—"),
              Column("Outcome", self._outcome_text)], self, tooltip=lambda m: m.address)
-        self.mailings_view = rows_view(self.mailings, "mailingsView", 0, self,
+        self.mailings_view = rows_view(self.mailings, "mailingsView", 0, self, keep_for=self.context,
                                        spoken="Papers mailed in this case",
                                        elide=Qt.TextElideMode.ElideRight)
         self.mailings_view.selectionModel().currentRowChanged.connect(self._update_buttons)

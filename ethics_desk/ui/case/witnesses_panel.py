@@ -44,7 +44,7 @@ class WitnessesPanel(QWidget):
         self.model: RowsModel[WitnessLine] = RowsModel(
             (Column("Witness", lambda w: w.name), Column("Identified by", lambda w: w.identified_by),
              Column("Contact", lambda w: w.contact)), self)
-        self.table = rows_view(self.model, "witnessesView", 2, self,
+        self.table = rows_view(self.model, "witnessesView", 2, self, keep_for=self.context,
                                spoken="Witnesses and potential witnesses of the case",
                                compact=True, elide=Qt.TextElideMode.ElideRight)
         intro = QLabel("While the complaint is pending, only the parties and the witnesses they "

@@ -569,6 +569,16 @@ class InboxModel(QAbstractTableModel):
         page.cells[(row, column)] = made
         return made
 
+    def read_texts(self, limit: int = 400) -> list[tuple[str, ...]]:
+        """The cell texts of up to ``limit`` rows already read and worded (never reads): what
+        the list's columns are sized to."""
+        found: list[tuple[str, ...]] = []
+        for page in self._pages.values():
+            found += [line.texts for line in page.lines if line is not None]
+            if len(found) >= limit:
+                break
+        return found[:limit]
+
     def paint_row(self, row: int) -> tuple[tuple[str, ...], Urgency] | None:
         """What painting a row needs: its cells' texts and its urgency (styled by
         :meth:`cell_style`); None off the table. Only a lookup: the texts came with the row."""

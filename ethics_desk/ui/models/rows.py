@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import QFont
@@ -27,6 +27,10 @@ from PySide6.QtWidgets import (
 )
 
 from ethics_desk.ui.accessibility import buddy
+from ethics_desk.ui.column_widths import ColumnFit
+
+if TYPE_CHECKING:
+    from ethics_desk.ui.context import AppContext
 
 R = TypeVar("R")
 AnyIndex = QModelIndex | QPersistentModelIndex
@@ -90,8 +94,10 @@ class RowsModel(QAbstractTableModel, Generic[R]):
         column = index.column()
         if role == Qt.ItemDataRole.DisplayRole:
             return self.columns[column].text(item)
-        if role == Qt.ItemDataRole.ToolTipRole and self._tooltip is not None:
-            return self._tooltip(item)
+        if role == Qt.ItemDataRole.ToolTipRole:  # the whole text, where a column is narrow
+            text = self.columns[column].text(item)
+            tip = self._tooltip(item) if self._tooltip is not None else ""
+            return tip if text in tip else "\n".join(filter(None, (text, tip)))
         if role == Qt.ItemDataRole.FontRole and self._bold is not None and \
                 self._bold(item, column):
             return self._bold_font
@@ -116,12 +122,17 @@ class RowsModel(QAbstractTableModel, Generic[R]):
 
 def rows_view(model: QAbstractTableModel, name: str, stretch: int, parent: QWidget, *,
               spoken: str, compact: bool = False,
-              elide: Qt.TextElideMode = Qt.TextElideMode.ElideMiddle) -> QTableView:
+              elide: Qt.TextElideMode = Qt.TextElideMode.ElideMiddle,
+              keep_for: AppContext | None = None, wrap: bool = False) -> QTableView:
     """A read-only, single-row-selection table whose ``stretch`` column takes the spare width.
 
     ``spoken`` is what a screen reader calls the table ("Issued papers of this case"); its
     column headers are read with each cell. Tab leaves the table (keyboard users are not
-    trapped); ``compact`` rows are one text line.
+    trapped); ``compact`` rows are one text line, ``wrap`` rows as many as their texts need
+    (a short list of long texts). The other columns are as wide as what they
+    show, and the stretching one gives way when the window is narrow (:class:`ColumnFit`);
+    a person may drag any column's edge, and with ``keep_for`` (the window's context) finds
+    the widths they set the next time, on this desk.
     """
     view = QTableView(parent)
     view.setObjectName(name)
@@ -131,16 +142,15 @@ def rows_view(model: QAbstractTableModel, name: str, stretch: int, parent: QWidg
     view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
     view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
     view.setTabKeyNavigation(False)
-    view.setWordWrap(False)
+    view.setWordWrap(wrap)
     view.verticalHeader().setVisible(False)
-    if compact:
+    if wrap:
+        view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    elif compact:
         view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         view.verticalHeader().setDefaultSectionSize(view.fontMetrics().height() + 8)
-    header = view.horizontalHeader()
-    header.setStretchLastSection(False)
-    header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-    header.setSectionResizeMode(stretch, QHeaderView.ResizeMode.Stretch)
     view.setTextElideMode(elide)
+    ColumnFit(view, stretch, name, keep_for)
     return view
 
 

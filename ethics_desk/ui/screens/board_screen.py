@@ -175,7 +175,7 @@ class BoardScreen(QWidget):
              Column("Terms", lambda m: "; ".join(t.text for t in m.terms))], self,
             bold=lambda m, column: column == 1 and m.role_today is not None,
             tooltip=lambda m: "\n".join(t.text for t in m.terms))
-        self.roster_view = rows_view(self.roster, "rosterView", 2, page,
+        self.roster_view = rows_view(self.roster, "rosterView", 2, page, keep_for=self.context,
                                      spoken="Board roster")
         add = QPushButton("Add a &member…", page)
         add.setObjectName("addMember")
@@ -216,7 +216,7 @@ class BoardScreen(QWidget):
              Column("Status", lambda e: "pending" if e.held_on >= self.context.today()
                     else "held")], self,
             tooltip=lambda e: e.candidates)
-        self.elections_view = rows_view(self.elections, "electionsView", 2, page,
+        self.elections_view = rows_view(self.elections, "electionsView", 2, page, keep_for=self.context,
                                         spoken="Elections")
         self.remove_button = QPushButton("Re&move the selected election", page)
         self.remove_button.setObjectName("removeElection")
@@ -256,7 +256,7 @@ class BoardScreen(QWidget):
              Column("Status", lambda p: p.status(self.context.today()))], self,
             bold=lambda p, column: column == 5 and p.overdue(self.context.today()),
             user=lambda p: p.complaint_id)
-        self.penalties_view = rows_view(self.penalties, "penaltiesView", 5, page,
+        self.penalties_view = rows_view(self.penalties, "penaltiesView", 5, page, keep_for=self.context,
                                         spoken="Civil penalties outstanding")
         note = QLabel("Each civil penalty the Board imposed (§ 2-83(g)(2)(a)) that is neither "
                       "paid nor waived, the longest overdue first. Record a payment or a waiver "

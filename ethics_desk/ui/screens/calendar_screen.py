@@ -81,6 +81,7 @@ from ethics_desk.deadlines.clocks import short_title
 from ethics_desk.ui.accessibility import buddy
 from ethics_desk.ui.acts import declare, offer
 from ethics_desk.ui.calendar_editor import CalendarEditorDialog
+from ethics_desk.ui.column_widths import ColumnFit
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.models.rows import Column, RowsModel
 from ethics_desk.ui.palette import VEIL, colours
@@ -91,8 +92,9 @@ AnyIndex = QModelIndex | QPersistentModelIndex
 # Shades and text colours come from the scheme of the desktop (ethics_desk.ui.palette), each
 # text colour at least 4.5 : 1 against the shades it is drawn on.
 
-DEADLINE_COLUMN = 1
-"""The day's table column that takes the width left over."""
+PARTIES_COLUMN = 2
+"""The day's table column that takes the width left over, and gives way first (the parties,
+whole in the row's tooltip)."""
 MARGIN_DAYS = 14
 """Days before and after the month the view shows (the grid has six weeks)."""
 
@@ -894,10 +896,7 @@ class CalendarScreen(QWidget):
         self.table.setWordWrap(False)
         self.table.verticalHeader().setVisible(False)
         compact_rows(self.table)
-        head = self.table.horizontalHeader()
-        head.setStretchLastSection(False)
-        head.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        head.setSectionResizeMode(DEADLINE_COLUMN, QHeaderView.ResizeMode.Stretch)
+        ColumnFit(self.table, PARTIES_COLUMN, "dayDeadlines", keep_for=self.context)
         self.table.open_requested.connect(self._open_index)
         self.month_view.activated.connect(lambda _day: self.table.setFocus())
         self.table.selectionModel().currentRowChanged.connect(
@@ -1017,7 +1016,6 @@ class CalendarScreen(QWidget):
                             include_closed=self.show_closed.isChecked(),
                             account=self.context.signed_in, clock=self.context.clock)
         self.model.set_rows(rows)
-        self._fit_columns()
         self.open_button.setEnabled(bool(rows))
         if rows:
             self.table.selectRow(0)
@@ -1027,14 +1025,6 @@ class CalendarScreen(QWidget):
             self.explanation.setPlaceholderText(
                 f"No {'' if self.show_closed.isChecked() else 'open '}deadline is due on "
                 f"{long_day(day)}.")
-
-    def _fit_columns(self) -> None:
-        """Columns to their contents, but never so wide that the deadline's title is hidden."""
-        self.table.resizeColumnsToContents()
-        head = self.table.horizontalHeader()
-        for column, widest in ((0, 120), (2, 190)):
-            head.resizeSection(column, min(head.sectionSize(column), widest))
-        head.setSectionResizeMode(DEADLINE_COLUMN, QHeaderView.ResizeMode.Stretch)
 
     def _show_explanation(self, index: QModelIndex) -> None:
         if not index.isValid():

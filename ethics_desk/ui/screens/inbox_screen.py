@@ -44,7 +44,7 @@ from ethics_desk.core.errors import UserError
 from ethics_desk.core.vocabulary import CaseState, ReviewerRole, Route
 from ethics_desk.ui.accessibility import StatusLine, buddy
 from ethics_desk.ui.acts import declare
-from ethics_desk.ui.column_widths import keep_column_widths
+from ethics_desk.ui.column_widths import GIVES_WAY, keep_column_widths
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.errors import attempt
 from ethics_desk.ui.models.inbox_delegate import InboxCellDelegate, InboxTableView
@@ -60,22 +60,17 @@ from ethics_desk.ui.models.inbox_model import (
 CUSTOM = "Custom filter"
 """What the view list shows when the filters match no saved view."""
 
-_SAMPLES = {
-    SortKey.CASE: "ERB-2026-0000",
-    SortKey.RECEIVED: "2026-11-30",
-    SortKey.ROUTE: "Campaign finance",
-    SortKey.STATE: "Awaiting response",
-    SortKey.DUE: "⚠ OVERDUE 2026-11-24",
-    SortKey.DAYS_LEFT: "days left",
-}
-"""Text the narrow columns are sized for (the Due column in bold, as overdue shows)."""
-_SHARES = {SortKey.COMPLAINANT: 0.25, SortKey.RESPONDENTS: 0.28}
-"""How the columns of names share the width left over; the Next deadline takes the rest."""
-_MINIMUM = {SortKey.COMPLAINANT: "Robert Garza", SortKey.RESPONDENTS: "Robert Garza",
-            SortKey.NEXT_DEADLINE: "Respondent's"}
+_BOLD = (SortKey.DUE, SortKey.DAYS_LEFT)
+"""The columns drawn in bold when a deadline is near or past (sized for bold)."""
+GIVE_WAY = (SortKey.NEXT_DEADLINE, SortKey.RESPONDENTS, SortKey.COMPLAINANT)
+"""The columns shortened, in this order, when the list is narrower than its texts: the next
+deadline (its clock's few words; the whole title, date and days left in the tooltip), then the
+names (each whole in its tooltip). Every other column shows its texts whole."""
+_LEAST = {SortKey.COMPLAINANT: "Robert Garza", SortKey.RESPONDENTS: "Robert Garza",
+          SortKey.NEXT_DEADLINE: "Respondent's sworn"}
 """What those columns show at the least before the table scrolls sideways."""
-_SQUEEZE = 0.8
-"""How far below those least widths the columns of names may shrink before the table scrolls."""
+_CELL = 14
+"""A cell's margins about its text, in pixels."""
 
 
 class InboxScreen(QWidget):
@@ -159,6 +154,8 @@ class InboxScreen(QWidget):
         self.table.activated.connect(self._activated)
         self.model.modelReset.connect(self._update_status)
         self.model.rowsInserted.connect(self._update_status)
+        self.model.modelReset.connect(self._fit_columns)
+        self.model.rowsInserted.connect(self._fit_columns)
         find = QShortcut(QKeySequence(QKeySequence.StandardKey.Find), self)
         find.setContext(Qt.ShortcutContext.WindowShortcut)  # only while the inbox is shown
         find.activated.connect(self.focus_search)
@@ -207,25 +204,9 @@ class InboxScreen(QWidget):
         header.setHighlightSections(False)
         header.setStretchLastSection(False)
         header.setDefaultAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-        metrics = table.fontMetrics()
-        bold = QFont(table.font())
-        bold.setBold(True)
-        bold_metrics = QFontMetrics(bold)
-        self._natural: dict[int, int] = {}
-        self._minimum: dict[int, int] = {}
-        heading = header.fontMetrics()
-        for number, spec in enumerate(COLUMNS):
+        for number in range(len(COLUMNS)):
             header.setSectionResizeMode(number, QHeaderView.ResizeMode.Interactive)
-            title = max(heading.horizontalAdvance(line)
-                        for line in (spec.heading or spec.title).splitlines()) + 12
-            if spec.key in _SAMPLES:
-                sample = _SAMPLES[spec.key]
-                used = bold_metrics if spec.key in (SortKey.DUE, SortKey.DAYS_LEFT) else metrics
-                self._natural[number] = max(used.horizontalAdvance(sample) + 10, title)
-                header.resizeSection(number, self._natural[number])
-            else:
-                self._minimum[number] = max(metrics.horizontalAdvance(_MINIMUM[spec.key]) + 10,
-                                            title)
+        table.setProperty(GIVES_WAY, [COLUMN_OF[key] for key in GIVE_WAY])
         self._fitting = False
         self.columns_set_by_hand = False
         header.sectionResized.connect(self._section_resized)
@@ -233,30 +214,52 @@ class InboxScreen(QWidget):
         self.columns_set_by_hand = keep_column_widths(self.context, table, "inbox",
                                                       by_hand=lambda: not self._fitting)
 
+    def column_widths_wanted(self) -> list[int]:
+        """Each column's width for its heading and the widest text of the rows read."""
+        table = self.table
+        metrics = table.fontMetrics()
+        bold = QFont(table.font())
+        bold.setBold(True)
+        bold_metrics = QFontMetrics(bold)
+        heading = table.horizontalHeader().fontMetrics()
+        texts = self.model.read_texts()
+        wanted = []
+        for number, spec in enumerate(COLUMNS):
+            used = bold_metrics if spec.key in _BOLD else metrics
+            title = max(heading.horizontalAdvance(line)
+                        for line in (spec.heading or spec.title).splitlines()) + _CELL + 12
+            widest = max((used.horizontalAdvance(row[number]) for row in texts), default=0)
+            least = used.horizontalAdvance(_LEAST[spec.key]) if spec.key in _LEAST else 0
+            wanted.append(max(title, widest + _CELL, least + _CELL))
+        return wanted
+
     def _fit_columns(self) -> None:
-        """Share the table's width among the columns, until the clerk widens one by hand."""
+        """Size each column to its texts; when the list is narrower than that, shorten the
+        columns that give way (:data:`GIVE_WAY`), in order, down to their least — until the
+        clerk widens one by hand."""
         if self.columns_set_by_hand:
             return
         header = self.table.horizontalHeader()
-        rest = self.table.viewport().width() - sum(self._natural.values())
+        wanted = self.column_widths_wanted()
+        room = self.table.viewport().width()
+        widths = list(wanted)
+        spare = room - sum(widths)
+        if spare > 0:
+            widths[COLUMN_OF[GIVE_WAY[0]]] += spare
+        else:
+            metrics = self.table.fontMetrics()
+            for key in GIVE_WAY:
+                number = COLUMN_OF[key]
+                least = metrics.horizontalAdvance(_LEAST[key]) + _CELL
+                given = min(-spare, max(0, widths[number] - least))
+                widths[number] -= given
+                spare += given
+                if spare >= 0:
+                    break
         self._fitting = True
         try:
-            for number, width in self._natural.items():
+            for number, width in enumerate(widths):
                 header.resizeSection(number, width)
-            *shared, last = self._minimum  # the last (Next deadline) takes what is left
-            least = sum(self._minimum.values())
-            if least * _SQUEEZE <= rest < least:
-                # A little short of every minimum: each gives up its part, so that the table
-                # fits the window without a scroll bar for a few pixels (the text is elided).
-                for number in shared:
-                    header.resizeSection(number, rest * self._minimum[number] // least)
-            else:
-                for number in shared:
-                    share = _SHARES[COLUMNS[number].key]
-                    header.resizeSection(number, max(self._minimum[number], int(rest * share)))
-            left = rest - sum(header.sectionSize(number) for number in shared)
-            floor = self._minimum[last] if rest >= least else int(self._minimum[last] * _SQUEEZE)
-            header.resizeSection(last, max(floor, left))
         finally:
             self._fitting = False
 

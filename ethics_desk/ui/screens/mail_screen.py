@@ -80,7 +80,7 @@ class MailScreen(QWidget):
                                                     with_zone=False)),
              Column("By", lambda q: q.issued_by)], self,
             user=lambda q: q.complaint_id)
-        self.queue_view = rows_view(self.queue, "queueView", 2, self,
+        self.queue_view = rows_view(self.queue, "queueView", 2, self, keep_for=self.context,
                                     spoken="Print queue: papers issued and not yet mailed")
         self.queue_view.doubleClicked.connect(self._open)
         self.queue_view.selectionModel().currentRowChanged.connect(self._update_buttons)
@@ -117,7 +117,7 @@ class MailScreen(QWidget):
              Column("Sent again", lambda r: "yes" if r.mailing.resent else "NO — send again")],
             self, tooltip=lambda r: r.mailing.address, user=lambda r: r.mailing.complaint_id,
             bold=lambda r, column: not r.mailing.resent and column == 6)
-        self.returned_view = rows_view(self.returned, "returnedView", 2, self,
+        self.returned_view = rows_view(self.returned, "returnedView", 2, self, keep_for=self.context,
                                        spoken="Mail returned undelivered")
         self.returned_view.doubleClicked.connect(self._open)
         self.status = StatusLine(self)

@@ -33,7 +33,7 @@ class PartyMatchesPanel(QWidget):
              Column("Party", lambda m: f"{m.party_name} ({m.party.label})"),
              Column("Board member", lambda m: m.person.described),
              Column("Decision", lambda m: m.decision.label)], self)
-        self.view = rows_view(self.matches, "partyMatchesView", 1, self,
+        self.view = rows_view(self.matches, "partyMatchesView", 1, self, keep_for=self.context,
                               spoken="Board members who may be parties")
         self.same_button = QPushButton("&Same person", self)
         self.same_button.setObjectName("samePerson")

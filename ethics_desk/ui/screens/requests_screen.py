@@ -81,10 +81,14 @@ def _next_due(view: RequestView) -> str:
     return nxt.due_on.isoformat() if nxt else "—"
 
 
+PIA_PREFIX = "Public Information Act: "
+"""What every clock of a request's title starts with (the screen says it once, above)."""
+
+
 def _next_what(view: RequestView) -> str:
     nxt = view.next_due
     if nxt is not None:
-        return f"{nxt.rule.title} ({nxt.rule.citation})"
+        return f"{nxt.rule.title.removeprefix(PIA_PREFIX)} ({nxt.rule.citation})"
     return ON_HOLD if view.on_hold else "no clock running"
 
 
@@ -178,19 +182,20 @@ class RequestsScreen(QWidget):
              Column("Next due", _next_due), Column("What is due", _next_what),
              Column("Status", _status),
              Column("§ 2-83(h)(1)", _h1)], self,
-            tooltip=lambda v: v.asked_for, user=lambda v: v.request_id,
+            tooltip=lambda v: f"{v.asked_for}\nNext: {_next_what(v)}", user=lambda v: v.request_id,
             bold=lambda v, column: column == 6 and v.touches_pending)
-        self.requests_view = rows_view(self.requests, "requestsView", 4, self,
+        self.requests_view = rows_view(self.requests, "requestsView", 4, self, keep_for=self.context,
                                        spoken="Public Information Act requests")
         self.requests_view.selectionModel().currentRowChanged.connect(lambda *_: self._show())
         self.clocks = RowsModel[RequestClock](
-            [Column("Clock", lambda c: c.rule.title.removeprefix("Public Information Act: ")),
+            [Column("Clock", lambda c: c.rule.title.removeprefix(PIA_PREFIX)),
              Column("Rule", lambda c: c.rule.citation),
              Column("Due", lambda c: c.due_on.isoformat()),
              Column("Status", lambda c: c.status_label)], self,
             tooltip=lambda c: c.explain(),
             bold=lambda c, column: column == 2 and c.status is DeadlineStatus.OPEN)
-        self.clocks_view = rows_view(self.clocks, "requestClocksView", 0, self, compact=True,
+        self.clocks_view = rows_view(self.clocks, "requestClocksView", 0, self,
+                                     keep_for=self.context, compact=True,
                                      spoken="Clocks of the selected request")
         self.clocks_view.selectionModel().currentRowChanged.connect(
             lambda *_: self._explain())
@@ -198,7 +203,8 @@ class RequestsScreen(QWidget):
             [Column("Record asked for", lambda r: r.label),
              Column("§ 2-83(h)(1) status", lambda r: r.h1_status)], self,
             bold=lambda r, column: column == 1 and r.pending)
-        self.records_view = rows_view(self.records, "requestRecordsView", 0, self, compact=True,
+        self.records_view = rows_view(self.records, "requestRecordsView", 0, self,
+                                      keep_for=self.context, compact=True,
                                       spoken="Records the selected request asks for")
         self.explanation = QPlainTextEdit(self)
         self.explanation.setObjectName("requestExplanation")

@@ -90,7 +90,7 @@ class RetentionScreen(QWidget):
             [Column("Case", lambda r: r.case_number),
              Column("Resolved", lambda r: r.resolved_on.isoformat()),
              Column("Eligible since", lambda r: r.eligible_on.isoformat())], self)
-        self.eligible_view = rows_view(self.eligible, "eligibleView", 2, page,
+        self.eligible_view = rows_view(self.eligible, "eligibleView", 2, page, keep_for=self.context,
                                        spoken="Complaint files eligible for disposal")
         self.held = RowsModel[DisposalLine](
             [Column("Case", lambda r: r.case_number),
@@ -98,10 +98,11 @@ class RetentionScreen(QWidget):
              Column("Eligible", lambda r: r.eligible_on.isoformat()),
              Column("Held by", lambda r: r.held_because)], self,
             tooltip=lambda r: r.held_because)
-        self.held_view = rows_view(self.held, "heldView", 3, page,
+        self.held_view = rows_view(self.held, "heldView", 3, page, keep_for=self.context,
                                    spoken="Complaint files held from disposal")
         self.list_caption = QLabel(page)
         self.list_caption.setObjectName("listCaption")
+        self.list_caption.setWordWrap(True)
         self.dispose_button = QPushButton("Dispose of the selected &case…", page)
         self.dispose_button.setObjectName("disposeCase")
         self.dispose_button.clicked.connect(lambda: self.dispose_selected())
@@ -144,7 +145,8 @@ class RetentionScreen(QWidget):
              Column("Status", lambda h: h.status)], self,
             bold=lambda h, column: column == 5 and h.in_force,
             tooltip=lambda h: h.reason)
-        self.holds_view = rows_view(self.holds, "holdsView", 3, page, spoken="Legal holds")
+        self.holds_view = rows_view(self.holds, "holdsView", 3, page, keep_for=self.context,
+                                    spoken="Legal holds")
         self.release_button = QPushButton("&Release the selected hold…", page)
         self.release_button.setObjectName("releaseHold")
         self.release_button.clicked.connect(lambda: self.release_dialog())
@@ -183,8 +185,8 @@ class RetentionScreen(QWidget):
              Column("State minimum", lambda s: s.minimum),
              Column("What it holds here", lambda s: s.series.holds)], self,
             tooltip=lambda s: s.series.holds)
-        self.series_view = rows_view(self.series, "seriesView", 4, page,
-                                     spoken="Record series and their retention periods")
+        self.series_view = rows_view(self.series, "seriesView", 4, page, keep_for=self.context,
+                                     wrap=True, spoken="Record series and their retention periods")
         complaints = SERIES[COMPLAINTS]
         self.years = QSpinBox(page)
         self.years.setObjectName("complaintYears")
@@ -223,7 +225,7 @@ class RetentionScreen(QWidget):
              Column("By", lambda e: e.disposed_by),
              Column("What was destroyed", lambda e: e.destroyed_text)], self,
             tooltip=lambda e: f"{e.destroyed_text}\nKept: {e.kept}\nAuthority: {e.authority}")
-        self.log_view = rows_view(self.log, "disposalLogView", 4, page,
+        self.log_view = rows_view(self.log, "disposalLogView", 4, page, keep_for=self.context,
                                   spoken="Disposal log, permanent")
         self.log_detail = QLabel(page)
         self.log_detail.setObjectName("logDetail")
