@@ -120,6 +120,7 @@ def main() -> None:
     from tests.conftest import CLOCK
     from tests.factories import filed_case
     from tests.ui.conftest import clerk_context
+    from tests.ui.text_fit import cut_texts
 
     database = open_database(Path(tempfile.mkdtemp()) / "fit.sqlite", clock=CLOCK)
     case_id = filed_case(WorkflowController.unrestricted(database, "Maria Clerk", clock=CLOCK))
@@ -163,6 +164,7 @@ def main() -> None:
         buttons = [b for b in window.findChildren(QAbstractButton)
                    if b.isVisible() and b.window() is window and not _scrolled(b, window)]
         report["windows"][name] = {  # type: ignore[index]
+            "cut": cut_texts(window),
             "frame": _rect(window.frameGeometry()),
             "buttons": {(b.text() or b.objectName() or type(b).__name__):
                         _rect(QRect(b.mapToGlobal(QPoint(0, 0)), b.size())) for b in buttons},

@@ -77,6 +77,8 @@ def test_every_window_and_its_buttons_lie_within_the_screen(
     assert too_big == []
     assert {name: texts for name, texts in outside.items() if texts} == {}
     assert all(found["buttons"] for found in windows.values())
+    # and every text in them whole in the room it is given (tests/ui/text_fit.py)
+    assert {name: found["cut"] for name, found in windows.items() if found["cut"]} == {}
 
 
 def test_no_field_of_any_window_is_squeezed_below_the_height_it_needs(
