@@ -410,6 +410,33 @@ def test_a_backup_into_a_folder_is_named_by_the_command_lines_clock(
     assert [p.name for p in folder.iterdir()] == ["ethics-desk-20261130-100000.sqlite"]
 
 
+def test_backup_shows_on_a_terminal_each_step_of_the_copy_and_clears_the_line(
+        capsys: pytest.CaptureFixture[str], database: Database, tmp_path: Path, db_arg: str,
+        administrator: Account, monkeypatch: pytest.MonkeyPatch) -> None:
+    terminal = Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    code = main(["backup", str(tmp_path / "copy.sqlite"), "--db", db_arg])
+    out, _ = capsys.readouterr()
+    shown = terminal.getvalue()
+    assert code == 0, out + shown
+    if database_is_a_file(db_arg):
+        assert re.search(r"\rBacking up: copying the database \((\d+) of \1 pages\)…", shown)
+        assert "\rBacking up: verifying the copy…" in shown
+        assert "\rBacking up: checking the copy as a restore would: " in shown
+    else:  # a server's records, table by table, into a file
+        assert re.search(r"\rBacking up: copying complaint \(\d+ of \d+ tables\)…", shown)
+    assert_progress_cleared(shown, "Backing up")
+    assert out.startswith("Backed up ") and out.count("\n") == 1 and "Backing up" not in out
+
+
+def test_backup_adds_no_progress_to_a_log(
+        capsys: pytest.CaptureFixture[str], database: Database, tmp_path: Path, db_arg: str,
+        administrator: Account) -> None:
+    code, out, err = run(capsys, "backup", str(tmp_path / "copy.sqlite"), "--db", db_arg)
+    assert code == 0 and "\r" not in err + out and "Backing up" not in err
+    assert all(line.startswith("ethics-desk: ") for line in err.splitlines())  # notes only
+
+
 def test_backup_into_a_folder_that_does_not_exist_is_refused(
         capsys: pytest.CaptureFixture[str], database: Database, db_path: Path,
         tmp_path: Path, db_arg: str, administrator: Account) -> None:
@@ -452,7 +479,7 @@ def test_demo_refuses_the_office_own_database(capsys: pytest.CaptureFixture[str]
 def test_demo_prints_one_line_per_case_and_its_progress_at_a_console(
         capsys: pytest.CaptureFixture[str], tmp_path: Path,
         monkeypatch: pytest.MonkeyPatch) -> None:
-    terminal = _Terminal()
+    terminal = Terminal()
     monkeypatch.setattr(sys, "stderr", terminal)
     code, out, _ = run(capsys, "demo", "--db", str(tmp_path / "demo.sqlite"))
     assert code == 0
@@ -526,17 +553,25 @@ def test_python_dash_m_prints_the_version() -> None:
     assert result.stdout.strip() == "ethics-desk 0.1.0"
 
 
-class _Terminal(io.StringIO):
+class Terminal(io.StringIO):
     """Standard error as a terminal (a person at a console), written to a string."""
 
     def isatty(self) -> bool:
         return True
 
 
+def assert_progress_cleared(shown: str, doing: str) -> None:
+    """The progress line of ``doing`` was shown on the terminal, and its last step was then
+    taken away: spaces written over it, the cursor back at the start of the line."""
+    assert f"\r{doing}: " in shown
+    cleared = shown.rsplit(f"{doing}: ", 1)[1].split("\r", 2)
+    assert len(cleared) == 3 and cleared[1] and cleared[1].strip() == ""
+
+
 def test_check_shows_on_a_terminal_which_check_runs_and_clears_the_line(
         capsys: pytest.CaptureFixture[str], database: Database, db_arg: str,
         administrator: Account, monkeypatch: pytest.MonkeyPatch) -> None:
-    terminal = _Terminal()
+    terminal = Terminal()
     monkeypatch.setattr(sys, "stderr", terminal)
     code = main(["check", "--db", db_arg])
     out, _ = capsys.readouterr()

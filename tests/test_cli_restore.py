@@ -4,7 +4,9 @@ answer, a server, and every file that is no backup are refused in one line, noth
 
 from __future__ import annotations
 
+import re
 import sqlite3
+import sys
 from pathlib import Path
 
 import pytest
@@ -18,7 +20,7 @@ from ethics_desk.workflow.controller import WorkflowController
 from tests.conftest import CLOCK
 from tests.factories import filed_case
 from tests.signing_in import ADMINISTRATOR, PASSWORD, account_of, sign_in_as
-from tests.test_cli import assert_one_line_error
+from tests.test_cli import Terminal, assert_one_line_error, assert_progress_cleared
 
 pytestmark = pytest.mark.sqlite_file
 
@@ -62,6 +64,41 @@ def test_an_administrator_restores_a_backup_seeing_what_it_holds_first(
     assert "The database as it was is kept in" in out
     assert complaints(db_path) == 1
     assert complaints(db_path.with_name("ethics-desk.before-restore-20261130-100000.sqlite")) == 2
+
+
+def test_at_a_terminal_the_restore_shows_each_step_and_clears_the_line(
+        capsys: pytest.CaptureFixture[str], database: Database, db_path: Path,
+        backup: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    sign_in_as(monkeypatch, database, Role.ADMIN)
+    database.dispose()
+    terminal = Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    code, out, _ = restore(capsys, str(backup), "--db", str(db_path), "--yes")
+    shown = terminal.getvalue()
+    assert code == 0, shown
+    assert "\rChecking the backup: reading the backup's rows…" in shown
+    assert "\rChecking the backup: Schema revision…" in shown
+    assert re.search(r"\rRestoring: copying the database as it is aside \((\d+) of \1 pages\)…",
+                     shown)
+    assert re.search(r"\rRestoring: writing the backup into the database \((\d+) of \1 pages\)…",
+                     shown)
+    assert "\rRestoring: checking the restored database: Schema revision…" in shown
+    assert "\rRestoring: recording the restore…" in shown
+    assert_progress_cleared(shown, "Checking the backup")  # before the question
+    assert_progress_cleared(shown, "Restoring")
+    assert "Checking the backup" not in out and "Restoring" not in out
+    assert out.index("Holds: 1 case(s)") < out.index("Restored")
+    assert complaints(db_path) == 1
+
+
+def test_a_restore_adds_no_progress_to_a_log(
+        capsys: pytest.CaptureFixture[str], database: Database, db_path: Path,
+        backup: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    sign_in_as(monkeypatch, database, Role.ADMIN)
+    database.dispose()
+    code, out, err = restore(capsys, str(backup), "--db", str(db_path), "--yes")
+    assert code == 0 and complaints(db_path) == 1
+    assert err == "" and "\r" not in out
 
 
 def test_a_clerk_may_not_restore_a_backup(

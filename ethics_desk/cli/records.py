@@ -223,7 +223,11 @@ def cmd_backup(args: argparse.Namespace) -> int:
         database.dispose()
     from ethics_desk.storage.journal import format_anchor, head_of_file
 
-    report = backup_sqlite(source, dest, clock=clock_of(args))
+    line = ProgressLine("Backing up")
+    try:
+        report = backup_sqlite(source, dest, clock=clock_of(args), progress=line)
+    finally:
+        line.end()
     if report.removed:
         note(f"Removed what an interrupted backup had left in {report.path.parent}: "
               f"{', '.join(path.name for path in report.removed)}.")
@@ -258,7 +262,11 @@ def cmd_restore(args: argparse.Namespace) -> int:
     target = sqlite_path(url)
     if target is None:
         raise SERVER_REFUSAL
-    description = describe_backup(args.backup)
+    line = ProgressLine("Checking the backup")
+    try:
+        description = describe_backup(args.backup, progress=line)
+    finally:
+        line.end()
     refusal = description.refusal()
     if refusal is not None:
         raise refusal
@@ -275,7 +283,12 @@ def cmd_restore(args: argparse.Namespace) -> int:
         answer = input(f"Restore this backup over {target}? [y/N] ")
         if answer.strip().lower() not in ("y", "yes"):
             return fail("Nothing was restored.", status=EXIT_FAILED)
-    report = restore_backup(description.path, target, clock=clock_of(args), actor=account.display)
+    line = ProgressLine("Restoring")
+    try:
+        report = restore_backup(description.path, target, clock=clock_of(args),
+                                actor=account.display, progress=line)
+    finally:
+        line.end()
     print("\n".join(report.lines()))
     return EXIT_OK
 
@@ -336,7 +349,11 @@ def _backup_server(args: argparse.Namespace, database: Database, url: URL, dest:
     elif not dest.parent.exists():
         raise UserError(f"The folder {dest.parent} does not exist.",
                         "Create it first, or choose another destination.")
-    report = copy_records(database, dest)
+    line = ProgressLine("Backing up")
+    try:
+        report = copy_records(database, dest, progress=line)
+    finally:
+        line.end()
     print(f"Backed up {describe(url)} to {dest}: {report.tables} tables, {report.rows} rows "
           f"({report.audit_records} audit records), verified.")
     return EXIT_OK
@@ -355,7 +372,11 @@ def cmd_migrate_to(args: argparse.Namespace) -> int:
     try:
         signed_in_for(args, database, Act.BACKUP_AND_CHECK,
                        "Moving the records to a server")
-        report = copy_records(database, args.target)
+        line = ProgressLine("Moving the records")
+        try:
+            report = copy_records(database, args.target, progress=line)
+        finally:
+            line.end()
     finally:
         database.dispose()
     print(f"Copied {database.description} into {report.target}: {report.tables} tables, "

@@ -24,6 +24,11 @@ way (``…-YYYYMMDD-HHMMSS.sqlite.partial`` or ``….partial-journal``), holding
 holds, and untouched for :data:`LEFTOVER_AGE`; nothing else in the folder is touched — and says
 so (:attr:`BackupReport.removed`).
 
+Each step of a copy can be told as it starts (``progress``: ``ethics-desk backup`` shows it on
+one line of a terminal): counting the rows, the pages copied so far (the backup API copies
+:data:`COPY_PAGES` pages at a time, all through the one read transaction, so the copy is still
+one snapshot), the pages checked, the copy verified, and each check a restore applies.
+
 A copy can be asked to stop (``stop``: the window closing while the day's copy is taken): every
 read of it ends within moments (:func:`ethics_desk.storage.sqlite_file.stoppable`), the copy under
 way is removed, and :class:`BackupStopped` says so — nothing half-made is kept, nothing is
@@ -43,6 +48,7 @@ import re
 import sqlite3
 import stat
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
@@ -79,6 +85,27 @@ LEFTOVER_AGE = timedelta(hours=1)
 the remains of a killed one (a copy being written or verified now is not)."""
 JOURNAL_MAGIC = bytes.fromhex("d9d505f920a163d7")
 """The first eight bytes of a SQLite rollback journal (zeros once it is finished with)."""
+COPY_PAGES = 1024
+"""Pages the online backup API copies at a time between two words of progress (4 MiB with
+SQLite's usual 4 KiB pages)."""
+Progress = Callable[[str], None]
+"""Told the step that runs now, in a few plain words ("verifying the copy")."""
+
+
+def copy_pages(source: sqlite3.Connection, target: sqlite3.Connection, *, what: str,
+               progress: Progress | None = None) -> None:
+    """Every page of ``source``'s database into ``target``'s through SQLite's online backup API
+    (through ``source``'s open transaction, when it has one: its one snapshot), ``progress``
+    told "``what`` (N of M pages)" as the pages go."""
+    if progress is None:
+        source.backup(target)
+        return
+    progress(what)
+
+    def copied(_status: int, remaining: int, total: int) -> None:
+        progress(f"{what} ({total - remaining} of {total} pages)")
+
+    source.backup(target, pages=COPY_PAGES, progress=copied)
 
 
 @dataclass(frozen=True)
@@ -181,13 +208,14 @@ class BackupStopped(Exception):
 
 
 def backup_sqlite(source: Path, dest: Path, *, clock: Clock,
-                  stop: threading.Event | None = None) -> BackupReport:
+                  stop: threading.Event | None = None,
+                  progress: Progress | None = None) -> BackupReport:
     """Copy ``source`` to ``dest`` (a file, or a folder to put a file dated by ``clock`` in) and
     verify it against the snapshot it was copied from; :class:`BackupStopped` once ``stop`` is
-    set (the copy under way removed)."""
+    set (the copy under way removed). ``progress`` is told each step as it starts."""
     with stoppable(stop):
         try:
-            report = _backup_sqlite(source, dest, clock=clock, stop=stop)
+            report = _backup_sqlite(source, dest, clock=clock, stop=stop, progress=progress)
         except StorageError:
             if stop is not None and stop.is_set():  # its reads were interrupted: no finding
                 raise BackupStopped() from None
@@ -196,7 +224,7 @@ def backup_sqlite(source: Path, dest: Path, *, clock: Clock,
 
 
 def _backup_sqlite(source: Path, dest: Path, *, clock: Clock,
-                   stop: threading.Event | None) -> BackupReport:
+                   stop: threading.Event | None, progress: Progress | None) -> BackupReport:
     if not source.exists():
         raise StorageError(f"There is no database at {source} to back up.",
                            "Check the path given with --db.")
@@ -215,7 +243,7 @@ def _backup_sqlite(source: Path, dest: Path, *, clock: Clock,
     remove_partial(partial)  # a killed copy to this very name: never its journal in this one
     try:
         create_private_file(partial)  # § 2-83(h)(1): the copy is the user's only, from the start
-        snapshot, damaged = _copy_one_snapshot(source, partial)
+        snapshot, damaged = _copy_one_snapshot(source, partial, progress)
     except SourceUnreadable as exc:
         remove_partial(partial)
         reason = exc.args[0]
@@ -244,6 +272,8 @@ def _backup_sqlite(source: Path, dest: Path, *, clock: Clock,
     if stop is not None and stop.is_set():
         remove_partial(partial)
         raise BackupStopped()
+    if progress is not None:
+        progress("verifying the copy")
     problems = _copy_problems(partial, snapshot)
     if problems:
         remove_partial(partial)
@@ -252,7 +282,7 @@ def _backup_sqlite(source: Path, dest: Path, *, clock: Clock,
     if stop is not None and stop.is_set():
         remove_partial(partial)
         raise BackupStopped()
-    refusals = _restore_refusals(partial)
+    refusals = _restore_refusals(partial, progress)
     if refusals:
         remove_partial(partial)
         raise StorageError("The database itself fails checks that a restore applies, so no "
@@ -272,7 +302,8 @@ def _backup_sqlite(source: Path, dest: Path, *, clock: Clock,
                         size=dest.stat().st_size, head=snapshot.head, removed=removed)
 
 
-def _copy_one_snapshot(source: Path, partial: Path) -> tuple[Snapshot, list[str]]:
+def _copy_one_snapshot(source: Path, partial: Path,
+                       progress: Progress | None = None) -> tuple[Snapshot, list[str]]:
     """Copy ``source`` into ``partial`` from one read transaction, and what that transaction
     saw: the counts and head, and the pages' problems (a damaged database)."""
     try:
@@ -282,16 +313,21 @@ def _copy_one_snapshot(source: Path, partial: Path) -> tuple[Snapshot, list[str]
     try:
         src.execute("BEGIN")
         try:
+            if progress is not None:
+                progress("counting the database's rows")
             try:
                 snapshot = _read_snapshot(src)  # the first read fixes the snapshot
             except sqlite3.Error as exc:
                 raise SourceUnreadable(exc) from exc
             dst = stop_when_asked(sqlite3.connect(partial))
             try:
-                src.backup(dst)  # through src's open transaction: the same snapshot
+                # through src's open transaction: the same snapshot, step after step
+                copy_pages(src, dst, what="copying the database", progress=progress)
                 dst.execute("PRAGMA journal_mode = DELETE")  # one self-contained file
             finally:
                 dst.close()
+            if progress is not None:
+                progress("checking the database's pages")
             damaged = page_problems(src)
         finally:
             src.execute("ROLLBACK")
@@ -319,7 +355,7 @@ def _copy_problems(partial: Path, snapshot: Snapshot) -> list[str]:
     return problems or _audit_problems(partial)
 
 
-def _restore_refusals(path: Path) -> list[str]:
+def _restore_refusals(path: Path, progress: Progress | None = None) -> list[str]:
     """What would keep a restore from taking the copy at ``path``: the very verification
     ``restore`` applies (:func:`ethics_desk.maintenance.restore.describe_backup`, every check of
     ``ethics-desk check``), so that no copy is called verified here and refused there. The
@@ -327,8 +363,12 @@ def _restore_refusals(path: Path) -> list[str]:
     the database itself."""
     from ethics_desk.maintenance.backup_description import describe_backup
 
+    def checking(step: str) -> None:
+        if progress is not None:
+            progress(f"checking the copy as a restore would: {step}")
+
     try:
-        return describe_backup(path).problems
+        return describe_backup(path, progress=checking if progress is not None else None).problems
     except StorageError as exc:
         return [exc.problem]
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 import re
 import sqlite3
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, tzinfo
 from pathlib import Path
@@ -170,16 +171,19 @@ class BackupDescription:
         return lines
 
 
-def describe_backup(path: str | os.PathLike[str]) -> BackupDescription:
-    """What the backup file at ``path`` holds, and whether it verifies, read without writing.
+def describe_backup(path: str | os.PathLike[str], *,
+                    progress: Callable[[str], None] | None = None) -> BackupDescription:
+    """What the backup file at ``path`` holds, and whether it verifies, read without writing;
+    ``progress`` is told each step as it starts (reading its rows, then each check).
 
     A path that is no backup at all — nothing there, a folder, a file that is not SQLite, a
     SQLite file of another application — raises :class:`StorageError`, naming it.
     """
     from sqlalchemy.engine import URL
 
-
     backup = _existing_file(Path(path), "backup")
+    if progress is not None:
+        progress("reading the backup's rows")
     parameters = reading_parameters(backup)
     problems: list[str] = []
     try:
@@ -215,7 +219,7 @@ def describe_backup(path: str | os.PathLike[str]) -> BackupDescription:
             f"its schema revision {revision} was written by a newer version of Ethics Desk",
             *problems])
     description = replace(description, missing_key=journal_key_missing_for_file(backup))
-    checks = run_checks(URL.create("sqlite", database=str(backup)))
+    checks = run_checks(URL.create("sqlite", database=str(backup)), progress=progress)
     later: list[str] = []
     older = revision is not None and revision != head_revision()
     for check in checks:

@@ -28,6 +28,9 @@ What a backup holds, and whether it verifies, is
 5. one audit record, ``database.restore``, names who restored which backup (its file name),
    its audit head and its counts, through the normal write path (:meth:`Database.write`).
 
+Each of these steps can be told as it starts (``progress``: ``ethics-desk restore`` shows it on
+one line of a terminal), the pages copied so far and each check by name included.
+
 The restored database is as private as the file it went into (§ 2-83(h)(1)), and so is the
 kept copy (:mod:`ethics_desk.storage.private_files`). A database server is not restored here:
 see :data:`SERVER_REFUSAL`.
@@ -44,7 +47,7 @@ from pathlib import Path
 
 from ethics_desk.core.clock import Clock, file_stamp
 from ethics_desk.core.errors import StorageError, UserError
-from ethics_desk.maintenance.backup import remove_partial
+from ethics_desk.maintenance.backup import Progress, copy_pages, remove_partial
 from ethics_desk.maintenance.backup_description import (
     BackupDescription,
     counts_and_head,
@@ -106,11 +109,16 @@ class RestoreReport:
 
 
 def restore_backup(backup: str | os.PathLike[str], target: str | os.PathLike[str], *,
-                   clock: Clock, actor: str) -> RestoreReport:
+                   clock: Clock, actor: str, progress: Progress | None = None) -> RestoreReport:
     """Put the backup at ``backup`` in place of the SQLite database ``target`` (see the module),
     keeping the database as it was beside it; ``actor`` names who restores it in the audit
-    record, stamped by ``clock``. A ``target`` that does not exist is made from the backup."""
-    description = describe_backup(backup)
+    record, stamped by ``clock``. A ``target`` that does not exist is made from the backup.
+    ``progress`` is told each step as it starts."""
+    def told(step: str) -> None:
+        if progress is not None:
+            progress(step)
+
+    description = describe_backup(backup, progress=_within(progress, "checking the backup"))
     refusal = description.refusal()
     if refusal is not None:
         raise refusal
@@ -122,9 +130,11 @@ def restore_backup(backup: str | os.PathLike[str], target: str | os.PathLike[str
     existed = place.exists()
     new = not existed or place.stat().st_size == 0
     try:
+        told("taking the database for the restore")
         with _exclusively(place, new=new) as conn:
-            kept = None if new else _keep(conn, place, clock)
-            _write(source, conn, expected=(description.counts, description.head), undo=kept)
+            kept = None if new else _keep(conn, place, clock, progress)
+            _write(source, conn, expected=(description.counts, description.head), undo=kept,
+                   progress=progress)
             anchored = record_anchor.reset(place, conn)  # the restored head: no acts "lost"
     except BaseException:
         if not existed:
@@ -135,8 +145,9 @@ def restore_backup(backup: str | os.PathLike[str], target: str | os.PathLike[str
     failed_check = clear_failed_check(place)
     try:
         counts, head = _opened_checked_and_recorded(place, description, clock=clock,
-                                                    actor=actor, kept=kept)
+                                                    actor=actor, kept=kept, progress=progress)
     except Exception as failure:
+        told("putting the database as it was back")
         put_back_failed_check(place, failed_check)
         undone = _undo(place, kept, removing=not existed)
         record_anchor.put_back(place, anchored)
@@ -146,6 +157,13 @@ def restore_backup(backup: str | os.PathLike[str], target: str | os.PathLike[str
                            "Choose another backup; keep this one as it is for IT.") from failure
     return RestoreReport(target=place, backup=source, kept=kept, counts=counts, head=head,
                          upgraded_from=description.revision if description.older else None)
+
+
+def _within(progress: Progress | None, doing: str) -> Progress | None:
+    """``progress`` told the steps of a part of the restore as "``doing``: step"."""
+    if progress is None:
+        return None
+    return lambda step: progress(f"{doing}: {step}")
 
 
 def restore_target(target: Path) -> Path:
@@ -236,7 +254,8 @@ def _kept_name(place: Path, clock: Clock) -> Path:
     return candidate
 
 
-def _keep(conn: sqlite3.Connection, place: Path, clock: Clock) -> Path:
+def _keep(conn: sqlite3.Connection, place: Path, clock: Clock,
+          progress: Progress | None = None) -> Path:
     """The locked database as it is (its log included) copied beside it, verified to hold the
     same rows and audit head; a database so damaged that its rows cannot be counted is copied
     page by page as it is."""
@@ -250,11 +269,13 @@ def _keep(conn: sqlite3.Connection, place: Path, clock: Clock) -> Path:
         create_private_file(partial)  # § 2-83(h)(1): the copy is the user's only, from the start
         dst = sqlite3.connect(partial)
         try:
-            conn.backup(dst)
+            copy_pages(conn, dst, what="copying the database as it is aside", progress=progress)
             dst.execute("PRAGMA journal_mode = DELETE")  # one self-contained file
         finally:
             dst.close()
         if before is not None:
+            if progress is not None:
+                progress("verifying the copy of the database as it is")
             copy = read_only(partial)
             try:
                 if counts_and_head(copy) != before:
@@ -278,12 +299,15 @@ def _keep(conn: sqlite3.Connection, place: Path, clock: Clock) -> Path:
 
 
 def _write(source: Path, conn: sqlite3.Connection, *,
-           expected: tuple[dict[str, int], tuple[int, str] | None], undo: Path | None) -> None:
+           expected: tuple[dict[str, int], tuple[int, str] | None], undo: Path | None,
+           progress: Progress | None = None) -> None:
     """Write the SQLite file ``source`` into the locked database through the online backup
     API, fold the log into the file, and compare its rows and head with ``expected``; on any
     failure the kept copy ``undo`` is written back the same way (a new database is emptied)."""
     try:
-        _copy_into(source, conn)
+        _copy_into(source, conn, progress)
+        if progress is not None:
+            progress("verifying the restored records")
         if counts_and_head(conn) != expected:
             raise StorageError("The restored database does not hold the backup's records.",
                                "Check the disk's free space, then restore again.")
@@ -295,13 +319,14 @@ def _write(source: Path, conn: sqlite3.Connection, *,
                                          "there, then restore again.") from exc
 
 
-def _copy_into(source: Path, conn: sqlite3.Connection) -> None:
+def _copy_into(source: Path, conn: sqlite3.Connection,
+               progress: Progress | None = None) -> None:
     """The pages of ``source`` into ``conn``'s database (backup API), the log then folded."""
     src = read_only(source, **reading_parameters(source))
     try:
         src.execute("BEGIN")  # one snapshot of the backup
         try:
-            src.backup(conn)
+            copy_pages(src, conn, what="writing the backup into the database", progress=progress)
         finally:
             src.execute("ROLLBACK")
     finally:
@@ -358,6 +383,7 @@ def _undo(place: Path, kept: Path | None, *, removing: bool) -> str:
 
 def _opened_checked_and_recorded(place: Path, description: BackupDescription, *, clock: Clock,
                                  actor: str, kept: Path | None,
+                                 progress: Progress | None = None,
                                  ) -> tuple[dict[str, int], tuple[int, str]]:
     """Open the restored database as the application does (an older revision is upgraded
     then, after a verified copy), run every check on it, and append the restore's audit
@@ -369,10 +395,13 @@ def _opened_checked_and_recorded(place: Path, description: BackupDescription, *,
     from ethics_desk.maintenance.opening import open_database
     from ethics_desk.storage import audit
 
+    if progress is not None:
+        progress("opening the restored database")
     database = open_database(place, clock=clock, create=False)
     try:
-        failed = [check for check in run_checks(URL.create("sqlite", database=str(place)),
-                                                      from_backups=False)
+        failed = [check for check in run_checks(
+                      URL.create("sqlite", database=str(place)), from_backups=False,
+                      progress=_within(progress, "checking the restored database"))
                   if not check.ok]
         if failed:
             raise StorageError("its checks failed: " + "; ".join(
@@ -397,6 +426,8 @@ def _opened_checked_and_recorded(place: Path, description: BackupDescription, *,
                         "kept": kept.name if kept else None})
             return written.seq, written.hash
 
+        if progress is not None:
+            progress("recording the restore")
         new_head = database.write(record)
         raw = database.engine.raw_connection()
         try:

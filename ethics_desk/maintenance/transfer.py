@@ -16,12 +16,16 @@ The source is read in one transaction: on a server ``REPEATABLE READ, READ ONLY`
 snapshot serves the copy, the counts, the chain and its head alike, so that a copy taken while
 workstations write is the server as it was at one moment (and is not refused for rows committed
 after it began).
+
+Each step can be told as it starts (``progress``: ``ethics-desk migrate-to`` and a server's
+``ethics-desk backup`` show it on one line of a terminal), each table copied by name and number.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -100,10 +104,13 @@ def _chain_problems(session: Session) -> list[str]:
 
 
 def _copy_tables(source: Connection, target: Connection, tables: list[Table], *,
-                 own_key: bool) -> None:
+                 own_key: bool, progress: Callable[[str], None] | None = None) -> None:
     """Every row of ``tables`` from ``source`` into ``target``; with ``own_key`` the copy keeps
-    the record key its own schema made (the source's key setting is not copied)."""
-    for table in tables:
+    the record key its own schema made (the source's key setting is not copied). ``progress``
+    is told each table as its copy starts."""
+    for number, table in enumerate(tables, start=1):
+        if progress is not None:
+            progress(f"copying {table_words(table.name)} ({number} of {len(tables)} tables)")
         order = list(table.primary_key.columns) or list(table.columns)
         query = select(table).order_by(*order)
         if own_key and table.name == "setting":
@@ -111,6 +118,11 @@ def _copy_tables(source: Connection, target: Connection, tables: list[Table], *,
         result = source.execution_options(yield_per=CHUNK).execute(query)
         for rows in result.mappings().partitions(CHUNK):
             target.execute(table.insert(), [dict(row) for row in rows])
+
+
+def table_words(name: str) -> str:
+    """A table's name as words ("audit_record": "audit record")."""
+    return name.replace("_", " ")
 
 
 def _move_sequences(target: Connection) -> None:
@@ -149,14 +161,20 @@ def _as_it_is(source: Connection) -> MetaData:
 
 
 def copy_records(source: Database, target_url: str | os.PathLike[str], *,
-                 as_it_is: bool = False) -> TransferReport:
+                 as_it_is: bool = False,
+                 progress: Callable[[str], None] | None = None) -> TransferReport:
     """Copy every record of ``source`` into the new database ``target_url`` and prove it.
 
     ``as_it_is`` copies the source's schema whatever its revision (the tables reflected, not
     this version's), for the backup taken before an upgrade; otherwise the source must be at
-    this version's revision and the copy is made in this version's schema.
+    this version's revision and the copy is made in this version's schema. ``progress`` is
+    told each step as it starts.
     """
     from alembic import command
+
+    def told(step: str) -> None:
+        if progress is not None:
+            progress(step)
 
     url = resolve_url(target_url)
     where = describe(url)
@@ -185,6 +203,7 @@ def copy_records(source: Database, target_url: str | os.PathLike[str], *,
             if reading.dialect.name == "postgresql":  # one consistent snapshot of the source
                 reading.exec_driver_sql("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, "
                                         "READ ONLY")
+            told("creating the tables of the copy")
             if as_it_is:
                 tables = _as_it_is(reading)
                 tables.create_all(writing)
@@ -194,14 +213,16 @@ def copy_records(source: Database, target_url: str | os.PathLike[str], *,
                 config.attributes["connection"] = writing
                 command.upgrade(config, "head")
                 ordered = _model_tables()
-            _copy_tables(reading, writing, ordered, own_key=not as_it_is)
+            _copy_tables(reading, writing, ordered, own_key=not as_it_is, progress=progress)
             _move_sequences(writing)
+            told("counting the rows on both sides")
             copied, kept = _counts(writing, ordered), _counts(reading, ordered)
             if copied != kept:
                 differ = sorted(name for name in kept if kept[name] != copied.get(name))
                 raise StorageError(f"The copy's rows differ from the source's in {', '.join(differ)}.",
                                    "Nothing was kept; run “ethics-desk check” on the source.")
             problems: list[str] = []
+            told("verifying the audit chain on both sides")
             if current_revision(source.engine) == head_revision():  # the chain as this version reads it
                 with Session(bind=reading) as looking, Session(bind=writing) as proving:
                     problems = ([f"source: {p}" for p in _chain_problems(looking)]
@@ -222,6 +243,7 @@ def copy_records(source: Database, target_url: str | os.PathLike[str], *,
         raise
     engine.dispose()
     if path is not None:
+        told("writing the copy as one file")
         _one_file(path)
     return TransferReport(target=where, tables=len(copied), rows=sum(copied.values()),
                           audit_records=copied.get("audit_record", 0))

@@ -239,8 +239,8 @@ def test_a_damaged_copy_is_reported_and_not_kept(
         database: Database, db_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     copy_one = backup._copy_one_snapshot
 
-    def damaging(source: Path, partial: Path) -> Any:
-        seen = copy_one(source, partial)
+    def damaging(source: Path, partial: Path, progress: backup.Progress | None = None) -> Any:
+        seen = copy_one(source, partial, progress)
         with partial.open("r+b") as file:  # the disk garbles the copy as it is written
             file.seek(4096 * 2)
             file.write(b"\xff" * 4096 * 3)

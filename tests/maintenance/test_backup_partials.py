@@ -20,7 +20,7 @@ from ethics_desk.cli import main
 from ethics_desk.core.errors import StorageError
 from ethics_desk.core.roles import Role
 from ethics_desk.maintenance import backup
-from ethics_desk.maintenance.backup import backup_sqlite
+from ethics_desk.maintenance.backup import Progress, backup_sqlite
 from ethics_desk.storage.database import Database
 from tests.conftest import CLOCK
 from tests.signing_in import sign_in_as
@@ -42,7 +42,7 @@ def test_a_failed_backup_removes_its_partial_file_and_its_journal(
     folder = tmp_path / "backups"
     folder.mkdir()
 
-    def fails_half_written(source: Path, partial: Path) -> None:
+    def fails_half_written(source: Path, partial: Path, progress: Progress | None = None) -> None:
         shutil.copyfile(source, partial)  # a full-size copy, and SQLite's journal beside it
         partial.with_name(partial.name + "-journal").write_bytes(JOURNAL_MAGIC + bytes(504))
         raise sqlite3.OperationalError("database or disk is full")

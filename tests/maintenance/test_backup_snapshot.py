@@ -212,3 +212,31 @@ def test_a_backup_called_verified_is_one_a_restore_takes(database: Database, db_
     with pytest.raises(StorageError, match=r"a restore would refuse it.*search index"):
         backup_sqlite(db_path, tmp_path / "refused.sqlite", clock=CLOCK)
     assert not [p.name for p in tmp_path.iterdir() if p.name.startswith("refused")]
+
+
+def test_a_copy_told_page_by_page_is_still_one_moment_of_the_database(
+        database: Database, db_path: Path, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Copied a page at a time, with another desk filing a case between two steps: every step
+    reads the one read transaction, so the copy holds the database as it was when it began."""
+    monkeypatch.setattr(backup_module, "COPY_PAGES", 1)
+    steps: list[str] = []
+
+    def another_desk_files_a_case_after_the_first_page(step: str) -> None:
+        steps.append(step)
+        if step.startswith("copying the database (1 of "):
+            desk = threading.Thread(target=filed_case,
+                                    args=(WorkflowController.unrestricted(database, "Desk 2", clock=CLOCK),))
+            desk.start()
+            desk.join(60)
+
+    report = backup_sqlite(db_path, tmp_path / "copy.sqlite", clock=CLOCK,
+                           progress=another_desk_files_a_case_after_the_first_page)
+    pages = [step for step in steps if step.startswith("copying the database (")]
+    total = len(pages)
+    assert total > 1 and pages == [f"copying the database ({n} of {total} pages)"
+                                   for n in range(1, total + 1)]
+    assert steps[:2] == ["counting the database's rows", "copying the database"]
+    assert steps.index("checking the database's pages") < steps.index("verifying the copy")
+    assert "checking the copy as a restore would: Schema revision" in steps
+    assert rows(report.path, "complaint") == 0 and rows(db_path, "complaint") == 1

@@ -7,7 +7,9 @@ The source is the suite's database (a SQLite file, or the PostgreSQL server of
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import re
+import sys
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -16,6 +18,7 @@ from sqlalchemy import Connection, Table, select, text
 from ethics_desk.cli import main
 from ethics_desk.cli.common import PASSWORD_ENV, USER_ENV
 from ethics_desk.core.errors import StorageError
+from ethics_desk.core.roles import Role
 from ethics_desk.maintenance import transfer
 from ethics_desk.maintenance.opening import open_database
 from ethics_desk.maintenance.transfer import copy_records
@@ -25,6 +28,8 @@ from ethics_desk.storage.database import Database
 from ethics_desk.workflow.controller import WorkflowController
 from tests.conftest import CLOCK, TestServer, test_server
 from tests.factories import filed_case
+from tests.signing_in import sign_in_as
+from tests.test_cli import Terminal, assert_progress_cleared
 
 
 def _counts(database: Database) -> dict[str, int]:
@@ -59,6 +64,47 @@ def test_a_copy_into_a_new_file_has_every_row_and_a_chain_that_verifies(
         copy.dispose()
 
 
+def test_a_copy_tells_each_table_by_name_and_number_as_its_copy_starts(
+        database: Database, tmp_path: Path) -> None:
+    steps: list[str] = []
+    report = copy_records(database, tmp_path / "copy.sqlite", progress=steps.append)
+    tables = transfer._model_tables()
+    assert len(tables) == report.tables
+    assert [step for step in steps if step.startswith("copying ")] == [
+        f"copying {table.name.replace('_', ' ')} ({number} of {report.tables} tables)"
+        for number, table in enumerate(tables, start=1)]
+    assert "copying audit record (" in " ".join(steps)
+    assert steps.index("creating the tables of the copy") < steps.index(
+        f"copying {tables[0].name.replace('_', ' ')} (1 of {report.tables} tables)")
+    assert steps[-2:] == ["verifying the audit chain on both sides",
+                          "writing the copy as one file"]
+
+
+def test_migrate_to_shows_on_a_terminal_each_table_it_copies_and_clears_the_line(
+        database: Database, db_arg: str, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    sign_in_as(monkeypatch, database, Role.ADMIN)
+    terminal = Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    code = main(["migrate-to", str(tmp_path / "moved.sqlite"), "--db", db_arg], clock=CLOCK)
+    out, _ = capsys.readouterr()
+    shown = terminal.getvalue()
+    assert code == 0, out + shown
+    assert re.search(r"\rMoving the records: copying complaint \(\d+ of \d+ tables\)…", shown)
+    assert "\rMoving the records: verifying the audit chain on both sides…" in shown
+    assert_progress_cleared(shown, "Moving the records")
+    assert "every count and the audit chain match" in out and "Moving the records" not in out
+
+
+def test_migrate_to_adds_no_progress_to_a_log(
+        database: Database, db_arg: str, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    sign_in_as(monkeypatch, database, Role.ADMIN)
+    assert main(["migrate-to", str(tmp_path / "moved.sqlite"), "--db", db_arg], clock=CLOCK) == 0
+    out, err = capsys.readouterr()
+    assert err == "" and "\r" not in out
+
+
 def test_a_copy_never_goes_over_an_existing_file_or_a_database_with_tables(
         database: Database, demo_database: Database, tmp_path: Path) -> None:
     taken = tmp_path / "taken.sqlite"
@@ -77,8 +123,8 @@ def test_a_copy_that_does_not_prove_equal_is_not_kept(
     real = transfer._copy_tables
 
     def loses_the_calendar(source: Connection, target: Connection, tables: list[Table], *,
-                           own_key: bool) -> None:
-        real(source, target, tables, own_key=own_key)
+                           own_key: bool, progress: Callable[[str], None] | None) -> None:
+        real(source, target, tables, own_key=own_key, progress=progress)
         target.execute(text("DELETE FROM calendar_day"))  # as a copy that went wrong would
 
     monkeypatch.setattr(transfer, "_copy_tables", loses_the_calendar)
