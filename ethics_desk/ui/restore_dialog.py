@@ -50,23 +50,29 @@ if TYPE_CHECKING:
     from ethics_desk.ui.context import AppContext
 
 
-class Job(QObject):
-    """One piece of long work, run in a thread of its own: ``done`` with its result, or
-    ``failed`` with what it raised — a :class:`UserError`, or a bug, which is raised again on
-    the GUI thread (its crash dialog and log) rather than lost in the worker's."""
+Told = Callable[[str], None]
+"""Told the step of the work that runs now ("verifying the restored records")."""
 
+
+class Job(QObject):
+    """One piece of long work, run in a thread of its own: ``step`` as each of its steps
+    starts, then ``done`` with its result, or ``failed`` with what it raised — a
+    :class:`UserError`, or a bug, which is raised again on the GUI thread (its crash dialog
+    and log) rather than lost in the worker's."""
+
+    step = Signal(str)
     done = Signal(object)
     failed = Signal(object)
 
-    def __init__(self, work: Callable[[], object]) -> None:
+    def __init__(self, work: Callable[[Told], object]) -> None:
         super().__init__()
         self.work = work
 
     @Slot()
     def run(self) -> None:
-        """Do the work; say how it ended."""
+        """Do the work, telling its steps; say how it ended."""
         try:
-            result = self.work()
+            result = self.work(self.step.emit)
         except Exception as error:  # handed to the GUI thread, raised there if a bug
             self.failed.emit(error)
             return
@@ -75,9 +81,10 @@ class Job(QObject):
 
 class Background(QObject):
     """Runs a :class:`Job` in its :attr:`worker_thread` behind a progress dialog without a
-    Cancel (a restore is not stopped half-way), then calls back on the GUI thread."""
+    Cancel (a restore is not stopped half-way) that names the step under way, then calls back
+    on the GUI thread."""
 
-    def __init__(self, parent: QWidget, label: str, work: Callable[[], object],
+    def __init__(self, parent: QWidget, label: str, work: Callable[[Told], object],
                  done: Callable[[object], None], failed: Callable[[UserError], None]) -> None:
         super().__init__(parent)
         self.job = Job(work)
@@ -91,9 +98,16 @@ class Background(QObject):
         self.progress.setWindowModality(Qt.WindowModality.WindowModal)
         self.progress.setMinimumDuration(0)
         self._done, self._failed = done, failed
+        self.label = label
+        self.steps: list[str] = []
+        self.job.step.connect(self._step)
         self.worker_thread.started.connect(self.job.run)
         self.job.done.connect(self._finish_done)
         self.job.failed.connect(self._finish_failed)
+
+    def _step(self, step: str) -> None:
+        self.steps.append(step)
+        self.progress.setLabelText(f"{self.label}\n\nNow: {step}…")
 
     def start(self) -> None:
         """Begin the work in the background."""
@@ -235,7 +249,8 @@ class RestoreDialog(QDialog):
             return
         self.held.setPlainText("")
         self.message.setText("")
-        self._run("Reading the backup and checking it…", lambda: describe_backup(text),
+        self._run("Reading the backup and checking it…",
+                  lambda told: describe_backup(text, progress=told),
                   self._shown)
 
     def _shown(self, result: object) -> None:
@@ -297,7 +312,8 @@ class RestoreDialog(QDialog):
         clock, actor, source = self.context.clock, self.context.actor, description.path
         self._run("Restoring the backup: keeping the database as it was, writing the backup "
                   "in, checking it…",
-                  lambda: restore_backup(source, target, clock=clock, actor=actor),
+                  lambda told: restore_backup(source, target, clock=clock, actor=actor,
+                                              progress=told),
                   self._restored)
 
     def _restored(self, result: object) -> None:
@@ -312,7 +328,7 @@ class RestoreDialog(QDialog):
                                 "again to work in the restored database.")
         self.accept()
 
-    def _run(self, label: str, work: Callable[[], object],
+    def _run(self, label: str, work: Callable[[Told], object],
              done: Callable[[object], None]) -> None:
         for widget in (self.path, self.choose_button, self.look_button, self.restore_button):
             widget.setEnabled(False)

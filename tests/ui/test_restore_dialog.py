@@ -76,6 +76,8 @@ def test_an_administrator_restores_a_backup_through_the_window_and_ethics_desk_c
     assert action is not None and action.isVisible() and action.isEnabled()
     told = _answer_yes_and_note(monkeypatch)
     seen: list[str] = []
+    looked: list[str] = []
+    dialogs: list[RestoreDialog] = []
 
     def drive() -> None:
         dialog = next(w for w in QApplication.topLevelWidgets()
@@ -84,6 +86,9 @@ def test_an_administrator_restores_a_backup_through_the_window_and_ethics_desk_c
         dialog.look_button.click()
         qtbot.waitUntil(lambda: dialog.restore_button.isEnabled(), timeout=30000)
         seen.append(dialog.held.toPlainText())
+        assert dialog.background is not None
+        looked.extend(dialog.background.steps)
+        dialogs.append(dialog)
         dialog.restore_button.click()
 
     QTimer.singleShot(0, drive)
@@ -91,6 +96,13 @@ def test_an_administrator_restores_a_backup_through_the_window_and_ethics_desk_c
     qtbot.waitUntil(lambda: not window.isVisible(), timeout=30000)
 
     assert "It verifies: every check holds." in seen[0] and f"Backup: {backup}" in seen[0]
+    # the progress named each step as it ran: the checks read, then the restore's own
+    assert looked[0] == "reading the backup's rows" and len(looked) > 5  # then each check
+    restoring = dialogs[0].background
+    assert restoring is not None
+    assert any(step.startswith("writing the backup into the database")
+               for step in restoring.steps)
+    assert "verifying the restored records" in restoring.steps
     assert window.restored
     assert told and "Ethics Desk closes now" in told[0]
     assert complaints(target) == held
