@@ -121,8 +121,9 @@ def _copy_tables(source: Connection, target: Connection, tables: list[Table], *,
 
 
 def table_words(name: str) -> str:
-    """A table's name as words ("audit_record": "audit record")."""
-    return name.replace("_", " ")
+    """A table's name as words ("audit_record": "audit record"); a table is no enum, whose
+    values have labels of their own."""
+    return " ".join(name.split("_"))
 
 
 def _move_sequences(target: Connection) -> None:

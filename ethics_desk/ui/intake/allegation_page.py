@@ -92,8 +92,8 @@ class AllegationPage(IntakePage):
                                    "(§ 2-83(d)(3))", self)
         self.campaign = QRadioButton("&Campaign finance, §§ 2-306 / 2-307 (§ 2-83(d)(2))", self)
         self.campaign.setToolTip("A complaint under § 2-306 or § 2-307 of the Municipal "
-                                 "Campaign Finance Code is forwarded to the respondent within "
-                                 "five business days (§ 2-83(d)(2))")
+                                 "Campaign Finance Code is forwarded to the respondent "
+                                 "(§ 2-83(d)(2))")
         self.routes = QButtonGroup(self)
         self.routes.addButton(self.ethics)
         self.routes.addButton(self.campaign)
