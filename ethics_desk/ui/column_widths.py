@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, QSettings
 from PySide6.QtWidgets import QHeaderView, QTableView
+from shiboken6 import isValid
 
 if TYPE_CHECKING:
     from ethics_desk.ui.context import AppContext
@@ -51,6 +52,19 @@ def keep_column_widths(context: AppContext, view: QTableView, table: str,
     return restored
 
 
+def _widest_allowed(wanted: dict[int, int], least: dict[int, int], room: int) -> int:
+    """The one width the widest columns are cut to so that all fit in ``room``: the largest
+    cap with sum(max(least, min(wanted, cap))) <= room (0 when even their least is too much)."""
+    low, high = 0, max(wanted.values())
+    while low < high:
+        cap = (low + high + 1) // 2
+        if sum(max(least[c], min(wanted[c], cap)) for c in wanted) <= room:
+            low = cap
+        else:
+            high = cap - 1
+    return low
+
+
 class ColumnFit(QObject):
     """A list's columns sized to what they show: each column as wide as its widest text and
     its heading, the one that stretches (:data:`GIVES_WAY`) taking the rest of the width and
@@ -76,6 +90,8 @@ class ColumnFit(QObject):
                        model.layoutChanged, model.dataChanged):
             signal.connect(self.fit)
         view.installEventFilter(self)
+        self.viewport = view.viewport()
+        self.viewport.installEventFilter(self)  # its width is the room the columns share
         # Never narrower than its headings: the window's layout gives the list that room.
         frame = 2 * view.frameWidth() + view.verticalScrollBar().sizeHint().width()
         view.setMinimumWidth(max(view.minimumWidth(), frame + sum(
@@ -102,17 +118,22 @@ class ColumnFit(QObject):
         return max(self.view.horizontalHeader().sectionSizeHint(column), longest + 12)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        """Fit again when the list is shown (its font and style are known then) or resized."""
-        if watched is self.view and event.type() in (QEvent.Type.Show, QEvent.Type.Resize):
+        """Fit again when the list is shown (its font and style are known then) or its
+        viewport is resized (laid out: the room the columns have)."""
+        if not isValid(self.view):  # the list is being taken down
+            return False
+        if (watched is self.view and event.type() == QEvent.Type.Show) or (
+                watched is self.viewport and event.type() == QEvent.Type.Resize):
             self.fit()
         return False
 
     def fit(self, *_changed: object) -> None:
         """Each column but the stretching one to its contents (unless set by hand), keeping a
-        third of the width for the stretching column: when the others need more, they share
-        the rest, each down to its heading — their texts then wrap onto more lines of the row
-        where the list wraps, or are shortened at their end, whole in their tooltips (and
-        :data:`GIVES_WAY` names them)."""
+        quarter of the width for the stretching column: when the others need more, the widest
+        of them give way first, down to one width they share (never below their heading), so
+        that a number or a date stays whole while a long name is shortened — its text then
+        wraps onto more lines of the row where the list wraps, or is shortened at its end,
+        whole in its tooltip (and :data:`GIVES_WAY` names the column)."""
         if self.by_hand:
             return
         view = self.view
@@ -123,19 +144,19 @@ class ColumnFit(QObject):
         try:
             for column in others:
                 view.resizeColumnToContents(column)
-            room = view.viewport().width() - max(view.viewport().width() // 3,
+            room = view.viewport().width() - max(view.viewport().width() // 4,
                                                  header.sectionSizeHint(self.stretch))
             used = sum(header.sectionSize(column) for column in others)
             shortened: list[int] = []
             if others and used > room > 0:
                 wrap = view.wordWrap()
                 least = {column: self._least(column, wrap) for column in others}
-                slack = sum(max(0, header.sectionSize(c) - least[c]) for c in others)
-                over = min(used - room, slack)
+                wanted = {column: header.sectionSize(column) for column in others}
+                widest = _widest_allowed(wanted, least, room)
                 for column in others:
-                    give = max(0, header.sectionSize(column) - least[column]) * over // max(slack, 1)
-                    if give > 0:
-                        header.resizeSection(column, header.sectionSize(column) - give)
+                    width = max(least[column], min(wanted[column], widest))
+                    if width < wanted[column]:
+                        header.resizeSection(column, width)
                         shortened.append(column)
                 if wrap:
                     view.resizeRowsToContents()

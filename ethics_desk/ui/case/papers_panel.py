@@ -477,7 +477,11 @@ class PapersPanel(QWidget):
         splitter = QSplitter(Qt.Orientation.Horizontal, self)
         splitter.addWidget(left)
         splitter.addWidget(right)
-        splitter.setSizes([560, 440])
+        # The lists (six columns of names, dates and marks) take three parts, the preview two;
+        # the clerk may drag the line between them.
+        splitter.setStretchFactor(0, 3)
+        splitter.setStretchFactor(1, 2)
+        splitter.setSizes([660, 440])
         layout = QVBoxLayout(self)
         layout.addWidget(splitter)
         self.refresh()

@@ -85,10 +85,12 @@ PIA_PREFIX = "Public Information Act: "
 """What every clock of a request's title starts with (the screen says it once, above)."""
 
 
-def _next_what(view: RequestView) -> str:
+def _next_what(view: RequestView, *, whole: bool = False) -> str:
+    """What falls due next, in a few words (``whole``: the clock's full title)."""
     nxt = view.next_due
     if nxt is not None:
-        return f"{nxt.rule.title.removeprefix(PIA_PREFIX)} ({nxt.rule.citation})"
+        named = nxt.rule.title if whole else nxt.rule.short
+        return f"{named.removeprefix(PIA_PREFIX)} ({nxt.rule.citation})"
     return ON_HOLD if view.on_hold else "no clock running"
 
 
@@ -182,13 +184,14 @@ class RequestsScreen(QWidget):
              Column("Next due", _next_due), Column("What is due", _next_what),
              Column("Status", _status),
              Column("§ 2-83(h)(1)", _h1)], self,
-            tooltip=lambda v: f"{v.asked_for}\nNext: {_next_what(v)}", user=lambda v: v.request_id,
+            tooltip=lambda v: f"{v.asked_for}\nNext: {_next_what(v, whole=True)}",
+            user=lambda v: v.request_id,
             bold=lambda v, column: column == 6 and v.touches_pending)
         self.requests_view = rows_view(self.requests, "requestsView", 4, self, keep_for=self.context,
                                        spoken="Public Information Act requests")
         self.requests_view.selectionModel().currentRowChanged.connect(lambda *_: self._show())
         self.clocks = RowsModel[RequestClock](
-            [Column("Clock", lambda c: c.rule.title.removeprefix(PIA_PREFIX)),
+            [Column("Clock", lambda c: c.rule.short.removeprefix(PIA_PREFIX)),
              Column("Rule", lambda c: c.rule.citation),
              Column("Due", lambda c: c.due_on.isoformat()),
              Column("Status", lambda c: c.status_label)], self,
