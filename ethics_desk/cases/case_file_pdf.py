@@ -1,7 +1,7 @@
 """The whole case file as one PDF, with a bookmark for every part and every paper.
 
 For the City Attorney's Office and the Records officer (and the City Clerk's staff, who keep
-the file), each within the cases they may see (:func:`case_in_scope`): the pages the application
+the file), each within the cases they may see (:func:`_case_in_scope`): the pages the application
 words itself — a cover naming the case, the day and who made it (marked "Confidential —
 § 2-83(h)(1)" while the complaint is pending), the contents, the mail ledger, the reviews and
 decisions, the Board's votes and ballots, the deadlines with how each was counted, the notes and
@@ -130,6 +130,8 @@ class _Piece:
 
 @dataclass
 class _Part:
+    """One part of the file (:data:`PARTS`) and the pieces it joins, in order."""
+
     title: str
     pieces: list[_Piece]
 
@@ -137,7 +139,7 @@ class _Part:
 # -- scope ------------------------------------------------------------------------------------
 
 
-def case_in_scope(session: Session, account: Account, case_id: int) -> Complaint:
+def _case_in_scope(session: Session, account: Account, case_id: int) -> Complaint:
     """The complaint ``case_id`` if ``account`` may have its whole file, else the answer a case
     that does not exist gets (§ 2-83(h)(1)).
 
@@ -166,7 +168,7 @@ def case_file_case(database: Database, number: str, *, account: Account) -> int:
         if case_id is None:
             raise no_such_case(text)
         try:
-            case_in_scope(session, account, case_id)
+            _case_in_scope(session, account, case_id)
         except UserError:
             raise no_such_case(text) from None
         return case_id
@@ -182,7 +184,7 @@ def make_case_file(database: Database, case_id: int, *, account: Account,
     records the file once it is written)."""
     now = clock()
     with database.read_session() as session:
-        complaint = case_in_scope(session, account, case_id)
+        complaint = _case_in_scope(session, account, case_id)
         zone = settings.time_zone(session)
         case = _read_case(session, case_id)
         parts = _parts(session, complaint, case, zone, now)

@@ -139,7 +139,7 @@ ACT_ROLES: dict[Act, frozenset[Role]] = {
     # The whole case file as one PDF: for the City Attorney's Office (litigation, the Board's
     # counsel) and the Records officer (a request under § 2-83(h)(3)), each within its scope —
     # the Attorney the cases it receives, the Records officer the cases a logged request names
-    # (ethics_desk.cases.case_file_pdf.case_in_scope). And the City Clerk's staff: the Clerk
+    # (ethics_desk.cases.case_file_pdf._case_in_scope). And the City Clerk's staff: the Clerk
     # keeps the case file and already sees every part of it (every paper, the ledger, the
     # access history); it is they who assemble the file when the Attorney or the Records
     # officer asks for it on paper. Any other case is answered as one that does not exist.
