@@ -1,5 +1,5 @@
-"""``ethics-desk letter`` and ``packet``: a case's paper previewed as PDF (audited, as at the
-window), and the Board packet of a meeting."""
+"""``ethics-desk letter``, ``packet`` and ``case-file``: a case's paper previewed as PDF
+(audited, as at the window), the Board packet of a meeting, and the whole case file."""
 
 from __future__ import annotations
 
@@ -95,4 +95,35 @@ def cmd_packet(args: argparse.Namespace) -> int:
     print(f"Wrote the Board packet for {meeting_on.isoformat()} with {len(ids)} case(s) to "
           f"{out} ({len(pdf)} bytes); it is confidential (§ 2-83(h)) and its production is "
           "recorded in each case's history.")
+    return EXIT_OK
+
+
+def cmd_case_file(args: argparse.Namespace) -> int:
+    """``case-file CASE --out FILE.pdf``: the whole case file as one PDF with bookmarks."""
+    from ethics_desk.cases.case_file_pdf import case_file_case, save_case_file, write_case_file
+    from ethics_desk.core.permissions import Act
+
+    out = pdf_out(args.out, force=args.force, db=db_arg(args))
+    from ethics_desk.maintenance.opening import open_database
+    from ethics_desk.storage.failures import translate_errors
+
+    def save(data: bytes) -> str:
+        write_case_file(out, data)  # beside it first, then in its place; readable by you only
+        return out.name
+
+    database = open_database(db_arg(args), clock=clock_of(args), create=False)  # audits
+    try:
+        with translate_errors():
+            account = signed_in_for(args, database, Act.CASE_FILE,
+                                     "The whole case file (§ 2-83(h))")
+            # A case outside the account's scope is answered as one that does not exist,
+            # § 2-83(h)(1).
+            case_id = case_file_case(database, args.case, account=account)
+            made = save_case_file(database, case_id, save, account=account,
+                                  clock=clock_of(args))
+    finally:
+        database.dispose()
+    print(f"Wrote the whole case file of {made.number} to {out}: {made.page_count} pages, "
+          f"{len(made.pdf)} bytes, SHA-256 {made.sha256}. Its making is recorded in the "
+          "case's history.")
     return EXIT_OK

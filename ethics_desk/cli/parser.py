@@ -28,7 +28,7 @@ from ethics_desk.cli.office import (
     cmd_wording_bring_in,
     cmd_wording_list,
 )
-from ethics_desk.cli.papers import cmd_letter, cmd_packet
+from ethics_desk.cli.papers import cmd_case_file, cmd_letter, cmd_packet
 from ethics_desk.cli.records import (
     cmd_backup,
     cmd_check,
@@ -439,6 +439,24 @@ def build_parser() -> argparse.ArgumentParser:
     packet.add_argument("--out", metavar="FILE.pdf", required=True, help="where to write the PDF")
     packet.add_argument("--force", action="store_true", help="replace FILE.pdf if it exists")
     packet.set_defaults(handler=cmd_packet)
+
+    case_file = commands.add_parser(
+        "case-file", parents=signed_in, help="the whole case file as one PDF, with bookmarks",
+        description="Write the whole case file of CASE to FILE.pdf: a cover and the contents, "
+                    "the sworn complaint, its exhibits, every issued paper (the recorded "
+                    "copies, each checked against its SHA-256; a void one marked void), the "
+                    "mail ledger, the reviews and decisions, the Board's votes and ballots, the "
+                    "deadlines with how each was counted, the notes and the access record — "
+                    "one bookmark per part and per paper. For the City Attorney's Office, the "
+                    "Records officer (the cases a logged Public Information Act request names) "
+                    "and the City Clerk's staff, signed in (--user); any other case is answered "
+                    "as one that does not exist (§ 2-83(h)(1)). Its making is recorded in the "
+                    "case's history with the file's SHA-256 and page count.")
+    case_file.add_argument("case", metavar="CASE", help="the case number, e.g. ERB-2026-001")
+    case_file.add_argument("--out", metavar="FILE.pdf", required=True,
+                           help="where to write the PDF")
+    case_file.add_argument("--force", action="store_true", help="replace FILE.pdf if it exists")
+    case_file.set_defaults(handler=cmd_case_file)
 
     retention = commands.add_parser(
         "retention", parents=signed_in,

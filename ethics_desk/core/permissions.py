@@ -61,6 +61,7 @@ class Act(StrEnum):
     MANAGE_BOARD = "manage_board"  # the Board's roster, terms and elections
     BOARD_PACKET = "board_packet"  # a meeting's confidential packet
     ACCESS_HISTORY = "access_history"  # who saw a case and when
+    CASE_FILE = "case_file"  # the whole case file as one PDF, within the cases one may see
     PUBLIC_INFORMATION = "public_information"  # Public Information Act requests
     RETENTION = "retention"  # the retention schedule, the disposal list and disposal
     LEGAL_HOLD = "legal_hold"  # place and release legal holds, Local Gov't Code § 202.002
@@ -135,6 +136,14 @@ ACT_ROLES: dict[Act, frozenset[Role]] = {
     # complaint is pending, a request about it is the Records officer's and the City Attorney's
     # only, (h)(1). The counter hands a written request to the Records officer, who logs it.
     Act.PUBLIC_INFORMATION: frozenset({Role.RECORDS, Role.ATTORNEY}),
+    # The whole case file as one PDF: for the City Attorney's Office (litigation, the Board's
+    # counsel) and the Records officer (a request under § 2-83(h)(3)), each within its scope —
+    # the Attorney the cases it receives, the Records officer the cases a logged request names
+    # (ethics_desk.cases.case_file_pdf._case_in_scope). And the City Clerk's staff: the Clerk
+    # keeps the case file and already sees every part of it (every paper, the ledger, the
+    # access history); it is they who assemble the file when the Attorney or the Records
+    # officer asks for it on paper. Any other case is answered as one that does not exist.
+    Act.CASE_FILE: frozenset({Role.ATTORNEY, Role.RECORDS}) | CLERK,
     Act.RETENTION: frozenset({Role.RECORDS}),
     # A hold is placed for litigation, an audit or a request (Local Government Code § 202.002):
     # by the Records officer, or by the City Attorney's Office, which handles the litigation

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QMainWindow,
+    QMessageBox,
     QPlainTextEdit,
     QPushButton,
     QSplitter,
@@ -71,7 +72,7 @@ from ethics_desk.ui.flow_layout import FlowLayout, flow_policy
 from ethics_desk.ui.mnemonics import mnemonic_of, window_mnemonics, with_mnemonic, with_mnemonics
 from ethics_desk.ui.models.rows import ROW_ROLE, Column, RowsModel, rows_view
 from ethics_desk.ui.office_display import office_time_zone
-from ethics_desk.ui.operations import perform
+from ethics_desk.ui.operations import operate, perform
 from ethics_desk.ui.sizing import fit_to_screen
 from ethics_desk.workflow import Payload
 from ethics_desk.workflow.controller import EventOption
@@ -150,6 +151,16 @@ class CaseWindow(QMainWindow):
         self.open_button = QPushButton("&Open the attached file (checked against its SHA-256)")
         self.open_button.clicked.connect(self.open_attachment)
         declare(None, self.open_button)  # a read of the case, on record
+        # The whole case file as one PDF, for those the table names, within their scope
+        self.case_file_button = QPushButton("Save the &whole case file…")
+        self.case_file_button.setObjectName("saveCaseFile")
+        self.case_file_button.setAccessibleName("Save the whole case file as one PDF")
+        self.case_file_button.setToolTip("The sworn complaint, its exhibits, every issued paper, "
+                                         "the mail ledger, the reviews and decisions, the "
+                                         "Board's votes, the deadlines and the access record, "
+                                         "as one PDF with bookmarks (recorded in the history)")
+        self.case_file_button.clicked.connect(lambda: self.save_case_file())
+        offer(context, Act.CASE_FILE, "make the whole case file", self.case_file_button)
         self.reviews = QTextBrowser(self)
         self.reviews.setObjectName("reviewsView")
         self.deadlines = RowsModel[DeadlineLine](
@@ -204,7 +215,11 @@ class CaseWindow(QMainWindow):
         documents = QWidget(self)
         column = QVBoxLayout(documents)
         column.addWidget(self.documents_view)
-        column.addWidget(self.open_button, 0, Qt.AlignmentFlag.AlignLeft)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.open_button)
+        buttons.addWidget(self.case_file_button)
+        buttons.addStretch(1)
+        column.addLayout(buttons)
         deadlines = QSplitter(Qt.Orientation.Vertical, self)
         deadlines.addWidget(self.deadlines_view)
         deadlines.addWidget(self.explanation)
@@ -561,6 +576,43 @@ class CaseWindow(QMainWindow):
         path = self.exhibits.place(name, content)
         QDesktopServices.openUrl(QUrl.fromLocalFile(str(path)))
         return path
+
+    def save_case_file(self, path: Path | None = None, *,
+                       preview: bool | None = None) -> Path | None:
+        """*Save the whole case file…*: ask where (or ``path``), make the file off the GUI
+        thread with its progress window, write it beside the target and put it in place, the
+        making recorded once it is written; then offer to show it (``preview``: answer the
+        offer without asking). The file written, or ``None`` when cancelled or refused."""
+        from ethics_desk.cases.case_file_pdf import save_case_file, write_case_file
+        from ethics_desk.ui.pdf_view import PdfPreviewDialog, ask_pdf_path, file_name_for
+
+        number = self.case.number if self.case is not None else str(self.case_id)
+        target = path or ask_pdf_path(self, "Save the whole case file as a PDF",
+                                      file_name_for(number, "case file"))
+        if target is None:
+            return None
+
+        def write(data: bytes) -> str:
+            write_case_file(target, data)  # readable by this user only, never partial
+            return target.name
+
+        made = operate(self, "Making the whole case file", lambda: save_case_file(
+            self.context.database, self.case_id, write, account=self.context.signed_in,
+            clock=self.context.clock))
+        if made is FAILED:
+            return None
+        announce(self, f"Saved the whole case file ({made.page_count} pages) as {target.name}")
+        self.reload()
+        if preview is None:
+            preview = QMessageBox.question(
+                self, "Ethics Desk — case file saved",
+                f"The whole case file of {made.number} ({made.page_count} pages) was saved as "
+                f"{target}.\n\nShow it now?") == QMessageBox.StandardButton.Yes
+        if preview:
+            self.case_file_preview = PdfPreviewDialog(f"{made.number} — the whole case file",
+                                                      made.pdf, self)
+            self.case_file_preview.show()
+        return target
 
     def closeEvent(self, event: QCloseEvent) -> None:
         """Closing the case removes the copies of its exhibits opened from it (§ 2-83(h)(1))."""
