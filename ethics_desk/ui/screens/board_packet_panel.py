@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
     QLabel,
+    QListView,
     QListWidget,
     QListWidgetItem,
     QPushButton,
@@ -65,6 +66,11 @@ class BoardPacketPanel(QWidget):
         self.cases = QListWidget(self)
         self.cases.setObjectName("packetAgenda")
         self.cases.setAccessibleName("Cases on the agenda")
+        # Each case's line and why it is before the Board wrap at the list's width, whole,
+        # rather than running off its right edge behind a sideways scroll bar.
+        self.cases.setWordWrap(True)
+        self.cases.setResizeMode(QListView.ResizeMode.Adjust)
+        self.cases.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.cases.itemChanged.connect(self._changed)
         agenda_label = QLabel("&Agenda — the cases in the packet (Space ticks or unticks):", self)
         buddy(agenda_label, self.cases)
@@ -147,7 +153,8 @@ class BoardPacketPanel(QWidget):
             item.setData(CASE_ROLE, case)
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(Qt.CheckState.Checked)
-            item.setToolTip(case.why)
+            item.setToolTip(f"{case.case_number} — {case.parties} ({case.state.label})\n"
+                            f"{case.why}")
         self.cases.blockSignals(False)
         if listed:
             self.cases.setCurrentRow(0)
