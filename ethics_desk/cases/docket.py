@@ -14,12 +14,13 @@ number, so that a spreadsheet sorts and filters them as such.
 * ``.csv``: UTF-8 with a byte-order mark (so that Excel reads "Peña" as it is written), the
   header row, then the rows; dates in ISO form.
 
-Each export is one transaction with its record (:data:`~ethics_desk.cases.access.LIST_EXPORTED`):
-who, when, the file's name, the view and every case exported — by id, so that it is in each
-case's access history, and by number. The file is written beside the target first, readable by
-this user only (:mod:`ethics_desk.storage.private_files`), and put in place inside the
-transaction: a file that cannot be written leaves no record and no part of a file, and a record
-that cannot be written leaves no file. Never over the record itself
+The list is read in one statement (one snapshot) and the file written beside the target,
+readable by this user only (:mod:`ethics_desk.storage.private_files`), before the writers' lock
+is taken; then one transaction appends the export's record
+(:data:`~ethics_desk.cases.access.LIST_EXPORTED`: who, when, the file's name, the view and every
+case exported — by id, so that it is in each case's access history, and by number) and puts the
+file in place. A file that cannot be written leaves no record and no part of a file, and a
+record that cannot be written leaves no file. Never over the record itself
 (:func:`ethics_desk.storage.write_targets.refuse_record_target`). The words searched for are not
 recorded (a disposal could not empty them from a record of no one case), only that the list
 was searched. Time and the person are inputs; no Qt here.
@@ -43,6 +44,7 @@ from ethics_desk.cases.inbox import (
     SAVED_VIEWS,
     InboxFilter,
     InboxLine,
+    SortKey,
     Urgency,
     inbox_line,
 )
@@ -198,7 +200,7 @@ def _xlsx_bytes(rows: Sequence[tuple[Cell, ...]], urgency: Sequence[Urgency], *,
     for cell in ws[2]:
         cell.font = bold
     due_columns = {number for number, column in enumerate(COLUMNS)
-                   if column.key.value in ("due", "days_left")}
+                   if column.key in (SortKey.DUE, SortKey.DAYS_LEFT)}
     for cells, level in zip(rows, urgency, strict=True):
         ws.append(list(cells))
         for number, cell in enumerate(ws[ws.max_row]):
@@ -265,7 +267,8 @@ def _put_in_place(partial: Path, target: Path) -> None:
 def export_docket(database: Database, target: Path, inbox_filter: InboxFilter, *,
                   account: Account, clock: Clock, view: str = "") -> DocketExport:
     """Write every row of ``inbox_filter``'s list, as the inbox shows it to ``account``, to
-    ``target`` (.xlsx or .csv, by its ending), and record the export, in one transaction.
+    ``target`` (.xlsx or .csv, by its ending), put in place in the transaction that records
+    the export.
 
     ``view`` names the list in the file and the record (by default the saved view the filter
     is, or :data:`CUSTOM`). A name of another kind, a target that is part of the record, and a
@@ -278,23 +281,22 @@ def export_docket(database: Database, target: Path, inbox_filter: InboxFilter, *
     now = clock()
     name = view or view_of(inbox_filter)
     searched = bool(inbox_filter.text.strip())
-    partial: Path | None = None
+    with database.read_session() as session:
+        zone = settings.time_zone(session)
+    today = office_date(now, zone)
+    query = InboxQuery(database, today, account)  # only what the person receives
+    rows = query.every_row(inbox_filter).built()  # one statement: one snapshot of the list
+    cells = [docket_cells(inbox_line(row, zone), zone) for row in rows]
+    confidential = any(row.state.is_pending for row in rows)
+    title = docket_title(name, today, searched=searched, confidential=confidential)
+    data = (_csv_bytes(cells) if kind is DocketFormat.CSV else
+            _xlsx_bytes(cells, [row.urgency for row in rows], title=title,
+                        sheet=_sheet_name(name, today)))
+    numbers = [row.case_number for row in rows]
+    partial = _write_beside(target, data)  # before the writers' lock: other desks wait less
     placed = False
     try:
         with database.unit_of_work() as session:
-            zone = settings.time_zone(session)
-            today = office_date(now, zone)
-            query = InboxQuery(database, today, account)  # only what the person receives
-            rows = query.every_row(inbox_filter, session.connection()).built()
-            lines = [inbox_line(row, zone) for row in rows]
-            cells = [docket_cells(line, zone) for line in lines]
-            confidential = any(row.state.is_pending for row in rows)
-            title = docket_title(name, today, searched=searched, confidential=confidential)
-            data = (_csv_bytes(cells) if kind is DocketFormat.CSV else
-                    _xlsx_bytes(cells, [row.urgency for row in rows], title=title,
-                                sheet=_sheet_name(name, today)))
-            partial = _write_beside(target, data)
-            numbers = [row.case_number for row in rows]
             audit.append(session, actor=account.display, action=LIST_EXPORTED, at=now,
                          summary=f"Exported the list “{name}”{' (searched)' if searched else ''}"
                                  f" with {len(rows)} case(s) to {target.name}"
@@ -310,9 +312,8 @@ def export_docket(database: Database, target: Path, inbox_filter: InboxFilter, *
             with contextlib.suppress(OSError):  # the name is durable with the folder's next flush
                 sync_folder(target.parent)
     except BaseException:
-        if partial is not None:
-            with contextlib.suppress(OSError):
-                partial.unlink()
+        with contextlib.suppress(OSError):
+            partial.unlink()
         if placed:  # the record was not kept: neither is the file
             with contextlib.suppress(OSError):
                 target.unlink()
