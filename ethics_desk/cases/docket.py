@@ -14,6 +14,9 @@ number, so that a spreadsheet sorts and filters them as such.
 * ``.csv``: UTF-8 with a byte-order mark (so that Excel reads "Peña" as it is written), the
   header row, then the rows; dates in ISO form.
 
+A text that a spreadsheet would take for a formula (:data:`FORMULA_START`) is stored as text in
+the workbook and, in the CSV, behind an apostrophe, as Excel itself writes one.
+
 The list is read in one statement (one snapshot) and the file written beside the target,
 readable by this user only (:mod:`ethics_desk.storage.private_files`), before the writers' lock
 is taken; then one transaction appends the export's record
@@ -74,6 +77,10 @@ WIDEST = 60
 """The widest a column is made, in characters (a long list of respondents wraps no further)."""
 DATE_FORMAT = "yyyy-mm-dd"
 """How the date cells show their dates: as the inbox does, and as they sort."""
+
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+"""The first characters that make a spreadsheet read a text as a formula: a name typed at the
+counter as "=HYPERLINK(…)" must arrive as the text it is, never run."""
 
 Cell = str | int | date | None
 """A value of the docket: text, the business days left, a date, or nothing."""
@@ -167,8 +174,9 @@ def _csv_bytes(rows: Sequence[tuple[Cell, ...]]) -> bytes:
     writer.writerow([column.title for column in COLUMNS])
     for cells in rows:
         writer.writerow(["" if value is None else
-                         value.isoformat() if isinstance(value, date) else value
-                         for value in cells])
+                         value.isoformat() if isinstance(value, date) else
+                         f"'{value}" if isinstance(value, str) and value.startswith(FORMULA_START)
+                         else value for value in cells])
     return out.getvalue().encode("utf-8-sig")
 
 
@@ -204,8 +212,11 @@ def _xlsx_bytes(rows: Sequence[tuple[Cell, ...]], urgency: Sequence[Urgency], *,
     for cells, level in zip(rows, urgency, strict=True):
         ws.append(list(cells))
         for number, cell in enumerate(ws[ws.max_row]):
-            if isinstance(cells[number], date):
+            value = cells[number]
+            if isinstance(value, date):
                 cell.number_format = DATE_FORMAT
+            elif isinstance(value, str) and value.startswith(FORMULA_START):
+                cell.data_type = "s"  # kept as the text typed, not a formula
             if level in _URGENT and number in due_columns:
                 cell.font = bold  # as the inbox draws a deadline near or past
     last = get_column_letter(len(COLUMNS))

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 from openpyxl import load_workbook
-from sqlalchemy import func, select
+from sqlalchemy import func, select, update
 
 from ethics_desk.cases import docket
 from ethics_desk.cases.access import LIST_EXPORTED, access_history
@@ -269,3 +269,20 @@ def test_a_view_is_named_as_the_inbox_names_it() -> None:
     assert view_of(saved_view(ALL_PENDING).with_text("garza")) == ALL_PENDING
     assert view_of(saved_view(DRAFTS)) == DRAFTS
     assert view_of(InboxFilter(text="x", reviewer=None, states=frozenset())) == docket.CUSTOM
+
+
+def test_a_name_a_spreadsheet_would_take_for_a_formula_arrives_as_its_text(
+        demo_database: Database, out: Path) -> None:
+    clerk = demo_account(demo_database, Role.CLERK)
+    pending = saved_view(ALL_PENDING)
+    first = inbox_rows(demo_database, clerk, pending)[0]
+    typed = '=HYPERLINK("http://example.invalid","Garza")'
+    with demo_database.unit_of_work() as session:  # as if typed so at the counter
+        session.execute(update(Complaint).where(Complaint.id == first.id)
+                        .values(complainant_names=typed))
+    export_docket(demo_database, out / "list.xlsx", pending, account=clerk, clock=CLOCK)
+    export_docket(demo_database, out / "list.csv", pending, account=clerk, clock=CLOCK)
+    sheet = load_workbook(out / "list.xlsx").active
+    assert (sheet["C3"].value, sheet["C3"].data_type) == (typed, "s")
+    rows = list(csv.reader(io.StringIO((out / "list.csv").read_text(encoding="utf-8-sig"))))
+    assert rows[1][2] == "'" + typed
