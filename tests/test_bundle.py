@@ -1,6 +1,6 @@
 """The Windows build: what the one-folder bundle is (installer/bundle.py, read by the spec) and,
 given a built folder, that it carries exactly that — two executables over one set of
-libraries, the PostgreSQL driver, keyring's Windows backend, the icon, and of Qt only the
+libraries, the PostgreSQL driver, keyring's Windows backend, openpyxl, the icon, and of Qt only the
 libraries and plugins the application loads, no translation.
 
 A built folder is named by ``ETHICS_DESK_TEST_BUNDLE`` (``.ci/run`` builds one and sets it; so
@@ -244,6 +244,13 @@ def test_the_bundle_carries_keyrings_windows_backend_and_the_entry_points_that_n
     assert entry_points and "keyring.backends.Windows" in entry_points[0]
     if PLATFORM == "windows":  # its Credential Manager calls go through pywin32-ctypes
         assert (internal / "win32ctypes").is_dir()
+
+
+@needs_build
+def test_the_bundle_carries_openpyxl_for_the_list_exported_to_excel(built: Path) -> None:
+    internal = _internal(built)  # imported where the export writes a workbook, not at start
+    assert (internal / "openpyxl" / "workbook").is_dir()
+    assert (internal / "et_xmlfile").is_dir()
 
 
 @needs_build

@@ -5,8 +5,8 @@ a print, a save as a file, the Board packet, an attachment opened, a paper issue
 history is those records of one case, oldest first; reading it is itself a read of the case and
 is recorded (``view.access``) — at once, or, while another desk writes, queued and listed from
 the queue until the next writer writes it. The lists that showed the case among others (the
-inbox, a search, a calendar day, the mail queue: ``view.list``) are in its history too. No Qt
-here.
+inbox, a search, a calendar day, the mail queue: ``view.list``) and the inbox's list exported
+with it (``export.list``) are in its history too. No Qt here.
 """
 
 from __future__ import annotations
@@ -29,6 +29,11 @@ from ethics_desk.storage.database import Database
 LIST_SHOWN = "view.list"
 """A list of cases shown with their parties' names (:mod:`ethics_desk.cases.list_reads`): one
 record names every case of the list, and is in each of their histories."""
+LIST_EXPORTED = "export.list"
+"""The inbox's list exported as a spreadsheet (:mod:`ethics_desk.cases.docket`): one record
+names every case exported, and is in each of their histories."""
+LISTS = (LIST_SHOWN, LIST_EXPORTED)
+"""The records of no one case that name the cases of a list (in the detail's ``cases``)."""
 
 @dataclass(frozen=True)
 class AccessLine:
@@ -58,14 +63,14 @@ def access_history(database: Database, case_id: int, *, account: Account,
     with database.read_session() as session:
         rows = session.scalars(select(AuditRecord).where(or_(
             AuditRecord.complaint_id == case_id,
-            and_(AuditRecord.complaint_id.is_(None), AuditRecord.action == LIST_SHOWN,
+            and_(AuditRecord.complaint_id.is_(None), AuditRecord.action.in_(LISTS),
                  AuditRecord.detail.contains(str(case_id))))).order_by(AuditRecord.seq))
         lines = [AccessLine(r.at, r.actor, r.action, r.summary) for r in rows
                  if is_access(r.action) and (r.complaint_id == case_id
                                              or _lists(json.loads(r.detail or "{}"), case_id))]
         waiting = [p for p in queued_records.waiting(database.url, session=session)
                    if p.complaint_id == case_id or (p.complaint_id is None
-                                                    and p.action == LIST_SHOWN
+                                                    and p.action in LISTS
                                                     and _lists(p.detail, case_id))]
     return lines + [AccessLine(p.at, p.actor, p.action, p.summary) for p in waiting
                     if is_access(p.action)]

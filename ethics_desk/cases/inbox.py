@@ -40,6 +40,7 @@ __all__ = [
     "ALL_CASES",
     "ALL_PENDING",
     "AWAITING_RESPONSE",
+    "COLUMNS",
     "DRAFTS",
     "DUE_TODAY",
     "FIND_LIMIT",
@@ -49,6 +50,7 @@ __all__ = [
     "SAVED_VIEWS",
     "THIS_WEEK",
     "BusinessDayCounter",
+    "Column",
     "DueWindow",
     "InboxFilter",
     "InboxLine",
@@ -534,6 +536,37 @@ assert tuple(SortKey) == (SortKey.CASE, SortKey.RECEIVED, SortKey.COMPLAINANT,
                           SortKey.RESPONDENTS, SortKey.ROUTE, SortKey.STATE,
                           SortKey.NEXT_DEADLINE, SortKey.DUE, SortKey.DAYS_LEFT), \
     "inbox_line words the columns in SortKey order"
+
+
+@dataclass(frozen=True)
+class Column:
+    """One column of the inbox: what it sorts by, its title, the heading's tooltip — read by
+    the list (the window's inbox table) and the docket's export (:mod:`ethics_desk.cases.docket`).
+
+    ``heading`` is the title as the header shows it, when it is broken over two lines.
+    """
+
+    key: SortKey
+    title: str
+    tip: str
+    heading: str = ""
+
+
+COLUMNS: tuple[Column, ...] = (
+    Column(SortKey.CASE, "Case", "The case number (ERB-year-number), or the draft's number"),
+    Column(SortKey.RECEIVED, "Received", "When the City Clerk received the complaint"),
+    Column(SortKey.COMPLAINANT, "Complainant", "Who filed the complaint, § 2-83(c)(1)"),
+    Column(SortKey.RESPONDENTS, "Respondent(s)", "Each person complained about, § 2-83(c)(3)"),
+    Column(SortKey.ROUTE, "Route", "Ethics Code (d)(3) or campaign finance (d)(2)"),
+    Column(SortKey.STATE, "State", "Where the complaint stands in the § 2-83 process"),
+    Column(SortKey.NEXT_DEADLINE, "Next deadline", "The earliest open deadline on the case"),
+    Column(SortKey.DUE, "Due", "When the next deadline falls, with its urgency"),
+    Column(SortKey.DAYS_LEFT, "Business days left",
+           "City business days after today through the due date (today is not counted); "
+           "negative when overdue", "Business\ndays left"),
+)
+assert tuple(column.key for column in COLUMNS) == tuple(SortKey), \
+    "the columns are in SortKey order: InboxLine.texts is"
 
 
 # -- search ------------------------------------------------------------------------------------

@@ -284,6 +284,16 @@ class InboxQuery:
                 found[int(case_id)] = values
         return RowPage([found[case_id] for case_id in ids if case_id in found], self._build)
 
+    def every_row(self, inbox_filter: InboxFilter) -> RowPage:
+        """Every row of the filter's list in its order, in one query without ``LIMIT`` (one
+        snapshot): what the docket's export writes (:mod:`ethics_desk.cases.docket`), with the
+        conditions, scope and order of every page. Not recorded as shown here — the export
+        records itself."""
+        statement = (select(*_LISTING).where(*self.conditions(inbox_filter))
+                     .order_by(*self.order_by(inbox_filter)))
+        with self.database.statements() as conn:
+            return RowPage(conn.execute(statement).all(), self._build)
+
     def ids(self, inbox_filter: InboxFilter) -> list[int]:
         """Every matching case's id, in the filter's order (one query, ids only)."""
         statement = (select(Complaint.id).where(*self.conditions(inbox_filter))

@@ -1,9 +1,11 @@
-"""``ethics-desk letter``, ``packet`` and ``case-file``: a case's paper previewed as PDF
-(audited, as at the window), the Board packet of a meeting, and the whole case file."""
+"""``ethics-desk letter``, ``packet``, ``case-file`` and ``docket``: a case's paper previewed as
+PDF (audited, as at the window), the Board packet of a meeting, the whole case file, and the
+inbox's list as a spreadsheet."""
 
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 from ethics_desk.cli.common import (
     EXIT_OK,
@@ -13,10 +15,16 @@ from ethics_desk.cli.common import (
     db_arg,
     parse_day,
     pdf_out,
+    refuse_record_target,
+    refuse_unc_here,
     signed_in,
     signed_in_for,
+    signs_in,
 )
+from ethics_desk.core.account import Account
 from ethics_desk.core.errors import UserError
+from ethics_desk.core.permissions import Act
+from ethics_desk.storage.database import Database
 
 
 def cmd_letter(args: argparse.Namespace) -> int:
@@ -126,4 +134,54 @@ def cmd_case_file(args: argparse.Namespace) -> int:
     print(f"Wrote the whole case file of {made.number} to {out}: {made.page_count} pages, "
           f"{len(made.pdf)} bytes, SHA-256 {made.sha256}. Its making is recorded in the "
           "case's history.")
+    return EXIT_OK
+
+
+DOCKET_VIEW = "All pending"
+"""The inbox's view ``docket`` exports unless ``--view`` names another: every complaint filed
+and not finally disposed of."""
+
+
+def docket_out(args: argparse.Namespace) -> Path:
+    """Where ``docket`` writes, checked before anyone signs in: a name ending in .xlsx or .csv,
+    not part of the record, in a folder that exists, and not over a file without ``--force``;
+    and the view it names, one of the inbox's saved views."""
+    from ethics_desk.cases.docket import docket_format
+    from ethics_desk.cases.inbox import SAVED_VIEWS
+
+    names = [view.name for view in SAVED_VIEWS]
+    wanted = (args.view or DOCKET_VIEW).strip().casefold()
+    matching = [name for name in names if name.casefold() == wanted]
+    if not matching:
+        raise UsageError(f"There is no view “{args.view}” in the inbox. Choose one of: "
+                         + ", ".join(f"“{name}”" for name in names) + ".")
+    args.view = matching[0]
+    if not args.out.strip():
+        raise UsageError("Say where to write the list with --out FILE.xlsx or --out FILE.csv.")
+    refuse_unc_here(args.out, "list")
+    out = Path(args.out).expanduser()
+    if out.is_dir():
+        raise UserError(f"{out} is a folder.", "Give the name of the file to write in it.")
+    docket_format(out)
+    refuse_record_target(out, db_arg(args))
+    if out.exists() and not args.force:
+        raise UserError(f"{out} already exists.", "Give another file, or --force to replace it.")
+    if not out.parent.is_dir():
+        raise UserError(f"There is no folder {out.parent} to write the list in.",
+                        "Create the folder first.")
+    return out
+
+
+@signs_in(Act.EXPORT_LIST, "Exporting the list", first=docket_out)
+def cmd_docket(args: argparse.Namespace, database: Database, account: Account) -> int:
+    """``docket [--view NAME] [--text WORDS] --out FILE.xlsx|.csv``: the inbox's list as the
+    signed-in person's inbox shows it, in a spreadsheet (recorded as a disclosure)."""
+    from ethics_desk.cases.docket import export_docket
+    from ethics_desk.cases.inbox import saved_view
+
+    out = docket_out(args)  # again, as it is now that the password is typed
+    inbox_filter = saved_view(args.view).with_text(args.text or "")
+    done = export_docket(database, out, inbox_filter, view=args.view, account=account,
+                         clock=clock_of(args))
+    print(f"{done.sentence()} The export is recorded in each case's history.")
     return EXIT_OK

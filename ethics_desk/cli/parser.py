@@ -28,7 +28,7 @@ from ethics_desk.cli.office import (
     cmd_wording_bring_in,
     cmd_wording_list,
 )
-from ethics_desk.cli.papers import cmd_case_file, cmd_letter, cmd_packet
+from ethics_desk.cli.papers import cmd_case_file, cmd_docket, cmd_letter, cmd_packet
 from ethics_desk.cli.records import (
     cmd_backup,
     cmd_check,
@@ -457,6 +457,27 @@ def build_parser() -> argparse.ArgumentParser:
                            help="where to write the PDF")
     case_file.add_argument("--force", action="store_true", help="replace FILE.pdf if it exists")
     case_file.set_defaults(handler=cmd_case_file)
+    from ethics_desk.cases.inbox import SAVED_VIEWS
+
+    docket = commands.add_parser(
+        "docket", parents=signed_in,
+        help="the inbox's list as a spreadsheet (.xlsx for Excel, or .csv)",
+        description="Write the inbox's list — a saved view (default “All pending”), searched "
+                    "with --text as the inbox's search box is — to FILE.xlsx (an Excel workbook: "
+                    "real dates, the header row frozen and filtered) or FILE.csv (UTF-8 for "
+                    "Excel). Every row of the view, with the inbox's columns in its order. You "
+                    "sign in (--user): the list holds only the complaints you receive "
+                    "(§ 2-83(d), (h)(1)), as your inbox does, and the export is recorded in each "
+                    "listed case's history, naming you, the file and every case.")
+    docket.add_argument("--view", metavar="NAME",
+                        help="the inbox's saved view: " + ", ".join(
+                            f"“{view.name}”" for view in SAVED_VIEWS) + " (default “All pending”)")
+    docket.add_argument("--text", metavar="WORDS", default="",
+                        help="keep the cases whose number or party's name holds every word")
+    docket.add_argument("--out", metavar="FILE.xlsx|FILE.csv", required=True,
+                        help="where to write the list; its ending chooses the kind of file")
+    docket.add_argument("--force", action="store_true", help="replace the file if it exists")
+    docket.set_defaults(handler=cmd_docket)
 
     retention = commands.add_parser(
         "retention", parents=signed_in,

@@ -60,6 +60,7 @@ class Act(StrEnum):
     EDIT_WORDING = "edit_wording"  # letter wording and the Ethics Code enclosure
     MANAGE_BOARD = "manage_board"  # the Board's roster, terms and elections
     BOARD_PACKET = "board_packet"  # a meeting's confidential packet
+    EXPORT_LIST = "export_list"  # the inbox's list as a spreadsheet (.xlsx or .csv)
     ACCESS_HISTORY = "access_history"  # who saw a case and when
     CASE_FILE = "case_file"  # the whole case file as one PDF, within the cases one may see
     PUBLIC_INFORMATION = "public_information"  # Public Information Act requests
@@ -131,6 +132,11 @@ ACT_ROLES: dict[Act, frozenset[Role]] = {
     Act.EDIT_WORDING: CLERK,
     Act.MANAGE_BOARD: CLERK,
     Act.BOARD_PACKET: CLERK | BOARD,
+    # The inbox's list exported as a spreadsheet: by whoever sees the inbox, which is every
+    # role, because it holds only the complaints that person receives (SEES_FROM, the same
+    # query and scope as the list on the screen) and so tells no one of a complaint they may
+    # not know of, § 2-83(h)(1). Each export is a disclosure on record, naming every case.
+    Act.EXPORT_LIST: frozenset(Role),
     Act.ACCESS_HISTORY: CLERK,
     # Requests for complaint records go to the Public Information Act, § 2-83(h)(3); while a
     # complaint is pending, a request about it is the Records officer's and the City Attorney's

@@ -278,6 +278,8 @@ class MainWindow(QMainWindow):
         file_menu.addAction(self._action("&Resume a draft…", "Ctrl+R",
                                          lambda: self.go("new"), "actionResume"))
         file_menu.addSeparator()
+        file_menu.addAction(self._action("E&xport the list…", "Ctrl+Shift+E", self.export_list,
+                                         "actionExportList"))
         file_menu.addAction(self._action("Print the &information sheet…", "Ctrl+Shift+I",
                                          self.show_info_sheet, "actionInfoSheet"))
         file_menu.addAction(self._action("Restore a &backup…", None, self.restore_backup,
@@ -342,6 +344,8 @@ class MainWindow(QMainWindow):
                 action.setEnabled(allowed)
         for name, act in (("actionNew", Act.TAKE_COMPLAINT), ("actionResume", Act.TAKE_COMPLAINT),
                           ("actionSettings", Act.EDIT_SETTINGS),
+                          # whoever sees the inbox: it exports only the cases they receive
+                          ("actionExportList", Act.EXPORT_LIST),
                           ("actionAccounts", Act.MANAGE_ACCOUNTS),
                           ("actionFirstStart", Act.MANAGE_ACCOUNTS),
                           ("actionRestore", Act.BACKUP_AND_CHECK),
@@ -558,6 +562,12 @@ class MainWindow(QMainWindow):
         self.case_windows[case_id] = window
         window.show()
         return window
+
+    def export_list(self) -> None:
+        """File → Export the list… (Ctrl+Shift+E): the inbox's list, as shown, to an Excel
+        workbook or a CSV file (the inbox is shown first, so its list is the one exported)."""
+        self.go("inbox")
+        self.inbox_screen.export_list()
 
     def find_case(self) -> QWidget:
         """Edit → Find a case… (Ctrl+K): any case the person receives, from every screen."""

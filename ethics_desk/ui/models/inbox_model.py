@@ -23,7 +23,6 @@ import threading
 from array import array
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import tzinfo
 from typing import Any
 
@@ -39,9 +38,11 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QBrush, QColor, QFont
 
 from ethics_desk.cases.inbox import (
+    COLUMNS,
     MARKERS,
     PAGE_SIZE,
     ROUTE_NAMES,
+    Column,
     InboxFilter,
     InboxLine,
     InboxRow,
@@ -84,34 +85,6 @@ CellStyle = tuple[QBrush | None, QBrush | None, QFont | None, bool]
 """How a cell is painted (:meth:`InboxModel.cell_style`): tint, text colour, font, right-aligned."""
 
 
-@dataclass(frozen=True)
-class Column:
-    """One column of the inbox: what it sorts by, its title, the heading's tooltip.
-
-    ``heading`` is the title as the header shows it, when it is broken over two lines.
-    """
-
-    key: SortKey
-    title: str
-    tip: str
-    heading: str = ""
-
-
-COLUMNS: tuple[Column, ...] = (
-    Column(SortKey.CASE, "Case", "The case number (ERB-year-number), or the draft's number"),
-    Column(SortKey.RECEIVED, "Received", "When the City Clerk received the complaint"),
-    Column(SortKey.COMPLAINANT, "Complainant", "Who filed the complaint, § 2-83(c)(1)"),
-    Column(SortKey.RESPONDENTS, "Respondent(s)", "Each person complained about, § 2-83(c)(3)"),
-    Column(SortKey.ROUTE, "Route", "Ethics Code (d)(3) or campaign finance (d)(2)"),
-    Column(SortKey.STATE, "State", "Where the complaint stands in the § 2-83 process"),
-    Column(SortKey.NEXT_DEADLINE, "Next deadline", "The earliest open deadline on the case"),
-    Column(SortKey.DUE, "Due", "When the next deadline falls, with its urgency"),
-    Column(SortKey.DAYS_LEFT, "Business days left",
-           "City business days after today through the due date (today is not counted); "
-           "negative when overdue", "Business\ndays left"),
-)
-assert tuple(column.key for column in COLUMNS) == tuple(SortKey), \
-    "the columns are in SortKey order: InboxLine.texts is"
 COLUMN_OF = {column.key: number for number, column in enumerate(COLUMNS)}
 DUE_COLUMN = COLUMN_OF[SortKey.DUE]
 DAYS_COLUMN = COLUMN_OF[SortKey.DAYS_LEFT]

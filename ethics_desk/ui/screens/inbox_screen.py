@@ -7,19 +7,24 @@ drops an older search, and the list shows the last one's rows as soon as its fir
 read (the count follows, on the status line). Clicking a column heading sorts in SQL;
 scrolling to the end fetches the next page. Double-click or Enter on a row asks
 for the case (:attr:`InboxScreen.case_requested`); Ctrl+F goes to the search box, Down or Enter
-from there to the list, Escape clears the search, F5 asks the database again.
+from there to the list, Escape clears the search, F5 asks the database again. "Export the
+list…" (Ctrl+Shift+E, also in the File menu) writes every row of the list shown — not only the
+pages loaded — to an Excel workbook or a CSV file (:mod:`ethics_desk.cases.docket`), off the
+GUI thread, and says on the status line what it wrote.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QEvent, QModelIndex, QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QModelIndex, QObject, QStandardPaths, Qt, QTimer, Signal
 from PySide6.QtGui import QFont, QFontMetrics, QKeyEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
+    QFileDialog,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -43,10 +48,10 @@ from ethics_desk.cases.inbox import (
 from ethics_desk.core.errors import UserError
 from ethics_desk.core.vocabulary import CaseState, ReviewerRole, Route
 from ethics_desk.ui.accessibility import StatusLine, buddy
-from ethics_desk.ui.acts import declare
+from ethics_desk.ui.acts import declare, offer
 from ethics_desk.ui.column_widths import GIVES_WAY, keep_column_widths
 from ethics_desk.ui.context import AppContext
-from ethics_desk.ui.errors import attempt
+from ethics_desk.ui.errors import FAILED, attempt
 from ethics_desk.ui.models.inbox_delegate import InboxCellDelegate, InboxTableView
 from ethics_desk.ui.models.inbox_model import (
     CASE_ID_ROLE,
@@ -56,6 +61,10 @@ from ethics_desk.ui.models.inbox_model import (
     InboxModel,
     day_text,
 )
+from ethics_desk.ui.operations import operate
+
+if TYPE_CHECKING:
+    from ethics_desk.cases.docket import DocketExport
 
 CUSTOM = "Custom filter"
 """What the view list shows when the filters match no saved view."""
@@ -120,6 +129,15 @@ class InboxScreen(QWidget):
         self.refresh_button.setObjectName("inboxRefresh")
         self.refresh_button.setToolTip("Ask the database again: what others saved appears (F5)")
         declare(None, self.refresh_button)
+        self.export_button = QPushButton("E&xport the list…", self)
+        self.export_button.setObjectName("inboxExport")
+        self.export_button.setToolTip("Write every case of this list, as shown, to an Excel "
+                                      "workbook or a CSV file; the export is recorded in each "
+                                      "case's history (Ctrl+Shift+E)")
+        # Whoever sees the inbox may export it: it holds only the cases they receive.
+        from ethics_desk.core.permissions import Act
+
+        offer(context, Act.EXPORT_LIST, "export the list", self.export_button)
 
         self.query = context.inbox_query(self.today)
         self.model = InboxModel(self.query, saved_view(DUE_TODAY), parent=self, load=False)
@@ -151,6 +169,7 @@ class InboxScreen(QWidget):
         self.search.returnPressed.connect(self._to_table)
         self.search.installEventFilter(self)
         self.refresh_button.clicked.connect(self.refresh)
+        self.export_button.clicked.connect(self.export_list)
         self.table.activated.connect(self._activated)
         self.model.modelReset.connect(self._update_status)
         self.model.rowsInserted.connect(self._update_status)
@@ -293,7 +312,10 @@ class InboxScreen(QWidget):
         layout.addLayout(top)
         layout.addLayout(filters)
         layout.addWidget(self.table, 1)
-        layout.addWidget(self.status)
+        bottom = QHBoxLayout()
+        bottom.addWidget(self.status, 1)
+        bottom.addWidget(self.export_button)
+        layout.addLayout(bottom)
         # Tab reads the screen as laid out: the view and search, the filters, then the list
         # (Down from the search still goes straight to the list).
         QWidget.setTabOrder(self.views, self.search)
@@ -303,6 +325,7 @@ class InboxScreen(QWidget):
         QWidget.setTabOrder(self.reviewer, self.due)
         QWidget.setTabOrder(self.due, self.refresh_button)
         QWidget.setTabOrder(self.refresh_button, self.table)
+        QWidget.setTabOrder(self.table, self.export_button)
 
     # -- the filter shown -------------------------------------------------------------------
 
@@ -402,6 +425,46 @@ class InboxScreen(QWidget):
         wanted = self.inbox_filter.with_text(self.search.text())  # a search not yet asked too
         if self._guard(lambda: self.model.set_query(self.query, wanted)) and selected is not None:
             self.select_case(selected)
+
+    def export_file_name(self) -> str:
+        """The name the export proposes: the view and the office's date."""
+        from ethics_desk.cases.docket import docket_file_name
+
+        return docket_file_name(self.current_view(), self.context.today())
+
+    def export_list(self) -> DocketExport | None:
+        """Ask where to export the list shown (.xlsx or .csv), then export it
+        (:meth:`export_to`); None when cancelled or refused."""
+        from ethics_desk.cases.docket import DocketFormat
+
+        folder = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+        suggested = str(Path(folder) / self.export_file_name()) if folder else \
+            self.export_file_name()
+        kinds = [DocketFormat.XLSX, DocketFormat.CSV]
+        chosen, kind = QFileDialog.getSaveFileName(self, "Export the list", suggested,
+                                                   ";;".join(k.label for k in kinds))
+        if not chosen:
+            return None
+        path = Path(chosen)
+        if not path.suffix:  # the dialog's kind chosen, its ending not typed
+            ending = next((k.value for k in kinds if k.label == kind), DocketFormat.XLSX.value)
+            path = path.with_name(f"{path.name}.{ending}")
+        return self.export_to(path)
+
+    def export_to(self, path: Path) -> DocketExport | None:
+        """Export every row of the list shown to ``path`` off the GUI thread, and say what was
+        written on the status line; None when refused (the refusal shown, naming the fix)."""
+        from ethics_desk.cases.docket import export_docket
+
+        database, account, clock = (self.context.database, self.context.signed_in,
+                                    self.context.clock)
+        inbox_filter, view = self.inbox_filter, self.current_view()
+        done = operate(self, "Exporting the list", lambda: export_docket(
+            database, path, inbox_filter, view=view, account=account, clock=clock))
+        if done is FAILED:
+            return None
+        self.status.setText(done.sentence())
+        return done
 
     def scheme_changed(self) -> None:
         """Tint the urgent rows in the desktop's new colours (see :mod:`ethics_desk.ui.palette`)."""
