@@ -44,12 +44,12 @@ from pathlib import Path
 from ethics_desk.cases.access import LIST_EXPORTED
 from ethics_desk.cases.inbox import (
     COLUMNS,
-    SAVED_VIEWS,
     InboxFilter,
     InboxLine,
     SortKey,
     Urgency,
     inbox_line,
+    view_name,
 )
 from ethics_desk.cases.inbox_query import InboxQuery
 from ethics_desk.core.account import Account
@@ -64,13 +64,11 @@ from ethics_desk.storage.database import Database
 from ethics_desk.storage.private_files import create_private_file, sync_folder
 from ethics_desk.storage.write_targets import refuse_record_target
 
-__all__ = ["CONFIDENTIAL", "CUSTOM", "DocketExport", "DocketFormat", "docket_cells",
-           "docket_file_name", "docket_format", "docket_title", "export_docket", "view_of"]
+__all__ = ["CONFIDENTIAL", "DocketExport", "DocketFormat", "docket_cells",
+           "docket_file_name", "docket_format", "docket_title", "export_docket"]
 
 CONFIDENTIAL = "Confidential — § 2-83(h)(1)"
 """The mark of a list that holds a pending complaint."""
-CUSTOM = "Custom filter"
-"""The name of a list whose filters are no saved view's."""
 PARTIAL = ".partial"
 """The ending of the file written beside the target before it is put in place."""
 WIDEST = 60
@@ -130,14 +128,6 @@ def docket_format(path: Path) -> DocketFormat:
     raise UserError(f"“{path.name}” is not a spreadsheet's name: the list is exported as an "
                     "Excel workbook (.xlsx) or a CSV file (.csv).",
                     "Give a file name ending in .xlsx or .csv.")
-
-
-def view_of(inbox_filter: InboxFilter) -> str:
-    """The saved view whose filters ``inbox_filter`` has (whatever its order and search), or
-    :data:`CUSTOM`."""
-    bare = inbox_filter.with_text("")
-    return next((view.name for view in SAVED_VIEWS
-                 if view.filter.sorted_by(bare.sort, bare.descending) == bare), CUSTOM)
 
 
 def docket_title(view: str, day: date, *, searched: bool, confidential: bool) -> str:
@@ -290,7 +280,7 @@ def export_docket(database: Database, target: Path, inbox_filter: InboxFilter, *
     if target.is_dir():
         raise UserError(f"{target} is a folder.", "Give the name of the file to write in it.")
     now = clock()
-    name = view or view_of(inbox_filter)
+    name = view or view_name(inbox_filter)
     searched = bool(inbox_filter.text.strip())
     with database.read_session() as session:
         zone = settings.time_zone(session)

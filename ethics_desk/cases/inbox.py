@@ -41,6 +41,7 @@ __all__ = [
     "ALL_PENDING",
     "AWAITING_RESPONSE",
     "COLUMNS",
+    "CUSTOM",
     "DRAFTS",
     "DUE_TODAY",
     "FIND_LIMIT",
@@ -69,6 +70,7 @@ __all__ = [
     "saved_view",
     "search_words",
     "urgency_of",
+    "view_name",
 ]
 
 PAGE_SIZE = 200
@@ -174,6 +176,8 @@ OVERDUE = "Overdue"
 THIS_WEEK = "This week"
 AWAITING_RESPONSE = "Awaiting response"
 DRAFTS = "Drafts"
+CUSTOM = "Custom filter"
+"""The name of a list whose filters are no saved view's (the inbox's view list shows it)."""
 ALL_PENDING = "All pending"
 ALL_CASES = "All cases"
 
@@ -194,6 +198,14 @@ SAVED_VIEWS: tuple[SavedView, ...] = (
               "Every complaint and draft, newest first"),
 )
 """The inbox's saved views, in the order the clerk sees them; the first is shown at start-up."""
+
+
+def view_name(inbox_filter: InboxFilter) -> str:
+    """The saved view whose filters ``inbox_filter`` has (whatever its order and search), or
+    :data:`CUSTOM`; the first such view in the clerk's own order of the views."""
+    bare = inbox_filter.with_text("")
+    return next((view.name for view in SAVED_VIEWS
+                 if view.filter.sorted_by(bare.sort, bare.descending) == bare), CUSTOM)
 
 
 def saved_view(name: str) -> InboxFilter:

@@ -20,15 +20,17 @@ from sqlalchemy import func, select, update
 
 from ethics_desk.cases import docket
 from ethics_desk.cases.access import LIST_EXPORTED, access_history
-from ethics_desk.cases.docket import CONFIDENTIAL, DocketFormat, export_docket, view_of
+from ethics_desk.cases.docket import CONFIDENTIAL, DocketFormat, export_docket
 from ethics_desk.cases.inbox import (
     ALL_CASES,
     ALL_PENDING,
     COLUMNS,
+    CUSTOM,
     DRAFTS,
     InboxFilter,
     InboxRow,
     saved_view,
+    view_name,
 )
 from ethics_desk.cases.inbox_query import InboxQuery
 from ethics_desk.core.account import Account
@@ -266,9 +268,9 @@ def test_a_file_that_cannot_be_replaced_is_kept_as_it_was_with_no_partial_file_n
 
 
 def test_a_view_is_named_as_the_inbox_names_it() -> None:
-    assert view_of(saved_view(ALL_PENDING).with_text("garza")) == ALL_PENDING
-    assert view_of(saved_view(DRAFTS)) == DRAFTS
-    assert view_of(InboxFilter(text="x", reviewer=None, states=frozenset())) == docket.CUSTOM
+    assert view_name(saved_view(ALL_PENDING).with_text("garza")) == ALL_PENDING
+    assert view_name(saved_view(DRAFTS)) == DRAFTS
+    assert view_name(InboxFilter(text="x", reviewer=None, states=frozenset())) == CUSTOM
 
 
 def test_a_name_a_spreadsheet_would_take_for_a_formula_arrives_as_its_text(

@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
 
 from ethics_desk.cases.inbox import (
     ALL_CASES,
+    CUSTOM,
     DUE_TODAY,
     OVERDUE,
     PENDING_STATES,
@@ -44,6 +45,7 @@ from ethics_desk.cases.inbox import (
     InboxFilter,
     SortKey,
     saved_view,
+    view_name,
 )
 from ethics_desk.core.errors import UserError
 from ethics_desk.core.vocabulary import CaseState, ReviewerRole, Route
@@ -66,8 +68,6 @@ from ethics_desk.ui.operations import operate
 if TYPE_CHECKING:
     from ethics_desk.cases.docket import DocketExport
 
-CUSTOM = "Custom filter"
-"""What the view list shows when the filters match no saved view."""
 
 _BOLD = (SortKey.DUE, SortKey.DAYS_LEFT)
 """The columns drawn in bold when a deadline is near or past (sized for bold)."""
@@ -398,9 +398,7 @@ class InboxScreen(QWidget):
             found = self._choices[combo].index(value) if value in self._choices[combo] else 0
             combo.setCurrentIndex(found)
             combo.blockSignals(False)
-        bare = inbox_filter.with_text("")
-        name = next((view.name for view in SAVED_VIEWS  # the order is the clerk's own choice
-                     if view.filter.sorted_by(bare.sort, bare.descending) == bare), CUSTOM)
+        name = view_name(inbox_filter)
         self.views.blockSignals(True)
         if name == CUSTOM and self.views.findText(CUSTOM) < 0:
             self.views.addItem(CUSTOM)
