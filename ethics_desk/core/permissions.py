@@ -61,6 +61,7 @@ class Act(StrEnum):
     MANAGE_BOARD = "manage_board"  # the Board's roster, terms and elections
     BOARD_PACKET = "board_packet"  # a meeting's confidential packet
     ACCESS_HISTORY = "access_history"  # who saw a case and when
+    AUDIT_TRAIL = "audit_trail"  # the audit trail browsed, filtered and exported, each in scope
     PUBLIC_INFORMATION = "public_information"  # Public Information Act requests
     RETENTION = "retention"  # the retention schedule, the disposal list and disposal
     LEGAL_HOLD = "legal_hold"  # place and release legal holds, Local Gov't Code § 202.002
@@ -131,6 +132,20 @@ ACT_ROLES: dict[Act, frozenset[Role]] = {
     Act.MANAGE_BOARD: CLERK,
     Act.BOARD_PACKET: CLERK | BOARD,
     Act.ACCESS_HISTORY: CLERK,
+    # The audit trail, browsed across cases (:mod:`ethics_desk.maintenance.audit_trail` decides
+    # each one's scope, deny by default; a record outside it is neither listed nor counted):
+    # - the Compliance Auditor: the records of the complaints they receive (SEES_FROM, from the
+    #   forwarding for review, § 2-83(d)(1)), their own records, and the office's records that
+    #   name no case (accounts, sign-ins, settings, the calendar, wording, backups, the roster);
+    # - the Records officer, who keeps every case's retention (its number and dates, never its
+    #   content): their own records, the office's records that name no case, and the retention
+    #   and Public Information Act records that are theirs to keep — never a case's own records,
+    #   whose summaries name its parties (§ 2-83(h)(1));
+    # - the Administrator, who receives no complaint: their own records and the office's
+    #   records that name no case.
+    # No one else: the Clerk's staff read a case's history in the case window (ACCESS_HISTORY);
+    # the trail of another's cases is no Board member's or reviewer's business.
+    Act.AUDIT_TRAIL: frozenset({Role.AUDITOR, Role.RECORDS, Role.ADMIN}),
     # Requests for complaint records go to the Public Information Act, § 2-83(h)(3); while a
     # complaint is pending, a request about it is the Records officer's and the City Attorney's
     # only, (h)(1). The counter hands a written request to the Records officer, who logs it.
