@@ -158,6 +158,27 @@ ACT_ROLES: dict[Act, frozenset[Role]] = {
     Act.BACKUP_AND_CHECK: frozenset({Role.ADMIN}),
 }
 
+TRAIL_OFFICE_ACTS: tuple[str, ...] = (
+    "account.", "setting.", "calendar.", "wording.", "enclosure.", "reference.", "provisions.",
+    "backup.", "database.", "record_key.", "export.key", "board.roster", "board.member_add",
+    "board.term_", "board.election_", "view.audit", "export.audit")
+"""The families of the office's own acts that name no case, by the start of their audit action
+(accounts and sign-ins, settings, the calendar, the letters' wording, reference data, backups
+and the record key, the Board's roster, the trail's own reads and exports)."""
+
+TRAIL_NO_CASE: dict[Role, tuple[str, ...]] = {
+    Role.AUDITOR: TRAIL_OFFICE_ACTS,
+    Role.RECORDS: (*TRAIL_OFFICE_ACTS, "retention.", "pia."),
+    Role.ADMIN: TRAIL_OFFICE_ACTS,
+}
+"""Which audit records that name no case each role reads in the trail (``Act.AUDIT_TRAIL``),
+by the start of their action; a role not named reads none (deny by default). A list of cases
+shown (``view.list``) names its cases by id and is never among them."""
+
+TRAIL_CASE_RECORDS: frozenset[Role] = frozenset({Role.AUDITOR})
+"""The roles that read a case's own audit records in the trail: those of the cases they
+receive (:data:`SEES_FROM`)."""
+
 HOLDS_ANY_CASE: frozenset[Role] = frozenset({Role.RECORDS})
 """Who may name any filed case in a legal hold, by its number: the Records officer, who keeps
 the retention of every case (its number and dates, never its content). Another role that may

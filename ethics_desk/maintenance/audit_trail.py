@@ -10,7 +10,8 @@ each within a scope this module decides, deny by default (:func:`scope_condition
   for review. A person who may not see a case cannot tell it exists (§ 2-83(h)(1)), so its
   records are neither listed nor counted, and a case number they may not name gets the answer a
   number never used gets;
-- the records that name no case, by the families of :data:`NO_CASE_ACTS` each role may read:
+- the records that name no case, by the families each role may read
+  (:data:`~ethics_desk.core.permissions.TRAIL_NO_CASE`):
   the office's own acts (accounts and sign-ins, settings, the calendar, the letters' wording,
   backups and the record key, the Board's roster) to all three; the retention schedule's and the
   Public Information Act's to the Records officer, whose they are. A list of cases shown
@@ -44,13 +45,18 @@ from ethics_desk.core.account import Account
 from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import UserError
 from ethics_desk.core.office_time import stamp
-from ethics_desk.core.permissions import HOLDS_ANY_CASE, Act
-from ethics_desk.core.roles import Role
+from ethics_desk.core.permissions import (
+    HOLDS_ANY_CASE,
+    TRAIL_CASE_RECORDS,
+    TRAIL_NO_CASE,
+    TRAIL_OFFICE_ACTS,
+    Act,
+)
 from ethics_desk.models import AuditRecord, Complaint
 from ethics_desk.office.settings import time_zone
 from ethics_desk.staff.acting import service
 from ethics_desk.staff.scope import case_condition, no_such_case
-from ethics_desk.storage.audit import ChainProblem, verify_chain
+from ethics_desk.storage.audit import CHAIN_FUNCTION, ChainProblem, verify_chain
 from ethics_desk.storage.database import Database
 
 READ = "view.audit"
@@ -60,24 +66,9 @@ EXPORTED = "export.audit"
 PAGE = 200
 """How many records a page holds."""
 
-OFFICE_ACTS: tuple[str, ...] = (
-    "account.", "setting.", "calendar.", "wording.", "enclosure.", "reference.", "provisions.",
-    "backup.", "database.", "record_key.", "export.key", "board.roster", "board.member_add",
-    "board.term_", "board.election_", READ, EXPORTED)
-"""The families of the office's own acts that name no case (an action begins with one)."""
-
-NO_CASE_ACTS: dict[Role, tuple[str, ...]] = {
-    Role.AUDITOR: OFFICE_ACTS,
-    Role.RECORDS: (*OFFICE_ACTS, "retention.", "pia."),
-    Role.ADMIN: OFFICE_ACTS,
-}
-"""Which records that name no case each role reads in the trail, by their action's family
-(none for a role not named: deny by default)."""
-
-CASE_RECORDS: frozenset[Role] = frozenset({Role.AUDITOR})
-"""The roles that read a case's records in the trail — those of the cases they receive. The
-Records officer and the Administrator receive no complaint; the Records officer's own
-retention acts on a case are theirs (own records)."""
+OFFICE_ACTS = TRAIL_OFFICE_ACTS
+NO_CASE_ACTS = TRAIL_NO_CASE
+CASE_RECORDS = TRAIL_CASE_RECORDS
 
 FAMILIES: dict[str, str] = {
     "account": "Account", "board": "Board", "backup": "Backup", "calendar": "Calendar",
@@ -347,12 +338,6 @@ def _chain(session: Session, account: Account, zone: tzinfo) -> ChainState:
                       f"The chain breaks {where}: the records before it verify; it and every "
                       "record after it are marked “Not verified”. Run “ethics-desk check” and "
                       "call IT.")
-
-
-CHAIN_FUNCTION = "ethics_desk_audit_chain"
-"""PostgreSQL: the owner's function that verifies the whole chain for a person who may read
-only a part of it (:mod:`ethics_desk.staff.server_policies`), returning each break's record
-and words — never a record's content."""
 
 
 def server_chain_problems(session: Session) -> list[ChainProblem] | None:
