@@ -84,7 +84,7 @@ FAMILIES: dict[str, str] = {
 ACT_CHOICES: tuple[tuple[str, str], ...] = (
     ("Every act", ""), ("Steps of a case", "event."), ("Reads of a case", "view."),
     ("Previews", "preview."), ("Prints", "print."), ("Exports", "export."),
-    ("Papers issued", "document."), ("Mail", "mail."), ("Accounts and sign-ins", "account."),
+    ("Papers issued", "document."), ("Mail", "mail."), ("Accounts and signing in", "account."),
     ("Settings", "setting."), ("Calendar", "calendar."), ("Board", "board."),
     ("Retention", "retention."), ("Public Information Act", "pia."), ("Backups", "backup."),
     ("Audit trail", "view.audit"))

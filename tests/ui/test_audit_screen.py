@@ -100,7 +100,7 @@ def test_a_case_number_never_used_is_one_message_and_the_filters_stay(
 def test_export_to_csv_writes_what_the_filters_keep(
         qtbot: QtBot, demo_database: Database, tmp_path: Path) -> None:
     screen = _screen(qtbot, auditor_context(demo_database))
-    _choose(screen.act, "Accounts and sign-ins")
+    _choose(screen.act, "Accounts and signing in")
     screen.show_button.click()
     shown = screen.model.rowCount()
     target = screen.export(tmp_path / "trail.csv")

@@ -130,12 +130,12 @@ class AuditScreen(QWidget):
         declare(None, self.clear_button)
         filters = QGridLayout()
         for column, (text, field) in enumerate((("&Person:", self.who), ("&Act:", self.act),
-                                                ("Cas&e number:", self.case))):
+                                                ("Case &number:", self.case))):
             label = QLabel(text, self)
             buddy(label, field)
             filters.addWidget(label, 0, 2 * column)
             filters.addWidget(field, 0, 2 * column + 1)
-        for column, (text, date_field) in enumerate((("&From:", self.start),
+        for column, (text, date_field) in enumerate((("Fro&m:", self.start),
                                                      ("&To:", self.end))):
             label = QLabel(text, self)
             buddy(label, date_field)
