@@ -264,18 +264,36 @@ def _conditions(session: Session, account: Account, filters: TrailFilter,
     return conditions
 
 
-def _detail_words(detail: str) -> str:
+def _value_words(value: Any) -> str:
+    """A detail's value in words: a list by commas, a mapping as "key: value" by semicolons,
+    yes and no for a truth, "none" for nothing."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if value is None:
+        return "none"
+    if isinstance(value, list):
+        return ", ".join(_value_words(item) for item in value)
+    if isinstance(value, dict):
+        return "; ".join(f"{_key_words(key)}: {_value_words(item)}"
+                         for key, item in value.items())
+    return str(value)
+
+
+def _key_words(key: object) -> str:
+    return str(key).replace("_", " ").replace("-", " ")
+
+
+def detail_words(detail: str) -> str:
+    """A record's detail (its JSON) in plain lines, one a key: "States allegation on face:
+    yes"."""
     try:
         value: Any = json.loads(detail or "{}")
     except ValueError:
         return detail
     if not isinstance(value, dict):
-        return str(value)
-    lines = []
-    for key, item in value.items():
-        shown = ", ".join(str(i) for i in item) if isinstance(item, list) else str(item)
-        lines.append(f"{str(key).replace('_', ' ').capitalize()}: {shown}")
-    return "\n".join(lines)
+        return _value_words(value)
+    return "\n".join(f"{_key_words(key).capitalize()}: {_value_words(item)}"
+                     for key, item in value.items())
 
 
 def _lines(session: Session, account: Account, filters: TrailFilter, chain: ChainState,
@@ -294,7 +312,7 @@ def _lines(session: Session, account: Account, filters: TrailFilter, chain: Chai
     lines = [TrailLine(r.seq, r.at, stamp(r.at, zone, seconds=True), r.actor, r.action,
                        act_words(r.action),
                        (number or f"Draft {case_id}") if r.complaint_id is not None else "",
-                       r.summary, _detail_words(r.detail), chain.verifies(r.seq))
+                       r.summary, detail_words(r.detail), chain.verifies(r.seq))
              for r, number, case_id in rows]
     return TrailPage(lines, lines[-1].seq if more and lines else None)
 

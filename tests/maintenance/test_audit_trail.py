@@ -260,3 +260,9 @@ def test_an_unwritable_path_is_one_message_and_leaves_no_record(
     with database.read_session() as session:
         assert session.scalar(select(AuditRecord.id).where(
             AuditRecord.action == audit_trail.EXPORTED)) is None
+
+
+def test_a_records_detail_is_told_in_plain_lines() -> None:
+    assert audit_trail.detail_words('{"role": "chair", "defects": [], "met": true, '
+                                    '"moved": {"from_day": "2026-11-02", "to": null}}') == (
+        "Role: chair\nDefects: \nMet: yes\nMoved: from day: 2026-11-02; to: none")
