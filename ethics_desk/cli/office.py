@@ -65,6 +65,62 @@ def cmd_access(args: argparse.Namespace, database: Database, account: Account) -
     return EXIT_OK
 
 
+def _trail_typed(args: argparse.Namespace) -> None:
+    """The period and the CSV file checked before anyone is asked for a password."""
+    from ethics_desk.maintenance.audit_trail import TrailFilter
+
+    start = parse_day(args.start, "--from") if args.start else None
+    end = parse_day(args.end, "--to") if args.end else None
+    args.trail_filter = TrailFilter(args.who or "", args.act or "", args.case or "", start, end)
+    args.csv_out = None
+    if args.csv is not None:
+        from ethics_desk.cli.common import refuse_record_target, refuse_unc_here
+
+        if not args.csv.strip():
+            raise UserError("Say where to write the CSV file with --csv FILE.csv.")
+        refuse_unc_here(args.csv, "CSV file")
+        out = Path(args.csv).expanduser()
+        if out.is_dir():
+            raise UserError(f"{out} is a folder.",
+                            "Give the name of the CSV file to write in it.")
+        refuse_record_target(out, db_arg(args))
+        if out.exists() and not args.force:
+            raise UserError(f"{out} already exists.", "Give another file, or --force to "
+                                                      "replace it.")
+        args.csv_out = out
+
+
+@signs_in(Act.AUDIT_TRAIL, "Reading the audit trail", first=_trail_typed)
+def cmd_audit(args: argparse.Namespace, database: Database, account: Account) -> int:
+    """``audit [--who LOGIN] [--act PREFIX] [--case NUMBER] [--from DATE] [--to DATE]
+    [--csv FILE]``: the audit trail the person may read, newest first, and whether the chain
+    verifies up to each record — or those records written to a CSV file."""
+    from ethics_desk.maintenance.audit_trail import export_csv, next_page, open_trail
+
+    clock = clock_of(args)
+    if args.csv_out is not None:
+        written = export_csv(database, args.trail_filter, args.csv_out, account=account,
+                             clock=clock)
+        note(f"wrote {written} record(s) of the audit trail to {args.csv_out}")
+        return EXIT_OK
+    trail = open_trail(database, args.trail_filter, account=account, clock=clock)
+    page = trail.first
+    shown = 0
+    while True:
+        for line in page.lines:
+            mark = "" if line.verified else "  [not verified]"
+            case = f"  {line.case_number}" if line.case_number else ""
+            print(f"{line.when}  {line.actor}  {line.act}{case}  {line.summary}{mark}")
+            shown += 1
+        if page.next_before is None:
+            break
+        page = next_page(database, trail, page.next_before, account=account)
+    if not shown:
+        print("No record of the audit trail you may read matches.")
+    print(trail.chain.words)
+    return EXIT_OK if trail.chain.holds else EXIT_FAILED
+
+
 @signs_in(Act.PUBLIC_INFORMATION, "The Public Information Act requests (§ 2-83(h)(3))")
 def cmd_requests(args: argparse.Namespace, database: Database, account: Account) -> int:
     """``requests``: the Public Information Act requests with their due dates."""

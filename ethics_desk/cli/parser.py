@@ -20,6 +20,7 @@ from ethics_desk.cli.common import (
 from ethics_desk.cli.keys import cmd_key_export, cmd_key_import, cmd_key_sheet
 from ethics_desk.cli.office import (
     cmd_access,
+    cmd_audit,
     cmd_demo,
     cmd_provisions_list,
     cmd_provisions_load,
@@ -385,6 +386,32 @@ def build_parser() -> argparse.ArgumentParser:
                     "not exist (§ 2-83(h)(1)).")
     access.add_argument("case", metavar="CASE", help="the case number, e.g. ERB-2026-001")
     access.set_defaults(handler=cmd_access)
+
+    trail = commands.add_parser(
+        "audit", parents=signed_in,
+        help="browse the audit trail, or write it to a CSV file",
+        description="The audit trail's records you may read, newest first, each with when, "
+                    "who, the act, the case and what it says, and whether the hash chain "
+                    "verifies up to it; the last line says whether the chain holds, or where "
+                    "it breaks (exit status 1). Reading is itself recorded. For the Compliance "
+                    "Auditor (the records of the complaints they receive, their own, and the "
+                    "office's that name no case), the Records officer and the Administrator "
+                    "(their own, and the office's that name no case; the Records officer's "
+                    "retention and Public Information Act records too), signed in (--user).")
+    trail.add_argument("--who", metavar="LOGIN", help="only the records of this person (their "
+                                                      "login, or a part of their name)")
+    trail.add_argument("--act", metavar="PREFIX", help="only the acts whose name begins so, "
+                                                       "e.g. account. or event.file")
+    trail.add_argument("--case", metavar="NUMBER", help="only the records of this case, e.g. "
+                                                        "ERB-2026-001")
+    trail.add_argument("--from", dest="start", metavar="DATE",
+                       help="the first day (YYYY-MM-DD, the office's time zone)")
+    trail.add_argument("--to", dest="end", metavar="DATE",
+                       help="the last day (YYYY-MM-DD, the office's time zone)")
+    trail.add_argument("--csv", metavar="FILE", help="write the records to this CSV file "
+                                                     "(UTF-8 with a byte-order mark) instead")
+    trail.add_argument("--force", action="store_true", help="replace the CSV file if it exists")
+    trail.set_defaults(handler=cmd_audit)
 
     requests = commands.add_parser(
         "requests", parents=signed_in,

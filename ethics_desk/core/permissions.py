@@ -63,6 +63,7 @@ class Act(StrEnum):
     EXPORT_LIST = "export_list"  # the inbox's list as a spreadsheet (.xlsx or .csv)
     ACCESS_HISTORY = "access_history"  # who saw a case and when
     CASE_FILE = "case_file"  # the whole case file as one PDF, within the cases one may see
+    AUDIT_TRAIL = "audit_trail"  # the audit trail browsed, filtered and exported, each in scope
     PUBLIC_INFORMATION = "public_information"  # Public Information Act requests
     RETENTION = "retention"  # the retention schedule, the disposal list and disposal
     LEGAL_HOLD = "legal_hold"  # place and release legal holds, Local Gov't Code § 202.002
@@ -138,6 +139,20 @@ ACT_ROLES: dict[Act, frozenset[Role]] = {
     # not know of, § 2-83(h)(1). Each export is a disclosure on record, naming every case.
     Act.EXPORT_LIST: frozenset(Role),
     Act.ACCESS_HISTORY: CLERK,
+    # The audit trail, browsed across cases (:mod:`ethics_desk.maintenance.audit_trail` decides
+    # each one's scope, deny by default; a record outside it is neither listed nor counted):
+    # - the Compliance Auditor: the records of the complaints they receive (SEES_FROM, from the
+    #   forwarding for review, § 2-83(d)(1)), their own records, and the office's records that
+    #   name no case (accounts, sign-ins, settings, the calendar, wording, backups, the roster);
+    # - the Records officer, who keeps every case's retention (its number and dates, never its
+    #   content): their own records, the office's records that name no case, and the retention
+    #   and Public Information Act records that are theirs to keep — never a case's own records,
+    #   whose summaries name its parties (§ 2-83(h)(1));
+    # - the Administrator, who receives no complaint: their own records and the office's
+    #   records that name no case.
+    # No one else: the Clerk's staff read a case's history in the case window (ACCESS_HISTORY);
+    # the trail of another's cases is no Board member's or reviewer's business.
+    Act.AUDIT_TRAIL: frozenset({Role.AUDITOR, Role.RECORDS, Role.ADMIN}),
     # Requests for complaint records go to the Public Information Act, § 2-83(h)(3); while a
     # complaint is pending, a request about it is the Records officer's and the City Attorney's
     # only, (h)(1). The counter hands a written request to the Records officer, who logs it.
@@ -157,6 +172,27 @@ ACT_ROLES: dict[Act, frozenset[Role]] = {
     Act.MANAGE_ACCOUNTS: frozenset({Role.ADMIN}),
     Act.BACKUP_AND_CHECK: frozenset({Role.ADMIN}),
 }
+
+TRAIL_OFFICE_ACTS: tuple[str, ...] = (
+    "account.", "setting.", "calendar.", "wording.", "enclosure.", "reference.", "provisions.",
+    "backup.", "database.", "record_key.", "export.key", "board.roster", "board.member_add",
+    "board.term_", "board.election_", "view.audit", "export.audit")
+"""The families of the office's own acts that name no case, by the start of their audit action
+(accounts and sign-ins, settings, the calendar, the letters' wording, reference data, backups
+and the record key, the Board's roster, the trail's own reads and exports)."""
+
+TRAIL_NO_CASE: dict[Role, tuple[str, ...]] = {
+    Role.AUDITOR: TRAIL_OFFICE_ACTS,
+    Role.RECORDS: (*TRAIL_OFFICE_ACTS, "retention.", "pia."),
+    Role.ADMIN: TRAIL_OFFICE_ACTS,
+}
+"""Which audit records that name no case each role reads in the trail (``Act.AUDIT_TRAIL``),
+by the start of their action; a role not named reads none (deny by default). A list of cases
+shown (``view.list``) names its cases by id and is never among them."""
+
+TRAIL_CASE_RECORDS: frozenset[Role] = frozenset({Role.AUDITOR})
+"""The roles that read a case's own audit records in the trail: those of the cases they
+receive (:data:`SEES_FROM`)."""
 
 HOLDS_ANY_CASE: frozenset[Role] = frozenset({Role.RECORDS})
 """Who may name any filed case in a legal hold, by its number: the Records officer, who keeps

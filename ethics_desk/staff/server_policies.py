@@ -45,6 +45,7 @@ from ethics_desk.core.permissions import (
     EVENT_ROLES,
     HOLDS_ANY_CASE,
     KEPT_FROM_THEIR_OWN,
+    TRAIL_NO_CASE,
     Act,
 )
 from ethics_desk.core.roles import Role
@@ -397,6 +398,43 @@ def _naming_policies() -> list[str]:
     return statements
 
 
+def trail_reader_check() -> str:
+    """The first lines of :data:`~ethics_desk.storage.audit.CHAIN_FUNCTION`: a person may call
+    it only as one whom the permission table lets read the trail (``Act.AUDIT_TRAIL``), by
+    their account in this office, not disabled."""
+    from ethics_desk.storage.server_roles import is_a_person
+
+    roles = ", ".join(f"'{role.value}'" for role in Role if role in ACT_ROLES[Act.AUDIT_TRAIL])
+    return (
+        f"  IF {is_a_person()} AND NOT EXISTS (SELECT 1 FROM staff_account a "
+        f"WHERE a.login = session_user AND a.role IN ({roles}) "
+        "AND a.disabled_at IS NULL) THEN\n"
+        "    RAISE EXCEPTION 'only those who may read the audit trail verify it here' "
+        "USING ERRCODE = 'insufficient_privilege';\n"
+        "  END IF;\n")
+
+
+def _trail_policies() -> list[str]:
+    """The audit trail browsed (``Act.AUDIT_TRAIL``): besides what every person reads, each
+    role the table gives the trail reads the records that name no case of the families
+    :data:`~ethics_desk.core.permissions.TRAIL_NO_CASE` gives it (the office's own acts; the
+    Records officer's retention and requests) — the same scope the application's query adds
+    (:mod:`ethics_desk.maintenance.audit_trail`); the records of a case only as they read the
+    case (:func:`_audit_policies`)."""
+    statements = []
+    for role in Role:
+        name = f"{POLICY}_trail_{role.value}"
+        statements.append(f"DROP POLICY IF EXISTS {name} ON audit_record")
+        families = TRAIL_NO_CASE.get(role, ()) if role in ACT_ROLES[Act.AUDIT_TRAIL] else ()
+        if not families:
+            continue
+        kept = " OR ".join(f"left(action, {len(f)}) = '{f}'" for f in families)
+        statements.append(
+            f"CREATE POLICY {name} ON audit_record FOR SELECT TO {group_role(role)} USING "
+            f"({_acts_as(role)} AND complaint_id IS NULL AND ({kept}))")
+    return statements
+
+
 def _audit_policies() -> list[str]:
     """Each person reads the audit records of the complaints they receive and the records
     they wrote themselves; the Clerk's staff read every record (their access history and the
@@ -505,6 +543,12 @@ def install(conn: Connection) -> None:
                          "PUBLIC")
     conn.exec_driver_sql(f"GRANT EXECUTE ON FUNCTION {DISPOSED_HERE_FUNCTION}(text, text) TO "
                          f"{_groups(ACT_ROLES[Act.RETENTION])}")
+    from ethics_desk.storage.audit import CHAIN_FUNCTION, pg_chain_function
+
+    conn.exec_driver_sql(pg_chain_function(trail_reader_check()).replace("%", "%%"))
+    conn.exec_driver_sql(f"REVOKE ALL ON FUNCTION {CHAIN_FUNCTION}() FROM PUBLIC")
+    conn.exec_driver_sql(f"GRANT EXECUTE ON FUNCTION {CHAIN_FUNCTION}() TO "
+                         f"{_groups(ACT_ROLES[Act.AUDIT_TRAIL])}")
     for function in (f"{ACTS_AS_FUNCTION}(text)", f"{RECEIVED_FUNCTION}()",
                      f"{NAME_KEY_FUNCTION}(text, text, text)"):
         conn.exec_driver_sql(f"REVOKE ALL ON FUNCTION {function} FROM PUBLIC")
@@ -517,7 +561,8 @@ def install(conn: Connection) -> None:
     statements = []
     for table, column in case_tables().items():
         statements += _case_policies(table, column, conn.dialect)
-    statements += (_audit_policies() + _journal_policies() + _setting_policies()
+    statements += (_audit_policies() + _trail_policies() + _journal_policies()
+                   + _setting_policies()
                    + _table_grants() + _register_grants() + _naming_policies())
     for statement in statements:
         conn.exec_driver_sql(statement.replace("%", "%%"))

@@ -209,6 +209,59 @@ def pg_redact_function() -> str:
         f"EXECUTE FUNCTION {VOUCHER_GUARD}()")
 
 
+CHAIN_FUNCTION = "ethics_desk_audit_chain"
+"""PostgreSQL: the owner's function that verifies the whole chain for a person who reads only a
+part of it (the audit trail's row-level security): each break's record and words, never a
+record's content."""
+
+
+def pg_chain_function(check: str) -> str:
+    """``ethics_desk_audit_chain()`` as ``server setup`` installs it: :func:`verify_chain` in
+    SQL, each record's hash recomputed from the same canonical text (``_canonical``: the JSON
+    array of its fields, without spaces, accents kept), a record a disposal emptied held to its
+    voucher, and the head compared with the last record. ``check`` is the statement that
+    refuses a caller who may not read the trail (run first)."""
+    canonical = (
+        "'[' || r.seq || ',' || to_json(to_char(r.at, 'YYYY-MM-DD\"T\"HH24:MI:SS.US'))::text "
+        "|| ',' || to_json(r.actor)::text || ',' || to_json(r.action)::text || ',' "
+        "|| coalesce(r.complaint_id::text, 'null') || ',' || to_json(r.summary)::text || ',' "
+        "|| to_json(r.detail)::text || ',' || to_json(r.prev_hash)::text || ']'")
+    return (
+        f"CREATE OR REPLACE FUNCTION {CHAIN_FUNCTION}() RETURNS TABLE (seq integer, message "
+        "text) LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = public, pg_temp "
+        "SET TimeZone = 'UTC' AS $fn$\n"
+        "DECLARE r record; expected integer := 1; prev text := repeat('0', 64); "
+        "head_value text; BEGIN\n"
+        + check +
+        "FOR r IN SELECT a.seq, a.at, a.actor, a.action, a.complaint_id, a.summary, a.detail, "
+        "a.prev_hash, a.hash, v.hash AS vouched FROM audit_record a LEFT JOIN audit_redaction "
+        "v ON v.seq = a.seq ORDER BY a.seq LOOP\n"
+        "  IF r.seq <> expected THEN seq := r.seq; message := 'record ' || expected || "
+        "' is missing or out of order (found ' || r.seq || ' next)'; RETURN NEXT; END IF;\n"
+        "  IF r.prev_hash <> prev THEN seq := r.seq; message := 'record ' || r.seq || "
+        "' does not follow the record before it (deleted or reordered)'; RETURN NEXT; END IF;\n"
+        "  IF r.vouched IS NOT NULL THEN\n"
+        "    IF r.vouched <> r.hash THEN seq := r.seq; message := 'record ' || r.seq || "
+        "' is not the one its disposal''s voucher names'; RETURN NEXT; END IF;\n"
+        f"  ELSIF encode(sha256(convert_to({canonical}, 'UTF8')), 'hex') <> r.hash THEN\n"
+        "    seq := r.seq; message := 'record ' || r.seq || ' was altered after it was "
+        "written'; RETURN NEXT;\n"
+        "  END IF;\n"
+        "  expected := r.seq + 1; prev := r.hash;\n"
+        "END LOOP;\n"
+        f"SELECT s.value INTO head_value FROM setting s WHERE s.key = '{HEAD_KEY}';\n"
+        "IF head_value IS NULL THEN\n"
+        "  IF expected > 1 THEN seq := NULL; message := 'the chain head is missing'; "
+        "RETURN NEXT; END IF;\n"
+        "ELSIF (head_value::json ->> 'seq')::integer <> expected - 1 "
+        "OR head_value::json ->> 'hash' <> prev THEN\n"
+        "  seq := NULL; message := 'the chain ends at record ' || (expected - 1) || "
+        "' but its head says ' || (head_value::json ->> 'seq') || ': newest records were "
+        "removed or the head was edited'; RETURN NEXT;\n"
+        "END IF;\n"
+        "END $fn$")
+
+
 def redact_case(session: Session, complaint_id: int, *, summary: str, at: datetime,
                 reason: str) -> list[int]:
     """Empty the summary and detail of every audit record of the case ``complaint_id`` (a

@@ -53,12 +53,12 @@ if TYPE_CHECKING:  # built when first shown; imported then, not at start-up
     from ethics_desk.ui.screens.settings_screen import SettingsScreen
 
 SCREENS = ("new", "inbox", "calendar", "mail", "settings", "board", "retention",
-           "requests")
+           "requests", "audit")
 
 SCREEN_ACTS: dict[str, str | None] = {
     "new": "take_complaint", "inbox": None, "calendar": None, "mail": "mail_papers",
     "settings": "edit_settings", "board": "board_packet", "retention": "legal_hold",
-    "requests": "public_information",
+    "requests": "public_information", "audit": "audit_trail",
 }
 """The act of the permission table (:class:`ethics_desk.core.permissions.Act`, by value) a
 screen is for; a person whose role may not do it does not see the screen (None: everyone, each
@@ -122,12 +122,14 @@ class MainWindow(QMainWindow):
         self._board = LazyScreen(self._build_board_screen, self)
         self._retention = LazyScreen(self._build_retention_screen, self)
         self._requests = LazyScreen(self._build_requests_screen, self)
+        self._audit = LazyScreen(self._build_audit_screen, self)
         pages: list[tuple[str, str, QWidget]] = [
             ("new", "New complaint", self._new), ("inbox", "Inbox", self.inbox_screen),
             ("calendar", "Calendar", self._calendar), ("mail", "Mail", self._mail),
             ("settings", "Settings", self._settings), ("board", "Board", self._board),
             ("retention", "Retention", self._retention),
             ("requests", "Records requests", self._requests),
+            ("audit", "Audit trail", self._audit),
         ]
         for key, label, widget in pages:
             item = QListWidgetItem(screen_icon(key), label)
@@ -218,6 +220,16 @@ class MainWindow(QMainWindow):
         from ethics_desk.ui.screens.requests_screen import RequestsScreen
 
         return RequestsScreen(self.context, self)
+
+    def _build_audit_screen(self) -> QWidget:
+        from ethics_desk.ui.screens.audit_screen import AuditScreen
+
+        return AuditScreen(self.context, self)
+
+    @property
+    def audit_screen(self) -> QWidget:
+        """The Audit trail screen (built on first use)."""
+        return self._audit.content()
 
     @property
     def requests_screen(self) -> QWidget:
@@ -431,7 +443,7 @@ class MainWindow(QMainWindow):
 
     def go(self, key: str) -> None:
         """Show a screen by its key (new, inbox, calendar, mail, settings, board, retention,
-        requests), the cursor in its first field (Ctrl+1…8, the menus)."""
+        requests, audit), the cursor in its first field (Ctrl+1…9, the menus)."""
         if not self.allows(key):  # a screen the role does not have: the inbox, as at start
             key = "inbox"
         shown = self.stack.currentWidget()

@@ -41,6 +41,7 @@ SCREEN_PAGES: dict[str, str] = {
     "board": "board.md",
     "retention": "retention.md",
     "requests": "public-information.md",
+    "audit": "how-to/browse-the-audit-trail.md",
     "case": "daily-desk.md",
     "intake": "counter.md",
     "sign-in": "signing-in.md",

@@ -61,6 +61,10 @@ def test_each_role_does_exactly_the_office_acts_of_its_work(role: Role, act: Act
         expected = role is Role.CLERK or role in BOARD
     elif act is Act.EXPORT_LIST:  # whoever sees the inbox, which lists only what they receive
         expected = True
+    elif act is Act.CASE_FILE:  # the whole file: those who answer for it, and who keep it
+        expected = role in (Role.CLERK, Role.ATTORNEY, Role.RECORDS)
+    elif act is Act.AUDIT_TRAIL:  # the trail across cases, each in their scope
+        expected = role in (Role.AUDITOR, Role.RECORDS, Role.ADMIN)
     else:
         expected = role is Role.CLERK
     assert may(role, act) is expected

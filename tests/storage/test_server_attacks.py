@@ -403,7 +403,8 @@ only reads — ``ethics_desk_journal_forged``, which names the journal records w
 verify, for ``check`` — is called too, and must change nothing; the triggers' functions are
 called as a function, which the server refuses for a trigger function)."""
 READ_ONLY_FUNCTIONS = frozenset({"ethics_desk_journal_forged", "ethics_desk_acts_as",
-                                 "ethics_desk_received_cases", "ethics_desk_disposed_here"})
+                                 "ethics_desk_received_cases", "ethics_desk_disposed_here",
+                                 "ethics_desk_audit_chain"})
 
 
 def _definer_functions(office: Office) -> dict[str, str]:
@@ -450,6 +451,10 @@ def test_every_security_definer_function_refuses_forged_arguments(office: Office
                  worked=_true)
         # whether a complaint exists is not told: the person's own complaints are all the
         # functions of their scope name, and one they do not receive is as one never filed
+        # the chain verified for a reader of the trail tells only where it breaks — on a whole
+        # chain nothing, so not even how many records there are (and no one else may call it)
+        _refused(office, role, ["SELECT count(*) > 0 FROM ethics_desk_audit_chain()"],
+                 worked=_true)
         _refused(office, role, [
             "SELECT (SELECT count(*) FROM ethics_desk_received_cases()) "
             "<> (SELECT count(*) FROM complaint) OR ethics_desk_acts_as(:other)"],

@@ -91,6 +91,12 @@ def _demo_windows(path: str) -> tuple[dict[str, QWidget], list[QWidget]]:
              for n in range(1, 61)]
     windows["closures: confirm a change"] = ConfirmChangeDialog(
         "Add a closure", "Closing the offices on this day moves these deadlines.", moves, None)
+    from ethics_desk.ui.main_window import MainWindow
+    from tests.ui.conftest import signed_in_context
+
+    auditor = MainWindow(signed_in_context(database, "auditor", "demo"))
+    auditor.go("audit")
+    windows["audit trail"] = auditor
     return windows, [board, case]
 
 

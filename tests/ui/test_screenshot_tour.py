@@ -70,6 +70,14 @@ def test_tour_of_the_records_requests_screen(qtbot: QtBot, demo_context: AppCont
         shoot(stop.window, f"requests-{number}-{stop.name.split()[0]}")
 
 
+def test_tour_of_the_audit_trail_screen(qtbot: QtBot, demo_context: AppContext) -> None:
+    from tests.ui.window_tour import audit_window
+
+    for stop in audit_window(qtbot, demo_context):
+        qtbot.wait(50)  # laid out and painted
+        shoot(stop.window, "audit-0-screen")
+
+
 def test_tour_of_the_intake_wizard(qtbot: QtBot, context: AppContext, tmp_path: Path) -> None:
     wizard = IntakeWizard(context)
     qtbot.addWidget(wizard)

@@ -133,14 +133,14 @@ def _role_window(qtbot: QtBot, database: Database, role: Role) -> MainWindow:
 
 
 EXPECTED_SCREENS: dict[Role, set[str]] = {
-    Role.CLERK: set(SCREENS) - {"retention", "requests"},
-    Role.AUDITOR: {"inbox", "calendar"},
+    Role.CLERK: set(SCREENS) - {"retention", "requests", "audit"},
+    Role.AUDITOR: {"inbox", "calendar", "audit"},  # the trail of the cases they receive
     Role.ATTORNEY: {"inbox", "calendar", "retention", "requests"},  # holds; the Act's requests
     Role.CHAIR: {"inbox", "calendar", "board"},
     Role.VICE_CHAIR: {"inbox", "calendar", "board"},
     Role.MEMBER: {"inbox", "calendar", "board"},
-    Role.RECORDS: {"inbox", "calendar", "retention", "requests"},
-    Role.ADMIN: {"inbox", "calendar"},
+    Role.RECORDS: {"inbox", "calendar", "retention", "requests", "audit"},
+    Role.ADMIN: {"inbox", "calendar", "audit"},
 }
 
 

@@ -131,7 +131,7 @@ def test_the_next_persons_role_decides_the_window_and_each_opens_on_their_own_la
     assert auditors is not None and auditors is not clerks and auditors.isVisible()
     shown = {key for row, key in enumerate(SCREENS)
              if not auditors.navigation.item(row).isHidden()}
-    assert shown == {"inbox", "calendar"}  # the Compliance Auditor's screens, no others
+    assert shown == {"inbox", "calendar", "audit"}  # the Compliance Auditor's, no others
     assert not auditors.new_action.isVisible()
     assert not _action(auditors, "actionAccounts").isVisible()
     assert auditors.current_screen() == "inbox"  # not the clerk's Mail

@@ -15,7 +15,7 @@ confirmation; the filing papers, the information sheet, a PDF preview and the §
 the restore of a backup; the start-up's wait for IT to upgrade the server's schema; the Find a
 case window (Ctrl+K) listing what it found; and, as the
 Records officer signs in, the Records requests screen and its dialogs (Public Information Act,
-§ 2-83(h)(3)).
+§ 2-83(h)(3)); as the Compliance Auditor signs in, the Audit trail screen.
 """
 
 from __future__ import annotations
@@ -337,6 +337,26 @@ def records_window(qtbot: QtBot, context: AppContext) -> Iterator[Stop]:
     window.close()
 
 
+def audit_window(qtbot: QtBot, context: AppContext) -> Iterator[Stop]:
+    """The Compliance Auditor's window on the same database (the demonstration's auditor):
+    the Audit trail screen, a record chosen."""
+    from ethics_desk.ui.main_window import MainWindow
+    from ethics_desk.ui.screens.audit_screen import AuditScreen
+    from tests.ui.conftest import signed_in_context
+
+    window = MainWindow(signed_in_context(context.database, "auditor", "demo"))
+    qtbot.addWidget(window)
+    window.resize(1280, 720)
+    _shown(qtbot, window)
+    window.go("audit")
+    qtbot.wait(20)
+    screen = window.audit_screen
+    assert isinstance(screen, AuditScreen)
+    assert screen.model.rowCount() > 0, "the auditor reads the trail of the cases they receive"
+    yield Stop("screen audit", window, window.stack.currentWidget())
+    window.close()
+
+
 def tour(qtbot: QtBot, context: AppContext, folder: Path) -> Iterator[Stop]:
     """Every window, screen, tab, wizard step and dialog, each shown in turn."""
     yield from _main_window(qtbot, context)
@@ -345,6 +365,7 @@ def tour(qtbot: QtBot, context: AppContext, folder: Path) -> Iterator[Stop]:
     yield from _other_dialogs(qtbot, context)
     yield from _find_a_case(qtbot, context)
     yield from _retention(qtbot, context)
+    yield from audit_window(qtbot, context)
 
 
     yield from records_window(qtbot, context)
