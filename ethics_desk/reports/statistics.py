@@ -37,7 +37,7 @@ from dataclasses import asdict, dataclass
 from datetime import UTC, date, datetime, timedelta, tzinfo
 from typing import Any
 
-from sqlalchemy import and_, case, distinct, func, or_, select
+from sqlalchemy import String, and_, case, cast, distinct, func, literal, or_, select
 from sqlalchemy.orm import Session
 
 from ethics_desk.core.account import Account
@@ -264,18 +264,22 @@ class BusinessDayCounter:
     (the first day not counted, each business day after it up to the last, Code Construction
     Act § 311.014): ``count(first, last)``. Built once for the days from ``low`` to ``high``,
     it answers each pair with one subtraction, so 100,000 pairs cost no more than a calendar
-    of a few years."""
+    of a few years; :meth:`running` gives the running count of a day typed as ISO text, the
+    form a date is read from the database in, without making a date of it."""
 
     def __init__(self, calendar: BusinessCalendar, low: date, high: date) -> None:
         self._low = low.toordinal()
         self._calendar = calendar
         running, table = 0, [0]
+        by_text = {low.isoformat(): 0}
         day = low
         while day < high:
             day += timedelta(days=1)
             running += calendar.is_business_day(day)
             table.append(running)
+            by_text[day.isoformat()] = running
         self._table = table
+        self._by_text = by_text
 
     def count(self, first: date, last: date) -> int:
         """Business days after ``first`` up to and including ``last`` (0 when ``last`` is not
@@ -286,6 +290,11 @@ class BusinessDayCounter:
         if low >= 0 and high < len(self._table):
             return self._table[high] - self._table[low]
         return business_days(self._calendar, first, last)
+
+    def running(self, day: str) -> int | None:
+        """The business days from the table's first day to ``day`` (ISO text), or None for a
+        day outside the table."""
+        return self._by_text.get(day[:10])
 
 
 def business_days(calendar: BusinessCalendar, first: date, last: date) -> int:
@@ -420,68 +429,121 @@ _DISPOSITION_CITATIONS: dict[Disposition, str] = {
 
 def _steps(session: Session, start: date, end: date, zone: tzinfo,
            calendar: BusinessCalendar) -> tuple[StepTime, ...]:
-    """Each step's (receipt, step) pairs, fetched by SQL, counted on ``calendar``."""
-    received = Complaint.received_at
-    forwarded = func.min(Review.received_on)
-    pairs: list[tuple[str, str, str, Any]] = [  # (key, label, citation, the pairs' query)
-        ("forwarded_for_review", "Forwarded for review", "§ 2-83(d)(1)",
-         select(received, forwarded).join(Review, Review.complaint_id == Complaint.id)
-         .group_by(Complaint.id, received).having(forwarded.between(start, end))),
+    """Each step's (receipt, step) pairs, fetched by SQL as text — an instant and a date, read
+    by no type — and counted on ``calendar``: six reads, each of one table with its case's
+    receipt looked up by key, whatever the number of cases."""
+    def receipt(complaint_id: Any) -> Any:
+        return (select(cast(Complaint.received_at, String)).where(Complaint.id == complaint_id)
+                .scalar_subquery())
+
+    def on_in_period(column: Any, *where: Any) -> Any:
+        """The day ``column`` holds, as text, when it is in the period (NULL otherwise)."""
+        return func.max(case((and_(column.between(start, end), *where), cast(column, String))))
+
+    # The reviews: one row a case, its Compliance Auditor's receipt (the forward for review)
+    # and each reviewer's completion in the period side by side.
+    review_keys = ("forwarded_for_review", *(f"review_{role.value}" for role in ReviewerRole))
+    reviews = (select(receipt(Review.complaint_id),
+                      on_in_period(Review.received_on,
+                                   Review.role == ReviewerRole.COMPLIANCE_AUDITOR),
+                      *(on_in_period(Review.completed_on, Review.role == role)
+                        for role in ReviewerRole))
+               .where(or_(Review.received_on.between(start, end),
+                          Review.completed_on.between(start, end)))
+               .group_by(Review.complaint_id))
+    queries = [
+        select(case((Decision.kind == DecisionKind.ACCEPT, "accepted"),
+                    else_=literal("forwarded_campaign_finance")), receipt(Decision.complaint_id),
+               cast(Decision.decided_on, String))
+        .where(Decision.kind.in_((DecisionKind.ACCEPT, DecisionKind.FORWARD_CAMPAIGN_FINANCE)),
+               Decision.decided_on.between(start, end)),
+        select(literal("forwarded_to_board"), receipt(Deadline.complaint_id),
+               cast(Deadline.closed_on, String))
+        .where(Deadline.clock == ClockKind.ETHICS_FORWARD.value,
+               Deadline.status.in_((DeadlineStatus.MET, DeadlineStatus.MISSED)),
+               Deadline.closed_on.between(start, end)),
+        select(literal("response_filed"), receipt(Filing.complaint_id),
+               cast(func.min(Filing.received_on), String))
+        .where(Filing.kind == FilingKind.RESPONSE).group_by(Filing.complaint_id)
+        .having(func.min(Filing.received_on).between(start, end)),
+        select(literal("resolved"), cast(Complaint.received_at, String),
+               cast(Complaint.resolved_on, String))
+        .where(Complaint.state == CaseState.RESOLVED, Complaint.resolved_on.between(start, end)),
     ]
-    for role in ReviewerRole:
-        pairs.append((f"review_{role.value}", f"Review completed: {role.short_label}",
-                      "§ 2-83(d)(1)",
-                      select(received, Review.completed_on).join(Review).where(
-                          Review.role == role, Review.completed_on.between(start, end))))
-    for kind, key, label, citation in (
-            (DecisionKind.FORWARD_CAMPAIGN_FINANCE, "forwarded_campaign_finance",
-             "Campaign finance: forwarded to the respondent", "§ 2-83(d)(2)"),
-            (DecisionKind.ACCEPT, "accepted", "Accepted for the Board", "§ 2-83(d)(3)")):
-        pairs.append((key, label, citation, select(received, Decision.decided_on).join(Decision)
-                      .where(Decision.kind == kind, Decision.decided_on.between(start, end))))
-    pairs.append(("forwarded_to_board", "Forwarded to the Board and the respondents "
-                  "(Ethics Code)", "§ 2-83(d)(3)",
-                  select(received, Deadline.closed_on).join(Deadline).where(
-                      Deadline.clock == ClockKind.ETHICS_FORWARD.value,
-                      Deadline.status.in_((DeadlineStatus.MET, DeadlineStatus.MISSED)),
-                      Deadline.closed_on.between(start, end))))
-    responded = func.min(Filing.received_on)
-    pairs.append(("response_filed", "Sworn response filed", "§ 2-83(e)(1)",
-                  select(received, responded).join(Filing, Filing.complaint_id == Complaint.id)
-                  .where(Filing.kind == FilingKind.RESPONSE).group_by(Complaint.id, received)
-                  .having(responded.between(start, end))))
-    pairs.append(("resolved", "Resolved", "§ 2-83(d)(4)",
-                  select(received, Complaint.resolved_on).where(
-                      Complaint.state == CaseState.RESOLVED,
-                      Complaint.resolved_on.between(start, end))))
-    fetched = [(key, label, citation, session.execute(query.where(received.is_not(None))).all())
-               for key, label, citation, query in pairs]
-    low = min((row[0] for *_, rows in fetched for row in rows), default=None)
-    counter = BusinessDayCounter(calendar, (low.date() - timedelta(days=1)) if low else start,
-                                 end)
-    days_of = _OfficeDays(zone)
+    connection = session.connection()  # the session's read: plain rows, no ORM between
+    in_period: list[Sequence[Any]] = []  # (key, the receipt's instant, the step's day)
+    for query in queries:
+        in_period.extend(connection.execute(query).all())
+    for at, *days in connection.execute(reviews).all():
+        in_period.extend((key, at, on) for key, on in zip(review_keys, days, strict=True) if on)
+
+    first = min((row[1] for row in in_period if row[1]), default=None)
+    low = (datetime.fromisoformat(first[:19]).date() if first else start) - timedelta(days=2)
+    counter = BusinessDayCounter(calendar, low, end)
+    received_on = _OfficeDays(zone, counter, low, end)
+    gaps: dict[str, list[int]] = {}
+    running = counter.running
+    for key, at, on in in_period:
+        if not at:
+            continue  # never received: no time to count
+        before, after = received_on(at), running(on)
+        if before is None or after is None:  # a day outside the table: counted day by day
+            gap = counter.count(received_on.date_of(at), date.fromisoformat(on[:10]))
+        else:
+            gap = after - before if after > before else 0
+        gaps.setdefault(key, []).append(gap)
     steps = []
-    for key, label, citation, rows in fetched:
-        gaps = [counter.count(days_of(at), on) for at, on in rows]
-        steps.append(StepTime(key, label, citation, len(gaps), nearest_rank(gaps, 50),
-                              nearest_rank(gaps, 90)))
+    for key, label, citation in _STEPS:
+        found = gaps.get(key, [])
+        steps.append(StepTime(key, label, citation, len(found), nearest_rank(found, 50),
+                              nearest_rank(found, 90)))
     return tuple(steps)
 
 
+_STEPS: tuple[tuple[str, str, str], ...] = (
+    ("forwarded_for_review", "Forwarded for review (received by the Compliance Auditor)",
+     "§ 2-83(d)(1)"),
+    *((f"review_{role.value}", f"Review completed: {role.short_label}", "§ 2-83(d)(1)")
+      for role in ReviewerRole),
+    ("forwarded_campaign_finance", "Campaign finance: forwarded to the respondent",
+     "§ 2-83(d)(2)"),
+    ("accepted", "Accepted for the Board", "§ 2-83(d)(3)"),
+    ("forwarded_to_board", "Forwarded to the Board and the respondents (Ethics Code)",
+     "§ 2-83(d)(3)"),
+    ("response_filed", "Sworn response filed", "§ 2-83(e)(1)"),
+    ("resolved", "Resolved", "§ 2-83(d)(4)"),
+)
+"""The statutory steps timed from receipt, in the order of § 2-83: key, label, citation."""
+
+
 class _OfficeDays:
-    """The office's date of an instant, remembered by the quarter hour (every zone's offset is
-    a whole number of quarter hours), so 100,000 receipts cost a few thousand conversions."""
+    """The running business-day count (:meth:`BusinessDayCounter.running`) of the office's date
+    of an instant read as UTC text, remembered by the hour when the zone's offsets in the
+    period are whole hours (by the minute otherwise), so 100,000 receipts cost a few thousand
+    conversions."""
 
-    def __init__(self, zone: tzinfo) -> None:
+    def __init__(self, zone: tzinfo, counter: BusinessDayCounter, low: date, high: date) -> None:
         self._zone = zone
-        self._seen: dict[tuple[int, int], date] = {}
+        self._counter = counter
+        self._seen: dict[str, int | None] = {}
+        offsets = {at_office_time(date(year, month, 1), 12, 0, zone).utcoffset()
+                   for year in range(low.year, high.year + 1) for month in (1, 4, 7, 10)}
+        whole = all(offset is not None and offset.total_seconds() % 3600 == 0
+                    for offset in offsets)
+        self._width = 13 if whole else 16  # "YYYY-MM-DD HH" or "YYYY-MM-DD HH:MM"
 
-    def __call__(self, moment: datetime) -> date:
-        key = (moment.toordinal(), (moment.hour * 60 + moment.minute) // 15)
-        found = self._seen.get(key)
-        if found is None:
-            found = self._seen[key] = office_date(moment, self._zone)
-        return found
+    def date_of(self, moment: str) -> date:
+        """The office's date at ``moment``, UTC as ISO text."""
+        return office_date(datetime.fromisoformat(moment[:19]).replace(tzinfo=UTC), self._zone)
+
+    def __call__(self, moment: str) -> int | None:
+        """The running count of the office's date at ``moment`` (None: outside the table)."""
+        key = moment[:self._width]
+        try:
+            return self._seen[key]
+        except KeyError:
+            found = self._seen[key] = self._counter.running(self.date_of(moment).isoformat())
+            return found
 
 
 def _moved_ids(session: Session) -> set[int]:
