@@ -53,7 +53,6 @@ from ethics_desk.models import (
     AuditRecord,
     BoardAction,
     BoardVote,
-    CaseState,
     CivilPenalty,
     Complaint,
     Deadline,
@@ -404,9 +403,9 @@ def _endings(session: Session, start: date, end: date) -> Endings:
     kinds = {(kind, disposition): count for kind, disposition, count in session.execute(
         select(Decision.kind, Decision.disposition, func.count()).where(in_period)
         .group_by(Decision.kind, Decision.disposition)).all()}
-    unsworn = session.scalar(select(func.count()).select_from(Decision).join(Complaint).where(
-        in_period, Decision.kind == DecisionKind.RESOLUTION, Decision.disposition.is_(None),
-        Complaint.state == CaseState.RETURNED_UNSWORN)) or 0
+    # A return as not sworn is recorded as a resolution without a disposition (§ 2-83(c);
+    # ethics_desk.workflow.effects.filing.return_unsworn), and nothing else is.
+    unsworn = kinds.get((DecisionKind.RESOLUTION, None), 0)
     dispositions = tuple(
         Figure(disposition.value, disposition.label,
                kinds.get((DecisionKind.RESOLUTION, disposition), 0),
@@ -430,8 +429,9 @@ _DISPOSITION_CITATIONS: dict[Disposition, str] = {
 def _steps(session: Session, start: date, end: date, zone: tzinfo,
            calendar: BusinessCalendar) -> tuple[StepTime, ...]:
     """Each step's (receipt, step) pairs, fetched by SQL as text — an instant and a date, read
-    by no type — and counted on ``calendar``: six reads, each of one table with its case's
-    receipt looked up by key, whatever the number of cases."""
+    by no type — and counted on ``calendar``: five reads, each of one table with its case's
+    receipt looked up by key, whatever the number of cases. A case is "resolved" by a resolution
+    with a disposition of § 2-83(d)(4), on its date — the endings count the same decisions."""
     def receipt(complaint_id: Any) -> Any:
         return (select(cast(Complaint.received_at, String)).where(Complaint.id == complaint_id)
                 .scalar_subquery())
@@ -452,10 +452,15 @@ def _steps(session: Session, start: date, end: date, zone: tzinfo,
                           Review.completed_on.between(start, end)))
                .group_by(Review.complaint_id))
     queries = [
+        # Acceptance, the campaign-finance forward and the resolution (one with a disposition:
+        # a return as not sworn is recorded as a resolution without one) are decisions.
         select(case((Decision.kind == DecisionKind.ACCEPT, "accepted"),
+                    (Decision.kind == DecisionKind.RESOLUTION, "resolved"),
                     else_=literal("forwarded_campaign_finance")), receipt(Decision.complaint_id),
                cast(Decision.decided_on, String))
-        .where(Decision.kind.in_((DecisionKind.ACCEPT, DecisionKind.FORWARD_CAMPAIGN_FINANCE)),
+        .where(Decision.kind.in_((DecisionKind.ACCEPT, DecisionKind.FORWARD_CAMPAIGN_FINANCE,
+                                  DecisionKind.RESOLUTION)),
+               or_(Decision.kind != DecisionKind.RESOLUTION, Decision.disposition.is_not(None)),
                Decision.decided_on.between(start, end)),
         select(literal("forwarded_to_board"), receipt(Deadline.complaint_id),
                cast(Deadline.closed_on, String))
@@ -466,9 +471,6 @@ def _steps(session: Session, start: date, end: date, zone: tzinfo,
                cast(func.min(Filing.received_on), String))
         .where(Filing.kind == FilingKind.RESPONSE).group_by(Filing.complaint_id)
         .having(func.min(Filing.received_on).between(start, end)),
-        select(literal("resolved"), cast(Complaint.received_at, String),
-               cast(Complaint.resolved_on, String))
-        .where(Complaint.state == CaseState.RESOLVED, Complaint.resolved_on.between(start, end)),
     ]
     connection = session.connection()  # the session's read: plain rows, no ORM between
     in_period: list[Sequence[Any]] = []  # (key, the receipt's instant, the step's day)
