@@ -40,7 +40,7 @@ def test_the_statistics_print_as_lines_from_the_first_of_january_to_today_by_def
         controller: WorkflowController, database: Database, db_arg: str,
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     filed_case(controller)
-    sign_in_as(monkeypatch, database, Role.ADMIN)
+    sign_in_as(monkeypatch, database, Role.CLERK)
     code, out, _ = run(capsys, "statistics", "--db", db_arg)
     lines = out.splitlines()
     assert code == 0
