@@ -10,7 +10,11 @@
   returned as defective (§ 2-83(d)(3)), campaign-finance complaints not cured (§ 2-83(d)(2)),
   and each disposition of a resolution (§ 2-83(d)(4); cured, § 2-82(b)(2); frivolous, (f)(6));
 - **steps** — the City's business days (the calendar the deadlines count on) from receipt to
-  each statutory step taken in the period: the median and the 90th percentile;
+  each statutory step taken in the period, on the day recorded for it: forwarded for review
+  (the Compliance Auditor's receipt, from which the (d)(2) and (d)(3) clocks run), each review
+  completed, the campaign-finance forward, acceptance, the forward to the Board (the closing of
+  the (d)(3) clock), the first sworn response, the resolution; the median and the 90th
+  percentile;
 - **deadlines** — the clocks due on a day of the period: met, missed, open (past due or not),
   cancelled, and those a closure or a Fiesta day moved (recorded by ``calendar.add`` and
   ``calendar.remove``, :mod:`ethics_desk.deadlines.closures`);
@@ -26,7 +30,9 @@ business-day calendar here. No names are read or returned: counts of the whole o
 
 Who may count them is :data:`~ethics_desk.core.permissions.Act.STATISTICS`. The count is
 recorded in the audit trail (who counted which period), without waiting for another desk's
-write (:mod:`ethics_desk.storage.queued_records`). No Qt here.
+write (:mod:`ethics_desk.storage.queued_records`). On the office's server each person reads
+only the rows the server's policies give their role (:mod:`ethics_desk.staff.server_policies`):
+the Administrator reads no case there and is told so rather than shown noughts. No Qt here.
 """
 
 from __future__ import annotations
