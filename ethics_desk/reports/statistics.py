@@ -16,8 +16,8 @@
   the (d)(3) clock), the first sworn response, the resolution; the median and the 90th
   percentile;
 - **deadlines** — the clocks due on a day of the period: met, missed, open (past due or not),
-  cancelled, and those a closure or a Fiesta day moved (recorded by ``calendar.add`` and
-  ``calendar.remove``, :mod:`ethics_desk.deadlines.closures`);
+  cancelled, and those a closure or a Fiesta day moved at least once (the audit records of
+  ``calendar.add`` and ``calendar.remove`` name them, :mod:`ethics_desk.deadlines.closures`);
 - **board** — meetings held (the days the Board voted), votes, show-cause orders (§ 2-83(f)(2)),
   frivolous determinations ((f)(6)), sanctions ((g)(2), (g)(3)) and civil penalties imposed,
   paid and waived ((g)(2)(a));
