@@ -41,6 +41,7 @@ SIGNING_IN = {
     "user list": ["user", "list"],
     "user disable": ["user", "disable", "jpena"],
     "user reset": ["user", "reset", "jpena"],
+    "statistics": ["statistics", "--year", "2026"],
 }
 """Every command that shows case content or changes anything, as typed."""
 

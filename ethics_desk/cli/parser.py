@@ -38,6 +38,7 @@ from ethics_desk.cli.records import (
     cmd_restore,
     cmd_server_setup,
 )
+from ethics_desk.cli.reports import cmd_statistics
 from ethics_desk.cli.users import (
     cmd_user_add,
     cmd_user_clear_delay,
@@ -520,4 +521,27 @@ def build_parser() -> argparse.ArgumentParser:
                            help="also write the list and the log of destruction as a PDF")
     retention.add_argument("--force", action="store_true", help="replace FILE.pdf if it exists")
     retention.set_defaults(handler=cmd_retention)
+
+    statistics = commands.add_parser(
+        "statistics", parents=signed_in,
+        help="the office's figures for a period: complaints, endings, times, deadlines, Board",
+        description="Counts of the whole office for the days --from to --to (both included; "
+                    "by default this year up to today, the office's date): complaints received "
+                    "by route, sworn or not and by provision alleged (§ 2-83(c)); how cases "
+                    "ended (returned, cured, each disposition of § 2-83(d)(4)); the City's "
+                    "business days from receipt to each statutory step (median and 90th "
+                    "percentile); deadlines due met, missed, open and moved by closures; the "
+                    "Board's meetings, votes, show-cause orders, sanctions and civil penalties "
+                    "(§ 2-83(f), (g)); Public Information Act requests (§ 2-83(h)(3)). No names. "
+                    "For the City Clerk's staff and the Administrator, signed in (--user); the "
+                    "count is recorded.")
+    statistics.add_argument("--from", dest="start", metavar="DATE",
+                            help="the first day, YYYY-MM-DD (default: 1 January)")
+    statistics.add_argument("--to", dest="end", metavar="DATE",
+                            help="the last day, YYYY-MM-DD (default: today)")
+    statistics.add_argument("--year", type=year, metavar="YYYY",
+                            help="the whole calendar year (instead of --from and --to)")
+    statistics.add_argument("--json", action="store_true",
+                            help="print one JSON object instead of lines")
+    statistics.set_defaults(handler=cmd_statistics)
     return parser

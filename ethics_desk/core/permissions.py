@@ -69,6 +69,7 @@ class Act(StrEnum):
     LEGAL_HOLD = "legal_hold"  # place and release legal holds, Local Gov't Code § 202.002
     MANAGE_ACCOUNTS = "manage_accounts"  # add, disable, reset accounts
     BACKUP_AND_CHECK = "backup_and_check"  # backups, restores, ethics-desk check
+    STATISTICS = "statistics"  # the office's counts for a period: no names, no case named
 
 
 EVENT_ROLES: dict[Event, frozenset[Role]] = {
@@ -171,6 +172,17 @@ ACT_ROLES: dict[Act, frozenset[Role]] = {
     Act.LEGAL_HOLD: frozenset({Role.RECORDS, Role.ATTORNEY}),
     Act.MANAGE_ACCOUNTS: frozenset({Role.ADMIN}),
     Act.BACKUP_AND_CHECK: frozenset({Role.ADMIN}),
+    # The office's statistics (ethics_desk.reports.statistics): counts of the whole office, no
+    # name and no case number. The City Clerk's staff, who take and keep every complaint
+    # (§ 2-83(c)–(e)) and already see each case the counts are made of; and the Administrator,
+    # who runs the office's systems and reports on them, reading counts only, never a case's
+    # content. No one else: a count by provision or by route over a short period can point at a
+    # complaint still pending, which § 2-83(h)(1) keeps from everyone but its parties and
+    # witnesses — the reviewers and the Board receive a complaint only once it is forwarded to
+    # them ((d)(1), (d)(3)), and would learn from the counts of those they do not yet receive;
+    # the Records officer answers requests for records and needs no count of them. The public
+    # figures, with the small counts suppressed, are the annual report's.
+    Act.STATISTICS: CLERK | frozenset({Role.ADMIN}),
 }
 
 TRAIL_OFFICE_ACTS: tuple[str, ...] = (

@@ -193,6 +193,14 @@ def in_force(effective_on: date | None, repealed_on: date | None, day: date) -> 
             and (repealed_on is None or day < repealed_on))
 
 
+def provision_citation(code: str, section: str, title: str) -> str:
+    """A provision as a clerk cites it: ``§ 2-43 Conflicts of interest`` (the Ethics Code's and
+    the Campaign Finance Code's sections without their code), ``City Charter § 141``."""
+    prefix = "" if code in ("Ethics Code", "Campaign Finance Code") else f"{code} "
+    sign = "" if section.startswith("ch.") else "§ "
+    return f"{prefix}{sign}{section} {title}".strip()
+
+
 class Provision(Versioned, Base):
     """A section a complaint can cite, kept as data with its effective dates (resources/provisions.csv)."""
 
@@ -212,9 +220,7 @@ class Provision(Versioned, Base):
     @property
     def citation(self) -> str:
         """``§ 2-43 Conflicts of interest`` or ``City Charter § 141``."""
-        prefix = "" if self.code in ("Ethics Code", "Campaign Finance Code") else f"{self.code} "
-        sign = "" if self.section.startswith("ch.") else "§ "
-        return f"{prefix}{sign}{self.section} {self.title}".strip()
+        return provision_citation(self.code, self.section, self.title)
 
     def in_force_on(self, day: date) -> bool:
         """Whether the provision was law on ``day`` (:func:`in_force`)."""

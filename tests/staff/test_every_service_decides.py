@@ -28,7 +28,7 @@ from ethics_desk.staff.acting import SERVICES, Service
 from ethics_desk.storage.database import Database
 
 DOMAIN = ("board", "cases", "deadlines", "documents", "intake", "mail", "office",
-          "public_information", "retention", "workflow")
+          "public_information", "reports", "retention", "workflow")
 """The packages whose functions read and write the record (storage is below the staff rules and
 keeps its ``actor``; the window and the commands are the doors, not the rooms)."""
 DOMAIN_MODULES = ("staff.party_matches",)
