@@ -108,6 +108,10 @@ def test_a_shared_view_is_offered_to_the_office_marked_and_managed_by_its_owner_
     _save_as(qtbot, screen, "Office pending", share=True)
     other = open_inbox(qtbot, _juan(demo_database))
     assert _labels(other)[7:] == ["Office pending (office)"]
+    screen.show_view(ALL_PENDING)
+    _save_as(qtbot, screen, "Shared after", share=True)
+    other.refresh()  # F5: what others saved appears
+    assert _labels(other)[7:] == ["Office pending (office)", "Shared after (office)"]
     other.show_view("Office pending (office)")
     assert other.current_view() == "Office pending"
     seen: list[list[str]] = []

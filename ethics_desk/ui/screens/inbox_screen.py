@@ -607,6 +607,7 @@ class InboxScreen(QWidget):
         self.query = self.context.inbox_query(self.today)
         self._update_heading()
         self.update_requests()
+        self.reload_views()  # a view shared or unshared at another desk
         self._pause.stop()
         wanted = self.inbox_filter.with_text(self.search.text())  # a search not yet asked too
         if self._guard(lambda: self.model.set_query(self.query, wanted)) and selected is not None:
