@@ -61,6 +61,8 @@ class Act(StrEnum):
     MANAGE_BOARD = "manage_board"  # the Board's roster, terms and elections
     BOARD_PACKET = "board_packet"  # a meeting's confidential packet
     EXPORT_LIST = "export_list"  # the inbox's list as a spreadsheet (.xlsx or .csv)
+    KEEP_VIEWS = "keep_views"  # one's own saved views of the inbox: save, rename, delete
+    SHARE_VIEWS = "share_views"  # a saved view of the inbox shared with the whole office
     ACCESS_HISTORY = "access_history"  # who saw a case and when
     CASE_FILE = "case_file"  # the whole case file as one PDF, within the cases one may see
     AUDIT_TRAIL = "audit_trail"  # the audit trail browsed, filtered and exported, each in scope
@@ -139,6 +141,15 @@ ACT_ROLES: dict[Act, frozenset[Role]] = {
     # query and scope as the list on the screen) and so tells no one of a complaint they may
     # not know of, § 2-83(h)(1). Each export is a disclosure on record, naming every case.
     Act.EXPORT_LIST: frozenset(Role),
+    # A saved view of the inbox is a filter and an order under a name: it names no complaint
+    # and shows only the complaints the person choosing it receives (SEES_FROM), so whoever has
+    # an inbox — every role — keeps views of their own.
+    Act.KEEP_VIEWS: frozenset(Role),
+    # A shared view appears in everyone's list of views. The City Clerk's staff run the inbox
+    # for the office (every step of the workflow is theirs) and so decide which views the
+    # office shares; anyone else keeps their views to themselves, and the office's list does
+    # not grow with every person's own.
+    Act.SHARE_VIEWS: CLERK,
     Act.ACCESS_HISTORY: CLERK,
     # The audit trail, browsed across cases (:mod:`ethics_desk.maintenance.audit_trail` decides
     # each one's scope, deny by default; a record outside it is neither listed nor counted):

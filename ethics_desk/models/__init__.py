@@ -51,6 +51,7 @@ from ethics_desk.models.review import (
     RuleNotice,
     ViolationFinding,
 )
+from ethics_desk.models.saved_view import SavedInboxView
 from ethics_desk.models.setting import Setting
 from ethics_desk.models.staff import SignInDelay, StaffAccount
 from ethics_desk.models.stated_date import StatedDate
@@ -100,6 +101,7 @@ __all__ = [
     "RuleNotice",
     "Sanction",
     "SanctionFactorNote",
+    "SavedInboxView",
     "Setting",
     "ShowCauseFactor",
     "ShowCauseOrder",

@@ -23,6 +23,9 @@ written a second time:
   the case tables by the roles that move a complaint or work on one (:func:`case_writers`); the
   accounts by no group (the Administrator's functions do that); the audit trail is added to by
   everyone, naming themselves only (:func:`ethics_desk.storage.server_roles.install_audit_actor`).
+- **Saved views of the inbox** (:data:`SAVED_VIEWS_TABLE`, issue 33): each person reads their
+  own views and those shared with the office, and adds, changes and removes only their own — a
+  view shared only by a role the permission table lets share (:func:`_saved_view_policies`).
 
 A Board member's or a Clerk's folded name (:func:`ethics_desk.core.folding.fold`, which the
 server cannot compute the same way) is kept for the function in :data:`NAME_KEY_TABLE`, written only through
@@ -74,6 +77,8 @@ NAME_KEY_TABLE = "ethics_desk_name_key"
 NAME_KEY_FUNCTION = "ethics_desk_name_key_set"
 """``ethics_desk_name_key_set(login, name, folded)``: an account's folded name, written by an
 Administrator (who adds and renames accounts) or IT."""
+SAVED_VIEWS_TABLE = "saved_view"
+"""The saved views of the inbox, each owned by the login that saved it."""
 POLICY = "ethics_desk_scope"
 """The name of every policy this module makes (one per table and command kind)."""
 
@@ -457,12 +462,13 @@ def _audit_policies() -> list[str]:
 def _journal_policies() -> list[str]:
     """The journal holds every value a record ever had: each group reads the records of the
     tables it reads whole (the calendar, the roster, the settings …); the records of a case's
-    tables, of the tables that name a case and of the accounts (whose password hashes of old
-    they keep) only the Clerk's staff, who receive every complaint — and the accounts' not
-    even they. ``check`` verifies the journal as IT, or through the owner's functions."""
+    tables, of the tables that name a case, of the saved views of the inbox (a person's own
+    views are not everyone's to read) and of the accounts (whose password hashes of old they
+    keep) only the Clerk's staff, who receive every complaint — and the accounts' not even
+    they. ``check`` verifies the journal as IT, or through the owner's functions."""
     everyone = _groups(set(Role))
     kept = sorted(set(case_tables()) | NOT_CASE_CONTENT | {"information_request",
-                                                           "request_paper"})
+                                                           "request_paper", SAVED_VIEWS_TABLE})
     listed = ", ".join(f"'{name}'" for name in kept)
     return [
         "ALTER TABLE journal_record ENABLE ROW LEVEL SECURITY",
@@ -474,6 +480,31 @@ def _journal_policies() -> list[str]:
         f"CREATE POLICY {POLICY}_disposal ON journal_record FOR SELECT TO "
         f"{_groups(ACT_ROLES[Act.RETENTION])} USING ({_acts_as_any(ACT_ROLES[Act.RETENTION])} "
         f"AND {DISPOSED_HERE_FUNCTION}(table_name, row_key))",
+    ]
+
+
+def _saved_view_policies() -> list[str]:
+    """A saved view of the inbox names no complaint: every group reads the views of the person
+    connected and the ones shared with the office; whoever may keep views
+    (:data:`~ethics_desk.core.permissions.Act.KEEP_VIEWS`) adds, changes and removes rows whose
+    owner is themselves (``session_user``), and a row they write is shared only if their office
+    role may share (:data:`~ethics_desk.core.permissions.Act.SHARE_VIEWS`). A view shared by
+    another is read, never changed."""
+    everyone = _groups(set(Role))
+    keepers = ACT_ROLES[Act.KEEP_VIEWS]
+    sharers = ACT_ROLES[Act.SHARE_VIEWS]
+    table = SAVED_VIEWS_TABLE
+    own = f"(owner_login = session_user::text AND {_acts_as_any(keepers)})"
+    return [
+        f"ALTER TABLE {table} ENABLE ROW LEVEL SECURITY",
+        f"DROP POLICY IF EXISTS {POLICY}_read ON {table}",
+        f"CREATE POLICY {POLICY}_read ON {table} FOR SELECT TO {everyone} "
+        "USING (owner_login = session_user::text OR shared)",
+        f"DROP POLICY IF EXISTS {POLICY}_own ON {table}",
+        f"CREATE POLICY {POLICY}_own ON {table} FOR ALL TO {_groups(keepers)} USING ({own}) "
+        f"WITH CHECK ({own} AND (NOT shared OR {_acts_as_any(sharers)}))",
+        f"REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON {table} FROM {everyone}",
+        f"GRANT INSERT, UPDATE, DELETE ON {table} TO {_groups(keepers)}",
     ]
 
 
@@ -505,7 +536,8 @@ def _table_grants() -> list[str]:
     statements = []
     for table in Base.metadata.sorted_tables:
         name = table.name
-        if name in cases or name in {"audit_record", "setting", "staff_account"}:
+        if name in cases or name in {"audit_record", "setting", "staff_account",
+                                     SAVED_VIEWS_TABLE}:
             continue
         statements.append(f"REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON {name} FROM {everyone}")
         acts = WRITTEN_BY.get(name, ())
@@ -563,7 +595,8 @@ def install(conn: Connection) -> None:
         statements += _case_policies(table, column, conn.dialect)
     statements += (_audit_policies() + _trail_policies() + _journal_policies()
                    + _setting_policies()
-                   + _table_grants() + _register_grants() + _naming_policies())
+                   + _table_grants() + _register_grants() + _naming_policies()
+                   + _saved_view_policies())
     for statement in statements:
         conn.exec_driver_sql(statement.replace("%", "%%"))
     keep_name_keys(conn)

@@ -24,7 +24,7 @@ MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
 REVISIONS: tuple[str, ...] = ("0001", "0002", "0003", "0004", "0005", "0006", "0007",
                               "0008", "0009", "0010", "0011", "0012", "0013", "0014", "0015",
                               "0016", "0017", "0018", "0019", "0020", "0023", "0025",
-                              "0027", "0028", "0029")
+                              "0027", "0028", "0029", "0030")
 """Every revision of the schema this version knows, oldest first."""
 
 

@@ -321,6 +321,11 @@ class MainWindow(QMainWindow):
             label = self.navigation.item(number - 1).text()
             view_menu.addAction(self._action(f"&{number} {label}", f"Ctrl+{number}",
                                              functools.partial(self.go, key), f"actionGo_{key}"))
+        view_menu.addSeparator()
+        view_menu.addAction(self._action("&Save this inbox view…", None, self.save_view,
+                                         "actionSaveView"))
+        view_menu.addAction(self._action("&Manage inbox views…", None, self.manage_views,
+                                         "actionManageViews"))
         help_menu = bar.addMenu("&Help")
         help_menu.addAction(self._action("&Manual", QKeySequence.StandardKey.HelpContents,
                                          self.show_manual, "actionManual"))
@@ -358,6 +363,9 @@ class MainWindow(QMainWindow):
                           ("actionSettings", Act.EDIT_SETTINGS),
                           # whoever sees the inbox: it exports only the cases they receive
                           ("actionExportList", Act.EXPORT_LIST),
+                          # whoever has an inbox keeps views of it
+                          ("actionSaveView", Act.KEEP_VIEWS),
+                          ("actionManageViews", Act.KEEP_VIEWS),
                           ("actionAccounts", Act.MANAGE_ACCOUNTS),
                           ("actionFirstStart", Act.MANAGE_ACCOUNTS),
                           ("actionRestore", Act.BACKUP_AND_CHECK),
@@ -574,6 +582,17 @@ class MainWindow(QMainWindow):
         self.case_windows[case_id] = window
         window.show()
         return window
+
+    def save_view(self) -> None:
+        """View → Save this inbox view…: the inbox is shown, then its filters, order and
+        columns are saved under a name (:meth:`InboxScreen.save_view_dialog`)."""
+        self.go("inbox")
+        self.inbox_screen.save_view_dialog()
+
+    def manage_views(self) -> None:
+        """View → Manage inbox views…: rename, share or delete one's own saved views."""
+        self.go("inbox")
+        self.inbox_screen.manage_views_dialog()
 
     def export_list(self) -> None:
         """File → Export the list… (Ctrl+Shift+E): the inbox's list, as shown, to an Excel

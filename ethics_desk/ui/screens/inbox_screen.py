@@ -11,6 +11,12 @@ from there to the list, Escape clears the search, F5 asks the database again. "E
 list…" (Ctrl+Shift+E, also in the File menu) writes every row of the list shown — not only the
 pages loaded — to an Excel workbook or a CSV file (:mod:`ethics_desk.cases.docket`), off the
 GUI thread, and says on the status line what it wrote.
+
+The View list holds the seven views every inbox has, then the person's own saved views, then
+those others shared with the office, marked "(office)" (:mod:`ethics_desk.cases.views`).
+"Save this view…" (Alt+A, also in the View menu) keeps the filters, the order and the columns
+shown under a name; "Manage views…" (Alt+M) renames, shares or deletes one's own. The columns
+are chosen from the list's context menu (on the headings, or the Menu key in the list).
 """
 
 from __future__ import annotations
@@ -19,16 +25,18 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QEvent, QModelIndex, QObject, QStandardPaths, Qt, QTimer, Signal
-from PySide6.QtGui import QFont, QFontMetrics, QKeyEvent, QKeySequence, QShortcut
+from PySide6.QtCore import QEvent, QModelIndex, QObject, QPoint, QStandardPaths, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QFont, QFontMetrics, QKeyEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
+    QDialog,
     QFileDialog,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QLineEdit,
+    QMenu,
     QPushButton,
     QVBoxLayout,
     QWidget,
@@ -40,7 +48,6 @@ from ethics_desk.cases.inbox import (
     DUE_TODAY,
     OVERDUE,
     PENDING_STATES,
-    SAVED_VIEWS,
     DueWindow,
     InboxFilter,
     SortKey,
@@ -67,6 +74,7 @@ from ethics_desk.ui.operations import operate
 
 if TYPE_CHECKING:
     from ethics_desk.cases.docket import DocketExport
+    from ethics_desk.cases.views import ViewChoice
 
 
 _BOLD = (SortKey.DUE, SortKey.DAYS_LEFT)
@@ -101,10 +109,12 @@ class InboxScreen(QWidget):
 
         self.views = QComboBox(self)
         self.views.setObjectName("inboxViews")
-        for view in SAVED_VIEWS:
-            self.views.addItem(view.name)
-            self.views.setItemData(self.views.count() - 1, view.description,
-                                   Qt.ItemDataRole.ToolTipRole)
+        self.view_choices: list[ViewChoice] = []
+        """The views the list offers, in its order (a "Custom filter" entry follows them)."""
+        self._chosen: ViewChoice | None = None
+        self.view_dialog: QDialog | None = None
+        """The saved views' dialog open (for the tests, which answer it)."""
+        self._fill_views(self._read_views())
         self.search = QLineEdit(self)
         self.search.setObjectName("inboxSearch")
         self.search.setPlaceholderText("Search by case number or name")
@@ -138,6 +148,16 @@ class InboxScreen(QWidget):
         from ethics_desk.core.permissions import Act
 
         offer(context, Act.EXPORT_LIST, "export the list", self.export_button)
+        self.save_view_button = QPushButton("S&ave this view…", self)
+        self.save_view_button.setObjectName("inboxSaveView")
+        self.save_view_button.setToolTip("Keep these filters, this order and the columns shown "
+                                         "under a name of your own, or the office's")
+        self.manage_views_button = QPushButton("&Manage views…", self)
+        self.manage_views_button.setObjectName("inboxManageViews")
+        self.manage_views_button.setToolTip("Rename, share or delete the views you saved")
+        # Whoever has an inbox keeps views of it (sharing is asked in the dialog)
+        offer(context, Act.KEEP_VIEWS, "keep views of the inbox", self.save_view_button,
+              self.manage_views_button)
 
         self.query = context.inbox_query(self.today)
         self.model = InboxModel(self.query, saved_view(DUE_TODAY), parent=self, load=False)
@@ -170,6 +190,8 @@ class InboxScreen(QWidget):
         self.search.installEventFilter(self)
         self.refresh_button.clicked.connect(self.refresh)
         self.export_button.clicked.connect(self.export_list)
+        self.save_view_button.clicked.connect(lambda: self.save_view_dialog())
+        self.manage_views_button.clicked.connect(lambda: self.manage_views_dialog())
         self.table.activated.connect(self._activated)
         self.model.modelReset.connect(self._update_status)
         self.model.rowsInserted.connect(self._update_status)
@@ -226,6 +248,11 @@ class InboxScreen(QWidget):
         for number in range(len(COLUMNS)):
             header.setSectionResizeMode(number, QHeaderView.ResizeMode.Interactive)
         table.setProperty(GIVES_WAY, [COLUMN_OF[key] for key in GIVE_WAY])
+        self.hidden_columns: frozenset[SortKey] = frozenset()
+        for menu_owner in (header, table):  # the headings, or the Menu key in the list
+            menu_owner.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+            menu_owner.customContextMenuRequested.connect(
+                lambda point, owner=menu_owner: self._columns_menu(owner, point))
         self._fitting = False
         self.columns_set_by_hand = False
         header.sectionResized.connect(self._section_resized)
@@ -262,13 +289,19 @@ class InboxScreen(QWidget):
         wanted = self.column_widths_wanted()
         room = self.table.viewport().width()
         widths = list(wanted)
-        spare = room - sum(widths)
+        spare = room - sum(width for number, width in enumerate(widths)
+                           if not self.table.isColumnHidden(number))
         if spare > 0:
-            widths[COLUMN_OF[GIVE_WAY[0]]] += spare
+            taker = next((COLUMN_OF[key] for key in GIVE_WAY
+                          if not self.table.isColumnHidden(COLUMN_OF[key])), None)
+            if taker is not None:
+                widths[taker] += spare
         else:
             metrics = self.table.fontMetrics()
             for key in GIVE_WAY:
                 number = COLUMN_OF[key]
+                if self.table.isColumnHidden(number):
+                    continue
                 least = metrics.horizontalAdvance(_LEAST[key]) + _CELL
                 given = min(-spare, max(0, widths[number] - least))
                 widths[number] -= given
@@ -295,6 +328,8 @@ class InboxScreen(QWidget):
         top = QHBoxLayout()
         top.addWidget(labelled("Vie&w:", self.views))
         top.addWidget(self.views)
+        top.addWidget(self.save_view_button)
+        top.addWidget(self.manage_views_button)
         top.addSpacing(12)
         top.addWidget(labelled("&Search:", self.search))
         top.addWidget(self.search, 1)
@@ -318,7 +353,9 @@ class InboxScreen(QWidget):
         layout.addLayout(bottom)
         # Tab reads the screen as laid out: the view and search, the filters, then the list
         # (Down from the search still goes straight to the list).
-        QWidget.setTabOrder(self.views, self.search)
+        QWidget.setTabOrder(self.views, self.save_view_button)
+        QWidget.setTabOrder(self.save_view_button, self.manage_views_button)
+        QWidget.setTabOrder(self.manage_views_button, self.search)
         QWidget.setTabOrder(self.search, self.state)
         QWidget.setTabOrder(self.state, self.route)
         QWidget.setTabOrder(self.route, self.reviewer)
@@ -335,13 +372,19 @@ class InboxScreen(QWidget):
         return self.model.inbox_filter
 
     def current_view(self) -> str:
-        """The saved view's name, or "Custom filter"."""
-        return self.views.currentText()
+        """The view's name (a shared one without its "(office)" mark), or "Custom filter"."""
+        choice = self.current_choice()
+        return choice.name if choice is not None else CUSTOM
+
+    def current_choice(self) -> ViewChoice | None:
+        """The view chosen in the list (None: a custom filter)."""
+        index = self.views.currentIndex()
+        return self.view_choices[index] if 0 <= index < len(self.view_choices) else None
 
     def show_view(self, name: str) -> None:
-        """Show a saved view (the search text stays)."""
+        """Show a view by the name the list gives it (the search text stays)."""
         index = self.views.findText(name)
-        if index < 0:
+        if index < 0 or index >= len(self.view_choices):
             raise KeyError(name)
         if index == self.views.currentIndex():
             self._view_chosen(index)
@@ -349,10 +392,155 @@ class InboxScreen(QWidget):
             self.views.setCurrentIndex(index)
 
     def _view_chosen(self, index: int) -> None:
-        name = self.views.itemText(index)
-        if name == CUSTOM:
+        if not 0 <= index < len(self.view_choices):
+            return  # "Custom filter": what the filters say
+        from ethics_desk.cases.views import view_filter
+
+        choice = self.view_choices[index]
+        try:
+            wanted = view_filter(choice, self.search.text())
+        except UserError as error:
+            self._tell(error)
+            self._show_filter(self.inbox_filter)  # back to the view shown
             return
-        self._apply(saved_view(name).with_text(self.search.text()))
+        self._chosen = choice
+        self.set_hidden_columns(choice.hidden_columns)
+        self._apply(wanted)
+
+    # -- the views offered ------------------------------------------------------------------
+
+    def _read_views(self) -> list[ViewChoice]:
+        """The views the person may choose; the seven alone when their own cannot be read
+        (a busy database: the reason on the status line once it is made)."""
+        from ethics_desk.cases.views import BUILT_IN_CHOICES, view_choices
+
+        try:
+            return view_choices(self.context.database, account=self.context.signed_in)
+        except UserError:
+            return list(BUILT_IN_CHOICES)
+
+    def _fill_views(self, choices: list[ViewChoice]) -> None:
+        self.view_choices = list(choices)
+        self.views.blockSignals(True)
+        self.views.clear()
+        for choice in self.view_choices:
+            self.views.addItem(choice.label)
+            self.views.setItemData(self.views.count() - 1, choice.description,
+                                   Qt.ItemDataRole.ToolTipRole)
+        self.views.blockSignals(False)
+
+    def reload_views(self) -> None:
+        """List the views again (one saved, renamed, shared or deleted, here or elsewhere),
+        keeping the list shown."""
+        chosen = self.current_choice()
+        self._fill_views(self._read_views())
+        if chosen is not None and chosen.view_id is not None:
+            self._chosen = next((c for c in self.view_choices if c.view_id == chosen.view_id),
+                                None)
+        self._show_filter(self.inbox_filter)
+
+    def _index_of(self, inbox_filter: InboxFilter) -> int:
+        """The entry of the list whose filters ``inbox_filter`` has, whatever its order and
+        search: the view last chosen if it still does, else the first that does; -1 for
+        none (a custom filter)."""
+        bare = inbox_filter.with_text("")
+
+        def matches(choice: ViewChoice) -> bool:
+            return choice.filter is not None and \
+                choice.filter.sorted_by(bare.sort, bare.descending) == bare
+
+        chosen = self._chosen
+        if chosen is not None and chosen in self.view_choices and matches(chosen):
+            return self.view_choices.index(chosen)
+        name = view_name(inbox_filter)  # the seven first, as they always were
+        if name != CUSTOM:
+            return next(i for i, c in enumerate(self.view_choices) if c.name == name
+                        and c.view_id is None)
+        return next((i for i, c in enumerate(self.view_choices) if matches(c)), -1)
+
+    def save_view_dialog(self) -> ViewChoice | None:
+        """Save this view… (Alt+A): ask a name and whether to share it; the view saved, or
+        None when cancelled."""
+        from ethics_desk.ui.saved_views import SaveViewDialog
+
+        dialog = SaveViewDialog(self.context, self.view_saver(), self)
+        self.view_dialog = dialog
+        try:
+            dialog.exec()
+        finally:
+            self.view_dialog = None
+        if dialog.saved is not None:
+            self.view_saved(dialog.saved)
+        return dialog.saved
+
+    def view_saver(self) -> Callable[[str, bool], ViewChoice]:
+        """The act of saving the filters, order and hidden columns shown now as a view (a name,
+        whether shared): everything read from the screen before, so that the act, run off the
+        GUI thread, touches no widget."""
+        from ethics_desk.cases.views import save_view
+
+        database, account, clock = (self.context.database, self.context.signed_in,
+                                    self.context.clock)
+        inbox_filter, hidden = self.inbox_filter, self.hidden_columns
+
+        def save(name: str, shared: bool) -> ViewChoice:
+            return save_view(database, name, inbox_filter, shared=shared, hidden_columns=hidden,
+                             account=account, clock=clock)
+
+        return save
+
+    def view_saved(self, choice: ViewChoice) -> None:
+        """Offer the view just saved, and show it as the view chosen."""
+        self._fill_views(self._read_views())
+        self._chosen = next((c for c in self.view_choices if c.view_id == choice.view_id),
+                            None)
+        self._show_filter(self.inbox_filter)
+        self.status.setText(f"Saved the view “{choice.name}”"
+                            + (", shared with the office." if choice.shared else "."))
+
+    def manage_views_dialog(self) -> None:
+        """Manage views… (Alt+M): rename, share or delete one's own views."""
+        from ethics_desk.ui.saved_views import ManageViewsDialog
+
+        dialog = ManageViewsDialog(self.context, self.reload_views, self)
+        self.view_dialog = dialog
+        try:
+            dialog.exec()
+        finally:
+            self.view_dialog = None
+
+    # -- the columns shown ------------------------------------------------------------------
+
+    def set_hidden_columns(self, hidden: frozenset[SortKey]) -> None:
+        """Hide the columns ``hidden`` and show every other (the case number always shows)."""
+        self.hidden_columns = frozenset(hidden) - {SortKey.CASE}
+        self._fitting = True
+        try:
+            for spec in COLUMNS:
+                self.table.setColumnHidden(COLUMN_OF[spec.key], spec.key in self.hidden_columns)
+        finally:
+            self._fitting = False
+        self._fit_columns()
+
+    def columns_menu(self) -> QMenu:
+        """The columns to show, each a check; the case number cannot be hidden."""
+        menu = QMenu(self)
+        menu.setObjectName("inboxColumns")
+        menu.setAccessibleName("Columns shown")
+        for spec in COLUMNS:
+            action = QAction(spec.title, menu)
+            action.setObjectName(f"column_{spec.key.value}")
+            action.setCheckable(True)
+            action.setChecked(spec.key not in self.hidden_columns)
+            action.setEnabled(spec.key is not SortKey.CASE)
+            declare(None, action)
+            action.toggled.connect(lambda shown, key=spec.key: self.set_hidden_columns(
+                self.hidden_columns - {key} if shown else self.hidden_columns | {key}))
+            menu.addAction(action)
+        return menu
+
+    def _columns_menu(self, owner: QWidget, point: QPoint) -> None:
+        self.columns_menu().exec(owner.mapToGlobal(point))
 
     def _filters_changed(self) -> None:
         current = self.inbox_filter
@@ -398,13 +586,13 @@ class InboxScreen(QWidget):
             found = self._choices[combo].index(value) if value in self._choices[combo] else 0
             combo.setCurrentIndex(found)
             combo.blockSignals(False)
-        name = view_name(inbox_filter)
+        index = self._index_of(inbox_filter)
+        custom = len(self.view_choices)  # the "Custom filter" entry follows the views
         self.views.blockSignals(True)
-        if name == CUSTOM and self.views.findText(CUSTOM) < 0:
+        if index < 0 and self.views.count() <= custom:
             self.views.addItem(CUSTOM)
-        self.views.setCurrentIndex(self.views.findText(name))
-        custom = self.views.findText(CUSTOM)
-        if name != CUSTOM and custom >= 0:
+        self.views.setCurrentIndex(custom if index < 0 else index)
+        if index >= 0 and self.views.count() > custom:
             self.views.removeItem(custom)
         self.views.blockSignals(False)
         column, order = self.model.sort_column()
@@ -419,6 +607,7 @@ class InboxScreen(QWidget):
         self.query = self.context.inbox_query(self.today)
         self._update_heading()
         self.update_requests()
+        self.reload_views()  # a view shared or unshared at another desk
         self._pause.stop()
         wanted = self.inbox_filter.with_text(self.search.text())  # a search not yet asked too
         if self._guard(lambda: self.model.set_query(self.query, wanted)) and selected is not None:
