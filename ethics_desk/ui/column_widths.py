@@ -76,6 +76,7 @@ class ColumnFit(QObject):
                  keep_for: AppContext | None = None) -> None:
         super().__init__(view)
         self.view = view
+        view.setProperty("columnFit", self)  # held as long as the list: its filter and slots
         self.stretch = stretch
         self.fitting = False
         self.by_hand = False
@@ -120,7 +121,8 @@ class ColumnFit(QObject):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         """Fit again when the list is shown (its font and style are known then) or its
         viewport is resized (laid out: the room the columns have)."""
-        if not isValid(self.view):  # the list is being taken down
+        view = self.__dict__.get("view")
+        if view is None or not isValid(view):  # the list is being taken down
             return False
         if (watched is self.view and event.type() == QEvent.Type.Show) or (
                 watched is self.viewport and event.type() == QEvent.Type.Resize):
