@@ -32,7 +32,7 @@ def test_the_auditor_reads_the_steps_of_the_case_they_receive_and_the_chain_hold
     code, out, _ = _run(capsys, "audit", "--act", "event.", "--db", db_arg)
     assert code == 0
     lines = out.splitlines()
-    assert "Step: forward for review  ERB-2026-001" in out
+    assert "Step: Forward to the reviewers  ERB-2026-001" in out
     assert "ERB-2026-002" not in out  # filed only: not the Auditor's, § 2-83(h)(1)
     assert lines[-1].startswith("The chain verifies")
 

@@ -55,6 +55,7 @@ from ethics_desk.core.errors import StorageError, UserError
 from ethics_desk.core.office_time import office_date, stamp
 from ethics_desk.core.permissions import Act
 from ethics_desk.core.roles import Role
+from ethics_desk.core.vocabulary import BoardAction, NoteKind, VoteChoice
 from ethics_desk.documents import kinds, making
 from ethics_desk.documents.issuing import stored_bytes
 from ethics_desk.documents.render import fonts
@@ -419,9 +420,8 @@ def _access(session: Session, case_id: int, zone: ZoneInfo) -> list[Flowable]:
                                              for r in rows], (1.5, 1.6, 3.9))]
 
 
-def _words(value: object) -> str:
-    label = getattr(value, "label", None)
-    return label if isinstance(label, str) else str(value).replace("_", " ")
+def _words(value: BoardAction | VoteChoice | NoteKind) -> str:
+    return value.label
 
 
 # -- pages the application words ------------------------------------------------------------

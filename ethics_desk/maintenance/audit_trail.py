@@ -33,6 +33,7 @@ import csv
 import io
 import json
 import os
+import re
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta, tzinfo
 from pathlib import Path
@@ -99,18 +100,32 @@ NAMED_ACTS: dict[str, str] = {
 
 
 def act_words(action: str) -> str:
-    """An audit action in plain words: ``event.forward_for_review`` → "Step: forward for
-    review", ``account.sign_in`` → "Account: sign in"."""
+    """An audit action in plain words: ``event.forward_for_review`` → "Step: Forward to the
+    reviewers" (the workflow table's label), ``account.sign_in`` → "Account: sign in"."""
     if action in NAMED_ACTS:
         return NAMED_ACTS[action]
     family, _, rest = action.partition(".")
     if action.startswith("record_key."):
         family, rest = "record_key", action.removeprefix("record_key.")
-    head = FAMILIES.get(family, family.replace("_", " ").replace("-", " ").capitalize())
+    head = FAMILIES.get(family, _name_words(family).capitalize())
     if rest in _titles():
         return f"{head}: {_titles()[rest]}"
-    words = rest.replace("_", " ").replace("-", " ").replace(".", " ")
+    if family == "event" and rest in _step_labels():  # a step of § 2-83 by its own label
+        return f"{head}: {_step_labels()[rest]}"
+    words = _name_words(rest)
     return f"{head}: {words}" if words else head
+
+
+def _name_words(name: str) -> str:
+    """An action's or a detail's own name in words ("sign_in" → "sign in"): names the
+    application gave its records, not an enum's values, which have labels of their own."""
+    return " ".join(part for part in re.split(r"[_.\-]+", name) if part)
+
+
+def _step_labels() -> dict[str, str]:
+    from ethics_desk.workflow.table import BY_EVENT
+
+    return {str(event): row.label for event, row in BY_EVENT.items()}
 
 
 def _titles() -> dict[str, str]:
@@ -280,7 +295,7 @@ def _value_words(value: Any) -> str:
 
 
 def _key_words(key: object) -> str:
-    return str(key).replace("_", " ").replace("-", " ")
+    return _name_words(str(key))
 
 
 def detail_words(detail: str) -> str:

@@ -85,7 +85,7 @@ def test_the_case_filter_keeps_the_records_of_that_case(
     lines = open_trail(database, TrailFilter(case_number="erb-2026-001"), account=AUDITOR,
                        clock=CLOCK).first.lines
     assert lines and {line.case_number for line in lines} == {"ERB-2026-001"}
-    assert "Step: file" in [line.act for line in lines]
+    assert "Step: File the complaint" in [line.act for line in lines]  # the table's label
 
 
 def test_the_period_is_counted_in_the_offices_days(
