@@ -189,8 +189,8 @@ def _xlsx_bytes(rows: Sequence[tuple[Cell, ...]], urgency: Sequence[Urgency], *,
     from openpyxl.utils import get_column_letter
 
     book = Workbook()
-    ws = book.active
-    ws.title = sheet
+    ws = book.create_sheet(sheet, 0)  # typed as a worksheet, where ``book.active`` may be none
+    book.remove(book.worksheets[1])  # the empty sheet every new workbook starts with
     ws.append([title])
     ws["A1"].font = Font(bold=True, size=12)
     ws.append([column.title for column in COLUMNS])
@@ -217,8 +217,10 @@ def _xlsx_bytes(rows: Sequence[tuple[Cell, ...]], urgency: Sequence[Urgency], *,
         ws.column_dimensions[get_column_letter(number + 1)].width = min(
             WIDEST, max(len(text) for text in texts) + 2)
     ws.print_title_rows = "1:2"
-    ws.oddHeader.center.text = title.replace("&", "&&")
-    ws.oddFooter.center.text = "Page &P of &N"
+    header, footer = ws.oddHeader, ws.oddFooter
+    assert header is not None and footer is not None  # a worksheet always has them
+    header.center.text = title.replace("&", "&&")
+    footer.center.text = "Page &P of &N"
     out = io.BytesIO()
     book.save(out)
     return out.getvalue()
