@@ -225,7 +225,7 @@ def test_the_command_line_writes_the_case_file(
         capsys: pytest.CaptureFixture[str]) -> None:
     sign_in_to_the_demonstration(monkeypatch, Role.ATTORNEY)
     out = tmp_path / "case.pdf"
-    db = str(demo_database.url.database)
+    db = demo_database.url.render_as_string(hide_password=False)  # a file's path or a server's
     assert main(["case-file", WITH_A_VOID_PAPER.lower(), "--out", str(out), "--db", db],
                 clock=CLOCK) == 0
     said = capsys.readouterr().out
