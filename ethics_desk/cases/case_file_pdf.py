@@ -19,10 +19,8 @@ page count), so the record never claims a copy that was not made. No Qt here.
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import io
-import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -217,17 +215,11 @@ def write_case_file(path: Path, data: bytes) -> None:
     temporary file beside it, then put in its place, so an interrupted or refused write leaves
     no partial file. A file that cannot be written is one :class:`UserError` naming the problem
     and the fix."""
-    from ethics_desk.storage.private_files import write_private
-    from ethics_desk.storage.write_targets import refuse_record_target
+    from ethics_desk.storage.private_files import replace_private
 
-    refuse_record_target(path)
-    partial = path.with_name(f".{path.name}.{os.getpid()}.partial")
     try:
-        write_private(partial, data)
-        os.replace(partial, path)
+        replace_private(path, data)
     except OSError as exc:
-        with contextlib.suppress(OSError):
-            partial.unlink(missing_ok=True)
         raise UserError(f"The case file could not be saved to {path} "
                         f"({exc.strerror or exc}).",
                         "Choose a folder you may write to, then save again. Nothing was "

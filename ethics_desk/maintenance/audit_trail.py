@@ -32,7 +32,6 @@ import contextlib
 import csv
 import io
 import json
-import os
 import re
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta, tzinfo
@@ -452,17 +451,11 @@ def write_guarded(path: Path, data: bytes) -> None:
     """Write ``data`` to ``path`` readable by this user only, beside it first and then put in
     place (a file half written never takes its name), never over the record; one
     :class:`UserError` naming the fix when it cannot be written."""
-    from ethics_desk.storage.private_files import keep_private
-    from ethics_desk.storage.write_targets import refuse_record_target
+    from ethics_desk.storage.private_files import replace_private
 
-    refuse_record_target(path)
-    partial = path.with_name(f".{path.name}.partial")
     try:
-        keep_private(partial, data)
-        os.replace(partial, path)
+        replace_private(path, data)
     except OSError as error:
-        with contextlib.suppress(OSError):
-            partial.unlink()
         raise UserError(f"The audit trail could not be saved to {path} "
                         f"({error.strerror or error}).",
                         "Choose a folder you may write to, then export again. Nothing was "

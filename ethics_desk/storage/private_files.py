@@ -247,6 +247,28 @@ def keep_private(path: Path, data: bytes, *, windows: bool | None = None,
         handle.write(data)
 
 
+def replace_private(path: Path, data: bytes, *, windows: bool | None = None,
+                    runner: Runner = run_quietly) -> None:
+    """Write ``data`` to ``path`` readable by this user only, never over the record, and never
+    half: first to a private file beside it, then put in its place at once, so an interrupted
+    or refused write leaves ``path`` as it was and no partial file.
+
+    Raises ``OSError`` when it cannot be written (the partial file removed), and
+    ``StorageError`` when ``path`` is part of the record.
+    """
+    from ethics_desk.storage.write_targets import refuse_record_target
+
+    refuse_record_target(path)
+    partial = path.with_name(f".{path.name}.{os.getpid()}.partial")
+    try:
+        keep_private(partial, data, windows=windows, runner=runner)
+        os.replace(partial, path)
+    except OSError:
+        with contextlib.suppress(OSError):
+            partial.unlink(missing_ok=True)
+        raise
+
+
 def make_private_folder(path: Path, *, windows: bool | None = None,
                         runner: Runner = run_quietly) -> Path:
     """The folder ``path``, created if need be (its parents as usual) and made private."""

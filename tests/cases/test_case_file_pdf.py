@@ -189,7 +189,7 @@ def test_an_unwritable_path_leaves_no_partial_file_and_records_nothing(
 
     for target in (tmp_path / "a-file" / "case.pdf", folder / "case.pdf"):
         if target.parent == folder:  # the bytes written beside it, then refused their place
-            monkeypatch.setattr("ethics_desk.cases.case_file_pdf.os.replace", failing_replace)
+            monkeypatch.setattr("os.replace", failing_replace)
 
         def save(data: bytes, target: Path = target) -> str:
             write_case_file(target, data)
