@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import contextlib
 import csv
+import functools
 import io
 import json
 import re
@@ -121,12 +122,14 @@ def _name_words(name: str) -> str:
     return " ".join(part for part in re.split(r"[_.\-]+", name) if part)
 
 
+@functools.cache  # read once: the tables do not change while the application runs
 def _step_labels() -> dict[str, str]:
     from ethics_desk.workflow.table import BY_EVENT
 
     return {str(event): row.label for event, row in BY_EVENT.items()}
 
 
+@functools.cache
 def _titles() -> dict[str, str]:
     from ethics_desk.documents.kinds import KINDS
 
