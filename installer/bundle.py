@@ -60,11 +60,15 @@ QT_LIBRARIES: dict[str, frozenset[str]] = {
     # QtPdf links Qt6Network (the library only: no Python module, TLS or network plugin).
     # Linux: QtGui links D-Bus (the accessibility bus) and the xcb platform its XcbQpa library;
     # PySide6's Qt6Core links the ICU it ships (Windows' Qt uses the system's).
+    # QtCharts (the Statistics screen) links Qt6OpenGL and Qt6OpenGLWidgets (the libraries only:
+    # their Python modules stay out).
     "linux": frozenset({"Qt6Core", "Qt6Gui", "Qt6Widgets", "Qt6PrintSupport", "Qt6Pdf",
                         "Qt6PdfWidgets", "Qt6Network", "Qt6DBus", "Qt6XcbQpa",
+                        "Qt6Charts", "Qt6OpenGL", "Qt6OpenGLWidgets",
                         "icudata", "icuuc", "icui18n"}),
     "windows": frozenset({"Qt6Core", "Qt6Gui", "Qt6Widgets", "Qt6PrintSupport", "Qt6Pdf",
-                          "Qt6PdfWidgets", "Qt6Network"}),
+                          "Qt6PdfWidgets", "Qt6Network",
+                          "Qt6Charts", "Qt6OpenGL", "Qt6OpenGLWidgets"}),
 }
 
 QT_PLUGINS: dict[str, frozenset[str]] = {
