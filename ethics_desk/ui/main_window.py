@@ -53,16 +53,22 @@ if TYPE_CHECKING:  # built when first shown; imported then, not at start-up
     from ethics_desk.ui.screens.settings_screen import SettingsScreen
 
 SCREENS = ("new", "inbox", "calendar", "mail", "settings", "board", "retention",
-           "requests", "audit")
+           "requests", "audit", "statistics")
 
 SCREEN_ACTS: dict[str, str | None] = {
     "new": "take_complaint", "inbox": None, "calendar": None, "mail": "mail_papers",
     "settings": "edit_settings", "board": "board_packet", "retention": "legal_hold",
-    "requests": "public_information", "audit": "audit_trail",
+    "requests": "public_information", "audit": "audit_trail", "statistics": "statistics",
 }
 """The act of the permission table (:class:`ethics_desk.core.permissions.Act`, by value) a
 screen is for; a person whose role may not do it does not see the screen (None: everyone, each
 seeing only the complaints they receive)."""
+
+def screen_number(key: str) -> str:
+    """The digit that goes to screen ``key`` with Ctrl (and is its View menu entry's Alt-key):
+    1 to 9 in the navigation's order, then 0 for the tenth."""
+    return str((SCREENS.index(key) + 1) % 10)
+
 
 BACKUP_LOOK_MS = 60 * 60 * 1000
 """How often an open window looks again at the automatic backups (hourly): a desk left open
@@ -123,6 +129,7 @@ class MainWindow(QMainWindow):
         self._retention = LazyScreen(self._build_retention_screen, self)
         self._requests = LazyScreen(self._build_requests_screen, self)
         self._audit = LazyScreen(self._build_audit_screen, self)
+        self._statistics = LazyScreen(self._build_statistics_screen, self)
         pages: list[tuple[str, str, QWidget]] = [
             ("new", "New complaint", self._new), ("inbox", "Inbox", self.inbox_screen),
             ("calendar", "Calendar", self._calendar), ("mail", "Mail", self._mail),
@@ -130,6 +137,7 @@ class MainWindow(QMainWindow):
             ("retention", "Retention", self._retention),
             ("requests", "Records requests", self._requests),
             ("audit", "Audit trail", self._audit),
+            ("statistics", "Statistics", self._statistics),
         ]
         for key, label, widget in pages:
             item = QListWidgetItem(screen_icon(key), label)
@@ -226,6 +234,16 @@ class MainWindow(QMainWindow):
 
         return AuditScreen(self.context, self)
 
+    def _build_statistics_screen(self) -> QWidget:
+        from ethics_desk.ui.screens.statistics_screen import StatisticsScreen
+
+        return StatisticsScreen(self.context, self)
+
+    @property
+    def statistics_screen(self) -> QWidget:
+        """The Statistics screen (built on first use)."""
+        return self._statistics.content()
+
     @property
     def audit_screen(self) -> QWidget:
         """The Audit trail screen (built on first use)."""
@@ -317,8 +335,8 @@ class MainWindow(QMainWindow):
         edit_menu.addAction(self._action("&First start…", None, self.show_first_start,
                                          "actionFirstStart"))
         view_menu = bar.addMenu("&View")
-        for number, key in enumerate(SCREENS, start=1):
-            label = self.navigation.item(number - 1).text()
+        for row, key in enumerate(SCREENS):
+            label, number = self.navigation.item(row).text(), screen_number(key)
             view_menu.addAction(self._action(f"&{number} {label}", f"Ctrl+{number}",
                                              functools.partial(self.go, key), f"actionGo_{key}"))
         view_menu.addSeparator()
@@ -451,7 +469,7 @@ class MainWindow(QMainWindow):
 
     def go(self, key: str) -> None:
         """Show a screen by its key (new, inbox, calendar, mail, settings, board, retention,
-        requests, audit), the cursor in its first field (Ctrl+1…9, the menus)."""
+        requests, audit, statistics), the cursor in its first field (Ctrl+1…9 and 0, the menus)."""
         if not self.allows(key):  # a screen the role does not have: the inbox, as at start
             key = "inbox"
         shown = self.stack.currentWidget()

@@ -42,6 +42,7 @@ SCREEN_PAGES: dict[str, str] = {
     "retention": "retention.md",
     "requests": "public-information.md",
     "audit": "how-to/browse-the-audit-trail.md",
+    "statistics": "how-to/count-the-statistics.md",
     "case": "daily-desk.md",
     "intake": "counter.md",
     "sign-in": "signing-in.md",
