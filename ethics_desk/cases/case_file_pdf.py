@@ -215,10 +215,10 @@ def write_case_file(path: Path, data: bytes) -> None:
     temporary file beside it, then put in its place, so an interrupted or refused write leaves
     no partial file. A file that cannot be written is one :class:`UserError` naming the problem
     and the fix."""
-    from ethics_desk.storage.private_files import replace_private
+    from ethics_desk.storage.private_files import write_private
 
     try:
-        replace_private(path, data)
+        write_private(path, data)
     except OSError as exc:
         raise UserError(f"The case file could not be saved to {path} "
                         f"({exc.strerror or exc}).",

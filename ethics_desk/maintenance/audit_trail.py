@@ -454,10 +454,10 @@ def write_guarded(path: Path, data: bytes) -> None:
     """Write ``data`` to ``path`` readable by this user only, beside it first and then put in
     place (a file half written never takes its name), never over the record; one
     :class:`UserError` naming the fix when it cannot be written."""
-    from ethics_desk.storage.private_files import replace_private
+    from ethics_desk.storage.private_files import write_private
 
     try:
-        replace_private(path, data)
+        write_private(path, data)
     except OSError as error:
         raise UserError(f"The audit trail could not be saved to {path} "
                         f"({error.strerror or error}).",

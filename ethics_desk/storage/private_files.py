@@ -220,19 +220,56 @@ def create_private_file(path: Path, *, windows: bool | None = None,
         make_private(path, windows=True, runner=runner)
 
 
+WINDOWS_DEVICES = frozenset({"CON", "PRN", "AUX", "NUL", *(f"COM{n}" for n in range(1, 10)),
+                             *(f"LPT{n}" for n in range(1, 10))})
+"""Windows' reserved device names, whatever the extension (``NUL``, ``nul.pdf``): a paper
+"saved" to one is written to the device, never beside it."""
+
+
+def _written_through(path: Path) -> bool:
+    """Whether ``path`` is written in place rather than replaced: a device, a pipe or a link
+    (``--out /dev/null`` must never turn the null device into a file, and a link stays a link
+    to the file it names)."""
+    if on_windows() and path.name.split(".")[0].upper() in WINDOWS_DEVICES:
+        return True
+    try:
+        return not stat.S_ISREG(path.lstat().st_mode)
+    except OSError:  # nothing there yet: a new file, written beside and put in place
+        return False
+
+
 def write_private(path: Path, data: bytes, *, windows: bool | None = None,
                   runner: Runner = run_quietly) -> None:
-    """Write ``data`` to ``path`` (replacing it), readable by this user only: every paper or
-    export written where the user chose (§ 2-83(h)(1)) — never over the record
-    (:func:`ethics_desk.storage.write_targets.refuse_record_target`).
+    """Write ``data`` to ``path`` readable by this user only: every paper or export written
+    where the user chose (§ 2-83(h)(1)) — never over the record
+    (:func:`ethics_desk.storage.write_targets.refuse_record_target`), and never half: first to
+    a private file beside it, then put in its place at once, so an interrupted or refused write
+    leaves an earlier file of that name as it was and no partial file. A device, a pipe or a
+    link is written through as it is (:func:`_written_through`).
 
-    Raises ``OSError`` when the file cannot be written, as ``Path.write_bytes`` does, and
-    ``StorageError`` when ``path`` is part of the record.
+    Raises ``OSError`` when it cannot be written (the partial file removed), as
+    ``Path.write_bytes`` does, and ``StorageError`` when ``path`` is part of the record.
     """
     from ethics_desk.storage.write_targets import refuse_record_target
 
     refuse_record_target(path)
-    keep_private(path, data, windows=windows, runner=runner)
+    if _written_through(path):
+        keep_private(path, data, windows=windows, runner=runner)
+        return
+    partial = partial_name(path)
+    try:
+        keep_private(partial, data, windows=windows, runner=runner)
+        os.replace(partial, path)
+    except OSError:
+        with contextlib.suppress(OSError):
+            partial.unlink(missing_ok=True)
+        raise
+
+
+def partial_name(path: Path) -> Path:
+    """The private file :func:`write_private` writes beside ``path`` before putting it in place
+    (hidden, named for this process)."""
+    return path.with_name(f".{path.name}.{os.getpid()}.partial")
 
 
 def keep_private(path: Path, data: bytes, *, windows: bool | None = None,
@@ -245,28 +282,6 @@ def keep_private(path: Path, data: bytes, *, windows: bool | None = None,
     create_private_file(path, windows=windows, runner=runner)
     with path.open("r+b") as handle:
         handle.write(data)
-
-
-def replace_private(path: Path, data: bytes, *, windows: bool | None = None,
-                    runner: Runner = run_quietly) -> None:
-    """Write ``data`` to ``path`` readable by this user only, never over the record, and never
-    half: first to a private file beside it, then put in its place at once, so an interrupted
-    or refused write leaves ``path`` as it was and no partial file.
-
-    Raises ``OSError`` when it cannot be written (the partial file removed), and
-    ``StorageError`` when ``path`` is part of the record.
-    """
-    from ethics_desk.storage.write_targets import refuse_record_target
-
-    refuse_record_target(path)
-    partial = path.with_name(f".{path.name}.{os.getpid()}.partial")
-    try:
-        keep_private(partial, data, windows=windows, runner=runner)
-        os.replace(partial, path)
-    except OSError:
-        with contextlib.suppress(OSError):
-            partial.unlink(missing_ok=True)
-        raise
 
 
 def make_private_folder(path: Path, *, windows: bool | None = None,

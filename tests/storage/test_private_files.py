@@ -222,9 +222,11 @@ def test_on_windows_a_paper_is_made_private_before_anything_is_written_in_it(
     runner = Commands()
     path = tmp_path / "packet.pdf"
     write_private(path, b"%PDF-1.4 packet", windows=True, runner=runner)
-    assert runner.commands == [windows_acl_command(path, folder=False, account="CITYHALL\\mgarza")]
+    partial = private_files.partial_name(path)  # written beside, then put in place
+    assert runner.commands == [windows_acl_command(partial, folder=False,
+                                                   account="CITYHALL\\mgarza")]
     assert runner.sizes == [0]  # the list was set on the empty file
-    assert path.read_bytes() == b"%PDF-1.4 packet"
+    assert path.read_bytes() == b"%PDF-1.4 packet" and not partial.exists()
 
 
 def test_on_windows_a_folder_the_application_creates_is_given_its_list_once(
@@ -282,9 +284,36 @@ def test_a_paper_written_to_the_null_device_leaves_the_device_as_it_was() -> Non
     before = stat.S_IMODE(device.stat().st_mode)
     try:
         private_files.write_private(device, b"%PDF-1.4 discarded")  # letter … --out /dev/null
+        assert stat.S_ISCHR(device.stat().st_mode)  # written through, never replaced by a file
         private_files.tighten(device)
         assert private_files.make_private(device) is False
         assert stat.S_IMODE(device.stat().st_mode) == before
     finally:
         if stat.S_IMODE(device.stat().st_mode) != before:
             os.chmod(device, before)  # never leave the machine without its null device
+
+
+def test_an_interrupted_write_leaves_the_earlier_paper_whole_and_no_partial_file(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "packet.pdf"
+    path.write_bytes(b"%PDF-1.4 the packet sent yesterday")
+
+    def full_disk(target: Path, data: bytes, **_options: object) -> None:
+        target.write_bytes(data[:4])
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(private_files, "keep_private", full_disk)
+    with pytest.raises(OSError, match="No space left"):
+        write_private(path, b"%PDF-1.4 today's packet")
+    assert path.read_bytes() == b"%PDF-1.4 the packet sent yesterday"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["packet.pdf"]
+
+
+def test_a_link_is_written_through_and_stays_a_link(tmp_path: Path) -> None:
+    paper = tmp_path / "papers" / "letter.pdf"
+    paper.parent.mkdir()
+    paper.write_bytes(b"%PDF-1.4 old")
+    link = tmp_path / "latest.pdf"
+    link.symlink_to(paper)
+    write_private(link, b"%PDF-1.4 new")
+    assert link.is_symlink() and paper.read_bytes() == b"%PDF-1.4 new"
