@@ -613,7 +613,8 @@ def _server_bounds() -> _Bounds:
         ("after", DateTime()), ("reach", Date()))))
 
 
-_POSTGRESQL: Dialect = postgresql.psycopg.dialect()  # type: ignore[no-untyped-call]  # untyped
+# SQLAlchemy's dialect constructor is untyped
+_POSTGRESQL: Dialect = postgresql.psycopg.dialect()  # type: ignore[no-untyped-call]
 
 
 def _compiled(query: Query) -> str:

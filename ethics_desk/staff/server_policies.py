@@ -23,6 +23,9 @@ written a second time:
   the case tables by the roles that move a complaint or work on one (:func:`case_writers`); the
   accounts by no group (the Administrator's functions do that); the audit trail is added to by
   everyone, naming themselves only (:func:`ethics_desk.storage.server_roles.install_audit_actor`).
+- **Owner's functions that act for a role** begin with :func:`act_check`, derived from the
+  permission table: the audit trail's chain (:func:`trail_reader_check`) and the office's
+  statistics (:func:`statistics_check`), each granted to the groups of its act alone.
 - **Saved views of the inbox** (:data:`SAVED_VIEWS_TABLE`, issue 33): each person reads their
   own views and those shared with the office, and adds, changes and removes only their own — a
   view shared only by a role the permission table lets share (:func:`_saved_view_policies`).
