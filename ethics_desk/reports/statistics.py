@@ -595,7 +595,7 @@ STATISTICS_FUNCTION = "ethics_desk_statistics"
 """PostgreSQL: the owner's function that counts the office's figures for a person who reads
 only a part of the records (row-level security: the City Clerk's staff read no Public
 Information Act request, the Administrator no case). It runs :func:`_queries` and returns
-each row as ``(figure, line)``: the query's name and its values as a JSON array — counts,
+one row ``(figure, lines)`` a query: its name and its rows as a JSON array of arrays — counts,
 sums, dates and the application's vocabularies only. Only the roles of
 :data:`~ethics_desk.core.permissions.Act.STATISTICS` may call it."""
 STATISTICS_ARGUMENTS = "date, date, date, timestamp without time zone, " \
@@ -623,10 +623,12 @@ def _compiled(query: Query) -> str:
 
 
 def _lines(name: str, query: Query) -> str:
-    """The statement that returns each row of ``query`` as ``(name, its values as JSON)``."""
+    """The statement that returns the rows of ``query`` as one row ``(name, lines)``: a JSON
+    array of each row's values as an array (one value to decode, whatever the number of rows)."""
     counted = query.subquery("counted")
-    values = _compiled(select(func.json_build_array(*counted.c)))[len("SELECT "):]
-    return f"RETURN QUERY SELECT '{name}'::text, {values};"
+    lines = func.coalesce(func.json_agg(func.json_build_array(*counted.c)),
+                          literal_column("'[]'::json"))
+    return f"RETURN QUERY SELECT '{name}'::text, {_compiled(select(lines))[len('SELECT '):]};"
 
 
 @cache
@@ -667,12 +669,13 @@ def pg_statistics_function(check: str) -> str:
     return (
         f"CREATE FUNCTION {STATISTICS_FUNCTION}(p_start date, p_end date, p_today date, "
         "p_first timestamp without time zone, p_after timestamp without time zone, "
-        "p_reach date) RETURNS TABLE (figure text, line json) LANGUAGE plpgsql STABLE "
+        "p_reach date) RETURNS TABLE (figure text, lines json) LANGUAGE plpgsql STABLE "
         "SECURITY DEFINER SET search_path = public, pg_temp SET TimeZone = 'UTC' AS $fn$\n"
         "DECLARE r record; parsed jsonb; moved_ids bigint[] := '{}';\n"
         "BEGIN\n"
         + check +
-        f"RETURN QUERY SELECT '{_VERSION}'::text, json_build_array('{fingerprint}'::text);\n"
+        f"RETURN QUERY SELECT '{_VERSION}'::text, "
+        f"json_build_array(json_build_array('{fingerprint}'::text));\n"
         + body + "\nEND $fn$")
 
 
@@ -699,13 +702,12 @@ def _server_rows(session: Session, bounds: _Bounds) -> Rows:
     naive = [moment.astimezone(UTC).replace(tzinfo=None) for moment in (bounds.first,
                                                                         bounds.after)]
     found: dict[str, list[Sequence[Any]]] = {}
-    for figure, line in session.execute(
-            text(f"SELECT figure, line FROM {STATISTICS_FUNCTION}(:start, :end, :today, "
+    for figure, lines in session.execute(
+            text(f"SELECT figure, lines FROM {STATISTICS_FUNCTION}(:start, :end, :today, "
                  ":first, :after, :reach)"),
             {"start": bounds.start, "end": bounds.end, "today": bounds.today, "first": naive[0],
              "after": naive[1], "reach": bounds.reach}):
-        found.setdefault(str(figure), []).append(
-            json.loads(line) if isinstance(line, str) else line)
+        found[str(figure)] = json.loads(lines) if isinstance(lines, str) else lines
     if found.get(_VERSION) != [[_server_statements()[1]]]:
         raise _not_installed()
     dialect = session.get_bind().dialect

@@ -53,7 +53,7 @@ from tests.signing_in import PASSWORD
 pytestmark = pytest.mark.skipif(server_url() is None,
                                 reason="the server's rules need the suite's PostgreSQL server")
 
-CALL = (f"SELECT figure, line FROM {STATISTICS_FUNCTION}(:start, :end, :today, "
+CALL = (f"SELECT figure, lines FROM {STATISTICS_FUNCTION}(:start, :end, :today, "
         "CAST(:start AS timestamp), CAST(:after AS timestamp), :reach)")
 PERIOD = {"start": NOVEMBER[0], "end": NOVEMBER[1], "today": date(2026, 11, 30),
           "after": date(2026, 12, 1), "reach": date(2025, 11, 1)}
@@ -256,9 +256,8 @@ def test_the_count_returns_no_text_of_a_record(demo_database: Database) -> None:
                                             "end": date(2026, 12, 31),
                                             "reach": date(2019, 1, 1)}).all()
     assert len(rows) > 20 and names
-    version = [line for figure, line in rows if figure == "version"]
-    assert len(version) == 1
-    words = [text for figure, line in rows if figure != "version" for text in _texts(line)]
+    assert [figure for figure, _lines in rows].count("version") == 1
+    words = [text for figure, lines in rows if figure != "version" for text in _texts(lines)]
     assert words
     assert [word for word in words if word not in vocabulary and not _DAY.fullmatch(word)] \
         == []
