@@ -150,6 +150,7 @@ def _setup(database: Database, *, clock: Clock, backup_folder: Path,
 def _people(engine: Engine) -> None:
     """The group role of each office role and the person functions
     (:mod:`ethics_desk.storage.server_roles`), made by the owner, who needs ``CREATEROLE``."""
+    from ethics_desk.reports import statistics
     from ethics_desk.staff import server_policies
     from ethics_desk.storage import server_roles
 
@@ -161,6 +162,7 @@ def _people(engine: Engine) -> None:
             server_roles.install_audit_actor(conn)
             _install_disposer_check(conn)
             server_policies.install(conn)
+            statistics.install_server_function(conn)
     except DBAPIError as exc:
         if "permission denied to create role" not in str(exc.orig):
             raise

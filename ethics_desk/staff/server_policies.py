@@ -23,6 +23,9 @@ written a second time:
   the case tables by the roles that move a complaint or work on one (:func:`case_writers`); the
   accounts by no group (the Administrator's functions do that); the audit trail is added to by
   everyone, naming themselves only (:func:`ethics_desk.storage.server_roles.install_audit_actor`).
+- **Owner's functions that act for a role** begin with :func:`act_check`, derived from the
+  permission table: the audit trail's chain (:func:`trail_reader_check`) and the office's
+  statistics (:func:`statistics_check`), each granted to the groups of its act alone.
 - **Saved views of the inbox** (:data:`SAVED_VIEWS_TABLE`, issue 33): each person reads their
   own views and those shared with the office, and adds, changes and removes only their own — a
   view shared only by a role the permission table lets share (:func:`_saved_view_policies`).
@@ -407,16 +410,40 @@ def trail_reader_check() -> str:
     """The first lines of :data:`~ethics_desk.storage.audit.CHAIN_FUNCTION`: a person may call
     it only as one whom the permission table lets read the trail (``Act.AUDIT_TRAIL``), by
     their account in this office, not disabled."""
+    return act_check(Act.AUDIT_TRAIL, "only those who may read the audit trail verify it here")
+
+
+def statistics_check() -> str:
+    """The first lines of the owner's count of the office's statistics
+    (:data:`ethics_desk.reports.statistics.STATISTICS_FUNCTION`): a person may call it only as
+    one whom the permission table lets count them (``Act.STATISTICS``), by their account in
+    this office, not disabled."""
+    return act_check(Act.STATISTICS, "only those who may count the office's statistics "
+                                     "count them here")
+
+
+def act_check(act: Act, refusal: str) -> str:
+    """PL/pgSQL that refuses (``insufficient_privilege``, saying ``refusal``) a person whose
+    account in this office is not of a role the permission table gives ``act``, or is
+    disabled — the first statement of an owner's function that does the act for them. IT (no
+    person's role) passes."""
     from ethics_desk.storage.server_roles import is_a_person
 
-    roles = ", ".join(f"'{role.value}'" for role in Role if role in ACT_ROLES[Act.AUDIT_TRAIL])
+    roles = ", ".join(f"'{role.value}'" for role in Role if role in ACT_ROLES[act])
+    words = refusal.replace("'", "''")
     return (
         f"  IF {is_a_person()} AND NOT EXISTS (SELECT 1 FROM staff_account a "
         f"WHERE a.login = session_user AND a.role IN ({roles}) "
         "AND a.disabled_at IS NULL) THEN\n"
-        "    RAISE EXCEPTION 'only those who may read the audit trail verify it here' "
+        f"    RAISE EXCEPTION '{words}' "
         "USING ERRCODE = 'insufficient_privilege';\n"
         "  END IF;\n")
+
+
+def act_groups(act: Act) -> str:
+    """The server's groups of the office roles the permission table gives ``act``, as SQL lists
+    them (``NONE`` for no role)."""
+    return _groups(ACT_ROLES[act])
 
 
 def _trail_policies() -> list[str]:

@@ -27,6 +27,7 @@ import pytest
 import sqlalchemy as sa
 from sqlalchemy.exc import DBAPIError
 
+from ethics_desk.core.permissions import ACT_ROLES, Act
 from ethics_desk.core.roles import Role
 from ethics_desk.documents.issuing import issue
 from ethics_desk.maintenance.opening import open_database
@@ -404,7 +405,7 @@ verify, for ``check`` — is called too, and must change nothing; the triggers' 
 called as a function, which the server refuses for a trigger function)."""
 READ_ONLY_FUNCTIONS = frozenset({"ethics_desk_journal_forged", "ethics_desk_acts_as",
                                  "ethics_desk_received_cases", "ethics_desk_disposed_here",
-                                 "ethics_desk_audit_chain"})
+                                 "ethics_desk_audit_chain", "ethics_desk_statistics"})
 
 
 def _definer_functions(office: Office) -> dict[str, str]:
@@ -455,6 +456,11 @@ def test_every_security_definer_function_refuses_forged_arguments(office: Office
         # chain nothing, so not even how many records there are (and no one else may call it)
         _refused(office, role, ["SELECT count(*) > 0 FROM ethics_desk_audit_chain()"],
                  worked=_true)
+        # the office's counts, only for those the permission table lets count them
+        if role not in ACT_ROLES[Act.STATISTICS] or office.kind == SHARED:
+            _refused(office, role, [
+                "SELECT count(*) > 0 FROM ethics_desk_statistics('2020-01-01', '2030-12-31', "
+                "'2026-11-30', '2020-01-01', '2031-01-01', '2019-01-01')"], worked=_true)
         _refused(office, role, [
             "SELECT (SELECT count(*) FROM ethics_desk_received_cases()) "
             "<> (SELECT count(*) FROM complaint) OR ethics_desk_acts_as(:other)"],
