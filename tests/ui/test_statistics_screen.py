@@ -4,6 +4,7 @@ and chart say the same counts as the records (issue 33)."""
 from __future__ import annotations
 
 from datetime import date
+from typing import Any
 
 import pytest
 from PySide6.QtCharts import QAbstractBarSeries, QBarCategoryAxis
@@ -15,7 +16,7 @@ from sqlalchemy import func, select
 
 from ethics_desk.core.roles import Role
 from ethics_desk.models import AuditRecord
-from ethics_desk.reports.statistics import ACTION
+from ethics_desk.reports.statistics import ACTION, OfficeStatistics
 from ethics_desk.storage.database import Database
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.main_window import SCREENS, MainWindow, screen_number
@@ -36,6 +37,7 @@ def _screen(qtbot: QtBot, context: AppContext) -> tuple[MainWindow, StatisticsSc
     screen = window.statistics_screen
     assert isinstance(screen, StatisticsScreen)
     qtbot.waitUntil(lambda: screen.show_button.isVisible() and screen.width() > 400)
+    qtbot.waitUntil(lambda: screen.figures is not None)  # counted as it opens
     return window, screen
 
 
@@ -43,7 +45,9 @@ def _count_november(qtbot: QtBot, screen: StatisticsScreen) -> None:
     screen.choose(OWN_DATES)
     screen.start.set_date(date(2026, 11, 1))
     screen.end.set_date(date(2026, 11, 30))
+    shown = screen.figures
     qtbot.mouseClick(screen.show_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: screen.figures is not shown)
 
 
 def _table(tab: PartTab) -> dict[str, tuple[str, ...]]:
@@ -187,3 +191,21 @@ def test_the_charts_are_drawn_again_in_the_desktops_new_colours(
     desktop.switch_to(Scheme.DARK)
     assert chart.backgroundBrush().color().name() == DARK.base
     assert chart.titleBrush().color().name() == DARK.text
+
+
+def test_the_count_runs_off_the_gui_thread_while_the_window_paints(
+        qtbot: QtBot, context: AppContext, monkeypatch: pytest.MonkeyPatch) -> None:
+    import threading
+
+    from ethics_desk.ui.screens import statistics_screen
+
+    threads: list[threading.Thread] = []
+    counted = statistics_screen.office_statistics
+
+    def count(*args: Any, **kwargs: Any) -> OfficeStatistics:
+        threads.append(threading.current_thread())
+        return counted(*args, **kwargs)
+
+    monkeypatch.setattr(statistics_screen, "office_statistics", count)
+    _screen(qtbot, context)
+    assert threads and all(thread is not threading.main_thread() for thread in threads)

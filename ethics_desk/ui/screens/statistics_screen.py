@@ -2,7 +2,8 @@
 
 A period is chosen from the list (:func:`ethics_desk.reports.periods.periods`: this year to
 date, last year, the quarter, the month …) or typed as two dates; *Show* counts it
-(:func:`ethics_desk.reports.statistics.office_statistics`, which also records the count).
+(:func:`ethics_desk.reports.statistics.office_statistics`, which also records the count) off
+the GUI thread (:func:`ethics_desk.ui.operations.operate`).
 Six tabs follow the statute: the complaints received (§ 2-83(c)), how cases ended
 ((c), (d)(2)–(4), (f)(6)), the business days to each step, the deadlines (met, missed, open,
 moved by closures), the Ethics Review Board ((f), (g)) and the Public Information Act requests
@@ -31,7 +32,7 @@ from PySide6.QtCharts import (
     QHorizontalStackedBarSeries,
     QValueAxis,
 )
-from PySide6.QtCore import QMargins, Qt
+from PySide6.QtCore import QMargins, Qt, QTimer
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import (
     QComboBox,
@@ -57,6 +58,7 @@ from ethics_desk.ui.date_field import DateField
 from ethics_desk.ui.errors import FAILED, attempt
 from ethics_desk.ui.models.rows import Column, RowsModel, rows_view
 from ethics_desk.ui.office_display import office_style
+from ethics_desk.ui.operations import operate
 
 OWN_DATES = "own"
 """The period chooser's last entry: the two dates typed."""
@@ -430,7 +432,8 @@ class StatisticsScreen(QWidget):
         self.period.currentIndexChanged.connect(self._period_chosen)
         self.show_button.clicked.connect(self.refresh)
         self._period_chosen()
-        self.refresh()
+        # The first count once the screen is up (it runs off the GUI thread, as every count).
+        QTimer.singleShot(0, self.refresh)
 
     def chosen_period(self) -> Period | None:
         """The period of the list's choice (None: the dates of one's own)."""
@@ -466,9 +469,10 @@ class StatisticsScreen(QWidget):
         if period is FAILED:
             return
         start, end = period
-        figures = attempt(self, lambda: office_statistics(
-            context.database, start=start, end=end, account=context.signed_in,
-            clock=context.clock))
+        account, clock = context.signed_in, context.clock
+        # Off the GUI thread: a year of a large office takes about half a second to count.
+        figures = operate(self, "Counting the office's statistics", lambda: office_statistics(
+            context.database, start=start, end=end, account=account, clock=clock))
         if figures is FAILED:
             return
         self.show_figures(figures)
