@@ -312,6 +312,10 @@ def _styles() -> dict[str, ParagraphStyle]:
                                   spaceBefore=10, spaceAfter=4, keepWithNext=1),
         "Cell": ParagraphStyle("Cell", fontName=fonts.REGULAR, fontSize=8.5, leading=10.5),
         "CellBold": ParagraphStyle("CellBold", fontName=fonts.BOLD, fontSize=8.5, leading=10.5),
+        "CellSmall": ParagraphStyle("CellSmall", fontName=fonts.REGULAR, fontSize=7.5,
+                                    leading=9.5),
+        "CellSmallBold": ParagraphStyle("CellSmallBold", fontName=fonts.BOLD, fontSize=7.5,
+                                        leading=9.5),
         "Rule": ParagraphStyle("Rule", parent=body, fontSize=9, leading=12, borderWidth=0.8,
                                borderColor=colors.black, borderPadding=6, spaceBefore=6,
                                spaceAfter=12),
@@ -324,8 +328,10 @@ def _p(text: str, style: ParagraphStyle) -> Paragraph:
 
 
 def _table(head: Sequence[str], rows: Sequence[Sequence[str]], widths: Sequence[float],
-           styles: dict[str, ParagraphStyle], *, total_last: bool = False) -> Table:
-    cell, bold = styles["Cell"], styles["CellBold"]
+           styles: dict[str, ParagraphStyle], *, total_last: bool = False,
+           small: bool = False) -> Table:
+    cell, bold = ((styles["CellSmall"], styles["CellSmallBold"]) if small
+                  else (styles["Cell"], styles["CellBold"]))
     body = [[_p(text, bold) for text in head]]
     for number, row in enumerate(rows, start=1):
         style = bold if total_last and number == len(rows) else cell
@@ -472,7 +478,7 @@ def _clock_table(title: str, tallies: Sequence[ClockTally], total: ClockTally,
                      cells.text(f"{tally.key}.moved")])
     narrow = 0.74 * inch
     return _table((title, "Due", *_CLOCK_HEAD, "Moved"), rows,
-                  (_WIDTH - 7 * narrow, *([narrow] * 7)), styles, total_last=True)
+                  (_WIDTH - 7 * narrow, *([narrow] * 7)), styles, total_last=True, small=True)
 
 
 def _deadlines_chart(tallies: Sequence[ClockTally], total: ClockTally,
@@ -596,8 +602,8 @@ def _story(paper: ReportPaper, styles: dict[str, ParagraphStyle]) -> list[Flowab
                                     "sanctions": endings.sanctions_imposed,
                                     **{key: count for key, _label, count in ending_rows}},
                           [ending_line])
-    story.append(_p("2. How the cases ended", styles["Heading"]))
-    story.append(_endings_chart(ending_rows, ending_cells))
+    story.append(KeepTogether([_p("2. How the cases ended", styles["Heading"]),
+                               _endings_chart(ending_rows, ending_cells)]))
     story.append(Spacer(0, 6))
     rows = [(label, ending_cells.text(key)) for key, label, _count in ending_rows]
     rows.append(("Cases ended", ending_cells.text("ended")))
@@ -626,14 +632,15 @@ def _story(paper: ReportPaper, styles: dict[str, ParagraphStyle]) -> list[Flowab
                         (_WIDTH - 3.0 * inch, 1.0 * inch, 0.9 * inch, 1.1 * inch), styles))
 
     # Deadlines
-    story.append(_p("4. Deadlines due in the period", styles["Heading"]))
-    story.append(_p("Each clock of § 2-83 due on a day of the period, by how it stands: met, "
-                    "missed, still open — late (past due on the day counted) or not yet due — "
-                    "or cancelled; and those a closure of the offices or a Fiesta day moved.",
-                    body))
+    opening: list[Flowable] = [
+        _p("4. Deadlines due in the period", styles["Heading"]),
+        _p("Each clock of § 2-83 due on a day of the period, by how it stands: met, missed, "
+           "still open — late (past due on the day counted) or not yet due — or cancelled; and "
+           "those a closure of the offices or a Fiesta day moved.", body)]
     chart = _deadlines_chart(statistics.deadlines, statistics.deadlines_total, edition)
     if chart is not None:
-        story += [chart, Spacer(0, 6)]
+        opening += [chart, Spacer(0, 6)]
+    story.append(KeepTogether(opening))  # the heading never alone at the foot of a page
     story.append(_clock_table("Clock", statistics.deadlines, statistics.deadlines_total,
                               edition, styles))
 
