@@ -208,15 +208,15 @@ def issue_annual_report(database: Database, year: int, *, edition: Edition, acco
                         clock: Clock) -> tuple[IssuedReport, bytes]:
     """Count ``year``, render the report in ``edition`` signed by ``account`` and freeze it: its
     bytes, SHA-256 and pages kept as an :class:`OfficeReport`, with its ``report.issue`` audit
-    record, in one transaction. Returns the record and the bytes issued."""
-    made: list[bytes] = []
+    record, in one transaction. The counting and the layout are done in a read beforehand, so
+    no other desk waits on them. Returns the record and the bytes issued."""
+    with database.read_session() as session:  # counted and laid out before the writer waits
+        paper = _paper(session, year, edition, account, clock)
+    pdf = report_pdf(paper)
+    sha, pages = hashlib.sha256(pdf).hexdigest(), page_count(pdf)
+    statistics = paper.figures.statistics
 
     def act(session: Session) -> IssuedReport:
-        paper = _paper(session, year, edition, account, clock)
-        pdf = report_pdf(paper)
-        made[:] = [pdf]
-        sha, pages = hashlib.sha256(pdf).hexdigest(), page_count(pdf)
-        statistics = paper.figures.statistics
         row = OfficeReport(kind=KIND, edition=edition.value, period_start=statistics.start,
                            period_end=statistics.end, content=pdf, sha256=sha, page_count=pages,
                            issued_at=paper.made_at, issued_by=account.display)
@@ -231,8 +231,7 @@ def issue_annual_report(database: Database, year: int, *, edition: Edition, acco
                              "page_count": pages, "size": len(pdf)})
         return _issued(row)
 
-    issued = database.write(act)
-    return issued, made[0]
+    return database.write(act), pdf
 
 
 def _issued(row: OfficeReport) -> IssuedReport:
