@@ -50,6 +50,7 @@ from ethics_desk.core.office_time import at_office_time, office_date
 from ethics_desk.core.permissions import Act
 from ethics_desk.documents.issuing import page_count
 from ethics_desk.documents.render import fonts
+from ethics_desk.documents.render.base import DocTable
 from ethics_desk.documents.render.data import Letterhead, letterhead_from_settings, long_date
 from ethics_desk.documents.render.typed import (
     BaseDocTemplate,
@@ -335,7 +336,7 @@ def _table(head: Sequence[str], rows: Sequence[Sequence[str]], widths: Sequence[
     for number, row in enumerate(rows, start=1):
         style = bold if total_last and number == len(rows) else cell
         body.append([_p(text, style) for text in row])
-    table = Table(body, colWidths=list(widths), repeatRows=1, hAlign="LEFT")
+    table = DocTable(body, colWidths=list(widths), repeatRows=1, hAlign="LEFT")
     commands: list[tuple[Any, ...]] = [
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
         ("LINEBELOW", (0, 0), (-1, 0), 0.8, colors.black),
@@ -357,6 +358,14 @@ def _two_columns(rows: Sequence[tuple[str, str]], styles: dict[str, ParagraphSty
     return _table(head, rows, (_WIDTH - 1.3 * inch, 1.3 * inch), styles, total_last=total_last)
 
 
+def _drawing(width: float, height: float) -> Drawing:
+    """A chart's drawing that starts in the embedded font: ReportLab's graphics would begin
+    each in Helvetica, which is not embedded and lacks many letters."""
+    drawing = Drawing(width, height)
+    drawing.initialFontName = fonts.REGULAR
+    return drawing
+
+
 def _bar_label(cells: _Cells, key: str) -> str:
     if not cells.hidden(key):
         return f"{cells.counts[key]:,}"
@@ -368,7 +377,7 @@ def _months_chart(figures: AnnualFigures, edition: Edition) -> Drawing:
     cells = _Cells(edition, {"total": figures.statistics.received.total,
                              **dict(zip(keys, figures.by_month, strict=True))},
                    [Line("total", tuple(keys))])
-    drawing = Drawing(_WIDTH, 2.1 * inch)
+    drawing = _drawing(_WIDTH, 2.1 * inch)
     chart = VerticalBarChart()
     chart.x, chart.y, chart.width, chart.height = 30, 22, _WIDTH - 40, 1.6 * inch
     chart.data = [[cells.height(key) for key in keys]]
@@ -404,7 +413,7 @@ def _ending_counts(statistics: OfficeStatistics) -> tuple[list[tuple[str, str, i
 
 def _endings_chart(rows: list[tuple[str, str, int]], cells: _Cells) -> Drawing:
     height = 0.3 * inch * len(rows) + 0.5 * inch
-    drawing = Drawing(_WIDTH, height)
+    drawing = _drawing(_WIDTH, height)
     chart = HorizontalBarChart()
     chart.x, chart.y = 2.6 * inch, 10
     chart.width, chart.height = _WIDTH - 2.6 * inch - 30, height - 0.45 * inch
@@ -487,7 +496,7 @@ def _deadlines_chart(tallies: Sequence[ClockTally], total: ClockTally,
         return None
     cells = _clock_cells(edition, due, total)
     height = 0.42 * inch * len(due) + 0.75 * inch
-    drawing = Drawing(_WIDTH, height)
+    drawing = _drawing(_WIDTH, height)
     chart = HorizontalBarChart()
     chart.x, chart.y = 2.6 * inch, 24
     chart.width, chart.height = _WIDTH - 2.6 * inch - 30, height - 0.75 * inch

@@ -239,3 +239,18 @@ def test_a_past_year_runs_to_its_last_day_whatever_the_clock(database: Database)
                                clock=later))
     assert "The year is not over" not in text
     assert f"Annual Report {YEAR}" in text
+
+
+def test_every_font_of_the_report_and_its_charts_is_embedded(demo_database: Database) -> None:
+    for edition in Edition:
+        pdf = render_report(demo_database, YEAR, edition=edition, account=CLERK, clock=CLOCK)
+        used: dict[str, bool] = {}
+        for page in PdfReader(io.BytesIO(pdf)).pages:
+            for ref in page["/Resources"].get("/Font", {}).values():
+                font = ref.get_object()
+                descriptor = font.get("/FontDescriptor")
+                used[str(font["/BaseFont"])] = (
+                    descriptor is not None and "/FontFile2" in descriptor.get_object())
+        # DejaVu, embedded; never one of ReportLab's own (Helvetica), which lacks many letters
+        assert used and all(used.values()), used
+        assert all("DejaVuSans" in name for name in used), used
