@@ -38,7 +38,7 @@ from ethics_desk.cli.records import (
     cmd_restore,
     cmd_server_setup,
 )
-from ethics_desk.cli.reports import cmd_statistics
+from ethics_desk.cli.reports import cmd_report_annual, cmd_statistics
 from ethics_desk.cli.users import (
     cmd_user_add,
     cmd_user_clear_delay,
@@ -544,4 +544,30 @@ def build_parser() -> argparse.ArgumentParser:
     statistics.add_argument("--json", action="store_true",
                             help="print one JSON object instead of lines")
     statistics.set_defaults(handler=cmd_statistics)
+
+    report = commands.add_parser(
+        "report", help="the office's reports: the annual report",
+        description="The office's reports, issued like any paper (frozen bytes, SHA-256, an "
+                    "audit record).")
+    report_kinds = report.add_subparsers(dest="report_kind", metavar="REPORT", required=True)
+    annual = report_kinds.add_parser(
+        "annual", parents=signed_in,
+        help="issue the annual report for YEAR and write it as a PDF",
+        description="Issue the office's annual report for the calendar year YEAR (to today, "
+                    "the office's date, while the year runs) and write it to FILE.pdf: "
+                    "complaints received, how the cases ended, the business days to each "
+                    "step, the deadlines, the Board and the Public Information Act requests, "
+                    "with charts, signed by you for the City Clerk. The public edition gives "
+                    "counts only and hides the small ones (1 to 4) by the rule it states; it "
+                    "names no case, party or witness. --confidential gives every count exactly, "
+                    "for the Ethics Review Board, marked § 2-83(h)(1) on every page. For the "
+                    "City Clerk's staff, signed in (--user); the issued copy is kept in the "
+                    "record with its SHA-256.")
+    annual.add_argument("year", type=year, metavar="YEAR", help="the calendar year, e.g. 2026")
+    annual.add_argument("--confidential", action="store_true",
+                        help="the Board's edition: every count exact (§ 2-83(h)(1))")
+    annual.add_argument("--out", metavar="FILE.pdf", required=True,
+                        help="where to write the PDF")
+    annual.add_argument("--force", action="store_true", help="replace FILE.pdf if it exists")
+    annual.set_defaults(handler=cmd_report_annual)
     return parser

@@ -1,15 +1,26 @@
 """``ethics-desk statistics``: the office's figures for a period, as plain lines or one JSON
 object (an act of ``Act.STATISTICS``; the figures are
-:func:`ethics_desk.reports.statistics.office_statistics`'s)."""
+:func:`ethics_desk.reports.statistics.office_statistics`'s); ``ethics-desk report annual``:
+the year's annual report issued and written as a PDF (an act of ``Act.ANNUAL_REPORT``)."""
 
 from __future__ import annotations
 
 import argparse
 import json
 from datetime import date
+from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ethics_desk.cli.common import EXIT_OK, UsageError, clock_of, parse_day, signs_in
+from ethics_desk.cli.common import (
+    EXIT_OK,
+    UsageError,
+    clock_of,
+    db_arg,
+    parse_day,
+    pdf_out,
+    signs_in,
+)
+from ethics_desk.core.errors import UserError
 from ethics_desk.core.permissions import Act
 
 if TYPE_CHECKING:
@@ -135,3 +146,35 @@ def statistics_lines(figures: OfficeStatistics) -> list[str]:
               f"  Closed: {pia.closed}", _clocks(pia.clocks_total)]
     lines += [_clocks(tally) for tally in pia.clocks if tally.due]
     return lines
+
+
+def _annual_out(args: argparse.Namespace) -> Path:
+    """Where the annual report goes, checked before anyone is asked for a password."""
+    return pdf_out(args.out, force=args.force, db=db_arg(args))
+
+
+@signs_in(Act.ANNUAL_REPORT, "The office's annual report", first=_annual_out)
+def cmd_report_annual(args: argparse.Namespace, database: Database, account: Account) -> int:
+    """``report annual YEAR [--confidential] --out FILE.pdf [--force]``: issue the year's report
+    (:func:`ethics_desk.reports.annual_report.issue_annual_report`) and write it to FILE.pdf."""
+    from ethics_desk.reports.annual_report import Edition, issue_annual_report
+    from ethics_desk.storage.private_files import write_private
+
+    out = _annual_out(args)
+    edition = Edition.CONFIDENTIAL if args.confidential else Edition.PUBLIC
+    issued, pdf = issue_annual_report(database, args.year, edition=edition, account=account,
+                                      clock=clock_of(args))
+    try:
+        write_private(out, pdf)  # beside the target first, then in its place
+    except OSError as exc:
+        raise UserError(f"The annual report for {args.year} was issued (report "
+                        f"{issued.report_id}, SHA-256 {issued.sha256[:12]}…) but could not be "
+                        f"saved to {out} ({exc.strerror or exc}).",
+                        "Run the command again with a folder you may write to; the issued "
+                        "copy stays in the record.") from exc
+    pages = f"{issued.page_count} page{'s' if issued.page_count != 1 else ''}"
+    print(f"Issued the annual report for {args.year}, {edition.label.lower()} (report "
+          f"{issued.report_id}, {pages}, SHA-256 {issued.sha256}), and wrote it to {out}.")
+    if edition is Edition.CONFIDENTIAL:
+        print("It is confidential (§ 2-83(h)(1)): for the Ethics Review Board only.")
+    return EXIT_OK

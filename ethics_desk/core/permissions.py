@@ -72,6 +72,7 @@ class Act(StrEnum):
     MANAGE_ACCOUNTS = "manage_accounts"  # add, disable, reset accounts
     BACKUP_AND_CHECK = "backup_and_check"  # backups, restores, ethics-desk check
     STATISTICS = "statistics"  # the office's counts for a period: no names, no case named
+    ANNUAL_REPORT = "annual_report"  # the year's report, public and for the Board, issued
 
 
 EVENT_ROLES: dict[Event, frozenset[Role]] = {
@@ -194,6 +195,12 @@ ACT_ROLES: dict[Act, frozenset[Role]] = {
     # the Records officer answers requests for records and needs no count of them. The public
     # figures, with the small counts suppressed, are the annual report's.
     Act.STATISTICS: CLERK | frozenset({Role.ADMIN}),
+    # The office's annual report (ethics_desk.reports.annual_report): the City Clerk's staff,
+    # who keep every complaint (§ 2-83(c)–(e)) and sign and issue the office's papers — the
+    # report goes out over the City Clerk's signature. Not the Administrator, who may count
+    # the figures but signs nothing for the office; not the Board, to whom the confidential
+    # version is addressed and who would otherwise issue a paper about itself.
+    Act.ANNUAL_REPORT: CLERK,
 }
 
 TRAIL_OFFICE_ACTS: tuple[str, ...] = (

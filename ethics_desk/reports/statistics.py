@@ -367,6 +367,13 @@ def office_statistics(database: Database, *, start: date, end: date, account: Ac
     return figures
 
 
+def count_in(session: Session, start: date, end: date, clock: Clock) -> OfficeStatistics:
+    """Every figure of ``start`` to ``end`` counted in ``session``, recording nothing: for a
+    service that has decided who may count and records its own act (the annual report,
+    :mod:`ethics_desk.reports.annual_report`)."""
+    return _count(session, start, end, clock)
+
+
 def _count(session: Session, start: date, end: date, clock: Clock) -> OfficeStatistics:
     zone = settings.time_zone(session)
     today = office_date(clock(), zone)

@@ -83,6 +83,9 @@ IN_A_SERVICES_TRANSACTION = {
        "service that calls it" for name in (
         "find_for_account", "find_for_complaint", "find_for_member", "link_of",
         "members_who_may_be_parties", "party_row")},
+    "ethics_desk.reports.statistics.count_in": "counts the office's figures in the session "
+    "of the annual report's services (annual_figures, render_report, issue_annual_report), "
+    "each marked for the City Clerk's staff",
     **{f"ethics_desk.workflow.guards.{name}": "a guard of the workflow table" for name in (
         "filing_complete", "source_and_basis_stated", "is_sworn", "is_not_sworn",
         "route_known", "ethics_code_route", "campaign_finance_route", "all_reviews_recorded",

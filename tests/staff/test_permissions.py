@@ -53,6 +53,8 @@ def test_each_role_does_exactly_the_office_acts_of_its_work(role: Role, act: Act
         expected = role is Role.ADMIN
     elif act is Act.STATISTICS:  # counts only; § 2-83(h)(1) keeps them from the others
         expected = role in (Role.CLERK, Role.ADMIN)
+    elif act is Act.ANNUAL_REPORT:  # issued over the City Clerk's signature, § 2-83(c)–(e)
+        expected = role is Role.CLERK
     elif act is Act.PUBLIC_INFORMATION:  # § 2-83(h)(3): the Records officer and City Attorney
         expected = role in (Role.RECORDS, Role.ATTORNEY)
     elif act is Act.RETENTION:
