@@ -100,14 +100,21 @@ WRITTEN_BY: dict[str, tuple[Act, ...]] = {
     "disposal_record": (Act.RETENTION,),
     "journal_redaction": (Act.RETENTION,),
     "audit_redaction": (Act.RETENTION,),
+    "office_report": (Act.ANNUAL_REPORT,),
 }
 """The acts of the permission table that write each table that is not a case's content; a
 table not named here and not a case's is written by no group (the reference data, the
 accounts, the journal, the schema's version: the owner, the triggers and the functions do)."""
 
-ADDED_ONLY = frozenset({"disposal_record", "journal_redaction", "audit_redaction"})
+ADDED_ONLY = frozenset({"disposal_record", "journal_redaction", "audit_redaction",
+                        "office_report"})
 """Tables a group may add to but never change or remove from (the disposal log is permanent,
-Local Schedule GR; a voucher is kept with its disposal)."""
+Local Schedule GR; a voucher is kept with its disposal; an issued report is frozen like any
+paper)."""
+
+OFFICE_REPORTS_TABLE = "office_report"
+"""The office's issued reports (the annual report, its Board's edition confidential,
+§ 2-83(h)(1)): read and added to by the roles of ``Act.ANNUAL_REPORT`` alone."""
 
 CASE_ACTS = (Act.TAKE_COMPLAINT, Act.MAIL_PAPERS, Act.RECORD_WITNESSES, Act.LINK_PARTIES,
              Act.ENTER_INTO_RECORD, Act.ADD_NOTE)
@@ -486,6 +493,18 @@ def _audit_policies() -> list[str]:
     ]
 
 
+def _office_report_policies() -> list[str]:
+    """An issued report is read and issued by the roles the permission table gives
+    ``Act.ANNUAL_REPORT`` (the confidential edition holds every count exactly); every other
+    role reads no row of it."""
+    issuers = _groups(ACT_ROLES[Act.ANNUAL_REPORT])
+    return [
+        f"ALTER TABLE {OFFICE_REPORTS_TABLE} ENABLE ROW LEVEL SECURITY",
+        f"DROP POLICY IF EXISTS {POLICY}_issuers ON {OFFICE_REPORTS_TABLE}",
+        f"CREATE POLICY {POLICY}_issuers ON {OFFICE_REPORTS_TABLE} FOR ALL TO {issuers} "
+        "USING (true) WITH CHECK (true)"]
+
+
 def _journal_policies() -> list[str]:
     """The journal holds every value a record ever had: each group reads the records of the
     tables it reads whole (the calendar, the roster, the settings …); the records of a case's
@@ -495,7 +514,8 @@ def _journal_policies() -> list[str]:
     they. ``check`` verifies the journal as IT, or through the owner's functions."""
     everyone = _groups(set(Role))
     kept = sorted(set(case_tables()) | NOT_CASE_CONTENT | {"information_request",
-                                                           "request_paper", SAVED_VIEWS_TABLE})
+                                                           "request_paper", SAVED_VIEWS_TABLE,
+                                                           OFFICE_REPORTS_TABLE})
     listed = ", ".join(f"'{name}'" for name in kept)
     return [
         "ALTER TABLE journal_record ENABLE ROW LEVEL SECURITY",
@@ -623,7 +643,7 @@ def install(conn: Connection) -> None:
     statements += (_audit_policies() + _trail_policies() + _journal_policies()
                    + _setting_policies()
                    + _table_grants() + _register_grants() + _naming_policies()
-                   + _saved_view_policies())
+                   + _saved_view_policies() + _office_report_policies())
     for statement in statements:
         conn.exec_driver_sql(statement.replace("%", "%%"))
     keep_name_keys(conn)

@@ -32,6 +32,7 @@ from ethics_desk.core.roles import Role
 from ethics_desk.documents.issuing import issue
 from ethics_desk.maintenance.opening import open_database
 from ethics_desk.maintenance.server import setup_server
+from ethics_desk.reports.annual_report import Edition, issue_annual_report
 from ethics_desk.staff.accounts import add_account, create_first_administrator
 from ethics_desk.storage.server_roles import add_person
 from ethics_desk.workflow import ForwardForReview
@@ -98,6 +99,8 @@ def office(request: pytest.FixtureRequest,
             clerk.fire(in_review, ForwardForReview())
             issue(database, at_the_clerk, "receipt", account=accounts[Role.CLERK],
                   clock=CLOCK)
+            issue_annual_report(database, CLOCK().year, edition=Edition.CONFIDENTIAL,
+                                account=accounts[Role.CLERK], clock=CLOCK)
         finally:
             database.dispose()
         people = {role: desk_url for role in Role}
@@ -252,6 +255,26 @@ def test_the_mail_queue_and_drafts_are_not_read_outside_the_scope(
         assert _owner_sees(office, sql, {"case": office.at_the_clerk})
         for role in (Role.MEMBER, Role.CHAIR, Role.RECORDS, Role.ADMIN):
             _refused(office, role, [sql], {"case": office.at_the_clerk})
+
+
+def test_only_the_roles_that_issue_the_annual_report_read_it_and_no_one_changes_it(
+        office: Office) -> None:
+    """The Board's edition holds every count exactly (§ 2-83(h)(1)); an issued report is
+    frozen like any paper."""
+    read = "SELECT sha256 FROM office_report"
+    assert _owner_sees(office, read, {}) == 1
+    issuers = ACT_ROLES[Act.ANNUAL_REPORT]
+    for role in set(Role) - issuers:
+        _refused(office, role, [read])
+    if office.kind == PERSONS:  # the shared role of old reads as no one
+        engine = office.connect(Role.CLERK)
+        try:
+            assert attempt(engine, [read]) is not None  # the Clerk's staff read it
+        finally:
+            engine.dispose()
+    for role in Role:
+        _refused(office, role, ["UPDATE office_report SET sha256 = 'forged'"])
+        _refused(office, role, ["DELETE FROM office_report"])
 
 
 def test_a_board_member_changes_no_case_and_no_calendar(
