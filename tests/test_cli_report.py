@@ -64,6 +64,7 @@ def test_the_boards_edition_is_exact_and_marked(
                          str(out_file), "--db", db_arg)
     assert (code, err) == (0, "")
     assert "confidential (§ 2-83(h)(1))" in out
+    assert "confidential edition for the Ethics Review Board" in out  # its name whole
     text = _text(out_file)
     assert "Complaints received 1 " in text and CONFIDENTIAL_MARK in text
 

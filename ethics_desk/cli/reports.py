@@ -173,7 +173,7 @@ def cmd_report_annual(args: argparse.Namespace, database: Database, account: Acc
                         "Run the command again with a folder you may write to; the issued "
                         "copy stays in the record.") from exc
     pages = f"{issued.page_count} page{'s' if issued.page_count != 1 else ''}"
-    print(f"Issued the annual report for {args.year}, {edition.label.lower()} (report "
+    print(f"Issued the annual report for {args.year}, {edition.within} (report "
           f"{issued.report_id}, {pages}, SHA-256 {issued.sha256}), and wrote it to {out}.")
     if edition is Edition.CONFIDENTIAL:
         print("It is confidential (§ 2-83(h)(1)): for the Ethics Review Board only.")

@@ -103,6 +103,12 @@ class Edition(StrEnum):
         return ("Public edition" if self is Edition.PUBLIC
                 else "Confidential edition for the Ethics Review Board")
 
+    @property
+    def within(self) -> str:
+        """The edition within a sentence ("…, public edition")."""
+        return ("public edition" if self is Edition.PUBLIC
+                else "confidential edition for the Ethics Review Board")
+
 
 @dataclass(frozen=True)
 class AnnualFigures:
@@ -224,7 +230,7 @@ def issue_annual_report(database: Database, year: int, *, edition: Edition, acco
         session.add(row)
         session.flush()
         audit.append(session, actor=account.display, action=ACTION, at=paper.made_at,
-                     summary=f"Issued the annual report for {year}, {edition.label.lower()} "
+                     summary=f"Issued the annual report for {year}, {edition.within} "
                              f"({pages} page{'s' if pages != 1 else ''}, SHA-256 {sha[:12]}…)",
                      detail={"report_id": row.id, "kind": KIND, "edition": edition.value,
                              "year": year, "start": statistics.start.isoformat(),
