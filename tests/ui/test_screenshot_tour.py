@@ -246,3 +246,28 @@ def test_tour_of_the_retention_screen(qtbot: QtBot, demo_database: Database) -> 
     qtbot.waitExposed(paper)
     shoot(paper, "retention-paper", qtbot)
     paper.close()
+
+
+def test_tour_of_the_statistics_screen_and_the_annual_report_dialog(
+        qtbot: QtBot, demo_context: AppContext) -> None:
+    from ethics_desk.ui.screens.statistics_screen import StatisticsScreen
+
+    window = MainWindow(demo_context)
+    qtbot.addWidget(window)
+    window.resize(1280, 720)
+    window.show()
+    qtbot.waitExposed(window)
+    window.go("statistics")
+    screen = window.statistics_screen
+    assert isinstance(screen, StatisticsScreen)
+    qtbot.waitUntil(lambda: screen.figures is not None)
+    for index in range(screen.tabs.count()):
+        screen.tabs.setCurrentIndex(index)
+        qtbot.wait(50)  # laid out and painted
+        shoot(window, f"statistics-{index + 1}")
+    dialog = screen.issue_annual_report()
+    qtbot.waitExposed(dialog)
+    dialog.resize(max(dialog.width(), 560), max(dialog.height(), 320))
+    qtbot.wait(50)
+    shoot(dialog, "statistics-annual-report-dialog")
+    dialog.reject()

@@ -3,7 +3,9 @@ and chart say the same counts as the records (issue 33)."""
 
 from __future__ import annotations
 
+import hashlib
 from datetime import date
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,9 +17,11 @@ from pytestqt.qtbot import QtBot
 from sqlalchemy import func, select
 
 from ethics_desk.core.roles import Role
-from ethics_desk.models import AuditRecord
+from ethics_desk.models import AuditRecord, OfficeReport
+from ethics_desk.reports.annual_report import Edition
 from ethics_desk.reports.statistics import ACTION, OfficeStatistics
 from ethics_desk.storage.database import Database
+from ethics_desk.ui.annual_report_dialog import AnnualReportDialog
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.main_window import SCREENS, MainWindow, screen_number
 from ethics_desk.ui.palette import DARK, LIGHT, Scheme
@@ -209,3 +213,62 @@ def test_the_count_runs_off_the_gui_thread_while_the_window_paints(
     monkeypatch.setattr(statistics_screen, "office_statistics", count)
     _screen(qtbot, context)
     assert threads and all(thread is not threading.main_thread() for thread in threads)
+
+
+def _report_dialog(qtbot: QtBot, screen: StatisticsScreen, places: list[Path],
+                   monkeypatch: pytest.MonkeyPatch) -> AnnualReportDialog:
+    """The screen's Issue the annual report… dialog, the save dialog answering ``places`` in
+    turn (then cancelled)."""
+    answers = iter(places)
+    monkeypatch.setattr(AnnualReportDialog, "ask_where",
+                        lambda _self, _year, _edition: next(answers, None))
+    qtbot.mouseClick(screen.report_button, Qt.MouseButton.LeftButton)
+    dialog = screen.findChild(AnnualReportDialog)
+    assert dialog is not None
+    qtbot.waitExposed(dialog)
+    return dialog
+
+
+def test_the_clerk_issues_the_boards_annual_report_from_the_statistics_screen(
+        qtbot: QtBot, context: AppContext, controller: WorkflowController, database: Database,
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    _november(controller)
+    _window, screen = _screen(qtbot, context)
+    target = tmp_path / "annual-report.pdf"
+    dialog = _report_dialog(qtbot, screen, [target], monkeypatch)
+    assert dialog.year.value() == context.today().year
+    dialog.confidential.setChecked(True)
+    qtbot.mouseClick(dialog.issue_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: dialog.issued is not None and not dialog.isVisible())
+    issued = dialog.issued
+    assert issued is not None and issued.edition is Edition.CONFIDENTIAL
+    assert hashlib.sha256(target.read_bytes()).hexdigest() == issued.sha256
+    with database.read_session() as session:
+        assert session.scalar(select(func.count()).select_from(OfficeReport)) == 1
+    assert screen.summary.text().startswith(
+        f"Issued the annual report for {issued.period_start.year}, confidential edition for "
+        "the Ethics Review Board")
+
+
+def test_a_place_that_cannot_be_written_is_said_and_another_is_asked(
+        qtbot: QtBot, context: AppContext, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    said: list[str] = []
+    monkeypatch.setattr("ethics_desk.ui.errors.show_user_error",
+                        lambda _parent, error, _title="": said.append(str(error)))
+    _window, screen = _screen(qtbot, context)
+    target = tmp_path / "second try.pdf"
+    dialog = _report_dialog(qtbot, screen, [tmp_path, target], monkeypatch)  # a folder first
+    qtbot.mouseClick(dialog.issue_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: dialog.saved_to == target)
+    assert len(said) == 1 and "could not be saved" in said[0]
+    assert target.read_bytes().startswith(b"%PDF")
+
+
+def test_the_administrator_counts_but_does_not_issue_the_annual_report(
+        qtbot: QtBot, database: Database) -> None:
+    make_account(database, "stat.admin", "Stat Administrator", Role.ADMIN)
+    _window, screen = _screen(qtbot, signed_in_context(database, "stat.admin"))
+    assert screen.figures is not None
+    assert not screen.report_button.isEnabled()
+    assert screen.report_button.toolTip().startswith("Only the City Clerk")

@@ -220,6 +220,7 @@ def _hearing_record_dialog(qtbot: QtBot, window: QWidget) -> Iterator[Stop]:
 
 def _other_dialogs(qtbot: QtBot, context: AppContext) -> Iterator[Stop]:
     from ethics_desk.maintenance.opening import older_schema
+    from ethics_desk.ui.annual_report_dialog import AnnualReportDialog
     from ethics_desk.ui.calendar_editor import CalendarEditorDialog, ConfirmChangeDialog
     from ethics_desk.ui.documents import FilingPapersDialog, InfoSheetDialog
     from ethics_desk.ui.first_start import FirstStartPage
@@ -244,6 +245,7 @@ def _other_dialogs(qtbot: QtBot, context: AppContext) -> Iterator[Stop]:
         lambda: WordingDialog(context, None),
         lambda: RestoreDialog(context, None),
         lambda: RecoverySheetDialog(context, None),
+        lambda: AnnualReportDialog(context, context.today().year, None),
         lambda: KeyFromSheetDialog(context, None),
         lambda: FirstStartPage(context, None, accounts=lambda: None, sheet=lambda: None,
                                sign_out=lambda: None),

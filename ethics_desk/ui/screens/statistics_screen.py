@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
+from typing import TYPE_CHECKING
 
 from PySide6.QtCharts import (
     QAbstractBarSeries,
@@ -58,6 +59,9 @@ from ethics_desk.ui.date_field import DateField
 from ethics_desk.ui.errors import FAILED, attempt
 from ethics_desk.ui.models.rows import Column, RowsModel, rows_view
 from ethics_desk.ui.office_display import office_style
+
+if TYPE_CHECKING:
+    from ethics_desk.ui.annual_report_dialog import AnnualReportDialog
 from ethics_desk.ui.operations import operate
 
 OWN_DATES = "own"
@@ -406,6 +410,9 @@ class StatisticsScreen(QWidget):
         self.show_button.setObjectName("statisticsShow")
         self.show_button.setDefault(True)
         offer(context, Act.STATISTICS, "count the office's statistics", self.show_button)
+        self.report_button = QPushButton("Issue the &annual report…", self)
+        self.report_button.setObjectName("statisticsAnnualReport")
+        offer(context, Act.ANNUAL_REPORT, "issue the annual report", self.report_button)
         declare(None, self.period)
         chooser = QHBoxLayout()
         for text, field in (("&Period:", self.period), ("Fro&m:", self.start),
@@ -415,6 +422,7 @@ class StatisticsScreen(QWidget):
             chooser.addWidget(label)
             chooser.addWidget(field, 2 if field is self.period else 1)
         chooser.addWidget(self.show_button)
+        chooser.addWidget(self.report_button)
         self.summary = StatusLine(self)
         self.summary.setObjectName("statisticsSummary")
         self.summary.setWordWrap(True)
@@ -431,6 +439,7 @@ class StatisticsScreen(QWidget):
         layout.addWidget(self.tabs, 1)
         self.period.currentIndexChanged.connect(self._period_chosen)
         self.show_button.clicked.connect(self.refresh)
+        self.report_button.clicked.connect(lambda: self.issue_annual_report())
         self._period_chosen()
         # The first count once the screen is up (it runs off the GUI thread, as every count).
         QTimer.singleShot(0, self.refresh)
@@ -491,6 +500,28 @@ class StatisticsScreen(QWidget):
             else:
                 tab.show_part(part)
         self.tabs.setCurrentIndex(max(0, current))
+
+    def issue_annual_report(self) -> AnnualReportDialog:
+        """Open the dialog that issues the annual report, on the year the chosen period starts
+        in; once issued, the summary line says so (the dialog, for a test to drive)."""
+        from ethics_desk.ui.annual_report_dialog import AnnualReportDialog
+
+        start = self.start.date()
+        dialog = AnnualReportDialog(self.context, start.year if start else
+                                    self.context.today().year, self)
+        dialog.finished.connect(lambda _result: self._issued(dialog))
+        dialog.open()
+        return dialog
+
+    def _issued(self, dialog: AnnualReportDialog) -> None:
+        issued = dialog.issued
+        if issued is None:
+            return
+        where = (f" and saved it to {dialog.saved_to}" if dialog.saved_to is not None
+                 else "; it is in the record, not saved to a file")
+        self.summary.setText(f"Issued the annual report for {issued.period_start.year}, "
+                             f"{issued.edition.within} (report {issued.report_id}, "
+                             f"{issued.page_count} page(s)){where}. {self.summary.text()}")
 
     def tab(self, key: str) -> PartTab:
         """The tab of the part ``key`` (shown once counted)."""
