@@ -131,6 +131,11 @@ HIGH_CONTRAST = Colours(
     window="#efefef", error="#6e0000", warning="#4d3300", success="#004d00",
     notice_text="#000000", notice_back="#fff4ce", panel_text="#000000", panel_back="#e8f0ff",
 )
+CHART_SERIES = ("#0072b2", "#d55e00", "#e69f00", "#56b4e9", "#cc79a7", "#009e73")
+"""The bars of a chart, set by set (Okabe and Ito's colours, told apart with any common colour
+blindness, on a light or a dark ground alike); each set is also named in its legend and its
+counts are in the table beside it, so no figure is told by colour alone."""
+
 SCHEMES: dict[Scheme, Colours] = {Scheme.LIGHT: LIGHT, Scheme.DARK: DARK,
                                   Scheme.HIGH_CONTRAST: HIGH_CONTRAST}
 

@@ -140,7 +140,7 @@ EXPECTED_SCREENS: dict[Role, set[str]] = {
     Role.VICE_CHAIR: {"inbox", "calendar", "board"},
     Role.MEMBER: {"inbox", "calendar", "board"},
     Role.RECORDS: {"inbox", "calendar", "retention", "requests", "audit"},
-    Role.ADMIN: {"inbox", "calendar", "audit"},
+    Role.ADMIN: {"inbox", "calendar", "audit", "statistics"},
 }
 
 

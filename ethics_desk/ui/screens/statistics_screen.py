@@ -67,10 +67,6 @@ from ethics_desk.ui.operations import operate
 OWN_DATES = "own"
 """The period chooser's last entry: the two dates typed."""
 
-SERIES_COLOURS = ("#0072b2", "#d55e00", "#e69f00", "#56b4e9", "#cc79a7", "#009e73")
-"""The bars' colours, in order (Okabe and Ito's set, told apart by people with any common
-colour blindness); each set is also named in the legend and each bar carries its count."""
-
 CATEGORY_CHARACTERS = 34
 """The longest category name a chart prints whole; a longer one is shortened with "…" (the
 table beside it has it whole)."""
@@ -304,7 +300,7 @@ class ChartPanel(QWidget):
         for index, (name, counts) in enumerate(bars.sets):
             bar_set = QBarSet(name)
             bar_set.append([float(count) for count in reversed(counts)])
-            bar_set.setColor(QColor(SERIES_COLOURS[index % len(SERIES_COLOURS)]))
+            bar_set.setColor(QColor(palette.CHART_SERIES[index % len(palette.CHART_SERIES)]))
             bar_set.setBorderColor(base)
             bar_set.setLabelColor(text)
             series.append(bar_set)
