@@ -26,6 +26,8 @@ written a second time:
 - **Owner's functions that act for a role** begin with :func:`act_check`, derived from the
   permission table: the audit trail's chain (:func:`trail_reader_check`) and the office's
   statistics (:func:`statistics_check`), each granted to the groups of its act alone.
+- **The full-text index** (:func:`_full_text_policies`): a case's words are read under its
+  complaint's scope, as every case table, and written by its triggers alone.
 - **Saved views of the inbox** (:data:`SAVED_VIEWS_TABLE`, issue 33): each person reads their
   own views and those shared with the office, and adds, changes and removes only their own — a
   view shared only by a role the permission table lets share (:func:`_saved_view_policies`).
@@ -59,6 +61,7 @@ from ethics_desk.core.vocabulary import CaseState
 from ethics_desk.models import Base, Complaint
 from ethics_desk.models.register import REGISTER_VIEW
 from ethics_desk.staff.scope import role_condition
+from ethics_desk.storage import full_text_table
 from ethics_desk.storage.case_tables import NOT_CASE_CONTENT, case_tables
 from ethics_desk.storage.server_roles import group_role, group_roles
 
@@ -535,6 +538,19 @@ def _saved_view_policies() -> list[str]:
     ]
 
 
+def _full_text_policies() -> list[str]:
+    """The full-text index (:mod:`ethics_desk.storage.full_text_table`): a case's words, read
+    by each group only for the complaints it may read, and written by no group — its
+    triggers write it as the owner, in the transaction of the change they follow."""
+    everyone = _groups(set(Role))
+    table = full_text_table.TABLE
+    scope = f"EXISTS (SELECT 1 FROM complaint c WHERE c.id = {table}.complaint_id)"
+    return [f"ALTER TABLE {table} ENABLE ROW LEVEL SECURITY",
+            *(f"DROP POLICY IF EXISTS {name} ON {table}" for name in _policy_names(table)),
+            f"CREATE POLICY {POLICY}_read ON {table} FOR SELECT TO {everyone} USING ({scope})",
+            f"REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON {table} FROM {everyone}"]
+
+
 def _setting_policies() -> list[str]:
     everyone = _groups(set(Role))
     statements = [
@@ -621,7 +637,7 @@ def install(conn: Connection) -> None:
     for table, column in case_tables().items():
         statements += _case_policies(table, column, conn.dialect)
     statements += (_audit_policies() + _trail_policies() + _journal_policies()
-                   + _setting_policies()
+                   + _setting_policies() + _full_text_policies()
                    + _table_grants() + _register_grants() + _naming_policies()
                    + _saved_view_policies())
     for statement in statements:

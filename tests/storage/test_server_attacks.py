@@ -210,6 +210,7 @@ CASE_TABLES = {
     "respondent": "SELECT * FROM respondent WHERE complaint_id = :case",
     "allegation": "SELECT * FROM allegation WHERE complaint_id = :case",
     "oath": "SELECT * FROM oath WHERE complaint_id = :case",
+    "case_text": "SELECT * FROM case_text WHERE complaint_id = :case",  # the full-text index
     "audit_record": "SELECT * FROM audit_record WHERE complaint_id = :case",
     "journal_record": "SELECT * FROM journal_record WHERE table_name = 'complaint' "
                       "AND row_key = CAST(:case AS text)",
@@ -252,6 +253,17 @@ def test_the_mail_queue_and_drafts_are_not_read_outside_the_scope(
         assert _owner_sees(office, sql, {"case": office.at_the_clerk})
         for role in (Role.MEMBER, Role.CHAIR, Role.RECORDS, Role.ADMIN):
             _refused(office, role, [sql], {"case": office.at_the_clerk})
+
+
+def test_no_one_writes_the_full_text_index_but_its_triggers(office: Office) -> None:
+    """A case's words are what its records say: no desk adds, changes, hides or empties them."""
+    for role in (Role.CLERK, Role.MEMBER, Role.RECORDS, Role.ADMIN):
+        for attack in ("INSERT INTO case_text (id, complaint_id, part, body) "
+                       "VALUES (999999, :case, 'note', 'planted words')",
+                       "UPDATE case_text SET body = 'nothing here' WHERE complaint_id = :case",
+                       "DELETE FROM case_text WHERE complaint_id = :case",
+                       "TRUNCATE case_text"):
+            _refused(office, role, [attack], {"case": office.at_the_clerk})
 
 
 def test_a_board_member_changes_no_case_and_no_calendar(
