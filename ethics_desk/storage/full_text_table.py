@@ -170,10 +170,12 @@ def pg_trigger_names() -> tuple[tuple[str, str], ...]:
 def _pg_statements() -> tuple[str, ...]:
     statements = [
         "CREATE EXTENSION IF NOT EXISTS unaccent",
-        f"DROP TEXT SEARCH CONFIGURATION IF EXISTS {PG_CONFIGURATION}",
-        f"CREATE TEXT SEARCH CONFIGURATION {PG_CONFIGURATION} (COPY = pg_catalog.simple)",
+        "DO $do$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_ts_config WHERE cfgname = "
+        f"'{PG_CONFIGURATION}' AND cfgnamespace = current_schema()::regnamespace) THEN "
+        f"CREATE TEXT SEARCH CONFIGURATION {PG_CONFIGURATION} (COPY = pg_catalog.simple); "
         f"ALTER TEXT SEARCH CONFIGURATION {PG_CONFIGURATION} ALTER MAPPING FOR "
-        "word, hword, hword_part, asciiword, asciihword, hword_asciipart WITH unaccent, simple",
+        "word, hword, hword_part, asciiword, asciihword, hword_asciipart WITH unaccent, simple; "
+        "END IF; END $do$",
         f"CREATE TABLE IF NOT EXISTS {TABLE} ("
         "id bigint PRIMARY KEY, "
         "complaint_id integer NOT NULL REFERENCES complaint (id) ON DELETE CASCADE, "
@@ -198,13 +200,17 @@ def _pg_statements() -> tuple[str, ...]:
 
 POSTGRESQL_INDEX = _pg_statements()
 """PostgreSQL's index: ``unaccent`` (a trusted extension), the configuration, the table, its
-GIN index, and a trigger on each of the five tables."""
+GIN index, and a trigger on each of the five tables — each made only where it is missing, so
+that a rebuild keeps the table's row-level security."""
 
 POSTGRESQL_FILL = tuple(
     f"INSERT INTO {TABLE} (id, complaint_id, part, body) "
     f"SELECT r.id::bigint * {ID_FACTOR} + {part.code}, {part.complaint.format(row='r')}, "
     f"'{part.name}', {part.pg_body.format(row='r')} FROM {part.table} AS r "
     f"WHERE {part.pg_body.format(row='r')} <> ''" for part in PARTS)
+"""Fill the (empty) index from the five tables."""
+
+POSTGRESQL_EMPTY = f"DELETE FROM {TABLE}"
 
 POSTGRESQL_DROP = (
     *(f"DROP TRIGGER IF EXISTS {name} ON {table}" for name, table in pg_trigger_names()),
