@@ -32,9 +32,11 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from sqlalchemy import ColumnElement, Integer, String, Text, column, func, literal_column, select, table
+from sqlalchemy.orm import Session
 from sqlalchemy.sql import Select
 
 from ethics_desk.cases.access import LIST_SHOWN
@@ -222,7 +224,16 @@ def statement(dialect: str, terms: Sequence[Term], scope: ColumnElement[bool],
     return _postgresql_statement(terms, scope, limit)
 
 
-def _places(database: Database, rows: Sequence[Any]) -> dict[int, tuple[str, str]]:
+@lru_cache(maxsize=32)
+def cached_case_condition(account: Account) -> ColumnElement[bool]:
+    """:func:`~ethics_desk.staff.scope.case_condition` of ``account``, made once: the condition
+    of a person who may be a party is dozens of terms, which take longer to put together than
+    the search takes to run. An account is a frozen value: a renamed, re-roled or disabled
+    account is another key, and gets its own condition."""
+    return case_condition(account)
+
+
+def _places(session: Session, rows: Sequence[Any]) -> dict[int, tuple[str, str]]:
     """Each result's piece in words, and a document's pages without text, by entry id."""
     by_part: dict[str, list[int]] = {}
     for row in rows:
@@ -233,33 +244,32 @@ def _places(database: Database, rows: Sequence[Any]) -> dict[int, tuple[str, str
         code = full_text_table.PART_BY_NAME[part].code
         return source * full_text_table.ID_FACTOR + code
 
-    with database.read_session() as session:
-        for source in by_part.get("facts", []):
-            places[key("facts", source)] = ("the statement of facts", "")
-        if ids := by_part.get("allegation"):
-            for source, position in session.execute(
-                    select(Allegation.id, Allegation.position).where(Allegation.id.in_(ids))):
-                places[key("allegation", source)] = (f"allegation {position + 1}", "")
-        if ids := by_part.get("note"):
-            zone = time_zone(session)
-            for source, kind, at in session.execute(select(
-                    CaseNote.id, CaseNote.kind, CaseNote.written_at).where(CaseNote.id.in_(ids))):
-                day = office_date(at, zone).isoformat()
-                places[key("note", source)] = (f"a note ({kind.label.lower()}, {day})", "")
-        if ids := by_part.get("exhibit"):
-            for source, name, textless in session.execute(select(
-                    Attachment.id, Attachment.file_name, Attachment.textless_pages)
-                    .where(Attachment.id.in_(ids))):
-                places[key("exhibit", source)] = (f"exhibit “{name}”", describe_pages(textless))
-        if ids := by_part.get("paper"):
-            from ethics_desk.documents import kinds
+    for source in by_part.get("facts", []):
+        places[key("facts", source)] = ("the statement of facts", "")
+    if ids := by_part.get("allegation"):
+        for source, position in session.execute(
+                select(Allegation.id, Allegation.position).where(Allegation.id.in_(ids))):
+            places[key("allegation", source)] = (f"allegation {position + 1}", "")
+    if ids := by_part.get("note"):
+        zone = time_zone(session)
+        for source, kind, at in session.execute(select(
+                CaseNote.id, CaseNote.kind, CaseNote.written_at).where(CaseNote.id.in_(ids))):
+            day = office_date(at, zone).isoformat()
+            places[key("note", source)] = (f"a note ({kind.label.lower()}, {day})", "")
+    if ids := by_part.get("exhibit"):
+        for source, name, textless in session.execute(select(
+                Attachment.id, Attachment.file_name, Attachment.textless_pages)
+                .where(Attachment.id.in_(ids))):
+            places[key("exhibit", source)] = (f"exhibit “{name}”", describe_pages(textless))
+    if ids := by_part.get("paper"):
+        from ethics_desk.documents import kinds
 
-            for source, paper, recipient, textless in session.execute(select(
-                    IssuedDocument.id, IssuedDocument.kind, IssuedDocument.recipient,
-                    IssuedDocument.textless_pages).where(IssuedDocument.id.in_(ids))):
-                to = f" to {recipient}" if recipient else ""
-                places[key("paper", source)] = (f"the paper {kinds.quoted_title(paper)}{to}",
-                                                describe_pages(textless))
+        for source, paper, recipient, textless in session.execute(select(
+                IssuedDocument.id, IssuedDocument.kind, IssuedDocument.recipient,
+                IssuedDocument.textless_pages).where(IssuedDocument.id.in_(ids))):
+            to = f" to {recipient}" if recipient else ""
+            places[key("paper", source)] = (f"the paper {kinds.quoted_title(paper)}{to}",
+                                            describe_pages(textless))
     return places
 
 
@@ -271,12 +281,12 @@ def search_documents(database: Database, text: str, *, account: Account, clock: 
     the cases (not the words)."""
     terms = parse(text)
     dialect = database.engine.dialect.name
+    scope = cached_case_condition(account)  # § 2-83(h)(1): only what the person receives
     with translate_errors(), database.read_session() as session:
-        scope = case_condition(account)  # § 2-83(h)(1): only what the person receives
         rows = session.execute(statement(dialect, terms, scope, limit + 1)).all()
-    more = len(rows) > limit
-    rows = rows[:limit]
-    places = _places(database, rows)
+        more = len(rows) > limit
+        rows = rows[:limit]
+        places = _places(session, rows)
     hits = []
     for entry, case_id, part, number, snippet in rows:
         where, textless = places.get(int(entry), (str(part), ""))
