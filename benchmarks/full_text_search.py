@@ -11,7 +11,8 @@ allegation and a note for every filed case, and for one case in three an exhibit
 clerk's. One exhibit alone holds the word "quixotic". The file is kept under the temporary
 folder, named after the schema's head revision and the count, and reused by the next run.
 With ``--db`` a database is timed as it is (a server's URL: the same queries on PostgreSQL,
-connected as the owner, whose rows the scope's condition still limits).
+connected as the owner, whose rows the scope's condition still limits); ``--copy-to URL`` first
+copies the cached file's cases onto an empty server database (:func:`copy_to_server`).
 
 Each query of :data:`QUERIES` — a rare word, a common one, a phrase, a word start, a name with
 its accent typed without, several words — is timed through
@@ -150,6 +151,49 @@ def prepare(db: str | None, count: int, seed: int) -> tuple[str, dict[str, Any]]
                        **added}
 
 
+COPIED = ("complaint", "complainant", "respondent", "witness", "deadline", "allegation",
+          "case_note", "attachment")
+"""What a search reads, and the scope's condition: the tables copied onto a server."""
+
+
+def copy_to_server(source: str, url: str) -> dict[str, Any]:
+    """Copy the cached file's cases onto the empty database at ``url``, set up first by
+    ``server setup`` (its schema and roles): rows in bulk as a superuser with the triggers off
+    (``session_replication_role``), then the full-text index filled once from the tables, as
+    revision 0033 fills it. The journal is not kept for these rows: a benchmark's copy."""
+    from sqlalchemy import MetaData, create_engine, text
+
+    from ethics_desk.maintenance.server import setup_server
+    from ethics_desk.storage import full_text_table
+
+    started = time.perf_counter()
+    setup_server(url, clock=fixed_clock(datetime.now(UTC)),
+                 backup_folder=Path(tempfile.gettempdir()))
+    reading = create_engine(f"sqlite:///{source}")
+    writing = create_engine(url)
+    tables = MetaData()
+    tables.reflect(writing, only=COPIED)
+    try:
+        with reading.connect() as read, writing.begin() as write:
+            write.exec_driver_sql("SET session_replication_role = replica")
+            for name in COPIED:
+                table = tables.tables[name]
+                columns = [column.name for column in table.columns]
+                result = read.execute(text(f"SELECT {', '.join(columns)} FROM {name}"))
+                while chunk := result.fetchmany(CHUNK):
+                    write.execute(insert(table), [dict(zip(columns, row, strict=True))
+                                                  for row in chunk])
+            write.exec_driver_sql("SET session_replication_role = DEFAULT")
+            write.exec_driver_sql(full_text_table.POSTGRESQL_EMPTY)
+            for statement in full_text_table.POSTGRESQL_FILL:
+                write.exec_driver_sql(statement)
+            write.exec_driver_sql("ANALYZE")
+    finally:
+        reading.dispose()
+        writing.dispose()
+    return {"copied_s": round(time.perf_counter() - started, 1)}
+
+
 def _timed(run: Any, repeat: int) -> tuple[float, Any]:
     run()  # warm
     times = []
@@ -203,8 +247,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--count", type=int, default=100_000, help="complaints (default 100000)")
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--seed", type=int, default=283)
+    parser.add_argument("--copy-to", default=None, metavar="URL",
+                        help="copy the cached file's cases onto this empty server database "
+                             "(as a superuser: it is set up first) and time the searches there")
     args = parser.parse_args(argv)
     db, built = prepare(args.db, args.count, args.seed)
+    if args.copy_to:
+        built |= copy_to_server(db, args.copy_to)
+        db = args.copy_to
     if built.get("built"):
         print(f"Built {db} in {built['build_s']} s", file=sys.stderr)
     figures = measure(db, max(1, args.repeat)) | built

@@ -195,8 +195,11 @@ def test_each_search_is_on_record_naming_the_cases_shown_never_the_words(
     assert not [t for t in texts if "uixotic" in t]
 
 
+@pytest.mark.parametrize("few", [full_text.FEW, 1])  # the server's two plans: looked up, walked
 def test_many_results_are_cut_at_the_limit_newest_first(
-        database: Database, controller: WorkflowController) -> None:
+        database: Database, controller: WorkflowController, few: int,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(full_text, "FEW", few)
     cases = [filed_case(controller, complete_intake(facts=f"Turnip number {n}."))
              for n in range(4)]
     found = full_text.search_documents(database, "turnip", account=CLERK, clock=CLOCK,
