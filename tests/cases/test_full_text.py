@@ -13,7 +13,7 @@ from reportlab.pdfgen import canvas
 from sqlalchemy import select, text, update
 
 from ethics_desk.cases import full_text
-from ethics_desk.cases.access import LIST_SHOWN
+from ethics_desk.cases.access import LIST_SHOWN, access_history
 from ethics_desk.cases.notes import add_note
 from ethics_desk.core.account import Account
 from ethics_desk.core.document_text import text_of
@@ -193,6 +193,9 @@ def test_each_search_is_on_record_naming_the_cases_shown_never_the_words(
     with database.read_session() as session:
         texts = [r.summary + (r.detail or "") for r in session.scalars(select(AuditRecord))]
     assert not [t for t in texts if "uixotic" in t]
+    history = access_history(database, case, account=CLERK, clock=CLOCK)
+    assert [line.summary for line in history].count(
+        f"Was shown the {full_text.LISTED}: 1 case(s)") == 2  # in the case's access history
 
 
 @pytest.mark.parametrize("few", [full_text.FEW, 1])  # the server's two plans: looked up, walked

@@ -18,6 +18,8 @@ from ethics_desk.maintenance.integrity import run_checks
 from ethics_desk.maintenance.opening import open_database
 from ethics_desk.storage.database import Database
 from ethics_desk.storage.migrate import alembic_config
+from ethics_desk.workflow.controller import WorkflowController
+from tests.cases.test_full_text import WORDS_OF_THE_EXHIBIT, case_with_exhibit
 from tests.conftest import CLOCK
 
 CLERK = Account(1, "maria", "Maria Clerk", Role.CLERK)
@@ -88,3 +90,25 @@ def test_a_database_made_before_full_text_search_is_searched_whole_after_the_upg
         upgraded.dispose()
     assert _scalar(path, "SELECT count(*) FROM audit_record") > records
     assert [r.name for r in run_checks(path) if not r.ok] == []
+
+
+def test_the_revision_is_taken_back_and_made_again_on_either_database_with_its_cases(
+        database: Database, controller: WorkflowController) -> None:
+    """On the suite's database, SQLite or the server: down to 0030 nothing of the index or the
+    documents' text is left; up again, the exhibit already on record is read from its bytes and
+    its words are found."""
+    case = case_with_exhibit(controller, WORDS_OF_THE_EXHIBIT)
+    config = alembic_config()
+    with database.engine.begin() as conn:
+        config.attributes["connection"] = conn
+        command.downgrade(config, "0030")
+    inspector = sa.inspect(database.engine)
+    assert "case_text" not in inspector.get_table_names()
+    assert "extracted_text" not in {c["name"] for c in inspector.get_columns("attachment")}
+    with database.engine.begin() as conn:
+        config.attributes["connection"] = conn
+        command.upgrade(config, "head")
+    [hit] = full_text.search_documents(database, "quixotic", account=CLERK, clock=CLOCK).hits
+    assert (hit.complaint_id, hit.part) == (case, "exhibit")
+    assert [h.part for h in full_text.search_documents(
+        database, "truck", account=CLERK, clock=CLOCK).hits] == ["facts"]
