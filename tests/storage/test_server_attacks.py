@@ -255,6 +255,18 @@ def test_the_mail_queue_and_drafts_are_not_read_outside_the_scope(
             _refused(office, role, [sql], {"case": office.at_the_clerk})
 
 
+def test_the_owners_search_finds_no_word_of_a_case_the_person_does_not_receive(
+        office: Office) -> None:
+    """The full-text search the owner's function makes for a person, called by hand: every case
+    of the fixture is before the Board, so a member, the Records officer and the Administrator
+    find nothing of their words, and no snippet."""
+    search = ("SELECT count(*) > 0 FROM ethics_desk_full_text('truck', 'truck', 50, 2000, "
+              "'MaxWords=5')")
+    assert _owner_sees(office, "SELECT 1 FROM case_text WHERE body LIKE :w", {"w": "%truck%"})
+    for role in (Role.MEMBER, Role.RECORDS, Role.ADMIN):
+        _refused(office, role, [search], worked=_true)
+
+
 def test_no_one_writes_the_full_text_index_but_its_triggers(office: Office) -> None:
     """A case's words are what its records say: no desk adds, changes, hides or empties them."""
     for role in (Role.CLERK, Role.MEMBER, Role.RECORDS, Role.ADMIN):
@@ -417,7 +429,8 @@ verify, for ``check`` — is called too, and must change nothing; the triggers' 
 called as a function, which the server refuses for a trigger function)."""
 READ_ONLY_FUNCTIONS = frozenset({"ethics_desk_journal_forged", "ethics_desk_acts_as",
                                  "ethics_desk_received_cases", "ethics_desk_disposed_here",
-                                 "ethics_desk_audit_chain", "ethics_desk_statistics"})
+                                 "ethics_desk_audit_chain", "ethics_desk_statistics",
+                                 "ethics_desk_full_text"})
 
 
 def _definer_functions(office: Office) -> dict[str, str]:

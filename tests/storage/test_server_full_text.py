@@ -47,10 +47,13 @@ def test_a_note_added_at_a_clerks_desk_is_searched_there_at_once_and_by_no_one_e
     case = kept_from_member[0]
     desk = _desk(office, clerk.login)
     try:
+        with desk.read_session() as session:  # under row-level security: the owner's search
+            assert not full_text._reads_every_row(session)
         notes.add_note(desk, case, NoteKind.CALL, "Asked about the gazebo's permit.",
                        account=clerk, clock=CLOCK)
         [hit] = full_text.search_documents(desk, "gazebo", account=clerk, clock=CLOCK).hits
         assert (hit.complaint_id, hit.part) == (case, "note")
+        assert hit.where.startswith("a note (telephone call, ")  # read by the owner's function
         assert "gazebo" in hit.plain_snippet()
     finally:
         desk.dispose()
