@@ -49,3 +49,29 @@ def test_check_memory_reports_each_size_and_whether_the_target_is_met(
     assert size["cases"] == 40 and size["ran_to_end"] and size["peak_mb"] > 0
     assert {"wall_s", "cpu_s", "size_mb", "all_hold"} <= set(size)
     assert figures["flat"] is None and figures["growth_mb"] is None  # one size: not judged
+
+
+def test_full_text_search_builds_its_cases_and_reports_each_query_and_whether_it_is_met(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The full-text benchmark on 60 cases in a folder of the test's: its JSON's shape, and the
+    word planted in one exhibit found once — never its times."""
+    import importlib.util
+    import json
+    import tempfile
+
+    monkeypatch.setenv("ETHICS_DESK_KEY_FOLDER", str(tmp_path / "keys"))
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))  # the cached file goes there
+    spec = importlib.util.spec_from_file_location("benchmark_full_text_search",
+                                                  ROOT / "benchmarks" / "full_text_search.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, spec.name, module)
+    spec.loader.exec_module(module)
+    assert module.main(["--count", "60", "--repeat", "1"]) == 0
+    figures = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert figures["dialect"] == "sqlite" and isinstance(figures["met"], bool)
+    assert figures["built"] and figures["exhibit"] >= 1
+    assert figures["queries"]["clerk: quixotic"]["results"] == 1
+    assert len(figures["queries"]) == 2 * len(module.QUERIES)
+    assert all(query["median_ms"] >= 0 for query in figures["queries"].values())

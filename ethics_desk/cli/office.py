@@ -22,6 +22,7 @@ from ethics_desk.cli.common import (
     open_to_change,
     parse_day,
     pdf_out,
+    signed_in,
     signed_in_for,
     signs_in,
 )
@@ -62,6 +63,39 @@ def cmd_access(args: argparse.Namespace, database: Database, account: Account) -
         zone = settings.time_zone(session)  # the office's time, not this computer's
     for line in lines:
         print(f"{stamp(line.at, zone, with_zone=False)}  {line.actor:24}  {line.summary}")
+    return EXIT_OK
+
+
+def cmd_search(args: argparse.Namespace) -> int:
+    """``search TEXT…``: the words of the facts, allegations, notes, exhibits and issued papers
+    of the cases the signed-in person receives, newest first, each with a snippet."""
+    from ethics_desk.cases.full_text import LIMIT, parse, search_documents
+    from ethics_desk.maintenance.opening import open_database
+    from ethics_desk.storage.failures import translate_errors
+
+    words = " ".join(args.text)
+    parse(words)  # a search that cannot be made is said before anyone is asked for a password
+    database = open_database(db_arg(args), clock=clock_of(args), create=False, migrate=False)
+    try:
+        with translate_errors():
+            # No act of the permission table: each person searches the cases they receive
+            # (§ 2-83(h)(1)); the search is on record, naming the cases shown.
+            account = signed_in(args, database)
+            found = search_documents(database, words, account=account, clock=clock_of(args))
+    finally:
+        database.dispose()
+    for hit in found.hits:
+        textless = f" ({hit.textless}: no text, a scan; not searched)" if hit.textless else ""
+        print(f"{hit.case_number}  {hit.where}{textless}")
+        print(f"    {hit.plain_snippet()}")
+    cases = len(found.cases)
+    if not found.hits:
+        print("Nothing found in the cases you receive.")
+    elif found.more:
+        print(f"The newest {LIMIT} results are shown ({cases} case(s)); there are more: add "
+              "words, or a phrase in quotation marks, to narrow the search.")
+    else:
+        print(f"{len(found.hits)} result(s) in {cases} case(s).")
     return EXIT_OK
 
 

@@ -26,6 +26,7 @@ from ethics_desk.cli.office import (
     cmd_provisions_load,
     cmd_requests,
     cmd_retention,
+    cmd_search,
     cmd_wording_bring_in,
     cmd_wording_list,
 )
@@ -387,6 +388,22 @@ def build_parser() -> argparse.ArgumentParser:
                     "not exist (§ 2-83(h)(1)).")
     access.add_argument("case", metavar="CASE", help="the case number, e.g. ERB-2026-001")
     access.set_defaults(handler=cmd_access)
+
+    search = commands.add_parser(
+        "search", parents=signed_in,
+        help="find words in the cases' facts, allegations, notes, exhibits and papers",
+        description="Every statement of facts, allegation, note, exhibit and issued paper of "
+                    "the cases you receive that holds all the words, newest first (at most 50), "
+                    "each with its case number, where the words are and a snippet with them "
+                    "[in brackets]. Capitals and accents do not matter. A phrase in quotation "
+                    "marks is found with its words in order (quote it for the shell too: "
+                    "'\"parking contract\"'); a word ending in * finds every word that begins "
+                    "so (contra*). An exhibit's pages scanned without text cannot be searched "
+                    "and are named. Signed in (--user); the search is recorded, naming the "
+                    "cases shown. A case you do not receive is never found (§ 2-83(h)(1)).")
+    search.add_argument("text", metavar="TEXT", nargs="+",
+                        help="the words, phrases and word starts to find")
+    search.set_defaults(handler=cmd_search)
 
     trail = commands.add_parser(
         "audit", parents=signed_in,

@@ -96,6 +96,7 @@ DEADLINE_DAYS = "Open deadlines fall on business days"
 DEADLINE_DATES = "Open deadlines agree with the current calendars"
 LISTING = "The inbox listing agrees with the records"
 SEARCH_INDEX = "The search index holds every case as it is"
+FULL_TEXT = "The full-text index holds every case's words as they are, and no disposed case's"
 JOURNAL = "The journal of every change verifies (keyed MAC chain)"
 RECORDS = "Every record is as its journal last recorded it"
 PAPERS = "Issued papers and exhibits have the bytes recorded"
@@ -107,6 +108,7 @@ ACCOUNTS = "Every change of a staff account is on record (account.* audit record
 JOURNAL_CHECKS = (TRIGGERS, JOURNAL, RECORDS, PAPERS)
 AS_IT_IS = "The file is read as it is, without writing beside it"
 SEARCH_INDEX_REVISION = "0016"
+FULL_TEXT_REVISION = "0033"
 """The schema revision that adds the search index (:mod:`ethics_desk.cases.search_index`)."""
 NOT_IN_SCHEMA = ("no such column", "no such table", "does not exist")
 """How SQLite and PostgreSQL say that a column or table a check reads is not in the schema."""
@@ -167,7 +169,8 @@ def run_checks(db: URL | str | os.PathLike[str] | None,
             results.extend(CheckResult(name, False, [why])
                            for name in (APPEND_ONLY, AUDIT, *JOURNAL_CHECKS, ACCOUNTS,
                                         DEADLINE_DAYS,
-                                        DEADLINE_DATES, LISTING, SEARCH_INDEX, STALE_PAPERS))
+                                        DEADLINE_DATES, LISTING, SEARCH_INDEX, FULL_TEXT,
+                                        STALE_PAPERS))
             return results
         results += step((APPEND_ONLY,), lambda: [_append_only_check(engine)])
         found = [*anchors, *(backup_anchors(path, engine)
@@ -182,6 +185,7 @@ def run_checks(db: URL | str | os.PathLike[str] | None,
             results += step((LISTING,), lambda: [_listing_check(session, names_cases)])
             results += step((SEARCH_INDEX,),
                                 lambda: [_search_index_check(session, names_cases)])
+            results += step((FULL_TEXT,), lambda: [_full_text_check(session, names_cases)])
             results += step((STALE_PAPERS,),
                                 lambda: [_stale_papers_check(session, names_cases)])
         revision = current_revision(engine)
@@ -205,6 +209,8 @@ def not_run_on(revision: str, result: CheckResult) -> CheckResult:
                and any(words in detail for words in NOT_IN_SCHEMA)]
     if result.name == SEARCH_INDEX and revision < SEARCH_INDEX_REVISION:
         lacking = [f"the search index comes with revision {SEARCH_INDEX_REVISION}"]
+    if result.name == FULL_TEXT and revision < FULL_TEXT_REVISION:
+        lacking = [f"the full-text index comes with revision {FULL_TEXT_REVISION}"]
     if not lacking:
         return result
     return CheckResult(result.name, True, [
@@ -664,6 +670,83 @@ def _search_index_check(session: Session, names_cases: bool = False) -> CheckRes
         return CheckResult(SEARCH_INDEX, False, [f"missing: {', '.join(missing)} — {fix}"])
     return CheckResult(SEARCH_INDEX, True, ["the trigram indexes on the cases' numbers and "
                                             "names are in place (the server keeps them)"])
+
+
+def _full_text_check(session: Session, names_cases: bool = False) -> CheckResult:
+    """The full-text index (:mod:`ethics_desk.storage.full_text_table`) exists with its
+    triggers, holds one entry for each piece of text of every case — of its case, as long as
+    the piece — and nothing of a case disposed of (its words are destroyed with it). Read
+    without writing, the entries and the pieces merged in the order of their ids."""
+    from sqlalchemy import text
+
+    from ethics_desk.storage import full_text_table as index
+
+    fix = ("searches would miss or show wrong words: ask IT to restore the latest verified "
+           "backup, or run “ethics-desk repair-search” on this database")
+    sqlite = session.get_bind().dialect.name == "sqlite"
+    if sqlite:
+        found = set(session.execute(text(
+            "SELECT name FROM sqlite_master WHERE name = :t OR (type = 'trigger' AND "
+            "name LIKE :p)"), {"t": index.TABLE, "p": index.TABLE + "%"}).scalars())
+        wanted = {index.TABLE, *index.sqlite_trigger_names()}
+        entries = (f"SELECT id, c1, length(c0) FROM {index.TABLE}_content ORDER BY id")
+    else:
+        found = set(session.execute(text(
+            "SELECT tgname FROM pg_trigger WHERE NOT tgisinternal UNION "
+            "SELECT tablename FROM pg_tables WHERE schemaname = current_schema()")).scalars())
+        wanted = {index.TABLE, *(name for name, _table in index.pg_trigger_names())}
+        entries = f"SELECT id, complaint_id, length(body) FROM {index.TABLE} ORDER BY id"
+    if missing := sorted(wanted - found):
+        return CheckResult(FULL_TEXT, False, [f"missing: {', '.join(missing)} — {fix}"])
+    body = "body" if sqlite else "pg_body"
+    pieces = " UNION ALL ".join(
+        f"SELECT r.id * {index.ID_FACTOR} + {part.code} AS id, "
+        f"{part.complaint.format(row='r')} AS complaint_id, "
+        f"length({getattr(part, body).format(row='r')}) AS size FROM {part.table} AS r "
+        f"WHERE {getattr(part, body).format(row='r')} <> ''" for part in index.PARTS)
+    streamed = session.connection().execution_options(yield_per=5000)
+    expected = streamed.execute(text(f"SELECT id, complaint_id, size FROM ({pieces}) AS p "
+                                     "ORDER BY id"))
+    held = streamed.execute(text(entries))
+    wrong: set[int] = set()
+    rows = iter(held)
+    pending = next(rows, None)
+    count = 0
+    for entry_id, case_id, size in expected:
+        count += 1
+        while pending is not None and int(pending[0]) < int(entry_id):
+            wrong.add(int(pending[1]))  # an entry of no piece of text
+            pending = next(rows, None)
+        if pending is None or int(pending[0]) != int(entry_id) \
+                or (int(pending[1]), int(pending[2])) != (int(case_id), int(size)):
+            wrong.add(int(case_id))
+        if pending is not None and int(pending[0]) == int(entry_id):
+            pending = next(rows, None)
+    while pending is not None:
+        wrong.add(int(pending[1]))
+        pending = next(rows, None)
+    disposed = set(session.execute(text(
+        f"SELECT DISTINCT complaint_id FROM ({entries}) AS e(id, complaint_id, size) "
+        "WHERE complaint_id IN (SELECT complaint_id FROM disposal_record)")).scalars()) \
+        if not sqlite else set(session.execute(text(
+            f"SELECT DISTINCT c1 FROM {index.TABLE}_content "
+            "WHERE c1 IN (SELECT complaint_id FROM disposal_record)")).scalars())
+    problems = []
+    if disposed:
+        problems.append(f"the index still holds words of {len(disposed)} case(s) disposed of"
+                        + (f" (by id: {', '.join(str(i) for i in sorted(disposed)[:10])})"
+                           if names_cases else "") + f" — {fix}")
+    if wrong - disposed:
+        shown = sorted(wrong - disposed)
+        named = (f" (by id: {', '.join(str(i) for i in shown[:10])}"
+                 + (f" and {len(shown) - 10} more" if len(shown) > 10 else "") + ")"
+                 if names_cases else "")
+        problems.append(f"the index does not hold what {len(shown)} case(s) hold{named} — "
+                        f"{fix}")
+    if problems:
+        return CheckResult(FULL_TEXT, False, problems)
+    return CheckResult(FULL_TEXT, True, [f"{count} piece(s) of the cases' text indexed as "
+                                         "they are; no disposed case's words"])
 
 
 def _listing_check(session: Session, names_cases: bool = False) -> CheckResult:

@@ -1,6 +1,7 @@
 """The records of Ethics Desk: SQLAlchemy 2 typed ORM, one module per aggregate."""
 
 from ethics_desk.core.vocabulary import *  # noqa: F403 - the vocabularies are part of the model API
+from ethics_desk.models import document_text  # noqa: F401 - reads each document's text once
 from ethics_desk.models.audit import AuditRecord, AuditRedaction
 from ethics_desk.models.base import Base
 from ethics_desk.models.board import (

@@ -260,6 +260,10 @@ class Attachment(Versioned, Base):
     content: Mapped[bytes] = mapped_column(LargeBinary, deferred=True)
     added_at: Mapped[datetime] = mapped_column()
     added_by: Mapped[str] = mapped_column(String(120), default="")
+    # Its text, read once when it is attached, and the pages that gave none (a scan without a
+    # text layer): what full-text search finds (``ethics_desk.models.document_text``).
+    extracted_text: Mapped[str] = mapped_column(Text, default="", deferred=True)
+    textless_pages: Mapped[str] = mapped_column(Text, default="")
 
     complaint: Mapped[Complaint] = relationship(back_populates="attachments")
 

@@ -33,6 +33,9 @@ class IssuedDocument(Versioned, Base):
     voided_by: Mapped[str | None] = mapped_column(String(120))
     void_reason: Mapped[str | None] = mapped_column(Text)
     replaces_id: Mapped[int | None] = mapped_column(ForeignKey("issued_document.id"))
+    # Its text, read once when it is issued (``ethics_desk.models.document_text``).
+    extracted_text: Mapped[str] = mapped_column(Text, default="", deferred=True)
+    textless_pages: Mapped[str] = mapped_column(Text, default="")
 
     mailings: Mapped[list[Mailing]] = relationship(back_populates="document",
                                                    order_by="Mailing.id")

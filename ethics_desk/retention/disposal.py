@@ -99,7 +99,7 @@ from ethics_desk.retention.series import (
 from ethics_desk.retention.series import adopted as adopted_series
 from ethics_desk.staff.acting import service
 from ethics_desk.staff.scope import no_such_case
-from ethics_desk.storage import audit, journal, search_table
+from ethics_desk.storage import audit, full_text_table, journal, search_table
 from ethics_desk.storage.database import Database
 
 AUTHORITY = (f"{SCHEDULE}, {COMPLAINTS} (complaints: the office's period after resolution); "
@@ -373,6 +373,8 @@ def dispose(database: Database, case_id: int, *, account: Account, clock: Clock,
             # FTS5 marks a deleted entry and drops it only when its segments are merged: merge
             # them all now, so that no trigram of a destroyed name stays in the file's index
             session.execute(text(search_table.SQLITE_OPTIMIZE))
+            # the same for the full-text index, whose entries of the case the deletes removed
+            session.execute(text(full_text_table.SQLITE_OPTIMIZE))
         return _entry(record)
 
     return database.write(act)

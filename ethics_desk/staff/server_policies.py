@@ -26,6 +26,8 @@ written a second time:
 - **Owner's functions that act for a role** begin with :func:`act_check`, derived from the
   permission table: the audit trail's chain (:func:`trail_reader_check`) and the office's
   statistics (:func:`statistics_check`), each granted to the groups of its act alone.
+- **The full-text index** (:func:`_full_text_policies`): a case's words are read under its
+  complaint's scope, as every case table, and written by its triggers alone.
 - **Saved views of the inbox** (:data:`SAVED_VIEWS_TABLE`, issue 33): each person reads their
   own views and those shared with the office, and adds, changes and removes only their own — a
   view shared only by a role the permission table lets share (:func:`_saved_view_policies`).
@@ -59,6 +61,7 @@ from ethics_desk.core.vocabulary import CaseState
 from ethics_desk.models import Base, Complaint
 from ethics_desk.models.register import REGISTER_VIEW
 from ethics_desk.staff.scope import role_condition
+from ethics_desk.storage import full_text_table
 from ethics_desk.storage.case_tables import NOT_CASE_CONTENT, case_tables
 from ethics_desk.storage.server_roles import group_role, group_roles
 
@@ -555,6 +558,101 @@ def _saved_view_policies() -> list[str]:
     ]
 
 
+FULL_TEXT_FUNCTION = "ethics_desk_full_text"
+"""``ethics_desk_full_text(query text, probe text, lim integer, few integer, options text) →
+TABLE``: the entries of the full-text index holding ``query`` (a ``to_tsquery`` text; ``probe``
+its words in any order, which the index counts without reading an entry) in the complaints the
+person connected receives, newest first, at most ``lim``, each with its case number and a
+snippet (``ts_headline`` with ``options``). Run as the owner, so that the GIN index answers the
+words: under the index's own row policy PostgreSQL must check every entry's complaint before
+the words (``@@`` is not leakproof), reading all of them. The person's scope is their office
+role's condition (:func:`_person_condition`), tested on each candidate's complaint; ``few``
+matches or fewer, counted in the index, are looked up and sorted, more are walked newest
+first (:func:`ethics_desk.cases.full_text.statement`). Each row also says where it is (an
+allegation's position, a note's kind and time, an exhibit's file name, a paper's kind and
+recipient, a document's pages without text), read here as the owner: the person's own
+policies would each build their scope again."""
+
+
+def _quoted(sql: str) -> str:
+    """``sql`` as a PostgreSQL string literal."""
+    return "'" + sql.replace("'", "''") + "'"
+
+
+def full_text_function(dialect: Dialect) -> str:
+    """The SQL of :data:`FULL_TEXT_FUNCTION`: the person's account read once, then their
+    office role's one query, in either plan."""
+    config = f"'{full_text_table.PG_CONFIGURATION}'::regconfig"
+    source = f"t.id / {full_text_table.ID_FACTOR}"
+
+    def of(table: str, column: str) -> str:
+        return f"(SELECT s.{column}::text FROM {table} s WHERE s.id = {source})"
+
+    # where each result is, read here too: the person's own policies would read each table's
+    # rows through the complaints' scope again, once a statement
+    columns = ("t.id, t.complaint_id, t.part, complaint.case_number::text, "
+               f"ts_headline({config}, t.body, $1, $3), "
+               f"CASE t.part WHEN 'allegation' THEN {of('allegation', 'position')} "
+               f"WHEN 'note' THEN {of('case_note', 'kind')} "
+               f"WHEN 'exhibit' THEN {of('attachment', 'file_name')} "
+               f"WHEN 'paper' THEN {of('issued_document', 'kind')} END, "
+               f"CASE t.part WHEN 'note' THEN {of('case_note', 'written_at')} "
+               f"WHEN 'paper' THEN {of('issued_document', 'recipient')} END, "
+               f"CASE t.part WHEN 'exhibit' THEN {of('attachment', 'textless_pages')} "
+               f"WHEN 'paper' THEN {of('issued_document', 'textless_pages')} END")
+    branches: list[str] = []
+    for role in Role:
+        # planned with the values of each call (EXECUTE), as the application's own query is:
+        # a plan made once for any word and person would walk the index for a rare word
+        condition = _person_condition(role, dialect, name_folded="$4::text",
+                                      account_id="$5::integer")
+        if condition == "false":
+            continue
+        named = " AND folded IS NOT NULL" if role in KEPT_FROM_THEIR_OWN else ""
+        walk = (f"SELECT {columns} FROM {full_text_table.TABLE} t JOIN complaint ON "
+                f"complaint.id = t.complaint_id WHERE t.words @@ $1 AND ({condition}) "
+                "ORDER BY t.id DESC LIMIT $2")
+        looked_up = (f"WITH found AS MATERIALIZED (SELECT f.id FROM {full_text_table.TABLE} f "
+                     f"WHERE f.words @@ $1) SELECT {columns} FROM found JOIN "
+                     f"{full_text_table.TABLE} t ON t.id = found.id JOIN complaint ON "
+                     f"complaint.id = t.complaint_id WHERE ({condition}) "
+                     "ORDER BY t.id DESC LIMIT $2")
+        using = " USING tsq, lim, options, folded, me_id"
+        branches.append(
+            f"  {'IF' if not branches else 'ELSIF'} me_role = '{role.value}'{named} THEN\n"
+            f"    IF matches < few THEN\n      RETURN QUERY EXECUTE {_quoted(looked_up)}{using};\n"
+            f"    ELSE\n      RETURN QUERY EXECUTE {_quoted(walk)}{using};\n    END IF;\n")
+    return (
+        f"CREATE OR REPLACE FUNCTION {FULL_TEXT_FUNCTION}(query text, probe text, lim integer, "
+        "few integer, options text) RETURNS TABLE (entry_id bigint, case_id integer, entry_part text, "
+        "case_number text, snippet text, place text, place_detail text, textless text) "
+        "LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = public, pg_temp AS $fn$\n"
+        "DECLARE me_role text; me_id integer; folded text; tsq tsquery; matches integer;\n"
+        "BEGIN\n"
+        f"  SELECT a.role, a.id, k.name_folded INTO me_role, me_id, folded FROM staff_account a "
+        f"LEFT JOIN {NAME_KEY_TABLE} k ON k.account_id = a.id AND k.name = a.name "
+        "WHERE a.login = session_user AND a.disabled_at IS NULL;\n"
+        f"  tsq := to_tsquery({config}, query);\n"
+        f"  SELECT count(*) INTO matches FROM (SELECT 1 FROM {full_text_table.TABLE} p "
+        f"WHERE p.words @@ to_tsquery({config}, probe) LIMIT few) AS counted;\n"
+        + "".join(branches) +
+        "  END IF;\n"
+        "END $fn$")
+
+
+def _full_text_policies() -> list[str]:
+    """The full-text index (:mod:`ethics_desk.storage.full_text_table`): a case's words, read
+    by each group only for the complaints it may read, and written by no group — its
+    triggers write it as the owner, in the transaction of the change they follow."""
+    everyone = _groups(set(Role))
+    table = full_text_table.TABLE
+    scope = f"EXISTS (SELECT 1 FROM complaint c WHERE c.id = {table}.complaint_id)"
+    return [f"ALTER TABLE {table} ENABLE ROW LEVEL SECURITY",
+            *(f"DROP POLICY IF EXISTS {name} ON {table}" for name in _policy_names(table)),
+            f"CREATE POLICY {POLICY}_read ON {table} FOR SELECT TO {everyone} USING ({scope})",
+            f"REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON {table} FROM {everyone}"]
+
+
 def _setting_policies() -> list[str]:
     everyone = _groups(set(Role))
     statements = [
@@ -631,7 +729,11 @@ def install(conn: Connection) -> None:
     for function in (f"{ACTS_AS_FUNCTION}(text)", f"{RECEIVED_FUNCTION}()",
                      f"{NAME_KEY_FUNCTION}(text, text, text)"):
         conn.exec_driver_sql(f"REVOKE ALL ON FUNCTION {function} FROM PUBLIC")
-    for function in (f"{ACTS_AS_FUNCTION}(text)", f"{RECEIVED_FUNCTION}()"):
+    searching = f"{FULL_TEXT_FUNCTION}(text, text, integer, integer, text)"
+    conn.exec_driver_sql(f"DROP FUNCTION IF EXISTS {searching}")  # its columns may change
+    conn.exec_driver_sql(full_text_function(conn.dialect).replace("%", "%%"))
+    conn.exec_driver_sql(f"REVOKE ALL ON FUNCTION {searching} FROM PUBLIC")
+    for function in (f"{ACTS_AS_FUNCTION}(text)", f"{RECEIVED_FUNCTION}()", searching):
         conn.exec_driver_sql(f"GRANT EXECUTE ON FUNCTION {function} TO {_groups(set(Role))}")
     conn.exec_driver_sql(f"GRANT EXECUTE ON FUNCTION {NAME_KEY_FUNCTION}(text, text, text) TO "
                          f"{_groups(ACT_ROLES[Act.MANAGE_ACCOUNTS])}")
@@ -641,7 +743,7 @@ def install(conn: Connection) -> None:
     for table, column in case_tables().items():
         statements += _case_policies(table, column, conn.dialect)
     statements += (_audit_policies() + _trail_policies() + _journal_policies()
-                   + _setting_policies()
+                   + _setting_policies() + _full_text_policies()
                    + _table_grants() + _register_grants() + _naming_policies()
                    + _saved_view_policies() + _office_report_policies())
     for statement in statements:

@@ -18,9 +18,12 @@ TABLE = "complaint_search"
 
 
 def is_index_table(name: str) -> bool:
-    """Whether ``name`` is SQLite's search index or one of FTS5's shadow tables of it
-    (not a record: never journalled, copied or compared with the models)."""
-    return name == TABLE or name.startswith(TABLE + "_")
+    """Whether ``name`` is SQLite's search index or one of FTS5's shadow tables of it, or the
+    full-text index (:mod:`ethics_desk.storage.full_text_table`): not a record, never
+    journalled, copied or compared with the models."""
+    from ethics_desk.storage import full_text_table
+
+    return name == TABLE or name.startswith(TABLE + "_") or full_text_table.is_index_table(name)
 
 
 SQLITE_INDEX = (

@@ -213,6 +213,7 @@ CASE_TABLES = {
     "respondent": "SELECT * FROM respondent WHERE complaint_id = :case",
     "allegation": "SELECT * FROM allegation WHERE complaint_id = :case",
     "oath": "SELECT * FROM oath WHERE complaint_id = :case",
+    "case_text": "SELECT * FROM case_text WHERE complaint_id = :case",  # the full-text index
     "audit_record": "SELECT * FROM audit_record WHERE complaint_id = :case",
     "journal_record": "SELECT * FROM journal_record WHERE table_name = 'complaint' "
                       "AND row_key = CAST(:case AS text)",
@@ -275,6 +276,29 @@ def test_only_the_roles_that_issue_the_annual_report_read_it_and_no_one_changes_
     for role in Role:
         _refused(office, role, ["UPDATE office_report SET sha256 = 'forged'"])
         _refused(office, role, ["DELETE FROM office_report"])
+
+
+def test_the_owners_search_finds_no_word_of_a_case_the_person_does_not_receive(
+        office: Office) -> None:
+    """The full-text search the owner's function makes for a person, called by hand: every case
+    of the fixture is before the Board, so a member, the Records officer and the Administrator
+    find nothing of their words, and no snippet."""
+    search = ("SELECT count(*) > 0 FROM ethics_desk_full_text('truck', 'truck', 50, 2000, "
+              "'MaxWords=5')")
+    assert _owner_sees(office, "SELECT 1 FROM case_text WHERE body LIKE :w", {"w": "%truck%"})
+    for role in (Role.MEMBER, Role.RECORDS, Role.ADMIN):
+        _refused(office, role, [search], worked=_true)
+
+
+def test_no_one_writes_the_full_text_index_but_its_triggers(office: Office) -> None:
+    """A case's words are what its records say: no desk adds, changes, hides or empties them."""
+    for role in (Role.CLERK, Role.MEMBER, Role.RECORDS, Role.ADMIN):
+        for attack in ("INSERT INTO case_text (id, complaint_id, part, body) "
+                       "VALUES (999999, :case, 'note', 'planted words')",
+                       "UPDATE case_text SET body = 'nothing here' WHERE complaint_id = :case",
+                       "DELETE FROM case_text WHERE complaint_id = :case",
+                       "TRUNCATE case_text"):
+            _refused(office, role, [attack], {"case": office.at_the_clerk})
 
 
 def test_a_board_member_changes_no_case_and_no_calendar(
@@ -428,7 +452,8 @@ verify, for ``check`` — is called too, and must change nothing; the triggers' 
 called as a function, which the server refuses for a trigger function)."""
 READ_ONLY_FUNCTIONS = frozenset({"ethics_desk_journal_forged", "ethics_desk_acts_as",
                                  "ethics_desk_received_cases", "ethics_desk_disposed_here",
-                                 "ethics_desk_audit_chain", "ethics_desk_statistics"})
+                                 "ethics_desk_audit_chain", "ethics_desk_statistics",
+                                 "ethics_desk_full_text"})
 
 
 def _definer_functions(office: Office) -> dict[str, str]:

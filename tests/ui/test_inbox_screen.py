@@ -214,7 +214,9 @@ def test_ctrl_f_goes_to_the_search_tab_to_the_filters_and_down_to_the_list(
     screen.table.setFocus()
     qtbot.keyClick(screen.table, Qt.Key.Key_F, Qt.KeyboardModifier.ControlModifier)
     assert QApplication.focusWidget() is screen.search
-    qtbot.keyClick(screen.search, Qt.Key.Key_Tab)  # the filters are the row under the search
+    qtbot.keyClick(screen.search, Qt.Key.Key_Tab)  # "in documents", beside the search
+    assert QApplication.focusWidget() is screen.in_documents
+    qtbot.keyClick(screen.in_documents, Qt.Key.Key_Tab)  # the filters: the row under it
     assert QApplication.focusWidget() is screen.state
     screen.refresh_button.setFocus()
     QTest.keyClick(screen.refresh_button, Qt.Key.Key_Tab)  # the last of the filter row

@@ -29,6 +29,7 @@ from PySide6.QtCore import QEvent, QModelIndex, QObject, QPoint, QStandardPaths,
 from PySide6.QtGui import QAction, QFont, QFontMetrics, QKeyEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QCheckBox,
     QComboBox,
     QDialog,
     QFileDialog,
@@ -71,6 +72,7 @@ from ethics_desk.ui.models.inbox_model import (
     day_text,
 )
 from ethics_desk.ui.operations import operate
+from ethics_desk.ui.screens.document_results import DocumentResults
 
 if TYPE_CHECKING:
     from ethics_desk.cases.docket import DocketExport
@@ -122,6 +124,17 @@ class InboxScreen(QWidget):
         self.search.setToolTip("Any part of a case number or of a complainant's, respondent's or "
                                "witness's name; accents and capitals do not matter. Every word "
                                "must match. (Ctrl+F)")
+        self.in_documents = QCheckBox("in d&ocuments", self)
+        self.in_documents.setObjectName("inboxInDocuments")
+        self.in_documents.setAccessibleName("Search in documents")
+        self.in_documents.setToolTip(
+            "Search the words of the facts, allegations, notes, exhibits and issued papers of "
+            "every case you receive instead of numbers and names; press Enter to search. A "
+            "phrase in quotation marks is found in order; a word ending in * finds every word "
+            "that begins so (contra*). (Alt+O)")
+        declare(None, self.in_documents)  # a search reads: everyone searches what they receive
+        self.document_results = DocumentResults(self)
+        self.document_results.setVisible(False)
         self._choices: dict[QComboBox, list[Any]] = {}
         self.state = self._combo("inboxState", [("Any state", None),
                                                 ("Pending (any)", PENDING_STATES)]
@@ -186,7 +199,9 @@ class InboxScreen(QWidget):
         self.search.textChanged.connect(self._search_changed)
         self.model.failed.connect(self._tell)
         self.model.total_known.connect(self._update_status)
-        self.search.returnPressed.connect(self._to_table)
+        self.search.returnPressed.connect(self._return_pressed)
+        self.in_documents.toggled.connect(self._documents_toggled)
+        self.document_results.case_requested.connect(self.case_requested)
         self.search.installEventFilter(self)
         self.refresh_button.clicked.connect(self.refresh)
         self.export_button.clicked.connect(self.export_list)
@@ -333,6 +348,7 @@ class InboxScreen(QWidget):
         top.addSpacing(12)
         top.addWidget(labelled("&Search:", self.search))
         top.addWidget(self.search, 1)
+        top.addWidget(self.in_documents)
         filters = QHBoxLayout()
         for text, combo in (("S&tate:", self.state), ("&Route:", self.route),
                             ("Rev&iewer:", self.reviewer), ("&Due:", self.due)):
@@ -347,6 +363,7 @@ class InboxScreen(QWidget):
         layout.addLayout(top)
         layout.addLayout(filters)
         layout.addWidget(self.table, 1)
+        layout.addWidget(self.document_results, 1)
         bottom = QHBoxLayout()
         bottom.addWidget(self.status, 1)
         bottom.addWidget(self.export_button)
@@ -356,13 +373,15 @@ class InboxScreen(QWidget):
         QWidget.setTabOrder(self.views, self.save_view_button)
         QWidget.setTabOrder(self.save_view_button, self.manage_views_button)
         QWidget.setTabOrder(self.manage_views_button, self.search)
-        QWidget.setTabOrder(self.search, self.state)
+        QWidget.setTabOrder(self.search, self.in_documents)
+        QWidget.setTabOrder(self.in_documents, self.state)
         QWidget.setTabOrder(self.state, self.route)
         QWidget.setTabOrder(self.route, self.reviewer)
         QWidget.setTabOrder(self.reviewer, self.due)
         QWidget.setTabOrder(self.due, self.refresh_button)
         QWidget.setTabOrder(self.refresh_button, self.table)
-        QWidget.setTabOrder(self.table, self.export_button)
+        QWidget.setTabOrder(self.table, self.document_results)
+        QWidget.setTabOrder(self.document_results, self.export_button)
 
     # -- the filter shown -------------------------------------------------------------------
 
@@ -564,8 +583,62 @@ class InboxScreen(QWidget):
         return self._pause.isActive() or self.model.busy
 
     def _search_changed(self, _text: str) -> None:
-        """A keystroke: the search is asked after a pause in typing, off the GUI thread."""
-        self._pause.start()
+        """A keystroke: the search is asked after a pause in typing, off the GUI thread (in
+        documents, when Enter is pressed: each search there is on record)."""
+        if not self.in_documents.isChecked():
+            self._pause.start()
+
+    @property
+    def searching_documents(self) -> bool:
+        """Whether the search box searches the words of the cases' documents."""
+        return self.in_documents.isChecked()
+
+    def _documents_toggled(self, checked: bool) -> None:
+        """Between numbers and names (the case list) and the words of documents (their
+        results, in its place)."""
+        self._pause.stop()
+        self.table.setVisible(not checked)
+        self.document_results.setVisible(checked)
+        self.search.setPlaceholderText("Words in the cases' documents, then Enter" if checked
+                                       else "Search by case number or name")
+        self.document_results.clear()
+        if checked:
+            self.status.setText("Type words to find in the facts, allegations, notes, exhibits "
+                                "and papers of the cases you receive, then press Enter.")
+        else:
+            self._search_now()
+            self._update_status()
+
+    def _return_pressed(self) -> None:
+        if self.searching_documents:
+            self.search_documents()
+        else:
+            self._to_table()
+
+    def search_documents(self) -> None:
+        """Enter, in documents: the words typed, in every case the person receives (the
+        filters and the view do not apply); a search that cannot be made says why on the
+        status line, the words typed kept."""
+        from ethics_desk.cases.full_text import LIMIT, search_documents
+
+        words = self.search.text()
+        try:
+            found = search_documents(self.context.database, words,
+                                     account=self.context.signed_in, clock=self.context.clock)
+        except UserError as error:
+            self.document_results.clear()
+            self._tell(error)
+            return
+        self.document_results.show_search(found)
+        cases = len(found.cases)
+        if not found.hits:
+            message = "Nothing found in the cases you receive."
+        elif found.more:
+            message = (f"The newest {LIMIT} results are shown ({cases} case(s)); add words, or "
+                       "a phrase in quotation marks, to narrow the search.")
+        else:
+            message = f"{len(found.hits)} result(s) in {cases} case(s). Enter opens a case."
+        self.status.setText(message)
 
     def _search_now(self) -> None:
         """The pause is over: ask for the words in the box (the combos and the sort stay)."""
@@ -691,7 +764,10 @@ class InboxScreen(QWidget):
         if watched is self.search and event.type() == QEvent.Type.KeyPress:
             assert isinstance(event, QKeyEvent)
             if event.key() == Qt.Key.Key_Down:
-                self._to_table()
+                if self.searching_documents:
+                    self.document_results.setFocus(Qt.FocusReason.OtherFocusReason)
+                else:
+                    self._to_table()
                 return True
             if event.key() == Qt.Key.Key_Escape and self.search.text():
                 self.search.clear()
@@ -733,6 +809,8 @@ class InboxScreen(QWidget):
                              "are counted on the City's calendar.")
 
     def _update_status(self) -> None:
+        if self.searching_documents:  # the status line tells the documents' search
+            return
         shown = self.model.rowCount()
         view = self.current_view()
         text = self.search.text().strip()
