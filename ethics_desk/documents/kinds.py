@@ -295,10 +295,16 @@ def _board_packet(ctx: PaperContext) -> Any:
     return packet_paper(ctx.session, ctx.letterhead, ctx.meeting, KINDS[BOARD_PACKET].states)
 
 
+COVER_TEMPLATE = "email-cover"
+"""The wording of the message a paper sent by e-mail goes with (:mod:`ethics_desk.mail.email`):
+the office edits it with the papers' wording, though it is no paper of the table."""
+
+
 def template_titles() -> dict[str, str]:
     """Each template's name (``receipt``) with the title of the kind it words: the list of the
     office's wording in Settings and ``ethics-desk wording``."""
-    return {rule.renderer.template_name: rule.title for rule in KINDS.values()}
+    return {rule.renderer.template_name: rule.title for rule in KINDS.values()} | {
+        COVER_TEMPLATE: "Covering message of a paper sent by e-mail"}
 
 
 def request_kinds() -> list[tuple[str, KindRule]]:

@@ -166,7 +166,7 @@ def record_mailing(database: Database, document_id: int, *, recipient_name: str,
                 and not address:
             what = "e-mail address" if method is MailMethod.EMAIL else "mailing address"
             raise UserError(f"Enter the {what} it was sent to.", "")
-        disclosed = _check_disclosure(session, document, name)
+        disclosed = check_disclosure(session, document, name)
         issued_on = office_date(document.issued_at, settings.time_zone(session))
         if mailed_on is not None and mailed_on < issued_on:
             raise UserError(f"The mailing date {mailed_on.isoformat()} is before the document "
@@ -208,7 +208,7 @@ def _check_method(kind: str, method: MailMethod) -> None:
                     f"Mail it by {required} and record that mailing.")
 
 
-def _check_disclosure(session: Session, document: IssuedDocument, name: str) -> str:
+def check_disclosure(session: Session, document: IssuedDocument, name: str) -> str:
     """Refuse to send a paper about a pending complaint to anyone § 2-83(h)(1) does not allow:
     only the person it was issued to, a complainant, a respondent or a recorded witness — unless
     the paper was entered into the record of a formal hearing or a Board proceeding, which
