@@ -18,6 +18,7 @@ from ethics_desk.cli.common import (
     year,
 )
 from ethics_desk.cli.keys import cmd_key_export, cmd_key_import, cmd_key_sheet
+from ethics_desk.cli.mail import add_commands as add_mail_commands
 from ethics_desk.cli.office import (
     cmd_access,
     cmd_audit,
@@ -544,4 +545,5 @@ def build_parser() -> argparse.ArgumentParser:
     statistics.add_argument("--json", action="store_true",
                             help="print one JSON object instead of lines")
     statistics.set_defaults(handler=cmd_statistics)
+    add_mail_commands(commands, signed_in)
     return parser

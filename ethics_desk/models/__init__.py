@@ -35,6 +35,7 @@ from ethics_desk.models.journal import JournalRecord, JournalRedaction
 from ethics_desk.models.mail import IssuedDocument, Mailing
 from ethics_desk.models.note import CaseNote
 from ethics_desk.models.office_paper import OfficePaper
+from ethics_desk.models.outlook import CalendarEvent, CalendarFeed
 from ethics_desk.models.party_link import PartyLink
 from ethics_desk.models.public_information import (
     InformationRequest,
@@ -67,6 +68,8 @@ __all__ = [
     "BoardTerm",
     "BoardVote",
     "CalendarDay",
+    "CalendarEvent",
+    "CalendarFeed",
     "CaseNote",
     "CaseRegister",
     "CivilPenalty",

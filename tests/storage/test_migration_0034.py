@@ -1,7 +1,7 @@
-"""Upgrading to revision 0034 adds what papers sent by e-mail need: a database made before it
-keeps its records and its parties' addresses, gains who gave each address and what the mail
-server answered (journalled, checked whole), records an address, and the revision can be taken
-back."""
+"""Upgrading to revision 0034 adds what papers sent by e-mail and deadlines in each person's
+calendar need: a database made before it keeps its records and its parties' addresses, gains who
+gave each address, what the mail server answered and the calendar tables (journalled, checked
+whole), records an address, and the revision can be taken back."""
 
 from __future__ import annotations
 
@@ -56,9 +56,18 @@ def _move(path: Path, revision: str) -> None:
         engine.dispose()
 
 
+def _tables(path: Path) -> set[str]:
+    engine = sa.create_engine(f"sqlite:///{path}")
+    try:
+        return set(sa.inspect(engine).get_table_names())
+    finally:
+        engine.dispose()
+
+
 def _has_none(path: Path) -> bool:
     columns = _columns(path)
-    return all(not (NEW[table] & columns[table]) for table in NEW)
+    return (all(not (NEW[table] & columns[table]) for table in NEW)
+            and not {"calendar_feed", "calendar_event"} & _tables(path))
 
 
 @pytest.mark.sqlite_file
@@ -72,6 +81,7 @@ def test_a_database_made_before_papers_by_email_upgrades_and_keeps_its_addresses
     addresses = _scalar(path, "SELECT count(*) FROM complainant WHERE email <> ''")
     open_database(path, clock=CLOCK).dispose()  # backs up, then migrates to the head
     assert all(NEW[table] <= columns for table, columns in _columns(path).items())
+    assert {"calendar_feed", "calendar_event"} <= _tables(path)
     assert _scalar(path, "SELECT count(*) FROM complainant WHERE email <> ''") == addresses
     assert _scalar(path, "SELECT count(*) FROM mailing WHERE courtesy_copy") == 0
     _move(path, "0030")  # taken back: nothing of it is left

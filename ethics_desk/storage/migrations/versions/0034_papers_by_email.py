@@ -9,6 +9,12 @@ courtesy copy of a paper the statute sends by mail (``courtesy_copy``). The rows
 get empty values (no one is recorded as having given an address). The journal's triggers are
 installed again, since the tables' columns changed.
 
+Deadlines in each person's calendar: ``calendar_feed`` (a person's opt-in: their login, the
+mailbox the invitations go to, when they asked) and ``calendar_event`` (each deadline as the last
+invitation sent left it in that person's calendar: UID, SEQUENCE, due day, summary, cancelled).
+Both are their person's own: on PostgreSQL ``ethics-desk server setup`` lets each person read
+and write only their own rows.
+
 Revision ID: 0034
 Revises: 0030 (re-chained at the merge)
 Create Date: 2026-12-06
@@ -45,6 +51,34 @@ def upgrade() -> None:
     for table, name, kind, default in _COLUMNS:  # ALTER TABLE … ADD COLUMN: no copy
         op.add_column(table, sa.Column(name, kind, nullable=False, server_default=default))
     op.add_column("mailing", sa.Column("sent_at", sa.DateTime(), nullable=True))
+    op.create_table(
+        "calendar_feed",
+        sa.Column("login", sa.String(length=60), nullable=False),
+        sa.Column("mailbox", sa.String(length=200), nullable=False),
+        sa.Column("opted_in_at", sa.DateTime(), nullable=False),
+        sa.Column("version", sa.Integer(), nullable=False),
+        sa.PrimaryKeyConstraint("login", name=op.f("pk_calendar_feed")),
+    )
+    op.create_table(
+        "calendar_event",
+        sa.Column("id", sa.Integer(), nullable=False),
+        sa.Column("login", sa.String(length=60), nullable=False),
+        sa.Column("deadline_id", sa.Integer(), nullable=True),
+        sa.Column("uid", sa.String(length=200), nullable=False),
+        sa.Column("mailbox", sa.String(length=200), nullable=False),
+        sa.Column("summary", sa.String(length=300), nullable=False),
+        sa.Column("sequence", sa.Integer(), nullable=False),
+        sa.Column("due_on", sa.Date(), nullable=False),
+        sa.Column("cancelled", sa.Boolean(), nullable=False),
+        sa.Column("sent_at", sa.DateTime(), nullable=False),
+        sa.Column("version", sa.Integer(), nullable=False),
+        sa.ForeignKeyConstraint(["deadline_id"], ["deadline.id"], ondelete="SET NULL",
+                                name=op.f("fk_calendar_event_deadline_id_deadline")),
+        sa.PrimaryKeyConstraint("id", name=op.f("pk_calendar_event")),
+        sa.UniqueConstraint("login", "deadline_id", name=op.f("uq_calendar_event_login")),
+        sa.UniqueConstraint("uid", name=op.f("uq_calendar_event_uid")),
+    )
+    op.create_index(op.f("ix_calendar_event_login"), "calendar_event", ["login"])
     journal.install(op.get_bind())
 
 
@@ -52,7 +86,16 @@ def downgrade() -> None:
     """Drop the columns (the audit trail keeps what was recorded)."""
     from ethics_desk.storage import journal
 
-    if op.get_bind().dialect.name == "sqlite":  # its triggers name the columns: made again below
+    bind = op.get_bind()
+    for table in ("calendar_event", "calendar_feed"):
+        if bind.dialect.name == "sqlite":
+            for verb in ("insert", "update", "delete"):
+                op.execute(f'DROP TRIGGER IF EXISTS "journal_{table}_{verb}"')
+        else:
+            op.execute(f'DROP TRIGGER IF EXISTS "{journal.trigger_name(table)}" ON "{table}"')
+            op.execute(f'DROP FUNCTION IF EXISTS "journal_row_{table}"()')
+        op.drop_table(table)
+    if bind.dialect.name == "sqlite":  # its triggers name the columns: made again below
         for table in _TABLES:
             for event in ("insert", "update", "delete"):
                 op.execute(f"DROP TRIGGER IF EXISTS journal_{table}_{event}")
