@@ -498,7 +498,7 @@ class PapersPanel(QWidget):
         self.save_button.clicked.connect(lambda: self.save_issued())
         self.mail_button = QPushButton("Record &mailing…", self)
         self.mail_button.clicked.connect(self.open_mailing_dialog)
-        self.email_button = QPushButton("Send by &e-mail…", self)
+        self.email_button = QPushButton("Send &by e-mail…", self)
         self.email_button.setToolTip("Send the selected issued paper by e-mail through the "
                                      "office's mail server, to a party or a recorded witness")
         self.email_button.clicked.connect(self.open_email_dialog)
