@@ -379,3 +379,14 @@ def test_a_mail_setting_that_cannot_work_is_refused() -> None:
         settings.OPTIONS[settings.MAIL_SENDER].check("ethics at example")
     with pytest.raises(UserError):
         settings.OPTIONS[settings.MAIL_SECURITY].check("ssl3")
+
+
+def test_an_address_taken_at_intake_is_given_by_the_sworn_complaint(
+        controller: WorkflowController, database: Database) -> None:
+    from ethics_desk.intake.record import AT_INTAKE
+
+    case = filed_case(controller)  # the complainant's address typed at the counter
+    listed = by_email.email_recipients(database, case, account=DESK_CLERK)
+    assert [(r.address, r.given_by) for r in listed if r.role == "complainant"] == \
+        [(ADDRESS, AT_INTAKE)]
+    assert [(r.address, r.given_by) for r in listed if r.role == "respondent"] == [("", "")]

@@ -14,6 +14,7 @@ from alembic import command
 
 from ethics_desk.core.account import Account
 from ethics_desk.core.roles import Role
+from ethics_desk.intake.record import AT_INTAKE
 from ethics_desk.mail import email as by_email
 from ethics_desk.maintenance.integrity import run_checks
 from ethics_desk.maintenance.opening import open_database
@@ -83,6 +84,8 @@ def test_a_database_made_before_papers_by_email_upgrades_and_keeps_its_addresses
     assert all(NEW[table] <= columns for table, columns in _columns(path).items())
     assert {"calendar_feed", "calendar_event"} <= _tables(path)
     assert _scalar(path, "SELECT count(*) FROM complainant WHERE email <> ''") == addresses
+    assert _scalar(path, "SELECT count(*) FROM complainant WHERE email_given_by = "
+                         f"'{AT_INTAKE}'") == addresses  # taken at the counter
     assert _scalar(path, "SELECT count(*) FROM mailing WHERE courtesy_copy") == 0
     _move(path, "0030")  # taken back: nothing of it is left
     assert _has_none(path)

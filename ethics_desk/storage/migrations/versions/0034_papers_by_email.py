@@ -5,8 +5,10 @@ office's mail server answered for each paper it sent.
 record: "the complainant, on the complaint form"); ``witness`` gains ``email`` and
 ``email_given_by``. ``mailing`` gains, for a paper sent through the office's mail server, the
 time it was sent (``sent_at``), the Message-ID, the server's answer, and whether it was a
-courtesy copy of a paper the statute sends by mail (``courtesy_copy``). The rows already there
-get empty values (no one is recorded as having given an address). The journal's triggers are
+courtesy copy of a paper the statute sends by mail (``courtesy_copy``). An address already
+recorded was taken at intake, from the sworn complaint: it is marked given by "the sworn
+complaint, at intake" (:data:`ethics_desk.intake.record.AT_INTAKE`); the other new columns are
+empty. The journal's triggers are
 installed again, since the tables' columns changed.
 
 Deadlines in each person's calendar: ``calendar_feed`` (a person's opt-in: their login, the
@@ -42,6 +44,7 @@ _COLUMNS: tuple[tuple[str, str, sa.types.TypeEngine[Any], str | sa.ColumnElement
     ("mailing", "server_answer", sa.Text(), ""),
 )
 _TABLES = ("complainant", "respondent", "witness", "mailing")
+_AT_INTAKE = "the sworn complaint, at intake"  # as ethics_desk.intake.record.AT_INTAKE says it
 
 
 def upgrade() -> None:
@@ -51,6 +54,8 @@ def upgrade() -> None:
     for table, name, kind, default in _COLUMNS:  # ALTER TABLE … ADD COLUMN: no copy
         op.add_column(table, sa.Column(name, kind, nullable=False, server_default=default))
     op.add_column("mailing", sa.Column("sent_at", sa.DateTime(), nullable=True))
+    for table in ("complainant", "respondent"):  # the addresses taken at the counter
+        op.execute(f"UPDATE {table} SET email_given_by = '{_AT_INTAKE}' WHERE email <> ''")
     op.create_table(
         "calendar_feed",
         sa.Column("login", sa.String(length=60), nullable=False),
