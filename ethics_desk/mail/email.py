@@ -299,6 +299,7 @@ def hand_over(server: MailServer, message: EmailMessage, password: str | None) -
     sender = message["From"].addresses[0].addr_spec
     context = tls_context()
     client: smtplib.SMTP | None = None
+    answer: str | None = None
     try:
         if server.security == TLS:
             client = smtplib.SMTP_SSL(server.host, server.port, timeout=server.timeout,
@@ -376,11 +377,20 @@ def hand_over(server: MailServer, message: EmailMessage, password: str | None) -
                        "network connection.") from None
     finally:
         if client is not None:
-            try:
-                client.quit()
-            except (smtplib.SMTPException, OSError):
-                client.close()
+            _end(client, polite=answer is not None)
     return Handed(answer, str(message["Message-ID"]))
+
+
+def _end(client: smtplib.SMTP, *, polite: bool) -> None:
+    """Say QUIT after a message the server took; after a failure only close the connection,
+    so that a server that stopped answering is not waited for a second time."""
+    if polite:
+        try:
+            client.quit()
+            return
+        except (smtplib.SMTPException, OSError):
+            pass
+    client.close()
 
 
 def new_message(server: MailServer, *, to_name: str, to_address: str, subject: str,
