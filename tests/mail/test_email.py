@@ -283,6 +283,13 @@ def test_the_cure_notice_by_email_is_a_courtesy_copy_and_still_waits_to_be_maile
     # The statute's mailing is still to be done: the paper stays in the print queue.
     assert ref.document_id in [item.document_id
                                for item in print_queue(database, account=DESK_CLERK)]
+    # … and the certificate of mailing calls the e-mail what it is.
+    from ethics_desk.documents.making import render_letter
+    from tests.documents.render.helpers import flat, text_of
+    certificate = flat(text_of(render_letter(database, case, "certificate-of-mailing",
+                                             account=DESK_CLERK, clock=CLOCK)))
+    assert ("A courtesy copy only: § 2-83(d)(2) sends this paper by first class mail") in \
+        certificate
 
 
 def test_an_address_is_recorded_with_who_gave_it_and_audited(
