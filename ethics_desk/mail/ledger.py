@@ -84,11 +84,15 @@ class MailingRef:
     recorded_by: str
     resent: bool = False
     """For a returned or refused item: the same kind of paper went to the recipient again."""
+    message_id: str = ""
+    """For a paper sent by e-mail from here: the Message-ID of its message."""
+    courtesy_copy: bool = False
+    """An e-mailed courtesy copy of a paper the statute sends by mail."""
 
     @property
     def method_label(self) -> str:
-        """The method in words (the method's own label)."""
-        return self.method.label
+        """The method in words (the method's own label; a courtesy copy says it is one)."""
+        return f"{self.method.label} (courtesy copy)" if self.courtesy_copy else self.method.label
 
     @property
     def document_title(self) -> str:
@@ -124,7 +128,8 @@ def _ref(mailing: Mailing, kind: str, resent: bool = False) -> MailingRef:
     return MailingRef(mailing.id, mailing.complaint_id, mailing.document_id, kind,
                       mailing.recipient_name, mailing.recipient_role, mailing.recipient_ref,
                       mailing.address, mailing.method, mailing.tracking_number, mailing.mailed_on,
-                      mailing.outcome, mailing.outcome_on, mailing.recorded_by, resent)
+                      mailing.outcome, mailing.outcome_on, mailing.recorded_by, resent,
+                      mailing.message_id, mailing.courtesy_copy)
 
 
 @service(Act.MAIL_PAPERS, "Recording a mailing")

@@ -19,6 +19,7 @@ from ethics_desk.documents import wording
 from ethics_desk.documents.issuing import IssuedRef, issue, print_queue
 from ethics_desk.mail import credentials
 from ethics_desk.mail import email as by_email
+from ethics_desk.mail.ledger import mailings_for_case
 from ethics_desk.models import (
     AuditRecord,
     Complainant,
@@ -280,6 +281,8 @@ def test_the_cure_notice_by_email_is_a_courtesy_copy_and_still_waits_to_be_maile
     assert "sends this paper by first class mail" in text
     assert sent.courtesy_copy and emailed(database)[0].courtesy_copy
     assert "courtesy copy" in sent.summary
+    [line] = mailings_for_case(database, case, account=DESK_CLERK)
+    assert line.method_label == "E-mail (courtesy copy)" and line.message_id == sent.message_id
     # The statute's mailing is still to be done: the paper stays in the print queue.
     assert ref.document_id in [item.document_id
                                for item in print_queue(database, account=DESK_CLERK)]

@@ -65,7 +65,13 @@ from ethics_desk.documents.render.letter_data import CodeProvided
 from ethics_desk.documents.stated_dates import StalePaper, reissue_reason, stale_in
 from ethics_desk.documents.wording import read_enclosure
 from ethics_desk.mail.batch import default_method
-from ethics_desk.mail.email import EmailRecipient, Sent, email_recipients, record_email_address, send_paper
+from ethics_desk.mail.email import (
+    EmailRecipient,
+    Sent,
+    email_recipients,
+    record_email_address,
+    send_paper,
+)
 from ethics_desk.mail.ledger import (
     MailingRef,
     mailings_for_case,
@@ -511,7 +517,9 @@ class PapersPanel(QWidget):
              Column("To", lambda m: m.recipient_name), Column("Method", lambda m: m.method_label),
              Column("Tracking", lambda m: m.tracking_number),
              Column("Mailed", lambda m: m.mailed_on.isoformat() if m.mailed_on else "—"),
-             Column("Outcome", self._outcome_text)], self, tooltip=lambda m: m.address)
+             Column("Outcome", self._outcome_text)], self,
+            tooltip=lambda m: m.address + (f" — Message-ID {m.message_id}"
+                                           if m.message_id else ""))
         self.mailings_view = rows_view(self.mailings, "mailingsView", 0, self, keep_for=self.context,
                                        spoken="Papers mailed in this case",
                                        elide=Qt.TextElideMode.ElideRight)
