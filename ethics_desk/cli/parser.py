@@ -18,6 +18,7 @@ from ethics_desk.cli.common import (
     year,
 )
 from ethics_desk.cli.keys import cmd_key_export, cmd_key_import, cmd_key_sheet
+from ethics_desk.cli.mail import add_commands as add_mail_commands
 from ethics_desk.cli.office import (
     cmd_access,
     cmd_audit,
@@ -587,4 +588,5 @@ def build_parser() -> argparse.ArgumentParser:
                         help="where to write the PDF")
     annual.add_argument("--force", action="store_true", help="replace FILE.pdf if it exists")
     annual.set_defaults(handler=cmd_report_annual)
+    add_mail_commands(commands, signed_in)
     return parser

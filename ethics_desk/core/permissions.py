@@ -63,6 +63,7 @@ class Act(StrEnum):
     EXPORT_LIST = "export_list"  # the inbox's list as a spreadsheet (.xlsx or .csv)
     KEEP_VIEWS = "keep_views"  # one's own saved views of the inbox: save, rename, delete
     SHARE_VIEWS = "share_views"  # a saved view of the inbox shared with the whole office
+    OWN_CALENDAR = "own_calendar"  # one's own deadlines sent to one's own calendar, or saved
     ACCESS_HISTORY = "access_history"  # who saw a case and when
     CASE_FILE = "case_file"  # the whole case file as one PDF, within the cases one may see
     AUDIT_TRAIL = "audit_trail"  # the audit trail browsed, filtered and exported, each in scope
@@ -151,6 +152,10 @@ ACT_ROLES: dict[Act, frozenset[Role]] = {
     # office shares; anyone else keeps their views to themselves, and the office's list does
     # not grow with every person's own.
     Act.SHARE_VIEWS: CLERK,
+    # One's own deadlines in one's own calendar (Outlook invitations, or one .ics file): the
+    # deadlines of the complaints that person receives (SEES_FROM), each named by its case
+    # number and step, never a party — so whoever has an inbox, every role, may ask for theirs.
+    Act.OWN_CALENDAR: frozenset(Role),
     Act.ACCESS_HISTORY: CLERK,
     # The audit trail, browsed across cases (:mod:`ethics_desk.maintenance.audit_trail` decides
     # each one's scope, deny by default; a record outside it is neither listed nor counted):

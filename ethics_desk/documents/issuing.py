@@ -430,10 +430,12 @@ def print_queue(database: Database, *, account: Account) -> list[QueueItem]:
     cases ``account`` receives (:func:`ethics_desk.staff.scope.case_condition`).
 
     Each issued document has one recipient; it leaves the queue when a mailing with a date
-    is recorded for it in the mail ledger.
+    is recorded for it in the mail ledger — not an e-mailed courtesy copy of a paper the statute
+    sends by mail, which still waits for its mailing (:mod:`ethics_desk.mail.email`).
     """
     mailed = select(Mailing.document_id).where(Mailing.document_id.is_not(None),
-                                               Mailing.mailed_on.is_not(None))
+                                               Mailing.mailed_on.is_not(None),
+                                               Mailing.courtesy_copy.is_(False))
     with database.read_session() as session:
         rows = session.execute(
             select(IssuedDocument, Complaint.case_number)

@@ -274,18 +274,23 @@ def _certificate(ctx: PaperContext) -> CertificateOfMailingPaper:
         recipient=Party(mailing.recipient_name, address=mailing.address),
         method=mailing.method.label, mailed_on=mailing.mailed_on or ctx.today,
         tracking_number=mailing.tracking_number,
-        note=_method_note(kind, mailing.method)) for mailing, kind in rows)
+        note=_method_note(kind, mailing.method, courtesy=mailing.courtesy_copy))
+        for mailing, kind in rows)
     return CertificateOfMailingPaper(ctx.letterhead, ctx.complaint.case_number or "", items,
                                      certified_on=ctx.today)
 
 
-def _method_note(kind: str | None, method: MailMethod) -> str:
+def _method_note(kind: str | None, method: MailMethod, *, courtesy: bool = False) -> str:
     """Why an item's method is not the statute's, for a paper the statute sends one way only
     (the mail ledger refuses any other now; a record made before it did is certified as it
-    stands, saying so, never as if it were the statute's way)."""
+    stands, saying so, never as if it were the statute's way) — or, for an e-mailed courtesy
+    copy (:mod:`ethics_desk.mail.email`), that it is one."""
     rule = KINDS.get(kind or "")
     if rule is None or rule.sent_by is None or method is rule.sent_by:
         return ""
+    if courtesy:
+        return (f"A courtesy copy only: {rule.citation} sends this paper by "
+                f"{in_a_sentence(rule.sent_by.label)}, and its mailing is listed apart.")
     return (f"{rule.citation} sends this paper by {in_a_sentence(rule.sent_by.label)}; "
             f"it is recorded as sent by {in_a_sentence(method.label)}.")
 
@@ -295,10 +300,16 @@ def _board_packet(ctx: PaperContext) -> Any:
     return packet_paper(ctx.session, ctx.letterhead, ctx.meeting, KINDS[BOARD_PACKET].states)
 
 
+COVER_TEMPLATE = "email-cover"
+"""The wording of the message a paper sent by e-mail goes with (:mod:`ethics_desk.mail.email`):
+the office edits it with the papers' wording, though it is no paper of the table."""
+
+
 def template_titles() -> dict[str, str]:
     """Each template's name (``receipt``) with the title of the kind it words: the list of the
     office's wording in Settings and ``ethics-desk wording``."""
-    return {rule.renderer.template_name: rule.title for rule in KINDS.values()}
+    return {rule.renderer.template_name: rule.title for rule in KINDS.values()} | {
+        COVER_TEMPLATE: "Covering message of a paper sent by e-mail"}
 
 
 def request_kinds() -> list[tuple[str, KindRule]]:

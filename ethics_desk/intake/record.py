@@ -441,6 +441,11 @@ def route_for(session: Session, provision_ids: list[int]) -> Route:
     return Route.ETHICS_CODE
 
 
+AT_INTAKE = "the sworn complaint, at intake"
+"""Who gave an e-mail address taken at the counter: the complaint form (§ 2-83(c)) — the
+complainant's own, and the respondent's as the complainant gave it."""
+
+
 def apply_intake(session: Session, complaint: Complaint, intake: Intake, actor: str,
                  now: datetime) -> None:
     """Replace the draft's parties, allegations, documents, oath and witnesses with ``intake``.
@@ -459,6 +464,7 @@ def _apply(session: Session, complaint: Complaint, intake: Intake, actor: str,
     c = intake.complainant
     complainant = Complainant(address=c.address.strip(), phone=c.phone.strip(),
                               email=c.email.strip(),
+                              email_given_by=AT_INTAKE if c.email.strip() else "",
                               is_board_member_or_staff=c.is_board_member_or_staff,
                               acting_for_board=c.acting_for_board,
                               preferred_language=c.preferred_language)
@@ -468,7 +474,9 @@ def _apply(session: Session, complaint: Complaint, intake: Intake, actor: str,
     for position, r in enumerate(intake.respondents):
         respondent = Respondent(position=position, title=r.title.strip(),
                                 department=r.department.strip(), address=r.address.strip(),
-                                email=r.email.strip(), preferred_language=r.preferred_language)
+                                email=r.email.strip(),
+                                email_given_by=AT_INTAKE if r.email.strip() else "",
+                                preferred_language=r.preferred_language)
         respondent.set_name(r.name.strip())
         respondents.append(respondent)
     complaint.respondents = respondents

@@ -84,11 +84,15 @@ class MailingRef:
     recorded_by: str
     resent: bool = False
     """For a returned or refused item: the same kind of paper went to the recipient again."""
+    message_id: str = ""
+    """For a paper sent by e-mail from here: the Message-ID of its message."""
+    courtesy_copy: bool = False
+    """An e-mailed courtesy copy of a paper the statute sends by mail."""
 
     @property
     def method_label(self) -> str:
-        """The method in words (the method's own label)."""
-        return self.method.label
+        """The method in words (the method's own label; a courtesy copy says it is one)."""
+        return f"{self.method.label} (courtesy copy)" if self.courtesy_copy else self.method.label
 
     @property
     def document_title(self) -> str:
@@ -124,7 +128,8 @@ def _ref(mailing: Mailing, kind: str, resent: bool = False) -> MailingRef:
     return MailingRef(mailing.id, mailing.complaint_id, mailing.document_id, kind,
                       mailing.recipient_name, mailing.recipient_role, mailing.recipient_ref,
                       mailing.address, mailing.method, mailing.tracking_number, mailing.mailed_on,
-                      mailing.outcome, mailing.outcome_on, mailing.recorded_by, resent)
+                      mailing.outcome, mailing.outcome_on, mailing.recorded_by, resent,
+                      mailing.message_id, mailing.courtesy_copy)
 
 
 @service(Act.MAIL_PAPERS, "Recording a mailing")
@@ -166,7 +171,7 @@ def record_mailing(database: Database, document_id: int, *, recipient_name: str,
                 and not address:
             what = "e-mail address" if method is MailMethod.EMAIL else "mailing address"
             raise UserError(f"Enter the {what} it was sent to.", "")
-        disclosed = _check_disclosure(session, document, name)
+        disclosed = check_disclosure(session, document, name)
         issued_on = office_date(document.issued_at, settings.time_zone(session))
         if mailed_on is not None and mailed_on < issued_on:
             raise UserError(f"The mailing date {mailed_on.isoformat()} is before the document "
@@ -208,7 +213,7 @@ def _check_method(kind: str, method: MailMethod) -> None:
                     f"Mail it by {required} and record that mailing.")
 
 
-def _check_disclosure(session: Session, document: IssuedDocument, name: str) -> str:
+def check_disclosure(session: Session, document: IssuedDocument, name: str) -> str:
     """Refuse to send a paper about a pending complaint to anyone § 2-83(h)(1) does not allow:
     only the person it was issued to, a complainant, a respondent or a recorded witness — unless
     the paper was entered into the record of a formal hearing or a Board proceeding, which

@@ -37,6 +37,7 @@ from ethics_desk.models.mail import IssuedDocument, Mailing
 from ethics_desk.models.note import CaseNote
 from ethics_desk.models.office_paper import OfficePaper
 from ethics_desk.models.office_report import OfficeReport
+from ethics_desk.models.outlook import CalendarEvent, CalendarFeed
 from ethics_desk.models.party_link import PartyLink
 from ethics_desk.models.public_information import (
     InformationRequest,
@@ -69,6 +70,8 @@ __all__ = [
     "BoardTerm",
     "BoardVote",
     "CalendarDay",
+    "CalendarEvent",
+    "CalendarFeed",
     "CaseNote",
     "CaseRegister",
     "CivilPenalty",

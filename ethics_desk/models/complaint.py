@@ -139,6 +139,8 @@ class Complainant(Versioned, _NamedParty, Base):
     address: Mapped[str] = mapped_column(Text, default="")
     phone: Mapped[str] = mapped_column(String(40), default="")
     email: Mapped[str] = mapped_column(String(200), default="")
+    email_given_by: Mapped[str] = mapped_column(String(200), default="")
+    """Who gave the e-mail address ("the complainant, on the complaint form")."""
     is_board_member_or_staff: Mapped[bool] = mapped_column(Boolean, default=False)
     acting_for_board: Mapped[bool] = mapped_column(Boolean, default=False)
     preferred_language: Mapped[Language] = mapped_column(
@@ -163,6 +165,8 @@ class Respondent(Versioned, _NamedParty, Base):
     department: Mapped[str] = mapped_column(String(200), default="")
     address: Mapped[str] = mapped_column(Text, default="")
     email: Mapped[str] = mapped_column(String(200), default="")
+    email_given_by: Mapped[str] = mapped_column(String(200), default="")
+    """Who gave the e-mail address ("the respondent, by telephone")."""
     preferred_language: Mapped[Language] = mapped_column(
         enum_type(Language), default=Language.ENGLISH, server_default=Language.ENGLISH.value)
     """The language of the papers addressed to the respondent, recorded at intake."""
@@ -182,6 +186,10 @@ class Witness(Versioned, _NamedParty, Base):
     name_folded: Mapped[str] = mapped_column(String(200), default="", index=True)
     identified_by: Mapped[str] = mapped_column(String(200), default="")
     contact: Mapped[str] = mapped_column(Text, default="")
+    email: Mapped[str] = mapped_column(String(200), default="")
+    """The witness's e-mail address, where a paper may be sent (§ 2-83(h)(1))."""
+    email_given_by: Mapped[str] = mapped_column(String(200), default="")
+    """Who gave the e-mail address."""
 
     complaint: Mapped[Complaint] = relationship(back_populates="witnesses")
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import date, datetime
 
-from sqlalchemy import Date, ForeignKey, LargeBinary, String, Text
+from sqlalchemy import Boolean, Date, ForeignKey, LargeBinary, String, Text
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from ethics_desk.core.vocabulary import MailMethod, MailOutcome
@@ -61,5 +61,13 @@ class Mailing(Versioned, Base):
     outcome: Mapped[MailOutcome | None] = mapped_column(enum_type(MailOutcome))
     outcome_on: Mapped[date | None] = mapped_column(Date)
     recorded_by: Mapped[str] = mapped_column(String(120), default="")
+    sent_at: Mapped[datetime | None] = mapped_column()
+    """When the office's mail server took the message (a paper sent by e-mail from here)."""
+    message_id: Mapped[str] = mapped_column(String(300), default="")
+    """The Message-ID of the message the paper went in (a paper sent by e-mail from here)."""
+    server_answer: Mapped[str] = mapped_column(Text, default="")
+    """What the mail server answered when it took the message ("250 2.0.0 Ok: queued")."""
+    courtesy_copy: Mapped[bool] = mapped_column(Boolean, default=False)
+    """An e-mailed copy of a paper the statute sends by mail: the paper still goes by mail."""
 
     document: Mapped[IssuedDocument | None] = relationship(back_populates="mailings")

@@ -7,6 +7,7 @@ each of them, because cities amend codes and move offices. Changes are audited.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, datetime
@@ -118,6 +119,46 @@ def _backup_folder(value: Any) -> None:
     check_folder(str(value))
 
 
+MAIL_SERVER = "mail.server"
+MAIL_PORT = "mail.port"
+MAIL_SECURITY = "mail.security"
+MAIL_USER = "mail.user"
+MAIL_SENDER = "mail.sender"
+MAIL_REPLY_TO = "mail.reply_to"
+MAIL_TIMEOUT = "mail.timeout_seconds"
+NO_SECURITY, STARTTLS, TLS = "none", "starttls", "tls"
+"""The mail server's security: none, STARTTLS on a plain connection, or TLS from the start."""
+MAX_ADDRESS = 200
+
+_ADDRESS = re.compile(r"^[^@\s<>(),;:\"\[\]]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?"
+                      r"(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$")
+
+
+def check_address(value: str, what: str = "The e-mail address") -> str:
+    """``value`` stripped, refused unless it is one plain address (``name@example.org``)."""
+    value = value.strip()
+    if len(value) > MAX_ADDRESS or not _ADDRESS.match(value):
+        raise UserError(f"{what} “{value}” is not an e-mail address.",
+                        "Enter one address such as name@example.org, without a name or "
+                        "angle brackets.")
+    return value
+
+
+def _optional_address(value: Any) -> None:
+    """A setting's address: empty, or one plain address."""
+    if str(value).strip():
+        check_address(str(value))
+
+
+def _mail_host(value: Any) -> None:
+    """The mail server's name: empty, or a name or address without a port or a path."""
+    text = str(value).strip()
+    if text and (any(c.isspace() for c in text) or "/" in text or ":" in text):
+        raise UserError(f"The mail server “{text}” is not a server's name.",
+                        "Enter only its name or address, such as smtp.example.org; the port "
+                        "goes in its own field.")
+
+
 GR1000_24_MINIMUM_YEARS = 2
 """Local Schedule GR's minimum for a complaint file (GR1000-24, 13 TAC § 7.125): the least an
 office may adopt, and the default (:mod:`ethics_desk.retention.series` reads it here)."""
@@ -191,6 +232,23 @@ OPTIONS: dict[str, Option] = {o.key: o for o in (
                 "a person is kept from the complaint as a Board member who is a party is, and "
                 "the case warns the other clerks to tell whom this setting names (the default: "
                 "the City Attorney's Office). " + FOR_REVIEW),
+    Option(MAIL_SERVER, "", "Mail server for papers sent by e-mail (empty: none)",
+           validate=_mail_host,
+           help="The office's SMTP server, such as smtp.office365.com. Until one is set, "
+                "papers are only mailed or handed over, and deadlines are sent to no one's "
+                "calendar. Its password is kept in each computer's credential store (Set the "
+                "mail password), never in the database."),
+    Option(MAIL_PORT, 587, "Mail server's port", minimum=1, maximum=65535,
+           help="587 for STARTTLS (the usual), 465 for TLS from the start, 25 for none."),
+    Option(MAIL_SECURITY, STARTTLS, "Mail server's security",
+           ((STARTTLS, "STARTTLS (the usual, port 587)"),
+            (TLS, "TLS from the start (port 465)"),
+            (NO_SECURITY, "None (a server inside the office's network only)"))),
+    Option(MAIL_USER, "", "Mail server's user name (empty: no sign-in)"),
+    Option(MAIL_SENDER, "", "Papers are sent from (an address of the office)",
+           validate=_optional_address),
+    Option(MAIL_REPLY_TO, "", "Replies go to (empty: the sender)", validate=_optional_address),
+    Option(MAIL_TIMEOUT, 30, "Seconds to wait for the mail server", minimum=1, maximum=300),
     Option("display.date_style", DateStyle.ISO.value, "Date fields show dates as",
            tuple((style.value, style.label) for style in DateStyle)),
     Option("backup.folder", "",

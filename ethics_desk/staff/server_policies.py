@@ -31,6 +31,8 @@ written a second time:
 - **Saved views of the inbox** (:data:`SAVED_VIEWS_TABLE`, issue 33): each person reads their
   own views and those shared with the office, and adds, changes and removes only their own — a
   view shared only by a role the permission table lets share (:func:`_saved_view_policies`).
+- **A person's calendar** (:data:`CALENDAR_TABLES`, issue 34): each person reads and writes
+  only their own opt-in and their own events (:func:`_calendar_policies`).
 
 A Board member's or a Clerk's folded name (:func:`ethics_desk.core.folding.fold`, which the
 server cannot compute the same way) is kept for the function in :data:`NAME_KEY_TABLE`, written only through
@@ -85,6 +87,9 @@ NAME_KEY_FUNCTION = "ethics_desk_name_key_set"
 Administrator (who adds and renames accounts) or IT."""
 SAVED_VIEWS_TABLE = "saved_view"
 """The saved views of the inbox, each owned by the login that saved it."""
+CALENDAR_TABLES = ("calendar_feed", "calendar_event")
+"""A person's deadlines in their own calendar (issue 34): their opt-in and each event sent,
+each row owned by the login it names."""
 POLICY = "ethics_desk_scope"
 """The name of every policy this module makes (one per table and command kind)."""
 
@@ -518,7 +523,8 @@ def _journal_policies() -> list[str]:
     everyone = _groups(set(Role))
     kept = sorted(set(case_tables()) | NOT_CASE_CONTENT | {"information_request",
                                                            "request_paper", SAVED_VIEWS_TABLE,
-                                                           OFFICE_REPORTS_TABLE})
+                                                           OFFICE_REPORTS_TABLE,
+                                                           *CALENDAR_TABLES})
     listed = ", ".join(f"'{name}'" for name in kept)
     return [
         "ALTER TABLE journal_record ENABLE ROW LEVEL SECURITY",
@@ -653,6 +659,27 @@ def _full_text_policies() -> list[str]:
             f"REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON {table} FROM {everyone}"]
 
 
+def _calendar_policies() -> list[str]:
+    """A person's opt-in and the events sent to their calendar are theirs alone: whoever may
+    have their deadlines in their calendar (:data:`~ethics_desk.core.permissions.Act.OWN_CALENDAR`)
+    reads, adds, changes and removes the rows whose login is themselves (``session_user``),
+    and no one reads another's (an event's summary names a case)."""
+    everyone = _groups(set(Role))
+    owners = ACT_ROLES[Act.OWN_CALENDAR]
+    own = f"(login = session_user::text AND {_acts_as_any(owners)})"
+    statements: list[str] = []
+    for table in CALENDAR_TABLES:
+        statements += [
+            f"ALTER TABLE {table} ENABLE ROW LEVEL SECURITY",
+            f"DROP POLICY IF EXISTS {POLICY}_own ON {table}",
+            f"CREATE POLICY {POLICY}_own ON {table} FOR ALL TO {_groups(owners)} USING ({own}) "
+            f"WITH CHECK ({own})",
+            f"REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON {table} FROM {everyone}",
+            f"GRANT INSERT, UPDATE, DELETE ON {table} TO {_groups(owners)}",
+        ]
+    return statements
+
+
 def _setting_policies() -> list[str]:
     everyone = _groups(set(Role))
     statements = [
@@ -682,7 +709,7 @@ def _table_grants() -> list[str]:
     for table in Base.metadata.sorted_tables:
         name = table.name
         if name in cases or name in {"audit_record", "setting", "staff_account",
-                                     SAVED_VIEWS_TABLE}:
+                                     SAVED_VIEWS_TABLE, *CALENDAR_TABLES}:
             continue
         statements.append(f"REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON {name} FROM {everyone}")
         acts = WRITTEN_BY.get(name, ())
@@ -745,7 +772,8 @@ def install(conn: Connection) -> None:
     statements += (_audit_policies() + _trail_policies() + _journal_policies()
                    + _setting_policies() + _full_text_policies()
                    + _table_grants() + _register_grants() + _naming_policies()
-                   + _saved_view_policies() + _office_report_policies())
+                   + _saved_view_policies() + _office_report_policies()
+                   + _calendar_policies())
     for statement in statements:
         conn.exec_driver_sql(statement.replace("%", "%%"))
     keep_name_keys(conn)

@@ -344,6 +344,8 @@ class MainWindow(QMainWindow):
                                          "actionSaveView"))
         view_menu.addAction(self._action("&Manage inbox views…", None, self.manage_views,
                                          "actionManageViews"))
+        view_menu.addAction(self._action("My deadlines in &Outlook…", None, self.my_calendar,
+                                         "actionMyCalendar"))
         help_menu = bar.addMenu("&Help")
         help_menu.addAction(self._action("&Manual", QKeySequence.StandardKey.HelpContents,
                                          self.show_manual, "actionManual"))
@@ -384,6 +386,8 @@ class MainWindow(QMainWindow):
                           # whoever has an inbox keeps views of it
                           ("actionSaveView", Act.KEEP_VIEWS),
                           ("actionManageViews", Act.KEEP_VIEWS),
+                          # whoever has an inbox may have its deadlines in their calendar
+                          ("actionMyCalendar", Act.OWN_CALENDAR),
                           ("actionAccounts", Act.MANAGE_ACCOUNTS),
                           ("actionFirstStart", Act.MANAGE_ACCOUNTS),
                           ("actionRestore", Act.BACKUP_AND_CHECK),
@@ -611,6 +615,14 @@ class MainWindow(QMainWindow):
         """View → Manage inbox views…: rename, share or delete one's own saved views."""
         self.go("inbox")
         self.inbox_screen.manage_views_dialog()
+
+    def my_calendar(self) -> QWidget:
+        """View → My deadlines in Outlook…: one's deadlines as invitations, or one file."""
+        from ethics_desk.ui.my_calendar import MyCalendarDialog
+
+        dialog = MyCalendarDialog(self.context, self)
+        dialog.open()
+        return dialog
 
     def export_list(self) -> None:
         """File → Export the list… (Ctrl+Shift+E): the inbox's list, as shown, to an Excel

@@ -102,6 +102,12 @@ IN_A_SERVICES_TRANSACTION = {
        "not take part, read inside an event's or a paper's transaction (§§ 2-85, 2-87)"
        for name in ("decided_on_the_merits", "disposition_vote", "findable", "noticeable",
                     "not_taking_part", "notice_clock", "opinion_copies")},
+    "ethics_desk.mail.ledger.check_disclosure": "the § 2-83(h)(1) check, inside the service "
+    "that records a mailing or sends a paper by e-mail, for a paper it found in the account's "
+    "scope",
+    **{f"ethics_desk.mail.email.{name}": "reads the office's settings and wording inside "
+       "send_paper's session (a paper found in the account's scope)" for name in (
+        "mail_server", "covering_message")},
     "ethics_desk.board.roster.voters_for": "the members voting, for the vote's act",
     "ethics_desk.board.roster.members_who_are_parties": "recusals, for the vote's act",
     "ethics_desk.board.roster.pending_elections_for": "the (f)(3)(a) factor, for an act",

@@ -45,3 +45,29 @@ def test_a_setting_changed_at_another_desk_meanwhile_is_not_overwritten(
     assert back.fields["office.phone"].text() == "210-207-2222"  # type: ignore[attr-defined]
     back.load()  # Revert: the value as it is now
     assert back.fields["office.phone"].text() == "210-207-0000"  # type: ignore[attr-defined]
+
+
+def test_the_mail_password_goes_to_the_credential_store_and_never_to_the_database(
+        qtbot: QtBot, context: AppContext, monkeypatch: pytest.MonkeyPatch) -> None:
+    import keyring
+
+    from ethics_desk.mail import credentials
+    from tests.mail.test_email import MemoryKeyring
+
+    store = MemoryKeyring()
+    before = keyring.get_keyring()
+    keyring.set_keyring(store)
+    try:
+        screen = _screen(qtbot, context)
+        screen.fields["mail.server"].setText("smtp.example.org")  # type: ignore[attr-defined]
+        screen.fields["mail.user"].setText("clerk-office")  # type: ignore[attr-defined]
+        screen.save()
+        screen.mail_password.setText("s3cret-Pa55")
+        assert screen.password_button.isEnabled()
+        screen.password_button.click()
+    finally:
+        keyring.set_keyring(before)
+    assert store.kept == {(credentials.SERVICE, "clerk-office@smtp.example.org"): "s3cret-Pa55"}
+    assert screen.mail_password.text() == ""
+    assert "credential store" in screen.status.text()
+    assert "s3cret-Pa55" not in str(read_settings(context.database))

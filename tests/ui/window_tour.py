@@ -187,7 +187,8 @@ def _papers_dialogs(qtbot: QtBot, window: QWidget) -> Iterator[Stop]:
     panel.refresh()
     issued = [ref for ref in panel.issued.rows() if not ref.is_void]
     assert issued, "the mailed case has issued papers"
-    for open_dialog in (panel.open_mailing_dialog, panel.open_outcome_dialog):
+    for open_dialog in (panel.open_mailing_dialog, panel.open_email_dialog,
+                        panel.open_outcome_dialog):
         QApplication.processEvents()
         panel.select_issued(issued[0].document_id)
         assert panel.mailings.rowCount(), "the case's papers went out by mail"
@@ -226,6 +227,7 @@ def _other_dialogs(qtbot: QtBot, context: AppContext) -> Iterator[Stop]:
     from ethics_desk.ui.first_start import FirstStartPage
     from ethics_desk.ui.key_from_sheet_dialog import KeyFromSheetDialog
     from ethics_desk.ui.manual_window import ManualWindow
+    from ethics_desk.ui.my_calendar import MyCalendarDialog
     from ethics_desk.ui.recovery_sheet_dialog import RecoverySheetDialog
     from ethics_desk.ui.restore_dialog import RestoreDialog
     from ethics_desk.ui.schema_wait import SchemaWaitDialog
@@ -243,6 +245,7 @@ def _other_dialogs(qtbot: QtBot, context: AppContext) -> Iterator[Stop]:
         lambda: ConfirmChangeDialog("Add a closure", "The closure moves these deadlines.", [],
                                     None),
         lambda: WordingDialog(context, None),
+        lambda: MyCalendarDialog(context, None),
         lambda: RestoreDialog(context, None),
         lambda: RecoverySheetDialog(context, None),
         lambda: AnnualReportDialog(context, context.today().year, None),

@@ -65,6 +65,13 @@ from ethics_desk.documents.render.letter_data import CodeProvided
 from ethics_desk.documents.stated_dates import StalePaper, reissue_reason, stale_in
 from ethics_desk.documents.wording import read_enclosure
 from ethics_desk.mail.batch import default_method
+from ethics_desk.mail.email import (
+    EmailRecipient,
+    Sent,
+    email_recipients,
+    record_email_address,
+    send_paper,
+)
 from ethics_desk.mail.ledger import (
     MailingRef,
     mailings_for_case,
@@ -257,6 +264,100 @@ class MailingDialog(QDialog):
         super().accept()
 
 
+class EmailDialog(QDialog):
+    """Send an issued paper by e-mail through the office's mail server: to a party or a
+    recorded witness of the case, at the address recorded for them with who gave it (a new
+    or changed address is recorded first). A paper the statute sends by mail goes only as a
+    courtesy copy, and the dialog says so."""
+
+    sent = Signal(str)
+
+    def __init__(self, context: AppContext, ref: IssuedRef, parent: QWidget | None = None
+                 ) -> None:
+        super().__init__(parent)
+        self.context = context
+        self.ref = ref
+        self.result_sent: Sent | None = None
+        self.setObjectName("emailDialog")
+        self.setWindowTitle(f"Send by e-mail — {title_of(ref.kind)}")
+        found = attempt(self, lambda: email_recipients(context.database, ref.complaint_id,
+                                                       account=context.signed_in))
+        self.people: list[EmailRecipient] = [] if found is FAILED else found
+        self.recipient = QComboBox(self)
+        self.recipient.setObjectName("emailRecipient")
+        self.recipient.setAccessibleName("Send the paper to")
+        for person in self.people:
+            self.recipient.addItem(f"{person.name} ({person.role})", person.key)
+        first = next((i for i, p in enumerate(self.people) if p.name == ref.recipient), 0)
+        self.address = QLineEdit(self)
+        self.address.setObjectName("emailAddress")
+        self.address.setAccessibleName("E-mail address")
+        self.given_by = QLineEdit(self)
+        self.given_by.setObjectName("emailGivenBy")
+        self.given_by.setAccessibleName("Who gave the address")
+        self.given_by.setPlaceholderText("e.g. the complainant, on the complaint form")
+        rule = rule_for(ref.kind)
+        courtesy = rule.sent_by is not None and rule.sent_by is not MailMethod.EMAIL
+        self.note = QLabel(
+            f"The statute sends this paper by {in_a_sentence(rule.sent_by.label)}: the e-mail "
+            "is only a courtesy copy and says so, and the paper still waits to be mailed."
+            if courtesy and rule.sent_by is not None else
+            "The paper goes as its PDF, exactly as issued, with the office's covering message.",
+            self)
+        self.note.setObjectName("emailNote")
+        self.note.setWordWrap(True)
+        self.recipient.currentIndexChanged.connect(lambda _i: self._show_address())
+        self.recipient.setCurrentIndex(first)
+        self._show_address()
+        form = QFormLayout()
+        form.addRow("Send &to:", self.recipient)
+        form.addRow("&Address:", self.address)
+        form.addRow("&Given by:", self.given_by)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel, self)
+        self.send_button = buttons.addButton("&Send", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.send_button.setObjectName("emailSend")
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.note)
+        layout.addLayout(form)
+        layout.addWidget(buttons)
+        give_alt_keys(self)
+
+    def chosen(self) -> EmailRecipient | None:
+        """The recipient chosen."""
+        key = self.recipient.currentData()
+        return next((p for p in self.people if p.key == key), None)
+
+    def _show_address(self) -> None:
+        person = self.chosen()
+        self.address.setText(person.address if person else "")
+        self.given_by.setText(person.given_by if person else "")
+
+    def accept(self) -> None:
+        """Record a new or changed address, then send; a refusal (of the address, or the mail
+        server's) is shown and the dialog stays open with what was typed."""
+        person = self.chosen()
+        if person is None:
+            return
+        address, given_by = self.address.text().strip(), self.given_by.text().strip()
+        if (address, given_by) != (person.address, person.given_by):
+            recorded = attempt(self, lambda: record_email_address(
+                self.context.database, self.ref.complaint_id, person.key, address, given_by,
+                account=self.context.signed_in, clock=self.context.clock))
+            if recorded is FAILED:
+                return
+            self.people = [recorded if p.key == person.key else p for p in self.people]
+        done = operate(self, "Sending the paper by e-mail", lambda: send_paper(
+            self.context.database, self.ref.document_id, person.key,
+            account=self.context.signed_in, clock=self.context.clock))
+        if done is FAILED:
+            return
+        self.result_sent = done
+        self.sent.emit(done.summary)
+        super().accept()
+
+
 class OutcomeDialog(QDialog):
     """Record what became of a mailed item: delivered, returned or refused, and when."""
 
@@ -403,6 +504,10 @@ class PapersPanel(QWidget):
         self.save_button.clicked.connect(lambda: self.save_issued())
         self.mail_button = QPushButton("Record &mailing…", self)
         self.mail_button.clicked.connect(self.open_mailing_dialog)
+        self.email_button = QPushButton("Send &by e-mail…", self)
+        self.email_button.setToolTip("Send the selected issued paper by e-mail through the "
+                                     "office's mail server, to a party or a recorded witness")
+        self.email_button.clicked.connect(self.open_email_dialog)
         self.void_button = QPushButton("Void &and reissue…", self)
         self.void_button.setToolTip("Replace the selected issued copy with the corrected preview "
                                     "of the same document; the old copy is kept, marked void")
@@ -412,7 +517,9 @@ class PapersPanel(QWidget):
              Column("To", lambda m: m.recipient_name), Column("Method", lambda m: m.method_label),
              Column("Tracking", lambda m: m.tracking_number),
              Column("Mailed", lambda m: m.mailed_on.isoformat() if m.mailed_on else "—"),
-             Column("Outcome", self._outcome_text)], self, tooltip=lambda m: m.address)
+             Column("Outcome", self._outcome_text)], self,
+            tooltip=lambda m: m.address + (f" — Message-ID {m.message_id}"
+                                           if m.message_id else ""))
         self.mailings_view = rows_view(self.mailings, "mailingsView", 0, self, keep_for=self.context,
                                        spoken="Papers mailed in this case",
                                        elide=Qt.TextElideMode.ElideRight)
@@ -459,7 +566,7 @@ class PapersPanel(QWidget):
         column.addWidget(self.issued_view, 2)
         row = QHBoxLayout()
         for button in (self.reprint_button, self.save_button, self.mail_button,
-                       self.void_button):
+                       self.email_button, self.void_button):
             row.addWidget(button)
         row.addStretch(1)
         column.addLayout(row)
@@ -603,6 +710,7 @@ class PapersPanel(QWidget):
         self.reprint_button.setEnabled(isinstance(document, IssuedRef))
         self.save_button.setEnabled(isinstance(document, IssuedRef))
         self.mail_button.setEnabled(live)
+        self.email_button.setEnabled(live)
         self.void_button.setEnabled(live and self._preview is not None
                                     and isinstance(document, IssuedRef)
                                     and self._preview[0] == document.kind)
@@ -613,9 +721,10 @@ class PapersPanel(QWidget):
         self.correct_button.setEnabled(bool(self.stale))
         declare(None, self.preview_button)  # a preview shows, and keeps nothing
         offer(self.context, Act.MAIL_PAPERS, "issue and mail papers", self.issue_button,
-              self.reprint_button, self.save_button, self.mail_button, self.void_button,
-              self.outcome_button, self.correct_button)
+              self.reprint_button, self.save_button, self.mail_button, self.email_button,
+              self.void_button, self.outcome_button, self.correct_button)
         refuse_while_read_only(self.context, self.issue_button, self.mail_button,
+                               self.email_button,
                                self.void_button, self.outcome_button, self.correct_button)
 
     # -- acting -----------------------------------------------------------------------------
@@ -829,6 +938,17 @@ class PapersPanel(QWidget):
         dialog = MailingDialog(self.context, ref.document_id, self.case_id, ref.kind,
                                ref.recipient, self)
         dialog.saved.connect(lambda _id: self._written())
+        self.dialog = dialog
+        dialog.open()
+        return dialog
+
+    def open_email_dialog(self) -> EmailDialog | None:
+        """Send the selected issued paper by e-mail (non-modal)."""
+        ref = selected_row(self.issued_view)
+        if not isinstance(ref, IssuedRef) or ref.is_void:
+            return None
+        dialog = EmailDialog(self.context, ref, self)
+        dialog.sent.connect(lambda _summary: self._written())
         self.dialog = dialog
         dialog.open()
         return dialog

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 from ethics_desk.core.permissions import Act
 from ethics_desk.documents import wording
 from ethics_desk.documents.kinds import template_titles
+from ethics_desk.mail.credentials import set_password
 from ethics_desk.office import settings
 from ethics_desk.office.actions import read_settings, save_settings
 from ethics_desk.ui.accessibility import StatusLine, buddy
@@ -98,6 +99,9 @@ class SettingsScreen(QWidget):
             into = backup_form if key.startswith("backup.") else form
             into.addRow(label)
             into.addRow(self._folder_row(widget) if key == BACKUP_FOLDER else widget)
+            if key == settings.MAIL_USER:
+                form.addRow(self._password_label())
+                form.addRow(self._password_row())
         self.status = StatusLine(self)
         self.status.setObjectName("settingsStatus")
         self.revert_button = QPushButton("&Revert", self)  # made first: Tab reaches it first,
@@ -106,7 +110,7 @@ class SettingsScreen(QWidget):
         self.revert_button.clicked.connect(self.load)
         declare(None, self.revert_button)  # shows the stored values again
         offer(self.context, Act.EDIT_SETTINGS, "change the office's settings", self.save_button,
-              self.choose_folder_button)
+              self.choose_folder_button, self.password_button)
         buttons = QHBoxLayout()
         buttons.addWidget(self.status, 1)
         buttons.addWidget(self.revert_button)
@@ -147,6 +151,43 @@ class SettingsScreen(QWidget):
         self.choose_folder_button.clicked.connect(self.choose_backup_folder)
         line.addWidget(self.choose_folder_button)
         return row
+
+    def _password_label(self) -> QLabel:
+        self.mail_password = QLineEdit(self)
+        self.mail_password.setObjectName("mailPassword")
+        self.mail_password.setEchoMode(QLineEdit.EchoMode.Password)
+        label = QLabel("Mail server's password (kept in this computer's credential store, "
+                       "never in the database; save the server and user first):", self)
+        label.setWordWrap(True)
+        buddy(label, self.mail_password)
+        return label
+
+    def _password_row(self) -> QWidget:
+        row = QWidget(self)
+        line = QHBoxLayout(row)
+        line.setContentsMargins(0, 0, 0, 0)
+        self.password_button = QPushButton("&Keep the password", row)
+        self.password_button.setObjectName("keepMailPassword")
+        self.password_button.setToolTip("Keep the password typed in this computer's credential "
+                                        "store (an empty one removes it)")
+        self.password_button.clicked.connect(self.keep_password)
+        line.addWidget(self.mail_password, 1)
+        line.addWidget(self.password_button)
+        return row
+
+    def keep_password(self) -> None:
+        """Keep the typed password in the credential store (empty: remove it); the field is
+        emptied once it is kept, and the status line says where it went."""
+        secret = self.mail_password.text()
+        done = attempt(self, lambda: set_password(self.context.database, secret,
+                                                  account=self.context.signed_in,
+                                                  clock=self.context.clock))
+        if done is FAILED:
+            return
+        self.mail_password.clear()
+        self.status.setText("Kept the mail server's password in this computer's credential "
+                            "store." if secret else "Removed the mail server's password from "
+                                                    "this computer's credential store.")
 
     def choose_backup_folder(self) -> None:
         """Pick the backup folder (saved, and checked, with the other settings)."""
