@@ -90,7 +90,7 @@ def test_backup_and_check_work_in_a_folder_named_with_any_character(
     assert out.rstrip().endswith("verified.")
     assert rows(copy, "complaint") == 1 and rows(copy, "audit_record") > 1
     assert main(["check", "--db", str(copy)], clock=CLOCK) == 0
-    assert "All 16 checks hold." in capsys.readouterr().out
+    assert "All 17 checks hold." in capsys.readouterr().out
     assert sorted(p.name for p in db_path.parent.parent.iterdir()) == [db_path.parent.name]
 
 

@@ -147,7 +147,7 @@ def test_check_names_a_read_only_folder_or_a_full_disk_and_still_runs_every_chec
     assert results[0].name == AS_IT_IS and results[0].ok
     assert results[0].details[0] == line.format(folder=db_path.parent)
     assert [r.name for r in results if not r.ok] == []
-    assert len(results) == 17  # the note, and all 16 checks of a file
+    assert len(results) == 18  # the note, and all 17 checks of a file
 
 
 def test_a_damaged_file_on_a_read_only_folder_still_fails_check(

@@ -15,7 +15,7 @@ from ethics_desk.models import AuditRecord, Base, Provision
 from ethics_desk.office import settings
 from ethics_desk.staff.server_policies import NAME_KEY_TABLE
 from ethics_desk.storage import database as db_module
-from ethics_desk.storage import search_table, sqlite_file
+from ethics_desk.storage import full_text_table, search_table, sqlite_file
 from ethics_desk.storage.database import Database
 from ethics_desk.storage.failures import storage_error
 from ethics_desk.storage.migrate import current_revision, head_revision
@@ -37,9 +37,12 @@ def test_migrations_create_every_table_and_record_the_head_revision(database: Da
     server_only = ({"journal_key", NAME_KEY_TABLE} if database.url.get_backend_name() == "postgresql"
                    else set())
     search = {name for name in tables if search_table.is_index_table(name)}
-    assert search == ({search_table.TABLE} | {search_table.TABLE + "_" + shadow for shadow in
-                                              ("data", "idx", "docsize", "config")}
-                      if database.url.get_backend_name() == "sqlite" else set())
+    shadows = ("data", "idx", "docsize", "config")
+    assert search == ({search_table.TABLE, *(f"{search_table.TABLE}_{s}" for s in shadows),
+                       full_text_table.TABLE,
+                       *(f"{full_text_table.TABLE}_{s}" for s in (*shadows, "content"))}
+                      if database.url.get_backend_name() == "sqlite"
+                      else {full_text_table.TABLE})  # the server's index is a table of its own
     assert tables - set(Base.metadata.tables) - search == {"alembic_version"} | server_only
     assert current_revision(database.engine) == head_revision()
 
