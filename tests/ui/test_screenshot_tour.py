@@ -16,6 +16,7 @@ from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.intake.wizard import IntakeWizard
 from ethics_desk.ui.main_window import SCREENS, MainWindow
 from ethics_desk.ui.screens.lazy import LazyScreen
+from ethics_desk.workflow.controller import WorkflowController
 from tests.ui.intake_driver import (
     exhibit_pdf,
     fill_affidavit,
@@ -271,3 +272,49 @@ def test_tour_of_the_statistics_screen_and_the_annual_report_dialog(
     qtbot.wait(50)
     shoot(dialog, "statistics-annual-report-dialog")
     dialog.reject()
+
+
+def test_tour_of_the_documents_search_the_email_and_the_calendar_dialogs(
+        qtbot: QtBot, demo_context: AppContext, context: AppContext,
+        controller: WorkflowController) -> None:
+    from PySide6.QtCore import Qt
+
+    from ethics_desk.ui.case.papers_panel import PapersPanel
+    from ethics_desk.ui.my_calendar import MyCalendarDialog
+    from tests.ui.test_case_documents import forwarded_case, issue_notice
+
+    window = MainWindow(demo_context)
+    qtbot.addWidget(window)
+    window.resize(1280, 720)
+    window.show()
+    qtbot.waitExposed(window)
+    inbox = window.inbox_screen
+    window.go("inbox")
+    inbox.in_documents.setChecked(True)
+    inbox.search.setText("contract")
+    qtbot.keyClick(inbox.search, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: inbox.document_results.count() > 0)
+    qtbot.wait(50)
+    shoot(window, "inbox-in-documents")
+    window.close()
+
+    panel = PapersPanel(context, forwarded_case(controller))
+    qtbot.addWidget(panel)
+    issue_notice(panel)
+    [issued] = panel.issued.rows()
+    panel.select_issued(issued.document_id)
+    dialog = panel.open_email_dialog()
+    assert dialog is not None
+    qtbot.waitExposed(dialog)
+    dialog.resize(max(dialog.width(), 560), max(dialog.height(), 320))
+    qtbot.wait(50)
+    shoot(dialog, "papers-send-by-email")
+    dialog.reject()
+
+    calendar = MyCalendarDialog(demo_context)
+    qtbot.addWidget(calendar)
+    calendar.show()
+    qtbot.waitExposed(calendar)
+    calendar.resize(max(calendar.width(), 560), max(calendar.height(), 320))
+    qtbot.wait(50)
+    shoot(calendar, "my-deadlines-in-outlook")
