@@ -16,9 +16,10 @@ open deadline in the person's scope with what their calendar was last sent
 (:class:`~ethics_desk.models.CalendarEvent`) and sends what differs — new, moved, gone — one
 message at a time, recording each as the server takes it. What is not sent (the server is down)
 is found again the next time, so the difference itself is the queue and a retry sends only
-what is still owed. The window runs it for the person signed in (View → My deadlines in
-Outlook…, **Send now**); ``ethics-desk deadlines --send`` runs it from the command line, as a
-scheduled task for each person who asked.
+what is still owed. The window runs it for the person signed in, in the background at sign-in
+and every quarter hour (:meth:`ethics_desk.ui.main_window.MainWindow.sync_calendar`), and at
+once from View → My deadlines in Outlook…, **Send now**; ``ethics-desk deadlines --send`` runs
+it from the command line, as a scheduled task for a person who is not signed in.
 
 A person may also save their open deadlines as one ``.ics`` file (:func:`calendar_file`,
 ``METHOD:PUBLISH``, the same UIDs), whether or not they asked for invitations. No Qt here.

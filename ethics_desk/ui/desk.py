@@ -71,6 +71,7 @@ class Desk(QObject):
         window.show()
         if self.starts:
             window.start_daily_backup()
+            window.start_calendar_sync()  # the person's deadlines, if they asked for them
             if not window.offer_first_start():  # the first Administrator, before any Clerk
                 window.offer_recovery_sheet()  # an Administrator, while it was never made
         self.lock.restart()

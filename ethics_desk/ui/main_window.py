@@ -15,6 +15,7 @@ and show the sign-in dialog for the next person.
 from __future__ import annotations
 
 import functools
+import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -69,6 +70,10 @@ def screen_number(key: str) -> str:
     1 to 9 in the navigation's order, then 0 for the tenth."""
     return str((SCREENS.index(key) + 1) % 10)
 
+
+CALENDAR_SYNC_MS = 15 * 60 * 1000
+"""How often an open window sends the signed-in person's calendar what it is owed (a date
+moved, a deadline met), when they asked for their deadlines as invitations."""
 
 BACKUP_LOOK_MS = 60 * 60 * 1000
 """How often an open window looks again at the automatic backups (hourly): a desk left open
@@ -178,6 +183,10 @@ class MainWindow(QMainWindow):
         self._backup_timer = QTimer(self)
         self._backup_timer.setInterval(BACKUP_LOOK_MS)
         self._backup_timer.timeout.connect(self.start_daily_backup)
+        self._calendar_sync: threading.Thread | None = None
+        self._calendar_timer = QTimer(self)
+        self._calendar_timer.setInterval(CALENDAR_SYNC_MS)
+        self._calendar_timer.timeout.connect(self.sync_calendar)
         self._build_menus()
         self._offer_what_the_role_allows()
         self.show_read_only()
@@ -536,9 +545,38 @@ class MainWindow(QMainWindow):
         """The last automatic backup started (its ``done`` carries the status bar's line)."""
         return self._daily_backup
 
+    def start_calendar_sync(self) -> threading.Thread | None:
+        """Send the person's calendar what it is owed now, then every
+        :data:`CALENDAR_SYNC_MS` while the window is open (:meth:`sync_calendar`); the
+        thread sending now, if one was started."""
+        thread = self.sync_calendar()
+        if not self._calendar_timer.isActive():
+            self._calendar_timer.start()
+        return thread
+
+    def sync_calendar(self) -> threading.Thread | None:
+        """Send the signed-in person's calendar what it is owed, on a thread of its own, if
+        they may and asked for invitations (:func:`ethics_desk.ui.my_calendar.
+        send_owed_quietly`: a failure is logged, never shown or raised); the thread, or None
+        when none was started (one is still sending, or the role has no calendar)."""
+        from ethics_desk.core.permissions import Act
+        from ethics_desk.ui.my_calendar import send_owed_quietly
+
+        if not self.context.may(Act.OWN_CALENDAR) or (
+                self._calendar_sync is not None and self._calendar_sync.is_alive()):
+            return None
+        database, account = self.context.database, self.context.signed_in
+        self._calendar_sync = threading.Thread(
+            target=send_owed_quietly, args=(database, account, self.context.clock),
+            name=f"calendar of {account.login}", daemon=True)  # quitting never waits for it
+        self._calendar_sync.start()
+        return self._calendar_sync
+
     def stop_daily_backup(self) -> None:
         """Stop looking, and stop a copy under way (at close: closing never waits seconds for
-        it; nothing half-made is kept, and the next start of the day takes the copy)."""
+        it; nothing half-made is kept, and the next start of the day takes the copy); stop
+        sending the calendar on the hour (a message under way ends on its own)."""
+        self._calendar_timer.stop()
         self._backup_timer.stop()
         if self._daily_backup is not None:
             self._daily_backup.stop()

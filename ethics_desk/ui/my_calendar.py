@@ -5,11 +5,18 @@ stops them), sends what their calendar is owed now, or saves their open deadline
 ``.ics`` file. Each button calls :mod:`ethics_desk.mail.calendar`, which decides who may and
 records each act; the sending runs on a worker thread (:func:`ethics_desk.ui.operations.operate`)
 so the window keeps painting while the mail server answers.
+
+While the window is open, :func:`send_owed_quietly` also sends what the person's calendar is
+owed in the background (at sign-in and every :data:`~ethics_desk.ui.main_window.
+CALENDAR_SYNC_MS` after), so a date that moves or a deadline met reaches their calendar
+without anyone pressing **Send now**; a mail server that is down is logged and tried again.
 """
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import (
     QDialog,
@@ -33,6 +40,31 @@ from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.errors import FAILED, attempt
 from ethics_desk.ui.mnemonics import give_alt_keys
 from ethics_desk.ui.operations import operate
+
+if TYPE_CHECKING:
+    from ethics_desk.core.account import Account
+    from ethics_desk.core.clock import Clock
+    from ethics_desk.storage.database import Database
+
+log = logging.getLogger(__name__)
+
+
+def send_owed_quietly(database: Database, account: Account,
+                      clock: Clock) -> outlook.CalendarSent | None:
+    """Send ``account``'s calendar what it is owed, if they asked for invitations (run on a
+    worker thread by the window; never raises: a server that fails, or a bug, is logged and
+    the rest is sent next time). What was sent, or None when nothing was tried."""
+    try:
+        if outlook.subscription(database, account=account) is None:
+            return None
+        sent = outlook.send_calendar(database, account=account, clock=clock)
+    except Exception:  # the background sending must never stop the desk: logged
+        log.exception("sending the calendar of %s in the background failed", account.login)
+        return None
+    if sent.problem:
+        log.warning("the calendar of %s is still owed %d message(s): %s", account.login,
+                    sent.left, sent.problem)
+    return sent
 
 
 class MyCalendarDialog(QDialog):

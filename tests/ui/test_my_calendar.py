@@ -60,3 +60,41 @@ def test_ones_deadlines_save_as_an_ics_file(
     [event] = Calendar.from_ical(written.read_bytes()).walk("VEVENT")
     assert str(event["SUMMARY"]).startswith("ERB-2026-001: ")
     assert dialog.status.text() == "Saved 1 deadline(s) to mine.ics."
+
+
+def test_an_open_window_sends_the_calendar_of_a_person_who_asked_without_send_now(
+        qtbot: QtBot, context: AppContext, controller: WorkflowController,
+        smtp: LoopbackSMTP) -> None:
+    from ethics_desk.mail import calendar as outlook
+    from ethics_desk.ui.main_window import MainWindow
+    from tests.conftest import CLOCK
+
+    configure(context.database, smtp.port)
+    outlook.opt_in(context.database, "maria.clerk@sanantonio.example",
+                   account=context.signed_in, clock=CLOCK)
+    sent_at_opt_in = len(smtp.received)
+    filed_case(controller)  # a deadline the calendar has not been sent
+    window = MainWindow(context)
+    qtbot.addWidget(window)
+    thread = window.start_calendar_sync()
+    assert thread is not None
+    thread.join(30)
+    assert not thread.is_alive()
+    assert len(smtp.received) == sent_at_opt_in + 1  # the new case's deadline, as an invitation
+    window.close()
+
+
+def test_the_window_sends_nothing_for_a_person_who_did_not_ask(
+        qtbot: QtBot, context: AppContext, controller: WorkflowController,
+        smtp: LoopbackSMTP) -> None:
+    from ethics_desk.ui.main_window import MainWindow
+
+    configure(context.database, smtp.port)
+    filed_case(controller)
+    window = MainWindow(context)
+    qtbot.addWidget(window)
+    thread = window.sync_calendar()
+    assert thread is not None
+    thread.join(30)
+    assert smtp.received == []
+    window.close()
