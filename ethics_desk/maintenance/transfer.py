@@ -44,6 +44,7 @@ from sqlalchemy import (
 from sqlalchemy.orm import Session
 
 from ethics_desk.core.errors import StorageError
+from ethics_desk.storage import search_table
 from ethics_desk.storage.addresses import describe, sqlite_path
 from ethics_desk.storage.database import Database, make_engine, resolve_url
 from ethics_desk.storage.journal import KEY_SETTING, KEY_TABLE, REDACTION_TABLE, UNJOURNALLED
@@ -150,6 +151,10 @@ def _as_it_is(source: Connection) -> MetaData:
     reflected.reflect(bind=source)
     if KEY_TABLE in reflected.tables:  # the server's record key never leaves the server
         reflected.remove(reflected.tables[KEY_TABLE])
+    for name in [name for name in reflected.tables if search_table.is_index_table(name)]:
+        # the search indexes hold only what the records say, in types a file cannot hold (a
+        # server's tsvector): a database made from the copy builds them again from its records
+        reflected.remove(reflected.tables[name])
     for table in reflected.tables.values():
         table.constraints = {c for c in table.constraints if not isinstance(c, CheckConstraint)}
         # Only the unique indexes carry a rule; the others are for speed, and a server's own
