@@ -56,14 +56,16 @@ def test_an_installed_wheel_runs_demo_and_check_outside_the_tree(
     environment = tmp_path / "venv"
     venv.EnvBuilder(with_pip=True).create(environment)
     python = environment / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+    # Nothing of the tree on the path, the installs included: with the tree on PYTHONPATH pip
+    # takes the tree's build metadata for an installed copy and installs nothing.
+    env = {name: value for name, value in os.environ.items()
+           if name not in ("PYTHONPATH", "ETHICS_DESK_DB")}
     _run([python, "-m", "pip", "install", "--quiet", "--require-hashes",
-          "-r", ROOT / "requirements" / "app.txt"], cwd=tmp_path)
-    _run([python, "-m", "pip", "install", "--quiet", "--no-deps", wheel], cwd=tmp_path)
+          "-r", ROOT / "requirements" / "app.txt"], cwd=tmp_path, env=env)
+    _run([python, "-m", "pip", "install", "--quiet", "--no-deps", wheel], cwd=tmp_path, env=env)
 
     elsewhere = tmp_path / "a desk"
     elsewhere.mkdir()
-    env = {name: value for name, value in os.environ.items()
-           if name not in ("PYTHONPATH", "ETHICS_DESK_DB")}
     env.update(XDG_DATA_HOME=str(tmp_path / "data"), XDG_CONFIG_DIRS=str(tmp_path / "site"),
                PYTHONSAFEPATH="1")
     where = _run([python, "-c", "import ethics_desk.core.resources as r; print(r.resources_dir())"],
