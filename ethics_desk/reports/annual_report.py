@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import hashlib
 import io
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from enum import StrEnum
@@ -50,7 +50,7 @@ from ethics_desk.core.office_time import at_office_time, office_date
 from ethics_desk.core.permissions import Act
 from ethics_desk.documents.issuing import page_count
 from ethics_desk.documents.render import fonts
-from ethics_desk.documents.render.base import DocTable
+from ethics_desk.documents.render.base import DocTable, TotalsCanvas
 from ethics_desk.documents.render.data import Letterhead, letterhead_from_settings, long_date
 from ethics_desk.documents.render.typed import (
     BaseDocTemplate,
@@ -754,30 +754,6 @@ class _SignatureRule(Flowable):
         self.canv.line(0, 4, 3.0 * inch, 4)
 
 
-class _NumberedCanvas(Canvas):
-    """Holds each page until the end, then draws "Page x of y" on every one."""
-
-    def __init__(self, *args: Any, footer: Callable[[Canvas, int, int], None],
-                 **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self._footer = footer
-        self._held: list[dict[str, Any]] = []
-
-    def showPage(self) -> None:
-        """Hold the page."""
-        self._held.append(dict(self.__dict__))
-        self._startPage()
-
-    def save(self) -> None:
-        """Number each held page, write them, save."""
-        total = len(self._held)
-        for number, state in enumerate(self._held, start=1):
-            self.__dict__.update(state)
-            self._footer(self, number, total)
-            Canvas.showPage(self)
-        Canvas.save(self)
-
-
 def report_pdf(paper: ReportPaper) -> bytes:
     """The report as PDF bytes (the same bytes for the same paper)."""
     styles = _styles()
@@ -819,7 +795,7 @@ def report_pdf(paper: ReportPaper) -> bytes:
     doc.addPageTemplates([PageTemplate("page", [frame], onPage=on_page)])
 
     def canvasmaker(*args: Any, **kwargs: Any) -> Canvas:
-        return _NumberedCanvas(*args, footer=footer, **kwargs)
+        return TotalsCanvas(*args, draw_total=footer, **kwargs)
 
     doc.build(_story(paper, styles), canvasmaker=canvasmaker)
     return buffer.getvalue()

@@ -383,7 +383,7 @@ def field_table(rows: Sequence[tuple[str, str]], styles: StyleSheet1, *,
     return table
 
 
-class _TotalsCanvas(Canvas):
+class TotalsCanvas(Canvas):
     """A canvas that holds each finished page until the document is saved, then draws
     "Page x of y" on every page: the layout runs once, whatever the page count."""
 
@@ -626,7 +626,7 @@ class Renderer(ABC, Generic[D]):
                          pagesize=self.pagesize),
         ])
         doc.build(self.story(data, wording), canvasmaker=functools.partial(
-            _TotalsCanvas, draw_total=self.draw_page_number))
+            TotalsCanvas, draw_total=self.draw_page_number))
         return buffer.getvalue(), state.pages
 
     def _page_callback(self, state: _Pass, *, first: bool) -> Callable[[Canvas, Any], None]:
