@@ -79,9 +79,6 @@ def cmd_statistics(args: argparse.Namespace, database: Database, account: Accoun
     return EXIT_OK
 
 
-def _money(cents: int) -> str:
-    return f"${cents / 100:,.2f}"
-
 
 def _step(step: StepTime) -> str:
     if not step.cases:
@@ -99,6 +96,8 @@ def _clocks(tally: ClockTally) -> str:
 
 def statistics_lines(figures: OfficeStatistics) -> list[str]:
     """The figures as plain lines, each with the provision that gives it."""
+    from ethics_desk.core.words import ENGLISH
+
     received, endings, board = figures.received, figures.endings, figures.board
     pia = figures.public_information
     lines = [f"The office's statistics from {figures.start.isoformat()} to "
@@ -131,9 +130,9 @@ def statistics_lines(figures: OfficeStatistics) -> list[str]:
     lines += [f"    {line.label} ({line.citation}): {line.count}"
               for line in board.sanctions_by_kind]
     lines += [f"  Civil penalties imposed (§ 2-83(g)(2)(a)): {board.penalties_imposed}, "
-              f"{_money(board.penalties_imposed_cents)}",
+              f"{ENGLISH.dollars(board.penalties_imposed_cents)}",
               f"  Civil penalties paid: {board.penalties_paid}, "
-              f"{_money(board.penalties_paid_cents)}",
+              f"{ENGLISH.dollars(board.penalties_paid_cents)}",
               f"  Civil penalties waived: {board.penalties_waived}",
               f"  Civil penalties outstanding at {figures.end.isoformat()}: "
               f"{board.penalties_outstanding}", "",

@@ -48,6 +48,7 @@ from ethics_desk.core.clock import Clock
 from ethics_desk.core.errors import StorageError, UserError
 from ethics_desk.core.office_time import at_office_time, office_date
 from ethics_desk.core.permissions import Act
+from ethics_desk.core.words import ENGLISH
 from ethics_desk.documents.issuing import page_count
 from ethics_desk.documents.render import fonts
 from ethics_desk.documents.render.base import DocTable, TotalsCanvas
@@ -541,9 +542,6 @@ def _deadlines_chart(tallies: Sequence[ClockTally], total: ClockTally,
     return drawing
 
 
-def _money(cents: int) -> str:
-    return f"${cents / 100:,.2f}"
-
 
 def _story(paper: ReportPaper, styles: dict[str, ParagraphStyle]) -> list[Flowable]:
     figures, edition = paper.figures, paper.edition
@@ -674,8 +672,8 @@ def _story(paper: ReportPaper, styles: dict[str, ParagraphStyle]) -> list[Flowab
     def amount(key: str, cents: int) -> str:
         count = board_cells.counts[key]
         if edition is Edition.PUBLIC and (board_cells.hidden(key) or count < SMALLEST_SHOWN):
-            return WITHHELD if count else _money(0)
-        return _money(cents)
+            return WITHHELD if count else ENGLISH.dollars(0)
+        return ENGLISH.dollars(cents)
 
     story.append(_p("5. The Ethics Review Board (§ 2-83(d)(4), (f), (g))", styles["Heading"]))
     rows = [("Meetings held (days the Board voted)", board_cells.text("meetings")),

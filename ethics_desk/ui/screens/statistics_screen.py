@@ -48,6 +48,7 @@ from PySide6.QtWidgets import (
 
 from ethics_desk.core.dates import format_date
 from ethics_desk.core.permissions import Act
+from ethics_desk.core.words import ENGLISH
 from ethics_desk.deadlines import CLOCKS, ClockKind
 from ethics_desk.reports.periods import Period, periods
 from ethics_desk.reports.statistics import ClockTally, OfficeStatistics, office_statistics
@@ -126,9 +127,6 @@ def _share_met(tally: ClockTally) -> str:
     decided = tally.met + tally.missed
     return f"{round(100 * tally.met / decided)} %" if decided else "—"
 
-
-def _money(cents: int) -> str:
-    return f"${cents / 100:,.2f}"
 
 
 def _clock_rows(tallies: Sequence[ClockTally], total: ClockTally,
@@ -230,9 +228,9 @@ def parts(figures: OfficeStatistics) -> tuple[Part, ...]:
              *((f"Sanction: {line.label}", line.citation, str(line.count))
                for line in sanctions),
              ("Civil penalties imposed", "§ 2-83(g)(2)(a)",
-              f"{board.penalties_imposed} ({_money(board.penalties_imposed_cents)})"),
+              f"{board.penalties_imposed} ({ENGLISH.dollars(board.penalties_imposed_cents)})"),
              ("Civil penalties paid", "§ 2-83(g)(2)(a)",
-              f"{board.penalties_paid} ({_money(board.penalties_paid_cents)})"),
+              f"{board.penalties_paid} ({ENGLISH.dollars(board.penalties_paid_cents)})"),
              ("Civil penalties waived", "§ 2-83(g)(2)(a)", str(board.penalties_waived)),
              ("Civil penalties outstanding at the period's end", "§ 2-83(g)(2)(a)",
               str(board.penalties_outstanding)))),
