@@ -32,7 +32,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -46,6 +46,9 @@ from ethics_desk.maintenance.server import setup_server
 from ethics_desk.storage.database import Database
 from ethics_desk.storage.location import KEY_FOLDER_ENV
 from ethics_desk.workflow.controller import WorkflowController
+
+if TYPE_CHECKING:
+    from tests.mail.smtp_server import LoopbackSMTP
 
 pytest_plugins = ["tests.qt_plugin"]
 
@@ -476,6 +479,19 @@ def copy_of(template: Path | str, folder: Path, file_name: str) -> Iterator[Data
 def database(db_path: Path, _new_database_template: Path | str) -> Iterator[Database]:
     """A freshly created and migrated database (a copy of one made so once per run)."""
     yield from copy_of(_new_database_template, db_path.parent, db_path.name)
+
+
+@pytest.fixture
+def smtp(tmp_path: Path) -> Iterator[LoopbackSMTP]:
+    """The office's mail server for one test: aiosmtpd on loopback, on a port of its own
+    (:mod:`tests.mail.smtp_server`), stopped afterwards."""
+    from tests.mail.smtp_server import LoopbackSMTP
+
+    server = LoopbackSMTP(tmp_path).start()
+    try:
+        yield server
+    finally:
+        server.stop()
 
 
 @pytest.fixture

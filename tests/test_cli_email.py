@@ -4,7 +4,6 @@ save as one .ics file."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -23,15 +22,6 @@ from tests.mail.smtp_server import LoopbackSMTP
 from tests.mail.test_email import configure
 from tests.signing_in import sign_in_as
 from tests.test_cli_unknowable import db_arg_of
-
-
-@pytest.fixture
-def smtp(tmp_path: Path) -> Iterator[LoopbackSMTP]:
-    server = LoopbackSMTP(tmp_path).start()
-    try:
-        yield server
-    finally:
-        server.stop()
 
 
 def run(capsys: pytest.CaptureFixture[str], database: Database,

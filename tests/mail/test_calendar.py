@@ -4,9 +4,7 @@ and three messages more, one UID, a rising SEQUENCE; no party is ever named."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import date
-from pathlib import Path
 
 import pytest
 from icalendar import Calendar
@@ -26,15 +24,6 @@ from tests.mail.test_email import configure
 
 MAILBOX = "maria.clerk@sanantonio.example"
 PARTIES = ("José Peña", "Jos=C3=A9", "Nguyễn", "Nguy=E1=BB=85n", "Pena", "Khai")
-
-
-@pytest.fixture
-def smtp(tmp_path: Path) -> Iterator[LoopbackSMTP]:
-    server = LoopbackSMTP(tmp_path).start()
-    try:
-        yield server
-    finally:
-        server.stop()
 
 
 def events_of(received: list[Received]) -> list[tuple[str, str, int, date, str]]:

@@ -71,15 +71,6 @@ def store() -> Iterator[MemoryKeyring]:
         keyring.set_keyring(before)
 
 
-@pytest.fixture
-def smtp(tmp_path: Path) -> Iterator[LoopbackSMTP]:
-    server = LoopbackSMTP(tmp_path).start()
-    try:
-        yield server
-    finally:
-        server.stop()
-
-
 def configure(database: Database, port: int, *, security: str = "none", user: str = "",
               timeout: int = 30) -> None:
     """The office's mail server settings, as Settings saves them."""

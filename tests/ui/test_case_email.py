@@ -4,9 +4,6 @@ the dialog open with what was typed."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 from pytestqt.qtbot import QtBot
 
@@ -19,15 +16,6 @@ from tests.factories import DESK_CLERK
 from tests.mail.smtp_server import LoopbackSMTP
 from tests.mail.test_email import configure
 from tests.ui.test_case_documents import RESPONDENT, forwarded_case, issue_notice
-
-
-@pytest.fixture
-def smtp(tmp_path: Path) -> Iterator[LoopbackSMTP]:
-    server = LoopbackSMTP(tmp_path).start()
-    try:
-        yield server
-    finally:
-        server.stop()
 
 
 def _dialog(qtbot: QtBot, context: AppContext, controller: WorkflowController

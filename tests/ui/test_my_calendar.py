@@ -3,10 +3,8 @@ loopback SMTP server receives them, and their open deadlines save as one .ics fi
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 from icalendar import Calendar
 from pytestqt.qtbot import QtBot
 
@@ -16,15 +14,6 @@ from ethics_desk.workflow.controller import WorkflowController
 from tests.factories import filed_case
 from tests.mail.smtp_server import LoopbackSMTP
 from tests.mail.test_email import configure
-
-
-@pytest.fixture
-def smtp(tmp_path: Path) -> Iterator[LoopbackSMTP]:
-    server = LoopbackSMTP(tmp_path).start()
-    try:
-        yield server
-    finally:
-        server.stop()
 
 
 def test_asking_for_invitations_sends_ones_deadlines_and_stopping_cancels_them(
