@@ -12,7 +12,7 @@ from sqlalchemy import select
 
 from ethics_desk.cli import main
 from ethics_desk.core.roles import Role
-from ethics_desk.documents.issuing import issue
+from ethics_desk.documents.issuing import IssuedRef, issue
 from ethics_desk.models import Complainant, Mailing, MailMethod
 from ethics_desk.storage.database import Database
 from ethics_desk.workflow.controller import WorkflowController
@@ -31,9 +31,10 @@ def run(capsys: pytest.CaptureFixture[str], database: Database,
     return code, out, err
 
 
-def test_email_records_an_address_and_sends_a_paper_to_it(
-        controller: WorkflowController, database: Database, smtp: LoopbackSMTP,
-        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+def _receipt_issued(controller: WorkflowController, database: Database, smtp: LoopbackSMTP,
+                    monkeypatch: pytest.MonkeyPatch) -> tuple[IssuedRef, int]:
+    """A case filed with its receipt issued, the mail server set up and the Clerk's staff
+    signed in: the receipt, and the complainant's id."""
     configure(database, smtp.port)
     case = filed_case(controller)
     ref = issue(database, case, "receipt", account=DESK_CLERK, clock=CLOCK)
@@ -41,6 +42,13 @@ def test_email_records_an_address_and_sends_a_paper_to_it(
     with database.read_session() as session:
         complainant = session.scalars(select(Complainant.id).where(
             Complainant.complaint_id == case)).one()
+    return ref, complainant
+
+
+def test_email_records_an_address_and_sends_a_paper_to_it(
+        controller: WorkflowController, database: Database, smtp: LoopbackSMTP,
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    ref, complainant = _receipt_issued(controller, database, smtp, monkeypatch)
     key = f"complainant:{complainant}"
     code, out, _ = run(capsys, database, "email", "list", "ERB-2026-001")
     assert code == 0 and f"{ref.document_id:>6}  Filing receipt" in out and key in out
@@ -57,13 +65,7 @@ def test_email_records_an_address_and_sends_a_paper_to_it(
 def test_email_send_says_a_refusal_in_one_line_and_fails(
         controller: WorkflowController, database: Database, smtp: LoopbackSMTP,
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    configure(database, smtp.port)
-    case = filed_case(controller)
-    ref = issue(database, case, "receipt", account=DESK_CLERK, clock=CLOCK)
-    sign_in_as(monkeypatch, database, Role.CLERK)
-    with database.read_session() as session:
-        complainant = session.scalars(select(Complainant.id).where(
-            Complainant.complaint_id == case)).one()
+    ref, complainant = _receipt_issued(controller, database, smtp, monkeypatch)
     smtp.handler.refuse.add("jose.pena@example.org")  # the address taken at intake
     code, _out, err = run(capsys, database, "email", "send", str(ref.document_id), "--to",
                           f"complainant:{complainant}")
