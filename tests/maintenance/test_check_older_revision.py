@@ -9,33 +9,20 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-import sqlalchemy as sa
-from alembic import command
 
 from ethics_desk.cli import main
 from ethics_desk.core.roles import Role
 from ethics_desk.maintenance.integrity import AUDIT, LISTING, SCHEMA, SEARCH_INDEX, run_checks
 from ethics_desk.storage import journal
 from ethics_desk.storage.database import Database
-from ethics_desk.storage.migrate import alembic_config, head_revision
+from ethics_desk.storage.migrate import head_revision
 from tests.conftest import CLOCK
+from tests.revisions import back_to
 from tests.signing_in import sign_in_as
 
 pytestmark = pytest.mark.sqlite_file
 
 OLDER = "0015"
-
-
-def back_to(path: Path, revision: str) -> None:
-    """The file ``path`` downgraded to ``revision``, as an older version left it."""
-    engine = sa.create_engine(f"sqlite:///{path}")
-    config = alembic_config()
-    try:
-        with engine.begin() as conn:
-            config.attributes["connection"] = conn
-            command.downgrade(config, revision)
-    finally:
-        engine.dispose()
 
 
 @pytest.fixture

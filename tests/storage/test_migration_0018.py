@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
-from alembic import command
 from sqlalchemy import select
 
 from ethics_desk.maintenance.integrity import run_checks
@@ -17,29 +16,10 @@ from ethics_desk.maintenance.opening import open_database
 from ethics_desk.models import StaffAccount
 from ethics_desk.staff.accounts import create_first_administrator, sign_in
 from ethics_desk.storage.database import Database
-from ethics_desk.storage.migrate import alembic_config
 from tests.conftest import CLOCK, NOW
+from tests.revisions import back_to, tables
 
 SECRET = "correct horse battery staple"
-
-
-def _tables(path: Path) -> list[str]:
-    engine = sa.create_engine(f"sqlite:///{path}")
-    try:
-        return sa.inspect(engine).get_table_names()
-    finally:
-        engine.dispose()
-
-
-def _move(path: Path, revision: str) -> None:
-    engine = sa.create_engine(f"sqlite:///{path}")
-    config = alembic_config()
-    try:
-        with engine.begin() as conn:
-            config.attributes["connection"] = conn
-            command.downgrade(config, revision)
-    finally:
-        engine.dispose()
 
 
 @pytest.mark.sqlite_file
@@ -50,8 +30,8 @@ def test_an_account_the_older_version_locked_signs_in_once_upgraded(
         row = session.scalars(select(StaffAccount)).one()
         row.locked_until = NOW + timedelta(minutes=15)
     database.dispose()
-    _move(db_path, "0016")
-    assert "sign_in_delay" not in _tables(db_path)
+    back_to(db_path, "0016")
+    assert "sign_in_delay" not in tables(db_path)
     upgraded = open_database(db_path, clock=CLOCK)  # backs up, then migrates to the head
     try:
         assert sign_in(upgraded, "admin", SECRET, clock=CLOCK).login == "admin"
@@ -68,5 +48,5 @@ def test_an_account_the_older_version_locked_signs_in_once_upgraded(
 @pytest.mark.sqlite_file
 def test_the_revision_can_be_taken_back_to_0017(database: Database, db_path: Path) -> None:
     database.dispose()
-    _move(db_path, "0017")
-    assert "sign_in_delay" not in _tables(db_path)
+    back_to(db_path, "0017")
+    assert "sign_in_delay" not in tables(db_path)

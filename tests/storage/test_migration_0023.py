@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
-from alembic import command
 
 from ethics_desk.core.account import Account
 from ethics_desk.core.roles import Role
@@ -19,8 +18,8 @@ from ethics_desk.maintenance.integrity import run_checks
 from ethics_desk.maintenance.opening import open_database
 from ethics_desk.public_information import NewRequest, get_request, log_request, record_exceptions
 from ethics_desk.storage.database import Database
-from ethics_desk.storage.migrate import alembic_config
 from tests.conftest import CLOCK
+from tests.revisions import back_to
 
 RECORDS = Account(1, "rosa", "Rosa Records", Role.RECORDS)
 COLUMNS = {"exceptions_claimed", "previous_determination", "clarification_asked_on",
@@ -36,17 +35,6 @@ def _columns(path: Path) -> set[str]:
         engine.dispose()
 
 
-def _move(path: Path, revision: str) -> None:
-    engine = sa.create_engine(f"sqlite:///{path}")
-    config = alembic_config()
-    try:
-        with engine.begin() as conn:
-            config.attributes["connection"] = conn
-            command.downgrade(config, revision)
-    finally:
-        engine.dispose()
-
-
 @pytest.mark.sqlite_file
 def test_a_request_logged_before_keeps_its_row_and_gets_the_exceptions_column(
         database: Database, db_path: Path) -> None:
@@ -55,7 +43,7 @@ def test_a_request_logged_before_keeps_its_row_and_gets_the_exceptions_column(
         asked_for="The Board's minutes", received_on=date(2026, 11, 30)),
         account=RECORDS, clock=CLOCK)
     database.dispose()
-    _move(db_path, "0020")
+    back_to(db_path, "0020")
     assert not COLUMNS & _columns(db_path)
     upgraded = open_database(db_path, clock=CLOCK)  # backs up, then migrates to the head
     try:
@@ -69,6 +57,6 @@ def test_a_request_logged_before_keeps_its_row_and_gets_the_exceptions_column(
         upgraded.dispose()
     assert _columns(db_path) >= COLUMNS
     assert [r.name for r in run_checks(db_path) if not r.ok] == []
-    _move(db_path, "0020")
+    back_to(db_path, "0020")
     assert not COLUMNS & _columns(db_path)
     assert [r.name for r in run_checks(db_path) if not r.ok] == []

@@ -8,8 +8,6 @@ import shutil
 from pathlib import Path
 
 import pytest
-import sqlalchemy as sa
-from alembic import command
 
 from ethics_desk.cases import views
 from ethics_desk.cases.inbox import DueWindow, InboxFilter
@@ -18,38 +16,10 @@ from ethics_desk.core.roles import Role
 from ethics_desk.maintenance.integrity import run_checks
 from ethics_desk.maintenance.opening import open_database
 from ethics_desk.storage.database import Database
-from ethics_desk.storage.migrate import alembic_config
 from tests.conftest import CLOCK
+from tests.revisions import audit_count, back_to, tables
 
 CLERK = Account(1, "maria", "Maria Clerk", Role.CLERK)
-
-
-def _tables(path: Path) -> set[str]:
-    engine = sa.create_engine(f"sqlite:///{path}")
-    try:
-        return set(sa.inspect(engine).get_table_names())
-    finally:
-        engine.dispose()
-
-
-def _audit_count(path: Path) -> int:
-    engine = sa.create_engine(f"sqlite:///{path}")
-    try:
-        with engine.connect() as conn:
-            return int(conn.execute(sa.text("SELECT count(*) FROM audit_record")).scalar_one())
-    finally:
-        engine.dispose()
-
-
-def _move(path: Path, revision: str) -> None:
-    engine = sa.create_engine(f"sqlite:///{path}")
-    config = alembic_config()
-    try:
-        with engine.begin() as conn:
-            config.attributes["connection"] = conn
-            command.downgrade(config, revision)
-    finally:
-        engine.dispose()
 
 
 @pytest.mark.sqlite_file
@@ -57,13 +27,13 @@ def test_a_database_made_before_saved_views_upgrades_and_keeps_a_persons_view(
         demo_database: Database) -> None:
     path = Path(str(demo_database.engine.url.database))
     demo_database.dispose()
-    _move(path, "0029")
-    assert "saved_view" not in _tables(path)
-    records = _audit_count(path)
+    back_to(path, "0029")
+    assert "saved_view" not in tables(path)
+    records = audit_count(path)
     open_database(path, clock=CLOCK).dispose()  # backs up, then migrates to the head
-    assert "saved_view" in _tables(path)
-    _move(path, "0029")  # taken back before anyone saved a view: nothing of it is left
-    assert "saved_view" not in _tables(path)
+    assert "saved_view" in tables(path)
+    back_to(path, "0029")  # taken back before anyone saved a view: nothing of it is left
+    assert "saved_view" not in tables(path)
     assert [r.name for r in run_checks(path) if not r.ok] == []
     shutil.rmtree(path.parent / "Backups")  # the second upgrade's copy, at the same minute
     upgraded = open_database(path, clock=CLOCK)
@@ -73,5 +43,5 @@ def test_a_database_made_before_saved_views_upgrades_and_keeps_a_persons_view(
         assert views.view_choices(upgraded, account=CLERK)[-1] == kept
     finally:
         upgraded.dispose()
-    assert _audit_count(path) > records  # the records made before it are all there
+    assert audit_count(path) > records  # the records made before it are all there
     assert [r.name for r in run_checks(path) if not r.ok] == []  # the new table journalled

@@ -21,16 +21,9 @@ from ethics_desk.storage.migrate import alembic_config
 from ethics_desk.workflow.controller import WorkflowController
 from tests.cases.test_full_text import WORDS_OF_THE_EXHIBIT, case_with_exhibit
 from tests.conftest import CLOCK
+from tests.revisions import back_to, tables
 
 CLERK = Account(1, "maria", "Maria Clerk", Role.CLERK)
-
-
-def _tables(path: Path) -> set[str]:
-    engine = sa.create_engine(f"sqlite:///{path}")
-    try:
-        return set(sa.inspect(engine).get_table_names())
-    finally:
-        engine.dispose()
 
 
 def _scalar(path: Path, sql: str) -> int:
@@ -38,17 +31,6 @@ def _scalar(path: Path, sql: str) -> int:
     try:
         with engine.connect() as conn:
             return int(conn.execute(sa.text(sql)).scalar_one())
-    finally:
-        engine.dispose()
-
-
-def _move(path: Path, revision: str) -> None:
-    engine = sa.create_engine(f"sqlite:///{path}")
-    config = alembic_config()
-    try:
-        with engine.begin() as conn:
-            config.attributes["connection"] = conn
-            command.downgrade(config, revision)
     finally:
         engine.dispose()
 
@@ -65,8 +47,8 @@ def test_a_database_made_before_full_text_search_is_searched_whole_after_the_upg
         demo_database: Database) -> None:
     path = Path(str(demo_database.engine.url.database))
     demo_database.dispose()
-    _move(path, "0032")
-    assert "case_text" not in _tables(path)
+    back_to(path, "0032")
+    assert "case_text" not in tables(path)
     records = _scalar(path, "SELECT count(*) FROM audit_record")
     open_database(path, clock=CLOCK).dispose()  # backs up, then migrates to the head
     exhibits = _scalar(path, "SELECT count(*) FROM attachment")
@@ -77,8 +59,8 @@ def test_a_database_made_before_full_text_search_is_searched_whole_after_the_upg
     assert _scalar(path, "SELECT count(*) FROM case_text") == _scalar(path, SOURCES)
     assert [r.name for r in run_checks(path) if not r.ok] == []
 
-    _move(path, "0032")  # taken back: nothing of it is left
-    assert not {"case_text", "case_text_data"} & _tables(path)
+    back_to(path, "0032")  # taken back: nothing of it is left
+    assert not {"case_text", "case_text_data"} & tables(path)
     assert [r.name for r in run_checks(path) if not r.ok] == []
     shutil.rmtree(path.parent / "Backups")  # the second upgrade's copy, at the same minute
     upgraded = open_database(path, clock=CLOCK)

@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
-from alembic import command
 
 from ethics_desk.core.account import Account
 from ethics_desk.core.roles import Role
@@ -19,8 +18,8 @@ from ethics_desk.mail import email as by_email
 from ethics_desk.maintenance.integrity import run_checks
 from ethics_desk.maintenance.opening import open_database
 from ethics_desk.storage.database import Database
-from ethics_desk.storage.migrate import alembic_config
 from tests.conftest import CLOCK
+from tests.revisions import back_to, scalar, tables
 
 CLERK = Account(1, "maria", "Maria Clerk", Role.CLERK)
 NEW = {"complainant": {"email_given_by"}, "respondent": {"email_given_by"},
@@ -37,38 +36,10 @@ def _columns(path: Path) -> dict[str, set[str]]:
         engine.dispose()
 
 
-def _scalar(path: Path, sql: str) -> object:
-    engine = sa.create_engine(f"sqlite:///{path}")
-    try:
-        with engine.connect() as conn:
-            return conn.execute(sa.text(sql)).scalar_one()
-    finally:
-        engine.dispose()
-
-
-def _move(path: Path, revision: str) -> None:
-    engine = sa.create_engine(f"sqlite:///{path}")
-    config = alembic_config()
-    try:
-        with engine.begin() as conn:
-            config.attributes["connection"] = conn
-            command.downgrade(config, revision)
-    finally:
-        engine.dispose()
-
-
-def _tables(path: Path) -> set[str]:
-    engine = sa.create_engine(f"sqlite:///{path}")
-    try:
-        return set(sa.inspect(engine).get_table_names())
-    finally:
-        engine.dispose()
-
-
 def _has_none(path: Path) -> bool:
     columns = _columns(path)
     return (all(not (NEW[table] & columns[table]) for table in NEW)
-            and not {"calendar_feed", "calendar_event"} & _tables(path))
+            and not {"calendar_feed", "calendar_event"} & tables(path))
 
 
 @pytest.mark.sqlite_file
@@ -76,25 +47,25 @@ def test_a_database_made_before_papers_by_email_upgrades_and_keeps_its_addresses
         demo_database: Database) -> None:
     path = Path(str(demo_database.engine.url.database))
     demo_database.dispose()
-    _move(path, "0033")
+    back_to(path, "0033")
     assert _has_none(path)
-    records = _scalar(path, "SELECT count(*) FROM audit_record")
-    addresses = _scalar(path, "SELECT count(*) FROM complainant WHERE email <> ''")
+    records = scalar(path, "SELECT count(*) FROM audit_record")
+    addresses = scalar(path, "SELECT count(*) FROM complainant WHERE email <> ''")
     open_database(path, clock=CLOCK).dispose()  # backs up, then migrates to the head
     assert all(NEW[table] <= columns for table, columns in _columns(path).items())
-    assert {"calendar_feed", "calendar_event"} <= _tables(path)
-    assert _scalar(path, "SELECT count(*) FROM complainant WHERE email <> ''") == addresses
-    assert _scalar(path, "SELECT count(*) FROM complainant WHERE email_given_by = "
+    assert {"calendar_feed", "calendar_event"} <= tables(path)
+    assert scalar(path, "SELECT count(*) FROM complainant WHERE email <> ''") == addresses
+    assert scalar(path, "SELECT count(*) FROM complainant WHERE email_given_by = "
                          f"'{AT_INTAKE}'") == addresses  # taken at the counter
-    assert _scalar(path, "SELECT count(*) FROM mailing WHERE courtesy_copy") == 0
-    _move(path, "0033")  # taken back: nothing of it is left
+    assert scalar(path, "SELECT count(*) FROM mailing WHERE courtesy_copy") == 0
+    back_to(path, "0033")  # taken back: nothing of it is left
     assert _has_none(path)
     assert [r.name for r in run_checks(path) if not r.ok] == []
     shutil.rmtree(path.parent / "Backups")  # the second upgrade's copy, at the same minute
     upgraded = open_database(path, clock=CLOCK)
     try:
-        case_id = int(str(_scalar(path, "SELECT min(complaint_id) FROM complainant")))
-        complainant = int(str(_scalar(path, "SELECT min(id) FROM complainant "
+        case_id = int(str(scalar(path, "SELECT min(complaint_id) FROM complainant")))
+        complainant = int(str(scalar(path, "SELECT min(id) FROM complainant "
                                             f"WHERE complaint_id = {case_id}")))
         recorded = by_email.record_email_address(
             upgraded, case_id, by_email.recipient_key("complainant", complainant),
@@ -102,5 +73,5 @@ def test_a_database_made_before_papers_by_email_upgrades_and_keeps_its_addresses
         assert recorded.given_by == "the complainant, by telephone"
     finally:
         upgraded.dispose()
-    assert int(str(_scalar(path, "SELECT count(*) FROM audit_record"))) > int(str(records))
+    assert int(str(scalar(path, "SELECT count(*) FROM audit_record"))) > int(str(records))
     assert [r.name for r in run_checks(path) if not r.ok] == []  # the new columns journalled
