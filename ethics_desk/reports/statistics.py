@@ -214,6 +214,13 @@ class ClockTally:
         return (self.met + self.missed + self.open_past_due + self.open_not_yet_due
                 + self.cancelled)
 
+    @property
+    def share_met(self) -> float | None:
+        """The share met of the clocks decided either way, met or missed (open and cancelled
+        ones are neither yet); None when none was decided."""
+        decided = self.met + self.missed
+        return self.met / decided if decided else None
+
 
 @dataclass(frozen=True)
 class BoardFigures:

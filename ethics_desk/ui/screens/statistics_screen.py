@@ -124,8 +124,8 @@ def _clock_name(tally: ClockTally) -> str:
 
 
 def _share_met(tally: ClockTally) -> str:
-    decided = tally.met + tally.missed
-    return f"{round(100 * tally.met / decided)} %" if decided else "—"
+    share = tally.share_met
+    return "—" if share is None else f"{round(100 * share)} %"
 
 
 
