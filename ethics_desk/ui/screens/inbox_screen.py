@@ -620,11 +620,14 @@ class InboxScreen(QWidget):
         filters and the view do not apply); a search that cannot be made says why on the
         status line, the words typed kept."""
         from ethics_desk.cases.full_text import LIMIT, search_documents
+        from ethics_desk.ui.operations import perform
 
         words = self.search.text()
-        try:
-            found = search_documents(self.context.database, words,
-                                     account=self.context.signed_in, clock=self.context.clock)
+        database, account, clock = (self.context.database, self.context.signed_in,
+                                    self.context.clock)
+        try:  # off the GUI thread: a busy server must not stop the window painting
+            found = perform(self, "Searching the documents", lambda: search_documents(
+                database, words, account=account, clock=clock))
         except UserError as error:
             self.document_results.clear()
             self._tell(error)
