@@ -68,12 +68,7 @@ TIMEOUT = settings.MAIL_TIMEOUT
 NO_SECURITY, STARTTLS, TLS = settings.NO_SECURITY, settings.STARTTLS, settings.TLS
 
 WITNESS = "witness"
-MAX_ADDRESS = 200
 MAX_GIVEN_BY = 200
-
-def check_address(value: str, what: str = "The e-mail address") -> str:
-    """``value`` stripped, refused unless it is one plain address (``name@example.org``)."""
-    return settings.check_address(value, what)
 
 
 @dataclass(frozen=True)
@@ -181,7 +176,7 @@ def record_email_address(database: Database, case_id: int, recipient: str, addre
     or a recorded witness, with who gave it — one transaction with its audit record."""
     address, given_by = address.strip(), " ".join(given_by.split())
     if address:
-        check_address(address)
+        settings.check_address(address)
         if not given_by:
             raise UserError("Say who gave this address.",
                             "For example “the complainant, on the complaint form” or “the "
