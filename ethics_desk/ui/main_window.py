@@ -560,15 +560,22 @@ class MainWindow(QMainWindow):
         send_owed_quietly`: a failure is logged, never shown or raised); the thread, or None
         when none was started (one is still sending, or the role has no calendar)."""
         from ethics_desk.core.permissions import Act
-        from ethics_desk.ui.my_calendar import send_owed_quietly
 
         if not self.context.may(Act.OWN_CALENDAR) or (
                 self._calendar_sync is not None and self._calendar_sync.is_alive()):
             return None
-        database, account = self.context.database, self.context.signed_in
+        database, account, clock = self.context.database, self.context.signed_in, self.context.clock
+
+        def send() -> None:
+            # imported here, on the sending thread: the mail and iCalendar modules take about
+            # half a second to load, which the window's first paint after a sign-in must not wait
+            from ethics_desk.ui.my_calendar import send_owed_quietly
+
+            send_owed_quietly(database, account, clock)
+
         self._calendar_sync = threading.Thread(
-            target=send_owed_quietly, args=(database, account, self.context.clock),
-            name=f"calendar of {account.login}", daemon=True)  # quitting never waits for it
+            target=send, name=f"calendar of {account.login}",
+            daemon=True)  # quitting never waits for it
         self._calendar_sync.start()
         return self._calendar_sync
 
