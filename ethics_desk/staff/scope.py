@@ -29,7 +29,22 @@ that they are not the same person (:mod:`ethics_desk.board.party_links`).
 
 from __future__ import annotations
 
-from sqlalchemy import ColumnElement, and_, exists, false, literal, or_, select, true
+from functools import cache, lru_cache
+
+from sqlalchemy import (
+    ColumnElement,
+    Integer,
+    Select,
+    String,
+    and_,
+    bindparam,
+    exists,
+    false,
+    literal,
+    or_,
+    select,
+    true,
+)
 from sqlalchemy.orm import InstrumentedAttribute, Session, aliased
 
 from ethics_desk.core.account import Account
@@ -115,10 +130,6 @@ def _party(name_folded: ColumnElement[str], account_id: ColumnElement[int],
     return or_(*_party_terms(name_folded, account_id, complaint_id))
 
 
-def _person(account: Account) -> tuple[ColumnElement[str], ColumnElement[int]]:
-    return literal(fold(account.name)), literal(account.account_id)
-
-
 def role_condition(role: Role, name_folded: ColumnElement[str],
                    account_id: ColumnElement[int], *, parties: bool = True
                    ) -> ColumnElement[bool]:
@@ -155,13 +166,35 @@ def case_condition(account: Account) -> ColumnElement[bool]:
     (deny by default: a disabled account receives none)."""
     if account.disabled:
         return false()
-    return role_condition(account.role, *_person(account))
+    return _condition_of(account.role, fold(account.name), account.account_id)
+
+
+@lru_cache(maxsize=64)
+def _condition_of(role: Role, name_folded: str, account_id: int) -> ColumnElement[bool]:
+    """:func:`role_condition` for one person, made once: its subqueries of aliased parties
+    take longer to build than the database takes to answer them, and every list, search and
+    opened case asks for it. (An expression is never changed once made, so one is shared.)"""
+    return role_condition(role, literal(name_folded), literal(account_id))
+
+
+@cache
+def _party_question() -> Select[tuple[bool]]:
+    """:func:`_party` as one statement asked with the person and the complaint as parameters
+    (``name_folded``, ``account_id``, ``complaint_id``), built once for the same reason."""
+    return select(_party(bindparam("name_folded", type_=String()),
+                         bindparam("account_id", type_=Integer()),
+                         bindparam("complaint_id", type_=Integer())))
+
+
+def _is_a_party(session: Session, name_folded: str, account_id: int, complaint_id: int) -> bool:
+    return bool(session.scalar(_party_question(), {
+        "name_folded": name_folded, "account_id": account_id, "complaint_id": complaint_id}))
 
 
 def is_party(session: Session, account: Account, complaint_id: int) -> bool:
     """Whether the person is, or may be, a complainant, respondent or witness of the complaint
     (the rule of :func:`case_condition`: linked, an undecided possible match, or the same name)."""
-    return bool(session.scalar(select(_party(*_person(account), literal(complaint_id)))))
+    return _is_a_party(session, fold(account.name), account.account_id, complaint_id)
 
 
 def staff_who_may_be_parties(session: Session, complaint_id: int) -> list[str]:
@@ -170,8 +203,8 @@ def staff_who_may_be_parties(session: Session, complaint_id: int) -> list[str]:
     rows = session.execute(select(StaffAccount.id, StaffAccount.name).where(
         StaffAccount.role.in_(sorted(KEPT_FROM_THEIR_OWN - BOARD)),
         StaffAccount.disabled_at.is_(None)).order_by(StaffAccount.name)).all()
-    return [name for account_id, name in rows if session.scalar(select(_party(
-        literal(fold(name)), literal(account_id), literal(complaint_id))))]
+    return [name for account_id, name in rows
+            if _is_a_party(session, fold(name), account_id, complaint_id)]
 
 
 def receives(session: Session, account: Account, complaint: Complaint) -> bool:
