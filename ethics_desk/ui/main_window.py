@@ -642,7 +642,7 @@ class MainWindow(QMainWindow):
                                                  opened=self.context.clock))
         if opened is FAILED:
             return None
-        window = CaseWindow(self.context, case_id, opened=True)
+        window = CaseWindow(self.context, case_id, opened=opened)  # shown as just read
         window.changed.connect(lambda _id: self.refresh_screens())
         window.resume_draft.connect(self.open_intake)
         window.case_requested.connect(self.open_case)  # found there with Ctrl+K

@@ -95,7 +95,10 @@ class CaseWindow(QMainWindow):
     """Another case to open, found with Ctrl+K (:mod:`ethics_desk.ui.find_case`)."""
 
     def __init__(self, context: AppContext, case_id: int, parent: QWidget | None = None, *,
-                 opened: bool = False) -> None:
+                 opened: CaseFile | None = None) -> None:
+        """``opened`` is the case as the main window read it on opening it (audited then,
+        :meth:`~ethics_desk.ui.main_window.MainWindow.open_case`), shown as it is instead of
+        read again; without it the first reading here is the opening, audited with it."""
         super().__init__(parent)
         self.context = context
         self.case_id = case_id
@@ -200,9 +203,11 @@ class CaseWindow(QMainWindow):
         QShortcut(QKeySequence.StandardKey.HelpContents, self).activated.connect(
             self.show_manual)
         fit_to_screen(self, 1100, 780)
-        self._opened = opened  # the first reading is the opening, audited with it (unless the
-        # main window has read and recorded it already, before building this one)
-        self.reload()
+        self._opened = opened is not None
+        if opened is None:
+            self.reload()
+        else:
+            self._show(opened)
 
     # -- building ---------------------------------------------------------------------------
 
@@ -228,10 +233,11 @@ class CaseWindow(QMainWindow):
                               (self.reviews, "Re&views"), (deadlines, "Dead&lines"),
                               (self.timeline_view, "&History")):
             self.tabs.addTab(widget, label)
-        self.papers = PapersPanel(self.context, self.case_id, self)
+        self.papers = PapersPanel(self.context, self.case_id, self, fill_when_shown=True)
         self.papers.changed.connect(self.reload)
         self.tabs.insertTab(2, self.papers, "&Papers")
-        self.witnesses = WitnessesPanel(self.context, self.case_id, self)
+        self.witnesses = WitnessesPanel(self.context, self.case_id, self,
+                                        fill_when_shown=True)
         self.witnesses.changed.connect(self.reload)
         self.tabs.insertTab(3, self.witnesses, "Witn&esses")
         self.notes = NotesPanel(self.context, self.case_id, self)  # calls, visits, e-mails
@@ -243,7 +249,8 @@ class CaseWindow(QMainWindow):
             self.tabs.addTab(self.access, "A&ccess")
         # § 2-83(h)(2): papers entered into the record of a hearing or a Board proceeding
         self.hearing_record = HearingRecordPanel(self.context, self.case_id,
-                                                 self.documents_view, self)
+                                                 self.documents_view, self,
+                                                 fill_when_shown=True)
         self.hearing_record.changed.connect(self.reload)
         column.addWidget(self.hearing_record)
 
@@ -269,6 +276,10 @@ class CaseWindow(QMainWindow):
         if case is FAILED:
             return
         self._opened = True
+        self._show(case)
+
+    def _show(self, case: CaseFile) -> None:
+        """Show the case as read, with the actions now possible."""
         self.case = case
         self.setWindowTitle(f"{case.number} — {case.state.label}")
         self._party_members = self._members_who_are_parties()

@@ -174,7 +174,9 @@ class HearingRecordPanel(QWidget):
     changed = Signal()
 
     def __init__(self, context: AppContext, case_id: int, documents: QTableView,
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None, *, fill_when_shown: bool = False) -> None:
+        """``fill_when_shown``: read nothing until the panel is first shown (the Documents tab
+        of the case window)."""
         super().__init__(parent)
         self.context = context
         self.case_id = case_id
@@ -217,7 +219,11 @@ class HearingRecordPanel(QWidget):
         layout.addWidget(self.chosen)
         layout.addLayout(buttons)
         documents.selectionModel().currentRowChanged.connect(lambda *_: self.show_chosen())
-        self.reload()
+        if fill_when_shown:
+            self.remove_button.setEnabled(False)  # nothing listed yet
+            self._offer()
+        else:
+            self.reload()
 
     def showEvent(self, event: QShowEvent) -> None:
         """Read the marks again when the tab is shown (a paper may have been issued since)."""
@@ -232,10 +238,13 @@ class HearingRecordPanel(QWidget):
             return
         self.model.set_rows(lines)
         self.remove_button.setEnabled(bool(lines))
+        self._offer()
+        self.show_chosen()
+
+    def _offer(self) -> None:
         offer(self.context, Act.ENTER_INTO_RECORD, "enter papers into the record (§ 2-83(h)(2))",
               self.enter_button, self.remove_button)
         refuse_while_read_only(self.context, self.enter_button, self.remove_button)
-        self.show_chosen()
 
     def chosen_document(self) -> DocumentLine | None:
         """The line chosen in the documents list, if any."""

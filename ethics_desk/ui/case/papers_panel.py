@@ -421,10 +421,14 @@ class PapersPanel(QWidget):
 
     changed = Signal()
 
-    def __init__(self, context: AppContext, case_id: int, parent: QWidget | None = None) -> None:
+    def __init__(self, context: AppContext, case_id: int, parent: QWidget | None = None, *,
+                 fill_when_shown: bool = False) -> None:
+        """``fill_when_shown``: read nothing until the panel is first shown (a tab of the case
+        window, which opens without waiting for the tabs nobody has looked at yet)."""
         super().__init__(parent)
         self.context = context
         self.case_id = case_id
+        self._fill_when_shown = fill_when_shown
         self.state: CaseState | None = None
         self._preview: tuple[str, Recipient, bytes, int] | None = None
         self._preview_code: CodeProvided | None = None  # how the Code was provided, as previewed
@@ -591,7 +595,10 @@ class PapersPanel(QWidget):
         splitter.setSizes([660, 440])
         layout = QVBoxLayout(self)
         layout.addWidget(splitter)
-        self.refresh()
+        if self._fill_when_shown:
+            self._update_buttons()  # each button as the table allows it; the lists when shown
+        else:
+            self.refresh()
 
     # -- showing ----------------------------------------------------------------------------
 

@@ -9,6 +9,7 @@ typed.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
@@ -37,10 +38,14 @@ class WitnessesPanel(QWidget):
 
     changed = Signal()
 
-    def __init__(self, context: AppContext, case_id: int, parent: QWidget | None = None) -> None:
+    def __init__(self, context: AppContext, case_id: int, parent: QWidget | None = None, *,
+                 fill_when_shown: bool = False) -> None:
+        """``fill_when_shown``: read nothing until the panel is first shown (a tab of the case
+        window)."""
         super().__init__(parent)
         self.context = context
         self.case_id = case_id
+        self._filled = False
         self.model: RowsModel[WitnessLine] = RowsModel(
             (Column("Witness", lambda w: w.name), Column("Identified by", lambda w: w.identified_by),
              Column("Contact", lambda w: w.contact)), self)
@@ -77,7 +82,17 @@ class WitnessesPanel(QWidget):
         layout.addWidget(self.remove_button, 0, Qt.AlignmentFlag.AlignLeft)
         layout.addLayout(form)
         layout.addLayout(buttons)
-        self.reload()
+        if fill_when_shown:
+            self.remove_button.setEnabled(False)  # nothing listed yet
+            self._offer()
+        else:
+            self.reload()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        """The first time the tab is shown, read what it lists."""
+        super().showEvent(event)
+        if not self._filled:
+            self.reload()
 
     def reload(self) -> None:
         """Show the case's witnesses and who may identify one."""
@@ -87,6 +102,7 @@ class WitnessesPanel(QWidget):
                                                              self.case_id, account=self.context.signed_in)))
         if found is FAILED:
             return
+        self._filled = True
         lines, people = found
         self.model.set_rows(lines)
         chosen = self.identified_by.currentData()
@@ -95,6 +111,9 @@ class WitnessesPanel(QWidget):
             self.identified_by.addItem(person.label, person.key)
         self.identified_by.setCurrentIndex(max(0, self.identified_by.findData(chosen)))
         self.remove_button.setEnabled(bool(lines))
+        self._offer()
+
+    def _offer(self) -> None:
         offer(self.context, Act.RECORD_WITNESSES, "record witnesses", self.add_button,
               self.remove_button)
         refuse_while_read_only(self.context, self.add_button, self.remove_button)
