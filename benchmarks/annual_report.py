@@ -4,7 +4,7 @@ cores).
 ``python benchmarks/annual_report.py [--db big.sqlite] [--count 100000] [--year 2025]
 [--repeat 3] [--edition public|confidential]``
 
-The database is ``benchmarks/statistics.py``'s — 100,000 complaints with a year's reviews,
+The database is ``benchmarks/year_statistics.py``'s — 100,000 complaints with a year's reviews,
 decisions, closed clocks, responses, votes and penalties — built once and kept under the
 temporary folder. A copy made for an older schema is reused when this schema's is missing:
 it is copied beside it under this schema's name and brought up to date by opening it (the
@@ -41,8 +41,8 @@ TARGET_S = 5.0
 
 
 def _statistics_benchmark() -> Any:
-    """``benchmarks/statistics.py``, imported from beside this script."""
-    path = Path(__file__).resolve().parent / "statistics.py"
+    """``benchmarks/year_statistics.py``, imported from beside this script."""
+    path = Path(__file__).resolve().parent / "year_statistics.py"
     spec = importlib.util.spec_from_file_location("benchmark_statistics", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)

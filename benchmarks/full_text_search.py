@@ -30,6 +30,7 @@ import argparse
 import importlib.util
 import json
 import random
+import statistics
 import sys
 import tempfile
 import time
@@ -248,10 +249,7 @@ def _timed(run: Any, repeat: int) -> tuple[float, Any]:
         started = time.perf_counter()
         answer = run()
         times.append((time.perf_counter() - started) * 1000)
-    times.sort()  # the median (benchmarks/statistics.py shadows the standard library's)
-    middle = len(times) // 2
-    median = times[middle] if len(times) % 2 else (times[middle - 1] + times[middle]) / 2
-    return median, answer
+    return statistics.median(times), answer
 
 
 def measure(db: str, repeat: int, as_people: bool = False) -> dict[str, Any]:

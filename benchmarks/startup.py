@@ -6,7 +6,9 @@
 (``postgresql+psycopg://…``, a copy made with ``ethics-desk migrate-to``); run it once for each.
 Three programs are started in turn, ``--runs`` times each (interleaved), with Qt offscreen and a
 throw-away home folder whose settings are removed before every run (so each starts as on a
-fresh workstation, on the inbox, and no real settings are read or written). Every time is
+fresh workstation, on the inbox, and no real settings are read or written; a file built in
+another folder or by another account has its record key's folder passed on,
+``ETHICS_DESK_KEY_FOLDER``, :func:`key_folder_for`). Every time is
 measured from the moment this script starts the process (the wall clock, read by the child at
 each moment it reaches — :mod:`ethics_desk.ui.startup_probe`):
 
@@ -292,6 +294,33 @@ accounts, the inbox's SQL, the main window's modules), so ``enter_to_ready`` and
 ``enter_to_usable`` are what a person waits for after pressing Enter."""
 
 
+def key_folder_for(db: Path | str) -> dict[str, str]:
+    """``ETHICS_DESK_KEY_FOLDER`` for a child started with a fresh home folder: the folder
+    where this process finds the record key of the SQLite file ``db``.
+
+    A database built by ``make_big_db.py`` keeps its key in the builder's data folder (or in
+    the credential store, which does not depend on the home folder); the child, given a
+    throw-away home, would look in its own and open the record read-only. Nothing is added
+    for a server (it keeps its own key), when the variable is already set, or when the key is
+    not in a key file here.
+    """
+    from urllib.parse import quote
+
+    from ethics_desk.storage.journal import KEY_SETTING
+    from ethics_desk.storage.location import KEY_FOLDER_ENV, key_folder
+
+    if _server(db) is not None or os.environ.get(KEY_FOLDER_ENV, "").strip():
+        return {}
+    uri = f"file:{quote(Path(db).resolve().as_posix())}?mode=ro"
+    with closing(sqlite3.connect(uri, uri=True)) as connection:
+        row = connection.execute("SELECT value FROM setting WHERE key = ?",
+                                 (KEY_SETTING,)).fetchone()
+    folder = key_folder()
+    if row is None or not (folder / f"{row[0]}.key").is_file():
+        return {}
+    return {KEY_FOLDER_ENV: str(folder)}
+
+
 def measure(db: Path | str, runs: int, search: str) -> dict[str, Any]:
     """Run the three programs and summarise."""
     home = Path(tempfile.mkdtemp(prefix="ethics-desk-startup-"))
@@ -301,6 +330,7 @@ def measure(db: Path | str, runs: int, search: str) -> dict[str, Any]:
                XDG_CACHE_HOME=str(home / "cache"), XDG_STATE_HOME=str(home / "state"))
     for name in ("ETHICS_DESK_DB", MARKS_ENV, SEARCH_ENV):
         env.pop(name, None)
+    env.update(key_folder_for(db))
     ensure_clerk(db)
     env.update(ETHICS_DESK_USER=CLERK[0], ETHICS_DESK_PASSWORD=CLERK[1])
     programs = {

@@ -1,6 +1,6 @@
 """Time the office's statistics for a year on 100,000 cases (issue 33: at most 1 s on two cores).
 
-``python benchmarks/statistics.py [--db big.sqlite] [--count 100000] [--year 2025] [--repeat 5]``
+``python benchmarks/year_statistics.py [--db big.sqlite] [--count 100000] [--year 2025] [--repeat 5]``
 
 Without ``--db`` the database is built once by ``make_big_db.py`` (its complaints, parties and
 open clocks) and then given, with bulk inserts, what a year's statistics count and

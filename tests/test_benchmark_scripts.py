@@ -1,0 +1,83 @@
+"""The benchmark scripts as they are run, ``python benchmarks/NAME.py``: none hides a module of
+the standard library from the others (their folder comes first on the path), and the start-up
+benchmark works on a database built elsewhere — its children start with a home folder of their
+own, so they are given the folder where the record's key is."""
+
+from __future__ import annotations
+
+import importlib.util
+import sqlite3
+import sys
+from contextlib import closing
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from ethics_desk.storage.journal import KEY_SETTING
+from ethics_desk.storage.location import KEY_FOLDER_ENV
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_no_benchmark_script_is_named_as_a_module_of_the_standard_library() -> None:
+    """``python benchmarks/x.py`` puts the folder first on the path: a script named
+    ``statistics.py`` was imported by every other script's ``import statistics``."""
+    clashes = sorted(path.name for path in (ROOT / "benchmarks").glob("*.py")
+                     if path.stem in sys.stdlib_module_names)
+    assert clashes == []
+
+
+def _startup(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
+    spec = importlib.util.spec_from_file_location("benchmark_startup",
+                                                  ROOT / "benchmarks" / "startup.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, spec.name, module)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _database_keyed(path: Path, key_id: str) -> Path:
+    with closing(sqlite3.connect(path)) as connection, connection:
+        connection.execute("CREATE TABLE setting (key TEXT PRIMARY KEY, value TEXT)")
+        connection.execute("INSERT INTO setting VALUES (?, ?)", (KEY_SETTING, key_id))
+    return path
+
+
+@pytest.fixture
+def builders_data_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The data folder of whoever built the database: no key folder named, keys in a file."""
+    monkeypatch.delenv(KEY_FOLDER_ENV, raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("LOCALAPPDATA", str(tmp_path / "data"))
+    return tmp_path
+
+
+def test_a_child_with_a_fresh_home_is_given_the_folder_holding_the_databases_key(
+        builders_data_folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from ethics_desk.storage.location import key_folder
+
+    startup = _startup(monkeypatch)
+    (builders_data_folder / "built elsewhere").mkdir()
+    db = _database_keyed(builders_data_folder / "built elsewhere" / "big.sqlite", "k" * 32)
+    keys = key_folder()
+    keys.mkdir(parents=True)
+    (keys / f"{'k' * 32}.key").write_text("not read here")
+    assert startup.key_folder_for(db) == {KEY_FOLDER_ENV: str(keys)}
+
+
+def test_a_key_not_in_a_key_file_here_adds_nothing(builders_data_folder: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    startup = _startup(monkeypatch)
+    db = _database_keyed(builders_data_folder / "big.sqlite", "k" * 32)
+    assert startup.key_folder_for(db) == {}  # in the credential store, which any home reaches
+
+
+def test_a_key_folder_already_named_is_left_to_the_child(
+        builders_data_folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    startup = _startup(monkeypatch)
+    db = _database_keyed(builders_data_folder / "big.sqlite", "k" * 32)
+    monkeypatch.setenv(KEY_FOLDER_ENV, str(builders_data_folder / "keys"))
+    assert startup.key_folder_for(db) == {}  # the child inherits the variable itself
