@@ -81,3 +81,29 @@ def test_a_key_folder_already_named_is_left_to_the_child(
     db = _database_keyed(builders_data_folder / "big.sqlite", "k" * 32)
     monkeypatch.setenv(KEY_FOLDER_ENV, str(builders_data_folder / "keys"))
     assert startup.key_folder_for(db) == {}  # the child inherits the variable itself
+
+
+@pytest.mark.sqlite_file  # the benchmark's clerk is made with the file's own accounts
+def test_case_open_times_each_case_against_its_rows_and_says_whether_the_target_is_met(
+        demo_database: object, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str], qapp: object) -> None:
+    """The case-opening benchmark on the demonstration: its JSON's shape and the rows it read,
+    never its times."""
+    import json
+
+    from ethics_desk.storage.database import Database
+
+    assert isinstance(demo_database, Database) and demo_database.url.database
+    spec = importlib.util.spec_from_file_location("benchmark_case_open",
+                                                  ROOT / "benchmarks" / "case_open.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, spec.name, module)
+    spec.loader.exec_module(module)
+    monkeypatch.setattr(sys, "path", list(sys.path))  # the script puts its folder first
+    assert module.main(["--db", demo_database.url.database, "--runs", "1", "--cases", "2"]) == 0
+    figures = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert figures["benchmark"] == "case_open" and isinstance(figures["met"], bool)
+    assert len(figures["cases"]) == 2 and figures["bare_ms"] > 0
+    for case in figures["cases"].values():
+        assert case["rows"] > 0 and case["open_ms"] > 0 and case["raw_ms"] > 0
