@@ -280,7 +280,7 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 
 
 REPEAT_ENV = "ETHICS_DESK_TEST_REPEAT"
-"""Set by ``.ci/run`` for the suite's second and third runs (at a later date, on PostgreSQL):
+"""Set by ``.ci/run`` for the suite's second run (at a later date, on PostgreSQL):
 the property tests there check the same properties with a quarter of the examples, the first
 run having made the full search."""
 
