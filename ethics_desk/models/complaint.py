@@ -67,7 +67,8 @@ class Complaint(Versioned, Base):
     created_by: Mapped[str] = mapped_column(String(120), default="")
     updated_at: Mapped[datetime] = mapped_column()
     updated_by: Mapped[str] = mapped_column(String(120), default="")
-    refiling_of_id: Mapped[int | None] = mapped_column(ForeignKey("complaint.id"))
+    refiling_of_id: Mapped[int | None] = mapped_column(ForeignKey("complaint.id"),
+                                                       index=True)
     # (c)(6): the statement of facts and the date or period of the alleged violation.
     facts: Mapped[str] = mapped_column(Text, default="")
     violation_period: Mapped[ViolationPeriod | None] = mapped_column(enum_type(ViolationPeriod))
