@@ -29,10 +29,12 @@ each moment it reaches — :mod:`ethics_desk.ui.startup_probe`):
   left out of it (``argon2_verify_s`` is one check alone, timed here); ``enter_to_ready`` and
   ``enter_to_usable`` are what a person who typed while the ORM loaded waits after Enter.
 
-The targets are what a person waits for: *ready* at most :data:`TARGET_READY` times the bare
-window, *usable* at most :data:`TARGET_USABLE` times, and the peak resident memory of ``app``
-(the child's own maximum, ``os.wait4``'s rusage) at most :data:`TARGET_MB` MB. Medians are
-reported, each with its ratio to the bare window; ``"met"`` is true only if every target holds.
+The targets are what a person waits for, each a ratio to the bare window: the sign-in dialog
+shown at most :data:`TARGET_SIGN_IN` times; from Enter, *ready* at most :data:`TARGET_READY` times
+and *usable* at most :data:`TARGET_USABLE` times (``enter_to_ready``, ``enter_to_usable``: the
+sign-in's Argon2id check is in them); and the peak resident memory of ``app`` (the child's own
+maximum, ``os.wait4``'s rusage) at most :data:`TARGET_MB` MB. Medians are reported, each with
+its ratio to the bare window; ``"met"`` is true only if every target holds.
 
 After timing, one more start checks what ``app`` shows: the inbox on "Due today" with its rows
 (compared with the database), the status line; the search's rows (compared with the database's
@@ -62,10 +64,13 @@ from datetime import date
 from pathlib import Path
 from typing import Any, NoReturn
 
+TARGET_SIGN_IN = 2.0
+"""The sign-in dialog shown, at most this many bare windows (a file and a server alike)."""
 TARGET_READY = 2.0
-"""Ready (the main window shown with the inbox's rows), at most this many bare windows."""
+"""Ready (the main window shown with the inbox's rows), from Enter, at most this many bare
+windows."""
 TARGET_USABLE = 3.0
-"""Usable (the first search answered on screen), at most this many bare windows."""
+"""Usable (the first search answered on screen), from Enter, at most this many bare windows."""
 TARGET_MB = 200.0
 """The application's peak resident memory on 100,000 complaints."""
 
@@ -379,21 +384,25 @@ def measure(db: Path | str, runs: int, search: str) -> dict[str, Any]:
         "usable_without_sign_in_ratio": round((usable - steps["sign_in"]) / bare, 2),
     }
     figures["argon2_verify_s"] = round(argon2_verify_s(runs), 3)
-    figures["met"] = (figures["app"]["ready_ratio"] <= TARGET_READY
-                      and figures["app"]["usable_ratio"] <= TARGET_USABLE
+    figures["app"]["enter_to_ready_ratio"] = round(steps["enter_to_ready"] / bare, 2)
+    figures["app"]["enter_to_usable_ratio"] = round(steps["enter_to_usable"] / bare, 2)
+    figures["met"] = (figures["sign_in"]["ratio"] <= TARGET_SIGN_IN
+                      and figures["app"]["enter_to_ready_ratio"] <= TARGET_READY
+                      and figures["app"]["enter_to_usable_ratio"] <= TARGET_USABLE
                       and figures["app"]["peak_mb"] <= TARGET_MB)
     line = figures["app"]
     print(f"bare     {bare:.3f} s, peak {figures['bare']['peak_mb']:.0f} MB", file=sys.stderr)
     print(f"sign-in  {figures['sign_in']['shown_s']:.3f} s ({figures['sign_in']['ratio']:.2f} × "
-          f"bare)", file=sys.stderr)
-    print(f"ready    {ready:.3f} s ({line['ready_ratio']:.2f} × bare, target "
-          f"{TARGET_READY}), of which sign-in {steps['sign_in']:.3f} s (Argon2id "
-          f"{figures['argon2_verify_s']:.3f} s)", file=sys.stderr)
-    print(f"usable   {usable:.3f} s ({line['usable_ratio']:.2f} × bare, target "
-          f"{TARGET_USABLE}); peak {line['peak_mb']:.0f} MB (target {TARGET_MB:.0f})",
+          f"bare, target {TARGET_SIGN_IN})", file=sys.stderr)
+    print(f"ready    {ready:.3f} s ({line['ready_ratio']:.2f} × bare), of which sign-in "
+          f"{steps['sign_in']:.3f} s (Argon2id {figures['argon2_verify_s']:.3f} s)",
           file=sys.stderr)
-    print(f"after Enter: ready {steps['enter_to_ready']:.3f} s, usable "
-          f"{steps['enter_to_usable']:.3f} s", file=sys.stderr)
+    print(f"usable   {usable:.3f} s ({line['usable_ratio']:.2f} × bare); peak "
+          f"{line['peak_mb']:.0f} MB (target {TARGET_MB:.0f})", file=sys.stderr)
+    print(f"after Enter: ready {steps['enter_to_ready']:.3f} s "
+          f"({line['enter_to_ready_ratio']:.2f} × bare, target {TARGET_READY}), usable "
+          f"{steps['enter_to_usable']:.3f} s ({line['enter_to_usable_ratio']:.2f} × bare, "
+          f"target {TARGET_USABLE})", file=sys.stderr)
     print(f"steps    {json.dumps(steps)}", file=sys.stderr)
     shutil.rmtree(home / "config", ignore_errors=True)
     figures["first_screen"] = check_first_screen(db, env, date.today(), search, marks)
@@ -426,7 +435,9 @@ def main(argv: list[str] | None = None) -> int:
               file=sys.stderr)
     figures = measure(db, args.runs, args.search)
     print(json.dumps({"benchmark": "startup", "db": str(db), "runs": args.runs,
-                      "target_ready_ratio": TARGET_READY, "target_usable_ratio": TARGET_USABLE,
+                      "target_sign_in_ratio": TARGET_SIGN_IN,
+                      "target_enter_to_ready_ratio": TARGET_READY,
+                      "target_enter_to_usable_ratio": TARGET_USABLE,
                       "target_mb": TARGET_MB, **figures}))
     return 0
 
