@@ -4,10 +4,11 @@
 
 Each program below is started ``--runs`` times in a process of its own, interleaved (one of
 each in turn, after one start of each to warm the file cache and the bytecode), every one the
-same way — ``python -c …`` or ``python -m ethics_desk …`` with this checkout's package first on
-the path — in a throw-away home folder (``HOME``, ``APPDATA``, the XDG folders; no machine-wide
-database setting, no ``ETHICS_DESK_DB``), so no real settings or database are read. Each time is
-the wall clock from starting the process to its exit (it must exit 0):
+same way — ``python -c …`` or ``python -m ethics_desk …`` in this checkout's folder, its
+package first on the path — in a throw-away home folder (``HOME``, ``APPDATA``, the XDG
+folders; no machine-wide database setting, no ``ETHICS_DESK_DB``), so no real settings or
+database are read. Each time is the wall clock from starting the process to its exit (it must
+exit 0):
 
 * ``python`` — ``python -c "import sqlite3"``: the yardstick, Python starting and stopping;
 * ``version`` — ``ethics-desk --version``;
@@ -87,7 +88,7 @@ def argon2_verify_s(runs: int, env: dict[str, str]) -> float:
     """One Argon2id check of a password at the shipped cost, the median of ``runs`` (as
     ``startup.py`` times it: the hasher the accounts use), in a process of its own, so that
     nothing in this one (a test's cheaper hasher) changes it."""
-    result = subprocess.run([sys.executable, "-c", ARGON2, str(runs)], env=env,
+    result = subprocess.run([sys.executable, "-c", ARGON2, str(runs)], env=env, cwd=ROOT,
                             capture_output=True, text=True, check=True, timeout=RUN_TIMEOUT_S)
     return median(json.loads(result.stdout.strip().splitlines()[-1]))
 
@@ -115,7 +116,7 @@ def run_once(command: list[str], env: dict[str, str]) -> float:
     """Wall seconds from starting ``command`` to its exit; it must exit 0."""
     started = time.perf_counter()
     result = subprocess.run(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                            timeout=RUN_TIMEOUT_S, check=False)
+                            cwd=ROOT, timeout=RUN_TIMEOUT_S, check=False)
     elapsed = time.perf_counter() - started
     if result.returncode != 0:
         raise SystemExit(f"{' '.join(command[2:])} exited {result.returncode}:\n"
@@ -128,7 +129,7 @@ def build_demo(folder: Path, env: dict[str, str]) -> Path:
     db = folder / "demo.sqlite"
     print(f"building the demonstration database in {db}…", file=sys.stderr)
     subprocess.run([sys.executable, "-m", "ethics_desk", "demo", "--db", str(db)], env=env,
-                   check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                   cwd=ROOT, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                    timeout=RUN_TIMEOUT_S * 4)
     return db
 

@@ -5,7 +5,9 @@ is imported only when the command runs, so this module imports nothing heavy).""
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
+import contextlib
+import functools
+from collections.abc import Iterator, Sequence
 
 from ethics_desk import __version__
 from ethics_desk.cases.view_names import SAVED_VIEW_NAMES
@@ -25,6 +27,30 @@ from ethics_desk.core.roles import Role
 
 def build_parser() -> argparse.ArgumentParser:
     """The command line, with a help text for every command."""
+    with _words_looked_up_once():
+        return _build_parser()
+
+
+@contextlib.contextmanager
+def _words_looked_up_once() -> Iterator[None]:
+    """While the parser is built, each of argparse's own words ("options", "show this help
+    message and exit") is looked up in the locale's message catalogues once, not afresh for each
+    of the seventy parsers: a lookup that finds no catalogue is not remembered by ``gettext``
+    and checks a dozen files each time, half the time building the parser takes. argparse's
+    own function is put back before the parser is used."""
+    original = getattr(argparse, "_", None)
+    if original is None:  # another version of argparse: built as it is
+        yield
+        return
+    argparse._ = functools.lru_cache(maxsize=None)(original)  # type: ignore[attr-defined]
+    try:
+        yield
+    finally:
+        argparse._ = original  # type: ignore[attr-defined]
+
+
+def _build_parser() -> argparse.ArgumentParser:
+    """The command line (:func:`build_parser`)."""
     db_option = Parser(add_help=False)
     db_option.add_argument(
         "--db", metavar="DB", default=argparse.SUPPRESS,
