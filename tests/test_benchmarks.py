@@ -75,3 +75,35 @@ def test_full_text_search_builds_its_cases_and_reports_each_query_and_whether_it
     assert figures["queries"]["clerk: quixotic"]["results"] == 1
     assert len(figures["queries"]) == 2 * len(module.QUERIES)
     assert all(query["median_ms"] >= 0 for query in figures["queries"].values())
+
+
+def test_commands_times_each_command_against_python_and_reports_whether_each_target_is_met(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The commands benchmark, one start of each on the demonstration database it builds: its
+    JSON's shape and every target judged — never its times."""
+    import importlib.util
+    import json
+    import tempfile
+
+    monkeypatch.setenv("ETHICS_DESK_KEY_FOLDER", str(tmp_path / "keys"))
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))  # its folder goes there
+    spec = importlib.util.spec_from_file_location("benchmark_commands",
+                                                  ROOT / "benchmarks" / "commands.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, spec.name, module)
+    spec.loader.exec_module(module)
+    assert module.main(["--runs", "1"]) == 0
+    figures = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert figures["benchmark"] == "commands" and isinstance(figures["met"], bool)
+    assert figures["python_s"] > 0 and figures["argon2_verify_s"] > 0
+    targets = {"version": 1.5, "help": 1.5, "due": 2.5, "calendar": 2.5, "signed_in": 2.5}
+    for name, target in targets.items():
+        line = figures[name]
+        assert line["target_ratio"] == target and isinstance(line["met"], bool), name
+        assert line["median_s"] > 0 and len(line["runs_s"]) == 1, name
+    assert "ratio_without_argon2" in figures["signed_in"]
+    assert figures["met"] == all(figures[name]["met"] for name in targets)
+    assert figures["due_on_database"]["median_s"] > 0
+    assert list(tmp_path.glob("ethics-desk-commands-*")) == []  # its folder is removed

@@ -28,6 +28,16 @@ from datetime import UTC, date, datetime, timedelta, tzinfo
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Protocol
 
+from ethics_desk.cases.view_names import (
+    ALL_CASES,
+    ALL_PENDING,
+    AWAITING_RESPONSE,
+    CUSTOM,
+    DRAFTS,
+    DUE_TODAY,
+    OVERDUE,
+    THIS_WEEK,
+)
 from ethics_desk.core.folding import fold
 from ethics_desk.core.office_time import in_office_time, stamp
 from ethics_desk.core.vocabulary import CaseState, ReviewerRole, Route
@@ -170,16 +180,6 @@ class SavedView:
 
 PENDING_STATES = frozenset(state for state in CaseState if state.is_pending)
 """The states of a complaint still pending under § 2-83(h)."""
-
-DUE_TODAY = "Due today"
-OVERDUE = "Overdue"
-THIS_WEEK = "This week"
-AWAITING_RESPONSE = "Awaiting response"
-DRAFTS = "Drafts"
-CUSTOM = "Custom filter"
-"""The name of a list whose filters are no saved view's (the inbox's view list shows it)."""
-ALL_PENDING = "All pending"
-ALL_CASES = "All cases"
 
 SAVED_VIEWS: tuple[SavedView, ...] = (
     SavedView(DUE_TODAY, InboxFilter(due=DueWindow.TODAY),

@@ -22,14 +22,19 @@ answered exactly as a case number that does not exist, § 2-83(h)(1). ``due``, `
 ``letter --list``, ``--version`` and ``--help`` show no case and change nothing; ``demo`` only
 builds a new demonstration database with its accounts; ``server setup`` is run by IT as the
 server role that owns the database, whose own login authenticates it: none of these signs in.
+
+**Answering at once.** Each command's module is imported only when it runs: the parser names
+every command's function without importing it (:class:`ethics_desk.cli.handlers.Handler`), and
+this package, the parser and :mod:`ethics_desk.cli.common` import nothing heavy (SQLAlchemy,
+Qt, ReportLab, argon2, the calendars' holidays), so ``--version`` and ``--help`` answer in
+about the time Python takes to start.
 """
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from ethics_desk.cli.common import (
     EXIT_OK,
@@ -39,10 +44,13 @@ from ethics_desk.cli.common import (
     never_fail_on_encoding,
     storage_problem,
 )
-from ethics_desk.cli.office import cmd_gui
+from ethics_desk.cli.handlers import Handler
 from ethics_desk.cli.parser import build_parser
 from ethics_desk.core.clock import Clock, system_clock
 from ethics_desk.core.errors import UserError
+
+WINDOW = Handler("ethics_desk.cli.office", "cmd_gui")
+"""What ``ethics-desk`` without a command runs: the application's window."""
 
 
 def main(argv: Sequence[str] | None = None, *, clock: Clock = system_clock) -> int:
@@ -63,13 +71,13 @@ def main(argv: Sequence[str] | None = None, *, clock: Clock = system_clock) -> i
             return exc.code if isinstance(exc.code, int) else EXIT_OK
         args.clock = clock
         if args.command is None:
-            return cmd_gui(args)
-        handler: Callable[[argparse.Namespace], int] | None = getattr(args, "handler", None)
+            return WINDOW.resolve()(args)
+        handler: Handler | None = getattr(args, "handler", None)
         if handler is None:  # "closure" without add/remove, "provisions" without list/load
             actions = "list or load" if args.command == "provisions" else "add or remove"
             raise UsageError(f"Say what to do: {PROG} {args.command} {actions}. "
                              f"See “{PROG} {args.command} --help”.")
-        return handler(args)
+        return handler.resolve()(args)  # the command's module is imported only now
     except UsageError as exc:
         return fail(str(exc))
     except UserError as exc:

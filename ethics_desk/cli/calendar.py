@@ -33,8 +33,19 @@ if TYPE_CHECKING:
 
 
 def _calendars(args: argparse.Namespace) -> tuple[BusinessCalendar, str]:
-    """The calendar asked for, and a line saying where the office's closures came from."""
-    from ethics_desk.deadlines import city_calendar, state_calendar
+    """The calendar asked for, and a line saying where the office's closures came from.
+
+    On a computer without a database yet (none named, no file in the data folder) the rules
+    alone are used, and nothing of the storage is loaded: the answer comes at once."""
+    from ethics_desk.storage.location import default_database_path, named_database
+
+    if db_arg(args) is None and not named_database():
+        path = default_database_path()
+        if not path.exists():
+            from ethics_desk.deadlines import city_calendar, state_calendar
+
+            calendar = city_calendar() if args.calendar == "city" else state_calendar()
+            return calendar, _no_closures(str(path))
     from ethics_desk.deadlines.schedule import load_calendars
     from ethics_desk.storage.addresses import describe
     from ethics_desk.storage.database import resolve_url
@@ -42,10 +53,10 @@ def _calendars(args: argparse.Namespace) -> tuple[BusinessCalendar, str]:
 
     database = open_for_reading(args)
     if database is None:
+        from ethics_desk.deadlines import city_calendar, state_calendar
+
         calendar = city_calendar() if args.calendar == "city" else state_calendar()
-        where = describe(resolve_url(db_arg(args)))
-        return calendar, (f"Office closures: none, because there is no database yet at {where}; "
-                          "only the calendar's rules were used.")
+        return calendar, _no_closures(describe(resolve_url(db_arg(args))))
     try:
         with translate_errors(), database.read_session() as session:
             calendars = load_calendars(session)
@@ -53,6 +64,12 @@ def _calendars(args: argparse.Namespace) -> tuple[BusinessCalendar, str]:
         database.dispose()
     calendar = calendars.city if args.calendar == "city" else calendars.state
     return calendar, f"Office closures: as set in the database at {database.description}."
+
+
+def _no_closures(where: str) -> str:
+    """The line of ``due`` when there is no database at ``where`` to read closures from."""
+    return (f"Office closures: none, because there is no database yet at {where}; only the "
+            "calendar's rules were used.")
 
 
 def cmd_due(args: argparse.Namespace) -> int:
@@ -114,8 +131,7 @@ def cmd_calendar(args: argparse.Namespace) -> int:
 
 def _fiesta_season_notes(calendar: BusinessCalendar, years: list[int]) -> None:
     """Warn of a Fiesta San Jacinto Day set outside April and May in ``years``."""
-    from ethics_desk.deadlines.calendar import DayKind
-    from ethics_desk.deadlines.closures import fiesta_season_warning
+    from ethics_desk.deadlines.calendar import DayKind, fiesta_season_warning
 
     for closure in calendar.closures:
         if closure.day.year in years and closure.kind is DayKind.FIESTA:

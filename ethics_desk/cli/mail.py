@@ -2,20 +2,23 @@
 office's mail server (with the addresses it goes to, and the server's password kept in this
 computer's credential store), and one's deadlines in one's own calendar or saved as an ``.ics``
 file. Each calls the service the window calls (:mod:`ethics_desk.mail.email`,
-:mod:`ethics_desk.mail.calendar`), which decides who may."""
+:mod:`ethics_desk.mail.calendar`), which decides who may. Their arguments and help are in
+:mod:`ethics_desk.cli.parser`, with every other command's."""
 
 from __future__ import annotations
 
 import argparse
 import getpass
-from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ethics_desk.cli.common import EXIT_OK, UsageError, clock_of, signs_in
-from ethics_desk.core.account import Account
 from ethics_desk.core.errors import UserError
 from ethics_desk.core.permissions import Act
-from ethics_desk.storage.database import Database
+
+if TYPE_CHECKING:
+    from ethics_desk.core.account import Account
+    from ethics_desk.storage.database import Database
 
 
 @signs_in(Act.MAIL_PAPERS, "Sending a paper by e-mail")
@@ -112,58 +115,3 @@ def cmd_deadlines(args: argparse.Namespace, database: Database, account: Account
             raise UserError(f"{done.left} calendar message(s) were not sent: {done.problem}",
                             "They are sent the next time (ethics-desk deadlines --send).")
     return EXIT_OK
-
-
-def add_commands(commands: argparse._SubParsersAction,  # type: ignore[type-arg]
-                 signed_in: Sequence[argparse.ArgumentParser]) -> None:
-    """Add ``email`` and ``deadlines`` to the command line."""
-    email_command = commands.add_parser(
-        "email", help="send a case's paper by e-mail through the office's mail server",
-        description="Send an issued paper as its PDF, with the office's covering message, to a "
-                    "party or a recorded witness of its case, at the address recorded for them "
-                    "with who gave it (§ 2-83(h)(1)); the send is recorded in the mail ledger "
-                    "with the server's answer and the Message-ID. A paper the statute sends by "
-                    "mail is e-mailed only as a courtesy copy and still waits to be mailed.")
-    actions = email_command.add_subparsers(dest="action", metavar="ACTION", required=True)
-    listing = actions.add_parser("list", parents=list(signed_in),
-                                 help="the case's papers and the recipients' keys and addresses")
-    listing.add_argument("case", metavar="CASE", help="the case number")
-    listing.set_defaults(handler=cmd_email_list)
-    address = actions.add_parser("address", parents=list(signed_in),
-                                 help="record a party's or a witness's e-mail address")
-    address.add_argument("case", metavar="CASE", help="the case number")
-    address.add_argument("key", metavar="KEY", help="the recipient, as “email list” shows it")
-    address.add_argument("address", metavar="ADDRESS", help="the address (empty: remove it)")
-    address.add_argument("--given-by", metavar="WHO", default="",
-                         help="who gave the address, e.g. “the complainant, by telephone”")
-    address.set_defaults(handler=cmd_email_address)
-    send = actions.add_parser("send", parents=list(signed_in), help="send an issued paper by e-mail")
-    send.add_argument("document", metavar="DOCUMENT", type=int,
-                      help="the issued paper's number, as “email list” shows it")
-    send.add_argument("--to", metavar="KEY", required=True,
-                      help="the recipient, as “email list” shows it")
-    send.set_defaults(handler=cmd_email_send)
-    password = actions.add_parser(
-        "password", parents=list(signed_in),
-        help="keep the mail server's password in this computer's credential store")
-    password.add_argument("--remove", action="store_true", help="remove it instead")
-    password.set_defaults(handler=cmd_email_password)
-
-    deadlines = commands.add_parser(
-        "deadlines", parents=list(signed_in),
-        help="your deadlines in your own calendar (invitations) or as an .ics file",
-        description="Each open deadline of the cases you receive, as an all-day event on its "
-                    "due day named by the case number and the step (never a party). --opt-in "
-                    "sends them to your mailbox as calendar invitations, moved and cancelled as "
-                    "the deadlines move or are met; --send sends what your calendar is owed "
-                    "(run it as a scheduled task, or let the window do it); --ics saves them as "
-                    "one file. Each is recorded in the audit trail.")
-    deadlines.add_argument("--ics", metavar="FILE.ics", help="save your deadlines to FILE.ics")
-    deadlines.add_argument("--force", action="store_true", help="replace FILE.ics if it exists")
-    choice = deadlines.add_mutually_exclusive_group()
-    choice.add_argument("--opt-in", metavar="MAILBOX",
-                        help="send your deadlines to MAILBOX as calendar invitations")
-    choice.add_argument("--opt-out", action="store_true", help="stop the invitations")
-    deadlines.add_argument("--send", action="store_true",
-                           help="send what your calendar is owed now")
-    deadlines.set_defaults(handler=cmd_deadlines)

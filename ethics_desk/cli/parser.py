@@ -1,12 +1,16 @@
 """The command line's words: every command, its arguments and its help text, each command's
-function named once here (``handler``)."""
+function named once here (``handler``, a :class:`~ethics_desk.cli.handlers.Handler`: its module
+is imported only when the command runs, so this module imports nothing heavy)."""
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import functools
+from collections.abc import Iterator, Sequence
 
 from ethics_desk import __version__
-from ethics_desk.cli.calendar import cmd_calendar, cmd_closure_add, cmd_closure_remove, cmd_due
+from ethics_desk.cases.view_names import SAVED_VIEW_NAMES
 from ethics_desk.cli.common import (
     MAX_DAYS,
     NEW_PASSWORD_ENV,
@@ -17,43 +21,36 @@ from ethics_desk.cli.common import (
     day_count,
     year,
 )
-from ethics_desk.cli.keys import cmd_key_export, cmd_key_import, cmd_key_sheet
-from ethics_desk.cli.mail import add_commands as add_mail_commands
-from ethics_desk.cli.office import (
-    cmd_access,
-    cmd_audit,
-    cmd_demo,
-    cmd_provisions_list,
-    cmd_provisions_load,
-    cmd_requests,
-    cmd_retention,
-    cmd_search,
-    cmd_wording_bring_in,
-    cmd_wording_list,
-)
-from ethics_desk.cli.papers import cmd_case_file, cmd_docket, cmd_letter, cmd_packet
-from ethics_desk.cli.records import (
-    cmd_backup,
-    cmd_check,
-    cmd_migrate_to,
-    cmd_repair_search,
-    cmd_restore,
-    cmd_server_setup,
-)
-from ethics_desk.cli.reports import cmd_report_annual, cmd_statistics
-from ethics_desk.cli.users import (
-    cmd_user_add,
-    cmd_user_clear_delay,
-    cmd_user_disable,
-    cmd_user_list,
-    cmd_user_password,
-    cmd_user_reset,
-)
+from ethics_desk.cli.handlers import Handler
 from ethics_desk.core.roles import Role
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The command line, with a help text for every command."""
+    with _words_looked_up_once():
+        return _build_parser()
+
+
+@contextlib.contextmanager
+def _words_looked_up_once() -> Iterator[None]:
+    """While the parser is built, each of argparse's own words ("options", "show this help
+    message and exit") is looked up in the locale's message catalogues once, not afresh for each
+    of the seventy parsers: a lookup that finds no catalogue is not remembered by ``gettext``
+    and checks a dozen files each time, half the time building the parser takes. argparse's
+    own function is put back before the parser is used."""
+    original = getattr(argparse, "_", None)
+    if original is None:  # another version of argparse: built as it is
+        yield
+        return
+    argparse._ = functools.lru_cache(maxsize=None)(original)  # type: ignore[attr-defined]
+    try:
+        yield
+    finally:
+        argparse._ = original  # type: ignore[attr-defined]
+
+
+def _build_parser() -> argparse.ArgumentParser:
+    """The command line (:func:`build_parser`)."""
     db_option = Parser(add_help=False)
     db_option.add_argument(
         "--db", metavar="DB", default=argparse.SUPPRESS,
@@ -108,7 +105,7 @@ def build_parser() -> argparse.ArgumentParser:
     due.add_argument("start", metavar="START", help="the day of the triggering event, YYYY-MM-DD")
     due.add_argument("days", metavar="N", type=day_count,
                      help=f"the number of business days, 0 to {MAX_DAYS}")
-    due.set_defaults(handler=cmd_due)
+    due.set_defaults(handler=Handler("ethics_desk.cli.calendar", "cmd_due"))
 
     calendar = commands.add_parser(
         "calendar", parents=[db_option, calendar_option],
@@ -118,7 +115,7 @@ def build_parser() -> argparse.ArgumentParser:
                     "Warns when a day the office must set each year (Fiesta San Jacinto Day) is "
                     "not set. Needs no sign-in: it shows no case and changes nothing.")
     calendar.add_argument("year", metavar="YEAR", type=year, help="the year, e.g. 2027")
-    calendar.set_defaults(handler=cmd_calendar)
+    calendar.set_defaults(handler=Handler("ethics_desk.cli.calendar", "cmd_calendar"))
 
     closure = commands.add_parser(
         "closure", help="close or reopen the offices on a day (audited; open deadlines move)",
@@ -137,14 +134,14 @@ def build_parser() -> argparse.ArgumentParser:
     add.add_argument("--kind", choices=("closure", "fiesta"), default="closure",
                      help="fiesta for Fiesta San Jacinto Day (one Friday a year); otherwise "
                           "closure (default)")
-    add.set_defaults(handler=cmd_closure_add)
+    add.set_defaults(handler=Handler("ethics_desk.cli.calendar", "cmd_closure_add"))
     remove = actions.add_parser(
         "remove", parents=[*signed_in, calendar_option],
         help="reopen the offices on DATE (a closure the office set)",
         description="Remove a closure the office set: audited, open deadlines recomputed. "
                     "The calendar's rule holidays cannot be removed.")
     remove.add_argument("day", metavar="DATE", help="the day, YYYY-MM-DD")
-    remove.set_defaults(handler=cmd_closure_remove)
+    remove.set_defaults(handler=Handler("ethics_desk.cli.calendar", "cmd_closure_remove"))
 
     provisions = commands.add_parser(
         "provisions", help="the catalogue of provisions a complaint can cite (§ 2-83(c)(5))",
@@ -157,7 +154,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="List the catalogue; with --on, only the provisions in force that day. "
                     "Needs no sign-in: the catalogue is public law.")
     listing.add_argument("--on", metavar="DATE", help="only those in force on DATE, YYYY-MM-DD")
-    listing.set_defaults(handler=cmd_provisions_list)
+    listing.set_defaults(handler=Handler("ethics_desk.cli.office", "cmd_provisions_list"))
     load = provision_actions.add_parser(
         "load", parents=signed_in, help="load a revised catalogue (audited)",
         description="Bring the catalogue up to a revised CSV file (columns code, section, "
@@ -168,7 +165,7 @@ def build_parser() -> argparse.ArgumentParser:
     load.add_argument("file", metavar="FILE.csv", help="the revised catalogue")
     load.add_argument("--repealed-on", metavar="DATE",
                       help="the day the sections the file leaves out were repealed")
-    load.set_defaults(handler=cmd_provisions_load)
+    load.set_defaults(handler=Handler("ethics_desk.cli.office", "cmd_provisions_load"))
 
     demo = commands.add_parser(
         "demo", parents=[db_option],
@@ -180,7 +177,7 @@ def build_parser() -> argparse.ArgumentParser:
                     "database that already has complaints, and the office's own default "
                     "database: give a separate file with --db. Needs no sign-in: it only builds "
                     "a new demonstration database and its accounts.")
-    demo.set_defaults(handler=cmd_demo)
+    demo.set_defaults(handler=Handler("ethics_desk.cli.office", "cmd_demo"))
 
     check = commands.add_parser(
         "check", parents=signed_in,
@@ -200,7 +197,7 @@ def build_parser() -> argparse.ArgumentParser:
                             "journal behind the record anchor beside the file), accept the "
                             "loss instead of restoring a backup: audited, naming the lost "
                             "records; the database then takes writes again")
-    check.set_defaults(handler=cmd_check)
+    check.set_defaults(handler=Handler("ethics_desk.cli.records", "cmd_check"))
 
     repair_search = commands.add_parser(
         "repair-search", parents=signed_in,
@@ -209,7 +206,7 @@ def build_parser() -> argparse.ArgumentParser:
                     "again from the cases' own numbers and names, in one transaction, audited. "
                     "Run it when ethics-desk check reports that the search index does not hold "
                     "what the cases hold.")
-    repair_search.set_defaults(handler=cmd_repair_search)
+    repair_search.set_defaults(handler=Handler("ethics_desk.cli.records", "cmd_repair_search"))
 
     backup = commands.add_parser(
         "backup", parents=signed_in, help="write a verified copy of the database",
@@ -219,7 +216,7 @@ def build_parser() -> argparse.ArgumentParser:
                     "counts, audit chain). A SQLite file is copied as it is; a server's records "
                     "(--db postgresql+psycopg://…) are copied into a new SQLite file.")
     backup.add_argument("dest", metavar="DEST", help="the backup file, or a folder to put it in")
-    backup.set_defaults(handler=cmd_backup)
+    backup.set_defaults(handler=Handler("ethics_desk.cli.records", "cmd_backup"))
 
     restore = commands.add_parser(
         "restore", parents=signed_in, help="put a verified backup in place of the database",
@@ -235,7 +232,7 @@ def build_parser() -> argparse.ArgumentParser:
     restore.add_argument("backup", metavar="BACKUP", help="the backup file (.sqlite)")
     restore.add_argument("--yes", action="store_true",
                          help="restore without asking (for scripts); otherwise you are asked")
-    restore.set_defaults(handler=cmd_restore)
+    restore.set_defaults(handler=Handler("ethics_desk.cli.records", "cmd_restore"))
 
     migrate_to = commands.add_parser(
         "migrate-to", parents=signed_in,
@@ -248,7 +245,7 @@ def build_parser() -> argparse.ArgumentParser:
                     "match on both sides. The source is left as it was.")
     migrate_to.add_argument("target", metavar="URL",
                             help="the new database, e.g. postgresql+psycopg://owner@server/ethics")
-    migrate_to.set_defaults(handler=cmd_migrate_to)
+    migrate_to.set_defaults(handler=Handler("ethics_desk.cli.records", "cmd_migrate_to"))
 
     server = commands.add_parser(
         "server", help="set up or upgrade the office's database server (IT)",
@@ -284,7 +281,7 @@ def build_parser() -> argparse.ArgumentParser:
                             "temporary password printed once")
     setup.add_argument("--backup-folder", metavar="DIR", default=".",
                        help="where the copy before an upgrade goes (default: this folder)")
-    setup.set_defaults(handler=cmd_server_setup)
+    setup.set_defaults(handler=Handler("ethics_desk.cli.records", "cmd_server_setup"))
 
     wording_command = commands.add_parser(
         "wording",
@@ -300,13 +297,13 @@ def build_parser() -> argparse.ArgumentParser:
                                                      required=True)
     wording_actions.add_parser("list", parents=signed_in,
                                help="each paper and whose wording it prints in") \
-        .set_defaults(handler=cmd_wording_list)
+        .set_defaults(handler=Handler("ethics_desk.cli.office", "cmd_wording_list"))
     bring_in = wording_actions.add_parser(
         "bring-in", parents=signed_in,
         help="store this desk's old wording files and enclosure in the database")
     bring_in.add_argument("--folder", metavar="DIR",
                           help="the folder of wording files (default: this desk's old folder)")
-    bring_in.set_defaults(handler=cmd_wording_bring_in)
+    bring_in.set_defaults(handler=Handler("ethics_desk.cli.office", "cmd_wording_bring_in"))
 
     user_command = commands.add_parser(
         "user", help="staff accounts: add, list, disable, reset, clear-delay (an Administrator)",
@@ -323,14 +320,14 @@ def build_parser() -> argparse.ArgumentParser:
     user_add.add_argument("--name", required=True, help="the person's full name")
     user_add.add_argument("--role", required=True,
                           help="one of: " + ", ".join(r.value for r in Role))
-    user_add.set_defaults(handler=cmd_user_add)
+    user_add.set_defaults(handler=Handler("ethics_desk.cli.users", "cmd_user_add"))
     user_actions.add_parser("list", parents=signed_in,
                             help="every account, its role and whether it is disabled") \
-        .set_defaults(handler=cmd_user_list)
+        .set_defaults(handler=Handler("ethics_desk.cli.users", "cmd_user_list"))
     user_actions.add_parser(
         "password", parents=signed_in,
         help="change your own password (also the one an Administrator reset), any role") \
-        .set_defaults(handler=cmd_user_password)
+        .set_defaults(handler=Handler("ethics_desk.cli.users", "cmd_user_password"))
     key_command = commands.add_parser(
         "key", help="the record key of a SQLite database: export it, import it (office IT)",
         description="The journal of every change to a SQLite database is sealed with a key kept "
@@ -343,7 +340,7 @@ def build_parser() -> argparse.ArgumentParser:
     key_export = key_actions.add_parser("export", parents=signed_in,
                                         help="write the database's key into a new file")
     key_export.add_argument("file", metavar="FILE", help="the new file for the key")
-    key_export.set_defaults(handler=cmd_key_export)
+    key_export.set_defaults(handler=Handler("ethics_desk.cli.keys", "cmd_key_export"))
     key_import = key_actions.add_parser(
         "import", parents=[db_option],
         help="keep the key in FILE (or typed from the recovery sheet) on this computer",
@@ -356,7 +353,7 @@ def build_parser() -> argparse.ArgumentParser:
                             help="the file “key export” wrote (with --sheet: the sheet's PDF)")
     key_import.add_argument("--sheet", action="store_true",
                             help="type the key from the recovery sheet (or give its PDF as FILE)")
-    key_import.set_defaults(handler=cmd_key_import)
+    key_import.set_defaults(handler=Handler("ethics_desk.cli.keys", "cmd_key_import"))
     key_sheet = key_actions.add_parser(
         "sheet", parents=signed_in,
         help="write the recovery sheet (the key on one page, for the safe) to FILE.pdf",
@@ -367,14 +364,14 @@ def build_parser() -> argparse.ArgumentParser:
                     "lock it away apart from the backups, and delete the file. Recorded in the "
                     "audit trail (never the key).")
     key_sheet.add_argument("file", metavar="FILE.pdf", help="the new PDF file")
-    key_sheet.set_defaults(handler=cmd_key_sheet)
+    key_sheet.set_defaults(handler=Handler("ethics_desk.cli.keys", "cmd_key_sheet"))
     for action, text, handler in (
             ("disable", "stop an account from signing in (its records keep its name)",
-             cmd_user_disable),
+             Handler("ethics_desk.cli.users", "cmd_user_disable")),
             ("reset", "give an account a new password, to be changed at its next sign-in",
-             cmd_user_reset),
+             Handler("ethics_desk.cli.users", "cmd_user_reset")),
             ("clear-delay", "let an account try its password again at once, after wrong ones",
-             cmd_user_clear_delay)):
+             Handler("ethics_desk.cli.users", "cmd_user_clear_delay"))):
         one = user_actions.add_parser(action, parents=signed_in, help=text)
         one.add_argument("login", metavar="LOGIN")
         one.set_defaults(handler=handler)
@@ -388,7 +385,7 @@ def build_parser() -> argparse.ArgumentParser:
                     "signed in (--user); a case you do not receive is answered as one that does "
                     "not exist (§ 2-83(h)(1)).")
     access.add_argument("case", metavar="CASE", help="the case number, e.g. ERB-2026-001")
-    access.set_defaults(handler=cmd_access)
+    access.set_defaults(handler=Handler("ethics_desk.cli.office", "cmd_access"))
 
     search = commands.add_parser(
         "search", parents=signed_in,
@@ -404,7 +401,7 @@ def build_parser() -> argparse.ArgumentParser:
                     "cases shown. A case you do not receive is never found (§ 2-83(h)(1)).")
     search.add_argument("text", metavar="TEXT", nargs="+",
                         help="the words, phrases and word starts to find")
-    search.set_defaults(handler=cmd_search)
+    search.set_defaults(handler=Handler("ethics_desk.cli.office", "cmd_search"))
 
     trail = commands.add_parser(
         "audit", parents=signed_in,
@@ -430,7 +427,7 @@ def build_parser() -> argparse.ArgumentParser:
     trail.add_argument("--csv", metavar="FILE", help="write the records to this CSV file "
                                                      "(UTF-8 with a byte-order mark) instead")
     trail.add_argument("--force", action="store_true", help="replace the CSV file if it exists")
-    trail.set_defaults(handler=cmd_audit)
+    trail.set_defaults(handler=Handler("ethics_desk.cli.office", "cmd_audit"))
 
     requests = commands.add_parser(
         "requests", parents=signed_in,
@@ -444,7 +441,7 @@ def build_parser() -> argparse.ArgumentParser:
     requests.add_argument("--all", action="store_true", help="closed requests too")
     requests.add_argument("--explain", action="store_true",
                           help="each clock with how its due date was counted")
-    requests.set_defaults(handler=cmd_requests)
+    requests.set_defaults(handler=Handler("ethics_desk.cli.office", "cmd_requests"))
 
     letter = commands.add_parser(
         "letter", parents=signed_in, help="preview a document for a case as a PDF",
@@ -466,7 +463,7 @@ def build_parser() -> argparse.ArgumentParser:
                              "for the papers that have a Spanish template)")
     letter.add_argument("--list", action="store_true",
                         help="list the kinds and exit (no sign-in: it shows no case)")
-    letter.set_defaults(handler=cmd_letter)
+    letter.set_defaults(handler=Handler("ethics_desk.cli.papers", "cmd_letter"))
 
     packet = commands.add_parser(
         "packet", parents=signed_in, help="the Board packet for a meeting, as one PDF",
@@ -484,7 +481,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="a case to include (repeat for several; default: the agenda)")
     packet.add_argument("--out", metavar="FILE.pdf", required=True, help="where to write the PDF")
     packet.add_argument("--force", action="store_true", help="replace FILE.pdf if it exists")
-    packet.set_defaults(handler=cmd_packet)
+    packet.set_defaults(handler=Handler("ethics_desk.cli.papers", "cmd_packet"))
 
     case_file = commands.add_parser(
         "case-file", parents=signed_in, help="the whole case file as one PDF, with bookmarks",
@@ -502,9 +499,7 @@ def build_parser() -> argparse.ArgumentParser:
     case_file.add_argument("--out", metavar="FILE.pdf", required=True,
                            help="where to write the PDF")
     case_file.add_argument("--force", action="store_true", help="replace FILE.pdf if it exists")
-    case_file.set_defaults(handler=cmd_case_file)
-    from ethics_desk.cases.inbox import SAVED_VIEWS
-
+    case_file.set_defaults(handler=Handler("ethics_desk.cli.papers", "cmd_case_file"))
     docket = commands.add_parser(
         "docket", parents=signed_in,
         help="the inbox's list as a spreadsheet (.xlsx for Excel, or .csv)",
@@ -517,13 +512,13 @@ def build_parser() -> argparse.ArgumentParser:
                     "listed case's history, naming you, the file and every case.")
     docket.add_argument("--view", metavar="NAME",
                         help="the inbox's saved view: " + ", ".join(
-                            f"“{view.name}”" for view in SAVED_VIEWS) + " (default “All pending”)")
+                            f"“{name}”" for name in SAVED_VIEW_NAMES) + " (default “All pending”)")
     docket.add_argument("--text", metavar="WORDS", default="",
                         help="keep the cases whose number or party's name holds every word")
     docket.add_argument("--out", metavar="FILE.xlsx|FILE.csv", required=True,
                         help="where to write the list; its ending chooses the kind of file")
     docket.add_argument("--force", action="store_true", help="replace the file if it exists")
-    docket.set_defaults(handler=cmd_docket)
+    docket.set_defaults(handler=Handler("ethics_desk.cli.papers", "cmd_docket"))
 
     retention = commands.add_parser(
         "retention", parents=signed_in,
@@ -538,7 +533,7 @@ def build_parser() -> argparse.ArgumentParser:
     retention.add_argument("--out", metavar="FILE.pdf",
                            help="also write the list and the log of destruction as a PDF")
     retention.add_argument("--force", action="store_true", help="replace FILE.pdf if it exists")
-    retention.set_defaults(handler=cmd_retention)
+    retention.set_defaults(handler=Handler("ethics_desk.cli.office", "cmd_retention"))
 
     statistics = commands.add_parser(
         "statistics", parents=signed_in,
@@ -561,7 +556,7 @@ def build_parser() -> argparse.ArgumentParser:
                             help="the whole calendar year (instead of --from and --to)")
     statistics.add_argument("--json", action="store_true",
                             help="print one JSON object instead of lines")
-    statistics.set_defaults(handler=cmd_statistics)
+    statistics.set_defaults(handler=Handler("ethics_desk.cli.reports", "cmd_statistics"))
 
     report = commands.add_parser(
         "report", help="the office's reports: the annual report",
@@ -587,6 +582,61 @@ def build_parser() -> argparse.ArgumentParser:
     annual.add_argument("--out", metavar="FILE.pdf", required=True,
                         help="where to write the PDF")
     annual.add_argument("--force", action="store_true", help="replace FILE.pdf if it exists")
-    annual.set_defaults(handler=cmd_report_annual)
-    add_mail_commands(commands, signed_in)
+    annual.set_defaults(handler=Handler("ethics_desk.cli.reports", "cmd_report_annual"))
+    _add_mail_commands(commands, signed_in)
     return parser
+
+
+def _add_mail_commands(commands: argparse._SubParsersAction,  # type: ignore[type-arg]
+                       signed_in: Sequence[argparse.ArgumentParser]) -> None:
+    """Add ``email`` and ``deadlines`` to the command line."""
+    email_command = commands.add_parser(
+        "email", help="send a case's paper by e-mail through the office's mail server",
+        description="Send an issued paper as its PDF, with the office's covering message, to a "
+                    "party or a recorded witness of its case, at the address recorded for them "
+                    "with who gave it (§ 2-83(h)(1)); the send is recorded in the mail ledger "
+                    "with the server's answer and the Message-ID. A paper the statute sends by "
+                    "mail is e-mailed only as a courtesy copy and still waits to be mailed.")
+    actions = email_command.add_subparsers(dest="action", metavar="ACTION", required=True)
+    listing = actions.add_parser("list", parents=list(signed_in),
+                                 help="the case's papers and the recipients' keys and addresses")
+    listing.add_argument("case", metavar="CASE", help="the case number")
+    listing.set_defaults(handler=Handler("ethics_desk.cli.mail", "cmd_email_list"))
+    address = actions.add_parser("address", parents=list(signed_in),
+                                 help="record a party's or a witness's e-mail address")
+    address.add_argument("case", metavar="CASE", help="the case number")
+    address.add_argument("key", metavar="KEY", help="the recipient, as “email list” shows it")
+    address.add_argument("address", metavar="ADDRESS", help="the address (empty: remove it)")
+    address.add_argument("--given-by", metavar="WHO", default="",
+                         help="who gave the address, e.g. “the complainant, by telephone”")
+    address.set_defaults(handler=Handler("ethics_desk.cli.mail", "cmd_email_address"))
+    send = actions.add_parser("send", parents=list(signed_in), help="send an issued paper by e-mail")
+    send.add_argument("document", metavar="DOCUMENT", type=int,
+                      help="the issued paper's number, as “email list” shows it")
+    send.add_argument("--to", metavar="KEY", required=True,
+                      help="the recipient, as “email list” shows it")
+    send.set_defaults(handler=Handler("ethics_desk.cli.mail", "cmd_email_send"))
+    password = actions.add_parser(
+        "password", parents=list(signed_in),
+        help="keep the mail server's password in this computer's credential store")
+    password.add_argument("--remove", action="store_true", help="remove it instead")
+    password.set_defaults(handler=Handler("ethics_desk.cli.mail", "cmd_email_password"))
+
+    deadlines = commands.add_parser(
+        "deadlines", parents=list(signed_in),
+        help="your deadlines in your own calendar (invitations) or as an .ics file",
+        description="Each open deadline of the cases you receive, as an all-day event on its "
+                    "due day named by the case number and the step (never a party). --opt-in "
+                    "sends them to your mailbox as calendar invitations, moved and cancelled as "
+                    "the deadlines move or are met; --send sends what your calendar is owed "
+                    "(run it as a scheduled task, or let the window do it); --ics saves them as "
+                    "one file. Each is recorded in the audit trail.")
+    deadlines.add_argument("--ics", metavar="FILE.ics", help="save your deadlines to FILE.ics")
+    deadlines.add_argument("--force", action="store_true", help="replace FILE.ics if it exists")
+    choice = deadlines.add_mutually_exclusive_group()
+    choice.add_argument("--opt-in", metavar="MAILBOX",
+                        help="send your deadlines to MAILBOX as calendar invitations")
+    choice.add_argument("--opt-out", action="store_true", help="stop the invitations")
+    deadlines.add_argument("--send", action="store_true",
+                           help="send what your calendar is owed now")
+    deadlines.set_defaults(handler=Handler("ethics_desk.cli.mail", "cmd_deadlines"))

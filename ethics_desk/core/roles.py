@@ -13,8 +13,8 @@ is the permission table of :mod:`ethics_desk.core.permissions`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
+from typing import NamedTuple
 
 
 class Role(StrEnum):
@@ -40,9 +40,9 @@ class Role(StrEnum):
         return ROLES[self].citation
 
 
-@dataclass(frozen=True)
-class RoleRule:
-    """One role: how it is named and where the statute (or the office) gives it."""
+class RoleRule(NamedTuple):
+    """One role: how it is named and where the statute (or the office) gives it. (A named
+    tuple: ``ethics-desk --help`` lists the roles, and ``dataclasses`` would slow its answer.)"""
 
     label: str
     citation: str

@@ -109,6 +109,22 @@ class DayKind(StrEnum):
     CLOSURE = "closure"  # a one-off closure: weather, winter-holiday closure
 
 
+FIESTA_MONTHS = (4, 5)
+"""Fiesta San Antonio, and so its Battle of Flowers Friday, falls in April or early May
+(28 April 2023; 2 May 2025): a Fiesta San Jacinto Day set in another month is most likely a
+typing slip, warned of but not refused (the City could move it). Here, with the calendar, so that
+``ethics-desk due`` warns of it without loading the database's closures code."""
+
+
+def fiesta_season_warning(day: date) -> str | None:
+    """A warning when a Fiesta San Jacinto Day is set outside April and May; None inside."""
+    if day.month in FIESTA_MONTHS:
+        return None
+    return (f"Fiesta San Jacinto Day is set on {day.strftime('%A')} {day.isoformat()}, outside "
+            "April and May when Fiesta is held (e.g. 28 April 2023, 2 May 2025): check the date "
+            "the City announced, and move it if it was mistyped.")
+
+
 @dataclass(frozen=True)
 class Closure:
     """A day the office is closed that the Clerk sets: Fiesta San Jacinto Day, weather, winter.

@@ -23,6 +23,7 @@ from ethics_desk.core.clock import Clock
 from ethics_desk.core.dates import FIRST_YEAR, LAST_YEAR, YEARS
 from ethics_desk.core.errors import UserError
 from ethics_desk.core.permissions import Act
+from ethics_desk.deadlines.calendar import fiesta_season_warning as fiesta_season_warning
 from ethics_desk.deadlines.schedule import Calendars, MovedDeadline, load_calendars, recompute_open
 from ethics_desk.models import CalendarDay
 from ethics_desk.staff.acting import service
@@ -39,19 +40,6 @@ LINE_BREAKING = frozenset({"Cc", "Zl", "Zp"})
 NUL, escape) and the line and paragraph separators."""
 KNOWN_FIESTA_DAYS = {date(2023, 4, 28), date(2025, 5, 2)}
 """Fiesta San Jacinto Days from City announcements; the office sets later years in the calendar."""
-FIESTA_MONTHS = (4, 5)
-"""Fiesta San Antonio, and so its Battle of Flowers Friday, falls in April or early May
-(28 April 2023; 2 May 2025): a Fiesta San Jacinto Day set in another month is most likely a
-typing slip, warned of but not refused (the City could move it)."""
-
-
-def fiesta_season_warning(day: date) -> str | None:
-    """A warning when a Fiesta San Jacinto Day is set outside April and May; None inside."""
-    if day.month in FIESTA_MONTHS:
-        return None
-    return (f"Fiesta San Jacinto Day is set on {day.strftime('%A')} {day.isoformat()}, outside "
-            "April and May when Fiesta is held (e.g. 28 April 2023, 2 May 2025): check the date "
-            "the City announced, and move it if it was mistyped.")
 
 
 @dataclass(frozen=True)
