@@ -39,6 +39,7 @@ import argparse
 import json
 import os
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -59,14 +60,6 @@ DEMO_USER = ("admin", "demo")
 """The demonstration's Administrator and its password (``ethics_desk.staff.accounts``)."""
 RUN_TIMEOUT_S = 300.0
 KEY_FOLDER_ENV = "ETHICS_DESK_KEY_FOLDER"
-
-
-def median(times: list[float]) -> float:
-    """The median of ``times`` (this folder's ``statistics.py`` hides the standard library's
-    when a script of it runs)."""
-    ordered = sorted(times)
-    middle = len(ordered) // 2
-    return ordered[middle] if len(ordered) % 2 else (ordered[middle - 1] + ordered[middle]) / 2
 
 
 ARGON2 = """
@@ -90,7 +83,7 @@ def argon2_verify_s(runs: int, env: dict[str, str]) -> float:
     nothing in this one (a test's cheaper hasher) changes it."""
     result = subprocess.run([sys.executable, "-c", ARGON2, str(runs)], env=env, cwd=ROOT,
                             capture_output=True, text=True, check=True, timeout=RUN_TIMEOUT_S)
-    return median(json.loads(result.stdout.strip().splitlines()[-1]))
+    return statistics.median(json.loads(result.stdout.strip().splitlines()[-1]))
 
 
 def child_env(home: Path, keys: Path | None) -> dict[str, str]:
@@ -164,7 +157,7 @@ def measure(db: Path | str, runs: int, env: dict[str, str],
     for _ in range(runs):
         for name, (command, environment) in timed.items():
             samples[name].append(run_once(command, environment))
-    medians = {name: median(times) for name, times in samples.items()}
+    medians = {name: statistics.median(times) for name, times in samples.items()}
     python = medians["python"]
     argon2 = argon2_verify_s(max(runs, 3), env)
     targets = {"version": TARGET_AT_ONCE, "help": TARGET_AT_ONCE, "due": TARGET_COUNTING,
