@@ -3,28 +3,20 @@ them imports that has moved would otherwise go unseen until someone measures."""
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+from tests.benchmark_scripts import BENCHMARKS, load_benchmark
 
 pytestmark = pytest.mark.gui  # two of the scripts drive the real window
 
 
-@pytest.mark.parametrize("script", sorted(p.name for p in (ROOT / "benchmarks").glob("*.py")))
+@pytest.mark.parametrize("script", sorted(p.name for p in BENCHMARKS.glob("*.py")))
 def test_every_benchmark_script_still_imports(script: str,
                                               monkeypatch: pytest.MonkeyPatch) -> None:
     """A benchmark is not run by the suite, so a name it imports that moved would go unseen."""
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location(f"benchmark_{script[:-3]}",
-                                                  ROOT / "benchmarks" / script)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    monkeypatch.setitem(sys.modules, spec.name, module)  # as an imported module is
-    spec.loader.exec_module(module)  # the scripts run only under __main__
+    module = load_benchmark(script, monkeypatch)
     assert callable(getattr(module, "main", None))
 
 
@@ -32,16 +24,10 @@ def test_check_memory_reports_each_size_and_whether_the_target_is_met(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:
     """The check-memory benchmark on a tiny database: its JSON's shape, never its figures."""
-    import importlib.util
     import json
 
     monkeypatch.setenv("ETHICS_DESK_KEY_FOLDER", str(tmp_path / "keys"))
-    spec = importlib.util.spec_from_file_location("benchmark_check_memory",
-                                                  ROOT / "benchmarks" / "check_memory.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    monkeypatch.setitem(sys.modules, spec.name, module)
-    spec.loader.exec_module(module)
+    module = load_benchmark("check_memory.py", monkeypatch)
     assert module.main(["--sizes", "40", "--work", str(tmp_path), "--today", "2026-11-30"]) == 0
     figures = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert figures["benchmark"] == "check_memory" and isinstance(figures["met"], bool)
@@ -56,18 +42,12 @@ def test_full_text_search_builds_its_cases_and_reports_each_query_and_whether_it
         capsys: pytest.CaptureFixture[str]) -> None:
     """The full-text benchmark on 60 cases in a folder of the test's: its JSON's shape, and the
     word planted in one exhibit found once — never its times."""
-    import importlib.util
     import json
     import tempfile
 
     monkeypatch.setenv("ETHICS_DESK_KEY_FOLDER", str(tmp_path / "keys"))
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))  # the cached file goes there
-    spec = importlib.util.spec_from_file_location("benchmark_full_text_search",
-                                                  ROOT / "benchmarks" / "full_text_search.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    monkeypatch.setitem(sys.modules, spec.name, module)
-    spec.loader.exec_module(module)
+    module = load_benchmark("full_text_search.py", monkeypatch)
     assert module.main(["--count", "60", "--repeat", "1"]) == 0
     figures = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert figures["dialect"] == "sqlite" and isinstance(figures["met"], bool)
@@ -82,18 +62,12 @@ def test_commands_times_each_command_against_python_and_reports_whether_each_tar
         capsys: pytest.CaptureFixture[str]) -> None:
     """The commands benchmark, one start of each on the demonstration database it builds: its
     JSON's shape and every target judged — never its times."""
-    import importlib.util
     import json
     import tempfile
 
     monkeypatch.setenv("ETHICS_DESK_KEY_FOLDER", str(tmp_path / "keys"))
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))  # its folder goes there
-    spec = importlib.util.spec_from_file_location("benchmark_commands",
-                                                  ROOT / "benchmarks" / "commands.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    monkeypatch.setitem(sys.modules, spec.name, module)
-    spec.loader.exec_module(module)
+    module = load_benchmark("commands.py", monkeypatch)
     assert module.main(["--runs", "1"]) == 0
     figures = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert figures["benchmark"] == "commands" and isinstance(figures["met"], bool)

@@ -5,7 +5,6 @@ own, so they are given the folder where the record's key is."""
 
 from __future__ import annotations
 
-import importlib.util
 import sqlite3
 import sys
 from contextlib import closing
@@ -16,26 +15,19 @@ import pytest
 
 from ethics_desk.storage.journal import KEY_SETTING
 from ethics_desk.storage.location import KEY_FOLDER_ENV
-
-ROOT = Path(__file__).resolve().parents[1]
+from tests.benchmark_scripts import BENCHMARKS, load_benchmark
 
 
 def test_no_benchmark_script_is_named_as_a_module_of_the_standard_library() -> None:
     """``python benchmarks/x.py`` puts the folder first on the path: a script named
     ``statistics.py`` was imported by every other script's ``import statistics``."""
-    clashes = sorted(path.name for path in (ROOT / "benchmarks").glob("*.py")
+    clashes = sorted(path.name for path in BENCHMARKS.glob("*.py")
                      if path.stem in sys.stdlib_module_names)
     assert clashes == []
 
 
 def _startup(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
-    spec = importlib.util.spec_from_file_location("benchmark_startup",
-                                                  ROOT / "benchmarks" / "startup.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    monkeypatch.setitem(sys.modules, spec.name, module)
-    spec.loader.exec_module(module)
-    return module
+    return load_benchmark("startup.py", monkeypatch)
 
 
 def _database_keyed(path: Path, key_id: str) -> Path:
@@ -94,12 +86,7 @@ def test_case_open_times_each_case_against_its_rows_and_says_whether_the_target_
     from ethics_desk.storage.database import Database
 
     assert isinstance(demo_database, Database) and demo_database.url.database
-    spec = importlib.util.spec_from_file_location("benchmark_case_open",
-                                                  ROOT / "benchmarks" / "case_open.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    monkeypatch.setitem(sys.modules, spec.name, module)
-    spec.loader.exec_module(module)
+    module = load_benchmark("case_open.py", monkeypatch)
     monkeypatch.setattr(sys, "path", list(sys.path))  # the script puts its folder first
     assert module.main(["--db", demo_database.url.database, "--runs", "1", "--cases", "2"]) == 0
     figures = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
