@@ -232,6 +232,14 @@ def _recording_attempt(shown: list[str]):  # type: ignore[no-untyped-def]
     return attempt
 
 
+def _show_papers_tab(qtbot: QtBot, window: CaseWindow, panel: PapersPanel) -> None:
+    """The case window shown and its Papers tab chosen, as the clerk does."""
+    window.show()
+    qtbot.waitExposed(window)
+    window.tabs.setCurrentWidget(panel)
+    assert panel.kinds.rows()  # the tab read its lists when it was shown
+
+
 def test_the_case_window_has_the_papers_tab(qtbot: QtBot, context: AppContext,
                                             controller: WorkflowController) -> None:
     case_id = forwarded_case(controller)
@@ -241,6 +249,7 @@ def test_the_case_window_has_the_papers_tab(qtbot: QtBot, context: AppContext,
     assert "&Papers" in labels
     panel = window.findChild(PapersPanel)
     assert panel is not None
+    _show_papers_tab(qtbot, window, panel)  # read when first shown, as the clerk opens it
     before = window.timeline.rowCount()
     issue_notice(panel)
     assert window.timeline.rowCount() > before  # the window reloaded: the issue is in History
@@ -390,6 +399,7 @@ def test_the_case_window_names_an_issued_paper_whose_date_no_longer_holds(
     qtbot.addWidget(window)
     panel = window.findChild(PapersPanel)
     assert panel is not None
+    _show_papers_tab(qtbot, window, panel)
     issue_notice(panel)
     add_closure(context.database, date(2026, 12, 10), "Winter weather closure",
                 account=CLERK, clock=context.clock)
