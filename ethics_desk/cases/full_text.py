@@ -32,7 +32,6 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 from sqlalchemy import ColumnElement, Integer, String, Text, column, func, literal_column, select, table, text
@@ -267,15 +266,6 @@ def statement(dialect: str, terms: Sequence[Term], scope: ColumnElement[bool],
     return _postgresql_statement(terms, scope, limit, few)
 
 
-@lru_cache(maxsize=32)
-def cached_case_condition(account: Account) -> ColumnElement[bool]:
-    """:func:`~ethics_desk.staff.scope.case_condition` of ``account``, made once: the condition
-    of a person who may be a party is dozens of terms, which take longer to put together than
-    the search takes to run. An account is a frozen value: a renamed, re-roled or disabled
-    account is another key, and gets its own condition."""
-    return case_condition(account)
-
-
 def _places(session: Session, rows: Sequence[Any]) -> dict[int, tuple[str, str]]:
     """Each result's piece in words, and a document's pages without text, by entry id."""
     by_part: dict[str, list[int]] = {}
@@ -373,7 +363,7 @@ def search_documents(database: Database, text: str, *, account: Account, clock: 
     the cases (not the words)."""
     terms = parse(text)
     dialect = database.engine.dialect.name
-    scope = cached_case_condition(account)  # § 2-83(h)(1): only what the person receives
+    scope = case_condition(account)  # § 2-83(h)(1): only what the person receives
     rows: Sequence[Any]
     with translate_errors(), database.read_session() as session:
         if dialect != "sqlite" and not _reads_every_row(session):
