@@ -435,8 +435,10 @@ def sign_in(database: Database, login: str, password: str, *, clock: Clock,
 
     Each sign-in and each refusal of a known account is audited; the password never is.
     Signing in never waits for another desk's write: while another desk holds the writers'
-    lock, the password is verified against the database as it is and the sign-in's record (or
-    the refusal's, counted when written) is queued (:mod:`ethics_desk.storage.queued_records`).
+    lock — or while a large file's ``quick_check`` still reads it at the opening
+    (:attr:`~ethics_desk.storage.database.Database.checking`) — the password is verified
+    against the database as it is and the sign-in's record (or the refusal's, counted when
+    written) is queued (:mod:`ethics_desk.storage.queued_records`).
     On a database that takes no more data
     (:meth:`~ethics_desk.storage.database.Database.read_only_reason`) nothing can be recorded:
     the sign-in is :func:`verify_unrecorded`'s, so that its records can still be read."""
@@ -444,9 +446,14 @@ def sign_in(database: Database, login: str, password: str, *, clock: Clock,
 
     if database.url.get_backend_name() == "postgresql":
         return _sign_in_on_server(database, login, password, clock=clock)
-    if database.read_only_reason() is not None:
+    if database.read_only_reason(wait=False) is not None:
         return verify_unrecorded(database, login, password, clock=clock, workstation=workstation)
     now = clock()
+    if database.checking:  # a large file's check still reads it: queued, as while busy
+        signed = _sign_in_queued(database, login, password, now, workstation)
+        if isinstance(signed, UserError):
+            raise signed
+        return signed
     subjects = sign_in_delays.subjects_of(login, workstation)
     try:
         signed = database.write(lambda session: _sign_in(session, login, password, now,
@@ -483,7 +490,7 @@ def sign_out(database: Database, account: Account, *, clock: Clock,
     from ethics_desk.storage import queued_records
     from ethics_desk.storage.queued_records import Pending
 
-    if database.read_only_reason() is not None:
+    if database.read_only_reason(wait=False) is not None:
         return
     detail: dict[str, object] = {"login": account.login}
     if workstation:

@@ -367,6 +367,13 @@ class Database:
                 and path.stat().st_size:
             self._quick_check = QuickCheck(path)
 
+    @property
+    def checking(self) -> bool:
+        """Whether the file's ``quick_check`` is still reading it in the background: until it
+        answers, a change waits for it, and a record made meanwhile (a sign-in, an opened case)
+        is queued (:func:`ethics_desk.storage.queued_records.record`) rather than waited for."""
+        return self._quick_check is not None and not self._quick_check.done
+
     def refuse_changes(self, reason: ReadOnlyReason) -> None:
         """Take no more changes from now on, for ``reason`` (one found at the opening)."""
         self._refused = reason

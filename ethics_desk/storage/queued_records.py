@@ -91,6 +91,11 @@ class Writes(Protocol):
     url: URL
     queued: bool
 
+    @property
+    def checking(self) -> bool:
+        """Whether a check of the file still reads it (a change would wait for it)."""
+        ...
+
     def write(self, action: Callable[[Session], T], *, tries: int = ...,
               wait: bool = ...) -> T:
         """Run ``action`` in one writing transaction."""
@@ -382,12 +387,18 @@ def forget(drained: Drained | None) -> None:
 def record(database: Writes, records: Sequence[Pending]) -> bool:
     """Write ``records`` now if the writers' lock is free (with whatever was queued before
     them), else queue them, ``fsync``-ed, for the next writer: True when written now. Never
-    waits for another desk's write."""
+    waits for another desk's write, nor for the check of a large file still reading it at the
+    opening (:attr:`Writes.checking`): the sign-in after Enter is not held up by it, and should
+    the check find the file damaged, the records stay queued for the restored one."""
+    path = queue_path(database.url)
+    if path is not None and database.checking:
+        _append(path, records)
+        database.queued = True
+        return False
     try:
         database.write(lambda session: _write(session, records), wait=False)
         return True
     except WriterBusy:
-        path = queue_path(database.url)
         if path is None:
             raise
         _append(path, records)

@@ -97,13 +97,19 @@ class AppContext:
 
         return self.account is not None and may(self.account.role, act)
 
-    def read_only(self) -> ReadOnlyReason | None:
+    def read_only(self, *, wait: bool = False) -> ReadOnlyReason | None:
         """Why the database takes no more data (damaged, a failed check, lost acts…), or None:
         the storage layer's answer (:meth:`~ethics_desk.storage.database.Database.read_only_reason`),
         asked afresh each time. Every action that would write is offered disabled with its
         sentence (:func:`ethics_desk.ui.read_only.refuse_while_read_only`); the service refuses
-        it anyway."""
-        return self.database.read_only_reason() if self.loaded else None
+        it anyway. A large file's check still under way at the opening (:meth:`checking`) is
+        not waited for unless ``wait``: what it finds is shown when it ends, and a change made
+        meanwhile waits for it in the service."""
+        return self.database.read_only_reason(wait=wait) if self.loaded else None
+
+    def checking(self) -> bool:
+        """Whether the database's check at the opening still reads it (a large file)."""
+        return self.loaded and self.database.checking
 
     def lock_minutes(self) -> int:
         """The office's idle time before the desk locks (Settings; 0: never)."""

@@ -75,6 +75,9 @@ CALENDAR_SYNC_MS = 15 * 60 * 1000
 """How often an open window sends the signed-in person's calendar what it is owed (a date
 moved, a deadline met), when they asked for their deadlines as invitations."""
 
+CHECK_LOOK_MS = 250
+"""How often the window looks whether a large file's check at the opening has ended (it runs
+in the background while the person signs in and starts work), to show what it found."""
 BACKUP_LOOK_MS = 60 * 60 * 1000
 """How often an open window looks again at the automatic backups (hourly): a desk left open
 past midnight takes the new day's copy, and a copy grown older than a day shows."""
@@ -187,6 +190,9 @@ class MainWindow(QMainWindow):
         self._calendar_timer = QTimer(self)
         self._calendar_timer.setInterval(CALENDAR_SYNC_MS)
         self._calendar_timer.timeout.connect(self.sync_calendar)
+        self._check_timer = QTimer(self)
+        self._check_timer.setInterval(CHECK_LOOK_MS)
+        self._check_timer.timeout.connect(self._look_at_the_check)
         self._build_menus()
         self._offer_what_the_role_allows()
         self.show_read_only()
@@ -419,6 +425,8 @@ class MainWindow(QMainWindow):
         what happened and what to do, and the menu entries that would write disabled with its
         sentence (:mod:`ethics_desk.ui.read_only`); nothing when the database takes changes."""
         reason = self.context.read_only()
+        if self.context.checking() and not self._check_timer.isActive():
+            self._check_timer.start()  # shown again when the file's check ends
         was = self.read_only_banner.reason
         self.read_only_banner.show_reason(reason)
         if reason is None and was is not None:  # put right meanwhile (a check held, a restore)
@@ -433,6 +441,12 @@ class MainWindow(QMainWindow):
                 action.setEnabled(True)
             action.setToolTip(reason.sentence if reason is not None else "")
             action.setStatusTip(reason.sentence if reason is not None else "")
+
+    def _look_at_the_check(self) -> None:
+        """Once the file's check at the opening has ended, show what it found."""
+        if not self.context.checking():
+            self._check_timer.stop()
+            self.show_read_only()
 
     def changeEvent(self, event: QEvent) -> None:
         """Each time the window becomes the active one again, look again at the read-only mode:
@@ -609,7 +623,7 @@ class MainWindow(QMainWindow):
         from ethics_desk.ui.errors import show_user_error
         from ethics_desk.ui.intake.wizard import IntakeWizard
 
-        refused = self.context.read_only()
+        refused = self.context.read_only(wait=True)
         if refused is not None:  # the wizard saves as the clerk types: nothing could be kept
             show_user_error(self, refused.error())
             return

@@ -145,7 +145,7 @@ class WorkflowController:
         """Every event, in the table's order, with whether it is allowed and why not — first, on
         a database that takes no more data, the read-only mode's sentence
         (:meth:`~ethics_desk.storage.database.Database.read_only_reason`)."""
-        refused = self.database.read_only_reason()
+        refused = self.database.read_only_reason(wait=False)  # an event chosen waits for it
         first = [Block(refused.sentence, "")] if refused is not None else []
         with self.database.read_session() as session:
             complaint = self._get(session, complaint_id)

@@ -4,6 +4,7 @@ reads, and the reads' audit, go on."""
 
 from __future__ import annotations
 
+import threading
 import time
 from datetime import date
 from pathlib import Path
@@ -12,7 +13,7 @@ import pytest
 from sqlalchemy import func, select, text
 
 from ethics_desk.cases.case_file import load_case
-from ethics_desk.core.errors import StorageError
+from ethics_desk.core.errors import StorageError, UserError
 from ethics_desk.core.roles import Role
 from ethics_desk.deadlines.closures import add_closure
 from ethics_desk.deadlines.schedule import load_calendars
@@ -21,7 +22,7 @@ from ethics_desk.maintenance.opening import open_database
 from ethics_desk.maintenance.restore import restore_backup
 from ethics_desk.models import AuditRecord, CalendarDay
 from ethics_desk.staff.accounts import sign_in
-from ethics_desk.storage import read_only
+from ethics_desk.storage import queued_records, read_only
 from ethics_desk.storage.database import Database
 from ethics_desk.storage.read_only import (
     REASON_PROVIDERS,
@@ -99,6 +100,81 @@ def test_closing_the_database_waits_for_its_quick_check_in_the_background(
     assert check is not None and check._thread is not None  # in the background
     opened.dispose()
     assert check.done and not check._thread.is_alive()  # no thread reads a closed file
+
+
+def _records_of(database: Database, act: str) -> int:
+    with database.read_session() as session:
+        return int(session.scalar(select(func.count()).select_from(AuditRecord)
+                                  .where(AuditRecord.action == act)) or 0)
+
+
+def _held_check(monkeypatch: pytest.MonkeyPatch, found: list[str]) -> threading.Event:
+    """Every large file's check held until the event is set, then answering ``found``."""
+    monkeypatch.setattr(read_only, "QUICK_CHECK_IN_BACKGROUND_BYTES", 0)
+    release = threading.Event()
+
+    def held(path: Path) -> list[str]:
+        release.wait(timeout=60)
+        return found
+
+    monkeypatch.setattr(read_only, "quick_check", held)
+    return release
+
+
+def test_signing_in_does_not_wait_for_a_large_files_check_and_its_record_is_kept(
+        database: Database, db_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    clerk = account_of(database, Role.CLERK)
+    closed(database, db_path)
+    release = _held_check(monkeypatch, [])
+    opened = open_database(db_path, clock=CLOCK, create=False)
+    try:
+        before = _records_of(opened, "account.sign_in")
+        assert opened.checking
+        assert sign_in(opened, clerk.login, PASSWORD, clock=CLOCK).login == clerk.login
+        assert opened.checking  # the sign-in did not wait for the check
+        assert [p.action for p in queued_records.waiting(opened.url)] == ["account.sign_in"]
+        release.set()
+        opened.dispose()  # the check has answered: the queued record is written
+        assert _records_of(opened, "account.sign_in") == before + 1
+        assert queued_records.waiting(opened.url) == []
+    finally:
+        release.set()
+        opened.dispose()
+
+
+def test_a_wrong_password_during_a_large_files_check_is_refused_as_ever(
+        database: Database, db_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    clerk = account_of(database, Role.CLERK)
+    closed(database, db_path)
+    release = _held_check(monkeypatch, [])
+    opened = open_database(db_path, clock=CLOCK, create=False)
+    try:
+        with pytest.raises(UserError):
+            sign_in(opened, clerk.login, "not the password", clock=CLOCK)
+        assert [p.action for p in queued_records.waiting(opened.url)] == [
+            "account.sign_in_refused"]
+    finally:
+        release.set()
+        opened.dispose()
+
+
+def test_a_sign_in_made_before_the_check_found_damage_stays_queued_for_the_restored_file(
+        database: Database, db_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    clerk = account_of(database, Role.CLERK)
+    closed(database, db_path)
+    release = _held_check(monkeypatch, ["Page 7: btreeInitPage() returns error code 11"])
+    opened = open_database(db_path, clock=CLOCK, create=False)
+    try:
+        sign_in(opened, clerk.login, PASSWORD, clock=CLOCK)
+        release.set()
+        reason = opened.read_only_reason()
+        assert reason is not None and reason.kind is ReadOnlyKind.DAMAGED
+        opened.dispose()
+        kept = queued_records.waiting(opened.url)  # not written into a damaged file, not lost
+        assert [(p.action, p.actor) for p in kept] == [("account.sign_in", clerk.login)]
+    finally:
+        release.set()
+        opened.dispose()
 
 
 def test_a_sound_file_passes_its_quick_check_and_takes_changes(database: Database) -> None:

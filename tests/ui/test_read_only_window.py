@@ -4,6 +4,7 @@ reading and signing in go on."""
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
 import pytest
@@ -12,8 +13,14 @@ from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
 from ethics_desk.core.roles import Role
+from ethics_desk.storage import read_only
 from ethics_desk.storage.database import Database
-from ethics_desk.storage.read_only import clear_failed_check, failed_check, record_failed_check
+from ethics_desk.storage.read_only import (
+    clear_failed_check,
+    damaged,
+    failed_check,
+    record_failed_check,
+)
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.main_window import MainWindow
 from ethics_desk.ui.palette import STYLE_PROPERTY
@@ -204,3 +211,35 @@ def test_a_database_without_its_record_key_opens_in_the_window_read_only_with_th
         context.database.dispose()
     finally:
         record_key.forget_cached_keys()
+
+
+def test_a_damage_the_opening_check_finds_after_the_sign_in_is_shown_when_it_is_found(
+        qtbot: QtBot, database: Database, db_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    make_account(database, CLERK_LOGIN, "Maria Clerk", Role.CLERK)
+    found = ["Page 7: btreeInitPage() returns error code 11"]
+    release = threading.Event()
+
+    def held(path: Path) -> list[str]:  # a large file's check, still reading it
+        release.wait(timeout=60)
+        return found
+
+    monkeypatch.setattr(read_only, "QUICK_CHECK_IN_BACKGROUND_BYTES", 0)
+    monkeypatch.setattr(read_only, "quick_check", held)
+    database._quick_check = None
+    database.start_quick_check()
+    try:
+        context = signed_in_context(database, CLERK_LOGIN, CLERK_PASSWORD)  # did not wait
+        assert database.checking
+        window = MainWindow(context)
+        qtbot.addWidget(window)
+        window.show()
+        qtbot.waitExposed(window)
+        assert database.checking and not window.read_only_banner.isVisible()
+        release.set()
+        qtbot.waitUntil(window.read_only_banner.isVisible, timeout=10_000)
+        assert window.read_only_banner.text() == damaged(db_path, found).sentence
+        action = window.findChild(QAction, "actionNew")
+        assert action is not None and not action.isEnabled()
+    finally:
+        release.set()
