@@ -135,9 +135,10 @@ LOADING_STEPS = ("sqlalchemy.orm", "ethics_desk.models", None, "ethics_desk.staf
                  "ethics_desk.cases.inbox_query", "ethics_desk.ui.screens.inbox_screen",
                  "ethics_desk.ui.main_window")
 """What is loaded after the sign-in dialog is shown, in turn: modules, and (None) the database
-opened through the ORM with its mappers configured; then what Sign in and the main window need
-(the accounts, the inbox's SQL, the window's screens), so that after Enter only the password's
-check and the inbox's first page remain. Each takes about a tenth of a second."""
+opened through the ORM with its mappers configured and the sign-in's connections opened; then
+what Sign in and the main window need (the accounts, the inbox's SQL, the window's screens), so
+that after Enter only the password's check and the inbox's first page remain. Each takes about
+a tenth of a second."""
 
 
 def load_in_steps(context: AppContext, finished: Callable[[], None] | None = None) -> None:
@@ -171,6 +172,7 @@ def _load_step(context: AppContext, module: str | None) -> None:
     with contextlib.suppress(UserError):  # the screen that needs the database says why
         if module is None:
             context.load()
+            context.database.open_connections()  # the sign-in's, opened before Enter
         else:
             importlib.import_module(module)
 

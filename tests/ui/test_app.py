@@ -328,6 +328,19 @@ def test_nothing_of_a_case_is_shown_before_someone_signs_in(database: Database) 
         context.inbox_query(NOW.date())
 
 
+@pytest.mark.sqlite_file
+def test_the_sign_ins_connections_are_opened_behind_the_dialog_reading_nothing(
+        database: Database) -> None:
+    from ethics_desk.maintenance.first_look import first_look
+    from ethics_desk.ui.app import load_now
+
+    context = AppContext(first_look=first_look(database.description), clock=lambda: NOW)
+    load_now(context)  # what the dialog loads behind itself
+    pool = context.database.engine.pool
+    assert pool.checkedin() >= 2 and pool.checkedout() == 0  # ready for Enter, none held
+    context.database.dispose()
+
+
 def test_open_context_looks_first_and_opens_fully_when_it_must(
         qtbot: QtBot, tmp_path: Path, database: Database, db_arg: str,
         monkeypatch: pytest.MonkeyPatch) -> None:
