@@ -5,19 +5,21 @@ how long the window stalls while the word is typed.
 
 ``--db`` is a SQLite file (``make_big_db.py``) or a ``postgresql+psycopg://`` address. The inbox
 screen is built on it (Qt offscreen) and switched to "All cases", so that a search looks
-through every case. The search is asked in a worker thread once the clerk pauses in typing
-(``InboxScreen.SEARCH_PAUSE_MS``), so these figures are taken for each term:
+through every case. The search is asked in a worker thread at each keystroke, one at a time
+(keys typed while one is read are asked when it answers, ``InboxScreen.SEARCH_PAUSE_MS`` at the
+latest), so these figures are taken for each term:
 
-* **search** — from the moment the query is sent (the pause is over) to the rows shown and
+* **search** — from the moment the query is sent to the rows shown and
   painted (the first page; the count follows and is not waited for), median of ``--repeat``
   runs after one warm-up: everything but the last character is typed and answered first, then
   the last character is typed;
-* **pause** — from that last keystroke to the query being sent (the timer, reported apart);
+* **pause** — from that last keystroke to the query being sent (none when no other search is
+  being read; reported apart);
 * **ui over raw** — the first less the raw query (below): what the application adds to the
   query (the driver's rows made into the list's, handed to the GUI thread, painted);
 * **stall** — the longest the GUI thread did not answer while the whole word was typed key by
-  key, one key every ``--key-ms`` (slower than the pause, so every prefix is asked and shown:
-  the worst case), until its rows were shown: a 1 ms heartbeat timer's longest gap.
+  key, one key every ``--key-ms`` (each prefix asked and shown: the worst case), until its
+  rows were shown: a 1 ms heartbeat timer's longest gap.
 
 The raw comparison runs the model's exact SQL and parameters with the database's own driver
 (``sqlite3``, or ``psycopg`` for a server) and fetches its rows: on SQLite, the index probe the

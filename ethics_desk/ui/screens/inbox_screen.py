@@ -1,16 +1,18 @@
 """Inbox: what is due today, what is overdue, and every case, searched and sorted in SQL.
 
-The screen opens on the saved view "Due today". A search is asked once the clerk pauses in
-typing (:attr:`InboxScreen.SEARCH_PAUSE_MS`), in a worker thread, within the chosen view and
-filters: the window never waits for the database while a word is typed, a newer keystroke
-drops an older search, and the list shows the last one's rows as soon as its first page is
-read (the count follows, on the status line). Clicking a column heading sorts in SQL;
-scrolling to the end fetches the next page. Double-click or Enter on a row asks
-for the case (:attr:`InboxScreen.case_requested`); Ctrl+F goes to the search box, Down or Enter
-from there to the list, Escape clears the search, F5 asks the database again. "Export the
-list…" (Ctrl+Shift+E, also in the File menu) writes every row of the list shown — not only the
-pages loaded — to an Excel workbook or a CSV file (:mod:`ethics_desk.cases.docket`), off the
-GUI thread, and says on the status line what it wrote.
+The screen opens on the saved view "Due today". Each keystroke in the search box asks for the
+words typed at once, in a worker thread, within the chosen view and filters — one search at a
+time: keys typed while one is read are asked together when it answers
+(:attr:`InboxScreen.SEARCH_PAUSE_MS` at the latest). The window never waits for the database
+while a word is typed, a newer search drops an older one's answer, and the list shows the last
+one's rows as soon as its first page is read (the count follows, on the status line). Clicking a
+column heading sorts in SQL; scrolling to the end fetches the next page. Double-click or Enter
+on a row asks for the case (:attr:`InboxScreen.case_requested`); Ctrl+F goes to the search box,
+Down or Enter from there to the list, Escape clears the search, F5 asks the database again.
+"Export the list…" (Ctrl+Shift+E, also in the File menu) writes every row of the list shown —
+not only the pages loaded — to an Excel workbook or a CSV file
+(:mod:`ethics_desk.cases.docket`), off the GUI thread, and says on the status line what it
+wrote.
 
 The View list holds the seven views every inbox has, then the person's own saved views, then
 those others shared with the office, marked "(office)" (:mod:`ethics_desk.cases.views`).
@@ -99,7 +101,8 @@ class InboxScreen(QWidget):
     """The clerk asked to open the case with this id (double-click or Enter)."""
 
     SEARCH_PAUSE_MS = 150
-    """How long a pause in typing starts the search (a keystroke within it starts it again)."""
+    """A keystroke made while a search is read is asked when that search answers, or after
+    this pause in typing if the answer is not the search's own (a refresh came between)."""
 
     def __init__(self, context: AppContext, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -197,7 +200,9 @@ class InboxScreen(QWidget):
         self._pause.setInterval(self.SEARCH_PAUSE_MS)
         self._pause.timeout.connect(self._search_now)
         self.search.textChanged.connect(self._search_changed)
+        self.model.first_page_shown.connect(self._ask_what_was_typed_meanwhile)
         self.model.failed.connect(self._tell)
+        self.model.failed.connect(self._ask_what_was_typed_meanwhile)
         self.model.total_known.connect(self._update_status)
         self.search.returnPressed.connect(self._return_pressed)
         self.in_documents.toggled.connect(self._documents_toggled)
@@ -583,10 +588,22 @@ class InboxScreen(QWidget):
         return self._pause.isActive() or self.model.busy
 
     def _search_changed(self, _text: str) -> None:
-        """A keystroke: the search is asked after a pause in typing, off the GUI thread (in
-        documents, when Enter is pressed: each search there is on record)."""
-        if not self.in_documents.isChecked():
-            self._pause.start()
+        """A keystroke: the search is asked now, off the GUI thread — or, while another is
+        read, when it answers (in documents, when Enter is pressed: each search there is on
+        record)."""
+        if self.in_documents.isChecked():
+            return
+        if self.model.busy:
+            self._pause.start()  # asked with the answer in flight, or after a pause
+        else:
+            self._pause.stop()
+            self._search_now()
+
+    def _ask_what_was_typed_meanwhile(self, *_answer: object) -> None:
+        """A search answered: the keys typed while it was read are asked now."""
+        if self._pause.isActive():
+            self._pause.stop()
+            self._search_now()
 
     @property
     def searching_documents(self) -> bool:
