@@ -272,4 +272,7 @@ def test_the_bundle_carries_the_resources_and_the_window_icon(built: Path) -> No
     assert (resources / "fonts" / "DejaVuSans.ttf").is_file()
     assert (resources / "manual" / "README.md").is_file()  # Help → Manual (F1)
     assert list((resources / "manual" / "how-to" / "images").glob("*.png"))
+    # The calendars, and the holidays package's table they read instead of importing it.
+    for name in ("city.json", "state.json", "package-holidays.json"):
+        assert (resources / "calendars" / name).is_file(), name
     assert (_internal(built) / "ethics_desk" / "storage" / "migrations" / "env.py").is_file()

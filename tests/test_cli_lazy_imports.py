@@ -78,22 +78,38 @@ def test_importing_the_package_and_its_command_line_loads_nothing_heavy() -> Non
     assert not loaded & set(HEAVY)
 
 
-def test_due_on_a_computer_without_a_database_loads_neither_qt_nor_reportlab_nor_sqlalchemy(
-        ) -> None:
+def test_due_on_a_computer_without_a_database_loads_nothing_heavy_not_even_holidays() -> None:
+    """No Qt, ReportLab or SQLAlchemy (no database: the rules alone, nothing of the storage),
+    and no ``holidays`` package: its holidays come from the shipped table."""
     code, printed, heavy = run_alone("due", "2026-12-01", "5")
     assert code == 0
     assert printed.splitlines()[0] == "2026-12-08"
     assert "no database yet" in printed
-    assert "PySide6" not in heavy and "reportlab" not in heavy
-    assert "sqlalchemy" not in heavy  # no database: the rules alone, nothing of the storage
+    assert heavy == []
     assert not default_database_path().exists()
 
 
-def test_calendar_on_a_computer_without_a_database_loads_neither_qt_nor_reportlab() -> None:
+def test_due_on_the_state_calendar_loads_nothing_heavy() -> None:
+    code, printed, heavy = run_alone("due", "2026-12-23", "2", "--calendar", "state")
+    assert code == 0
+    assert printed.splitlines()[0] == "2026-12-29"  # Christmas Eve, Day and the Day After
+    assert heavy == []
+
+
+def test_calendar_on_a_computer_without_a_database_loads_nothing_heavy() -> None:
     code, printed, heavy = run_alone("calendar", "2027")
     assert code == 0
     assert "2027-11-25 Thanksgiving Day" in printed
-    assert not {"PySide6", "reportlab", "sqlalchemy"} & set(heavy)
+    assert "2027-11-26 Day after Thanksgiving" in printed
+    assert heavy == []
+
+
+def test_a_year_the_holidays_table_does_not_hold_is_still_answered() -> None:
+    """Past the shipped table, ``calendar`` asks the ``holidays`` package itself."""
+    code, printed, heavy = run_alone("calendar", "2090")
+    assert code == 0
+    assert "2090-11-23 Thanksgiving Day" in printed
+    assert heavy == ["holidays"]
 
 
 def test_due_reads_the_closures_of_the_database_in_the_data_folder(

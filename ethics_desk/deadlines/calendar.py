@@ -39,6 +39,13 @@ The JSON format (``"format": 1``)::
 
 Every entry of the three lists may carry ``"since"`` / ``"until"`` (inclusive years) and a free
 ``"note"``. Unknown keys are rejected so that a typo cannot silently drop a holiday.
+
+The ``holidays`` package is not imported for the shipped calendars: what it says for their places
+(US, US-TX) from 1999 to 2076 is kept in ``resources/calendars/package-holidays.json``, written
+from the installed package by :mod:`ethics_desk.deadlines.package_holidays` and checked against it
+by the test suite. A calendar file naming another place, or a year outside the table, is answered
+by the package itself, the same way; a file's ``keep`` names and relative days' bases are checked
+against whichever answers.
 """
 
 from __future__ import annotations
@@ -53,8 +60,6 @@ from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
-
-import holidays
 
 from ethics_desk.core.resources import resources_dir
 
@@ -235,10 +240,18 @@ class CalendarRules:
 def _package_year(
     country: str, subdiv: str | None, year: int
 ) -> tuple[tuple[date, tuple[str, ...]], ...]:
-    """The package's holidays of one year, sorted, each date with its list of names."""
-    table = holidays.country_holidays(country, subdiv=subdiv, years=year)
-    days = sorted(day for day in list(table) if day.year == year)
-    return tuple((day, tuple(table.get_list(day))) for day in days)
+    """The package's holidays of one year, sorted, each date with its list of names.
+
+    From the shipped table (:mod:`ethics_desk.deadlines.package_holidays`) when it holds the
+    place and the year, without importing the package; else from the package itself. The
+    test suite checks that both give the same. (Imported here, not at the top, so that
+    ``python -m ethics_desk.deadlines.package_holidays`` runs without a second copy of it.)"""
+    import ethics_desk.deadlines.package_holidays as package_holidays
+
+    shipped = package_holidays.from_table(country, subdiv, year)
+    if shipped is not None:
+        return shipped
+    return package_holidays.from_package(country, subdiv, year)
 
 
 def _in_years(year: int, since: int | None, until: int | None) -> bool:
@@ -470,7 +483,8 @@ class BusinessCalendar:
     """Answers "is this a business day, and if not, why?" for one set of rules and closures.
 
     Per-year tables are built on first use and cached, so the calendar is cheap to query for
-    many cases; the ``holidays`` package itself is also cached per year across instances.
+    many cases; the package's holidays (from the shipped table or the ``holidays`` package) are
+    also cached per year across instances.
     Weekends come first: a holiday on a Saturday is reported as "Saturday".
     """
 

@@ -18,6 +18,7 @@ from ethics_desk.deadlines import (
     DayKind,
     city_calendar,
     load_rules,
+    package_holidays,
     state_calendar,
 )
 from ethics_desk.deadlines import calendar as calendar_module
@@ -317,24 +318,47 @@ def test_a_broken_rules_file_names_the_file_and_the_problem(
 # --- caching --------------------------------------------------------------------------------
 
 
-def test_the_holidays_package_is_consulted_once_per_year(monkeypatch: pytest.MonkeyPatch) -> None:
+def _counting_package(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The years the ``holidays`` package itself is asked for, from now on (caches emptied)."""
     calls: list[int] = []
-    real = calendar_module.holidays.country_holidays
+    real = package_holidays.from_package
 
-    def counting(*args, **kwargs):
-        calls.append(kwargs["years"])
-        return real(*args, **kwargs)
+    def counting(country: str, subdiv: str | None, year: int) -> package_holidays.PackageYear:
+        calls.append(year)
+        return real(country, subdiv, year)
 
+    calendar_module._package_year.cache_clear()
+    monkeypatch.setattr(package_holidays, "from_package", counting)
+    return calls
+
+
+def test_the_holidays_package_is_consulted_once_per_year_outside_the_table(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    assert 2090 not in package_holidays.TABLE_YEARS
     calendar = city_calendar()
-    calendar_module._package_year.cache_clear()
-    monkeypatch.setattr(calendar_module.holidays, "country_holidays", counting)
-    for _ in range(50):
-        for day in range(1, 366):
-            calendar.is_business_day(date.fromordinal(date(2030, 1, 1).toordinal() + day))
-    calendar_module._package_year.cache_clear()
-    # Each year once: 2030 and 2031, and their neighbours for the day after Thanksgiving.
-    assert len(calls) == len(set(calls))
-    assert set(calls) <= {2029, 2030, 2031, 2032}
+    calls = _counting_package(monkeypatch)
+    try:
+        for _ in range(50):
+            for day in range(1, 366):
+                calendar.is_business_day(date.fromordinal(date(2090, 1, 1).toordinal() + day))
+    finally:
+        calendar_module._package_year.cache_clear()
+    # Each year once: 2090 and 2091, and their neighbours for the day after Thanksgiving.
+    assert calls and len(calls) == len(set(calls))
+    assert set(calls) <= {2089, 2090, 2091, 2092}
+    assert calendar.non_business_reason(date(2090, 11, 24)) == "Day after Thanksgiving"
+
+
+def test_the_years_of_the_table_never_ask_the_holidays_package(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    calls = _counting_package(monkeypatch)
+    try:
+        for calendar in (city_calendar(), state_calendar()):
+            for year in (2000, 2026, 2075):
+                assert calendar.non_business_weekdays(year)
+    finally:
+        calendar_module._package_year.cache_clear()
+    assert calls == []
 
 
 def test_the_state_calendar_leaves_optional_holidays_as_business_days() -> None:
