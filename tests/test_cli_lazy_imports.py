@@ -38,14 +38,22 @@ except SystemExit as exc:
     code = exc.code
 sys.stdout.flush()
 heavy = sorted({name.split(".")[0] for name in sys.modules} & set(json.loads(HEAVY)))
-print("\\n" + json.dumps({"code": code, "heavy": heavy}))
+ours = sorted(name for name in sys.modules if name.startswith("ethics_desk."))
+print("\\n" + json.dumps({"code": code, "heavy": heavy, "ours": ours}))
 """
-"""Run the command line as ``ethics-desk`` does, then name the heavy packages it had loaded."""
+"""Run the command line as ``ethics-desk`` does, then name the heavy packages it had loaded
+(and the modules of its own)."""
 
 
 def run_alone(*arguments: str) -> tuple[int, str, list[str]]:
     """Run ``ethics-desk ARGUMENTS`` in a fresh Python (this test's data folder, no database
     named); returns its exit status, what it printed and the heavy packages it loaded."""
+    code, printed, heavy, _ours = run_alone_naming_ours(*arguments)
+    return code, printed, heavy
+
+
+def run_alone_naming_ours(*arguments: str) -> tuple[int, str, list[str], list[str]]:
+    """:func:`run_alone`, and the modules of ``ethics_desk`` it loaded."""
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(
         [str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])]))
     env.pop("ETHICS_DESK_DB", None)
@@ -55,7 +63,7 @@ def run_alone(*arguments: str) -> tuple[int, str, list[str]]:
     assert result.returncode == 0, result.stderr
     printed, _, last = result.stdout.rstrip("\n").rpartition("\n")
     seen = json.loads(last)
-    return seen["code"], printed, seen["heavy"]
+    return seen["code"], printed, seen["heavy"], seen["ours"]
 
 
 @pytest.mark.parametrize("option", ["--version", "--help"])
@@ -87,6 +95,19 @@ def test_due_on_a_computer_without_a_database_loads_nothing_heavy_not_even_holid
     assert "no database yet" in printed
     assert heavy == []
     assert not default_database_path().exists()
+
+
+@pytest.mark.parametrize("command", [("due", "2026-12-01", "5"), ("calendar", "2027")])
+def test_due_and_calendar_without_a_database_load_no_permissions_and_no_database_code(
+        command: tuple[str, ...]) -> None:
+    """They sign in to nothing, so the permission table and its vocabulary stay unread (the
+    closure commands, which sign in, live apart in ``cli/closures.py``)."""
+    code, _printed, _heavy, ours = run_alone_naming_ours(*command)
+    assert code == 0
+    assert "ethics_desk.cli.calendar" in ours
+    assert not {"ethics_desk.core.permissions", "ethics_desk.core.vocabulary",
+                "ethics_desk.cli.closures", "ethics_desk.storage.database",
+                "ethics_desk.deadlines.schedule"} & set(ours)
 
 
 def test_due_on_the_state_calendar_loads_nothing_heavy() -> None:

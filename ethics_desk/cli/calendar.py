@@ -1,6 +1,8 @@
-"""``ethics-desk due``, ``calendar`` and ``closure``: when something is due under § 2-83, which
-days the offices are closed, and closing or reopening them on a day (an act of
-``Act.EDIT_CALENDAR``, recomputing the open deadlines it moves)."""
+"""``ethics-desk due`` and ``calendar``: when something is due under § 2-83, and which days the
+offices are closed. Neither signs in, so neither loads the permissions, and on a computer
+without a database they load nothing of the database either: they answer from the calendars'
+rules at once. Closing or reopening the offices on a day (``closure``) is in
+:mod:`ethics_desk.cli.closures`."""
 
 from __future__ import annotations
 
@@ -8,28 +10,13 @@ import argparse
 from datetime import date
 from typing import TYPE_CHECKING
 
-from ethics_desk.cli.common import (
-    EXIT_OK,
-    PROG,
-    clock_of,
-    db_arg,
-    note,
-    open_for_reading,
-    open_to_change,
-    parse_day,
-    signs_in,
-)
+from ethics_desk.cli.common import EXIT_OK, PROG, db_arg, note, open_for_reading, parse_day
 from ethics_desk.core.errors import UserError
-from ethics_desk.core.permissions import Act
 
 # Each command imports what it needs when it runs, so that starting the application (the
 # default command) does not pay for the demonstration data, the integrity checks or Alembic.
 if TYPE_CHECKING:
-    from ethics_desk.core.account import Account
     from ethics_desk.deadlines import BusinessCalendar
-    from ethics_desk.deadlines.closures import CalendarChange
-    from ethics_desk.storage.database import Database
-
 
 
 def _calendars(args: argparse.Namespace) -> tuple[BusinessCalendar, str]:
@@ -140,58 +127,3 @@ def _fiesta_season_notes(calendar: BusinessCalendar, years: list[int]) -> None:
                 note(f"warning: {warning} Move it with: {PROG} closure remove "
                       f"{closure.day.isoformat()}, then closure add DATE \"{closure.name}\" "
                       "--kind fiesta")
-
-
-def _print_change(database: Database, change: CalendarChange, account: Account) -> None:
-    """The summary of a calendar change and each deadline it moved, by case number."""
-    from sqlalchemy import select
-
-    from ethics_desk.models import Complaint
-
-    print(change.summary + ".")
-    if not change.moved:
-        return
-    ids = {m.complaint_id for m in change.moved}
-    with database.read_session() as session:
-        numbers = {complaint_id: number for complaint_id, number in session.execute(
-            select(Complaint.id, Complaint.case_number).where(Complaint.id.in_(ids)))}
-    for moved in change.moved:
-        print(f"{numbers.get(moved.complaint_id) or f'Draft {moved.complaint_id}'} "
-              f"{moved.title} {moved.old_due.isoformat()} → {moved.new_due.isoformat()}")
-    from ethics_desk.documents.stated_dates import made_wrong_by
-
-    for paper in made_wrong_by(database, change.moved, saved=True, account=account):
-        note(f"warning: {paper.sentence()}; reissue it corrected from the case's Papers tab")
-
-
-def _day_typed(args: argparse.Namespace) -> object:
-    """The DATE of ``closure``, refused before a password is asked if it is no date."""
-    return parse_day(args.day, "DATE")
-
-
-@signs_in(Act.EDIT_CALENDAR, "Closing the offices on a day", opening=open_to_change,
-          first=_day_typed)
-def cmd_closure_add(args: argparse.Namespace, database: Database, account: Account) -> int:
-    """``closure add DATE NAME``."""
-    from ethics_desk.deadlines.closures import add_closure, fiesta_season_warning
-
-    day = parse_day(args.day, "DATE")
-    change = add_closure(database, day, args.name, account=account, clock=clock_of(args),
-                         calendar=args.calendar, kind=args.kind)
-    _print_change(database, change, account)
-    season = fiesta_season_warning(day) if args.kind == "fiesta" else None
-    if season is not None:
-        note(f"warning: {season}")
-    return EXIT_OK
-
-
-@signs_in(Act.EDIT_CALENDAR, "Reopening the offices on a day", opening=open_to_change,
-          first=_day_typed)
-def cmd_closure_remove(args: argparse.Namespace, database: Database, account: Account) -> int:
-    """``closure remove DATE``."""
-    from ethics_desk.deadlines.closures import remove_closure
-
-    change = remove_closure(database, parse_day(args.day, "DATE"), account=account,
-                            clock=clock_of(args), calendar=args.calendar)
-    _print_change(database, change, account)
-    return EXIT_OK

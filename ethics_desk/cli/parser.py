@@ -134,14 +134,14 @@ def _build_parser() -> argparse.ArgumentParser:
     add.add_argument("--kind", choices=("closure", "fiesta"), default="closure",
                      help="fiesta for Fiesta San Jacinto Day (one Friday a year); otherwise "
                           "closure (default)")
-    add.set_defaults(handler=Handler("ethics_desk.cli.calendar", "cmd_closure_add"))
+    add.set_defaults(handler=Handler("ethics_desk.cli.closures", "cmd_closure_add"))
     remove = actions.add_parser(
         "remove", parents=[*signed_in, calendar_option],
         help="reopen the offices on DATE (a closure the office set)",
         description="Remove a closure the office set: audited, open deadlines recomputed. "
                     "The calendar's rule holidays cannot be removed.")
     remove.add_argument("day", metavar="DATE", help="the day, YYYY-MM-DD")
-    remove.set_defaults(handler=Handler("ethics_desk.cli.calendar", "cmd_closure_remove"))
+    remove.set_defaults(handler=Handler("ethics_desk.cli.closures", "cmd_closure_remove"))
 
     provisions = commands.add_parser(
         "provisions", help="the catalogue of provisions a complaint can cite (§ 2-83(c)(5))",
