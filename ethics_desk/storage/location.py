@@ -23,7 +23,6 @@ Kerberos, or libpq's password file ``%APPDATA%\\postgresql\\pgpass.conf`` of the
 
 from __future__ import annotations
 
-import configparser
 import os
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
@@ -57,17 +56,19 @@ def machine_database() -> str:
     keep records apart from the office's.
     """
     path = machine_settings_file()
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except FileNotFoundError:
+        return ""  # most desks; then configparser is not even imported (``due`` at once)
+    except (OSError, UnicodeDecodeError) as exc:
+        raise _unreadable(path, exc) from exc
+    import configparser
+
     parser = configparser.ConfigParser(interpolation=None)
     try:
-        with path.open(encoding="utf-8-sig") as file:
-            parser.read_file(file)
-    except FileNotFoundError:
-        return ""
-    except (OSError, UnicodeDecodeError, configparser.Error) as exc:
-        raise StorageError(f"The machine-wide database setting {path} cannot be read ({exc}).",
-                           f"Ask IT to correct it (a [{MACHINE_SECTION}] section with "
-                           f"“{MACHINE_KEY} = …”) or remove it; --db or {DB_ENV} still choose "
-                           "a database meanwhile.") from exc
+        parser.read_string(text, source=str(path))
+    except configparser.Error as exc:
+        raise _unreadable(path, exc) from exc
     address = parser.get(MACHINE_SECTION, MACHINE_KEY, fallback="").strip()
     if address and _has_password(address):
         raise StorageError(f"The machine-wide database address in {path} contains a password, "
@@ -76,6 +77,14 @@ def machine_database() -> str:
                            "sign in to the server with Windows authentication (SSPI or "
                            "Kerberos) or each account's pgpass.conf (see the IT guide, docs/it/server.md).")
     return address
+
+
+def _unreadable(path: Path, problem: Exception) -> StorageError:
+    """The machine-wide setting cannot be read or understood: IT's to correct."""
+    return StorageError(f"The machine-wide database setting {path} cannot be read ({problem}).",
+                        f"Ask IT to correct it (a [{MACHINE_SECTION}] section with "
+                        f"“{MACHINE_KEY} = …”) or remove it; --db or {DB_ENV} still choose "
+                        "a database meanwhile.")
 
 
 def _has_password(address: str) -> bool:

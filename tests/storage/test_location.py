@@ -111,6 +111,15 @@ def test_a_settings_file_that_cannot_be_understood_is_refused_naming_the_file(
     assert "[database]" in refused.value.fix
 
 
+def test_a_settings_file_that_is_not_text_is_refused_naming_the_file(site_config: Path) -> None:
+    path = _it_sets(site_config, "")
+    path.write_bytes(b"[database]\naddress = \xff\xfe dbserver\n")  # saved as Windows-1252?
+    with pytest.raises(StorageError) as refused:
+        named_database()
+    assert str(path) in refused.value.problem
+    assert "[database]" in refused.value.fix
+
+
 def test_the_command_line_says_a_broken_machine_wide_setting_in_one_line(
         site_config: Path, capsys: pytest.CaptureFixture[str]) -> None:
     from ethics_desk.cli import main
