@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import shutil
+from collections.abc import Iterator
 from datetime import date
 from pathlib import Path
 
@@ -26,7 +27,7 @@ from ethics_desk.deadlines.package_holidays import (
 
 
 @pytest.fixture
-def fresh_caches() -> object:
+def fresh_caches() -> Iterator[None]:
     """The table and the calendars' years read again, before and after the test."""
     package_holidays._shipped.cache_clear()
     calendar_module._package_year.cache_clear()
@@ -100,7 +101,7 @@ def test_a_misspelt_holiday_of_a_place_in_the_table_is_refused(tmp_path: Path) -
 @pytest.mark.parametrize("damage", ["missing", "not JSON", "another format", "a year broken"])
 def test_without_a_readable_table_the_package_gives_the_same_answers(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, damage: str,
-        fresh_caches: object) -> None:
+        fresh_caches: None) -> None:
     expected = {year: (city_calendar().non_business_weekdays(year),
                        state_calendar().non_business_weekdays(year)) for year in (2026, 2027)}
     table = json.loads(table_path().read_text(encoding="utf-8"))
@@ -126,7 +127,7 @@ def test_without_a_readable_table_the_package_gives_the_same_answers(
 
 def test_the_write_command_writes_a_table_the_check_accepts_and_a_changed_one_it_refuses(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
-        fresh_caches: object) -> None:
+        fresh_caches: None) -> None:
     resources = tmp_path / "resources"
     shutil.copytree(table_path().parent, resources / "calendars")
     (resources / "calendars" / package_holidays.TABLE_NAME).unlink()
