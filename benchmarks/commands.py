@@ -2,13 +2,14 @@
 
 ``python benchmarks/commands.py [--runs 7] [--db FILE --user LOGIN]``
 
-Each program below is started ``--runs`` times in a process of its own, interleaved (one of
-each in turn, after one start of each to warm the file cache and the bytecode), every one the
-same way — ``python -c …`` or ``python -m ethics_desk …`` in this checkout's folder, its
-package first on the path — in a throw-away home folder (``HOME``, ``APPDATA``, the XDG
-folders; no machine-wide database setting, no ``ETHICS_DESK_DB``), so no real settings or
-database are read. Each time is the wall clock from starting the process to its exit (it must
-exit 0):
+Each program below is started ``--runs`` times in a process of its own, interleaved (one of each
+in turn, after one start of each to warm the file cache and the bytecode —
+``PYTHONDONTWRITEBYTECODE`` is not passed on, so the bytecode is written once, as an installed
+copy has it), every one the same way — ``python -c …`` or ``python -m ethics_desk …`` in this
+checkout's folder, its package first on the path — in a throw-away home folder (``HOME``,
+``APPDATA``, the XDG folders; no machine-wide database setting, no ``ETHICS_DESK_DB``), so no
+real settings or database are read. Each time is the wall clock from starting the process to its
+exit (it must exit 0):
 
 * ``python`` — ``python -c "import sqlite3"``: the yardstick, Python starting and stopping;
 * ``version`` — ``ethics-desk --version``;
@@ -98,7 +99,8 @@ def child_env(home: Path, keys: Path | None) -> dict[str, str]:
                XDG_CONFIG_DIRS=str(home / "site-config"),
                PYTHONPATH=os.pathsep.join(filter(None, (str(ROOT),
                                                         os.environ.get("PYTHONPATH")))))
-    for name in ("ETHICS_DESK_DB", "ETHICS_DESK_USER", "ETHICS_DESK_PASSWORD"):
+    for name in ("ETHICS_DESK_DB", "ETHICS_DESK_USER", "ETHICS_DESK_PASSWORD",
+                 "PYTHONDONTWRITEBYTECODE"):  # compiled once, as an installed copy is
         env.pop(name, None)
     if keys is not None:
         env[KEY_FOLDER_ENV] = str(keys)

@@ -4,13 +4,15 @@
 
 ``--db`` is a SQLite file (``make_big_db.py``) or a PostgreSQL server's address
 (``postgresql+psycopg://…``, a copy made with ``ethics-desk migrate-to``); run it once for each.
-Three programs are started in turn, ``--runs`` times each (interleaved), with Qt offscreen and a
-throw-away home folder whose settings are removed before every run (so each starts as on a
-fresh workstation, on the inbox, and no real settings are read or written; a file built in
-another folder or by another account has its record key's folder passed on,
-``ETHICS_DESK_KEY_FOLDER``, :func:`key_folder_for`). Every time is
-measured from the moment this script starts the process (the wall clock, read by the child at
-each moment it reaches — :mod:`ethics_desk.ui.startup_probe`):
+Three programs are started in turn, ``--runs`` times each (interleaved, after one start of each
+to warm the file cache and write the bytecode, as an installed copy has it:
+``PYTHONDONTWRITEBYTECODE`` is not passed on), with Qt offscreen and a throw-away home folder
+whose settings are removed before every run (so each starts as on a fresh workstation, on the
+inbox, and no real settings are read or written; a file built in another folder or by another
+account has its record key's folder passed on, ``ETHICS_DESK_KEY_FOLDER``,
+:func:`key_folder_for`). Every time is measured from the moment this script starts the process
+(the wall clock, read by the child at each moment it reaches —
+:mod:`ethics_desk.ui.startup_probe`):
 
 * ``bare`` — a PySide6 script that shows an empty ``QMainWindow``: the moment it is shown;
 * ``sign_in`` — the application's first window, the sign-in dialog, shown from the first look
@@ -333,8 +335,8 @@ def measure(db: Path | str, runs: int, search: str) -> dict[str, Any]:
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", HOME=str(home),
                XDG_CONFIG_HOME=str(home / "config"), XDG_DATA_HOME=str(home / "data"),
                XDG_CACHE_HOME=str(home / "cache"), XDG_STATE_HOME=str(home / "state"))
-    for name in ("ETHICS_DESK_DB", MARKS_ENV, SEARCH_ENV):
-        env.pop(name, None)
+    for name in ("ETHICS_DESK_DB", MARKS_ENV, SEARCH_ENV, "PYTHONDONTWRITEBYTECODE"):
+        env.pop(name, None)  # compiled once, as an installed copy is, not at every start
     env.update(key_folder_for(db))
     ensure_clerk(db)
     env.update(ETHICS_DESK_USER=CLERK[0], ETHICS_DESK_PASSWORD=CLERK[1])
