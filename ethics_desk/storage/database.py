@@ -612,11 +612,18 @@ class Database:
         ``quick_check`` still reading the file in the background is waited for first."""
         if self._quick_check is not None:
             self._quick_check.finish()
+        self.write_queued()
+        self.engine.dispose()
+
+    def write_queued(self) -> None:
+        """Write the records this database's readers queued, if the writers' lock is free now
+        (never waiting for it): at :meth:`dispose`, and once a large file's check at the
+        opening has held (:attr:`checking`). A database that takes no more data keeps them
+        queued."""
         if self.queued:
             self.queued = False
             with contextlib.suppress(StorageError):  # still busy (or worse): the next writer's
                 self.write(lambda _session: None, wait=False)
-        self.engine.dispose()
 
 
 def _refuse_changes(session: Session, _context: Any, _instances: Any) -> None:

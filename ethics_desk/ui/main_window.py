@@ -443,10 +443,13 @@ class MainWindow(QMainWindow):
             action.setStatusTip(reason.sentence if reason is not None else "")
 
     def _look_at_the_check(self) -> None:
-        """Once the file's check at the opening has ended, show what it found."""
+        """Once the file's check at the opening has ended, show what it found, and write the
+        records queued meanwhile (the sign-in, the cases opened) if it held."""
         if not self.context.checking():
             self._check_timer.stop()
             self.show_read_only()
+            if self.context.read_only() is None:
+                self.context.database.write_queued()
 
     def changeEvent(self, event: QEvent) -> None:
         """Each time the window becomes the active one again, look again at the read-only mode:

@@ -11,9 +11,11 @@ import pytest
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
+from sqlalchemy import select
 
 from ethics_desk.core.roles import Role
-from ethics_desk.storage import read_only
+from ethics_desk.models import AuditRecord
+from ethics_desk.storage import queued_records, read_only
 from ethics_desk.storage.database import Database
 from ethics_desk.storage.read_only import (
     clear_failed_check,
@@ -241,5 +243,36 @@ def test_a_damage_the_opening_check_finds_after_the_sign_in_is_shown_when_it_is_
         assert window.read_only_banner.text() == damaged(db_path, found).sentence
         action = window.findChild(QAction, "actionNew")
         assert action is not None and not action.isEnabled()
+    finally:
+        release.set()
+
+
+def test_the_sign_in_queued_during_the_opening_check_is_written_once_the_check_holds(
+        qtbot: QtBot, database: Database, monkeypatch: pytest.MonkeyPatch) -> None:
+    make_account(database, CLERK_LOGIN, "Maria Clerk", Role.CLERK)
+    release = threading.Event()
+
+    def held(path: Path) -> list[str]:  # a large file's check, still reading it
+        release.wait(timeout=60)
+        return []
+
+    monkeypatch.setattr(read_only, "QUICK_CHECK_IN_BACKGROUND_BYTES", 0)
+    monkeypatch.setattr(read_only, "quick_check", held)
+    database._quick_check = None
+    database.start_quick_check()
+    try:
+        context = signed_in_context(database, CLERK_LOGIN, CLERK_PASSWORD)
+        window = MainWindow(context)
+        qtbot.addWidget(window)
+        window.show()
+        qtbot.waitExposed(window)
+        assert [p.action for p in queued_records.waiting(database.url)] == ["account.sign_in"]
+        release.set()
+        qtbot.waitUntil(lambda: not queued_records.waiting(database.url), timeout=10_000)
+        assert not window.read_only_banner.isVisible()
+        with database.read_session() as session:
+            signed = session.scalars(select(AuditRecord.actor).where(
+                AuditRecord.action == "account.sign_in")).all()
+        assert CLERK_LOGIN in signed
     finally:
         release.set()
