@@ -11,6 +11,13 @@ Everything else takes the full path,
 :func:`ethics_desk.maintenance.opening.open_database`, with its messages: a database to create or to
 migrate (after its backup), one written by a newer version, a locked or read-only one, a server
 that cannot be reached or is not set up.
+
+A server is further away than a file: importing ``psycopg`` and connecting take a good part of
+a second, and an unreachable server the whole connection timeout. So the sign-in dialog is
+shown from :func:`server_look` — the address alone, with neither the driver imported nor a
+connection made — and asks the server (:meth:`ServerFirstLook.ask`, on a thread of its own)
+while it is on screen; whatever the server then answers that is not "at this revision" takes
+the full path as before.
 """
 
 from __future__ import annotations
@@ -42,6 +49,9 @@ class FirstLook:
     """What a read may raise that the full path explains better (busy, changed underneath)."""
     MARK = "?"
     """The driver's placeholder for a parameter."""
+    current: bool | None = True
+    """Whether the database is at this version's revision: True for a file (:func:`first_look`
+    checked it); for a server, None until it has been asked (:meth:`ServerFirstLook.ask`)."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
@@ -99,19 +109,22 @@ class FirstLook:
 
 
 class ServerFirstLook(FirstLook):
-    """The office's PostgreSQL server at this version's revision, read with ``psycopg`` until
-    the ORM is loaded (one short connection per question, as the window asks few)."""
+    """The office's PostgreSQL server, read with ``psycopg`` until the ORM is loaded.
+
+    Made from the address alone (:func:`server_look`): nothing is imported or connected until
+    :meth:`ask` reaches the server, reads its revision and, when it is this version's, what the
+    sign-in dialog needs, in one connection. Until then :attr:`current` is None.
+    """
 
     MARK = "%s"
 
     def __init__(self, url: str, conninfo: str, shown: str) -> None:
-        import psycopg
-
         super().__init__(Path())
         self.url = url
         self.conninfo = conninfo
         self.shown = shown
-        self.ERRORS = (psycopg.Error,)
+        self.current: bool | None = None
+        self._accounts: bool | None = None
 
     @property
     def description(self) -> str:
@@ -123,12 +136,51 @@ class ServerFirstLook(FirstLook):
         """The database as ``--db`` names it."""
         return self.url
 
+    def ask(self) -> bool:
+        """Reach the server now: whether it is at this version's revision (:attr:`current`).
+
+        Takes as long as a connection does (an unreachable server: up to
+        :data:`CONNECT_TIMEOUT_S`), so the window calls it off its own thread. In the same
+        connection it reads whether any account exists (:meth:`has_accounts`).
+        Anything that goes wrong — the driver missing, the server unreachable, not set up, at
+        another revision — is False: the full path opens it, and says what is wrong.
+        """
+        try:
+            import psycopg
+
+            self.ERRORS = (psycopg.Error,)
+            with self._reading() as conn:
+                revision = [tuple(r) for r in conn.execute(
+                    "SELECT version_num FROM alembic_version").fetchall()]
+                if revision != [(head_revision(),)]:
+                    self.current = False
+                    return False
+                self._accounts = bool(conn.execute(
+                    "SELECT 1 FROM staff_account LIMIT 1").fetchall())
+        except Exception:  # no driver, unreachable, not set up: the full path says which
+            self.current = False
+            return False
+        self.current = True
+        return True
+
+    def has_accounts(self) -> bool:
+        """Whether any staff account exists: as the server answered :meth:`ask`, else read now."""
+        if self._accounts is not None:
+            return self._accounts
+        return super().has_accounts()
+
     @contextmanager
     def _reading(self) -> Iterator[Any]:
         import psycopg
 
-        with psycopg.connect(self.conninfo, connect_timeout=5, autocommit=True) as conn:
+        with psycopg.connect(self.conninfo, connect_timeout=CONNECT_TIMEOUT_S,
+                             autocommit=True) as conn:
             yield conn
+
+
+CONNECT_TIMEOUT_S = 5
+"""How long the first look waits for the server to accept a connection."""
+
 
 def _server_address(raw: str) -> tuple[str, str] | None:
     """A PostgreSQL address as psycopg takes it, and as the status bar shows it (no password);
@@ -144,17 +196,28 @@ def _server_address(raw: str) -> tuple[str, str] | None:
     return conninfo, urlunsplit(parts._replace(netloc=shown_netloc))
 
 
+def server_look(db: str | None = None) -> ServerFirstLook | None:
+    """A look at the PostgreSQL server ``db`` names, not yet asked (:meth:`ServerFirstLook.ask`):
+    neither ``psycopg`` imported nor a connection made. None for a SQLite file (and for a
+    machine-wide setting IT must fix: the full path's dialog says so)."""
+    try:
+        if database_file(db) is not None:
+            return None
+    except UserError:
+        return None
+    raw = named_database(db)
+    address = _server_address(raw)
+    return None if address is None else ServerFirstLook(raw, *address)
+
+
 def _server_first_look(raw: str) -> FirstLook | None:
-    """A first look at a server, when its driver is installed and it is at this revision."""
+    """A first look at a server, asked now, when its driver is installed and it is at this
+    revision."""
     address = _server_address(raw)
     if address is None:
         return None
-    try:
-        look = ServerFirstLook(raw, *address)
-        rows = look._rows("SELECT version_num FROM alembic_version", ())
-    except Exception:  # no driver, unreachable, not set up: the full path says which
-        return None
-    return look if [tuple(r) for r in rows] == [(head_revision(),)] else None
+    look = ServerFirstLook(raw, *address)
+    return look if look.ask() else None
 
 
 def first_look(db: str | None = None) -> FirstLook | None:
@@ -162,7 +225,8 @@ def first_look(db: str | None = None) -> FirstLook | None:
 
     The first look is given for a SQLite file that exists, is at this version's schema revision,
     takes a write lock at once (the lock is released straight away) and whose record key is on
-    this computer, and for a PostgreSQL server at this version's revision.
+    this computer, and for a PostgreSQL server at this version's revision (asked now, on this
+    thread: :func:`server_look` is the look that asks later).
     """
     try:
         path = database_file(db)

@@ -30,6 +30,7 @@ from ethics_desk.ui.fonts import DeskApplication
 
 if TYPE_CHECKING:
     from ethics_desk.core.account import Account
+    from ethics_desk.maintenance.first_look import FirstLook
     from ethics_desk.storage.database import Database
     from ethics_desk.ui.context import AppContext
     from ethics_desk.ui.startup_probe import StartupProbe
@@ -119,12 +120,17 @@ def open_context(database_arg: str | None, *, interactive: bool,
     """The application's context: from a first look at a current database, else opened fully.
 
     The full opening (creating, migrating after a backup, refusing a newer or unusable
-    database, with its dialogs) is :func:`open_with_dialogs`.
+    database, with its dialogs) is :func:`open_with_dialogs`. ``interactive``, an office's
+    server is not reached here at all: the sign-in dialog asks it while it is on screen
+    (:func:`~ethics_desk.maintenance.first_look.server_look`), and the full opening follows
+    when it must (:func:`sign_in_at_start`).
     """
-    from ethics_desk.maintenance.first_look import first_look
+    from ethics_desk.maintenance.first_look import first_look, server_look
     from ethics_desk.ui.context import AppContext
 
-    look = first_look(database_arg)
+    look: FirstLook | None = server_look(database_arg) if interactive else None
+    if look is None:
+        look = first_look(database_arg)
     if look is not None:
         return AppContext(first_look=look, clock=clock)
     database = open_with_dialogs(database_arg, interactive=interactive, clock=clock)
@@ -141,12 +147,19 @@ that after Enter only the password's check and the inbox's first page remain. Ea
 a tenth of a second."""
 
 
+SERVER_ANSWER_POLL_MS = 50
+"""How often the loading looks again whether the office's server has answered the first look,
+once only opening the database is left."""
+
+
 def load_in_steps(context: AppContext, finished: Callable[[], None] | None = None) -> None:
     """Load the ORM after the window is shown, one step per turn of the event loop.
 
     Between the steps the window paints and handles what the clerk did; a screen that needs
     the database before the end opens it at once (:attr:`AppContext.database`). A database
-    that cannot be opened now is left to the screen that needs it next, which says why.
+    that cannot be opened now is left to the screen that needs it next, which says why. An
+    office's server the sign-in dialog is still asking is opened once it has answered (the
+    modules are loaded meanwhile); one found not at this revision is left to the full path.
     """
     steps = list(LOADING_STEPS)
 
@@ -155,6 +168,11 @@ def load_in_steps(context: AppContext, finished: Callable[[], None] | None = Non
             if finished is not None:
                 finished()
             return
+        if steps[0] is None and context.waiting_for_server:
+            if len(steps) == 1:  # all else loaded: look again in a moment
+                QTimer.singleShot(SERVER_ANSWER_POLL_MS, step)
+                return
+            steps.append(steps.pop(0))  # the modules first, the database once it answered
         _load_step(context, steps.pop(0))
         QTimer.singleShot(0, step)
 
@@ -186,12 +204,22 @@ def sign_in_at_start(context: AppContext, *, interactive: bool) -> Account | Non
     ``ETHICS_DESK_USER`` (else the operating-system login) and ``ETHICS_DESK_PASSWORD``, a
     refusal on stderr. On a database without any account, that first sign-in creates its first
     Administrator. None when nobody signed in."""
-    from ethics_desk.ui.sign_in import SignInDialog, desk_login
+    from ethics_desk.ui.sign_in import OPEN_FULLY, SignInDialog, desk_login
 
     if interactive:
         load_in_steps(context)  # the ORM loads while the person types
         dialog = SignInDialog(context)
-        return dialog.account if dialog.exec() == SignInDialog.DialogCode.Accepted else None
+        while (result := dialog.exec()) == OPEN_FULLY:
+            # The server was not at this revision: the full path, with its messages and
+            # dialogs, then the same dialog again, with what was typed.
+            assert context.first_look is not None
+            database = open_with_dialogs(context.first_look.address, interactive=True,
+                                         clock=context.clock)
+            if database is None:
+                return None
+            context.opened(database)
+            dialog.reconsider(go_on=False)
+        return dialog.account if result == SignInDialog.DialogCode.Accepted else None
     import os
 
     from ethics_desk.staff import accounts
@@ -246,7 +274,7 @@ def run_gui(database_arg: str | None = None, quit_when_ready: bool = False, *,
             probe.mark("loaded")
         account = sign_in_at_start(context, interactive=interactive)
         if account is None:
-            return 2 if not interactive else 0
+            return 2 if not interactive or context.unopened else 0
         probe.mark("signed_in")
         context.account = account
         code = run_desk(app, context, interactive=interactive, probe=probe)

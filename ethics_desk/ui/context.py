@@ -3,7 +3,9 @@
 At start-up the database may not be opened through SQLAlchemy yet: the window is built from a
 :class:`~ethics_desk.maintenance.first_look.FirstLook`, and :meth:`AppContext.load` opens the database (the
 ORM) right after the window is shown — or earlier, the first time a screen asks for
-:attr:`AppContext.database`.
+:attr:`AppContext.database`. A look at an office's server is not asked at first
+(:func:`~ethics_desk.maintenance.first_look.server_look`): the database is opened only once the
+server has said it is at this version's revision, or by the full path (:meth:`AppContext.opened`).
 """
 
 from __future__ import annotations
@@ -51,11 +53,39 @@ class AppContext:
 
     @property
     def database(self) -> Database:
-        """The open database (opened through SQLAlchemy now if it was not yet)."""
+        """The open database (opened through SQLAlchemy now if it was not yet).
+
+        A server the first look has not heard from yet (:attr:`waiting_for_server`), or found
+        not at this revision, is never opened here: that is a :class:`UserError`.
+        """
         if self._database is None:
             assert self.first_look is not None
+            if self.first_look.current is None:
+                raise UserError("The database server has not answered yet.",
+                                "Wait a moment: Ethics Desk is reaching it.")
+            if not self.first_look.current:
+                raise UserError("The database is not open.",
+                                "Start Ethics Desk again to see what is wrong with it.")
             self._database = self.first_look.open()
         return self._database
+
+    @property
+    def waiting_for_server(self) -> bool:
+        """Whether the database is a server the first look has not heard from yet."""
+        return (self._database is None and self.first_look is not None
+                and self.first_look.current is None)
+
+    @property
+    def unopened(self) -> bool:
+        """Whether the server was found not at this revision and the full path did not open it
+        (:meth:`opened` was never called): the start failed."""
+        return (self._database is None and self.first_look is not None
+                and self.first_look.current is False)
+
+    def opened(self, database: Database) -> None:
+        """The database the full path opened, when the first look found the server not at this
+        revision (:func:`ethics_desk.ui.app.sign_in_at_start`)."""
+        self._database = database
 
     @property
     def loaded(self) -> bool:

@@ -16,16 +16,20 @@ next person (:mod:`ethics_desk.ui.desk` does the turn).
 
 The dialog is shown before the ORM is loaded; the database is opened through SQLAlchemy when
 the clerk presses Sign in (usually loaded by then: the application loads it while the dialog is
-on screen). No password is ever kept after the dialog, logged or put in a message.
+on screen). On an office's PostgreSQL server it is shown before the server is even reached: the
+server is asked on a thread while the password is typed, and Sign in waits for its answer. No
+password is ever kept after the dialog, logged or put in a message.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import threading
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
     QDialog,
@@ -61,6 +65,11 @@ def desk_login() -> str:
         return ""
 
 
+OPEN_FULLY = 2
+"""What :class:`SignInDialog` ends with when the office's server, asked while the dialog was
+shown, is not at this version's revision (or cannot be reached): the full path opens it."""
+
+
 class SignInDialog(QDialog):
     """The login and password (or, on a database without accounts, the first Administrator),
     Sign in (Enter) and Quit (Esc). Accepted with the signed-in :attr:`account`.
@@ -68,7 +77,14 @@ class SignInDialog(QDialog):
     ``locked_for`` makes it the lock of an idle desk: the login offered is that account's, and
     another may be typed (that person signs in in the first one's place); "Sign out" (Esc)
     rejects it, for the desk to sign the first person out.
+
+    On an office's server not yet asked (:attr:`AppContext.waiting_for_server`), the dialog is
+    the normal sign-in at once and asks the server on a thread once it is shown; when the
+    server answers it goes on as on a database asked before (:meth:`reconsider`), or ends
+    with :data:`OPEN_FULLY`. A Sign in pressed before the answer waits for it.
     """
+
+    server_answered = Signal(bool)  # from the thread that asked: at this revision or not
 
     def __init__(self, context: AppContext, *, locked_for: Account | None = None,
                  parent: QWidget | None = None) -> None:
@@ -86,7 +102,6 @@ class SignInDialog(QDialog):
         self.intro.setObjectName("signInIntro")
         self.intro.setWordWrap(True)
         layout.addWidget(self.intro)
-        form = QFormLayout()
         self.name = QLineEdit(self)
         self.name.setObjectName("signInName")
         self.login = QLineEdit(self)
@@ -97,27 +112,20 @@ class SignInDialog(QDialog):
         self.again = QLineEdit(self)
         self.again.setObjectName("signInPasswordAgain")
         self.again.setEchoMode(QLineEdit.EchoMode.Password)
-        rows: list[tuple[str, QLineEdit]] = [("&Login:", self.login),
-                                             ("&Password:", self.password)]
-        if self.first:
-            rows = [("Your full &name:", self.name), ("&Login:", self.login),
-                    ("&Password:", self.password), ("The password &again:", self.again)]
-        for text, field in rows:
+        self.form = QFormLayout()
+        for text, field in (("Your full &name:", self.name), ("&Login:", self.login),
+                            ("&Password:", self.password), ("The password &again:", self.again)):
             label = QLabel(text, self)
             buddy(label, field)
-            form.addRow(label, field)
-        for field in (self.name, self.again):
-            field.setVisible(self.first)
-        layout.addLayout(form)
+            self.form.addRow(label, field)
+        layout.addLayout(self.form)
         self.message = StatusLine(self, urgent=True)
         self.message.setObjectName("signInMessage")
         self.message.setWordWrap(True)
         self.message.setAccessibleName("Sign-in message")
         layout.addWidget(self.message)
         buttons = QDialogButtonBox(self)
-        self.sign_in_button = QPushButton(
-            "&Create the Administrator and sign in" if self.first
-            else "&Unlock" if locked_for is not None else "&Sign in", self)
+        self.sign_in_button = QPushButton(self)
         self.sign_in_button.setObjectName("signInButton")
         self.sign_in_button.setDefault(True)
         self.quit_button = QPushButton("Sign &out" if locked_for is not None
@@ -128,6 +136,7 @@ class SignInDialog(QDialog):
         self.sign_in_button.clicked.connect(self.try_sign_in)
         self.quit_button.clicked.connect(self.reject)
         layout.addWidget(buttons)
+        self._show_form(self.first)
         if locked_for is not None:
             self.login.setText(locked_for.login)
         else:
@@ -137,9 +146,29 @@ class SignInDialog(QDialog):
                        self.password if self.login.text() else self.login)
         QTimer.singleShot(0, first_field, lambda: first_field.setFocus(
             Qt.FocusReason.OtherFocusReason))  # cancelled if the dialog is gone by then
+        self.waiting = context.waiting_for_server
+        """Whether the server of the first look has yet to answer this dialog (Sign in waits)."""
+        self._asked = False
+        """Whether that server has been asked."""
+        self._sign_in_waiting = False
+        """Whether Sign in was pressed before the server answered (it goes on when it does)."""
+        self.server_answered.connect(self._server_answered, Qt.ConnectionType.QueuedConnection)
+
+    def _show_form(self, first: bool) -> None:
+        """The normal sign-in, or (``first``) the first Administrator's form; what is typed is
+        kept."""
+        self.first = first
+        for field in (self.name, self.again):
+            self.form.setRowVisible(field, first)
+        self.intro.setText(self._intro())
+        self.sign_in_button.setText(
+            "&Create the Administrator and sign in" if first
+            else "&Unlock" if self.locked_for is not None else "&Sign in")
 
     def _no_accounts_yet(self) -> bool:
         look = self.context.first_look
+        if self.context.waiting_for_server:
+            return False  # the normal sign-in until the server answers (_server_answered)
         errors: tuple[type[Exception], ...] = (UserError, *(look.ERRORS if look else ()))
         try:
             if not self.context.loaded and look is not None:  # before the ORM is loaded
@@ -149,6 +178,60 @@ class SignInDialog(QDialog):
             return needs_first_administrator(self.context.database)
         except errors:
             return False  # the database answers at Sign in, with its message
+
+    def showEvent(self, event: QShowEvent) -> None:
+        """Once shown, ask a server the first look has not heard from (on a thread)."""
+        super().showEvent(event)
+        if self.waiting and not self._asked:
+            self._asked = True
+            QTimer.singleShot(0, self, self._ask_server)  # after the dialog is on screen
+
+    def _ask_server(self) -> None:
+        from ethics_desk.maintenance.first_look import ServerFirstLook
+
+        look = self.context.first_look
+        assert isinstance(look, ServerFirstLook)
+
+        def ask() -> None:
+            current = look.ask()  # psycopg imported and the server reached here, off screen
+            with contextlib.suppress(RuntimeError):  # the dialog is gone: nobody to tell
+                self.server_answered.emit(current)
+
+        threading.Thread(target=ask, name="first look at the server",
+                         daemon=True).start()  # quitting never waits for a server
+
+    def _server_answered(self, current: bool) -> None:
+        """The server answered the first look: at this revision, the sign-in (or the first
+        Administrator's form) goes on; else the dialog ends with :data:`OPEN_FULLY`, for the
+        full path to open the database with its messages (:func:`ethics_desk.ui.app.
+        sign_in_at_start`), and shows again afterwards with what was typed."""
+        self.waiting = False
+        if not self.isVisible():
+            return  # quit meanwhile
+        if not current:
+            self.done(OPEN_FULLY)
+            return
+        self.reconsider()
+
+    def reconsider(self, *, go_on: bool = True) -> None:
+        """Choose the form again now that the database has answered: the normal sign-in, or
+        the first Administrator's form (whose name and second password are then asked for),
+        what was typed kept. A Sign in pressed meanwhile goes on (``go_on``; after the full
+        path's dialogs the message line asks for it again instead)."""
+        waiting, self._sign_in_waiting = self._sign_in_waiting, False
+        self.message.setText("")
+        first = self.locked_for is None and self._no_accounts_yet()
+        if first != self.first:
+            self._show_form(first)
+            if first and not self.password.text():
+                self.name.setFocus(Qt.FocusReason.OtherFocusReason)
+        if waiting and first:
+            self.message.setText("This database has no account yet: type your full name and "
+                                 "the password again to create its first Administrator.")
+        elif waiting and go_on:
+            self.try_sign_in()
+        elif waiting:
+            self.message.setText("The database is open now: press Sign in to go on.")
 
     def _intro(self) -> str:
         if self.locked_for is not None:
@@ -166,6 +249,11 @@ class SignInDialog(QDialog):
     def try_sign_in(self) -> None:
         """Sign in with what is typed; a refusal is one line, the fields kept (the password
         emptied)."""
+        if self.waiting:  # never a sign-in against a database the server has not confirmed
+            self._sign_in_waiting = True
+            self.message.setText(f"Reaching the database server ({self.context.description}): "
+                                 "you are signed in as soon as it answers.")
+            return
         from ethics_desk.staff import accounts
 
         database_clock = self.context.clock
