@@ -115,20 +115,22 @@ def open_with_dialogs(database_arg: str | None, *, interactive: bool,
         return database
 
 
-def open_context(database_arg: str | None, *, interactive: bool,
-                 clock: Clock) -> AppContext | None:
+def open_context(database_arg: str | None, *, interactive: bool, clock: Clock,
+                 behind_dialog: bool | None = None) -> AppContext | None:
     """The application's context: from a first look at a current database, else opened fully.
 
     The full opening (creating, migrating after a backup, refusing a newer or unusable
-    database, with its dialogs) is :func:`open_with_dialogs`. ``interactive``, an office's
-    server is not reached here at all: the sign-in dialog asks it while it is on screen
+    database, with its dialogs) is :func:`open_with_dialogs`. With the sign-in dialog to
+    come (``behind_dialog``, by default ``interactive``), an office's server is not reached
+    here at all: the dialog asks it while it is on screen
     (:func:`~ethics_desk.maintenance.first_look.server_look`), and the full opening follows
     when it must (:func:`sign_in_at_start`).
     """
     from ethics_desk.maintenance.first_look import first_look, server_look
     from ethics_desk.ui.context import AppContext
 
-    look: FirstLook | None = server_look(database_arg) if interactive else None
+    asks_later = interactive if behind_dialog is None else behind_dialog
+    look: FirstLook | None = server_look(database_arg) if asks_later else None
     if look is None:
         look = first_look(database_arg)
     if look is not None:
@@ -216,6 +218,7 @@ def sign_in_at_start(context: AppContext, *, interactive: bool) -> Account | Non
             database = open_with_dialogs(context.first_look.address, interactive=True,
                                          clock=context.clock)
             if database is None:
+                context.unopened = True
                 return None
             context.opened(database)
             dialog.reconsider(go_on=False)

@@ -50,6 +50,10 @@ class AppContext:
         self.first_look = first_look
         self.clock = clock
         self.account = account
+        self.unopened = False
+        """Whether the server the sign-in dialog asked was not at this revision and the full
+        path did not open it either (:func:`ethics_desk.ui.app.sign_in_at_start`): the start
+        failed."""
 
     @property
     def database(self) -> Database:
@@ -74,13 +78,6 @@ class AppContext:
         """Whether the database is a server the first look has not heard from yet."""
         return (self._database is None and self.first_look is not None
                 and self.first_look.current is None)
-
-    @property
-    def unopened(self) -> bool:
-        """Whether the server was found not at this revision and the full path did not open it
-        (:meth:`opened` was never called): the start failed."""
-        return (self._database is None and self.first_look is not None
-                and self.first_look.current is False)
 
     def opened(self, database: Database) -> None:
         """The database the full path opened, when the first look found the server not at this
