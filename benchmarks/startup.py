@@ -41,10 +41,10 @@ its ratio to the bare window; ``"met"`` is true only if every target holds.
 After timing, one more start checks what ``app`` shows: the inbox on "Due today" with its rows
 (compared with the database), the status line; the search's rows (compared with the database's
 own search index, read with its driver); and that the sign-in dialog was shown before SQLAlchemy
-was imported. The check is part of the JSON (``first_screen``). The application shows the real
-today: ``--today`` names the day the database was built for (``make_big_db.py --today``) and a
-warning is printed when it is not today. The last line printed is one JSON object with every
-figure.
+was imported (and, on a server, before ``psycopg`` was: the server is asked behind the dialog).
+The check is part of the JSON (``first_screen``). The application shows the real today:
+``--today`` names the day the database was built for (``make_big_db.py --today``) and a warning
+is printed when it is not today. The last line printed is one JSON object with every figure.
 """
 
 from __future__ import annotations
@@ -115,12 +115,14 @@ from ethics_desk.ui.app import application, open_context
 from ethics_desk.ui.sign_in import SignInDialog
 
 app = application()
-context = open_context(sys.argv[1], interactive=False, clock=system_clock)
+context = open_context(sys.argv[1], interactive=False, clock=system_clock,
+                       behind_dialog=True)  # a server asked behind the dialog, as at the desk
 dialog = SignInDialog(context)
 seen = {}
 
 def shown():
-    seen.update(title=dialog.windowTitle(), sqlalchemy_imported="sqlalchemy" in sys.modules)
+    seen.update(title=dialog.windowTitle(), sqlalchemy_imported="sqlalchemy" in sys.modules,
+                psycopg_imported="psycopg" in sys.modules)
     if len(sys.argv) > 2:
         with open(sys.argv[2], "a") as out:
             out.write(json.dumps({"mark": "shown", "at": time.time()}) + "\\n")
