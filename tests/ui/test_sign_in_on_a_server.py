@@ -247,3 +247,22 @@ def test_a_server_to_upgrade_waits_for_it_then_signs_in_with_what_was_typed(
                            "message": "The database is open now: press Sign in to go on."}
     assert context.account is not None and context.account.login == CLERK_LOGIN
     assert context.loaded and not context.unopened
+
+
+def test_quit_before_the_server_answered_ends_the_start_as_a_quit(
+        qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    boxes: list[str] = []
+    monkeypatch.setattr(QMessageBox, "exec", lambda box: boxes.append(box.text()) or
+                        int(QMessageBox.StandardButton.Close))
+    real_exec = SignInDialog.exec
+
+    def quit_at_once(dialog: SignInDialog) -> int:
+        QTimer.singleShot(0, dialog, lambda: QTest.mouseClick(dialog.quit_button,
+                                                              Qt.MouseButton.LeftButton))
+        return real_exec(dialog)
+
+    monkeypatch.setattr(SignInDialog, "exec", quit_at_once)
+    context = open_context(UNREACHABLE, interactive=True, clock=CLOCK)
+    assert context is not None
+    assert sign_in_at_start(context, interactive=True) is None
+    assert boxes == [] and not context.unopened  # nothing to say: the person quit
