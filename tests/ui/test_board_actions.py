@@ -38,7 +38,6 @@ from ethics_desk.models import (
 from ethics_desk.storage.database import Database
 from ethics_desk.ui.case.case_window import CaseWindow
 from ethics_desk.ui.case.forms import ActionDialog, NotesField
-from ethics_desk.ui.case.papers_panel import PapersPanel
 from ethics_desk.ui.case.vote_entry import VoteEntry
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.palette import HIGH_CONTRAST, LIGHT, SCHEMES, Scheme
@@ -126,8 +125,7 @@ def cast(entry: VoteEntry, yes: int, no: int = 0) -> None:
 
 def check_documents(window: CaseWindow, step: str) -> None:
     """Preview each paper listed for ``step`` on the Papers tab and read its text."""
-    panel = window.findChild(PapersPanel)
-    assert panel is not None
+    panel = window.papers
     window.tabs.setCurrentWidget(panel)  # the tab reads the case again as it comes into view
     for kind, phrases in DOCUMENTS[step].items():
         panel.choose_kind(kind)
@@ -352,8 +350,7 @@ def test_resolving_by_hand_offers_the_dispositions_a_clerk_records_and_tells_the
     assert case(database, case_id).state is CaseState.RESOLVED
     assert audit_actions(database, case_id)[-1] == "event.resolve"
     assert case_id not in pending(database)
-    panel = window.findChild(PapersPanel)
-    assert panel is not None
+    panel = window.papers
     window.tabs.setCurrentWidget(panel)
     panel.choose_kind("resolution-notice")
     preview = panel.preview()

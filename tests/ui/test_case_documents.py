@@ -247,8 +247,7 @@ def test_the_case_window_has_the_papers_tab(qtbot: QtBot, context: AppContext,
     qtbot.addWidget(window)
     labels = [window.tabs.tabText(i) for i in range(window.tabs.count())]
     assert "&Papers" in labels
-    panel = window.findChild(PapersPanel)
-    assert panel is not None
+    panel = window.papers
     _show_papers_tab(qtbot, window, panel)  # read when first shown, as the clerk opens it
     before = window.timeline.rowCount()
     issue_notice(panel)
@@ -397,8 +396,7 @@ def test_the_case_window_names_an_issued_paper_whose_date_no_longer_holds(
     case_id = forwarded_case(controller)
     window = CaseWindow(context, case_id)
     qtbot.addWidget(window)
-    panel = window.findChild(PapersPanel)
-    assert panel is not None
+    panel = window.papers
     _show_papers_tab(qtbot, window, panel)
     issue_notice(panel)
     add_closure(context.database, date(2026, 12, 10), "Winter weather closure",

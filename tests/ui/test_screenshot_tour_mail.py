@@ -13,7 +13,6 @@ from pytestqt.qtbot import QtBot
 
 from ethics_desk.mail.batch import BatchPaper
 from ethics_desk.ui.case.case_window import CaseWindow
-from ethics_desk.ui.case.papers_panel import PapersPanel
 from ethics_desk.ui.context import AppContext
 from ethics_desk.ui.screens.mail_screen import MailScreen
 from ethics_desk.workflow.controller import WorkflowController
@@ -38,8 +37,7 @@ def test_tour_of_the_papers_and_the_mail(qtbot: QtBot, context: AppContext,
     window.resize(1100, 780)
     window.show()
     qtbot.waitExposed(window)
-    panel = window.findChild(PapersPanel)
-    assert panel is not None
+    panel = window.papers
     window.tabs.setCurrentWidget(panel)
     panel.choose_kind("respondent-notice")
     panel.code_way.setText("handed over at the counter")  # no Code stored (§ 2-83(e))

@@ -28,6 +28,10 @@ if TYPE_CHECKING:
 class AccessPanel(QWidget):
     """A button that reads the access history (recorded), and the table of its reads."""
 
+    ALT_KEYS = frozenset("w")
+    """The Alt-keys of the panel's controls: taken in the case window before the panel is
+    built (:class:`~ethics_desk.ui.tab_pages.TabPages`)."""
+
     def __init__(self, context: AppContext, case_id: int, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.context = context

@@ -60,6 +60,7 @@ from ethics_desk.ui import palette
 from ethics_desk.ui.accessibility import announce
 from ethics_desk.ui.acts import declare, offer
 from ethics_desk.ui.case.access_panel import AccessPanel
+from ethics_desk.ui.case.documents_page import DocumentsPage
 from ethics_desk.ui.case.forms import ActionDialog, form_for
 from ethics_desk.ui.case.hearing_record_panel import HearingRecordPanel
 from ethics_desk.ui.case.notes_panel import NotesPanel
@@ -74,12 +75,16 @@ from ethics_desk.ui.models.rows import ROW_ROLE, Column, RowsModel, rows_view
 from ethics_desk.ui.office_display import office_time_zone
 from ethics_desk.ui.operations import operate, perform
 from ethics_desk.ui.sizing import fit_to_screen
+from ethics_desk.ui.tab_pages import TabPages
 from ethics_desk.workflow import Payload
 from ethics_desk.workflow.controller import EventOption
 from ethics_desk.workflow.table import BY_EVENT
 
 OUTCOME = 4
 """The Deadlines tab's column that says how each clock stands."""
+
+CHOOSE_A_DEADLINE = "Select a deadline to see how its date was counted."
+"""The Deadlines tab's explanation while no deadline is chosen."""
 
 
 def _e(text: str) -> str:
@@ -106,6 +111,7 @@ class CaseWindow(QMainWindow):
         self._party_members: list[str] = []
         self.stale: list[StalePaper] = []
         self.exhibits = ExhibitFolder()
+        self._deadline_parts: tuple[QTableView, QPlainTextEdit] | None = None
         self.setObjectName("caseWindow")
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, False)
         self.header = QLabel(self)
@@ -140,6 +146,7 @@ class CaseWindow(QMainWindow):
         reasons_line.addWidget(self.reasons, 1)
         reasons_line.addWidget(self.why_button, 0, Qt.AlignmentFlag.AlignTop)
         self.tabs = QTabWidget(self)
+        self.pages = TabPages(self.tabs)  # each page but the summary built when first chosen
         self.summary = QTextBrowser(self)
         self.summary.setObjectName("caseSummary")
         self.documents = RowsModel[DocumentLine](
@@ -148,22 +155,6 @@ class CaseWindow(QMainWindow):
              Column("File", lambda d: f"{d.file_name} ({d.size / 1024:,.0f} KB)"
                     if d.file_name else ""),
              Column("SHA-256", lambda d: d.sha256[:16] + "…" if d.sha256 else "")], self)
-        self.documents_view = self._table(self.documents, "documentsView", 1,
-                                          "Documents of the case")
-        self.documents_view.doubleClicked.connect(lambda _i: self.open_attachment())
-        self.open_button = QPushButton("&Open the attached file (checked against its SHA-256)")
-        self.open_button.clicked.connect(self.open_attachment)
-        declare(None, self.open_button)  # a read of the case, on record
-        # The whole case file as one PDF, for those the table names, within their scope
-        self.case_file_button = QPushButton("Save the &whole case file…")
-        self.case_file_button.setObjectName("saveCaseFile")
-        self.case_file_button.setAccessibleName("Save the whole case file as one PDF")
-        self.case_file_button.setToolTip("The sworn complaint, its exhibits, every issued paper, "
-                                         "the mail ledger, the reviews and decisions, the "
-                                         "Board's votes, the deadlines and the access record, "
-                                         "as one PDF with bookmarks (recorded in the history)")
-        self.case_file_button.clicked.connect(lambda: self.save_case_file())
-        offer(context, Act.CASE_FILE, "make the whole case file", self.case_file_button)
         self.reviews = QTextBrowser(self)
         self.reviews.setObjectName("reviewsView")
         self.deadlines = RowsModel[DeadlineLine](
@@ -175,19 +166,10 @@ class CaseWindow(QMainWindow):
             tooltip=lambda d: f"{d.title} ({d.citation})\n{d.explanation}",
             bold=lambda d, column: column == OUTCOME and d.is_overdue(self.context.today()),
             style=self._overdue_colour)
-        self.deadlines_view = self._table(self.deadlines, "deadlinesView", 0,
-                                          "Deadlines of the case")
-        self.explanation = QPlainTextEdit(self)
-        self.explanation.setObjectName("deadlineExplanation")
-        self.explanation.setAccessibleName("How the chosen deadline was counted")
-        self.explanation.setReadOnly(True)
-        self.deadlines_view.selectionModel().currentRowChanged.connect(self._explain)
         self.timeline = RowsModel[TimelineLine](
             [Column("When", lambda t: stamp(t.at, office_time_zone(), with_zone=False)),
              Column("Who", lambda t: t.actor), Column("What", lambda t: t.summary)], self,
             tooltip=lambda t: t.action)
-        self.timeline_view = self._table(self.timeline, "timelineView", 2,
-                                         "History of the case")
         self._build_tabs()
         body = QWidget(self)
         layout = QVBoxLayout(body)
@@ -217,42 +199,148 @@ class CaseWindow(QMainWindow):
         return rows_view(model, name, stretch, self, keep_for=self.context, spoken=spoken)
 
     def _build_tabs(self) -> None:
-        documents = QWidget(self)
-        column = QVBoxLayout(documents)
-        column.addWidget(self.documents_view)
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.open_button)
-        buttons.addWidget(self.case_file_button)
-        buttons.addStretch(1)
-        column.addLayout(buttons)
-        deadlines = QSplitter(Qt.Orientation.Vertical, self)
-        deadlines.addWidget(self.deadlines_view)
-        deadlines.addWidget(self.explanation)
-        deadlines.setSizes([300, 200])
-        for widget, label in ((self.summary, "&Summary"), (documents, "&Documents"),
-                              (self.reviews, "Re&views"), (deadlines, "Dead&lines"),
-                              (self.timeline_view, "&History")):
-            self.tabs.addTab(widget, label)
-        self.papers = PapersPanel(self.context, self.case_id, self, fill_when_shown=True)
-        self.papers.changed.connect(self.reload)
-        self.tabs.insertTab(2, self.papers, "&Papers")
-        self.witnesses = WitnessesPanel(self.context, self.case_id, self,
-                                        fill_when_shown=True)
-        self.witnesses.changed.connect(self.reload)
-        self.tabs.insertTab(3, self.witnesses, "Witn&esses")
-        self.notes = NotesPanel(self.context, self.case_id, self)  # calls, visits, e-mails
-        self.notes.changed.connect(self.reload)
-        self.tabs.addTab(self.notes, "&Notes")
-        self.access: AccessPanel | None = None
+        """The tabs, in their order; every page but the summary and the reviews is built when
+        it is first chosen (:class:`~ethics_desk.ui.tab_pages.TabPages`), and the tabs that
+        list more of the case read it only when first shown (``fill_when_shown``)."""
+        self.tabs.addTab(self.summary, "&Summary")
+        self.pages.add("documents", "&Documents", self._documents_page,
+                       keys=DocumentsPage.ALT_KEYS | HearingRecordPanel.ALT_KEYS)
+        self.pages.add("papers", "&Papers", self._papers_page, keys=PapersPanel.ALT_KEYS)
+        self.pages.add("witnesses", "Witn&esses", self._witnesses_page,
+                       keys=WitnessesPanel.ALT_KEYS)
+        self.tabs.addTab(self.reviews, "Re&views")
+        self.pages.add("deadlines", "Dead&lines", self._deadlines_page)
+        self.pages.add("history", "&History", self._history_page)
+        self.pages.add("notes", "&Notes", self._notes_page, keys=NotesPanel.ALT_KEYS)
         if self.context.may(Act.ACCESS_HISTORY):  # who saw the case: the Clerk's, § 2-83(h)
-            self.access = AccessPanel(self.context, self.case_id, self)
-            self.tabs.addTab(self.access, "A&ccess")
-        # § 2-83(h)(2): papers entered into the record of a hearing or a Board proceeding
-        self.hearing_record = HearingRecordPanel(self.context, self.case_id,
-                                                 self.documents_view, self,
-                                                 fill_when_shown=True)
-        self.hearing_record.changed.connect(self.reload)
-        column.addWidget(self.hearing_record)
+            self.pages.add("access", "A&ccess", self._access_page, keys=AccessPanel.ALT_KEYS)
+
+    def _documents_page(self) -> DocumentsPage:
+        page = DocumentsPage(self.context, self.case_id, self.documents, self)
+        page.view.doubleClicked.connect(lambda _i: self.open_attachment())
+        page.open_button.clicked.connect(self.open_attachment)
+        page.case_file_button.clicked.connect(lambda: self.save_case_file())
+        page.hearing_record.changed.connect(self.reload)
+        if self.case is not None:
+            page.open_button.setEnabled(any(d.attachment_id for d in self.case.documents))
+        return page
+
+    def _papers_page(self) -> PapersPanel:
+        panel = PapersPanel(self.context, self.case_id, self, fill_when_shown=True)
+        panel.changed.connect(self.reload)
+        return panel
+
+    def _witnesses_page(self) -> WitnessesPanel:
+        panel = WitnessesPanel(self.context, self.case_id, self, fill_when_shown=True)
+        panel.changed.connect(self.reload)
+        return panel
+
+    def _deadlines_page(self) -> QSplitter:
+        page = QSplitter(Qt.Orientation.Vertical, self)
+        page.setObjectName("deadlinesPage")
+        view = self._table(self.deadlines, "deadlinesView", 0, "Deadlines of the case")
+        explanation = QPlainTextEdit(self)
+        explanation.setObjectName("deadlineExplanation")
+        explanation.setAccessibleName("How the chosen deadline was counted")
+        explanation.setReadOnly(True)
+        explanation.setPlainText(CHOOSE_A_DEADLINE)
+        page.addWidget(view)
+        page.addWidget(explanation)
+        page.setSizes([300, 200])
+        self._deadline_parts = view, explanation
+        view.selectionModel().currentRowChanged.connect(self._explain)
+        return page
+
+    def _history_page(self) -> QTableView:
+        return self._table(self.timeline, "timelineView", 2, "History of the case")
+
+    def _notes_page(self) -> NotesPanel:
+        panel = NotesPanel(self.context, self.case_id, self)  # calls, visits, e-mails
+        panel.changed.connect(self.reload)
+        if self.case is not None:
+            panel.set_notes(self.case.notes)
+        return panel
+
+    def _access_page(self) -> AccessPanel:
+        return AccessPanel(self.context, self.case_id, self)
+
+    # The widgets of each tab, built if the tab was not chosen yet (as choosing it builds them)
+
+    def _documents(self) -> DocumentsPage:
+        page = self.pages.page("documents")
+        assert isinstance(page, DocumentsPage)
+        return page
+
+    @property
+    def documents_view(self) -> QTableView:
+        """The Documents tab's table."""
+        return self._documents().view
+
+    @property
+    def open_button(self) -> QPushButton:
+        """*Open the attached file*, on the Documents tab."""
+        return self._documents().open_button
+
+    @property
+    def case_file_button(self) -> QPushButton:
+        """*Save the whole case file…*, on the Documents tab."""
+        return self._documents().case_file_button
+
+    @property
+    def hearing_record(self) -> HearingRecordPanel:
+        """The papers entered into a hearing's record, on the Documents tab, § 2-83(h)(2)."""
+        return self._documents().hearing_record
+
+    @property
+    def papers(self) -> PapersPanel:
+        """The Papers tab."""
+        panel = self.pages.page("papers")
+        assert isinstance(panel, PapersPanel)
+        return panel
+
+    @property
+    def witnesses(self) -> WitnessesPanel:
+        """The Witnesses tab."""
+        panel = self.pages.page("witnesses")
+        assert isinstance(panel, WitnessesPanel)
+        return panel
+
+    @property
+    def deadlines_view(self) -> QTableView:
+        """The Deadlines tab's table."""
+        self.pages.page("deadlines")
+        assert self._deadline_parts is not None
+        return self._deadline_parts[0]
+
+    @property
+    def explanation(self) -> QPlainTextEdit:
+        """How the deadline chosen on the Deadlines tab was counted."""
+        self.pages.page("deadlines")
+        assert self._deadline_parts is not None
+        return self._deadline_parts[1]
+
+    @property
+    def timeline_view(self) -> QTableView:
+        """The History tab's table."""
+        view = self.pages.page("history")
+        assert isinstance(view, QTableView)
+        return view
+
+    @property
+    def notes(self) -> NotesPanel:
+        """The Notes tab: the calls, visits and e-mails."""
+        panel = self.pages.page("notes")
+        assert isinstance(panel, NotesPanel)
+        return panel
+
+    @property
+    def access(self) -> AccessPanel | None:
+        """The Access tab, for those the table lets see who read the case; else None."""
+        if not self.context.may(Act.ACCESS_HISTORY):
+            return None
+        panel = self.pages.page("access")
+        assert isinstance(panel, AccessPanel)
+        return panel
 
     def show_manual(self) -> QWidget:
         """F1: the manual, at the page about working a case."""
@@ -287,12 +375,15 @@ class CaseWindow(QMainWindow):
                                                       account=self.context.signed_in)) or []
         self._show_header_and_summary(case)
         self.documents.set_rows(case.documents)
-        self.open_button.setEnabled(any(d.attachment_id for d in case.documents))
+        if self.pages.is_built("documents"):
+            self.open_button.setEnabled(any(d.attachment_id for d in case.documents))
         self.reviews.setHtml(self._reviews_html(case))
         self.deadlines.set_rows(case.deadlines)
         self.timeline.set_rows(case.timeline)
-        self.notes.set_notes(case.notes)
-        self.explanation.setPlainText("Select a deadline to see how its date was counted.")
+        if self.pages.is_built("notes"):
+            self.notes.set_notes(case.notes)
+        if self.pages.is_built("deadlines"):
+            self.explanation.setPlainText(CHOOSE_A_DEADLINE)
         self._show_actions()
 
     def _show_header_and_summary(self, case: CaseFile) -> None:
@@ -444,9 +535,11 @@ class CaseWindow(QMainWindow):
         return "".join(parts)
 
     def _explain(self) -> None:
-        index = self.deadlines_view.currentIndex()
+        assert self._deadline_parts is not None
+        view, explanation = self._deadline_parts
+        index = view.currentIndex()
         line = index.data(ROW_ROLE) if index.isValid() else None
-        self.explanation.setPlainText(line.explanation if line else "")
+        explanation.setPlainText(line.explanation if line else "")
 
     # -- actions ----------------------------------------------------------------------------
 
@@ -472,7 +565,8 @@ class CaseWindow(QMainWindow):
         # own are hidden till it is shown), else one no control shown now uses.
         shown = set(window_mnemonics(self, leave_out=[*self.action_buttons.values(),
                                                       self.why_button]))
-        every_tab = shown | set(window_mnemonics(self.tabs, shown_only=False))
+        every_tab = (shown | set(window_mnemonics(self.tabs, shown_only=False))
+                     | self.pages.waiting_keys())  # the tabs not built yet keep their letters
         offered = [option for option in options or [] if option.in_state and form_for(
             option.event, self.case, self.context.today(), self.context.actor) is not None]
         labels = with_mnemonics([option.label for option in offered], every_tab)
@@ -559,7 +653,7 @@ class CaseWindow(QMainWindow):
             show_user_error(self, error)
             return False
         self.reload()
-        if self.papers.isVisible():  # the papers that apply follow the new state
+        if self.pages.is_built("papers") and self.papers.isVisible():  # they follow the state
             self.papers.refresh()
         announce(self, f"Saved. {self.case.number} is now {self.case.state.label}.")
         self.changed.emit(self.case_id)

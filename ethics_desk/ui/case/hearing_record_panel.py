@@ -171,6 +171,10 @@ class HearingRecordPanel(QWidget):
     dialog offers first, and the line under the list says whether it was entered.
     """
 
+    ALT_KEYS = frozenset("rf")
+    """The Alt-keys of the panel's controls: taken in the case window before the panel is
+    built (:class:`~ethics_desk.ui.tab_pages.TabPages`)."""
+
     changed = Signal()
 
     def __init__(self, context: AppContext, case_id: int, documents: QTableView,

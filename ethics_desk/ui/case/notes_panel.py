@@ -45,6 +45,10 @@ def _first_line(text: str) -> str:
 class NotesPanel(QWidget):
     """The case's notes and the form that adds one; ``changed`` after each note saved."""
 
+    ALT_KEYS = frozenset("akw")
+    """The Alt-keys of the panel's controls: taken in the case window before the panel is
+    built (:class:`~ethics_desk.ui.tab_pages.TabPages`)."""
+
     changed = Signal()
 
     def __init__(self, context: AppContext, case_id: int, parent: QWidget | None = None) -> None:

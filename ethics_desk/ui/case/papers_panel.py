@@ -419,6 +419,10 @@ class OutcomeDialog(QDialog):
 class PapersPanel(QWidget):
     """Preview, issue, reprint and mail the case's documents."""
 
+    ALT_KEYS = frozenset("wyxrfmbau")
+    """The Alt-keys of the panel's controls: taken in the case window before the panel is
+    built (:class:`~ethics_desk.ui.tab_pages.TabPages`)."""
+
     changed = Signal()
 
     def __init__(self, context: AppContext, case_id: int, parent: QWidget | None = None, *,

@@ -36,6 +36,10 @@ from ethics_desk.ui.read_only import refuse_while_read_only
 class WitnessesPanel(QWidget):
     """The case's witnesses, and a form to record one; ``changed`` after each saved act."""
 
+    ALT_KEYS = frozenset("kombt")
+    """The Alt-keys of the panel's controls: taken in the case window before the panel is
+    built (:class:`~ethics_desk.ui.tab_pages.TabPages`)."""
+
     changed = Signal()
 
     def __init__(self, context: AppContext, case_id: int, parent: QWidget | None = None, *,
