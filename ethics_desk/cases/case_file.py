@@ -12,6 +12,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
 
 from ethics_desk.board.findings import Findable, findable, noticeable
+from ethics_desk.board.roster import members_who_are_parties
 from ethics_desk.board.sanctions import PenaltyLine, penalties_of
 from ethics_desk.cases import hearing_record
 from ethics_desk.cases.notes import NoteLine, notes_in
@@ -22,6 +23,7 @@ from ethics_desk.core.errors import StorageError, UserError
 from ethics_desk.core.vocabulary import Determination, ReviewerRole
 from ethics_desk.deadlines import BusinessCalendar
 from ethics_desk.deadlines.schedule import load_calendars
+from ethics_desk.documents.stated_dates import StalePaper, stale_papers
 from ethics_desk.models import (
     Attachment,
     AuditRecord,
@@ -209,6 +211,12 @@ class CaseFile:
     notes: tuple[NoteLine, ...] = ()
     """The notes of calls, visits and e-mails, oldest first (:mod:`ethics_desk.cases.notes`):
     part of the case file, never of a paper sent to a party."""
+    party_members: tuple[str, ...] = ()
+    """The serving Board members who are parties to the complaint on the day it is shown,
+    recused from every vote on it (§ 2-83(h); § 2-85): read with ``shown_on``."""
+    stale: tuple[StalePaper, ...] = ()
+    """Each issued paper stating a date that no longer holds, to reissue corrected
+    (:mod:`ethics_desk.documents.stated_dates`): read with ``shown_on``."""
 
 
 FILING_LABELS = {FilingKind.RESPONSE: "Response (§ 2-83(e)(1))",
@@ -247,8 +255,10 @@ def filed_case(database: Database, case_id: int, *, account: Account) -> FiledCa
 
 @case_reader("Opening a case")
 def load_case(database: Database, case_id: int, *, account: Account,
-              opened: Clock | None = None) -> CaseFile:
-    """Read the case, its parties, documents, reviews, deadlines, notes and history.
+              opened: Clock | None = None, shown_on: date | None = None) -> CaseFile:
+    """Read the case, its parties, documents, reviews, deadlines, notes and history — and with
+    ``shown_on`` (the day the case window shows it), what its header warns of: the Board
+    members who are parties that day and the issued papers stating a date that no longer holds.
 
     A reader who does not receive the case (:mod:`ethics_desk.staff.scope`) gets the answer a
     case that does not exist gets.
@@ -263,7 +273,8 @@ def load_case(database: Database, case_id: int, *, account: Account,
     """
     with database.read_session() as session:
         case_for(session, account, case_id)  # the same answer as a missing case
-        found = replace(_read_case(session, case_id), **_refilings(session, account, case_id))
+        found = replace(_read_case(session, case_id), **_refilings(session, account, case_id),
+                        **(_warnings(session, case_id, shown_on) if shown_on else {}))
         waiting = list(queued_records.waiting(database.url, session=session,
                                               complaint_id=case_id))
     if opened is not None:
@@ -351,6 +362,12 @@ def _read_case(session: Session, case_id: int) -> CaseFile:
         staff_parties=tuple(staff_who_may_be_parties(session, c.id)),
         notes=tuple(notes_in(session, c.id)),
         tell_of_staff_party=str(settings.get(session, settings.CLERK_PARTY_TELL)))
+
+
+def _warnings(session: Session, case_id: int, day: date) -> dict[str, Any]:
+    """What the case window's header warns of on ``day``, read in the case's ``session``."""
+    return {"party_members": tuple(v.name for v in members_who_are_parties(session, case_id, day)),
+            "stale": tuple(stale_papers(session, case_id))}
 
 
 def _refilings(session: Session, account: Account, case_id: int) -> dict[str, Any]:

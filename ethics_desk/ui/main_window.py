@@ -656,7 +656,8 @@ class MainWindow(QMainWindow):
             return window
         opened = attempt(self, lambda: load_case(self.context.database, case_id,
                                                  account=self.context.signed_in,
-                                                 opened=self.context.clock))
+                                                 opened=self.context.clock,
+                                                 shown_on=self.context.today()))
         if opened is FAILED:
             return None
         window = CaseWindow(self.context, case_id, opened=opened)  # shown as just read

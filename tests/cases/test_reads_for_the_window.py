@@ -9,10 +9,13 @@ from datetime import date
 import pytest
 from sqlalchemy import func, select
 
+from ethics_desk.board import roster
 from ethics_desk.board.roster import case_party_members, case_voters
 from ethics_desk.cases.case_file import filed_case as read_filed_case
 from ethics_desk.cases.case_file import load_case
 from ethics_desk.core.errors import UserError
+from ethics_desk.core.vocabulary import BoardRole
+from ethics_desk.documents.stated_dates import stale_in
 from ethics_desk.models import AuditRecord, CaseState, Language
 from ethics_desk.storage.database import Database
 from ethics_desk.workflow.controller import WorkflowController
@@ -59,3 +62,16 @@ def test_opening_a_case_records_the_opening_once_and_ends_its_history_with_it(
     assert views == 1
     again = load_case(database, case_id, account=CLERK)
     assert [line.action for line in again.timeline].count("view.case") == 1
+
+
+def test_a_case_read_for_the_window_brings_the_warnings_of_its_header_in_the_same_read(
+        controller: WorkflowController, database: Database) -> None:
+    complainant = "José Peña"  # the complainant of the factories' intake, and a Board member
+    roster.add_member(database, complainant, role=BoardRole.MEMBER, starts_on=date(2025, 1, 1),
+                      account=CLERK, clock=CLOCK)
+    case_id = filed_case(controller)
+    shown = load_case(database, case_id, account=CLERK, shown_on=MEETING)
+    assert shown.party_members == (complainant,) == tuple(
+        v.name for v in case_party_members(database, case_id, MEETING, account=CLERK))
+    assert shown.stale == tuple(stale_in(database, case_id, account=CLERK))
+    assert load_case(database, case_id, account=CLERK).party_members == ()  # not asked for

@@ -159,3 +159,26 @@ def test_the_workflow_buttons_get_the_alt_keys_they_would_with_every_tab_built(
     window.pages.build_all()
     window.reload()
     assert {event: button.text() for event, button in window.action_buttons.items()} == before
+
+
+def test_a_case_opened_from_the_main_window_is_read_with_its_warnings_in_one_read(
+        qtbot: QtBot, context: AppContext, controller: WorkflowController,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    case_id = filed_case(controller)
+    window = MainWindow(context)
+    qtbot.addWidget(window)
+    database = context.database
+    sessions: list[str] = []
+    read_session = database.read_session
+
+    def counted() -> Any:
+        sessions.append("read")
+        return read_session()
+
+    monkeypatch.setattr(database, "read_session", counted)
+    opened = window.open_case(case_id)
+    assert isinstance(opened, CaseWindow)
+    qtbot.addWidget(opened)
+    # the case with its header's warnings (members who are parties, papers stating a wrong
+    # date), then the steps the controller allows now: nothing else is read to open it
+    assert len(sessions) == 2

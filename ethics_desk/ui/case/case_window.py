@@ -39,7 +39,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ethics_desk.board.roster import case_party_members
 from ethics_desk.cases.case_file import (
     CaseFile,
     DeadlineLine,
@@ -53,7 +52,7 @@ from ethics_desk.core.errors import ConflictError, RuleError, UserError
 from ethics_desk.core.office_time import stamp
 from ethics_desk.core.permissions import Act
 from ethics_desk.deadlines.clocks import short_title
-from ethics_desk.documents.stated_dates import StalePaper, stale_in
+from ethics_desk.documents.stated_dates import StalePaper
 from ethics_desk.models import CaseState, in_a_sentence
 from ethics_desk.storage.private_files import ExhibitFolder
 from ethics_desk.ui import palette
@@ -102,8 +101,9 @@ class CaseWindow(QMainWindow):
     def __init__(self, context: AppContext, case_id: int, parent: QWidget | None = None, *,
                  opened: CaseFile | None = None) -> None:
         """``opened`` is the case as the main window read it on opening it (audited then,
-        :meth:`~ethics_desk.ui.main_window.MainWindow.open_case`), shown as it is instead of
-        read again; without it the first reading here is the opening, audited with it."""
+        :meth:`~ethics_desk.ui.main_window.MainWindow.open_case`, with ``shown_on`` today, so
+        that the header's warnings were read with it), shown as it is instead of read again;
+        without it the first reading here is the opening, audited with it."""
         super().__init__(parent)
         self.context = context
         self.case_id = case_id
@@ -360,7 +360,8 @@ class CaseWindow(QMainWindow):
         """Read the case again and show it, with the actions now possible."""
         opened = None if self._opened else self.context.clock
         case = attempt(self, lambda: load_case(self.context.database, self.case_id,
-                                               account=self.context.signed_in, opened=opened))
+                                               account=self.context.signed_in, opened=opened,
+                                               shown_on=self.context.today()))
         if case is FAILED:
             return
         self._opened = True
@@ -370,9 +371,8 @@ class CaseWindow(QMainWindow):
         """Show the case as read, with the actions now possible."""
         self.case = case
         self.setWindowTitle(f"{case.number} — {case.state.label}")
-        self._party_members = self._members_who_are_parties()
-        self.stale = attempt(self, lambda: stale_in(self.context.database, self.case_id,
-                                                      account=self.context.signed_in)) or []
+        self._party_members = list(case.party_members)  # read with the case, on today
+        self.stale = list(case.stale)
         self._show_header_and_summary(case)
         self.documents.set_rows(case.documents)
         if self.pages.is_built("documents"):
@@ -435,14 +435,6 @@ class CaseWindow(QMainWindow):
         if self.case is not None:
             self._show_header_and_summary(self.case)
             self.deadlines.set_rows(self.case.deadlines)  # the overdue colour of the scheme
-
-    def _members_who_are_parties(self) -> list[str]:
-        """The serving Board members who are parties to this complaint (§ 2-83(h))."""
-        def read() -> list[str]:
-            return [v.name for v in case_party_members(
-                self.context.database, self.case_id, self.context.today(),
-                account=self.context.signed_in)]
-        return attempt(self, read) or []
 
     def _party_members_html(self) -> str:
         """The flag for each serving Board member who is a party to this complaint."""
