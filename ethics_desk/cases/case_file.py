@@ -331,9 +331,11 @@ def _read_case(session: Session, case_id: int) -> CaseFile:
         for r in session.scalars(select(Review).where(Review.complaint_id == case_id)
                                  .options(selectinload(Review.defects))
                                  .order_by(Review.id)))
-    timeline = tuple(TimelineLine(a.at, a.actor, a.action, a.summary)
-                     for a in session.scalars(select(AuditRecord).where(
-                         AuditRecord.complaint_id == case_id).order_by(AuditRecord.seq)))
+    timeline = tuple(TimelineLine(at, actor, action, summary)  # the four columns shown
+                     for at, actor, action, summary in session.execute(select(
+                         AuditRecord.at, AuditRecord.actor, AuditRecord.action,
+                         AuditRecord.summary).where(AuditRecord.complaint_id == case_id)
+                         .order_by(AuditRecord.seq)))
     oath = c.oath
 
     def party(p: Complainant | Respondent, role: str) -> PartyLine:
