@@ -152,10 +152,19 @@ def voters_for(session: Session, complaint_id: int, day: date) -> list[Voter]:
     """The members who may be present for a vote on this case on ``day``, parties flagged: a
     member linked to a party, a possible match the Clerk has not decided, or a party's name
     (:func:`~ethics_desk.board.party_links.members_who_may_be_parties`)."""
+    return _voters(session, _parties_of(session, complaint_id), day)
+
+
+def _parties_of(session: Session, complaint_id: int) -> set[int]:
+    """The members who are, or may be, parties to the complaint (refused if it is missing)."""
     complaint = session.get(Complaint, complaint_id)
     if complaint is None:
         raise UserError("That complaint is not in the database.", "Reopen it from the inbox.")
-    parties = members_who_may_be_parties(session, complaint.id)
+    return members_who_may_be_parties(session, complaint.id)
+
+
+def _voters(session: Session, parties: set[int], day: date) -> list[Voter]:
+    """The members serving on ``day``, each flagged if among ``parties``."""
     voters: list[Voter] = []
     for row in members_on(session, day):
         assert row.role_today is not None
@@ -164,8 +173,10 @@ def voters_for(session: Session, complaint_id: int, day: date) -> list[Voter]:
 
 
 def members_who_are_parties(session: Session, complaint_id: int, day: date) -> list[Voter]:
-    """The serving members who are parties to the complaint (flagged on the case)."""
-    return [v for v in voters_for(session, complaint_id, day) if v.is_party]
+    """The serving members who are parties to the complaint (flagged on the case); the roster
+    is read only when some member is, or may be, a party (most cases have none)."""
+    parties = _parties_of(session, complaint_id)
+    return [v for v in _voters(session, parties, day) if v.is_party] if parties else []
 
 
 def elections(session: Session) -> list[ElectionRow]:
