@@ -86,7 +86,8 @@ def test_a_tab_not_yet_shown_still_offers_only_what_the_role_may_do(
     assert not window.papers.issue_button.isEnabled()  # nothing previewed
 
 
-LATER = ("documents", "papers", "witnesses", "deadlines", "history", "notes", "access")
+LATER = ("documents", "papers", "witnesses", "reviews", "deadlines", "history", "notes",
+         "access")
 """The case window's tabs whose widgets are built when the tab is first chosen."""
 
 
@@ -137,6 +138,7 @@ def test_a_tab_built_later_shows_the_case_as_last_read(
     assert window.documents_view.model().rowCount() == len(window.case.documents)
     assert window.open_button.isEnabled() == any(d.attachment_id for d in window.case.documents)
     assert window.notes.model.rows() == list(window.case.notes)
+    assert "Not yet forwarded for review" in window.reviews.toPlainText()
 
 
 @pytest.mark.parametrize("name", LATER)

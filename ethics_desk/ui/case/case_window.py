@@ -155,8 +155,6 @@ class CaseWindow(QMainWindow):
              Column("File", lambda d: f"{d.file_name} ({d.size / 1024:,.0f} KB)"
                     if d.file_name else ""),
              Column("SHA-256", lambda d: d.sha256[:16] + "…" if d.sha256 else "")], self)
-        self.reviews = QTextBrowser(self)
-        self.reviews.setObjectName("reviewsView")
         self.deadlines = RowsModel[DeadlineLine](
             [Column("Deadline", lambda d: short_title(d.title)),
              Column("Rule", lambda d: d.citation),
@@ -199,8 +197,8 @@ class CaseWindow(QMainWindow):
         return rows_view(model, name, stretch, self, keep_for=self.context, spoken=spoken)
 
     def _build_tabs(self) -> None:
-        """The tabs, in their order; every page but the summary and the reviews is built when
-        it is first chosen (:class:`~ethics_desk.ui.tab_pages.TabPages`), and the tabs that
+        """The tabs, in their order; every page but the summary is built when it is first
+        chosen (:class:`~ethics_desk.ui.tab_pages.TabPages`), and the tabs that
         list more of the case read it only when first shown (``fill_when_shown``)."""
         self.tabs.addTab(self.summary, "&Summary")
         self.pages.add("documents", "&Documents", self._documents_page,
@@ -208,7 +206,7 @@ class CaseWindow(QMainWindow):
         self.pages.add("papers", "&Papers", self._papers_page, keys=PapersPanel.ALT_KEYS)
         self.pages.add("witnesses", "Witn&esses", self._witnesses_page,
                        keys=WitnessesPanel.ALT_KEYS)
-        self.tabs.addTab(self.reviews, "Re&views")
+        self.pages.add("reviews", "Re&views", self._reviews_page)
         self.pages.add("deadlines", "Dead&lines", self._deadlines_page)
         self.pages.add("history", "&History", self._history_page)
         self.pages.add("notes", "&Notes", self._notes_page, keys=NotesPanel.ALT_KEYS)
@@ -234,6 +232,13 @@ class CaseWindow(QMainWindow):
         panel = WitnessesPanel(self.context, self.case_id, self, fill_when_shown=True)
         panel.changed.connect(self.reload)
         return panel
+
+    def _reviews_page(self) -> QTextBrowser:
+        page = QTextBrowser(self)
+        page.setObjectName("reviewsView")
+        if self.case is not None:
+            page.setHtml(self._reviews_html(self.case))
+        return page
 
     def _deadlines_page(self) -> QSplitter:
         page = QSplitter(Qt.Orientation.Vertical, self)
@@ -304,6 +309,13 @@ class CaseWindow(QMainWindow):
         panel = self.pages.page("witnesses")
         assert isinstance(panel, WitnessesPanel)
         return panel
+
+    @property
+    def reviews(self) -> QTextBrowser:
+        """The Reviews tab: each reviewer's record, (d)(1)."""
+        page = self.pages.page("reviews")
+        assert isinstance(page, QTextBrowser)
+        return page
 
     @property
     def deadlines_view(self) -> QTableView:
@@ -377,7 +389,8 @@ class CaseWindow(QMainWindow):
         self.documents.set_rows(case.documents)
         if self.pages.is_built("documents"):
             self.open_button.setEnabled(any(d.attachment_id for d in case.documents))
-        self.reviews.setHtml(self._reviews_html(case))
+        if self.pages.is_built("reviews"):
+            self.reviews.setHtml(self._reviews_html(case))
         self.deadlines.set_rows(case.deadlines)
         self.timeline.set_rows(case.timeline)
         if self.pages.is_built("notes"):
