@@ -10,9 +10,10 @@ sign-in dialog loads behind itself, signed in as the clerk ``benchclerk`` of
 database are each opened ``--runs`` times (interleaved, the first opening of each not counted)
 as a double-click in the inbox opens one (:meth:`MainWindow.open_case`): **open** is the time
 from that call until the case window has been painted on screen — the case read as the
-signed-in person, its opening on record, the window built, its Summary tab painted; the tabs
-that list more (papers, witnesses, the hearing record) are read when first shown, and are not
-in it.
+signed-in person with its header's warnings, its opening on record, the steps the controller
+allows now, the window built, its Summary tab painted. Every other tab is built when it is
+first chosen (and the papers, witnesses and hearing record read when first shown), so none of
+them is in it.
 
 Against it, **raw**: the same case's rows read with the database's own driver (``sqlite3`` or
 ``psycopg``, a connection kept open as the application keeps its pool): the complaint, its
