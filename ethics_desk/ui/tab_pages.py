@@ -45,9 +45,9 @@ class TabPages(QObject):
         placeholder = QWidget()
         placeholder.setObjectName(f"{name}Placeholder")
         placeholder.setAccessibleName(label.replace("&", ""))
-        self._tabs.addTab(placeholder, label)
         self._waiting[name] = _Waiting(placeholder, build, keys)
         self._keys[name] = keys
+        self._tabs.addTab(placeholder, label)  # the first tab is chosen at once: built now
 
     def is_built(self, name: str) -> bool:
         """Whether the page ``name`` exists yet."""

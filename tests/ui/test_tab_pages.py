@@ -58,3 +58,13 @@ def test_a_page_asked_for_is_built_without_changing_the_tab_chosen(qtbot: QtBot)
     assert tabs.indexOf(second) == 1 and tabs.tabText(1) == "&Second"
     assert tabs.currentWidget() is third and tabs.currentIndex() == 2 and chosen == []
     assert pages.build_all() == [third, second] and built == ["third", "second"]
+
+
+def test_a_first_tab_built_later_is_built_at_once_as_it_is_chosen_at_once(qtbot: QtBot) -> None:
+    tabs = QTabWidget()
+    qtbot.addWidget(tabs)
+    pages = TabPages(tabs)
+    pages.add("only", "&Only", lambda: QLabel("only"))
+    page = tabs.currentWidget()
+    assert pages.is_built("only") and isinstance(page, QLabel) and page.text() == "only"
+    assert tabs.count() == 1 and tabs.tabText(0) == "&Only"
