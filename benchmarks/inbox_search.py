@@ -124,7 +124,8 @@ def raw_sql(query: InboxQuery, screen: InboxScreen) -> tuple[str, Any]:
     """The model's page query as SQL text with its parameters, as the driver receives them."""
     statement = query.page_statement(screen.inbox_filter, 0, PAGE_SIZE + 1)
     dialect = query.database.engine.dialect
-    compiled = statement.compile(dialect=dialect)
+    compiled = statement.compile(dialect=dialect,  # a list parameter as one per item
+                                 compile_kwargs={"render_postcompile": True})
     values = compiled.params
     if dialect.name == "sqlite":
         return compiled.string, [_sqlite_value(values[name]) for name in compiled.positiontup or []]

@@ -94,3 +94,25 @@ def test_case_open_times_each_case_against_its_rows_and_says_whether_the_target_
     assert len(figures["cases"]) == 2 and figures["bare_ms"] > 0
     for case in figures["cases"].values():
         assert case["rows"] > 0 and case["open_ms"] > 0 and case["raw_ms"] > 0
+
+
+def test_inbox_search_runs_the_screens_own_query_raw_and_says_whether_the_target_is_met(
+        demo_database: object, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str], qapp: object) -> None:
+    """The search benchmark on the demonstration: the screen's query, its lists of values
+    (a person's scope asks ``decision IN (…)``) given one parameter each, runs with the
+    driver; its JSON's shape, never its times."""
+    import json
+
+    from ethics_desk.storage.database import Database
+
+    assert isinstance(demo_database, Database) and demo_database.url.database
+    module = load_benchmark("inbox_search.py", monkeypatch)
+    monkeypatch.setattr(sys, "path", list(sys.path))  # the script puts its folder first
+    assert module.main(["--db", demo_database.url.database, "--repeat", "1",
+                        "--key-ms", "5", "--terms", "garcia"]) == 0
+    figures = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert figures["benchmark"] == "inbox_search" and isinstance(figures["met"], bool)
+    garcia = figures["terms"]["garcia"]
+    assert garcia["sql_ms"] > 0 and garcia["ui_ms"] > 0
+    assert "POSTCOMPILE" not in figures["sql_example"]
