@@ -379,9 +379,10 @@ def _refilings(session: Session, account: Account, case_id: int) -> dict[str, An
     assert complaint is not None
     earlier = (session.get(Complaint, complaint.refiling_of_id)
                if complaint.refiling_of_id is not None else None)
-    later = session.scalars(select(Complaint).where(
-        Complaint.refiling_of_id == case_id, Complaint.case_number.is_not(None),
-        case_condition(account)).order_by(Complaint.case_number)).all()
+    later = sorted(session.scalars(select(Complaint).where(  # a few: put in order here, not
+        Complaint.refiling_of_id == case_id,  # in SQL (ordered there, SQLite may walk the
+        Complaint.case_number.is_not(None),  # whole index of case numbers to keep the order)
+        case_condition(account))).all(), key=lambda c: c.case_number or "")
     return {"refiling_of": earlier.display_number if earlier is not None
             and receives(session, account, earlier) else "",
             "refiled_as": tuple(c.display_number for c in later)}
