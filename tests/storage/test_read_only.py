@@ -8,6 +8,8 @@ import os
 import sys
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import date
 from pathlib import Path
 
@@ -15,6 +17,7 @@ import pytest
 from sqlalchemy import func, select, text
 
 from ethics_desk.cases.case_file import load_case
+from ethics_desk.core.account import Account
 from ethics_desk.core.errors import StorageError, UserError
 from ethics_desk.core.roles import Role
 from ethics_desk.deadlines.closures import add_closure
@@ -123,13 +126,25 @@ def _held_check(monkeypatch: pytest.MonkeyPatch, found: list[str]) -> threading.
     return release
 
 
-def test_signing_in_does_not_wait_for_a_large_files_check_and_its_record_is_kept(
-        database: Database, db_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+@contextmanager
+def _opened_while_checking(database: Database, db_path: Path, monkeypatch: pytest.MonkeyPatch,
+                           found: list[str]) -> Iterator[tuple[Database, Account, threading.Event]]:
+    """The file opened again while its check (answering ``found`` once released) still
+    reads it; a clerk's account; the release."""
     clerk = account_of(database, Role.CLERK)
     closed(database, db_path)
-    release = _held_check(monkeypatch, [])
+    release = _held_check(monkeypatch, found)
     opened = open_database(db_path, clock=CLOCK, create=False)
     try:
+        yield opened, clerk, release
+    finally:
+        release.set()
+        opened.dispose()
+
+
+def test_signing_in_does_not_wait_for_a_large_files_check_and_its_record_is_kept(
+        database: Database, db_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with _opened_while_checking(database, db_path, monkeypatch, []) as (opened, clerk, release):
         before = _records_of(opened, "account.sign_in")
         assert opened.checking
         assert sign_in(opened, clerk.login, PASSWORD, clock=CLOCK).login == clerk.login
@@ -139,34 +154,22 @@ def test_signing_in_does_not_wait_for_a_large_files_check_and_its_record_is_kept
         opened.dispose()  # the check has answered: the queued record is written
         assert _records_of(opened, "account.sign_in") == before + 1
         assert queued_records.waiting(opened.url) == []
-    finally:
-        release.set()
-        opened.dispose()
 
 
 def test_a_wrong_password_during_a_large_files_check_is_refused_as_ever(
         database: Database, db_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    clerk = account_of(database, Role.CLERK)
-    closed(database, db_path)
-    release = _held_check(monkeypatch, [])
-    opened = open_database(db_path, clock=CLOCK, create=False)
-    try:
+    with _opened_while_checking(database, db_path, monkeypatch, []) as (opened, clerk, _):
         with pytest.raises(UserError):
             sign_in(opened, clerk.login, "not the password", clock=CLOCK)
         assert [p.action for p in queued_records.waiting(opened.url)] == [
             "account.sign_in_refused"]
-    finally:
-        release.set()
-        opened.dispose()
 
 
 def test_a_sign_in_made_before_the_check_found_damage_stays_queued_for_the_restored_file(
         database: Database, db_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    clerk = account_of(database, Role.CLERK)
-    closed(database, db_path)
-    release = _held_check(monkeypatch, ["Page 7: btreeInitPage() returns error code 11"])
-    opened = open_database(db_path, clock=CLOCK, create=False)
-    try:
+    found = ["Page 7: btreeInitPage() returns error code 11"]
+    with _opened_while_checking(database, db_path, monkeypatch, found) as (
+            opened, clerk, release):
         sign_in(opened, clerk.login, PASSWORD, clock=CLOCK)
         release.set()
         reason = opened.read_only_reason()
@@ -174,9 +177,6 @@ def test_a_sign_in_made_before_the_check_found_damage_stays_queued_for_the_resto
         opened.dispose()
         kept = queued_records.waiting(opened.url)  # not written into a damaged file, not lost
         assert [(p.action, p.actor) for p in kept] == [("account.sign_in", clerk.login)]
-    finally:
-        release.set()
-        opened.dispose()
 
 
 def _this_threads_priority() -> int | None:

@@ -215,14 +215,13 @@ def test_a_database_without_its_record_key_opens_in_the_window_read_only_with_th
         record_key.forget_cached_keys()
 
 
-def test_a_damage_the_opening_check_finds_after_the_sign_in_is_shown_when_it_is_found(
-        qtbot: QtBot, database: Database, db_path: Path,
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    make_account(database, CLERK_LOGIN, "Maria Clerk", Role.CLERK)
-    found = ["Page 7: btreeInitPage() returns error code 11"]
+def _checked_again(database: Database, monkeypatch: pytest.MonkeyPatch,
+                   found: list[str]) -> threading.Event:
+    """The database's opening check started again, as on a large file: still reading it until
+    the event is set, then answering ``found``."""
     release = threading.Event()
 
-    def held(path: Path) -> list[str]:  # a large file's check, still reading it
+    def held(path: Path) -> list[str]:
         release.wait(timeout=60)
         return found
 
@@ -230,6 +229,15 @@ def test_a_damage_the_opening_check_finds_after_the_sign_in_is_shown_when_it_is_
     monkeypatch.setattr(read_only, "quick_check", held)
     database._quick_check = None
     database.start_quick_check()
+    return release
+
+
+def test_a_damage_the_opening_check_finds_after_the_sign_in_is_shown_when_it_is_found(
+        qtbot: QtBot, database: Database, db_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    make_account(database, CLERK_LOGIN, "Maria Clerk", Role.CLERK)
+    found = ["Page 7: btreeInitPage() returns error code 11"]
+    release = _checked_again(database, monkeypatch, found)
     try:
         context = signed_in_context(database, CLERK_LOGIN, CLERK_PASSWORD)  # did not wait
         assert database.checking
@@ -250,16 +258,7 @@ def test_a_damage_the_opening_check_finds_after_the_sign_in_is_shown_when_it_is_
 def test_the_sign_in_queued_during_the_opening_check_is_written_once_the_check_holds(
         qtbot: QtBot, database: Database, monkeypatch: pytest.MonkeyPatch) -> None:
     make_account(database, CLERK_LOGIN, "Maria Clerk", Role.CLERK)
-    release = threading.Event()
-
-    def held(path: Path) -> list[str]:  # a large file's check, still reading it
-        release.wait(timeout=60)
-        return []
-
-    monkeypatch.setattr(read_only, "QUICK_CHECK_IN_BACKGROUND_BYTES", 0)
-    monkeypatch.setattr(read_only, "quick_check", held)
-    database._quick_check = None
-    database.start_quick_check()
+    release = _checked_again(database, monkeypatch, [])
     try:
         context = signed_in_context(database, CLERK_LOGIN, CLERK_PASSWORD)
         window = MainWindow(context)
