@@ -59,6 +59,8 @@ class RecordingSource:
         self.threads: list[int] = []
         self.asked: list[str] = []
         """The words of each first page read, in order."""
+        self.counted: list[str] = []
+        """The words of each list counted, in order."""
 
     def page(self, inbox_filter: InboxFilter, offset: int = 0,
              limit: int = PAGE_SIZE) -> list[Any]:
@@ -77,6 +79,7 @@ class RecordingSource:
 
     def count(self, inbox_filter: InboxFilter) -> int:
         self.threads.append(threading.get_ident())
+        self.counted.append(inbox_filter.text)
         if self.hold_count:
             assert self.gate.wait(30)
         return self.query.count(inbox_filter)
@@ -129,6 +132,21 @@ def test_each_keystroke_is_asked_at_once_and_keys_typed_meanwhile_when_it_answer
     qtbot.waitUntil(lambda: not screen.searching)  # "a" answered: "ana" asked at once
     assert source.asked == ["a", "ana"]
     assert _complainants(screen) == ["Ana Ruiz"] and screen.inbox_filter.text == "ana"
+
+
+def test_only_the_list_of_the_last_search_typed_is_counted(
+        qtbot: QtBot, database: Database) -> None:
+    insert_cases(database, [CaseSpec(complainant=f"Pena {n}") for n in range(PAGE_SIZE + 5)])
+    source = RecordingSource(InboxQuery(database, TODAY))
+    screen = _inbox(qtbot, database, source)
+    qtbot.waitUntil(lambda: screen.model.settled)
+    source.asked.clear()
+    source.counted.clear()
+    qtbot.keyClicks(screen.search, "pena")
+    qtbot.waitUntil(lambda: screen.model.settled)
+    assert source.asked == ["p", "pena"]  # each shown as it came …
+    assert source.counted == ["pena"]  # … but a count, which reads every match, only for the last
+    assert screen.model.total == PAGE_SIZE + 5
 
 
 def test_no_query_runs_and_no_row_is_worded_on_the_gui_thread_while_the_clerk_types(

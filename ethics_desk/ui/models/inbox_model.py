@@ -116,6 +116,12 @@ shows in a full-screen window on a 1920 × 1080 display, about 32; a taller list
 below on the spot, about 30 µs each); the rest of the page is worded after it is painted
 (:data:`REST_AFTER_MS`), in a worker
 thread as well."""
+COUNT_AFTER_MS = 150
+"""How long after a list's first page is shown its count is asked, if no newer search came
+meanwhile. A count reads every match (a one-letter search at a million cases, hundreds of
+milliseconds) and cannot be stopped once running; asked at once for every keystroke, the
+counts of the letters typed before took both worker threads from the search of the last. The
+status line says "200+ shown" until it comes."""
 REST_AFTER_MS = 40
 """How long after a first page is put in place the rest of it is worded in a worker thread:
 after the view has painted it. Wording is Python, which holds the interpreter's lock; begun at
@@ -201,6 +207,11 @@ class InboxModel(QAbstractTableModel):
         self._rest.setSingleShot(True)
         self._rest.setInterval(REST_AFTER_MS)
         self._rest.timeout.connect(self._word_rest)
+        self._count_job: tuple[int, Callable[[], Any]] | None = None
+        self._count = QTimer(self)
+        self._count.setSingleShot(True)
+        self._count.setInterval(COUNT_AFTER_MS)
+        self._count.timeout.connect(self._ask_count)
         self.loader.answered.connect(self._answered)
         self.loader.failed.connect(self._failed)
         if load:
@@ -238,6 +249,7 @@ class InboxModel(QAbstractTableModel):
         """Whether nothing more is coming for the filter shown: its first page read, the rest
         of that page worded and the list counted (what a test waits on, not a time)."""
         return (not self._awaiting and self._rest_job is None and not self._rest.isActive()
+                and self._count_job is None and not self._count.isActive()
                 and self.loader.idle)
 
     @property
@@ -317,9 +329,20 @@ class InboxModel(QAbstractTableModel):
             self._rest_job = (request, lambda: (worded, word_rows(
                 rows, worded, stop, zone)))  # type: ignore[arg-type]  # both set, above
             self._rest.start()  # once the first screenful is painted
+        self._count_job = None
+        self._count.stop()
         if self._more:
             query, inbox_filter = self._query, self._filter
-            self.loader.submit(request, "count", lambda: query.count(inbox_filter))
+            self._count_job = (request, lambda: query.count(inbox_filter))
+            self._count.start()  # unless a newer search comes first
+
+    def _ask_count(self) -> None:
+        """Count the list shown in a worker thread (its request still the newest)."""
+        if self._count_job is not None:
+            request, job = self._count_job
+            self._count_job = None
+            if request == self.loader.newest:
+                self.loader.submit(request, "count", job)
 
     def _word_rest(self) -> None:
         """Word the rest of the first page in a worker thread (its request still the newest)."""
