@@ -435,10 +435,11 @@ def sign_in(database: Database, login: str, password: str, *, clock: Clock,
 
     Each sign-in and each refusal of a known account is audited; the password never is.
     Signing in never waits for another desk's write: while another desk holds the writers'
-    lock — or while a large file's ``quick_check`` still reads it at the opening
-    (:attr:`~ethics_desk.storage.database.Database.checking`) — the password is verified
-    against the database as it is and the sign-in's record (or the refusal's, counted when
-    written) is queued (:mod:`ethics_desk.storage.queued_records`).
+    lock, the password is verified against the database as it is and the sign-in's record (or
+    the refusal's, counted when written) is queued (:mod:`ethics_desk.storage.queued_records`);
+    while a large file's ``quick_check`` still reads it at the opening
+    (:attr:`~ethics_desk.storage.database.Database.checking`), a sign-in is queued so, not
+    waiting for the check, and a refusal is counted as ever once the check has answered.
     On a database that takes no more data
     (:meth:`~ethics_desk.storage.database.Database.read_only_reason`) nothing can be recorded:
     the sign-in is :func:`verify_unrecorded`'s, so that its records can still be read."""
@@ -449,17 +450,22 @@ def sign_in(database: Database, login: str, password: str, *, clock: Clock,
     if database.read_only_reason(wait=False) is not None:
         return verify_unrecorded(database, login, password, clock=clock, workstation=workstation)
     now = clock()
-    if database.checking:  # a large file's check still reads it: queued, as while busy
-        signed = _sign_in_queued(database, login, password, now, workstation)
-        if isinstance(signed, UserError):
-            raise signed
-        return signed
+    if database.checking:  # a large file's check still reads it: the sign-in queued …
+        signed = _sign_in_queued(database, login, password, now, workstation, checking=True)
+        if isinstance(signed, Account):
+            return signed
+        # … a refusal is answered and counted below, once the check has answered
+        if database.read_only_reason() is not None:  # it found the file damaged
+            return verify_unrecorded(database, login, password, clock=clock,
+                                     workstation=workstation)
     subjects = sign_in_delays.subjects_of(login, workstation)
     try:
         signed = database.write(lambda session: _sign_in(session, login, password, now,
                                                          subjects), wait=False)
     except WriterBusy:
         signed = _sign_in_queued(database, login, password, now, workstation)
+    if signed is None:  # not given without checking; never an account unanswered
+        raise SignInRefused()
     if isinstance(signed, UserError):
         raise signed
     return signed
@@ -595,11 +601,17 @@ def _signed_in(row: StaffAccount) -> str:
 
 
 def _sign_in_queued(database: Database, login: str, password: str, now: datetime,
-                    workstation: str | None) -> Account | UserError:
+                    workstation: str | None, *, checking: bool = False,
+                    ) -> Account | UserError | None:
     """The sign-in while another desk writes: verified against the database as it is, its
     record queued (a refusal of a known account counted when it is written). The wait is the
     database's as it is; the answer to a refusal gives the wait one more wrong try brings, as
-    a counted one does."""
+    a counted one does.
+
+    With ``checking`` — a large file's ``quick_check`` still reading it at the opening — only
+    a sign-in is queued (without waiting for the check); for any refusal None is returned and
+    nothing recorded, so that the caller refuses and counts it as ever once the check has
+    answered: a wrong password gets its growing wait at once, the check or not."""
     from ethics_desk.storage import queued_records
     from ethics_desk.storage.queued_records import REFUSED, SIGNED_IN, Pending
 
@@ -607,15 +619,18 @@ def _sign_in_queued(database: Database, login: str, password: str, now: datetime
     with database.read_session() as session:
         wait = sign_in_delays.wait_for(session, subjects, now)
         if wait:
-            return SignInRefused(wait)
+            return None if checking else SignInRefused(wait)
         row = _account_row(session, login, password)
         if row is None:
-            return SignInRefused(sign_in_delays.next_wait(session, subjects, now))
+            return None if checking else SignInRefused(
+                sign_in_delays.next_wait(session, subjects, now))
         altered = _altered(session, row)
         ok = altered is None and _verify(row.password_hash, password) \
             and row.disabled_at is None
         account, next_wait = _account(row), sign_in_delays.next_wait(session, subjects, now)
         summary = _signed_in(row) if ok else _refused(row.login)
+    if checking and not ok:
+        return None
     detail: dict[str, object] = {"login": account.login}
     if workstation:
         detail["workstation"] = workstation
@@ -627,7 +642,8 @@ def _sign_in_queued(database: Database, login: str, password: str, now: datetime
         return account_altered(account.login)
     queued_records.record(database, [Pending(
         now, account.login, "account.sign_in" if ok else "account.sign_in_refused", summary,
-        detail=detail, login=account.login, effect=SIGNED_IN if ok else REFUSED)])
+        detail=detail, login=account.login, effect=SIGNED_IN if ok else REFUSED)],
+        before_the_check=checking)
     return account if ok else SignInRefused(next_wait)
 
 

@@ -384,14 +384,17 @@ def forget(drained: Drained | None) -> None:
             os.fsync(handle.fileno())
 
 
-def record(database: Writes, records: Sequence[Pending]) -> bool:
+def record(database: Writes, records: Sequence[Pending], *,
+           before_the_check: bool = False) -> bool:
     """Write ``records`` now if the writers' lock is free (with whatever was queued before
     them), else queue them, ``fsync``-ed, for the next writer: True when written now. Never
-    waits for another desk's write, nor for the check of a large file still reading it at the
-    opening (:attr:`Writes.checking`): the sign-in after Enter is not held up by it, and should
-    the check find the file damaged, the records stay queued for the restored one."""
+    waits for another desk's write. With ``before_the_check`` (the sign-in after Enter), not
+    for the check of a large file still reading it at the opening (:attr:`Writes.checking`)
+    either: queued, and should the check find the file damaged, kept for the restored one.
+    Any other record waits for that check, as a change does, so that what a screen shows of
+    the trail right after (the auditor's) holds what was queued."""
     path = queue_path(database.url)
-    if path is not None and database.checking:
+    if before_the_check and path is not None and database.checking:
         _append(path, records)
         database.queued = True
         return False

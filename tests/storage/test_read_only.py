@@ -156,13 +156,23 @@ def test_signing_in_does_not_wait_for_a_large_files_check_and_its_record_is_kept
         assert queued_records.waiting(opened.url) == []
 
 
-def test_a_wrong_password_during_a_large_files_check_is_refused_as_ever(
+def test_a_wrong_password_during_a_large_files_check_is_counted_as_ever_once_it_answers(
         database: Database, db_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    with _opened_while_checking(database, db_path, monkeypatch, []) as (opened, clerk, _):
-        with pytest.raises(UserError):
-            sign_in(opened, clerk.login, "not the password", clock=CLOCK)
-        assert [p.action for p in queued_records.waiting(opened.url)] == [
-            "account.sign_in_refused"]
+    with _opened_while_checking(database, db_path, monkeypatch, []) as (
+            opened, clerk, release):
+        before = _records_of(opened, "account.sign_in_refused")
+        answer = threading.Timer(0.2, release.set)  # the check answers while the try waits
+        answer.start()
+        try:
+            with pytest.raises(UserError):
+                sign_in(opened, clerk.login, "not the password", clock=CLOCK)
+        finally:
+            answer.join()
+        assert not opened.checking  # the refusal waited for the check …
+        assert queued_records.waiting(opened.url) == []  # … and was written, not queued
+        assert _records_of(opened, "account.sign_in_refused") == before + 1
+        with pytest.raises(UserError, match="Wait"):  # the growing wait holds at once
+            sign_in(opened, clerk.login, "not the password either", clock=CLOCK)
 
 
 def test_a_sign_in_made_before_the_check_found_damage_stays_queued_for_the_restored_file(
