@@ -32,9 +32,7 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 import sqlite3
-import sys
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -267,28 +265,6 @@ def damaged(path: Path, found: list[str]) -> ReadOnlyReason:
         "no more data.", RESTORE_OR_CALL_IT)
 
 
-THREAD_PRIORITY_LOWEST = -2
-"""Windows' ``SetThreadPriority`` value for a thread that yields to every normal one."""
-NICEST = 19
-"""Linux's lowest priority (``nice``) for a thread."""
-
-
-def yield_to_the_person() -> None:
-    """Give the calling thread the lowest priority the system offers, so that work in the
-    background (a large file's check at the opening) never takes a core from the window or
-    its queries while the person signs in and starts work; it runs as fast as ever on a
-    core nobody else wants. Linux sets one thread's ``nice`` by its id; Windows its priority;
-    elsewhere (where a thread id is no process id to ``setpriority``) nothing changes."""
-    with contextlib.suppress(OSError, AttributeError):
-        if sys.platform == "linux":
-            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), NICEST)
-        elif sys.platform == "win32":
-            import ctypes
-
-            kernel32 = ctypes.WinDLL("kernel32")
-            kernel32.SetThreadPriority(kernel32.GetCurrentThread(), THREAD_PRIORITY_LOWEST)
-
-
 class QuickCheck:
     """SQLite's ``quick_check`` of one file at its opening, run once: at once for a small file,
     in a thread for a large one (:data:`QUICK_CHECK_IN_BACKGROUND_BYTES`); :meth:`reason` waits
@@ -311,8 +287,6 @@ class QuickCheck:
             self._run()
 
     def _run(self) -> None:
-        if self._thread is not None:  # in the background: after the person's work
-            yield_to_the_person()
         self._found = quick_check(self.path)
 
     @property

@@ -4,8 +4,6 @@ reads, and the reads' audit, go on."""
 
 from __future__ import annotations
 
-import os
-import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -187,36 +185,6 @@ def test_a_sign_in_made_before_the_check_found_damage_stays_queued_for_the_resto
         opened.dispose()
         kept = queued_records.waiting(opened.url)  # not written into a damaged file, not lost
         assert [(p.action, p.actor) for p in kept] == [("account.sign_in", clerk.login)]
-
-
-def _this_threads_priority() -> int | None:
-    if sys.platform == "linux":
-        return os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
-    if sys.platform == "win32":
-        import ctypes
-
-        kernel32 = ctypes.WinDLL("kernel32")
-        return int(kernel32.GetThreadPriority(kernel32.GetCurrentThread()))
-    return None
-
-
-def test_a_large_files_check_in_the_background_yields_to_the_person_and_to_nothing_else(
-        database: Database, db_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    closed(database, db_path)
-    monkeypatch.setattr(read_only, "QUICK_CHECK_IN_BACKGROUND_BYTES", 0)
-    seen: list[int | None] = []
-
-    def check(path: Path) -> list[str]:
-        seen.append(_this_threads_priority())
-        return []
-
-    monkeypatch.setattr(read_only, "quick_check", check)
-    before = _this_threads_priority()
-    open_database(db_path, clock=CLOCK, create=False).dispose()
-    lowest = {"linux": read_only.NICEST,
-              "win32": read_only.THREAD_PRIORITY_LOWEST}.get(sys.platform, before)
-    assert seen == [lowest]  # the check's own thread, at the lowest priority
-    assert _this_threads_priority() == before  # the window's thread as it was
 
 
 def test_a_sound_file_passes_its_quick_check_and_takes_changes(database: Database) -> None:
