@@ -96,6 +96,7 @@ def test_case_open_times_each_case_against_its_rows_and_says_whether_the_target_
         assert case["rows"] > 0 and case["open_ms"] > 0 and case["raw_ms"] > 0
 
 
+@pytest.mark.sqlite_file  # the benchmark's clerk is made with the file's own accounts
 def test_inbox_search_runs_the_screens_own_query_raw_and_says_whether_the_target_is_met(
         demo_database: object, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str], qapp: object) -> None:
