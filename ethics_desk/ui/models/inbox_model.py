@@ -338,19 +338,19 @@ class InboxModel(QAbstractTableModel):
 
     def _ask_count(self) -> None:
         """Count the list shown in a worker thread (its request still the newest)."""
-        if self._count_job is not None:
-            request, job = self._count_job
-            self._count_job = None
-            if request == self.loader.newest:
-                self.loader.submit(request, "count", job)
+        pending, self._count_job = self._count_job, None
+        self._submit_if_newest("count", pending)
 
     def _word_rest(self) -> None:
         """Word the rest of the first page in a worker thread (its request still the newest)."""
-        if self._rest_job is not None:
-            request, job = self._rest_job
-            self._rest_job = None
-            if request == self.loader.newest:
-                self.loader.submit(request, "rest", job)
+        pending, self._rest_job = self._rest_job, None
+        self._submit_if_newest("rest", pending)
+
+    def _submit_if_newest(self, kind: str,
+                          pending: tuple[int, Callable[[], Any]] | None) -> None:
+        """Run a job held back for a while in a worker thread, unless a newer request came."""
+        if pending is not None and pending[0] == self.loader.newest:
+            self.loader.submit(pending[0], kind, pending[1])
 
     def _answered(self, request: int, kind: str, answer: Any) -> None:
         if request != self.loader.newest:
