@@ -4,7 +4,9 @@ older revision need — the file as an older version left it, its tables, one va
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import sqlalchemy as sa
 from alembic import command
@@ -46,3 +48,17 @@ def scalar(path: Path, sql: str) -> object:
 def audit_count(path: Path) -> int:
     """How many audit records the file holds."""
     return int(str(scalar(path, "SELECT count(*) FROM audit_record")))
+
+
+def plan(path: Path, sql: str, parameters: Sequence[Any] = (), *, analyze: bool = False) -> str:
+    """SQLite's plan for ``sql`` with ``parameters`` on the file, in one line (after gathering
+    statistics, as ``ANALYZE`` does on a tuned database, when ``analyze``)."""
+    engine = sa.create_engine(f"sqlite:///{path}")
+    try:
+        with engine.connect() as conn:
+            if analyze:
+                conn.exec_driver_sql("ANALYZE")
+            return " ".join(str(row[-1]) for row in conn.exec_driver_sql(
+                f"EXPLAIN QUERY PLAN {sql}", tuple(parameters)))
+    finally:
+        engine.dispose()

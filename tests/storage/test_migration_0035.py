@@ -6,25 +6,18 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-import sqlalchemy as sa
 
 from ethics_desk.maintenance.opening import open_database
 from ethics_desk.storage.database import Database
 from tests.conftest import CLOCK
-from tests.revisions import back_to
+from tests.revisions import back_to, plan
 
 REFILINGS = "SELECT id FROM complaint WHERE refiling_of_id = 1"
 """What opening a case asks to name the complaints that refile it (cases.case_file)."""
 
 
 def _plan(path: Path) -> str:
-    engine = sa.create_engine(f"sqlite:///{path}")
-    try:
-        with engine.connect() as conn:
-            return " ".join(str(row[-1]) for row in conn.execute(
-                sa.text(f"EXPLAIN QUERY PLAN {REFILINGS}")))
-    finally:
-        engine.dispose()
+    return plan(path, REFILINGS)
 
 
 @pytest.mark.sqlite_file

@@ -19,7 +19,7 @@ from ethics_desk.models import Complaint
 from ethics_desk.staff.accounts import list_accounts
 from ethics_desk.storage.database import Database
 from tests.conftest import CLOCK
-from tests.revisions import back_to
+from tests.revisions import back_to, plan
 
 INDEX = "ix_complaint_refiling_of_id"
 
@@ -48,14 +48,7 @@ def _refilings_question(database: Database) -> tuple[str, Any]:
 
 
 def _plan(path: Path, question: tuple[str, Any]) -> str:
-    engine = sa.create_engine(f"sqlite:///{path}")
-    try:
-        with engine.connect() as conn:
-            conn.exec_driver_sql("ANALYZE")  # statistics, as a tuned database has them
-            return " ".join(str(row[-1]) for row in conn.exec_driver_sql(
-                f"EXPLAIN QUERY PLAN {question[0]}", tuple(question[1])))
-    finally:
-        engine.dispose()
+    return plan(path, question[0], question[1], analyze=True)  # statistics, as a tuned file
 
 
 @pytest.mark.sqlite_file
