@@ -59,7 +59,7 @@ def access_history(database: Database, case_id: int, *, account: Account,
         case_for(session, account, case_id)
     queued_records.record(database, [queued_records.Pending(
         clock(), account.display, "view.access", "Looked at who saw the case (the access history)",
-        complaint_id=case_id)])
+        complaint_id=case_id)], before_the_check=True)
     with database.read_session() as session:
         rows = session.scalars(select(AuditRecord).where(or_(
             AuditRecord.complaint_id == case_id,

@@ -280,7 +280,7 @@ def load_case(database: Database, case_id: int, *, account: Account,
     if opened is not None:
         opening = queued_records.Pending(opened(), account.display, "view.case",
                                          "Opened the case", complaint_id=case_id)
-        queued_records.record(database, [opening])
+        queued_records.record(database, [opening], before_the_check=True)
         waiting.append(opening)
     if not waiting:
         return found
@@ -420,5 +420,6 @@ def verified_attachment(database: Database, attachment_id: int, *, account: Acco
                            "“ethics-desk check”.")
     queued_records.record(database, [queued_records.Pending(  # never waits for a writer
         clock(), account.display, "view.attachment", f"Opened the attachment “{name}” (SHA-256 verified)",
-        complaint_id=complaint_id, detail={"attachment_id": attachment_id})])
+        complaint_id=complaint_id, detail={"attachment_id": attachment_id})],
+        before_the_check=True)
     return name, content

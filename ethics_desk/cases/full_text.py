@@ -388,5 +388,5 @@ def search_documents(database: Database, text: str, *, account: Account, clock: 
     queued_records.record(database, [queued_records.Pending(
         clock(), account.display, LIST_SHOWN,
         f"Was shown the {LISTED}: {len(cases)} case(s)",
-        detail={"list": LISTED, "cases": sorted(cases)})])
+        detail={"list": LISTED, "cases": sorted(cases)})], before_the_check=True)
     return found

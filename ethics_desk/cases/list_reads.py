@@ -55,7 +55,8 @@ def list_shown(database: Database, listed: str, case_ids: Iterable[int], *, view
         queued_records.record(database, [queued_records.Pending(
             viewer.clock(), viewer.actor, ACTION,
             f"Was shown the {listed}: {len(cases)} case(s)",
-            detail={"list": listed, "cases": sorted(cases)})])
+            detail={"list": listed, "cases": sorted(cases)})],
+            before_the_check=True)  # a list is not held up by a large file's opening check
     with _lock:
         _last[key] = cases
     return bool(cases)

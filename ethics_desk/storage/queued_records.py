@@ -388,11 +388,13 @@ def record(database: Writes, records: Sequence[Pending], *,
            before_the_check: bool = False) -> bool:
     """Write ``records`` now if the writers' lock is free (with whatever was queued before
     them), else queue them, ``fsync``-ed, for the next writer: True when written now. Never
-    waits for another desk's write. With ``before_the_check`` (the sign-in after Enter), not
-    for the check of a large file still reading it at the opening (:attr:`Writes.checking`)
-    either: queued, and should the check find the file damaged, kept for the restored one.
-    Any other record waits for that check, as a change does, so that what a screen shows of
-    the trail right after (the auditor's) holds what was queued."""
+    waits for another desk's write. With ``before_the_check`` (the sign-in after Enter, and the
+    record of what a person is shown — a list, a case, a search, an exhibit —, each listed
+    from the queue where it is listed), not for the check of a large file still reading it at
+    the opening (:attr:`Writes.checking`) either: queued, and should the check find the file
+    damaged, kept for the restored one. Any other record waits for that check, as a change
+    does: a refusal, so that the growing wait of the next try holds at once, and the
+    trail's own browse, so that what it shows holds what was queued before it."""
     path = queue_path(database.url)
     if before_the_check and path is not None and database.checking:
         _append(path, records)

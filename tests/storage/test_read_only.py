@@ -14,7 +14,9 @@ from pathlib import Path
 import pytest
 from sqlalchemy import func, select, text
 
+from ethics_desk.cases.access import LIST_SHOWN
 from ethics_desk.cases.case_file import load_case
+from ethics_desk.cases.list_reads import INBOX, list_shown
 from ethics_desk.core.account import Account
 from ethics_desk.core.errors import StorageError, UserError
 from ethics_desk.core.roles import Role
@@ -26,6 +28,7 @@ from ethics_desk.maintenance.restore import restore_backup
 from ethics_desk.models import AuditRecord, CalendarDay
 from ethics_desk.staff.accounts import sign_in
 from ethics_desk.storage import queued_records, read_only
+from ethics_desk.storage.audit import Viewer
 from ethics_desk.storage.database import Database
 from ethics_desk.storage.read_only import (
     REASON_PROVIDERS,
@@ -151,6 +154,27 @@ def test_signing_in_does_not_wait_for_a_large_files_check_and_its_record_is_kept
         release.set()
         opened.dispose()  # the check has answered: the queued record is written
         assert _records_of(opened, "account.sign_in") == before + 1
+        assert queued_records.waiting(opened.url) == []
+
+
+def test_a_list_and_a_case_shown_during_a_large_files_check_are_queued_not_waited_for(
+        database: Database, db_path: Path, controller: WorkflowController,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Choosing "All cases" on a million cases while the opening check still read the file
+    waited four seconds for it: what a person is shown is recorded as the sign-in is."""
+    case = filed_case(controller)
+    with _opened_while_checking(database, db_path, monkeypatch, []) as (opened, clerk, release):
+        before = _records_of(opened, LIST_SHOWN), _records_of(opened, "view.case")
+        assert list_shown(opened, INBOX, [case], viewer=Viewer.of(clerk, CLOCK))
+        shown = load_case(opened, case, account=clerk, opened=CLOCK)
+        assert opened.checking  # neither waited for the check
+        assert [p.action for p in queued_records.waiting(opened.url)] == [
+            LIST_SHOWN, "view.case"]
+        assert shown.timeline[-1].action == "view.case"  # the history lists it from the queue
+        release.set()
+        opened.dispose()  # the check has answered: the queued records are written
+        assert (_records_of(opened, LIST_SHOWN), _records_of(opened, "view.case")) == (
+            before[0] + 1, before[1] + 1)
         assert queued_records.waiting(opened.url) == []
 
 
