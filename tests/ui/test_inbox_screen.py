@@ -3,6 +3,7 @@ urgency in words as well as colour, lazy pages, SQL sorting, and opening a case 
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from datetime import date, datetime, timedelta
 
@@ -17,6 +18,7 @@ from ethics_desk.cases.inbox import (
     ALL_CASES,
     ALL_PENDING,
     DUE_TODAY,
+    OVERDUE,
     InboxFilter,
     SortKey,
     Urgency,
@@ -125,10 +127,32 @@ def test_the_inbox_opens_on_what_is_due_today(qtbot: QtBot, demo_database: Datab
 
 def test_an_empty_day_says_nothing_is_due_today_and_points_to_what_is_overdue(
         qtbot: QtBot, demo_database: Database) -> None:
-    screen = open_inbox(qtbot, context_on(demo_database, date(2026, 12, 8)))
+    day = date(2026, 12, 8)
+    overdue = InboxQuery(demo_database, day).count(saved_view(OVERDUE))
+    assert overdue > 1
+    screen = open_inbox(qtbot, context_on(demo_database, day))
     assert screen.model.rowCount() == 0
-    assert screen.status.text().startswith("Nothing is due today.")
-    assert "overdue" in screen.status.text() and "Overdue" in screen.status.text()
+    qtbot.waitUntil(lambda: "overdue" in screen.status.text())
+    assert screen.status.text() == (f"Nothing is due today. {overdue} cases are overdue: "
+                                    f"choose {OVERDUE} to see them.")
+
+
+def test_the_cases_overdue_are_counted_off_the_window_s_thread(
+        qtbot: QtBot, demo_database: Database, monkeypatch: pytest.MonkeyPatch) -> None:
+    """At a million cases the count of the overdue is longer than the list: the window is
+    shown with "Nothing is due today." and the count told when it comes."""
+    counted_on: list[threading.Thread] = []
+    count = InboxQuery.count
+
+    def noted(query: InboxQuery, inbox_filter: InboxFilter) -> int:
+        if inbox_filter == saved_view(OVERDUE):
+            counted_on.append(threading.current_thread())
+        return count(query, inbox_filter)
+
+    monkeypatch.setattr(InboxQuery, "count", noted)
+    screen = open_inbox(qtbot, context_on(demo_database, date(2026, 12, 8)))
+    qtbot.waitUntil(lambda: "overdue" in screen.status.text())
+    assert counted_on and threading.main_thread() not in counted_on
 
 
 def test_a_new_database_says_nothing_is_due_today(qtbot: QtBot, database: Database) -> None:

@@ -116,6 +116,9 @@ shows in a full-screen window on a 1920 × 1080 display, about 32; a taller list
 below on the spot, about 30 µs each); the rest of the page is worded after it is painted
 (:data:`REST_AFTER_MS`), in a worker
 thread as well."""
+ASIDE = "aside:"
+"""How the kind of a job of :meth:`InboxModel.count_aside` begins (its name follows)."""
+
 COUNT_AFTER_MS = 150
 """How long after a list's first page is shown its count is asked, if no newer search came
 meanwhile. A count reads every match (a one-letter search at a million cases, hundreds of
@@ -180,6 +183,8 @@ class InboxModel(QAbstractTableModel):
     """How many cases match is known (:attr:`total`)."""
     failed = Signal(object)
     """A requested read failed: the :class:`~ethics_desk.core.errors.UserError` to tell."""
+    aside_counted = Signal(str, int)
+    """A count asked by :meth:`count_aside` is known: its name and how many cases match."""
 
     def __init__(self, query: InboxSource, inbox_filter: InboxFilter | None = None,
                  page_size: int = PAGE_SIZE, parent: QObject | None = None, *,
@@ -336,6 +341,14 @@ class InboxModel(QAbstractTableModel):
             self._count_job = (request, lambda: query.count(inbox_filter))
             self._count.start()  # unless a newer search comes first
 
+    def count_aside(self, name: str, inbox_filter: InboxFilter) -> None:
+        """Count ``inbox_filter``'s cases in a worker thread for what the screen says beside
+        the list shown (the cases overdue when nothing is due today): :attr:`aside_counted`
+        carries ``name`` and the count, unless another list is asked for first."""
+        query = self._query
+        self.loader.submit(self.loader.newest, f"{ASIDE}{name}",
+                           lambda: query.count(inbox_filter))
+
     def _ask_count(self) -> None:
         """Count the list shown in a worker thread (its request still the newest)."""
         pending, self._count_job = self._count_job, None
@@ -372,6 +385,8 @@ class InboxModel(QAbstractTableModel):
         elif kind == "count":
             self._total = int(answer)
             self.total_known.emit()
+        elif kind.startswith(ASIDE):
+            self.aside_counted.emit(kind.removeprefix(ASIDE), int(answer))
 
     def _failed(self, request: int, kind: str, error: UserError) -> None:
         if request != self.loader.newest or kind != "page":

@@ -120,6 +120,10 @@ class InboxScreen(QWidget):
         self.view_dialog: QDialog | None = None
         """The saved views' dialog open (for the tests, which answer it)."""
         self._fill_views(self._read_views())
+        self._overdue: tuple[int, int] | None = None
+        """The cases overdue, counted for the list of this request (:meth:`_overdue_counted`)."""
+        self._overdue_asked = 0
+        """The request for whose list the cases overdue were last asked."""
         self.search = QLineEdit(self)
         self.search.setObjectName("inboxSearch")
         self.search.setPlaceholderText("Search by case number or name")
@@ -204,6 +208,7 @@ class InboxScreen(QWidget):
         self.model.failed.connect(self._tell)
         self.model.failed.connect(self._ask_what_was_typed_meanwhile)
         self.model.total_known.connect(self._update_status)
+        self.model.aside_counted.connect(self._aside_counted)
         self.search.returnPressed.connect(self._return_pressed)
         self.in_documents.toggled.connect(self._documents_toggled)
         self.document_results.case_requested.connect(self.case_requested)
@@ -852,7 +857,7 @@ class InboxScreen(QWidget):
                 message += " Choose All cases to search every case."
         elif view == DUE_TODAY:
             message = "Nothing is due today."
-            overdue = self._overdue_count()
+            overdue = self._overdue_counted()
             if overdue:
                 message += (f" {overdue} case{' is' if overdue == 1 else 's are'} overdue: "
                             f"choose {OVERDUE} to see {'it' if overdue == 1 else 'them'}.")
@@ -860,11 +865,22 @@ class InboxScreen(QWidget):
             message = "No case matches these filters."
         self.status.setText(message)
 
-    def _overdue_count(self) -> int:
-        try:
-            return self.query.count(saved_view(OVERDUE))
-        except UserError:
-            return 0
+    def _overdue_counted(self) -> int:
+        """The cases overdue, told when nothing is due today: counted in a worker thread the
+        first time the empty list is told (at a million cases the count is longer than the
+        list), 0 until it comes, when the status line is worded again."""
+        request = self.model.loader.newest
+        if self._overdue is not None and self._overdue[0] == request:
+            return self._overdue[1]
+        if self._overdue_asked != request:
+            self._overdue_asked = request
+            self.model.count_aside(OVERDUE, saved_view(OVERDUE))
+        return 0
+
+    def _aside_counted(self, name: str, count: int) -> None:
+        if name == OVERDUE:  # answered only while its list is the one shown
+            self._overdue = (self.model.loader.newest, count)
+            self._update_status()
 
     def column_of(self, key: SortKey) -> int:
         """The table column showing ``key``."""
