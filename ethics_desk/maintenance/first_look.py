@@ -33,6 +33,7 @@ from ethics_desk.core.errors import UserError
 from ethics_desk.office import settings
 from ethics_desk.storage.location import database_file, named_database
 from ethics_desk.storage.migrate import head_revision
+from ethics_desk.storage.read_only import QuickCheck
 from ethics_desk.storage.sqlite_uri import file_uri
 
 if TYPE_CHECKING:
@@ -55,6 +56,20 @@ class FirstLook:
 
     def __init__(self, path: Path) -> None:
         self.path = path
+        self.check: QuickCheck | None = None
+        """A large file's ``quick_check`` once :meth:`begin_check` has begun it; None for a
+        small file or a server."""
+        self._check_begun = False
+
+    def begin_check(self) -> None:
+        """Begin a large file's ``quick_check`` on its own thread, once: called as the ORM
+        starts loading behind the sign-in dialog, so that the check reads the file while the
+        ORM loads and the person types rather than after, and is done before Enter more often
+        (:meth:`open` hands it to the database). Not before the dialog is shown: it would
+        take from the dialog's start."""
+        if not self._check_begun:
+            self._check_begun = True
+            self.check = QuickCheck.of_a_large_file(self.path)
 
     @property
     def description(self) -> str:
@@ -99,7 +114,7 @@ class FirstLook:
 
         url = resolve_url(self.address)
         database = Database(url, make_engine(url, create_folder=False))
-        database.start_quick_check()  # while the person signs in, on a large file
+        database.start_quick_check(self.check)  # begun at the first look on a large file
         path = sqlite_path(url)
         lost = record_anchor.lost_acts(path) if path is not None else None
         if lost is not None:  # as the full opening does: read-only until restored or accepted
@@ -130,6 +145,9 @@ class ServerFirstLook(FirstLook):
     def description(self) -> str:
         """The address without its password, as the status bar shows it."""
         return self.shown
+
+    def begin_check(self) -> None:
+        """Nothing: a server has no file for this desk to check."""
 
     @property
     def address(self) -> str:

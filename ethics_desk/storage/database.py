@@ -358,13 +358,17 @@ class Database:
         self._bind(url, make_engine(url))
         old.dispose()
 
-    def start_quick_check(self) -> None:
+    def start_quick_check(self, started: QuickCheck | None = None) -> None:
         """Run SQLite's ``quick_check`` on the file (in the background on a large one,
-        :class:`~ethics_desk.storage.read_only.QuickCheck`): the first change waits for it, and
-        a file it finds damaged takes none. Nothing for a server."""
+        :class:`~ethics_desk.storage.read_only.QuickCheck`) — or take over ``started``, this
+        file's check begun at the first look: the first change waits for it, and a file it
+        finds damaged takes none. Nothing for a server."""
         path = sqlite_path(self.url)
-        if path is not None and self._quick_check is None and path.is_file() \
-                and path.stat().st_size:
+        if path is None or self._quick_check is not None:
+            return
+        if started is not None and started.path == path:
+            self._quick_check = started
+        elif path.is_file() and path.stat().st_size:
             self._quick_check = QuickCheck(path)
 
     def open_connections(self, count: int = 2) -> None:

@@ -286,6 +286,17 @@ class QuickCheck:
         else:
             self._run()
 
+    @classmethod
+    def of_a_large_file(cls, path: Path) -> QuickCheck | None:
+        """The check of ``path`` started now on its thread if the file is large, for the
+        opening to take over (:meth:`ethics_desk.storage.database.Database.start_quick_check`);
+        None for a small one, checked at once when it is opened."""
+        try:
+            large = path.stat().st_size >= QUICK_CHECK_IN_BACKGROUND_BYTES
+        except OSError:
+            return None
+        return cls(path, background=True) if large else None
+
     def _run(self) -> None:
         self._found = quick_check(self.path)
 

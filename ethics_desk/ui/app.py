@@ -166,6 +166,7 @@ def load_in_steps(context: AppContext, finished: Callable[[], None] | None = Non
     steps = list(LOADING_STEPS)
 
     def step() -> None:
+        _begin_check(context)  # now that the dialog is on screen
         if not steps:
             if finished is not None:
                 finished()
@@ -184,8 +185,16 @@ def load_in_steps(context: AppContext, finished: Callable[[], None] | None = Non
 def load_now(context: AppContext) -> None:
     """Every step of :data:`LOADING_STEPS` at once: a start without the dialog (a smoke test, a
     benchmark) loads what the dialog would have loaded behind itself, before signing in."""
+    _begin_check(context)
     for module in LOADING_STEPS:
         _load_step(context, module)
+
+
+def _begin_check(context: AppContext) -> None:
+    """A large file's ``quick_check`` begun as the loading starts, on its own thread
+    (:meth:`~ethics_desk.maintenance.first_look.FirstLook.begin_check`; once)."""
+    if context.first_look is not None:
+        context.first_look.begin_check()
 
 
 def _load_step(context: AppContext, module: str | None) -> None:

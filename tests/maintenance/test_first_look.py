@@ -100,3 +100,27 @@ def test_the_default_database_gets_a_first_look_once_it_exists() -> None:
     assert first_look(None) is not None
 
 
+
+
+@pytest.mark.sqlite_file
+def test_a_large_files_check_begins_at_the_first_look_and_the_opening_takes_it_over(
+        database: Database, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Begun when the ORM was opened, the check of a 100,000-case file still read it when
+    Enter was pressed at once, and slowed the password's check: it now begins as the loading
+    behind the dialog starts."""
+    from ethics_desk.storage import read_only
+
+    small = _look(database)
+    small.begin_check()
+    assert small.check is None  # a small file is checked at once when opened
+    monkeypatch.setattr(read_only, "QUICK_CHECK_IN_BACKGROUND_BYTES", 0)
+    look = _look(database)
+    assert look.check is None  # not before the dialog is shown: it would delay it
+    look.begin_check()
+    assert look.check is not None and look.check.path == Path(database.description)
+    opened = look.open()
+    try:
+        assert opened._quick_check is look.check  # taken over, not run again
+        assert opened.read_only_reason() is None  # waited for, and the file holds
+    finally:
+        opened.dispose()

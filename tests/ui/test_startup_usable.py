@@ -130,6 +130,24 @@ def test_nothing_of_a_case_is_read_while_the_orm_loads_behind_the_sign_in_dialog
     context.database.dispose()
 
 
+@pytest.mark.sqlite_file
+def test_a_large_files_check_begins_as_the_loading_behind_the_dialog_starts(
+        qtbot: QtBot, database: Database, db_arg: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    from ethics_desk.storage import read_only
+    from ethics_desk.ui.app import load_in_steps
+
+    monkeypatch.setattr(read_only, "QUICK_CHECK_IN_BACKGROUND_BYTES", 0)  # every file large
+    look = first_look(db_arg)
+    assert look is not None and look.check is None
+    context = AppContext(first_look=look, clock=lambda: NOW)
+    done: list[bool] = []
+    load_in_steps(context, lambda: done.append(True))
+    qtbot.waitUntil(lambda: look.check is not None)  # with the first step, not the opening
+    qtbot.waitUntil(lambda: bool(done))
+    assert context.database._quick_check is look.check
+    context.database.dispose()
+
+
 def test_the_start_up_probe_is_inert_in_normal_use(tmp_path: Path,
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     marks = tmp_path / "marks.jsonl"
