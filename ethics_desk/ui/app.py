@@ -141,12 +141,12 @@ def open_context(database_arg: str | None, *, interactive: bool, clock: Clock,
 
 LOADING_STEPS = ("sqlalchemy.orm", "ethics_desk.models", None, "ethics_desk.staff.accounts",
                  "ethics_desk.cases.inbox_query", "ethics_desk.ui.screens.inbox_screen",
-                 "ethics_desk.ui.main_window")
+                 "ethics_desk.ui.main_window", "ethics_desk.ui.desk", "ethics_desk.cases.views")
 """What is loaded after the sign-in dialog is shown, in turn: modules, and (None) the database
 opened through the ORM with its mappers configured and the sign-in's connections opened; then
-what Sign in and the main window need (the accounts, the inbox's SQL, the window's screens), so
-that after Enter only the password's check and the inbox's first page remain. Each takes about
-a tenth of a second."""
+what Sign in and the main window need (the accounts, the inbox's SQL, the window's screens, the
+desk that opens it, the saved views it lists), so that after Enter only the password's check
+and the inbox's first page remain. Most take about a tenth of a second."""
 
 
 SERVER_ANSWER_POLL_MS = 50
