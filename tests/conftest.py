@@ -21,6 +21,7 @@ import ast
 import atexit
 import faulthandler
 import functools
+import gc
 import itertools
 import os
 import shutil
@@ -339,6 +340,16 @@ def _office_time_zone(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     yield
     monkeypatch.undo()
     read_zone_again()
+
+
+@pytest.fixture(autouse=True)
+def _nothing_left_frozen() -> Iterator[None]:
+    """A start's loading freezes what it loaded out of the garbage collector's walks
+    (:func:`ethics_desk.ui.app.load_now`); in the suite's one process the next test's garbage
+    would be kept with it, so each test's freezing is undone when it ends."""
+    yield
+    if gc.get_freeze_count():
+        gc.unfreeze()
 
 
 @pytest.fixture(autouse=True)
