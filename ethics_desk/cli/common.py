@@ -238,8 +238,9 @@ def signed_in(args: argparse.Namespace, database: Database, *,
     )
     from ethics_desk.storage.failures import translate_errors
 
-    with translate_errors():
-        has_accounts_table = inspect(database.engine).has_table("staff_account")
+    with translate_errors():  # a server that lets in only the person: its schema at sign-in
+        has_accounts_table = database.awaits_the_person \
+            or inspect(database.engine).has_table("staff_account")
     if not has_accounts_table:
         raise StorageError(f"{database.description} was written by an older version of Ethics "
                            "Desk, from before staff accounts: no one can sign in to it as it is.",

@@ -34,6 +34,7 @@ from ethics_desk.office import settings
 from ethics_desk.storage.location import database_file, named_database
 from ethics_desk.storage.migrate import head_revision
 from ethics_desk.storage.read_only import QuickCheck
+from ethics_desk.storage.server_door import waits_for_the_person
 from ethics_desk.storage.sqlite_uri import file_uri
 
 if TYPE_CHECKING:
@@ -53,6 +54,10 @@ class FirstLook:
     current: bool | None = True
     """Whether the database is at this version's revision: True for a file (:func:`first_look`
     checked it); for a server, None until it has been asked (:meth:`ServerFirstLook.ask`)."""
+    awaits_the_person = False
+    """Whether the server lets nobody in before the person signs in with their own password:
+    it is then taken as current, and its schema is checked at the sign-in, as the person
+    (``Database.awaits_the_person``). Never for a file."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
@@ -114,6 +119,7 @@ class FirstLook:
 
         url = resolve_url(self.address)
         database = Database(url, make_engine(url, create_folder=False))
+        database.awaits_the_person = self.awaits_the_person
         database.start_quick_check(self.check)  # begun at the first look on a large file
         path = sqlite_path(url)
         lost = record_anchor.lost_acts(path) if path is not None else None
@@ -140,6 +146,7 @@ class ServerFirstLook(FirstLook):
         self.shown = shown
         self.current: bool | None = None
         self._accounts: bool | None = None
+        self.awaits_the_person = False
 
     @property
     def description(self) -> str:
@@ -175,7 +182,12 @@ class ServerFirstLook(FirstLook):
                     return False
                 self._accounts = bool(conn.execute(
                     "SELECT 1 FROM staff_account LIMIT 1").fetchall())
-        except Exception:  # no driver, unreachable, not set up: the full path says which
+        except Exception as exc:  # no driver, unreachable, not set up: the full path says which
+            if waits_for_the_person(urlsplit(self.url).username, str(exc)):
+                self.awaits_the_person = True  # there, waiting for the person who signs in
+                self._accounts = True  # its first Administrator was made by IT's setup
+                self.current = True
+                return True
             self.current = False
             return False
         self.current = True

@@ -39,38 +39,16 @@ from ethics_desk.storage import audit, record_anchor
 from ethics_desk.storage.addresses import sqlite_path
 from ethics_desk.storage.database import Database, make_engine, resolve_url
 from ethics_desk.storage.failures import translate_errors
+from ethics_desk.storage.migrate import SchemaNotReady as SchemaNotReady
 from ethics_desk.storage.migrate import check_not_newer, head_revision, upgrade
+from ethics_desk.storage.migrate import no_schema_yet as no_schema_yet
+from ethics_desk.storage.migrate import older_schema as older_schema
 from ethics_desk.storage.read_only import key_missing
 from ethics_desk.storage.sqlite_file import SQLITE_HEADER, WAL_VERSION_BYTE, schema_names
 
 SYSTEM_ACTOR = "Ethics Desk"
 OFFICE_PAPERS = "0006"
 """The revision that keeps the office's wording and enclosure in the database."""
-
-
-class SchemaNotReady(StorageError):
-    """The server's database is not yet at the schema this version needs — not set up, or at
-    an older revision — and only IT's ``ethics-desk server setup`` changes that. A workstation
-    that meets it says so and waits for the setup (the interface checks again by itself)
-    instead of changing the shared schema."""
-
-
-def no_schema_yet(where: str) -> SchemaNotReady:
-    """The message of a workstation that finds an empty server database."""
-    return SchemaNotReady(
-        f"The database {where} has no Ethics Desk records yet; on a server, IT creates them.",
-        "Ask IT to run “ethics-desk server setup” with this address, as the database's owner; "
-        "then start Ethics Desk again.")
-
-
-def older_schema(where: str, current: str, head: str) -> SchemaNotReady:
-    """The message of a workstation that finds an older schema on the server."""
-    return SchemaNotReady(
-        f"The database {where} is at schema {current}; this version of Ethics Desk needs "
-        f"{head}. On a server, only IT upgrades the schema, once for every desk.",
-        "Ask IT to run “ethics-desk server setup” with this address (it makes a verified "
-        "backup first); until then, use a workstation that has the previous version.")
-
 
 
 def open_database(db: str | os.PathLike[str] | None = None, *, clock: Clock, create: bool = True,
@@ -89,6 +67,9 @@ def open_database(db: str | os.PathLike[str] | None = None, *, clock: Clock, cre
     database.start_quick_check()  # before the first write; in the background on a large file
     where = database.description
     try:
+        if path is None and _waits_for_the_person(engine):
+            database.awaits_the_person = True  # the sign-in, as the person, checks the schema
+            return database
         with translate_errors(path):
             current = check_not_newer(engine, where)
             lost = record_anchor.lost_acts(path) \
@@ -135,6 +116,22 @@ def open_database(db: str | os.PathLike[str] | None = None, *, clock: Clock, cre
         engine.dispose()
         raise
     return database
+
+
+def _waits_for_the_person(engine: Engine) -> bool:
+    """Whether the office's server, reached by its address alone, lets nobody in before the
+    person signs in with their own password (:func:`~ethics_desk.storage.server_door.
+    waits_for_the_person`); a server that lets this desk in (single sign-on, IT's address
+    naming its role) is opened as ever."""
+    from ethics_desk.storage.server_door import waits_for_the_person
+
+    if engine.url.get_backend_name() != "postgresql" or engine.url.username:
+        return False
+    try:
+        with engine.connect():
+            return False
+    except OperationalError as exc:
+        return waits_for_the_person(engine.url.username, str(exc.orig))
 
 
 def key_missing_of(engine: Engine) -> str | None:

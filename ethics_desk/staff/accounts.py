@@ -49,6 +49,8 @@ from ethics_desk.models import Setting, StaffAccount
 from ethics_desk.staff.party_matches import find_for_account
 from ethics_desk.storage import audit, server_roles, sign_in_delays
 from ethics_desk.storage.database import Database
+from ethics_desk.storage.failures import translate_errors
+from ethics_desk.storage.migrate import check_the_servers_schema
 
 MIN_PASSWORD = 10
 """The shortest password accepted (a passphrase of a few words is best)."""
@@ -124,7 +126,10 @@ def copy_of_a_server(session: Session) -> bool:
 def needs_first_administrator(database: Database) -> bool:
     """Whether the database has no account yet — or no account that can sign in on it, a copy
     of the office's server (:func:`copy_of_a_server`), whose first Administrator to sign in
-    gives their account a password of this file's."""
+    gives their account a password of this file's. Never on the office's server that lets
+    nobody in before the person signs in: its first Administrator is made by IT's setup."""
+    if database.awaits_the_person:
+        return False
     with database.read_session() as session:
         return count_accounts(session) == 0 or copy_of_a_server(session)
 
@@ -544,6 +549,11 @@ def _sign_in_on_server(database: Database, login: str, password: str, *,
     from ethics_desk.storage.queued_records import SIGNED_IN, Pending
 
     url = server_roles.person_url(database.url, typed, password or None)
+    if database.awaits_the_person:  # nothing could be read before: from now on as the person
+        database.connect_as(url)
+        with translate_errors():
+            check_the_servers_schema(database.engine, database.description)
+        database.awaits_the_person = False
     person = Database(url, make_engine(url))
     try:
         with person.read_session() as session:  # as the person: their group's columns only

@@ -336,6 +336,11 @@ class Database:
                 event.listen(writers, "after_commit", _anchor)
         self._quick_check: QuickCheck | None = None
         self._refused: ReadOnlyReason | None = None
+        self.awaits_the_person = False
+        """On the office's server opened by its address alone, where PostgreSQL lets nobody in
+        before the person signs in with their own password: nothing could be read yet, its
+        schema included, and the sign-in connects as the person and checks it first
+        (:func:`ethics_desk.staff.accounts.sign_in`)."""
 
     def _bind(self, url: URL, engine: Engine) -> None:
         self.url = url

@@ -58,6 +58,41 @@ def current_revision(engine: Engine) -> str | None:
         return conn.execute(text("SELECT version_num FROM alembic_version")).scalar()
 
 
+class SchemaNotReady(StorageError):
+    """The server's database is not yet at the schema this version needs — not set up, or at
+    an older revision — and only IT's ``ethics-desk server setup`` changes that. A workstation
+    that meets it says so and waits for the setup (the interface checks again by itself)
+    instead of changing the shared schema."""
+
+
+def no_schema_yet(where: str) -> SchemaNotReady:
+    """The message of a workstation that finds an empty server database."""
+    return SchemaNotReady(
+        f"The database {where} has no Ethics Desk records yet; on a server, IT creates them.",
+        "Ask IT to run “ethics-desk server setup” with this address, as the database's owner; "
+        "then start Ethics Desk again.")
+
+
+def older_schema(where: str, current: str, head: str) -> SchemaNotReady:
+    """The message of a workstation that finds an older schema on the server."""
+    return SchemaNotReady(
+        f"The database {where} is at schema {current}; this version of Ethics Desk needs "
+        f"{head}. On a server, only IT upgrades the schema, once for every desk.",
+        "Ask IT to run “ethics-desk server setup” with this address (it makes a verified "
+        "backup first); until then, use a workstation that has the previous version.")
+
+
+def check_the_servers_schema(engine: Engine, where: str) -> None:
+    """Refuse, as the desk's opening does, an office's server not at this version's schema
+    (:class:`SchemaNotReady`, or a newer version's): what the sign-in checks first, as the
+    person, where nothing could be read before (``Database.awaits_the_person``)."""
+    current = check_not_newer(engine, where)
+    if current is None:
+        raise no_schema_yet(where)
+    if current != head_revision():
+        raise older_schema(where, current, head_revision())
+
+
 def check_not_newer(engine: Engine, where: str) -> str | None:
     """The database's revision; a revision unknown here means a newer version wrote it."""
     current = current_revision(engine)

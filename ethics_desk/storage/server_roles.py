@@ -30,6 +30,7 @@ from sqlalchemy.engine import URL
 
 from ethics_desk.core.errors import StorageError
 from ethics_desk.core.roles import Role
+from ethics_desk.storage.server_door import REFUSED_AT_CONNECTION
 
 GROUP_PREFIX = "ethics_desk_"
 """The beginning of every group role's name (the rest is the office role's value)."""
@@ -421,19 +422,13 @@ def refuse_unless_the_owner(engine: Engine, doing: str) -> None:
             "Ask IT to do it with the address of the role that owns the database.")
 
 
-REFUSED_AT_CONNECTION = ("password authentication failed", "is not permitted to log in",
-                         "no pg_hba.conf entry", "GSSAPI authentication failed", "SSPI authentication failed",
-                         "permission denied for database", "authentication failed")
-"""What PostgreSQL says when it refuses a person at the door: a wrong password, an unknown
-login, a role that may not log in, a host or method ``pg_hba.conf`` does not let in — all
-one answer to the person (:data:`ethics_desk.staff.accounts.NOT_SIGNED_IN`)."""
-
-
 def person_url(url: URL, login: str, password: str | None) -> URL:
     """The office's address ``url`` (server and database) as ``login`` connects to it: with
     the typed password, or none where IT set up single sign-on (libpq's ``gssencmode`` is left
-    at its default, ``prefer``)."""
-    return url.set(username=login, password=password or None)
+    at its default, ``prefer``) — never a password the address had before (``URL.set`` keeps
+    what it is given None for)."""
+    return URL.create(url.drivername, username=login, password=password or None, host=url.host,
+                      port=url.port, database=url.database, query=url.query)
 
 
 def session_user_of(url: URL, login: str, password: str | None) -> str | None:
