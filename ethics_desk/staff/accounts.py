@@ -421,7 +421,7 @@ def _account_row(session: Session, login: str, password: str) -> StaffAccount | 
 
 
 def sign_in(database: Database, login: str, password: str, *, clock: Clock,
-            workstation: str | None = None) -> Account:
+            workstation: str | None = None, leaving: Account | None = None) -> Account:
     """The account whose login and password these are, or the one answer that tells nothing
     (:class:`SignInRefused`: an unknown login, a wrong password, a disabled account alike).
 
@@ -447,11 +447,17 @@ def sign_in(database: Database, login: str, password: str, *, clock: Clock,
     waiting for the check, and a refusal is counted as ever once the check has answered.
     On a database that takes no more data
     (:meth:`~ethics_desk.storage.database.Database.read_only_reason`) nothing can be recorded:
-    the sign-in is :func:`verify_unrecorded`'s, so that its records can still be read."""
+    the sign-in is :func:`verify_unrecorded`'s, so that its records can still be read.
+
+    ``leaving`` is the person the desk was locked for (the idle lock): on the server, should
+    someone else sign in, their sign-out is recorded before the desk connects as the newcomer,
+    while the connection still is theirs (a record names its writer there); elsewhere
+    :func:`sign_in_at_desk` records it after."""
     from ethics_desk.storage.failures import WriterBusy
 
     if database.url.get_backend_name() == "postgresql":
-        return _sign_in_on_server(database, login, password, clock=clock)
+        return _sign_in_on_server(database, login, password, clock=clock,
+                                  workstation=workstation, leaving=leaving)
     if database.read_only_reason(wait=False) is not None:
         return verify_unrecorded(database, login, password, clock=clock, workstation=workstation)
     now = clock()
@@ -476,14 +482,26 @@ def sign_in(database: Database, login: str, password: str, *, clock: Clock,
     return signed
 
 
+LEFT_AT_THE_LOCK = "another person signed in at the idle lock"
+"""How the sign-out of a person the idle lock was for is recorded when someone else signs in."""
+
+
 def sign_in_at_desk(database: Database, login: str, password: str, *, clock: Clock,
-                    workstation: str | None = None) -> Account:
+                    workstation: str | None = None, leaving: Account | None = None) -> Account:
     """The sign-in of the person at this desk (the window's, a command's): :func:`sign_in`, and
     on the office's server the desk then connects as that person's own role, so that everything
     it does for them meets the server's rules as theirs (:meth:`Database.connect_as`) — unless
     the desk was opened as IT's role, the database's owner, which stays so (IT's own commands,
-    a backup or the checks of the server, read every record)."""
-    account = sign_in(database, login, password, clock=clock, workstation=workstation)
+    a backup or the checks of the server, read every record).
+
+    ``leaving``: the person the idle lock was for. If someone else signs in, ``leaving`` is
+    signed out at once, recorded as such (:data:`LEFT_AT_THE_LOCK`) — on the server before the
+    newcomer's sign-in, through the connection that was still theirs."""
+    account = sign_in(database, login, password, clock=clock, workstation=workstation,
+                      leaving=leaving)
+    if leaving is not None and leaving.account_id != account.account_id \
+            and database.url.get_backend_name() != "postgresql":
+        sign_out(database, leaving, clock=clock, workstation=workstation, how=LEFT_AT_THE_LOCK)
     if database.url.get_backend_name() == "postgresql" \
             and database.url.username != account.login \
             and not server_roles.is_the_owner(database.engine):
@@ -526,14 +544,18 @@ def server_authenticates(database: Database, login: str, password: str | None) -
     return server_roles.session_user_of(database.url, login, password) == login
 
 
-def _sign_in_on_server(database: Database, login: str, password: str, *,
-                       clock: Clock) -> Account:
+def _sign_in_on_server(database: Database, login: str, password: str, *, clock: Clock,
+                       workstation: str | None = None,
+                       leaving: Account | None = None) -> Account:
     """The sign-in on a PostgreSQL server: PostgreSQL authenticates the person — the desk
     connects as the typed login with the typed password (SCRAM-SHA-256), or with none where
     IT set up single sign-on — and the account is the one whose login is the connection's
     ``session_user``, read through that connection; the sign-in is recorded (or queued while
-    another desk saves, as on a file). A wrong password,
-    an unknown login, a role that may not log in and a disabled account get the one answer.
+    another desk saves, as on a file) through the person's own connection, the server
+    refusing a record its writer does not name — the desk connects as them first when it
+    awaited them or was another person's (someone else signing in at the idle lock). A wrong
+    password, an unknown login, a role that may not log in and a disabled account get the one
+    answer.
     The growing delay is the server's (PostgreSQL's ``auth_delay``, set up by IT): the desk
     cannot write anything before the person is authenticated."""
     from ethics_desk.storage.database import make_engine
@@ -567,6 +589,11 @@ def _sign_in_on_server(database: Database, login: str, password: str, *,
         raise SignInRefused()
     account = Account(found.id, found.login, found.name, found.role,
                       found.must_change_password, False)
+    if leaving is not None and leaving.login != typed:  # still through their connection
+        sign_out(database, leaving, clock=clock, workstation=workstation, how=LEFT_AT_THE_LOCK)
+    if not database.awaits_the_person and database.url.username not in (None, typed) \
+            and not server_roles.is_the_owner(database.engine):
+        database.connect_as(url)  # the desk was someone else's (the idle lock): now theirs
     # Written now if no other desk is saving, else queued for the next save (never waits)
     queued_records.record(database, [Pending(
         clock(), account.login, "account.sign_in", f"{account.display} signed in",

@@ -86,14 +86,19 @@ class Desk(QObject):
         self._ask_who()
         self.signed_out.emit()
 
-    def _leave(self, how: str) -> None:
-        """The person signed in leaves: everything of theirs closed, the sign-out recorded."""
+    def _leave(self, how: str | None) -> None:
+        """The person signed in leaves: everything of theirs closed, the sign-out recorded as
+        ``how`` it happened — None when it is recorded already (by the sign-in of someone
+        else at the idle lock)."""
         from ethics_desk.core.errors import UserError
         from ethics_desk.staff import accounts
         from ethics_desk.ui.errors import show_user_error
 
         account = self.context.signed_in
         self._put_away()
+        if how is None:
+            self.context.account = None
+            return
         try:
             accounts.sign_out(self.context.database, account, clock=self.context.clock,
                               workstation=accounts.this_workstation(), how=how)
@@ -137,8 +142,9 @@ class Desk(QObject):
         self.open_window()
 
     def _switch_to(self, account: Account) -> None:
-        """Another person signed in at the idle lock: the first signed out, the desk theirs."""
-        self._leave("another person signed in at the idle lock")
+        """Another person signed in at the idle lock: the first signed out (recorded by that
+        sign-in, :func:`ethics_desk.staff.accounts.sign_in_at_desk`), the desk theirs."""
+        self._leave(None)
         self.context.account = account
         self.open_window()
 

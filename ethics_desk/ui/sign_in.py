@@ -266,9 +266,10 @@ class SignInDialog(QDialog):
                     self.context.database, self.login.text(), self.name.text(),
                     self.password.text(), clock=database_clock)
             else:
-                account = accounts.sign_in_at_desk(
+                account = accounts.sign_in_at_desk(  # the lock's person out if someone else
                     self.context.database, self.login.text(), self.password.text(),
-                    clock=database_clock, workstation=accounts.this_workstation())
+                    clock=database_clock, workstation=accounts.this_workstation(),
+                    leaving=self.locked_for)
         except UserError as exc:
             self.password.clear()
             self.again.clear()

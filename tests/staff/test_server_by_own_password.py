@@ -37,6 +37,7 @@ NAME = "ethics_by_password"
 """The one database the suite's clusters let people into by password only."""
 OWNER_PASSWORD = "the owners passphrase"
 ADMIN_PASSWORD = "an administrator's passphrase"
+CLERK_PASSWORD = "a clerks passphrase"
 
 
 @pytest.fixture
@@ -63,8 +64,8 @@ def office(tmp_path: Path) -> Iterator[tuple[str, str]]:
     finally:
         with server.admin.connect() as conn:
             conn.execute(sa.text(f'DROP DATABASE IF EXISTS "{NAME}" WITH (FORCE)'))
-            conn.execute(sa.text(f'DROP ROLE IF EXISTS "{admin}"'))
-            conn.execute(sa.text(f'DROP ROLE IF EXISTS "{owner}"'))
+            for role in (f"clerk{os.getpid()}", admin, owner):  # the people, then the owner
+                conn.execute(sa.text(f'DROP ROLE IF EXISTS "{role}"'))
 
 
 def _the_door_wants_a_password(address: str) -> None:
@@ -130,3 +131,31 @@ def test_the_window_signs_in_there_and_the_sign_in_is_recorded_as_the_person(
             "ORDER BY seq DESC LIMIT 1")).scalar()
     assert actor == admin
     database.dispose()
+
+
+def test_someone_else_signing_in_at_the_same_desk_is_recorded_as_themselves(
+        office: tuple[str, str]) -> None:
+    """At the idle lock another person signs in on the desk connected as the first: their
+    record was written through the first person's connection, and the server refused it; the
+    first person's sign-out is recorded before, while the connection still is theirs."""
+    from ethics_desk.maintenance.opening import open_database
+    from ethics_desk.staff.accounts import add_account, sign_in_at_desk
+
+    address, admin = office
+    clerk = f"clerk{os.getpid()}"
+    database = open_database(address, clock=CLOCK, create=False, migrate=False)
+    try:
+        assert database.awaits_the_person
+        first = sign_in_at_desk(database, admin, ADMIN_PASSWORD, clock=CLOCK)
+        add_account(database, clerk, "Maria Clerk", Role.CLERK, CLERK_PASSWORD, by=first,
+                    clock=CLOCK)
+        second = sign_in_at_desk(database, clerk, CLERK_PASSWORD, clock=CLOCK, leaving=first)
+        assert second.login == clerk and database.url.username == clerk
+        with database.read_session() as session:
+            acts = [tuple(row) for row in session.execute(sa.text(
+                "SELECT action, actor FROM audit_record WHERE action LIKE 'account.sign_%' "
+                "ORDER BY seq"))]
+        assert acts[-3:] == [("account.sign_in", admin), ("account.sign_out", admin),
+                             ("account.sign_in", clerk)]  # each through their own connection
+    finally:
+        database.dispose()  # her role is dropped with the office's database
