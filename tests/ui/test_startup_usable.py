@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from collections.abc import Callable
 from datetime import date
 from pathlib import Path
 
@@ -19,7 +20,7 @@ from sqlalchemy import func, select
 from ethics_desk.cases.inbox import ALL_CASES, saved_view
 from ethics_desk.cases.inbox_query import InboxQuery
 from ethics_desk.core.roles import Role
-from ethics_desk.maintenance.first_look import first_look
+from ethics_desk.maintenance.first_look import FirstLook, first_look
 from ethics_desk.models import AuditRecord
 from ethics_desk.storage.database import Database
 from ethics_desk.storage.location import KEY_FOLDER_ENV
@@ -107,20 +108,32 @@ def test_a_case_opened_from_the_keyboard_the_moment_the_window_is_shown_opens_on
     assert window.case_windows[ids[3]].isVisible()
 
 
-def test_nothing_of_a_case_is_read_while_the_orm_loads_behind_the_sign_in_dialog(
-        qtbot: QtBot, database: Database, db_arg: str) -> None:
-    from ethics_desk.ui.app import LOADING_STEPS, load_in_steps
+def _loading_behind_the_dialog(qtbot: QtBot, db_arg: str, *,
+                               started: Callable[[FirstLook], bool] | None = None) -> AppContext:
+    """The loading behind the sign-in dialog run to its end on a first look at ``db_arg``
+    (``started``: what must hold of the look once it has begun, waited for first)."""
+    from ethics_desk.ui.app import load_in_steps
 
-    insert_cases(database, SPECS)
-    make_account(database, CLERK_LOGIN, "Maria Clerk", Role.CLERK)
-    with database.read_session() as session:
-        recorded = session.scalar(select(func.count()).select_from(AuditRecord))
     look = first_look(db_arg)
     assert look is not None
     context = AppContext(first_look=look, clock=lambda: NOW)
     done: list[bool] = []
     load_in_steps(context, lambda: done.append(True))
+    if started is not None:
+        qtbot.waitUntil(lambda: started(look))
     qtbot.waitUntil(lambda: bool(done))
+    return context
+
+
+def test_nothing_of_a_case_is_read_while_the_orm_loads_behind_the_sign_in_dialog(
+        qtbot: QtBot, database: Database, db_arg: str) -> None:
+    from ethics_desk.ui.app import LOADING_STEPS
+
+    insert_cases(database, SPECS)
+    make_account(database, CLERK_LOGIN, "Maria Clerk", Role.CLERK)
+    with database.read_session() as session:
+        recorded = session.scalar(select(func.count()).select_from(AuditRecord))
+    context = _loading_behind_the_dialog(qtbot, db_arg)
     assert context.loaded and context.account is None
     assert "ethics_desk.ui.main_window" in LOADING_STEPS  # loaded meanwhile, not before
     with context.database.read_session() as session:  # no read of a case was recorded
@@ -134,17 +147,14 @@ def test_nothing_of_a_case_is_read_while_the_orm_loads_behind_the_sign_in_dialog
 def test_a_large_files_check_begins_as_the_loading_behind_the_dialog_starts(
         qtbot: QtBot, database: Database, db_arg: str, monkeypatch: pytest.MonkeyPatch) -> None:
     from ethics_desk.storage import read_only
-    from ethics_desk.ui.app import load_in_steps
 
     monkeypatch.setattr(read_only, "QUICK_CHECK_IN_BACKGROUND_BYTES", 0)  # every file large
-    look = first_look(db_arg)
-    assert look is not None and look.check is None
-    context = AppContext(first_look=look, clock=lambda: NOW)
-    done: list[bool] = []
-    load_in_steps(context, lambda: done.append(True))
-    qtbot.waitUntil(lambda: look.check is not None)  # with the first step, not the opening
-    qtbot.waitUntil(lambda: bool(done))
-    assert context.database._quick_check is look.check
+    before = first_look(db_arg)
+    assert before is not None and before.check is None  # not begun by the look itself
+    context = _loading_behind_the_dialog(  # begun with the first step, not the opening
+        qtbot, db_arg, started=lambda look: look.check is not None)
+    assert context.first_look is not None
+    assert context.database._quick_check is context.first_look.check
     context.database.dispose()
 
 
@@ -154,15 +164,8 @@ def test_what_the_loading_made_is_left_out_of_the_collectors_walks(
     the sign-in after Enter: it is collected once behind the dialog, then frozen."""
     import gc
 
-    from ethics_desk.ui.app import load_in_steps
-
     gc.unfreeze()
-    look = first_look(db_arg)
-    assert look is not None
-    context = AppContext(first_look=look, clock=lambda: NOW)
-    done: list[bool] = []
-    load_in_steps(context, lambda: done.append(True))
-    qtbot.waitUntil(lambda: bool(done))
+    context = _loading_behind_the_dialog(qtbot, db_arg)
     assert gc.get_freeze_count() > 10_000  # the modules, classes and mappers loaded
     context.database.dispose()
 
