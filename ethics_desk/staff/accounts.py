@@ -488,8 +488,8 @@ LEFT_AT_THE_LOCK = "another person signed in at the idle lock"
 
 def sign_in_at_desk(database: Database, login: str, password: str, *, clock: Clock,
                     workstation: str | None = None, leaving: Account | None = None) -> Account:
-    """The sign-in of the person at this desk (the window's, a command's): :func:`sign_in`, and
-    on the office's server the desk then connects as that person's own role, so that everything
+    """The sign-in of the person at this desk (the window's, a command's): :func:`sign_in`, in
+    which on the office's server the desk connects as that person's own role, so that everything
     it does for them meets the server's rules as theirs (:meth:`Database.connect_as`) — unless
     the desk was opened as IT's role, the database's owner, which stays so (IT's own commands,
     a backup or the checks of the server, read every record).
@@ -502,11 +502,6 @@ def sign_in_at_desk(database: Database, login: str, password: str, *, clock: Clo
     if leaving is not None and leaving.account_id != account.account_id \
             and database.url.get_backend_name() != "postgresql":
         sign_out(database, leaving, clock=clock, workstation=workstation, how=LEFT_AT_THE_LOCK)
-    if database.url.get_backend_name() == "postgresql" \
-            and database.url.username != account.login \
-            and not server_roles.is_the_owner(database.engine):
-        database.connect_as(server_roles.person_url(database.url, account.login,
-                                                    password or None))
     return account
 
 
@@ -591,9 +586,8 @@ def _sign_in_on_server(database: Database, login: str, password: str, *, clock: 
                       found.must_change_password, False)
     if leaving is not None and leaving.login != typed:  # still through their connection
         sign_out(database, leaving, clock=clock, workstation=workstation, how=LEFT_AT_THE_LOCK)
-    if not database.awaits_the_person and database.url.username not in (None, typed) \
-            and not server_roles.is_the_owner(database.engine):
-        database.connect_as(url)  # the desk was someone else's (the idle lock): now theirs
+    if database.url.username != typed and not server_roles.is_the_owner(database.engine):
+        database.connect_as(url)  # from now on as the person (a desk at the lock was another's)
     # Written now if no other desk is saving, else queued for the next save (never waits)
     queued_records.record(database, [Pending(
         clock(), account.login, "account.sign_in", f"{account.display} signed in",
