@@ -146,7 +146,6 @@ class ServerFirstLook(FirstLook):
         self.shown = shown
         self.current: bool | None = None
         self._accounts: bool | None = None
-        self.awaits_the_person = False
 
     @property
     def description(self) -> str:

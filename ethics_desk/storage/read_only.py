@@ -265,6 +265,15 @@ def damaged(path: Path, found: list[str]) -> ReadOnlyReason:
         "no more data.", RESTORE_OR_CALL_IT)
 
 
+def _large(path: Path) -> bool:
+    """Whether the file ``path`` is checked in the background (a file that cannot be read for
+    its size is not: the check at once says what is wrong)."""
+    try:
+        return path.stat().st_size >= QUICK_CHECK_IN_BACKGROUND_BYTES
+    except OSError:
+        return False
+
+
 class QuickCheck:
     """SQLite's ``quick_check`` of one file at its opening, run once: at once for a small file,
     in a thread for a large one (:data:`QUICK_CHECK_IN_BACKGROUND_BYTES`); :meth:`reason` waits
@@ -275,10 +284,7 @@ class QuickCheck:
         self._found: list[str] | None = None
         self._thread: threading.Thread | None = None
         if background is None:
-            try:
-                background = path.stat().st_size >= QUICK_CHECK_IN_BACKGROUND_BYTES
-            except OSError:
-                background = False
+            background = _large(path)
         if background:
             self._thread = threading.Thread(target=self._run, name="ethics-desk-quick-check",
                                             daemon=True)
@@ -291,11 +297,7 @@ class QuickCheck:
         """The check of ``path`` started now on its thread if the file is large, for the
         opening to take over (:meth:`ethics_desk.storage.database.Database.start_quick_check`);
         None for a small one, checked at once when it is opened."""
-        try:
-            large = path.stat().st_size >= QUICK_CHECK_IN_BACKGROUND_BYTES
-        except OSError:
-            return None
-        return cls(path, background=True) if large else None
+        return cls(path, background=True) if _large(path) else None
 
     def _run(self) -> None:
         self._found = quick_check(self.path)
