@@ -120,10 +120,9 @@ class InboxScreen(QWidget):
         self.view_dialog: QDialog | None = None
         """The saved views' dialog open (for the tests, which answer it)."""
         self._fill_views(self._read_views())
-        self._overdue: tuple[int, int] | None = None
-        """The cases overdue, counted for the list of this request (:meth:`_overdue_counted`)."""
-        self._overdue_asked = 0
-        """The request for whose list the cases overdue were last asked."""
+        self._overdue: tuple[int, int | None] = (0, None)
+        """The request for whose list the cases overdue were last asked, and how many there
+        are once counted (:meth:`_overdue_counted`)."""
         self.search = QLineEdit(self)
         self.search.setObjectName("inboxSearch")
         self.search.setPlaceholderText("Search by case number or name")
@@ -870,11 +869,11 @@ class InboxScreen(QWidget):
         first time the empty list is told (at a million cases the count is longer than the
         list), 0 until it comes, when the status line is worded again."""
         request = self.model.loader.newest
-        if self._overdue is not None and self._overdue[0] == request:
-            return self._overdue[1]
-        if self._overdue_asked != request:
-            self._overdue_asked = request
-            self.model.count_aside(OVERDUE, saved_view(OVERDUE))
+        asked, counted = self._overdue
+        if asked == request:
+            return counted or 0
+        self._overdue = (request, None)
+        self.model.count_aside(OVERDUE, saved_view(OVERDUE))
         return 0
 
     def _aside_counted(self, name: str, count: int) -> None:
